@@ -1,0 +1,24 @@
+import Foundation
+
+/// Everything effects may touch, injected so tests control time, files and the network.
+public struct AppEnvironment: Sendable {
+  /// Where heroes come from (API, cache or local catalogue, per the data policy).
+  public var directory: any HeroDirectory
+  /// The squad file.
+  public var squadFile: SquadFile
+  /// The clock.
+  public var now: @Sendable () -> Date
+  /// Asks the user a yes/no question on the terminal; false unless they answer yes.
+  public var confirm: @Sendable (String) async -> Bool
+
+  /// Creates an environment.
+  public init(
+    directory: any HeroDirectory, squadFile: SquadFile, now: @escaping @Sendable () -> Date = Date.init,
+    confirm: @escaping @Sendable (String) async -> Bool = { _ in false }
+  ) {
+    self.directory = directory
+    self.squadFile = squadFile
+    self.now = now
+    self.confirm = confirm
+  }
+}

@@ -1,0 +1,30 @@
+/// A state machine: its state, the actions that happen to it, and the effects it asks for.
+///
+/// `reduce` is pure and total: no I/O, no clock, no randomness, and it never throws. A refusal
+/// ("already in the squad", "not found") is a state, not an exception. Effects are data that an
+/// ``EffectRunner`` turns into work, whose results come back as actions.
+public protocol Feature: SendableMetatype {
+  /// Everything the feature knows; rendered by the CLI after every action.
+  associatedtype State: Equatable & Sendable
+  /// Things that happened: requests from the user and results of effects.
+  associatedtype Action: Equatable & Sendable
+  /// Commands for the outside world, in the imperative.
+  associatedtype Effect: Equatable & Sendable
+
+  /// Applies an action to the state and returns the effects to run next, in order.
+  static func reduce(_ state: inout State, _ action: Action) -> [Effect]
+}
+
+/// Turns a feature's effects into work and the results into actions.
+///
+/// The runner is the only code that knows both effects and clients. It may send several actions
+/// for one effect (progress, then a result).
+public protocol EffectRunner<Effect, Action>: Sendable {
+  /// The effects this runner performs.
+  associatedtype Effect: Sendable
+  /// The actions its results become.
+  associatedtype Action: Sendable
+
+  /// Performs one effect, sending each resulting action in order.
+  func run(_ effect: Effect, send: @escaping @Sendable (Action) async -> Void) async
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// Sorts heroes the way the Marvel API does: by name case-insensitively, or by `modified`,
+/// with the id breaking ties so every order is total and repeatable.
+public enum HeroOrdering {
+  /// The heroes in the given order.
+  public static func sorted(_ heroes: [Hero], by order: HeroOrder) -> [Hero] {
+    switch order {
+    case .name: return byName(heroes)
+    case .nameDescending: return byName(heroes).reversed()
+    case .modified: return byModified(heroes)
+    case .modifiedDescending: return byModified(heroes).reversed()
+    }
+  }
+
+  private static func byName(_ heroes: [Hero]) -> [Hero] {
+    heroes.map { (HeroName.sortKey($0.name), $0) }
+      .sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1.id < $1.1.id }
+      .map(\.1)
+  }
+
+  private static func byModified(_ heroes: [Hero]) -> [Hero] {
+    heroes.sorted {
+      let left = $0.modified ?? .distantPast
+      let right = $1.modified ?? .distantPast
+      return left != right ? left < right : $0.id < $1.id
+    }
+  }
+}
+
+/// How names are compared: trimmed, case- and accent-insensitive.
+public enum HeroName {
+  /// The comparable form of a name: `"  Araña "` → `"arana"`.
+  public static func folded(_ name: String) -> String {
+    let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+    // Plain ASCII is by far the common case; folding it by hand keeps listings fast.
+    if trimmed.utf8.allSatisfy({ $0 < 0x80 }) { return trimmed.lowercased() }
+    return trimmed.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+  }
+
+  /// The key names sort by: the folded name, which matches the API's order for ASCII names and
+  /// is stable for the rest.
+  static func sortKey(_ name: String) -> String { folded(name) }
+}

@@ -1,0 +1,80 @@
+import Foundation
+
+/// Everything a command needs for one run: its arguments, the console, output settings, files
+/// and the environment effects run in.
+@MainActor
+public struct CommandContext {
+  /// The parsed command line.
+  public var arguments: ParsedArguments
+  /// Where output goes.
+  public var console: Console
+  /// How listings are printed.
+  public var output: OutputSettings
+  /// Where files live.
+  public var paths: SquadPaths
+  /// The process environment variables.
+  public var variables: [String: String]
+  /// What effects touch.
+  public var environment: AppEnvironment
+
+  /// Whether only results and errors are printed.
+  public var isQuiet: Bool { arguments.has("--quiet") }
+  /// Whether every action is traced to stderr.
+  public var isTracing: Bool { arguments.has("--trace") }
+
+  /// Runs a feature from one action to its final state, showing intermediate states on a
+  /// terminal and tracing every action when asked.
+  public func execute<F: Feature, R: EffectRunner>(
+    _ feature: F.Type, from initial: F.State, runner: R, action: F.Action
+  ) async -> F.State where R.Effect == F.Effect, R.Action == F.Action {
+    let status = StatusLine(console: console, enabled: console.terminal.stderrIsTTY && !isQuiet && !isTracing)
+    let console = console
+    let tracing = isTracing
+    let store = Store<F, R>(initialState: initial, runner: runner) { action, state in
+      if tracing { console.err(ActionTrace.line(action: action, state: state)) }
+      status.show((state as? any StatusReporting)?.statusLine)
+    }
+    await store.run(action)
+    status.clear()
+    return store.state
+  }
+
+  /// Prints a notice on stderr unless `--quiet`.
+  public func notice(_ text: String) {
+    if !isQuiet { console.err(TextSanitizer.clean(text)) }
+  }
+
+  /// Prints `Error: …` on stderr and returns the exit code.
+  public func fail(_ message: String, _ code: ExitCode) -> Int32 {
+    console.err("Error: " + TextSanitizer.clean(message))
+    return code.rawValue
+  }
+
+  /// Prints the notice a data source deserves: where data came from when it was not the API.
+  public func noticeSource(_ source: DataSource?) {
+    guard let source else { return }
+    switch source {
+    case .catalogue(.noKeys, _):
+      notice("Using the local catalogue: no Marvel API keys are set (see 'squad help environment').")
+    case .catalogue(.offline, _), .api:
+      break
+    case .fallback(let problem, let updatedAt):
+      let age = updatedAt.map { "last updated \(RelativeTime.describe($0, now: environment.now()))" } ?? "the bundled starter set"
+      notice("The Marvel API could not answer (\(problem)); showing the local catalogue (\(age)).")
+    }
+  }
+}
+
+/// "3 hours ago"-style ages for notices.
+public enum RelativeTime {
+  /// How long ago `date` was, in the largest whole unit.
+  public static func describe(_ date: Date, now: Date) -> String {
+    let seconds = Int(now.timeIntervalSince(date))
+    let units: [(Int, String)] = [(86_400, "day"), (3600, "hour"), (60, "minute")]
+    for (size, name) in units where seconds >= size {
+      let count = seconds / size
+      return "\(count) \(name)\(count == 1 ? "" : "s") ago"
+    }
+    return "just now"
+  }
+}

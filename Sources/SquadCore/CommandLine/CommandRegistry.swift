@@ -1,0 +1,33 @@
+/// Every command squad knows, and the options every command accepts.
+public enum CommandRegistry {
+  /// Options accepted before or after any command.
+  public static let globalOptions: [OptionSpec] = [
+    OptionSpec("--home", value: "dir", help: "Keep every file under this folder (or set SQUAD_HOME)."),
+    OptionSpec("--base-url", value: "url", help: "The Marvel API base URL (or set MARVEL_API_BASE)."),
+    OptionSpec("--offline", help: "Answer from the local catalogue; never touch the network."),
+    OptionSpec("--timeout", value: "seconds", help: "Give up on the network after this long, retries included. (default: 10)"),
+    OptionSpec("--format", value: "format", choices: OutputFormat.allCases.map(\.rawValue),
+      help: "Output format for heroes, show and list. (default: table on a terminal, tsv otherwise)"),
+    OptionSpec("--json", help: "Same as --format json."),
+    OptionSpec("--no-headers", help: "Leave out the header row of tables and CSV."),
+    OptionSpec("--color", value: "when", choices: ["auto", "always", "never"], help: "Colour tables: auto, always or never. (default: auto)"),
+    OptionSpec("--trace", help: "Write every action and the state it produced to stderr, as JSON lines."),
+    OptionSpec("--quiet", short: "-q", help: "Print only the result and errors."),
+    OptionSpec("--help", short: "-h", help: "Show help information."),
+    OptionSpec("--version", help: "Show the version."),
+  ]
+
+  /// The commands, in the order help lists them.
+  public static let commands: [CommandSpec] = [
+    HeroesCommand.spec, ShowCommand.spec, RecruitCommand.spec, FireCommand.spec, ListCommand.spec,
+    HelpCommand.spec,
+  ]
+
+  /// The command with this name.
+  public static func command(named name: String) -> CommandSpec? { commands.first { $0.name == name } }
+
+  /// The global option with this long or short name.
+  public static func globalOption(named name: String) -> OptionSpec? {
+    globalOptions.first { $0.name == name || $0.short == name }
+  }
+}

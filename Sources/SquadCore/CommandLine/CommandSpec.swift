@@ -1,0 +1,89 @@
+/// The description of one command: what the parser accepts and what help prints.
+public struct CommandSpec: Sendable {
+  /// The subcommand word, e.g. `heroes`.
+  public var name: String
+  /// The one-line summary (help's OVERVIEW, and the SUBCOMMANDS list).
+  public var abstract: String
+  /// Longer help text, printed under the overview.
+  public var discussion: String
+  /// Positional arguments, in order.
+  public var arguments: [ArgumentSpec]
+  /// Options only this command takes.
+  public var options: [OptionSpec]
+  /// Worked examples for help.
+  public var examples: [String]
+  /// Whether the `--format` family of global options applies.
+  public var takesOutputFormat: Bool
+
+  /// Creates a command description.
+  public init(
+    name: String, abstract: String, discussion: String = "", arguments: [ArgumentSpec] = [],
+    options: [OptionSpec] = [], examples: [String] = [], takesOutputFormat: Bool = false
+  ) {
+    self.name = name
+    self.abstract = abstract
+    self.discussion = discussion
+    self.arguments = arguments
+    self.options = options
+    self.examples = examples
+    self.takesOutputFormat = takesOutputFormat
+  }
+}
+
+/// A positional argument.
+public struct ArgumentSpec: Sendable {
+  /// The placeholder, e.g. `hero`.
+  public var name: String
+  /// What it means.
+  public var help: String
+  /// Whether it may be left out.
+  public var isOptional: Bool
+  /// Whether it may be given several times.
+  public var isRepeating: Bool
+
+  /// Creates a positional argument.
+  public init(_ name: String, help: String, isOptional: Bool = false, isRepeating: Bool = false) {
+    self.name = name
+    self.help = help
+    self.isOptional = isOptional
+    self.isRepeating = isRepeating
+  }
+
+  /// How the usage line shows it: `<hero> ...`, `[<prefix>]`.
+  public var usage: String {
+    let core = "<\(name)>" + (isRepeating ? " ..." : "")
+    return isOptional ? "[\(core)]" : core
+  }
+}
+
+/// An option: a flag, or a name that takes a value.
+public struct OptionSpec: Sendable {
+  /// The long name with dashes, e.g. `--limit`.
+  public var name: String
+  /// A short alias with one dash, e.g. `-q`.
+  public var short: String?
+  /// The value placeholder (`n`, `file`); nil for a flag.
+  public var valueName: String?
+  /// The values allowed, for validation, help and completion; empty for free text.
+  public var choices: [String]
+  /// What it does.
+  public var help: String
+
+  /// Creates an option.
+  public init(_ name: String, short: String? = nil, value: String? = nil, choices: [String] = [], help: String) {
+    self.name = name
+    self.short = short
+    valueName = value
+    self.choices = choices
+    self.help = help
+  }
+
+  /// Whether the option is a flag (takes no value).
+  public var isFlag: Bool { valueName == nil }
+
+  /// How help shows it: `-q, --quiet`, `--limit <n>`.
+  public var label: String {
+    let names = (short.map { "\($0), " } ?? "") + name
+    return valueName.map { "\(names) <\($0)>" } ?? names
+  }
+}

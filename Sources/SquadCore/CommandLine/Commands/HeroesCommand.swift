@@ -1,0 +1,70 @@
+/// `squad heroes [<prefix>]`: a page of the catalogue, or all of it.
+enum HeroesCommand {
+  static let spec = CommandSpec(
+    name: "heroes",
+    abstract: "List heroes, or those whose names start with a prefix.",
+    discussion: """
+      Lists one page of heroes (20 unless --limit says otherwise) with their id, name, number of
+      comics and whether they are in your squad. --all follows the listing to its end.
+      With API keys set, heroes come from the Marvel API; otherwise from the local catalogue.
+      """,
+    arguments: [ArgumentSpec("prefix", help: "Only heroes whose names start with this (case-insensitive).", isOptional: true)],
+    options: [
+      OptionSpec("--limit", value: "n", help: "How many heroes to show, 1 to 100. (default: 20)"),
+      OptionSpec("--offset", value: "n", help: "How many heroes to skip first. (default: 0)"),
+      OptionSpec("--all", help: "List every matching hero, page after page."),
+      OptionSpec("--order", value: "order", choices: HeroOrder.allCases.map(\.rawValue), help: "Sort by name, -name, modified or -modified. (default: name)"),
+    ],
+    examples: ["squad heroes", "squad heroes spi", "squad heroes --order -modified --limit 5", "squad heroes --all --format csv > heroes.csv"],
+    takesOutputFormat: true)
+
+  static func request(from arguments: ParsedArguments) -> Result<HeroListingRequest, UsageError> {
+    OptionValues.integer(arguments, "--limit", in: 1...HeroQuery.maximumLimit, default: 20).flatMap { limit in
+      OptionValues.integer(arguments, "--offset", in: 0...Int.max, default: 0).map { offset in
+        let prefix = arguments.positionals.first.flatMap { $0.isEmpty ? nil : $0 }
+        let order = arguments.value("--order").flatMap(HeroOrder.init(rawValue:)) ?? .name
+        return HeroListingRequest(
+          query: HeroQuery(namePrefix: prefix, order: order, offset: offset, limit: limit), all: arguments.has("--all"))
+      }
+    }
+  }
+
+  @MainActor
+  static func run(_ context: CommandContext) async -> Int32 {
+    let request: HeroListingRequest
+    switch self.request(from: context.arguments) {
+    case .success(let value): request = value
+    case .failure(let error): return UsagePrinter.report(error, to: context.console)
+    }
+    let state = await context.execute(
+      HeroesFeature.self, from: .idle, runner: HeroesEffects(environment: context.environment),
+      action: .listRequested(request))
+    switch state {
+    case .loaded(let listing):
+      context.noticeSource(listing.source)
+      context.console.out(HeroListingOutput.render(listing, settings: context.output))
+      if listing.heroes.isEmpty {
+        context.notice(request.query.namePrefix.map { "No heroes match '\($0)'." } ?? "No heroes on this page.")
+      } else if !request.all, listing.offset + listing.heroes.count < listing.total, context.output.format == .table {
+        let next = listing.offset + listing.heroes.count
+        context.notice("Showing \(listing.offset + 1)–\(next) of \(listing.total). Next page: --offset \(next), or --all.")
+      }
+      return ExitCode.success.rawValue
+    case .failed(let failure):
+      return context.fail(failure.description, failure.exitCode)
+    default:
+      return context.fail("The listing stopped unexpectedly.", .failure)
+    }
+  }
+}
+
+extension HeroesFeature.State: StatusReporting {
+  public var statusLine: String? {
+    switch self {
+    case .fetching(_, let received, let total?): return "Fetching heroes… \(received.count) of \(total)"
+    case .fetching: return "Fetching heroes…"
+    case .markingMembers: return "Loading squad…"
+    default: return nil
+    }
+  }
+}

@@ -1,0 +1,39 @@
+import Foundation
+
+/// Where a run writes and reads: stdout for data, stderr for everything else, stdin for answers.
+public final class Console: Sendable {
+  /// What the process is connected to.
+  public let terminal: TerminalInfo
+  private let writeOut: @Sendable (String) -> Void
+  private let writeErr: @Sendable (String) -> Void
+  private let readAnswer: @Sendable () -> String?
+
+  /// A console over explicit writers (tests capture output this way).
+  public init(
+    terminal: TerminalInfo, out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
+    readLine: @escaping @Sendable () -> String? = { nil }
+  ) {
+    self.terminal = terminal
+    writeOut = out
+    writeErr = err
+    readAnswer = readLine
+  }
+
+  /// The process's real stdout, stderr and stdin.
+  public static func standard(environment: [String: String]) -> Console {
+    Console(
+      terminal: .current(environment: environment),
+      out: { FileHandle.standardOutput.write(Data($0.utf8)) },
+      err: { FileHandle.standardError.write(Data($0.utf8)) },
+      readLine: { Swift.readLine(strippingNewline: true) })
+  }
+
+  /// Writes data to stdout.
+  public func out(_ text: String) { writeOut(text) }
+  /// Writes a line to stderr.
+  public func err(_ line: String) { writeErr(line + "\n") }
+  /// Writes to stderr without a line end (prompts, status lines).
+  public func errRaw(_ text: String) { writeErr(text) }
+  /// Reads one line from stdin; nil at end of input.
+  public func readLine() -> String? { readAnswer() }
+}

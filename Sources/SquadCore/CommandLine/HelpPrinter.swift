@@ -1,0 +1,83 @@
+/// Help text laid out like swift-argument-parser: OVERVIEW, USAGE, ARGUMENTS, OPTIONS,
+/// SUBCOMMANDS, EXAMPLES.
+public enum HelpPrinter {
+  /// The version `--version` prints.
+  public static let version = "0.1.0"
+
+  /// Help for one command, or for squad itself when nil.
+  public static func help(for command: CommandSpec?) -> String {
+    guard let command else { return rootHelp() }
+    var sections = ["OVERVIEW: " + command.abstract + (command.discussion.isEmpty ? "" : "\n\n" + command.discussion)]
+    sections.append("USAGE: " + usage(for: command))
+    if !command.arguments.isEmpty {
+      sections.append("ARGUMENTS:\n" + command.arguments.map { row("<\($0.name)>", $0.help) }.joined(separator: "\n"))
+    }
+    let globals = CommandRegistry.globalOptions.filter { command.takesOutputFormat || !formatOptions.contains($0.name) }
+    sections.append("OPTIONS:\n" + (command.options + globals).map { row($0.label, $0.help) }.joined(separator: "\n"))
+    if !command.examples.isEmpty {
+      sections.append("EXAMPLES:\n" + command.examples.map { "  " + $0 }.joined(separator: "\n"))
+    }
+    return sections.joined(separator: "\n\n") + "\n"
+  }
+
+  /// The one-line usage of a command: `squad heroes [<prefix>] [--limit <n>] …`.
+  public static func usage(for command: CommandSpec?) -> String {
+    guard let command else { return "squad <subcommand> [<arguments>] [<options>]" }
+    let parts = command.arguments.map(\.usage) + command.options.map { "[\($0.isFlag ? $0.name : "\($0.name) <\($0.valueName ?? "value")>")]" }
+    return (["squad", command.name] + parts + ["[<global options>]"]).joined(separator: " ")
+  }
+
+  private static let formatOptions: Set<String> = ["--format", "--json", "--no-headers", "--color"]
+
+  private static func rootHelp() -> String {
+    let commands = CommandRegistry.commands.map { row($0.name, $0.abstract) }.joined(separator: "\n")
+    return """
+      OVERVIEW: Manage a squad of Marvel superheroes from the terminal.
+
+      Works at once with no keys and no network, on a bundled catalogue of real Marvel
+      characters; with MARVEL_PUBLIC_KEY and MARVEL_PRIVATE_KEY set it asks the Marvel API.
+
+      USAGE: \(usage(for: nil))
+
+      OPTIONS:
+      \(CommandRegistry.globalOptions.map { row($0.label, $0.help) }.joined(separator: "\n"))
+
+      SUBCOMMANDS:
+      \(commands)
+
+        See 'squad help <subcommand>' for detailed help.
+
+      HELP TOPICS:
+      \(HelpTopic.allCases.map { row($0.rawValue, $0.abstract) }.joined(separator: "\n"))
+
+      EXAMPLES:
+        squad heroes spi
+        squad recruit 1009610 hulk
+        squad list
+
+      """
+  }
+
+  static func row(_ label: String, _ text: String) -> String {
+    let indent = "  "
+    let column = 26
+    let head = indent + label
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    if DisplayWidth.of(head) + 2 <= column {
+      return DisplayWidth.pad(head, to: column) + lines.joined(separator: "\n" + String(repeating: " ", count: column))
+    }
+    return head + "\n" + lines.map { String(repeating: " ", count: column) + $0 }.joined(separator: "\n")
+  }
+}
+
+/// Prints usage errors: `Error: …`, the usage line, and where to find help; exit 64.
+public enum UsagePrinter {
+  /// Writes the error to stderr and returns the usage exit code.
+  public static func report(_ error: UsageError, to console: Console) -> Int32 {
+    let spec = error.command.flatMap(CommandRegistry.command(named:))
+    console.err("Error: " + TextSanitizer.clean(error.message))
+    console.err("Usage: " + HelpPrinter.usage(for: spec))
+    console.err("  See '" + (spec.map { "squad \($0.name) --help" } ?? "squad --help") + "' for more information.")
+    return ExitCode.usage.rawValue
+  }
+}

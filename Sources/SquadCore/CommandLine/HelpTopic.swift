@@ -1,0 +1,82 @@
+/// Help pages that are not commands: `squad help environment`, `exit-codes`, `formatting`.
+public enum HelpTopic: String, CaseIterable, Sendable {
+  case environment
+  case exitCodes = "exit-codes"
+  case formatting
+
+  /// The one-line summary listed in root help.
+  public var abstract: String {
+    switch self {
+    case .environment: return "Environment variables and files squad reads and writes."
+    case .exitCodes: return "What each exit code means."
+    case .formatting: return "Output formats, colour and terminal behaviour."
+    }
+  }
+
+  /// The full page.
+  public var text: String {
+    switch self {
+    case .exitCodes:
+      let rows = ExitCode.allCases.map { HelpPrinter.row(String($0.rawValue), $0.meaning) }.joined(separator: "\n")
+      return "OVERVIEW: Exit codes\n\n\(rows)\n"
+    case .environment: return HelpTopicText.environment
+    case .formatting: return HelpTopicText.formatting
+    }
+  }
+}
+
+enum HelpTopicText {
+  static let environment = """
+    OVERVIEW: Environment variables and files
+
+    VARIABLES:
+      MARVEL_PUBLIC_KEY       Your Marvel API public key.
+      MARVEL_PRIVATE_KEY      Your Marvel API private key. Never printed, traced or stored by squad.
+      MARVEL_API_BASE         The API base URL. (default: https://gateway.marvel.com/v1/public)
+      SQUAD_HOME              Keep every file under this folder (same as --home).
+      XDG_DATA_HOME           squad.json lives in $XDG_DATA_HOME/squad/ (default: ~/.local/share/squad/).
+      XDG_CACHE_HOME          The catalogue and HTTP cache live in $XDG_CACHE_HOME/squad/ (default: ~/.cache/squad/).
+      XDG_CONFIG_HOME         config.json lives in $XDG_CONFIG_HOME/squad/ (default: ~/.config/squad/).
+      NO_COLOR                Set to anything to turn colour off.
+      CLICOLOR_FORCE          Set (not 0) to force colour even when stdout is not a terminal.
+      TERM                    'dumb' turns colour off.
+      COLUMNS                 Overrides the measured terminal width for tables.
+
+    FILES:
+      squad.json              The squad: {"schemaVersion": 1, "members": [...]}. Written atomically.
+      squad.lock              Held (flock) during every change, so concurrent runs never lose one.
+      cache/catalogue.json    Heroes learnt from the API, merged with the bundled set.
+      cache/responses/        API responses with their ETags, reused within the cache TTL.
+      config.json             Optional: publicKey, privateKey, baseURL, timeout, cacheTTL.
+                              Precedence: flag > environment > config file > default.
+                              Keep it private (chmod 600) if it holds privateKey.
+
+    """
+
+  static let formatting = """
+    OVERVIEW: Output formats, colour and terminal behaviour
+
+    FORMATS (--format, for heroes, show and list):
+      table                   Aligned columns with a header, cut to the terminal width.
+                              The default when stdout is a terminal.
+      tsv                     Tab-separated, no header, full values. The default in a pipe.
+      json                    One JSON document (indented on a terminal). Same as --json.
+      jsonl                   One JSON object per line.
+      csv                     RFC 4180 with a header. Cells starting with = + - @ tab or CR get a
+                              leading ' so spreadsheets do not run them as formulas.
+
+      In every table, TSV and CSV the first column is the id and the second the name, so
+      'squad heroes | cut -f1' yields ids. --no-headers drops the header row.
+
+    COLOUR (--color auto|always|never):
+      auto colours tables only when stdout is a terminal, NO_COLOR is unset and TERM is not
+      'dumb'; CLICOLOR_FORCE or --color always forces it. JSON, JSONL, CSV and TSV are never
+      coloured.
+
+    STREAMS:
+      stdout carries data only. Progress, notices, warnings and errors go to stderr.
+      --quiet leaves only the result and errors; --trace adds one JSON line per action.
+      Text from the API has control characters removed before it reaches a terminal.
+
+    """
+}

@@ -1,0 +1,36 @@
+/// A command line taken apart: the command, its positional arguments, and the options given.
+public struct ParsedArguments: Equatable, Sendable {
+  /// The subcommand, or nil when none was given.
+  public var command: String?
+  /// Positional arguments after the command, in order.
+  public var positionals: [String] = []
+  /// Option values by long name; the last one given wins.
+  public var values: [String: String] = [:]
+  /// Flags given, by long name.
+  public var flags: Set<String> = []
+
+  /// Creates an empty parse result for a command.
+  public init(command: String? = nil) { self.command = command }
+
+  /// The value of an option, if given.
+  public func value(_ name: String) -> String? { values[name] }
+
+  /// Whether a flag was given.
+  public func has(_ flag: String) -> Bool { flags.contains(flag) }
+}
+
+/// A mistake on the command line: exit 64 with the message, the usage line and a pointer to help.
+public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The sentence after `Error: `.
+  public var message: String
+  /// The command whose usage to show; nil for squad itself.
+  public var command: String?
+
+  /// Creates a usage error.
+  public init(_ message: String, command: String?) {
+    self.message = message
+    self.command = command
+  }
+
+  public var description: String { message }
+}

@@ -1,0 +1,91 @@
+import Foundation
+
+/// The whole command-line program: arguments in, exit code out. `main.swift` only wires the
+/// process to it, so everything here is testable in process.
+public enum SquadCLI {
+  /// Runs one command line (without the program name) and returns the exit code.
+  @MainActor
+  public static func run(arguments: [String], variables: [String: String], console: Console) async -> Int32 {
+    let parsed: ParsedArguments
+    switch ArgumentParser.parse(arguments) {
+    case .success(let value):
+      parsed = value
+    case .failure(let error):
+      if wantsHelp(arguments), error.command != nil || ArgumentParser.findCommand(in: arguments) == nil {
+        console.out(HelpPrinter.help(for: error.command.flatMap(CommandRegistry.command(named:))))
+        return ExitCode.success.rawValue
+      }
+      return UsagePrinter.report(error, to: console)
+    }
+    if parsed.has("--help") {
+      console.out(HelpPrinter.help(for: parsed.command.flatMap(CommandRegistry.command(named:))))
+      return ExitCode.success.rawValue
+    }
+    if parsed.has("--version") {
+      console.out("squad \(HelpPrinter.version)\n")
+      return ExitCode.success.rawValue
+    }
+    guard let command = parsed.command else {
+      console.out(HelpPrinter.help(for: nil))
+      return ExitCode.success.rawValue
+    }
+    if command == "help" { return HelpCommand.run(arguments: parsed, console: console) }
+
+    let context: CommandContext
+    switch makeContext(parsed, variables: variables, console: console) {
+    case .success(let value): context = value
+    case .failure(let error): return UsagePrinter.report(error, to: console)
+    }
+    switch command {
+    case "heroes": return await HeroesCommand.run(context)
+    case "show": return await ShowCommand.run(context)
+    case "recruit": return await RecruitCommand.run(context)
+    case "fire": return await FireCommand.run(context)
+    case "list": return await ListCommand.run(context)
+    default: return UsagePrinter.report(UsageError("Unknown command '\(command)'.", command: nil), to: console)
+    }
+  }
+
+  private static func wantsHelp(_ arguments: [String]) -> Bool {
+    arguments.prefix { $0 != "--" }.contains { $0 == "--help" || $0 == "-h" }
+  }
+
+  @MainActor
+  private static func makeContext(
+    _ parsed: ParsedArguments, variables: [String: String], console: Console
+  ) -> Result<CommandContext, UsageError> {
+    let paths = SquadPaths.resolve(home: parsed.value("--home"), environment: variables)
+    let output = OutputSettings.resolve(
+      formatFlag: parsed.value("--format"), json: parsed.has("--json"), colorFlag: parsed.value("--color"),
+      noHeaders: parsed.has("--no-headers"), terminal: console.terminal, environment: variables)
+    let quiet = parsed.has("--quiet")
+    let directory = DirectoryFactory.make(
+      paths: paths, offline: parsed.has("--offline"), warn: { if !quiet { console.err("Warning: " + $0) } })
+    let environment = AppEnvironment(
+      directory: directory, squadFile: SquadFile(paths: paths),
+      confirm: { prompt in
+        console.errRaw(TextSanitizer.clean(prompt))
+        let answer = console.readLine()?.trimmingCharacters(in: .whitespaces).lowercased()
+        return answer == "y" || answer == "yes"
+      })
+    return .success(
+      CommandContext(arguments: parsed, console: console, output: output, paths: paths, variables: variables, environment: environment))
+  }
+}
+
+/// Chooses where heroes come from for this run.
+enum DirectoryFactory {
+  static func make(paths: SquadPaths, offline: Bool, warn: @escaping @Sendable (String) -> Void) -> any HeroDirectory {
+    LazyHeroDirectory {
+      let catalogue: LocalCatalogue
+      do throws(PersistenceError) {
+        catalogue = try CatalogueFile(path: paths.catalogueFile).load()
+      } catch {
+        warn("\(error.path) could not be read, so the bundled catalogue answers. 'squad sync' rebuilds it.")
+        catalogue = LocalCatalogue()
+      }
+      return LocalHeroDirectory(
+        catalogue: catalogue, source: .catalogue(reason: offline ? .offline : .noKeys, updatedAt: catalogue.updatedAt))
+    }
+  }
+}

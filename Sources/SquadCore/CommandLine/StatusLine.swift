@@ -1,0 +1,30 @@
+/// The one-line status of an intermediate state ("Loading squad…") on a terminal's stderr,
+/// rewritten in place and cleared before the result is printed.
+@MainActor
+final class StatusLine {
+  private let console: Console
+  private let enabled: Bool
+  private var shown: String?
+
+  init(console: Console, enabled: Bool) {
+    self.console = console
+    self.enabled = enabled
+  }
+
+  /// Shows the text, or clears the line for nil.
+  func show(_ text: String?) {
+    guard enabled, text != shown else { return }
+    shown = text
+    let width = max(10, console.terminal.width - 1)
+    console.errRaw("\r\u{1B}[2K" + (text.map { DisplayWidth.truncate(TextSanitizer.clean($0), to: width) } ?? ""))
+  }
+
+  /// Removes any status line.
+  func clear() { show(nil) }
+}
+
+/// A state that has a one-line description while work is under way.
+public protocol StatusReporting {
+  /// "Loading squad…" while working; nil when finished.
+  var statusLine: String? { get }
+}

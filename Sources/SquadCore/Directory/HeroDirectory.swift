@@ -1,0 +1,60 @@
+import Foundation
+
+/// Answers every question about heroes, from wherever the data policy says: the API, its cache,
+/// or the local catalogue.
+public protocol HeroDirectory: Sendable {
+  /// The largest page worth asking for: 100 for the API, everything for a local catalogue.
+  var maximumPageSize: Int { get }
+  /// One window of the listing.
+  func page(_ query: HeroQuery) async -> Result<HeroPage, SourceError>
+  /// The hero with this id, or nil when there is none.
+  func hero(_ id: HeroID) async -> Result<Sourced<Hero?>, SourceError>
+  /// Heroes whose names start with `prefix` (for resolving names), at most `limit` of them.
+  func heroes(namePrefix prefix: String, limit: Int) async -> Result<Sourced<[Hero]>, SourceError>
+  /// The hero's comics, newest on-sale first; nil when no source can say.
+  func comics(of id: HeroID) async -> Result<Sourced<ComicsSummary?>, SourceError>
+  /// Heroes near a name, for "did you mean" when nothing matched.
+  func suggestions(for name: String) async -> [Hero]
+}
+
+/// A hero's comics as `show` needs them: how many, and the latest few.
+public struct ComicsSummary: Hashable, Sendable {
+  /// How many comics feature the hero.
+  public var total: Int
+  /// The most recent comics by on-sale date, newest first.
+  public var latest: [ComicAppearance]
+
+  /// Creates a summary.
+  public init(total: Int, latest: [ComicAppearance]) {
+    self.total = total
+    self.latest = latest
+  }
+}
+
+/// One comic a hero appeared in.
+public struct ComicAppearance: Hashable, Sendable {
+  /// The comic's title, e.g. `Avengers (1963) #12`.
+  public var title: String
+  /// When it went on sale, if known.
+  public var onSale: Date?
+
+  /// Creates an appearance.
+  public init(title: String, onSale: Date?) {
+    self.title = title
+    self.onSale = onSale
+  }
+}
+
+/// A value with the source that answered it.
+public struct Sourced<Value: Hashable & Sendable>: Hashable, Sendable {
+  /// The answer.
+  public var value: Value
+  /// Where it came from.
+  public var source: DataSource
+
+  /// Pairs a value with its source.
+  public init(_ value: Value, source: DataSource) {
+    self.value = value
+    self.source = source
+  }
+}

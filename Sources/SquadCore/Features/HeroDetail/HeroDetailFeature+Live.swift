@@ -1,0 +1,16 @@
+/// Runs the hero detail feature's effects against the real environment.
+public struct HeroDetailEffects: EffectRunner {
+  private let environment: AppEnvironment
+
+  /// A runner over an environment.
+  public init(environment: AppEnvironment) { self.environment = environment }
+
+  public func run(_ effect: HeroDetailFeature.Effect, send: @escaping @Sendable (HeroDetailFeature.Action) async -> Void) async {
+    switch effect {
+    case .resolveHero(let ref):
+      await send(.heroResolved(await HeroResolver(directory: environment.directory).resolve(ref)))
+    case .fetchComics(let id):
+      await send(.comicsLoaded(await environment.directory.comics(of: id)))
+    }
+  }
+}

@@ -1,0 +1,74 @@
+/// Showing one hero: resolve the name or id, then fetch their latest comics.
+public enum HeroDetailFeature: Feature {
+  /// Where `show` is.
+  public enum State: Equatable, Sendable {
+    case idle
+    /// Looking up the hero.
+    case resolving(HeroRef)
+    /// Found; fetching their comics.
+    case loadingComics(Hero, source: DataSource)
+    /// Ready to print.
+    case loaded(HeroDetail)
+    /// Not found, ambiguous, or the source failed.
+    case failed(LookupFailure)
+  }
+
+  /// What happened.
+  public enum Action: Equatable, Sendable {
+    case showRequested(HeroRef)
+    case heroResolved(Result<Sourced<Hero>, LookupFailure>)
+    case comicsLoaded(Result<Sourced<ComicsSummary?>, SourceError>)
+  }
+
+  /// What the feature asks for.
+  public enum Effect: Equatable, Sendable {
+    case resolveHero(HeroRef)
+    case fetchComics(HeroID)
+  }
+
+  public static func reduce(_ state: inout State, _ action: Action) -> [Effect] {
+    switch (state, action) {
+    case (.idle, .showRequested(let ref)):
+      state = .resolving(ref)
+      return [.resolveHero(ref)]
+
+    case (.resolving, .heroResolved(.success(let answer))):
+      state = .loadingComics(answer.value, source: answer.source)
+      return [.fetchComics(answer.value.id)]
+
+    case (.resolving, .heroResolved(.failure(let failure))):
+      state = .failed(failure)
+      return []
+
+    case (.loadingComics(let hero, let source), .comicsLoaded(.success(let answer))):
+      // A fallback for the comics makes the whole answer a fallback, so the notice is shown.
+      let combined = answer.source.isFallback ? answer.source : source
+      state = .loaded(HeroDetail(hero: hero, comics: answer.value, source: combined))
+      return []
+
+    case (.loadingComics, .comicsLoaded(.failure(let error))):
+      state = .failed(.source(error))
+      return []
+
+    default:
+      return []
+    }
+  }
+}
+
+/// Everything `show` prints about a hero.
+public struct HeroDetail: Equatable, Sendable {
+  /// The hero.
+  public var hero: Hero
+  /// Their comics, when a source could say.
+  public var comics: ComicsSummary?
+  /// Where the data came from.
+  public var source: DataSource
+
+  /// Creates a detail.
+  public init(hero: Hero, comics: ComicsSummary?, source: DataSource) {
+    self.hero = hero
+    self.comics = comics
+    self.source = source
+  }
+}

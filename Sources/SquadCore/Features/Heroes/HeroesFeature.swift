@@ -1,0 +1,122 @@
+/// Listing heroes: one page, or every page with `--all`, marked with squad membership.
+public enum HeroesFeature: Feature {
+  /// Where the listing is.
+  public enum State: Equatable, Sendable {
+    case idle
+    /// Fetching pages; `received` holds what has arrived so far.
+    case fetching(HeroListingRequest, received: [Hero], total: Int?)
+    /// Reading the squad to mark members.
+    case markingMembers(HeroListing)
+    /// The listing, ready to print.
+    case loaded(HeroListing)
+    /// The listing failed.
+    case failed(HeroesFailure)
+  }
+
+  /// What happened.
+  public enum Action: Equatable, Sendable {
+    case listRequested(HeroListingRequest)
+    case pageLoaded(Result<HeroPage, SourceError>)
+    case squadLoaded(Result<Squad, PersistenceError>)
+  }
+
+  /// What the feature asks for.
+  public enum Effect: Equatable, Sendable {
+    /// Fetch one page, or every page from the query's offset when `all`.
+    case fetch(HeroQuery, all: Bool)
+    case loadSquad
+  }
+
+  public static func reduce(_ state: inout State, _ action: Action) -> [Effect] {
+    switch (state, action) {
+    case (.idle, .listRequested(let request)):
+      state = .fetching(request, received: [], total: nil)
+      return [.fetch(request.query, all: request.all)]
+
+    case (.fetching(let request, let received, _), .pageLoaded(.success(let page))):
+      let heroes = received + page.heroes
+      let finished = !request.all || page.heroes.isEmpty || page.offset + page.heroes.count >= page.total
+      guard finished else {
+        state = .fetching(request, received: heroes, total: page.total)
+        return []
+      }
+      let offset = request.all ? request.query.offset : page.offset
+      state = .markingMembers(HeroListing(heroes: heroes, offset: offset, total: page.total, source: page.source))
+      return [.loadSquad]
+
+    case (.fetching, .pageLoaded(.failure(let error))):
+      state = .failed(.source(error))
+      return []
+
+    case (.markingMembers(var listing), .squadLoaded(.success(let squad))):
+      listing.memberIDs = squad.memberIDs
+      state = .loaded(listing)
+      return []
+
+    case (.markingMembers, .squadLoaded(.failure(let error))):
+      state = .failed(.persistence(error))
+      return []
+
+    default:
+      return []
+    }
+  }
+}
+
+/// What `squad heroes` was asked for.
+public struct HeroListingRequest: Equatable, Sendable {
+  /// Prefix, order and window.
+  public var query: HeroQuery
+  /// Follow `total` to the end instead of one page.
+  public var all: Bool
+
+  /// Creates a request.
+  public init(query: HeroQuery, all: Bool = false) {
+    self.query = query
+    self.all = all
+  }
+}
+
+/// A finished listing.
+public struct HeroListing: Equatable, Sendable {
+  /// The heroes, in the requested order.
+  public var heroes: [Hero]
+  /// The index of the first hero in the whole listing.
+  public var offset: Int
+  /// How many heroes match in all.
+  public var total: Int
+  /// Where the data came from.
+  public var source: DataSource
+  /// Ids of squad members, to mark them.
+  public var memberIDs: Set<HeroID>
+
+  /// Creates a listing.
+  public init(heroes: [Hero], offset: Int, total: Int, source: DataSource, memberIDs: Set<HeroID> = []) {
+    self.heroes = heroes
+    self.offset = offset
+    self.total = total
+    self.source = source
+    self.memberIDs = memberIDs
+  }
+}
+
+/// Why a listing failed.
+public enum HeroesFailure: Error, Equatable, Sendable, CustomStringConvertible {
+  case source(SourceError)
+  case persistence(PersistenceError)
+
+  /// The exit code the failure ends the command with.
+  public var exitCode: ExitCode {
+    switch self {
+    case .source(let error): return error.exitCode
+    case .persistence(let error): return error.exitCode
+    }
+  }
+
+  public var description: String {
+    switch self {
+    case .source(let error): return error.description
+    case .persistence(let error): return error.description
+    }
+  }
+}

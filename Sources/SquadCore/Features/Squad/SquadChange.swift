@@ -1,0 +1,56 @@
+import Foundation
+
+/// What a recruit or fire did: who joined or left, and who was already in or never there.
+public struct SquadChange: Equatable, Sendable {
+  /// Members who joined.
+  public var added: [Member] = []
+  /// Heroes who were already members; nothing was done for them.
+  public var alreadyMembers: [Hero] = []
+  /// Members who left.
+  public var removed: [Member] = []
+  /// Heroes who were not members; nothing was done for them.
+  public var notMembers: [Hero] = []
+
+  /// Nothing changed (listing, or an idempotent no-op).
+  public static let none = SquadChange()
+
+  /// Whether the squad is unchanged.
+  public var isEmpty: Bool { added.isEmpty && removed.isEmpty }
+
+  /// Applies a command to a squad: the new squad and what changed. Pure.
+  public static func apply(_ command: SquadCommand, heroes: [Hero], to squad: Squad) -> (Squad, SquadChange) {
+    var updated = squad
+    var change = SquadChange()
+    switch command {
+    case .list:
+      break
+    case .recruit(let date):
+      for hero in heroes {
+        let member = Member(hero: hero, recruitedAt: date)
+        if updated.recruit(member) { change.added.append(member) } else { change.alreadyMembers.append(hero) }
+      }
+    case .fire:
+      for hero in heroes {
+        if let member = updated.members.first(where: { $0.id == hero.id }) {
+          updated.fire(hero.id)
+          change.removed.append(member)
+        } else {
+          change.notMembers.append(hero)
+        }
+      }
+    }
+    return (updated, change)
+  }
+}
+
+/// Joins names for sentences: `A`, `A and B`, `A, B and C`.
+public enum NameList {
+  /// The names joined in English.
+  public static func join(_ names: [String]) -> String {
+    switch names.count {
+    case 0: return ""
+    case 1: return names[0]
+    default: return names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
+    }
+  }
+}

@@ -1,0 +1,21 @@
+/// A Marvel character id, the only stable way to identify a hero (names change and repeat).
+public struct HeroID: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+  /// The numeric id the Marvel API uses, e.g. `1009610` for Spider-Man (Peter Parker).
+  public let rawValue: Int
+
+  /// Wraps a numeric Marvel character id.
+  public init(_ rawValue: Int) { self.rawValue = rawValue }
+
+  public init(from decoder: any Decoder) throws {
+    rawValue = try decoder.singleValueContainer().decode(Int.self)
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(rawValue)
+  }
+
+  public static func < (lhs: HeroID, rhs: HeroID) -> Bool { lhs.rawValue < rhs.rawValue }
+
+  public var description: String { String(rawValue) }
+}

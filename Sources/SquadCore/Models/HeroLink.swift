@@ -1,0 +1,13 @@
+/// A public web link for a hero, as Marvel lists them (`detail`, `wiki`, `comiclink`).
+public struct HeroLink: Hashable, Sendable, Codable {
+  /// The kind of page: `detail`, `wiki` or `comiclink`.
+  public var type: String
+  /// The page address.
+  public var url: String
+
+  /// Creates a link of the given kind.
+  public init(type: String, url: String) {
+    self.type = type
+    self.url = url
+  }
+}

@@ -1,0 +1,50 @@
+/// What a listing asks for: an optional name prefix, an order and a window.
+public struct HeroQuery: Hashable, Sendable {
+  /// The most a single API page may hold.
+  public static let maximumLimit = 100
+
+  /// Case-insensitive name prefix; nil lists everyone.
+  public var namePrefix: String?
+  /// The order of the results.
+  public var order: HeroOrder
+  /// How many heroes to skip.
+  public var offset: Int
+  /// How many heroes to return (1…100).
+  public var limit: Int
+
+  /// Creates a query; the defaults are the API's (name order, first 20).
+  public init(namePrefix: String? = nil, order: HeroOrder = .name, offset: Int = 0, limit: Int = 20) {
+    self.namePrefix = namePrefix
+    self.order = order
+    self.offset = offset
+    self.limit = limit
+  }
+}
+
+/// The orders the Marvel API offers for characters.
+public enum HeroOrder: String, CaseIterable, Hashable, Sendable {
+  case name
+  case nameDescending = "-name"
+  case modified
+  case modifiedDescending = "-modified"
+}
+
+/// One window of a listing, and where it came from.
+public struct HeroPage: Hashable, Sendable {
+  /// The heroes in this window, in the query's order.
+  public var heroes: [Hero]
+  /// The index of the first hero in the whole listing.
+  public var offset: Int
+  /// How many heroes match the query in all.
+  public var total: Int
+  /// Where the data came from, and how fresh it is.
+  public var source: DataSource
+
+  /// Creates a page.
+  public init(heroes: [Hero], offset: Int, total: Int, source: DataSource) {
+    self.heroes = heroes
+    self.offset = offset
+    self.total = total
+    self.source = source
+  }
+}

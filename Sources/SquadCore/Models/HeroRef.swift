@@ -1,0 +1,22 @@
+/// How a user names a hero on the command line: a Marvel id (digits) or a name.
+public enum HeroRef: Hashable, Sendable, CustomStringConvertible {
+  case id(HeroID)
+  case name(String)
+
+  /// Digits are an id; anything else is a name.
+  public init(argument: String) {
+    let trimmed = argument.trimmingCharacters(in: .whitespaces)
+    if !trimmed.isEmpty, trimmed.utf8.allSatisfy({ (48...57).contains($0) }), let number = Int(trimmed) {
+      self = .id(HeroID(number))
+    } else {
+      self = .name(trimmed)
+    }
+  }
+
+  public var description: String {
+    switch self {
+    case .id(let id): return String(id.rawValue)
+    case .name(let name): return name
+    }
+  }
+}

@@ -1,0 +1,89 @@
+import Foundation
+
+/// Reads and writes Marvel's timestamp form `yyyy-MM-dd'T'HH:mm:ssZ` (offsets like `-0400`).
+///
+/// Hand-written because `DateFormatter` costs milliseconds to build, and a catalogue holds
+/// thousands of these.
+public enum MarvelDate {
+  /// Marvel's way of saying "never recorded": `1969-12-31T19:00:00-0500`, the Unix epoch.
+  public static let unknownMarker = Date(timeIntervalSince1970: 0)
+
+  /// Parses `2014-04-29T14:18:17-0400`, `…+00:00`, `…Z` or a bare `2014-04-29`; nil when malformed.
+  public static func parse(_ text: String) -> Date? {
+    let bytes = Array(text.utf8)
+    func number(_ start: Int, _ count: Int) -> Int? {
+      guard start + count <= bytes.count else { return nil }
+      var value = 0
+      for byte in bytes[start..<start + count] {
+        guard (48...57).contains(byte) else { return nil }
+        value = value * 10 + Int(byte - 48)
+      }
+      return value
+    }
+    guard let year = number(0, 4), bytes.count >= 10, bytes[4] == 45, bytes[7] == 45,
+      let month = number(5, 2), let day = number(8, 2), (1...12).contains(month), (1...31).contains(day)
+    else { return nil }
+    var seconds = daysFromCivil(year: year, month: month, day: day) * 86_400
+    guard bytes.count > 10 else { return Date(timeIntervalSince1970: TimeInterval(seconds)) }
+    guard bytes.count >= 19, bytes[10] == 84, let hour = number(11, 2), let minute = number(14, 2),
+      let second = number(17, 2), hour < 24, minute < 60, second < 61
+    else { return nil }
+    seconds += hour * 3600 + minute * 60 + second
+    var index = 19
+    if index < bytes.count, bytes[index] == 46 {  // fractional seconds are ignored
+      index += 1
+      while index < bytes.count, (48...57).contains(bytes[index]) { index += 1 }
+    }
+    guard index < bytes.count else { return Date(timeIntervalSince1970: TimeInterval(seconds)) }
+    if bytes[index] == 90, index == bytes.count - 1 { return Date(timeIntervalSince1970: TimeInterval(seconds)) }
+    guard bytes[index] == 43 || bytes[index] == 45, let offsetHours = number(index + 1, 2) else { return nil }
+    var minuteStart = index + 3
+    if minuteStart < bytes.count, bytes[minuteStart] == 58 { minuteStart += 1 }
+    guard let offsetMinutes = number(minuteStart, 2), minuteStart + 2 == bytes.count else { return nil }
+    let offset = (offsetHours * 3600 + offsetMinutes * 60) * (bytes[index] == 45 ? -1 : 1)
+    return Date(timeIntervalSince1970: TimeInterval(seconds - offset))
+  }
+
+  /// Formats a date as `2014-04-29T18:18:17+0000`, the Marvel form in UTC.
+  public static func format(_ date: Date) -> String {
+    let total = Int(date.timeIntervalSince1970.rounded(.down))
+    let days = total >= 0 ? total / 86_400 : (total - 86_399) / 86_400
+    let secondsOfDay = total - days * 86_400
+    let (year, month, day) = civilFromDays(days)
+    return pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T" + pad(secondsOfDay / 3600, 2) + ":"
+      + pad(secondsOfDay % 3600 / 60, 2) + ":" + pad(secondsOfDay % 60, 2) + "+0000"
+  }
+
+  /// Formats a date as ISO 8601 in UTC, `2026-11-22T07:55:00Z`, the form squad's own files use.
+  public static func iso8601(_ date: Date) -> String { String(format(date).dropLast(5)) + "Z" }
+
+  /// The calendar day of a date in UTC, as `2014-04-29`.
+  public static func day(_ date: Date) -> String { String(format(date).prefix(10)) }
+
+  private static func pad(_ value: Int, _ width: Int) -> String {
+    let digits = String(value)
+    return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+  }
+
+  // Howard Hinnant's civil-calendar algorithms: exact for the proleptic Gregorian calendar.
+  private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+    let y = month <= 2 ? year - 1 : year
+    let era = (y >= 0 ? y : y - 399) / 400
+    let yearOfEra = y - era * 400
+    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    return era * 146_097 + dayOfEra - 719_468
+  }
+
+  private static func civilFromDays(_ days: Int) -> (Int, Int, Int) {
+    let z = days + 719_468
+    let era = (z >= 0 ? z : z - 146_096) / 146_097
+    let dayOfEra = z - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let mp = (5 * dayOfYear + 2) / 153
+    let day = dayOfYear - (153 * mp + 2) / 5 + 1
+    let month = mp < 10 ? mp + 3 : mp - 9
+    return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+  }
+}

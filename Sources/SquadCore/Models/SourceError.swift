@@ -1,0 +1,72 @@
+/// Why heroes could not be listed or looked up.
+public enum SourceError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// Keys missing where required, or rejected by the API.
+  case credentials(String)
+  /// The API could not be reached or kept failing, and no fallback could answer.
+  case unavailable(String)
+  /// The API answered with something that is not a valid Marvel response.
+  case invalidResponse(String)
+  /// The API refused the request (a 4xx other than authentication).
+  case rejected(status: Int, message: String)
+  /// A local file could not be read or written.
+  case storage(PersistenceError)
+
+  /// The exit code this failure ends a command with.
+  public var exitCode: ExitCode {
+    switch self {
+    case .credentials: return .credentials
+    case .unavailable, .rejected: return .failure
+    case .invalidResponse: return .invalidData
+    case .storage(let error): return error.exitCode
+    }
+  }
+
+  public var description: String {
+    switch self {
+    case .credentials(let message), .unavailable(let message), .invalidResponse(let message): return message
+    case .rejected(let status, let message): return "The Marvel API refused the request (HTTP \(status)): \(message)"
+    case .storage(let error): return error.description
+    }
+  }
+}
+
+/// Why a hero named on the command line could not be picked.
+public enum LookupFailure: Error, Hashable, Sendable, CustomStringConvertible {
+  /// No hero has this id.
+  case unknownID(HeroID)
+  /// No hero's name is or starts with this text; `suggestions` are near misses.
+  case unknownName(String, suggestions: [Hero])
+  /// Several heroes' names start with this text and none is an exact match; `candidates` are
+  /// the first few of `matchCount`.
+  case ambiguous(String, candidates: [Hero], matchCount: Int)
+  /// The heroes could not be searched at all.
+  case source(SourceError)
+
+  /// 3 for not found or ambiguous; the source's own code otherwise.
+  public var exitCode: ExitCode {
+    if case .source(let error) = self { return error.exitCode }
+    return .notFound
+  }
+
+  /// The heroes to list under the message.
+  public var candidates: [Hero] {
+    switch self {
+    case .unknownName(_, let heroes), .ambiguous(_, let heroes, _): return heroes
+    case .unknownID, .source: return []
+    }
+  }
+
+  public var description: String {
+    switch self {
+    case .unknownID(let id): return "No hero has the id \(id). Try 'squad heroes <name>' to find one."
+    case .unknownName(let name, let suggestions):
+      return suggestions.isEmpty
+        ? "No hero is named '\(name)'. Try 'squad heroes <prefix>' to search."
+        : "No hero is named '\(name)'. Did you mean one of these?"
+    case .ambiguous(let name, let candidates, let count):
+      let shown = count > candidates.count ? " (the first \(candidates.count) by name)" : ""
+      return "'\(name)' matches \(count) heroes; use a longer name or an id\(shown):"
+    case .source(let error): return error.description
+    }
+  }
+}

@@ -1,0 +1,71 @@
+import Foundation
+
+/// The squad: members in recruitment order, each id at most once.
+public struct Squad: Hashable, Sendable {
+  /// The `schemaVersion` this build reads and writes.
+  public static let currentSchemaVersion = 1
+
+  /// Members in the order they were recruited.
+  public private(set) var members: [Member]
+
+  /// An empty squad.
+  public init() { members = [] }
+
+  /// A squad of the given members; later duplicates of an id are dropped.
+  public init(members: [Member]) {
+    var seen = Set<HeroID>()
+    self.members = members.filter { seen.insert($0.id).inserted }
+  }
+
+  /// Whether the hero with this id is a member.
+  public func contains(_ id: HeroID) -> Bool { members.contains { $0.id == id } }
+
+  /// Ids of all members, for quick membership checks.
+  public var memberIDs: Set<HeroID> { Set(members.map(\.id)) }
+
+  /// Appends the member unless their id is already present; returns whether it was added.
+  @discardableResult
+  public mutating func recruit(_ member: Member) -> Bool {
+    guard !contains(member.id) else { return false }
+    members.append(member)
+    return true
+  }
+
+  /// Removes the member with this id; returns whether someone was removed.
+  @discardableResult
+  public mutating func fire(_ id: HeroID) -> Bool {
+    guard let index = members.firstIndex(where: { $0.id == id }) else { return false }
+    members.remove(at: index)
+    return true
+  }
+}
+
+extension Squad: Codable {
+  private enum CodingKeys: String, CodingKey { case schemaVersion, members }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let version = try container.decode(Int.self, forKey: .schemaVersion)
+    guard version == Squad.currentSchemaVersion else {
+      throw SquadSchemaError(version: version)
+    }
+    let members = try container.decode([Member].self, forKey: .members)
+    guard Set(members.map(\.id)).count == members.count else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .members, in: container, debugDescription: "the same member id appears twice")
+    }
+    self.members = members
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(Squad.currentSchemaVersion, forKey: .schemaVersion)
+    try container.encode(members, forKey: .members)
+  }
+}
+
+/// Thrown while decoding a squad whose `schemaVersion` this build does not know.
+public struct SquadSchemaError: Error, Equatable, Sendable {
+  /// The version found in the file.
+  public var version: Int
+}

@@ -1,0 +1,30 @@
+/// A Marvel image reference: `path` plus `extension`, from which every size variant is built.
+public struct Thumbnail: Hashable, Sendable, Codable {
+  /// The image path without extension, e.g. `http://i.annihil.us/u/prod/marvel/i/mg/3/50/526548a343e4b`.
+  public var path: String
+  /// The file extension without the dot, e.g. `jpg`.
+  public var `extension`: String
+
+  /// Creates a thumbnail reference from its two parts.
+  public init(path: String, extension: String) {
+    self.path = path
+    self.extension = `extension`
+  }
+
+  /// Marvel's placeholder for "no picture"; about a third of all characters carry it.
+  public var isPlaceholder: Bool { path.hasSuffix("image_not_available") }
+
+  /// The full-size image URL, or a sized variant such as `portrait_xlarge`.
+  public func url(variant: String? = nil) -> String {
+    if let variant { return "\(path)/\(variant).\(`extension`)" }
+    return "\(path).\(`extension`)"
+  }
+
+  /// Builds a thumbnail from a full-size image URL such as `http://…/526548a343e4b.jpg`.
+  public init?(url: String) {
+    guard let dot = url.lastIndex(of: "."), let slash = url.lastIndex(of: "/"), dot > slash else {
+      return nil
+    }
+    self.init(path: String(url[..<dot]), extension: String(url[url.index(after: dot)...]))
+  }
+}

@@ -1,0 +1,75 @@
+/// Prints one hero for `show` in every output format.
+public enum HeroDetailOutput {
+  /// The hero as stdout text.
+  public static func render(_ detail: HeroDetail, settings: OutputSettings) -> String {
+    switch settings.format {
+    case .json: return json(detail).encoded(pretty: settings.prettyJSON) + "\n"
+    case .jsonl: return json(detail).encoded() + "\n"
+    case .tsv: return table(detail).tsv(header: false)
+    case .csv: return table(detail).csv(header: settings.headers)
+    case .table: return card(detail, settings: settings)
+    }
+  }
+
+  static func json(_ detail: HeroDetail) -> JSONValue {
+    guard case .object(var fields) = HeroJSON.object(detail.hero) else { return .null }
+    fields.append(("comicsTotal", .optional(detail.comics?.total)))
+    fields.append((
+      "lastAppearedIn",
+      detail.comics.map { summary in
+        .array(summary.latest.map { .object([("title", .string($0.title)), ("onSale", .optional($0.onSale.map(MarvelDate.day)))]) })
+      } ?? .null))
+    fields.append(("attribution", .string(detail.source.attribution)))
+    return .object(fields)
+  }
+
+  static func table(_ detail: HeroDetail) -> Table {
+    let hero = detail.hero
+    let counts = [hero.counts.comics, hero.counts.series, hero.counts.stories, hero.counts.events].map { $0.map(String.init) ?? "" }
+    return Table(
+      columns: ["id", "name", "comics", "series", "stories", "events", "modified", "thumbnail", "description"].map {
+        Table.Column($0.uppercased(), key: $0)
+      },
+      rows: [[String(hero.id.rawValue), hero.name] + counts + [hero.modified.map(MarvelDate.day) ?? "", hero.thumbnail?.url() ?? "", hero.description]])
+  }
+
+  static func card(_ detail: HeroDetail, settings: OutputSettings) -> String {
+    let hero = detail.hero
+    let clean = TextSanitizer.clean
+    var lines = [(settings.color ? ANSI.bold(clean(hero.name)) : clean(hero.name)) + "  #\(hero.id)"]
+    if !hero.description.isEmpty { lines += ["", wrap(clean(hero.description), width: min(settings.width ?? 80, 100))] }
+    lines.append("")
+    func row(_ label: String, _ value: String) { lines.append(DisplayWidth.pad(label + ":", to: 18) + value) }
+    row("Modified", hero.modified.map(MarvelDate.day) ?? "unknown")
+    row("Picture", hero.thumbnail.map { clean($0.url()) } ?? "none")
+    let counts = [("comics", hero.counts.comics), ("series", hero.counts.series), ("stories", hero.counts.stories), ("events", hero.counts.events)]
+    row("Appears in", counts.map { "\($0.1.map(String.init) ?? "?") \($0.0)" }.joined(separator: ", "))
+    for link in hero.urls { row("Link (\(clean(link.type)))", clean(link.url)) }
+    if let comics = detail.comics {
+      row("Last appeared in", comics.latest.isEmpty ? "no comics" : "")
+      for comic in comics.latest {
+        lines.append("  " + clean(comic.title) + (comic.onSale.map { " (on sale \(MarvelDate.day($0)))" } ?? ""))
+      }
+      let more = comics.total - comics.latest.count
+      if more > 0 { lines.append("  and \(more) more") }
+    } else {
+      row("Last appeared in", "unknown (the local catalogue has no comics; set API keys to see them)")
+    }
+    lines += ["", settings.color ? ANSI.dim(detail.source.attribution) : detail.source.attribution]
+    return lines.map { $0 + "\n" }.joined()
+  }
+
+  private static func wrap(_ text: String, width: Int) -> String {
+    var lines: [String] = []
+    var current = ""
+    for word in text.split(separator: " ") {
+      if !current.isEmpty, DisplayWidth.of(current) + 1 + DisplayWidth.of(String(word)) > width {
+        lines.append(current)
+        current = ""
+      }
+      current += (current.isEmpty ? "" : " ") + word
+    }
+    if !current.isEmpty { lines.append(current) }
+    return lines.joined(separator: "\n")
+  }
+}

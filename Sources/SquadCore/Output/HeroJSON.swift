@@ -1,0 +1,16 @@
+/// The JSON forms of heroes and members, with a stable key order: `id`, then `name`, then the rest.
+public enum HeroJSON {
+  /// A hero as a JSON object; `inSquad` is added when known.
+  public static func object(_ hero: Hero, inSquad: Bool? = nil) -> JSONValue {
+    var fields: [(String, JSONValue)] = [
+      ("id", .int(hero.id.rawValue)), ("name", .string(hero.name)), ("description", .string(hero.description)),
+      ("modified", .optional(hero.modified.map(MarvelDate.iso8601))),
+      ("thumbnail", .optional(hero.thumbnail.map { $0.url() })),
+      ("comics", .optional(hero.counts.comics)), ("series", .optional(hero.counts.series)),
+      ("stories", .optional(hero.counts.stories)), ("events", .optional(hero.counts.events)),
+      ("urls", .array(hero.urls.map { .object([("type", .string($0.type)), ("url", .string($0.url))]) })),
+    ]
+    if let inSquad { fields.append(("inSquad", .bool(inSquad))) }
+    return .object(fields)
+  }
+}

@@ -1,0 +1,57 @@
+/// How listings are printed.
+public enum OutputFormat: String, CaseIterable, Sendable {
+  /// Aligned columns with a header, sized to the terminal (the default on a terminal).
+  case table
+  /// Tab-separated values, no header, full values (the default in a pipe).
+  case tsv
+  /// One JSON document.
+  case json
+  /// One JSON object per line.
+  case jsonl
+  /// RFC 4180 CSV with a header.
+  case csv
+}
+
+/// The output settings of one run, decided once from flags, environment and the terminal.
+public struct OutputSettings: Equatable, Sendable {
+  /// The format for listings.
+  public var format: OutputFormat
+  /// Whether tables may use colour.
+  public var color: Bool
+  /// Whether tables and CSV carry a header row.
+  public var headers: Bool
+  /// The width tables must fit in; nil for unlimited (not a terminal).
+  public var width: Int?
+  /// Whether JSON is indented.
+  public var prettyJSON: Bool
+
+  /// Creates settings.
+  public init(format: OutputFormat, color: Bool = false, headers: Bool = true, width: Int? = nil, prettyJSON: Bool = false) {
+    self.format = format
+    self.color = color
+    self.headers = headers
+    self.width = width
+    self.prettyJSON = prettyJSON
+  }
+
+  /// Resolves the settings: `--format`/`--json`, then terminal detection; colour per the
+  /// `NO_COLOR`/`CLICOLOR_FORCE`/`TERM` conventions; never colour for machine formats.
+  public static func resolve(
+    formatFlag: String?, json: Bool, colorFlag: String?, noHeaders: Bool, terminal: TerminalInfo,
+    environment: [String: String]
+  ) -> OutputSettings {
+    let format = json ? .json : formatFlag.flatMap(OutputFormat.init(rawValue:)) ?? (terminal.stdoutIsTTY ? .table : .tsv)
+    let wantsColor: Bool
+    switch colorFlag {
+    case "always": wantsColor = true
+    case "never": wantsColor = false
+    default:
+      let forced = environment["CLICOLOR_FORCE"].map { !$0.isEmpty && $0 != "0" } ?? false
+      let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+      wantsColor = forced || (terminal.stdoutIsTTY && !noColor && environment["TERM"] != "dumb")
+    }
+    return OutputSettings(
+      format: format, color: wantsColor && format == .table, headers: !noHeaders,
+      width: terminal.stdoutIsTTY ? terminal.width : nil, prettyJSON: terminal.stdoutIsTTY)
+  }
+}

@@ -1,0 +1,26 @@
+/// Prints the squad in every output format.
+public enum SquadOutput {
+  /// The squad as stdout text.
+  public static func render(_ squad: Squad, settings: OutputSettings) -> String {
+    switch settings.format {
+    case .json: return SquadFile.jsonValue(squad).encoded(pretty: settings.prettyJSON) + "\n"
+    case .jsonl: return squad.members.map { SquadFile.memberJSON($0).encoded() + "\n" }.joined()
+    case .tsv: return table(squad).tsv(header: false)
+    case .csv: return table(squad).csv(header: settings.headers)
+    case .table:
+      guard !squad.members.isEmpty else { return "" }
+      return TableRenderer.render(table(squad, day: true), width: settings.width, color: settings.color, headers: settings.headers)
+    }
+  }
+
+  static func table(_ squad: Squad, day: Bool = false) -> Table {
+    Table(
+      columns: [
+        Table.Column("ID", key: "id", alignsRight: true), Table.Column("NAME", key: "name", shrinks: true),
+        Table.Column("RECRUITED", key: "recruitedAt"),
+      ],
+      rows: squad.members.map { member in
+        [String(member.id.rawValue), member.name, day ? MarvelDate.day(member.recruitedAt) : MarvelDate.iso8601(member.recruitedAt)]
+      })
+  }
+}

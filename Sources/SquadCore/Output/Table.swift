@@ -1,0 +1,59 @@
+/// Rows of text cells under named columns: what `heroes`, `list` and `export` print as a table,
+/// TSV, CSV or Markdown.
+public struct Table: Equatable, Sendable {
+  /// One column.
+  public struct Column: Equatable, Sendable {
+    /// The header on a terminal, e.g. `NAME`.
+    public var title: String
+    /// The header in CSV and the field name in `--fields`, e.g. `name`.
+    public var key: String
+    /// Whether the column may be cut to fit the terminal (long text) or must stay whole.
+    public var shrinks: Bool
+    /// Whether numbers are right-aligned.
+    public var alignsRight: Bool
+
+    /// Creates a column.
+    public init(_ title: String, key: String, shrinks: Bool = false, alignsRight: Bool = false) {
+      self.title = title
+      self.key = key
+      self.shrinks = shrinks
+      self.alignsRight = alignsRight
+    }
+  }
+
+  /// The columns, first the id and second the name for heroes and members.
+  public var columns: [Column]
+  /// The cells, one array per row, as many as there are columns.
+  public var rows: [[String]]
+
+  /// Creates a table.
+  public init(columns: [Column], rows: [[String]]) {
+    self.columns = columns
+    self.rows = rows
+  }
+
+  /// Tab-separated values with sanitised cells; a header only when asked.
+  public func tsv(header: Bool = false) -> String {
+    var lines: [String] = header ? [columns.map(\.key).joined(separator: "\t")] : []
+    lines += rows.map { $0.map(TextSanitizer.clean).joined(separator: "\t") }
+    return lines.map { $0 + "\n" }.joined()
+  }
+
+  /// RFC 4180 CSV, CRLF line ends, with formula-looking cells defused for spreadsheets.
+  public func csv(header: Bool = true) -> String {
+    var lines: [String] = header ? [columns.map { CSV.field($0.key) }.joined(separator: ",")] : []
+    lines += rows.map { $0.map(CSV.field).joined(separator: ",") }
+    return lines.map { $0 + "\r\n" }.joined()
+  }
+
+  /// A GitHub-flavoured Markdown table.
+  public func markdown() -> String {
+    func cell(_ text: String) -> String {
+      TextSanitizer.clean(text).replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "|", with: "\\|")
+    }
+    var lines = ["| " + columns.map { cell($0.key) }.joined(separator: " | ") + " |"]
+    lines.append("|" + columns.map { $0.alignsRight ? " ---: |" : " --- |" }.joined())
+    lines += rows.map { "| " + $0.map(cell).joined(separator: " | ") + " |" }
+    return lines.map { $0 + "\n" }.joined()
+  }
+}

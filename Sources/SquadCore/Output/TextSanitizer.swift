@@ -1,0 +1,30 @@
+/// Makes outside text safe to print: no escape sequences, no control characters, no bidi tricks.
+///
+/// Names and descriptions come from the API or an imported file; printed raw, an ESC could
+/// rewrite the terminal or hide text.
+public enum TextSanitizer {
+  /// The text with control characters removed, and tabs and line breaks turned into spaces so a
+  /// value always stays in its cell.
+  public static func clean(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: isUnsafe) || text.contains(where: \.isNewline) || text.contains("\t") else {
+      return text
+    }
+    var result = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      if scalar == "\t" || scalar == "\n" || scalar == "\r" || scalar == "\u{2028}" || scalar == "\u{2029}" {
+        result.append(" ")
+      } else if !isUnsafe(scalar) {
+        result.append(scalar)
+      }
+    }
+    return String(result)
+  }
+
+  private static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x00...0x1F, 0x7F...0x9F: return true
+    case 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true  // bidi overrides
+    default: return false
+    }
+  }
+}

@@ -1,0 +1,79 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Writes files so that a reader sees the old content or the new, never a mix.
+///
+/// The bytes go to a temporary file in the same folder, are flushed to disk, renamed over the
+/// target, and the folder itself is flushed so the rename survives a power cut.
+public enum AtomicFile {
+  /// Replaces the file at `path` with `data`, creating its folder if needed.
+  public static func write(_ data: Data, to path: String, permissions: mode_t = 0o644) throws(PersistenceError) {
+    let directory = (path as NSString).deletingLastPathComponent
+    try createDirectory(directory)
+    let temporary = directory + "/." + (path as NSString).lastPathComponent + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    InterruptCleanup.register(temporary)
+    defer { InterruptCleanup.unregister(temporary) }
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions)
+    guard descriptor >= 0 else { throw failure(path, "cannot create a temporary file") }
+    var written = 0
+    let ok = data.withUnsafeBytes { buffer -> Bool in
+      guard let base = buffer.baseAddress else { return true }
+      while written < buffer.count {
+        let result = systemWrite(descriptor, base + written, buffer.count - written)
+        if result < 0 {
+          if errno == EINTR { continue }
+          return false
+        }
+        written += result
+      }
+      return true
+    }
+    let synced = ok && fsync(descriptor) == 0
+    let error = errno
+    close(descriptor)
+    guard synced else {
+      unlink(temporary)
+      throw PersistenceError(path: path, reason: .unwritable(detail: String(cString: strerror(error))))
+    }
+    guard rename(temporary, path) == 0 else {
+      let renameError = failure(path, "cannot replace the file")
+      unlink(temporary)
+      throw renameError
+    }
+    syncDirectory(directory)
+  }
+
+  /// Creates a folder and its parents with owner-only permissions when missing.
+  public static func createDirectory(_ path: String) throws(PersistenceError) {
+    do {
+      try FileManager.default.createDirectory(
+        atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    } catch {
+      throw PersistenceError(path: path, reason: .unwritable(detail: "cannot create the folder"))
+    }
+  }
+
+  private static func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+      return Glibc.write(descriptor, bytes, count)
+    #else
+      return Darwin.write(descriptor, bytes, count)
+    #endif
+  }
+
+  private static func syncDirectory(_ path: String) {
+    let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard descriptor >= 0 else { return }
+    fsync(descriptor)
+    close(descriptor)
+  }
+
+  private static func failure(_ path: String, _ action: String) -> PersistenceError {
+    PersistenceError(path: path, reason: .unwritable(detail: "\(action): \(String(cString: strerror(errno)))"))
+  }
+}

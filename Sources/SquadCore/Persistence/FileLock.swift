@@ -1,0 +1,37 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// An exclusive `flock` on a lock file, held until released or deallocated.
+///
+/// Every read-modify-write of the squad holds it, so concurrent squad processes take turns and
+/// no update is lost. The kernel drops it if the process dies.
+public final class FileLock: Sendable {
+  private let descriptor: Int32
+
+  /// Blocks until the exclusive lock on `path` is held, creating the file if needed.
+  public init(path: String) throws(PersistenceError) {
+    try AtomicFile.createDirectory((path as NSString).deletingLastPathComponent)
+    let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else {
+      throw PersistenceError(path: path, reason: .unwritable(detail: String(cString: strerror(errno))))
+    }
+    while flock(descriptor, LOCK_EX) != 0 {
+      guard errno == EINTR else {
+        let detail = String(cString: strerror(errno))
+        close(descriptor)
+        throw PersistenceError(path: path, reason: .unwritable(detail: "cannot lock: \(detail)"))
+      }
+    }
+    self.descriptor = descriptor
+  }
+
+  deinit {
+    flock(descriptor, LOCK_UN)
+    close(descriptor)
+  }
+}

@@ -1,0 +1,48 @@
+/// A file squad could not read or write, with the path and what went wrong.
+public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// What went wrong with the file.
+  public enum Reason: Hashable, Sendable {
+    /// The file exists but is not a valid squad file; `detail` says where or why.
+    case corrupt(detail: String)
+    /// The file was written by a newer squad with this `schemaVersion`.
+    case newerSchema(version: Int)
+    /// The file or its folder could not be read.
+    case unreadable(detail: String)
+    /// The file or its folder could not be written; nothing was changed.
+    case unwritable(detail: String)
+  }
+
+  /// The file concerned.
+  public var path: String
+  /// What went wrong.
+  public var reason: Reason
+
+  /// Creates an error for a path.
+  public init(path: String, reason: Reason) {
+    self.path = path
+    self.reason = reason
+  }
+
+  /// 65 when the file's content is invalid, 1 when the file system refused.
+  public var exitCode: ExitCode {
+    switch reason {
+    case .corrupt, .newerSchema: return .invalidData
+    case .unreadable, .unwritable: return .failure
+    }
+  }
+
+  public var description: String {
+    switch reason {
+    case .corrupt(let detail):
+      return "\(path) is not a valid squad file (\(detail)). It was left untouched; "
+        + "fix it, remove it, or replace it with 'squad import <file> --replace'."
+    case .newerSchema(let version):
+      return "\(path) was written by a newer squad (schemaVersion \(version); this one reads "
+        + "\(Squad.currentSchemaVersion)). It was left untouched; upgrade squad to use it."
+    case .unreadable(let detail):
+      return "Could not read \(path): \(detail)."
+    case .unwritable(let detail):
+      return "Could not write \(path): \(detail). Nothing was changed."
+    }
+  }
+}

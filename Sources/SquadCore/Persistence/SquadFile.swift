@@ -1,0 +1,70 @@
+import Foundation
+
+/// Reads and writes the squad as `squad.json`: schema v1, atomic writes, corrupt files untouched.
+public struct SquadFile: Sendable {
+  /// The squad file's path.
+  public let path: String
+  /// The lock file guarding read-modify-writes.
+  public let lockPath: String
+
+  /// A squad file at the given paths.
+  public init(paths: SquadPaths) {
+    path = paths.squadFile
+    lockPath = paths.lockFile
+  }
+
+  /// Takes the exclusive lock for a read-modify-write; release it by dropping the value.
+  public func lock() throws(PersistenceError) -> FileLock { try FileLock(path: lockPath) }
+
+  /// The squad on disk; an empty squad when the file does not exist yet.
+  public func load() throws(PersistenceError) -> Squad {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      if FileManager.default.fileExists(atPath: path) {
+        throw PersistenceError(path: path, reason: .unreadable(detail: "permission denied or not a file"))
+      }
+      return Squad()
+    }
+    return try SquadFile.decode(data, path: path)
+  }
+
+  /// Writes the squad atomically.
+  public func save(_ squad: Squad) throws(PersistenceError) {
+    try AtomicFile.write(SquadFile.encode(squad), to: path)
+  }
+
+  /// The file form: pretty, stable key order, ending in a newline.
+  public static func encode(_ squad: Squad) -> Data {
+    Data((SquadFile.jsonValue(squad).encoded(pretty: true) + "\n").utf8)
+  }
+
+  /// The squad as an ordered JSON value (also the base of the JSON export).
+  public static func jsonValue(_ squad: Squad, extra: [(String, JSONValue)] = []) -> JSONValue {
+    .object(
+      [("schemaVersion", .int(Squad.currentSchemaVersion))] + extra + [
+        ("members", .array(squad.members.map(memberJSON)))
+      ])
+  }
+
+  /// One member as an ordered JSON object.
+  public static func memberJSON(_ member: Member) -> JSONValue {
+    .object([
+      ("id", .int(member.id.rawValue)), ("name", .string(member.name)),
+      ("description", .string(member.description)), ("thumbnail", .optional(member.thumbnail)),
+      ("recruitedAt", .string(MarvelDate.iso8601(member.recruitedAt))),
+    ])
+  }
+
+  /// Decodes a squad file's bytes, naming what is wrong when they are not a valid squad.
+  public static func decode(_ data: Data, path: String) throws(PersistenceError) -> Squad {
+    do {
+      return try JSONDecoder().decode(Squad.self, from: data)
+    } catch let error as SquadSchemaError {
+      if error.version > Squad.currentSchemaVersion {
+        throw PersistenceError(path: path, reason: .newerSchema(version: error.version))
+      }
+      throw PersistenceError(path: path, reason: .corrupt(detail: "unknown schemaVersion \(error.version)"))
+    } catch {
+      throw PersistenceError(path: path, reason: .corrupt(detail: DecodingErrorText.describe(error)))
+    }
+  }
+}
