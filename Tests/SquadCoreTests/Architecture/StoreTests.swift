@@ -1,0 +1,66 @@
+import Testing
+
+@testable import SquadCore
+
+/// A tiny feature for exercising the store itself: each `tick` asks for an echo effect.
+private enum Counter: Feature {
+  struct State: Equatable, Sendable { var log: [String] = [] }
+  enum Action: Equatable, Sendable { case tick(Int), echoed(Int), progress(Int) }
+  enum Effect: Equatable, Sendable { case echo(Int) }
+
+  static func reduce(_ state: inout State, _ action: Action) -> [Effect] {
+    switch action {
+    case .tick(let n):
+      state.log.append("tick \(n)")
+      return [.echo(n)]
+    case .echoed(let n):
+      state.log.append("echoed \(n)")
+      return []
+    case .progress(let n):
+      state.log.append("progress \(n)")
+      return []
+    }
+  }
+}
+
+private struct CounterEffects: EffectRunner {
+  func run(_ effect: Counter.Effect, send: @escaping @Sendable (Counter.Action) async -> Void) async {
+    guard case .echo(let n) = effect else { return }
+    await send(.progress(n))
+    await send(.echoed(n))
+  }
+}
+
+@MainActor
+@Suite struct StoreTests {
+  @Test func effectsRunInOrderAndTheirActionsAreReducedAsTheyArrive() async {
+    let store = Store<Counter, CounterEffects>(initialState: .init(), runner: CounterEffects())
+    store.send(.tick(1))
+    store.send(.tick(2))
+    await store.finish()
+    #expect(store.state.log == ["tick 1", "tick 2", "progress 1", "echoed 1", "progress 2", "echoed 2"])
+  }
+
+  @Test func anActionSentFromTheObserverIsQueuedNotLost() async {
+    var observed: [Counter.Action] = []
+    var storeRef: Store<Counter, CounterEffects>?
+    let store = Store<Counter, CounterEffects>(initialState: .init(), runner: CounterEffects()) { action, _ in
+      observed.append(action)
+      if action == .tick(1) { storeRef?.send(.tick(2)) }
+    }
+    storeRef = store
+    await store.run(.tick(1))
+    #expect(observed == [.tick(1), .tick(2), .progress(1), .echoed(1), .progress(2), .echoed(2)])
+    #expect(store.state.log.count == 6)
+  }
+
+  @Test func theObserverSeesEveryActionWithTheStateItProduced() async {
+    var seen: [(Counter.Action, Int)] = []
+    let store = Store<Counter, CounterEffects>(initialState: .init(), runner: CounterEffects()) { action, state in
+      seen.append((action, state.log.count))
+    }
+    await store.run(.tick(7))
+    #expect(seen.map(\.0) == [.tick(7), .progress(7), .echoed(7)])
+    #expect(seen.map(\.1) == [1, 2, 3])
+  }
+}

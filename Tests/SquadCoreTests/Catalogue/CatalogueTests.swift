@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+
+@testable import SquadCore
+
+@Suite struct CatalogueTests {
+  @Test func theBundledCatalogueDecodesEveryLine() {
+    let lines = BundledCatalogue.jsonLines.split(separator: "\n").count
+    #expect(BundledCatalogue.heroes.count == lines)
+    #expect(lines >= 100)
+    #expect(Set(BundledCatalogue.heroes.map(\.id)).count == lines, "ids must be unique")
+  }
+
+  @Test func theBundledCatalogueHasTheHeroesTheTourUses() {
+    let catalogue = LocalCatalogue()
+    #expect(catalogue.hero(HeroID(1009610))?.name == "Spider-Man (Peter Parker)")
+    #expect(catalogue.hero(HeroID(1009351))?.name == "Hulk")
+    #expect(catalogue.page(HeroQuery(namePrefix: "spi", limit: 100), source: .api(attribution: "")).heroes.contains { $0.id == HeroID(1009610) })
+  }
+
+  @Test func mergingKeepsTheNewerRecord() {
+    var catalogue = LocalCatalogue(heroes: [Sample.thor])
+    var older = Sample.thor
+    older.name = "Old Thor"
+    older.modified = MarvelDate.parse("2010-01-01T00:00:00-0000")
+    catalogue.merge([older])
+    #expect(catalogue.hero(Sample.thor.id)?.name == "Thor")
+    var newer = Sample.thor
+    newer.name = "New Thor"
+    newer.modified = MarvelDate.parse("2020-01-01T00:00:00-0000")
+    catalogue.merge([newer])
+    #expect(catalogue.hero(Sample.thor.id)?.name == "New Thor")
+  }
+
+  @Test func pagesFollowTheRequestedOrderAndWindow() {
+    let catalogue = Sample.catalogue
+    let source = DataSource.catalogue(reason: .offline, updatedAt: nil)
+    let byName = catalogue.page(HeroQuery(order: .name, offset: 1, limit: 2), source: source)
+    #expect(byName.heroes.map(\.name) == ["Hulkling", "Spider-Man (Peter Parker)"])
+    #expect(byName.total == 5)
+    let descending = catalogue.page(HeroQuery(order: .nameDescending, limit: 1), source: source)
+    #expect(descending.heroes.map(\.name) == ["Thor"])
+    let modified = catalogue.page(HeroQuery(order: .modifiedDescending, limit: 1), source: source)
+    #expect(modified.heroes == [Sample.thor])
+    let beyond = catalogue.page(HeroQuery(offset: 50), source: source)
+    #expect(beyond.heroes.isEmpty && beyond.total == 5)
+  }
+
+  @Test func storedHeroesSurviveARoundTripThroughTheCatalogueFile() throws {
+    let directory = TemporaryDirectory()
+    let file = CatalogueFile(path: directory.file("cache/catalogue.json"))
+    var catalogue = LocalCatalogue()
+    let learnt = Hero(id: HeroID(2_000_001), name: "Synthetic Hero", modified: MarvelDate.parse("2021-02-03T04:05:06-0500"))
+    catalogue.merge([learnt], at: Sample.moment)
+    try file.save(catalogue)
+    let loaded = try file.load()
+    #expect(loaded.hero(learnt.id) == learnt)
+    #expect(loaded.count == BundledCatalogue.heroes.count + 1)
+    #expect(loaded.updatedAt == Sample.moment)
+  }
+
+  @Test func aCorruptCatalogueFileIsReportedNotTrusted() throws {
+    let directory = TemporaryDirectory()
+    try directory.write("[1,2", to: "catalogue.json")
+    #expect(throws: PersistenceError.self) { try CatalogueFile(path: directory.file("catalogue.json")).load() }
+  }
+}
+
+@Suite struct MarvelDateTests {
+  @Test func offsetsWithoutAColonAreApplied() {
+    #expect(MarvelDate.parse("2014-04-29T14:18:17-0400") == Date(timeIntervalSince1970: 1_398_795_497))
+  }
+
+  @Test func theUnknownMarkerIsTheEpoch() {
+    #expect(MarvelDate.parse("1969-12-31T19:00:00-0500") == MarvelDate.unknownMarker)
+  }
+
+  @Test func formatsRoundTrip() {
+    let date = Date(timeIntervalSince1970: 1_790_000_000)
+    #expect(MarvelDate.iso8601(date) == "2026-09-21T14:13:20Z")
+    #expect(MarvelDate.parse(MarvelDate.iso8601(date)) == date)
+    #expect(MarvelDate.parse(MarvelDate.format(date)) == date)
+  }
+
+  @Test func malformedDatesAreRejected() {
+    for text in ["", "2014", "2014-13-01", "2014-04-29T25:00:00Z", "2014-04-29T14:18:17-04", "yesterday"] {
+      #expect(MarvelDate.parse(text) == nil, "\(text)")
+    }
+  }
+}
