@@ -1,0 +1,76 @@
+import Testing
+
+@testable import SquadCore
+
+@Suite struct ArgumentParserTests {
+  func parse(_ line: String) -> Result<ParsedArguments, UsageError> {
+    ArgumentParser.parse(line.split(separator: " ").map(String.init))
+  }
+
+  @Test func globalOptionsWorkBeforeAndAfterTheCommand() throws {
+    let before = try parse("--home /tmp/h --json heroes spi --limit=5").get()
+    let after = try parse("heroes spi --limit 5 --home /tmp/h --json").get()
+    #expect(before == after)
+    #expect(before.command == "heroes")
+    #expect(before.positionals == ["spi"])
+    #expect(before.values == ["--home": "/tmp/h", "--limit": "5"])
+    #expect(before.flags == ["--json"])
+  }
+
+  @Test func doubleDashEndsOptions() throws {
+    let parsed = try parse("recruit -- --weird-name -5").get()
+    #expect(parsed.positionals == ["--weird-name", "-5"])
+  }
+
+  @Test func unknownOptionsSuggestTheNearestOne() {
+    #expect(parse("heroes --limt 3").failureValue == UsageError("Unknown option '--limt'. Did you mean '--limit'?", command: "heroes"))
+  }
+
+  @Test func unknownCommandsSuggestTheNearestOne() {
+    #expect(parse("heros").failureValue == UsageError("Unknown command 'heros'. Did you mean 'heroes'?", command: nil))
+  }
+
+  @Test func commandOptionsAreNotAcceptedByOtherCommands() {
+    #expect(parse("list --limit 3").failureValue?.message.hasPrefix("Unknown option '--limit'") == true)
+  }
+
+  @Test func badValuesAreUsageErrors() {
+    #expect(parse("heroes --order goofiness").failureValue?.message == "The value 'goofiness' is invalid for '--order'. Expected one of: 'name', '-name', 'modified', '-modified'.")
+    #expect(parse("heroes --limit").failureValue?.message == "Missing value for '--limit <n>'.")
+    #expect(parse("list --json=yes").failureValue?.message == "Option '--json' does not take a value.")
+  }
+
+  @Test func positionalCountsAreChecked() {
+    #expect(parse("recruit").failureValue?.message == "Missing expected argument '<hero> ...'.")
+    #expect(parse("show a b").failureValue?.message == "Unexpected argument 'b'.")
+    #expect((try? parse("recruit a b c").get())?.positionals == ["a", "b", "c"])
+  }
+
+  @Test func limitsAreValidatedByTheCommand() {
+    let parsed = (try? parse("heroes --limit 101").get()) ?? ParsedArguments()
+    #expect(HeroesCommand.request(from: parsed).failureValue?.message == "The value '101' is invalid for '--limit': expected a whole number from 1 to 100.")
+    let offset = (try? parse("heroes --offset -1").get()) ?? ParsedArguments()
+    #expect(HeroesCommand.request(from: offset).failureValue?.message == "The value '-1' is invalid for '--offset': expected a whole number 0 or more.")
+  }
+}
+
+@Suite struct HelpTests {
+  @Test func commandHelpHasEverySection() {
+    let help = HelpPrinter.help(for: HeroesCommand.spec)
+    for section in ["OVERVIEW:", "USAGE: squad heroes [<prefix>]", "ARGUMENTS:", "OPTIONS:", "EXAMPLES:"] {
+      #expect(help.contains(section), "\(section)")
+    }
+    #expect(help.contains("--limit <n>"))
+  }
+
+  @Test func rootHelpListsEveryCommandAndTopic() {
+    let help = HelpPrinter.help(for: nil)
+    for command in CommandRegistry.commands { #expect(help.contains("  \(command.name) ")) }
+    for topic in HelpTopic.allCases { #expect(help.contains(topic.rawValue)) }
+  }
+
+  @Test func exitCodesAreAllDocumented() {
+    let text = HelpTopic.exitCodes.text
+    for code in ExitCode.allCases { #expect(text.contains("  \(code.rawValue) ")) }
+  }
+}

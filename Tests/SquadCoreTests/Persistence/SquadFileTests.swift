@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+
+@testable import SquadCore
+
+@Suite struct SquadFileTests {
+  let home = TemporaryDirectory()
+  var file: SquadFile { SquadFile(paths: SquadPaths(home: home.path)) }
+
+  @Test func aMissingFileIsAnEmptySquad() throws {
+    #expect(try file.load() == Squad())
+  }
+
+  @Test func aSavedSquadLoadsBackInRecruitmentOrder() throws {
+    let squad = Squad(members: [Sample.member(Sample.thor), Sample.member(Sample.hulk)])
+    try file.save(squad)
+    #expect(try file.load() == squad)
+    let text = String(decoding: home.contents("squad.json") ?? Data(), as: UTF8.self)
+    #expect(text.hasPrefix("{\n  \"schemaVersion\": 1,\n  \"members\": [\n    {\n      \"id\": 1009664,\n      \"name\": \"Thor\""))
+  }
+
+  @Test func savingLeavesNoTemporaryFilesBehind() throws {
+    try file.save(Squad(members: [Sample.member(Sample.hulk)]))
+    let names = try FileManager.default.contentsOfDirectory(atPath: home.path)
+    #expect(names == ["squad.json"])
+  }
+
+  @Test(arguments: [
+    ("", "not valid JSON"),
+    ("{\"schemaVersion\": 1}", "missing \"members\""),
+    ("{\"schemaVersion\": 1, \"members\": [{\"id\": \"x\"}]}", "at members[0].id: expected a number"),
+    ("{\"schemaVersion\": 1, \"members\": [{\"id\": 1, \"name\": \"A\", \"recruitedAt\": \"soon\"}]}", "'soon' is not an ISO 8601 date"),
+    ("[]", "expected"),
+  ])
+  func corruptFilesAreReportedWithWhatIsWrong(content: String, detail: String) throws {
+    try home.write(content, to: "squad.json")
+    do throws(PersistenceError) {
+      _ = try file.load()
+      Issue.record("A corrupt file loaded")
+    } catch {
+      guard case .corrupt(let found) = error.reason else {
+        Issue.record("Unexpected \(error)")
+        return
+      }
+      #expect(found.contains(detail), "\(found)")
+      #expect(error.exitCode == .invalidData)
+      #expect(error.description.contains(home.file("squad.json")))
+    }
+    #expect(home.contents("squad.json") == Data(content.utf8))
+  }
+
+  @Test func aNewerSchemaIsRefusedNotOverwritten() throws {
+    try home.write("{\"schemaVersion\": 2, \"members\": []}", to: "squad.json")
+    #expect(throws: PersistenceError(path: home.file("squad.json"), reason: .newerSchema(version: 2))) { try file.load() }
+  }
+
+  @Test func duplicateIdsAreCorrupt() throws {
+    let member = "{\"id\": 1, \"name\": \"A\", \"description\": \"\", \"thumbnail\": null, \"recruitedAt\": \"2026-01-01T00:00:00Z\"}"
+    try home.write("{\"schemaVersion\": 1, \"members\": [\(member), \(member)]}", to: "squad.json")
+    #expect(throws: PersistenceError.self) { try file.load() }
+  }
+
+  @Test func anUnwritableFolderIsAnErrorNotACrash() throws {
+    let blocker = home.file("blocker")
+    try home.write("a file, not a folder", to: "blocker")
+    let squadFile = SquadFile(paths: SquadPaths(home: blocker + "/inside"))
+    #expect(throws: PersistenceError.self) { try squadFile.save(Squad()) }
+  }
+}
+
+@Suite struct SquadPathsTests {
+  @Test func homeFlagBeatsEnvironmentAndXDG() {
+    let paths = SquadPaths.resolve(home: "/tmp/flag", environment: ["SQUAD_HOME": "/tmp/env", "XDG_DATA_HOME": "/x"])
+    #expect(paths.squadFile == "/tmp/flag/squad.json")
+    #expect(paths.catalogueFile == "/tmp/flag/cache/catalogue.json")
+    #expect(paths.configFile == "/tmp/flag/config.json")
+  }
+
+  @Test func squadHomeBeatsXDG() {
+    #expect(SquadPaths.resolve(home: nil, environment: ["SQUAD_HOME": "/tmp/env"]).lockFile == "/tmp/env/squad.lock")
+  }
+
+  @Test func xdgDirectoriesKeepTheSquadOutOfTheCache() {
+    let paths = SquadPaths.resolve(
+      home: nil, environment: ["HOME": "/home/u", "XDG_CACHE_HOME": "/c", "XDG_CONFIG_HOME": "relative/ignored"])
+    #expect(paths.squadFile == "/home/u/.local/share/squad/squad.json")
+    #expect(paths.cacheDirectory == "/c/squad")
+    #expect(paths.configFile == "/home/u/.config/squad/config.json")
+  }
+}
