@@ -20,7 +20,7 @@ import Testing
     #expect(saved.members.count == 25)
   }
 
-  @Test(arguments: [["recruit", "thor"], ["fire", "thor", "--yes"], ["list"]])
+  @Test(arguments: [["recruit", "thor"], ["fire", "thor", "--yes"], ["list"], ["heroes"]])
   func garbageInTheSquadFileExits65AndIsLeftUntouched(arguments: [String]) throws {
     let garbage = Data("{\"schemaVersion\": 1, \"members\": [{\"id\": \u{00}}".utf8)
     try garbage.write(to: URL(fileURLWithPath: squad.home.file("squad.json")))
