@@ -43,7 +43,8 @@ public enum HeroDetailOutput {
     row("Modified", hero.modified.map(MarvelDate.day) ?? "unknown")
     row("Picture", hero.thumbnail.map { clean($0.url()) } ?? "none")
     let counts = [("comics", hero.counts.comics), ("series", hero.counts.series), ("stories", hero.counts.stories), ("events", hero.counts.events)]
-    row("Appears in", counts.map { "\($0.1.map(String.init) ?? "?") \($0.0)" }.joined(separator: ", "))
+    let known = counts.compactMap { name, count in count.map { "\($0) \(name)" } }
+    row("Appears in", known.isEmpty ? "unknown" : known.joined(separator: ", "))
     for link in hero.urls { row("Link (\(clean(link.type)))", clean(link.url)) }
     if let comics = detail.comics {
       row("Last appeared in", comics.latest.isEmpty ? "no comics" : "")
