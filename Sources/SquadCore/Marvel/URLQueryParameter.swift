@@ -1,0 +1,32 @@
+/// One `name=value` query parameter, kept in order so a request's URL is always spelled the same.
+public struct URLQueryParameter: Hashable, Sendable {
+  /// The parameter name, e.g. `nameStartsWith`.
+  public var name: String
+  /// The value before percent-encoding.
+  public var value: String
+
+  /// A parameter.
+  public init(_ name: String, _ value: String) {
+    self.name = name
+    self.value = value
+  }
+
+  /// `name=value`, percent-encoded for a query string.
+  public var encoded: String { Self.escape(name) + "=" + Self.escape(value) }
+
+  /// Percent-encodes everything but RFC 3986 unreserved characters, so `+`, `&`, `=` and spaces
+  /// in names like `Spider-Man & "Ted"` reach the server as typed.
+  public static func escape(_ text: String) -> String {
+    var output = ""
+    for byte in text.utf8 {
+      switch byte {
+      case 0x41...0x5A, 0x61...0x7A, 0x30...0x39, 0x2D, 0x2E, 0x5F, 0x7E:
+        output.unicodeScalars.append(Unicode.Scalar(byte))
+      default:
+        let hex = String(byte, radix: 16, uppercase: true)
+        output += "%" + (hex.count == 1 ? "0" : "") + hex
+      }
+    }
+    return output
+  }
+}
