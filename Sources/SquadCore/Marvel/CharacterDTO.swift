@@ -1,0 +1,70 @@
+import Foundation
+
+/// A character as the API sends it; only what squad keeps is decoded, and optional parts are
+/// read leniently so one odd field does not lose a whole page.
+struct CharacterDTO: Decodable {
+  var id: Int
+  var name: String
+  var description: String?
+  var modified: String?
+  var thumbnail: ImageDTO?
+  var comics: CollectionDTO?
+  var series: CollectionDTO?
+  var stories: CollectionDTO?
+  var events: CollectionDTO?
+  var urls: [LinkDTO]?
+
+  private enum CodingKeys: String, CodingKey {
+    case id, name, description, modified, thumbnail, comics, series, stories, events, urls
+  }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    id = try container.decode(Int.self, forKey: .id)
+    name = try container.decode(String.self, forKey: .name)
+    description = try? container.decodeIfPresent(String.self, forKey: .description)
+    modified = try? container.decodeIfPresent(String.self, forKey: .modified)
+    thumbnail = try? container.decodeIfPresent(ImageDTO.self, forKey: .thumbnail)
+    comics = try? container.decodeIfPresent(CollectionDTO.self, forKey: .comics)
+    series = try? container.decodeIfPresent(CollectionDTO.self, forKey: .series)
+    stories = try? container.decodeIfPresent(CollectionDTO.self, forKey: .stories)
+    events = try? container.decodeIfPresent(CollectionDTO.self, forKey: .events)
+    urls = try? container.decodeIfPresent([LinkDTO].self, forKey: .urls)
+  }
+
+  /// The hero squad keeps: unknown dates and the placeholder picture become nil.
+  var hero: Hero {
+    Hero(
+      id: HeroID(id), name: name, description: description ?? "", modified: Self.knownDate(modified),
+      thumbnail: thumbnail.flatMap { $0.isPlaceholder ? nil : Thumbnail(path: $0.path, extension: $0.extension) },
+      counts: HeroCounts(
+        comics: comics?.available, series: series?.available, stories: stories?.available, events: events?.available),
+      urls: (urls ?? []).map { HeroLink(type: $0.type, url: $0.url) })
+  }
+
+  /// A date, or nil when missing, malformed or Marvel's "unknown" (`1969-12-31T19:00:00-0500`).
+  static func knownDate(_ text: String?) -> Date? {
+    guard let date = text.flatMap(MarvelDate.parse), date != MarvelDate.unknownMarker else { return nil }
+    return date
+  }
+}
+
+/// `{path, extension}`.
+struct ImageDTO: Decodable {
+  var path: String
+  var `extension`: String
+
+  /// Marvel's "no picture" image.
+  var isPlaceholder: Bool { path.hasSuffix("image_not_available") }
+}
+
+/// A related collection; only its `available` count matters (its items stop at 20).
+struct CollectionDTO: Decodable {
+  var available: Int?
+}
+
+/// `{type, url}`.
+struct LinkDTO: Decodable {
+  var type: String
+  var url: String
+}

@@ -1,0 +1,61 @@
+/// The Marvel API as squad uses it. The live client signs, caches and retries; tests stub it.
+public protocol MarvelClient: Sendable {
+  /// `/characters` with a filter; `freshness` says whether a cached answer within the TTL will do.
+  func characters(_ filter: CharacterFilter, freshness: CacheFreshness) async -> Result<MarvelPage<Hero>, MarvelError>
+  /// `/characters/{id}`: a page of at most one hero (404 is `.notFound`).
+  func character(_ id: HeroID) async -> Result<MarvelPage<Hero>, MarvelError>
+  /// `/characters/{id}/comics` in the given order.
+  func comics(of id: HeroID, order: ComicOrder, limit: Int, offset: Int) async -> Result<
+    MarvelPage<ComicAppearance>, MarvelError
+  >
+}
+
+/// How much a cached answer may be trusted.
+public enum CacheFreshness: Hashable, Sendable {
+  /// Within the TTL the cache answers without a request; after it, revalidate.
+  case withinTTL
+  /// Always ask, but conditionally (`If-None-Match`), so an unchanged answer costs a 304.
+  case revalidate
+}
+
+/// How an answer was obtained, so commands can count what the network cost.
+public enum ResponseOrigin: Hashable, Sendable {
+  /// From the cache within its TTL, with no request.
+  case cache
+  /// Revalidated: the server said 304 and the cached body was reused.
+  case notModified
+  /// Downloaded afresh.
+  case network
+}
+
+/// One page of results with Marvel's window, attribution and how it was obtained.
+public struct MarvelPage<Item: Hashable & Sendable>: Hashable, Sendable {
+  /// The index of the first result in the whole listing.
+  public var offset: Int
+  /// The page size asked for.
+  public var limit: Int
+  /// How many results match in all.
+  public var total: Int
+  /// The results, in the API's order.
+  public var results: [Item]
+  /// Marvel's `attributionText`.
+  public var attribution: String
+  /// Where the answer came from.
+  public var origin: ResponseOrigin
+  /// How many HTTP requests it cost, retries included (0 from the cache).
+  public var requests: Int
+
+  /// A page.
+  public init(
+    offset: Int, limit: Int, total: Int, results: [Item], attribution: String, origin: ResponseOrigin = .network,
+    requests: Int = 1
+  ) {
+    self.offset = offset
+    self.limit = limit
+    self.total = total
+    self.results = results
+    self.attribution = attribution
+    self.origin = origin
+    self.requests = requests
+  }
+}

@@ -1,0 +1,56 @@
+/// The wrapper of every successful Marvel answer: attribution, ETag and a page of results.
+struct MarvelEnvelope<Item: Decodable>: Decodable {
+  var attributionText: String?
+  var etag: String?
+  var data: Container
+
+  /// `data`: the window and its results.
+  struct Container: Decodable {
+    var offset: Int
+    var limit: Int
+    var total: Int
+    var count: Int
+    var results: [Item]
+
+    private enum CodingKeys: String, CodingKey { case offset, limit, total, count, results }
+
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      results = try container.decode([Item].self, forKey: .results)
+      total = try container.decode(Int.self, forKey: .total)
+      offset = try container.decodeIfPresent(Int.self, forKey: .offset) ?? 0
+      count = try container.decodeIfPresent(Int.self, forKey: .count) ?? results.count
+      limit = try container.decodeIfPresent(Int.self, forKey: .limit) ?? results.count
+    }
+  }
+}
+
+/// The error body, in either of Marvel's two shapes: `{"code": "InvalidCredentials", "message": …}`
+/// or `{"code": 409, "status": …}`.
+struct MarvelErrorBody: Decodable, Equatable {
+  /// The string code (`InvalidCredentials`, `MissingParameter`, …), or the integer one as text.
+  var code: String?
+  /// The human text, from `message` or `status`.
+  var message: String?
+
+  private enum CodingKeys: String, CodingKey { case code, message, status }
+
+  init(code: String?, message: String?) {
+    self.code = code
+    self.message = message
+  }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    if let text = try? container.decode(String.self, forKey: .code) {
+      code = text
+    } else if let number = try? container.decode(Int.self, forKey: .code) {
+      code = String(number)
+    } else {
+      code = nil
+    }
+    let message = try? container.decode(String.self, forKey: .message)
+    let status = try? container.decode(String.self, forKey: .status)
+    self.message = message ?? status
+  }
+}

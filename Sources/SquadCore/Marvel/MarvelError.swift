@@ -1,0 +1,90 @@
+/// Why a Marvel API request failed, as data: each case says what went wrong, and its description
+/// is a sentence that also says what to do. URLs in it never carry `apikey`, `ts` or `hash`.
+public enum MarvelError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// 401, or 409 `MissingParameter`: the keys are wrong or missing. Never retried or hidden.
+  case credentials(status: Int, message: String)
+  /// 404: nothing at this path (an unknown character id).
+  case notFound(message: String, url: String)
+  /// Another 4xx: the API refused the request as asked (validation, method).
+  case rejected(status: Int, message: String, url: String)
+  /// 429 on every attempt: over the key's quota.
+  case throttled(attempts: Int, url: String)
+  /// 5xx on every attempt.
+  case serverError(status: Int, attempts: Int, url: String)
+  /// The connection could not be made or broke, on every attempt.
+  case unreachable(reason: String, attempts: Int, url: String)
+  /// No answer within the deadline (`--timeout`), retries included.
+  case timedOut(seconds: Double, url: String)
+  /// An answer that is not a valid Marvel response (HTML, empty, truncated JSON, wrong shape).
+  case invalidResponse(status: Int, detail: String, url: String)
+
+  /// Whether the API could not answer at all, so the local catalogue may stand in for it.
+  public var isUnavailable: Bool {
+    switch self {
+    case .throttled, .serverError, .unreachable, .timedOut: return true
+    case .credentials, .notFound, .rejected, .invalidResponse: return false
+    }
+  }
+
+  /// A few words for notices: `connection refused after 4 attempts`, `HTTP 500 after 4 attempts`.
+  public var summary: String {
+    switch self {
+    case .credentials(let status, let message): return "HTTP \(status): \(message)"
+    case .notFound(let message, _): return "HTTP 404: \(message)"
+    case .rejected(let status, let message, _): return "HTTP \(status): \(message)"
+    case .throttled(let attempts, _): return "HTTP 429 rate limit" + Self.after(attempts)
+    case .serverError(let status, let attempts, _): return "HTTP \(status)" + Self.after(attempts)
+    case .unreachable(let reason, let attempts, _): return reason + Self.after(attempts)
+    case .timedOut(let seconds, _): return "no answer within \(Self.seconds(seconds))"
+    case .invalidResponse(let status, let detail, _): return "HTTP \(status): \(detail)"
+    }
+  }
+
+  public var description: String {
+    switch self {
+    case .credentials(let status, let message):
+      return "The Marvel API rejected the credentials (HTTP \(status): \(message)). "
+        + "Check MARVEL_PUBLIC_KEY and MARVEL_PRIVATE_KEY (or publicKey and privateKey in config.json)."
+    case .notFound(let message, let url):
+      return "The Marvel API has nothing at \(Self.shown(url)) (\(message))."
+    case .rejected(let status, let message, let url):
+      return "The Marvel API refused \(Self.shown(url)) (HTTP \(status): \(message)). Check the command's arguments."
+    case .throttled(let attempts, let url):
+      return "The Marvel API kept refusing \(Self.shown(url)) for exceeding the rate limit (HTTP 429\(Self.after(attempts))). "
+        + "Keys have a daily quota; try again later, or use --offline."
+    case .serverError(let status, let attempts, let url):
+      return "The Marvel API failed at \(Self.shown(url)) (HTTP \(status)\(Self.after(attempts))). "
+        + "Try again later, or use --offline."
+    case .unreachable(let reason, let attempts, let url):
+      return "Could not reach the Marvel API at \(Self.shown(url)) (\(reason)\(Self.after(attempts))). "
+        + "Check the network and MARVEL_API_BASE, or use --offline."
+    case .timedOut(let seconds, let url):
+      return "The Marvel API did not answer \(Self.shown(url)) within \(Self.seconds(seconds)). "
+        + "Try a longer --timeout, or use --offline."
+    case .invalidResponse(let status, let detail, let url):
+      return "The answer from \(Self.shown(url)) is not a valid Marvel API response (HTTP \(status): \(detail)). "
+        + "Check that MARVEL_API_BASE points at a Marvel API."
+    }
+  }
+
+  private static func shown(_ url: String) -> String { MarvelURL.redacted(url) }
+
+  private static func after(_ attempts: Int) -> String { attempts > 1 ? " after \(attempts) attempts" : "" }
+
+  static func seconds(_ value: Double) -> String {
+    value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
+  }
+}
+
+extension MarvelError {
+  /// The error as the directory reports it, with the exit code the contract gives it.
+  public var sourceError: SourceError {
+    switch self {
+    case .credentials: return .credentials(description)
+    case .invalidResponse: return .invalidResponse(description)
+    case .notFound(let message, _): return .rejected(status: 404, message: message)
+    case .rejected(let status, let message, _): return .rejected(status: status, message: message)
+    case .throttled, .serverError, .unreachable, .timedOut: return .unavailable(description)
+    }
+  }
+}
