@@ -1,0 +1,75 @@
+import Foundation
+
+/// Sends one HTTP GET and returns what came back; the seam where tests replace the network.
+public protocol HTTPTransport: Sendable {
+  /// Performs the request once, without retrying; `timeout` bounds the whole exchange.
+  func get(_ request: HTTPRequest) async -> Result<HTTPResponse, TransportError>
+}
+
+/// One GET request: a signed URL, headers, and how long it may take.
+public struct HTTPRequest: Hashable, Sendable {
+  /// The full URL, authentication included; never shown or stored.
+  public var url: String
+  /// Request headers.
+  public var headers: [String: String]
+  /// Seconds the exchange may take.
+  public var timeout: Double
+
+  /// A request.
+  public init(url: String, headers: [String: String] = [:], timeout: Double) {
+    self.url = url
+    self.headers = headers
+    self.timeout = timeout
+  }
+}
+
+/// An HTTP answer: status, headers (names lowercased) and the decoded body.
+public struct HTTPResponse: Hashable, Sendable {
+  /// The status code.
+  public var status: Int
+  /// Headers by lowercased name.
+  public var headers: [String: String]
+  /// The body, already un-gzipped.
+  public var body: Data
+
+  /// A response; header names are lowercased.
+  public init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
+    self.status = status
+    self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
+    self.body = body
+  }
+
+  /// A header by case-insensitive name.
+  public func header(_ name: String) -> String? { headers[name.lowercased()] }
+}
+
+/// Why no HTTP answer arrived.
+public enum TransportError: Error, Hashable, Sendable {
+  /// Nothing listens at the address.
+  case connectionRefused
+  /// The host name could not be resolved.
+  case hostNotFound
+  /// The exchange took longer than its timeout.
+  case timedOut
+  /// The connection closed before the whole answer arrived.
+  case connectionLost
+  /// The request was cancelled (the deadline passed, or the user interrupted).
+  case cancelled
+  /// The URL could not be used at all.
+  case badURL
+  /// Any other failure, in a few words.
+  case other(String)
+
+  /// A few words for messages.
+  public var reason: String {
+    switch self {
+    case .connectionRefused: return "connection refused"
+    case .hostNotFound: return "host not found"
+    case .timedOut: return "timed out"
+    case .connectionLost: return "the connection broke before the answer was complete"
+    case .cancelled: return "cancelled"
+    case .badURL: return "not a usable URL"
+    case .other(let text): return text
+    }
+  }
+}

@@ -1,0 +1,99 @@
+import Foundation
+
+/// The Marvel API over HTTP: signed requests, a response cache with ETag revalidation, and
+/// retries within one deadline per request.
+public struct LiveMarvelClient: MarvelClient {
+  /// The base URL, e.g. `https://gateway.marvel.com/v1/public`.
+  public let baseURL: String
+  /// The keys requests are signed with.
+  public let credentials: MarvelCredentials
+  /// Seconds one request may take, retries included.
+  public let timeout: Double
+  /// Seconds a cached answer is used without asking.
+  public let cacheTTL: Double
+  /// When to retry.
+  public let retry: RetryPolicy
+  let cache: ResponseCache?
+  let transport: any HTTPTransport
+  let environment: MarvelClientEnvironment
+
+  /// A client; `cache` nil disables caching.
+  public init(
+    baseURL: String, credentials: MarvelCredentials, timeout: Double = 10, cacheTTL: Double = 86_400,
+    retry: RetryPolicy = RetryPolicy(), cache: ResponseCache?, transport: any HTTPTransport = URLSessionTransport(),
+    environment: MarvelClientEnvironment = .live
+  ) {
+    self.baseURL = baseURL
+    self.credentials = credentials
+    self.timeout = timeout
+    self.cacheTTL = cacheTTL
+    self.retry = retry
+    self.cache = cache
+    self.transport = transport
+    self.environment = environment
+  }
+
+  public func characters(_ filter: CharacterFilter, freshness: CacheFreshness) async -> Result<MarvelPage<Hero>, MarvelError> {
+    await fetch(.characters(filter), as: CharacterDTO.self, freshness: freshness) { $0.hero }
+  }
+
+  public func character(_ id: HeroID) async -> Result<MarvelPage<Hero>, MarvelError> {
+    await fetch(.character(id), as: CharacterDTO.self, freshness: .withinTTL) { $0.hero }
+  }
+
+  public func comics(of id: HeroID, order: ComicOrder, limit: Int, offset: Int) async -> Result<
+    MarvelPage<ComicAppearance>, MarvelError
+  > {
+    await fetch(.comics(of: id, order: order, limit: limit, offset: offset), as: ComicDTO.self, freshness: .withinTTL) {
+      $0.appearance
+    }
+  }
+
+  /// One endpoint through the cache: fresh cache → no request; stale → conditional request, a
+  /// 304 reuses the body; a new 200 is decoded first and cached only when valid.
+  func fetch<DTO: Decodable, Item>(
+    _ endpoint: MarvelEndpoint, as dto: DTO.Type, freshness: CacheFreshness, map: (DTO) -> Item
+  ) async -> Result<MarvelPage<Item>, MarvelError> {
+    let url = endpoint.url(base: baseURL)
+    var cached: (entry: CachedResponse, page: MarvelPage<Item>)?
+    if let entry = cache?.entry(for: url),
+      case .success(let page) = MarvelResponseDecoder.page(Data(entry.body.utf8), as: dto, status: 200, url: url, map: map)
+    {
+      cached = (entry, page)
+    }
+    if let cached, freshness == .withinTTL, environment.now().timeIntervalSince(cached.entry.fetchedAt) < cacheTTL {
+      return .success(with(cached.page, origin: .cache, requests: 0))
+    }
+    var headers = ["Accept": "application/json", "Accept-Encoding": "gzip"]
+    if let etag = cached?.entry.etag { headers["If-None-Match"] = etag }
+    let response: HTTPResponse
+    let attempts: Int
+    switch await send(url, headers: headers) {
+    case .failure(let error): return .failure(error)
+    case .success(let answer): (response, attempts) = answer
+    }
+    if response.status == 304, let cached {
+      var entry = cached.entry
+      entry.fetchedAt = environment.now()
+      try? cache?.store(entry)
+      return .success(with(cached.page, origin: .notModified, requests: attempts))
+    }
+    guard (200...299).contains(response.status) else {
+      return .failure(MarvelResponseDecoder.error(status: response.status, body: response.body, url: url, attempts: attempts))
+    }
+    let decoded = MarvelResponseDecoder.page(response.body, as: dto, status: response.status, url: url, map: map)
+    if case .success = decoded, let body = String(data: response.body, encoding: .utf8) {
+      let etag = response.header("ETag") ?? MarvelResponseDecoder.bodyETag(response.body)
+      // A cache that cannot be written costs requests later, not correctness now.
+      try? cache?.store(CachedResponse(url: url, etag: etag, fetchedAt: environment.now(), body: body))
+    }
+    return decoded.map { with($0, origin: .network, requests: attempts) }
+  }
+
+  private func with<Item>(_ page: MarvelPage<Item>, origin: ResponseOrigin, requests: Int) -> MarvelPage<Item> {
+    var page = page
+    page.origin = origin
+    page.requests = requests
+    return page
+  }
+}

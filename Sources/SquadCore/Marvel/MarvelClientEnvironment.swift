@@ -1,0 +1,32 @@
+import Foundation
+
+/// The nondeterministic parts of talking to the API — the clock, waiting, jitter and request
+/// timestamps — injected so tests control them and never really wait.
+public struct MarvelClientEnvironment: Sendable {
+  /// The current time (deadlines, cache ages).
+  public var now: @Sendable () -> Date
+  /// Waits this many seconds (between retries).
+  public var sleep: @Sendable (Double) async -> Void
+  /// A random number in 0…1 that spreads retries out.
+  public var jitter: @Sendable () -> Double
+  /// The `ts` of a request: any string that changes per request.
+  public var timestamp: @Sendable () -> String
+
+  /// An environment from its parts.
+  public init(
+    now: @escaping @Sendable () -> Date, sleep: @escaping @Sendable (Double) async -> Void,
+    jitter: @escaping @Sendable () -> Double, timestamp: @escaping @Sendable () -> String
+  ) {
+    self.now = now
+    self.sleep = sleep
+    self.jitter = jitter
+    self.timestamp = timestamp
+  }
+
+  /// The real clock, real sleeping, random jitter and millisecond timestamps.
+  public static let live = MarvelClientEnvironment(
+    now: Date.init,
+    sleep: { seconds in try? await Task.sleep(nanoseconds: UInt64(max(seconds, 0) * 1_000_000_000)) },
+    jitter: { Double.random(in: 0...1) },
+    timestamp: { String(Int64(Date().timeIntervalSince1970 * 1000)) + "-" + String(UInt16.random(in: 0...UInt16.max)) })
+}

@@ -1,0 +1,66 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// The real network: URLSession (libcurl on Linux), with no URL cache of its own, since squad
+/// keeps its own cache and must see every 304.
+public final class URLSessionTransport: HTTPTransport {
+  private let session: URLSession
+
+  /// A transport over a fresh ephemeral session.
+  public init() {
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.urlCache = nil
+    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+    configuration.httpShouldSetCookies = false
+    configuration.httpMaximumConnectionsPerHost = 6
+    session = URLSession(configuration: configuration)
+  }
+
+  deinit { session.finishTasksAndInvalidate() }
+
+  public func get(_ request: HTTPRequest) async -> Result<HTTPResponse, TransportError> {
+    guard let url = URL(string: request.url), url.scheme == "http" || url.scheme == "https" else {
+      return .failure(.badURL)
+    }
+    var urlRequest = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: request.timeout)
+    urlRequest.httpMethod = "GET"
+    for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
+    do {
+      let (data, response) = try await session.data(for: urlRequest)
+      guard let http = response as? HTTPURLResponse else { return .failure(.other("not an HTTP answer")) }
+      var headers: [String: String] = [:]
+      for (name, value) in http.allHeaderFields {
+        if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
+      }
+      return .success(HTTPResponse(status: http.statusCode, headers: headers, body: data))
+    } catch is CancellationError {
+      return .failure(.cancelled)
+    } catch let error as URLError {
+      return .failure(Self.classify(error.code))
+    } catch {
+      return .failure(.other("the request failed"))
+    }
+  }
+
+  // The error's own text can quote the signed URL, so only its code is used.
+  static func classify(_ code: URLError.Code) -> TransportError {
+    switch code {
+    case .cannotConnectToHost: return .connectionRefused
+    case .cannotFindHost, .dnsLookupFailed: return .hostNotFound
+    case .timedOut: return .timedOut
+    case .networkConnectionLost, .badServerResponse, .cannotParseResponse, .zeroByteResource: return .connectionLost
+    case .cancelled: return .cancelled
+    case .badURL, .unsupportedURL: return .badURL
+    case .notConnectedToInternet: return .other("not connected to a network")
+    case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
+      .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
+      return .other("the TLS connection failed")
+    // libcurl's partial transfers (a truncated body) surface as an unknown error.
+    case .unknown: return .connectionLost
+    default: return .other("network error \(code.rawValue)")
+    }
+  }
+}
