@@ -1,0 +1,77 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `config.json`: optional `publicKey`, `privateKey`, `baseURL`, `timeout` and `cacheTTL`.
+struct ConfigFile: Equatable, Decodable {
+  var publicKey: String?
+  var privateKey: String?
+  var baseURL: String?
+  var timeout: Double?
+  var cacheTTL: Double?
+  /// The file's permission bits; nil when there is no file.
+  var mode: UInt32?
+
+  private enum CodingKeys: String, CodingKey { case publicKey, privateKey, baseURL, timeout, cacheTTL }
+
+  /// The file's settings; no file means no settings. Anything that is not a JSON object with
+  /// the right types is an error naming the file.
+  static func load(_ path: String) -> Result<ConfigFile, ConfigurationError> {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return .success(ConfigFile()) }
+    guard let data = FileManager.default.contents(atPath: path) else {
+      return .failure(.unreadableFile(path: path))
+    }
+    var file: ConfigFile
+    do {
+      file = try JSONDecoder().decode(ConfigFile.self, from: data)
+    } catch {
+      let detail = DecodingErrorText.describe(error)
+      return .failure(.malformedFile(path: path, detail: detail == "not valid JSON" ? "it is not a JSON object" : detail))
+    }
+    if let timeout = file.timeout, !(timeout > 0 && timeout.isFinite) {
+      return .failure(.malformedFile(path: path, detail: "timeout must be a number of seconds above 0"))
+    }
+    if let ttl = file.cacheTTL, !(ttl >= 0 && ttl.isFinite) {
+      return .failure(.malformedFile(path: path, detail: "cacheTTL must be a number of seconds, 0 or more"))
+    }
+    file.mode = UInt32(info.st_mode)
+    return .success(file)
+  }
+}
+
+/// A configuration that cannot be used.
+public enum ConfigurationError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// `config.json` is not valid; `detail` says what is wrong.
+  case malformedFile(path: String, detail: String)
+  /// `config.json` exists but cannot be read.
+  case unreadableFile(path: String)
+  /// A flag or environment variable has an unusable value.
+  case invalidSetting(name: String, value: String)
+
+  /// 65 for a bad file, 1 for an unreadable one, 64 for a bad flag or variable.
+  public var exitCode: ExitCode {
+    switch self {
+    case .malformedFile: return .invalidData
+    case .unreadableFile: return .failure
+    case .invalidSetting: return .usage
+    }
+  }
+
+  public var description: String {
+    switch self {
+    case .malformedFile(let path, let detail):
+      return "\(path) is not a valid squad configuration: \(detail). Fix or remove it."
+    case .unreadableFile(let path):
+      return "Could not read \(path). Check its permissions."
+    case .invalidSetting(let name, let value) where name == "--timeout":
+      return "The value '\(value)' is invalid for '\(name)': expected a number of seconds above 0."
+    case .invalidSetting(let name, let value):
+      return "The value '\(value)' is invalid for \(name): expected an http or https URL such as \(MarvelConfiguration.defaultBaseURL)."
+    }
+  }
+}

@@ -1,0 +1,82 @@
+import Foundation
+
+extension MarvelConfiguration {
+  /// Resolves every setting by precedence: flag > environment > config file > default.
+  public static func resolve(
+    baseURLFlag: String?, timeoutFlag: String?, environment: [String: String], configFile: String
+  ) -> Result<MarvelConfiguration, ConfigurationError> {
+    let file: ConfigFile
+    switch ConfigFile.load(configFile) {
+    case .success(let loaded): file = loaded
+    case .failure(let error): return .failure(error)
+    }
+    func variable(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
+
+    let publicKey = variable("MARVEL_PUBLIC_KEY") ?? file.publicKey.flatMap { $0.isEmpty ? nil : $0 }
+    let privateKey = variable("MARVEL_PRIVATE_KEY") ?? file.privateKey.flatMap { $0.isEmpty ? nil : $0 }
+    let keys: Keys
+    switch (publicKey, privateKey) {
+    case (let publicKey?, let privateKey?): keys = .complete(MarvelCredentials(publicKey: publicKey, privateKey: privateKey))
+    case (nil, nil): keys = .none
+    case (nil, _): keys = .incomplete(missing: "MARVEL_PUBLIC_KEY")
+    case (_, nil): keys = .incomplete(missing: "MARVEL_PRIVATE_KEY")
+    }
+
+    let baseURL: String
+    if let flag = baseURLFlag {
+      guard isUsableBase(flag) else { return .failure(.invalidSetting(name: "--base-url", value: flag)) }
+      baseURL = flag
+    } else if let value = variable("MARVEL_API_BASE") {
+      guard isUsableBase(value) else { return .failure(.invalidSetting(name: "MARVEL_API_BASE", value: value)) }
+      baseURL = value
+    } else if let value = file.baseURL {
+      guard isUsableBase(value) else { return .failure(.malformedFile(path: configFile, detail: "baseURL '\(value)' is not an http(s) URL")) }
+      baseURL = value
+    } else {
+      baseURL = defaultBaseURL
+    }
+
+    var timeout = file.timeout ?? defaultTimeout
+    if let flag = timeoutFlag {
+      guard let seconds = Double(flag), seconds > 0, seconds.isFinite else {
+        return .failure(.invalidSetting(name: "--timeout", value: flag))
+      }
+      timeout = seconds
+    }
+
+    var warnings: [String] = []
+    if file.privateKey != nil, let mode = file.mode, mode & 0o077 != 0 {
+      warnings.append(
+        "\(configFile) holds privateKey and other users can read it (mode \(String(mode & 0o777, radix: 8))). Run 'chmod 600 \(configFile)'.")
+    }
+    if case .complete = keys, let host = plainHTTPHost(baseURL), !isLoopback(host) {
+      warnings.append("The Marvel API base URL \(baseURL) uses plain http, so requests travel unencrypted. Use https.")
+    }
+    return .success(
+      MarvelConfiguration(
+        keys: keys, baseURL: baseURL, timeout: timeout, cacheTTL: file.cacheTTL ?? defaultCacheTTL, configFile: configFile,
+        warnings: warnings))
+  }
+
+  /// Whether a base URL is an absolute http(s) URL with a host and no query.
+  static func isUsableBase(_ text: String) -> Bool {
+    guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
+      scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty, components.query == nil
+    else { return false }
+    return true
+  }
+
+  /// The host of a plain-http URL; nil for https.
+  static func plainHTTPHost(_ text: String) -> String? {
+    guard let components = URLComponents(string: text), components.scheme?.lowercased() == "http" else { return nil }
+    return components.host
+  }
+
+  /// 127.0.0.0/8, `localhost` and `::1`.
+  static func isLoopback(_ host: String) -> Bool {
+    let bare = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+    if bare == "localhost" || bare == "::1" || bare.hasSuffix(".localhost") { return true }
+    let octets = bare.split(separator: ".", omittingEmptySubsequences: false)
+    return octets.count == 4 && octets.first == "127" && octets.allSatisfy { UInt8($0) != nil }
+  }
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+/// How squad reaches the Marvel API: keys, base URL, timeout and cache TTL, each from the first
+/// place that sets it — flag, then environment, then `config.json`, then the default.
+public struct MarvelConfiguration: Equatable, Sendable {
+  /// Marvel's own gateway, retired in 2025 but still the documented default.
+  public static let defaultBaseURL = "https://gateway.marvel.com/v1/public"
+  /// Seconds a request may take, retries included, unless `--timeout` or `timeout` says otherwise.
+  public static let defaultTimeout = 10.0
+  /// Seconds a cached answer is reused without asking: 24 hours.
+  public static let defaultCacheTTL = 86_400.0
+
+  /// The key pair, if both halves are set.
+  public var keys: Keys
+  /// The API base URL.
+  public var baseURL: String
+  /// Seconds one request may take, retries included.
+  public var timeout: Double
+  /// Seconds a cached answer is reused without asking.
+  public var cacheTTL: Double
+  /// The configuration file consulted (it may not exist).
+  public var configFile: String
+  /// Things worth telling the user (a readable private key, plain http), as sentences.
+  public var warnings: [String]
+
+  /// Whether both keys are set, one of them, or neither.
+  public enum Keys: Equatable, Sendable {
+    /// Neither key: the local catalogue answers.
+    case none
+    /// Both keys.
+    case complete(MarvelCredentials)
+    /// Only one key; `missing` names the absent variable.
+    case incomplete(missing: String)
+  }
+
+  /// A configuration from explicit values.
+  public init(
+    keys: Keys, baseURL: String = defaultBaseURL, timeout: Double = defaultTimeout, cacheTTL: Double = defaultCacheTTL,
+    configFile: String, warnings: [String] = []
+  ) {
+    self.keys = keys
+    self.baseURL = baseURL
+    self.timeout = timeout
+    self.cacheTTL = cacheTTL
+    self.configFile = configFile
+    self.warnings = warnings
+  }
+
+  /// The credentials, or the reason they cannot be used, as the error a command needing them
+  /// reports (exit 4, naming both variables).
+  public var credentials: Result<MarvelCredentials, SourceError> {
+    let both = "MARVEL_PUBLIC_KEY and MARVEL_PRIVATE_KEY (or publicKey and privateKey in \(configFile))"
+    switch keys {
+    case .complete(let credentials):
+      return .success(credentials)
+    case .none:
+      return .failure(.credentials("No Marvel API keys are set. Set both \(both)."))
+    case .incomplete(let missing):
+      return .failure(
+        .credentials("\(missing) is not set, and squad needs both \(both). Set it, or unset the other to use the local catalogue."))
+    }
+  }
+}
