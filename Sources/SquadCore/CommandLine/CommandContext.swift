@@ -14,6 +14,8 @@ public struct CommandContext {
   public var paths: SquadPaths
   /// The process environment variables.
   public var variables: [String: String]
+  /// How to reach the Marvel API.
+  public var marvel: MarvelConfiguration
   /// What effects touch.
   public var environment: AppEnvironment
 

@@ -34,7 +34,11 @@ public enum SquadCLI {
     let context: CommandContext
     switch makeContext(parsed, variables: variables, console: console) {
     case .success(let value): context = value
-    case .failure(let error): return UsagePrinter.report(error, to: console)
+    case .failure(let error) where error.exitCode == .usage:
+      return UsagePrinter.report(UsageError(error.description, command: command), to: console)
+    case .failure(let error):
+      console.err("Error: " + TextSanitizer.clean(error.description))
+      return error.exitCode.rawValue
     }
     switch command {
     case "heroes": return await HeroesCommand.run(context)
@@ -53,14 +57,24 @@ public enum SquadCLI {
   @MainActor
   private static func makeContext(
     _ parsed: ParsedArguments, variables: [String: String], console: Console
-  ) -> Result<CommandContext, UsageError> {
+  ) -> Result<CommandContext, ConfigurationError> {
     let paths = SquadPaths.resolve(home: parsed.value("--home"), environment: variables)
     let output = OutputSettings.resolve(
       formatFlag: parsed.value("--format"), json: parsed.has("--json"), colorFlag: parsed.value("--color"),
       noHeaders: parsed.has("--no-headers"), terminal: console.terminal, environment: variables)
     let quiet = parsed.has("--quiet")
+    let warn: @Sendable (String) -> Void = { if !quiet { console.err("Warning: " + TextSanitizer.clean($0)) } }
+    let configuration: MarvelConfiguration
+    switch MarvelConfiguration.resolve(
+      baseURLFlag: parsed.value("--base-url"), timeoutFlag: parsed.value("--timeout"), environment: variables,
+      configFile: paths.configFile)
+    {
+    case .success(let value): configuration = value
+    case .failure(let error): return .failure(error)
+    }
+    configuration.warnings.forEach(warn)
     let directory = DirectoryFactory.make(
-      paths: paths, offline: parsed.has("--offline"), warn: { if !quiet { console.err("Warning: " + $0) } })
+      paths: paths, configuration: configuration, offline: parsed.has("--offline"), warn: warn)
     let environment = AppEnvironment(
       directory: directory, squadFile: SquadFile(paths: paths),
       confirm: { prompt in
@@ -69,23 +83,8 @@ public enum SquadCLI {
         return answer == "y" || answer == "yes"
       })
     return .success(
-      CommandContext(arguments: parsed, console: console, output: output, paths: paths, variables: variables, environment: environment))
-  }
-}
-
-/// Chooses where heroes come from for this run.
-enum DirectoryFactory {
-  static func make(paths: SquadPaths, offline: Bool, warn: @escaping @Sendable (String) -> Void) -> any HeroDirectory {
-    LazyHeroDirectory {
-      let catalogue: LocalCatalogue
-      do throws(PersistenceError) {
-        catalogue = try CatalogueFile(path: paths.catalogueFile).load()
-      } catch {
-        warn("\(error.path) could not be read, so the bundled catalogue answers. 'squad sync' rebuilds it.")
-        catalogue = LocalCatalogue()
-      }
-      return LocalHeroDirectory(
-        catalogue: catalogue, source: .catalogue(reason: offline ? .offline : .noKeys, updatedAt: catalogue.updatedAt))
-    }
+      CommandContext(
+        arguments: parsed, console: console, output: output, paths: paths, variables: variables, marvel: configuration,
+        environment: environment))
   }
 }

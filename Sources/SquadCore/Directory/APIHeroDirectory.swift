@@ -1,0 +1,84 @@
+import Foundation
+
+/// Heroes from the Marvel API, per the data policy: the API first (through its cache); every
+/// hero it sends taught to the local catalogue; the local catalogue standing in, labelled as a
+/// fallback, when the API cannot answer; credential and data errors reported, never hidden.
+public struct APIHeroDirectory: HeroDirectory {
+  /// The API.
+  public let client: any MarvelClient
+  /// The local catalogue, learner and fallback.
+  public let store: CatalogueStore
+  private let now: @Sendable () -> Date
+
+  /// A directory over a client and the local catalogue.
+  public init(client: any MarvelClient, store: CatalogueStore, now: @escaping @Sendable () -> Date = Date.init) {
+    self.client = client
+    self.store = store
+    self.now = now
+  }
+
+  /// The API's page limit.
+  public var maximumPageSize: Int { HeroQuery.maximumLimit }
+
+  public func page(_ query: HeroQuery) async -> Result<HeroPage, SourceError> {
+    switch await client.characters(CharacterFilter(query), freshness: .withinTTL) {
+    case .success(let page):
+      learn(page.results)
+      return .success(HeroPage(heroes: page.results, offset: page.offset, total: page.total, source: .api(attribution: page.attribution)))
+    case .failure(let error):
+      return fallback(error) { store.catalogue.page(query, source: $0) }
+    }
+  }
+
+  public func hero(_ id: HeroID) async -> Result<Sourced<Hero?>, SourceError> {
+    switch await client.character(id) {
+    case .success(let page):
+      learn(page.results)
+      return .success(Sourced(page.results.first { $0.id == id }, source: .api(attribution: page.attribution)))
+    case .failure(.notFound):
+      return .success(Sourced(nil, source: .api(attribution: DataSource.standardAttribution)))
+    case .failure(let error):
+      return fallback(error) { Sourced(store.catalogue.hero(id), source: $0) }
+    }
+  }
+
+  public func heroes(namePrefix prefix: String, limit: Int) async -> Result<Sourced<[Hero]>, SourceError> {
+    let filter = CharacterFilter(nameStartsWith: prefix, orderBy: .name, limit: min(max(limit, 1), HeroQuery.maximumLimit))
+    switch await client.characters(filter, freshness: .withinTTL) {
+    case .success(let page):
+      learn(page.results)
+      return .success(Sourced(page.results, source: .api(attribution: page.attribution)))
+    case .failure(let error):
+      return fallback(error) { source in
+        Sourced(Array(HeroOrdering.sorted(store.catalogue.matching(prefix: prefix), by: .name).prefix(limit)), source: source)
+      }
+    }
+  }
+
+  public func comics(of id: HeroID) async -> Result<Sourced<ComicsSummary?>, SourceError> {
+    switch await client.comics(of: id, order: .onSaleDescending, limit: 2, offset: 0) {
+    case .success(let page):
+      let summary = ComicsSummary(total: page.total, latest: Array(page.results.prefix(2)))
+      return .success(Sourced(summary, source: .api(attribution: page.attribution)))
+    case .failure(.notFound):
+      return .success(Sourced(nil, source: .api(attribution: DataSource.standardAttribution)))
+    case .failure(let error):
+      return fallback(error) { Sourced(nil, source: $0) }
+    }
+  }
+
+  public func suggestions(for name: String) async -> [Hero] {
+    HeroMatcher.suggestions(for: HeroName.folded(name), in: Array(store.catalogue.heroesByID.values))
+  }
+
+  /// The local answer when the API could not answer at all; the error itself otherwise.
+  private func fallback<Value>(_ error: MarvelError, answer: (DataSource) -> Value) -> Result<Value, SourceError> {
+    guard error.isUnavailable else { return .failure(error.sourceError) }
+    return .success(answer(.fallback(problem: error.summary, updatedAt: store.catalogue.updatedAt)))
+  }
+
+  private func learn(_ heroes: [Hero]) {
+    // The answer stands even when the catalogue cannot be written; the next one tries again.
+    try? store.remember(heroes, at: now())
+  }
+}
