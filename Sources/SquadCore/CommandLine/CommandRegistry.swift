@@ -20,7 +20,7 @@ public enum CommandRegistry {
   /// The commands, in the order help lists them.
   public static let commands: [CommandSpec] = [
     HeroesCommand.spec, ShowCommand.spec, RecruitCommand.spec, FireCommand.spec, ListCommand.spec,
-    HelpCommand.spec,
+    SyncCommand.spec, HelpCommand.spec,
   ]
 
   /// The command with this name.

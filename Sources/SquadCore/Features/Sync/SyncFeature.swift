@@ -1,0 +1,84 @@
+/// Copying the whole character catalogue from the API into the local catalogue.
+///
+/// The first page (100 heroes) says how many there are; the rest are fetched together, a few
+/// at a time; the catalogue is written once, at the end, so an interrupted sync changes nothing.
+public enum SyncFeature: Feature {
+  /// Heroes per request: the API's maximum.
+  public static let pageSize = 100
+
+  /// Where the sync is.
+  public enum State: Equatable, Sendable {
+    case idle
+    /// Asking for the first page, which gives the total.
+    case fetchingFirstPage(force: Bool)
+    /// Fetching the remaining pages.
+    case fetching(SyncProgress)
+    /// Writing the catalogue.
+    case saving(SyncReport)
+    /// Finished.
+    case done(SyncReport)
+    /// Stopped; the catalogue is unchanged.
+    case failed(SyncFailure)
+  }
+
+  /// What happened.
+  public enum Action: Equatable, Sendable {
+    case syncRequested(force: Bool)
+    case pageLoaded(Result<MarvelPage<Hero>, MarvelError>)
+    case catalogueSaved(Result<Int, PersistenceError>)
+  }
+
+  /// What the feature asks for.
+  public enum Effect: Equatable, Sendable {
+    /// Fetch the pages at these offsets, a few at a time; `force` revalidates cached pages
+    /// instead of trusting them within the TTL.
+    case fetchPages(offsets: [Int], force: Bool)
+    /// Merge the heroes into the local catalogue and write it once.
+    case saveCatalogue([Hero])
+  }
+
+  public static func reduce(_ state: inout State, _ action: Action) -> [Effect] {
+    switch (state, action) {
+    case (.idle, .syncRequested(let force)):
+      state = .fetchingFirstPage(force: force)
+      return [.fetchPages(offsets: [0], force: force)]
+
+    case (.fetchingFirstPage(let force), .pageLoaded(.success(let page))):
+      let pageCount = max(1, (page.total + pageSize - 1) / pageSize)
+      var progress = SyncProgress(pageCount: pageCount, total: page.total)
+      progress.add(page)
+      let rest = Array(stride(from: pageSize, to: page.total, by: pageSize))
+      return advance(&state, progress, next: [.fetchPages(offsets: rest, force: force)])
+
+    case (.fetching(var progress), .pageLoaded(.success(let page))):
+      progress.add(page)
+      return advance(&state, progress, next: [])
+
+    case (.fetchingFirstPage, .pageLoaded(.failure(let error))), (.fetching, .pageLoaded(.failure(let error))):
+      state = .failed(.api(error))
+      return []
+
+    case (.saving(var report), .catalogueSaved(.success(let catalogueSize))):
+      report.catalogueSize = catalogueSize
+      state = .done(report)
+      return []
+
+    case (.saving, .catalogueSaved(.failure(let error))):
+      state = .failed(.persistence(error))
+      return []
+
+    default:
+      // Late pages after a failure, or anything out of turn, change nothing.
+      return []
+    }
+  }
+
+  private static func advance(_ state: inout State, _ progress: SyncProgress, next: [Effect]) -> [Effect] {
+    guard progress.pagesDone >= progress.pageCount else {
+      state = .fetching(progress)
+      return next
+    }
+    state = .saving(progress.report)
+    return [.saveCatalogue(progress.heroes)]
+  }
+}

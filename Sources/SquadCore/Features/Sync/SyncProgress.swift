@@ -1,0 +1,114 @@
+/// What a sync has received so far.
+public struct SyncProgress: Equatable, Sendable {
+  /// How many pages the catalogue takes.
+  public var pageCount: Int
+  /// The catalogue size the first page announced.
+  public var total: Int
+  /// Pages received.
+  public var pagesDone = 0
+  /// The heroes received, in arrival order, each id once.
+  public var heroes: [Hero] = []
+  /// What the pages cost.
+  public var tally = SyncTally()
+  /// Marvel's attribution from the answers.
+  public var attribution = DataSource.standardAttribution
+
+  /// Progress before any page.
+  public init(pageCount: Int, total: Int) {
+    self.pageCount = pageCount
+    self.total = total
+  }
+
+  /// Counts a page in.
+  public mutating func add(_ page: MarvelPage<Hero>) {
+    pagesDone += 1
+    let known = Set(heroes.map(\.id))
+    heroes += page.results.filter { !known.contains($0.id) }
+    tally.count(page)
+    attribution = page.attribution
+  }
+
+  /// The report once every page is in.
+  public var report: SyncReport {
+    SyncReport(heroCount: heroes.count, total: total, pages: pageCount, tally: tally, attribution: attribution)
+  }
+}
+
+/// What the pages of a sync cost.
+public struct SyncTally: Equatable, Sendable {
+  /// HTTP requests sent, retries included.
+  public var requests = 0
+  /// Pages downloaded afresh (200).
+  public var downloaded = 0
+  /// Pages revalidated with a 304, their cached bodies reused.
+  public var notModified = 0
+  /// Pages answered from the cache within its TTL, with no request.
+  public var fromCache = 0
+
+  /// An empty tally.
+  public init(requests: Int = 0, downloaded: Int = 0, notModified: Int = 0, fromCache: Int = 0) {
+    self.requests = requests
+    self.downloaded = downloaded
+    self.notModified = notModified
+    self.fromCache = fromCache
+  }
+
+  /// Adds one page's cost.
+  public mutating func count<Item>(_ page: MarvelPage<Item>) {
+    requests += page.requests
+    switch page.origin {
+    case .network: downloaded += 1
+    case .notModified: notModified += 1
+    case .cache: fromCache += 1
+    }
+  }
+}
+
+/// How a finished sync went.
+public struct SyncReport: Equatable, Sendable {
+  /// Distinct heroes received.
+  public var heroCount: Int
+  /// The catalogue size the API announced.
+  public var total: Int
+  /// Pages fetched.
+  public var pages: Int
+  /// What they cost.
+  public var tally: SyncTally
+  /// Marvel's attribution.
+  public var attribution: String
+  /// Heroes in the local catalogue after saving (bundled ones included); nil until saved.
+  public var catalogueSize: Int?
+
+  /// A report.
+  public init(heroCount: Int, total: Int, pages: Int, tally: SyncTally, attribution: String, catalogueSize: Int? = nil) {
+    self.heroCount = heroCount
+    self.total = total
+    self.pages = pages
+    self.tally = tally
+    self.attribution = attribution
+    self.catalogueSize = catalogueSize
+  }
+}
+
+/// Why a sync stopped.
+public enum SyncFailure: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The API failed; nothing was written.
+  case api(MarvelError)
+  /// The catalogue could not be written; the old one is intact.
+  case persistence(PersistenceError)
+
+  /// The exit code: 4 for credentials, 65 for bad data, 1 otherwise.
+  public var exitCode: ExitCode {
+    switch self {
+    case .api(let error): return error.sourceError.exitCode
+    case .persistence(let error): return error.exitCode
+    }
+  }
+
+  public var description: String {
+    switch self {
+    case .api(let error): return error.description + " The local catalogue was left as it was."
+    case .persistence(let error): return error.description
+    }
+  }
+}
