@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+
+@testable import SquadCore
+
+@Suite struct ConfigurationTests {
+  let home = TemporaryDirectory()
+  var configFile: String { home.file("config.json") }
+
+  func resolve(
+    baseURL: String? = nil, timeout: String? = nil, _ environment: [String: String] = [:]
+  ) -> Result<MarvelConfiguration, ConfigurationError> {
+    MarvelConfiguration.resolve(baseURLFlag: baseURL, timeoutFlag: timeout, environment: environment, configFile: configFile)
+  }
+
+  func writeConfig(_ text: String, mode: Int = 0o600) throws {
+    try home.write(text, to: "config.json")
+    try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: configFile)
+  }
+
+  @Test func withNothingSetTheDefaultsApply() throws {
+    let configuration = try resolve().get()
+    #expect(configuration == MarvelConfiguration(keys: .none, configFile: configFile))
+    #expect(configuration.baseURL == "https://gateway.marvel.com/v1/public")
+    #expect(configuration.timeout == 10)
+    #expect(configuration.cacheTTL == 86_400)
+  }
+
+  @Test func flagBeatsEnvironmentBeatsConfigFile() throws {
+    try writeConfig(#"{"publicKey":"file-pub","privateKey":"file-priv","baseURL":"https://file.example/v1/public","timeout":3,"cacheTTL":60}"#)
+    let fromFile = try resolve().get()
+    #expect(fromFile.keys == .complete(MarvelCredentials(publicKey: "file-pub", privateKey: "file-priv")))
+    #expect(fromFile.baseURL == "https://file.example/v1/public")
+    #expect(fromFile.timeout == 3)
+    #expect(fromFile.cacheTTL == 60)
+
+    let environment = ["MARVEL_PUBLIC_KEY": "env-pub", "MARVEL_PRIVATE_KEY": "env-priv", "MARVEL_API_BASE": "https://env.example/v1/public"]
+    let fromEnvironment = try resolve(environment).get()
+    #expect(fromEnvironment.keys == .complete(MarvelCredentials(publicKey: "env-pub", privateKey: "env-priv")))
+    #expect(fromEnvironment.baseURL == "https://env.example/v1/public")
+
+    let fromFlags = try resolve(baseURL: "http://127.0.0.1:9/v1/public", timeout: "2.5", environment).get()
+    #expect(fromFlags.baseURL == "http://127.0.0.1:9/v1/public")
+    #expect(fromFlags.timeout == 2.5)
+    #expect(fromFlags.cacheTTL == 60)
+  }
+
+  @Test func emptyVariablesCountAsUnset() throws {
+    try writeConfig(#"{"publicKey":"file-pub","privateKey":"file-priv"}"#)
+    let configuration = try resolve(["MARVEL_PUBLIC_KEY": "", "MARVEL_PRIVATE_KEY": "", "MARVEL_API_BASE": ""]).get()
+    #expect(configuration.keys == .complete(MarvelCredentials(publicKey: "file-pub", privateKey: "file-priv")))
+    #expect(configuration.baseURL == MarvelConfiguration.defaultBaseURL)
+  }
+
+  @Test func oneKeyAloneIsACredentialsErrorNamingBothVariables() throws {
+    let configuration = try resolve(["MARVEL_PUBLIC_KEY": "pub"]).get()
+    #expect(configuration.keys == .incomplete(missing: "MARVEL_PRIVATE_KEY"))
+    guard case .failure(let error) = configuration.credentials else {
+      Issue.record("expected a failure")
+      return
+    }
+    #expect(error.exitCode == .credentials)
+    #expect(error.description.contains("MARVEL_PUBLIC_KEY"))
+    #expect(error.description.contains("MARVEL_PRIVATE_KEY"))
+    #expect(try resolve(["MARVEL_PRIVATE_KEY": "priv"]).get().keys == .incomplete(missing: "MARVEL_PUBLIC_KEY"))
+  }
+
+  @Test(arguments: [
+    ("{not json", "it is not a JSON object"), ("[1, 2]", "expected an object"),
+    (#"{"timeout": "soon"}"#, "at timeout: expected a number"), (#"{"timeout": 0}"#, "timeout must be a number of seconds above 0"),
+    (#"{"privateKey": 42}"#, "at privateKey: expected a string"), (#"{"cacheTTL": -1}"#, "cacheTTL must be a number of seconds, 0 or more"),
+    (#"{"baseURL": "gateway"}"#, "baseURL 'gateway' is not an http(s) URL"),
+  ])
+  func aMalformedConfigFileIsInvalidDataNamingTheFile(text: String, detail: String) throws {
+    try writeConfig(text)
+    let result = resolve()
+    #expect(result == .failure(.malformedFile(path: configFile, detail: detail)))
+    guard case .failure(let error) = result else { return }
+    #expect(error.exitCode == .invalidData)
+    #expect(error.description.contains(configFile))
+  }
+
+  @Test func badFlagsAndVariablesAreUsageErrors() {
+    #expect(resolve(baseURL: "ftp://x/v1") == .failure(.invalidSetting(name: "--base-url", value: "ftp://x/v1")))
+    #expect(resolve(["MARVEL_API_BASE": "not a url"]) == .failure(.invalidSetting(name: "MARVEL_API_BASE", value: "not a url")))
+    #expect(resolve(timeout: "-1") == .failure(.invalidSetting(name: "--timeout", value: "-1")))
+    #expect(ConfigurationError.invalidSetting(name: "--timeout", value: "x").exitCode == .usage)
+  }
+
+  @Test func aPrivateKeyOthersCanReadEarnsAWarning() throws {
+    try writeConfig(#"{"publicKey":"p","privateKey":"secret-value"}"#, mode: 0o644)
+    let warnings = try resolve().get().warnings
+    #expect(warnings.count == 1)
+    #expect(warnings.first?.contains("chmod 600") == true)
+    #expect(warnings.allSatisfy { !$0.contains("secret-value") })
+    try writeConfig(#"{"publicKey":"p","privateKey":"secret-value"}"#, mode: 0o600)
+    #expect(try resolve().get().warnings.isEmpty)
+    try writeConfig(#"{"publicKey":"p"}"#, mode: 0o644)
+    #expect(try resolve().get().warnings.isEmpty)
+  }
+
+  @Test(arguments: [
+    ("http://api.example.com/v1/public", true), ("https://api.example.com/v1/public", false),
+    ("http://127.0.0.1:8080/v1/public", false), ("http://127.9.9.9/v1/public", false), ("http://localhost:1/v1/public", false),
+    ("http://[::1]:8080/v1/public", false), ("http://128.0.0.1/v1/public", true),
+  ])
+  func plainHTTPEarnsAWarningUnlessLoopback(url: String, warns: Bool) throws {
+    let keys = ["MARVEL_PUBLIC_KEY": "p", "MARVEL_PRIVATE_KEY": "k"]
+    let warnings = try resolve(baseURL: url, keys).get().warnings
+    #expect(warnings.contains { $0.contains("plain http") } == warns)
+  }
+}

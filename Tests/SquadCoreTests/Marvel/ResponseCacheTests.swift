@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+
+@testable import SquadCore
+
+@Suite struct ResponseCacheTests {
+  let home = TemporaryDirectory()
+  let clock = TestClock()
+  let transport = StubTransport()
+  var cache: ResponseCache { ResponseCache(directory: SquadPaths(home: home.path).responsesDirectory) }
+  let url = "http://sim/v1/public/characters?limit=3"
+
+  func client(ttl: Double = 3600) -> LiveMarvelClient {
+    LiveMarvelClient(
+      baseURL: "http://sim/v1/public", credentials: TestKeys.credentials, cacheTTL: ttl, cache: cache, transport: transport,
+      environment: clock.environment())
+  }
+
+  func listing(_ freshness: CacheFreshness = .withinTTL) async throws -> MarvelPage<Hero> {
+    try await client().characters(CharacterFilter(limit: 3), freshness: freshness).get()
+  }
+
+  @Test func aRepeatWithinTheTTLSendsNoRequest() async throws {
+    transport.enqueue(StubTransport.ok("characters.json", etag: "e1"))
+    let first = try await listing()
+    clock.advance(by: 3599)
+    let second = try await listing()
+    #expect(transport.requests.count == 1)
+    #expect(first.origin == .network)
+    #expect(second.origin == .cache)
+    #expect(second.requests == 0)
+    #expect(second.results == first.results)
+  }
+
+  @Test func afterTheTTLA304ReusesTheCachedBodyAndRefreshesIt() async throws {
+    transport.enqueue(StubTransport.ok("characters.json", etag: "e1"), StubTransport.status(304))
+    let first = try await listing()
+    clock.advance(by: 3601)
+    let revalidated = try await listing()
+    #expect(transport.requests.last?.headers["If-None-Match"] == "e1")
+    #expect(revalidated.origin == .notModified)
+    #expect(revalidated.results == first.results)
+    #expect(cache.entry(for: url)?.fetchedAt == clock.now)
+    #expect(try await listing().origin == .cache)
+    #expect(transport.requests.count == 2)
+  }
+
+  @Test func revalidatingIgnoresTheTTL() async throws {
+    transport.enqueue(StubTransport.ok("characters.json", etag: "e1"), StubTransport.status(304))
+    _ = try await listing()
+    #expect(try await listing(.revalidate).origin == .notModified)
+    #expect(transport.requests.map { $0.headers["If-None-Match"] } == [nil, "e1"])
+  }
+
+  @Test func aChangedAnswerReplacesTheEntry() async throws {
+    transport.enqueue(StubTransport.ok("characters.json", etag: "e1"), StubTransport.ok("character.json", etag: "e2"))
+    _ = try await listing()
+    let changed = try await listing(.revalidate)
+    #expect(changed.origin == .network)
+    #expect(changed.results.map(\.name) == ["Thanos"])
+    #expect(cache.entry(for: url)?.etag == "e2")
+  }
+
+  @Test func theBodyETagIsStoredWhenTheHeaderIsMissing() async throws {
+    transport.enqueue(StubTransport.ok("characters.json"))
+    _ = try await listing()
+    #expect(cache.entry(for: url)?.etag == "f1xture0000000000000000000000000000000001")
+  }
+
+  @Test func invalidAnswersAreNeverCached() async throws {
+    transport.enqueue(StubTransport.ok("truncated.json"), StubTransport.ok("characters.json"))
+    let broken = await client().characters(CharacterFilter(limit: 3), freshness: .withinTTL)
+    #expect(broken == .failure(.invalidResponse(status: 200, detail: "not valid JSON (cut short or garbled)", url: url)))
+    #expect(cache.entry(for: url) == nil)
+    #expect(try await listing().origin == .network)
+  }
+
+  @Test func aCorruptCacheFileIsIgnored() async throws {
+    try FileManager.default.createDirectory(atPath: cache.directory, withIntermediateDirectories: true)
+    try Data("{not json".utf8).write(to: URL(fileURLWithPath: cache.path(for: url)))
+    transport.enqueue(StubTransport.ok("characters.json"))
+    #expect(try await listing().origin == .network)
+    #expect(transport.requests.first?.headers["If-None-Match"] == nil)
+  }
+
+  @Test func cacheFilesHoldTheUnsignedURLAndNoSecrets() async throws {
+    transport.enqueue(StubTransport.ok("characters.json", etag: "e1"))
+    _ = try await listing()
+    let files = try FileManager.default.contentsOfDirectory(atPath: cache.directory)
+    #expect(files == [MD5.hex(url) + ".json"])
+    let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: cache.path(for: url))), as: UTF8.self)
+    #expect(!text.contains(TestKeys.privateKey))
+    #expect(!text.contains(TestKeys.credentials.hash(timestamp: "ts1")))
+    #expect(!text.contains("apikey"))
+    #expect(cache.entry(for: url)?.url == url)
+  }
+}
