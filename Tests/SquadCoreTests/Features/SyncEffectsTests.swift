@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+
+@testable import SquadCore
+
+/// The sync runner: a transcript with a stub API, the bound on requests in flight, and what is
+/// written (once, at the end) or not.
+@MainActor
+@Suite struct SyncEffectsTests {
+  let home = TemporaryDirectory()
+  var paths: SquadPaths { SquadPaths(home: home.path) }
+
+  func pages(total: Int) -> StubMarvelClient {
+    StubMarvelClient(characters: { filter, freshness in
+      let origin: ResponseOrigin = freshness == .revalidate ? .notModified : .network
+      return .success(SyncReducerTests.page(offset: filter.offset ?? 0, total: total, origin: origin))
+    })
+  }
+
+  @Test func aTwoPageSyncReadsLikeATranscript() async throws {
+    let runner = SyncEffects(client: pages(total: 150), store: CatalogueStore(paths: paths), now: { Sample.moment })
+    let store = TestStore<SyncFeature, SyncEffects>(initialState: .idle, runner: runner)
+    let first = SyncReducerTests.page(offset: 0, total: 150)
+    let second = SyncReducerTests.page(offset: 100, total: 150)
+    let tally = SyncTally(requests: 2, downloaded: 2)
+    let report = SyncReport(heroCount: 150, total: 150, pages: 2, tally: tally, attribution: SyncReducerTests.attribution)
+    await store.send(.syncRequested(force: false)) { $0 = .fetchingFirstPage(force: false) }
+    await store.receive(.pageLoaded(.success(first))) {
+      var progress = SyncProgress(pageCount: 2, total: 150)
+      progress.add(first)
+      $0 = .fetching(progress)
+    }
+    await store.receive(.pageLoaded(.success(second))) { $0 = .saving(report) }
+    let size = LocalCatalogue().count + 150
+    await store.receive(.catalogueSaved(.success(size))) {
+      var done = report
+      done.catalogueSize = size
+      $0 = .done(done)
+    }
+    store.finish()
+    let saved = try CatalogueFile(path: paths.catalogueFile).load()
+    #expect(saved.count == size)
+    #expect(saved.updatedAt == Sample.moment)
+  }
+
+  @Test func forceRevalidatesEveryPage() async {
+    let client = pages(total: 250)
+    let runner = SyncEffects(client: client, store: CatalogueStore(paths: paths))
+    let collector = ActionCollector<SyncFeature.Action>()
+    await runner.run(.fetchPages(offsets: [100, 200], force: true)) { collector.append($0) }
+    #expect(Set(client.calls) == ["characters offset=100 revalidate", "characters offset=200 revalidate"])
+    #expect(collector.actions.count == 2)
+  }
+
+  @Test func pagesAreFetchedFiveAtATime() async throws {
+    let gate = Gate(holdUntil: 5)
+    let client = StubMarvelClient(characters: { filter, _ in .success(SyncReducerTests.page(offset: filter.offset ?? 0, total: 1562)) })
+    let gated = GatedClient(inner: client, gate: gate)
+    let runner = SyncEffects(client: gated, store: CatalogueStore(paths: paths))
+    let collector = ActionCollector<SyncFeature.Action>()
+    let offsets = Array(stride(from: 100, through: 1500, by: 100))
+    // Should the runner ever allow fewer than five at once, the gate would wait forever; the
+    // watchdog opens it after a generous deadline so the test fails on `peak` instead of hanging.
+    let watchdog = Task {
+      try await Task.sleep(nanoseconds: 20_000_000_000)
+      await gate.openNow()
+    }
+    await runner.run(.fetchPages(offsets: offsets, force: false)) { collector.append($0) }
+    watchdog.cancel()
+    #expect(await gate.peak == 5)
+    #expect(client.calls.count == 15)
+    #expect(collector.actions.count == 15)
+  }
+
+  @Test func theFirstFailureStopsTheRestAndNothingIsWritten() async {
+    let client = StubMarvelClient(characters: { filter, _ in
+      filter.offset == 300
+        ? .failure(.serverError(status: 500, attempts: 4, url: "u")) : .success(SyncReducerTests.page(offset: filter.offset ?? 0, total: 1562))
+    })
+    let runner = SyncEffects(client: client, store: CatalogueStore(paths: paths))
+    let collector = ActionCollector<SyncFeature.Action>()
+    await runner.run(.fetchPages(offsets: Array(stride(from: 100, through: 1500, by: 100)), force: false)) { collector.append($0) }
+    #expect(client.calls.count < 15)
+    #expect(collector.actions.last == .pageLoaded(.failure(.serverError(status: 500, attempts: 4, url: "u"))))
+    #expect(!FileManager.default.fileExists(atPath: paths.catalogueFile))
+  }
+}
+
+/// Holds the first `holdUntil` callers until that many are waiting together (proving they were
+/// in flight at once), then lets everyone through; records the most ever inside.
+actor Gate {
+  private let holdUntil: Int
+  private var inside = 0
+  private(set) var peak = 0
+  private var waiting: [CheckedContinuation<Void, Never>] = []
+  private var open = false
+
+  init(holdUntil: Int) { self.holdUntil = holdUntil }
+
+  func enter() async {
+    inside += 1
+    peak = max(peak, inside)
+    guard !open else { return }
+    await withCheckedContinuation { continuation in
+      waiting.append(continuation)
+      if waiting.count >= holdUntil { openNow() }
+    }
+  }
+
+  func openNow() {
+    open = true
+    waiting.forEach { $0.resume() }
+    waiting = []
+  }
+
+  func leave() { inside -= 1 }
+}
+
+/// A client that passes every listing through a gate.
+struct GatedClient: MarvelClient {
+  let inner: StubMarvelClient
+  let gate: Gate
+
+  func characters(_ filter: CharacterFilter, freshness: CacheFreshness) async -> Result<MarvelPage<Hero>, MarvelError> {
+    await gate.enter()
+    let result = await inner.characters(filter, freshness: freshness)
+    await gate.leave()
+    return result
+  }
+  func character(_ id: HeroID) async -> Result<MarvelPage<Hero>, MarvelError> { await inner.character(id) }
+  func comics(of id: HeroID, order: ComicOrder, limit: Int, offset: Int) async -> Result<MarvelPage<ComicAppearance>, MarvelError> {
+    await inner.comics(of: id, order: order, limit: limit, offset: offset)
+  }
+}

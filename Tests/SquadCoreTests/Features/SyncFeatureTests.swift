@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+
+@testable import SquadCore
+
+/// The sync reducer, pure: states, effects and the sentences the CLI prints from them.
+@Suite struct SyncReducerTests {
+  static let attribution = "Data provided by Marvel. © 2099 MARVEL"
+
+  static func heroes(_ range: Range<Int>) -> [Hero] {
+    range.map { Hero(id: HeroID(2_000_000 + $0), name: "Synthetic Hero \($0)") }
+  }
+
+  static func page(offset: Int, total: Int, origin: ResponseOrigin = .network, requests: Int = 1) -> MarvelPage<Hero> {
+    MarvelPage(
+      offset: offset, limit: 100, total: total, results: heroes(offset..<min(offset + 100, total)), attribution: attribution,
+      origin: origin, requests: requests)
+  }
+
+  @Test func aSyncStartsWithTheFirstPage() {
+    var state = SyncFeature.State.idle
+    #expect(SyncFeature.reduce(&state, .syncRequested(force: true)) == [.fetchPages(offsets: [0], force: true)])
+    #expect(state == .fetchingFirstPage(force: true))
+    #expect(state.statusLine == "Fetching page 1…")
+  }
+
+  @Test func theFirstPageTellsHowManyPagesRemain() {
+    var state = SyncFeature.State.fetchingFirstPage(force: false)
+    let effects = SyncFeature.reduce(&state, .pageLoaded(.success(Self.page(offset: 0, total: 1562))))
+    #expect(effects == [.fetchPages(offsets: Array(stride(from: 100, through: 1500, by: 100)), force: false)])
+    guard case .fetching(let progress) = state else {
+      Issue.record("expected fetching, got \(state)")
+      return
+    }
+    #expect(progress.pageCount == 16)
+    #expect(progress.pagesDone == 1)
+    #expect(progress.heroes == Self.heroes(0..<100))
+    #expect(state.statusLine == "[#···················] Fetching page 2 of 16…")
+  }
+
+  @Test func everyPageIsCountedAndTheLastOneSavesOnce() {
+    var state = SyncFeature.State.fetchingFirstPage(force: true)
+    _ = SyncFeature.reduce(&state, .pageLoaded(.success(Self.page(offset: 0, total: 250, origin: .notModified))))
+    #expect(SyncFeature.reduce(&state, .pageLoaded(.success(Self.page(offset: 200, total: 250, origin: .cache, requests: 0)))) == [])
+    #expect(state.statusLine == "[#############·······] Fetching page 3 of 3…")
+    let effects = SyncFeature.reduce(&state, .pageLoaded(.success(Self.page(offset: 100, total: 250, requests: 2))))
+    #expect(effects == [.saveCatalogue(Self.heroes(0..<100) + Self.heroes(200..<250) + Self.heroes(100..<200))])
+    let tally = SyncTally(requests: 3, downloaded: 1, notModified: 1, fromCache: 1)
+    let report = SyncReport(heroCount: 250, total: 250, pages: 3, tally: tally, attribution: Self.attribution)
+    #expect(state == .saving(report))
+    #expect(state.statusLine == "Saving the catalogue…")
+    #expect(SyncFeature.reduce(&state, .catalogueSaved(.success(380))) == [])
+    #expect(state == .done(SyncReport(heroCount: 250, total: 250, pages: 3, tally: tally, attribution: Self.attribution, catalogueSize: 380)))
+    #expect(state.statusLine == nil)
+  }
+
+  @Test func aSmallCatalogueNeedsOnlyTheFirstPage() {
+    var state = SyncFeature.State.fetchingFirstPage(force: false)
+    #expect(SyncFeature.reduce(&state, .pageLoaded(.success(Self.page(offset: 0, total: 40)))) == [.saveCatalogue(Self.heroes(0..<40))])
+    var empty = SyncFeature.State.fetchingFirstPage(force: false)
+    #expect(SyncFeature.reduce(&empty, .pageLoaded(.success(Self.page(offset: 0, total: 0)))) == [.saveCatalogue([])])
+  }
+
+  @Test func aHeroOnTwoPagesIsCountedOnce() {
+    var progress = SyncProgress(pageCount: 2, total: 200)
+    progress.add(Self.page(offset: 0, total: 200))
+    progress.add(Self.page(offset: 50, total: 200))
+    #expect(progress.heroes.count == 150)
+  }
+
+  @Test func aFailedPageStopsTheSyncAndLatePagesChangeNothing() {
+    var state = SyncFeature.State.fetchingFirstPage(force: false)
+    _ = SyncFeature.reduce(&state, .pageLoaded(.success(Self.page(offset: 0, total: 300))))
+    let error = MarvelError.serverError(status: 500, attempts: 4, url: "u")
+    #expect(SyncFeature.reduce(&state, .pageLoaded(.failure(error))) == [])
+    #expect(state == .failed(.api(error)))
+    #expect(SyncFeature.reduce(&state, .pageLoaded(.success(Self.page(offset: 100, total: 300)))) == [])
+    #expect(state == .failed(.api(error)))
+    #expect(SyncFailure.api(error).exitCode == .failure)
+    #expect(SyncFailure.api(.credentials(status: 401, message: "x")).exitCode == .credentials)
+    #expect(SyncFailure.api(.invalidResponse(status: 200, detail: "x", url: "u")).exitCode == .invalidData)
+    #expect(SyncFailure.api(error).description.hasSuffix("The local catalogue was left as it was."))
+  }
+
+  @Test func aFailedSaveLeavesTheSyncFailed() {
+    var state = SyncFeature.State.saving(SyncReport(heroCount: 1, total: 1, pages: 1, tally: SyncTally(), attribution: ""))
+    let error = PersistenceError(path: "/x/catalogue.json", reason: .unwritable(detail: "read-only file system"))
+    #expect(SyncFeature.reduce(&state, .catalogueSaved(.failure(error))) == [])
+    #expect(state == .failed(.persistence(error)))
+  }
+
+  @Test func theSummarySaysWhatTheSyncCost() {
+    func report(_ tally: SyncTally, heroes: Int = 1562) -> SyncReport {
+      SyncReport(heroCount: heroes, total: heroes, pages: 16, tally: tally, attribution: "")
+    }
+    #expect(SyncCommand.summary(report(SyncTally(requests: 16, downloaded: 16))) == "Synced 1,562 heroes (16 requests).")
+    #expect(
+      SyncCommand.summary(report(SyncTally(requests: 16, notModified: 16))) == "Synced 1,562 heroes (16 requests, 16 not modified).")
+    #expect(SyncCommand.summary(report(SyncTally(fromCache: 16))) == "Synced 1,562 heroes (0 requests, 16 pages from the cache).")
+    #expect(SyncCommand.summary(report(SyncTally(requests: 1, downloaded: 1), heroes: 1)) == "Synced 1 hero (1 request).")
+    #expect([0, 999, 1000, 1_234_567].map(Grouped.format) == ["0", "999", "1,000", "1,234,567"])
+  }
+}
