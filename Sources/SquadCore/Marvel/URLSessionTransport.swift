@@ -25,7 +25,29 @@ public final class URLSessionTransport: HTTPTransport {
     guard let url = URL(string: request.url), url.scheme == "http" || url.scheme == "https" else {
       return .failure(.badURL)
     }
-    var urlRequest = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: request.timeout)
+    // libcurl takes whole seconds, and a timeout under one second becomes "no timeout"; it also
+    // only notices silence. So the deadline is enforced here too, by racing a timer.
+    let session = session
+    return await withTaskGroup(of: Result<HTTPResponse, TransportError>?.self) { group in
+      group.addTask { await Self.perform(url, request, on: session) }
+      group.addTask {
+        try? await Task.sleep(nanoseconds: UInt64(max(request.timeout, 0) * 1_000_000_000))
+        return Task.isCancelled ? nil : .failure(.timedOut)
+      }
+      while let next = await group.next() {
+        guard let result = next else { continue }
+        group.cancelAll()
+        return result
+      }
+      return .failure(.cancelled)
+    }
+  }
+
+  private static func perform(_ url: URL, _ request: HTTPRequest, on session: URLSession) async -> Result<
+    HTTPResponse, TransportError
+  > {
+    var urlRequest = URLRequest(
+      url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: max(1, request.timeout.rounded(.up)))
     urlRequest.httpMethod = "GET"
     for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
     do {
@@ -39,7 +61,7 @@ public final class URLSessionTransport: HTTPTransport {
     } catch is CancellationError {
       return .failure(.cancelled)
     } catch let error as URLError {
-      return .failure(Self.classify(error.code))
+      return .failure(classify(error.code))
     } catch {
       return .failure(.other("the request failed"))
     }
