@@ -1,0 +1,157 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// The loopback Marvel API simulator (`Fixtures/simulator/marvel_sim.py`), started on a free port
+/// for one test and stopped when the value is released. Waits only on events: the READY line,
+/// and log polling with a deadline.
+final class Simulator: Sendable {
+  /// The API base to point squad at, `http://127.0.0.1:<port>/v1/public`.
+  let baseURL: String
+  private let control: String
+  private let process: Process
+
+  static let script = Fixture.root.appendingPathComponent("Fixtures/simulator/marvel_sim.py").path
+
+  /// Starts a simulator that accepts `TestKeys` (or the given keys).
+  init(
+    characters: Int? = nil, latencyMs: Int? = nil, faults: [SimFault] = [],
+    publicKey: String = TestKeys.publicKey, privateKey: String = TestKeys.privateKey
+  ) throws {
+    var arguments = [Self.script, "--public-key", publicKey, "--private-key", privateKey, "--port", "0",
+      "--parent-pid", String(ProcessInfo.processInfo.processIdentifier), "--max-seconds", "600"]
+    if let characters { arguments += ["--characters", String(characters)] }
+    if let latencyMs { arguments += ["--latency-ms", String(latencyMs)] }
+    for fault in faults { arguments += ["--fault", fault.json] }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3"] + arguments
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    guard let line = Self.firstLine(of: output.fileHandleForReading, within: 30), line.hasPrefix("READY ") else {
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+      throw SimulatorError.didNotStart
+    }
+    self.process = process
+    baseURL = String(line.dropFirst("READY ".count))
+    control = baseURL.replacingOccurrences(of: "/v1/public", with: "/_sim")
+  }
+
+  deinit { stop() }
+
+  /// Stops the server and waits for it to exit.
+  func stop() {
+    guard process.isRunning else { return }
+    // SIGKILL, because a child started from a test thread inherits that thread's blocked signal
+    // mask, in which SIGTERM is blocked, so `terminate()` would never be delivered.
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+  }
+
+  /// Every API request logged since `seq` (exclusive).
+  func requests(since seq: Int = 0) async throws -> [LoggedRequest] {
+    let (data, _) = try await URLSession.shared.data(from: try url("/log?since=\(seq)"))
+    return try JSONDecoder().decode([LoggedRequest].self, from: data)
+  }
+
+  /// The requests since `seq`, once at least `count` have been logged (the server logs just after
+  /// answering), or whatever is there when the deadline passes.
+  func requests(atLeast count: Int, since seq: Int = 0, within seconds: Double = 10) async throws -> [LoggedRequest] {
+    let deadline = Date().addingTimeInterval(seconds)
+    while true {
+      let logged = try await requests(since: seq)
+      if logged.count >= count || Date() > deadline { return logged }
+      try await Task.sleep(nanoseconds: 20_000_000)
+    }
+  }
+
+  /// The sequence number of the latest logged request, to count only what follows.
+  func mark() async throws -> Int { try await requests().last?.seq ?? 0 }
+
+  /// Queues faults (FIFO; each applies to the next matching request).
+  func inject(_ faults: SimFault...) async throws {
+    try await post("/faults", body: "{\"faults\":[" + faults.map(\.json).joined(separator: ",") + "]}")
+  }
+
+  /// Clears the log and the fault queue.
+  func reset() async throws { try await post("/reset", body: "{}") }
+
+  private func post(_ path: String, body: String) async throws {
+    var request = URLRequest(url: try url(path))
+    request.httpMethod = "POST"
+    request.httpBody = Data(body.utf8)
+    request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+    let (_, response) = try await URLSession.shared.data(for: request)
+    guard (response as? HTTPURLResponse)?.statusCode == 200 else { throw SimulatorError.controlFailed(path) }
+  }
+
+  private func url(_ path: String) throws -> URL {
+    guard let url = URL(string: control + path) else { throw SimulatorError.controlFailed(path) }
+    return url
+  }
+
+  /// Reads the first line on a background thread, giving up after `seconds`.
+  private static func firstLine(of handle: FileHandle, within seconds: Double) -> String? {
+    let result = LineBox()
+    let done = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      var bytes = Data()
+      while !bytes.contains(0x0A) {
+        let chunk = handle.availableData
+        if chunk.isEmpty { break }
+        bytes.append(chunk)
+      }
+      result.set(String(decoding: bytes.prefix { $0 != 0x0A }, as: UTF8.self))
+      done.signal()
+    }
+    guard done.wait(timeout: .now() + seconds) == .success else { return nil }
+    return result.value
+  }
+}
+
+/// One request from `GET /_sim/log`.
+struct LoggedRequest: Decodable, Sendable {
+  var seq: Int
+  var method: String
+  var path: String
+  var query: [String: String]
+  var status: Int?
+  var bytes: Int?
+  var ifNoneMatch: String?
+  var fault: String?
+  var gzip: Bool?
+}
+
+/// A fault for the simulator to inject, as its JSON object.
+struct SimFault: Sendable {
+  let json: String
+
+  static func status(_ code: Int, retryAfter: Int? = nil, times: Int = 1, path: String? = nil) -> SimFault {
+    SimFault(json: "{\"kind\":\"status\",\"status\":\(code),\"times\":\(times)"
+      + (retryAfter.map { ",\"retryAfter\":\($0)" } ?? "") + (path.map { ",\"path\":\"\($0)\"" } ?? "") + "}")
+  }
+  static func kind(_ kind: String, times: Int = 1) -> SimFault { SimFault(json: "{\"kind\":\"\(kind)\",\"times\":\(times)}") }
+  static let malformed = kind("malformed")
+  static let truncated = kind("truncated")
+  static let drop = kind("drop")
+  static let html = kind("html")
+  static let empty = kind("empty")
+  static let wrongShape = kind("wrongShape")
+  static func slow(_ milliseconds: Int) -> SimFault { SimFault(json: "{\"kind\":\"slow\",\"delayMs\":\(milliseconds)}") }
+}
+
+enum SimulatorError: Error {
+  case didNotStart
+  case controlFailed(String)
+}
+
+private final class LineBox: @unchecked Sendable {
+  // Written once by the reader thread before it signals; read after the wait.
+  private(set) var value: String?
+  func set(_ text: String) { value = text }
+}
