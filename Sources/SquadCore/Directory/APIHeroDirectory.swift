@@ -3,12 +3,16 @@ import Foundation
 /// Heroes from the Marvel API, per the data policy: the API first (through its cache); every
 /// hero it sends taught to the local catalogue; the local catalogue standing in, labelled as a
 /// fallback, when the API cannot answer; credential and data errors reported, never hidden.
+///
+/// Once the API has failed to answer, later questions in the same run go straight to the local
+/// catalogue: one command should not wait through the retries twice.
 public struct APIHeroDirectory: HeroDirectory {
   /// The API.
   public let client: any MarvelClient
   /// The local catalogue, learner and fallback.
   public let store: CatalogueStore
   private let now: @Sendable () -> Date
+  private let outage = Mutex<MarvelError?>(nil)
 
   /// A directory over a client and the local catalogue.
   public init(client: any MarvelClient, store: CatalogueStore, now: @escaping @Sendable () -> Date = Date.init) {
@@ -21,7 +25,7 @@ public struct APIHeroDirectory: HeroDirectory {
   public var maximumPageSize: Int { HeroQuery.maximumLimit }
 
   public func page(_ query: HeroQuery) async -> Result<HeroPage, SourceError> {
-    switch await client.characters(CharacterFilter(query), freshness: .withinTTL) {
+    switch await ask({ await client.characters(CharacterFilter(query), freshness: .withinTTL) }) {
     case .success(let page):
       learn(page.results)
       return .success(HeroPage(heroes: page.results, offset: page.offset, total: page.total, source: .api(attribution: page.attribution)))
@@ -31,7 +35,7 @@ public struct APIHeroDirectory: HeroDirectory {
   }
 
   public func hero(_ id: HeroID) async -> Result<Sourced<Hero?>, SourceError> {
-    switch await client.character(id) {
+    switch await ask({ await client.character(id) }) {
     case .success(let page):
       learn(page.results)
       return .success(Sourced(page.results.first { $0.id == id }, source: .api(attribution: page.attribution)))
@@ -44,7 +48,7 @@ public struct APIHeroDirectory: HeroDirectory {
 
   public func heroes(namePrefix prefix: String, limit: Int) async -> Result<Sourced<[Hero]>, SourceError> {
     let filter = CharacterFilter(nameStartsWith: prefix, orderBy: .name, limit: min(max(limit, 1), HeroQuery.maximumLimit))
-    switch await client.characters(filter, freshness: .withinTTL) {
+    switch await ask({ await client.characters(filter, freshness: .withinTTL) }) {
     case .success(let page):
       learn(page.results)
       return .success(Sourced(page.results, source: .api(attribution: page.attribution)))
@@ -56,7 +60,7 @@ public struct APIHeroDirectory: HeroDirectory {
   }
 
   public func comics(of id: HeroID) async -> Result<Sourced<ComicsSummary?>, SourceError> {
-    switch await client.comics(of: id, order: .onSaleDescending, limit: 2, offset: 0) {
+    switch await ask({ await client.comics(of: id, order: .onSaleDescending, limit: 2, offset: 0) }) {
     case .success(let page):
       let summary = ComicsSummary(total: page.total, latest: Array(page.results.prefix(2)))
       return .success(Sourced(summary, source: .api(attribution: page.attribution)))
@@ -69,6 +73,14 @@ public struct APIHeroDirectory: HeroDirectory {
 
   public func suggestions(for name: String) async -> [Hero] {
     HeroMatcher.suggestions(for: HeroName.folded(name), in: Array(store.catalogue.heroesByID.values))
+  }
+
+  /// The API's answer, or the earlier outage without asking again.
+  private func ask<Value>(_ request: () async -> Result<Value, MarvelError>) async -> Result<Value, MarvelError> {
+    if let error = outage.withLock({ $0 }) { return .failure(error) }
+    let result = await request()
+    if case .failure(let error) = result, error.isUnavailable { outage.withLock { $0 = error } }
+    return result
   }
 
   /// The local answer when the API could not answer at all; the error itself otherwise.

@@ -91,4 +91,14 @@ import Testing
     #expect(page.heroes == [Self.newcomer])
     #expect(page.source == .fallback(problem: "no answer within 10 s", updatedAt: Sample.moment))
   }
+
+  @Test func afterAnOutageTheSameRunDoesNotAskAgain() async throws {
+    let client = StubMarvelClient(
+      characters: { _, _ in .failure(Self.refused) }, comics: { _, _, _, _ in .failure(Self.refused) })
+    let directory = directory(client)
+    _ = try await directory.heroes(namePrefix: "hulk", limit: 100).get()
+    let comics = try await directory.comics(of: HeroID(1009351)).get()
+    #expect(comics.source == .fallback(problem: "connection refused after 4 attempts", updatedAt: nil))
+    #expect(client.calls == ["characters offset=0 withinTTL"])
+  }
 }

@@ -1,5 +1,7 @@
 import Foundation
 
+@testable import SquadCore
+
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
@@ -73,6 +75,13 @@ final class Simulator: Sendable {
   /// The sequence number of the latest logged request, to count only what follows.
   func mark() async throws -> Int { try await requests().last?.seq ?? 0 }
 
+  /// The body of a signed GET under the API base, fetched directly, for expected values.
+  func body(_ pathAndQuery: String) async throws -> Data {
+    let signed = MarvelURL.signed(baseURL + pathAndQuery, with: TestKeys.credentials.signature(timestamp: "expected"))
+    let (data, _) = try await URLSession.shared.data(from: try URL(string: signed).orThrow(SimulatorError.controlFailed(pathAndQuery)))
+    return data
+  }
+
   /// Queues faults (FIFO; each applies to the next matching request).
   func inject(_ faults: SimFault...) async throws {
     try await post("/faults", body: "{\"faults\":[" + faults.map(\.json).joined(separator: ",") + "]}")
@@ -143,6 +152,14 @@ struct SimFault: Sendable {
   static let empty = kind("empty")
   static let wrongShape = kind("wrongShape")
   static func slow(_ milliseconds: Int) -> SimFault { SimFault(json: "{\"kind\":\"slow\",\"delayMs\":\(milliseconds)}") }
+}
+
+extension Optional {
+  /// The value, or the error when there is none.
+  func orThrow(_ error: any Error) throws -> Wrapped {
+    guard let value = self else { throw error }
+    return value
+  }
 }
 
 enum SimulatorError: Error {
