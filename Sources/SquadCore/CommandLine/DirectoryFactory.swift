@@ -8,7 +8,9 @@ enum DirectoryFactory {
     LazyHeroDirectory {
       switch (offline, configuration.keys) {
       case (false, .complete(let credentials)):
-        return APIHeroDirectory(client: client(paths: paths, configuration: configuration, credentials: credentials), store: CatalogueStore(paths: paths, warn: warn))
+        return APIHeroDirectory(
+          client: client(paths: paths, configuration: configuration, credentials: credentials),
+          store: CatalogueStore(paths: paths, warn: warn))
       case (false, .incomplete):
         if case .failure(let error) = configuration.credentials { return UnusableHeroDirectory(error: error) }
         return local(paths: paths, reason: .noKeys, warn: warn)
@@ -27,7 +29,9 @@ enum DirectoryFactory {
       cacheTTL: configuration.cacheTTL, cache: ResponseCache(directory: paths.responsesDirectory))
   }
 
-  private static func local(paths: SquadPaths, reason: DataSource.LocalReason, warn: @escaping @Sendable (String) -> Void) -> any HeroDirectory {
+  private static func local(paths: SquadPaths, reason: DataSource.LocalReason, warn: @escaping @Sendable (String) -> Void)
+    -> any HeroDirectory
+  {
     let catalogue = CatalogueStore(paths: paths, warn: warn).catalogue
     return LocalHeroDirectory(catalogue: catalogue, source: .catalogue(reason: reason, updatedAt: catalogue.updatedAt))
   }

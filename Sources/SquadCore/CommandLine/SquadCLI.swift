@@ -73,7 +73,7 @@ public enum SquadCLI {
     case .success(let value): configuration = value
     case .failure(let error): return .failure(error)
     }
-    configuration.warnings.forEach(warn)
+    for warning in configuration.warnings { warn(warning) }
     let directory = DirectoryFactory.make(
       paths: paths, configuration: configuration, offline: parsed.has("--offline"), warn: warn)
     let environment = AppEnvironment(

@@ -28,7 +28,8 @@ public struct APIHeroDirectory: HeroDirectory {
     switch await ask({ await client.characters(CharacterFilter(query), freshness: .withinTTL) }) {
     case .success(let page):
       learn(page.results)
-      return .success(HeroPage(heroes: page.results, offset: page.offset, total: page.total, source: .api(attribution: page.attribution)))
+      return .success(
+        HeroPage(heroes: page.results, offset: page.offset, total: page.total, source: .api(attribution: page.attribution)))
     case .failure(let error):
       return fallback(error) { store.catalogue.page(query, source: $0) }
     }

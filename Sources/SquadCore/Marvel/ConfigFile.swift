@@ -71,7 +71,8 @@ public enum ConfigurationError: Error, Equatable, Sendable, CustomStringConverti
     case .invalidSetting(let name, let value) where name == "--timeout":
       return "The value '\(value)' is invalid for '\(name)': expected a number of seconds above 0."
     case .invalidSetting(let name, let value):
-      return "The value '\(value)' is invalid for \(name): expected an http or https URL such as \(MarvelConfiguration.defaultBaseURL)."
+      return
+        "The value '\(value)' is invalid for \(name): expected an http or https URL such as \(MarvelConfiguration.defaultBaseURL)."
     }
   }
 }

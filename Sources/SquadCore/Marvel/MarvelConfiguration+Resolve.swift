@@ -30,7 +30,9 @@ extension MarvelConfiguration {
       guard isUsableBase(value) else { return .failure(.invalidSetting(name: "MARVEL_API_BASE", value: value)) }
       baseURL = value
     } else if let value = file.baseURL {
-      guard isUsableBase(value) else { return .failure(.malformedFile(path: configFile, detail: "baseURL '\(value)' is not an http(s) URL")) }
+      guard isUsableBase(value) else {
+        return .failure(.malformedFile(path: configFile, detail: "baseURL '\(value)' is not an http(s) URL"))
+      }
       baseURL = value
     } else {
       baseURL = defaultBaseURL
@@ -47,7 +49,8 @@ extension MarvelConfiguration {
     var warnings: [String] = []
     if file.privateKey != nil, let mode = file.mode, mode & 0o077 != 0 {
       warnings.append(
-        "\(configFile) holds privateKey and other users can read it (mode \(String(mode & 0o777, radix: 8))). Run 'chmod 600 \(configFile)'.")
+        "\(configFile) holds privateKey and other users can read it (mode \(String(mode & 0o777, radix: 8))). Run 'chmod 600 \(configFile)'."
+      )
     }
     if case .complete = keys, let host = plainHTTPHost(baseURL), !isLoopback(host) {
       warnings.append("The Marvel API base URL \(baseURL) uses plain http, so requests travel unencrypted. Use https.")

@@ -57,7 +57,8 @@ public struct MarvelConfiguration: Equatable, Sendable {
       return .failure(.credentials("No Marvel API keys are set. Set both \(both)."))
     case .incomplete(let missing):
       return .failure(
-        .credentials("\(missing) is not set, and squad needs both \(both). Set it, or unset the other to use the local catalogue."))
+        .credentials(
+          "\(missing) is not set, and squad needs both \(both). Set it, or unset the other to use the local catalogue."))
     }
   }
 }

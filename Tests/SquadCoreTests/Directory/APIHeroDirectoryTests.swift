@@ -8,7 +8,8 @@ import Testing
   var paths: SquadPaths { SquadPaths(home: home.path) }
   static let attribution = "Data provided by Marvel. © 2099 MARVEL"
   static let newcomer = Hero(id: HeroID(2_000_001), name: "Synthetic Hero 00001", counts: HeroCounts(comics: 3))
-  static let refused = MarvelError.unreachable(reason: "connection refused", attempts: 4, url: "http://127.0.0.1:1/v1/public/characters")
+  static let refused = MarvelError.unreachable(
+    reason: "connection refused", attempts: 4, url: "http://127.0.0.1:1/v1/public/characters")
 
   static func page(_ heroes: [Hero], total: Int? = nil, offset: Int = 0) -> MarvelPage<Hero> {
     MarvelPage(offset: offset, limit: 20, total: total ?? heroes.count, results: heroes, attribution: attribution)
@@ -33,7 +34,7 @@ import Testing
   @Test func whenTheAPICannotAnswerTheLocalCatalogueStandsInLabelledAsAFallback() async throws {
     let client = StubMarvelClient(characters: { _, _ in .failure(Self.refused) })
     let page = try await directory(client).page(HeroQuery(namePrefix: "spider-man (peter")).get()
-    #expect(page.heroes.map(\.id) == [HeroID(1009610)])
+    #expect(page.heroes.map(\.id) == [HeroID(1_009_610)])
     #expect(page.source == .fallback(problem: "connection refused after 4 attempts", updatedAt: nil))
   }
 
@@ -66,14 +67,15 @@ import Testing
     let client = StubMarvelClient(comics: { _, _, _, _ in
       .success(MarvelPage(offset: 0, limit: 2, total: 78, results: comics, attribution: Self.attribution))
     })
-    let answer = try await directory(client).comics(of: HeroID(1009652)).get()
-    #expect(answer == Sourced<ComicsSummary?>(ComicsSummary(total: 78, latest: comics), source: .api(attribution: Self.attribution)))
+    let answer = try await directory(client).comics(of: HeroID(1_009_652)).get()
+    #expect(
+      answer == Sourced<ComicsSummary?>(ComicsSummary(total: 78, latest: comics), source: .api(attribution: Self.attribution)))
     #expect(client.calls == ["comics 1009652 -onsaleDate limit=2"])
   }
 
   @Test func comicsFallBackToNothingWithTheNotice() async throws {
     let client = StubMarvelClient(comics: { _, _, _, _ in .failure(.serverError(status: 500, attempts: 4, url: "u")) })
-    let answer = try await directory(client).comics(of: HeroID(1009652)).get()
+    let answer = try await directory(client).comics(of: HeroID(1_009_652)).get()
     #expect(answer == Sourced(nil, source: .fallback(problem: "HTTP 500 after 4 attempts", updatedAt: nil)))
   }
 
@@ -97,7 +99,7 @@ import Testing
       characters: { _, _ in .failure(Self.refused) }, comics: { _, _, _, _ in .failure(Self.refused) })
     let directory = directory(client)
     _ = try await directory.heroes(namePrefix: "hulk", limit: 100).get()
-    let comics = try await directory.comics(of: HeroID(1009351)).get()
+    let comics = try await directory.comics(of: HeroID(1_009_351)).get()
     #expect(comics.source == .fallback(problem: "connection refused after 4 attempts", updatedAt: nil))
     #expect(client.calls == ["characters offset=0 withinTTL"])
   }

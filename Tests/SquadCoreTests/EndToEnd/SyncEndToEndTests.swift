@@ -113,10 +113,12 @@ enum Interruptible {
   static func start(_ squad: SquadProcess, _ arguments: [String]) throws -> Process {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [
-      "python3", "-c", "import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, []); os.execv(sys.argv[1], sys.argv[1:])",
-      SquadProcess.binary,
-    ] + arguments
+    process.arguments =
+      [
+        "python3", "-c",
+        "import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, []); os.execv(sys.argv[1], sys.argv[1:])",
+        SquadProcess.binary,
+      ] + arguments
     process.environment = squad.environment
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice

@@ -54,7 +54,9 @@ import Testing
 
   @Test func pagesAreFetchedFiveAtATime() async throws {
     let gate = Gate(holdUntil: 5)
-    let client = StubMarvelClient(characters: { filter, _ in .success(SyncReducerTests.page(offset: filter.offset ?? 0, total: 1562)) })
+    let client = StubMarvelClient(characters: { filter, _ in
+      .success(SyncReducerTests.page(offset: filter.offset ?? 0, total: 1562))
+    })
     let gated = GatedClient(inner: client, gate: gate)
     let runner = SyncEffects(client: gated, store: CatalogueStore(paths: paths))
     let collector = ActionCollector<SyncFeature.Action>()
@@ -75,11 +77,14 @@ import Testing
   @Test func theFirstFailureStopsTheRestAndNothingIsWritten() async {
     let client = StubMarvelClient(characters: { filter, _ in
       filter.offset == 300
-        ? .failure(.serverError(status: 500, attempts: 4, url: "u")) : .success(SyncReducerTests.page(offset: filter.offset ?? 0, total: 1562))
+        ? .failure(.serverError(status: 500, attempts: 4, url: "u"))
+        : .success(SyncReducerTests.page(offset: filter.offset ?? 0, total: 1562))
     })
     let runner = SyncEffects(client: client, store: CatalogueStore(paths: paths))
     let collector = ActionCollector<SyncFeature.Action>()
-    await runner.run(.fetchPages(offsets: Array(stride(from: 100, through: 1500, by: 100)), force: false)) { collector.append($0) }
+    await runner.run(.fetchPages(offsets: Array(stride(from: 100, through: 1500, by: 100)), force: false)) {
+      collector.append($0)
+    }
     #expect(client.calls.count < 15)
     #expect(collector.actions.last == .pageLoaded(.failure(.serverError(status: 500, attempts: 4, url: "u"))))
     #expect(!FileManager.default.fileExists(atPath: paths.catalogueFile))
@@ -109,7 +114,7 @@ actor Gate {
 
   func openNow() {
     open = true
-    waiting.forEach { $0.resume() }
+    for continuation in waiting { continuation.resume() }
     waiting = []
   }
 
@@ -128,7 +133,8 @@ struct GatedClient: MarvelClient {
     return result
   }
   func character(_ id: HeroID) async -> Result<MarvelPage<Hero>, MarvelError> { await inner.character(id) }
-  func comics(of id: HeroID, order: ComicOrder, limit: Int, offset: Int) async -> Result<MarvelPage<ComicAppearance>, MarvelError> {
+  func comics(of id: HeroID, order: ComicOrder, limit: Int, offset: Int) async -> Result<MarvelPage<ComicAppearance>, MarvelError>
+  {
     await inner.comics(of: id, order: order, limit: limit, offset: offset)
   }
 }

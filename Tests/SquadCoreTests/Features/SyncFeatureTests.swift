@@ -41,7 +41,8 @@ import Testing
   @Test func everyPageIsCountedAndTheLastOneSavesOnce() {
     var state = SyncFeature.State.fetchingFirstPage(force: true)
     _ = SyncFeature.reduce(&state, .pageLoaded(.success(Self.page(offset: 0, total: 250, origin: .notModified))))
-    #expect(SyncFeature.reduce(&state, .pageLoaded(.success(Self.page(offset: 200, total: 250, origin: .cache, requests: 0)))) == [])
+    #expect(
+      SyncFeature.reduce(&state, .pageLoaded(.success(Self.page(offset: 200, total: 250, origin: .cache, requests: 0)))) == [])
     #expect(state.statusLine == "[#############·······] Fetching page 3 of 3…")
     let effects = SyncFeature.reduce(&state, .pageLoaded(.success(Self.page(offset: 100, total: 250, requests: 2))))
     #expect(effects == [.saveCatalogue(Self.heroes(0..<100) + Self.heroes(200..<250) + Self.heroes(100..<200))])
@@ -50,13 +51,17 @@ import Testing
     #expect(state == .saving(report))
     #expect(state.statusLine == "Saving the catalogue…")
     #expect(SyncFeature.reduce(&state, .catalogueSaved(.success(380))) == [])
-    #expect(state == .done(SyncReport(heroCount: 250, total: 250, pages: 3, tally: tally, attribution: Self.attribution, catalogueSize: 380)))
+    #expect(
+      state
+        == .done(
+          SyncReport(heroCount: 250, total: 250, pages: 3, tally: tally, attribution: Self.attribution, catalogueSize: 380)))
     #expect(state.statusLine == nil)
   }
 
   @Test func aSmallCatalogueNeedsOnlyTheFirstPage() {
     var state = SyncFeature.State.fetchingFirstPage(force: false)
-    #expect(SyncFeature.reduce(&state, .pageLoaded(.success(Self.page(offset: 0, total: 40)))) == [.saveCatalogue(Self.heroes(0..<40))])
+    #expect(
+      SyncFeature.reduce(&state, .pageLoaded(.success(Self.page(offset: 0, total: 40)))) == [.saveCatalogue(Self.heroes(0..<40))])
     var empty = SyncFeature.State.fetchingFirstPage(force: false)
     #expect(SyncFeature.reduce(&empty, .pageLoaded(.success(Self.page(offset: 0, total: 0)))) == [.saveCatalogue([])])
   }
@@ -95,7 +100,8 @@ import Testing
     }
     #expect(SyncCommand.summary(report(SyncTally(requests: 16, downloaded: 16))) == "Synced 1,562 heroes (16 requests).")
     #expect(
-      SyncCommand.summary(report(SyncTally(requests: 16, notModified: 16))) == "Synced 1,562 heroes (16 requests, 16 not modified).")
+      SyncCommand.summary(report(SyncTally(requests: 16, notModified: 16)))
+        == "Synced 1,562 heroes (16 requests, 16 not modified).")
     #expect(SyncCommand.summary(report(SyncTally(fromCache: 16))) == "Synced 1,562 heroes (0 requests, 16 pages from the cache).")
     #expect(SyncCommand.summary(report(SyncTally(requests: 1, downloaded: 1), heroes: 1)) == "Synced 1 hero (1 request).")
     #expect([0, 999, 1000, 1_234_567].map(Grouped.format) == ["0", "999", "1,000", "1,234,567"])

@@ -27,14 +27,17 @@ import Testing
   }
 
   @Test func flagBeatsEnvironmentBeatsConfigFile() throws {
-    try writeConfig(#"{"publicKey":"file-pub","privateKey":"file-priv","baseURL":"https://file.example/v1/public","timeout":3,"cacheTTL":60}"#)
+    try writeConfig(
+      #"{"publicKey":"file-pub","privateKey":"file-priv","baseURL":"https://file.example/v1/public","timeout":3,"cacheTTL":60}"#)
     let fromFile = try resolve().get()
     #expect(fromFile.keys == .complete(MarvelCredentials(publicKey: "file-pub", privateKey: "file-priv")))
     #expect(fromFile.baseURL == "https://file.example/v1/public")
     #expect(fromFile.timeout == 3)
     #expect(fromFile.cacheTTL == 60)
 
-    let environment = ["MARVEL_PUBLIC_KEY": "env-pub", "MARVEL_PRIVATE_KEY": "env-priv", "MARVEL_API_BASE": "https://env.example/v1/public"]
+    let environment = [
+      "MARVEL_PUBLIC_KEY": "env-pub", "MARVEL_PRIVATE_KEY": "env-priv", "MARVEL_API_BASE": "https://env.example/v1/public",
+    ]
     let fromEnvironment = try resolve(environment).get()
     #expect(fromEnvironment.keys == .complete(MarvelCredentials(publicKey: "env-pub", privateKey: "env-priv")))
     #expect(fromEnvironment.baseURL == "https://env.example/v1/public")
@@ -67,8 +70,10 @@ import Testing
 
   @Test(arguments: [
     ("{not json", "it is not a JSON object"), ("[1, 2]", "expected an object"),
-    (#"{"timeout": "soon"}"#, "at timeout: expected a number"), (#"{"timeout": 0}"#, "timeout must be a number of seconds above 0"),
-    (#"{"privateKey": 42}"#, "at privateKey: expected a string"), (#"{"cacheTTL": -1}"#, "cacheTTL must be a number of seconds, 0 or more"),
+    (#"{"timeout": "soon"}"#, "at timeout: expected a number"),
+    (#"{"timeout": 0}"#, "timeout must be a number of seconds above 0"),
+    (#"{"privateKey": 42}"#, "at privateKey: expected a string"),
+    (#"{"cacheTTL": -1}"#, "cacheTTL must be a number of seconds, 0 or more"),
     (#"{"baseURL": "gateway"}"#, "baseURL 'gateway' is not an http(s) URL"),
   ])
   func aMalformedConfigFileIsInvalidDataNamingTheFile(text: String, detail: String) throws {

@@ -16,7 +16,7 @@ import Testing
     #expect(page.limit == 3)
     #expect(page.total == 1562)
     #expect(page.attribution == "Data provided by Marvel. © 2099 MARVEL")
-    #expect(page.results.map(\.id) == [HeroID(1009610), HeroID(1011266), HeroID(1010870)])
+    #expect(page.results.map(\.id) == [HeroID(1_009_610), HeroID(1_011_266), HeroID(1_010_870)])
   }
 
   @Test func aCharacterMapsToAHeroWithCountsFromAvailable() throws {
@@ -26,10 +26,11 @@ import Testing
     #expect(spiderMan.modified == Date(timeIntervalSince1970: 1_595_341_810))
     #expect(spiderMan.thumbnail == Thumbnail(path: "http://i.annihil.us/u/prod/marvel/i/mg/3/50/526548a343e4b", extension: "jpg"))
     #expect(spiderMan.counts == HeroCounts(comics: 4190, series: 1130, stories: 6296, events: 41))
-    #expect(spiderMan.urls == [
-      HeroLink(type: "detail", url: "http://marvel.com/characters/54/spider-man"),
-      HeroLink(type: "wiki", url: "http://marvel.com/universe/Spider-Man_(Peter_Parker)"),
-    ])
+    #expect(
+      spiderMan.urls == [
+        HeroLink(type: "detail", url: "http://marvel.com/characters/54/spider-man"),
+        HeroLink(type: "wiki", url: "http://marvel.com/universe/Spider-Man_(Peter_Parker)"),
+      ])
   }
 
   @Test func theUnknownDateNullDescriptionAndPlaceholderBecomeAbsent() throws {
@@ -51,12 +52,15 @@ import Testing
   }
 
   @Test func comicsKeepTheirOnSaleDateAndDropMarvelsNoDate() throws {
-    let page = try MarvelResponseDecoder.page(Fixture.data("comics.json"), as: ComicDTO.self, status: 200, url: url) { $0.appearance }.get()
+    let page = try MarvelResponseDecoder.page(Fixture.data("comics.json"), as: ComicDTO.self, status: 200, url: url) {
+      $0.appearance
+    }.get()
     #expect(page.total == 78)
-    #expect(page.results == [
-      ComicAppearance(title: "Fixture Annual (2014) #1", onSale: MarvelDate.parse("2014-05-28T00:00:00-0400")),
-      ComicAppearance(title: "Fixture Quest (1990) #6", onSale: MarvelDate.parse("1990-12-10T00:00:00-0500")),
-    ])
+    #expect(
+      page.results == [
+        ComicAppearance(title: "Fixture Annual (2014) #1", onSale: MarvelDate.parse("2014-05-28T00:00:00-0400")),
+        ComicAppearance(title: "Fixture Quest (1990) #6", onSale: MarvelDate.parse("1990-12-10T00:00:00-0500")),
+      ])
   }
 
   @Test func theBodyETagIsReadWhenTheHeaderIsMissing() {
@@ -76,18 +80,21 @@ import Testing
   }
 
   @Test func aStringCodeWithMessageIsReadAsACredentialsError() {
-    let error = MarvelResponseDecoder.error(status: 401, body: Fixture.data("error-invalid-credentials.json"), url: url, attempts: 1)
+    let error = MarvelResponseDecoder.error(
+      status: 401, body: Fixture.data("error-invalid-credentials.json"), url: url, attempts: 1)
     #expect(error == .credentials(status: 401, message: "That hash, timestamp and key combination is invalid."))
     #expect(error.sourceError.exitCode == .credentials)
   }
 
   @Test func aMissingParameterIsACredentialsErrorToo() {
-    let error = MarvelResponseDecoder.error(status: 409, body: Fixture.data("error-missing-parameter.json"), url: url, attempts: 1)
+    let error = MarvelResponseDecoder.error(
+      status: 409, body: Fixture.data("error-missing-parameter.json"), url: url, attempts: 1)
     #expect(error == .credentials(status: 409, message: "You must provide a hash."))
   }
 
   @Test func anIntegerCodeWithStatusIsReadAsARejection() {
-    let error = MarvelResponseDecoder.error(status: 409, body: Fixture.data("error-limit.json"), url: url + "?limit=101", attempts: 1)
+    let error = MarvelResponseDecoder.error(
+      status: 409, body: Fixture.data("error-limit.json"), url: url + "?limit=101", attempts: 1)
     #expect(error == .rejected(status: 409, message: "You may not request more than 100 items.", url: url + "?limit=101"))
     #expect(error.sourceError == .rejected(status: 409, message: "You may not request more than 100 items."))
     let missing = MarvelResponseDecoder.error(status: 404, body: Fixture.data("error-not-found.json"), url: url, attempts: 1)
@@ -96,7 +103,9 @@ import Testing
 
   @Test func statusesWithoutAReadableBodyStillBecomeTypedErrors() {
     let html = Fixture.data("proxy-error.html")
-    #expect(MarvelResponseDecoder.error(status: 502, body: html, url: url, attempts: 4) == .serverError(status: 502, attempts: 4, url: url))
+    #expect(
+      MarvelResponseDecoder.error(status: 502, body: html, url: url, attempts: 4)
+        == .serverError(status: 502, attempts: 4, url: url))
     #expect(MarvelResponseDecoder.error(status: 429, body: Data(), url: url, attempts: 4) == .throttled(attempts: 4, url: url))
     #expect(
       MarvelResponseDecoder.error(status: 401, body: Data(), url: url, attempts: 1)

@@ -10,7 +10,8 @@ import Testing
     "https://gateway.marvel.com/v1/public", "https://gateway.marvel.com/v1/public/", "https://gateway.marvel.com/v1/public//",
   ])
   func pathsJoinTheBaseWithOneSlash(base: String) {
-    #expect(MarvelEndpoint.character(HeroID(1009610)).url(base: base) == "https://gateway.marvel.com/v1/public/characters/1009610")
+    #expect(
+      MarvelEndpoint.character(HeroID(1_009_610)).url(base: base) == "https://gateway.marvel.com/v1/public/characters/1009610")
   }
 
   @Test func anUnfilteredListingSendsNoParameters() {
@@ -36,14 +37,16 @@ import Testing
 
   @Test func aHeroQueryBecomesPrefixOrderAndWindow() {
     let filter = CharacterFilter(HeroQuery(namePrefix: "spi", order: .name, offset: 0, limit: 500))
-    #expect(filter.parameters == [
-      URLQueryParameter("nameStartsWith", "spi"), URLQueryParameter("orderBy", "name"), URLQueryParameter("limit", "100"),
-    ])
-    #expect(CharacterFilter(HeroQuery(namePrefix: "", offset: 40, limit: 20)).parameters.map(\.name) == ["orderBy", "limit", "offset"])
+    #expect(
+      filter.parameters == [
+        URLQueryParameter("nameStartsWith", "spi"), URLQueryParameter("orderBy", "name"), URLQueryParameter("limit", "100"),
+      ])
+    #expect(
+      CharacterFilter(HeroQuery(namePrefix: "", offset: 40, limit: 20)).parameters.map(\.name) == ["orderBy", "limit", "offset"])
   }
 
   @Test func comicsAskForTheNewestOnSaleFirst() {
-    let endpoint = MarvelEndpoint.comics(of: HeroID(1009652), order: .onSaleDescending, limit: 2, offset: 0)
+    let endpoint = MarvelEndpoint.comics(of: HeroID(1_009_652), order: .onSaleDescending, limit: 2, offset: 0)
     #expect(endpoint.url(base: base) == base + "/characters/1009652/comics?orderBy=-onsaleDate&limit=2")
     let paged = MarvelEndpoint.comics(of: HeroID(1), order: .title, limit: 20, offset: 40)
     #expect(paged.url(base: base + "/") == base + "/characters/1/comics?orderBy=title&limit=20&offset=40")

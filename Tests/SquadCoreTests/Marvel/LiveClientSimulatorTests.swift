@@ -1,11 +1,11 @@
 import Foundation
 import Testing
 
+@testable import SquadCore
+
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
-
-@testable import SquadCore
 
 /// The live client over real HTTP against the loopback simulator: signing, errors of every
 /// CONTRACT.md row, ETag revalidation, retries and fallback.
@@ -14,7 +14,9 @@ import Testing
   let sleeps = Mutex<[Double]>([])
 
   /// A live client on the real network and clock; waits between retries are recorded, not slept.
-  func client(_ simulator: Simulator, credentials: MarvelCredentials = TestKeys.credentials, timeout: Double = 10) -> LiveMarvelClient {
+  func client(_ simulator: Simulator, credentials: MarvelCredentials = TestKeys.credentials, timeout: Double = 10)
+    -> LiveMarvelClient
+  {
     let sleeps = sleeps
     let environment = MarvelClientEnvironment(
       now: Date.init, sleep: { seconds in sleeps.withLock { $0.append(seconds) } }, jitter: { 0 },
@@ -25,7 +27,9 @@ import Testing
   }
 
   /// A GET with only some of the authentication parameters, for the MissingParameter rows.
-  func rawError(_ simulator: Simulator, _ pathAndQuery: String, keeping names: Set<String> = MarvelCredentials.parameterNames) async throws -> MarvelError {
+  func rawError(_ simulator: Simulator, _ pathAndQuery: String, keeping names: Set<String> = MarvelCredentials.parameterNames)
+    async throws -> MarvelError
+  {
     let signature = TestKeys.credentials.signature(timestamp: "1").filter { names.contains($0.name) }
     let url = MarvelURL.signed(simulator.baseURL + pathAndQuery, with: signature)
     let response = try await URLSessionTransport().get(HTTPRequest(url: url, timeout: 10)).get()
@@ -107,7 +111,9 @@ import Testing
     request.httpMethod = "POST"
     let (body, response) = try await URLSession.shared.data(for: request)
     let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-    #expect(MarvelResponseDecoder.error(status: status, body: body, url: "u", attempts: 1) == .rejected(status: 405, message: "POST is not allowed", url: "u"))
+    #expect(
+      MarvelResponseDecoder.error(status: status, body: body, url: "u", attempts: 1)
+        == .rejected(status: 405, message: "POST is not allowed", url: "u"))
   }
 
   @Test func anUnknownCharacterIsNotFound() async throws {
@@ -152,7 +158,7 @@ import Testing
     let directory = APIHeroDirectory(client: client(simulator), store: CatalogueStore(paths: SquadPaths(home: home.path)))
     let page = try await directory.page(HeroQuery(namePrefix: "hulk")).get()
     #expect(page.source.isFallback)
-    #expect(page.heroes.contains { $0.id == HeroID(1009351) })
+    #expect(page.heroes.contains { $0.id == HeroID(1_009_351) })
     #expect(try await simulator.requests(atLeast: 4).count == 4)
     #expect(sleeps.withLock { $0 } == [0.25, 0.5, 1])
   }
@@ -173,7 +179,8 @@ import Testing
     let client = client(simulator)
     simulator.stop()
     let result = await client.characters(CharacterFilter(limit: 5), freshness: .withinTTL)
-    #expect(result == .failure(.unreachable(reason: "connection refused", attempts: 4, url: simulator.baseURL + "/characters?limit=5")))
+    #expect(
+      result == .failure(.unreachable(reason: "connection refused", attempts: 4, url: simulator.baseURL + "/characters?limit=5")))
   }
 
   @Test func aSlowAnswerPastTheTimeoutTimesOut() async throws {
@@ -184,7 +191,7 @@ import Testing
 
   @Test func showsComicsComeNewestOnSaleFirst() async throws {
     let simulator = try Simulator()
-    let page = try await client(simulator).comics(of: HeroID(1009610), order: .onSaleDescending, limit: 2, offset: 0).get()
+    let page = try await client(simulator).comics(of: HeroID(1_009_610), order: .onSaleDescending, limit: 2, offset: 0).get()
     #expect(page.results.count == 2)
     #expect(page.total > 2)
     let dates = page.results.compactMap(\.onSale)

@@ -31,11 +31,16 @@ import Testing
 
   @Test func onlyFailuresToAnswerAllowAFallback() {
     #expect(Self.all.filter(\.isUnavailable).count == 4)
-    #expect(Self.all.map { $0.sourceError.exitCode } == [.credentials, .failure, .failure, .failure, .failure, .failure, .failure, .invalidData])
+    #expect(
+      Self.all.map { $0.sourceError.exitCode } == [
+        .credentials, .failure, .failure, .failure, .failure, .failure, .failure, .invalidData,
+      ])
   }
 
   @Test func summariesSayWhatHappenedInAFewWords() {
-    #expect(MarvelError.unreachable(reason: "connection refused", attempts: 4, url: "u").summary == "connection refused after 4 attempts")
+    #expect(
+      MarvelError.unreachable(reason: "connection refused", attempts: 4, url: "u").summary
+        == "connection refused after 4 attempts")
     #expect(MarvelError.serverError(status: 500, attempts: 1, url: "u").summary == "HTTP 500")
     #expect(MarvelError.timedOut(seconds: 2.5, url: "u").summary == "no answer within 2.5 s")
   }

@@ -32,7 +32,8 @@ import Testing
   }
 
   @Test func aThrottledRequestWaitsForRetryAfterThenSucceeds() async throws {
-    transport.enqueue(StubTransport.status(429, "{\"code\":\"RequestThrottled\",\"message\":\"slow down\"}", headers: ["Retry-After": "1"]))
+    transport.enqueue(
+      StubTransport.status(429, "{\"code\":\"RequestThrottled\",\"message\":\"slow down\"}", headers: ["Retry-After": "1"]))
     transport.enqueue(StubTransport.ok("characters.json"))
     let page = try await listing(client()).get()
     #expect(page.results.count == 3)
@@ -48,10 +49,15 @@ import Testing
     #expect(clock.sleeps == [0.5, 1, 2])
     #expect(transport.requests.count == 4)
 
-    let refused = StubTransport([.failure(.connectionRefused), .failure(.connectionLost), .failure(.connectionRefused), .failure(.connectionRefused)])
+    let refused = StubTransport([
+      .failure(.connectionRefused), .failure(.connectionLost), .failure(.connectionRefused), .failure(.connectionRefused),
+    ])
     let other = LiveMarvelClient(
-      baseURL: "http://sim/v1/public", credentials: TestKeys.credentials, cache: nil, transport: refused, environment: TestClock().environment())
-    #expect(await listing(other) == .failure(.unreachable(reason: "connection refused", attempts: 4, url: "http://sim/v1/public/characters?limit=3")))
+      baseURL: "http://sim/v1/public", credentials: TestKeys.credentials, cache: nil, transport: refused,
+      environment: TestClock().environment())
+    #expect(
+      await listing(other)
+        == .failure(.unreachable(reason: "connection refused", attempts: 4, url: "http://sim/v1/public/characters?limit=3")))
     #expect(refused.requests.count == 4)
   }
 
@@ -61,7 +67,10 @@ import Testing
     let result = await listing(client())
     #expect(transport.requests.count == 1)
     #expect(clock.sleeps.isEmpty)
-    guard case .failure = result else { Issue.record("expected a failure for \(status)"); return }
+    guard case .failure = result else {
+      Issue.record("expected a failure for \(status)")
+      return
+    }
   }
 
   @Test func retriesStopBeforeAWaitWouldPassTheDeadline() async {
@@ -83,17 +92,24 @@ import Testing
     transport.enqueue(.failure(.connectionLost), StubTransport.ok("characters.json"))
     _ = await listing(client())
     let urls = transport.requests.map(\.url)
-    #expect(urls == [
-      "http://sim/v1/public/characters?limit=3&ts=ts1&apikey=test-public-key-1234&hash=" + TestKeys.credentials.hash(timestamp: "ts1"),
-      "http://sim/v1/public/characters?limit=3&ts=ts2&apikey=test-public-key-1234&hash=" + TestKeys.credentials.hash(timestamp: "ts2"),
-    ])
+    #expect(
+      urls == [
+        "http://sim/v1/public/characters?limit=3&ts=ts1&apikey=test-public-key-1234&hash="
+          + TestKeys.credentials.hash(timestamp: "ts1"),
+        "http://sim/v1/public/characters?limit=3&ts=ts2&apikey=test-public-key-1234&hash="
+          + TestKeys.credentials.hash(timestamp: "ts2"),
+      ])
     #expect(transport.requests.allSatisfy { $0.headers["Accept-Encoding"] == "gzip" && $0.headers["If-None-Match"] == nil })
   }
 
   @Test func malformedSuccessIsNotRetried() async {
     transport.enqueue(StubTransport.ok("truncated.json"))
     let result = await listing(client())
-    #expect(result == .failure(.invalidResponse(status: 200, detail: "not valid JSON (cut short or garbled)", url: "http://sim/v1/public/characters?limit=3")))
+    #expect(
+      result
+        == .failure(
+          .invalidResponse(
+            status: 200, detail: "not valid JSON (cut short or garbled)", url: "http://sim/v1/public/characters?limit=3")))
     #expect(transport.requests.count == 1)
   }
 }

@@ -15,7 +15,8 @@ import Testing
 
   @Test func aSignedURLCarriesTheThreeParametersAfterTheQuery() {
     let signed = MarvelURL.signed("http://h/v1/public/characters?limit=2", with: TestKeys.credentials.signature(timestamp: "ts1"))
-    #expect(signed == "http://h/v1/public/characters?limit=2&ts=ts1&apikey=test-public-key-1234&hash=e74fa05d40976ea59d7b1d791c7f0ca7")
+    #expect(
+      signed == "http://h/v1/public/characters?limit=2&ts=ts1&apikey=test-public-key-1234&hash=e74fa05d40976ea59d7b1d791c7f0ca7")
     #expect(MarvelURL.signed("http://h/x", with: [URLQueryParameter("ts", "1")]) == "http://h/x?ts=1")
   }
 

@@ -22,8 +22,10 @@ final class Simulator: Sendable {
     characters: Int? = nil, latencyMs: Int? = nil, faults: [SimFault] = [],
     publicKey: String = TestKeys.publicKey, privateKey: String = TestKeys.privateKey
   ) throws {
-    var arguments = [Self.script, "--public-key", publicKey, "--private-key", privateKey, "--port", "0",
-      "--parent-pid", String(ProcessInfo.processInfo.processIdentifier), "--max-seconds", "600"]
+    var arguments = [
+      Self.script, "--public-key", publicKey, "--private-key", privateKey, "--port", "0",
+      "--parent-pid", String(ProcessInfo.processInfo.processIdentifier), "--max-seconds", "600",
+    ]
     if let characters { arguments += ["--characters", String(characters)] }
     if let latencyMs { arguments += ["--latency-ms", String(latencyMs)] }
     for fault in faults { arguments += ["--fault", fault.json] }
@@ -78,7 +80,8 @@ final class Simulator: Sendable {
   /// The body of a signed GET under the API base, fetched directly, for expected values.
   func body(_ pathAndQuery: String) async throws -> Data {
     let signed = MarvelURL.signed(baseURL + pathAndQuery, with: TestKeys.credentials.signature(timestamp: "expected"))
-    let (data, _) = try await URLSession.shared.data(from: try URL(string: signed).orThrow(SimulatorError.controlFailed(pathAndQuery)))
+    let (data, _) = try await URLSession.shared.data(
+      from: try URL(string: signed).orThrow(SimulatorError.controlFailed(pathAndQuery)))
     return data
   }
 
@@ -141,8 +144,9 @@ struct SimFault: Sendable {
   let json: String
 
   static func status(_ code: Int, retryAfter: Int? = nil, times: Int = 1, path: String? = nil) -> SimFault {
-    SimFault(json: "{\"kind\":\"status\",\"status\":\(code),\"times\":\(times)"
-      + (retryAfter.map { ",\"retryAfter\":\($0)" } ?? "") + (path.map { ",\"path\":\"\($0)\"" } ?? "") + "}")
+    SimFault(
+      json: "{\"kind\":\"status\",\"status\":\(code),\"times\":\(times)"
+        + (retryAfter.map { ",\"retryAfter\":\($0)" } ?? "") + (path.map { ",\"path\":\"\($0)\"" } ?? "") + "}")
   }
   static func kind(_ kind: String, times: Int = 1) -> SimFault { SimFault(json: "{\"kind\":\"\(kind)\",\"times\":\(times)}") }
   static let malformed = kind("malformed")

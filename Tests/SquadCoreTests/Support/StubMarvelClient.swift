@@ -10,9 +10,13 @@ final class StubMarvelClient: MarvelClient {
   private let onComics: @Sendable (HeroID, ComicOrder, Int, Int) -> Answer<ComicAppearance>
 
   init(
-    characters: @escaping @Sendable (CharacterFilter, CacheFreshness) -> Answer<Hero> = { _, _ in .failure(StubMarvelClient.unused) },
+    characters: @escaping @Sendable (CharacterFilter, CacheFreshness) -> Answer<Hero> = { _, _ in
+      .failure(StubMarvelClient.unused)
+    },
     character: @escaping @Sendable (HeroID) -> Answer<Hero> = { _ in .failure(StubMarvelClient.unused) },
-    comics: @escaping @Sendable (HeroID, ComicOrder, Int, Int) -> Answer<ComicAppearance> = { _, _, _, _ in .failure(StubMarvelClient.unused) }
+    comics: @escaping @Sendable (HeroID, ComicOrder, Int, Int) -> Answer<ComicAppearance> = { _, _, _, _ in
+      .failure(StubMarvelClient.unused)
+    }
   ) {
     onCharacters = characters
     onCharacter = character

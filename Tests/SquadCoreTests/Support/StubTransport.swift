@@ -49,9 +49,19 @@ final class TestClock: Sendable {
     let counter = Mutex(0)
     return MarvelClientEnvironment(
       now: { self.now },
-      sleep: { seconds in self.state.withLock { $0.sleeps.append(seconds); $0.now.addTimeInterval(seconds) } },
+      sleep: { seconds in
+        self.state.withLock {
+          $0.sleeps.append(seconds)
+          $0.now.addTimeInterval(seconds)
+        }
+      },
       jitter: { jitter },
-      timestamp: { counter.withLock { $0 += 1; return "ts\($0)" } })
+      timestamp: {
+        counter.withLock {
+          $0 += 1
+          return "ts\($0)"
+        }
+      })
   }
 }
 

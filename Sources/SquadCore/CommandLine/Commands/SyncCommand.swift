@@ -17,7 +17,8 @@ enum SyncCommand {
   @MainActor
   static func run(_ context: CommandContext) async -> Int32 {
     if context.arguments.has("--offline") {
-      return UsagePrinter.report(UsageError("'sync' needs the network; leave out --offline.", command: "sync"), to: context.console)
+      return UsagePrinter.report(
+        UsageError("'sync' needs the network; leave out --offline.", command: "sync"), to: context.console)
     }
     let credentials: MarvelCredentials
     switch context.marvel.credentials {
@@ -85,7 +86,8 @@ extension SyncFeature.State: StatusReporting {
     case .fetchingFirstPage: return "Fetching page 1…"
     case .fetching(let progress):
       let next = min(progress.pagesDone + 1, progress.pageCount)
-      return ProgressBar.render(done: progress.pagesDone, of: progress.pageCount) + " Fetching page \(next) of \(progress.pageCount)…"
+      return ProgressBar.render(done: progress.pagesDone, of: progress.pageCount)
+        + " Fetching page \(next) of \(progress.pageCount)…"
     case .saving: return "Saving the catalogue…"
     default: return nil
     }
