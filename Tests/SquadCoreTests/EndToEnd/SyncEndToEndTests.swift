@@ -55,12 +55,12 @@ import Testing
     #expect(try squad.run("sync").status == 0)
     let before = try #require(squad.home.contents("cache/catalogue.json"))
 
-    let slow = try Simulator(characters: 1562, latencyMs: 1000)
+    // The last page hangs for ten minutes, so the sync is surely mid-way when interrupted.
+    let slow = try Simulator(characters: 1562, faults: [.slow(600_000, path: "offset=1500")])
     var interrupted = squad
     interrupted.environment["MARVEL_API_BASE"] = slow.baseURL
-    let running = try Interruptible.start(interrupted, ["sync", "--force"])
-    // Interrupt once the first page has been answered, while the other fifteen are in flight.
-    #expect(try await slow.requests(atLeast: 1).count >= 1)
+    let running = try Interruptible.start(interrupted, ["sync", "--force", "--timeout", "900"])
+    #expect(try await slow.requests(atLeast: 15, within: 60).count == 15, "every page but the hanging one was answered")
     kill(running.processIdentifier, SIGINT)
     running.waitUntilExit()
     #expect(running.terminationStatus == 130)

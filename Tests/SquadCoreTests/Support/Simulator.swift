@@ -155,7 +155,9 @@ struct SimFault: Sendable {
   static let html = kind("html")
   static let empty = kind("empty")
   static let wrongShape = kind("wrongShape")
-  static func slow(_ milliseconds: Int) -> SimFault { SimFault(json: "{\"kind\":\"slow\",\"delayMs\":\(milliseconds)}") }
+  static func slow(_ milliseconds: Int, path: String? = nil) -> SimFault {
+    SimFault(json: "{\"kind\":\"slow\",\"delayMs\":\(milliseconds)" + (path.map { ",\"path\":\"\($0)\"" } ?? "") + "}")
+  }
 }
 
 extension Optional {
