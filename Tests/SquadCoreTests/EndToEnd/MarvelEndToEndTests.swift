@@ -19,9 +19,9 @@ import Testing
   }
 
   @Test func heroesPrintsTheServersFirstPageInItsOrder() async throws {
-    let simulator = try Simulator()
+    let simulator = try await Simulator()
     let expected = try Self.results(try await simulator.body("/characters?limit=20")).items.compactMap { $0["id"] as? Int }
-    let result = try Self.squad(simulator).run("heroes", "--limit", "20")
+    let result = try await Self.squad(simulator).launch("heroes", "--limit", "20")
     #expect(result.status == 0)
     let ids = result.stdout.split(separator: "\n").compactMap { Int($0.split(separator: "\t").first ?? "") }
     #expect(ids.count == 20)
@@ -30,11 +30,11 @@ import Testing
   }
 
   @Test func showPrintsTheComicsCountAndTheTwoLatestComics() async throws {
-    let simulator = try Simulator()
+    let simulator = try await Simulator()
     let comics = try Self.results(try await simulator.body("/characters/1009610/comics?orderBy=-onsaleDate&limit=2"))
     let titles = comics.items.compactMap { $0["title"] as? String }
     #expect(titles.count == 2)
-    let result = try Self.squad(simulator).run("show", "1009610", "--format", "table")
+    let result = try await Self.squad(simulator).launch("show", "1009610", "--format", "table")
     #expect(result.status == 0)
     #expect(result.stdout.contains("Spider-Man (Peter Parker)"))
     #expect(result.stdout.contains("\(comics.total) comics"))
@@ -46,9 +46,9 @@ import Testing
     #expect(result.stdout.contains("Data provided by Marvel."))
   }
 
-  @Test func aWrongPrivateKeyExits4NamingTheVariable() throws {
-    let simulator = try Simulator()
-    let result = try Self.squad(simulator, privateKey: "not-the-right-key").run("heroes")
+  @Test func aWrongPrivateKeyExits4NamingTheVariable() async throws {
+    let simulator = try await Simulator()
+    let result = try await Self.squad(simulator, privateKey: "not-the-right-key").launch("heroes")
     #expect(result.status == 4)
     #expect(result.stdout.isEmpty)
     #expect(result.stderr.contains("MARVEL_PRIVATE_KEY"))
@@ -56,21 +56,21 @@ import Testing
     #expect(!result.stderr.contains("local catalogue"))
   }
 
-  @Test func oneKeyAloneExits4NamingBothVariables() throws {
+  @Test func oneKeyAloneExits4NamingBothVariables() async throws {
     let squad = SquadProcess(environment: ["MARVEL_PUBLIC_KEY": TestKeys.publicKey])
     for command in [["heroes"], ["sync"]] {
-      let result = try squad.run(arguments: command)
+      let result = try await squad.launch(arguments: command)
       #expect(result.status == 4)
       #expect(result.stderr.contains("MARVEL_PUBLIC_KEY") && result.stderr.contains("MARVEL_PRIVATE_KEY"))
     }
-    #expect(try SquadProcess().run("sync").status == 4, "sync without any keys")
+    #expect(try await SquadProcess().launch("sync").status == 4, "sync without any keys")
   }
 
-  @Test func aClosedPortFallsBackToTheLocalCatalogueWithOneNotice() throws {
-    let simulator = try Simulator()
+  @Test func aClosedPortFallsBackToTheLocalCatalogueWithOneNotice() async throws {
+    let simulator = try await Simulator()
     let squad = Self.squad(simulator)
     simulator.stop()
-    let result = try squad.run("heroes", "hulk", "--timeout", "3")
+    let result = try await squad.launch("heroes", "hulk", "--timeout", "3")
     #expect(result.status == 0)
     #expect(result.stdout.contains("1009351\tHulk\t"))
     let notices = result.stderrLines.filter { $0.contains("could not answer") }
@@ -79,35 +79,35 @@ import Testing
   }
 
   @Test func a500OnEveryRequestFallsBackToo() async throws {
-    let simulator = try Simulator(faults: [.status(500, retryAfter: 0, times: -1)])
-    let result = try Self.squad(simulator).run("show", "hulk", "--json")
+    let simulator = try await Simulator(faults: [.status(500, retryAfter: 0, times: -1)])
+    let result = try await Self.squad(simulator).launch("show", "hulk", "--json")
     #expect(result.status == 0)
     #expect(result.stdout.contains("\"name\":\"Hulk\""))
     #expect(result.stderr.contains("HTTP 500 after 4 attempts"))
     #expect(try await simulator.requests(atLeast: 4).count == 4, "after the lookup failed, the comics were not asked for")
   }
 
-  @Test func aMalformedBodyExits65WithAClearMessage() throws {
-    let simulator = try Simulator(faults: [.malformed])
-    let result = try Self.squad(simulator).run("heroes")
+  @Test func aMalformedBodyExits65WithAClearMessage() async throws {
+    let simulator = try await Simulator(faults: [.malformed])
+    let result = try await Self.squad(simulator).launch("heroes")
     #expect(result.status == 65)
     #expect(result.stderr.contains("not a valid Marvel API response"))
     #expect(result.stdout.isEmpty)
   }
 
-  @Test func aMalformedConfigFileExits65NamingIt() throws {
+  @Test func aMalformedConfigFileExits65NamingIt() async throws {
     let squad = SquadProcess()
     try squad.home.write("{\"timeout\": ", to: "config.json")
-    let result = try squad.run("heroes")
+    let result = try await squad.launch("heroes")
     #expect(result.status == 65)
     #expect(result.stderr.contains(squad.home.file("config.json")))
   }
 
-  @Test func traceShowsEveryStateAndNoCredentials() throws {
-    let simulator = try Simulator()
+  @Test func traceShowsEveryStateAndNoCredentials() async throws {
+    let simulator = try await Simulator()
     let squad = Self.squad(simulator)
-    let heroes = try squad.run("heroes", "--all", "--trace")
-    let sync = try squad.run("sync", "--force", "--trace")
+    let heroes = try await squad.launch("heroes", "--all", "--trace")
+    let sync = try await squad.launch("sync", "--force", "--trace")
     #expect(heroes.status == 0)
     #expect(sync.status == 0)
     let states = (heroes.stderrLines + sync.stderrLines).compactMap { line -> String? in

@@ -6,10 +6,10 @@ import Testing
 /// `squad sync` through the real binary against the simulator's 1,562 characters.
 @Suite struct SyncEndToEndTests {
   @Test func aSyncCosts16RequestsARepeat0AndAForcedOne16EmptyRevalidations() async throws {
-    let simulator = try Simulator(characters: 1562)
+    let simulator = try await Simulator(characters: 1562)
     let squad = MarvelEndToEndTests.squad(simulator)
 
-    let cold = try squad.run("sync")
+    let cold = try await squad.launch("sync")
     #expect(cold.status == 0)
     #expect(cold.stdout.isEmpty)
     #expect(cold.stderrLines == ["Synced 1,562 heroes (16 requests)."])
@@ -19,7 +19,7 @@ import Testing
     #expect(Set(first.map { $0.query["offset"] ?? "0" }) == Set(stride(from: 0, through: 1500, by: 100).map(String.init)))
 
     let mark = try await simulator.mark()
-    let repeated = try squad.run("sync", "--json")
+    let repeated = try await squad.launch("sync", "--json")
     #expect(repeated.status == 0)
     #expect(repeated.stderrLines == ["Synced 1,562 heroes (0 requests, 16 pages from the cache)."])
     let report = try JSONSerialization.jsonObject(with: Data(repeated.stdout.utf8)) as? [String: Any]
@@ -27,21 +27,21 @@ import Testing
     #expect(report?["fromCache"] as? Int == 16)
     #expect(report?["heroes"] as? Int == 1562)
 
-    let forced = try squad.run("sync", "--force")
+    let forced = try await squad.launch("sync", "--force")
     #expect(forced.status == 0)
     #expect(forced.stderrLines == ["Synced 1,562 heroes (16 requests, 16 not modified)."])
     let revalidations = try await simulator.requests(atLeast: 16, since: mark)
     #expect(revalidations.count == 16, "the repeat within the TTL sent nothing; --force sent 16")
     #expect(revalidations.allSatisfy { $0.status == 304 && $0.bytes == 0 && $0.ifNoneMatch != nil })
 
-    let offline = try squad.run("heroes", "--all", "--offline")
+    let offline = try await squad.launch("heroes", "--all", "--offline")
     #expect(offline.status == 0)
     #expect(offline.stdout.split(separator: "\n").count >= 1562, "the synced catalogue answers offline")
   }
 
-  @Test func onATerminalSyncShowsAProgressBarThenTheSummary() throws {
-    let simulator = try Simulator(characters: 1562)
-    let result = try MarvelEndToEndTests.squad(simulator).runOnTerminal(["sync"])
+  @Test func onATerminalSyncShowsAProgressBarThenTheSummary() async throws {
+    let simulator = try await Simulator(characters: 1562)
+    let result = try await MarvelEndToEndTests.squad(simulator).launchOnTerminal(["sync"])
     #expect(result.status == 0)
     #expect(result.stdout.contains("Fetching page 1…"))
     #expect(result.stdout.contains("[#···················] Fetching page 2 of 16…"))
@@ -50,13 +50,13 @@ import Testing
   }
 
   @Test func anInterruptedSyncLeavesTheCatalogueAsItWas() async throws {
-    let small = try Simulator(characters: 150)
+    let small = try await Simulator(characters: 150)
     let squad = MarvelEndToEndTests.squad(small)
-    #expect(try squad.run("sync").status == 0)
+    #expect(try await squad.launch("sync").status == 0)
     let before = try #require(squad.home.contents("cache/catalogue.json"))
 
     // The last page hangs for ten minutes, so the sync is surely mid-way when interrupted.
-    let slow = try Simulator(characters: 1562, faults: [.slow(600_000, path: "offset=1500")])
+    let slow = try await Simulator(characters: 1562, faults: [.slow(600_000, path: "offset=1500")])
     var interrupted = squad
     interrupted.environment["MARVEL_API_BASE"] = slow.baseURL
     let running = try Interruptible.start(interrupted, ["sync", "--force", "--timeout", "900"])
@@ -70,19 +70,20 @@ import Testing
   }
 
   @Test func thePrivateKeyIsNowhereInOutputTracesOrFiles() async throws {
-    let simulator = try Simulator(characters: 250)
+    let simulator = try await Simulator(characters: 250)
     let squad = MarvelEndToEndTests.squad(simulator)
     try squad.home.write("{\"publicKey\": \"unused\", \"cacheTTL\": 0}", to: "config.json")
     var outcomes = [
-      try squad.run("sync", "--trace"), try squad.run("sync", "--force", "--trace", "--json"), try squad.run("heroes", "--trace"),
-      try squad.run("show", "1009610", "--trace", "--json"), try squad.run("recruit", "1009610", "--trace"),
-      try squad.run("list", "--json"),
+      try await squad.launch("sync", "--trace"), try await squad.launch("sync", "--force", "--trace", "--json"),
+      try await squad.launch("heroes", "--trace"),
+      try await squad.launch("show", "1009610", "--trace", "--json"), try await squad.launch("recruit", "1009610", "--trace"),
+      try await squad.launch("list", "--json"),
     ]
     try await simulator.inject(.status(500, retryAfter: 0, times: -1))
-    outcomes.append(try squad.run("heroes", "spider", "--trace"))
+    outcomes.append(try await squad.launch("heroes", "spider", "--trace"))
     try await simulator.reset()
     let wrongKey = MarvelEndToEndTests.squad(simulator, privateKey: TestKeys.privateKey + "-x")
-    outcomes.append(try wrongKey.run("sync", "--trace"))
+    outcomes.append(try await wrongKey.launch("sync", "--trace"))
     #expect(outcomes.map(\.status) == [0, 0, 0, 0, 0, 0, 0, 4])
 
     for outcome in outcomes {

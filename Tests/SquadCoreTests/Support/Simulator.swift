@@ -17,11 +17,11 @@ final class Simulator: Sendable {
 
   static let script = Fixture.root.appendingPathComponent("Fixtures/simulator/marvel_sim.py").path
 
-  /// Starts a simulator that accepts `TestKeys` (or the given keys).
+  /// Starts a simulator that accepts `TestKeys` (or the given keys) and waits for its READY line.
   init(
     characters: Int? = nil, latencyMs: Int? = nil, faults: [SimFault] = [],
     publicKey: String = TestKeys.publicKey, privateKey: String = TestKeys.privateKey
-  ) throws {
+  ) async throws {
     var arguments = [
       Self.script, "--public-key", publicKey, "--private-key", privateKey, "--port", "0",
       "--parent-pid", String(ProcessInfo.processInfo.processIdentifier), "--max-seconds", "600",
@@ -36,7 +36,7 @@ final class Simulator: Sendable {
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
     try process.run()
-    guard let line = Self.firstLine(of: output.fileHandleForReading, within: 30), line.hasPrefix("READY ") else {
+    guard let line = await Self.firstLine(of: output.fileHandleForReading), line.hasPrefix("READY ") else {
       kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()
       throw SimulatorError.didNotStart
@@ -107,22 +107,20 @@ final class Simulator: Sendable {
     return url
   }
 
-  /// Reads the first line on a background thread, giving up after `seconds`.
-  private static func firstLine(of handle: FileHandle, within seconds: Double) -> String? {
-    let result = LineBox()
-    let done = DispatchSemaphore(value: 0)
-    Thread.detachNewThread {
-      var bytes = Data()
-      while !bytes.contains(0x0A) {
-        let chunk = handle.availableData
-        if chunk.isEmpty { break }
-        bytes.append(chunk)
+  /// Reads the first line on a thread of its own, so no task waits blocked; the line ends when
+  /// the simulator prints READY, or at end of file if it fails to start.
+  private static func firstLine(of handle: FileHandle) async -> String? {
+    await withCheckedContinuation { continuation in
+      Thread.detachNewThread {
+        var bytes = Data()
+        while !bytes.contains(0x0A) {
+          let chunk = handle.availableData
+          if chunk.isEmpty { break }
+          bytes.append(chunk)
+        }
+        continuation.resume(returning: bytes.isEmpty ? nil : String(decoding: bytes.prefix { $0 != 0x0A }, as: UTF8.self))
       }
-      result.set(String(decoding: bytes.prefix { $0 != 0x0A }, as: UTF8.self))
-      done.signal()
     }
-    guard done.wait(timeout: .now() + seconds) == .success else { return nil }
-    return result.value
   }
 }
 
@@ -171,10 +169,4 @@ extension Optional {
 enum SimulatorError: Error {
   case didNotStart
   case controlFailed(String)
-}
-
-private final class LineBox: @unchecked Sendable {
-  // Written once by the reader thread before it signals; read after the wait.
-  private(set) var value: String?
-  func set(_ text: String) { value = text }
 }
