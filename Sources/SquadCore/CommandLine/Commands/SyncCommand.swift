@@ -6,10 +6,11 @@ enum SyncCommand {
     name: "sync",
     abstract: "Copy the whole Marvel character catalogue into the local catalogue.",
     discussion: """
-      Pages through every character, 100 at a time with up to \(SyncEffects.maximumInFlight) requests in flight,
+      Pages through every character, 100 at a time, up to \(SyncEffects.maximumInFlight) requests at once,
       and writes the local catalogue once at the end, so an interrupted sync changes nothing.
       Pages fetched within the cache TTL (24 hours by default) cost no request; older ones are
-      revalidated and cost a 304 when unchanged. Needs MARVEL_PUBLIC_KEY and MARVEL_PRIVATE_KEY.
+      revalidated and cost a 304 when unchanged. Prints a summary on stderr, and a
+      small JSON report on stdout with --json. Needs MARVEL_PUBLIC_KEY and MARVEL_PRIVATE_KEY.
       """,
     options: [OptionSpec("--force", help: "Revalidate every page now, ignoring the cache TTL.")],
     examples: ["squad sync", "squad sync --force", "squad sync --json"])
