@@ -6,18 +6,23 @@ public enum TextSanitizer {
   /// The text with control characters removed, and tabs and line breaks turned into spaces so a
   /// value always stays in its cell.
   public static func clean(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: isUnsafe) || text.contains(where: \.isNewline) || text.contains("\t") else {
-      return text
-    }
+    // Printable ASCII, the common case, needs nothing; anything else takes the careful path.
+    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
+    guard text.unicodeScalars.contains(where: { isUnsafe($0) || isLineBreak($0) }) else { return text }
     var result = String.UnicodeScalarView()
     for scalar in text.unicodeScalars {
-      if scalar == "\t" || scalar == "\n" || scalar == "\r" || scalar == "\u{2028}" || scalar == "\u{2029}" {
+      if isLineBreak(scalar) {
         result.append(" ")
       } else if !isUnsafe(scalar) {
         result.append(scalar)
       }
     }
     return String(result)
+  }
+
+  private static func isLineBreak(_ scalar: Unicode.Scalar) -> Bool {
+    scalar == "\t" || scalar == "\n" || scalar == "\r" || scalar == "\u{0B}" || scalar == "\u{0C}" || scalar == "\u{85}"
+      || scalar == "\u{2028}" || scalar == "\u{2029}"
   }
 
   private static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {

@@ -57,14 +57,16 @@ public struct SquadFile: Sendable {
   /// Decodes a squad file's bytes, naming what is wrong when they are not a valid squad.
   public static func decode(_ data: Data, path: String) throws(PersistenceError) -> Squad {
     do {
-      return try JSONDecoder().decode(Squad.self, from: data)
+      return try Squad(document: try JSONParser.parse(Array(data)))
     } catch let error as SquadSchemaError {
       if error.version > Squad.currentSchemaVersion {
         throw PersistenceError(path: path, reason: .newerSchema(version: error.version))
       }
       throw PersistenceError(path: path, reason: .corrupt(detail: "unknown schemaVersion \(error.version)"))
+    } catch let error as JSONParser.Failure {
+      throw PersistenceError(path: path, reason: .corrupt(detail: "not valid JSON: \(error)"))
     } catch {
-      throw PersistenceError(path: path, reason: .corrupt(detail: DecodingErrorText.describe(error)))
+      throw PersistenceError(path: path, reason: .corrupt(detail: String(describing: error)))
     }
   }
 }

@@ -101,7 +101,7 @@ import Testing
       $0.phase = .loading(.recruit(at: Sample.moment), heroes: [Sample.thor], forUpdate: true)
       $0.source = source
     }
-    let error = PersistenceError(path: home.file("squad.json"), reason: .corrupt(detail: "not valid JSON"))
+    let error = PersistenceError(path: home.file("squad.json"), reason: .corrupt(detail: "not valid JSON: expected a key in quotes at byte 2"))
     await store.receive(.squadLoaded(.failure(error))) { $0.phase = .failed(.persistence(error)) }
     store.finish()
     #expect(home.contents("squad.json") == Data("{ not json".utf8))
