@@ -37,21 +37,17 @@ public struct SquadFile: Sendable {
     Data((SquadFile.jsonValue(squad).encoded(pretty: true) + "\n").utf8)
   }
 
-  /// The squad as an ordered JSON value (also the base of the JSON export).
-  public static func jsonValue(_ squad: Squad, extra: [(String, JSONValue)] = []) -> JSONValue {
-    .object(
-      [("schemaVersion", .int(Squad.currentSchemaVersion))] + extra + [
-        ("members", .array(squad.members.map(memberJSON)))
-      ])
+  /// The squad as an ordered JSON value (also the base of the JSON export, which adds `extra`
+  /// keys after `schemaVersion` and may write members its own way).
+  public static func jsonValue(
+    _ squad: Squad, extra: [(String, JSONValue)] = [], member: (Member) -> JSONValue = memberJSON
+  ) -> JSONValue {
+    .object([("schemaVersion", .int(Squad.currentSchemaVersion))] + extra + [("members", .array(squad.members.map(member)))])
   }
 
-  /// One member as an ordered JSON object.
+  /// One member as an ordered JSON object: every ``MemberField`` in order.
   public static func memberJSON(_ member: Member) -> JSONValue {
-    .object([
-      ("id", .int(member.id.rawValue)), ("name", .string(member.name)),
-      ("description", .string(member.description)), ("thumbnail", .optional(member.thumbnail)),
-      ("recruitedAt", .string(MarvelDate.iso8601(member.recruitedAt))),
-    ])
+    .object(MemberField.allCases.map { ($0.rawValue, $0.json(member)) })
   }
 
   /// Decodes a squad file's bytes, naming what is wrong when they are not a valid squad.
