@@ -2,7 +2,7 @@
 public enum CommandRegistry {
   /// Options accepted before or after any command.
   public static let globalOptions: [OptionSpec] = [
-    OptionSpec("--home", value: "dir", help: "Keep every file under this folder (or set SQUAD_HOME)."),
+    OptionSpec("--home", value: "dir", completion: .directories, help: "Keep every file under this folder (or set SQUAD_HOME)."),
     OptionSpec("--base-url", value: "url", help: "The Marvel API base URL (or set MARVEL_API_BASE)."),
     OptionSpec("--offline", help: "Answer from the local catalogue; never touch the network."),
     OptionSpec("--timeout", value: "seconds", help: "Give up on the network after this long, retries included. (default: 10)"),
@@ -22,6 +22,9 @@ public enum CommandRegistry {
     HeroesCommand.spec, ShowCommand.spec, RecruitCommand.spec, FireCommand.spec, ListCommand.spec,
     HelpCommand.spec,
   ]
+
+  /// The commands help lists and completion offers: all but the hidden plumbing.
+  public static var visibleCommands: [CommandSpec] { commands.filter { !$0.isHidden } }
 
   /// The command with this name.
   public static func command(named name: String) -> CommandSpec? { commands.first { $0.name == name } }
