@@ -42,6 +42,7 @@ public enum SquadCLI {
     case "recruit": return await RecruitCommand.run(context)
     case "fire": return await FireCommand.run(context)
     case "list": return await ListCommand.run(context)
+    case "export": return await ExportCommand.run(context)
     default: return UsagePrinter.report(UsageError("Unknown command '\(command)'.", command: nil), to: console)
     }
   }
