@@ -20,7 +20,7 @@ public enum CommandRegistry {
   /// The commands, in the order help lists them.
   public static let commands: [CommandSpec] = [
     HeroesCommand.spec, ShowCommand.spec, RecruitCommand.spec, FireCommand.spec, ListCommand.spec,
-    ExportCommand.spec, HelpCommand.spec,
+    ExportCommand.spec, ImportCommand.spec, HelpCommand.spec,
   ]
 
   /// The commands help lists and completion offers: all but the hidden plumbing.

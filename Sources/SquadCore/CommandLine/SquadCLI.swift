@@ -43,6 +43,7 @@ public enum SquadCLI {
     case "fire": return await FireCommand.run(context)
     case "list": return await ListCommand.run(context)
     case "export": return await ExportCommand.run(context)
+    case "import": return await ImportCommand.run(context)
     default: return UsagePrinter.report(UsageError("Unknown command '\(command)'.", command: nil), to: console)
     }
   }
