@@ -62,7 +62,7 @@ public enum SquadCLI {
       noHeaders: parsed.has("--no-headers"), terminal: console.terminal, environment: variables)
     let quiet = parsed.has("--quiet")
     let directory = DirectoryFactory.make(
-      paths: paths, offline: parsed.has("--offline"), warn: { if !quiet { console.err("Warning: " + $0) } })
+      paths: paths, offline: parsed.has("--offline"), warn: { if !quiet { console.err("Warning: " + TextSanitizer.clean($0)) } })
     let environment = AppEnvironment(
       directory: directory, squadFile: SquadFile(paths: paths),
       confirm: { prompt in
