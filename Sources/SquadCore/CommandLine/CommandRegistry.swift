@@ -17,10 +17,13 @@ public enum CommandRegistry {
     OptionSpec("--version", help: "Show the version."),
   ]
 
+  /// The global options that only matter to commands printing listings.
+  public static let outputFormatOptions: Set<String> = ["--format", "--json", "--no-headers", "--color"]
+
   /// The commands, in the order help lists them.
   public static let commands: [CommandSpec] = [
     HeroesCommand.spec, ShowCommand.spec, RecruitCommand.spec, FireCommand.spec, ListCommand.spec,
-    ExportCommand.spec, ImportCommand.spec, HelpCommand.spec,
+    ExportCommand.spec, ImportCommand.spec, CompletionCommand.spec, HelpCommand.spec, CompleteCommand.spec,
   ]
 
   /// The commands help lists and completion offers: all but the hidden plumbing.

@@ -38,6 +38,14 @@ public struct CommandSpec: Sendable {
   public var acceptedOptions: [OptionSpec] {
     options + CommandRegistry.globalOptions.filter { global in !options.contains { $0.name == global.name } }
   }
+
+  /// The options help lists and completion offers: the accepted ones, less the output-format
+  /// family for commands that print no listing.
+  public var documentedOptions: [OptionSpec] {
+    acceptedOptions.filter { option in
+      takesOutputFormat || !CommandRegistry.outputFormatOptions.contains(option.name) || options.contains { $0.name == option.name }
+    }
+  }
 }
 
 /// A positional argument.

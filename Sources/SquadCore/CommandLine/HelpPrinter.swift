@@ -12,10 +12,7 @@ public enum HelpPrinter {
     if !command.arguments.isEmpty {
       sections.append("ARGUMENTS:\n" + command.arguments.map { row("<\($0.name)>", $0.help) }.joined(separator: "\n"))
     }
-    let options = command.acceptedOptions.filter { option in
-      command.takesOutputFormat || !formatOptions.contains(option.name) || command.options.contains { $0.name == option.name }
-    }
-    sections.append("OPTIONS:\n" + options.map { row($0.label, $0.help) }.joined(separator: "\n"))
+    sections.append("OPTIONS:\n" + command.documentedOptions.map { row($0.label, $0.help) }.joined(separator: "\n"))
     if !command.examples.isEmpty {
       sections.append("EXAMPLES:\n" + command.examples.map { "  " + $0 }.joined(separator: "\n"))
     }
@@ -28,8 +25,6 @@ public enum HelpPrinter {
     let parts = command.arguments.map(\.usage) + command.options.map { "[\($0.isFlag ? $0.name : "\($0.name) <\($0.valueName ?? "value")>")]" }
     return (["squad", command.name] + parts + ["[<global options>]"]).joined(separator: " ")
   }
-
-  private static let formatOptions: Set<String> = ["--format", "--json", "--no-headers", "--color"]
 
   private static func rootHelp() -> String {
     let commands = CommandRegistry.visibleCommands.map { row($0.name, $0.abstract) }.joined(separator: "\n")

@@ -30,6 +30,7 @@ public enum SquadCLI {
       return ExitCode.success.rawValue
     }
     if command == "help" { return HelpCommand.run(arguments: parsed, console: console) }
+    if command == "completion" { return CompletionCommand.run(arguments: parsed, console: console) }
 
     let context: CommandContext
     switch makeContext(parsed, variables: variables, console: console) {
@@ -44,6 +45,7 @@ public enum SquadCLI {
     case "list": return await ListCommand.run(context)
     case "export": return await ExportCommand.run(context)
     case "import": return await ImportCommand.run(context)
+    case "__complete": return CompleteCommand.run(context)
     default: return UsagePrinter.report(UsageError("Unknown command '\(command)'.", command: nil), to: console)
     }
   }

@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-/// What a run of the `squad` binary printed and how it ended.
+/// What a run of a program printed and how it ended.
 struct CLIResult {
-  /// The exit status (128 + n when killed by signal n is not folded in: see `wasSignalled`).
+  /// The exit status, or the signal number when `wasSignalled`.
   var status: Int32
   /// Everything written to stdout, as bytes.
   var stdoutData: Data
@@ -14,6 +14,8 @@ struct CLIResult {
 
   /// stdout as text.
   var stdout: String { String(decoding: stdoutData, as: UTF8.self) }
+  /// stdout's non-empty lines.
+  var lines: [String] { stdout.split(separator: "\n").map(String.init) }
 }
 
 /// Runs the built `squad` binary as a user would: its own process, a temporary `--home`, a
@@ -27,9 +29,10 @@ enum CLIProcess {
       .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/debug/squad")
   }()
 
-  /// The environment every run starts from.
+  /// The environment every run starts from; the binary's folder comes first on `PATH`.
   static func environment(home: String, adding extra: [String: String] = [:]) -> [String: String] {
-    var base = ["PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": home, "LANG": "C.UTF-8", "TERM": "xterm-256color"]
+    let path = binary.deletingLastPathComponent().path + ":/usr/local/bin:/usr/bin:/bin"
+    var base = ["PATH": path, "HOME": home, "LANG": "C.UTF-8", "TERM": "xterm-256color"]
     base.merge(extra) { _, new in new }
     return base
   }
@@ -42,6 +45,14 @@ enum CLIProcess {
     try #require(
       FileManager.default.isExecutableFile(atPath: binary.path),
       "The squad binary is missing at \(binary.path); run 'swift build' first.", sourceLocation: sourceLocation)
+    return try execute(
+      binary, ["--home", home] + arguments, environment: environment(home: home, adding: extra), directory: home, stdin: stdin)
+  }
+
+  /// Runs any program to the end with exactly this environment.
+  static func execute(
+    _ program: URL, _ arguments: [String], environment: [String: String], directory: String, stdin: Data? = nil
+  ) throws -> CLIResult {
     let outputs = FileManager.default.temporaryDirectory.appendingPathComponent("squad-cli-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: outputs, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: outputs) }
@@ -51,10 +62,10 @@ enum CLIProcess {
     try Data().write(to: errURL)
 
     let process = Process()
-    process.executableURL = binary
-    process.arguments = ["--home", home] + arguments
-    process.environment = environment(home: home, adding: extra)
-    process.currentDirectoryURL = URL(fileURLWithPath: home)
+    process.executableURL = program
+    process.arguments = arguments
+    process.environment = environment
+    process.currentDirectoryURL = URL(fileURLWithPath: directory)
     // Files, not pipes: nothing can fill up and stall the child while we wait.
     process.standardOutput = try FileHandle(forWritingTo: outURL)
     process.standardError = try FileHandle(forWritingTo: errURL)
@@ -68,5 +79,12 @@ enum CLIProcess {
       status: process.terminationStatus, stdoutData: try Data(contentsOf: outURL),
       stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self),
       wasSignalled: process.terminationReason == .uncaughtSignal)
+  }
+
+  /// Whether a program is on the test machine's `PATH`, and where.
+  static func which(_ name: String) -> URL? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    return path.split(separator: ":").map { URL(fileURLWithPath: String($0)).appendingPathComponent(name) }
+      .first { FileManager.default.isExecutableFile(atPath: $0.path) }
   }
 }
