@@ -8,10 +8,14 @@ enum PseudoTerminal {
 
   private static let helper = #"""
     import fcntl, os, pty, struct, subprocess, sys, termios
-    merge, answer, cmd = sys.argv[1] == "1", sys.argv[2], sys.argv[3:]
+    merge, answer, ctrl_c_after, cmd = sys.argv[1] == "1", sys.argv[2], sys.argv[3].encode(), sys.argv[4:]
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))
-    child = subprocess.Popen(cmd, stdin=slave, stdout=slave, stderr=slave if merge else subprocess.PIPE)
+    def own_terminal():
+        os.setsid()
+        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+    child = subprocess.Popen(
+        cmd, stdin=slave, stdout=slave, stderr=slave if merge else subprocess.PIPE, preexec_fn=own_terminal)
     os.close(slave)
     if answer:
         os.write(master, answer.encode())
@@ -24,6 +28,9 @@ enum PseudoTerminal {
         if not data:
             break
         chunks.append(data)
+        if ctrl_c_after and ctrl_c_after in b"".join(chunks):
+            ctrl_c_after = b""
+            os.write(master, b"\x03")
     errors = b"" if merge else child.stderr.read()
     code = child.wait()
     sys.stdout.buffer.write(b"".join(chunks))
@@ -31,15 +38,17 @@ enum PseudoTerminal {
     sys.exit(code if code >= 0 else 128 - code)
     """#
 
-  /// Runs `squad --home <home> <arguments>` on a terminal 100 columns wide. stderr stays a pipe
-  /// unless `mergeStderr`; `answer` is typed on the terminal up front.
+  /// Runs `squad --home <home> <arguments>` on a terminal 100 columns wide that is its
+  /// controlling terminal. stderr stays a pipe unless `mergeStderr`; `answer` is typed up front;
+  /// Ctrl-C is typed as soon as the terminal has shown `ctrlCAfter`.
   static func run(
     _ arguments: [String], home: String, environment extra: [String: String] = [:], mergeStderr: Bool = false,
-    answer: String = ""
+    answer: String = "", ctrlCAfter: String = ""
   ) throws -> CLIResult {
     guard let python = CLIProcess.which("python3") else { throw Unavailable() }
     return try CLIProcess.execute(
-      python, ["-c", helper, mergeStderr ? "1" : "0", answer, CLIProcess.binary.path, "--home", home] + arguments,
+      python,
+      ["-c", helper, mergeStderr ? "1" : "0", answer, ctrlCAfter, CLIProcess.binary.path, "--home", home] + arguments,
       environment: CLIProcess.environment(home: home, adding: extra), directory: home)
   }
 

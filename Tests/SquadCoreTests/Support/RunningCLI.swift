@@ -22,7 +22,13 @@ final class RunningCLI {
   }
 
   /// Reads stderr until it holds `text`; false if the process closed stderr first.
+  ///
+  /// A watchdog kills the process if the text has not come after a minute, so a test whose
+  /// marker never appears fails instead of hanging; it never decides a passing run.
   func waitForStderr(containing text: String) -> Bool {
+    let watchdog = DispatchWorkItem { [process] in if process.isRunning { process.terminate() } }
+    DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: watchdog)
+    defer { watchdog.cancel() }
     while !String(decoding: seen, as: UTF8.self).contains(text) {
       let chunk = errors.fileHandleForReading.availableData
       if chunk.isEmpty { return false }
