@@ -18,7 +18,7 @@ enum ExportCommand {
       OptionSpec("--output", value: "file", completion: .files, help: "Write to this file instead of stdout ('-' means stdout)."),
       OptionSpec(
         "--fields", value: "list", completion: .commaSeparated(MemberField.allCases.map(\.rawValue)),
-        help: "Comma-separated fields in the order wanted, from: \(fieldNames).\n(default: all of them, in that order)"),
+        help: "Comma-separated fields, in the order wanted, from:\n\(fieldNames). (default: all, in that order)"),
     ],
     examples: [
       "squad export > squad.json", "squad export --format csv --output squad.csv",

@@ -17,7 +17,7 @@ enum ImportCommand {
     arguments: [ArgumentSpec("file", help: "An export: json, jsonl or csv. '-' reads stdin.", completion: .files)],
     options: [OptionSpec("--replace", help: "Replace the squad with the file's members instead of merging them in.")],
     examples: [
-      "squad import squad.json", "squad import squad.csv --replace", "squad export | ssh other squad import -",
+      "squad import squad.json", "squad import squad.csv --replace", "squad --home ~/old-squad export | squad import -",
     ])
 
   /// How many problems an invalid file lists before summing up the rest.
