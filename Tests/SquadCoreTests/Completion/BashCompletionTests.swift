@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SquadCore
 
 /// The bash script, sourced into a real bash and driven the way bash drives it: `COMP_WORDS`
@@ -45,7 +46,8 @@ struct BashCompletionTests {
   }
 
   @Test func theHiddenCompleteCommandIsNeverOffered() throws {
-    #expect(try complete(["squad", ""]) == ["heroes", "show", "recruit", "fire", "list", "export", "import", "completion", "help"])
+    #expect(
+      try complete(["squad", ""]) == ["heroes", "show", "recruit", "fire", "list", "export", "import", "completion", "help"])
     #expect(try complete(["squad", "__"]) == [])
   }
 

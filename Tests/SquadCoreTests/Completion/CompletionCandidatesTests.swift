@@ -1,15 +1,17 @@
 import Testing
+
 @testable import SquadCore
 
 /// What `squad __complete` offers: names by folded prefix, ids by digits, members first for fire.
 @Suite struct CompletionCandidatesTests {
   let catalogue = [
-    Hero(id: HeroID(1009610), name: "Spider-Man (Peter Parker)"), Hero(id: HeroID(1016181), name: "Spider-Man (Miles Morales)"),
-    Hero(id: HeroID(1009351), name: "Hulk"), Hero(id: HeroID(1009609), name: "Spider-Girl (May Parker)"),
-    Hero(id: HeroID(1010000), name: "Araña"),
+    Hero(id: HeroID(1_009_610), name: "Spider-Man (Peter Parker)"),
+    Hero(id: HeroID(1_016_181), name: "Spider-Man (Miles Morales)"),
+    Hero(id: HeroID(1_009_351), name: "Hulk"), Hero(id: HeroID(1_009_609), name: "Spider-Girl (May Parker)"),
+    Hero(id: HeroID(1_010_000), name: "Araña"),
   ]
   let squad = Squad(members: [
-    Member(id: HeroID(1016181), name: "Spider-Man (Miles Morales)", description: "", thumbnail: nil, recruitedAt: .distantPast),
+    Member(id: HeroID(1_016_181), name: "Spider-Man (Miles Morales)", description: "", thumbnail: nil, recruitedAt: .distantPast),
     Member(id: HeroID(7), name: "Imported\u{1B}[31m Only", description: "", thumbnail: nil, recruitedAt: .distantPast),
   ])
 
@@ -27,7 +29,8 @@ import Testing
   }
 
   @Test func fireOffersSquadMembersFirstAndEveryoneWhenNoMemberMatches() {
-    #expect(CompletionCandidates.list(.members, prefix: "spider", catalogue: catalogue, squad: squad) == ["Spider-Man (Miles Morales)"])
+    #expect(
+      CompletionCandidates.list(.members, prefix: "spider", catalogue: catalogue, squad: squad) == ["Spider-Man (Miles Morales)"])
     #expect(CompletionCandidates.list(.members, prefix: "hu", catalogue: catalogue, squad: squad) == ["Hulk"])
   }
 

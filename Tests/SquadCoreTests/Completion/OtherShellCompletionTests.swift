@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SquadCore
 
 /// The zsh and fish scripts, checked by the real shells when this machine has them (they are
@@ -16,7 +17,8 @@ import Testing
   func theZshScriptParsesAndRegistersWithCompinit() throws {
     let home = try TempHome()
     let result = try shell(
-      "zsh", "squad completion zsh > _squad && zsh -n _squad && autoload -U compinit && compinit -u -d compdump "
+      "zsh",
+      "squad completion zsh > _squad && zsh -n _squad && autoload -U compinit && compinit -u -d compdump "
         + "&& source ./_squad && print -r -- $_comps[squad]", home: home)
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout == "_squad\n")
@@ -36,9 +38,10 @@ import Testing
       """
     let result = try shell("fish", script, home: home)
     #expect(result.status == 0, "\(result.stderr)")
-    #expect(result.lines == [
-      "recruit\tAdd heroes to the squad.", "Spider-Man (Peter Parker)", "Iron Man",
-      "markdown\tjson, jsonl, csv, tsv or markdown. (default: json)",
-    ])
+    #expect(
+      result.lines == [
+        "recruit\tAdd heroes to the squad.", "Spider-Man (Peter Parker)", "Iron Man",
+        "markdown\tjson, jsonl, csv, tsv or markdown. (default: json)",
+      ])
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SquadCore
 
 /// `squad export` from the command line: options into a request, and the binary end to end.
@@ -14,7 +15,8 @@ import Testing
   }
 
   @Test func fieldsAreReadInTheOrderGivenIgnoringCase() throws {
-    let request = try ExportCommand.request(from: try parse(["export", "--fields", "Name, recruitedat,id"]), now: .distantPast).get()
+    let request = try ExportCommand.request(from: try parse(["export", "--fields", "Name, recruitedat,id"]), now: .distantPast)
+      .get()
     #expect(request.fields == [.name, .recruitedAt, .id])
   }
 
@@ -59,7 +61,9 @@ import Testing
     let result = try CLIProcess.run(["export", "--fields", "id,nmae"], home: home.path)
     #expect(result.status == 64)
     #expect(result.stdout == "")
-    #expect(result.stderr.hasPrefix("Error: Unknown field 'nmae' for '--fields'. Valid fields: id, name, description, thumbnail, recruitedAt.\n"))
+    #expect(
+      result.stderr.hasPrefix(
+        "Error: Unknown field 'nmae' for '--fields'. Valid fields: id, name, description, thumbnail, recruitedAt.\n"))
   }
 
   @Test func anEmptySquadExportsAnEmptyMembersList() throws {

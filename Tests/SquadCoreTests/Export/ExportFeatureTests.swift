@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SquadCore
 
 /// The export state machine: load, render, then stdout or an atomic file write.

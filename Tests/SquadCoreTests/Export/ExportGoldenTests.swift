@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SquadCore
 
 /// Every export format of a fixed squad, against files written by hand in `Fixtures/export/`.
@@ -31,7 +32,8 @@ import Testing
 
   @Test func fieldsChooseAndOrderTheColumns() {
     #expect(
-      render(.csv, fields: [.name, .id]) == "name,id\r\nSpider-Man (Peter Parker),1009610\r\nHulk,1009351\r\nIron Man,1009368\r\n")
+      render(.csv, fields: [.name, .id]) == "name,id\r\nSpider-Man (Peter Parker),1009610\r\nHulk,1009351\r\nIron Man,1009368\r\n"
+    )
     #expect(render(.jsonl, fields: [.recruitedAt, .id]).hasPrefix("{\"recruitedAt\":\"2026-01-02T03:04:05Z\",\"id\":1009610}\n"))
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SquadCore
 
 /// Help is complete (every command, every section, every variable the code reads) and the same

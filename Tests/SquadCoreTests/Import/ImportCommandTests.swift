@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SquadCore
 
 /// `squad import` run as a user would: a bad file changes nothing, a good one is one save.
@@ -56,7 +57,7 @@ import Testing
     #expect(result.stdout == "")
     #expect(result.stderr == "Imported 2 members (1 already in the squad).\n")
     let ids = try SquadFile(paths: SquadPaths(home: home.path)).load().members.map(\.id.rawValue)
-    #expect(ids == [1009351, 1009610, 1009368])
+    #expect(ids == [1_009_351, 1_009_610, 1_009_368])
   }
 
   @Test func dashReadsTheExportFromStdin() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SquadCore
 
 /// The import state machine: read, validate, then merge or replace under the lock, once.
@@ -27,7 +28,8 @@ import Testing
   @Test func anInvalidFileFailsBeforeTheSquadIsTouched() {
     var state = ImportFeature.State.reading(request())
     #expect(ImportFeature.reduce(&state, .fileRead(.success(file("id,name\n0,x\n")))) == [])
-    let invalid = InvalidImport(label: "in.csv", problems: [ImportProblem(.line(2), field: .id, "must be a whole number above 0, not 0")])
+    let invalid = InvalidImport(
+      label: "in.csv", problems: [ImportProblem(.line(2), field: .id, "must be a whole number above 0, not 0")])
     #expect(state == .failed(.invalidFile(invalid)))
   }
 
@@ -86,7 +88,9 @@ import Testing
     #expect(
       ImportSummary(imported: 0, alreadyInSquad: 2, replaced: nil).description
         == "Imported 0 members (2 already in the squad); the squad is unchanged.")
-    #expect(ImportSummary(imported: 2, alreadyInSquad: 0, replaced: .members(5)).description == "Imported 2 members, replacing the squad of 5 members.")
+    #expect(
+      ImportSummary(imported: 2, alreadyInSquad: 0, replaced: .members(5)).description
+        == "Imported 2 members, replacing the squad of 5 members.")
     #expect(
       ImportSummary(imported: 2, alreadyInSquad: 0, replaced: .unreadable).description
         == "Imported 2 members, replacing the squad file that could not be read.")

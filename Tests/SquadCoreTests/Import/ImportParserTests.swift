@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SquadCore
 
 /// Reading exports: the format told by content, and every problem reported where it is.
@@ -38,14 +39,15 @@ import Testing
 
   @Test func csvProblemsNameTheirLines() {
     let text = "id,name,recruitedAt\n1,ok,\nabc,x,\n0,y,\n2,,\n1,dup,\n3,\"two\nlines\",later\n4\n"
-    #expect(problems(text) == [
-      "in:3: id: expected a whole number above 0, found 'abc'",
-      "in:4: id: must be a whole number above 0, not 0",
-      "in:5: name: must not be empty",
-      "in:6: id: 1 appears twice (first at line 2); each member may appear once",
-      "in:7: recruitedAt: 'later' is not an ISO 8601 date such as 2026-11-22T07:55:00Z",
-      "in:9: expected 3 fields like the header, found 1",
-    ])
+    #expect(
+      problems(text) == [
+        "in:3: id: expected a whole number above 0, found 'abc'",
+        "in:4: id: must be a whole number above 0, not 0",
+        "in:5: name: must not be empty",
+        "in:6: id: 1 appears twice (first at line 2); each member may appear once",
+        "in:7: recruitedAt: 'later' is not an ISO 8601 date such as 2026-11-22T07:55:00Z",
+        "in:9: expected 3 fields like the header, found 1",
+      ])
   }
 
   @Test func aCSVHeaderMustNameIdAndName() {
@@ -56,43 +58,49 @@ import Testing
 
   @Test func jsonLineProblemsNameTheirLines() {
     let text = "{\"id\":1,\"name\":\"a\"}\n\n{\"id\":1.5,\"name\":5}\nnot json\n[1]\n{\"name\":\"b\",\"recruitedAt\":\"soon\"}\n"
-    #expect(problems(text) == [
-      "in:3: id: expected a whole number above 0, found 1.5",
-      "in:3: name: expected a string",
-      "in:4: this line is not a JSON object",
-      "in:5: expected a member object",
-      "in:6: id: missing; every member needs its Marvel character id",
-      "in:6: recruitedAt: 'soon' is not an ISO 8601 date such as 2026-11-22T07:55:00Z",
-    ])
+    #expect(
+      problems(text) == [
+        "in:3: id: expected a whole number above 0, found 1.5",
+        "in:3: name: expected a string",
+        "in:4: this line is not a JSON object",
+        "in:5: expected a member object",
+        "in:6: id: missing; every member needs its Marvel character id",
+        "in:6: recruitedAt: 'soon' is not an ISO 8601 date such as 2026-11-22T07:55:00Z",
+      ])
   }
 
   @Test func jsonDocumentProblemsNameTheirPaths() {
-    let text = #"{"members": [{"id": 1, "name": "x"}, {"id": 0, "name": " "}, {"id": "7", "name": "q", "thumbnail": 4}, {"id": 1, "name": "y"}]}"#
-    #expect(problems(text) == [
-      "in: members[1].id: must be a whole number above 0, not 0",
-      "in: members[1].name: must not be empty",
-      "in: members[2].id: expected a whole number above 0",
-      "in: members[2].thumbnail: expected a string",
-      "in: members[3].id: 1 appears twice (first at members[0]); each member may appear once",
-    ])
+    let text =
+      #"{"members": [{"id": 1, "name": "x"}, {"id": 0, "name": " "}, {"id": "7", "name": "q", "thumbnail": 4}, {"id": 1, "name": "y"}]}"#
+    #expect(
+      problems(text) == [
+        "in: members[1].id: must be a whole number above 0, not 0",
+        "in: members[1].name: must not be empty",
+        "in: members[2].id: expected a whole number above 0",
+        "in: members[2].thumbnail: expected a string",
+        "in: members[3].id: 1 appears twice (first at members[0]); each member may appear once",
+      ])
   }
 
   @Test func aJSONSyntaxErrorNamesItsLine() {
-    #expect(problems("{\"members\": [\n  {\"id\": 1, \"name\": \"x\"}\n  {\"id\": 2}\n]}") == [
-      "in:3: not valid JSON here; a JSON export must be one valid document"
-    ])
+    #expect(
+      problems("{\"members\": [\n  {\"id\": 1, \"name\": \"x\"}\n  {\"id\": 2}\n]}") == [
+        "in:3: not valid JSON here; a JSON export must be one valid document"
+      ])
   }
 
   @Test func aNewerSchemaVersionIsRefused() {
-    #expect(problems(#"{"schemaVersion": 2, "members": [{"id": 0}]}"#) == [
-      "in: schemaVersion: 2 is newer than this squad reads (1); upgrade squad to import this file"
-    ])
+    #expect(
+      problems(#"{"schemaVersion": 2, "members": [{"id": 0}]}"#) == [
+        "in: schemaVersion: 2 is newer than this squad reads (1); upgrade squad to import this file"
+      ])
   }
 
   @Test func aDocumentWithoutMembersOrNotAnObjectIsRefused() {
-    #expect(problems("{\n\"schemaVersion\": 1\n}") == [
-      "in: missing \"members\": a JSON export lists its members in a \"members\" array"
-    ])
+    #expect(
+      problems("{\n\"schemaVersion\": 1\n}") == [
+        "in: missing \"members\": a JSON export lists its members in a \"members\" array"
+      ])
     #expect(problems("[{\"id\": 1, \"name\": \"x\"}]") == ["in: expected a JSON object with a \"members\" array"])
     #expect(problems(#"{"members": {"id": 1}}"#) == ["in: members: expected an array of member objects"])
   }

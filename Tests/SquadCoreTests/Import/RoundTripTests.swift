@@ -1,16 +1,19 @@
 import Foundation
 import Testing
+
 @testable import SquadCore
 
 /// Export, then import into an empty home: the squad comes back exactly, recruitedAt to the
 /// second, whatever the format.
 @Suite struct RoundTripTests {
-  static let awkward = Squad(members: SampleSquad.squad.members + [
-    Member(
-      id: HeroID(1), name: "=HYPERLINK(\"http://x\",\"y\")", description: "'+quoted, \"and\"\ttabbed\nlines",
-      thumbnail: "http://x.example/a,b.jpg", recruitedAt: SampleSquad.date("1999-12-31T23:59:59Z")),
-    Member(id: HeroID(2), name: "@Araña 蜘蛛", description: "", thumbnail: nil, recruitedAt: SampleSquad.date("2030-06-15T12:00:00Z")),
-  ])
+  static let awkward = Squad(
+    members: SampleSquad.squad.members + [
+      Member(
+        id: HeroID(1), name: "=HYPERLINK(\"http://x\",\"y\")", description: "'+quoted, \"and\"\ttabbed\nlines",
+        thumbnail: "http://x.example/a,b.jpg", recruitedAt: SampleSquad.date("1999-12-31T23:59:59Z")),
+      Member(
+        id: HeroID(2), name: "@Araña 蜘蛛", description: "", thumbnail: nil, recruitedAt: SampleSquad.date("2030-06-15T12:00:00Z")),
+    ])
 
   @Test(arguments: ["json", "jsonl", "csv"])
   func exportThenImportReplaceGivesTheSameListJSON(format: String) throws {

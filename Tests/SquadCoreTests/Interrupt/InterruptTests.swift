@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SquadCore
 
 /// Ctrl-C exits 130 and leaves no file half-written and no temporary file behind. Each test

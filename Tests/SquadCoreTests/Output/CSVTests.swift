@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SquadCore
 
 /// RFC 4180 fields and records, and the formula guard that must undo exactly.
@@ -28,11 +29,12 @@ import Testing
   @Test func recordsKnowTheLineTheyStartOn() throws {
     let text = "id,name\r\n1,\"two\nlines\"\r\n\r\n2,\"a \"\"b\"\", c\"\r\n3,last"
     let records = try CSV.records(text).get()
-    #expect(records == [
-      CSV.Record(line: 1, fields: ["id", "name"]), CSV.Record(line: 2, fields: ["1", "two\nlines"]),
-      CSV.Record(line: 4, fields: [""]), CSV.Record(line: 5, fields: ["2", "a \"b\", c"]),
-      CSV.Record(line: 6, fields: ["3", "last"]),
-    ])
+    #expect(
+      records == [
+        CSV.Record(line: 1, fields: ["id", "name"]), CSV.Record(line: 2, fields: ["1", "two\nlines"]),
+        CSV.Record(line: 4, fields: [""]), CSV.Record(line: 5, fields: ["2", "a \"b\", c"]),
+        CSV.Record(line: 6, fields: ["3", "last"]),
+      ])
   }
 
   @Test func anUnclosedQuoteFailsWithTheLineItStartsOn() {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SquadCore
 
 /// Colour only for tables on a terminal, unless NO_COLOR or TERM=dumb says no; CLICOLOR_FORCE
@@ -55,7 +56,8 @@ import Testing
   }
 
   @Test func cliColorForceColoursATableInAPipe() throws {
-    let forced = try CLIProcess.run(["heroes", "hulk", "--format", "table"], home: home.path, environment: ["CLICOLOR_FORCE": "1"])
+    let forced = try CLIProcess.run(
+      ["heroes", "hulk", "--format", "table"], home: home.path, environment: ["CLICOLOR_FORCE": "1"])
     #expect(forced.stdout.contains("\u{1B}[1m     ID  NAME"))
     #expect(forced.stdout.contains("\u{1B}[2mData provided by Marvel. © MARVEL"))
     let off = try CLIProcess.run(["heroes", "hulk", "--format", "table"], home: home.path, environment: ["CLICOLOR_FORCE": "0"])
@@ -72,8 +74,11 @@ import Testing
   @Test func theRulesInProcess() {
     let tty = TerminalInfo(stdoutIsTTY: true, stderrIsTTY: true, stdinIsTTY: true, width: 90)
     let pipe = TerminalInfo(stdoutIsTTY: false, stderrIsTTY: false, stdinIsTTY: false)
-    func settings(_ terminal: TerminalInfo, format: String? = nil, color: String? = nil, _ environment: [String: String] = [:]) -> OutputSettings {
-      OutputSettings.resolve(formatFlag: format, json: false, colorFlag: color, noHeaders: false, terminal: terminal, environment: environment)
+    func settings(_ terminal: TerminalInfo, format: String? = nil, color: String? = nil, _ environment: [String: String] = [:])
+      -> OutputSettings
+    {
+      OutputSettings.resolve(
+        formatFlag: format, json: false, colorFlag: color, noHeaders: false, terminal: terminal, environment: environment)
     }
     #expect(settings(tty) == OutputSettings(format: .table, color: true, width: 90, prettyJSON: true))
     #expect(settings(tty, ["NO_COLOR": "1"]).color == false)

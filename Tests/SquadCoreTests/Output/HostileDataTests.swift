@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SquadCore
 
 /// Names and descriptions full of escape sequences, from the catalogue, the squad or an import
@@ -12,21 +13,24 @@ import Testing
 
   init() throws {
     home = try TempHome()
-    let hero = #"{"id":9000001,"name":"Evil\u001b[31m Red\u001b]0;owned\u0007 \u202eesrever \u009b2J","#
+    let hero =
+      #"{"id":9000001,"name":"Evil\u001b[31m Red\u001b]0;owned\u0007 \u202eesrever \u009b2J","#
       + #""description":"Line\u001b[2J\r\nbreak","modified":"2020-01-01T00:00:00Z","comics":1,"#
       + #""urls":[{"type":"wiki\u001b[5m","url":"http://x.example/\u001b[1m"}]}"#
     try FileManager.default.createDirectory(atPath: home.file("cache"), withIntermediateDirectories: true)
     try home.write(#"{"schemaVersion":1,"updatedAt":"2026-01-01T00:00:00Z","heroes":["# + hero + "]}", to: "cache/catalogue.json")
     try home.save(
       Squad(members: [
-        Member(id: HeroID(9000002), name: Self.evil, description: Self.evil, thumbnail: Self.evil, recruitedAt: .distantPast)
+        Member(id: HeroID(9_000_002), name: Self.evil, description: Self.evil, thumbnail: Self.evil, recruitedAt: .distantPast)
       ]))
   }
 
   func expectClean(_ result: CLIResult, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
     let text = result.stdout + result.stderr
     #expect(!text.unicodeScalars.contains { Self.forbidden.contains($0) }, "\(what)", sourceLocation: sourceLocation)
-    #expect(text.contains("Evil") || text.contains("Line") || text.contains("["), "\(what) printed nothing useful", sourceLocation: sourceLocation)
+    #expect(
+      text.contains("Evil") || text.contains("Line") || text.contains("["), "\(what) printed nothing useful",
+      sourceLocation: sourceLocation)
   }
 
   @Test(.enabled(if: PseudoTerminal.isAvailable, "python3 is needed to run squad on a pseudo-terminal"))
@@ -35,7 +39,8 @@ import Testing
     for command in [["heroes", "evil"], ["show", "9000001"], ["list"], ["recruit", "9000001"], ["show", Self.evil]] {
       expectClean(try PseudoTerminal.run(command, home: home.path, environment: plain, mergeStderr: true), "\(command)")
     }
-    let prompt = try PseudoTerminal.run(["fire", "9000001"], home: home.path, environment: plain, mergeStderr: true, answer: "n\n")
+    let prompt = try PseudoTerminal.run(
+      ["fire", "9000001"], home: home.path, environment: plain, mergeStderr: true, answer: "n\n")
     #expect(prompt.stdout.contains("from the squad? [y/N]"))
     expectClean(prompt, "the fire prompt")
   }

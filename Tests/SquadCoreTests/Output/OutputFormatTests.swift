@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SquadCore
 
 /// `--format`, `--json` and `--no-headers` for every listing command, id first and name second.

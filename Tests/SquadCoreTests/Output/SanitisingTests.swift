@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SquadCore
 
 /// Control characters in outside data never reach a terminal raw, in any format.

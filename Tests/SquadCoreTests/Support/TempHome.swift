@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import SquadCore
 
 /// A temporary `--home` folder, removed when the value is dropped.

@@ -64,7 +64,8 @@ enum CompleteCommand {
   static func run(_ context: CommandContext) -> Int32 {
     guard let kind = context.arguments.positionals.first.flatMap(CompletionCandidates.Kind.init(rawValue:)) else {
       let expected = CompletionCandidates.Kind.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
-      return UsagePrinter.report(UsageError("Expected a kind of candidate: \(expected).", command: spec.name), to: context.console)
+      return UsagePrinter.report(
+        UsageError("Expected a kind of candidate: \(expected).", command: spec.name), to: context.console)
     }
     let prefix = context.arguments.positionals.dropFirst().first ?? ""
     let catalogue = (try? CatalogueFile(path: context.paths.catalogueFile).load()) ?? LocalCatalogue()

@@ -79,7 +79,9 @@ enum FishCompletion {
     case .none: return requiresValue ? "-x" : ""
     case .choices, .helpTopics: return exclusive + "-a " + words
     case .commaSeparated:
-      return exclusive + "-a " + CompletionModel.singleQuoted("(__fish_complete_list , \"__squad_split \(model.words(completion).joined(separator: " "))\")")
+      return exclusive + "-a "
+        + CompletionModel.singleQuoted(
+          "(__fish_complete_list , \"__squad_split \(model.words(completion).joined(separator: " "))\")")
     case .files: return requiresValue ? "-r -F" : "-F"
     case .directories: return exclusive + "-a '(__fish_complete_directories (commandline -ct))'"
     case .heroes: return "-a '(__squad_heroes heroes)'"

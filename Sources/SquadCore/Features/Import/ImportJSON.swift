@@ -45,7 +45,8 @@ enum ImportJSON {
       return nil
     } catch {
       let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? ""
-      let location = number(after: "line ", in: detail).map(ImportLocation.line)
+      let location =
+        number(after: "line ", in: detail).map(ImportLocation.line)
         ?? number(after: "character ", in: detail).map { offset in .line(data.prefix(offset).filter { $0 == 10 }.count + 1) }
       return ImportProblem(location ?? .wholeFile, "not valid JSON here; a JSON export must be one valid document")
     }
@@ -69,7 +70,8 @@ enum ImportJSON {
           return
         }
         guard version == Squad.currentSchemaVersion else {
-          let why = version > Squad.currentSchemaVersion
+          let why =
+            version > Squad.currentSchemaVersion
             ? "\(version) is newer than this squad reads (\(Squad.currentSchemaVersion)); upgrade squad to import this file"
             : "\(version) is not a version squad knows (\(Squad.currentSchemaVersion) is)"
           problem = ImportProblem(.jsonPath("schemaVersion"), why)

@@ -34,7 +34,9 @@ public enum ImportParser {
     for draft in drafts {
       guard let member = draft.validated(now: now, problems: &problems) else { continue }
       if let first = firstSeen[member.id] {
-        problems.append(ImportProblem(draft.location, field: .id, "\(member.id) appears twice (first at \(first)); each member may appear once"))
+        problems.append(
+          ImportProblem(draft.location, field: .id, "\(member.id) appears twice (first at \(first)); each member may appear once")
+        )
       } else {
         firstSeen[member.id] = draft.location
         members.append(member)

@@ -55,7 +55,9 @@ struct MemberDraft {
     }
     var date = now
     if let text = recruitedAt?.trimmingCharacters(in: .whitespaces), !text.isEmpty {
-      if let parsed = MarvelDate.parse(text) { date = parsed } else {
+      if let parsed = MarvelDate.parse(text) {
+        date = parsed
+      } else {
         check(.recruitedAt, "'\(text)' is not an ISO 8601 date such as 2026-11-22T07:55:00Z")
       }
     }
