@@ -71,7 +71,7 @@ import Testing
 
   @Test func jsonDocumentProblemsNameTheirPaths() {
     let text =
-      #"{"members": [{"id": 1, "name": "x"}, {"id": 0, "name": " "}, {"id": "7", "name": "q", "thumbnail": 4}, {"id": 1, "name": "y"}]}"#
+      #"{"members": [{"id": 1, "name": "x"}, {"id": 0, "name": " "}, {"id": "7", "name": "q", "thumbnail": 4}, {"id": 1, "name": "y"}, {"id": 1.5, "name": "z"}]}"#
     #expect(
       problems(text) == [
         "in: members[1].id: must be a whole number above 0, not 0",
@@ -79,6 +79,7 @@ import Testing
         "in: members[2].id: expected a whole number above 0",
         "in: members[2].thumbnail: expected a string",
         "in: members[3].id: 1 appears twice (first at members[0]); each member may appear once",
+        "in: members[4].id: expected a whole number above 0, found 1.5",
       ])
   }
 

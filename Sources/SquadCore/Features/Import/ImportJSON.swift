@@ -5,10 +5,11 @@ import Foundation
 enum ImportJSON {
   /// The members of a JSON document; a newer `schemaVersion` is refused before anything else.
   static func document(_ data: Data) -> Result<[MemberDraft], ImportProblem> {
-    if let problem = syntaxProblem(data) { return .failure(problem) }
     do {
       let document = try JSONDecoder().decode(Document.self, from: data)
       return document.problem.map { .failure($0) } ?? .success(document.members)
+    } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
+      return .failure(syntaxProblem(data))
     } catch {
       return .failure(ImportProblem(.wholeFile, "expected a JSON object with a \"members\" array"))
     }
@@ -39,10 +40,10 @@ enum ImportJSON {
   }
 
   // JSONDecoder says only "not valid JSON"; JSONSerialization says where, which we turn into a line.
-  private static func syntaxProblem(_ data: Data) -> ImportProblem? {
+  private static func syntaxProblem(_ data: Data) -> ImportProblem {
     do {
       _ = try JSONSerialization.jsonObject(with: data)
-      return nil
+      return ImportProblem(.wholeFile, "not valid JSON; a JSON export must be one valid document")
     } catch {
       let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? ""
       let location =

@@ -9,7 +9,8 @@ public enum ImportMerge {
       return (Squad(members: members), ImportSummary(imported: members.count, alreadyInSquad: 0, replaced: previous))
     }
     var updated = squad
-    let added = members.filter { updated.recruit($0) }.count
+    var added = 0
+    for member in members where updated.recruit(member) { added += 1 }
     return (updated, ImportSummary(imported: added, alreadyInSquad: members.count - added, replaced: nil))
   }
 }

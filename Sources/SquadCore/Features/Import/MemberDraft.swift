@@ -58,7 +58,7 @@ struct MemberDraft {
       if let parsed = MarvelDate.parse(text) {
         date = parsed
       } else {
-        check(.recruitedAt, "'\(text)' is not an ISO 8601 date such as 2026-11-22T07:55:00Z")
+        check(.recruitedAt, "'\(TextSnippet.quote(text))' is not an ISO 8601 date such as 2026-11-22T07:55:00Z")
       }
     }
     guard draft.problems.isEmpty, let id, let name else {
