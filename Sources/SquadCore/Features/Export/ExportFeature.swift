@@ -5,6 +5,7 @@ import Foundation
 public enum ExportFeature: Feature {
   /// The phases of an export; each carries what exists at that point.
   public enum State: Equatable, Sendable {
+    /// Nothing asked for yet.
     case idle
     /// Reading the squad file.
     case loading(ExportRequest)

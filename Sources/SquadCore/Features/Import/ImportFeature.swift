@@ -8,6 +8,7 @@ import Foundation
 public enum ImportFeature: Feature {
   /// The phases of an import; each carries what exists at that point.
   public enum State: Equatable, Sendable {
+    /// Nothing asked for yet.
     case idle
     /// Reading the import file.
     case reading(ImportRequest)
