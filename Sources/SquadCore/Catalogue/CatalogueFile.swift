@@ -15,9 +15,7 @@ public struct CatalogueFile: Sendable {
   /// The file holds the whole merged catalogue and the fingerprint of the bundled set it was
   /// merged with; only when this binary bundles a different set is the merge done again.
   public func load() throws(PersistenceError) -> LocalCatalogue {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      return LocalCatalogue()
-    }
+    guard let data = try FileBytes.read(path) else { return LocalCatalogue() }
     do {
       let document = try JSONParser.parse(Array(data))
       var heroes: [Hero] = []

@@ -30,6 +30,7 @@ public enum SquadCLI {
       return ExitCode.success.rawValue
     }
     if command == "help" { return HelpCommand.run(arguments: parsed, console: console) }
+    if command == "completion" { return CompletionCommand.run(arguments: parsed, console: console) }
 
     let context: CommandContext
     switch makeContext(parsed, variables: variables, console: console) {
@@ -42,6 +43,9 @@ public enum SquadCLI {
     case "recruit": return await RecruitCommand.run(context)
     case "fire": return await FireCommand.run(context)
     case "list": return await ListCommand.run(context)
+    case "export": return await ExportCommand.run(context)
+    case "import": return await ImportCommand.run(context)
+    case "__complete": return CompleteCommand.run(context)
     default: return UsagePrinter.report(UsageError("Unknown command '\(command)'.", command: nil), to: console)
     }
   }
@@ -60,7 +64,7 @@ public enum SquadCLI {
       noHeaders: parsed.has("--no-headers"), terminal: console.terminal, environment: variables)
     let quiet = parsed.has("--quiet")
     let directory = DirectoryFactory.make(
-      paths: paths, offline: parsed.has("--offline"), warn: { if !quiet { console.err("Warning: " + $0) } })
+      paths: paths, offline: parsed.has("--offline"), warn: { if !quiet { console.err("Warning: " + TextSanitizer.clean($0)) } })
     let environment = AppEnvironment(
       directory: directory, squadFile: SquadFile(paths: paths),
       confirm: { prompt in

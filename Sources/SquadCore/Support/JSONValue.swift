@@ -97,8 +97,8 @@ public enum JSONValue: Equatable, Sendable {
       case "\n": output += "\\n".utf8
       case "\r": output += "\\r".utf8
       case "\t": output += "\\t".utf8
-      case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
-        || scalar.value == 0x2028 || scalar.value == 0x2029:
+      // Controls and bidi overrides are escaped, so JSON on a terminal is safe and still exact.
+      case _ where TextSanitizer.isUnsafe(scalar) || scalar.value == 0x2028 || scalar.value == 0x2029:
         let hex = String(scalar.value, radix: 16)
         output += ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8
       default:
