@@ -58,7 +58,7 @@ public struct CommandContext {
     switch source {
     case .catalogue(.noKeys, _):
       notice("Using the local catalogue: no Marvel API keys are set (see 'squad help environment').")
-    case .catalogue(.offline, _), .api:
+    case .catalogue(.offline, _), .api, .squad:
       break
     case .fallback(let problem, let updatedAt):
       let age = updatedAt.map { "last updated \(RelativeTime.describe($0, now: environment.now()))" } ?? "the bundled starter set"

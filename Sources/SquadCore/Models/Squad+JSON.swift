@@ -1,5 +1,12 @@
 import Foundation
 
+extension Hero {
+  /// What squad knows of a hero from their squad membership alone.
+  public init(member: Member) {
+    self.init(id: member.id, name: member.name, description: member.description, thumbnail: member.thumbnail.flatMap(Thumbnail.init(url:)))
+  }
+}
+
 extension Member {
   /// Reads a member object of the squad file (or a JSON export).
   public init(record: JSONValue, at path: String) throws(JSONShapeError) {

@@ -13,8 +13,10 @@ public struct SquadEffects: EffectRunner {
 
   public func run(_ effect: SquadFeature.Effect, send: @escaping @Sendable (SquadFeature.Action) async -> Void) async {
     switch effect {
-    case .resolveHeroes(let refs):
-      await send(.heroesResolved(await HeroResolver(directory: environment.directory).resolve(refs)))
+    case .resolveHeroes(let refs, let amongMembersFirst):
+      // A squad file that cannot be read here fails the locked load that follows, with its reason.
+      let members = amongMembersFirst ? ((try? environment.squadFile.load())?.members ?? []) : []
+      await send(.heroesResolved(await HeroResolver(directory: environment.directory, members: members).resolve(refs)))
 
     case .loadSquad(let forUpdate):
       await send(.squadLoaded(update.load(forUpdate: forUpdate)))
