@@ -61,18 +61,18 @@ enum BashCompletion {
 
       if [[ "$prev" == --* ]]; then
         case "$command $prev" in
-    \(valueCases(model))
+    \(arms(model).values)
         esac
       fi
       if [[ "$cur" == -* ]]; then
         case "$command" in
-    \(optionCases(model))
+    \(arms(model).options)
         esac
         return 0
       fi
       case "$command" in
         "") _squad_reply \(model.commands.map(\.name).joined(separator: " ")) ;;
-    \(positionalCases(model))
+    \(arms(model).positionals)
       esac
     }
 
@@ -94,24 +94,7 @@ enum BashCompletion {
     }
   }
 
-  private static func valueCases(_ model: CompletionModel) -> String {
-    model.valueCompletions.map { entry in
-      let pattern = entry.command.map { "\"\($0) \(entry.option)\"" } ?? "*\" \(entry.option)\""
-      return "      \(pattern)) \(call(entry.completion, model)); return 0 ;;"
-    }.joined(separator: "\n")
-  }
-
-  private static func optionCases(_ model: CompletionModel) -> String {
-    (model.commands.map { command in
-      "      \(command.name)) _squad_reply \(model.optionNames(of: command).joined(separator: " ")) ;;"
-    } + ["      *) _squad_reply \(model.optionNames(of: nil).joined(separator: " ")) ;;"]).joined(separator: "\n")
-  }
-
-  private static func positionalCases(_ model: CompletionModel) -> String {
-    model.commands.compactMap { command in
-      guard let (completion, limit) = model.positional(of: command) else { return nil }
-      let guardText = limit.map { "(( positionals < \($0) )) && " } ?? ""
-      return "    \(command.name)) \(guardText)\(call(completion, model)) ;;"
-    }.joined(separator: "\n")
+  private static func arms(_ model: CompletionModel) -> ShellCaseArms {
+    ShellCaseArms(model: model, reply: "_squad_reply", valueReturn: "return 0") { call($0, model) }
   }
 }

@@ -38,12 +38,12 @@ enum ZshCompletion {
 
       if [[ "$prev" == --* ]]; then
         case "$command $prev" in
-    \(valueCases(model))
+    \(arms(model).values)
         esac
       fi
       if [[ "$PREFIX" == -* ]]; then
         case "$command" in
-    \(optionCases(model))
+    \(arms(model).options)
         esac
         return
       fi
@@ -51,7 +51,7 @@ enum ZshCompletion {
         "")
           local -a commands=(\(model.commands.map { CompletionModel.singleQuoted($0.name + ":" + $0.abstract) }.joined(separator: " ")))
           _describe -t commands 'squad command' commands ;;
-    \(positionalCases(model))
+    \(arms(model).positionals)
       esac
     }
 
@@ -77,24 +77,7 @@ enum ZshCompletion {
     }
   }
 
-  private static func valueCases(_ model: CompletionModel) -> String {
-    model.valueCompletions.map { entry in
-      let pattern = entry.command.map { "\"\($0) \(entry.option)\"" } ?? "*\" \(entry.option)\""
-      return "      \(pattern)) \(call(entry.completion, model)); return ;;"
-    }.joined(separator: "\n")
-  }
-
-  private static func optionCases(_ model: CompletionModel) -> String {
-    (model.commands.map { command in
-      "      \(command.name)) compadd -- \(model.optionNames(of: command).joined(separator: " ")) ;;"
-    } + ["      *) compadd -- \(model.optionNames(of: nil).joined(separator: " ")) ;;"]).joined(separator: "\n")
-  }
-
-  private static func positionalCases(_ model: CompletionModel) -> String {
-    model.commands.compactMap { command in
-      guard let (completion, limit) = model.positional(of: command) else { return nil }
-      let guardText = limit.map { "(( positionals < \($0) )) && " } ?? ""
-      return "    \(command.name)) \(guardText)\(call(completion, model)) ;;"
-    }.joined(separator: "\n")
+  private static func arms(_ model: CompletionModel) -> ShellCaseArms {
+    ShellCaseArms(model: model, reply: "compadd --", valueReturn: "return") { call($0, model) }
   }
 }
