@@ -9,9 +9,11 @@ The generated JSON files are committed; run this only to regenerate them:
 
 From the samples it takes facts only: ids, names, thumbnail paths/extensions,
 `modified` dates, collection `available` counts and which url types exist.
-Descriptions are either "" or one short sentence written for this project;
-collection items and urls are synthesised by marvel_sim's own functions, so
-they agree with what the simulator serves for /characters/{id}/comics.
+Descriptions are either "" or one short sentence written for this project.
+Only these facts are written (see marvelsim/data.py for the record format):
+the simulator derives resourceURI, the collection items and the urls at load
+time with its own deterministic functions, so they agree with what it serves
+for /characters/{id}/comics.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from pathlib import Path
 
 SIM_DIR = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(SIM_DIR))
-import marvel_sim as sim  # noqa: E402
+from marvelsim import common, data  # noqa: E402
 
 TARGET = 300
 
@@ -182,7 +184,7 @@ def select_ids(catalogue: dict, full: dict) -> list[int]:
 
 
 def plausible_counts(ident: int, famous: bool) -> tuple:
-    m = sim.mix(99, ident)
+    m = common.mix(99, ident)
     comics = 150 + m % 1300 if famous else [0, 0, 2, 5, 9, 14, 23, 40, 61, 118][m % 10] + (m >> 8) % 7
     series = comics // 3 + (1 if comics else 0)
     stories = comics + comics // 3 + (m >> 16) % 5 if comics else 0
@@ -191,14 +193,15 @@ def plausible_counts(ident: int, famous: bool) -> tuple:
 
 
 def plausible_modified(ident: int, famous: bool) -> str:
-    m = sim.mix(98, ident)
+    m = common.mix(98, ident)
     if not famous and m % 10 < 6:
-        return sim.UNKNOWN_MODIFIED
-    return sim.format_eastern(1357016400 + (m >> 8) % (7 * 365 * 86400))  # 2013 … 2019
+        return common.UNKNOWN_MODIFIED
+    return common.format_eastern(1357016400 + (m >> 8) % (7 * 365 * 86400))  # 2013 … 2019
 
 
-def build(ident: int, catalogue: dict, full: dict, famous: set, comics: sim.ComicFactory,
+def build(ident: int, catalogue: dict, full: dict, famous: set,
           name: str | None = None, description=None) -> dict:
+    """The facts record of one character (the format of characters.json)."""
     base, rec = catalogue.get(ident, {}), full.get(ident)
     name = name if name is not None else (rec["name"] if rec else base["name"])
     if rec:
@@ -208,27 +211,25 @@ def build(ident: int, catalogue: dict, full: dict, famous: set, comics: sim.Comi
     else:
         counts = KNOWN_COUNTS.get(ident) or plausible_counts(ident, ident in famous)
         modified, thumb = plausible_modified(ident, ident in famous), base["thumbnail"]
-        url_types = ["detail", "wiki", "comiclink"][: 2 + sim.mix(97, ident) % 2]
-    wire = {"id": ident, "name": name,
+        url_types = ["detail", "wiki", "comiclink"][: 2 + common.mix(97, ident) % 2]
+    return {"id": ident, "name": name,
             "description": DESCRIPTIONS.get(name, "") if description is None else description,
             "modified": modified,
             "thumbnail": {"path": thumb["path"], "extension": thumb["extension"]},
-            "resourceURI": f"{sim.GATEWAY}/characters/{ident}"}
-    wire.update(sim.character_lists(comics, ident, counts))
-    wire["urls"] = sim.character_urls(ident, name, url_types)
-    return wire
+            "available": dict(zip(common.COLLECTIONS, counts)),
+            "urlTypes": url_types}
 
 
-def hostile(catalogue: dict, full: dict, famous: set, comics: sim.ComicFactory) -> list[dict]:
+def hostile(catalogue: dict, full: dict, famous: set) -> list[dict]:
     """Awkward but real-looking records for decoder and terminal tests."""
     def by(name):
         return next(i for i, c in catalogue.items() if c["name"] == name)
     out = [
-        build(by("Araña"), catalogue, full, famous, comics),  # non-ASCII name
-        build(by("Karolina Dean "), catalogue, full, famous, comics),  # trailing space
-        build(by('Edward "Ted" Forrester'), catalogue, full, famous, comics),  # quotes
-        build(by("Robert Baldwin "), catalogue, full, famous, comics, description=None),
-        build(1009604, catalogue, full, famous, comics,
+        build(by("Araña"), catalogue, full, famous),  # non-ASCII name
+        build(by("Karolina Dean "), catalogue, full, famous),  # trailing space
+        build(by('Edward "Ted" Forrester'), catalogue, full, famous),  # quotes
+        build(by("Robert Baldwin "), catalogue, full, famous, description=None),
+        build(1009604, catalogue, full, famous,
               description="Looks harmless \u001b[31muntil printed\u001b[0m raw\u001b]0;owned\u0007 to a terminal."),
     ]
     out[3]["description"] = None  # null description (and a trailing space in the name)
@@ -236,6 +237,9 @@ def hostile(catalogue: dict, full: dict, famous: set, comics: sim.ComicFactory) 
 
 
 def write(path: Path, records: list[dict]) -> None:
+    """One compact record per line, as the simulator reads them."""
+    for record in records:
+        data.check_record(record, path)
     lines = ",\n".join(json.dumps(r, ensure_ascii=False, separators=(",", ":")) for r in records)
     path.write_text("[\n" + lines + "\n]\n", encoding="utf-8")
     print(f"wrote {path} ({len(records)} characters)")
@@ -248,13 +252,12 @@ def main(argv: list[str]) -> int:
     catalogue, full = load_samples(Path(argv[0]))
     ids = select_ids(catalogue, full)
     famous = set(REQUIRED_IDS) | {i for i in ids if catalogue[i]["name"] in DESCRIPTIONS}
-    comics = sim.ComicFactory()
-    records = [build(i, catalogue, full, famous, comics) for i in ids]
+    records = [build(i, catalogue, full, famous) for i in ids]
     bad = [r["name"] for r in records if not clean(r["name"])]
     if bad:
         raise SystemExit(f"awkward names in default data: {bad}")
     write(SIM_DIR / "characters.json", records)
-    write(SIM_DIR / "characters-hostile.json", hostile(catalogue, full, famous, comics))
+    write(SIM_DIR / "characters-hostile.json", hostile(catalogue, full, famous))
     return 0
 
 

@@ -9,42 +9,37 @@ public struct CatalogueFile: Sendable {
   /// A catalogue file at the given path.
   public init(path: String) { self.path = path }
 
-  private struct Stored: Codable {
-    var schemaVersion: Int
-    var updatedAt: String
-    var heroes: [Hero]
-  }
-
   /// The bundled set merged with the stored heroes. A missing file gives the bundled set; an
   /// unreadable or corrupt one is an error, so the caller can report it and carry on.
+  ///
+  /// The file holds the whole merged catalogue and the fingerprint of the bundled set it was
+  /// merged with; only when this binary bundles a different set is the merge done again.
   public func load() throws(PersistenceError) -> LocalCatalogue {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      return LocalCatalogue()
-    }
+    guard let data = try FileBytes.read(path) else { return LocalCatalogue() }
     do {
-      let stored = try JSONDecoder().decode(Stored.self, from: data)
-      var catalogue = LocalCatalogue()
-      catalogue.merge(stored.heroes, at: MarvelDate.parse(stored.updatedAt))
+      let document = try JSONParser.parse(Array(data))
+      var heroes: [Hero] = []
+      for (index, record) in try document.array("heroes", at: "").enumerated() {
+        heroes.append(try Hero(record: record, at: "heroes[\(index)]"))
+      }
+      let updatedAt = try document.optionalString("updatedAt", at: "").flatMap(MarvelDate.parse)
+      let includesBundled = try document.optionalString("bundled", at: "") == BundledCatalogue.fingerprint
+      var catalogue = LocalCatalogue(heroes: includesBundled ? [] : BundledCatalogue.heroes)
+      catalogue.merge(heroes, at: updatedAt)
       return catalogue
     } catch {
-      throw PersistenceError(path: path, reason: .corrupt(detail: DecodingErrorText.describe(error)))
+      throw PersistenceError(path: path, reason: .corrupt(detail: String(describing: error)))
     }
   }
 
-  /// Writes the heroes that did not come from the bundle, atomically.
+  /// Writes the whole catalogue atomically, one hero record per line.
   public func save(_ catalogue: LocalCatalogue) throws(PersistenceError) {
-    let bundled = Dictionary(BundledCatalogue.heroes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-    let learnt = catalogue.heroesByID.values.filter { bundled[$0.id] != $0 }.sorted { $0.id < $1.id }
-    let stored = Stored(
-      schemaVersion: 1, updatedAt: MarvelDate.iso8601(catalogue.updatedAt ?? Date()), heroes: learnt)
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
-    do {
-      try AtomicFile.write(try encoder.encode(stored), to: path)
-    } catch let error as PersistenceError {
-      throw error
-    } catch {
-      throw PersistenceError(path: path, reason: .unwritable(detail: "cannot encode the catalogue"))
-    }
+    let heroes = catalogue.heroesByID.values.sorted { $0.id < $1.id }
+    var text = "{\"schemaVersion\":1,\"bundled\":\"\(BundledCatalogue.fingerprint)\",\"updatedAt\":"
+    text += JSONValue.string(MarvelDate.iso8601(catalogue.updatedAt ?? Date())).encoded()
+    text += ",\"heroes\":[\n"
+    text += heroes.map { $0.record.encoded() }.joined(separator: ",\n")
+    text += "\n]}\n"
+    try AtomicFile.write(Data(text.utf8), to: path)
   }
 }

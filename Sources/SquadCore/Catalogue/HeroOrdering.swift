@@ -32,10 +32,15 @@ public enum HeroOrdering {
 public enum HeroName {
   /// The comparable form of a name: `"  Araña "` → `"arana"`.
   public static func folded(_ name: String) -> String {
-    let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
     // Plain ASCII is by far the common case; folding it by hand keeps listings fast.
-    if trimmed.utf8.allSatisfy({ $0 < 0x80 }) { return trimmed.lowercased() }
-    return trimmed.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    let bytes = name.utf8
+    if bytes.allSatisfy({ $0 < 0x80 }) {
+      let isSpace = { (byte: UInt8) in byte == 0x20 || (0x09...0x0D).contains(byte) }
+      let trimmed = bytes.drop(while: isSpace).reversed().drop(while: isSpace).reversed()
+      return String(decoding: trimmed.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }, as: UTF8.self)
+    }
+    return name.trimmingCharacters(in: .whitespacesAndNewlines)
+      .folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
   }
 
   /// The key names sort by: the folded name, which matches the API's order for ASCII names and

@@ -8,10 +8,10 @@ public enum ArgumentParser {
     var parsed = ParsedArguments(command: commandName)
     let spec = commandName.flatMap(CommandRegistry.command(named:))
     if let commandName, spec == nil {
-      let suggestion = EditDistance.closest(to: commandName, in: CommandRegistry.commands.map(\.name))
+      let suggestion = EditDistance.closest(to: commandName, in: CommandRegistry.visibleCommands.map(\.name))
       return .failure(UsageError("Unknown command '\(commandName)'." + didYouMean(suggestion), command: nil))
     }
-    let options = CommandRegistry.globalOptions + (spec?.options ?? [])
+    let options = spec?.acceptedOptions ?? CommandRegistry.globalOptions
     var index = 0
     var seenCommand = false
     var onlyPositionals = false

@@ -29,7 +29,9 @@ public struct CommandContext {
   public func execute<F: Feature, R: EffectRunner>(
     _ feature: F.Type, from initial: F.State, runner: R, action: F.Action
   ) async -> F.State where R.Effect == F.Effect, R.Action == F.Action {
-    let status = StatusLine(console: console, enabled: console.terminal.stderrIsTTY && !isQuiet && !isTracing)
+    // A dumb terminal cannot erase a line, so it gets no status line rather than a trail of them.
+    let canRewrite = console.terminal.stderrIsTTY && variables["TERM"] != "dumb"
+    let status = StatusLine(console: console, enabled: canRewrite && !isQuiet && !isTracing)
     let console = console
     let tracing = isTracing
     let store = Store<F, R>(initialState: initial, runner: runner) { action, state in
@@ -58,7 +60,7 @@ public struct CommandContext {
     switch source {
     case .catalogue(.noKeys, _):
       notice("Using the local catalogue: no Marvel API keys are set (see 'squad help environment').")
-    case .catalogue(.offline, _), .api:
+    case .catalogue(.offline, _), .api, .squad:
       break
     case .fallback(let problem, let updatedAt):
       let age = updatedAt.map { "last updated \(RelativeTime.describe($0, now: environment.now()))" } ?? "the bundled starter set"

@@ -2,7 +2,7 @@
 public enum CommandRegistry {
   /// Options accepted before or after any command.
   public static let globalOptions: [OptionSpec] = [
-    OptionSpec("--home", value: "dir", help: "Keep every file under this folder (or set SQUAD_HOME)."),
+    OptionSpec("--home", value: "dir", completion: .directories, help: "Keep every file under this folder (or set SQUAD_HOME)."),
     OptionSpec("--base-url", value: "url", help: "The Marvel API base URL (or set MARVEL_API_BASE)."),
     OptionSpec("--offline", help: "Answer from the local catalogue; never touch the network."),
     OptionSpec("--timeout", value: "seconds", help: "Give up on the network after this long, retries included. (default: 10)"),
@@ -17,11 +17,18 @@ public enum CommandRegistry {
     OptionSpec("--version", help: "Show the version."),
   ]
 
+  /// The global options that only matter to commands printing listings.
+  public static let outputFormatOptions: Set<String> = ["--format", "--json", "--no-headers", "--color"]
+
   /// The commands, in the order help lists them.
   public static let commands: [CommandSpec] = [
     HeroesCommand.spec, ShowCommand.spec, RecruitCommand.spec, FireCommand.spec, ListCommand.spec,
-    SyncCommand.spec, HelpCommand.spec,
+    ExportCommand.spec, ImportCommand.spec, SyncCommand.spec, CompletionCommand.spec, HelpCommand.spec,
+    CompleteCommand.spec,
   ]
+
+  /// The commands help lists and completion offers: all but the hidden plumbing.
+  public static var visibleCommands: [CommandSpec] { commands.filter { !$0.isHidden } }
 
   /// The command with this name.
   public static func command(named name: String) -> CommandSpec? { commands.first { $0.name == name } }

@@ -14,11 +14,13 @@ public struct CommandSpec: Sendable {
   public var examples: [String]
   /// Whether the `--format` family of global options applies.
   public var takesOutputFormat: Bool
+  /// Whether help and completion leave the command out (plumbing such as `__complete`).
+  public var isHidden: Bool
 
   /// Creates a command description.
   public init(
     name: String, abstract: String, discussion: String = "", arguments: [ArgumentSpec] = [],
-    options: [OptionSpec] = [], examples: [String] = [], takesOutputFormat: Bool = false
+    options: [OptionSpec] = [], examples: [String] = [], takesOutputFormat: Bool = false, isHidden: Bool = false
   ) {
     self.name = name
     self.abstract = abstract
@@ -27,6 +29,22 @@ public struct CommandSpec: Sendable {
     self.options = options
     self.examples = examples
     self.takesOutputFormat = takesOutputFormat
+    self.isHidden = isHidden
+  }
+
+  /// Every option the command accepts: its own first, then the global ones it does not
+  /// redeclare. A command redeclares a global option to give it its own values and help, as
+  /// `export` does for `--format`.
+  public var acceptedOptions: [OptionSpec] {
+    options + CommandRegistry.globalOptions.filter { global in !options.contains { $0.name == global.name } }
+  }
+
+  /// The options help lists and completion offers: the accepted ones, less the output-format
+  /// family for commands that print no listing.
+  public var documentedOptions: [OptionSpec] {
+    acceptedOptions.filter { option in
+      takesOutputFormat || !CommandRegistry.outputFormatOptions.contains(option.name) || options.contains { $0.name == option.name }
+    }
   }
 }
 
@@ -40,13 +58,18 @@ public struct ArgumentSpec: Sendable {
   public var isOptional: Bool
   /// Whether it may be given several times.
   public var isRepeating: Bool
+  /// What shell completion offers for it.
+  public var completion: ValueCompletion
 
   /// Creates a positional argument.
-  public init(_ name: String, help: String, isOptional: Bool = false, isRepeating: Bool = false) {
+  public init(
+    _ name: String, help: String, isOptional: Bool = false, isRepeating: Bool = false, completion: ValueCompletion = .none
+  ) {
     self.name = name
     self.help = help
     self.isOptional = isOptional
     self.isRepeating = isRepeating
+    self.completion = completion
   }
 
   /// How the usage line shows it: `<hero> ...`, `[<prefix>]`.
@@ -68,18 +91,27 @@ public struct OptionSpec: Sendable {
   public var choices: [String]
   /// What it does.
   public var help: String
+  /// What shell completion offers for its value when it has no fixed choices (files, folders).
+  public var freeValueCompletion: ValueCompletion
 
   /// Creates an option.
-  public init(_ name: String, short: String? = nil, value: String? = nil, choices: [String] = [], help: String) {
+  public init(
+    _ name: String, short: String? = nil, value: String? = nil, choices: [String] = [], completion: ValueCompletion = .none,
+    help: String
+  ) {
     self.name = name
     self.short = short
     valueName = value
     self.choices = choices
+    freeValueCompletion = completion
     self.help = help
   }
 
   /// Whether the option is a flag (takes no value).
   public var isFlag: Bool { valueName == nil }
+
+  /// What shell completion offers for the option's value: its choices when it has some.
+  public var valueCompletion: ValueCompletion { choices.isEmpty ? freeValueCompletion : .choices(choices) }
 
   /// How help shows it: `-q, --quiet`, `--limit <n>`.
   public var label: String {

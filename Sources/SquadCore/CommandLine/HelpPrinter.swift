@@ -12,8 +12,7 @@ public enum HelpPrinter {
     if !command.arguments.isEmpty {
       sections.append("ARGUMENTS:\n" + command.arguments.map { row("<\($0.name)>", $0.help) }.joined(separator: "\n"))
     }
-    let globals = CommandRegistry.globalOptions.filter { command.takesOutputFormat || !formatOptions.contains($0.name) }
-    sections.append("OPTIONS:\n" + (command.options + globals).map { row($0.label, $0.help) }.joined(separator: "\n"))
+    sections.append("OPTIONS:\n" + command.documentedOptions.map { row($0.label, $0.help) }.joined(separator: "\n"))
     if !command.examples.isEmpty {
       sections.append("EXAMPLES:\n" + command.examples.map { "  " + $0 }.joined(separator: "\n"))
     }
@@ -27,10 +26,8 @@ public enum HelpPrinter {
     return (["squad", command.name] + parts + ["[<global options>]"]).joined(separator: " ")
   }
 
-  private static let formatOptions: Set<String> = ["--format", "--json", "--no-headers", "--color"]
-
   private static func rootHelp() -> String {
-    let commands = CommandRegistry.commands.map { row($0.name, $0.abstract) }.joined(separator: "\n")
+    let commands = CommandRegistry.visibleCommands.map { row($0.name, $0.abstract) }.joined(separator: "\n")
     return """
       OVERVIEW: Manage a squad of Marvel superheroes from the terminal.
 

@@ -37,9 +37,11 @@ enum HelpTopicText {
       XDG_DATA_HOME           squad.json lives in $XDG_DATA_HOME/squad/ (default: ~/.local/share/squad/).
       XDG_CACHE_HOME          The catalogue and HTTP cache live in $XDG_CACHE_HOME/squad/ (default: ~/.cache/squad/).
       XDG_CONFIG_HOME         config.json lives in $XDG_CONFIG_HOME/squad/ (default: ~/.config/squad/).
-      NO_COLOR                Set to anything to turn colour off.
-      CLICOLOR_FORCE          Set (not 0) to force colour even when stdout is not a terminal.
-      TERM                    'dumb' turns colour off.
+      HOME                    The base of the default XDG folders above.
+      NO_COLOR                Set (not empty) to turn colour off.
+      CLICOLOR_FORCE          Set (not empty, not 0) to colour tables even when stdout is not a
+                              terminal. --color never still wins.
+      TERM                    'dumb' turns colour and the rewritten status line off.
       COLUMNS                 Overrides the measured terminal width for tables.
 
     FILES:
@@ -57,8 +59,8 @@ enum HelpTopicText {
     OVERVIEW: Output formats, colour and terminal behaviour
 
     FORMATS (--format, for heroes, show and list):
-      table                   Aligned columns with a header, cut to the terminal width.
-                              The default when stdout is a terminal.
+      table                   Aligned columns with a header, cut to the terminal width (East
+                              Asian wide characters count as two). The default on a terminal.
       tsv                     Tab-separated, no header, full values. The default in a pipe.
       json                    One JSON document (indented on a terminal). Same as --json.
       jsonl                   One JSON object per line.
@@ -66,17 +68,33 @@ enum HelpTopicText {
                               leading ' so spreadsheets do not run them as formulas.
 
       In every table, TSV and CSV the first column is the id and the second the name, so
-      'squad heroes | cut -f1' yields ids. --no-headers drops the header row.
+      'squad heroes | cut -f1' yields ids. --no-headers drops the header row of tables and CSV.
+
+    EXPORT (squad export --format, default json):
+      json                    The squad file's schema plus exportedAt and attribution, indented,
+                              keys in a stable order. Round-trips through 'squad import'.
+      jsonl                   One member object per line.
+      csv                     As above, with a header; round-trips through 'squad import', which
+                              removes the leading ' it added.
+      tsv                     As above: no header.
+      markdown                A Markdown table (| escaped) followed by Marvel's attribution.
+      --fields id,name,...    Chooses and orders the columns (id, name, description, thumbnail,
+                              recruitedAt); --output FILE writes the file atomically.
 
     COLOUR (--color auto|always|never):
       auto colours tables only when stdout is a terminal, NO_COLOR is unset and TERM is not
-      'dumb'; CLICOLOR_FORCE or --color always forces it. JSON, JSONL, CSV and TSV are never
-      coloured.
+      'dumb'; CLICOLOR_FORCE or --color always forces it. JSON, JSONL, CSV, TSV and exports
+      are never coloured.
 
     STREAMS:
       stdout carries data only. Progress, notices, warnings and errors go to stderr.
       --quiet leaves only the result and errors; --trace adds one JSON line per action.
-      Text from the API has control characters removed before it reaches a terminal.
+
+    UNTRUSTED TEXT:
+      Names and descriptions come from the API or an imported file. Before they reach the
+      terminal, control characters (ESC and friends) and bidi overrides are removed: tables,
+      TSV and Markdown turn tabs and line breaks into spaces; CSV keeps line breaks and tabs
+      inside quoted cells; JSON escapes them (\\u001b), so its text stays exact.
 
     """
 }

@@ -30,6 +30,7 @@ public enum SquadCLI {
       return ExitCode.success.rawValue
     }
     if command == "help" { return HelpCommand.run(arguments: parsed, console: console) }
+    if command == "completion" { return CompletionCommand.run(arguments: parsed, console: console) }
 
     let context: CommandContext
     switch makeContext(parsed, variables: variables, console: console) {
@@ -46,7 +47,10 @@ public enum SquadCLI {
     case "recruit": return await RecruitCommand.run(context)
     case "fire": return await FireCommand.run(context)
     case "list": return await ListCommand.run(context)
+    case "export": return await ExportCommand.run(context)
+    case "import": return await ImportCommand.run(context)
     case "sync": return await SyncCommand.run(context)
+    case "__complete": return CompleteCommand.run(context)
     default: return UsagePrinter.report(UsageError("Unknown command '\(command)'.", command: nil), to: console)
     }
   }
@@ -65,15 +69,18 @@ public enum SquadCLI {
       noHeaders: parsed.has("--no-headers"), terminal: console.terminal, environment: variables)
     let quiet = parsed.has("--quiet")
     let warn: @Sendable (String) -> Void = { if !quiet { console.err("Warning: " + TextSanitizer.clean($0)) } }
+    // Completion runs at every TAB: it never reads the API, so a broken config must not break it.
+    let silent = parsed.command == CompleteCommand.spec.name
     let configuration: MarvelConfiguration
     switch MarvelConfiguration.resolve(
       baseURLFlag: parsed.value("--base-url"), timeoutFlag: parsed.value("--timeout"), environment: variables,
       configFile: paths.configFile)
     {
     case .success(let value): configuration = value
+    case .failure where silent: configuration = MarvelConfiguration(keys: .none, configFile: paths.configFile)
     case .failure(let error): return .failure(error)
     }
-    for warning in configuration.warnings { warn(warning) }
+    if !silent { for warning in configuration.warnings { warn(warning) } }
     let directory = DirectoryFactory.make(
       paths: paths, configuration: configuration, offline: parsed.has("--offline"), warn: warn)
     let environment = AppEnvironment(

@@ -2,9 +2,15 @@
 public struct HeroResolver: Sendable {
   /// Where heroes are looked up.
   public let directory: any HeroDirectory
+  /// Squad members to match first (for `fire`), so a member the catalogue does not know — say,
+  /// one imported from a friend's export — can still be named.
+  public let members: [Member]
 
-  /// A resolver over a directory.
-  public init(directory: any HeroDirectory) { self.directory = directory }
+  /// A resolver over a directory, trying `members` first when given.
+  public init(directory: any HeroDirectory, members: [Member] = []) {
+    self.directory = directory
+    self.members = members
+  }
 
   /// Every reference resolved in order, duplicates removed; the first failure stops it.
   /// The source is the least fresh of the answers (a fallback, if any answer was one).
@@ -25,6 +31,11 @@ public struct HeroResolver: Sendable {
 
   /// One reference: an id must exist; a name must match exactly or by a unique prefix.
   public func resolve(_ ref: HeroRef) async -> Result<Sourced<Hero>, LookupFailure> {
+    switch resolveAmongMembers(ref) {
+    case .success(let hero): return .success(Sourced(hero, source: .squad))
+    case .failure(.ambiguous(let name, let candidates, let count)): return .failure(.ambiguous(name, candidates: candidates, matchCount: count))
+    default: break
+    }
     switch ref {
     case .id(let id):
       switch await directory.hero(id) {
@@ -42,6 +53,17 @@ public struct HeroResolver: Sendable {
         let nearby = answer.value.isEmpty ? await directory.suggestions(for: name) : []
         return HeroMatcher.pick(name, among: answer.value, nearby: nearby).map { Sourced($0, source: answer.source) }
       }
+    }
+  }
+
+  private func resolveAmongMembers(_ ref: HeroRef) -> Result<Hero, LookupFailure> {
+    let heroes = members.map(Hero.init(member:))
+    switch ref {
+    case .id(let id):
+      return heroes.first { $0.id == id }.map(Result.success) ?? .failure(.unknownID(id))
+    case .name(let name):
+      let wanted = HeroName.folded(name)
+      return HeroMatcher.pick(name, among: heroes.filter { HeroName.folded($0.name).hasPrefix(wanted) })
     }
   }
 }

@@ -8,6 +8,8 @@ public enum DataSource: Hashable, Sendable {
   case api(attribution: String)
   /// The local catalogue, because the API could not answer; `problem` says why.
   case fallback(problem: String, updatedAt: Date?)
+  /// The squad file itself: a member named on the command line (`fire`).
+  case squad
 
   /// Why the local catalogue answered without asking the API.
   public enum LocalReason: Hashable, Sendable {

@@ -1,79 +1,120 @@
-/// RFC 4180 fields, made safe to open in a spreadsheet.
+/// RFC 4180 fields, made safe to open in a spreadsheet, and read back.
 public enum CSV {
   /// The cell as a CSV field: quoted when needed, and prefixed with `'` when it starts with a
   /// character that would make a spreadsheet run it as a formula (`=`, `+`, `-`, `@`, tab, CR).
+  ///
+  /// A cell that already starts with quotes before such a character gets one more, so
+  /// ``unguard(_:)`` gives back exactly the original text.
   public static func field(_ text: String) -> String {
-    var value = text
-    if let first = value.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) {
-      value = "'" + value
-    }
+    let value = needsGuard(text.unicodeScalars[...]) ? "'" + text : text
     guard value.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return value }
     return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
   }
 
-  /// Parses CSV text into rows of fields (RFC 4180: quoted fields may hold commas, quotes and
-  /// line breaks). Nil when a quoted field never ends.
-  public static func parse(_ text: String) -> [[String]]? {
-    var rows: [[String]] = []
-    var row: [String] = []
-    var field = ""
-    var inQuotes = false
-    var afterQuote = false
-    var iterator = text.unicodeScalars.makeIterator()
-    var pending: Unicode.Scalar? = nil
-    func next() -> Unicode.Scalar? {
-      if let scalar = pending {
-        pending = nil
-        return scalar
-      }
-      return iterator.next()
-    }
-    while let scalar = next() {
-      if inQuotes {
-        if scalar == "\"" {
-          if let following = next() {
-            if following == "\"" { field.unicodeScalars.append("\"") } else {
-              inQuotes = false
-              afterQuote = true
-              pending = following
-            }
-          } else {
-            inQuotes = false
-          }
-        } else {
-          field.unicodeScalars.append(scalar)
-        }
-        continue
-      }
-      switch scalar {
-      case "\"" where field.isEmpty && !afterQuote: inQuotes = true
-      case ",":
-        row.append(field)
-        field = ""
-        afterQuote = false
-      case "\r": continue
-      case "\n":
-        row.append(field)
-        rows.append(row)
-        row = []
-        field = ""
-        afterQuote = false
-      default: field.unicodeScalars.append(scalar)
-      }
-    }
-    if inQuotes { return nil }
-    if !field.isEmpty || !row.isEmpty || afterQuote {
-      row.append(field)
-      rows.append(row)
-    }
-    return rows
-  }
-
   /// Undoes the formula guard of ``field(_:)`` on a parsed cell.
   public static func unguard(_ cell: String) -> String {
-    guard cell.hasPrefix("'"), let second = cell.unicodeScalars.dropFirst().first,
-      "=+-@\t\r".unicodeScalars.contains(second)
-    else { return cell }
-    return String(cell.dropFirst())
+    let scalars = cell.unicodeScalars
+    guard scalars.first == "'", needsGuard(scalars.dropFirst()) else { return cell }
+    return String(cell.unicodeScalars.dropFirst())
+  }
+
+  /// One record of a CSV text: its fields, and the line it starts on (counting from 1).
+  public struct Record: Equatable, Sendable {
+    /// The line the record starts on; a quoted field may carry it over several lines.
+    public var line: Int
+    /// The fields, unquoted.
+    public var fields: [String]
+
+    /// Creates a record.
+    public init(line: Int, fields: [String]) {
+      self.line = line
+      self.fields = fields
+    }
+  }
+
+  /// Parses CSV text into records (RFC 4180: quoted fields may hold commas, quotes and line
+  /// breaks; CRLF or LF line ends). Fails with the line of a quoted field that never ends.
+  public static func records(_ text: String) -> Result<[Record], UnclosedQuote> {
+    var reader = Reader()
+    for scalar in text.unicodeScalars { reader.consume(scalar) }
+    return reader.finish()
+  }
+
+  /// A quoted field that runs to the end of the text.
+  public struct UnclosedQuote: Error, Equatable, Sendable {
+    /// The line the quoted field starts on.
+    public var line: Int
+  }
+
+  // A formula character, possibly behind quotes that an earlier guard added.
+  private static func needsGuard(_ scalars: Substring.UnicodeScalarView) -> Bool {
+    guard let first = scalars.first(where: { $0 != "'" }) else { return false }
+    return "=+-@\t\r".unicodeScalars.contains(first)
+  }
+
+  private struct Reader {
+    var records: [Record] = []
+    var fields: [String] = []
+    var field = String.UnicodeScalarView()
+    var line = 1
+    var recordLine = 1
+    var quoteLine = 1
+    var inQuotes = false
+    var quoteSeen = false  // the last scalar closed a quoted part, or a field was quoted
+    var closingQuote = false  // inside quotes, the last scalar was a quote
+
+    mutating func consume(_ scalar: Unicode.Scalar) {
+      if inQuotes {
+        if closingQuote {
+          closingQuote = false
+          if scalar == "\"" {
+            field.append("\"")
+            return
+          }
+          inQuotes = false
+        } else if scalar == "\"" {
+          closingQuote = true
+          return
+        } else {
+          if scalar == "\n" { line += 1 }
+          field.append(scalar)
+          return
+        }
+      }
+      switch scalar {
+      case "\"" where field.isEmpty && !quoteSeen:
+        inQuotes = true
+        quoteSeen = true
+        quoteLine = line
+      case ",":
+        endField()
+      case "\r":
+        break
+      case "\n":
+        endRecord()
+        line += 1
+        recordLine = line
+      default:
+        field.append(scalar)
+      }
+    }
+
+    mutating func finish() -> Result<[Record], UnclosedQuote> {
+      if inQuotes && !closingQuote { return .failure(UnclosedQuote(line: quoteLine)) }
+      if !field.isEmpty || !fields.isEmpty || quoteSeen { endRecord() }
+      return .success(records)
+    }
+
+    private mutating func endField() {
+      fields.append(String(field))
+      field = String.UnicodeScalarView()
+      quoteSeen = false
+    }
+
+    private mutating func endRecord() {
+      endField()
+      records.append(Record(line: recordLine, fields: fields))
+      fields = []
+    }
   }
 }

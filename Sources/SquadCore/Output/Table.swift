@@ -39,10 +39,11 @@ public struct Table: Equatable, Sendable {
     return lines.map { $0 + "\n" }.joined()
   }
 
-  /// RFC 4180 CSV, CRLF line ends, with formula-looking cells defused for spreadsheets.
+  /// RFC 4180 CSV, CRLF line ends, with formula-looking cells defused for spreadsheets and
+  /// control characters removed (line feeds and tabs stay, quoted).
   public func csv(header: Bool = true) -> String {
     var lines: [String] = header ? [columns.map { CSV.field($0.key) }.joined(separator: ",")] : []
-    lines += rows.map { $0.map(CSV.field).joined(separator: ",") }
+    lines += rows.map { $0.map { CSV.field(TextSanitizer.cleanKeepingLineBreaks($0)) }.joined(separator: ",") }
     return lines.map { $0 + "\r\n" }.joined()
   }
 

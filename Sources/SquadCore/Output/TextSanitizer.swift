@@ -6,12 +6,12 @@ public enum TextSanitizer {
   /// The text with control characters removed, and tabs and line breaks turned into spaces so a
   /// value always stays in its cell.
   public static func clean(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: isUnsafe) || text.contains(where: \.isNewline) || text.contains("\t") else {
-      return text
-    }
+    // Printable ASCII, the common case, needs nothing; anything else takes the careful path.
+    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
+    guard text.unicodeScalars.contains(where: { isUnsafe($0) || isBreak($0) }) else { return text }
     var result = String.UnicodeScalarView()
     for scalar in text.unicodeScalars {
-      if scalar == "\t" || scalar == "\n" || scalar == "\r" || scalar == "\u{2028}" || scalar == "\u{2029}" {
+      if isBreak(scalar) {
         result.append(" ")
       } else if !isUnsafe(scalar) {
         result.append(scalar)
@@ -20,11 +20,27 @@ public enum TextSanitizer {
     return String(result)
   }
 
-  private static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+  /// The text with control characters removed but line feeds and tabs kept, for formats that
+  /// quote them (CSV). A carriage return is removed: alone, it lets text overwrite a line.
+  public static func cleanKeepingLineBreaks(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: { isUnsafe($0) && $0 != "\n" && $0 != "\t" }) else { return text }
+    var result = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars where scalar == "\n" || scalar == "\t" || !isUnsafe(scalar) {
+      result.append(scalar)
+    }
+    return String(result)
+  }
+
+  /// Whether a scalar must never reach a terminal: C0 and C1 controls, DEL, bidi overrides.
+  static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x00...0x1F, 0x7F...0x9F: return true
     case 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true  // bidi overrides
     default: return false
     }
+  }
+
+  private static func isBreak(_ scalar: Unicode.Scalar) -> Bool {
+    scalar == "\t" || scalar == "\n" || scalar == "\r" || scalar == "\u{85}" || scalar == "\u{2028}" || scalar == "\u{2029}"
   }
 }

@@ -13,7 +13,9 @@ import Foundation
 public enum AtomicFile {
   /// Replaces the file at `path` with `data`, creating its folder if needed.
   public static func write(_ data: Data, to path: String, permissions: mode_t = 0o644) throws(PersistenceError) {
-    let directory = (path as NSString).deletingLastPathComponent
+    // A bare file name lives in the current folder; its temporary file must be made there too.
+    let parent = (path as NSString).deletingLastPathComponent
+    let directory = parent.isEmpty ? "." : parent
     try createDirectory(directory)
     let temporary = directory + "/." + (path as NSString).lastPathComponent + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     InterruptCleanup.register(temporary)

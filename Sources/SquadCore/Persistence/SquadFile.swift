@@ -18,12 +18,7 @@ public struct SquadFile: Sendable {
 
   /// The squad on disk; an empty squad when the file does not exist yet.
   public func load() throws(PersistenceError) -> Squad {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      if FileManager.default.fileExists(atPath: path) {
-        throw PersistenceError(path: path, reason: .unreadable(detail: "permission denied or not a file"))
-      }
-      return Squad()
-    }
+    guard let data = try FileBytes.read(path) else { return Squad() }
     return try SquadFile.decode(data, path: path)
   }
 
@@ -37,34 +32,32 @@ public struct SquadFile: Sendable {
     Data((SquadFile.jsonValue(squad).encoded(pretty: true) + "\n").utf8)
   }
 
-  /// The squad as an ordered JSON value (also the base of the JSON export).
-  public static func jsonValue(_ squad: Squad, extra: [(String, JSONValue)] = []) -> JSONValue {
-    .object(
-      [("schemaVersion", .int(Squad.currentSchemaVersion))] + extra + [
-        ("members", .array(squad.members.map(memberJSON)))
-      ])
+  /// The squad as an ordered JSON value (also the base of the JSON export, which adds `extra`
+  /// keys after `schemaVersion` and may write members its own way).
+  public static func jsonValue(
+    _ squad: Squad, extra: [(String, JSONValue)] = [], member: (Member) -> JSONValue = memberJSON
+  ) -> JSONValue {
+    .object([("schemaVersion", .int(Squad.currentSchemaVersion))] + extra + [("members", .array(squad.members.map(member)))])
   }
 
-  /// One member as an ordered JSON object.
+  /// One member as an ordered JSON object: every ``MemberField`` in order.
   public static func memberJSON(_ member: Member) -> JSONValue {
-    .object([
-      ("id", .int(member.id.rawValue)), ("name", .string(member.name)),
-      ("description", .string(member.description)), ("thumbnail", .optional(member.thumbnail)),
-      ("recruitedAt", .string(MarvelDate.iso8601(member.recruitedAt))),
-    ])
+    .object(MemberField.allCases.map { ($0.rawValue, $0.json(member)) })
   }
 
   /// Decodes a squad file's bytes, naming what is wrong when they are not a valid squad.
   public static func decode(_ data: Data, path: String) throws(PersistenceError) -> Squad {
     do {
-      return try JSONDecoder().decode(Squad.self, from: data)
+      return try Squad(document: try JSONParser.parse(Array(data)))
     } catch let error as SquadSchemaError {
       if error.version > Squad.currentSchemaVersion {
         throw PersistenceError(path: path, reason: .newerSchema(version: error.version))
       }
       throw PersistenceError(path: path, reason: .corrupt(detail: "unknown schemaVersion \(error.version)"))
+    } catch let error as JSONParser.Failure {
+      throw PersistenceError(path: path, reason: .corrupt(detail: "not valid JSON: \(error)"))
     } catch {
-      throw PersistenceError(path: path, reason: .corrupt(detail: DecodingErrorText.describe(error)))
+      throw PersistenceError(path: path, reason: .corrupt(detail: String(describing: error)))
     }
   }
 }

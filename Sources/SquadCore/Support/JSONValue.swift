@@ -34,62 +34,77 @@ public enum JSONValue: Equatable, Sendable {
 
   /// The JSON text: compact on one line, or indented by two spaces when `pretty`.
   public func encoded(pretty: Bool = false) -> String {
-    var output = ""
+    var output: [UInt8] = []
+    output.reserveCapacity(256)
     write(to: &output, pretty: pretty, indent: 0)
-    return output
+    return String(decoding: output, as: UTF8.self)
   }
 
-  private func write(to output: inout String, pretty: Bool, indent: Int) {
+  private func write(to output: inout [UInt8], pretty: Bool, indent: Int) {
     switch self {
-    case .null: output += "null"
-    case .bool(let value): output += value ? "true" : "false"
-    case .int(let value): output += String(value)
-    case .double(let value): output += value.isFinite ? String(value) : "null"
+    case .null: output += "null".utf8
+    case .bool(let value): output += (value ? "true" : "false").utf8
+    case .int(let value): output += String(value).utf8
+    case .double(let value): output += (value.isFinite ? String(value) : "null").utf8
     case .string(let value): JSONValue.writeString(value, to: &output)
     case .array(let items):
-      writeContainer(items, open: "[", close: "]", to: &output, pretty: pretty, indent: indent) { item, out in
-        item.write(to: &out, pretty: pretty, indent: indent + 1)
+      writeContainer(items, open: UInt8(ascii: "["), close: UInt8(ascii: "]"), to: &output, pretty: pretty, indent: indent) {
+        item, out in item.write(to: &out, pretty: pretty, indent: indent + 1)
       }
     case .object(let fields):
-      writeContainer(fields, open: "{", close: "}", to: &output, pretty: pretty, indent: indent) { field, out in
+      writeContainer(fields, open: UInt8(ascii: "{"), close: UInt8(ascii: "}"), to: &output, pretty: pretty, indent: indent) {
+        field, out in
         JSONValue.writeString(field.0, to: &out)
-        out += pretty ? ": " : ":"
+        out += pretty ? [UInt8(ascii: ":"), UInt8(ascii: " ")] : [UInt8(ascii: ":")]
         field.1.write(to: &out, pretty: pretty, indent: indent + 1)
       }
     }
   }
 
   private func writeContainer<T>(
-    _ items: [T], open: String, close: String, to output: inout String, pretty: Bool, indent: Int,
-    item writeItem: (T, inout String) -> Void
+    _ items: [T], open: UInt8, close: UInt8, to output: inout [UInt8], pretty: Bool, indent: Int,
+    item writeItem: (T, inout [UInt8]) -> Void
   ) {
-    output += open
-    guard !items.isEmpty else { return output += close }
-    let inner = pretty ? "\n" + String(repeating: "  ", count: indent + 1) : ""
+    output.append(open)
+    guard !items.isEmpty else { return output.append(close) }
     for (index, item) in items.enumerated() {
-      if index > 0 { output += "," }
-      output += inner
+      if index > 0 { output.append(UInt8(ascii: ",")) }
+      if pretty { JSONValue.newline(to: &output, indent: indent + 1) }
       writeItem(item, &output)
     }
-    output += pretty ? "\n" + String(repeating: "  ", count: indent) + close : close
+    if pretty { JSONValue.newline(to: &output, indent: indent) }
+    output.append(close)
   }
 
-  private static func writeString(_ value: String, to output: inout String) {
-    output += "\""
+  private static func newline(to output: inout [UInt8], indent: Int) {
+    output.append(0x0A)
+    output += repeatElement(UInt8(ascii: " "), count: indent * 2)
+  }
+
+  private static func writeString(_ value: String, to output: inout [UInt8]) {
+    output.append(UInt8(ascii: "\""))
+    let utf8 = value.utf8
+    // Most strings need no escaping at all: copy their bytes in one go.
+    if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 >= 0x7F }) {
+      output += utf8
+      output.append(UInt8(ascii: "\""))
+      return
+    }
     for scalar in value.unicodeScalars {
       switch scalar {
-      case "\"": output += "\\\""
-      case "\\": output += "\\\\"
-      case "\n": output += "\\n"
-      case "\r": output += "\\r"
-      case "\t": output += "\\t"
-      case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
-        || scalar.value == 0x2028 || scalar.value == 0x2029:
+      case "\"": output += "\\\"".utf8
+      case "\\": output += "\\\\".utf8
+      case "\n": output += "\\n".utf8
+      case "\r": output += "\\r".utf8
+      case "\t": output += "\\t".utf8
+      // Controls and bidi overrides are escaped, so JSON on a terminal is safe and still exact.
+      case _ where TextSanitizer.isUnsafe(scalar) || scalar.value == 0x2028 || scalar.value == 0x2029:
         let hex = String(scalar.value, radix: 16)
-        output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: output.unicodeScalars.append(scalar)
+        output += ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8
+      default:
+        output += String(scalar).utf8
       }
     }
-    output += "\""
+    output.append(UInt8(ascii: "\""))
   }
 }

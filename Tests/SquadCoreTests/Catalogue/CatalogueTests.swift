@@ -88,3 +88,24 @@ import Testing
     }
   }
 }
+
+@Suite struct CatalogueFileTests {
+  @Test func aFileFromAnotherBundledSetIsMergedWithThisOne() throws {
+    let directory = TemporaryDirectory()
+    let learnt = Hero(id: HeroID(2_000_002), name: "Stored Elsewhere")
+    try directory.write(
+      "{\"schemaVersion\":1,\"bundled\":\"other\",\"updatedAt\":\"2026-01-01T00:00:00Z\",\"heroes\":[\(learnt.record.encoded())]}",
+      to: "catalogue.json")
+    let loaded = try CatalogueFile(path: directory.file("catalogue.json")).load()
+    #expect(loaded.count == BundledCatalogue.heroes.count + 1)
+  }
+
+  @Test func aFileFromThisBundledSetIsTakenAsItIs() throws {
+    let directory = TemporaryDirectory()
+    let only = Hero(id: HeroID(2_000_003), name: "Only One")
+    try directory.write(
+      "{\"schemaVersion\":1,\"bundled\":\"\(BundledCatalogue.fingerprint)\",\"heroes\":[\(only.record.encoded())]}",
+      to: "catalogue.json")
+    #expect(try CatalogueFile(path: directory.file("catalogue.json")).load().count == 1)
+  }
+}

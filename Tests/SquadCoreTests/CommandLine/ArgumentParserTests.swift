@@ -54,7 +54,7 @@ import Testing
   }
 }
 
-@Suite struct HelpTests {
+@Suite struct HelpLayoutTests {
   @Test func commandHelpHasEverySection() {
     let help = HelpPrinter.help(for: HeroesCommand.spec)
     for section in ["OVERVIEW:", "USAGE: squad heroes [<prefix>]", "ARGUMENTS:", "OPTIONS:", "EXAMPLES:"] {
@@ -65,7 +65,8 @@ import Testing
 
   @Test func rootHelpListsEveryCommandAndTopic() {
     let help = HelpPrinter.help(for: nil)
-    for command in CommandRegistry.commands { #expect(help.contains("  \(command.name) ")) }
+    for command in CommandRegistry.visibleCommands { #expect(help.contains("  \(command.name) ")) }
+    #expect(!help.contains("__complete"))
     for topic in HelpTopic.allCases { #expect(help.contains(topic.rawValue)) }
   }
 

@@ -57,17 +57,19 @@ import Testing
   @Test func firingAfterAskingReadsWithoutTheLockThenUpdatesUnderIt() async throws {
     let squad = Squad(members: [Sample.member(Sample.spiderMan), Sample.member(Sample.hulk)])
     try SquadFile(paths: SquadPaths(home: home.path)).save(squad)
+    // Fire names squad members first; the member's record is what resolves.
+    let hulk = Hero(member: Sample.member(Sample.hulk))
     let store = store(confirm: true)
     await store.send(.fireRequested([.name("Hulk")], askFirst: true)) { $0.phase = .resolving(.fire(askFirst: true)) }
-    await store.receive(.heroesResolved(.success(Sourced([Sample.hulk], source: source)))) {
-      $0.phase = .loading(.fire(askFirst: true), heroes: [Sample.hulk], forUpdate: false)
-      $0.source = source
+    await store.receive(.heroesResolved(.success(Sourced([hulk], source: .squad)))) {
+      $0.phase = .loading(.fire(askFirst: true), heroes: [hulk], forUpdate: false)
+      $0.source = .squad
     }
     await store.receive(.squadLoaded(.success(squad))) {
-      $0.phase = .confirming(squad, firing: [Sample.member(Sample.hulk)], heroes: [Sample.hulk])
+      $0.phase = .confirming(squad, firing: [Sample.member(Sample.hulk)], heroes: [hulk])
     }
     await store.receive(.confirmationAnswered(true)) {
-      $0.phase = .loading(.fire(askFirst: false), heroes: [Sample.hulk], forUpdate: true)
+      $0.phase = .loading(.fire(askFirst: false), heroes: [hulk], forUpdate: true)
     }
     let remaining = Squad(members: [Sample.member(Sample.spiderMan)])
     let change = SquadChange(removed: [Sample.member(Sample.hulk)])
@@ -79,18 +81,37 @@ import Testing
   @Test func answeringNoCancelsAndKeepsTheSquad() async throws {
     let squad = Squad(members: [Sample.member(Sample.hulk)])
     try SquadFile(paths: SquadPaths(home: home.path)).save(squad)
+    // Fire names squad members first; the member's record is what resolves.
+    let hulk = Hero(member: Sample.member(Sample.hulk))
     let store = store(confirm: false)
     await store.send(.fireRequested([.id(Sample.hulk.id)], askFirst: true)) { $0.phase = .resolving(.fire(askFirst: true)) }
-    await store.receive(.heroesResolved(.success(Sourced([Sample.hulk], source: source)))) {
-      $0.phase = .loading(.fire(askFirst: true), heroes: [Sample.hulk], forUpdate: false)
-      $0.source = source
+    await store.receive(.heroesResolved(.success(Sourced([hulk], source: .squad)))) {
+      $0.phase = .loading(.fire(askFirst: true), heroes: [hulk], forUpdate: false)
+      $0.source = .squad
     }
     await store.receive(.squadLoaded(.success(squad))) {
-      $0.phase = .confirming(squad, firing: [Sample.member(Sample.hulk)], heroes: [Sample.hulk])
+      $0.phase = .confirming(squad, firing: [Sample.member(Sample.hulk)], heroes: [hulk])
     }
     await store.receive(.confirmationAnswered(false)) { $0.phase = .cancelled }
     store.finish()
     #expect(try SquadFile(paths: SquadPaths(home: home.path)).load() == squad)
+  }
+
+  @Test func firingFindsAMemberTheCatalogueDoesNotKnow() async throws {
+    let stranger = Member(id: HeroID(4_242_424), name: "Imported Stranger", description: "", thumbnail: nil, recruitedAt: Sample.moment)
+    try SquadFile(paths: SquadPaths(home: home.path)).save(Squad(members: [stranger]))
+    let store = store()
+    await store.send(.fireRequested([.name("imported")], askFirst: false)) { $0.phase = .resolving(.fire(askFirst: false)) }
+    let hero = Hero(member: stranger)
+    await store.receive(.heroesResolved(.success(Sourced([hero], source: .squad)))) {
+      $0.phase = .loading(.fire(askFirst: false), heroes: [hero], forUpdate: true)
+      $0.source = .squad
+    }
+    await store.receive(.squadLoaded(.success(Squad(members: [stranger])))) {
+      $0.phase = .saving(Squad(), SquadChange(removed: [stranger]))
+    }
+    await store.receive(.squadSaved(.success(Squad()))) { $0.phase = .done(Squad(), SquadChange(removed: [stranger])) }
+    store.finish()
   }
 
   @Test func aCorruptSquadFileFailsTheUpdateAndIsLeftAlone() async throws {
@@ -101,7 +122,7 @@ import Testing
       $0.phase = .loading(.recruit(at: Sample.moment), heroes: [Sample.thor], forUpdate: true)
       $0.source = source
     }
-    let error = PersistenceError(path: home.file("squad.json"), reason: .corrupt(detail: "not valid JSON"))
+    let error = PersistenceError(path: home.file("squad.json"), reason: .corrupt(detail: "not valid JSON: expected a key in quotes at byte 2"))
     await store.receive(.squadLoaded(.failure(error))) { $0.phase = .failed(.persistence(error)) }
     store.finish()
     #expect(home.contents("squad.json") == Data("{ not json".utf8))

@@ -27,8 +27,8 @@ import Testing
 
   @Test(arguments: [
     ("", "not valid JSON"),
-    ("{\"schemaVersion\": 1}", "missing \"members\""),
-    ("{\"schemaVersion\": 1, \"members\": [{\"id\": \"x\"}]}", "at members[0].id: expected a number"),
+    ("{\"schemaVersion\": 1}", "at members: missing"),
+    ("{\"schemaVersion\": 1, \"members\": [{\"id\": \"x\"}]}", "at members[0].id: expected a whole number"),
     ("{\"schemaVersion\": 1, \"members\": [{\"id\": 1, \"name\": \"A\", \"recruitedAt\": \"soon\"}]}", "'soon' is not an ISO 8601 date"),
     ("[]", "expected"),
   ])

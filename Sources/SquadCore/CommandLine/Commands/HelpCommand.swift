@@ -3,7 +3,9 @@ enum HelpCommand {
   static let spec = CommandSpec(
     name: "help",
     abstract: "Show help for a command or a topic (environment, exit-codes, formatting).",
-    arguments: [ArgumentSpec("topic", help: "A command, or one of: environment, exit-codes, formatting.", isOptional: true)],
+    arguments: [
+      ArgumentSpec("topic", help: "A command, or one of: environment, exit-codes, formatting.", isOptional: true, completion: .helpTopics)
+    ],
     examples: ["squad help heroes", "squad help exit-codes"])
 
   @MainActor
@@ -17,7 +19,7 @@ enum HelpCommand {
     } else if let page = HelpTopic(rawValue: topic) {
       console.out(page.text)
     } else {
-      let names = CommandRegistry.commands.map(\.name) + HelpTopic.allCases.map(\.rawValue)
+      let names = CommandRegistry.visibleCommands.map(\.name) + HelpTopic.allCases.map(\.rawValue)
       let suggestion = EditDistance.closest(to: topic, in: names).map { " Did you mean '\($0)'?" } ?? ""
       return UsagePrinter.report(UsageError("No help for '\(topic)'." + suggestion, command: "help"), to: console)
     }

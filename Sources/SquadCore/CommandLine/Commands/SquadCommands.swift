@@ -7,7 +7,9 @@ enum RecruitCommand {
       Every hero is looked up first; then all of them join in one save. Recruiting a hero who is
       already in the squad changes nothing and is not an error.
       """,
-    arguments: [ArgumentSpec("hero", help: "A Marvel character id, or a name or unique name prefix.", isRepeating: true)],
+    arguments: [
+      ArgumentSpec("hero", help: "A Marvel character id, or a name or unique name prefix.", isRepeating: true, completion: .heroes)
+    ],
     examples: ["squad recruit 1009610", "squad recruit 1009610 hulk 'captain america'"])
 
   @MainActor
@@ -28,7 +30,9 @@ enum FireCommand {
       On a terminal squad asks before firing. Anywhere else (scripts, pipes) it needs --yes.
       Firing a hero who is not in the squad changes nothing and is not an error.
       """,
-    arguments: [ArgumentSpec("hero", help: "A Marvel character id, or a name or unique name prefix.", isRepeating: true)],
+    arguments: [
+      ArgumentSpec("hero", help: "A Marvel character id, or a name or unique name prefix.", isRepeating: true, completion: .members)
+    ],
     options: [OptionSpec("--yes", short: "-y", help: "Fire without asking.")],
     examples: ["squad fire hulk", "squad fire 1009610 1009351 --yes"])
 

@@ -3,44 +3,29 @@ import Foundation
 /// Runs the squad feature's effects against the real environment.
 public struct SquadEffects: EffectRunner {
   private let environment: AppEnvironment
-  private let heldLock = HeldLock()
+  private let update: SquadUpdate
 
   /// A runner over an environment.
-  public init(environment: AppEnvironment) { self.environment = environment }
+  public init(environment: AppEnvironment) {
+    self.environment = environment
+    update = SquadUpdate(file: environment.squadFile)
+  }
 
   public func run(_ effect: SquadFeature.Effect, send: @escaping @Sendable (SquadFeature.Action) async -> Void) async {
     switch effect {
-    case .resolveHeroes(let refs):
-      await send(.heroesResolved(await HeroResolver(directory: environment.directory).resolve(refs)))
+    case .resolveHeroes(let refs, let amongMembersFirst):
+      // A squad file that cannot be read here fails the locked load that follows, with its reason.
+      let members = amongMembersFirst ? ((try? environment.squadFile.load())?.members ?? []) : []
+      await send(.heroesResolved(await HeroResolver(directory: environment.directory, members: members).resolve(refs)))
 
     case .loadSquad(let forUpdate):
-      do throws(PersistenceError) {
-        if forUpdate { heldLock.hold(try environment.squadFile.lock()) }
-        await send(.squadLoaded(.success(try environment.squadFile.load())))
-      } catch {
-        heldLock.hold(nil)
-        await send(.squadLoaded(.failure(error)))
-      }
+      await send(.squadLoaded(update.load(forUpdate: forUpdate)))
 
     case .confirm(let prompt):
       await send(.confirmationAnswered(await environment.confirm(prompt)))
 
     case .saveSquad(let squad):
-      defer { heldLock.hold(nil) }
-      do throws(PersistenceError) {
-        try environment.squadFile.save(squad)
-        await send(.squadSaved(.success(squad)))
-      } catch {
-        await send(.squadSaved(.failure(error)))
-      }
+      await send(.squadSaved(update.save(squad)))
     }
   }
-}
-
-/// Keeps the squad lock from the load that took it until the save that ends the update.
-final class HeldLock: Sendable {
-  private let slot = Mutex<FileLock?>(nil)
-
-  /// Replaces the held lock (nil releases it).
-  func hold(_ lock: FileLock?) { slot.withLock { $0 = lock } }
 }

@@ -52,7 +52,8 @@ public enum SquadFeature: Feature {
 
   /// What the feature asks the outside world to do.
   public enum Effect: Equatable, Sendable {
-    case resolveHeroes([HeroRef])
+    /// Look the heroes up; `amongMembersFirst` tries squad members before the catalogue.
+    case resolveHeroes([HeroRef], amongMembersFirst: Bool)
     /// Read the squad; `forUpdate` first takes the exclusive lock, held until the save.
     case loadSquad(forUpdate: Bool)
     case confirm(prompt: String)
@@ -67,11 +68,11 @@ public enum SquadFeature: Feature {
 
     case (.idle, .recruitRequested(let refs, let date)):
       state.phase = .resolving(.recruit(at: date))
-      return [.resolveHeroes(refs)]
+      return [.resolveHeroes(refs, amongMembersFirst: false)]
 
     case (.idle, .fireRequested(let refs, let askFirst)):
       state.phase = .resolving(.fire(askFirst: askFirst))
-      return [.resolveHeroes(refs)]
+      return [.resolveHeroes(refs, amongMembersFirst: true)]
 
     case (.resolving(let command), .heroesResolved(.success(let answer))):
       let heroes = answer.value

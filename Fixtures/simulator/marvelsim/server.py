@@ -1,0 +1,242 @@
+"""The HTTP layer: a threading HTTP/1.1 server, its request handler and the ``/_sim/`` control API.
+
+API requests go through the fault queue, the latency setting and
+``MarvelApi``, and are logged; control requests (health, log, reset, faults,
+touch) need no auth and are not logged. One failing request never stops the
+server.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import socket
+import sys
+import time
+import traceback
+from dataclasses import dataclass
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qsl, urlsplit
+
+from .common import API_PREFIX
+from .faults import INTERNAL, REPLACING_FAULTS, Fault, FaultQueue, fault_response
+from .requestlog import RequestLog
+from .responses import Response
+from .routes import MarvelApi
+
+
+@dataclass
+class SimConfig:
+    """Server-wide settings from the command line."""
+
+    latency_s: float = 0.0
+    verbose: bool = False
+
+
+class SimServer(ThreadingHTTPServer):
+    """ThreadingHTTPServer carrying the simulator's state; never dies on client errors."""
+
+    daemon_threads = True
+    allow_reuse_address = True
+
+    def __init__(self, address, api: MarvelApi, faults: FaultQueue, log: RequestLog,
+                 config: SimConfig):
+        super().__init__(address, SimHandler)
+        self.api, self.faults, self.log, self.config = api, faults, log, config
+
+    def handle_error(self, request, client_address) -> None:
+        exc = sys.exc_info()[1]
+        if isinstance(exc, (ConnectionError, socket.timeout, TimeoutError)):
+            return
+        eprint(f"marvel_sim: error while serving {client_address}:\n{traceback.format_exc()}")
+
+
+def eprint(text: str) -> None:
+    """Write to stderr, ignoring a closed stderr."""
+    try:
+        print(text, file=sys.stderr, flush=True)
+    except (OSError, ValueError):
+        pass
+
+
+class SimHandler(BaseHTTPRequestHandler):
+    """Routes /_sim/ control requests and API requests; HTTP/1.1 keep-alive."""
+
+    protocol_version = "HTTP/1.1"
+    server_version = "MarvelSim/1.0"
+    sys_version = ""
+    timeout = 120
+    server: SimServer
+
+    def do_GET(self):
+        self._dispatch()
+
+    do_POST = do_PUT = do_DELETE = do_PATCH = do_HEAD = do_OPTIONS = do_GET
+
+    def version_string(self) -> str:
+        return self.server_version
+
+    def log_message(self, fmt, *args):
+        if self.server.config.verbose:
+            eprint("marvel_sim: " + fmt % args)
+
+    # -- plumbing --------------------------------------------------------------
+
+    def _dispatch(self) -> None:
+        try:
+            body = self._read_body()
+            url = urlsplit(self.path)
+            if url.path.startswith("/_sim/"):
+                self._control(url.path, url.query, body)
+            else:
+                self._api(url.path, url.query)
+        except (ConnectionError, socket.timeout, TimeoutError):
+            self.close_connection = True
+        except Exception:  # never let one request kill the server
+            eprint("marvel_sim: internal error:\n" + traceback.format_exc())
+            self.close_connection = True
+            try:
+                self._write(Response.json(500, INTERNAL))
+            except OSError:
+                pass
+
+    def _read_body(self) -> bytes:
+        if self.headers.get("Transfer-Encoding", "").lower() == "chunked":
+            self.close_connection = True  # not supported: read nothing, then hang up
+            return b""
+        length = int(self.headers.get("Content-Length") or 0)
+        return self.rfile.read(length) if length > 0 else b""
+
+    def _wants_gzip(self) -> bool:
+        return "gzip" in self.headers.get("Accept-Encoding", "").lower()
+
+    def _write(self, response: Response, truncate: bool = False, on_ready=None) -> int:
+        """Send a response; returns the number of body bytes written.
+
+        ``on_ready(byte_count)`` runs before anything is sent, so a client that reads the log
+        right after this response always finds the request in it."""
+        body = response.body
+        headers = dict(response.headers)
+        if body and self._wants_gzip():
+            body = self.server.api.gzipped(response) if response.etag else gzip.compress(body, mtime=0)
+            headers["Content-Encoding"] = "gzip"
+        if response.content_type:
+            headers["Content-Type"] = response.content_type
+        if response.status != 304:
+            headers["Vary"] = "Accept-Encoding"
+        silent = self.command == "HEAD" or response.status == 304
+        to_send = 0 if silent else (len(body) // 2 if truncate else len(body))
+        if on_ready:
+            on_ready(to_send)
+        self.send_response(response.status)
+        for name, value in headers.items():
+            self.send_header(name, value)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if self.command == "HEAD" or response.status == 304:
+            return 0
+        if truncate:
+            body = body[: len(body) // 2]
+            self.close_connection = True
+        self.wfile.write(body)
+        self.wfile.flush()
+        if truncate:
+            self.connection.shutdown(socket.SHUT_WR)
+        return len(body)
+
+    # -- API requests ------------------------------------------------------------
+
+    def _api(self, path: str, query: str) -> None:
+        params = dict(parse_qsl(query, keep_blank_values=True))
+        target = path + ("?" + query if query else "")
+        fault = self.server.faults.take(target)
+        if self.server.config.latency_s:
+            time.sleep(self.server.config.latency_s)
+        if fault and fault.kind == "slow":
+            time.sleep(fault.spec["delayMs"] / 1000)
+        logged = False
+
+        def record(status, sent):
+            nonlocal logged
+            logged = True
+            self.server.log.record(
+                method=self.command, path=path, query=params, status=status, bytes=sent,
+                ifNoneMatch=self.headers.get("If-None-Match"),
+                fault=fault.kind if fault else None, gzip=self._wants_gzip())
+
+        try:
+            if fault and fault.kind == "drop":
+                record(None, 0)
+                self.close_connection = True
+                self.connection.shutdown(socket.SHUT_RDWR)
+            else:
+                response = self._api_response(path, params, fault)
+                self._write(response, truncate=bool(fault and fault.kind == "truncated"),
+                            on_ready=lambda sent: record(response.status, sent))
+        finally:
+            if not logged:
+                record(None, 0)
+
+    def _api_response(self, path: str, params: dict, fault: Fault | None) -> Response:
+        if fault and fault.kind in REPLACING_FAULTS:
+            return fault_response(fault)
+        if self.command != "GET":
+            return Response.json(405, {"code": "MethodNotAllowed",
+                                       "message": f"{self.command} is not allowed"})
+        if not (path == API_PREFIX or path.startswith(API_PREFIX + "/")):
+            return Response.json(404, {"code": "ResourceNotFound",
+                                       "message": f"{path} does not exist"})
+        return self.server.api.handle(path, params, self.headers.get("If-None-Match"))
+
+    # -- control requests ----------------------------------------------------------
+
+    def _control(self, path: str, query: str, body: bytes) -> None:
+        route = (self.command, path.rstrip("/"))
+        handlers = {("GET", "/_sim/health"): self._health, ("GET", "/_sim/log"): self._get_log,
+                    ("POST", "/_sim/reset"): self._reset, ("POST", "/_sim/faults"): self._add_faults,
+                    ("GET", "/_sim/faults"): self._get_faults, ("POST", "/_sim/touch"): self._touch}
+        handler = handlers.get(route)
+        if handler is None:
+            self._write(Response.json(404, {"error": f"no control route {self.command} {path}"}))
+            return
+        try:
+            payload = json.loads(body) if body.strip() else {}
+        except ValueError:
+            self._write(Response.json(400, {"error": "body is not JSON"}))
+            return
+        self._write(handler(payload, dict(parse_qsl(query))))
+
+    def _health(self, payload, query) -> Response:
+        return Response(200, b"ok", "text/plain; charset=utf-8")
+
+    def _get_log(self, payload, query) -> Response:
+        since = int(query.get("since", "0") or 0)
+        return Response.json(200, self.server.log.entries(since))
+
+    def _reset(self, payload, query) -> Response:
+        self.server.log.clear()
+        self.server.faults.clear()
+        return Response.json(200, {"ok": True})
+
+    def _add_faults(self, payload, query) -> Response:
+        specs = payload.get("faults") if isinstance(payload, dict) else None
+        if not isinstance(specs, list):
+            return Response.json(400, {"error": 'expected {"faults": [...]}'})
+        try:
+            faults = [Fault.parse(spec) for spec in specs]
+        except ValueError as err:
+            return Response.json(400, {"error": str(err)})
+        self.server.faults.add(faults)
+        return Response.json(200, {"queued": self.server.faults.snapshot()})
+
+    def _get_faults(self, payload, query) -> Response:
+        return Response.json(200, {"queued": self.server.faults.snapshot()})
+
+    def _touch(self, payload, query) -> Response:
+        ident = payload.get("id") if isinstance(payload, dict) else None
+        if not isinstance(ident, int):
+            return Response.json(400, {"error": 'expected {"id": <character id>}'})
+        modified = self.server.api.catalog.touch(ident)
+        if modified is None:
+            return Response.json(404, {"error": f"no character {ident}"})
+        return Response.json(200, {"id": ident, "modified": modified})

@@ -1,0 +1,31 @@
+/// `squad __complete heroes|members [<prefix>]`: candidates for the completion scripts, one per
+/// line. Hidden from help.
+///
+/// It reads the local catalogue and the squad directly instead of running a feature: a shell
+/// waits on it at every TAB, so it must be instant, offline and silent (no notices, no status
+/// line, no trace), and print nothing rather than fail.
+enum CompleteCommand {
+  static let spec = CommandSpec(
+    name: "__complete",
+    abstract: "Print completion candidates, one per line (used by the completion scripts).",
+    arguments: [
+      ArgumentSpec("kind", help: "heroes or members."),
+      ArgumentSpec("prefix", help: "What the word starts with so far.", isOptional: true),
+    ],
+    isHidden: true)
+
+  @MainActor
+  static func run(_ context: CommandContext) -> Int32 {
+    guard let kind = context.arguments.positionals.first.flatMap(CompletionCandidates.Kind.init(rawValue:)) else {
+      let expected = CompletionCandidates.Kind.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+      return UsagePrinter.report(
+        UsageError("Expected a kind of candidate: \(expected).", command: spec.name), to: context.console)
+    }
+    let prefix = context.arguments.positionals.dropFirst().first ?? ""
+    let catalogue = (try? CatalogueFile(path: context.paths.catalogueFile).load()) ?? LocalCatalogue()
+    let squad = (try? context.environment.squadFile.load()) ?? Squad()
+    let candidates = CompletionCandidates.list(kind, prefix: prefix, catalogue: Array(catalogue.heroesByID.values), squad: squad)
+    context.console.out(candidates.map { $0 + "\n" }.joined())
+    return ExitCode.success.rawValue
+  }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// `squad completion bash|zsh|fish`: prints a completion script.
+enum CompletionCommand {
+  /// The shells squad writes completion scripts for.
+  enum Shell: String, CaseIterable {
+    case bash, zsh, fish
+  }
+
+  static let spec = CommandSpec(
+    name: "completion",
+    abstract: "Print a shell completion script for bash, zsh or fish.",
+    discussion: """
+      The script completes commands, options, option values, and hero ids and names (from the
+      local catalogue and the squad, never the network) for recruit, show and fire.
+      In bash, names are inserted with their spaces and parentheses escaped:
+      'squad recruit spi<TAB>' offers Spider-Man (Peter Parker) and inserts
+      Spider-Man\\ \\(Peter\\ Parker\\). Digits complete to ids.
+      """,
+    arguments: [
+      ArgumentSpec("shell", help: "bash, zsh or fish.", completion: .choices(Shell.allCases.map(\.rawValue)))
+    ],
+    examples: [
+      "source <(squad completion bash)            # in ~/.bashrc",
+      "squad completion zsh > \"${fpath[1]}/_squad\"  # then restart zsh",
+      "squad completion fish > ~/.config/fish/completions/squad.fish",
+    ])
+
+  @MainActor
+  static func run(arguments: ParsedArguments, console: Console) -> Int32 {
+    let name = arguments.positionals.first ?? ""
+    guard let shell = Shell(rawValue: name) else {
+      let expected = Shell.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+      return UsagePrinter.report(
+        UsageError("The value '\(name)' is invalid for '<shell>'. Expected one of: \(expected).", command: "completion"),
+        to: console)
+    }
+    switch shell {
+    case .bash: console.out(BashCompletion.script())
+    case .zsh: console.out(ZshCompletion.script())
+    case .fish: console.out(FishCompletion.script())
+    }
+    return ExitCode.success.rawValue
+  }
+}

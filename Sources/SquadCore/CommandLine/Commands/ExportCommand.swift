@@ -1,0 +1,100 @@
+import Foundation
+
+/// `squad export`: the squad as JSON, JSON lines, CSV, TSV or Markdown, to stdout or a file.
+enum ExportCommand {
+  static let spec = CommandSpec(
+    name: "export",
+    abstract: "Write the squad as JSON, JSON lines, CSV, TSV or Markdown.",
+    discussion: """
+      JSON is the squad file's schema plus exportedAt and attribution, and round-trips through
+      'squad import'. CSV has a header and defuses cells a spreadsheet would run as formulas;
+      TSV has no header. --output writes the file atomically: readers see the old file or the
+      new one, never half of it. See 'squad help formatting'.
+      """,
+    options: [
+      OptionSpec(
+        "--format", value: "format", choices: ExportFormat.allCases.map(\.rawValue),
+        help: "json, jsonl, csv, tsv or markdown. (default: json)"),
+      OptionSpec("--output", value: "file", completion: .files, help: "Write to this file instead of stdout ('-' means stdout)."),
+      OptionSpec(
+        "--fields", value: "list", completion: .commaSeparated(MemberField.allCases.map(\.rawValue)),
+        help: "Comma-separated fields, in the order wanted, from:\n\(fieldNames). (default: all, in that order)"),
+    ],
+    examples: [
+      "squad export > squad.json", "squad export --format csv --output squad.csv",
+      "squad export --format markdown --fields name,recruitedAt", "squad export --format jsonl | jq .name",
+    ],
+    takesOutputFormat: true)
+
+  static let fieldNames = MemberField.allCases.map(\.rawValue).joined(separator: ", ")
+
+  /// The request the command line asks for, or the usage mistake in it.
+  static func request(from arguments: ParsedArguments, now: Date) -> Result<ExportRequest, UsageError> {
+    let format = arguments.has("--json") ? .json : arguments.value("--format").flatMap(ExportFormat.init(rawValue:)) ?? .json
+    return fields(arguments).flatMap { fields in
+      destination(arguments).map { destination in
+        ExportRequest(
+          format: format, fields: fields, headers: !arguments.has("--no-headers"), destination: destination, exportedAt: now)
+      }
+    }
+  }
+
+  @MainActor
+  static func run(_ context: CommandContext) async -> Int32 {
+    let request: ExportRequest
+    switch self.request(from: context.arguments, now: context.environment.now()) {
+    case .success(let value): request = value
+    case .failure(let error): return UsagePrinter.report(error, to: context.console)
+    }
+    let state = await context.execute(
+      ExportFeature.self, from: .idle, runner: ExportEffects(environment: context.environment),
+      action: .exportRequested(request))
+    switch state {
+    case .done(let document, let destination):
+      if document.memberCount == 0 { context.notice("The squad is empty, so the export has no members.") }
+      switch destination {
+      case .standardOutput: context.console.out(document.text)
+      case .file(let path): context.notice("Exported \(Plural.members(document.memberCount)) to \(path).")
+      }
+      return ExitCode.success.rawValue
+    case .failed(let error):
+      return context.fail(error.description, error.exitCode)
+    default:
+      return context.fail("The export stopped unexpectedly.", .failure)
+    }
+  }
+
+  private static func fields(_ arguments: ParsedArguments) -> Result<[MemberField], UsageError> {
+    guard let list = arguments.value("--fields") else { return .success(MemberField.allCases) }
+    var fields: [MemberField] = []
+    for name in list.split(separator: ",", omittingEmptySubsequences: false).map({ $0.trimmingCharacters(in: .whitespaces) }) {
+      guard let field = MemberField(name: name) else {
+        let message = name.isEmpty ? "'--fields' has an empty field name." : "Unknown field '\(name)' for '--fields'."
+        return .failure(UsageError(message + " Valid fields: \(fieldNames).", command: "export"))
+      }
+      guard !fields.contains(field) else {
+        return .failure(UsageError("The field '\(field.rawValue)' is listed twice in '--fields'.", command: "export"))
+      }
+      fields.append(field)
+    }
+    return .success(fields)
+  }
+
+  private static func destination(_ arguments: ParsedArguments) -> Result<ExportDestination, UsageError> {
+    switch arguments.value("--output") {
+    case nil, "-": return .success(.standardOutput)
+    case ""?: return .failure(UsageError("'--output' needs a file name, or '-' for stdout.", command: "export"))
+    case let path?: return .success(.file(path))
+    }
+  }
+}
+
+extension ExportFeature.State: StatusReporting {
+  public var statusLine: String? {
+    switch self {
+    case .loading: return "Loading squad…"
+    case .writing(_, let path): return "Writing \(path)…"
+    default: return nil
+    }
+  }
+}

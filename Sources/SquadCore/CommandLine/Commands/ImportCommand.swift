@@ -1,0 +1,64 @@
+/// `squad import <file>`: members from an export, merged into the squad or replacing it.
+enum ImportCommand {
+  static let spec = CommandSpec(
+    name: "import",
+    abstract: "Add the members of an export to the squad, or replace the squad with them.",
+    discussion: """
+      Reads what 'squad export' writes: a JSON document with members, JSON lines of member
+      objects, or CSV with a header naming at least id and name. The format is told by the
+      content, not the file name. The whole file is checked first; if anything is wrong, every
+      problem is listed as file:line (or a JSON path like members[3].name), nothing is written
+      and squad exits 65.
+
+      By default members not yet in the squad join it in file order, keeping their recruitedAt;
+      members already in it stay as they are. --replace makes the file's members the whole
+      squad; it is also the way to replace a squad file that is corrupt.
+      """,
+    arguments: [ArgumentSpec("file", help: "An export: json, jsonl or csv. '-' reads stdin.", completion: .files)],
+    options: [OptionSpec("--replace", help: "Replace the squad with the file's members instead of merging them in.")],
+    examples: [
+      "squad import squad.json", "squad import squad.csv --replace", "squad --home ~/old-squad export | squad import -",
+    ])
+
+  /// How many problems an invalid file lists before summing up the rest.
+  static let problemLimit = 20
+
+  @MainActor
+  static func run(_ context: CommandContext) async -> Int32 {
+    guard let argument = context.arguments.positionals.first, !argument.isEmpty else {
+      return UsagePrinter.report(UsageError("Missing expected argument '<file>'.", command: "import"), to: context.console)
+    }
+    let source: ImportSource = argument == "-" ? .standardInput : .file(argument)
+    let request = ImportRequest(source: source, replace: context.arguments.has("--replace"), now: context.environment.now())
+    let state = await context.execute(
+      ImportFeature.self, from: .idle, runner: ImportEffects(environment: context.environment),
+      action: .importRequested(request))
+    switch state {
+    case .done(let summary):
+      context.notice(summary.description)
+      return ExitCode.success.rawValue
+    case .failed(.invalidFile(let invalid)):
+      for line in invalid.lines.prefix(problemLimit) { _ = context.fail(line, .invalidData) }
+      if invalid.problems.count > problemLimit {
+        context.console.err("… and \(invalid.problems.count - problemLimit) more problems.")
+      }
+      context.console.err("Nothing was imported; the squad is unchanged. Fix the file and import it again.")
+      return ExitCode.invalidData.rawValue
+    case .failed(let failure):
+      return context.fail(failure.description, failure.exitCode)
+    default:
+      return context.fail("The import stopped unexpectedly.", .failure)
+    }
+  }
+}
+
+extension ImportFeature.State: StatusReporting {
+  public var statusLine: String? {
+    switch self {
+    case .reading(let request): return "Reading \(request.source.label)…"
+    case .loading: return "Loading squad…"
+    case .saving: return "Saving squad…"
+    default: return nil
+    }
+  }
+}

@@ -1,0 +1,28 @@
+import Foundation
+
+/// Runs the export feature's effects against the real squad file and file system.
+public struct ExportEffects: EffectRunner {
+  private let environment: AppEnvironment
+
+  /// A runner over an environment.
+  public init(environment: AppEnvironment) { self.environment = environment }
+
+  public func run(_ effect: ExportFeature.Effect, send: @escaping @Sendable (ExportFeature.Action) async -> Void) async {
+    switch effect {
+    case .loadSquad:
+      do throws(PersistenceError) {
+        await send(.squadLoaded(.success(try environment.squadFile.load())))
+      } catch {
+        await send(.squadLoaded(.failure(error)))
+      }
+
+    case .writeFile(let document, let path):
+      do throws(PersistenceError) {
+        try AtomicFile.write(Data(document.text.utf8), to: path)
+        await send(.fileWritten)
+      } catch {
+        await send(.fileWriteFailed(error))
+      }
+    }
+  }
+}

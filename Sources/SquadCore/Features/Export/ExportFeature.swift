@@ -1,0 +1,121 @@
+import Foundation
+
+/// Exporting the squad: load it, render it, and either hand the text to stdout or write it to a
+/// file atomically.
+public enum ExportFeature: Feature {
+  /// The phases of an export; each carries what exists at that point.
+  public enum State: Equatable, Sendable {
+    /// Nothing asked for yet.
+    case idle
+    /// Reading the squad file.
+    case loading(ExportRequest)
+    /// Writing the rendered export to a file.
+    case writing(ExportDocument, path: String)
+    /// Finished: the export and where it went (stdout prints it after this state).
+    case done(ExportDocument, ExportDestination)
+    /// The squad could not be read or the file could not be written; nothing was written.
+    case failed(PersistenceError)
+  }
+
+  /// What happened.
+  public enum Action: Equatable, Sendable {
+    /// The user asked for an export.
+    case exportRequested(ExportRequest)
+    /// The squad file was read, or could not be.
+    case squadLoaded(Result<Squad, PersistenceError>)
+    /// The output file now holds the export.
+    case fileWritten
+    /// The output file could not be written; it is unchanged.
+    case fileWriteFailed(PersistenceError)
+  }
+
+  /// What the feature asks the outside world to do.
+  public enum Effect: Equatable, Sendable {
+    /// Read the squad (no lock: an export changes nothing, and saves are atomic).
+    case loadSquad
+    /// Write the document to the file atomically.
+    case writeFile(ExportDocument, path: String)
+  }
+
+  public static func reduce(_ state: inout State, _ action: Action) -> [Effect] {
+    switch (state, action) {
+    case (.idle, .exportRequested(let request)):
+      state = .loading(request)
+      return [.loadSquad]
+
+    case (.loading(let request), .squadLoaded(.success(let squad))):
+      let document = ExportDocument(text: ExportRenderer.render(squad, request), memberCount: squad.members.count)
+      switch request.destination {
+      case .standardOutput:
+        state = .done(document, .standardOutput)
+        return []
+      case .file(let path):
+        state = .writing(document, path: path)
+        return [.writeFile(document, path: path)]
+      }
+
+    case (.loading, .squadLoaded(.failure(let error))), (.writing, .fileWriteFailed(let error)):
+      state = .failed(error)
+      return []
+
+    case (.writing(let document, let path), .fileWritten):
+      state = .done(document, .file(path))
+      return []
+
+    default:
+      // An action that does not fit the current phase changes nothing.
+      return []
+    }
+  }
+}
+
+/// What to export, how, and when (the moment recorded as `exportedAt`).
+public struct ExportRequest: Equatable, Sendable {
+  /// The output format.
+  public var format: ExportFormat
+  /// The member fields, in column order.
+  public var fields: [MemberField]
+  /// Whether CSV starts with a header row.
+  public var headers: Bool
+  /// Where the export goes.
+  public var destination: ExportDestination
+  /// The time written as `exportedAt` in JSON.
+  public var exportedAt: Date
+
+  /// Creates a request; by default every field, with headers, to stdout.
+  public init(
+    format: ExportFormat, fields: [MemberField] = MemberField.allCases, headers: Bool = true,
+    destination: ExportDestination = .standardOutput, exportedAt: Date
+  ) {
+    self.format = format
+    self.fields = fields
+    self.headers = headers
+    self.destination = destination
+    self.exportedAt = exportedAt
+  }
+}
+
+/// Where an export goes.
+public enum ExportDestination: Equatable, Sendable {
+  /// Printed on stdout.
+  case standardOutput
+  /// Written atomically to this file.
+  case file(String)
+}
+
+/// A rendered export: its text and how many members it holds.
+public struct ExportDocument: Equatable, Sendable, CustomTraceConvertible {
+  /// The bytes to write, as text.
+  public var text: String
+  /// How many members the export holds.
+  public var memberCount: Int
+
+  /// Creates a document.
+  public init(text: String, memberCount: Int) {
+    self.text = text
+    self.memberCount = memberCount
+  }
+
+  /// Traces show the size, not the whole export.
+  public var traceValue: JSONValue { .object([("members", .int(memberCount)), ("bytes", .int(text.utf8.count))]) }
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+/// Renders the squad in an export format. Pure: the same squad and request give the same bytes.
+public enum ExportRenderer {
+  /// The export's text, ending in a line break (an empty squad in jsonl or tsv is empty text).
+  public static func render(_ squad: Squad, _ request: ExportRequest) -> String {
+    let fields = request.fields
+    switch request.format {
+    case .json:
+      let extra: [(String, JSONValue)] = [
+        ("exportedAt", .string(MarvelDate.iso8601(request.exportedAt))),
+        ("attribution", .string(DataSource.standardAttribution)),
+      ]
+      return SquadFile.jsonValue(squad, extra: extra, member: { member(of: $0, fields) }).encoded(pretty: true) + "\n"
+    case .jsonl:
+      return squad.members.map { member(of: $0, fields).encoded() + "\n" }.joined()
+    case .csv:
+      return table(squad, fields).csv(header: request.headers)
+    case .tsv:
+      return table(squad, fields).tsv(header: false)
+    case .markdown:
+      return table(squad, fields).markdown() + "\n" + DataSource.standardAttribution + "\n"
+    }
+  }
+
+  /// One member as a JSON object holding the chosen fields in the chosen order.
+  static func member(of member: Member, _ fields: [MemberField]) -> JSONValue {
+    .object(fields.map { ($0.rawValue, $0.json(member)) })
+  }
+
+  static func table(_ squad: Squad, _ fields: [MemberField]) -> Table {
+    Table(
+      columns: fields.map { Table.Column($0.rawValue, key: $0.rawValue, alignsRight: $0 == .id) },
+      rows: squad.members.map { member in fields.map { $0.cell(member) } })
+  }
+}

@@ -1,0 +1,43 @@
+/// Why an import failed. In every case the squad file was left as it was.
+public enum ImportFailure: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The import file could not be read (missing, a folder, no permission).
+  case unreadableFile(PersistenceError)
+  /// The import file was read but is not a valid export; every problem found is listed.
+  case invalidFile(InvalidImport)
+  /// The squad file could not be read (corrupt, too new, no permission) or written.
+  case squad(PersistenceError)
+
+  /// 65 for invalid data (a bad import file, a corrupt squad file), 1 for the file system.
+  public var exitCode: ExitCode {
+    switch self {
+    case .unreadableFile(let error), .squad(let error): return error.exitCode
+    case .invalidFile: return .invalidData
+    }
+  }
+
+  public var description: String {
+    switch self {
+    case .unreadableFile(let error), .squad(let error): return error.description
+    case .invalidFile(let invalid): return invalid.description
+    }
+  }
+}
+
+/// An import file that is not a valid export, with every problem found in it.
+public struct InvalidImport: Error, Equatable, Sendable, CustomStringConvertible {
+  /// How messages name the file: its path, or `<stdin>`.
+  public var label: String
+  /// The problems, in file order.
+  public var problems: [ImportProblem]
+
+  /// Creates the error for a file.
+  public init(label: String, problems: [ImportProblem]) {
+    self.label = label
+    self.problems = problems
+  }
+
+  /// One line per problem: `squad.csv:4: name: must not be empty`, `squad.json: members[2].id: …`.
+  public var lines: [String] { problems.map { $0.line(in: label) } }
+
+  public var description: String { lines.joined(separator: "\n") }
+}

@@ -1,0 +1,18 @@
+import Foundation
+
+/// The bytes of an import file and the name messages use for it.
+public struct ImportFile: Equatable, Sendable, CustomTraceConvertible {
+  /// The path, or `<stdin>`.
+  public var label: String
+  /// The whole content.
+  public var data: Data
+
+  /// Creates a file read result.
+  public init(label: String, data: Data) {
+    self.label = label
+    self.data = data
+  }
+
+  /// Traces show the size, not the content.
+  public var traceValue: JSONValue { .object([("label", .string(label)), ("bytes", .int(data.count))]) }
+}

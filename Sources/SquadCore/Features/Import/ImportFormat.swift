@@ -1,0 +1,28 @@
+import Foundation
+
+/// The export formats `squad import` reads, told apart by content.
+public enum ImportFormat: Equatable, Sendable {
+  /// One JSON document with a `members` array.
+  case json
+  /// One JSON member object per line.
+  case jsonLines
+  /// CSV with a header row.
+  case csv
+
+  /// The format the text looks like; nil when it holds nothing but white space.
+  public static func detect(_ text: String) -> ImportFormat? {
+    guard let first = text.unicodeScalars.first(where: { !$0.properties.isWhitespace }) else { return nil }
+    guard first == "{" || first == "[" else { return .csv }
+    let lines = text.split(whereSeparator: \.isNewline).filter { !$0.allSatisfy(\.isWhitespace) }
+    switch ImportJSON.isDocument(Data(text.utf8)) {
+    case true?: return .json
+    // One valid object without members is a JSON lines file of one member.
+    case false?: return lines.count == 1 ? .jsonLines : .json
+    case nil:
+      // Not one valid document: JSON lines when its first line stands alone as a JSON value.
+      let firstLine = lines.first.map { Data($0.utf8) }
+      let standsAlone = firstLine.map { (try? JSONSerialization.jsonObject(with: $0)) != nil } ?? false
+      return lines.count > 1 && standsAlone ? .jsonLines : .json
+    }
+  }
+}

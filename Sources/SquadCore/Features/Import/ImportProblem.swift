@@ -1,0 +1,51 @@
+/// One thing wrong in an import file, and where.
+///
+/// It is an `Error` so a reader can fail with the one problem that stops it (a bad header, a
+/// JSON syntax error).
+public struct ImportProblem: Error, Equatable, Sendable {
+  /// Where the problem is.
+  public var location: ImportLocation
+  /// The member field concerned, if one is.
+  public var field: MemberField?
+  /// What is wrong, e.g. `must not be empty`.
+  public var message: String
+
+  /// Creates a problem.
+  public init(_ location: ImportLocation, field: MemberField? = nil, _ message: String) {
+    self.location = location
+    self.field = field
+    self.message = message
+  }
+
+  /// The problem as `file:line: field: message` (lines) or `file: path.field: message` (JSON).
+  public func line(in label: String) -> String {
+    switch location {
+    case .wholeFile:
+      return "\(label): " + (field.map { "\($0.rawValue): " } ?? "") + message
+    case .line(let number):
+      return "\(label):\(number): " + (field.map { "\($0.rawValue): " } ?? "") + message
+    case .jsonPath(let path):
+      let full = [path, field?.rawValue].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ".")
+      return "\(label): " + (full.isEmpty ? "" : full + ": ") + message
+    }
+  }
+}
+
+/// Where in an import file something is.
+public enum ImportLocation: Hashable, Sendable, CustomStringConvertible {
+  /// The file as a whole.
+  case wholeFile
+  /// A line (JSON lines) or the line a record starts on (CSV), counting from 1.
+  case line(Int)
+  /// A path into a JSON document, e.g. `members[3]`.
+  case jsonPath(String)
+
+  /// How other messages refer to it: `line 4`, `members[3]`.
+  public var description: String {
+    switch self {
+    case .wholeFile: return "the file"
+    case .line(let number): return "line \(number)"
+    case .jsonPath(let path): return path
+    }
+  }
+}

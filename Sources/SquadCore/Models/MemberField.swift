@@ -1,0 +1,45 @@
+import Foundation
+
+/// A field of a member record: the squad file's keys, the export's columns and `--fields` names.
+///
+/// `allCases` is the file's order and the default selection of an export.
+public enum MemberField: String, CaseIterable, Sendable {
+  /// The Marvel character id (`id`).
+  case id
+  /// The name at recruitment (`name`).
+  case name
+  /// The description at recruitment (`description`).
+  case description
+  /// The picture URL, or none (`thumbnail`).
+  case thumbnail
+  /// When the hero joined, ISO 8601 in UTC (`recruitedAt`).
+  case recruitedAt
+
+  /// The field named `text`, ignoring case (`recruitedat` is `recruitedAt`).
+  public init?(name text: String) {
+    guard let field = MemberField.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) else { return nil }
+    self = field
+  }
+
+  /// The member's value in JSON, exactly as the squad file stores it.
+  public func json(_ member: Member) -> JSONValue {
+    switch self {
+    case .id: return .int(member.id.rawValue)
+    case .name: return .string(member.name)
+    case .description: return .string(member.description)
+    case .thumbnail: return .optional(member.thumbnail)
+    case .recruitedAt: return .string(MarvelDate.iso8601(member.recruitedAt))
+    }
+  }
+
+  /// The member's value as a text cell; a missing thumbnail is an empty cell.
+  public func cell(_ member: Member) -> String {
+    switch self {
+    case .id: return String(member.id.rawValue)
+    case .name: return member.name
+    case .description: return member.description
+    case .thumbnail: return member.thumbnail ?? ""
+    case .recruitedAt: return MarvelDate.iso8601(member.recruitedAt)
+    }
+  }
+}

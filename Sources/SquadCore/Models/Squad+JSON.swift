@@ -1,0 +1,49 @@
+import Foundation
+
+extension Hero {
+  /// What squad knows of a hero from their squad membership alone.
+  public init(member: Member) {
+    self.init(id: member.id, name: member.name, description: member.description, thumbnail: member.thumbnail.flatMap(Thumbnail.init(url:)))
+  }
+}
+
+extension Member {
+  /// Reads a member object of the squad file (or a JSON export).
+  public init(record: JSONValue, at path: String) throws(JSONShapeError) {
+    guard case .object = record else { throw JSONShapeError(path: path, problem: "expected an object") }
+    let number = try record.int("id", at: path)
+    guard number > 0 else { throw JSONShapeError(path: path + ".id", problem: "expected a positive id") }
+    let name = try record.string("name", at: path)
+    let text = try record.string("recruitedAt", at: path)
+    guard let date = MarvelDate.parse(text) else {
+      throw JSONShapeError(path: path + ".recruitedAt", problem: "'\(text)' is not an ISO 8601 date")
+    }
+    self.init(
+      id: HeroID(number), name: name, description: try record.optionalString("description", at: path) ?? "",
+      thumbnail: try record.optionalString("thumbnail", at: path), recruitedAt: date)
+  }
+}
+
+extension Squad {
+  /// Reads a squad document: `{"schemaVersion": 1, "members": [...]}`.
+  ///
+  /// Throws ``SquadSchemaError`` for another schema version, ``JSONShapeError`` for anything else.
+  public init(document: JSONValue) throws {
+    guard case .object = document else { throw JSONShapeError(path: "", problem: "expected an object with schemaVersion and members") }
+    let version = try document.int("schemaVersion", at: "")
+    guard version == Squad.currentSchemaVersion else { throw SquadSchemaError(version: version) }
+    guard let items = document["members"]?.arrayValue else {
+      throw JSONShapeError(path: "members", problem: document["members"] == nil ? "missing" : "expected an array")
+    }
+    var members: [Member] = []
+    var seen = Set<HeroID>()
+    for (index, item) in items.enumerated() {
+      let member = try Member(record: item, at: "members[\(index)]")
+      guard seen.insert(member.id).inserted else {
+        throw JSONShapeError(path: "members[\(index)].id", problem: "the id \(member.id) appears twice")
+      }
+      members.append(member)
+    }
+    self.init(members: members)
+  }
+}

@@ -1,0 +1,11 @@
+/// Short, printable excerpts of outside text for error messages.
+enum TextSnippet {
+  /// How many characters an excerpt keeps.
+  static let limit = 40
+
+  /// The text made printable and cut to ``limit`` characters, ending in `…` when cut.
+  static func quote(_ text: String) -> String {
+    let clean = TextSanitizer.clean(text)
+    return clean.count > limit ? String(clean.prefix(limit - 1)) + "…" : clean
+  }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+
+@testable import SquadCore
+
+/// The bash script, sourced into a real bash and driven the way bash drives it: `COMP_WORDS`
+/// and `COMP_CWORD` set, `_squad` called, `COMPREPLY` read back.
+@Suite(.enabled(if: CLIProcess.which("bash") != nil, "bash is not installed"))
+struct BashCompletionTests {
+  let home: TempHome
+
+  init() throws {
+    home = try TempHome()
+    try home.save(Squad(members: [SampleSquad.squad.members[2]]))
+  }
+
+  /// The candidates bash would offer for the words, the last being the one completed.
+  func complete(_ words: [String], home other: String? = nil) throws -> [String] {
+    let script = """
+      source <(squad completion bash) || exit 3
+      COMP_WORDS=(\(words.map(CompletionModel.singleQuoted).joined(separator: " ")))
+      COMP_CWORD=\(words.count - 1)
+      COMP_LINE="${COMP_WORDS[*]}"
+      COMP_POINT=${#COMP_LINE}
+      _squad
+      printf '%s\\n' "${COMPREPLY[@]}"
+      """
+    let result = try CLIProcess.execute(
+      try #require(CLIProcess.which("bash")), ["--norc", "--noprofile", "-c", script],
+      environment: CLIProcess.environment(home: home.path, adding: ["SQUAD_HOME": other ?? home.path]), directory: home.path)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr == "")
+    return result.lines
+  }
+
+  @Test func theScriptIsValidBashAndRegistersTheFunction() throws {
+    let result = try CLIProcess.execute(
+      try #require(CLIProcess.which("bash")), ["--norc", "-c", "source <(squad completion bash) && complete -p squad"],
+      environment: CLIProcess.environment(home: home.path), directory: home.path)
+    #expect(result.stdout == "complete -F _squad squad\n")
+  }
+
+  @Test func aCommandPrefixCompletesToTheCommand() throws {
+    #expect(try complete(["squad", "rec"]) == ["recruit"])
+    #expect(try complete(["squad", "--home", home.path, "ex"]) == ["export"])
+  }
+
+  @Test func theHiddenCompleteCommandIsNeverOffered() throws {
+    #expect(
+      try complete(["squad", ""]) == ["heroes", "show", "recruit", "fire", "list", "export", "import", "sync", "completion", "help"])
+    #expect(try complete(["squad", "__"]) == [])
+  }
+
+  @Test func recruitOffersSpiderManForSpi() throws {
+    let offered = try complete(["squad", "recruit", "spi"])
+    #expect(offered.contains("Spider-Man (Peter Parker)"))
+    #expect(offered.allSatisfy { $0.lowercased().hasPrefix("spi") })
+  }
+
+  @Test func anEscapedNameSoFarStillMatches() throws {
+    #expect(try complete(["squad", "show", "spider-man\\ \\(pe"]) == ["Spider-Man (Peter Parker)"])
+    #expect(try complete(["squad", "recruit", "\"spider-man (pe"]) == ["Spider-Man (Peter Parker)"])
+  }
+
+  @Test func digitsCompleteToIds() throws {
+    #expect(try complete(["squad", "recruit", "100961"]).contains("1009610"))
+  }
+
+  @Test func fireOffersSquadMembers() throws {
+    #expect(try complete(["squad", "fire", ""]) == ["Iron Man"])
+  }
+
+  @Test func showTakesOneHeroOnly() throws {
+    #expect(try complete(["squad", "show", "hulk", "spi"]) == [])
+  }
+
+  @Test func formatValuesDependOnTheCommand() throws {
+    #expect(try complete(["squad", "export", "--format", ""]) == ["json", "jsonl", "csv", "tsv", "markdown"])
+    #expect(try complete(["squad", "list", "--format", ""]) == ["table", "tsv", "json", "jsonl", "csv"])
+    #expect(try complete(["squad", "export", "--format", "=", "m"]) == ["markdown"])
+    #expect(try complete(["squad", "heroes", "--color", "a"]) == ["auto", "always"])
+  }
+
+  @Test func fieldsCompleteTheLastItemOfTheList() throws {
+    #expect(try complete(["squad", "export", "--fields", "id,re"]) == ["id,recruitedAt"])
+  }
+
+  @Test func optionsIncludeTheCommandsOwn() throws {
+    let offered = try complete(["squad", "heroes", "--"])
+    #expect(offered.contains("--limit"))
+    #expect(offered.contains("--home"))
+    #expect(!(try complete(["squad", "recruit", "--"])).contains("--format"))
+  }
+
+  @Test func importAndOutputCompleteFileNames() throws {
+    try home.write("{}", to: "my squad.json")
+    #expect(try complete(["squad", "import", "my"]) == ["my squad.json"])
+    #expect(try complete(["squad", "export", "--output", "my"]) == ["my squad.json"])
+  }
+
+  @Test func helpOffersCommandsAndTopics() throws {
+    #expect(try complete(["squad", "help", "ex"]) == ["export", "exit-codes"])
+  }
+
+  @Test func homeOnTheLineChoosesWhoseSquadFireOffers() throws {
+    let other = try TempHome()
+    try other.save(Squad(members: [SampleSquad.squad.members[1]]))
+    #expect(try complete(["squad", "--home", other.path, "fire", ""]) == ["Hulk"])
+  }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+
+@testable import SquadCore
+
+/// Reading exports: the format told by content, and every problem reported where it is.
+@Suite struct ImportParserTests {
+  let now = SampleSquad.date("2026-11-22T08:00:00Z")
+
+  func parse(_ text: String, label: String = "in") -> Result<[Member], InvalidImport> {
+    ImportParser.parse(ImportFile(label: label, data: Data(text.utf8)), now: now)
+  }
+
+  func problems(_ text: String) -> [String] { parse(text).failure?.lines ?? [] }
+
+  @Test func theFormatIsToldByContent() {
+    #expect(ImportFormat.detect("  {\"schemaVersion\":1,\"members\":[]}") == .json)
+    #expect(ImportFormat.detect("{\"members\":[]}") == .json)
+    #expect(ImportFormat.detect("{\"id\":1,\"name\":\"a\"}\n{\"id\":2,\"name\":\"b\"}\n") == .jsonLines)
+    #expect(ImportFormat.detect("{\"id\":1,\"name\":\"a\"}") == .jsonLines)
+    #expect(ImportFormat.detect("{\n  \"members\": [\n") == .json)
+    #expect(ImportFormat.detect("id,name\n1,a\n") == .csv)
+    #expect(ImportFormat.detect(" \n\t") == nil)
+  }
+
+  @Test(arguments: ["sample.json", "sample.jsonl", "sample.csv"])
+  func everyImportableGoldenReadsBackAsTheSampleSquad(name: String) throws {
+    #expect(try parse(try SampleSquad.golden(name)).get() == SampleSquad.squad.members)
+  }
+
+  @Test func aMissingRecruitedAtMeansNowAndEmptyThumbnailMeansNone() throws {
+    let members = try parse("id,name,thumbnail\n5,Five,\n").get()
+    #expect(members == [Member(id: HeroID(5), name: "Five", description: "", thumbnail: nil, recruitedAt: now)])
+  }
+
+  @Test func aSpreadsheetByteOrderMarkAndCapitalisedHeaderAreFine() throws {
+    #expect(try parse("\u{FEFF}ID,Name\r\n5,Five\r\n").get().map(\.name) == ["Five"])
+  }
+
+  @Test func csvProblemsNameTheirLines() {
+    let text = "id,name,recruitedAt\n1,ok,\nabc,x,\n0,y,\n2,,\n1,dup,\n3,\"two\nlines\",later\n4\n"
+    #expect(
+      problems(text) == [
+        "in:3: id: expected a whole number above 0, found 'abc'",
+        "in:4: id: must be a whole number above 0, not 0",
+        "in:5: name: must not be empty",
+        "in:6: id: 1 appears twice (first at line 2); each member may appear once",
+        "in:7: recruitedAt: 'later' is not an ISO 8601 date such as 2026-11-22T07:55:00Z",
+        "in:9: expected 3 fields like the header, found 1",
+      ])
+  }
+
+  @Test func aCSVHeaderMustNameIdAndName() {
+    #expect(problems("id,description\n1,x\n") == ["in:1: the header must name at least the id and name columns"])
+    #expect(problems("id,name,power\n1,x,9\n").first?.hasPrefix("in:1: 'power' is not a column squad knows") == true)
+    #expect(problems("1009610\tHulk\n").first?.hasPrefix("in:1: expected a CSV header naming at least id and name") == true)
+  }
+
+  @Test func jsonLineProblemsNameTheirLines() {
+    let text = "{\"id\":1,\"name\":\"a\"}\n\n{\"id\":1.5,\"name\":5}\nnot json\n[1]\n{\"name\":\"b\",\"recruitedAt\":\"soon\"}\n"
+    #expect(
+      problems(text) == [
+        "in:3: id: expected a whole number above 0, found 1.5",
+        "in:3: name: expected a string",
+        "in:4: this line is not a JSON object",
+        "in:5: expected a member object",
+        "in:6: id: missing; every member needs its Marvel character id",
+        "in:6: recruitedAt: 'soon' is not an ISO 8601 date such as 2026-11-22T07:55:00Z",
+      ])
+  }
+
+  @Test func jsonDocumentProblemsNameTheirPaths() {
+    let text =
+      #"{"members": [{"id": 1, "name": "x"}, {"id": 0, "name": " "}, {"id": "7", "name": "q", "thumbnail": 4}, {"id": 1, "name": "y"}, {"id": 1.5, "name": "z"}]}"#
+    #expect(
+      problems(text) == [
+        "in: members[1].id: must be a whole number above 0, not 0",
+        "in: members[1].name: must not be empty",
+        "in: members[2].id: expected a whole number above 0",
+        "in: members[2].thumbnail: expected a string",
+        "in: members[3].id: 1 appears twice (first at members[0]); each member may appear once",
+        "in: members[4].id: expected a whole number above 0, found 1.5",
+      ])
+  }
+
+  @Test func aJSONSyntaxErrorNamesItsLine() {
+    #expect(
+      problems("{\"members\": [\n  {\"id\": 1, \"name\": \"x\"}\n  {\"id\": 2}\n]}") == [
+        "in:3: not valid JSON here; a JSON export must be one valid document"
+      ])
+  }
+
+  @Test func aNewerSchemaVersionIsRefused() {
+    #expect(
+      problems(#"{"schemaVersion": 2, "members": [{"id": 0}]}"#) == [
+        "in: schemaVersion: 2 is newer than this squad reads (1); upgrade squad to import this file"
+      ])
+  }
+
+  @Test func aDocumentWithoutMembersOrNotAnObjectIsRefused() {
+    #expect(
+      problems("{\n\"schemaVersion\": 1\n}") == [
+        "in: missing \"members\": a JSON export lists its members in a \"members\" array"
+      ])
+    #expect(problems("[{\"id\": 1, \"name\": \"x\"}]") == ["in: expected a JSON object with a \"members\" array"])
+    #expect(problems(#"{"members": {"id": 1}}"#) == ["in: members: expected an array of member objects"])
+  }
+
+  @Test func emptyAndNonUTF8FilesAreRefused() {
+    #expect(problems("\n  \n") == ["in: the file is empty; expected a squad export (json, jsonl or csv)"])
+    let latin1 = ImportParser.parse(ImportFile(label: "in", data: Data([0x69, 0x64, 0xE9, 0x0A])), now: now)
+    #expect(latin1.failure?.lines == ["in: not UTF-8 text; save it as UTF-8 and import it again"])
+  }
+
+  @Test func controlCharactersInProblemsAreNotEchoedRaw() {
+    let lines = problems("id,name\n\u{1B}[2J,x\n")
+    #expect(lines == ["in:2: id: expected a whole number above 0, found '[2J'"])
+  }
+}

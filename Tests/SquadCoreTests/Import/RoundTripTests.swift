@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+
+@testable import SquadCore
+
+/// Export, then import into an empty home: the squad comes back exactly, recruitedAt to the
+/// second, whatever the format.
+@Suite struct RoundTripTests {
+  static let awkward = Squad(
+    members: SampleSquad.squad.members + [
+      Member(
+        id: HeroID(1), name: "=HYPERLINK(\"http://x\",\"y\")", description: "'+quoted, \"and\"\ttabbed\nlines",
+        thumbnail: "http://x.example/a,b.jpg", recruitedAt: SampleSquad.date("1999-12-31T23:59:59Z")),
+      Member(
+        id: HeroID(2), name: "@Araña 蜘蛛", description: "", thumbnail: nil, recruitedAt: SampleSquad.date("2030-06-15T12:00:00Z")),
+    ])
+
+  @Test(arguments: ["json", "jsonl", "csv"])
+  func exportThenImportReplaceGivesTheSameListJSON(format: String) throws {
+    let original = try TempHome()
+    try original.save(Self.awkward)
+    let exported = try CLIProcess.run(["export", "--format", format, "--output", "squad.export"], home: original.path)
+    #expect(exported.status == 0)
+
+    let copy = try TempHome()
+    let imported = try CLIProcess.run(["import", original.file("squad.export"), "--replace"], home: copy.path)
+    #expect(imported.status == 0, "\(imported.stderr)")
+    let before = try CLIProcess.run(["list", "--json"], home: original.path)
+    let after = try CLIProcess.run(["list", "--json"], home: copy.path)
+    #expect(after.status == 0)
+    #expect(after.stdout == before.stdout)
+    #expect(before.stdout.contains("\"recruitedAt\":\"1999-12-31T23:59:59Z\""))
+  }
+
+  @Test(arguments: [ExportFormat.json, .jsonl, .csv])
+  func theParserReadsBackWhatTheRendererWrote(format: ExportFormat) throws {
+    let text = ExportRenderer.render(Self.awkward, ExportRequest(format: format, exportedAt: SampleSquad.exportedAt))
+    let members = try ImportParser.parse(ImportFile(label: "x", data: Data(text.utf8)), now: .distantPast).get()
+    #expect(members == Self.awkward.members)
+  }
+}
