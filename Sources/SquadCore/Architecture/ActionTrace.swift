@@ -44,10 +44,18 @@ public enum ActionTrace {
       guard let payload else { return .string(name) }
       return .object([(name, payload)])
     case .struct, .class, .tuple:
-      return .object(mirror.children.enumerated().map { index, child in (child.label ?? "\(index)", value(of: child.value)) })
+      return .object(mirror.children.map { child in (fieldName(child), value(of: child.value)) })
     default:
       return .string(String(describing: subject))
     }
+  }
+
+  // Unlabelled tuple elements (`.0`) are named after their type: `heroListingRequest`.
+  private static func fieldName(_ child: Mirror.Child) -> String {
+    if let label = child.label, !label.hasPrefix(".") { return label }
+    var name = String(describing: type(of: child.value))
+    if let generic = name.firstIndex(of: "<") { name = String(name[..<generic]) }
+    return name.prefix(1).lowercased() + name.dropFirst()
   }
 
   private static func caseNameAndPayload(_ subject: Any) -> (String, JSONValue?) {

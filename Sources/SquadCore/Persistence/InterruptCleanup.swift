@@ -15,6 +15,13 @@ public enum InterruptCleanup {
 
   /// Installs the SIGINT and SIGTERM handlers; call once at start-up.
   public static func install() {
+    // A parent may hand us these signals blocked (some test runners and daemons do); Ctrl-C must
+    // still work, so unblock them before installing the handlers.
+    var signals = sigset_t()
+    sigemptyset(&signals)
+    sigaddset(&signals, SIGINT)
+    sigaddset(&signals, SIGTERM)
+    pthread_sigmask(SIG_UNBLOCK, &signals, nil)
     for signalNumber in [SIGINT, SIGTERM] {
       signal(signalNumber) { received in
         InterruptCleanup.removeRegisteredFiles()

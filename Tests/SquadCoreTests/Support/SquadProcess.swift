@@ -53,8 +53,8 @@ struct SquadProcess {
     let id = UUID().uuidString
     let outPath = NSTemporaryDirectory() + "squad-out-" + id
     let errPath = NSTemporaryDirectory() + "squad-err-" + id
-    FileManager.default.createFile(atPath: outPath, contents: nil)
-    FileManager.default.createFile(atPath: errPath, contents: nil)
+    _ = FileManager.default.createFile(atPath: outPath, contents: nil)
+    _ = FileManager.default.createFile(atPath: errPath, contents: nil)
     process.standardOutput = FileHandle(forWritingAtPath: outPath)
     process.standardError = FileHandle(forWritingAtPath: errPath)
     let input = Pipe()
