@@ -27,9 +27,10 @@ public enum HeroMatcher {
       let name = HeroName.folded(hero.name)
       if name.contains(folded) { return (0, hero) }
       // Compare against the name's start, give or take a letter, so "spidr" finds "Spider-Man".
-      let distance = (max(1, folded.count - 1)...(folded.count + 1)).map {
-        EditDistance.between(folded, String(name.prefix($0)))
-      }.min() ?? Int.max
+      let distance =
+        (max(1, folded.count - 1)...(folded.count + 1)).map {
+          EditDistance.between(folded, String(name.prefix($0)))
+        }.min() ?? Int.max
       return distance <= max(1, folded.count / 3) ? (distance, hero) : nil
     }
     return scored.sorted { $0.0 != $1.0 ? $0.0 < $1.0 : HeroName.folded($0.1.name) < HeroName.folded($1.1.name) }

@@ -6,11 +6,14 @@ public enum CommandRegistry {
     OptionSpec("--base-url", value: "url", help: "The Marvel API base URL (or set MARVEL_API_BASE)."),
     OptionSpec("--offline", help: "Answer from the local catalogue; never touch the network."),
     OptionSpec("--timeout", value: "seconds", help: "Give up on the network after this long, retries included. (default: 10)"),
-    OptionSpec("--format", value: "format", choices: OutputFormat.allCases.map(\.rawValue),
+    OptionSpec(
+      "--format", value: "format", choices: OutputFormat.allCases.map(\.rawValue),
       help: "Output format for heroes, show and list. (default: table on a terminal, tsv otherwise)"),
     OptionSpec("--json", help: "Same as --format json."),
     OptionSpec("--no-headers", help: "Leave out the header row of tables and CSV."),
-    OptionSpec("--color", value: "when", choices: ["auto", "always", "never"], help: "Colour tables: auto, always or never. (default: auto)"),
+    OptionSpec(
+      "--color", value: "when", choices: ["auto", "always", "never"],
+      help: "Colour tables: auto, always or never. (default: auto)"),
     OptionSpec("--trace", help: "Write every action and the state it produced to stderr, as JSON lines."),
     OptionSpec("--quiet", short: "-q", help: "Print only the result and errors."),
     OptionSpec("--help", short: "-h", help: "Show help information."),

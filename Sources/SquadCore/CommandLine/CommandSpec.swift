@@ -43,7 +43,8 @@ public struct CommandSpec: Sendable {
   /// family for commands that print no listing.
   public var documentedOptions: [OptionSpec] {
     acceptedOptions.filter { option in
-      takesOutputFormat || !CommandRegistry.outputFormatOptions.contains(option.name) || options.contains { $0.name == option.name }
+      takesOutputFormat || !CommandRegistry.outputFormatOptions.contains(option.name)
+        || options.contains { $0.name == option.name }
     }
   }
 }

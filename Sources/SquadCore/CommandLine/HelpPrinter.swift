@@ -22,7 +22,9 @@ public enum HelpPrinter {
   /// The one-line usage of a command: `squad heroes [<prefix>] [--limit <n>] …`.
   public static func usage(for command: CommandSpec?) -> String {
     guard let command else { return "squad <subcommand> [<arguments>] [<options>]" }
-    let parts = command.arguments.map(\.usage) + command.options.map { "[\($0.isFlag ? $0.name : "\($0.name) <\($0.valueName ?? "value")>")]" }
+    let parts =
+      command.arguments.map(\.usage)
+      + command.options.map { "[\($0.isFlag ? $0.name : "\($0.name) <\($0.valueName ?? "value")>")]" }
     return (["squad", command.name] + parts + ["[<global options>]"]).joined(separator: " ")
   }
 

@@ -7,7 +7,8 @@ enum OptionValues {
     guard let text = arguments.value(name) else { return .success(fallback) }
     guard let value = Int(text), range.contains(value) else {
       let bound = range.upperBound == Int.max ? "\(range.lowerBound) or more" : "from \(range.lowerBound) to \(range.upperBound)"
-      return .failure(UsageError("The value '\(text)' is invalid for '\(name)': expected a whole number \(bound).", command: arguments.command))
+      return .failure(
+        UsageError("The value '\(text)' is invalid for '\(name)': expected a whole number \(bound).", command: arguments.command))
     }
     return .success(value)
   }
@@ -16,7 +17,9 @@ enum OptionValues {
   static func seconds(_ arguments: ParsedArguments, _ name: String, default fallback: Double) -> Result<Double, UsageError> {
     guard let text = arguments.value(name) else { return .success(fallback) }
     guard let value = Double(text), value > 0, value.isFinite else {
-      return .failure(UsageError("The value '\(text)' is invalid for '\(name)': expected a number of seconds above 0.", command: arguments.command))
+      return .failure(
+        UsageError(
+          "The value '\(text)' is invalid for '\(name)': expected a number of seconds above 0.", command: arguments.command))
     }
     return .success(value)
   }

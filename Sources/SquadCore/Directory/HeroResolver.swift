@@ -33,7 +33,8 @@ public struct HeroResolver: Sendable {
   public func resolve(_ ref: HeroRef) async -> Result<Sourced<Hero>, LookupFailure> {
     switch resolveAmongMembers(ref) {
     case .success(let hero): return .success(Sourced(hero, source: .squad))
-    case .failure(.ambiguous(let name, let candidates, let count)): return .failure(.ambiguous(name, candidates: candidates, matchCount: count))
+    case .failure(.ambiguous(let name, let candidates, let count)):
+      return .failure(.ambiguous(name, candidates: candidates, matchCount: count))
     default: break
     }
     switch ref {

@@ -8,14 +8,17 @@ extension Hero {
     name = try record.string("name", at: path)
     description = try record.optionalString("description", at: path) ?? ""
     if let text = try record.optionalString("modified", at: path) {
-      guard let date = MarvelDate.parse(text) else { throw JSONShapeError(path: path + ".modified", problem: "'\(text)' is not a date") }
+      guard let date = MarvelDate.parse(text) else {
+        throw JSONShapeError(path: path + ".modified", problem: "'\(text)' is not a date")
+      }
       modified = date
     } else {
       modified = nil
     }
     if let image = record["thumbnail"], image != .null {
       thumbnail = Thumbnail(
-        path: try image.string("path", at: path + ".thumbnail"), extension: try image.string("extension", at: path + ".thumbnail"))
+        path: try image.string("path", at: path + ".thumbnail"), extension: try image.string("extension", at: path + ".thumbnail")
+      )
     } else {
       thumbnail = nil
     }
@@ -32,12 +35,16 @@ extension Hero {
 
   /// The catalogue record form; unknown values are left out.
   public var record: JSONValue {
-    var fields: [(String, JSONValue)] = [("id", .int(id.rawValue)), ("name", .string(name)), ("description", .string(description))]
+    var fields: [(String, JSONValue)] = [
+      ("id", .int(id.rawValue)), ("name", .string(name)), ("description", .string(description)),
+    ]
     if let modified { fields.append(("modified", .string(MarvelDate.format(modified)))) }
     if let thumbnail {
       fields.append(("thumbnail", .object([("path", .string(thumbnail.path)), ("extension", .string(thumbnail.extension))])))
     }
-    for (key, count) in [("comics", counts.comics), ("series", counts.series), ("stories", counts.stories), ("events", counts.events)] {
+    for (key, count) in [
+      ("comics", counts.comics), ("series", counts.series), ("stories", counts.stories), ("events", counts.events),
+    ] {
       if let count { fields.append((key, .int(count))) }
     }
     if !urls.isEmpty {

@@ -3,7 +3,9 @@ import Foundation
 extension Hero {
   /// What squad knows of a hero from their squad membership alone.
   public init(member: Member) {
-    self.init(id: member.id, name: member.name, description: member.description, thumbnail: member.thumbnail.flatMap(Thumbnail.init(url:)))
+    self.init(
+      id: member.id, name: member.name, description: member.description, thumbnail: member.thumbnail.flatMap(Thumbnail.init(url:))
+    )
   }
 }
 
@@ -29,7 +31,9 @@ extension Squad {
   ///
   /// Throws ``SquadSchemaError`` for another schema version, ``JSONShapeError`` for anything else.
   public init(document: JSONValue) throws {
-    guard case .object = document else { throw JSONShapeError(path: "", problem: "expected an object with schemaVersion and members") }
+    guard case .object = document else {
+      throw JSONShapeError(path: "", problem: "expected an object with schemaVersion and members")
+    }
     let version = try document.int("schemaVersion", at: "")
     guard version == Squad.currentSchemaVersion else { throw SquadSchemaError(version: version) }
     guard let items = document["members"]?.arrayValue else {

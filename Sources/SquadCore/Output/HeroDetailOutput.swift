@@ -14,23 +14,32 @@ public enum HeroDetailOutput {
   static func json(_ detail: HeroDetail) -> JSONValue {
     guard case .object(var fields) = HeroJSON.object(detail.hero) else { return .null }
     fields.append(("comicsTotal", .optional(detail.comics?.total)))
-    fields.append((
-      "lastAppearedIn",
-      detail.comics.map { summary in
-        .array(summary.latest.map { .object([("title", .string($0.title)), ("onSale", .optional($0.onSale.map(MarvelDate.day)))]) })
-      } ?? .null))
+    fields.append(
+      (
+        "lastAppearedIn",
+        detail.comics.map { summary in
+          .array(
+            summary.latest.map { .object([("title", .string($0.title)), ("onSale", .optional($0.onSale.map(MarvelDate.day)))]) })
+        } ?? .null
+      ))
     fields.append(("attribution", .string(detail.source.attribution)))
     return .object(fields)
   }
 
   static func table(_ detail: HeroDetail) -> Table {
     let hero = detail.hero
-    let counts = [hero.counts.comics, hero.counts.series, hero.counts.stories, hero.counts.events].map { $0.map(String.init) ?? "" }
+    let counts = [hero.counts.comics, hero.counts.series, hero.counts.stories, hero.counts.events].map {
+      $0.map(String.init) ?? ""
+    }
     return Table(
       columns: ["id", "name", "comics", "series", "stories", "events", "modified", "thumbnail", "description"].map {
         Table.Column($0.uppercased(), key: $0)
       },
-      rows: [[String(hero.id.rawValue), hero.name] + counts + [hero.modified.map(MarvelDate.day) ?? "", hero.thumbnail?.url() ?? "", hero.description]])
+      rows: [
+        [String(hero.id.rawValue), hero.name] + counts + [
+          hero.modified.map(MarvelDate.day) ?? "", hero.thumbnail?.url() ?? "", hero.description,
+        ]
+      ])
   }
 
   static func card(_ detail: HeroDetail, settings: OutputSettings) -> String {
@@ -42,7 +51,10 @@ public enum HeroDetailOutput {
     func row(_ label: String, _ value: String) { lines.append(DisplayWidth.pad(label + ":", to: 18) + value) }
     row("Modified", hero.modified.map(MarvelDate.day) ?? "unknown")
     row("Picture", hero.thumbnail.map { clean($0.url()) } ?? "none")
-    let counts = [("comics", hero.counts.comics), ("series", hero.counts.series), ("stories", hero.counts.stories), ("events", hero.counts.events)]
+    let counts = [
+      ("comics", hero.counts.comics), ("series", hero.counts.series), ("stories", hero.counts.stories),
+      ("events", hero.counts.events),
+    ]
     let known = counts.compactMap { name, count in count.map { "\($0) \(name)" } }
     row("Appears in", known.isEmpty ? "unknown" : known.joined(separator: ", "))
     for link in hero.urls { row("Link (\(clean(link.type)))", clean(link.url)) }

@@ -32,7 +32,10 @@ public enum HeroListingOutput {
         Table.Column("COMICS", key: "comics", alignsRight: true), Table.Column("SQUAD", key: "in_squad"),
       ],
       rows: listing.heroes.map { hero in
-        [String(hero.id.rawValue), hero.name, hero.counts.comics.map(String.init) ?? "", mark(listing.memberIDs.contains(hero.id))]
+        [
+          String(hero.id.rawValue), hero.name, hero.counts.comics.map(String.init) ?? "",
+          mark(listing.memberIDs.contains(hero.id)),
+        ]
       })
   }
 }

@@ -9,7 +9,8 @@ public enum SquadOutput {
     case .csv: return table(squad).csv(header: settings.headers)
     case .table:
       guard !squad.members.isEmpty else { return "" }
-      return TableRenderer.render(table(squad, day: true), width: settings.width, color: settings.color, headers: settings.headers)
+      return TableRenderer.render(
+        table(squad, day: true), width: settings.width, color: settings.color, headers: settings.headers)
     }
   }
 
@@ -20,7 +21,10 @@ public enum SquadOutput {
         Table.Column("RECRUITED", key: "recruitedAt"),
       ],
       rows: squad.members.map { member in
-        [String(member.id.rawValue), member.name, day ? MarvelDate.day(member.recruitedAt) : MarvelDate.iso8601(member.recruitedAt)]
+        [
+          String(member.id.rawValue), member.name,
+          day ? MarvelDate.day(member.recruitedAt) : MarvelDate.iso8601(member.recruitedAt),
+        ]
       })
   }
 }

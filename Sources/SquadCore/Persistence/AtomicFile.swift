@@ -17,7 +17,8 @@ public enum AtomicFile {
     let parent = (path as NSString).deletingLastPathComponent
     let directory = parent.isEmpty ? "." : parent
     try createDirectory(directory)
-    let temporary = directory + "/." + (path as NSString).lastPathComponent + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    let temporary =
+      directory + "/." + (path as NSString).lastPathComponent + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     InterruptCleanup.register(temporary)
     defer { InterruptCleanup.unregister(temporary) }
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions)

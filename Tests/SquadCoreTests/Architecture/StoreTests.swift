@@ -5,7 +5,11 @@ import Testing
 /// A tiny feature for exercising the store itself: each `tick` asks for an echo effect.
 private enum Counter: Feature {
   struct State: Equatable, Sendable { var log: [String] = [] }
-  enum Action: Equatable, Sendable { case tick(Int), echoed(Int), progress(Int) }
+  enum Action: Equatable, Sendable {
+    case tick(Int)
+    case echoed(Int)
+    case progress(Int)
+  }
   enum Effect: Equatable, Sendable { case echo(Int) }
 
   static func reduce(_ state: inout State, _ action: Action) -> [Effect] {

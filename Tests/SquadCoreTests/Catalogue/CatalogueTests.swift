@@ -13,9 +13,12 @@ import Testing
 
   @Test func theBundledCatalogueHasTheHeroesTheTourUses() {
     let catalogue = LocalCatalogue()
-    #expect(catalogue.hero(HeroID(1009610))?.name == "Spider-Man (Peter Parker)")
-    #expect(catalogue.hero(HeroID(1009351))?.name == "Hulk")
-    #expect(catalogue.page(HeroQuery(namePrefix: "spi", limit: 100), source: .api(attribution: "")).heroes.contains { $0.id == HeroID(1009610) })
+    #expect(catalogue.hero(HeroID(1_009_610))?.name == "Spider-Man (Peter Parker)")
+    #expect(catalogue.hero(HeroID(1_009_351))?.name == "Hulk")
+    #expect(
+      catalogue.page(HeroQuery(namePrefix: "spi", limit: 100), source: .api(attribution: "")).heroes.contains {
+        $0.id == HeroID(1_009_610)
+      })
   }
 
   @Test func mergingKeepsTheNewerRecord() {

@@ -28,7 +28,7 @@ import Testing
   }
 
   @Test func digitsAreAnIdAndAnythingElseIsAName() {
-    #expect(HeroRef(argument: "1009610") == .id(HeroID(1009610)))
+    #expect(HeroRef(argument: "1009610") == .id(HeroID(1_009_610)))
     #expect(HeroRef(argument: "3-D Man") == .name("3-D Man"))
     #expect(HeroRef(argument: "99999999999999999999999") == .name("99999999999999999999999"))
   }

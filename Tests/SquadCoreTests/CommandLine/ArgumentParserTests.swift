@@ -23,7 +23,8 @@ import Testing
   }
 
   @Test func unknownOptionsSuggestTheNearestOne() {
-    #expect(parse("heroes --limt 3").failureValue == UsageError("Unknown option '--limt'. Did you mean '--limit'?", command: "heroes"))
+    #expect(
+      parse("heroes --limt 3").failureValue == UsageError("Unknown option '--limt'. Did you mean '--limit'?", command: "heroes"))
   }
 
   @Test func unknownCommandsSuggestTheNearestOne() {
@@ -35,7 +36,9 @@ import Testing
   }
 
   @Test func badValuesAreUsageErrors() {
-    #expect(parse("heroes --order goofiness").failureValue?.message == "The value 'goofiness' is invalid for '--order'. Expected one of: 'name', '-name', 'modified', '-modified'.")
+    #expect(
+      parse("heroes --order goofiness").failureValue?.message
+        == "The value 'goofiness' is invalid for '--order'. Expected one of: 'name', '-name', 'modified', '-modified'.")
     #expect(parse("heroes --limit").failureValue?.message == "Missing value for '--limit <n>'.")
     #expect(parse("list --json=yes").failureValue?.message == "Option '--json' does not take a value.")
   }
@@ -48,9 +51,13 @@ import Testing
 
   @Test func limitsAreValidatedByTheCommand() {
     let parsed = (try? parse("heroes --limit 101").get()) ?? ParsedArguments()
-    #expect(HeroesCommand.request(from: parsed).failureValue?.message == "The value '101' is invalid for '--limit': expected a whole number from 1 to 100.")
+    #expect(
+      HeroesCommand.request(from: parsed).failureValue?.message
+        == "The value '101' is invalid for '--limit': expected a whole number from 1 to 100.")
     let offset = (try? parse("heroes --offset -1").get()) ?? ParsedArguments()
-    #expect(HeroesCommand.request(from: offset).failureValue?.message == "The value '-1' is invalid for '--offset': expected a whole number 0 or more.")
+    #expect(
+      HeroesCommand.request(from: offset).failureValue?.message
+        == "The value '-1' is invalid for '--offset': expected a whole number 0 or more.")
   }
 }
 

@@ -47,7 +47,9 @@ struct BashCompletionTests {
 
   @Test func theHiddenCompleteCommandIsNeverOffered() throws {
     #expect(
-      try complete(["squad", ""]) == ["heroes", "show", "recruit", "fire", "list", "export", "import", "sync", "completion", "help"])
+      try complete(["squad", ""]) == [
+        "heroes", "show", "recruit", "fire", "list", "export", "import", "sync", "completion", "help",
+      ])
     #expect(try complete(["squad", "__"]) == [])
   }
 

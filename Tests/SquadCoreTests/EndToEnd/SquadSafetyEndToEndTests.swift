@@ -41,11 +41,12 @@ import Testing
     let result = try squad.run("heroes", "--limt", "3")
     #expect(result.status == 64)
     #expect(result.stdout.isEmpty)
-    #expect(result.stderrLines == [
-      "Error: Unknown option '--limt'. Did you mean '--limit'?",
-      "Usage: squad heroes [<prefix>] [--limit <n>] [--offset <n>] [--all] [--order <order>] [<global options>]",
-      "  See 'squad heroes --help' for more information.",
-    ])
+    #expect(
+      result.stderrLines == [
+        "Error: Unknown option '--limt'. Did you mean '--limit'?",
+        "Usage: squad heroes [<prefix>] [--limit <n>] [--offset <n>] [--all] [--order <order>] [<global options>]",
+        "  See 'squad heroes --help' for more information.",
+      ])
   }
 
   @Test func anUnknownCommandIsAnErrorNotHelp() throws {

@@ -9,7 +9,8 @@ import Testing
 
   @Test func aPageIsMarkedWithSquadMembers() async throws {
     try SquadFile(paths: SquadPaths(home: home.path)).save(Squad(members: [Sample.member(Sample.hulk)]))
-    let store = TestStore<HeroesFeature, HeroesEffects>(initialState: .idle, runner: HeroesEffects(environment: Sample.environment(in: home)))
+    let store = TestStore<HeroesFeature, HeroesEffects>(
+      initialState: .idle, runner: HeroesEffects(environment: Sample.environment(in: home)))
     let request = HeroListingRequest(query: HeroQuery(namePrefix: "hul", limit: 20))
     await store.send(.listRequested(request)) { $0 = .fetching(request, received: [], total: nil) }
     let page = HeroPage(heroes: [Sample.hulk, Sample.hulkling], offset: 0, total: 2, source: source)
@@ -30,7 +31,9 @@ import Testing
     #expect(state.statusLine == "Fetching heroes… 2 of 3")
     let second = HeroPage(heroes: [Sample.thor], offset: 2, total: 3, source: source)
     #expect(HeroesFeature.reduce(&state, .pageLoaded(.success(second))) == [.loadSquad])
-    #expect(state == .markingMembers(HeroListing(heroes: [Sample.hulk, Sample.hulkling, Sample.thor], offset: 0, total: 3, source: source)))
+    #expect(
+      state
+        == .markingMembers(HeroListing(heroes: [Sample.hulk, Sample.hulkling, Sample.thor], offset: 0, total: 3, source: source)))
   }
 
   @Test func aFailedPageFailsTheListing() {
@@ -48,9 +51,12 @@ import Testing
 
   @Test func showResolvesANameThenAsksForComics() async {
     let source = DataSource.catalogue(reason: .noKeys, updatedAt: nil)
-    let store = TestStore<HeroDetailFeature, HeroDetailEffects>(initialState: .idle, runner: HeroDetailEffects(environment: Sample.environment(in: home)))
+    let store = TestStore<HeroDetailFeature, HeroDetailEffects>(
+      initialState: .idle, runner: HeroDetailEffects(environment: Sample.environment(in: home)))
     await store.send(.showRequested(.name("THOR"))) { $0 = .resolving(.name("THOR")) }
-    await store.receive(.heroResolved(.success(Sourced(Sample.thor, source: source)))) { $0 = .loadingComics(Sample.thor, source: source) }
+    await store.receive(.heroResolved(.success(Sourced(Sample.thor, source: source)))) {
+      $0 = .loadingComics(Sample.thor, source: source)
+    }
     await store.receive(.comicsLoaded(.success(Sourced(nil, source: source)))) {
       $0 = .loaded(HeroDetail(hero: Sample.thor, comics: nil, source: source))
     }
@@ -58,7 +64,8 @@ import Testing
   }
 
   @Test func anUnknownIdFails() async {
-    let store = TestStore<HeroDetailFeature, HeroDetailEffects>(initialState: .idle, runner: HeroDetailEffects(environment: Sample.environment(in: home)))
+    let store = TestStore<HeroDetailFeature, HeroDetailEffects>(
+      initialState: .idle, runner: HeroDetailEffects(environment: Sample.environment(in: home)))
     await store.send(.showRequested(.id(HeroID(1)))) { $0 = .resolving(.id(HeroID(1))) }
     await store.receive(.heroResolved(.failure(.unknownID(HeroID(1))))) { $0 = .failed(.unknownID(HeroID(1))) }
     store.finish()

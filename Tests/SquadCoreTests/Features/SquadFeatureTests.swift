@@ -9,12 +9,13 @@ import Testing
   let source = DataSource.catalogue(reason: .noKeys, updatedAt: nil)
 
   func store(confirm: Bool = true) -> TestStore<SquadFeature, SquadEffects> {
-    TestStore(initialState: SquadFeature.State(), runner: SquadEffects(environment: Sample.environment(in: home, confirm: confirm)))
+    TestStore(
+      initialState: SquadFeature.State(), runner: SquadEffects(environment: Sample.environment(in: home, confirm: confirm)))
   }
 
   @Test func recruitingResolvesEveryHeroThenSavesOnce() async throws {
     let store = store()
-    let refs: [HeroRef] = [.id(HeroID(1009610)), .name("hulk")]
+    let refs: [HeroRef] = [.id(HeroID(1_009_610)), .name("hulk")]
     await store.send(.recruitRequested(refs, at: Sample.moment)) { $0.phase = .resolving(.recruit(at: Sample.moment)) }
     await store.receive(.heroesResolved(.success(Sourced([Sample.spiderMan, Sample.hulk], source: source)))) {
       $0.phase = .loading(.recruit(at: Sample.moment), heroes: [Sample.spiderMan, Sample.hulk], forUpdate: true)
@@ -47,7 +48,9 @@ import Testing
 
   @Test func anAmbiguousNameFailsBeforeTheSquadIsTouched() async {
     let store = store()
-    await store.send(.recruitRequested([.name("spider")], at: Sample.moment)) { $0.phase = .resolving(.recruit(at: Sample.moment)) }
+    await store.send(.recruitRequested([.name("spider")], at: Sample.moment)) {
+      $0.phase = .resolving(.recruit(at: Sample.moment))
+    }
     let failure = LookupFailure.ambiguous("spider", candidates: [Sample.spiderMan, Sample.spiderWoman], matchCount: 2)
     await store.receive(.heroesResolved(.failure(failure))) { $0.phase = .failed(.lookup(failure)) }
     store.finish()
@@ -98,7 +101,8 @@ import Testing
   }
 
   @Test func firingFindsAMemberTheCatalogueDoesNotKnow() async throws {
-    let stranger = Member(id: HeroID(4_242_424), name: "Imported Stranger", description: "", thumbnail: nil, recruitedAt: Sample.moment)
+    let stranger = Member(
+      id: HeroID(4_242_424), name: "Imported Stranger", description: "", thumbnail: nil, recruitedAt: Sample.moment)
     try SquadFile(paths: SquadPaths(home: home.path)).save(Squad(members: [stranger]))
     let store = store()
     await store.send(.fireRequested([.name("imported")], askFirst: false)) { $0.phase = .resolving(.fire(askFirst: false)) }
@@ -117,12 +121,15 @@ import Testing
   @Test func aCorruptSquadFileFailsTheUpdateAndIsLeftAlone() async throws {
     try home.write("{ not json", to: "squad.json")
     let store = store()
-    await store.send(.recruitRequested([.id(Sample.thor.id)], at: Sample.moment)) { $0.phase = .resolving(.recruit(at: Sample.moment)) }
+    await store.send(.recruitRequested([.id(Sample.thor.id)], at: Sample.moment)) {
+      $0.phase = .resolving(.recruit(at: Sample.moment))
+    }
     await store.receive(.heroesResolved(.success(Sourced([Sample.thor], source: source)))) {
       $0.phase = .loading(.recruit(at: Sample.moment), heroes: [Sample.thor], forUpdate: true)
       $0.source = source
     }
-    let error = PersistenceError(path: home.file("squad.json"), reason: .corrupt(detail: "not valid JSON: expected a key in quotes at byte 2"))
+    let error = PersistenceError(
+      path: home.file("squad.json"), reason: .corrupt(detail: "not valid JSON: expected a key in quotes at byte 2"))
     await store.receive(.squadLoaded(.failure(error))) { $0.phase = .failed(.persistence(error)) }
     store.finish()
     #expect(home.contents("squad.json") == Data("{ not json".utf8))

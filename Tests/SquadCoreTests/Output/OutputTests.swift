@@ -22,7 +22,8 @@ import Testing
 
   @Test func csvParsesWhatItWrites() {
     let rows = [["id", "name"], ["1", "=HYPERLINK(\"http://x\",\"y\")"], ["2", "line\nbreak, comma"]]
-    let text = Table(columns: [Table.Column("ID", key: "id"), Table.Column("NAME", key: "name")], rows: Array(rows.dropFirst())).csv()
+    let text = Table(columns: [Table.Column("ID", key: "id"), Table.Column("NAME", key: "name")], rows: Array(rows.dropFirst()))
+      .csv()
     #expect((try? CSV.records(text).get())?.map { $0.fields.map(CSV.unguard) } == rows)
     #expect(CSV.records("\"never closed").failureValue == CSV.UnclosedQuote(line: 1))
   }
@@ -50,8 +51,11 @@ import Testing
   @Test func colourIsOnlyForTerminalsAndTables() {
     let tty = TerminalInfo(stdoutIsTTY: true, stderrIsTTY: true, stdinIsTTY: true)
     let pipe = TerminalInfo(stdoutIsTTY: false, stderrIsTTY: false, stdinIsTTY: false)
-    func settings(_ terminal: TerminalInfo, _ env: [String: String], format: String? = nil, color: String? = nil) -> OutputSettings {
-      OutputSettings.resolve(formatFlag: format, json: false, colorFlag: color, noHeaders: false, terminal: terminal, environment: env)
+    func settings(_ terminal: TerminalInfo, _ env: [String: String], format: String? = nil, color: String? = nil)
+      -> OutputSettings
+    {
+      OutputSettings.resolve(
+        formatFlag: format, json: false, colorFlag: color, noHeaders: false, terminal: terminal, environment: env)
     }
     #expect(settings(tty, [:]).color)
     #expect(settings(tty, [:]).format == .table)

@@ -16,7 +16,8 @@ import Testing
     try file.save(squad)
     #expect(try file.load() == squad)
     let text = String(decoding: home.contents("squad.json") ?? Data(), as: UTF8.self)
-    #expect(text.hasPrefix("{\n  \"schemaVersion\": 1,\n  \"members\": [\n    {\n      \"id\": 1009664,\n      \"name\": \"Thor\""))
+    #expect(
+      text.hasPrefix("{\n  \"schemaVersion\": 1,\n  \"members\": [\n    {\n      \"id\": 1009664,\n      \"name\": \"Thor\""))
   }
 
   @Test func savingLeavesNoTemporaryFilesBehind() throws {
@@ -29,7 +30,10 @@ import Testing
     ("", "not valid JSON"),
     ("{\"schemaVersion\": 1}", "at members: missing"),
     ("{\"schemaVersion\": 1, \"members\": [{\"id\": \"x\"}]}", "at members[0].id: expected a whole number"),
-    ("{\"schemaVersion\": 1, \"members\": [{\"id\": 1, \"name\": \"A\", \"recruitedAt\": \"soon\"}]}", "'soon' is not an ISO 8601 date"),
+    (
+      "{\"schemaVersion\": 1, \"members\": [{\"id\": 1, \"name\": \"A\", \"recruitedAt\": \"soon\"}]}",
+      "'soon' is not an ISO 8601 date"
+    ),
     ("[]", "expected"),
   ])
   func corruptFilesAreReportedWithWhatIsWrong(content: String, detail: String) throws {
@@ -55,7 +59,8 @@ import Testing
   }
 
   @Test func duplicateIdsAreCorrupt() throws {
-    let member = "{\"id\": 1, \"name\": \"A\", \"description\": \"\", \"thumbnail\": null, \"recruitedAt\": \"2026-01-01T00:00:00Z\"}"
+    let member =
+      "{\"id\": 1, \"name\": \"A\", \"description\": \"\", \"thumbnail\": null, \"recruitedAt\": \"2026-01-01T00:00:00Z\"}"
     try home.write("{\"schemaVersion\": 1, \"members\": [\(member), \(member)]}", to: "squad.json")
     #expect(throws: PersistenceError.self) { try file.load() }
   }

@@ -5,12 +5,12 @@ import Foundation
 /// A few heroes with literal values, for tests that must describe state exactly.
 enum Sample {
   static let spiderMan = Hero(
-    id: HeroID(1009610), name: "Spider-Man (Peter Parker)", description: "Friendly neighbourhood hero.",
+    id: HeroID(1_009_610), name: "Spider-Man (Peter Parker)", description: "Friendly neighbourhood hero.",
     thumbnail: Thumbnail(path: "http://i.annihil.us/u/prod/marvel/i/mg/3/50/526548a343e4b", extension: "jpg"))
-  static let spiderWoman = Hero(id: HeroID(1009608), name: "Spider-Woman (Jessica Drew)")
-  static let hulk = Hero(id: HeroID(1009351), name: "Hulk", counts: HeroCounts(comics: 1700))
-  static let hulkling = Hero(id: HeroID(1011085), name: "Hulkling")
-  static let thor = Hero(id: HeroID(1009664), name: "Thor", modified: MarvelDate.parse("2016-05-05T12:00:00-0400"))
+  static let spiderWoman = Hero(id: HeroID(1_009_608), name: "Spider-Woman (Jessica Drew)")
+  static let hulk = Hero(id: HeroID(1_009_351), name: "Hulk", counts: HeroCounts(comics: 1700))
+  static let hulkling = Hero(id: HeroID(1_011_085), name: "Hulkling")
+  static let thor = Hero(id: HeroID(1_009_664), name: "Thor", modified: MarvelDate.parse("2016-05-05T12:00:00-0400"))
 
   static let all = [spiderMan, spiderWoman, hulk, hulkling, thor]
   static let catalogue = LocalCatalogue(heroes: all)

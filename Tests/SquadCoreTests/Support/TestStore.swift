@@ -25,7 +25,8 @@ final class TestStore<F: Feature, Runner: EffectRunner> where Runner.Effect == F
     assert update: (inout F.State) -> Void = { _ in }
   ) async {
     if !received.isEmpty {
-      let message: Comment = "Must handle \(received.count) received action(s) before sending another: \(received). Add store.receive(…) for each."
+      let message: Comment =
+        "Must handle \(received.count) received action(s) before sending another: \(received). Add store.receive(…) for each."
       Issue.record(message, sourceLocation: sourceLocation)
     }
     await reduce(action, sourceLocation: sourceLocation, update: update)

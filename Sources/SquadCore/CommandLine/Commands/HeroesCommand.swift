@@ -13,9 +13,14 @@ enum HeroesCommand {
       OptionSpec("--limit", value: "n", help: "How many heroes to show, 1 to 100. (default: 20)"),
       OptionSpec("--offset", value: "n", help: "How many heroes to skip first. (default: 0)"),
       OptionSpec("--all", help: "List every matching hero, page after page."),
-      OptionSpec("--order", value: "order", choices: HeroOrder.allCases.map(\.rawValue), help: "Sort by name, -name, modified or -modified. (default: name)"),
+      OptionSpec(
+        "--order", value: "order", choices: HeroOrder.allCases.map(\.rawValue),
+        help: "Sort by name, -name, modified or -modified. (default: name)"),
     ],
-    examples: ["squad heroes", "squad heroes spi", "squad heroes --order -modified --limit 5", "squad heroes --all --format csv > heroes.csv"],
+    examples: [
+      "squad heroes", "squad heroes spi", "squad heroes --order -modified --limit 5",
+      "squad heroes --all --format csv > heroes.csv",
+    ],
     takesOutputFormat: true)
 
   static func request(from arguments: ParsedArguments) -> Result<HeroListingRequest, UsageError> {

@@ -15,7 +15,9 @@ enum ShowCommand {
     case .success(let value): refs = value
     case .failure(let error): return UsagePrinter.report(error, to: context.console)
     }
-    guard let ref = refs.first else { return UsagePrinter.report(UsageError("Missing expected argument '<hero>'.", command: "show"), to: context.console) }
+    guard let ref = refs.first else {
+      return UsagePrinter.report(UsageError("Missing expected argument '<hero>'.", command: "show"), to: context.console)
+    }
     let state = await context.execute(
       HeroDetailFeature.self, from: .idle, runner: HeroDetailEffects(environment: context.environment),
       action: .showRequested(ref))

@@ -8,7 +8,8 @@ enum RecruitCommand {
       already in the squad changes nothing and is not an error.
       """,
     arguments: [
-      ArgumentSpec("hero", help: "A Marvel character id, or a name or unique name prefix.", isRepeating: true, completion: .heroes)
+      ArgumentSpec(
+        "hero", help: "A Marvel character id, or a name or unique name prefix.", isRepeating: true, completion: .heroes)
     ],
     examples: ["squad recruit 1009610", "squad recruit 1009610 hulk 'captain america'"])
 
@@ -31,7 +32,8 @@ enum FireCommand {
       Firing a hero who is not in the squad changes nothing and is not an error.
       """,
     arguments: [
-      ArgumentSpec("hero", help: "A Marvel character id, or a name or unique name prefix.", isRepeating: true, completion: .members)
+      ArgumentSpec(
+        "hero", help: "A Marvel character id, or a name or unique name prefix.", isRepeating: true, completion: .members)
     ],
     options: [OptionSpec("--yes", short: "-y", help: "Fire without asking.")],
     examples: ["squad fire hulk", "squad fire 1009610 1009351 --yes"])
@@ -47,7 +49,8 @@ enum FireCommand {
     let confirmed = context.arguments.has("--yes")
     guard confirmed || canAsk else {
       return UsagePrinter.report(
-        UsageError("Firing needs confirmation, and there is no terminal to ask on. Add --yes to fire without asking.", command: "fire"),
+        UsageError(
+          "Firing needs confirmation, and there is no terminal to ask on. Add --yes to fire without asking.", command: "fire"),
         to: context.console)
     }
     return await SquadCommandRun.run(.fireRequested(refs, askFirst: !confirmed), context: context)
@@ -99,11 +102,15 @@ enum SquadCommandRun {
     func names(_ list: [String]) -> String { NameList.join(list) }
     if !change.added.isEmpty { context.notice("Recruited \(names(change.added.map(\.name))).") }
     if !change.alreadyMembers.isEmpty {
-      context.notice("\(names(change.alreadyMembers.map(\.name))) \(change.alreadyMembers.count == 1 ? "is" : "are") already in the squad; nothing changed for them.")
+      context.notice(
+        "\(names(change.alreadyMembers.map(\.name))) \(change.alreadyMembers.count == 1 ? "is" : "are") already in the squad; nothing changed for them."
+      )
     }
     if !change.removed.isEmpty { context.notice("Fired \(names(change.removed.map(\.name))).") }
     if !change.notMembers.isEmpty {
-      context.notice("\(names(change.notMembers.map(\.name))) \(change.notMembers.count == 1 ? "is" : "are") not in the squad; nothing changed for them.")
+      context.notice(
+        "\(names(change.notMembers.map(\.name))) \(change.notMembers.count == 1 ? "is" : "are") not in the squad; nothing changed for them."
+      )
     }
   }
 }
