@@ -51,6 +51,10 @@ public enum ArgumentParser {
         return .failure(UsageError("Missing value for '\(option.label)'.", command: commandName))
       }
       if inlineValue == nil { index += 1 }
+      // An empty value is never meant: `--home ""` would silently mean the current folder.
+      if value.isEmpty {
+        return .failure(UsageError("Option '\(option.name)' needs a value, not an empty string.", command: commandName))
+      }
       if !option.choices.isEmpty, !option.choices.contains(value) {
         let expected = option.choices.map { "'\($0)'" }.joined(separator: ", ")
         return .failure(

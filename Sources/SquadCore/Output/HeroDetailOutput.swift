@@ -48,7 +48,9 @@ public enum HeroDetailOutput {
     var lines = [(settings.color ? ANSI.bold(clean(hero.name)) : clean(hero.name)) + "  #\(hero.id)"]
     if !hero.description.isEmpty { lines += ["", wrap(clean(hero.description), width: min(settings.width ?? 80, 100))] }
     lines.append("")
-    func row(_ label: String, _ value: String) { lines.append(DisplayWidth.pad(label + ":", to: 18) + value) }
+    func row(_ label: String, _ value: String) {
+      lines.append(value.isEmpty ? label + ":" : DisplayWidth.pad(label + ":", to: 18) + value)
+    }
     row("Modified", hero.modified.map(MarvelDate.day) ?? "unknown")
     row("Picture", hero.thumbnail.map { clean($0.url()) } ?? "none")
     let counts = [

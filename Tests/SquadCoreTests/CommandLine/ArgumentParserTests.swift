@@ -41,6 +41,9 @@ import Testing
         == "The value 'goofiness' is invalid for '--order'. Expected one of: 'name', '-name', 'modified', '-modified'.")
     #expect(parse("heroes --limit").failureValue?.message == "Missing value for '--limit <n>'.")
     #expect(parse("list --json=yes").failureValue?.message == "Option '--json' does not take a value.")
+    #expect(
+      ArgumentParser.parse(["list", "--home", ""]).failureValue?.message == "Option '--home' needs a value, not an empty string.")
+    #expect(parse("export --output=").failureValue?.message == "Option '--output' needs a value, not an empty string.")
   }
 
   @Test func positionalCountsAreChecked() {
