@@ -22,12 +22,17 @@ public enum InterruptCleanup {
     sigaddset(&signals, SIGINT)
     sigaddset(&signals, SIGTERM)
     pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+    // The cleanup runs on a dispatch thread, not inside a signal handler, so it may take locks and
+    // allocate even when the signal lands while the main thread is in malloc or holds the lock.
     for signalNumber in [SIGINT, SIGTERM] {
-      signal(signalNumber) { received in
+      signal(signalNumber, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+      source.setEventHandler {
         InterruptCleanup.removeRegisteredFiles()
-        // Only async-signal-safe calls from here on.
-        _exit(received == SIGINT ? 130 : 128 + received)
+        _exit(signalNumber == SIGINT ? 130 : 128 + signalNumber)
       }
+      source.resume()
+      registry.keep(source)
     }
   }
 
@@ -39,17 +44,15 @@ public enum InterruptCleanup {
   }
 
   private final class Registry: @unchecked Sendable {
-    // Guarded by `lock`; the handler reads a snapshot.
+    // Both guarded by `lock`.
     private var paths = Set<String>()
+    private var sources: [any DispatchSourceSignal] = []
     private let lock = NSLock()
 
     func add(_ path: String) { lock.withLock { _ = paths.insert(path) } }
     func remove(_ path: String) { lock.withLock { _ = paths.remove(path) } }
-    /// Never waits: a handler that interrupted a holder of the lock would wait forever.
-    func snapshot() -> [String] {
-      guard lock.try() else { return [] }
-      defer { lock.unlock() }
-      return Array(paths)
-    }
+    func snapshot() -> [String] { lock.withLock { Array(paths) } }
+    /// Signal sources stop when released, so the registry holds them for the process's life.
+    func keep(_ source: any DispatchSourceSignal) { lock.withLock { sources.append(source) } }
   }
 }
