@@ -67,9 +67,10 @@ import Testing
   }
 
   @Test func aClosedPortFallsBackToTheLocalCatalogueWithOneNotice() async throws {
-    let simulator = try await Simulator()
-    let squad = Self.squad(simulator)
-    simulator.stop()
+    let port = try ClosedPort()
+    let squad = SquadProcess(environment: [
+      "MARVEL_PUBLIC_KEY": TestKeys.publicKey, "MARVEL_PRIVATE_KEY": TestKeys.privateKey, "MARVEL_API_BASE": port.baseURL,
+    ])
     let result = try await squad.launch("heroes", "hulk", "--timeout", "3")
     #expect(result.status == 0)
     #expect(result.stdout.contains("1009351\tHulk\t"))

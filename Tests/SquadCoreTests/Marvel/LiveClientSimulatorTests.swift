@@ -18,12 +18,18 @@ import Testing
   func client(_ simulator: Simulator, credentials: MarvelCredentials = TestKeys.credentials, timeout: Double = 120)
     -> LiveMarvelClient
   {
+    client(baseURL: simulator.baseURL, credentials: credentials, timeout: timeout)
+  }
+
+  func client(baseURL: String, credentials: MarvelCredentials = TestKeys.credentials, timeout: Double = 120)
+    -> LiveMarvelClient
+  {
     let sleeps = sleeps
     let environment = MarvelClientEnvironment(
       now: Date.init, sleep: { seconds in sleeps.withLock { $0.append(seconds) } }, jitter: { 0 },
       timestamp: MarvelClientEnvironment.live.timestamp)
     return LiveMarvelClient(
-      baseURL: simulator.baseURL, credentials: credentials, timeout: timeout,
+      baseURL: baseURL, credentials: credentials, timeout: timeout,
       cache: ResponseCache(directory: SquadPaths(home: home.path).responsesDirectory), environment: environment)
   }
 
@@ -176,12 +182,10 @@ import Testing
   }
 
   @Test func aClosedPortIsUnreachable() async throws {
-    let simulator = try await Simulator()
-    let client = client(simulator)
-    simulator.stop()
-    let result = await client.characters(CharacterFilter(limit: 5), freshness: .withinTTL)
+    let port = try ClosedPort()
+    let result = await client(baseURL: port.baseURL).characters(CharacterFilter(limit: 5), freshness: .withinTTL)
     #expect(
-      result == .failure(.unreachable(reason: "connection refused", attempts: 4, url: simulator.baseURL + "/characters?limit=5")))
+      result == .failure(.unreachable(reason: "connection refused", attempts: 4, url: port.baseURL + "/characters?limit=5")))
   }
 
   @Test func aSlowAnswerPastTheTimeoutTimesOut() async throws {
