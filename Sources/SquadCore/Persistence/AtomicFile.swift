@@ -13,12 +13,13 @@ import Foundation
 public enum AtomicFile {
   /// Replaces the file at `path` with `data`, creating its folder if needed.
   public static func write(_ data: Data, to path: String, permissions: mode_t = 0o644) throws(PersistenceError) {
-    // A bare file name lives in the current folder; its temporary file must be made there too.
-    let parent = (path as NSString).deletingLastPathComponent
-    let directory = parent.isEmpty ? "." : parent
+    let (directory, name) = folderAndName(of: path)
+    var status = stat()
+    if ["", ".", ".."].contains(name) || (stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR) {
+      throw PersistenceError(path: path, reason: .unwritable(detail: "it is a folder, not a file"))
+    }
     try createDirectory(directory)
-    let temporary =
-      directory + "/." + (path as NSString).lastPathComponent + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    let temporary = directory + "/." + name + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     InterruptCleanup.register(temporary)
     defer { InterruptCleanup.unregister(temporary) }
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions)
@@ -49,6 +50,15 @@ public enum AtomicFile {
       throw renameError
     }
     syncDirectory(directory)
+  }
+
+  /// The folder a path's file lives in and its name: `a/b.json` → (`a`, `b.json`), a bare name
+  /// → (`.`, name), `a/` → (`a`, ""). Foundation's `deletingLastPathComponent` traps on `.`,
+  /// `./` and `a/` (swift-corelibs-foundation), and these come straight from the command line.
+  static func folderAndName(of path: String) -> (folder: String, name: String) {
+    guard let slash = path.lastIndex(of: "/") else { return (".", path) }
+    let folder = String(path[..<slash])
+    return (folder.isEmpty ? "/" : folder, String(path[path.index(after: slash)...]))
   }
 
   /// Creates a folder and its parents with owner-only permissions when missing.
