@@ -31,7 +31,7 @@ public final class URLSessionTransport: HTTPTransport {
     return await withTaskGroup(of: Result<HTTPResponse, TransportError>?.self) { group in
       group.addTask { await Self.perform(url, request, on: session) }
       group.addTask {
-        try? await Task.sleep(nanoseconds: UInt64(max(request.timeout, 0) * 1_000_000_000))
+        try? await Task.sleep(nanoseconds: Nanoseconds.from(seconds: request.timeout))
         return Task.isCancelled ? nil : .failure(.timedOut)
       }
       while let next = await group.next() {
