@@ -52,6 +52,20 @@ public enum AtomicFile {
     syncDirectory(directory)
   }
 
+  /// Removes the temporary files that writes of `path` left behind when their process died
+  /// mid-write (`kill -9`, a power cut): `.<name>.tmp-<pid>-<random>` whose process no longer
+  /// runs. Call it only while holding the lock every writer of `path` takes, so no live write
+  /// loses its file even when another machine or container shares the folder.
+  public static func removeLeftovers(of path: String) {
+    let (directory, name) = folderAndName(of: path)
+    let prefix = "." + name + ".tmp-"
+    guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+    for entry in entries where entry.hasPrefix(prefix) {
+      guard let pid = Int32(entry.dropFirst(prefix.count).prefix { $0 != "-" }), pid > 0, pid != getpid() else { continue }
+      if kill(pid, 0) != 0 && errno == ESRCH { unlink(directory + "/" + entry) }
+    }
+  }
+
   /// The folder a path's file lives in and its name: `a/b.json` → (`a`, `b.json`), a bare name
   /// → (`.`, name), `a/` → (`a`, ""). Foundation's `deletingLastPathComponent` traps on `.`,
   /// `./` and `a/` (swift-corelibs-foundation), and these come straight from the command line.
