@@ -28,6 +28,8 @@ final class Campaign {
   /// Iterations `start ..< start + count`; the sandbox is reset every `resetEvery` iterations
   /// (by absolute index, so a slice can be replayed from its block's start).
   func run(resetEvery: Int, _ iteration: (Int) async -> (code: Int32, argv: [String], output: String, requests: Int)) async {
+    // The parent needs the block size to replay a finding from its block's start.
+    Report.event("plan", ["resetEvery": resetEvery, "stateCount": Sandbox.stateCount])
     for index in options.start..<(options.start + options.count) {
       if index % resetEvery == 0 || index == options.start {
         sandbox.reset(state: index / resetEvery)

@@ -10,6 +10,8 @@ struct FuzzOptions {
     case bodies
     /// Print the argument vectors `argv` would run, one JSON array per line (for the process sample).
     case printArgv = "print-argv"
+    /// Set up `--sandbox` in starting state `--start` (for runs of the real binary) and stop.
+    case prepareSandbox = "prepare-sandbox"
     /// Write the first API body iteration `--start` answers with, raw, to stdout (to inspect a finding).
     case printBody = "print-body"
   }
@@ -26,7 +28,7 @@ struct FuzzOptions {
   var verbose = false
 
   static let usage = """
-    usage: squad-fuzz argv|bodies|print-argv|print-body --seed S [--start I] [--count N] [--sandbox DIR] [--corpus DIR] [--hang-seconds T] [--verbose]
+    usage: squad-fuzz argv|bodies|print-argv|print-body|prepare-sandbox --seed S [--start I] [--count N] [--sandbox DIR] [--corpus DIR] [--hang-seconds T] [--verbose]
     """
 
   /// Parses the arguments, or nil (after printing the usage) when they make no sense.

@@ -31,6 +31,10 @@ guard let root = options.sandbox, root.hasPrefix("/"), FileManager.default.chang
   exit(64)
 }
 let sandbox = Sandbox(root: root)
+if options.mode == .prepareSandbox {
+  sandbox.reset(state: options.start)
+  exit(0)
+}
 let campaign = Campaign(options: options, sandbox: sandbox)
 
 switch options.mode {
@@ -67,7 +71,7 @@ case .bodies:
     let code = await SquadCLI.run(arguments: argv, variables: variables, console: console, transport: transport)
     return (code, argv, capture.output, transport.requests)
   }
-case .printArgv, .printBody:
+case .printArgv, .printBody, .prepareSandbox:
   break
 }
 exit(0)
