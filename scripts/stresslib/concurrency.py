@@ -86,10 +86,13 @@ def read_file(path, stop, watcher):
 def read_with_squad(ctx, home, stop, watcher, crashes):
     while not stop.is_set():
         done = run_squad(ctx, ["list", "--json"], home=home)
-        if done.returncode != 0:
-            crashes.append(f"squad list: {describe_exit(done.returncode)} {done.stderr.strip()[:200]}")
-            continue
-        watcher.see(done.stdout.encode())
+        if done.returncode < 0:
+            crashes.append(f"squad list: {describe_exit(done.returncode)}")
+        elif done.returncode != 0:
+            watcher.reads += 1
+            watcher.corrupt.append(f"squad list: {describe_exit(done.returncode)} {done.stderr.strip()[:200]}")
+        else:
+            watcher.see(done.stdout.encode())
 
 
 def impossible_states(watcher, workers):
@@ -145,8 +148,12 @@ def run(ctx, heroes):
     for thread in readers:
         thread.join()
 
-    final = [member["id"] for member in read_squad(os.path.join(home, "squad.json"))]
     lost = []
+    try:
+        final = [member["id"] for member in read_squad(os.path.join(home, "squad.json"))]
+    except ValueError as error:
+        final = []
+        result.fail(f"the squad file is not valid at the end: {error}")
     for index, worker in enumerate(workers):
         expected = worker["states"][-1]
         got = tuple(hero for hero in final if hero in worker["heroes"])

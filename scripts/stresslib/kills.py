@@ -129,6 +129,8 @@ class Lane:
         self.watch = Watch(self.home) if Watch.available() else None
         try:
             self.run_rounds()
+        except (ValueError, OSError, RuntimeError) as error:  # e.g. a round began on a corrupt file
+            self.problems.append(f"the attack on {self.home} stopped: {error}")
         finally:
             if self.watch:
                 self.watch.close()
