@@ -92,12 +92,12 @@ def run_cell(ctx, base, row, faults_per_cell, simulator, timeout, kind, name, lo
         saved = os.path.join(ctx.scratch, f"hang-{len(os.listdir(ctx.scratch))}.txt")
         with open(saved, "w") as file:
             file.write(" ".join(hang.argv) + "\n" + hang.backtrace)
-        return where, "crash", [f"{where}: hung (no exit within {HANG_SECONDS} s, with --timeout {timeout}); "
-                                f"threads in {saved}"]
+        return where, "hang", False, [f"{where}: hung (no exit within {HANG_SECONDS} s, with --timeout {timeout}); "
+                               f"threads in {saved}"]
     code, fallback, changes = expectation(kind, name)
     problems = []
     if done.returncode < 0:
-        return where, "crash", [f"{where}: {describe_exit(done.returncode)}"]
+        return where, describe_exit(done.returncode), False, [f"{where}: {describe_exit(done.returncode)}"]
     if done.returncode != code:
         problems.append(f"{where}: exit {done.returncode}, promised {code}: {done.stderr.strip()[:300]}")
     if (FALLBACK_NOTICE in done.stderr) != fallback:
@@ -115,7 +115,7 @@ def run_cell(ctx, base, row, faults_per_cell, simulator, timeout, kind, name, lo
             problems.append(f"{where}: the squad is {sorted(members)}, expected {sorted(wanted)}")
         if not changes and members:
             problems.append(f"{where}: a failed recruit changed the squad to {sorted(members)}")
-    return where, "pass" if not problems else "fail", problems
+    return where, f"exit {done.returncode}", FALLBACK_NOTICE in done.stderr, problems
 
 
 def execute(ctx, home, args, timeout, env):
@@ -144,10 +144,16 @@ def run(ctx):
     finally:
         for simulator in simulators:
             simulator.stop()
-    crashes = sum(1 for _, verdict, _ in outcomes if verdict == "crash")
-    failed = [problem for _, verdict, problems in outcomes if verdict != "pass" for problem in problems]
+    crashes = sum(1 for _, ending, _, _ in outcomes if not ending.startswith("exit"))
+    failed = [problem for _, _, _, problems in outcomes for problem in problems]
+    endings = {}
+    for _, ending, _, _ in outcomes:
+        endings[ending] = endings.get(ending, 0) + 1
+    tally = ", ".join(f"{ending} ×{n}" for ending, n in sorted(endings.items()))
+    fallbacks = sum(1 for _, _, fell_back, _ in outcomes if fell_back)
     result.count(f"{len(ROWS)} faults × {len(COMMANDS)} commands = {len(outcomes)} cells")
-    result.count(f"{sum(1 for _, verdict, _ in outcomes if verdict == 'pass')} as promised")
+    result.count(f"{sum(1 for *_, problems in outcomes if not problems)} as promised ({tally}; "
+                 f"{fallbacks} answered by the local catalogue with a notice)")
     result.count(f"{crashes} crashes or hangs")
     for problem in failed[:30]:
         result.fail(problem)
