@@ -214,11 +214,11 @@ def nobody_can_run(ctx):
         ["setpriv", f"--reuid={NOBODY}", f"--regid={NOBODY}", "--clear-groups", ctx.squad, "--version"])
 
 
-def in_namespace(ctx):
+def in_namespace(ctx, names):
     """Runs both disk tests again inside an unprivileged user and mount namespace; their results."""
     argv = ["unshare", "--user", "--map-root-user", "--mount", sys.executable,
             os.path.join(os.path.dirname(os.path.abspath(__file__)), "run.py"), "--bin-dir", ctx.bin_dir,
-            "--only", "read-only-home,full-disk", "--seed", str(ctx.seed), "--scale", str(ctx.scale), "--no-unshare"]
+            "--only", ",".join(names), "--seed", str(ctx.seed), "--scale", str(ctx.scale), "--no-unshare"]
     done = subprocess.run(argv, capture_output=True, text=True, timeout=600)
     results = {}
     for line in done.stdout.splitlines():
@@ -231,7 +231,7 @@ def in_namespace(ctx):
                 result.counts = [body + " (inside unshare --user --mount)"]
                 if " SKIP (" in line:
                     result.skipped = line.split(" SKIP (", 1)[1].rsplit(")", 2)[0]
-    return [results.get(name) or failed_namespace(name, done) for name in ("read-only-home", "full-disk")]
+    return [results.get(name) or failed_namespace(name, done) for name in names]
 
 
 def failed_namespace(name, done):
@@ -257,26 +257,38 @@ def skipped(name, reason):
     return result
 
 
-def run(ctx, allow_unshare=True):
+def run(ctx, names, allow_unshare=True):
+    """The `read-only-home` and `full-disk` results, as asked for by name."""
+    return [result for result in run_asked(ctx, names, allow_unshare) if result.name in names]
+
+
+def run_asked(ctx, names, allow_unshare):
     probe = ctx.folder("mount-probe")
     mountable = can_mount(probe)
     if not mountable and allow_unshare and shutil.which("unshare") and try_run(
             ["unshare", "--user", "--map-root-user", "--mount", "true"]):
-        return in_namespace(ctx)
+        return in_namespace(ctx, names)
     simulator = Simulator(ctx.root, characters=300)
     try:
+        results = []
         if mountable:
-            return [guarded("read-only-home", lambda: read_only_home(ctx, "mount", simulator)),
-                    guarded("full-disk", lambda: full_disk(ctx, simulator))]
+            if "read-only-home" in names:
+                results.append(guarded("read-only-home", lambda: read_only_home(ctx, "mount", simulator)))
+            if "full-disk" in names:
+                results.append(guarded("full-disk", lambda: full_disk(ctx, simulator)))
+            return results
         why = ("mounting a tmpfs needs root with CAP_SYS_ADMIN" if os.geteuid() == 0 else "mounting needs root")
         why += " and unprivileged user namespaces (unshare --user --mount) are not allowed here"
-        if os.geteuid() != 0:
-            read_only = guarded("read-only-home", lambda: read_only_home(ctx, "chmod", simulator))
+        if "read-only-home" not in names:
+            pass
+        elif os.geteuid() != 0:
+            results.append(guarded("read-only-home", lambda: read_only_home(ctx, "chmod", simulator)))
         elif nobody_can_run(ctx):
-            read_only = guarded("read-only-home", lambda: read_only_home(ctx, "nobody", simulator))
+            results.append(guarded("read-only-home", lambda: read_only_home(ctx, "nobody", simulator)))
         else:
-            read_only = skipped("read-only-home", why + "; as root chmod does not stop writes, and squad cannot "
-                                "run as nobody with setpriv (missing, or nobody cannot execute the binary)")
-        return [read_only, skipped("full-disk", why + "; a full disk needs its own small file system")]
+            results.append(skipped("read-only-home", why + "; as root chmod does not stop writes, and squad cannot "
+                                   "run as nobody with setpriv (missing, or nobody cannot execute the binary)"))
+        results.append(skipped("full-disk", why + "; a full disk needs its own small file system"))
+        return results
     finally:
         simulator.stop()

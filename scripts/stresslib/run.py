@@ -17,7 +17,12 @@ import fuzzing  # noqa: E402
 import kills  # noqa: E402
 from common import Context, Result, bundled_heroes  # noqa: E402
 
-TESTS = ["concurrent-recruit-fire", "kill-during-save", "fault-matrix", "fuzz", "read-only-home", "full-disk"]
+# Each test, and the group that runs it (a group's tests share one set-up).
+GROUPS = {
+    "concurrent-recruit-fire": "concurrency", "kill-during-save": "kills", "fault-matrix": "faults",
+    "fuzz-argv": "fuzz", "fuzz-bodies": "fuzz", "read-only-home": "disks", "full-disk": "disks",
+}
+TESTS = list(GROUPS)
 
 
 def main():
@@ -29,40 +34,43 @@ def main():
     parser.add_argument("--no-unshare", action="store_true", help="(inside the disk tests' own namespace)")
     parser.add_argument("--keep", action="store_true", default=os.environ.get("STRESS_KEEP") == "1")
     options = parser.parse_args()
+    selected = [name for name in options.only.split(",") if name] or TESTS
+    unknown = [name for name in selected if name not in TESTS]
+    if unknown:
+        parser.error(f"unknown test {', '.join(unknown)}; the tests are {', '.join(TESTS)}")
     seed = options.seed or int.from_bytes(os.urandom(4), "big")
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     ctx = Context(root=root, bin_dir=os.path.abspath(options.bin_dir), scale=max(1, options.scale), seed=seed,
                   scratch=tempfile.mkdtemp(prefix="squad-stress-"), keep=options.keep)
     os.chmod(ctx.scratch, 0o755)  # the read-only test may run squad as 'nobody', who must reach it
-    selected = [name for name in options.only.split(",") if name] or TESTS
-    unknown = [name for name in selected if name not in TESTS]
-    if unknown:
-        parser.error(f"unknown test {', '.join(unknown)}; the tests are {', '.join(TESTS)}")
     print(f"reliability suite: seed {seed} (STRESS_SEED={seed} repeats it), scale {ctx.scale}, scratch {ctx.scratch}",
           flush=True)
     results = []
     try:
         heroes = bundled_heroes(ctx)
-        runners = {
-            "concurrent-recruit-fire": lambda: concurrency.run(ctx, list(heroes)),
-            "kill-during-save": lambda: kills.run(ctx),
-            "fault-matrix": lambda: faults.run(ctx),
-            "fuzz": lambda: fuzzing.run(ctx),
+        groups = {
+            "concurrency": lambda names: [concurrency.run(ctx, list(heroes))],
+            "kills": lambda names: [kills.run(ctx)],
+            "faults": lambda names: [faults.run(ctx)],
+            "fuzz": lambda names: fuzzing.run(ctx, names),
+            "disks": lambda names: disks.run(ctx, names, allow_unshare=not options.no_unshare),
         }
-        disk_results = {}
+        done = {}
         for name in selected:
-            started = time.monotonic()
-            try:
-                if name in ("read-only-home", "full-disk"):
-                    if not disk_results:  # both come from one set-up (mounts, or a namespace)
-                        disk_results = {r.name: r for r in disks.run(ctx, allow_unshare=not options.no_unshare)}
-                    result = disk_results[name]
-                else:
-                    result = runners[name]()
-            except Exception:  # a broken test must fail loudly, not stop the others
-                result = Result(name)
-                result.fail("the test itself failed:\n" + traceback.format_exc())
-            result.seconds = time.monotonic() - started
+            group = GROUPS[name]
+            if group not in done:
+                started = time.monotonic()
+                names = [other for other in selected if GROUPS[other] == group]
+                try:
+                    done[group] = {result.name: result for result in groups[group](names)}
+                except Exception:  # a broken test must fail loudly, not stop the others
+                    done[group] = {}
+                    for other in names:
+                        done[group][other] = Result(other)
+                        done[group][other].fail("the test itself failed:\n" + traceback.format_exc())
+                for result in done[group].values():
+                    result.seconds = result.seconds or (time.monotonic() - started) / len(done[group])
+            result = done[group][name]
             for problem in result.problems:
                 print(f"  {name}: {problem}", flush=True)
             print(f"{result.line()}  ({result.seconds:.0f} s)", flush=True)
@@ -70,7 +78,9 @@ def main():
     finally:
         ctx.cleanup()
     failed = [result.name for result in results if not result.passed]
-    print(f"reliability suite: {len(results) - len(failed)} of {len(results)} passed"
+    skipped = [result.name for result in results if result.skipped]
+    print(f"reliability suite: {len(results) - len(failed) - len(skipped)} of {len(results)} passed"
+          + (f", {len(skipped)} skipped ({', '.join(skipped)})" if skipped else "")
           + (f"; failed: {', '.join(failed)}" if failed else ""))
     return 1 if failed else 0
 
