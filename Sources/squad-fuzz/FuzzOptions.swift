@@ -31,7 +31,7 @@ struct FuzzOptions {
     usage: squad-fuzz argv|bodies|print-argv|print-body|prepare-sandbox --seed S [--start I] [--count N] [--sandbox DIR] [--corpus DIR] [--hang-seconds T] [--verbose]
     """
 
-  /// Parses the arguments, or nil (after printing the usage) when they make no sense.
+  /// Parses the arguments; nil when they make no sense (the caller prints the usage).
   static func parse(_ arguments: [String]) -> FuzzOptions? {
     guard let first = arguments.first, let mode = Mode(rawValue: first) else { return nil }
     var options = FuzzOptions(mode: mode)
