@@ -11,6 +11,8 @@ let package = Package(
   targets: [
     .target(name: "SquadCore"),
     .executableTarget(name: "squad-cli", dependencies: ["SquadCore"]),
+    // The reliability suite's in-process fuzzer (scripts/stress); not a product.
+    .executableTarget(name: "squad-fuzz", dependencies: ["SquadCore"]),
     .testTarget(name: "SquadCoreTests", dependencies: ["SquadCore"]),
   ],
   swiftLanguageModes: [.v6]

@@ -32,8 +32,10 @@ public struct CatalogueFile: Sendable {
     }
   }
 
-  /// Writes the whole catalogue atomically, one hero record per line.
+  /// Writes the whole catalogue atomically, one hero record per line, first removing what
+  /// writers killed mid-save left behind. Call it while holding the catalogue's lock.
   public func save(_ catalogue: LocalCatalogue) throws(PersistenceError) {
+    AtomicFile.removeLeftovers(of: path)
     let heroes = catalogue.heroesByID.values.sorted { $0.id < $1.id }
     var text = "{\"schemaVersion\":1,\"bundled\":\"\(BundledCatalogue.fingerprint)\",\"updatedAt\":"
     text += JSONValue.string(MarvelDate.iso8601(catalogue.updatedAt ?? Date())).encoded()

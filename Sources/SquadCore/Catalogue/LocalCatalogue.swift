@@ -38,7 +38,8 @@ public struct LocalCatalogue: Equatable, Sendable {
   public func page(_ query: HeroQuery, source: DataSource) -> HeroPage {
     let matches = HeroOrdering.sorted(matching(prefix: query.namePrefix), by: query.order)
     let start = min(max(query.offset, 0), matches.count)
-    let end = min(start + max(query.limit, 0), matches.count)
+    // `--all` asks for `Int.max` heroes; adding that to the offset would overflow.
+    let end = start + min(max(query.limit, 0), matches.count - start)
     return HeroPage(heroes: Array(matches[start..<end]), offset: query.offset, total: matches.count, source: source)
   }
 

@@ -16,6 +16,8 @@ public struct CommandContext {
   public var variables: [String: String]
   /// How to reach the Marvel API.
   public var marvel: MarvelConfiguration
+  /// What carries API requests; nil for the real network.
+  public var transport: (any HTTPTransport)?
   /// What effects touch.
   public var environment: AppEnvironment
 

@@ -3,13 +3,14 @@ enum DirectoryFactory {
   /// Keys set and not `--offline`: the API (through its cache, falling back to the local
   /// catalogue). One key only: a directory that fails with exit 4. Otherwise the local catalogue.
   static func make(
-    paths: SquadPaths, configuration: MarvelConfiguration, offline: Bool, warn: @escaping @Sendable (String) -> Void
+    paths: SquadPaths, configuration: MarvelConfiguration, transport: (any HTTPTransport)?, offline: Bool,
+    warn: @escaping @Sendable (String) -> Void
   ) -> any HeroDirectory {
     LazyHeroDirectory {
       switch (offline, configuration.keys) {
       case (false, .complete(let credentials)):
         return APIHeroDirectory(
-          client: client(paths: paths, configuration: configuration, credentials: credentials),
+          client: client(paths: paths, configuration: configuration, credentials: credentials, transport: transport),
           store: CatalogueStore(paths: paths, warn: warn))
       case (false, .incomplete):
         if case .failure(let error) = configuration.credentials { return UnusableHeroDirectory(error: error) }
@@ -22,11 +23,15 @@ enum DirectoryFactory {
     }
   }
 
-  /// The live client for a configuration, caching under `paths`.
-  static func client(paths: SquadPaths, configuration: MarvelConfiguration, credentials: MarvelCredentials) -> LiveMarvelClient {
+  /// The live client for a configuration, caching under `paths`; a nil transport is the real network.
+  static func client(
+    paths: SquadPaths, configuration: MarvelConfiguration, credentials: MarvelCredentials,
+    transport: (any HTTPTransport)?
+  ) -> LiveMarvelClient {
     LiveMarvelClient(
       baseURL: configuration.baseURL, credentials: credentials, timeout: configuration.timeout,
-      cacheTTL: configuration.cacheTTL, cache: ResponseCache(directory: paths.responsesDirectory))
+      cacheTTL: configuration.cacheTTL, cache: ResponseCache(directory: paths.responsesDirectory),
+      transport: transport ?? URLSessionTransport())
   }
 
   private static func local(paths: SquadPaths, reason: DataSource.LocalReason, warn: @escaping @Sendable (String) -> Void)

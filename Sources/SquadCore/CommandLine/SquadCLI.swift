@@ -3,9 +3,14 @@ import Foundation
 /// The whole command-line program: arguments in, exit code out. `main.swift` only wires the
 /// process to it, so everything here is testable in process.
 public enum SquadCLI {
-  /// Runs one command line (without the program name) and returns the exit code.
+  /// Runs one command line (without the program name) and returns the exit code. `transport`
+  /// carries every API request (nil: the real network, set up only when a command needs it);
+  /// tools that must not touch the network, such as the fuzzer, pass their own.
   @MainActor
-  public static func run(arguments: [String], variables: [String: String], console: Console) async -> Int32 {
+  public static func run(
+    arguments: [String], variables: [String: String], console: Console,
+    transport: (any HTTPTransport)? = nil
+  ) async -> Int32 {
     let parsed: ParsedArguments
     switch ArgumentParser.parse(arguments) {
     case .success(let value):
@@ -33,7 +38,7 @@ public enum SquadCLI {
     if command == "completion" { return CompletionCommand.run(arguments: parsed, console: console) }
 
     let context: CommandContext
-    switch makeContext(parsed, variables: variables, console: console) {
+    switch makeContext(parsed, variables: variables, console: console, transport: transport) {
     case .success(let value): context = value
     case .failure(let error) where error.exitCode == .usage:
       return UsagePrinter.report(UsageError(error.description, command: command), to: console)
@@ -61,7 +66,7 @@ public enum SquadCLI {
 
   @MainActor
   private static func makeContext(
-    _ parsed: ParsedArguments, variables: [String: String], console: Console
+    _ parsed: ParsedArguments, variables: [String: String], console: Console, transport: (any HTTPTransport)?
   ) -> Result<CommandContext, ConfigurationError> {
     let paths = SquadPaths.resolve(home: parsed.value("--home"), environment: variables)
     let output = OutputSettings.resolve(
@@ -82,7 +87,7 @@ public enum SquadCLI {
     }
     if !silent { for warning in configuration.warnings { warn(warning) } }
     let directory = DirectoryFactory.make(
-      paths: paths, configuration: configuration, offline: parsed.has("--offline"), warn: warn)
+      paths: paths, configuration: configuration, transport: transport, offline: parsed.has("--offline"), warn: warn)
     let environment = AppEnvironment(
       directory: directory, squadFile: SquadFile(paths: paths),
       confirm: { prompt in
@@ -93,6 +98,6 @@ public enum SquadCLI {
     return .success(
       CommandContext(
         arguments: parsed, console: console, output: output, paths: paths, variables: variables, marvel: configuration,
-        environment: environment))
+        transport: transport, environment: environment))
   }
 }

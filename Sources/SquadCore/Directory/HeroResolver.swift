@@ -31,12 +31,7 @@ public struct HeroResolver: Sendable {
 
   /// One reference: an id must exist; a name must match exactly or by a unique prefix.
   public func resolve(_ ref: HeroRef) async -> Result<Sourced<Hero>, LookupFailure> {
-    switch resolveAmongMembers(ref) {
-    case .success(let hero): return .success(Sourced(hero, source: .squad))
-    case .failure(.ambiguous(let name, let candidates, let count)):
-      return .failure(.ambiguous(name, candidates: candidates, matchCount: count))
-    default: break
-    }
+    if let member = await resolveAmongMembers(ref) { return member }
     switch ref {
     case .id(let id):
       switch await directory.hero(id) {
@@ -57,14 +52,26 @@ public struct HeroResolver: Sendable {
     }
   }
 
-  private func resolveAmongMembers(_ ref: HeroRef) -> Result<Hero, LookupFailure> {
+  /// The member a reference means, when it means one: the id, an exact name, or a prefix of
+  /// members' names — unless the name is exactly another hero's, which wins as it would
+  /// anywhere else (`fire carnage` must not fire Carnage (Ultimate) when Carnage is not in the
+  /// squad). Nil sends the reference to the directory.
+  private func resolveAmongMembers(_ ref: HeroRef) async -> Result<Sourced<Hero>, LookupFailure>? {
     let heroes = members.map(Hero.init(member:))
     switch ref {
     case .id(let id):
-      return heroes.first { $0.id == id }.map(Result.success) ?? .failure(.unknownID(id))
+      return heroes.first { $0.id == id }.map { .success(Sourced($0, source: .squad)) }
     case .name(let name):
       let wanted = HeroName.folded(name)
-      return HeroMatcher.pick(name, among: heroes.filter { HeroName.folded($0.name).hasPrefix(wanted) })
+      let matches = heroes.filter { HeroName.folded($0.name).hasPrefix(wanted) }
+      guard !matches.isEmpty else { return nil }
+      if !matches.contains(where: { HeroName.folded($0.name) == wanted }),
+        case .success(let answer) = await directory.heroes(namePrefix: name, limit: HeroQuery.maximumLimit),
+        answer.value.contains(where: { HeroName.folded($0.name) == wanted })
+      {
+        return HeroMatcher.pick(name, among: answer.value).map { Sourced($0, source: answer.source) }
+      }
+      return HeroMatcher.pick(name, among: matches).map { Sourced($0, source: .squad) }
     }
   }
 }

@@ -26,7 +26,7 @@ public struct MarvelClientEnvironment: Sendable {
   /// The real clock, real sleeping, random jitter and millisecond timestamps.
   public static let live = MarvelClientEnvironment(
     now: Date.init,
-    sleep: { seconds in try? await Task.sleep(nanoseconds: UInt64(max(seconds, 0) * 1_000_000_000)) },
+    sleep: { seconds in try? await Task.sleep(nanoseconds: Nanoseconds.from(seconds: seconds)) },
     jitter: { Double.random(in: 0...1) },
     timestamp: { String(Int64(Date().timeIntervalSince1970 * 1000)) + "-" + String(UInt16.random(in: 0...UInt16.max)) })
 }

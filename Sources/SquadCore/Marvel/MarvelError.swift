@@ -72,7 +72,8 @@ public enum MarvelError: Error, Hashable, Sendable, CustomStringConvertible {
   private static func after(_ attempts: Int) -> String { attempts > 1 ? " after \(attempts) attempts" : "" }
 
   static func seconds(_ value: Double) -> String {
-    value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
+    // Int(_:) traps beyond its range, and --timeout accepts any positive number.
+    value == value.rounded() && value.magnitude < 1e15 ? "\(Int(value)) s" : "\(value) s"
   }
 }
 

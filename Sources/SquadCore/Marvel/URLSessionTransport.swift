@@ -25,46 +25,42 @@ public final class URLSessionTransport: HTTPTransport {
     guard let url = URL(string: request.url), url.scheme == "http" || url.scheme == "https" else {
       return .failure(.badURL)
     }
-    // libcurl takes whole seconds, and a timeout under one second becomes "no timeout"; it also
-    // only notices silence. So the deadline is enforced here too, by racing a timer.
-    let session = session
-    return await withTaskGroup(of: Result<HTTPResponse, TransportError>?.self) { group in
-      group.addTask { await Self.perform(url, request, on: session) }
-      group.addTask {
-        try? await Task.sleep(nanoseconds: UInt64(max(request.timeout, 0) * 1_000_000_000))
-        return Task.isCancelled ? nil : .failure(.timedOut)
-      }
-      while let next = await group.next() {
-        guard let result = next else { continue }
-        group.cancelAll()
-        return result
-      }
-      return .failure(.cancelled)
-    }
-  }
-
-  private static func perform(_ url: URL, _ request: HTTPRequest, on session: URLSession) async -> Result<
-    HTTPResponse, TransportError
-  > {
     var urlRequest = URLRequest(
       url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: max(1, request.timeout.rounded(.up)))
     urlRequest.httpMethod = "GET"
     for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
-    do {
-      let (data, response) = try await session.data(for: urlRequest)
-      guard let http = response as? HTTPURLResponse else { return .failure(.other("not an HTTP answer")) }
-      var headers: [String: String] = [:]
-      for (name, value) in http.allHeaderFields {
-        if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
+    let exchange = Exchange()
+    let session = session
+    // libcurl takes whole seconds, and a timeout under one second becomes "no timeout"; it also
+    // only notices silence. So the exchange enforces the deadline itself.
+    return await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        let task = session.dataTask(with: urlRequest) { data, response, error in
+          exchange.finish(Self.result(data, response, error))
+        }
+        exchange.start(task, deadline: request.timeout, resuming: continuation)
       }
-      return .success(HTTPResponse(status: http.statusCode, headers: headers, body: data))
-    } catch is CancellationError {
-      return .failure(.cancelled)
-    } catch let error as URLError {
-      return .failure(classify(error.code))
-    } catch {
-      return .failure(.other("the request failed"))
+    } onCancel: {
+      exchange.abandon()
     }
+  }
+
+  private static func result(_ data: Data?, _ response: URLResponse?, _ error: (any Error)?) -> Result<
+    HTTPResponse, TransportError
+  > {
+    if let error {
+      let nsError = error as NSError
+      guard nsError.domain == NSURLErrorDomain, let code = URLError.Code(rawValue: nsError.code) else {
+        return .failure(.other("the request failed"))
+      }
+      return .failure(classify(code))
+    }
+    guard let http = response as? HTTPURLResponse else { return .failure(.other("not an HTTP answer")) }
+    var headers: [String: String] = [:]
+    for (name, value) in http.allHeaderFields {
+      if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
+    }
+    return .success(HTTPResponse(status: http.statusCode, headers: headers, body: data ?? Data()))
   }
 
   // The error's own text can quote the signed URL, so only its code is used.

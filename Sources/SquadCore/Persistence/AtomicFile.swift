@@ -13,12 +13,13 @@ import Foundation
 public enum AtomicFile {
   /// Replaces the file at `path` with `data`, creating its folder if needed.
   public static func write(_ data: Data, to path: String, permissions: mode_t = 0o644) throws(PersistenceError) {
-    // A bare file name lives in the current folder; its temporary file must be made there too.
-    let parent = (path as NSString).deletingLastPathComponent
-    let directory = parent.isEmpty ? "." : parent
+    let (directory, name) = folderAndName(of: path)
+    var status = stat()
+    if ["", ".", ".."].contains(name) || (stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR) {
+      throw PersistenceError(path: path, reason: .unwritable(detail: "it is a folder, not a file"))
+    }
     try createDirectory(directory)
-    let temporary =
-      directory + "/." + (path as NSString).lastPathComponent + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    let temporary = directory + "/." + name + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     InterruptCleanup.register(temporary)
     defer { InterruptCleanup.unregister(temporary) }
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions)
@@ -49,6 +50,29 @@ public enum AtomicFile {
       throw renameError
     }
     syncDirectory(directory)
+  }
+
+  /// Removes the temporary files that writes of `path` left behind when their process died
+  /// mid-write (`kill -9`, a power cut): `.<name>.tmp-<pid>-<random>` whose process no longer
+  /// runs. Call it only while holding the lock every writer of `path` takes, so no live write
+  /// loses its file even when another machine or container shares the folder.
+  public static func removeLeftovers(of path: String) {
+    let (directory, name) = folderAndName(of: path)
+    let prefix = "." + name + ".tmp-"
+    guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+    for entry in entries where entry.hasPrefix(prefix) {
+      guard let pid = Int32(entry.dropFirst(prefix.count).prefix { $0 != "-" }), pid > 0, pid != getpid() else { continue }
+      if kill(pid, 0) != 0 && errno == ESRCH { unlink(directory + "/" + entry) }
+    }
+  }
+
+  /// The folder a path's file lives in and its name: `a/b.json` → (`a`, `b.json`), a bare name
+  /// → (`.`, name), `a/` → (`a`, ""). Foundation's `deletingLastPathComponent` traps on `.`,
+  /// `./` and `a/` (swift-corelibs-foundation), and these come straight from the command line.
+  static func folderAndName(of path: String) -> (folder: String, name: String) {
+    guard let slash = path.lastIndex(of: "/") else { return (".", path) }
+    let folder = String(path[..<slash])
+    return (folder.isEmpty ? "/" : folder, String(path[path.index(after: slash)...]))
   }
 
   /// Creates a folder and its parents with owner-only permissions when missing.

@@ -15,7 +15,7 @@ public final class FileLock: Sendable {
 
   /// Blocks until the exclusive lock on `path` is held, creating the file if needed.
   public init(path: String) throws(PersistenceError) {
-    try AtomicFile.createDirectory((path as NSString).deletingLastPathComponent)
+    try AtomicFile.createDirectory(AtomicFile.folderAndName(of: path).folder)
     let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else {
       throw PersistenceError(path: path, reason: .unwritable(detail: String(cString: strerror(errno))))

@@ -22,8 +22,10 @@ public struct SquadFile: Sendable {
     return try SquadFile.decode(data, path: path)
   }
 
-  /// Writes the squad atomically.
+  /// Writes the squad atomically, first removing what writers killed mid-save left behind.
+  /// Call it while holding ``lock()``.
   public func save(_ squad: Squad) throws(PersistenceError) {
+    AtomicFile.removeLeftovers(of: path)
     try AtomicFile.write(SquadFile.encode(squad), to: path)
   }
 

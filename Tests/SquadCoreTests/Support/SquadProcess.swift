@@ -26,6 +26,8 @@ struct SquadProcess {
   /// The home every run uses (`SQUAD_HOME`), and a clean environment without API keys.
   let home: TemporaryDirectory
   var environment: [String: String]
+  /// The folder the process starts in; the test process's own when nil.
+  var workingDirectory: String?
 
   init(home: TemporaryDirectory = TemporaryDirectory(), environment: [String: String] = [:]) {
     self.home = home
@@ -50,6 +52,7 @@ struct SquadProcess {
     process.executableURL = URL(fileURLWithPath: SquadProcess.binary)
     process.arguments = arguments
     process.environment = environment
+    if let workingDirectory { process.currentDirectoryURL = URL(fileURLWithPath: workingDirectory) }
     let id = UUID().uuidString
     let outPath = NSTemporaryDirectory() + "squad-out-" + id
     let errPath = NSTemporaryDirectory() + "squad-err-" + id

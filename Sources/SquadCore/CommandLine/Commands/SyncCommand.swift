@@ -29,7 +29,8 @@ enum SyncCommand {
     let console = context.console
     let quiet = context.isQuiet
     let store = CatalogueStore(paths: context.paths, warn: { if !quiet { console.err("Warning: " + $0) } })
-    let client = DirectoryFactory.client(paths: context.paths, configuration: context.marvel, credentials: credentials)
+    let client = DirectoryFactory.client(
+      paths: context.paths, configuration: context.marvel, credentials: credentials, transport: context.transport)
     let state = await context.execute(
       SyncFeature.self, from: .idle, runner: SyncEffects(client: client, store: store, now: context.environment.now),
       action: .syncRequested(force: context.arguments.has("--force")))

@@ -26,9 +26,9 @@ public struct HeroesEffects: EffectRunner {
     while true {
       let result = await environment.directory.page(next)
       await send(.pageLoaded(result))
-      guard case .success(let page) = result, !page.heroes.isEmpty, page.offset + page.heroes.count < page.total
+      guard case .success(let page) = result, let offset = HeroesFeature.nextOffset(after: page, requested: next.offset)
       else { return }
-      next.offset = page.offset + page.heroes.count
+      next.offset = offset
     }
   }
 }

@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+
+@testable import SquadCore
+
+/// Found by the reliability suite's kill test: a squad killed mid-save leaves its temporary file
+/// (`.squad.json.tmp-PID-RANDOM`), and nothing ever removed them, so every kill added one for good.
+/// The next save under the lock now removes those whose process is gone.
+@Suite struct LeftoverTemporaryFilesTests {
+  /// The pid of a process that has finished.
+  func deadPID() throws -> Int32 {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/true")
+    try process.run()
+    process.waitUntilExit()
+    return process.processIdentifier
+  }
+
+  @Test func aSaveRemovesWhatKilledWritersLeftAndSparesLiveOnes() throws {
+    let home = try TempHome()
+    let dead = ".squad.json.tmp-\(try deadPID())-42"
+    let live = ".squad.json.tmp-\(getppid())-7"
+    let other = ".catalogue.json.tmp-\(try deadPID())-1"
+    for name in [dead, live, other] { try home.write("{\"schemaVersion\": 1, \"members\": [", to: name) }
+    try home.save(Squad())
+    #expect(try home.listing() == [live, other, "squad.json"].sorted())
+  }
+
+  @Test func theCatalogueSaveRemovesItsOwnLeftovers() throws {
+    let home = try TempHome()
+    let dead = ".catalogue.json.tmp-\(try deadPID())-9"
+    try home.write("{", to: dead)
+    try CatalogueFile(path: home.file("catalogue.json")).save(LocalCatalogue())
+    #expect(try home.listing() == ["catalogue.json"])
+  }
+
+  @Test func namesThatAreNotLeftoversAreLeftAlone() throws {
+    let home = try TempHome()
+    let names = [".squad.json.tmp-notapid-1", ".squad.json.tmp--1-1", "squad.json.tmp-1-1", ".squad.json.bak"]
+    for name in names { try home.write("x", to: name) }
+    AtomicFile.removeLeftovers(of: home.squadFile)
+    #expect(try home.listing() == names.sorted())
+  }
+}
