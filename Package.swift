@@ -9,7 +9,9 @@ let package = Package(
     .library(name: "SquadCore", targets: ["SquadCore"]),
   ],
   targets: [
-    .target(name: "SquadCore"),
+    // libcurl on first use rather than at start-up, for the static release build (scripts/build-release).
+    .target(name: "LazyLibcurl", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+    .target(name: "SquadCore", dependencies: ["LazyLibcurl"]),
     .executableTarget(name: "squad-cli", dependencies: ["SquadCore"]),
     .testTarget(name: "SquadCoreTests", dependencies: ["SquadCore"]),
   ],

@@ -26,7 +26,8 @@ enum DirectoryFactory {
   static func client(paths: SquadPaths, configuration: MarvelConfiguration, credentials: MarvelCredentials) -> LiveMarvelClient {
     LiveMarvelClient(
       baseURL: configuration.baseURL, credentials: credentials, timeout: configuration.timeout,
-      cacheTTL: configuration.cacheTTL, cache: ResponseCache(directory: paths.responsesDirectory))
+      cacheTTL: configuration.cacheTTL, cache: ResponseCache(directory: paths.responsesDirectory),
+      transport: URLSessionTransport(libraries: configuration.networkLibraries))
   }
 
   private static func local(paths: SquadPaths, reason: DataSource.LocalReason, warn: @escaping @Sendable (String) -> Void)
