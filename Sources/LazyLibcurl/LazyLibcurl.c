@@ -73,26 +73,31 @@ int lazy_libcurl_open(const char *name, char *error, size_t error_size) {
     snprintf(error, error_size, "%s", dlerror());
     return 0;
   }
-  pthread_mutex_lock(&load_lock);
+  // Every function is looked up even when another library already serves the process, so the
+  // answer for a name never depends on what was loaded before it.
   int usable = 1;
-  if (!__atomic_load_n(&loaded, __ATOMIC_ACQUIRE)) {
-    typeof(real) found;
-#define RESOLVE(result, name_, ...)                                                   \
-  found.name_ = (typeof(found.name_))dlsym(library, #name_);                          \
-  if (usable && found.name_ == NULL) {                                                \
+  typeof(real) found;
+#define RESOLVE(result, name_, ...)                                                              \
+  found.name_ = (typeof(found.name_))dlsym(library, #name_);                                     \
+  if (usable && found.name_ == NULL) {                                                           \
     snprintf(error, error_size, "%s has no %s (libcurl 7.62 or newer is needed)", name, #name_); \
-    usable = 0;                                                                       \
+    usable = 0;                                                                                  \
   }
-    LAZY_LIBCURL_FUNCTIONS(RESOLVE)
-    LAZY_LIBCURL_VARIADIC(RESOLVE)
-    if (usable) {
+  LAZY_LIBCURL_FUNCTIONS(RESOLVE)
+  LAZY_LIBCURL_VARIADIC(RESOLVE)
+  int serves = 0;
+  if (usable) {
+    pthread_mutex_lock(&load_lock);
+    if (!__atomic_load_n(&loaded, __ATOMIC_ACQUIRE)) {
       real = found;
       __atomic_store_n(&loaded, 1, __ATOMIC_RELEASE);
+      serves = 1;
     }
+    pthread_mutex_unlock(&load_lock);
   }
-  pthread_mutex_unlock(&load_lock);
-  // The library that serves the process stays loaded for good; any other is let go.
-  if (!usable || real.curl_easy_init != dlsym(library, "curl_easy_init")) dlclose(library);
+  // The library that serves the process stays loaded for good; any other is let go (dlopen
+  // counts references, so this only drops the one taken above).
+  if (!serves) dlclose(library);
   return usable;
 }
 
