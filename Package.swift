@@ -11,9 +11,17 @@ let package = Package(
   targets: [
     // libcurl on first use rather than at start-up, for the static release build (scripts/build-release).
     .target(name: "LazyLibcurl", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
-    .target(name: "SquadCore", dependencies: ["LazyLibcurl"]),
-    .executableTarget(name: "squad-cli", dependencies: ["SquadCore"]),
-    .testTarget(name: "SquadCoreTests", dependencies: ["SquadCore"]),
+    // Async functions run where they are called unless they ask otherwise, so a command whose
+    // work never waits runs start to finish on the main thread: no thread pool to start.
+    .target(
+      name: "SquadCore", dependencies: ["LazyLibcurl"],
+      swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]),
+    .executableTarget(
+      name: "squad-cli", dependencies: ["SquadCore"],
+      swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]),
+    .testTarget(
+      name: "SquadCoreTests", dependencies: ["SquadCore"],
+      swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]),
   ],
   swiftLanguageModes: [.v6]
 )
