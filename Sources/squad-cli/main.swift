@@ -2,7 +2,7 @@ import Foundation
 import SquadCore
 
 InterruptCleanup.install()
-let variables = ProcessInfo.processInfo.environment
+let variables = ProcessStreams.environment()
 // The command starts here, on the main thread, and a command that never waits (list, a local
 // listing) finishes and exits before any other thread exists. One that waits (the network)
 // resumes on the main queue, which dispatchMain() serves.

@@ -15,21 +15,41 @@ public struct CatalogueFile: Sendable {
   /// The file holds the whole merged catalogue and the fingerprint of the bundled set it was
   /// merged with; only when this binary bundles a different set is the merge done again.
   public func load() throws(PersistenceError) -> LocalCatalogue {
-    guard let data = try FileBytes.read(path) else { return LocalCatalogue() }
-    do {
-      let document = try JSONParser.parse(Array(data))
-      var heroes: [Hero] = []
-      for (index, record) in try document.array("heroes", at: "").enumerated() {
-        heroes.append(try Hero(record: record, at: "heroes[\(index)]"))
-      }
-      let updatedAt = try document.optionalString("updatedAt", at: "").flatMap(MarvelDate.parse)
-      let includesBundled = try document.optionalString("bundled", at: "") == BundledCatalogue.fingerprint
-      var catalogue = LocalCatalogue(heroes: includesBundled ? [] : BundledCatalogue.heroes)
-      catalogue.merge(heroes, at: updatedAt)
+    guard let bytes = try FileBytes.bytes(path) else { return LocalCatalogue() }
+    do throws(JSONParser.Failure) {
+      let stored = try bytes.withUnsafeBufferPointer { (buffer) throws(JSONParser.Failure) in try Self.read(buffer) }
+      var catalogue = LocalCatalogue(heroes: stored.bundled == BundledCatalogue.fingerprint ? [] : BundledCatalogue.heroes)
+      catalogue.merge(stored.heroes, at: stored.updatedAt)
       return catalogue
     } catch {
-      throw PersistenceError(path: path, reason: .corrupt(detail: String(describing: error)))
+      throw PersistenceError(path: path, reason: .corrupt(detail: error.description))
     }
+  }
+
+  /// The file's contents: its heroes, when they were stored, and the bundled set they include.
+  private static func read(_ buffer: UnsafeBufferPointer<UInt8>) throws(JSONParser.Failure) -> (
+    heroes: [Hero], updatedAt: Date?, bundled: String?
+  ) {
+    var reader = JSONReader(buffer)
+    var heroes: [Hero] = []
+    var updatedAt: Date?
+    var bundled: String?
+    try reader.beginObject()
+    while let key = try reader.nextKey() {
+      if key == "heroes" {
+        guard !reader.skipNull() else { continue }
+        try reader.beginArray()
+        while try reader.nextItem() { heroes.append(try Hero(reading: &reader)) }
+      } else if key == "updatedAt" {
+        updatedAt = try reader.optionalString().flatMap(MarvelDate.parse)
+      } else if key == "bundled" {
+        bundled = try reader.optionalString()
+      } else {
+        try reader.skipValue()
+      }
+    }
+    guard reader.isAtEnd() else { throw reader.failure("unexpected text after the document") }
+    return (heroes, updatedAt, bundled)
   }
 
   /// Writes the whole catalogue atomically, one hero record per line.

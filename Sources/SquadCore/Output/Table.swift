@@ -34,9 +34,17 @@ public struct Table: Equatable, Sendable {
 
   /// Tab-separated values with sanitised cells; a header only when asked.
   public func tsv(header: Bool = false) -> String {
-    var lines: [String] = header ? [columns.map(\.key).joined(separator: "\t")] : []
-    lines += rows.map { $0.map(TextSanitizer.clean).joined(separator: "\t") }
-    return lines.map { $0 + "\n" }.joined()
+    // One string, appended to in place: listings print thousands of rows.
+    var text = ""
+    if header { text += columns.map(\.key).joined(separator: "\t") + "\n" }
+    for row in rows {
+      for (index, cell) in row.enumerated() {
+        if index > 0 { text += "\t" }
+        text += TextSanitizer.clean(cell)
+      }
+      text += "\n"
+    }
+    return text
   }
 
   /// RFC 4180 CSV, CRLF line ends, with formula-looking cells defused for spreadsheets and

@@ -1,0 +1,201 @@
+/// Reads JSON in place, one value at a time, into whatever the caller builds: no tree of
+/// ``JSONValue``s to allocate and free. The catalogue (thousands of heroes) is read with it.
+///
+/// ```swift
+/// try reader.beginObject()
+/// while let key = try reader.nextKey() {
+///   if key == "name" { name = try reader.string() } else { try reader.skipValue() }
+/// }
+/// ```
+struct JSONReader {
+  private let bytes: UnsafeBufferPointer<UInt8>
+  private(set) var offset = 0
+  // Whether the container being read has had a member yet, for its commas; one per nesting level.
+  private var started: [Bool] = []
+
+  init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+  /// Whether only white space is left.
+  mutating func isAtEnd() -> Bool {
+    skipSpace()
+    return offset == bytes.count
+  }
+
+  /// Enters an object; read its members with ``nextKey()``.
+  mutating func beginObject() throws(JSONParser.Failure) { try begin(UInt8(ascii: "{"), "an object") }
+
+  /// Enters an array; read its items with ``nextItem()``.
+  mutating func beginArray() throws(JSONParser.Failure) { try begin(UInt8(ascii: "["), "an array") }
+
+  /// The next key of the current object, positioned at its value; nil (and the object left) at
+  /// its end.
+  mutating func nextKey() throws(JSONParser.Failure) -> JSONKey? {
+    guard try next(closing: UInt8(ascii: "}")) else { return nil }
+    guard peek() == UInt8(ascii: "\"") else { throw failure("expected a key in quotes") }
+    let key = try rawString()
+    skipSpace()
+    guard peek() == UInt8(ascii: ":") else { throw failure("expected ':'") }
+    offset += 1
+    return key
+  }
+
+  /// Whether the current array has another item (positioned at it); false leaves the array.
+  mutating func nextItem() throws(JSONParser.Failure) -> Bool { try next(closing: UInt8(ascii: "]")) }
+
+  /// Whether the next value is `null`, which is then consumed.
+  mutating func skipNull() -> Bool {
+    skipSpace()
+    guard offset + 4 <= bytes.count, bytes[offset] == UInt8(ascii: "n"), bytes[offset + 1] == UInt8(ascii: "u"),
+      bytes[offset + 2] == UInt8(ascii: "l"), bytes[offset + 3] == UInt8(ascii: "l")
+    else { return false }
+    offset += 4
+    return true
+  }
+
+  /// A string value.
+  mutating func string() throws(JSONParser.Failure) -> String {
+    skipSpace()
+    guard peek() == UInt8(ascii: "\"") else { throw failure("expected a string") }
+    return try rawString().string
+  }
+
+  /// A string value, or nil for `null`.
+  mutating func optionalString() throws(JSONParser.Failure) -> String? { skipNull() ? nil : try string() }
+
+  /// A string value as read, for callers that parse it further without making a `String`.
+  mutating func rawStringValue() throws(JSONParser.Failure) -> JSONKey {
+    skipSpace()
+    guard peek() == UInt8(ascii: "\"") else { throw failure("expected a string") }
+    return try rawString()
+  }
+
+  /// A whole number.
+  mutating func int() throws(JSONParser.Failure) -> Int {
+    skipSpace()
+    let start = offset
+    let negative = peek() == UInt8(ascii: "-")
+    if negative { offset += 1 }
+    var value = 0
+    while offset < bytes.count, bytes[offset] >= 0x30, bytes[offset] <= 0x39, offset - start < 19 {
+      value = value * 10 + Int(bytes[offset] - 0x30)
+      offset += 1
+    }
+    let end = peek()
+    guard offset > start + (negative ? 1 : 0), end != UInt8(ascii: "."), end != UInt8(ascii: "e"), end != UInt8(ascii: "E"),
+      !(end.map { $0 >= 0x30 && $0 <= 0x39 } ?? false)
+    else {
+      offset = start
+      throw failure("expected a whole number")
+    }
+    return negative ? -value : value
+  }
+
+  /// A whole number, or nil for `null`.
+  mutating func optionalInt() throws(JSONParser.Failure) -> Int? { skipNull() ? nil : try int() }
+
+  /// Passes over the next value, whatever it is, checking that it is JSON.
+  mutating func skipValue() throws(JSONParser.Failure) {
+    skipSpace()
+    switch peek() {
+    case UInt8(ascii: "\"")?: _ = try rawString()
+    case UInt8(ascii: "{")?:
+      try beginObject()
+      while try nextKey() != nil { try skipValue() }
+    case UInt8(ascii: "[")?:
+      try beginArray()
+      while try nextItem() { try skipValue() }
+    default:
+      var parser = JSONParser(bytes, at: offset)
+      _ = try parser.scalar()
+      offset = parser.offset
+    }
+  }
+
+  /// Where reading stopped, for error messages.
+  func failure(_ reason: String) -> JSONParser.Failure { JSONParser.Failure(reason: reason, offset: offset) }
+
+  private func peek() -> UInt8? { offset < bytes.count ? bytes[offset] : nil }
+
+  private mutating func skipSpace() {
+    while offset < bytes.count, bytes[offset] == 0x20 || bytes[offset] == 0x0A || bytes[offset] == 0x0D || bytes[offset] == 0x09 {
+      offset += 1
+    }
+  }
+
+  private mutating func begin(_ opening: UInt8, _ what: String) throws(JSONParser.Failure) {
+    skipSpace()
+    guard peek() == opening else { throw failure("expected \(what)") }
+    // Deeply nested hostile input would otherwise grow without bound.
+    guard started.count < 512 else { throw failure("the document nests too deeply") }
+    offset += 1
+    started.append(false)
+  }
+
+  private mutating func next(closing: UInt8) throws(JSONParser.Failure) -> Bool {
+    skipSpace()
+    guard let byte = peek() else { throw failure("unexpected end of the document") }
+    if byte == closing {
+      offset += 1
+      started.removeLast()
+      return false
+    }
+    if started[started.count - 1] {
+      guard byte == UInt8(ascii: ",") else { throw failure("expected ',' or '\(Character(Unicode.Scalar(closing)))'") }
+      offset += 1
+      skipSpace()
+    } else {
+      started[started.count - 1] = true
+    }
+    return true
+  }
+
+  // The string starting at the opening quote: its bytes when it has no escapes, else decoded.
+  private mutating func rawString() throws(JSONParser.Failure) -> JSONKey {
+    let start = offset + 1
+    var index = start
+    while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\"), bytes[index] >= 0x20 {
+      index += 1
+    }
+    if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
+      offset = index + 1
+      return JSONKey(bytes: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+    }
+    var parser = JSONParser(bytes, at: offset)
+    let decoded = try parser.quotedString()
+    offset = parser.offset
+    return JSONKey(decoded: decoded)
+  }
+}
+
+/// A key (or string) as read: raw bytes when it had no escapes, so comparing it costs nothing.
+struct JSONKey {
+  private let bytes: UnsafeBufferPointer<UInt8>?
+  private let decoded: String?
+
+  init(bytes: UnsafeBufferPointer<UInt8>) {
+    self.bytes = bytes
+    decoded = nil
+  }
+
+  init(decoded: String) {
+    bytes = nil
+    self.decoded = decoded
+  }
+
+  /// The text.
+  var string: String { decoded ?? bytes.map { String(decoding: $0, as: UTF8.self) } ?? "" }
+
+  /// Calls `body` with the UTF-8 bytes.
+  func withUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    if let bytes { return body(bytes) }
+    var text = decoded ?? ""
+    return text.withUTF8(body)
+  }
+
+  static func == (key: JSONKey, name: StaticString) -> Bool {
+    guard let bytes = key.bytes else { return key.decoded == name.description }
+    guard bytes.count == name.utf8CodeUnitCount else { return false }
+    for index in 0..<bytes.count where bytes[index] != name.utf8Start[index] { return false }
+    return true
+  }
+}
