@@ -54,7 +54,7 @@ public struct CatalogueFile: Sendable {
 
   /// Writes the whole catalogue atomically, one hero record per line.
   public func save(_ catalogue: LocalCatalogue) throws(PersistenceError) {
-    let heroes = catalogue.heroesByID.values.sorted { $0.id < $1.id }
+    let heroes = catalogue.heroes.sorted { $0.id < $1.id }
     var text = "{\"schemaVersion\":1,\"bundled\":\"\(BundledCatalogue.fingerprint)\",\"updatedAt\":"
     text += JSONValue.string(MarvelDate.iso8601(catalogue.updatedAt ?? Date())).encoded()
     text += ",\"heroes\":[\n"

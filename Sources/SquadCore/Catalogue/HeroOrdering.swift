@@ -14,9 +14,7 @@ public enum HeroOrdering {
   }
 
   private static func byName(_ heroes: [Hero]) -> [Hero] {
-    heroes.map { (HeroName.sortKey($0.name), $0) }
-      .sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1.id < $1.1.id }
-      .map(\.1)
+    NameKeys(heroes).sortedPositions().map { heroes[$0] }
   }
 
   private static func byModified(_ heroes: [Hero]) -> [Hero] {

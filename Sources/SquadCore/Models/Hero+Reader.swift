@@ -71,6 +71,7 @@ extension Hero {
   private static func links(_ reader: inout JSONReader) throws(JSONParser.Failure) -> [HeroLink] {
     guard !reader.skipNull() else { return [] }
     var links: [HeroLink] = []
+    links.reserveCapacity(4)
     try reader.beginArray()
     while try reader.nextItem() {
       var type: String?

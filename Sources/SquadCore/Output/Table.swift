@@ -34,17 +34,18 @@ public struct Table: Equatable, Sendable {
 
   /// Tab-separated values with sanitised cells; a header only when asked.
   public func tsv(header: Bool = false) -> String {
-    // One string, appended to in place: listings print thousands of rows.
-    var text = ""
-    if header { text += columns.map(\.key).joined(separator: "\t") + "\n" }
+    // Bytes appended to one buffer: listings print thousands of rows.
+    var text: [UInt8] = []
+    text.reserveCapacity(rows.count * 48)
+    if header { text += (columns.map(\.key).joined(separator: "\t") + "\n").utf8 }
     for row in rows {
       for (index, cell) in row.enumerated() {
-        if index > 0 { text += "\t" }
-        text += TextSanitizer.clean(cell)
+        if index > 0 { text.append(UInt8(ascii: "\t")) }
+        TextSanitizer.appendClean(cell, to: &text)
       }
-      text += "\n"
+      text.append(UInt8(ascii: "\n"))
     }
-    return text
+    return String(decoding: text, as: UTF8.self)
   }
 
   /// RFC 4180 CSV, CRLF line ends, with formula-looking cells defused for spreadsheets and

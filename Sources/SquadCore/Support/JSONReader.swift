@@ -10,8 +10,11 @@
 struct JSONReader {
   private let bytes: UnsafeBufferPointer<UInt8>
   private(set) var offset = 0
-  // Whether the container being read has had a member yet, for its commas; one per nesting level.
-  private var started: [Bool] = []
+  // How deep in containers reading is, and whether each has had a member yet (so the next one
+  // needs a comma): one bit per level for the first 64, then an array for hostile depths.
+  private var depth = 0
+  private var startedBits: UInt64 = 0
+  private var deepStarted: [Bool] = []
 
   init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
@@ -126,9 +129,26 @@ struct JSONReader {
     skipSpace()
     guard peek() == opening else { throw failure("expected \(what)") }
     // Deeply nested hostile input would otherwise grow without bound.
-    guard started.count < 512 else { throw failure("the document nests too deeply") }
+    guard depth < 512 else { throw failure("the document nests too deeply") }
     offset += 1
-    started.append(false)
+    depth += 1
+    setStarted(false)
+  }
+
+  // Level `depth` (1-based) has had a member.
+  private var isStarted: Bool {
+    depth <= 64 ? startedBits & (1 << UInt64(depth - 1)) != 0 : deepStarted[depth - 65]
+  }
+
+  private mutating func setStarted(_ value: Bool) {
+    if depth <= 64 {
+      let bit: UInt64 = 1 << UInt64(depth - 1)
+      startedBits = value ? startedBits | bit : startedBits & ~bit
+    } else if depth - 65 < deepStarted.count {
+      deepStarted[depth - 65] = value
+    } else {
+      deepStarted.append(value)
+    }
   }
 
   private mutating func next(closing: UInt8) throws(JSONParser.Failure) -> Bool {
@@ -136,15 +156,15 @@ struct JSONReader {
     guard let byte = peek() else { throw failure("unexpected end of the document") }
     if byte == closing {
       offset += 1
-      started.removeLast()
+      depth -= 1
       return false
     }
-    if started[started.count - 1] {
+    if isStarted {
       guard byte == UInt8(ascii: ",") else { throw failure("expected ',' or '\(Character(Unicode.Scalar(closing)))'") }
       offset += 1
       skipSpace()
     } else {
-      started[started.count - 1] = true
+      setStarted(true)
     }
     return true
   }
@@ -153,49 +173,79 @@ struct JSONReader {
   private mutating func rawString() throws(JSONParser.Failure) -> JSONKey {
     let start = offset + 1
     var index = start
+    // Eight bytes at a time while none of them is a quote, a backslash or a control character.
+    if let base = bytes.baseAddress {
+      while index + 8 <= bytes.count {
+        let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+        guard !Self.hasSpecialByte(word) else { break }
+        index += 8
+      }
+    }
     while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\"), bytes[index] >= 0x20 {
       index += 1
     }
     if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
-      offset = index + 1
-      return JSONKey(bytes: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+      defer { offset = index + 1 }
+      return JSONKey(quoted: UnsafeBufferPointer(rebasing: bytes[offset...index]), hasEscapes: false)
     }
+    // Escapes or a malformed string: the parser checks it and finds where it ends.
     var parser = JSONParser(bytes, at: offset)
-    let decoded = try parser.quotedString()
-    offset = parser.offset
-    return JSONKey(decoded: decoded)
+    _ = try parser.quotedString()
+    defer { offset = parser.offset }
+    return JSONKey(quoted: UnsafeBufferPointer(rebasing: bytes[offset..<parser.offset]), hasEscapes: true)
   }
 }
 
-/// A key (or string) as read: raw bytes when it had no escapes, so comparing it costs nothing.
-struct JSONKey {
-  private let bytes: UnsafeBufferPointer<UInt8>?
-  private let decoded: String?
+extension JSONReader {
+  private static let ones: UInt64 = 0x0101_0101_0101_0101
+  private static let highBits: UInt64 = 0x8080_8080_8080_8080
 
-  init(bytes: UnsafeBufferPointer<UInt8>) {
-    self.bytes = bytes
-    decoded = nil
+  // Whether any byte of the word is `"`, `\` or below 0x20: the classic "has a zero byte" test
+  // (https://graphics.stanford.edu/~seander/bithacks.html#ValueInWord) applied three times.
+  static func hasSpecialByte(_ word: UInt64) -> Bool {
+    func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & highBits != 0 }
+    let quote = word ^ (ones &* 0x22)
+    let backslash = word ^ (ones &* 0x5C)
+    let control = (word &- ones &* 0x20) & ~word & highBits
+    return hasZeroByte(quote) || hasZeroByte(backslash) || control != 0
+  }
+}
+
+/// A key (or string) as read, quotes included: a view of the document's bytes, so reading and
+/// comparing keys allocates nothing. Escapes are decoded only when the text is asked for.
+struct JSONKey {
+  private let quoted: UnsafeBufferPointer<UInt8>
+  private let hasEscapes: Bool
+
+  init(quoted: UnsafeBufferPointer<UInt8>, hasEscapes: Bool) {
+    self.quoted = quoted
+    self.hasEscapes = hasEscapes
   }
 
-  init(decoded: String) {
-    bytes = nil
-    self.decoded = decoded
+  private var content: UnsafeBufferPointer<UInt8> {
+    UnsafeBufferPointer(rebasing: quoted[(quoted.startIndex + 1)..<(quoted.endIndex - 1)])
   }
 
   /// The text.
-  var string: String { decoded ?? bytes.map { String(decoding: $0, as: UTF8.self) } ?? "" }
+  var string: String {
+    guard hasEscapes else { return String(decoding: content, as: UTF8.self) }
+    var parser = JSONParser(quoted, at: 0)
+    return (try? parser.quotedString()) ?? ""
+  }
 
   /// Calls `body` with the UTF-8 bytes.
   func withUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-    if let bytes { return body(bytes) }
-    var text = decoded ?? ""
+    guard hasEscapes else { return body(content) }
+    var text = string
     return text.withUTF8(body)
   }
 
+  @inline(__always)
   static func == (key: JSONKey, name: StaticString) -> Bool {
-    guard let bytes = key.bytes else { return key.decoded == name.description }
-    guard bytes.count == name.utf8CodeUnitCount else { return false }
-    for index in 0..<bytes.count where bytes[index] != name.utf8Start[index] { return false }
+    guard !key.hasEscapes else { return key.string == name.description }
+    let content = key.content
+    guard content.count == name.utf8CodeUnitCount else { return false }
+    for index in 0..<content.count where content[index] != name.utf8Start[index] { return false }
     return true
   }
 }
