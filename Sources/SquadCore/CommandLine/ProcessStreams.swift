@@ -15,11 +15,16 @@ public enum ProcessStreams {
       guard var entry = _NSGetEnviron()?.pointee else { return [:] }
     #endif
     var variables: [String: String] = [:]
+    variables.reserveCapacity(64)
     while let pointer = entry.pointee {
-      let text = String(cString: pointer)
-      if let equals = text.utf8.firstIndex(of: UInt8(ascii: "=")) {
-        let name = String(text[..<equals])
-        if variables[name] == nil { variables[name] = String(text[text.index(after: equals)...]) }
+      let length = strlen(pointer)
+      pointer.withMemoryRebound(to: UInt8.self, capacity: length) { start in
+        let bytes = UnsafeBufferPointer(start: start, count: length)
+        guard let equals = bytes.firstIndex(of: UInt8(ascii: "=")) else { return }
+        let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[..<equals]), as: UTF8.self)
+        if variables[name] == nil {
+          variables[name] = String(decoding: UnsafeBufferPointer(rebasing: bytes[(equals + 1)...]), as: UTF8.self)
+        }
       }
       entry += 1
     }
