@@ -12,13 +12,19 @@ public enum BundledCatalogue {
   // A malformed line would be a build-time mistake caught by the catalogue tests; at run time
   // it is skipped rather than taking the whole program down.
   static func decode(_ lines: String) -> [Hero] {
-    var text = lines
-    return text.withUTF8 { bytes in
-      bytes.split(separator: UInt8(ascii: "\n")).compactMap { line in
-        var reader = JSONReader(UnsafeBufferPointer(rebasing: line))
-        guard let hero = try? Hero(reading: &reader), reader.isAtEnd() else { return nil }
-        return hero
+    let source = SharedBytes(Array(lines.utf8))
+    return source.bytes.withUnsafeBufferPointer { bytes in
+      var heroes: [Hero] = []
+      var lineStart = 0
+      while lineStart < bytes.count {
+        let lineEnd = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+        var reader = JSONReader(bytes, range: lineStart..<lineEnd)
+        if !reader.isAtEnd(), let hero = try? Hero(reading: &reader, source: source), reader.isAtEnd() {
+          heroes.append(hero)
+        }
+        lineStart = lineEnd + 1
       }
+      return heroes
     }
   }
 }

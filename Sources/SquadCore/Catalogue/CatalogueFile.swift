@@ -17,7 +17,10 @@ public struct CatalogueFile: Sendable {
   public func load() throws(PersistenceError) -> LocalCatalogue {
     guard let bytes = try FileBytes.bytes(path) else { return LocalCatalogue() }
     do throws(JSONParser.Failure) {
-      let stored = try bytes.withUnsafeBufferPointer { (buffer) throws(JSONParser.Failure) in try Self.read(buffer) }
+      let source = SharedBytes(bytes)
+      let stored = try source.bytes.withUnsafeBufferPointer { (buffer) throws(JSONParser.Failure) in
+        try Self.read(buffer, source: source)
+      }
       var catalogue = LocalCatalogue(heroes: stored.bundled == BundledCatalogue.fingerprint ? [] : BundledCatalogue.heroes)
       catalogue.merge(stored.heroes, at: stored.updatedAt)
       return catalogue
@@ -27,7 +30,7 @@ public struct CatalogueFile: Sendable {
   }
 
   /// The file's contents: its heroes, when they were stored, and the bundled set they include.
-  private static func read(_ buffer: UnsafeBufferPointer<UInt8>) throws(JSONParser.Failure) -> (
+  private static func read(_ buffer: UnsafeBufferPointer<UInt8>, source: SharedBytes) throws(JSONParser.Failure) -> (
     heroes: [Hero], updatedAt: Date?, bundled: String?
   ) {
     var reader = JSONReader(buffer)
@@ -39,7 +42,7 @@ public struct CatalogueFile: Sendable {
       if key == "heroes" {
         guard !reader.skipNull() else { continue }
         try reader.beginArray()
-        while try reader.nextItem() { heroes.append(try Hero(reading: &reader)) }
+        while try reader.nextItem() { heroes.append(try Hero(reading: &reader, source: source)) }
       } else if key == "updatedAt" {
         updatedAt = try reader.optionalString().flatMap(MarvelDate.parse)
       } else if key == "bundled" {

@@ -18,6 +18,12 @@ struct JSONReader {
 
   init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
+  /// A reader of `bytes[range]` whose offsets count from the start of `bytes`.
+  init(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) {
+    self.bytes = UnsafeBufferPointer(rebasing: bytes[..<range.upperBound])
+    offset = range.lowerBound
+  }
+
   /// Whether only white space is left.
   mutating func isAtEnd() -> Bool {
     skipSpace()

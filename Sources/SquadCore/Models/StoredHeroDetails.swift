@@ -1,0 +1,45 @@
+/// A hero's details as kept: decoded, or the catalogue record they were read from, already
+/// checked to be well formed, to decode when first asked for.
+enum StoredHeroDetails: Sendable {
+  case decoded(HeroDetails)
+  case encoded(EncodedRecord)
+
+  var decoded: HeroDetails {
+    switch self {
+    case .decoded(let details): return details
+    case .encoded(let record): return record.details
+    }
+  }
+
+  func isSame(as other: StoredHeroDetails) -> Bool {
+    if case .encoded(let left) = self, case .encoded(let right) = other, left.isSameBytes(as: right) { return true }
+    return decoded == other.decoded
+  }
+}
+
+/// The bytes of a whole document (a catalogue file), shared by the heroes read from it.
+final class SharedBytes: Sendable {
+  let bytes: [UInt8]
+
+  init(_ bytes: [UInt8]) { self.bytes = bytes }
+}
+
+/// One hero record inside a shared document.
+struct EncodedRecord: Sendable {
+  let source: SharedBytes
+  let range: Range<Int>
+
+  /// The description, picture and links of the record. It was checked when first read, so a
+  /// failure here cannot happen; should it, the details are left empty rather than trapping.
+  var details: HeroDetails {
+    source.bytes.withUnsafeBufferPointer { buffer in
+      var reader = JSONReader(UnsafeBufferPointer(rebasing: buffer[range]))
+      return (try? HeroDetails(reading: &reader)) ?? HeroDetails()
+    }
+  }
+
+  func isSameBytes(as other: EncodedRecord) -> Bool {
+    guard range.count == other.range.count else { return false }
+    return source.bytes[range].elementsEqual(other.source.bytes[other.range])
+  }
+}
