@@ -13,7 +13,7 @@ public enum BundledCatalogue {
   // it is skipped rather than taking the whole program down.
   static func decode(_ lines: String) -> [Hero] {
     let source = SharedBytes(Array(lines.utf8))
-    return source.bytes.withUnsafeBufferPointer { bytes in
+    return source.withBytes { bytes in
       var heroes: [Hero] = []
       var lineStart = 0
       while lineStart < bytes.count {

@@ -15,12 +15,9 @@ public struct CatalogueFile: Sendable {
   /// The file holds the whole merged catalogue and the fingerprint of the bundled set it was
   /// merged with; only when this binary bundles a different set is the merge done again.
   public func load() throws(PersistenceError) -> LocalCatalogue {
-    guard let bytes = try FileBytes.bytes(path) else { return LocalCatalogue() }
+    guard let source = try SharedBytes.mapping(path) else { return LocalCatalogue() }
     do throws(JSONParser.Failure) {
-      let source = SharedBytes(bytes)
-      let stored = try source.bytes.withUnsafeBufferPointer { (buffer) throws(JSONParser.Failure) in
-        try Self.read(buffer, source: source)
-      }
+      let stored = try source.withBytes { (buffer) throws(JSONParser.Failure) in try Self.read(buffer, source: source) }
       var catalogue = LocalCatalogue(heroes: stored.bundled == BundledCatalogue.fingerprint ? [] : BundledCatalogue.heroes)
       catalogue.merge(stored.heroes, at: stored.updatedAt)
       return catalogue

@@ -25,14 +25,24 @@ struct NameKeys {
     counts.reserveCapacity(heroes.count)
     ids.reserveCapacity(heroes.count)
     unicodeKeys.reserveCapacity(heroes.count)
+    bytes.reserveCapacity(heroes.count * 24)
     for hero in heroes {
       let start = bytes.count
-      let utf8 = hero.name.utf8
-      if utf8.allSatisfy({ $0 < 0x80 }) {
+      var name = hero.name
+      let isASCII = name.withUTF8 { utf8 in
+        guard utf8.allSatisfy({ $0 < 0x80 }) else { return false }
         let isSpace = { (byte: UInt8) in byte == 0x20 || (0x09...0x0D).contains(byte) }
-        let first = utf8.firstIndex { !isSpace($0) } ?? utf8.endIndex
-        let last = utf8.lastIndex { !isSpace($0) }.map { utf8.index(after: $0) } ?? first
-        for byte in utf8[first..<max(first, last)] { bytes.append((0x41...0x5A).contains(byte) ? byte + 0x20 : byte) }
+        var first = 0
+        var end = utf8.count
+        while first < end, isSpace(utf8[first]) { first += 1 }
+        while end > first, isSpace(utf8[end - 1]) { end -= 1 }
+        for index in first..<end {
+          let byte = utf8[index]
+          bytes.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)
+        }
+        return true
+      }
+      if isASCII {
         unicodeKeys.append(nil)
       } else {
         let key = HeroName.sortKey(hero.name)

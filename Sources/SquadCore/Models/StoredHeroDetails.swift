@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A hero's details as kept: decoded, or the catalogue record they were read from, already
 /// checked to be well formed, to decode when first asked for.
 enum StoredHeroDetails: Sendable {
@@ -17,13 +23,6 @@ enum StoredHeroDetails: Sendable {
   }
 }
 
-/// The bytes of a whole document (a catalogue file), shared by the heroes read from it.
-final class SharedBytes: Sendable {
-  let bytes: [UInt8]
-
-  init(_ bytes: [UInt8]) { self.bytes = bytes }
-}
-
 /// One hero record inside a shared document.
 struct EncodedRecord: Sendable {
   let source: SharedBytes
@@ -32,7 +31,7 @@ struct EncodedRecord: Sendable {
   /// The description, picture and links of the record. It was checked when first read, so a
   /// failure here cannot happen; should it, the details are left empty rather than trapping.
   var details: HeroDetails {
-    source.bytes.withUnsafeBufferPointer { buffer in
+    source.withBytes { buffer in
       var reader = JSONReader(UnsafeBufferPointer(rebasing: buffer[range]))
       return (try? HeroDetails(reading: &reader)) ?? HeroDetails()
     }
@@ -40,6 +39,11 @@ struct EncodedRecord: Sendable {
 
   func isSameBytes(as other: EncodedRecord) -> Bool {
     guard range.count == other.range.count else { return false }
-    return source.bytes[range].elementsEqual(other.source.bytes[other.range])
+    return source.withBytes { mine in
+      other.source.withBytes { theirs in
+        guard let left = mine.baseAddress, let right = theirs.baseAddress else { return range.isEmpty }
+        return memcmp(left + range.lowerBound, right + other.range.lowerBound, range.count) == 0
+      }
+    }
   }
 }

@@ -123,8 +123,10 @@ struct JSONReader {
   /// Where reading stopped, for error messages.
   func failure(_ reason: String) -> JSONParser.Failure { JSONParser.Failure(reason: reason, offset: offset) }
 
+  @inline(__always)
   private func peek() -> UInt8? { offset < bytes.count ? bytes[offset] : nil }
 
+  @inline(__always)
   private mutating func skipSpace() {
     while offset < bytes.count, bytes[offset] == 0x20 || bytes[offset] == 0x0A || bytes[offset] == 0x0D || bytes[offset] == 0x09 {
       offset += 1
@@ -142,10 +144,12 @@ struct JSONReader {
   }
 
   // Level `depth` (1-based) has had a member.
+  @inline(__always)
   private var isStarted: Bool {
     depth <= 64 ? startedBits & (1 << UInt64(depth - 1)) != 0 : deepStarted[depth - 65]
   }
 
+  @inline(__always)
   private mutating func setStarted(_ value: Bool) {
     if depth <= 64 {
       let bit: UInt64 = 1 << UInt64(depth - 1)
