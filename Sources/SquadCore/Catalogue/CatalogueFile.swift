@@ -38,6 +38,9 @@ public struct CatalogueFile: Sendable {
     while let key = try reader.nextKey() {
       if key == "heroes" {
         guard !reader.skipNull() else { continue }
+        // One record per line, as save writes them: reserving once spares copying every hero
+        // into fresh memory each time the array doubles.
+        heroes.reserveCapacity(Self.lineCount(buffer))
         try reader.beginArray()
         while try reader.nextItem() { heroes.append(try Hero(reading: &reader, source: source)) }
       } else if key == "updatedAt" {
@@ -50,6 +53,17 @@ public struct CatalogueFile: Sendable {
     }
     guard reader.isAtEnd() else { throw reader.failure("unexpected text after the document") }
     return (heroes, updatedAt, bundled)
+  }
+
+  private static func lineCount(_ buffer: UnsafeBufferPointer<UInt8>) -> Int {
+    guard var cursor = buffer.baseAddress.map(UnsafeRawPointer.init) else { return 0 }
+    let end = cursor + buffer.count
+    var count = 0
+    while cursor < end, let newline = memchr(cursor, 0x0A, end - cursor) {
+      count += 1
+      cursor = UnsafeRawPointer(newline) + 1
+    }
+    return count
   }
 
   /// Writes the whole catalogue atomically, one hero record per line.

@@ -31,8 +31,21 @@ public enum HeroListingOutput {
     var text: [UInt8] = []
     text.reserveCapacity(listing.heroes.count * 40)
     func number(_ value: Int) {
-      var digits = String(value)
-      digits.withUTF8 { text.append(contentsOf: $0) }
+      guard value >= 0 else {
+        text += String(value).utf8
+        return
+      }
+      var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+      var count = 0
+      var rest = value
+      withUnsafeMutableBytes(of: &digits) { buffer in
+        repeat {
+          buffer[23 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
+          rest /= 10
+          count += 1
+        } while rest > 0
+        text.append(contentsOf: buffer[(24 - count)...])
+      }
     }
     for hero in listing.heroes {
       number(hero.id.rawValue)
