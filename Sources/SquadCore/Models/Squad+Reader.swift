@@ -22,7 +22,7 @@ extension Squad {
         }
       }
       guard reader.isAtEnd(), version == Squad.currentSchemaVersion, let members else { return nil }
-      return Squad(members: members)
+      return Squad(distinctMembers: members)
     } catch {
       return nil
     }
