@@ -128,6 +128,8 @@ struct JSONReader {
 
   @inline(__always)
   private mutating func skipSpace() {
+    // Usually there is none: catalogue and squad files have a space or a newline between few tokens.
+    guard offset < bytes.count, bytes[offset] <= 0x20 else { return }
     while offset < bytes.count, bytes[offset] == 0x20 || bytes[offset] == 0x0A || bytes[offset] == 0x0D || bytes[offset] == 0x09 {
       offset += 1
     }
@@ -183,11 +185,15 @@ struct JSONReader {
   private mutating func rawString() throws(JSONParser.Failure) -> JSONKey {
     let start = offset + 1
     var index = start
-    // Eight bytes at a time while none of them is a quote, a backslash or a control character.
+    // Eight bytes at a time: the lowest flagged byte of a word is exactly the first quote,
+    // backslash or control character in it (flags above it may be false).
     if let base = bytes.baseAddress {
       while index + 8 <= bytes.count {
-        let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-        guard !Self.hasSpecialByte(word) else { break }
+        let mask = Self.specialBytes(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+        guard mask == 0 else {
+          index += mask.trailingZeroBitCount / 8
+          break
+        }
         index += 8
       }
     }
@@ -212,12 +218,17 @@ extension JSONReader {
 
   // Whether any byte of the word is `"`, `\` or below 0x20: the classic "has a zero byte" test
   // (https://graphics.stanford.edu/~seander/bithacks.html#ValueInWord) applied three times.
-  static func hasSpecialByte(_ word: UInt64) -> Bool {
-    func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & highBits != 0 }
-    let quote = word ^ (ones &* 0x22)
-    let backslash = word ^ (ones &* 0x5C)
+  static func hasSpecialByte(_ word: UInt64) -> Bool { specialBytes(word) != 0 }
+
+  // The high bit of each byte of the word (little-endian) that is `"`, `\` or below 0x20; bytes
+  // above the lowest flagged one may be flagged wrongly, the lowest never is.
+  @inline(__always)
+  static func specialBytes(_ word: UInt64) -> UInt64 {
+    func zeroBytes(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highBits }
+    let quote = zeroBytes(word ^ (ones &* 0x22))
+    let backslash = zeroBytes(word ^ (ones &* 0x5C))
     let control = (word &- ones &* 0x20) & ~word & highBits
-    return hasZeroByte(quote) || hasZeroByte(backslash) || control != 0
+    return quote | backslash | control
   }
 }
 

@@ -24,6 +24,22 @@ import Testing
         word |= UInt64(value) << (8 * position)
         let special = value < 0x20 || value == 0x22 || value == 0x5C
         #expect(JSONReader.hasSpecialByte(word) == special, "byte \(value) at \(position)")
+        if special { #expect(JSONReader.specialBytes(word).trailingZeroBitCount / 8 == position) }
+      }
+    }
+  }
+
+  @Test func theLowestFlaggedByteIsTheFirstSpecialOneWhateverFollows() {
+    // Bytes after the first special one may be anything, special or not.
+    for first in 0..<8 {
+      for special: UInt8 in [0x00, 0x1F, 0x22, 0x5C] {
+        for filler: UInt8 in [0x00, 0x01, 0x21, 0x5C, 0x80, 0xFF] {
+          var bytes = [UInt8](repeating: 0x41, count: 8)
+          bytes[first] = special
+          for index in (first + 1)..<8 { bytes[index] = filler }
+          let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+          #expect(JSONReader.specialBytes(word).trailingZeroBitCount / 8 == first)
+        }
       }
     }
   }
