@@ -69,10 +69,11 @@ public struct LocalCatalogue: Equatable, Sendable {
 
   /// The heroes matching the query's prefix, in its order, cut to its window.
   public func page(_ query: HeroQuery, source: DataSource) -> HeroPage {
-    let matches = HeroOrdering.sorted(matching(prefix: query.namePrefix), by: query.order)
+    let matches = matching(prefix: query.namePrefix)
+    let order = HeroOrdering.positions(matches, by: query.order)
     let start = min(max(query.offset, 0), matches.count)
     let end = min(start + max(query.limit, 0), matches.count)
-    let heroes = start == 0 && end == matches.count ? matches : Array(matches[start..<end])
+    let heroes = order[start..<end].map { matches[$0] }
     return HeroPage(heroes: heroes, offset: query.offset, total: matches.count, source: source)
   }
 

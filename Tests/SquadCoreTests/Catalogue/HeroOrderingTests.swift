@@ -21,6 +21,28 @@ import Testing
     #expect(HeroOrdering.sorted(heroes, by: .nameDescending).map(\.id) == expected.reversed().map(\.id))
   }
 
+  @Test func modifiedOrderIsTheDateThenTheIdWithUnknownDatesFirst() {
+    let dates: [Date?] = [
+      nil, Date(timeIntervalSince1970: 5), nil, Date(timeIntervalSince1970: 1), Date(timeIntervalSince1970: 5),
+    ]
+    let heroes = dates.enumerated().map { Hero(id: HeroID(100 - $0.offset), name: "H\($0.offset)", modified: $0.element) }
+    let expected = heroes.sorted {
+      let left = $0.modified ?? .distantPast
+      let right = $1.modified ?? .distantPast
+      return left != right ? left < right : $0.id < $1.id
+    }
+    #expect(HeroOrdering.sorted(heroes.shuffled(), by: .modified).map(\.id) == expected.map(\.id))
+    #expect(HeroOrdering.sorted(heroes, by: .modifiedDescending).map(\.id) == expected.reversed().map(\.id))
+  }
+
+  @Test func aPageIsTheWindowOfTheWholeOrder() {
+    let catalogue = LocalCatalogue(heroes: BundledCatalogue.heroes)
+    let all = HeroOrdering.sorted(catalogue.heroes, by: .name)
+    let page = catalogue.page(HeroQuery(namePrefix: nil, order: .name, offset: 30, limit: 7), source: .squad)
+    #expect(page.heroes.map(\.id) == all[30..<37].map(\.id))
+    #expect(page.total == all.count)
+  }
+
   @Test func theBundledCatalogueSortsAsTheGeneratorListedIt() {
     // The generator writes the set in (casefolded name, id) order; for these names that is ours.
     let sorted = HeroOrdering.sorted(BundledCatalogue.heroes.shuffled(), by: .name)
