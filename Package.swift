@@ -9,11 +9,23 @@ let package = Package(
     .library(name: "SquadCore", targets: ["SquadCore"]),
   ],
   targets: [
-    .target(name: "SquadCore"),
-    .executableTarget(name: "squad-cli", dependencies: ["SquadCore"]),
+    // libcurl on first use rather than at start-up, for the static release build (scripts/build-release).
+    .target(name: "LazyLibcurl", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+    // Async functions run where they are called unless they ask otherwise, so a command whose
+    // work never waits runs start to finish on the main thread: no thread pool to start.
+    .target(
+      name: "SquadCore", dependencies: ["LazyLibcurl"],
+      swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]),
+    .executableTarget(
+      name: "squad-cli", dependencies: ["SquadCore"],
+      swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]),
     // The reliability suite's in-process fuzzer (scripts/stress); not a product.
-    .executableTarget(name: "squad-fuzz", dependencies: ["SquadCore"]),
-    .testTarget(name: "SquadCoreTests", dependencies: ["SquadCore"]),
+    .executableTarget(
+      name: "squad-fuzz", dependencies: ["SquadCore"],
+      swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]),
+    .testTarget(
+      name: "SquadCoreTests", dependencies: ["SquadCore"],
+      swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]),
   ],
   swiftLanguageModes: [.v6]
 )

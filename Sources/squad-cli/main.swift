@@ -2,7 +2,13 @@ import Foundation
 import SquadCore
 
 InterruptCleanup.install()
-let variables = ProcessInfo.processInfo.environment
-let code = await SquadCLI.run(
-  arguments: Array(CommandLine.arguments.dropFirst()), variables: variables, console: .standard(environment: variables))
-exit(code)
+let variables = ProcessStreams.environment()
+// The command starts here, on the main thread, and a command that never waits (list, a local
+// listing) finishes and exits before any other thread exists. One that waits (the network)
+// resumes on the main queue, which dispatchMain() serves.
+Task.immediate { @MainActor in
+  let code = await SquadCLI.run(
+    arguments: Array(CommandLine.arguments.dropFirst()), variables: variables, console: .standard(environment: variables))
+  exit(code)
+}
+dispatchMain()

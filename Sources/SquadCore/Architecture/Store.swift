@@ -16,6 +16,7 @@ public final class Store<F: Feature, Runner: EffectRunner> where Runner.Effect =
   private var pendingActions: [F.Action] = []
   private var pendingEffects: [F.Effect] = []
   private var isReducing = false
+  private var isRunningEffects = false
   private var effectLoop: Task<Void, Never>?
 
   /// Creates a store with its initial state, the runner for its effects and one observer.
@@ -41,9 +42,15 @@ public final class Store<F: Feature, Runner: EffectRunner> where Runner.Effect =
   }
 
   /// Sends the action and waits until it and every effect that follows from it have finished.
+  ///
+  /// The effects run right here, in the caller's task, rather than in a task of their own: a
+  /// command whose effects never wait then needs no other thread at all.
   public func run(_ action: F.Action) async {
-    send(action)
     await finish()
+    isRunningEffects = true
+    send(action)
+    while let effect = nextEffect() { await perform(effect) }
+    isRunningEffects = false
   }
 
   /// Waits until no effect is running or queued.
@@ -53,19 +60,18 @@ public final class Store<F: Feature, Runner: EffectRunner> where Runner.Effect =
   }
 
   private func startEffectsIfNeeded() {
-    guard effectLoop == nil, !pendingEffects.isEmpty else { return }
-    effectLoop = Task { [runner] in
-      while let effect = self.nextEffect() {
-        await runner.run(effect) { action in await self.send(action) }
-      }
+    guard !isRunningEffects, effectLoop == nil, !pendingEffects.isEmpty else { return }
+    effectLoop = Task {
+      while let effect = self.nextEffect() { await self.perform(effect) }
+      self.effectLoop = nil
     }
   }
 
+  private func perform(_ effect: F.Effect) async {
+    await runner.run(effect) { action in await self.send(action) }
+  }
+
   private func nextEffect() -> F.Effect? {
-    guard !pendingEffects.isEmpty else {
-      effectLoop = nil
-      return nil
-    }
-    return pendingEffects.removeFirst()
+    pendingEffects.isEmpty ? nil : pendingEffects.removeFirst()
   }
 }

@@ -224,4 +224,7 @@ extension BundledCatalogue {
     {"id":1009726,"name":"X-Men","description":"Mutants trained by Charles Xavier to protect a world that fears and distrusts them.","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/03/510c08f345938","extension":"jpg"}}
     {"id":1009741,"name":"Zombie (Simon Garth)","description":"A businessman turned into a walking dead man by voodoo.","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/10/4c003937c9ba4","extension":"jpg"},"comics":1,"series":1,"stories":1,"events":0,"urls":[{"type":"detail","url":"http://marvel.com/characters/2678/zombie"},{"type":"wiki","url":"http://marvel.com/universe/Zombie_(Simon_Garth)"},{"type":"comiclink","url":"http://marvel.com/comics/characters/1009741/zombie_simon_garth"}]}
     """#
+
+  /// FNV-1a of ``jsonLines``, so a stored catalogue can say which bundled set it includes.
+  public static let fingerprint = "d14080d28050ace6"
 }

@@ -6,22 +6,25 @@ public enum BundledCatalogue {
   /// The bundled heroes, decoded once.
   public static let heroes: [Hero] = decode(jsonLines)
 
-  /// A fingerprint of the bundled set (FNV-1a of its text), so a stored catalogue can say which
-  /// bundled set it already includes and spare the next start-up decoding it again.
-  public static let fingerprint: String = {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in jsonLines.utf8 {
-      hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-    }
-    return String(hash, radix: 16)
-  }()
+  // `fingerprint` (FNV-1a of the text, written by the generator with the data) lets a stored
+  // catalogue say which bundled set it already includes, sparing the next start-up decoding it.
 
   // A malformed line would be a build-time mistake caught by the catalogue tests; at run time
   // it is skipped rather than taking the whole program down.
   static func decode(_ lines: String) -> [Hero] {
-    lines.split(separator: "\n").enumerated().compactMap { index, line in
-      guard let record = try? JSONParser.parse(line) else { return nil }
-      return try? Hero(record: record, at: "[\(index)]")
+    let source = SharedBytes(Array(lines.utf8))
+    return source.withBytes { bytes in
+      var heroes: [Hero] = []
+      var lineStart = 0
+      while lineStart < bytes.count {
+        let lineEnd = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+        var reader = JSONReader(bytes, range: lineStart..<lineEnd)
+        if !reader.isAtEnd(), let hero = try? Hero(reading: &reader, source: source), reader.isAtEnd() {
+          heroes.append(hero)
+        }
+        lineStart = lineEnd + 1
+      }
+      return heroes
     }
   }
 }

@@ -34,7 +34,7 @@ public final class CatalogueStore: Sendable {
     if !always {
       var preview = catalogue
       preview.merge(heroes)
-      guard preview.heroesByID != catalogue.heroesByID else { return }
+      guard !preview.hasSameHeroes(as: catalogue) else { return }
     }
     let lock = try FileLock(path: lockPath)
     defer { withExtendedLifetime(lock) {} }

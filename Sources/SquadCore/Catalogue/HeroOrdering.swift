@@ -5,25 +5,25 @@ import Foundation
 public enum HeroOrdering {
   /// The heroes in the given order.
   public static func sorted(_ heroes: [Hero], by order: HeroOrder) -> [Hero] {
+    positions(heroes, by: order).map { heroes[$0] }
+  }
+
+  /// The positions of the heroes in the given order, so a caller can take just a window of them
+  /// without copying every hero.
+  static func positions(_ heroes: [Hero], by order: HeroOrder) -> [Int] {
     switch order {
-    case .name: return byName(heroes)
-    case .nameDescending: return byName(heroes).reversed()
+    case .name: return NameKeys(heroes).sortedPositions()
+    case .nameDescending: return NameKeys(heroes).sortedPositions().reversed()
     case .modified: return byModified(heroes)
     case .modifiedDescending: return byModified(heroes).reversed()
     }
   }
 
-  private static func byName(_ heroes: [Hero]) -> [Hero] {
-    heroes.map { (HeroName.sortKey($0.name), $0) }
-      .sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1.id < $1.1.id }
-      .map(\.1)
-  }
-
-  private static func byModified(_ heroes: [Hero]) -> [Hero] {
-    heroes.sorted {
-      let left = $0.modified ?? .distantPast
-      let right = $1.modified ?? .distantPast
-      return left != right ? left < right : $0.id < $1.id
+  private static func byModified(_ heroes: [Hero]) -> [Int] {
+    heroes.indices.sorted {
+      let left = heroes[$0].modified ?? .distantPast
+      let right = heroes[$1].modified ?? .distantPast
+      return left != right ? left < right : heroes[$0].id < heroes[$1].id
     }
   }
 }

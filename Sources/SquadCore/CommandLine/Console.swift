@@ -23,8 +23,8 @@ public final class Console: Sendable {
   public static func standard(environment: [String: String]) -> Console {
     Console(
       terminal: .current(environment: environment),
-      out: { FileHandle.standardOutput.write(Data($0.utf8)) },
-      err: { FileHandle.standardError.write(Data($0.utf8)) },
+      out: { ProcessStreams.write($0, to: 1) },
+      err: { ProcessStreams.write($0, to: 2) },
       readLine: { Swift.readLine(strippingNewline: true) })
   }
 

@@ -31,7 +31,7 @@ enum DirectoryFactory {
     LiveMarvelClient(
       baseURL: configuration.baseURL, credentials: credentials, timeout: configuration.timeout,
       cacheTTL: configuration.cacheTTL, cache: ResponseCache(directory: paths.responsesDirectory),
-      transport: transport ?? URLSessionTransport())
+      transport: transport ?? URLSessionTransport(libraries: configuration.networkLibraries))
   }
 
   private static func local(paths: SquadPaths, reason: DataSource.LocalReason, warn: @escaping @Sendable (String) -> Void)

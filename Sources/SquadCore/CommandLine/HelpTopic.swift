@@ -43,6 +43,8 @@ enum HelpTopicText {
                               terminal. --color never still wins.
       TERM                    'dumb' turns colour and the rewritten status line off.
       COLUMNS                 Overrides the measured terminal width for tables.
+      SQUAD_LIBCURL           The libcurl squad loads when it first needs the network, as a file
+                              name or a path. (default: libcurl.so.4, then libcurl-gnutls.so.4)
 
     FILES:
       squad.json              The squad: {"schemaVersion": 1, "members": [...]}. Written atomically.

@@ -73,7 +73,7 @@ public struct APIHeroDirectory: HeroDirectory {
   }
 
   public func suggestions(for name: String) async -> [Hero] {
-    HeroMatcher.suggestions(for: HeroName.folded(name), in: Array(store.catalogue.heroesByID.values))
+    HeroMatcher.suggestions(for: HeroName.folded(name), in: store.catalogue.heroes)
   }
 
   /// The API's answer, or the earlier outage without asking again.

@@ -31,6 +31,6 @@ public struct LocalHeroDirectory: HeroDirectory {
   }
 
   public func suggestions(for name: String) async -> [Hero] {
-    HeroMatcher.suggestions(for: HeroName.folded(name), in: Array(catalogue.heroesByID.values))
+    HeroMatcher.suggestions(for: HeroName.folded(name), in: catalogue.heroes)
   }
 }

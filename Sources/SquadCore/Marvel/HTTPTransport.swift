@@ -57,6 +57,8 @@ public enum TransportError: Error, Hashable, Sendable {
   case cancelled
   /// The URL could not be used at all.
   case badURL
+  /// libcurl could not be loaded, so there is no network at all; the loader's reasons.
+  case noNetworkLibrary(String)
   /// Any other failure, in a few words.
   case other(String)
 
@@ -69,6 +71,7 @@ public enum TransportError: Error, Hashable, Sendable {
     case .connectionLost: return "the connection broke before the answer was complete"
     case .cancelled: return "cancelled"
     case .badURL: return "not a usable URL"
+    case .noNetworkLibrary(let detail): return "libcurl could not be loaded (\(detail))"
     case .other(let text): return text
     }
   }

@@ -23,6 +23,8 @@ extension LiveMarvelClient {
         return .success((response, attempt))
       case .failure(.timedOut):
         return .failure(.timedOut(seconds: timeout, url: url))
+      case .failure(.noNetworkLibrary(let detail)):
+        return .failure(.noNetworkLibrary(detail: detail))
       case .failure(let error):
         failure = .unreachable(reason: error.reason, attempts: attempt, url: url)
         guard RetryPolicy.isRetryable(error) else { return .failure(failure) }

@@ -58,7 +58,7 @@ extension MarvelConfiguration {
     return .success(
       MarvelConfiguration(
         keys: keys, baseURL: baseURL, timeout: timeout, cacheTTL: file.cacheTTL ?? defaultCacheTTL, configFile: configFile,
-        warnings: warnings))
+        warnings: warnings, networkLibraries: NetworkLibrary.names(environment: environment)))
   }
 
   /// Whether a base URL is an absolute http(s) URL with a host and no query.

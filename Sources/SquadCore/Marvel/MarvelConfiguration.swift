@@ -22,6 +22,8 @@ public struct MarvelConfiguration: Equatable, Sendable {
   public var configFile: String
   /// Things worth telling the user (a readable private key, plain http), as sentences.
   public var warnings: [String]
+  /// The libcurl libraries to try, in order (`SQUAD_LIBCURL`, or ``NetworkLibrary/defaultNames``).
+  public var networkLibraries: [String]
 
   /// Whether both keys are set, one of them, or neither.
   public enum Keys: Equatable, Sendable {
@@ -36,7 +38,7 @@ public struct MarvelConfiguration: Equatable, Sendable {
   /// A configuration from explicit values.
   public init(
     keys: Keys, baseURL: String = defaultBaseURL, timeout: Double = defaultTimeout, cacheTTL: Double = defaultCacheTTL,
-    configFile: String, warnings: [String] = []
+    configFile: String, warnings: [String] = [], networkLibraries: [String] = NetworkLibrary.defaultNames
   ) {
     self.keys = keys
     self.baseURL = baseURL
@@ -44,6 +46,7 @@ public struct MarvelConfiguration: Equatable, Sendable {
     self.cacheTTL = cacheTTL
     self.configFile = configFile
     self.warnings = warnings
+    self.networkLibraries = networkLibraries
   }
 
   /// The credentials, or the reason they cannot be used, as the error a command needing them

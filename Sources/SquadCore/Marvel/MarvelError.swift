@@ -17,12 +17,15 @@ public enum MarvelError: Error, Hashable, Sendable, CustomStringConvertible {
   case timedOut(seconds: Double, url: String)
   /// An answer that is not a valid Marvel response (HTML, empty, truncated JSON, wrong shape).
   case invalidResponse(status: Int, detail: String, url: String)
+  /// libcurl could not be loaded, so squad cannot use the network at all. An installation
+  /// problem, not an outage: never retried, and never hidden behind the local catalogue.
+  case noNetworkLibrary(detail: String)
 
   /// Whether the API could not answer at all, so the local catalogue may stand in for it.
   public var isUnavailable: Bool {
     switch self {
     case .throttled, .serverError, .unreachable, .timedOut: return true
-    case .credentials, .notFound, .rejected, .invalidResponse: return false
+    case .credentials, .notFound, .rejected, .invalidResponse, .noNetworkLibrary: return false
     }
   }
 
@@ -37,6 +40,7 @@ public enum MarvelError: Error, Hashable, Sendable, CustomStringConvertible {
     case .unreachable(let reason, let attempts, _): return reason + Self.after(attempts)
     case .timedOut(let seconds, _): return "no answer within \(Self.seconds(seconds))"
     case .invalidResponse(let status, let detail, _): return "HTTP \(status): \(detail)"
+    case .noNetworkLibrary: return "libcurl could not be loaded"
     }
   }
 
@@ -64,6 +68,9 @@ public enum MarvelError: Error, Hashable, Sendable, CustomStringConvertible {
     case .invalidResponse(let status, let detail, let url):
       return "The answer from \(Self.shown(url)) is not a valid Marvel API response (HTTP \(status): \(detail)). "
         + "Check that MARVEL_API_BASE points at a Marvel API."
+    case .noNetworkLibrary(let detail):
+      return "squad needs libcurl for the network and could not load it (\(detail)). "
+        + "Install libcurl (on Debian and Ubuntu: apt install libcurl4), set SQUAD_LIBCURL to its path, or use --offline."
     }
   }
 
@@ -85,7 +92,7 @@ extension MarvelError {
     case .invalidResponse: return .invalidResponse(description)
     case .notFound(let message, _): return .rejected(status: 404, message: message)
     case .rejected(let status, let message, _): return .rejected(status: status, message: message)
-    case .throttled, .serverError, .unreachable, .timedOut: return .unavailable(description)
+    case .throttled, .serverError, .unreachable, .timedOut, .noNetworkLibrary: return .unavailable(description)
     }
   }
 }

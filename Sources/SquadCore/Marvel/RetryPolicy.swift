@@ -27,7 +27,7 @@ public struct RetryPolicy: Hashable, Sendable {
   public static func isRetryable(_ error: TransportError) -> Bool {
     switch error {
     case .connectionRefused, .connectionLost, .hostNotFound, .other: return true
-    case .timedOut, .cancelled, .badURL: return false
+    case .timedOut, .cancelled, .badURL, .noNetworkLibrary: return false
     }
   }
 

@@ -6,31 +6,50 @@ import Foundation
 
 /// The real network: URLSession (libcurl on Linux), with no URL cache of its own, since squad
 /// keeps its own cache and must see every 304.
+///
+/// The session is made on the first request, after libcurl has loaded: creating one calls into
+/// libcurl, and a command that never goes online should not pay for it.
 public final class URLSessionTransport: HTTPTransport {
-  private let session: URLSession
+  private let libraries: [String]
+  private let session = Mutex<Result<URLSession, NetworkLibraryError>?>(nil)
 
-  /// A transport over a fresh ephemeral session.
-  public init() {
-    let configuration = URLSessionConfiguration.ephemeral
-    configuration.urlCache = nil
-    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-    configuration.httpShouldSetCookies = false
-    configuration.httpMaximumConnectionsPerHost = 6
-    session = URLSession(configuration: configuration)
+  /// A transport that loads libcurl from the first of `libraries` that works.
+  public init(libraries: [String] = NetworkLibrary.defaultNames) { self.libraries = libraries }
+
+  deinit {
+    if case .success(let session)? = session.withLock({ $0 }) { session.finishTasksAndInvalidate() }
   }
 
-  deinit { session.finishTasksAndInvalidate() }
+  private func readySession() -> Result<URLSession, NetworkLibraryError> {
+    session.withLock { slot in
+      if let made = slot { return made }
+      let made = NetworkLibrary.load(libraries).map { _ in
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.httpShouldSetCookies = false
+        configuration.httpMaximumConnectionsPerHost = 6
+        return URLSession(configuration: configuration)
+      }
+      slot = made
+      return made
+    }
+  }
 
   public func get(_ request: HTTPRequest) async -> Result<HTTPResponse, TransportError> {
     guard let url = URL(string: request.url), url.scheme == "http" || url.scheme == "https" else {
       return .failure(.badURL)
+    }
+    let session: URLSession
+    switch readySession() {
+    case .success(let ready): session = ready
+    case .failure(let error): return .failure(.noNetworkLibrary(error.detail))
     }
     var urlRequest = URLRequest(
       url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: max(1, request.timeout.rounded(.up)))
     urlRequest.httpMethod = "GET"
     for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
     let exchange = Exchange()
-    let session = session
     // libcurl takes whole seconds, and a timeout under one second becomes "no timeout"; it also
     // only notices silence. So the exchange enforces the deadline itself.
     return await withTaskCancellationHandler {

@@ -8,25 +8,26 @@ extension Hero: Codable {
 
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    id = try container.decode(HeroID.self, forKey: .id)
-    name = try container.decode(String.self, forKey: .name)
-    description = try container.decodeIfPresent(String.self, forKey: .description) ?? ""
+    let id = try container.decode(HeroID.self, forKey: .id)
+    let name = try container.decode(String.self, forKey: .name)
+    let description = try container.decodeIfPresent(String.self, forKey: .description) ?? ""
+    var modified: Date?
     if let text = try container.decodeIfPresent(String.self, forKey: .modified) {
       guard let date = MarvelDate.parse(text) else {
         throw DecodingError.dataCorruptedError(
           forKey: .modified, in: container, debugDescription: "'\(text)' is not a date")
       }
       modified = date
-    } else {
-      modified = nil
     }
-    thumbnail = try container.decodeIfPresent(Thumbnail.self, forKey: .thumbnail)
-    counts = HeroCounts(
-      comics: try container.decodeIfPresent(Int.self, forKey: .comics),
-      series: try container.decodeIfPresent(Int.self, forKey: .series),
-      stories: try container.decodeIfPresent(Int.self, forKey: .stories),
-      events: try container.decodeIfPresent(Int.self, forKey: .events))
-    urls = try container.decodeIfPresent([HeroLink].self, forKey: .urls) ?? []
+    self.init(
+      id: id, name: name, description: description, modified: modified,
+      thumbnail: try container.decodeIfPresent(Thumbnail.self, forKey: .thumbnail),
+      counts: HeroCounts(
+        comics: try container.decodeIfPresent(Int.self, forKey: .comics),
+        series: try container.decodeIfPresent(Int.self, forKey: .series),
+        stories: try container.decodeIfPresent(Int.self, forKey: .stories),
+        events: try container.decodeIfPresent(Int.self, forKey: .events)),
+      urls: try container.decodeIfPresent([HeroLink].self, forKey: .urls) ?? [])
   }
 
   public func encode(to encoder: any Encoder) throws {

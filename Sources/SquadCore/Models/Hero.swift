@@ -1,21 +1,19 @@
 import Foundation
 
 /// A Marvel character as squad knows it: what listings, `show` and the catalogue need.
+///
+/// A hero read from the catalogue keeps its description, picture and links as the catalogue's
+/// bytes until one of them is asked for: a listing of thousands of heroes prints none of them.
 public struct Hero: Hashable, Sendable, Identifiable {
   /// The Marvel character id.
   public var id: HeroID
   /// The display name, e.g. `Spider-Man (Peter Parker)`. Not unique; never used as a key.
   public var name: String
-  /// A short biography; often empty.
-  public var description: String
   /// When Marvel last changed the record; nil when unknown.
   public var modified: Date?
-  /// The picture; nil when Marvel has none.
-  public var thumbnail: Thumbnail?
   /// How many comics, series, stories and events feature the hero, when known.
   public var counts: HeroCounts
-  /// Public web pages about the hero.
-  public var urls: [HeroLink]
+  var storedDetails: StoredHeroDetails
 
   /// Creates a hero record.
   public init(
@@ -24,10 +22,62 @@ public struct Hero: Hashable, Sendable, Identifiable {
   ) {
     self.id = id
     self.name = name
-    self.description = description
     self.modified = modified
-    self.thumbnail = thumbnail
     self.counts = counts
+    storedDetails = .decoded(HeroDetails(description: description, thumbnail: thumbnail, urls: urls))
+  }
+
+  /// The description, picture and links together (decoded once, where a record is kept encoded).
+  public var details: HeroDetails {
+    get { storedDetails.decoded }
+    set { storedDetails = .decoded(newValue) }
+  }
+
+  /// A short biography; often empty.
+  public var description: String {
+    get { details.description }
+    set { details.description = newValue }
+  }
+
+  /// The picture; nil when Marvel has none.
+  public var thumbnail: Thumbnail? {
+    get { details.thumbnail }
+    set { details.thumbnail = newValue }
+  }
+
+  /// Public web pages about the hero.
+  public var urls: [HeroLink] {
+    get { details.urls }
+    set { details.urls = newValue }
+  }
+
+  public static func == (left: Hero, right: Hero) -> Bool {
+    left.id == right.id && left.name == right.name && left.modified == right.modified && left.counts == right.counts
+      && left.storedDetails.isSame(as: right.storedDetails)
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(id)
+    hasher.combine(name)
+    hasher.combine(modified)
+    hasher.combine(counts)
+    hasher.combine(details)
+  }
+}
+
+/// What a hero page shows beyond the listing: the description, the picture and the links.
+public struct HeroDetails: Hashable, Sendable {
+  /// A short biography; often empty.
+  public var description: String
+  /// The picture; nil when Marvel has none.
+  public var thumbnail: Thumbnail?
+  /// Public web pages about the hero.
+  public var urls: [HeroLink]
+
+  /// Creates the details.
+  public init(description: String = "", thumbnail: Thumbnail? = nil, urls: [HeroLink] = []) {
+    self.description = description
+    self.thumbnail = thumbnail
     self.urls = urls
   }
 }

@@ -10,7 +10,12 @@ public enum MarvelDate {
 
   /// Parses `2014-04-29T14:18:17-0400`, `…+00:00`, `…Z` or a bare `2014-04-29`; nil when malformed.
   public static func parse(_ text: String) -> Date? {
-    let bytes = Array(text.utf8)
+    var text = text
+    return text.withUTF8(parse(utf8:))
+  }
+
+  /// Parses the UTF-8 bytes of a date, in any of the forms ``parse(_:)`` reads.
+  static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
     func number(_ start: Int, _ count: Int) -> Int? {
       guard start + count <= bytes.count else { return nil }
       var value = 0
@@ -45,25 +50,65 @@ public enum MarvelDate {
   }
 
   /// Formats a date as `2014-04-29T18:18:17+0000`, the Marvel form in UTC.
-  public static func format(_ date: Date) -> String {
+  public static func format(_ date: Date) -> String { text(date, ending: "+0000") }
+
+  /// Formats a date as ISO 8601 in UTC, `2026-11-22T07:55:00Z`, the form squad's own files use.
+  public static func iso8601(_ date: Date) -> String { text(date, ending: "Z") }
+
+  /// The calendar day of a date in UTC, as `2014-04-29`.
+  public static func day(_ date: Date) -> String { text(date, ending: nil) }
+
+  // Written digit by digit into one buffer: listings format a date per row.
+  private static func text(_ date: Date, ending: StaticString?) -> String {
     let total = Int(date.timeIntervalSince1970.rounded(.down))
     let days = total >= 0 ? total / 86_400 : (total - 86_399) / 86_400
     let secondsOfDay = total - days * 86_400
     let (year, month, day) = civilFromDays(days)
-    return pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T" + pad(secondsOfDay / 3600, 2) + ":"
-      + pad(secondsOfDay % 3600 / 60, 2) + ":" + pad(secondsOfDay % 60, 2) + "+0000"
+    let length = 10 + (ending.map { 9 + $0.utf8CodeUnitCount } ?? 0)
+    guard (0...9999).contains(year) else {
+      // Outside four-digit years (never in Marvel data): the plain, slower way.
+      let tail =
+        ending.map {
+          "T" + pad(secondsOfDay / 3600) + ":" + pad(secondsOfDay % 3600 / 60) + ":" + pad(secondsOfDay % 60) + $0.description
+        } ?? ""
+      return String(year) + "-" + pad(month) + "-" + pad(day) + tail
+    }
+    return String(unsafeUninitializedCapacity: length) { buffer in
+      var index = 0
+      func put(_ value: Int, digits: Int) {
+        var divisor = digits == 4 ? 1000 : 10
+        while divisor > 0 {
+          buffer[index] = UInt8(ascii: "0") + UInt8(value / divisor % 10)
+          index += 1
+          divisor /= 10
+        }
+      }
+      func put(_ byte: Unicode.Scalar) {
+        buffer[index] = UInt8(ascii: byte)
+        index += 1
+      }
+      put(year, digits: 4)
+      put("-")
+      put(month, digits: 2)
+      put("-")
+      put(day, digits: 2)
+      if let ending {
+        put("T")
+        put(secondsOfDay / 3600, digits: 2)
+        put(":")
+        put(secondsOfDay % 3600 / 60, digits: 2)
+        put(":")
+        put(secondsOfDay % 60, digits: 2)
+        for byte in UnsafeBufferPointer(start: ending.utf8Start, count: ending.utf8CodeUnitCount) {
+          buffer[index] = byte
+          index += 1
+        }
+      }
+      return index
+    }
   }
 
-  /// Formats a date as ISO 8601 in UTC, `2026-11-22T07:55:00Z`, the form squad's own files use.
-  public static func iso8601(_ date: Date) -> String { String(format(date).dropLast(5)) + "Z" }
-
-  /// The calendar day of a date in UTC, as `2014-04-29`.
-  public static func day(_ date: Date) -> String { String(format(date).prefix(10)) }
-
-  private static func pad(_ value: Int, _ width: Int) -> String {
-    let digits = String(value)
-    return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
-  }
+  private static func pad(_ value: Int) -> String { value < 10 ? "0" + String(value) : String(value) }
 
   // Howard Hinnant's civil-calendar algorithms: exact for the proleptic Gregorian calendar.
   private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {

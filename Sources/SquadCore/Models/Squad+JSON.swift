@@ -10,19 +10,28 @@ extension Hero {
 }
 
 extension Member {
-  /// Reads a member object of the squad file (or a JSON export).
-  public init(record: JSONValue, at path: String) throws(JSONShapeError) {
-    guard case .object = record else { throw JSONShapeError(path: path, problem: "expected an object") }
-    let number = try record.int("id", at: path)
-    guard number > 0 else { throw JSONShapeError(path: path + ".id", problem: "expected a positive id") }
-    let name = try record.string("name", at: path)
-    let text = try record.string("recruitedAt", at: path)
+  /// Reads a member object of the squad file (or a JSON export). `path` (`members[3]`) is only
+  /// worked out when there is an error to report.
+  public init(record: JSONValue, at path: @autoclosure () -> String) throws(JSONShapeError) {
+    do {
+      try self.init(record: record)
+    } catch {
+      throw JSONShapeError(path: error.path.isEmpty ? path() : path() + "." + error.path, problem: error.problem)
+    }
+  }
+
+  private init(record: JSONValue) throws(JSONShapeError) {
+    guard case .object = record else { throw JSONShapeError(path: "", problem: "expected an object") }
+    let number = try record.int("id", at: "")
+    guard number > 0 else { throw JSONShapeError(path: "id", problem: "expected a positive id") }
+    let name = try record.string("name", at: "")
+    let text = try record.string("recruitedAt", at: "")
     guard let date = MarvelDate.parse(text) else {
-      throw JSONShapeError(path: path + ".recruitedAt", problem: "'\(text)' is not an ISO 8601 date")
+      throw JSONShapeError(path: "recruitedAt", problem: "'\(text)' is not an ISO 8601 date")
     }
     self.init(
-      id: HeroID(number), name: name, description: try record.optionalString("description", at: path) ?? "",
-      thumbnail: try record.optionalString("thumbnail", at: path), recruitedAt: date)
+      id: HeroID(number), name: name, description: try record.optionalString("description", at: "") ?? "",
+      thumbnail: try record.optionalString("thumbnail", at: ""), recruitedAt: date)
   }
 }
 

@@ -17,6 +17,9 @@ public struct Squad: Hashable, Sendable {
     self.members = members.filter { seen.insert($0.id).inserted }
   }
 
+  /// A squad of members already known to have distinct ids.
+  init(distinctMembers members: [Member]) { self.members = members }
+
   /// Whether the hero with this id is a member.
   public func contains(_ id: HeroID) -> Bool { members.contains { $0.id == id } }
 

@@ -13,7 +13,7 @@ public enum HeroListingOutput {
     case .jsonl:
       return listing.heroes.map { HeroJSON.object($0, inSquad: listing.memberIDs.contains($0.id)).encoded() + "\n" }.joined()
     case .tsv:
-      return table(listing, mark: { $0 ? "yes" : "no" }).tsv(header: false)
+      return tsv(listing)
     case .csv:
       return table(listing, mark: { $0 ? "yes" : "no" }).csv(header: settings.headers)
     case .table:
@@ -23,6 +23,39 @@ public enum HeroListingOutput {
       let footer = listing.source.attribution
       return body + "\n" + (settings.color ? ANSI.dim(footer) : footer) + "\n"
     }
+  }
+
+  /// The TSV rows, written straight into one buffer (the same text as `table(…).tsv()`): a
+  /// listing of every hero prints thousands of them.
+  static func tsv(_ listing: HeroListing) -> String {
+    var text: [UInt8] = []
+    text.reserveCapacity(listing.heroes.count * 40)
+    func number(_ value: Int) {
+      guard value >= 0 else {
+        text += String(value).utf8
+        return
+      }
+      var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+      var count = 0
+      var rest = value
+      withUnsafeMutableBytes(of: &digits) { buffer in
+        repeat {
+          buffer[23 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
+          rest /= 10
+          count += 1
+        } while rest > 0
+        text.append(contentsOf: buffer[(24 - count)...])
+      }
+    }
+    for hero in listing.heroes {
+      number(hero.id.rawValue)
+      text.append(UInt8(ascii: "\t"))
+      TextSanitizer.appendClean(hero.name, to: &text)
+      text.append(UInt8(ascii: "\t"))
+      if let comics = hero.counts.comics { number(comics) }
+      text += listing.memberIDs.contains(hero.id) ? "\tyes\n".utf8 : "\tno\n".utf8
+    }
+    return String(decoding: text, as: UTF8.self)
   }
 
   static func table(_ listing: HeroListing, mark: (Bool) -> String) -> Table {

@@ -5,13 +5,28 @@ public enum SquadOutput {
     switch settings.format {
     case .json: return SquadFile.jsonValue(squad).encoded(pretty: settings.prettyJSON) + "\n"
     case .jsonl: return squad.members.map { SquadFile.memberJSON($0).encoded() + "\n" }.joined()
-    case .tsv: return table(squad).tsv(header: false)
+    case .tsv: return tsv(squad)
     case .csv: return table(squad).csv(header: settings.headers)
     case .table:
       guard !squad.members.isEmpty else { return "" }
       return TableRenderer.render(
         table(squad, day: true), width: settings.width, color: settings.color, headers: settings.headers)
     }
+  }
+
+  /// The TSV rows, written straight into one buffer (the same text as `table(…).tsv()`).
+  static func tsv(_ squad: Squad) -> String {
+    var text: [UInt8] = []
+    text.reserveCapacity(squad.members.count * 48)
+    for member in squad.members {
+      text += String(member.id.rawValue).utf8
+      text.append(UInt8(ascii: "\t"))
+      TextSanitizer.appendClean(member.name, to: &text)
+      text.append(UInt8(ascii: "\t"))
+      text += MarvelDate.iso8601(member.recruitedAt).utf8
+      text.append(UInt8(ascii: "\n"))
+    }
+    return String(decoding: text, as: UTF8.self)
   }
 
   static func table(_ squad: Squad, day: Bool = false) -> Table {

@@ -34,9 +34,18 @@ public struct Table: Equatable, Sendable {
 
   /// Tab-separated values with sanitised cells; a header only when asked.
   public func tsv(header: Bool = false) -> String {
-    var lines: [String] = header ? [columns.map(\.key).joined(separator: "\t")] : []
-    lines += rows.map { $0.map(TextSanitizer.clean).joined(separator: "\t") }
-    return lines.map { $0 + "\n" }.joined()
+    // Bytes appended to one buffer: listings print thousands of rows.
+    var text: [UInt8] = []
+    text.reserveCapacity(rows.count * 48)
+    if header { text += (columns.map(\.key).joined(separator: "\t") + "\n").utf8 }
+    for row in rows {
+      for (index, cell) in row.enumerated() {
+        if index > 0 { text.append(UInt8(ascii: "\t")) }
+        TextSanitizer.appendClean(cell, to: &text)
+      }
+      text.append(UInt8(ascii: "\n"))
+    }
+    return String(decoding: text, as: UTF8.self)
   }
 
   /// RFC 4180 CSV, CRLF line ends, with formula-looking cells defused for spreadsheets and

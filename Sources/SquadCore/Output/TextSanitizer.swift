@@ -7,7 +7,8 @@ public enum TextSanitizer {
   /// value always stays in its cell.
   public static func clean(_ text: String) -> String {
     // Printable ASCII, the common case, needs nothing; anything else takes the careful path.
-    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
+    let printable = text.utf8.withContiguousStorageIfAvailable { $0.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
+    if printable ?? text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
     guard text.unicodeScalars.contains(where: { isUnsafe($0) || isBreak($0) }) else { return text }
     var result = String.UnicodeScalarView()
     for scalar in text.unicodeScalars {
@@ -18,6 +19,16 @@ public enum TextSanitizer {
       }
     }
     return String(result)
+  }
+
+  /// Appends the UTF-8 of ``clean(_:)`` to a buffer; printable ASCII is copied as it is.
+  public static func appendClean(_ text: String, to buffer: inout [UInt8]) {
+    let copied = text.utf8.withContiguousStorageIfAvailable { bytes in
+      guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return false }
+      buffer.append(contentsOf: bytes)
+      return true
+    }
+    if copied != true { buffer += clean(text).utf8 }
   }
 
   /// The text with control characters removed but line feeds and tabs kept, for formats that

@@ -18,8 +18,9 @@ public struct SquadFile: Sendable {
 
   /// The squad on disk; an empty squad when the file does not exist yet.
   public func load() throws(PersistenceError) -> Squad {
-    guard let data = try FileBytes.read(path) else { return Squad() }
-    return try SquadFile.decode(data, path: path)
+    guard let bytes = try FileBytes.bytes(path) else { return Squad() }
+    if let squad = bytes.withUnsafeBufferPointer(Squad.read) { return squad }
+    return try SquadFile.decode(Data(bytes), path: path)
   }
 
   /// Writes the squad atomically, first removing what writers killed mid-save left behind.
@@ -49,6 +50,8 @@ public struct SquadFile: Sendable {
 
   /// Decodes a squad file's bytes, naming what is wrong when they are not a valid squad.
   public static func decode(_ data: Data, path: String) throws(PersistenceError) -> Squad {
+    // A valid file is read in place; anything else goes the careful way, which says what is wrong.
+    if let squad = data.withUnsafeBytes({ Squad.read($0.bindMemory(to: UInt8.self)) }) { return squad }
     do {
       return try Squad(document: try JSONParser.parse(Array(data)))
     } catch let error as SquadSchemaError {

@@ -33,6 +33,30 @@ public struct JSONParser {
 
   private init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
+  /// A parser positioned at `offset`, for ``JSONReader`` to hand the rare cases to.
+  init(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) {
+    self.bytes = bytes
+    index = offset
+  }
+
+  /// Where parsing has got to.
+  var offset: Int { index }
+
+  /// A number, `true`, `false` or `null` at the current position.
+  mutating func scalar() throws(Failure) -> JSONValue {
+    skipSpace()
+    guard index < bytes.count else { throw failure("unexpected end of the document") }
+    switch bytes[index] {
+    case UInt8(ascii: "t"): return try literal("true", .bool(true))
+    case UInt8(ascii: "f"): return try literal("false", .bool(false))
+    case UInt8(ascii: "n"): return try literal("null", .null)
+    default: return try number()
+    }
+  }
+
+  /// The string whose opening quote is at the current position, escapes decoded.
+  mutating func quotedString() throws(Failure) -> String { try string() }
+
   private func failure(_ reason: String) -> Failure { Failure(reason: reason, offset: index) }
 
   private mutating func skipSpace() {

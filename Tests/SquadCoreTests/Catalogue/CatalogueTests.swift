@@ -111,4 +111,67 @@ import Testing
       to: "catalogue.json")
     #expect(try CatalogueFile(path: directory.file("catalogue.json")).load().count == 1)
   }
+
+  @Test func theFingerprintIsTheFNVHashOfTheBundledText() {
+    // Written by scripts/tools/make-bundled-catalogue.py; a hand edit of the data must not keep
+    // an old fingerprint, or stored catalogues would never be merged with the new set.
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in BundledCatalogue.jsonLines.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+    #expect(BundledCatalogue.fingerprint == String(hash, radix: 16))
+  }
+
+  @Test func heroesKeptEncodedUntilAskedEqualTheHeroesSaved() throws {
+    let directory = TemporaryDirectory()
+    let file = CatalogueFile(path: directory.file("catalogue.json"))
+    let awkward = Hero(
+      id: HeroID(2_000_009), name: "Araña \"Q\"", description: "tab\there, é, \u{1B}[2J", modified: Sample.thor.modified,
+      thumbnail: Thumbnail(path: "http://x/\\y", extension: "png"), counts: HeroCounts(comics: 3),
+      urls: [HeroLink(type: "wiki", url: "http://w/\"q\""), HeroLink(type: "detail", url: "http://d")])
+    var saved = LocalCatalogue()
+    saved.merge([awkward, Sample.spiderMan, Sample.hulk], at: Sample.moment)
+    try file.save(saved)
+    let loaded = try file.load()
+    #expect(loaded == saved)
+    for hero in saved.heroes {
+      let read = try #require(loaded.hero(hero.id))
+      guard case .encoded = read.storedDetails else {
+        Issue.record("\(hero.name) was decoded eagerly")
+        continue
+      }
+      #expect(read.details == hero.details)
+      #expect(read.description == hero.description)
+      #expect(read.urls == hero.urls)
+      #expect(read.thumbnail == hero.thumbnail)
+      #expect(read.hashValue == hero.hashValue)
+    }
+  }
+
+  @Test(arguments: [
+    #"{"id":1,"name":"A","urls":[{"type":"wiki"}]}"#, #"{"id":1,"name":"A","thumbnail":{"path":"p"}}"#,
+    #"{"id":1,"name":"A","description":7}"#, #"{"id":1,"name":"A","urls":[{"type":"wiki","url":5}]}"#,
+  ])
+  func badDetailsAreFoundWhenTheFileIsReadNotLater(record: String) throws {
+    let directory = TemporaryDirectory()
+    try directory.write(
+      "{\"schemaVersion\":1,\"bundled\":\"\(BundledCatalogue.fingerprint)\",\"heroes\":[\(record)]}", to: "catalogue.json")
+    #expect(throws: PersistenceError.self) { try CatalogueFile(path: directory.file("catalogue.json")).load() }
+  }
+
+  @Test func aRecordReadInPlaceEqualsTheSameRecordParsedAsATree() throws {
+    let awkward = Hero(
+      id: HeroID(7), name: "Araña \"Quoted\" \\ back\u{1B}[31m", description: "line\nbreak, é, 😀, \u{202E}",
+      modified: MarvelDate.parse("2014-04-29T14:18:17-0400"), thumbnail: Thumbnail(path: "http://x/y", extension: "jpg"),
+      counts: HeroCounts(comics: 1, series: 0, stories: nil, events: 12),
+      urls: [HeroLink(type: "detail", url: "http://x/\u{7F}"), HeroLink(type: "wiki", url: "")])
+    for hero in Array(BundledCatalogue.heroes.prefix(40)) + [awkward, Sample.thor, Sample.spiderWoman] {
+      let text = hero.record.encoded()
+      var bytes = Array(text.utf8)
+      let read = try bytes.withUnsafeMutableBufferPointer { buffer in
+        var reader = JSONReader(UnsafeBufferPointer(buffer))
+        return try Hero(reading: &reader)
+      }
+      #expect(read == (try Hero(record: try JSONParser.parse(text), at: "")))
+      #expect(read == hero)
+    }
+  }
 }

@@ -11,6 +11,7 @@ import Testing
     .throttled(attempts: 4, url: signed), .serverError(status: 503, attempts: 4, url: signed),
     .unreachable(reason: "connection refused", attempts: 4, url: signed), .timedOut(seconds: 10, url: signed),
     .invalidResponse(status: 200, detail: "an empty body", url: signed),
+    .noNetworkLibrary(detail: "libcurl.so.4: cannot open shared object file: No such file or directory"),
   ]
 
   @Test(arguments: all)
@@ -33,7 +34,7 @@ import Testing
     #expect(Self.all.filter(\.isUnavailable).count == 4)
     #expect(
       Self.all.map { $0.sourceError.exitCode } == [
-        .credentials, .failure, .failure, .failure, .failure, .failure, .failure, .invalidData,
+        .credentials, .failure, .failure, .failure, .failure, .failure, .failure, .invalidData, .failure,
       ])
   }
 

@@ -11,8 +11,10 @@ struct SquadProcess {
     var stderrLines: [String] { stderr.split(separator: "\n").map(String.init) }
   }
 
-  /// The `squad` executable built next to the test bundle.
+  /// The `squad` executable built next to the test bundle, or `SQUAD_TEST_BINARY` when set
+  /// (`scripts/test` runs the end-to-end suites again against the static release build).
   static let binary: String = {
+    if let chosen = ProcessInfo.processInfo.environment["SQUAD_TEST_BINARY"], !chosen.isEmpty { return chosen }
     let products = Bundle(for: Marker.self).bundleURL.deletingLastPathComponent()
     let beside = products.appendingPathComponent("squad").path
     if FileManager.default.isExecutableFile(atPath: beside) { return beside }

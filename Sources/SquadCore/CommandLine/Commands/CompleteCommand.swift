@@ -24,7 +24,7 @@ enum CompleteCommand {
     let prefix = context.arguments.positionals.dropFirst().first ?? ""
     let catalogue = (try? CatalogueFile(path: context.paths.catalogueFile).load()) ?? LocalCatalogue()
     let squad = (try? context.environment.squadFile.load()) ?? Squad()
-    let candidates = CompletionCandidates.list(kind, prefix: prefix, catalogue: Array(catalogue.heroesByID.values), squad: squad)
+    let candidates = CompletionCandidates.list(kind, prefix: prefix, catalogue: catalogue.heroes, squad: squad)
     context.console.out(candidates.map { $0 + "\n" }.joined())
     return ExitCode.success.rawValue
   }

@@ -1,0 +1,33 @@
+import LazyLibcurl
+
+/// libcurl, which URLSession speaks HTTP through on Linux, loaded when squad first needs the
+/// network rather than at every start (see `Sources/LazyLibcurl`).
+public enum NetworkLibrary {
+  /// The libraries tried in order when `SQUAD_LIBCURL` is unset: the OpenSSL build, then the
+  /// GnuTLS one, which some systems have alone. Both keep libcurl's ABI.
+  public static let defaultNames = ["libcurl.so.4", "libcurl-gnutls.so.4"]
+
+  /// The libraries to try: `SQUAD_LIBCURL` (a file name or a path) alone when set.
+  public static func names(environment: [String: String]) -> [String] {
+    guard let configured = environment["SQUAD_LIBCURL"], !configured.isEmpty else { return defaultNames }
+    return [configured]
+  }
+
+  /// Loads the first of `names` that works. The first library loaded serves the whole process,
+  /// so this is cheap after the first success. The failure names every library tried and why.
+  public static func load(_ names: [String]) -> Result<Void, NetworkLibraryError> {
+    var reasons: [String] = []
+    for name in names {
+      var error = [CChar](repeating: 0, count: 512)
+      if lazy_libcurl_open(name, &error, error.count) == 1 { return .success(()) }
+      reasons.append(String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+    }
+    return .failure(NetworkLibraryError(detail: reasons.joined(separator: "; ")))
+  }
+}
+
+/// libcurl could not be loaded: squad cannot use the network at all.
+public struct NetworkLibraryError: Error, Hashable, Sendable {
+  /// The loader's reasons, e.g. `libcurl.so.4: cannot open shared object file: …`.
+  public var detail: String
+}

@@ -1,0 +1,25 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A mapped file cut short by another program makes reading it raise SIGBUS. squad's own
+/// writers never do that (they replace files by renaming), so it can only come from outside:
+/// say so and exit 1 rather than crash.
+enum TruncationGuard {
+  private static let installed: Void = {
+    var action = sigaction()
+    #if canImport(Glibc)
+      action.__sigaction_handler.sa_handler = { _ in
+        // Only async-signal-safe calls: a static string, write and _exit.
+        let message: StaticString = "Error: a file squad was reading was cut short by another program. Run the command again.\n"
+        message.withUTF8Buffer { _ = write(2, $0.baseAddress, $0.count) }
+        _exit(1)
+      }
+    #endif
+    sigaction(SIGBUS, &action, nil)
+  }()
+
+  static func install() { _ = installed }
+}

@@ -1,0 +1,59 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The bytes of a whole document, shared by the values read from it (see ``StoredHeroDetails``):
+/// either an array, or a file mapped into memory.
+///
+/// Mapping the catalogue instead of reading it spares copying it and faulting in fresh memory
+/// for every page of it, which costs a listing more than parsing does.
+final class SharedBytes: @unchecked Sendable {
+  // Immutable after init; the mapping is private and read-only.
+  private let storage: UnsafeBufferPointer<UInt8>
+  private let array: [UInt8]?
+  private let mapping: (address: UnsafeMutableRawPointer, length: Int)?
+
+  /// Bytes held in memory.
+  init(_ bytes: [UInt8]) {
+    array = bytes
+    mapping = nil
+    storage = UnsafeBufferPointer(start: nil, count: 0)
+  }
+
+  private init(mapping address: UnsafeMutableRawPointer, length: Int) {
+    array = nil
+    mapping = (address, length)
+    storage = UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: length)
+  }
+
+  deinit {
+    if let mapping { munmap(mapping.address, mapping.length) }
+  }
+
+  /// Calls `body` with the bytes.
+  func withBytes<Result, Failure: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result) throws(Failure)
+    -> Result
+  {
+    guard let array else { return try body(storage) }
+    return try array.withUnsafeBufferPointer { (buffer) throws(Failure) in try body(buffer) }
+  }
+
+  /// The file at `path`, mapped read-only; nil when it does not exist. A file that cannot be
+  /// mapped (an empty one, a special file) is read instead.
+  static func mapping(_ path: String) throws(PersistenceError) -> SharedBytes? {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      if errno == ENOENT { return nil }
+      return try FileBytes.bytes(path).map(SharedBytes.init)
+    }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_size > 0,
+      let address = mmap(nil, Int(status.st_size), PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED
+    else { return try FileBytes.bytes(path).map(SharedBytes.init) }
+    TruncationGuard.install()
+    return SharedBytes(mapping: address, length: Int(status.st_size))
+  }
+}
