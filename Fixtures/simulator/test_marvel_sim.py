@@ -492,6 +492,8 @@ class LogTests(SimTestCase):
         self.assertEqual(first["query"], dict(auth(), limit="3"))
         self.assertEqual((first["status"], first["ifNoneMatch"], first["fault"]), (200, "abc", None))
         self.assertGreater(first["bytes"], 0)
+        self.assertLessEqual(first["receivedAt"], first["answeredAt"])
+        self.assertLessEqual(first["answeredAt"], second["receivedAt"])
         self.assertEqual(second["status"], 404)
         self.assertEqual(self.sim.control("GET", "health"), (200, b"ok"))
 
@@ -511,7 +513,10 @@ class CommandLineTests(unittest.TestCase):
                 ids = sorted(c["id"] for c in doc["data"]["results"])
                 self.assertEqual(ids[0], 1009144)  # the first 50 by id
                 lines = log_path.read_text().splitlines()
-                self.assertEqual([json.loads(l)["status"] for l in lines], [503, 200])
+                entries = [json.loads(l) for l in lines]
+                self.assertEqual([e["status"] for e in entries], [503, 200])
+                # The latency falls between receiving a request and answering it.
+                self.assertGreaterEqual(entries[1]["answeredAt"] - entries[1]["receivedAt"], 0.149)
             finally:
                 self.assertEqual(sim.stop(), 0)
 

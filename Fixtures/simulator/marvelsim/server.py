@@ -148,6 +148,7 @@ class SimHandler(BaseHTTPRequestHandler):
 
     def _api(self, path: str, query: str) -> None:
         params = dict(parse_qsl(query, keep_blank_values=True))
+        received_at = round(time.time(), 6)
         target = path + ("?" + query if query else "")
         fault = self.server.faults.take(target)
         if self.server.config.latency_s:
@@ -162,7 +163,8 @@ class SimHandler(BaseHTTPRequestHandler):
             self.server.log.record(
                 method=self.command, path=path, query=params, status=status, bytes=sent,
                 ifNoneMatch=self.headers.get("If-None-Match"),
-                fault=fault.kind if fault else None, gzip=self._wants_gzip())
+                fault=fault.kind if fault else None, gzip=self._wants_gzip(),
+                receivedAt=received_at, answeredAt=round(time.time(), 6))
 
         try:
             if fault and fault.kind == "drop":
