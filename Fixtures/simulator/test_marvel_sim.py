@@ -537,6 +537,19 @@ class CommandLineTests(unittest.TestCase):
         finally:
             sim.stop()
 
+    def test_page_cache_size(self):
+        refused = subprocess.run([sys.executable, str(SIM), "--public-key", PUB, "--private-key", PRIV,
+                                  "--page-cache-mb", "0"], capture_output=True, text=True, timeout=30)
+        self.assertEqual(refused.returncode, 2)
+        self.assertIn("--page-cache-mb must be >= 1", refused.stderr)
+        sim = Sim("--page-cache-mb", "1", "--characters", "400")
+        try:
+            for _ in range(2):  # pages larger than the cache are built again, and still served
+                _, _, doc = sim.api_json("/characters", {"limit": 100, "offset": 300})
+                self.assertEqual(doc["data"]["count"], 100)
+        finally:
+            sim.stop()
+
     def test_hostile_data(self):
         sim = Sim("--hostile")
         try:
