@@ -57,7 +57,7 @@ public struct LiveMarvelClient: MarvelClient {
     let url = endpoint.url(base: baseURL)
     var cached: (entry: CachedResponse, page: MarvelPage<Item>)?
     if let entry = cache?.entry(for: url),
-      case .success(let page) = MarvelResponseDecoder.page(Data(entry.body.utf8), as: dto, status: 200, url: url, map: map)
+      case .success(let page) = MarvelResponseDecoder.page(entry.body, as: dto, status: 200, url: url, map: map)
     {
       cached = (entry, page)
     }
@@ -82,10 +82,10 @@ public struct LiveMarvelClient: MarvelClient {
       return .failure(MarvelResponseDecoder.error(status: response.status, body: response.body, url: url, attempts: attempts))
     }
     let decoded = MarvelResponseDecoder.page(response.body, as: dto, status: response.status, url: url, map: map)
-    if case .success = decoded, let body = String(data: response.body, encoding: .utf8) {
+    if case .success = decoded {
       let etag = response.header("ETag") ?? MarvelResponseDecoder.bodyETag(response.body)
       // A cache that cannot be written costs requests later, not correctness now.
-      try? cache?.store(CachedResponse(url: url, etag: etag, fetchedAt: environment.now(), body: body))
+      try? cache?.store(CachedResponse(url: url, etag: etag, fetchedAt: environment.now(), body: response.body))
     }
     return decoded.map { with($0, origin: .network, requests: attempts) }
   }
