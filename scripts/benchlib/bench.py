@@ -1,0 +1,88 @@
+"""What every section shares: the programs, where homes live, how many runs, and running a case."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from .measure import Result, run_once
+from .report import progress
+from .simulator import Simulator
+
+
+@dataclass
+class Runs:
+    """Repetitions per kind of case."""
+
+    fast: int  # commands that take milliseconds
+    slow: int  # whole-catalogue fetches, esak
+    network: int  # syncs with injected latency
+    growth: int  # syncs at 15,000 and 100,000
+
+
+FULL = Runs(fast=21, slow=11, network=7, growth=3)
+QUICK = Runs(fast=3, slow=2, network=2, growth=1)
+
+
+@dataclass
+class Bench:
+    root: Path  # the repository
+    work: Path  # .bench/run-<pid>: homes and stderr files, removed at the end
+    squad: Path
+    empty: Path
+    esak_python: Path | None
+    runs: Runs
+    results: dict = field(default_factory=dict)  # key -> Result, for the goals
+
+    def environment(self, sim: Simulator | None) -> dict[str, str]:
+        """The same small environment for every program, pointed at the simulator."""
+        env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(self.work / "user-home"),
+               "LANG": "C.UTF-8", "TERM": "dumb"}
+        if sim:
+            env.update(sim.environment())
+        return env
+
+    def home(self) -> Path:
+        """A new, empty squad home."""
+        return Path(tempfile.mkdtemp(prefix="home-", dir=self.work))
+
+    def squad_argv(self, home: Path, *arguments: str) -> list[str]:
+        return [str(self.squad), "--home", str(home), *arguments]
+
+    def measure(self, key: str, label: str, program: str, runs: int, prepare: Callable[[], list[str]],
+                sim: Simulator | None, finish: Callable[[], None] = lambda: None, note: str = "") -> Result:
+        """Runs a case once to warm up (the simulator builds its pages, the file cache fills,
+        Python compiles esak), then `runs` times measured. `prepare` sets up one run (untimed) and
+        returns its argv; `finish` cleans up after it (untimed). Each run's simulator requests are
+        kept with it."""
+        progress(f"{label} · {program} × 1 + {runs}")
+        stderr_path = str(self.work / "stderr.txt")
+        env = self.environment(sim)
+        run_once(prepare(), env, stderr_path)
+        finish()
+        samples = []
+        for _ in range(runs):
+            argv = prepare()
+            if sim:
+                sim.take_requests()
+            sample = run_once(argv, env, stderr_path)
+            if sim:
+                sample.requests = sim.take_requests()
+            samples.append(sample)
+            finish()
+        result = Result(label=label, program=program, samples=samples, note=note)
+        self.results[key] = result
+        return result
+
+
+def remove(path: Path) -> None:
+    shutil.rmtree(path, ignore_errors=True)
+
+
+def tree_size(path: Path) -> int:
+    """Bytes in the files under path."""
+    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
