@@ -52,7 +52,8 @@ def machine(root: Path) -> list[tuple[str, str]]:
     commit = _first_line(["git", "-C", str(root), "describe", "--always", "--dirty"])
     return [("CPUs (nproc)", str(len(os.sched_getaffinity(0)))), ("CPU", cpu), ("memory", memory),
             ("kernel", f"{platform.system()} {platform.release()}"), ("Swift", swift),
-            ("Python", platform.python_version()), ("squad commit", commit)]
+            ("Python", platform.python_version()), ("squad commit", commit),
+            ("load average at start (1, 5, 15 min)", ", ".join(f"{x:.2f}" for x in os.getloadavg()))]
 
 
 def _first_line(argv: list[str]) -> str:
