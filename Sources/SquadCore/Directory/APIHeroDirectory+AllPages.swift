@@ -1,8 +1,8 @@
 /// `heroes --all` against the API: as many requests as pages, but a few in flight at once and one
 /// write of the local catalogue, like `sync`.
 extension APIHeroDirectory {
-  /// Requests in flight at once: as polite as `sync`.
-  static let maximumInFlight = SyncEffects.maximumInFlight
+  /// Pages in progress at once, as in `sync` (the client keeps at most 5 requests on the wire).
+  static let pagesInProgress = SyncEffects.pagesInProgress
 
   /// The first page says how many there are; the rest are fetched a few at a time and handed
   /// over in order. Every hero the API sent is learnt in one write at the end.
@@ -43,7 +43,7 @@ extension APIHeroDirectory {
           return (offset, result, heroes)
         }
       }
-      for _ in 0..<Self.maximumInFlight { startNext() }
+      for _ in 0..<Self.pagesInProgress { startNext() }
       var arrived: [Int: (Result<HeroPage, SourceError>, [Hero])] = [:]
       var delivered = 0
       while let (offset, result, heroes) = await group.next() {

@@ -13,6 +13,9 @@ public struct LiveMarvelClient: MarvelClient {
   public let cacheTTL: Double
   /// When to retry.
   public let retry: RetryPolicy
+  /// The most requests this client has on the wire at once.
+  public static let maximumRequestsInFlight = 5
+  let limiter: RequestLimiter
   let cache: ResponseCache?
   let transport: any HTTPTransport
   let environment: MarvelClientEnvironment
@@ -31,6 +34,7 @@ public struct LiveMarvelClient: MarvelClient {
     self.cache = cache
     self.transport = transport
     self.environment = environment
+    limiter = RequestLimiter(limit: Self.maximumRequestsInFlight)
   }
 
   public func characters(_ filter: CharacterFilter, freshness: CacheFreshness) async -> Result<MarvelPage<Hero>, MarvelError> {
