@@ -12,7 +12,7 @@ from .bench import Bench, remove
 from .measure import Result
 from .simulator import Simulator, peak_in_flight, round_trips
 
-CONCURRENCY = 5  # squad's SyncEffects.maximumInFlight, for the lower bound only
+CONCURRENCY = 5  # squad's LiveMarvelClient.maximumRequestsInFlight, for the lower bound only
 
 
 def run(bench: Bench, sim: Simulator) -> None:
