@@ -54,29 +54,48 @@ class Bench:
         return [str(self.squad), "--home", str(home), *arguments]
 
     def measure(self, key: str, label: str, program: str, runs: int, prepare: Callable[[], list[str]],
-                sim: Simulator | None, finish: Callable[[], None] = lambda: None, note: str = "") -> Result:
-        """Runs a case once to warm up (the simulator builds its pages, the file cache fills,
-        Python compiles esak), then `runs` times measured. `prepare` sets up one run (untimed) and
-        returns its argv; `finish` cleans up after it (untimed). Each run's simulator requests are
-        kept with it."""
-        progress(f"{label} · {program} × 1 + {runs}")
+                sim: Simulator | None, finish: Callable[[], None] = lambda: None) -> Result:
+        """One case on its own; see ``interleave``."""
+        return self.interleave([Case(key, label, program, prepare, finish)], runs, sim)[0]
+
+    def interleave(self, cases: list["Case"], runs: int, sim: Simulator | None) -> list[Result]:
+        """Runs every case once to warm up (the simulator builds its pages, the file cache fills,
+        Python compiles esak), then `runs` rounds of one run of each case in turn, so a burst of
+        load from elsewhere on the machine falls on all of them alike. Each run's simulator
+        requests are kept with it."""
+        progress(" · ".join(f"{c.label}: {c.program}" for c in cases) + f" × 1 + {runs}")
         stderr_path = str(self.work / "stderr.txt")
         env = self.environment(sim)
-        run_once(prepare(), env, stderr_path)
-        finish()
-        samples = []
+        for case in cases:
+            run_once(case.prepare(), env, stderr_path)
+            case.finish()
+        samples: list[list] = [[] for _ in cases]
         for _ in range(runs):
-            argv = prepare()
-            if sim:
-                sim.take_requests()
-            sample = run_once(argv, env, stderr_path)
-            if sim:
-                sample.requests = sim.take_requests()
-            samples.append(sample)
-            finish()
-        result = Result(label=label, program=program, samples=samples, note=note)
-        self.results[key] = result
-        return result
+            for case, kept in zip(cases, samples):
+                argv = case.prepare()
+                if sim:
+                    sim.take_requests()
+                sample = run_once(argv, env, stderr_path)
+                if sim:
+                    sample.requests = sim.take_requests()
+                kept.append(sample)
+                case.finish()
+        results = [Result(label=c.label, program=c.program, samples=kept) for c, kept in zip(cases, samples)]
+        for case, result in zip(cases, results):
+            self.results[case.key] = result
+        return results
+
+
+@dataclass
+class Case:
+    """One program to measure: `prepare` sets up a run (untimed) and returns its argv; `finish`
+    cleans up after it (untimed)."""
+
+    key: str
+    label: str
+    program: str
+    prepare: Callable[[], list[str]]
+    finish: Callable[[], None] = lambda: None
 
 
 def remove(path: Path) -> None:

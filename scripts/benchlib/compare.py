@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from . import report
-from .bench import Bench, remove
+from .bench import Bench, Case, remove
 from .measure import Result
 from .simulator import Simulator
 
@@ -28,11 +28,16 @@ def run(bench: Bench, sim: Simulator, esak_status: str) -> None:
     ]
     rows = []
     for key, label, squad_args, esak_args, count in cases:
-        squad = _squad(bench, sim, f"compare.{key}.squad", label, squad_args, count)
-        esak = _esak(bench, sim, f"compare.{key}.esak", label, esak_args, count)
-        rows += _rows(squad, esak)
-    sync = _squad(bench, sim, "compare.sync.squad", "whole catalogue, stored", ["sync"], runs.slow)
-    rows += _rows(sync, bench.results.get("compare.all.esak"))[:1]
+        contenders = [_squad(bench, f"compare.{key}.squad", label, squad_args)]
+        if key == "all":
+            contenders.append(_squad(bench, "compare.sync.squad", "whole catalogue, stored", ["sync"]))
+        if bench.esak_python is not None:
+            contenders.append(_esak(bench, f"compare.{key}.esak", label, esak_args))
+        results = bench.interleave(contenders, count, sim)
+        esak = results.pop() if bench.esak_python is not None else None
+        rows += [_row(squad, _ratios(squad, esak)) for squad in results]
+        if esak:
+            rows.append(_row(esak, ["", ""]))
     report.table(["case", "program", "runs", "wall (median)", "CPU (median)", "peak RSS", "requests",
                   "squad/esak wall", "squad/esak RSS"], rows)
     report.note("`squad/esak` below 1 means squad is faster or smaller: 0.10 is ten times faster. "
@@ -40,32 +45,28 @@ def run(bench: Bench, sim: Simulator, esak_status: str) -> None:
                 "local catalogue) against the same esak loop.\n")
 
 
-def _squad(bench: Bench, sim: Simulator, key: str, label: str, arguments: list[str], count: int) -> Result:
+def _squad(bench: Bench, key: str, label: str, arguments: list[str]) -> Case:
     homes: list[Path] = []
 
     def prepare() -> list[str]:
         homes.append(bench.home())
         return bench.squad_argv(homes[-1], *arguments)
 
-    return bench.measure(key, label, "squad " + " ".join(arguments), count, prepare, sim,
-                         finish=lambda: remove(homes.pop()))
+    return Case(key, label, "squad " + " ".join(arguments), prepare, finish=lambda: remove(homes.pop()))
 
 
-def _esak(bench: Bench, sim: Simulator, key: str, label: str, arguments: list[str], count: int) -> Result | None:
-    if bench.esak_python is None:
-        return None
+def _esak(bench: Bench, key: str, label: str, arguments: list[str]) -> Case:
     peer = bench.root / "scripts/benchlib/esak_peer.py"
     argv = [str(bench.esak_python), str(peer), *arguments]
-    return bench.measure(key, label, "esak " + " ".join(arguments), count, lambda: argv, sim)
+    return Case(key, label, "esak " + " ".join(arguments), lambda: argv)
 
 
-def _rows(squad: Result, esak: Result | None) -> list[list[str]]:
-    def row(result: Result, ratios: list[str]) -> list[str]:
-        return [result.label, f"`{result.program}`", str(result.runs), report.seconds(result.wall),
-                report.seconds(result.cpu), report.megabytes(result.peak_rss_kb),
-                report.count(result.requests), *ratios]
+def _row(result: Result, ratios: list[str]) -> list[str]:
+    return [result.label, f"`{result.program}`", str(result.runs), report.seconds(result.wall),
+            report.seconds(result.cpu), report.megabytes(result.peak_rss_kb), report.count(result.requests), *ratios]
 
+
+def _ratios(squad: Result, esak: Result | None) -> list[str]:
     if esak is None:
-        return [row(squad, ["(no esak)", "(no esak)"])]
-    ratios = [report.ratio(squad.wall / esak.wall), report.ratio(squad.peak_rss_kb / esak.peak_rss_kb)]
-    return [row(squad, ratios), row(esak, ["", ""])]
+        return ["(no esak)", "(no esak)"]
+    return [report.ratio(squad.wall / esak.wall), report.ratio(squad.peak_rss_kb / esak.peak_rss_kb)]

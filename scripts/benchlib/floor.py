@@ -5,7 +5,7 @@ from __future__ import annotations
 import subprocess
 
 from . import report
-from .bench import Bench, remove
+from .bench import Bench, Case, remove
 from .simulator import Simulator
 
 
@@ -24,17 +24,14 @@ def run(bench: Bench, sim: Simulator) -> None:
     subprocess.run(bench.squad_argv(synced, "--quiet", "sync"), env=env_keys, check=True,
                    stdout=subprocess.DEVNULL)
 
-    empty = bench.measure("floor.empty", "empty Foundation program", "empty", fast,
-                          lambda: [str(bench.empty)], None)
-    cases = [
-        empty,
-        bench.measure("floor.version", "start-up only", "squad --version", fast,
-                      lambda: bench.squad_argv(members, "--version"), sim),
-        bench.measure("floor.list", "list, 100 members", "squad list", fast,
-                      lambda: bench.squad_argv(members, "list"), sim),
-        bench.measure("floor.heroes", f"heroes, {sim.characters:,} synced", "squad heroes --all --offline", fast,
-                      lambda: bench.squad_argv(synced, "heroes", "--all", "--offline"), sim),
-    ]
+    cases = bench.interleave([
+        Case("floor.empty", "empty Foundation program", "empty", lambda: [str(bench.empty)]),
+        Case("floor.version", "start-up only", "squad --version", lambda: bench.squad_argv(members, "--version")),
+        Case("floor.list", "list, 100 members", "squad list", lambda: bench.squad_argv(members, "list")),
+        Case("floor.heroes", f"heroes, {sim.characters:,} synced", "squad heroes --all --offline",
+             lambda: bench.squad_argv(synced, "heroes", "--all", "--offline")),
+    ], fast, sim)
+    empty = cases[0]
     rows = [[r.label, f"`{r.program}`", str(r.runs), report.seconds(r.wall), report.seconds(r.cpu),
              report.megabytes(r.peak_rss_kb), report.count(r.requests), report.ratio(r.wall / empty.wall),
              report.ratio(r.peak_rss_kb / empty.peak_rss_kb), f"+{(r.wall - empty.wall) * 1000:.1f} ms"]

@@ -62,7 +62,7 @@ def _linear(results) -> list[list[str]]:
     points = results.get("growth")
     if not points or len(points) < 3:
         return [["linear growth", "not measured (needs three sizes; the full run has them)", "–"]]
-    measures = [("sync CPU", lambda p: p.sync.cpu, "µs"), ("`heroes --all --offline` wall", lambda p: p.heroes.wall, "µs"),
+    measures = [("sync CPU", lambda p: p.sync.cpu, "µs"), ("`heroes --all --offline` CPU", lambda p: p.heroes.cpu, "µs"),
                 ("`heroes --all --offline` peak RSS", lambda p: p.heroes.peak_rss_kb * 1024, "B"),
                 ("catalogue file", lambda p: p.catalogue, "B")]
     rows = []

@@ -19,7 +19,9 @@ def run(bench: Bench, sizes: list[int]) -> None:
         "own CPU time during the sync (it builds and gzips every page in Python, one core), which bounds "
         "the sync's wall time at large sizes; squad's own cost is its CPU. Per-character figures divide "
         "by the size; `marginal` divides the growth from the previous size by the characters added, so "
-        "fixed start-up costs drop out and linear growth shows as a steady marginal cost.\n")
+        "fixed start-up costs drop out and linear growth shows as a steady marginal cost. The goals judge "
+        "linearity on CPU time, the process's own work; wall time also carries whatever else the machine "
+        "was doing.\n")
     points = [_measure(bench, size) for size in sizes]
     bench.results["growth"] = points
     pairs = list(zip(points, [None] + points[:-1]))
@@ -27,7 +29,7 @@ def run(bench: Bench, sizes: list[int]) -> None:
                   "bytes / char", "cache on disk", "sync CPU / char", "marginal sync CPU / char"],
                  [_sync_row(p, before) for p, before in pairs])
     report.table(["characters", "runs", "heroes --all --offline wall", "CPU", "peak RSS", "wall / char",
-                  "marginal wall / char", "marginal RSS / char"],
+                  "marginal wall / char", "marginal CPU / char", "marginal RSS / char"],
                  [_heroes_row(p, before) for p, before in pairs])
 
 
@@ -90,4 +92,5 @@ def _heroes_row(point: Point, previous: Point | None) -> list[str]:
     return [f"{n:,}", str(point.heroes.runs), report.seconds(point.heroes.wall), report.seconds(point.heroes.cpu),
             report.megabytes(point.heroes.peak_rss_kb), _micro(point.heroes.wall / n),
             _micro(marginal(point, previous, lambda p: p.heroes.wall)),
+            _micro(marginal(point, previous, lambda p: p.heroes.cpu)),
             "–" if rss is None else f"{rss:,.0f} B"]
