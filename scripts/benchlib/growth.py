@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import statistics
+from dataclasses import dataclass
 from pathlib import Path
 
 from . import report
@@ -19,7 +20,9 @@ def run(bench: Bench, sizes: list[int]) -> None:
         "own CPU time during the sync (it builds and gzips every page in Python, one core), which bounds "
         "the sync's wall time at large sizes; squad's own cost is its CPU. Per-character figures divide "
         "by the size; `marginal` divides the growth from the previous size by the characters added, so "
-        "fixed start-up costs drop out and linear growth shows as a steady marginal cost. The goals judge "
+        "fixed start-up costs drop out and linear growth shows as a steady marginal cost. `show` (against the "
+        "API, its own cached answers removed before each run) shows what one lookup costs on a home "
+        "synced at that size. The goals judge "
         "linearity on CPU time, the process's own work; wall time also carries whatever else the machine "
         "was doing.\n")
     points = [_measure(bench, size) for size in sizes]
@@ -31,12 +34,22 @@ def run(bench: Bench, sizes: list[int]) -> None:
     report.table(["characters", "runs", "heroes --all --offline wall", "CPU", "peak RSS", "wall / char",
                   "marginal wall / char", "marginal CPU / char", "marginal RSS / char"],
                  [_heroes_row(p, before) for p, before in pairs])
+    report.table(["characters", "runs", "`show 1009610` wall", "CPU", "peak RSS", "requests"],
+                 [[f"{p.size:,}", str(p.show.runs), report.seconds(p.show.wall), report.seconds(p.show.cpu),
+                   report.megabytes(p.show.peak_rss_kb), report.count(p.show.requests)] for p in points])
 
 
+@dataclass
 class Point:
-    def __init__(self, size: int, sync: Result, sim_cpu: float, catalogue: int, cache: int, heroes: Result):
-        self.size, self.sync, self.sim_cpu = size, sync, sim_cpu
-        self.catalogue, self.cache, self.heroes = catalogue, cache, heroes
+    """Everything measured at one catalogue size."""
+
+    size: int
+    sync: Result
+    sim_cpu: float
+    catalogue: int  # bytes of catalogue.json
+    cache: int  # bytes under cache/
+    heroes: Result
+    show: Result
 
 
 def _measure(bench: Bench, size: int) -> Point:
@@ -63,8 +76,23 @@ def _measure(bench: Bench, size: int) -> Point:
         listing_runs = bench.runs.slow if size > 2000 else bench.runs.fast
         heroes = bench.measure(f"growth.{size}.heroes", f"heroes {size:,}", "squad heroes --all --offline",
                                listing_runs, lambda: bench.squad_argv(home, "heroes", "--all", "--offline"), sim)
+        show = _show(bench, sim, size, home)
         remove(home)
-    return Point(size, sync, statistics.median(sim_cpu[1:]), catalogue, cache, heroes)  # [0]: the warm-up
+    # sim_cpu[0] is the warm-up run's.
+    return Point(size, sync, statistics.median(sim_cpu[1:]), catalogue, cache, heroes, show)
+
+
+def _show(bench: Bench, sim: Simulator, size: int, home: Path) -> Result:
+    """`squad show` on the synced home, each run as the first: its own cached answers are removed."""
+    responses = home / "cache/responses"
+    before = set(responses.iterdir())
+
+    def forget() -> None:
+        for path in set(responses.iterdir()) - before:
+            path.unlink()
+
+    return bench.measure(f"growth.{size}.show", f"show {size:,}", "squad show 1009610", bench.runs.growth,
+                         lambda: bench.squad_argv(home, "show", "1009610"), sim, forget)
 
 
 def marginal(point: Point, previous: Point | None, value) -> float | None:
