@@ -24,7 +24,7 @@ class Runs:
     growth: int  # syncs at 15,000 and 100,000
 
 
-FULL = Runs(fast=21, slow=11, network=7, growth=3)
+FULL = Runs(fast=21, slow=11, network=11, growth=3)
 QUICK = Runs(fast=3, slow=2, network=2, growth=1)
 
 

@@ -41,11 +41,17 @@ def _round_trips(results) -> list[str]:
     if cold is None:
         return [goal, "not measured (section skipped)", "–"]
     trips = sorted(round_trips(s.requests) for s in cold.samples)
-    median, worst = trips[len(trips) // 2], trips[-1]
-    measured = f"{median} round trips in the median run, {worst} in the worst of {len(trips)}; {report.seconds(cold.wall)}"
-    if median <= 4 < worst:
-        return [goal, measured, "holds in the median run, **not in every run**"]
-    return [goal, measured, _verdict(worst <= 4)]
+    best, median, worst = trips[0], trips[len(trips) // 2], trips[-1]
+    measured = f"best {best}, median {median}, worst {worst} of {len(trips)} runs; {report.seconds(cold.wall)}"
+    if worst <= 4:
+        verdict = "holds"
+    elif median <= 4:
+        verdict = "holds in the median run, **not in every run**"
+    elif best <= 4:
+        verdict = "holds in the best run only, **not in the median run** (see the note on load)"
+    else:
+        verdict = "**does not hold**"
+    return [goal, measured, verdict]
 
 
 def _floor(results) -> list[str]:

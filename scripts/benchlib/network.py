@@ -49,7 +49,10 @@ def run(bench: Bench, sim: Simulator) -> None:
     report.table(["case", "program", "runs", "wall (median)", "CPU (median)", "requests", "answers",
                   "round trips", "in flight", "latency floor"], rows)
     report.note(f"{pages} pages: at most {CONCURRENCY} in flight, the lower bound is {bound} round trips "
-                f"({bound * sim.latency_ms} ms of latency). `latency floor` is round trips × latency.\n")
+                f"({bound * sim.latency_ms} ms of latency). `latency floor` is round trips × latency. The count "
+                "is read from the timeline, so a client that gets no CPU for a while (a loaded machine: wall "
+                "far above CPU) sends its next request late and the chain grows; the best run shows what the "
+                "design does when it is not starved.\n")
 
 
 def _row(result: Result, latency_ms: int) -> list[str]:
