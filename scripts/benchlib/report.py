@@ -53,5 +53,22 @@ def progress(text: str) -> None:
     print(f"… {text}", file=sys.stderr, flush=True)
 
 
+captured: list[str] = []  # everything printed on stdout, for --update
+
+
 def emit(text: str) -> None:
     print(text, flush=True)
+    captured.append(text)
+
+
+BEGIN, END = "<!-- scripts/bench output: begin -->", "<!-- scripts/bench output: end -->"
+
+
+def update(path) -> None:
+    """Replaces the text between the two markers in `path` with this run's report."""
+    text = path.read_text(encoding="utf-8")
+    if BEGIN not in text or END not in text:
+        raise SystemExit(f"scripts/bench: {path} lacks the markers {BEGIN} and {END}")
+    head, rest = text.split(BEGIN, 1)
+    tail = rest.split(END, 1)[1]
+    path.write_text(head + BEGIN + "\n\n" + "\n".join(captured).strip() + "\n\n" + END + tail, encoding="utf-8")
