@@ -17,8 +17,9 @@ def run(bench: Bench, sizes: list[int]) -> None:
     report.note(
         "For each size a simulator with that many characters (0 ms latency); a cold `squad sync` into a "
         "fresh home, then `squad heroes --all --offline` on the synced home. `sim CPU` is the simulator's "
-        "own CPU time during the sync (it builds and gzips every page in Python, one core), which bounds "
-        "the sync's wall time at large sizes; squad's own cost is its CPU. Per-character figures divide "
+        "own CPU time during a measured sync: the warm-up sync had it build and gzip every page (in "
+        "Python, about 0.1 s a page), so what is left is serving them and the sync measures squad. "
+        "Per-character figures divide "
         "by the size; `marginal` divides the growth from the previous size by the characters added, so "
         "fixed start-up costs drop out and linear growth shows as a steady marginal cost. `show` (against the "
         "API, its own cached answers removed before each run) shows what one lookup costs on a home "
