@@ -27,7 +27,8 @@ def install(bench_dir: Path) -> tuple[Path | None, str]:
               "--no-index", "--find-links", str(wheels), f"esak=={VERSION}"])
     except (OSError, subprocess.CalledProcessError) as error:
         detail = getattr(error, "stderr", "") or str(error)
-        return None, f"esak {VERSION} could not be installed: {detail.strip().splitlines()[-1:]}"
+        last = (detail.strip().splitlines() or ["no reason given"])[-1]
+        return None, f"esak {VERSION} could not be installed ({last})"
     if not _has_esak(python):
         return None, f"esak {VERSION} installed but does not import"
     return python, f"esak {VERSION} (installed into {venv})"
