@@ -492,6 +492,8 @@ class LogTests(SimTestCase):
         self.assertEqual(first["query"], dict(auth(), limit="3"))
         self.assertEqual((first["status"], first["ifNoneMatch"], first["fault"]), (200, "abc", None))
         self.assertGreater(first["bytes"], 0)
+        self.assertLessEqual(first["receivedAt"], first["answeredAt"])
+        self.assertLessEqual(first["answeredAt"], second["receivedAt"])
         self.assertEqual(second["status"], 404)
         self.assertEqual(self.sim.control("GET", "health"), (200, b"ok"))
 
@@ -511,7 +513,10 @@ class CommandLineTests(unittest.TestCase):
                 ids = sorted(c["id"] for c in doc["data"]["results"])
                 self.assertEqual(ids[0], 1009144)  # the first 50 by id
                 lines = log_path.read_text().splitlines()
-                self.assertEqual([json.loads(l)["status"] for l in lines], [503, 200])
+                entries = [json.loads(l) for l in lines]
+                self.assertEqual([e["status"] for e in entries], [503, 200])
+                # The latency falls between receiving a request and answering it.
+                self.assertGreaterEqual(entries[1]["answeredAt"] - entries[1]["receivedAt"], 0.149)
             finally:
                 self.assertEqual(sim.stop(), 0)
 
@@ -529,6 +534,19 @@ class CommandLineTests(unittest.TestCase):
             _, _, doc = sim.api_json("/characters", {"nameStartsWith": "synthetic hero 0000"})
             self.assertEqual(doc["data"]["total"], 9)
             self.assertLess(time.monotonic() - start, 2.0)
+        finally:
+            sim.stop()
+
+    def test_page_cache_size(self):
+        refused = subprocess.run([sys.executable, str(SIM), "--public-key", PUB, "--private-key", PRIV,
+                                  "--page-cache-mb", "0"], capture_output=True, text=True, timeout=30)
+        self.assertEqual(refused.returncode, 2)
+        self.assertIn("--page-cache-mb must be >= 1", refused.stderr)
+        sim = Sim("--page-cache-mb", "1", "--characters", "400")
+        try:
+            for _ in range(2):  # pages larger than the cache are built again, and still served
+                _, _, doc = sim.api_json("/characters", {"limit": 100, "offset": 300})
+                self.assertEqual(doc["data"]["count"], 100)
         finally:
             sim.stop()
 

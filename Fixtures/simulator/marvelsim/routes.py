@@ -21,11 +21,12 @@ from .validation import (CHARACTER_PARAMS, COMIC_PARAMS, NOT_FOUND, ApiError, ch
 class MarvelApi:
     """Answers /v1/public requests: auth, validation, routing, paging, ETags."""
 
-    def __init__(self, catalog: Catalog, public_key: str, private_key: str, etag_salt: str = ""):
+    def __init__(self, catalog: Catalog, public_key: str, private_key: str, etag_salt: str = "",
+                 page_cache_bytes: int = 96 << 20):
         self.catalog = catalog
         self.public_key, self.private_key = public_key, private_key
         self.etag_salt = etag_salt
-        self._pages = LRU(4096, 96 << 20)
+        self._pages = LRU(4096, page_cache_bytes)
 
     def handle(self, path: str, params: dict, if_none_match: str | None) -> Response:
         """Answer one GET (the caller has already dealt with other methods)."""

@@ -63,6 +63,10 @@ class SimHandler(BaseHTTPRequestHandler):
     """Routes /_sim/ control requests and API requests; HTTP/1.1 keep-alive."""
 
     protocol_version = "HTTP/1.1"
+    # Headers and body go out in separate writes; with Nagle's algorithm the body then waits for
+    # the client's delayed ACK (40 ms on Linux) on every reused connection. Real servers send at
+    # once, and so must the simulator, or every keep-alive client pays 40 ms per request.
+    disable_nagle_algorithm = True
     server_version = "MarvelSim/1.0"
     sys_version = ""
     timeout = 120
@@ -148,6 +152,7 @@ class SimHandler(BaseHTTPRequestHandler):
 
     def _api(self, path: str, query: str) -> None:
         params = dict(parse_qsl(query, keep_blank_values=True))
+        received_at = round(time.time(), 6)
         target = path + ("?" + query if query else "")
         fault = self.server.faults.take(target)
         if self.server.config.latency_s:
@@ -162,7 +167,8 @@ class SimHandler(BaseHTTPRequestHandler):
             self.server.log.record(
                 method=self.command, path=path, query=params, status=status, bytes=sent,
                 ifNoneMatch=self.headers.get("If-None-Match"),
-                fault=fault.kind if fault else None, gzip=self._wants_gzip())
+                fault=fault.kind if fault else None, gzip=self._wants_gzip(),
+                receivedAt=received_at, answeredAt=round(time.time(), 6))
 
         try:
             if fault and fault.kind == "drop":

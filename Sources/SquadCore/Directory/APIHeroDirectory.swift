@@ -25,13 +25,20 @@ public struct APIHeroDirectory: HeroDirectory {
   public var maximumPageSize: Int { HeroQuery.maximumLimit }
 
   public func page(_ query: HeroQuery) async -> Result<HeroPage, SourceError> {
+    let (result, heroes) = await unlearntPage(query)
+    learn(heroes)
+    return result
+  }
+
+  /// One window, and the heroes the API sent for it (none from the fallback), not yet learnt.
+  func unlearntPage(_ query: HeroQuery) async -> (Result<HeroPage, SourceError>, [Hero]) {
     switch await ask({ await client.characters(CharacterFilter(query), freshness: .withinTTL) }) {
     case .success(let page):
-      learn(page.results)
-      return .success(
-        HeroPage(heroes: page.results, offset: page.offset, total: page.total, source: .api(attribution: page.attribution)))
+      let heroPage = HeroPage(
+        heroes: page.results, offset: page.offset, total: page.total, source: .api(attribution: page.attribution))
+      return (.success(heroPage), page.results)
     case .failure(let error):
-      return fallback(error) { store.catalogue.page(query, source: $0) }
+      return (fallback(error) { store.catalogue.page(query, source: $0) }, [])
     }
   }
 
@@ -90,7 +97,8 @@ public struct APIHeroDirectory: HeroDirectory {
     return .success(answer(.fallback(problem: error.summary, updatedAt: store.catalogue.updatedAt)))
   }
 
-  private func learn(_ heroes: [Hero]) {
+  func learn(_ heroes: [Hero]) {
+    guard !heroes.isEmpty else { return }
     // The answer stands even when the catalogue cannot be written; the next one tries again.
     try? store.remember(heroes, at: now())
   }

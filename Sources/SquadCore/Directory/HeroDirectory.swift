@@ -7,6 +7,9 @@ public protocol HeroDirectory: Sendable {
   var maximumPageSize: Int { get }
   /// One window of the listing.
   func page(_ query: HeroQuery) async -> Result<HeroPage, SourceError>
+  /// Every page of the listing from the query's offset to its end, in order, each handed to
+  /// `receive` as soon as it is in; it stops after a failure or a page that ends the listing.
+  func allPages(from query: HeroQuery, receive: @escaping @Sendable (Result<HeroPage, SourceError>) async -> Void) async
   /// The hero with this id, or nil when there is none.
   func hero(_ id: HeroID) async -> Result<Sourced<Hero?>, SourceError>
   /// Heroes whose names start with `prefix` (for resolving names), at most `limit` of them.
@@ -15,6 +18,33 @@ public protocol HeroDirectory: Sendable {
   func comics(of id: HeroID) async -> Result<Sourced<ComicsSummary?>, SourceError>
   /// Heroes near a name, for "did you mean" when nothing matched.
   func suggestions(for name: String) async -> [Hero]
+}
+
+extension HeroDirectory {
+  /// One page after another, each asked for once the one before it is in.
+  public func allPages(
+    from query: HeroQuery, receive: @escaping @Sendable (Result<HeroPage, SourceError>) async -> Void
+  ) async {
+    var next = query
+    next.limit = maximumPageSize
+    while true {
+      let result = await page(next)
+      await receive(result)
+      guard case .success(let page) = result, let offset = page.nextOffset(requested: next.offset) else { return }
+      next.offset = offset
+    }
+  }
+}
+
+extension HeroPage {
+  /// Where the listing goes on after this page, which was asked for at `requested`; nil when it
+  /// ends here: the page is empty, reaches `total`, or is not the window that was asked for. A
+  /// server that ignores `offset` would otherwise be asked for the same page forever.
+  func nextOffset(requested: Int) -> Int? {
+    guard !heroes.isEmpty, offset == requested else { return nil }
+    let (next, overflow) = requested.addingReportingOverflow(heroes.count)
+    return overflow || next >= total ? nil : next
+  }
 }
 
 /// A hero's comics as `show` needs them: how many, and the latest few.

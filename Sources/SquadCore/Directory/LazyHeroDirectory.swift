@@ -18,6 +18,11 @@ public final class LazyHeroDirectory: HeroDirectory {
 
   public var maximumPageSize: Int { directory.maximumPageSize }
   public func page(_ query: HeroQuery) async -> Result<HeroPage, SourceError> { await directory.page(query) }
+  public func allPages(
+    from query: HeroQuery, receive: @escaping @Sendable (Result<HeroPage, SourceError>) async -> Void
+  ) async {
+    await directory.allPages(from: query, receive: receive)
+  }
   public func hero(_ id: HeroID) async -> Result<Sourced<Hero?>, SourceError> { await directory.hero(id) }
   public func heroes(namePrefix prefix: String, limit: Int) async -> Result<Sourced<[Hero]>, SourceError> {
     await directory.heroes(namePrefix: prefix, limit: limit)

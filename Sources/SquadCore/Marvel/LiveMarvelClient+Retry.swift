@@ -4,15 +4,27 @@ extension LiveMarvelClient {
   /// Sends a signed GET, retrying transport errors, 429 and 5xx per the policy, all within one
   /// deadline of `timeout` seconds. Returns the final answer (any status) and how many requests
   /// it took, or the error that ended the attempts.
+  ///
+  /// Each attempt first waits for a place on the wire (see ``RequestLimiter``); the deadline
+  /// starts when the first attempt has one, as waiting behind this client's other requests is
+  /// not this request being slow.
   func send(_ url: String, headers: [String: String]) async -> Result<(HTTPResponse, Int), MarvelError> {
+    await limiter.enter()
     let deadline = environment.now().addingTimeInterval(timeout)
     var attempt = 0
     while true {
       attempt += 1
+      if attempt > 1 { await limiter.enter() }
       let remaining = deadline.timeIntervalSince(environment.now())
-      guard remaining > 0 else { return .failure(.timedOut(seconds: timeout, url: url)) }
+      guard remaining > 0 else {
+        await limiter.leave()
+        return .failure(.timedOut(seconds: timeout, url: url))
+      }
       let signed = MarvelURL.signed(url, with: credentials.signature(timestamp: environment.timestamp()))
-      let outcome = await transport.get(HTTPRequest(url: signed, headers: headers, timeout: remaining))
+      let outcome =
+        Task.isCancelled
+        ? .failure(.cancelled) : await transport.get(HTTPRequest(url: signed, headers: headers, timeout: remaining))
+      await limiter.leave()
       let failure: MarvelError
       var retryAfter: Double?
       switch outcome {

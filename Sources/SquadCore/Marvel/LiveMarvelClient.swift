@@ -13,6 +13,9 @@ public struct LiveMarvelClient: MarvelClient {
   public let cacheTTL: Double
   /// When to retry.
   public let retry: RetryPolicy
+  /// The most requests this client has on the wire at once.
+  public static let maximumRequestsInFlight = 5
+  let limiter: RequestLimiter
   let cache: ResponseCache?
   let transport: any HTTPTransport
   let environment: MarvelClientEnvironment
@@ -31,6 +34,7 @@ public struct LiveMarvelClient: MarvelClient {
     self.cache = cache
     self.transport = transport
     self.environment = environment
+    limiter = RequestLimiter(limit: Self.maximumRequestsInFlight)
   }
 
   public func characters(_ filter: CharacterFilter, freshness: CacheFreshness) async -> Result<MarvelPage<Hero>, MarvelError> {
@@ -57,7 +61,7 @@ public struct LiveMarvelClient: MarvelClient {
     let url = endpoint.url(base: baseURL)
     var cached: (entry: CachedResponse, page: MarvelPage<Item>)?
     if let entry = cache?.entry(for: url),
-      case .success(let page) = MarvelResponseDecoder.page(Data(entry.body.utf8), as: dto, status: 200, url: url, map: map)
+      case .success(let page) = MarvelResponseDecoder.page(entry.body, as: dto, status: 200, url: url, map: map)
     {
       cached = (entry, page)
     }
@@ -82,10 +86,10 @@ public struct LiveMarvelClient: MarvelClient {
       return .failure(MarvelResponseDecoder.error(status: response.status, body: response.body, url: url, attempts: attempts))
     }
     let decoded = MarvelResponseDecoder.page(response.body, as: dto, status: response.status, url: url, map: map)
-    if case .success = decoded, let body = String(data: response.body, encoding: .utf8) {
+    if case .success = decoded {
       let etag = response.header("ETag") ?? MarvelResponseDecoder.bodyETag(response.body)
       // A cache that cannot be written costs requests later, not correctness now.
-      try? cache?.store(CachedResponse(url: url, etag: etag, fetchedAt: environment.now(), body: body))
+      try? cache?.store(CachedResponse(url: url, etag: etag, fetchedAt: environment.now(), body: response.body))
     }
     return decoded.map { with($0, origin: .network, requests: attempts) }
   }

@@ -52,8 +52,10 @@ import Testing
     #expect(collector.actions.count == 2)
   }
 
-  @Test func pagesAreFetchedFiveAtATime() async throws {
-    let gate = Gate(holdUntil: 5)
+  @Test func tenPagesAreInProgressAtOnce() async throws {
+    // Ten pages at once: the live client keeps five of them on the wire (see
+    // RequestLimiterTests), the others are being decoded or wait to be sent.
+    let gate = Gate(holdUntil: SyncEffects.pagesInProgress)
     let client = StubMarvelClient(characters: { filter, _ in
       .success(SyncReducerTests.page(offset: filter.offset ?? 0, total: 1562))
     })
@@ -61,7 +63,7 @@ import Testing
     let runner = SyncEffects(client: gated, store: CatalogueStore(paths: paths))
     let collector = ActionCollector<SyncFeature.Action>()
     let offsets = Array(stride(from: 100, through: 1500, by: 100))
-    // Should the runner ever allow fewer than five at once, the gate would wait forever; the
+    // Should the runner ever allow fewer than ten at once, the gate would wait forever; the
     // watchdog opens it after a generous deadline so the test fails on `peak` instead of hanging.
     let watchdog = Task {
       try await Task.sleep(nanoseconds: 20_000_000_000)
@@ -69,7 +71,8 @@ import Testing
     }
     await runner.run(.fetchPages(offsets: offsets, force: false)) { collector.append($0) }
     watchdog.cancel()
-    #expect(await gate.peak == 5)
+    #expect(SyncEffects.pagesInProgress == 10)
+    #expect(await gate.peak == 10)
     #expect(client.calls.count == 15)
     #expect(collector.actions.count == 15)
   }

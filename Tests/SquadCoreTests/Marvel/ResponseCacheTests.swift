@@ -83,6 +83,28 @@ import Testing
     #expect(transport.requests.first?.headers["If-None-Match"] == nil)
   }
 
+  @Test func aCacheFileIsOneHeaderLineThenTheBodyAsSent() async throws {
+    transport.enqueue(StubTransport.ok("characters.json", etag: "e1"))
+    _ = try await listing()
+    let file = try Data(contentsOf: URL(fileURLWithPath: cache.path(for: url)))
+    let newline = try #require(file.firstIndex(of: UInt8(ascii: "\n")))
+    let header = try JSONSerialization.jsonObject(with: file[..<newline]) as? [String: Any]
+    #expect(header?["url"] as? String == url)
+    #expect(header?["etag"] as? String == "e1")
+    #expect(Data(file[file.index(after: newline)...]) == Fixture.data("characters.json"))
+  }
+
+  @Test func aFileInTheEarlierLayoutIsAMiss() async throws {
+    try FileManager.default.createDirectory(atPath: cache.directory, withIntermediateDirectories: true)
+    let body = String(decoding: Fixture.data("characters.json"), as: UTF8.self)
+    let old = try JSONSerialization.data(withJSONObject: ["url": url, "etag": "e0", "fetchedAt": 0, "body": body])
+    try old.write(to: URL(fileURLWithPath: cache.path(for: url)))
+    transport.enqueue(StubTransport.ok("characters.json", etag: "e1"))
+    #expect(try await listing().origin == .network)
+    #expect(transport.requests.first?.headers["If-None-Match"] == nil)
+    #expect(cache.entry(for: url)?.etag == "e1")
+  }
+
   @Test func cacheFilesHoldTheUnsignedURLAndNoSecrets() async throws {
     transport.enqueue(StubTransport.ok("characters.json", etag: "e1"))
     _ = try await listing()

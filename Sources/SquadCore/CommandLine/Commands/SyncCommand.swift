@@ -6,7 +6,7 @@ enum SyncCommand {
     name: "sync",
     abstract: "Copy the whole Marvel character catalogue into the local catalogue.",
     discussion: """
-      Pages through every character, 100 at a time, up to \(SyncEffects.maximumInFlight) requests at once,
+      Pages through every character, 100 at a time, up to \(LiveMarvelClient.maximumRequestsInFlight) requests at once,
       and writes the local catalogue once at the end, so an interrupted sync changes nothing.
       Pages fetched within the cache TTL (24 hours by default) cost no request; older ones are
       revalidated and cost a 304 when unchanged. Prints a summary on stderr, and a

@@ -9,26 +9,13 @@ public struct HeroesEffects: EffectRunner {
     switch effect {
     case .fetch(let query, let all):
       guard all else { return await send(.pageLoaded(await environment.directory.page(query))) }
-      await fetchAll(from: query, send: send)
+      await environment.directory.allPages(from: query) { await send(.pageLoaded($0)) }
     case .loadSquad:
       do throws(PersistenceError) {
         await send(.squadLoaded(.success(try environment.squadFile.load())))
       } catch {
         await send(.squadLoaded(.failure(error)))
       }
-    }
-  }
-
-  /// Pages through the listing, one action per page, until `total` is reached.
-  private func fetchAll(from query: HeroQuery, send: @Sendable (HeroesFeature.Action) async -> Void) async {
-    var next = query
-    next.limit = environment.directory.maximumPageSize
-    while true {
-      let result = await environment.directory.page(next)
-      await send(.pageLoaded(result))
-      guard case .success(let page) = result, let offset = HeroesFeature.nextOffset(after: page, requested: next.offset)
-      else { return }
-      next.offset = offset
     }
   }
 }

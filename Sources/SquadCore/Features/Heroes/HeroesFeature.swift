@@ -37,7 +37,7 @@ public enum HeroesFeature: Feature {
       // The first page is taken as it is: copying thousands of heroes onto nothing costs time.
       let heroes = received.isEmpty ? page.heroes : received + page.heroes
       let requested = request.query.offset + received.count
-      let finished = !request.all || nextOffset(after: page, requested: requested) == nil
+      let finished = !request.all || page.nextOffset(requested: requested) == nil
       guard finished else {
         state = .fetching(request, received: heroes, total: page.total)
         return []
@@ -62,15 +62,6 @@ public enum HeroesFeature: Feature {
     default:
       return []
     }
-  }
-
-  /// Where the next page of `--all` starts, or nil when the listing is complete: the page is
-  /// empty, reaches `total`, or is not the window that was asked for. A server that ignores
-  /// `offset` would otherwise be asked for the same page forever.
-  public static func nextOffset(after page: HeroPage, requested: Int) -> Int? {
-    guard !page.heroes.isEmpty, page.offset == requested else { return nil }
-    let (next, overflow) = requested.addingReportingOverflow(page.heroes.count)
-    return overflow || next >= page.total ? nil : next
   }
 }
 

@@ -3,8 +3,11 @@ import Foundation
 /// Runs the sync feature's effects: pages from the API, a few in flight at once, and one write
 /// of the catalogue.
 public struct SyncEffects: EffectRunner {
-  /// The most requests in flight at once: polite to the API, yet 16 pages take 4 round trips.
-  public static let maximumInFlight = 5
+  /// Pages being fetched or read at once. The client keeps at most
+  /// ``LiveMarvelClient/maximumRequestsInFlight`` (5) of them on the wire, polite to the API yet
+  /// 16 pages in 4 round trips; twice that many in progress lets the next request leave while
+  /// an answer that just arrived is still being decoded and cached.
+  public static let pagesInProgress = 2 * LiveMarvelClient.maximumRequestsInFlight
 
   private let client: any MarvelClient
   private let store: CatalogueStore
@@ -31,7 +34,7 @@ public struct SyncEffects: EffectRunner {
     }
   }
 
-  /// Fetches every offset with at most `maximumInFlight` requests at once, sending each page as
+  /// Fetches every offset with at most `pagesInProgress` pages at once, sending each page as
   /// it arrives; the first failure stops the rest.
   private func fetch(
     _ offsets: [Int], freshness: CacheFreshness, send: @escaping @Sendable (SyncFeature.Action) async -> Void
@@ -44,7 +47,7 @@ public struct SyncEffects: EffectRunner {
         let filter = CharacterFilter(HeroQuery(order: .name, offset: offset, limit: SyncFeature.pageSize))
         group.addTask { await client.characters(filter, freshness: freshness) }
       }
-      for _ in 0..<Self.maximumInFlight { startNext() }
+      for _ in 0..<Self.pagesInProgress { startNext() }
       while let result = await group.next() {
         await send(.pageLoaded(result))
         if case .failure = result {

@@ -12,6 +12,8 @@ public struct SyncProgress: Equatable, Sendable {
   public var tally = SyncTally()
   /// Marvel's attribution from the answers.
   public var attribution = DataSource.standardAttribution
+  // The ids in `heroes`, kept alongside so each page costs its own size, not the catalogue's.
+  private var knownIDs: Set<HeroID> = []
 
   /// Progress before any page.
   public init(pageCount: Int, total: Int) {
@@ -22,8 +24,9 @@ public struct SyncProgress: Equatable, Sendable {
   /// Counts a page in.
   public mutating func add(_ page: MarvelPage<Hero>) {
     pagesDone += 1
-    let known = Set(heroes.map(\.id))
-    heroes += page.results.filter { !known.contains($0.id) }
+    for hero in page.results where knownIDs.insert(hero.id).inserted {
+      heroes.append(hero)
+    }
     tally.count(page)
     attribution = page.attribution
   }

@@ -1,0 +1,33 @@
+/// Lets at most `limit` requests be on the wire at once; the others wait their turn, first come
+/// first served. A place is held only while a request is out, not while its answer is decoded or
+/// cached, so the next request leaves the moment an answer arrives.
+public actor RequestLimiter {
+  /// The most requests out at once.
+  public let limit: Int
+  private var out = 0
+  private var waiting: [CheckedContinuation<Void, Never>] = []
+
+  /// A limiter allowing `limit` requests at once (at least one).
+  public init(limit: Int) { self.limit = max(1, limit) }
+
+  /// Waits for a place on the wire.
+  public func enter() async {
+    if out < limit {
+      out += 1
+      return
+    }
+    await withCheckedContinuation { waiting.append($0) }
+  }
+
+  /// Requests waiting for a place.
+  var waitingCount: Int { waiting.count }
+
+  /// Hands the place to the longest waiting request, or frees it.
+  public func leave() {
+    if waiting.isEmpty {
+      out -= 1
+    } else {
+      waiting.removeFirst().resume()
+    }
+  }
+}

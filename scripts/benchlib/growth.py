@@ -1,0 +1,125 @@
+"""Growth: sync and offline listing at catalogue sizes far beyond Marvel's, per character."""
+
+from __future__ import annotations
+
+import statistics
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import report
+from .bench import Bench, remove, tree_size
+from .measure import Result
+from .simulator import Simulator
+
+
+def run(bench: Bench, sizes: list[int]) -> None:
+    report.heading("Growth")
+    report.note(
+        "For each size a simulator with that many characters (0 ms latency); a cold `squad sync` into a "
+        "fresh home, then `squad heroes --all --offline` on the synced home. `sim CPU` is the simulator's "
+        "own CPU time during a measured sync: the warm-up sync had it build and gzip every page (in "
+        "Python, about 0.1 s a page), so what is left is serving them and the sync measures squad. "
+        "Per-character figures divide "
+        "by the size; `marginal` divides the growth from the previous size by the characters added, so "
+        "fixed start-up costs drop out and linear growth shows as a steady marginal cost. `show` (against the "
+        "API, its own cached answers removed before each run) shows what one lookup costs on a home "
+        "synced at that size. The goals judge "
+        "linearity on CPU time, the process's own work; wall time also carries whatever else the machine "
+        "was doing.\n")
+    points = [_measure(bench, size) for size in sizes]
+    bench.results["growth"] = points
+    pairs = list(zip(points, [None] + points[:-1]))
+    report.table(["characters", "runs", "sync wall", "sync CPU", "sim CPU", "requests", "catalogue file",
+                  "bytes / char", "cache on disk", "sync CPU / char", "marginal sync CPU / char"],
+                 [_sync_row(p, before) for p, before in pairs])
+    report.table(["characters", "runs", "heroes --all --offline wall", "CPU", "peak RSS", "wall / char",
+                  "marginal wall / char", "marginal CPU / char", "marginal RSS / char"],
+                 [_heroes_row(p, before) for p, before in pairs])
+    report.table(["characters", "runs", "`show 1009610` wall", "CPU", "peak RSS", "requests"],
+                 [[f"{p.size:,}", str(p.show.runs), report.seconds(p.show.wall), report.seconds(p.show.cpu),
+                   report.megabytes(p.show.peak_rss_kb), report.count(p.show.requests)] for p in points])
+
+
+@dataclass
+class Point:
+    """Everything measured at one catalogue size."""
+
+    size: int
+    sync: Result
+    sim_cpu: float
+    catalogue: int  # bytes of catalogue.json
+    cache: int  # bytes under cache/
+    heroes: Result
+    show: Result
+
+
+def _measure(bench: Bench, size: int) -> Point:
+    runs = bench.runs.growth if size > 2000 else bench.runs.network
+    with Simulator(bench.root, characters=size) as sim:
+        homes: list[Path] = []
+        sim_cpu: list[float] = []
+
+        def prepare() -> list[str]:
+            if homes:
+                remove(homes.pop())
+            homes.append(bench.home())
+            sim_cpu.append(sim.cpu_seconds())
+            return bench.squad_argv(homes[-1], "sync")
+
+        def finish() -> None:
+            sim_cpu[-1] = sim.cpu_seconds() - sim_cpu[-1]
+
+        sync = bench.measure(f"growth.{size}.sync", f"sync {size:,}", "squad sync", runs, prepare, sim, finish)
+        home = homes[0]
+        cache_dir = home / "cache"
+        catalogue = (cache_dir / "catalogue.json").stat().st_size
+        cache = tree_size(cache_dir)
+        listing_runs = bench.runs.slow if size > 2000 else bench.runs.fast
+        heroes = bench.measure(f"growth.{size}.heroes", f"heroes {size:,}", "squad heroes --all --offline",
+                               listing_runs, lambda: bench.squad_argv(home, "heroes", "--all", "--offline"), sim)
+        show = _show(bench, sim, size, home)
+        remove(home)
+    # sim_cpu[0] is the warm-up run's.
+    return Point(size, sync, statistics.median(sim_cpu[1:]), catalogue, cache, heroes, show)
+
+
+def _show(bench: Bench, sim: Simulator, size: int, home: Path) -> Result:
+    """`squad show` on the synced home, each run as the first: its own cached answers are removed."""
+    responses = home / "cache/responses"
+    before = set(responses.iterdir())
+
+    def forget() -> None:
+        for path in set(responses.iterdir()) - before:
+            path.unlink()
+
+    return bench.measure(f"growth.{size}.show", f"show {size:,}", "squad show 1009610", bench.runs.growth,
+                         lambda: bench.squad_argv(home, "show", "1009610"), sim, forget)
+
+
+def marginal(point: Point, previous: Point | None, value) -> float | None:
+    """The growth of value(point) per character added since the previous size."""
+    if previous is None:
+        return None
+    return (value(point) - value(previous)) / (point.size - previous.size)
+
+
+def _micro(value: float | None) -> str:
+    return "–" if value is None else f"{value * 1e6:.1f} µs"
+
+
+def _sync_row(point: Point, previous: Point | None) -> list[str]:
+    n = point.size
+    return [f"{n:,}", str(point.sync.runs), report.seconds(point.sync.wall), report.seconds(point.sync.cpu),
+            report.seconds(point.sim_cpu), report.count(point.sync.requests), report.size(point.catalogue),
+            f"{point.catalogue / n:.0f}", report.size(point.cache), _micro(point.sync.cpu / n),
+            _micro(marginal(point, previous, lambda p: p.sync.cpu))]
+
+
+def _heroes_row(point: Point, previous: Point | None) -> list[str]:
+    n = point.size
+    rss = marginal(point, previous, lambda p: p.heroes.peak_rss_kb * 1024)
+    return [f"{n:,}", str(point.heroes.runs), report.seconds(point.heroes.wall), report.seconds(point.heroes.cpu),
+            report.megabytes(point.heroes.peak_rss_kb), _micro(point.heroes.wall / n),
+            _micro(marginal(point, previous, lambda p: p.heroes.wall)),
+            _micro(marginal(point, previous, lambda p: p.heroes.cpu)),
+            "–" if rss is None else f"{rss:,.0f} B"]
