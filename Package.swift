@@ -11,10 +11,12 @@ let package = Package(
   targets: [
     // libcurl on first use rather than at start-up, for the static release build (scripts/build-release).
     .target(name: "LazyLibcurl", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+    // Ctrl-C's cleanup: a signal handler must be async-signal-safe, which only C can promise.
+    .target(name: "InterruptHandler"),
     // Async functions run where they are called unless they ask otherwise, so a command whose
     // work never waits runs start to finish on the main thread: no thread pool to start.
     .target(
-      name: "SquadCore", dependencies: ["LazyLibcurl"],
+      name: "SquadCore", dependencies: ["LazyLibcurl", "InterruptHandler"],
       swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]),
     .executableTarget(
       name: "squad-cli", dependencies: ["SquadCore"],

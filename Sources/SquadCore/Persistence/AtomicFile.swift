@@ -20,8 +20,8 @@ public enum AtomicFile {
     }
     try createDirectory(directory)
     let temporary = directory + "/." + name + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-    InterruptCleanup.register(temporary)
-    defer { InterruptCleanup.unregister(temporary) }
+    let cleanupSlot = InterruptCleanup.register(temporary)
+    defer { InterruptCleanup.unregister(cleanupSlot) }
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions)
     guard descriptor >= 0 else { throw failure(path, "cannot create a temporary file") }
     var written = 0
