@@ -11,7 +11,7 @@ import Testing
 /// The race is too narrow to hit on demand — these tests did not hit it in 80,000 requests with
 /// the old transport — so they check what the new one promises: every request ends, by its
 /// deadline when nothing answers, whatever the timing.
-@Suite struct TransportDeadlineFindingsTests {
+@Suite struct TransportDeadlineTests {
   /// A loopback URL nothing listens on.
   static func closedPort() -> String {
     let probe = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)

@@ -5,7 +5,7 @@ import Testing
 
 /// Found by the fuzzer: `--timeout` accepts any positive number, and converting a huge one to
 /// whole seconds (for messages) or nanoseconds (for sleeps) trapped.
-@Suite struct HugeTimeoutFindingsTests {
+@Suite struct HugeTimeoutTests {
   @Test @MainActor func aHugeTimeoutIsReportedNotCrashedOn() async throws {
     var squad = try InProcessCLI()
     squad.variables = ["MARVEL_PUBLIC_KEY": "pub", "MARVEL_PRIVATE_KEY": "priv"]

@@ -6,7 +6,7 @@ import Testing
 /// Found by the fuzzer: hostile paging numbers from the API. `offset + count` overflowed in
 /// `heroes --all`, a `total` of 10¹² made a sync plan billions of pages, and a server that
 /// ignores `offset` kept `heroes --all` asking for the same page forever.
-@Suite struct HostilePagingFindingsTests {
+@Suite struct HostilePagingTests {
   /// Answers every request with the same body, counting requests.
   final class SamePageTransport: HTTPTransport {
     let body: Data

@@ -6,7 +6,7 @@ import Testing
 /// Found by the reliability suite's fuzzer (`scripts/stress`): `heroes --all --offset 20` on the
 /// local catalogue ended the process with an arithmetic overflow trap (`--all` asks for
 /// `Int.max` heroes, and the window's end was `offset + limit`).
-@Suite struct LocalPagingFindingsTests {
+@Suite struct LocalPagingTests {
   @Test @MainActor func allHeroesFromAnOffsetOnTheLocalCatalogueDoesNotOverflow() async throws {
     let squad = try InProcessCLI()
     let all = await squad.run(["heroes", "--all", "--offline"])

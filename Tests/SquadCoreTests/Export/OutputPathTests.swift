@@ -5,7 +5,7 @@ import Testing
 
 /// Found by the fuzzer: Foundation's `deletingLastPathComponent` traps on `.`, `./` and `a/`,
 /// and `export --output` handed such names straight to the atomic writer.
-@Suite struct OutputPathFindingsTests {
+@Suite struct OutputPathTests {
   @Test(arguments: [".", "./", "folder/", "..", "folder/.", "folder"])
   func exportingOntoAFolderNameIsAClearErrorNotACrash(output: String) throws {
     var squad = SquadProcess()

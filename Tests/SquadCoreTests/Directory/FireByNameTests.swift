@@ -7,7 +7,7 @@ import Testing
 /// Carnage (Ultimate), a member whose name merely starts with "carnage", although "carnage" is
 /// exactly the name of another hero (Carnage, not in the squad). An exact name wins everywhere
 /// else, so it wins here too; a prefix that only members match still names them.
-@Suite struct FireByNameFindingsTests {
+@Suite struct FireByNameTests {
   static let carnageUltimate = "1010916"
   static let spiderMan = "1009610"
 
