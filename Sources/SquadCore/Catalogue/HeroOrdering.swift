@@ -39,7 +39,7 @@ public enum HeroName {
       let trimmed = bytes.drop(while: isSpace).reversed().drop(while: isSpace).reversed()
       return String(decoding: trimmed.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }, as: UTF8.self)
     }
-    return name.trimmingCharacters(in: .whitespacesAndNewlines)
+    return name.trimmingWhitespace()
       .folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
   }
 

@@ -99,7 +99,7 @@ public enum SquadCLI {
       directory: directory, squadFile: SquadFile(paths: paths),
       confirm: { prompt in
         console.errRaw(TextSanitizer.clean(prompt))
-        let answer = console.readLine()?.trimmingCharacters(in: .whitespaces).lowercased()
+        let answer = console.readLine()?.trimmingWhitespace().lowercased()
         return answer == "y" || answer == "yes"
       })
     return .success(

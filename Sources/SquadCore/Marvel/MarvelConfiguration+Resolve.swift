@@ -77,7 +77,8 @@ extension MarvelConfiguration {
 
   /// 127.0.0.0/8, `localhost` and `::1`.
   static func isLoopback(_ host: String) -> Bool {
-    let bare = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+    var bare = Substring(host.lowercased())
+    if bare.hasPrefix("["), bare.hasSuffix("]") { bare = bare.dropFirst().dropLast() }
     if bare == "localhost" || bare == "::1" || bare.hasSuffix(".localhost") { return true }
     let octets = bare.split(separator: ".", omittingEmptySubsequences: false)
     return octets.count == 4 && octets.first == "127" && octets.allSatisfy { UInt8($0) != nil }

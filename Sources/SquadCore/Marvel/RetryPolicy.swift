@@ -41,7 +41,7 @@ public struct RetryPolicy: Hashable, Sendable {
 
   /// `Retry-After` as seconds; nil when absent or an HTTP date (then the backoff applies).
   public static func retryAfterSeconds(_ header: String?) -> Double? {
-    guard let text = header?.trimmingCharacters(in: .whitespaces), let seconds = Double(text), seconds.isFinite
+    guard let text = header?.trimmingWhitespace(), let seconds = Double(text), seconds.isFinite
     else { return nil }
     return seconds
   }

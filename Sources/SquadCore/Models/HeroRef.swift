@@ -5,7 +5,7 @@ public enum HeroRef: Hashable, Sendable, CustomStringConvertible {
 
   /// Digits are an id; anything else is a name.
   public init(argument: String) {
-    let trimmed = argument.trimmingCharacters(in: .whitespaces)
+    let trimmed = argument.trimmingWhitespace()
     if !trimmed.isEmpty, trimmed.utf8.allSatisfy({ (48...57).contains($0) }), let number = Int(trimmed) {
       self = .id(HeroID(number))
     } else {

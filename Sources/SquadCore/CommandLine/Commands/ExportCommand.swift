@@ -73,7 +73,7 @@ enum ExportCommand {
   private static func fields(_ arguments: ParsedArguments) -> Result<[MemberField], UsageError> {
     guard let list = arguments.value("--fields") else { return .success(MemberField.allCases) }
     var fields: [MemberField] = []
-    for name in list.split(separator: ",", omittingEmptySubsequences: false).map({ $0.trimmingCharacters(in: .whitespaces) }) {
+    for name in list.split(separator: ",", omittingEmptySubsequences: false).map({ $0.trimmingWhitespace() }) {
       guard let field = MemberField(name: name) else {
         let message = name.isEmpty ? "'--fields' has an empty field name." : "Unknown field '\(name)' for '--fields'."
         return .failure(UsageError(message + " Valid fields: \(fieldNames).", command: "export"))

@@ -15,7 +15,7 @@ enum ImportCSV {
   }
 
   private static func columns(_ header: CSV.Record) -> Result<[MemberField], ImportProblem> {
-    let names = header.fields.map { CSV.unguard($0).trimmingCharacters(in: .whitespaces) }
+    let names = header.fields.map { CSV.unguard($0).trimmingWhitespace() }
     let valid = MemberField.allCases.map(\.rawValue).joined(separator: ", ")
     guard names.contains(where: { MemberField(name: $0) != nil }) else {
       return .failure(
@@ -54,7 +54,7 @@ enum ImportCSV {
       let cell = CSV.unguard(raw)
       switch field {
       case .id:
-        let digits = cell.trimmingCharacters(in: .whitespaces)
+        let digits = cell.trimmingWhitespace()
         if !digits.isEmpty, digits.utf8.allSatisfy({ (48...57).contains($0) }), let id = Int(digits) {
           draft.id = id
         } else if !digits.isEmpty {

@@ -50,11 +50,11 @@ struct MemberDraft {
     }
     switch name {
     case nil: check(.name, "missing; every member needs a name")
-    case let value? where value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty: check(.name, "must not be empty")
+    case let value? where value.trimmingWhitespace().isEmpty: check(.name, "must not be empty")
     default: break
     }
     var date = now
-    if let text = recruitedAt?.trimmingCharacters(in: .whitespaces), !text.isEmpty {
+    if let text = recruitedAt?.trimmingWhitespace(), !text.isEmpty {
       if let parsed = MarvelDate.parse(text) {
         date = parsed
       } else {
