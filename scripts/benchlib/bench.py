@@ -34,6 +34,7 @@ class Bench:
     work: Path  # .bench/run-<pid>: homes and stderr files, removed at the end
     squad: Path
     empty: Path
+    launcher: Path | None  # None: spawned from Python, peak RSS includes Python's
     esak_python: Path | None
     runs: Runs
     results: dict = field(default_factory=dict)  # key -> Result, for the goals
@@ -67,7 +68,7 @@ class Bench:
         stderr_path = str(self.work / "stderr.txt")
         env = self.environment(sim)
         for case in cases:
-            run_once(case.prepare(), env, stderr_path)
+            run_once(case.prepare(), env, stderr_path, self.launcher)
             case.finish()
         samples: list[list] = [[] for _ in cases]
         for _ in range(runs):
@@ -75,7 +76,7 @@ class Bench:
                 argv = case.prepare()
                 if sim:
                     sim.take_requests()
-                sample = run_once(argv, env, stderr_path)
+                sample = run_once(argv, env, stderr_path, self.launcher)
                 if sim:
                     sample.requests = sim.take_requests()
                 kept.append(sample)
