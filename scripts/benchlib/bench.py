@@ -32,7 +32,7 @@ QUICK = Runs(fast=3, slow=2, network=2, growth=1)
 class Bench:
     root: Path  # the repository
     work: Path  # .bench/run-<pid>: homes and stderr files, removed at the end
-    squad: Path
+    squad: Path  # the installed copies of setup.Programs
     empty: Path
     launcher: Path | None  # None: spawned from Python, peak RSS includes Python's
     esak_python: Path | None

@@ -1,5 +1,5 @@
-"""Before measuring: the machine, the launcher, and the release builds of squad and of the empty
-program."""
+"""Before measuring: the machine, the launcher, and installed copies of the release builds of
+squad and of the empty program."""
 
 from __future__ import annotations
 
@@ -26,7 +26,8 @@ print("ok")
 
 @dataclass
 class Programs:
-    """What the bench runs: the release builds, and the launcher (None without a C compiler)."""
+    """What the bench runs: installed copies under .bench/bin, and the launcher (None without a C
+    compiler)."""
 
     squad: Path
     empty: Path
@@ -38,7 +39,8 @@ def prepare(root: Path, bench_dir: Path) -> Programs:
     squad_bin = _build(root, root)
     empty_bin = _build(root, _package(bench_dir / "empty-program", "empty",
                                       "the process floor, an empty Foundation program.", EMPTY_MAIN))
-    return Programs(squad=squad_bin / "squad", empty=empty_bin / "empty", launcher=launcher)
+    installed = _install(bench_dir / "bin", [squad_bin / "squad", empty_bin / "empty"])
+    return Programs(squad=installed[0], empty=installed[1], launcher=launcher)
 
 
 def _compile_launcher(root: Path, bench_dir: Path) -> Path | None:
@@ -68,6 +70,15 @@ def _build(root: Path, package: Path) -> Path:
     out = subprocess.run([str(root / "scripts/build-release"), str(package)], check=True,
                          stdout=subprocess.PIPE, text=True).stdout
     return Path(out.strip().splitlines()[-1])
+
+
+def _install(directory: Path, binaries: list[Path]) -> list[Path]:
+    """Fresh copies, as a user installs squad (README: cp). A binary just written by the linker
+    starts measurably slower than a copy of it (how its pages sit in the page cache), and users
+    run copies."""
+    shutil.rmtree(directory, ignore_errors=True)
+    directory.mkdir(parents=True)
+    return [Path(shutil.copy(binary, directory / binary.name)) for binary in binaries]
 
 
 def machine(root: Path) -> list[tuple[str, str]]:
