@@ -34,6 +34,7 @@ class Bench:
     work: Path  # .bench/run-<pid>: homes and stderr files, removed at the end
     squad: Path  # the installed copies of setup.Programs
     empty: Path
+    foundation: list[str]
     launcher: Path | None  # None: spawned from Python, peak RSS includes Python's
     esak_python: Path | None
     runs: Runs

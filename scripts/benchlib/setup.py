@@ -1,5 +1,5 @@
 """Before measuring: the machine, the launcher, and installed copies of the release builds of
-squad and of the empty program."""
+squad and of the two floor programs."""
 
 from __future__ import annotations
 
@@ -22,6 +22,22 @@ EMPTY_MAIN = """import Foundation
 
 print("ok")
 """
+# What any command-line program built on Foundation does before its own work: read a file with
+# FileManager, parse JSON, fold a string (CoreFoundation, ICU). No FoundationNetworking: the
+# release build drops -lcurl, which only squad's LazyLibcurl target makes up for.
+FOUNDATION_MAIN = """import Foundation
+
+let path = CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : "probe.json"
+guard let data = FileManager.default.contents(atPath: path),
+  let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+  let name = object["name"] as? String
+else {
+  print("cannot read \\(path)")
+  exit(1)
+}
+print(NSString(string: name).lowercased)
+"""
+PROBE_JSON = '{"id": 1009610, "name": "Spider-Man (Peter Parker)", "comics": 4000}\n'
 
 
 @dataclass
@@ -31,6 +47,7 @@ class Programs:
 
     squad: Path
     empty: Path
+    foundation: list[str]  # argv of the Foundation program, with its JSON file
     launcher: Path | None
 
 
@@ -39,8 +56,13 @@ def prepare(root: Path, bench_dir: Path) -> Programs:
     squad_bin = _build(root, root)
     empty_bin = _build(root, _package(bench_dir / "empty-program", "empty",
                                       "the process floor, an empty Foundation program.", EMPTY_MAIN))
-    installed = _install(bench_dir / "bin", [squad_bin / "squad", empty_bin / "empty"])
-    return Programs(squad=installed[0], empty=installed[1], launcher=launcher)
+    probe_dir = _package(bench_dir / "foundation-program", "foundation",
+                         "the floor of a CLI that uses Foundation.", FOUNDATION_MAIN)
+    _write_if_changed(probe_dir / "probe.json", PROBE_JSON)
+    foundation_bin = _build(root, probe_dir)
+    installed = _install(bench_dir / "bin", [squad_bin / "squad", empty_bin / "empty", foundation_bin / "foundation"])
+    return Programs(squad=installed[0], empty=installed[1], foundation=[str(installed[2]), str(probe_dir / "probe.json")],
+                    launcher=launcher)
 
 
 def _compile_launcher(root: Path, bench_dir: Path) -> Path | None:
