@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import report
-from .bench import Bench, remove, tree_size
+from .bench import Bench, Case, remove, tree_size
 from .measure import Result
 from .simulator import Simulator
 
@@ -16,17 +16,21 @@ def run(bench: Bench, sizes: list[int]) -> None:
     report.heading("Growth")
     report.note(
         "For each size a simulator with that many characters (0 ms latency); a cold `squad sync` into a "
-        "fresh home, then `squad heroes --all --offline` on the synced home. `sim CPU` is the simulator's "
-        "own CPU time during a measured sync: the warm-up sync had it build and gzip every page (in "
-        "Python, about 0.1 s a page), so what is left is serving them and the sync measures squad. "
-        "Per-character figures divide "
-        "by the size; `marginal` divides the growth from the previous size by the characters added, so "
-        "fixed start-up costs drop out and linear growth shows as a steady marginal cost. `show` (against the "
-        "API, its own cached answers removed before each run) shows what one lookup costs on a home "
-        "synced at that size. The goals judge "
+        "fresh home, then `squad show` on it. When every size is synced, `squad heroes --all --offline` "
+        "runs on the synced homes interleaved (one run of each size in turn), so a change in the "
+        "machine's speed between phases of the run does not pass for a change of cost per character. "
+        "`sim CPU` is the simulator's own CPU time during a measured sync: the warm-up sync had it build "
+        "and gzip every page (in Python, about 0.1 s a page), so what is left is serving them and the "
+        "sync measures squad. Per-character figures divide by the size; `marginal` divides the growth "
+        "from the previous size by the characters added, so fixed start-up costs drop out and linear "
+        "growth shows as a steady marginal cost. `show` (against the API, its own cached answers removed "
+        "before each run) shows what one lookup costs on a home synced at that size. The goals judge "
         "linearity on CPU time, the process's own work; wall time also carries whatever else the machine "
         "was doing.\n")
     points = [_measure(bench, size) for size in sizes]
+    _listings(bench, points)
+    for point in points:
+        remove(point.home)
     bench.results["growth"] = points
     pairs = list(zip(points, [None] + points[:-1]))
     report.table(["characters", "runs", "sync wall", "sync CPU", "sim CPU", "requests", "catalogue file",
@@ -49,8 +53,9 @@ class Point:
     sim_cpu: float
     catalogue: int  # bytes of catalogue.json
     cache: int  # bytes under cache/
-    heroes: Result
     show: Result
+    home: Path  # the synced home, removed once the listings are measured
+    heroes: Result | None = None
 
 
 def _measure(bench: Bench, size: int) -> Point:
@@ -74,13 +79,18 @@ def _measure(bench: Bench, size: int) -> Point:
         cache_dir = home / "cache"
         catalogue = (cache_dir / "catalogue.json").stat().st_size
         cache = tree_size(cache_dir)
-        listing_runs = bench.runs.slow if size > 2000 else bench.runs.fast
-        heroes = bench.measure(f"growth.{size}.heroes", f"heroes {size:,}", "squad heroes --all --offline",
-                               listing_runs, lambda: bench.squad_argv(home, "heroes", "--all", "--offline"), sim)
         show = _show(bench, sim, size, home)
-        remove(home)
     # sim_cpu[0] is the warm-up run's.
-    return Point(size, sync, statistics.median(sim_cpu[1:]), catalogue, cache, heroes, show)
+    return Point(size, sync, statistics.median(sim_cpu[1:]), catalogue, cache, show, home)
+
+
+def _listings(bench: Bench, points: list[Point]) -> None:
+    """`heroes --all --offline` on every synced home, interleaved, as a user who synced runs it."""
+    cases = [Case(f"growth.{p.size}.heroes", f"heroes {p.size:,}", "squad heroes --all --offline",
+                  lambda home=p.home: bench.squad_argv(home, "heroes", "--all", "--offline")) for p in points]
+    results = bench.interleave(cases, bench.runs.slow, None, env=bench.user_environment())
+    for point, result in zip(points, results):
+        point.heroes = result
 
 
 def _show(bench: Bench, sim: Simulator, size: int, home: Path) -> Result:

@@ -1,8 +1,14 @@
 """Running one program as a whole process and measuring it.
 
-Each run is spawned with posix_spawn (no shell, no Python work in the child) with stdin and
-stdout on /dev/null and stderr in a file, then reaped with wait4, whose rusage gives the child's
-CPU time and peak resident set size. Wall time is taken around spawn and wait.
+Each run is started by a small C launcher (`measure.c`, compiled into .bench/ at set-up) with
+stdin and stdout on /dev/null and stderr in a file. The launcher spawns the program, reaps it
+with wait4, whose rusage gives the child's CPU time and peak resident set size, takes wall time
+around spawn and wait (CLOCK_MONOTONIC), and reports the four numbers on a pipe.
+
+Why not spawn from Python: posix_spawn (clone with CLONE_VM) and fork both start the child with
+the parent's memory, and at exec the kernel carries the parent's peak RSS over into the child's
+max RSS, so every program would show at least Python's ~25 MB. From the launcher that floor is
+about 1 MB. Without a C compiler the bench falls back to spawning from Python and says so.
 """
 
 from __future__ import annotations
@@ -11,6 +17,7 @@ import os
 import statistics
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 
 
 class RunFailed(Exception):
@@ -62,20 +69,49 @@ class Result:
         return {len(s.requests) for s in self.samples}
 
 
-def run_once(argv: list[str], env: dict[str, str], stderr_path: str, expect: int = 0) -> Sample:
-    """Runs argv (argv[0] an absolute path) once and measures it."""
+def run_once(argv: list[str], env: dict[str, str], stderr_path: str, launcher: Path | None,
+             expect: int = 0) -> Sample:
+    """Runs argv (argv[0] an absolute path) once through the launcher (or, if None, straight from
+    Python) and measures it."""
     actions = [
         (os.POSIX_SPAWN_OPEN, 0, os.devnull, os.O_RDONLY, 0),
         (os.POSIX_SPAWN_OPEN, 1, os.devnull, os.O_WRONLY, 0),
         (os.POSIX_SPAWN_OPEN, 2, stderr_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600),
     ]
+    if launcher is None:
+        sample, code = _from_python(argv, env, actions)
+    else:
+        sample, code = _from_launcher(launcher, argv, env, actions, stderr_path)
+    if code != expect:
+        raise RunFailed(f"{' '.join(argv)} exited {code} (expected {expect}):\n{_tail(stderr_path)}")
+    return sample
+
+
+def _from_launcher(launcher: Path, argv: list[str], env: dict[str, str], actions, stderr_path: str):
+    read, write = os.pipe()
+    try:
+        os.set_inheritable(write, True)
+        pid = os.posix_spawn(str(launcher), [str(launcher), str(write), *argv], env, file_actions=actions)
+    finally:
+        os.close(write)
+    with os.fdopen(read) as pipe:
+        line = pipe.read()
+    _, status, _ = os.wait4(pid, 0)
+    if os.waitstatus_to_exitcode(status) != 0 or not line:
+        raise RunFailed(f"the launcher failed to run {' '.join(argv)}:\n{_tail(stderr_path)}")
+    wall, cpu, max_rss_kb, code = line.split()
+    return Sample(wall=float(wall), cpu=float(cpu), max_rss_kb=int(max_rss_kb)), int(code)
+
+
+def _from_python(argv: list[str], env: dict[str, str], actions):
     start = time.perf_counter()
     pid = os.posix_spawn(argv[0], argv, env, file_actions=actions)
     _, status, usage = os.wait4(pid, 0)
     wall = time.perf_counter() - start
-    code = os.waitstatus_to_exitcode(status)
-    if code != expect:
-        with open(stderr_path, encoding="utf-8", errors="replace") as f:
-            tail = f.read()[-2000:]
-        raise RunFailed(f"{' '.join(argv)} exited {code} (expected {expect}):\n{tail}")
-    return Sample(wall=wall, cpu=usage.ru_utime + usage.ru_stime, max_rss_kb=usage.ru_maxrss)
+    sample = Sample(wall=wall, cpu=usage.ru_utime + usage.ru_stime, max_rss_kb=usage.ru_maxrss)
+    return sample, os.waitstatus_to_exitcode(status)
+
+
+def _tail(stderr_path: str) -> str:
+    with open(stderr_path, encoding="utf-8", errors="replace") as f:
+        return f.read()[-2000:]
