@@ -11,7 +11,7 @@ from typing import Callable
 
 from .measure import Result, run_once
 from .report import progress
-from .simulator import PRIVATE_KEY, PUBLIC_KEY, Simulator
+from .simulator import Simulator
 
 
 @dataclass
@@ -48,13 +48,6 @@ class Bench:
             env.update(sim.environment())
         return env
 
-    def user_environment(self) -> dict[str, str]:
-        """For commands that make no request: keys, as a user who synced has them, and the default
-        (https) API base. Given a plain-http base such as the simulator's, squad checks that it is a
-        loopback host, which costs every command about 0.4 ms (the Swift runtime's first protocol
-        conformance scan); users of the real API never pay that."""
-        return {**self.environment(None), "MARVEL_PUBLIC_KEY": PUBLIC_KEY, "MARVEL_PRIVATE_KEY": PRIVATE_KEY}
-
     def home(self) -> Path:
         """A new, empty squad home."""
         return Path(tempfile.mkdtemp(prefix="home-", dir=self.work))
@@ -67,15 +60,14 @@ class Bench:
         """One case on its own; see ``interleave``."""
         return self.interleave([Case(key, label, program, prepare, finish)], runs, sim)[0]
 
-    def interleave(self, cases: list["Case"], runs: int, sim: Simulator | None,
-                   env: dict[str, str] | None = None) -> list[Result]:
+    def interleave(self, cases: list["Case"], runs: int, sim: Simulator | None) -> list[Result]:
         """Runs every case once to warm up (the simulator builds its pages, the file cache fills,
         Python compiles esak), then `runs` rounds of one run of each case in turn, so a burst of
         load from elsewhere on the machine falls on all of them alike. Each run's simulator
-        requests are kept with it. `env` replaces the simulator's environment."""
+        requests are kept with it."""
         progress(" · ".join(f"{c.label}: {c.program}" for c in cases) + f" × 1 + {runs}")
         stderr_path = str(self.work / "stderr.txt")
-        env = env or self.environment(sim)
+        env = self.environment(sim)
         for case in cases:
             run_once(case.prepare(), env, stderr_path, self.launcher)
             case.finish()

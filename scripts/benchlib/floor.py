@@ -23,9 +23,7 @@ def run(bench: Bench, sim: Simulator) -> None:
         "only for the network). `squad --version` is start-up alone. `list` reads "
         f"a 100-member squad; `heroes --all --offline` reads a catalogue synced from the simulator "
         f"({sim.characters:,} characters, plus the bundled ones it lacks). Output goes to /dev/null "
-        "(so squad prints TSV). These commands make no request, so they run as a user who synced runs "
-        "them: keys set, the default API base (not the simulator's plain-http one, whose loopback check "
-        "costs squad about 0.4 ms).\n")
+        "(so squad prints TSV).\n")
     fast = bench.runs.fast
     env_keys = bench.environment(sim)
     members = _squad_with_members(bench, 100)
@@ -40,15 +38,16 @@ def run(bench: Bench, sim: Simulator) -> None:
         Case("floor.list", "list, 100 members", "squad list", lambda: bench.squad_argv(members, "list")),
         Case("floor.heroes", f"heroes, {sim.characters:,} synced", "squad heroes --all --offline",
              lambda: bench.squad_argv(synced, "heroes", "--all", "--offline")),
-    ], fast, None, env=bench.user_environment())
+    ], fast, sim)
     empty, foundation = cases[0], cases[1]
     rows = [[r.label, f"`{r.program}`", str(r.runs), report.seconds(r.wall), report.seconds(r.cpu),
-             report.megabytes(r.peak_rss_kb), report.ratio(r.wall / empty.wall),
+             report.megabytes(r.peak_rss_kb), report.count(r.requests), report.ratio(r.wall / empty.wall),
              report.ratio(r.wall / foundation.wall), report.ratio(r.peak_rss_kb / empty.peak_rss_kb),
              report.ratio(r.peak_rss_kb / foundation.peak_rss_kb), f"{(r.wall - foundation.wall) * 1000:+.1f} ms"]
             for r in cases]
-    report.table(["case", "program", "runs", "wall (median)", "CPU (median)", "peak RSS", "wall / empty",
-                  "wall / Foundation", "RSS / empty", "RSS / Foundation", "wall − Foundation"], rows)
+    report.table(["case", "program", "runs", "wall (median)", "CPU (median)", "peak RSS", "requests",
+                  "wall / empty", "wall / Foundation", "RSS / empty", "RSS / Foundation", "wall − Foundation"],
+                 rows)
     remove(members)
     remove(synced)
 

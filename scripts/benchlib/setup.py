@@ -60,9 +60,8 @@ def prepare(root: Path, bench_dir: Path) -> Programs:
                          "the floor of a CLI that uses Foundation.", FOUNDATION_MAIN)
     _write_if_changed(probe_dir / "probe.json", PROBE_JSON)
     foundation_bin = _build(root, probe_dir)
-    squad, empty, foundation = _install(bench_dir / "bin", [squad_bin / "squad", empty_bin / "empty",
-                                                             foundation_bin / "foundation"])
-    return Programs(squad=squad, empty=empty, foundation=[str(foundation), str(probe_dir / "probe.json")],
+    installed = _install(bench_dir / "bin", [squad_bin / "squad", empty_bin / "empty", foundation_bin / "foundation"])
+    return Programs(squad=installed[0], empty=installed[1], foundation=[str(installed[2]), str(probe_dir / "probe.json")],
                     launcher=launcher)
 
 
