@@ -34,25 +34,6 @@ public enum ProcessStreams {
   /// Writes all of `text` to a file descriptor; a closed reader ends the writing quietly.
   public static func write(_ text: String, to descriptor: Int32) {
     var text = text
-    text.withUTF8 { bytes in
-      guard let base = bytes.baseAddress else { return }
-      var offset = 0
-      while offset < bytes.count {
-        let written = systemWrite(descriptor, base + offset, bytes.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          return
-        }
-        offset += written
-      }
-    }
-  }
-
-  private static func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-      return Glibc.write(descriptor, buffer, count)
-    #else
-      return Darwin.write(descriptor, buffer, count)
-    #endif
+    text.withUTF8 { _ = FileDescriptorWriting.writeAll(UnsafeRawBufferPointer($0), to: descriptor) }
   }
 }

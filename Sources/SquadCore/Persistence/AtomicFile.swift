@@ -24,19 +24,7 @@ public enum AtomicFile {
     defer { InterruptCleanup.unregister(cleanupSlot) }
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions)
     guard descriptor >= 0 else { throw failure(path, "cannot create a temporary file") }
-    var written = 0
-    let ok = data.withUnsafeBytes { buffer -> Bool in
-      guard let base = buffer.baseAddress else { return true }
-      while written < buffer.count {
-        let result = systemWrite(descriptor, base + written, buffer.count - written)
-        if result < 0 {
-          if errno == EINTR { continue }
-          return false
-        }
-        written += result
-      }
-      return true
-    }
+    let ok = data.withUnsafeBytes { FileDescriptorWriting.writeAll($0, to: descriptor) }
     let synced = ok && fsync(descriptor) == 0
     let error = errno
     close(descriptor)
@@ -83,14 +71,6 @@ public enum AtomicFile {
     } catch {
       throw PersistenceError(path: path, reason: .unwritable(detail: "cannot create the folder"))
     }
-  }
-
-  private static func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-      return Glibc.write(descriptor, bytes, count)
-    #else
-      return Darwin.write(descriptor, bytes, count)
-    #endif
   }
 
   private static func syncDirectory(_ path: String) {

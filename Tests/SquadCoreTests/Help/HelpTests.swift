@@ -9,13 +9,8 @@ import Testing
   /// Runs squad in process, capturing stdout and stderr.
   @MainActor
   func run(_ arguments: [String]) async -> (code: Int32, out: String, err: String) {
-    let out = Mutex("")
-    let err = Mutex("")
-    let console = Console(
-      terminal: TerminalInfo(stdoutIsTTY: false, stderrIsTTY: false, stdinIsTTY: false),
-      out: { text in out.withLock { $0 += text } }, err: { text in err.withLock { $0 += text } })
-    let code = await SquadCLI.run(arguments: arguments, variables: [:], console: console)
-    return (code, out.withLock { $0 }, err.withLock { $0 })
+    guard let squad = try? InProcessCLI() else { return (-1, "", "could not make a temporary home") }
+    return await squad.run(arguments)
   }
 
   @Test(arguments: ["export", "import", "completion"])

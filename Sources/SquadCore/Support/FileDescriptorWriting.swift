@@ -1,0 +1,29 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Writing a whole buffer to a file descriptor with `write(2)`, which may write only part of it or
+/// be interrupted by a signal.
+enum FileDescriptorWriting {
+  /// Writes every byte, retrying after partial writes and `EINTR`. False (with `errno` set) when a
+  /// write fails.
+  static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
+    guard let base = bytes.baseAddress else { return true }
+    var offset = 0
+    while offset < bytes.count {
+      #if canImport(Glibc)
+        let written = Glibc.write(descriptor, base + offset, bytes.count - offset)
+      #else
+        let written = Darwin.write(descriptor, base + offset, bytes.count - offset)
+      #endif
+      if written < 0 {
+        if errno == EINTR { continue }
+        return false
+      }
+      offset += written
+    }
+    return true
+  }
+}
