@@ -182,7 +182,7 @@ import Testing
   }
 
   @Test func aClosedPortIsUnreachable() async throws {
-    let port = try ClosedPort()
+    let port = try LoopbackPort(.refusing)
     let result = await client(baseURL: port.baseURL).characters(CharacterFilter(limit: 5), freshness: .withinTTL)
     #expect(
       result == .failure(.unreachable(reason: "connection refused", attempts: 4, url: port.baseURL + "/characters?limit=5")))

@@ -12,25 +12,9 @@ import Testing
 /// the old transport — so they check what the new one promises: every request ends, by its
 /// deadline when nothing answers, whatever the timing.
 @Suite struct TransportDeadlineTests {
-  /// A loopback URL nothing listens on.
-  static func closedPort() -> String {
-    let probe = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    _ = withUnsafeMutablePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-        bind(probe, pointer, length)
-        return getsockname(probe, pointer, &length)
-      }
-    }
-    close(probe)
-    return "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))/v1/public/characters"
-  }
-
   @Test func deadlinesThatMeetARefusedConnectionAlwaysEnd() async throws {
-    let url = Self.closedPort()
+    let port = try LoopbackPort(.refusing)
+    let url = port.baseURL + "/characters"
     let transport = URLSessionTransport()
     let finished = DispatchSemaphore(value: 0)
     let requests = 2_000
@@ -52,32 +36,24 @@ import Testing
       DispatchQueue.global().async { continuation.resume(returning: finished.wait(timeout: .now() + 60) == .success) }
     }
     #expect(ended, "some requests never ended: the transport deadlocked")
+    withExtendedLifetime(port) {}
   }
 
   @Test func aDeadlineEndsARequestNobodyAnswers() async throws {
-    // A listening socket that never accepts: the connection hangs in the backlog, silent.
-    let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    defer { close(listener) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    _ = withUnsafeMutablePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-        bind(listener, pointer, length)
-        return getsockname(listener, pointer, &length)
-      }
-    }
-    listen(listener, 1)
-    let url = "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))/v1/public/characters"
+    let port = try LoopbackPort(.silent)
+    let url = port.baseURL + "/characters"
     let result = await URLSessionTransport().get(HTTPRequest(url: url, timeout: 0.2))
     #expect(result == .failure(.timedOut))
+    withExtendedLifetime(port) {}
   }
 
   @Test func aCancelledCallerGetsCancelled() async throws {
-    let task = Task { await URLSessionTransport().get(HTTPRequest(url: Self.closedPort(), timeout: 30)) }
+    let port = try LoopbackPort(.refusing)
+    let url = port.baseURL + "/characters"
+    let task = Task { await URLSessionTransport().get(HTTPRequest(url: url, timeout: 30)) }
     task.cancel()
     let result = await task.value
     #expect(result == .failure(.cancelled) || result == .failure(.connectionRefused))
+    withExtendedLifetime(port) {}
   }
 }

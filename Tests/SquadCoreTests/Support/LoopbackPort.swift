@@ -4,15 +4,22 @@ import Foundation
   import Glibc
 #endif
 
-/// A loopback port that refuses connections for as long as the value lives: a TCP socket bound to
-/// it that never listens. Holding the port, rather than stopping a server and hoping, keeps a
-/// parallel test's server from taking it over.
-final class ClosedPort: Sendable {
+/// A loopback port held for as long as the value lives, by a TCP socket bound to it. Holding the
+/// port, rather than stopping a server and hoping, keeps a parallel test's server from taking it.
+final class LoopbackPort: Sendable {
+  /// What a client connecting to the port meets.
+  enum Behaviour {
+    /// The socket never listens: connections are refused at once.
+    case refusing
+    /// The socket listens but never accepts: connections hang in the backlog, and nothing answers.
+    case silent
+  }
+
   /// A Marvel API base on the port.
   let baseURL: String
   private let descriptor: Int32
 
-  init() throws {
+  init(_ behaviour: Behaviour = .refusing) throws {
     #if canImport(Glibc)
       let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     #else
@@ -29,7 +36,7 @@ final class ClosedPort: Sendable {
         bind(descriptor, generic, length) == 0 && getsockname(descriptor, generic, &length) == 0
       }
     }
-    guard bound else {
+    guard bound, behaviour == .refusing || listen(descriptor, 1) == 0 else {
       close(descriptor)
       throw SimulatorError.didNotStart
     }
