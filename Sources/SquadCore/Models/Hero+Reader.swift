@@ -92,18 +92,7 @@ extension HeroDetails {
 
   private static func thumbnail(_ reader: inout JSONReader, keep: Bool) throws(JSONParser.Failure) -> Thumbnail? {
     guard !reader.skipNull() else { return nil }
-    var path: JSONKey?
-    var fileExtension: JSONKey?
-    try reader.beginObject()
-    while let key = try reader.nextKey() {
-      if key == "path" {
-        path = try reader.rawStringValue()
-      } else if key == "extension" {
-        fileExtension = try reader.rawStringValue()
-      } else {
-        try reader.skipValue()
-      }
-    }
+    let (path, fileExtension) = try stringPair(&reader, "path", "extension")
     guard let path, let fileExtension else { throw reader.failure("a thumbnail without a path and an extension") }
     return keep ? Thumbnail(path: path.string, extension: fileExtension.string) : nil
   }
@@ -114,21 +103,29 @@ extension HeroDetails {
     if keep { links.reserveCapacity(4) }
     try reader.beginArray()
     while try reader.nextItem() {
-      var type: JSONKey?
-      var url: JSONKey?
-      try reader.beginObject()
-      while let key = try reader.nextKey() {
-        if key == "type" {
-          type = try reader.rawStringValue()
-        } else if key == "url" {
-          url = try reader.rawStringValue()
-        } else {
-          try reader.skipValue()
-        }
-      }
+      let (type, url) = try stringPair(&reader, "type", "url")
       guard let type, let url else { throw reader.failure("a link without a type and a url") }
       if keep { links.append(HeroLink(type: type.string, url: url.string)) }
     }
     return links
+  }
+
+  /// The two string members `first` and `second` of the object at the reader, skipping any
+  /// others; nil for one that is missing.
+  private static func stringPair(_ reader: inout JSONReader, _ first: StaticString, _ second: StaticString)
+    throws(JSONParser.Failure) -> (JSONKey?, JSONKey?)
+  {
+    var values: (JSONKey?, JSONKey?) = (nil, nil)
+    try reader.beginObject()
+    while let key = try reader.nextKey() {
+      if key == first {
+        values.0 = try reader.rawStringValue()
+      } else if key == second {
+        values.1 = try reader.rawStringValue()
+      } else {
+        try reader.skipValue()
+      }
+    }
+    return values
   }
 }
