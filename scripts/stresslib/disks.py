@@ -65,10 +65,7 @@ class Home:
             subprocess.run(["mount", "--bind", self.path, self.path], check=True)
             subprocess.run(["mount", "-o", "remount,bind,ro", self.path], check=True)
         else:
-            for folder, _, files in os.walk(self.path):
-                os.chmod(folder, 0o555)
-                for name in files:
-                    os.chmod(os.path.join(folder, name), 0o444)
+            self._chmod_tree(0o555, 0o444)
 
     def make_writable(self):
         if self.how == "nobody":
@@ -76,10 +73,13 @@ class Home:
         if self.how == "mount":
             subprocess.run(["umount", self.path], check=True)  # the read-only bind
         else:
-            for folder, _, files in os.walk(self.path):
-                os.chmod(folder, 0o777)
-                for name in files:
-                    os.chmod(os.path.join(folder, name), 0o666)
+            self._chmod_tree(0o777, 0o666)
+
+    def _chmod_tree(self, folder_mode: int, file_mode: int):
+        for folder, _, files in os.walk(self.path):
+            os.chmod(folder, folder_mode)
+            for name in files:
+                os.chmod(os.path.join(folder, name), file_mode)
 
     def close(self):
         if self.how == "mount":
