@@ -3,18 +3,23 @@ and the canned responses of the faults that replace the real answer.
 
 The first queued fault whose ``path`` is a substring of the request target
 applies (before auth) and uses up one of its ``times``; ``-1`` means forever.
-``drop``, ``slow`` and ``truncated`` are carried out by the HTTP layer.
+``drop``, ``slow`` and ``truncated`` are carried out by the HTTP layer, and so
+are the streaming faults (``huge``, ``endless``, ``gzipBomb``) and ``redirect``.
+``page`` rewrites the real answer's paging (see ``rewrite_page``).
 """
 
 from __future__ import annotations
 
+import json
 import threading
 from dataclasses import dataclass, field
 
 from .common import dumps
 from .responses import Response, success_body
 
-FAULT_KINDS = {"status", "html", "malformed", "truncated", "empty", "drop", "slow", "wrongShape"}
+FAULT_KINDS = {"status", "html", "malformed", "truncated", "empty", "drop", "slow", "wrongShape",
+               "page", "huge", "endless", "gzipBomb", "redirect"}
+STREAMING_FAULTS = {"huge", "endless", "gzipBomb"}
 
 
 @dataclass
@@ -46,6 +51,14 @@ class Fault:
         if kind == "slow" and not (isinstance(spec.get("delayMs"), (int, float))
                                    and spec["delayMs"] >= 0):
             raise ValueError("a slow fault needs delayMs >= 0")
+        for key in ("keep", "total", "shift", "delayMs", "sizeMb"):
+            value = spec.get(key)
+            if value is not None and not (isinstance(value, (int, float)) and not isinstance(value, bool)):
+                raise ValueError(f"{key} must be a number")
+        if kind in {"huge", "gzipBomb"} and not spec.get("sizeMb", 0) > 0:
+            raise ValueError(f"a {kind} fault needs sizeMb > 0")
+        if kind == "redirect" and not isinstance(spec.get("location", ""), str):
+            raise ValueError("location must be a string")
         return cls(kind, times, path, dict(spec))
 
     def applies_to(self, target: str) -> bool:
@@ -118,3 +131,23 @@ def fault_response(fault: Fault) -> Response:
 
 
 REPLACING_FAULTS = {"status", "html", "malformed", "empty", "wrongShape"}
+
+
+def rewrite_page(body: bytes, spec: dict, requested_offset: int) -> bytes:
+    """A 200 body with its paging rewritten, for servers whose paging lies.
+
+    ``keep`` keeps only the first N results (``count`` follows); ``total`` replaces the total;
+    ``shift`` answers with the page ``shift`` places earlier (negative) or later while still
+    claiming the requested offset, so ids repeat across pages. The ETag is dropped, since the
+    body no longer matches it."""
+    document = json.loads(body)
+    data = document.get("data", {})
+    results = data.get("results", [])
+    if "keep" in spec:
+        results = results[: max(0, int(spec["keep"]))]
+    data["results"], data["count"] = results, len(results)
+    if "total" in spec:
+        data["total"] = int(spec["total"])
+    data["offset"] = requested_offset
+    document.pop("etag", None)
+    return dumps(document).encode()

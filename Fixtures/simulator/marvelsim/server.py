@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import zlib
 import socket
 import sys
 import time
@@ -19,7 +20,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qsl, urlsplit
 
 from .common import API_PREFIX
-from .faults import INTERNAL, REPLACING_FAULTS, Fault, FaultQueue, fault_response
+from .faults import (INTERNAL, REPLACING_FAULTS, STREAMING_FAULTS, Fault, FaultQueue, fault_response,
+                     rewrite_page)
 from .requestlog import RequestLog
 from .responses import Response
 from .routes import MarvelApi
@@ -157,7 +159,7 @@ class SimHandler(BaseHTTPRequestHandler):
         fault = self.server.faults.take(target)
         if self.server.config.latency_s:
             time.sleep(self.server.config.latency_s)
-        if fault and fault.kind == "slow":
+        if fault and fault.kind in ("slow", "page") and "delayMs" in fault.spec:
             time.sleep(fault.spec["delayMs"] / 1000)
         logged = False
 
@@ -175,6 +177,14 @@ class SimHandler(BaseHTTPRequestHandler):
                 record(None, 0)
                 self.close_connection = True
                 self.connection.shutdown(socket.SHUT_RDWR)
+            elif fault and fault.kind in STREAMING_FAULTS:
+                self._stream(fault, lambda sent: record(200, sent))
+            elif fault and fault.kind == "redirect":
+                location = fault.spec.get("location") or self.path
+                if "toPort" in fault.spec:
+                    location = f"http://127.0.0.1:{int(fault.spec['toPort'])}{self.path}"
+                record(302, 0)
+                self._write(Response(302, b"", "", headers={"Location": location}))
             else:
                 response = self._api_response(path, params, fault)
                 self._write(response, truncate=bool(fault and fault.kind == "truncated"),
@@ -183,9 +193,51 @@ class SimHandler(BaseHTTPRequestHandler):
             if not logged:
                 record(None, 0)
 
+    def _stream(self, fault: Fault, record) -> None:
+        """A body far larger than any Marvel page: ``huge`` (``sizeMb`` with a Content-Length),
+        ``endless`` (no length, never ends until the client hangs up) or ``gzipBomb`` (a small
+        gzip stream expanding to ``sizeMb``). Each starts like a Marvel answer, then pads one
+        result's name with spaces."""
+        head = b'{"code":200,"status":"Ok","data":{"offset":0,"limit":20,"total":1,"count":1,' \
+            b'"results":[{"id":1,"name":"'
+        tail = b'"}]}}'
+        chunk = b" " * (1 << 20)
+        size = int(fault.spec.get("sizeMb", 0) * (1 << 20))
+        record(0)
+        self.close_connection = True
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json; charset=utf-8")
+        try:
+            if fault.kind == "gzipBomb":
+                self.send_header("Content-Encoding", "gzip")
+                self.end_headers()
+                packer = zlib.compressobj(9, zlib.DEFLATED, 31)
+                self.wfile.write(packer.compress(head))
+                for _ in range(size // len(chunk)):
+                    self.wfile.write(packer.compress(chunk))
+                self.wfile.write(packer.compress(tail) + packer.flush())
+            elif fault.kind == "huge":
+                self.send_header("Content-Length", str(len(head) + size + len(tail)))
+                self.end_headers()
+                self.wfile.write(head)
+                for _ in range(size // len(chunk)):
+                    self.wfile.write(chunk)
+                self.wfile.write(tail)
+            else:
+                self.end_headers()
+                self.wfile.write(head)
+                deadline = time.monotonic() + 600
+                while time.monotonic() < deadline:
+                    self.wfile.write(chunk)
+            self.wfile.flush()
+        except OSError:
+            pass  # the client hung up, as it should
+
     def _api_response(self, path: str, params: dict, fault: Fault | None) -> Response:
         if fault and fault.kind in REPLACING_FAULTS:
             return fault_response(fault)
+        if fault and fault.kind == "page":
+            return self._lying_page(path, params, fault)
         if self.command != "GET":
             return Response.json(405, {"code": "MethodNotAllowed",
                                        "message": f"{self.command} is not allowed"})
@@ -193,6 +245,17 @@ class SimHandler(BaseHTTPRequestHandler):
             return Response.json(404, {"code": "ResourceNotFound",
                                        "message": f"{path} does not exist"})
         return self.server.api.handle(path, params, self.headers.get("If-None-Match"))
+
+    def _lying_page(self, path: str, params: dict, fault: Fault) -> Response:
+        """The real page (``shift`` places away), its paging rewritten by the fault."""
+        requested = int(params.get("offset", "0") or 0) if params.get("offset", "0").isdigit() else 0
+        shifted = dict(params)
+        shifted["offset"] = str(max(0, requested + int(fault.spec.get("shift", 0))))
+        response = self.server.api.handle(path, shifted, None)
+        if response.status != 200:
+            return response
+        body = rewrite_page(response.body, fault.spec, requested)
+        return Response(200, body)
 
     # -- control requests ----------------------------------------------------------
 

@@ -14,12 +14,22 @@ public struct HTTPRequest: Hashable, Sendable {
   public var headers: [String: String]
   /// Seconds the exchange may take.
   public var timeout: Double
+  /// The most body bytes accepted, after un-gzipping; a longer body fails as
+  /// ``TransportError/bodyTooLarge(limit:)`` as soon as it passes the limit, unread beyond it.
+  public var bodyLimit: Int
+
+  /// The body limit of every Marvel request: 16 MiB. The largest real answer, a page of 100
+  /// characters with all their collections, is about 1 MB, so a longer body is not a Marvel page.
+  public static let defaultBodyLimit = 16 << 20
+  /// The most redirects followed for one request; more is a loop, not a move.
+  public static let maximumRedirects = 5
 
   /// A request.
-  public init(url: String, headers: [String: String] = [:], timeout: Double) {
+  public init(url: String, headers: [String: String] = [:], timeout: Double, bodyLimit: Int = defaultBodyLimit) {
     self.url = url
     self.headers = headers
     self.timeout = timeout
+    self.bodyLimit = bodyLimit
   }
 }
 
@@ -59,6 +69,12 @@ public enum TransportError: Error, Hashable, Sendable {
   case badURL
   /// libcurl could not be loaded, so there is no network at all; the loader's reasons.
   case noNetworkLibrary(String)
+  /// The body grew past the request's limit (bytes), so it was abandoned.
+  case bodyTooLarge(limit: Int)
+  /// More than ``HTTPRequest/maximumRedirects`` redirects in a row.
+  case tooManyRedirects
+  /// A redirect to something other than an http or https URL; the scheme it named.
+  case redirectRefused(scheme: String)
   /// Any other failure, in a few words.
   case other(String)
 
@@ -72,6 +88,9 @@ public enum TransportError: Error, Hashable, Sendable {
     case .cancelled: return "cancelled"
     case .badURL: return "not a usable URL"
     case .noNetworkLibrary(let detail): return "libcurl could not be loaded (\(detail))"
+    case .bodyTooLarge(let limit): return "the body is larger than \(ByteCount.format(limit))"
+    case .tooManyRedirects: return "too many redirects (more than \(HTTPRequest.maximumRedirects))"
+    case .redirectRefused(let scheme): return "redirect to a non-http URL (\(scheme):) refused"
     case .other(let text): return text
     }
   }

@@ -8,7 +8,9 @@ extension LiveMarvelClient {
   /// Each attempt first waits for a place on the wire (see ``RequestLimiter``); the deadline
   /// starts when the first attempt has one, as waiting behind this client's other requests is
   /// not this request being slow.
-  func send(_ url: String, headers: [String: String]) async -> Result<(HTTPResponse, Int), MarvelError> {
+  ///
+  /// `url` is sent (with the credentials it may hold); `label` is what errors show.
+  func send(_ url: String, label: String, headers: [String: String]) async -> Result<(HTTPResponse, Int), MarvelError> {
     await limiter.enter()
     let deadline = environment.now().addingTimeInterval(timeout)
     var attempt = 0
@@ -18,7 +20,7 @@ extension LiveMarvelClient {
       let remaining = deadline.timeIntervalSince(environment.now())
       guard remaining > 0 else {
         await limiter.leave()
-        return .failure(.timedOut(seconds: timeout, url: url))
+        return .failure(.timedOut(seconds: timeout, url: label))
       }
       let signed = MarvelURL.signed(url, with: credentials.signature(timestamp: environment.timestamp()))
       let outcome =
@@ -29,16 +31,24 @@ extension LiveMarvelClient {
       var retryAfter: Double?
       switch outcome {
       case .success(let response) where RetryPolicy.isRetryable(status: response.status):
-        failure = MarvelResponseDecoder.error(status: response.status, body: response.body, url: url, attempts: attempt)
-        retryAfter = RetryPolicy.retryAfterSeconds(response.header("Retry-After"))
+        failure = MarvelResponseDecoder.error(status: response.status, body: response.body, url: label, attempts: attempt)
+        retryAfter = RetryPolicy.retryAfterSeconds(response.header("Retry-After"), now: environment.now())
+        if let seconds = retryAfter, environment.now().addingTimeInterval(seconds) >= deadline {
+          // Waiting past the deadline cannot help, and asking earlier would be impolite.
+          let at = environment.now().addingTimeInterval(seconds)
+          return .failure(.retryLater(status: response.status, seconds: seconds, at: at, url: label))
+        }
       case .success(let response):
         return .success((response, attempt))
       case .failure(.timedOut):
-        return .failure(.timedOut(seconds: timeout, url: url))
+        return .failure(.timedOut(seconds: timeout, url: label))
+      case .failure(.bodyTooLarge(let limit)):
+        return .failure(
+          .invalidResponse(status: 200, detail: TransportError.bodyTooLarge(limit: limit).reason, url: label))
       case .failure(.noNetworkLibrary(let detail)):
         return .failure(.noNetworkLibrary(detail: detail))
       case .failure(let error):
-        failure = .unreachable(reason: error.reason, attempts: attempt, url: url)
+        failure = .unreachable(reason: error.reason, attempts: attempt, url: label)
         guard RetryPolicy.isRetryable(error) else { return .failure(failure) }
       }
       guard attempt <= retry.maximumRetries else { return .failure(failure) }

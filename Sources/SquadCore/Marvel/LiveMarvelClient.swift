@@ -58,7 +58,10 @@ public struct LiveMarvelClient: MarvelClient {
   func fetch<DTO: Decodable, Item>(
     _ endpoint: MarvelEndpoint, as dto: DTO.Type, freshness: CacheFreshness, map: (DTO) -> Item
   ) async -> Result<MarvelPage<Item>, MarvelError> {
-    let url = endpoint.url(base: baseURL)
+    let address = endpoint.url(base: baseURL)
+    // Credentials in the base URL (`http://user:pass@host/…`) go on the wire only: cache keys,
+    // cache files and messages use the URL without them.
+    let url = MarvelURL.withoutUserInfo(address)
     var cached: (entry: CachedResponse, page: MarvelPage<Item>)?
     if let entry = cache?.entry(for: url),
       case .success(let page) = MarvelResponseDecoder.page(entry.body, as: dto, status: 200, url: url, map: map)
@@ -72,7 +75,7 @@ public struct LiveMarvelClient: MarvelClient {
     if let etag = cached?.entry.etag { headers["If-None-Match"] = etag }
     let response: HTTPResponse
     let attempts: Int
-    switch await send(url, headers: headers) {
+    switch await send(address, label: url, headers: headers) {
     case .failure(let error): return .failure(error)
     case .success(let answer): (response, attempts) = answer
     }

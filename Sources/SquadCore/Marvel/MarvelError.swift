@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why a Marvel API request failed, as data: each case says what went wrong, and its description
 /// is a sentence that also says what to do. URLs in it never carry `apikey`, `ts` or `hash`.
 public enum MarvelError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -13,6 +15,9 @@ public enum MarvelError: Error, Hashable, Sendable, CustomStringConvertible {
   case serverError(status: Int, attempts: Int, url: String)
   /// The connection could not be made or broke, on every attempt.
   case unreachable(reason: String, attempts: Int, url: String)
+  /// 429 or 5xx with a `Retry-After` past the deadline: the server takes requests again in
+  /// `seconds`, at `at`. squad does not wait that long, nor ask before then.
+  case retryLater(status: Int, seconds: Double, at: Date, url: String)
   /// No answer within the deadline (`--timeout`), retries included.
   case timedOut(seconds: Double, url: String)
   /// An answer that is not a valid Marvel response (HTML, empty, truncated JSON, wrong shape).
@@ -24,7 +29,7 @@ public enum MarvelError: Error, Hashable, Sendable, CustomStringConvertible {
   /// Whether the API could not answer at all, so the local catalogue may stand in for it.
   public var isUnavailable: Bool {
     switch self {
-    case .throttled, .serverError, .unreachable, .timedOut: return true
+    case .throttled, .serverError, .unreachable, .timedOut, .retryLater: return true
     case .credentials, .notFound, .rejected, .invalidResponse, .noNetworkLibrary: return false
     }
   }
@@ -39,6 +44,8 @@ public enum MarvelError: Error, Hashable, Sendable, CustomStringConvertible {
     case .serverError(let status, let attempts, _): return "HTTP \(status)" + Self.after(attempts)
     case .unreachable(let reason, let attempts, _): return reason + Self.after(attempts)
     case .timedOut(let seconds, _): return "no answer within \(Self.seconds(seconds))"
+    case .retryLater(let status, let seconds, let at, _):
+      return "HTTP \(status); the server takes requests again \(Self.when(seconds, at))"
     case .invalidResponse(let status, let detail, _): return "HTTP \(status): \(detail)"
     case .noNetworkLibrary: return "libcurl could not be loaded"
     }
@@ -65,6 +72,9 @@ public enum MarvelError: Error, Hashable, Sendable, CustomStringConvertible {
     case .timedOut(let seconds, let url):
       return "The Marvel API did not answer \(Self.shown(url)) within \(Self.seconds(seconds)). "
         + "Try a longer --timeout, or use --offline."
+    case .retryLater(let status, let seconds, let at, let url):
+      return "The Marvel API answered \(Self.shown(url)) with HTTP \(status) and takes requests again "
+        + "\(Self.when(seconds, at)), beyond --timeout, so squad did not wait. Try again then, or use --offline."
     case .invalidResponse(let status, let detail, let url):
       return "The answer from \(Self.shown(url)) is not a valid Marvel API response (HTTP \(status): \(detail)). "
         + "Check that MARVEL_API_BASE points at a Marvel API."
@@ -75,6 +85,11 @@ public enum MarvelError: Error, Hashable, Sendable, CustomStringConvertible {
   }
 
   private static func shown(_ url: String) -> String { MarvelURL.redacted(url) }
+
+  /// `in 60 s (at 2026-11-24T04:31:07Z)`.
+  private static func when(_ seconds: Double, _ at: Date) -> String {
+    "in \(Self.seconds(seconds.rounded(.up))) (at \(HTTPDate.iso(at)))"
+  }
 
   private static func after(_ attempts: Int) -> String { attempts > 1 ? " after \(attempts) attempts" : "" }
 
@@ -92,7 +107,7 @@ extension MarvelError {
     case .invalidResponse: return .invalidResponse(description)
     case .notFound(let message, _): return .rejected(status: 404, message: message)
     case .rejected(let status, let message, _): return .rejected(status: status, message: message)
-    case .throttled, .serverError, .unreachable, .timedOut, .noNetworkLibrary: return .unavailable(description)
+    case .throttled, .serverError, .unreachable, .timedOut, .retryLater, .noNetworkLibrary: return .unavailable(description)
     }
   }
 }

@@ -16,8 +16,9 @@ public enum MarvelURL {
     return url + (url.contains("?") ? "&" : "?") + query
   }
 
-  /// The URL without `apikey`, `ts` and `hash`, for messages and logs.
+  /// The URL without `apikey`, `ts`, `hash` and any `user:password@`, for messages and logs.
   public static func redacted(_ url: String) -> String {
+    let url = withoutUserInfo(url)
     guard let mark = url.firstIndex(of: "?") else { return url }
     let kept = url[url.index(after: mark)...].split(separator: "&", omittingEmptySubsequences: false).filter { pair in
       let name = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
@@ -25,5 +26,15 @@ public enum MarvelURL {
     }
     let head = String(url[..<mark])
     return kept.isEmpty ? head : head + "?" + kept.joined(separator: "&")
+  }
+
+  /// The URL without the `user:password@` of its authority, if it has one.
+  public static func withoutUserInfo(_ url: String) -> String {
+    guard let schemeEnd = url.range(of: "://") else { return url }
+    let authorityStart = schemeEnd.upperBound
+    let rest = url[authorityStart...]
+    let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? url.endIndex
+    guard let at = url[authorityStart..<authorityEnd].lastIndex(of: "@") else { return url }
+    return String(url[..<authorityStart]) + String(url[url.index(after: at)...])
   }
 }

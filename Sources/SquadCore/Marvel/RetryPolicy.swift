@@ -3,21 +3,21 @@ import Foundation
 /// When to try a request again and how long to wait first.
 ///
 /// Transport errors, 429 and 5xx are retried up to `maximumRetries` times; the wait doubles each
-/// time from `baseDelay`, with jitter so many clients do not retry in step. A `Retry-After` in
-/// seconds is honoured, capped at `retryAfterCap`. Other answers are final.
+/// time from `baseDelay`, with jitter so many clients do not retry in step. A `Retry-After` (in
+/// seconds or as an HTTP date) replaces the backoff: squad never asks again before the server's
+/// time. When that time is past the request's deadline, the client does not wait at all and
+/// reports when the server will take requests again (``MarvelError/retryLater(status:seconds:at:url:)``).
+/// Redirect loops, refused redirects, oversized bodies and other answers are final.
 public struct RetryPolicy: Hashable, Sendable {
   /// Retries after the first attempt.
   public var maximumRetries: Int
   /// The wait before the first retry, before jitter.
   public var baseDelay: Double
-  /// The longest `Retry-After` honoured.
-  public var retryAfterCap: Double
 
-  /// A policy; the defaults are squad's (3 retries, 0.5 s doubling, `Retry-After` up to 5 s).
-  public init(maximumRetries: Int = 3, baseDelay: Double = 0.5, retryAfterCap: Double = 5) {
+  /// A policy; the defaults are squad's (3 retries, 0.5 s doubling).
+  public init(maximumRetries: Int = 3, baseDelay: Double = 0.5) {
     self.maximumRetries = maximumRetries
     self.baseDelay = baseDelay
-    self.retryAfterCap = retryAfterCap
   }
 
   /// Whether an answer with this status may succeed if asked again.
@@ -27,22 +27,50 @@ public struct RetryPolicy: Hashable, Sendable {
   public static func isRetryable(_ error: TransportError) -> Bool {
     switch error {
     case .connectionRefused, .connectionLost, .hostNotFound, .other: return true
-    case .timedOut, .cancelled, .badURL, .noNetworkLibrary: return false
+    case .timedOut, .cancelled, .badURL, .noNetworkLibrary, .bodyTooLarge, .tooManyRedirects, .redirectRefused:
+      return false
     }
   }
 
   /// The wait before retry number `retry` (1-based): `Retry-After` when given, otherwise
   /// `baseDelay × 2^(retry−1)` scaled by `0.5 + jitter / 2`, with `jitter` in 0…1.
   public func delay(beforeRetry retry: Int, retryAfter: Double?, jitter: Double) -> Double {
-    if let retryAfter, retryAfter >= 0 { return min(retryAfter, retryAfterCap) }
+    if let retryAfter, retryAfter >= 0 { return retryAfter }
     let backoff = baseDelay * Double(1 << min(max(retry - 1, 0), 16))
     return backoff * (0.5 + min(max(jitter, 0), 1) / 2)
   }
 
-  /// `Retry-After` as seconds; nil when absent or an HTTP date (then the backoff applies).
-  public static func retryAfterSeconds(_ header: String?) -> Double? {
-    guard let text = header?.trimmingWhitespace(), let seconds = Double(text), seconds.isFinite
-    else { return nil }
-    return seconds
+  /// `Retry-After` as seconds from `now`: a number of seconds, or an HTTP date (a date already
+  /// past is 0). Nil when absent or unreadable, and then the backoff applies.
+  public static func retryAfterSeconds(_ header: String?, now: Date = Date()) -> Double? {
+    guard let text = header?.trimmingWhitespace(), !text.isEmpty else { return nil }
+    if let seconds = Double(text) { return seconds.isFinite && seconds >= 0 ? seconds : nil }
+    guard let date = HTTPDate.parse(text) else { return nil }
+    return max(0, date.timeIntervalSince(now))
+  }
+}
+
+/// HTTP dates (RFC 9110 §5.6.7): the IMF-fixdate `Sun, 06 Nov 1994 08:49:37 GMT`, and the
+/// obsolete RFC 850 and asctime forms recipients must accept.
+enum HTTPDate {
+  private static let formats = ["EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz", "EEE MMM d HH:mm:ss yyyy"]
+
+  /// The date, or nil when the text is none of the three forms.
+  static func parse(_ text: String) -> Date? {
+    for format in formats {
+      let formatter = DateFormatter()
+      formatter.locale = Locale(identifier: "en_US_POSIX")
+      formatter.timeZone = TimeZone(identifier: "GMT")
+      formatter.dateFormat = format
+      if let date = formatter.date(from: text) { return date }
+    }
+    return nil
+  }
+
+  /// `2026-11-24T04:31:07Z`, for messages.
+  static func iso(_ date: Date) -> String {
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withInternetDateTime]
+    return formatter.string(from: date)
   }
 }

@@ -6,8 +6,9 @@ import Foundation
 #endif
 
 extension URLSessionTransport {
-  /// One request's way back to its caller: whichever comes first — URLSession's answer, the
-  /// deadline or the caller's cancellation — resumes the caller, exactly once.
+  /// One request's way back to its caller: whichever comes first — the whole answer, a body past
+  /// its limit, a refused redirect, the deadline or the caller's cancellation — resumes the
+  /// caller, exactly once.
   ///
   /// `URLSessionTask.cancel()` waits for the session's queue, and that queue, when it delivers
   /// an answer, waits for the Swift task's lock. A cancellation handler runs holding that lock,
@@ -15,11 +16,17 @@ extension URLSessionTransport {
   /// the answer arrives at the same moment; `squad heroes --timeout 1.5` once hung forever that
   /// way. Here the request is only ever cancelled from a plain dispatch queue.
   final class Exchange: @unchecked Sendable {
+    /// The most body bytes accepted.
+    let bodyLimit: Int
     // Everything below is guarded by `lock`.
     private var continuation: CheckedContinuation<Result<HTTPResponse, TransportError>, Never>?
     private var task: URLSessionDataTask?
     private var outcome: Result<HTTPResponse, TransportError>?
+    private var body = Data()
+    private var redirects = 0
     private let lock = NSLock()
+
+    init(bodyLimit: Int) { self.bodyLimit = bodyLimit }
 
     /// Starts the request and its deadline; resumes at once when the caller already gave up.
     func start(
@@ -41,17 +48,60 @@ extension URLSessionTransport {
       }
     }
 
+    /// Whether to read the body: not when its announced length is past the limit.
+    func accepts(_ response: URLResponse) -> Bool {
+      guard response.expectedContentLength > Int64(bodyLimit) else { return true }
+      finish(.failure(.bodyTooLarge(limit: bodyLimit)), cancellingTheRequest: true)
+      return false
+    }
+
+    /// Adds a piece of the body; past the limit, the exchange fails and the request is cancelled.
+    func append(_ data: Data) {
+      let fits: Bool = lock.withLock {
+        guard outcome == nil else { return true }
+        guard data.count <= bodyLimit - body.count else { return false }
+        body.append(data)
+        return true
+      }
+      if !fits { finish(.failure(.bodyTooLarge(limit: bodyLimit)), cancellingTheRequest: true) }
+    }
+
+    /// Whether to follow a redirect to `url`: only to http(s), and only a few in a row.
+    func follows(_ url: URL?) -> Bool {
+      let scheme = url?.scheme?.lowercased() ?? ""
+      guard scheme == "http" || scheme == "https" else {
+        finish(.failure(.redirectRefused(scheme: scheme.isEmpty ? "none" : scheme)), cancellingTheRequest: true)
+        return false
+      }
+      let count: Int = lock.withLock {
+        redirects += 1
+        return redirects
+      }
+      guard count <= HTTPRequest.maximumRedirects else {
+        finish(.failure(.tooManyRedirects), cancellingTheRequest: true)
+        return false
+      }
+      return true
+    }
+
+    /// The request ended: the answer with the body gathered, or the error.
+    func complete(_ response: URLResponse?, _ error: (any Error)?) {
+      let data = lock.withLock { body }
+      finish(URLSessionTransport.result(data, response, error))
+    }
+
     /// Ends the exchange with `result` unless it has ended already.
     func finish(_ result: Result<HTTPResponse, TransportError>, cancellingTheRequest: Bool = false) {
       let (continuation, task) = lock.withLock {
         () -> (CheckedContinuation<Result<HTTPResponse, TransportError>, Never>?, URLSessionDataTask?) in
         guard outcome == nil else { return (nil, nil) }
         outcome = result
+        body = Data()
         defer { (self.continuation, self.task) = (nil, nil) }
         return (self.continuation, self.task)
       }
       continuation?.resume(returning: result)
-      if cancellingTheRequest { task?.cancel() }
+      if cancellingTheRequest, let task { DispatchQueue.global().async { task.cancel() } }
     }
 
     /// The caller was cancelled. Called from a cancellation handler, so it hops off first.

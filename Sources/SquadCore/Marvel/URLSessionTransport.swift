@@ -7,11 +7,17 @@ import Foundation
 /// The real network: URLSession (libcurl on Linux), with no URL cache of its own, since squad
 /// keeps its own cache and must see every 304.
 ///
+/// Bodies arrive piece by piece through the session's delegate (``SessionDelegate``), so one
+/// that passes its request's `bodyLimit` is abandoned there, never held whole; libcurl un-gzips
+/// them on the way, so the limit bounds the expanded body. Redirects are followed up to
+/// ``HTTPRequest/maximumRedirects``, and only to http and https URLs.
+///
 /// The session is made on the first request, after libcurl has loaded: creating one calls into
 /// libcurl, and a command that never goes online should not pay for it.
 public final class URLSessionTransport: HTTPTransport {
   private let libraries: [String]
   private let session = Mutex<Result<URLSession, NetworkLibraryError>?>(nil)
+  private let delegate = SessionDelegate()
 
   /// A transport that loads libcurl from the first of `libraries` that works.
   public init(libraries: [String] = NetworkLibrary.defaultNames) { self.libraries = libraries }
@@ -29,7 +35,10 @@ public final class URLSessionTransport: HTTPTransport {
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.httpShouldSetCookies = false
         configuration.httpMaximumConnectionsPerHost = 6
-        return URLSession(configuration: configuration)
+        let queue = OperationQueue()
+        // One at a time, so a body's pieces are appended in the order they came.
+        queue.maxConcurrentOperationCount = 1
+        return URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
       }
       slot = made
       return made
@@ -37,7 +46,7 @@ public final class URLSessionTransport: HTTPTransport {
   }
 
   public func get(_ request: HTTPRequest) async -> Result<HTTPResponse, TransportError> {
-    guard let url = URL(string: request.url), url.scheme == "http" || url.scheme == "https" else {
+    guard let url = URL(string: request.url), ["http", "https"].contains(url.scheme?.lowercased()) else {
       return .failure(.badURL)
     }
     let session: URLSession
@@ -48,15 +57,16 @@ public final class URLSessionTransport: HTTPTransport {
     var urlRequest = URLRequest(
       url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: max(1, request.timeout.rounded(.up)))
     urlRequest.httpMethod = "GET"
+    urlRequest.setValue(Self.userAgent, forHTTPHeaderField: "User-Agent")
     for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
-    let exchange = Exchange()
+    let exchange = Exchange(bodyLimit: request.bodyLimit)
+    let delegate = delegate
     // libcurl takes whole seconds, and a timeout under one second becomes "no timeout"; it also
     // only notices silence. So the exchange enforces the deadline itself.
     return await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
-        let task = session.dataTask(with: urlRequest) { data, response, error in
-          exchange.finish(Self.result(data, response, error))
-        }
+        let task = session.dataTask(with: urlRequest)
+        delegate.register(exchange, for: task)
         exchange.start(task, deadline: request.timeout, resuming: continuation)
       }
     } onCancel: {
@@ -64,7 +74,10 @@ public final class URLSessionTransport: HTTPTransport {
     }
   }
 
-  private static func result(_ data: Data?, _ response: URLResponse?, _ error: (any Error)?) -> Result<
+  /// `squad/<version>`, so server logs can tell squad's requests and versions apart.
+  static let userAgent = "squad/\(HelpPrinter.version)"
+
+  static func result(_ data: Data?, _ response: URLResponse?, _ error: (any Error)?) -> Result<
     HTTPResponse, TransportError
   > {
     if let error {
@@ -88,6 +101,7 @@ public final class URLSessionTransport: HTTPTransport {
     case .cannotConnectToHost: return .connectionRefused
     case .cannotFindHost, .dnsLookupFailed: return .hostNotFound
     case .timedOut: return .timedOut
+    case .httpTooManyRedirects: return .tooManyRedirects
     case .networkConnectionLost, .badServerResponse, .cannotParseResponse, .zeroByteResource: return .connectionLost
     case .cancelled: return .cancelled
     case .badURL, .unsupportedURL: return .badURL
