@@ -12,6 +12,7 @@ import argparse
 import json
 import os
 import signal
+import socket
 import threading
 import time
 
@@ -22,7 +23,7 @@ from .data import load_characters
 from .faults import Fault, FaultQueue
 from .requestlog import RequestLog
 from .routes import MarvelApi
-from .server import SimConfig, SimServer, eprint
+from .server import SimConfig, SimServer, SimServerV6, eprint
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
@@ -30,6 +31,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--public-key", required=True)
     p.add_argument("--private-key", required=True)
     p.add_argument("--port", type=int, default=0, help="0 picks a free port (default)")
+    p.add_argument("--ipv6", action="store_true", help="listen on the IPv6 loopback [::1] instead of 127.0.0.1")
     p.add_argument("--characters", type=int, default=DEFAULT_CHARACTERS,
                    help=f"catalogue size (default {DEFAULT_CHARACTERS})")
     p.add_argument("--hostile", action="store_true",
@@ -76,6 +78,8 @@ def build_server(args: argparse.Namespace) -> SimServer:
     faults = FaultQueue()
     faults.add(args.faults)
     config = SimConfig(latency_s=args.latency_ms / 1000, verbose=args.verbose)
+    if args.ipv6:
+        return SimServerV6(("::1", args.port), api, faults, RequestLog(args.log), config)
     return SimServer(("127.0.0.1", args.port), api, faults, RequestLog(args.log), config)
 
 
@@ -88,7 +92,8 @@ def run(argv: list[str]) -> int:
     thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.2},
                               daemon=True)
     thread.start()
-    print(f"READY http://127.0.0.1:{server.server_address[1]}{API_PREFIX}", flush=True)
+    host = "[::1]" if server.address_family == socket.AF_INET6 else "127.0.0.1"
+    print(f"READY http://{host}:{server.server_address[1]}{API_PREFIX}", flush=True)
     deadline = time.monotonic() + args.max_seconds
     while not stop.wait(0.5):
         if args.parent_pid and not pid_alive(args.parent_pid):

@@ -53,6 +53,12 @@ class SimServer(ThreadingHTTPServer):
         eprint(f"marvel_sim: error while serving {client_address}:\n{traceback.format_exc()}")
 
 
+class SimServerV6(SimServer):
+    """The same server on the IPv6 loopback (``--ipv6``)."""
+
+    address_family = socket.AF_INET6
+
+
 def eprint(text: str) -> None:
     """Write to stderr, ignoring a closed stderr."""
     try:

@@ -52,13 +52,16 @@ public enum ConfigurationError: Error, Equatable, Sendable, CustomStringConverti
   case unreadableFile(path: String)
   /// A flag or environment variable has an unusable value.
   case invalidSetting(name: String, value: String)
+  /// A base URL that can never work; `setting` names where it came from, `value` is shown
+  /// without any credentials, `reason` says what a valid one looks like.
+  case invalidBaseURL(setting: String, value: String, reason: String)
 
   /// 65 for a bad file, 1 for an unreadable one, 64 for a bad flag or variable.
   public var exitCode: ExitCode {
     switch self {
     case .malformedFile: return .invalidData
     case .unreadableFile: return .failure
-    case .invalidSetting: return .usage
+    case .invalidSetting, .invalidBaseURL: return .usage
     }
   }
 
@@ -71,8 +74,9 @@ public enum ConfigurationError: Error, Equatable, Sendable, CustomStringConverti
     case .invalidSetting(let name, let value) where name == "--timeout":
       return "The value '\(value)' is invalid for '\(name)': expected a number of seconds above 0."
     case .invalidSetting(let name, let value):
-      return
-        "The value '\(value)' is invalid for \(name): expected an http or https URL such as \(MarvelConfiguration.defaultBaseURL)."
+      return "The value '\(value)' is invalid for '\(name)'."
+    case .invalidBaseURL(let setting, let value, let reason):
+      return "The API base URL '\(value)' from \(setting) cannot be used: \(reason)."
     }
   }
 }

@@ -23,17 +23,16 @@ extension MarvelConfiguration {
     }
 
     let baseURL: String
-    if let flag = baseURLFlag {
-      guard isUsableBase(flag) else { return .failure(.invalidSetting(name: "--base-url", value: flag)) }
-      baseURL = flag
-    } else if let value = variable("MARVEL_API_BASE") {
-      guard isUsableBase(value) else { return .failure(.invalidSetting(name: "MARVEL_API_BASE", value: value)) }
-      baseURL = value
-    } else if let value = file.baseURL {
-      guard isUsableBase(value) else {
-        return .failure(.malformedFile(path: configFile, detail: "baseURL '\(value)' is not an http(s) URL"))
+    let setting: (name: String, value: String)? =
+      baseURLFlag.map { ("--base-url", $0) } ?? variable("MARVEL_API_BASE").map { ("MARVEL_API_BASE", $0) }
+      ?? file.baseURL.map { ("baseURL in \(configFile)", $0) }
+    if let setting {
+      switch BaseURL.validate(setting.value) {
+      case .success(let usable): baseURL = usable
+      case .failure(let problem):
+        return .failure(
+          .invalidBaseURL(setting: setting.name, value: MarvelURL.withoutUserInfo(setting.value), reason: problem.expectation))
       }
-      baseURL = value
     } else {
       baseURL = defaultBaseURL
     }
@@ -53,20 +52,12 @@ extension MarvelConfiguration {
       )
     }
     if case .complete = keys, let host = plainHTTPHost(baseURL), !isLoopback(host) {
-      warnings.append("The Marvel API base URL \(baseURL) uses plain http, so requests travel unencrypted. Use https.")
+      warnings.append("The Marvel API base URL \(MarvelURL.withoutUserInfo(baseURL)) uses plain http, so requests travel unencrypted. Use https.")
     }
     return .success(
       MarvelConfiguration(
         keys: keys, baseURL: baseURL, timeout: timeout, cacheTTL: file.cacheTTL ?? defaultCacheTTL, configFile: configFile,
         warnings: warnings, networkLibraries: NetworkLibrary.names(environment: environment)))
-  }
-
-  /// Whether a base URL is an absolute http(s) URL with a host and no query.
-  static func isUsableBase(_ text: String) -> Bool {
-    guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
-      scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty, components.query == nil
-    else { return false }
-    return true
   }
 
   /// The host of a plain-http URL; nil for https.

@@ -54,10 +54,12 @@ public final class URLSessionTransport: HTTPTransport {
     case .success(let ready): session = ready
     case .failure(let error): return .failure(.noNetworkLibrary(error.detail))
     }
+    let (address, hostHeader) = Self.reachable(url)
     var urlRequest = URLRequest(
-      url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: max(1, request.timeout.rounded(.up)))
+      url: address, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: max(1, request.timeout.rounded(.up)))
     urlRequest.httpMethod = "GET"
     urlRequest.setValue(Self.userAgent, forHTTPHeaderField: "User-Agent")
+    if let hostHeader { urlRequest.setValue(hostHeader, forHTTPHeaderField: "Host") }
     for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
     let exchange = Exchange(bodyLimit: request.bodyLimit)
     let delegate = delegate
@@ -72,6 +74,25 @@ public final class URLSessionTransport: HTTPTransport {
     } onCancel: {
       exchange.abandon()
     }
+  }
+
+  /// The URL to hand to URLSession, and the `Host` header to send when it differs.
+  ///
+  /// FoundationNetworking on Linux refuses every IPv6 literal as a bad URL (it compares libcurl's
+  /// bracketed host with its own unbracketed one; swift-corelibs-foundation#5496). The IPv6
+  /// loopback `[::1]` is reached through `localhost`, which libcurl resolves to the loopback
+  /// addresses itself, trying `::1` too, while the `Host` header still names `[::1]`.
+  static func reachable(_ url: URL) -> (URL, hostHeader: String?) {
+    #if canImport(FoundationNetworking)
+      guard BaseURL.isIPv6Loopback(url.host ?? ""), var components = URLComponents(url: url, resolvingAgainstBaseURL: false),
+        let authority = components.percentEncodedHost
+      else { return (url, nil) }
+      let hostHeader = authority + (components.port.map { ":\($0)" } ?? "")
+      components.host = "localhost"
+      return (components.url ?? url, hostHeader)
+    #else
+      return (url, nil)
+    #endif
   }
 
   /// `squad/<version>`, so server logs can tell squad's requests and versions apart.

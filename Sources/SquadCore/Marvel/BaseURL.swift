@@ -1,0 +1,66 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The one check of an API base URL, whichever setting it came from (`--base-url`,
+/// `MARVEL_API_BASE` or `baseURL` in `config.json`).
+///
+/// A usable base is an absolute http or https URL (the scheme in any case) with a host — a name,
+/// an IPv4 address or a bracketed IPv6 literal such as `[::1]` — an optional port from 1 to
+/// 65535, and no query or fragment, which would swallow the request's own query. A
+/// `user:password@` in it is allowed and sent, but never shown or written (see
+/// ``MarvelURL/withoutUserInfo(_:)``).
+enum BaseURL {
+  /// The base as squad uses it (the scheme lowercased), or why it can never work.
+  static func validate(_ text: String) -> Result<String, BaseURLProblem> {
+    guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased() else {
+      return .failure(.notAURL)
+    }
+    guard scheme == "http" || scheme == "https" else { return .failure(.notAURL) }
+    guard let host = components.host, !host.isEmpty, host != "[]" else { return .failure(.noHost) }
+    #if canImport(FoundationNetworking)
+      if host.hasPrefix("["), !isIPv6Loopback(host) { return .failure(.ipv6Literal) }
+    #endif
+    if let port = components.port, !(1...65_535).contains(port) { return .failure(.badPort) }
+    guard components.query == nil, components.fragment == nil, !text.contains("#"), !text.contains("?") else {
+      return .failure(.queryOrFragment)
+    }
+    let afterScheme = text[text.index(text.startIndex, offsetBy: scheme.count)...]
+    return .success(scheme + afterScheme)
+  }
+
+  /// Whether a host is the IPv6 loopback in any spelling: `::1`, `[::1]`, `[0:0:0:0:0:0:0:1]`.
+  static func isIPv6Loopback(_ host: String) -> Bool {
+    var bare = Substring(host)
+    if bare.hasPrefix("["), bare.hasSuffix("]") { bare = bare.dropFirst().dropLast() }
+    guard bare.contains(":") else { return false }
+    var address = in6_addr()
+    return inet_pton(AF_INET6, String(bare), &address) == 1
+      && withUnsafeBytes(of: &address) { bytes in bytes.prefix(15).allSatisfy { $0 == 0 } && bytes[15] == 1 }
+  }
+}
+
+/// Why a base URL can never work.
+enum BaseURLProblem: Error, Equatable, Sendable {
+  case notAURL
+  case noHost
+  case badPort
+  case queryOrFragment
+  case ipv6Literal
+
+  /// What a valid one looks like, for the message.
+  var expectation: String {
+    switch self {
+    case .notAURL: return "expected an http or https URL such as \(MarvelConfiguration.defaultBaseURL)"
+    case .noHost: return "the URL has no host"
+    case .badPort: return "the port must be a number from 1 to 65535"
+    case .queryOrFragment: return "a base URL cannot carry a query (?) or a fragment (#)"
+    case .ipv6Literal:
+      return "on Linux, URLSession cannot reach IPv6 addresses written in the URL other than [::1]; use a host name"
+    }
+  }
+}
