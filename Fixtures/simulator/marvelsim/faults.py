@@ -138,7 +138,8 @@ def rewrite_page(body: bytes, spec: dict, requested_offset: int) -> bytes:
 
     ``keep`` keeps only the first N results (``count`` follows); ``total`` replaces the total;
     ``shift`` answers with the page ``shift`` places earlier (negative) or later while still
-    claiming the requested offset, so ids repeat across pages. The ETag is dropped, since the
+    claiming the requested offset, so ids repeat across pages; ``rename`` (``{"id": "name"}``)
+    gives characters new names, as a server whose data changed. The ETag is dropped, since the
     body no longer matches it."""
     document = json.loads(body)
     data = document.get("data", {})
@@ -148,6 +149,10 @@ def rewrite_page(body: bytes, spec: dict, requested_offset: int) -> bytes:
     data["results"], data["count"] = results, len(results)
     if "total" in spec:
         data["total"] = int(spec["total"])
+    renames = spec.get("rename") or {}
+    for result in results:
+        if str(result.get("id")) in renames:
+            result["name"] = renames[str(result["id"])]
     data["offset"] = requested_offset
     document.pop("etag", None)
     return dumps(document).encode()

@@ -1,70 +1,86 @@
 /// `heroes --all` against the API: as many requests as pages, but a few in flight at once and one
-/// write of the local catalogue, like `sync`.
+/// write of the local catalogue, like `sync`, under the same paging rule (``ListingPaging``).
 extension APIHeroDirectory {
-  /// Pages in progress at once, as in `sync` (the client keeps at most 5 requests on the wire).
-  static let pagesInProgress = SyncEffects.pagesInProgress
-
   /// The first page says how many there are; the rest are fetched a few at a time and handed
-  /// over in order. Every hero the API sent is learnt in one write at the end.
+  /// over in order, each hero once, until a page ends the listing. Only heroes the API sent are
+  /// handed over: when a later page fails, the listing fails rather than mixing in local heroes.
+  /// Every hero the API sent is learnt in one write at the end.
   public func allPages(
     from query: HeroQuery, receive: @escaping @Sendable (Result<HeroPage, SourceError>) async -> Void
   ) async {
-    var window = query
-    window.limit = maximumPageSize
-    var learnt: [Hero] = []
-    defer { learn(learnt) }
-    var start: Int? = window.offset
-    while let offset = start {
-      window.offset = offset
-      let (result, heroes) = await unlearntPage(window)
-      learnt += heroes
-      await receive(result)
-      guard case .success(let page) = result, let next = page.nextOffset(requested: offset) else { return }
-      let planned = Array(stride(from: next, to: page.total, by: maximumPageSize))
-      start = await fetchInOrder(planned, like: window, learnt: &learnt, receive: receive)
+    var template = query
+    template.limit = maximumPageSize
+    let window = template
+    let client = client
+    let first: MarvelPage<Hero>
+    switch await ask({ await client.characters(CharacterFilter(window), freshness: .withinTTL) }) {
+    case .success(let page): first = page
+    case .failure(let error):
+      // The API never answered: the whole listing comes from the local catalogue, labelled so.
+      await receive(localListing(from: query, instead: error))
+      return
+    }
+    let listing = ListingInProgress(limit: window.limit)
+    var step = listing.add(first, requested: window.offset)
+    await receive(.success(listing.handOver(first, ending: step)))
+    guard case .next(let next) = step else { return }
+    let offsets = Array(stride(from: next, to: first.total, by: window.limit))
+    await InOrderConcurrently.run(offsets, limit: LiveMarvelClient.pagesInProgress) { offset in
+      var page = window
+      page.offset = offset
+      return await client.characters(CharacterFilter(page), freshness: .withinTTL)
+    } consume: { offset, result in
+      switch result {
+      case .failure(let error):
+        await receive(.failure(error.sourceError))
+        step = .short
+        return false
+      case .success(let page):
+        step = listing.add(page, requested: offset)
+        await receive(.success(listing.handOver(page, ending: step)))
+        guard case .next = step else { return false }
+        return true
+      }
+    }
+    learn(listing.learnt)
+    // Pages planned up to `total` always end it; this only guards a receiver left waiting.
+    if case .next = step {
+      let end = HeroPage(heroes: [], offset: first.total, total: first.total, source: .api(attribution: first.attribution))
+      await receive(.success(end.endingListing()))
     }
   }
+}
 
-  /// Fetches the pages at `offsets` concurrently and hands them over in order. Returns where the
-  /// listing goes on when a page says it goes on elsewhere than planned (the catalogue changed
-  /// meanwhile), nil when it ended or failed.
-  private func fetchInOrder(
-    _ offsets: [Int], like window: HeroQuery, learnt: inout [Hero],
-    receive: @escaping @Sendable (Result<HeroPage, SourceError>) async -> Void
-  ) async -> Int? {
-    await withTaskGroup(of: (Int, Result<HeroPage, SourceError>, [Hero]).self) { group in
-      var pending = offsets.makeIterator()
-      func startNext() {
-        guard let offset = pending.next() else { return }
-        var query = window
-        query.offset = offset
-        group.addTask {
-          let (result, heroes) = await unlearntPage(query)
-          return (offset, result, heroes)
-        }
-      }
-      for _ in 0..<Self.pagesInProgress { startNext() }
-      var arrived: [Int: (Result<HeroPage, SourceError>, [Hero])] = [:]
-      var delivered = 0
-      while let (offset, result, heroes) = await group.next() {
-        arrived[offset] = (result, heroes)
-        while delivered < offsets.count, let (result, heroes) = arrived.removeValue(forKey: offsets[delivered]) {
-          let requested = offsets[delivered]
-          delivered += 1
-          learnt += heroes
-          await receive(result)
-          guard case .success(let page) = result, let next = page.nextOffset(requested: requested) else {
-            group.cancelAll()
-            return nil
-          }
-          if delivered == offsets.count || next != offsets[delivered] {
-            group.cancelAll()
-            return next
-          }
-        }
-        startNext()
-      }
-      return nil
-    }
+extension APIHeroDirectory {
+  /// The whole listing from the local catalogue, in one page, when the API could not answer.
+  private func localListing(from query: HeroQuery, instead error: MarvelError) -> Result<HeroPage, SourceError> {
+    var everything = query
+    everything.limit = Int.max
+    let catalogue = store.catalogue
+    return fallback(error) { catalogue.page(everything, source: $0).endingListing() }
+  }
+}
+
+/// The heroes of an API listing so far: each id handed over once, all of them to be learnt.
+final class ListingInProgress {
+  let limit: Int
+  private(set) var learnt: [Hero] = []
+  private var seen: Set<HeroID> = []
+
+  init(limit: Int) { self.limit = limit }
+
+  /// Counts a page in and says where the listing goes.
+  func add(_ page: MarvelPage<Hero>, requested: Int) -> ListingPaging {
+    learnt += page.results
+    return ListingPaging.after(
+      requested: requested, limit: limit, offset: page.offset, count: page.results.count, total: page.total)
+  }
+
+  /// The page as handed over: heroes already handed over are left out.
+  func handOver(_ page: MarvelPage<Hero>, ending step: ListingPaging) -> HeroPage {
+    let fresh = page.results.filter { seen.insert($0.id).inserted }
+    var handed = HeroPage(heroes: fresh, offset: page.offset, total: page.total, source: .api(attribution: page.attribution))
+    handed.endsListing = step.endsListing
+    return handed
   }
 }

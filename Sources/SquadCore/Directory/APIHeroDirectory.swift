@@ -84,15 +84,16 @@ public struct APIHeroDirectory: HeroDirectory {
   }
 
   /// The API's answer, or the earlier outage without asking again.
-  private func ask<Value>(_ request: () async -> Result<Value, MarvelError>) async -> Result<Value, MarvelError> {
+  func ask<Value>(_ request: () async -> Result<Value, MarvelError>) async -> Result<Value, MarvelError> {
     if let error = outage.withLock({ $0 }) { return .failure(error) }
     let result = await request()
-    if case .failure(let error) = result, error.isUnavailable { outage.withLock { $0 = error } }
+    // A request cancelled because its answer is no longer wanted says nothing about the API.
+    if case .failure(let error) = result, error.isUnavailable, !Task.isCancelled { outage.withLock { $0 = error } }
     return result
   }
 
   /// The local answer when the API could not answer at all; the error itself otherwise.
-  private func fallback<Value>(_ error: MarvelError, answer: (DataSource) -> Value) -> Result<Value, SourceError> {
+  func fallback<Value>(_ error: MarvelError, answer: (DataSource) -> Value) -> Result<Value, SourceError> {
     guard error.isUnavailable else { return .failure(error.sourceError) }
     return .success(answer(.fallback(problem: error.summary, updatedAt: store.catalogue.updatedAt)))
   }

@@ -8,7 +8,8 @@ public protocol HeroDirectory: Sendable {
   /// One window of the listing.
   func page(_ query: HeroQuery) async -> Result<HeroPage, SourceError>
   /// Every page of the listing from the query's offset to its end, in order, each handed to
-  /// `receive` as soon as it is in; it stops after a failure or a page that ends the listing.
+  /// `receive` as soon as it is in; it stops after a failure or a page marked
+  /// ``HeroPage/endsListing`` (the end, or where the listing fell short: ``ListingPaging``).
   func allPages(from query: HeroQuery, receive: @escaping @Sendable (Result<HeroPage, SourceError>) async -> Void) async
   /// The hero with this id, or nil when there is none.
   func hero(_ id: HeroID) async -> Result<Sourced<Hero?>, SourceError>
@@ -29,21 +30,14 @@ extension HeroDirectory {
     next.limit = maximumPageSize
     while true {
       let result = await page(next)
-      await receive(result)
-      guard case .success(let page) = result, let offset = page.nextOffset(requested: next.offset) else { return }
+      guard case .success(var page) = result else { return await receive(result) }
+      let step = ListingPaging.after(
+        requested: next.offset, limit: next.limit, offset: page.offset, count: page.heroes.count, total: page.total)
+      guard case .next(let offset) = step else { return await receive(.success(page.endingListing())) }
+      page.endsListing = false
+      await receive(.success(page))
       next.offset = offset
     }
-  }
-}
-
-extension HeroPage {
-  /// Where the listing goes on after this page, which was asked for at `requested`; nil when it
-  /// ends here: the page is empty, reaches `total`, or is not the window that was asked for. A
-  /// server that ignores `offset` would otherwise be asked for the same page forever.
-  func nextOffset(requested: Int) -> Int? {
-    guard !heroes.isEmpty, offset == requested else { return nil }
-    let (next, overflow) = requested.addingReportingOverflow(heroes.count)
-    return overflow || next >= total ? nil : next
   }
 }
 

@@ -39,12 +39,22 @@ public struct HeroPage: Hashable, Sendable {
   public var total: Int
   /// Where the data came from, and how fresh it is.
   public var source: DataSource
+  /// Whether this is the last page `allPages` hands over (the listing ended or fell short).
+  public var endsListing = false
 
   /// Creates a page.
-  public init(heroes: [Hero], offset: Int, total: Int, source: DataSource) {
+  public init(heroes: [Hero], offset: Int, total: Int, source: DataSource, endsListing: Bool = false) {
     self.heroes = heroes
     self.offset = offset
     self.total = total
     self.source = source
+    self.endsListing = endsListing
+  }
+
+  /// The page marked as the listing's last.
+  public func endingListing() -> HeroPage {
+    var page = self
+    page.endsListing = true
+    return page
   }
 }

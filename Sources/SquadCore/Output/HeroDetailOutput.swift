@@ -68,10 +68,20 @@ public enum HeroDetailOutput {
       let more = comics.total - comics.latest.count
       if more > 0 { lines.append("  and \(more) more") }
     } else {
-      row("Last appeared in", "unknown (the local catalogue has no comics; set API keys to see them)")
+      row("Last appeared in", "unknown (" + Self.noComicsReason(detail.source) + ")")
     }
     lines += ["", settings.color ? ANSI.dim(detail.source.attribution) : detail.source.attribution]
     return lines.map { $0 + "\n" }.joined()
+  }
+
+  /// Why there are no comics to show, and what would show them: the hint matches the cause.
+  static func noComicsReason(_ source: DataSource) -> String {
+    switch source {
+    case .catalogue(.noKeys, _): return "the local catalogue has no comics; set API keys to see them"
+    case .catalogue(.offline, _): return "the local catalogue has no comics; run without --offline to see them"
+    case .fallback: return "the Marvel API could not answer, and the local catalogue has no comics; try again later"
+    case .api, .squad: return "the Marvel API did not say"
+    }
   }
 
   private static func wrap(_ text: String, width: Int) -> String {

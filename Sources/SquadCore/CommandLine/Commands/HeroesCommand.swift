@@ -54,6 +54,13 @@ enum HeroesCommand {
         let next = listing.offset + listing.heroes.count
         context.notice("Showing \(listing.offset + 1)–\(next) of \(listing.total). Next page: --offset \(next), or --all.")
       }
+      if request.all, case .api = listing.source,
+        let warning = ShortListing.warning(
+          promised: max(0, listing.total - listing.offset), received: listing.heroes.count)
+      {
+        context.console.err("Warning: " + warning)
+        return ExitCode.failure.rawValue
+      }
       return ExitCode.success.rawValue
     case .failed(let failure):
       return context.fail(failure.description, failure.exitCode)

@@ -32,12 +32,18 @@ enum SyncCommand {
     let client = DirectoryFactory.client(
       paths: context.paths, configuration: context.marvel, credentials: credentials, transport: context.transport)
     let state = await context.execute(
-      SyncFeature.self, from: .idle, runner: SyncEffects(client: client, store: store, now: context.environment.now),
+      SyncFeature.self, from: .idle, runner: SyncEffects(
+        client: client, store: store, squadFile: SquadFile(paths: context.paths), now: context.environment.now),
       action: .syncRequested(force: context.arguments.has("--force")))
     switch state {
     case .done(let report):
       context.notice(summary(report))
       if context.output.format == .json { context.console.out(json(report).encoded(pretty: context.output.prettyJSON) + "\n") }
+      if let warning = ShortListing.warning(promised: report.total, received: report.heroCount) {
+        // Not silenced by --quiet: the exit code says something failed, and this says what.
+        context.console.err("Warning: " + warning + " The local catalogue keeps the heroes that came.")
+        return ExitCode.failure.rawValue
+      }
       return ExitCode.success.rawValue
     case .failed(let failure):
       return context.fail(failure.description, failure.exitCode)

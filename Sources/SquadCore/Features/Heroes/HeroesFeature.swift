@@ -36,8 +36,7 @@ public enum HeroesFeature: Feature {
     case (.fetching(let request, let received, _), .pageLoaded(.success(let page))):
       // The first page is taken as it is: copying thousands of heroes onto nothing costs time.
       let heroes = received.isEmpty ? page.heroes : received + page.heroes
-      let requested = request.query.offset + received.count
-      let finished = !request.all || page.nextOffset(requested: requested) == nil
+      let finished = !request.all || page.endsListing
       guard finished else {
         state = .fetching(request, received: heroes, total: page.total)
         return []

@@ -3,20 +3,23 @@ import Foundation
 /// Runs the sync feature's effects: pages from the API, a few in flight at once, and one write
 /// of the catalogue.
 public struct SyncEffects: EffectRunner {
-  /// Pages being fetched or read at once. The client keeps at most
-  /// ``LiveMarvelClient/maximumRequestsInFlight`` (5) of them on the wire, polite to the API yet
-  /// 16 pages in 4 round trips; twice that many in progress lets the next request leave while
-  /// an answer that just arrived is still being decoded and cached.
-  public static let pagesInProgress = 2 * LiveMarvelClient.maximumRequestsInFlight
+  /// Pages in progress at once (``LiveMarvelClient/pagesInProgress``).
+  public static let pagesInProgress = LiveMarvelClient.pagesInProgress
 
   private let client: any MarvelClient
   private let store: CatalogueStore
   private let now: @Sendable () -> Date
+  private let squadFile: SquadFile?
 
-  /// A runner over a client and the local catalogue.
-  public init(client: any MarvelClient, store: CatalogueStore, now: @escaping @Sendable () -> Date = Date.init) {
+  /// A runner over a client and the local catalogue; when `squadFile` is given, its members are
+  /// refreshed from the synced heroes (see ``Squad/refreshed(from:)``).
+  public init(
+    client: any MarvelClient, store: CatalogueStore, squadFile: SquadFile? = nil,
+    now: @escaping @Sendable () -> Date = Date.init
+  ) {
     self.client = client
     self.store = store
+    self.squadFile = squadFile
     self.now = now
   }
 
@@ -27,6 +30,7 @@ public struct SyncEffects: EffectRunner {
     case .saveCatalogue(let heroes):
       do throws(PersistenceError) {
         try store.remember(heroes, at: now(), always: true)
+        refreshMembers(from: heroes)
         await send(.catalogueSaved(.success(store.catalogue.count)))
       } catch {
         await send(.catalogueSaved(.failure(error)))
@@ -34,28 +38,45 @@ public struct SyncEffects: EffectRunner {
     }
   }
 
-  /// Fetches every offset with at most `pagesInProgress` pages at once, sending each page as
-  /// it arrives; the first failure stops the rest.
+  /// Members take the names, descriptions and pictures the API now gives them, under the squad
+  /// lock, so `list` and `export` agree with `heroes` without reading the catalogue. A squad file
+  /// that cannot be read or written is left alone: the sync itself succeeded.
+  private func refreshMembers(from heroes: [Hero]) {
+    guard let squadFile, FileManager.default.fileExists(atPath: squadFile.path) else { return }
+    do throws(PersistenceError) {
+      let lock = try squadFile.lock()
+      defer { withExtendedLifetime(lock) {} }
+      guard let refreshed = try squadFile.load().refreshed(from: heroes) else { return }
+      try squadFile.save(refreshed)
+    } catch {
+      return
+    }
+  }
+
+  /// Fetches the pages at `offsets` with at most `pagesInProgress` in progress, sending each in
+  /// order, and stops at a failure or at a page that ends the listing (``ListingPaging``). When
+  /// that leaves planned pages unasked, it says so with `.listingEnded`.
   private func fetch(
     _ offsets: [Int], freshness: CacheFreshness, send: @escaping @Sendable (SyncFeature.Action) async -> Void
   ) async {
     let client = client
-    await withTaskGroup(of: Result<MarvelPage<Hero>, MarvelError>.self) { group in
-      var pending = offsets.makeIterator()
-      func startNext() {
-        guard let offset = pending.next() else { return }
-        let filter = CharacterFilter(HeroQuery(order: .name, offset: offset, limit: SyncFeature.pageSize))
-        group.addTask { await client.characters(filter, freshness: freshness) }
+    let pageSize = SyncFeature.pageSize
+    var handedOver = 0
+    var endedEarly = false
+    await InOrderConcurrently.run(offsets, limit: Self.pagesInProgress) { offset in
+      await client.characters(CharacterFilter(HeroQuery(order: .name, offset: offset, limit: pageSize)), freshness: freshness)
+    } consume: { offset, result in
+      handedOver += 1
+      await send(.pageLoaded(result))
+      guard case .success(let page) = result else { return false }
+      let step = ListingPaging.after(
+        requested: offset, limit: pageSize, offset: page.offset, count: page.results.count, total: page.total)
+      guard case .next = step else {
+        endedEarly = handedOver < offsets.count
+        return false
       }
-      for _ in 0..<Self.pagesInProgress { startNext() }
-      while let result = await group.next() {
-        await send(.pageLoaded(result))
-        if case .failure = result {
-          group.cancelAll()
-          return
-        }
-        startNext()
-      }
+      return true
     }
+    if endedEarly { await send(.listingEnded) }
   }
 }

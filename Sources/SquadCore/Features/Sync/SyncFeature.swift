@@ -26,6 +26,8 @@ public enum SyncFeature: Feature {
     case syncRequested(force: Bool)
     case pageLoaded(Result<MarvelPage<Hero>, MarvelError>)
     case catalogueSaved(Result<Int, PersistenceError>)
+    /// The listing ended before the planned pages did (an empty or short page): save what came.
+    case listingEnded
   }
 
   /// What the feature asks for.
@@ -51,15 +53,20 @@ public enum SyncFeature: Feature {
       return [.fetchPages(offsets: [0], force: force)]
 
     case (.fetchingFirstPage(let force), .pageLoaded(.success(let page))):
-      let pageCount = max(1, (page.total + pageSize - 1) / pageSize)
-      var progress = SyncProgress(pageCount: pageCount, total: page.total)
+      let step = ListingPaging.after(
+        requested: 0, limit: pageSize, offset: page.offset, count: page.results.count, total: page.total)
+      let rest = step == .next(pageSize) ? Array(stride(from: pageSize, to: page.total, by: pageSize)) : []
+      var progress = SyncProgress(pageCount: 1 + rest.count, total: page.total)
       progress.add(page)
-      let rest = Array(stride(from: pageSize, to: page.total, by: pageSize))
       return advance(&state, progress, next: [.fetchPages(offsets: rest, force: force)])
 
     case (.fetchingFirstPage, .pageLoaded(.failure(let error))), (.fetching, .pageLoaded(.failure(let error))):
       state = .failed(.api(error))
       return []
+
+    case (.fetching(let progress), .listingEnded):
+      state = .saving(progress.report)
+      return [.saveCatalogue(progress.heroes)]
 
     case (.saving(var report), .catalogueSaved(.success(let catalogueSize))):
       report.catalogueSize = catalogueSize

@@ -33,7 +33,7 @@ public struct SyncProgress: Equatable, Sendable {
 
   /// The report once every page is in.
   public var report: SyncReport {
-    SyncReport(heroCount: heroes.count, total: total, pages: pageCount, tally: tally, attribution: attribution)
+    SyncReport(heroCount: heroes.count, total: total, pages: pagesDone, tally: tally, attribution: attribution)
   }
 }
 

@@ -1,0 +1,37 @@
+/// The one paging rule for every listing squad follows to its end (`sync`, `heroes --all`):
+/// go on after a full page at the offset that was asked for; stop at the end of the listing,
+/// and stop early — the listing is short — at an empty page, a short page, or a page at another
+/// offset than asked. A server that ignores `offset` or promises a `total` it never sends
+/// therefore costs at most the pages already in flight, never one request per promised page.
+public enum ListingPaging: Equatable, Sendable {
+  /// A full page: the listing goes on at this offset.
+  case next(Int)
+  /// The listing reached `total`.
+  case complete
+  /// The server stopped sending before `total`: what it sent is all there is.
+  case short
+
+  /// Where a page asked for at `requested` with `limit` leaves the listing, given what came back.
+  public static func after(requested: Int, limit: Int, offset: Int, count: Int, total: Int) -> ListingPaging {
+    let (end, overflow) = requested.addingReportingOverflow(count)
+    if overflow || end >= total { return count > 0 || requested >= total ? .complete : .short }
+    guard count > 0, count >= limit, offset == requested else { return .short }
+    return .next(end)
+  }
+
+  /// Whether the listing stops here.
+  public var endsListing: Bool {
+    if case .next = self { return false }
+    return true
+  }
+}
+
+/// Heroes an API listing promised and did not send, as a warning for stderr.
+public enum ShortListing {
+  /// `Warning: the Marvel API promised 250 heroes but sent 200 …`; nil when nothing is missing.
+  public static func warning(promised: Int, received: Int) -> String? {
+    guard received < promised else { return nil }
+    return "The Marvel API promised \(Grouped.format(promised)) heroes but sent \(Grouped.format(received)) "
+      + "before its pages ran out (empty, short or repeated pages); the listing is incomplete."
+  }
+}
