@@ -23,31 +23,29 @@ extension APIHeroDirectory {
     let listing = ListingInProgress(limit: window.limit)
     var step = listing.add(first, requested: window.offset)
     await receive(.success(listing.handOver(first, ending: step)))
-    guard case .next(let next) = step else { return }
-    let offsets = Array(stride(from: next, to: first.total, by: window.limit))
-    await InOrderConcurrently.run(offsets, limit: LiveMarvelClient.pagesInProgress) { offset in
-      var page = window
-      page.offset = offset
-      return await client.characters(CharacterFilter(page), freshness: .withinTTL)
-    } consume: { offset, result in
-      switch result {
-      case .failure(let error):
-        await receive(.failure(error.sourceError))
-        step = .short
-        return false
-      case .success(let page):
-        step = listing.add(page, requested: offset)
-        await receive(.success(listing.handOver(page, ending: step)))
-        guard case .next = step else { return false }
-        return true
+    var total = first.total
+    // Pages are planned up to the latest total; a catalogue that grew meanwhile is followed on.
+    while case .next(let next) = step {
+      let offsets = Array(stride(from: next, to: total, by: window.limit))
+      await InOrderConcurrently.run(offsets, limit: LiveMarvelClient.pagesInProgress) { offset in
+        var page = window
+        page.offset = offset
+        return await client.characters(CharacterFilter(page), freshness: .withinTTL)
+      } consume: { offset, result in
+        switch result {
+        case .failure(let error):
+          await receive(.failure(error.sourceError))
+          step = .short
+          return false
+        case .success(let page):
+          step = listing.add(page, requested: offset)
+          total = page.total
+          await receive(.success(listing.handOver(page, ending: step)))
+          return !step.endsListing
+        }
       }
     }
     learn(listing.learnt)
-    // Pages planned up to `total` always end it; this only guards a receiver left waiting.
-    if case .next = step {
-      let end = HeroPage(heroes: [], offset: first.total, total: first.total, source: .api(attribution: first.attribution))
-      await receive(.success(end.endingListing()))
-    }
   }
 }
 

@@ -29,7 +29,7 @@ import Testing
     #expect(HeroesFeature.reduce(&state, .pageLoaded(.success(first))) == [])
     #expect(state == .fetching(request, received: first.heroes, total: 3))
     #expect(state.statusLine == "Fetching heroes… 2 of 3")
-    let second = HeroPage(heroes: [Sample.thor], offset: 2, total: 3, source: source)
+    let second = HeroPage(heroes: [Sample.thor], offset: 2, total: 3, source: source, endsListing: true)
     #expect(HeroesFeature.reduce(&state, .pageLoaded(.success(second))) == [.loadSquad])
     #expect(
       state

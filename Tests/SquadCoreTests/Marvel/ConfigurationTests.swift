@@ -74,7 +74,6 @@ import Testing
     (#"{"timeout": 0}"#, "timeout must be a number of seconds above 0"),
     (#"{"privateKey": 42}"#, "at privateKey: expected a string"),
     (#"{"cacheTTL": -1}"#, "cacheTTL must be a number of seconds, 0 or more"),
-    (#"{"baseURL": "gateway"}"#, "baseURL 'gateway' is not an http(s) URL"),
   ])
   func aMalformedConfigFileIsInvalidDataNamingTheFile(text: String, detail: String) throws {
     try writeConfig(text)
@@ -85,11 +84,48 @@ import Testing
     #expect(error.description.contains(configFile))
   }
 
-  @Test func badFlagsAndVariablesAreUsageErrors() {
-    #expect(resolve(baseURL: "ftp://x/v1") == .failure(.invalidSetting(name: "--base-url", value: "ftp://x/v1")))
-    #expect(resolve(["MARVEL_API_BASE": "not a url"]) == .failure(.invalidSetting(name: "MARVEL_API_BASE", value: "not a url")))
+  @Test func badFlagsAndVariablesAreUsageErrors() throws {
+    let notHTTP = BaseURLProblem.notAURL.expectation
+    #expect(resolve(baseURL: "ftp://x/v1") == .failure(.invalidBaseURL(setting: "--base-url", value: "ftp://x/v1", reason: notHTTP)))
+    #expect(
+      resolve(["MARVEL_API_BASE": "not a url"])
+        == .failure(.invalidBaseURL(setting: "MARVEL_API_BASE", value: "not a url", reason: notHTTP)))
     #expect(resolve(timeout: "-1") == .failure(.invalidSetting(name: "--timeout", value: "-1")))
+    try writeConfig(#"{"baseURL": "gateway"}"#)
+    #expect(
+      resolve() == .failure(.invalidBaseURL(setting: "baseURL in \(configFile)", value: "gateway", reason: notHTTP)))
+    #expect(ConfigurationError.invalidBaseURL(setting: "--base-url", value: "x", reason: notHTTP).exitCode == .usage)
     #expect(ConfigurationError.invalidSetting(name: "--timeout", value: "x").exitCode == .usage)
+  }
+
+  @Test(arguments: [
+    ("HTTP://127.0.0.1:8080/v1/public", "http://127.0.0.1:8080/v1/public"),
+    ("Https://example.com/v1/public", "https://example.com/v1/public"),
+    ("http://[::1]:8080/v1/public", "http://[::1]:8080/v1/public"),
+    ("http://127.0.0.1:65535/v1", "http://127.0.0.1:65535/v1"),
+  ])
+  func validBaseURLsWorkWithTheSchemeLowercased(text: String, usable: String) {
+    #expect(BaseURL.validate(text) == .success(usable))
+  }
+
+  @Test(arguments: [
+    ("http://127.0.0.1:99999/v1/public", BaseURLProblem.badPort), ("http://127.0.0.1:0/v1", .badPort),
+    ("http://h/v1/public#top", .queryOrFragment), ("http://h/v1/public?x=1", .queryOrFragment),
+    ("file:///etc/hostname", .notAURL), ("http:///v1", .noHost), ("http://[::1/v1", .notAURL),
+  ])
+  func baseURLsThatCanNeverWorkAreRefused(text: String, problem: BaseURLProblem) {
+    #expect(BaseURL.validate(text) == .failure(problem))
+  }
+
+  @Test func credentialsInABaseURLAreNeverShown() {
+    let result = resolve(baseURL: "http://bob:hunter2@127.0.0.1:99999/v1")
+    guard case .failure(let error) = result else {
+      Issue.record("expected a failure")
+      return
+    }
+    #expect(!error.description.contains("hunter2"))
+    #expect(error.description.contains("http://127.0.0.1:99999/v1"))
+    #expect(MarvelURL.redacted("http://bob:hunter2@h:1/v1/x?apikey=k&limit=2") == "http://h:1/v1/x?limit=2")
   }
 
   @Test func aPrivateKeyOthersCanReadEarnsAWarning() throws {

@@ -45,20 +45,24 @@ import Testing
   @Test @MainActor func allHeroesStopsWhenTheServerIgnoresTheOffset() async throws {
     let transport = SamePageTransport(Self.page("offset", 0))
     let result = try await run(["heroes", "--all"], transport)
-    #expect(result.code == 0)
-    // The first page, then the pages already in progress when the first of them (offset 3,
-    // answered as offset 0) ends the listing.
-    #expect(transport.requests.withLock { $0 } <= 1 + APIHeroDirectory.pagesInProgress)
+    // Three heroes where a hundred were asked for: the listing is short, and says so.
+    #expect(result.code == 1)
+    #expect(result.err.contains("promised 1,562 heroes but sent 3"), "\(result.err)")
+    #expect(transport.requests.withLock { $0 } == 1)
   }
 
-  @Test func theNextOffsetFollowsTheWindowAskedFor() {
-    let source = DataSource.api(attribution: "")
-    let heroes = [Sample.hulk, Sample.thor]
-    let page = { (offset: Int, total: Int) in HeroPage(heroes: heroes, offset: offset, total: total, source: source) }
-    #expect(page(10, 100).nextOffset(requested: 10) == 12)
-    #expect(page(10, 12).nextOffset(requested: 10) == nil)
-    #expect(page(0, 100).nextOffset(requested: 10) == nil)
-    #expect(page(.max - 1, .max).nextOffset(requested: .max - 1) == nil)
-    #expect(HeroPage(heroes: [], offset: 0, total: 9, source: source).nextOffset(requested: 0) == nil)
+  @Test func theListingGoesOnOnlyAfterAFullPageAtTheOffsetAskedFor() {
+    func after(_ requested: Int, count: Int, offset: Int? = nil, total: Int, limit: Int = 100) -> ListingPaging {
+      ListingPaging.after(requested: requested, limit: limit, offset: offset ?? requested, count: count, total: total)
+    }
+    #expect(after(0, count: 100, total: 250) == .next(100))
+    #expect(after(200, count: 50, total: 250) == .complete)
+    #expect(after(100, count: 50, total: 250) == .short, "a short middle page")
+    #expect(after(100, count: 0, total: 250) == .short, "an empty middle page")
+    #expect(after(300, count: 0, total: 250) == .complete, "asked past the end")
+    #expect(after(100, count: 100, offset: 0, total: 250) == .short, "the window was not the one asked for")
+    #expect(after(.max - 1, count: 100, total: .max) == .complete, "no overflow")
+    #expect(after(0, count: 2, total: 9, limit: .max) == .short)
+    #expect(after(0, count: 9, total: 9, limit: .max) == .complete)
   }
 }

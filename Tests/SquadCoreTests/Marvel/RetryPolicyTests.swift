@@ -22,13 +22,19 @@ import Testing
     #expect((1...3).map { policy.delay(beforeRetry: $0, retryAfter: nil, jitter: 0) } == [0.25, 0.5, 1])
     #expect((1...3).map { policy.delay(beforeRetry: $0, retryAfter: nil, jitter: 1) } == [0.5, 1, 2])
     #expect(policy.delay(beforeRetry: 1, retryAfter: 1, jitter: 1) == 1)
-    #expect(policy.delay(beforeRetry: 1, retryAfter: 600, jitter: 0) == 5)
+    #expect(policy.delay(beforeRetry: 1, retryAfter: 600, jitter: 0) == 600, "never before the server's time")
   }
 
-  @Test func retryAfterIsReadAsSecondsOnly() {
-    #expect(RetryPolicy.retryAfterSeconds(" 2 ") == 2)
-    #expect(RetryPolicy.retryAfterSeconds("Wed, 21 Oct 2015 07:28:00 GMT") == nil)
-    #expect(RetryPolicy.retryAfterSeconds(nil) == nil)
+  @Test func retryAfterIsReadAsSecondsOrAnHTTPDate() {
+    let now = Date(timeIntervalSince1970: 1_445_412_470)  // 2015-10-21T07:27:50Z
+    #expect(RetryPolicy.retryAfterSeconds(" 2 ", now: now) == 2)
+    #expect(RetryPolicy.retryAfterSeconds("Wed, 21 Oct 2015 07:28:00 GMT", now: now) == 10)
+    #expect(RetryPolicy.retryAfterSeconds("Wednesday, 21-Oct-15 07:28:00 GMT", now: now) == 10)
+    #expect(RetryPolicy.retryAfterSeconds("Wed Oct 21 07:28:00 2015", now: now) == 10)
+    #expect(RetryPolicy.retryAfterSeconds("Tue, 20 Oct 2015 07:28:00 GMT", now: now) == 0, "a date already past")
+    #expect(RetryPolicy.retryAfterSeconds("-3", now: now) == nil)
+    #expect(RetryPolicy.retryAfterSeconds("soon", now: now) == nil)
+    #expect(RetryPolicy.retryAfterSeconds(nil, now: now) == nil)
   }
 
   @Test func aThrottledRequestWaitsForRetryAfterThenSucceeds() async throws {
@@ -40,6 +46,39 @@ import Testing
     #expect(page.requests == 2)
     #expect(clock.sleeps == [1])
     #expect(transport.requests.count == 2)
+  }
+
+  @Test(arguments: ["60", "Fri, 15 Jan 2027 08:01:00 GMT"])
+  func aRetryAfterBeyondTheTimeoutFailsAtOnceSayingWhen(header: String) async {
+    // The clock starts at 2027-01-15T08:00:00Z, so both forms mean "in 60 s".
+    transport.enqueue(StubTransport.status(429, "{\"code\":\"RequestThrottled\",\"message\":\"x\"}", headers: ["Retry-After": header]))
+    let result = await listing(client(timeout: 10))
+    #expect(transport.requests.count == 1)
+    #expect(clock.sleeps.isEmpty, "no waiting for a time past the deadline")
+    guard case .failure(let error) = result, case .retryLater(429, let seconds, let at, _) = error else {
+      Issue.record("expected retryLater, got \(result)")
+      return
+    }
+    #expect(seconds == 60)
+    #expect(at == clock.now.addingTimeInterval(60))
+    #expect(error.isUnavailable)
+    #expect(error.description.contains("takes requests again in 60 s (at 2027-01-15T08:01:00Z)"))
+  }
+
+  @Test(arguments: [TransportError.tooManyRedirects, .redirectRefused(scheme: "file"), .bodyTooLarge(limit: 16 << 20)])
+  func redirectsAndOversizedBodiesAreNeverRetried(error: TransportError) async {
+    let stub = StubTransport([.failure(error)])
+    let client = LiveMarvelClient(
+      baseURL: "http://sim/v1/public", credentials: TestKeys.credentials, cache: nil, transport: stub,
+      environment: clock.environment())
+    let result = await listing(client)
+    #expect(stub.requests.count == 1)
+    #expect(clock.sleeps.isEmpty)
+    if case .bodyTooLarge = error {
+      #expect(result.isInvalidResponse, "an oversized body is not a Marvel response (exit 65)")
+    } else {
+      #expect(result == .failure(.unreachable(reason: error.reason, attempts: 1, url: "http://sim/v1/public/characters?limit=3")))
+    }
   }
 
   @Test func serverErrorsAndTransportErrorsAreRetriedThreeTimes() async {
@@ -111,5 +150,12 @@ import Testing
           .invalidResponse(
             status: 200, detail: "not valid JSON (cut short or garbled)", url: "http://sim/v1/public/characters?limit=3")))
     #expect(transport.requests.count == 1)
+  }
+}
+
+extension Result where Failure == MarvelError {
+  fileprivate var isInvalidResponse: Bool {
+    if case .failure(.invalidResponse) = self { return true }
+    return false
   }
 }
