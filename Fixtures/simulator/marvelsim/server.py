@@ -176,6 +176,7 @@ class SimHandler(BaseHTTPRequestHandler):
                 method=self.command, path=path, query=params, status=status, bytes=sent,
                 ifNoneMatch=self.headers.get("If-None-Match"),
                 fault=fault.kind if fault else None, gzip=self._wants_gzip(),
+                userAgent=self.headers.get("User-Agent"),
                 receivedAt=received_at, answeredAt=round(time.time(), 6))
 
         try:

@@ -19,7 +19,7 @@ final class Simulator: Sendable {
 
   /// Starts a simulator that accepts `TestKeys` (or the given keys) and waits for its READY line.
   init(
-    characters: Int? = nil, latencyMs: Int? = nil, faults: [SimFault] = [],
+    characters: Int? = nil, latencyMs: Int? = nil, faults: [SimFault] = [], ipv6: Bool = false,
     publicKey: String = TestKeys.publicKey, privateKey: String = TestKeys.privateKey
   ) async throws {
     var arguments = [
@@ -28,6 +28,7 @@ final class Simulator: Sendable {
     ]
     if let characters { arguments += ["--characters", String(characters)] }
     if let latencyMs { arguments += ["--latency-ms", String(latencyMs)] }
+    if ipv6 { arguments.append("--ipv6") }
     for fault in faults { arguments += ["--fault", fault.json] }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -135,6 +136,7 @@ struct LoggedRequest: Decodable, Sendable {
   var ifNoneMatch: String?
   var fault: String?
   var gzip: Bool?
+  var userAgent: String?
 }
 
 /// A fault for the simulator to inject, as its JSON object.
@@ -153,6 +155,13 @@ struct SimFault: Sendable {
   static let html = kind("html")
   static let empty = kind("empty")
   static let wrongShape = kind("wrongShape")
+  /// Any fault as its fields, e.g. `.fault("page", ["path": "offset=100", "keep": 50])`.
+  static func fault(_ kind: String, _ fields: [String: any Sendable] = [:]) -> SimFault {
+    var object: [String: Any] = ["kind": kind]
+    for (key, value) in fields { object[key] = value }
+    let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
+    return SimFault(json: String(decoding: data, as: UTF8.self))
+  }
   static func slow(_ milliseconds: Int, path: String? = nil) -> SimFault {
     SimFault(json: "{\"kind\":\"slow\",\"delayMs\":\(milliseconds)" + (path.map { ",\"path\":\"\($0)\"" } ?? "") + "}")
   }

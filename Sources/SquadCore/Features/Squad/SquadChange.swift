@@ -27,7 +27,7 @@ public struct SquadChange: Equatable, Sendable {
     case .recruit(let date):
       for hero in heroes {
         let member = Member(hero: hero, recruitedAt: date)
-        if updated.recruit(member) { change.added.append(member) } else { change.alreadyMembers.append(hero) }
+        if updated.recruit(member) { change.added.append(member) } else { change.alreadyMembers.append(hero.named(as: updated)) }
       }
     case .fire:
       for hero in heroes {
@@ -40,6 +40,17 @@ public struct SquadChange: Equatable, Sendable {
       }
     }
     return (updated, change)
+  }
+}
+
+extension Hero {
+  /// The hero under the name the squad knows them by, so `recruit` names a member as `list`
+  /// does (members take new names only from `sync`; see the README).
+  fileprivate func named(as squad: Squad) -> Hero {
+    guard let member = squad.members.first(where: { $0.id == id }) else { return self }
+    var known = self
+    known.name = member.name
+    return known
   }
 }
 
