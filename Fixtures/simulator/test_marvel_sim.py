@@ -478,6 +478,92 @@ class FaultTests(SimTestCase):
         conn.close()
 
 
+class HostileServerFaultTests(SimTestCase):
+    """Issue 15's misbehaving servers: lying paging, oversized bodies, redirects."""
+
+    extra_args = ("--characters", "250")
+
+    def page(self, offset: int) -> dict:
+        status, _, body = self.sim.api_json("/characters", {"limit": 100, "offset": offset})
+        self.assertEqual(status, 200)
+        return body["data"]
+
+    def test_page_keep_total_and_delay(self):
+        self.sim.faults({"kind": "page", "path": "offset=100", "keep": 50, "total": 9999999, "delayMs": 300})
+        start = time.monotonic()
+        data = self.page(100)
+        self.assertGreaterEqual(time.monotonic() - start, 0.28)
+        self.assertEqual((data["offset"], data["count"], data["total"], len(data["results"])), (100, 50, 9999999, 50))
+        self.assertEqual(self.page(100)["count"], 100, "used up")
+
+    def test_page_shift_repeats_ids_and_rename_changes_names(self):
+        earlier = [c["id"] for c in self.page(50)["results"]]
+        self.sim.faults({"kind": "page", "shift": -50, "path": "offset=100",
+                         "rename": {str(earlier[0]): "Renamed"}})
+        data = self.page(100)
+        self.assertEqual(data["offset"], 100, "it still claims the offset asked for")
+        self.assertEqual([c["id"] for c in data["results"]], earlier)
+        self.assertEqual(data["results"][0]["name"], "Renamed")
+
+    def test_total_forever_with_empty_pages_past_the_end(self):
+        self.sim.faults({"kind": "page", "total": 9999999, "times": -1})
+        data = self.page(300)
+        self.assertEqual((data["count"], data["total"]), (0, 9999999))
+
+    def test_huge_body_has_a_length_and_streams(self):
+        self.sim.faults({"kind": "huge", "sizeMb": 3})
+        status, resp, raw = self.sim.api("/characters")
+        self.assertEqual(status, 200)
+        self.assertEqual(int(resp.getheader("Content-Length")), len(raw))
+        self.assertGreater(len(raw), 3 << 20)
+        self.assertEqual(json.loads(raw)["data"]["count"], 1)
+
+    def test_endless_body_has_no_length_and_does_not_end(self):
+        self.sim.faults({"kind": "endless"})
+        conn = self.sim.conn()
+        conn.request("GET", self.sim.prefix + "/characters?" + urlencode(auth()))
+        resp = conn.getresponse()
+        self.assertEqual(resp.status, 200)
+        self.assertIsNone(resp.getheader("Content-Length"))
+        self.assertEqual(len(resp.read(5 << 20)), 5 << 20, "still sending after 5 MiB")
+        conn.close()
+
+    def test_gzip_bomb_is_small_on_the_wire_and_large_expanded(self):
+        self.sim.faults({"kind": "gzipBomb", "sizeMb": 20})
+        status, resp, raw = self.sim.api("/characters", headers={"Accept-Encoding": "gzip"})
+        self.assertEqual((status, resp.getheader("Content-Encoding")), (200, "gzip"))
+        self.assertLess(len(raw), 1 << 20)
+        self.assertGreater(len(gzip.decompress(raw)), 20 << 20)
+
+    def test_redirect_to_itself_elsewhere_or_another_port(self):
+        self.sim.faults({"kind": "redirect"}, {"kind": "redirect", "location": "file:///etc/hostname"},
+                        {"kind": "redirect", "toPort": 4321})
+        status, resp, _ = self.sim.api("/characters", {"limit": 1})
+        self.assertEqual(status, 302)
+        self.assertTrue(resp.getheader("Location").startswith(self.sim.prefix + "/characters?"))
+        self.assertEqual(self.sim.api("/characters")[1].getheader("Location"), "file:///etc/hostname")
+        location = self.sim.api("/characters", {"limit": 1})[1].getheader("Location")
+        self.assertTrue(location.startswith("http://127.0.0.1:4321" + self.sim.prefix + "/characters?"))
+
+    def test_bad_specs_rejected(self):
+        for spec in ({"kind": "huge"}, {"kind": "gzipBomb", "sizeMb": 0}, {"kind": "page", "keep": "x"}):
+            self.assertEqual(self.sim.control("POST", "faults", {"faults": [spec]})[0], 400, spec)
+
+    def test_the_log_records_the_user_agent(self):
+        self.sim.api("/characters", headers={"User-Agent": "squad/9.9"})
+        self.assertEqual(self.sim.control("GET", "log")[1][-1]["userAgent"], "squad/9.9")
+
+
+class IPv6Tests(unittest.TestCase):
+    def test_listens_on_the_ipv6_loopback(self):
+        sim = Sim("--ipv6", "--characters", "20")
+        try:
+            self.assertTrue(sim.base.startswith("http://[::1]:"))
+            self.assertEqual(sim.api("/characters")[0], 200)
+        finally:
+            sim.stop()
+
+
 class LogTests(SimTestCase):
     def test_log_entries(self):
         self.sim.control("GET", "health")
