@@ -66,6 +66,31 @@ import Testing
     #expect(SyncFeature.reduce(&empty, .pageLoaded(.success(Self.page(offset: 0, total: 0)))) == [.saveCatalogue([])])
   }
 
+  @Test func aShortFirstPageEndsTheSyncWithWhatCame() {
+    var state = SyncFeature.State.fetchingFirstPage(force: false)
+    var short = Self.page(offset: 0, total: 9_999_999)
+    short.results = Array(short.results.prefix(30))
+    #expect(SyncFeature.reduce(&state, .pageLoaded(.success(short))) == [.saveCatalogue(Self.heroes(0..<30))])
+    guard case .saving(let report) = state else {
+      Issue.record("expected saving, got \(state)")
+      return
+    }
+    #expect((report.heroCount, report.total, report.pages) == (30, 9_999_999, 1))
+  }
+
+  @Test func aListingThatEndsEarlySavesWhatCameAndCountsOnlyPagesReceived() {
+    var state = SyncFeature.State.fetchingFirstPage(force: false)
+    _ = SyncFeature.reduce(&state, .pageLoaded(.success(Self.page(offset: 0, total: 9_999_999))))
+    _ = SyncFeature.reduce(&state, .pageLoaded(.success(Self.page(offset: 100, total: 150))))
+    #expect(SyncFeature.reduce(&state, .listingEnded) == [.saveCatalogue(Self.heroes(0..<150))])
+    guard case .saving(let report) = state else {
+      Issue.record("expected saving, got \(state)")
+      return
+    }
+    #expect((report.heroCount, report.total, report.pages) == (150, 9_999_999, 2))
+    #expect(SyncFeature.reduce(&state, .listingEnded) == [], "out of turn, it changes nothing")
+  }
+
   @Test func aHeroOnTwoPagesIsCountedOnce() {
     var progress = SyncProgress(pageCount: 2, total: 200)
     progress.add(Self.page(offset: 0, total: 200))
