@@ -52,7 +52,9 @@ extension MarvelConfiguration {
       )
     }
     if case .complete = keys, let host = plainHTTPHost(baseURL), !isLoopback(host) {
-      warnings.append("The Marvel API base URL \(MarvelURL.withoutUserInfo(baseURL)) uses plain http, so requests travel unencrypted. Use https.")
+      warnings.append(
+        "The Marvel API base URL \(MarvelURL.withoutUserInfo(baseURL)) uses plain http, so requests travel unencrypted. Use https."
+      )
     }
     return .success(
       MarvelConfiguration(

@@ -86,7 +86,8 @@ import Testing
 
   @Test func badFlagsAndVariablesAreUsageErrors() throws {
     let notHTTP = BaseURLProblem.notAURL.expectation
-    #expect(resolve(baseURL: "ftp://x/v1") == .failure(.invalidBaseURL(setting: "--base-url", value: "ftp://x/v1", reason: notHTTP)))
+    #expect(
+      resolve(baseURL: "ftp://x/v1") == .failure(.invalidBaseURL(setting: "--base-url", value: "ftp://x/v1", reason: notHTTP)))
     #expect(
       resolve(["MARVEL_API_BASE": "not a url"])
         == .failure(.invalidBaseURL(setting: "MARVEL_API_BASE", value: "not a url", reason: notHTTP)))

@@ -51,7 +51,8 @@ import Testing
   @Test(arguments: ["60", "Fri, 15 Jan 2027 08:01:00 GMT"])
   func aRetryAfterBeyondTheTimeoutFailsAtOnceSayingWhen(header: String) async {
     // The clock starts at 2027-01-15T08:00:00Z, so both forms mean "in 60 s".
-    transport.enqueue(StubTransport.status(429, "{\"code\":\"RequestThrottled\",\"message\":\"x\"}", headers: ["Retry-After": header]))
+    transport.enqueue(
+      StubTransport.status(429, "{\"code\":\"RequestThrottled\",\"message\":\"x\"}", headers: ["Retry-After": header]))
     let result = await listing(client(timeout: 10))
     #expect(transport.requests.count == 1)
     #expect(clock.sleeps.isEmpty, "no waiting for a time past the deadline")

@@ -32,7 +32,8 @@ enum SyncCommand {
     let client = DirectoryFactory.client(
       paths: context.paths, configuration: context.marvel, credentials: credentials, transport: context.transport)
     let state = await context.execute(
-      SyncFeature.self, from: .idle, runner: SyncEffects(
+      SyncFeature.self, from: .idle,
+      runner: SyncEffects(
         client: client, store: store, squadFile: SquadFile(paths: context.paths), now: context.environment.now),
       action: .syncRequested(force: context.arguments.has("--force")))
     switch state {
