@@ -2,7 +2,8 @@
 
 Every networked command meets every fault the simulator can inject (429, 429 with Retry-After,
 500, a 502 HTML page, malformed, wrong-shaped and empty bodies, a truncated body, a dropped
-connection, an answer slower than --timeout) and a refused connection (a closed port), plus
+connection, an answer slower than --timeout, a Retry-After past --timeout, redirect loops and
+redirects to file:, bodies past the 16 MiB limit: 200 MiB, endless, a gzip bomb) and a refused connection (a closed port), plus
 rows that must succeed (no fault, one 503 that a retry gets past, a slow answer within the
 timeout) and rows of rejected credentials (401, 409 MissingParameter). For each cell: no crash
 (no signal), the exit code PRODUCT.md promises, the fallback notice exactly where the local
@@ -53,7 +54,15 @@ ROWS = [
     ("drop", [{"kind": "drop", "times": FOREVER}], 1.5, "fallback", False),
     ("slow past timeout", [{"kind": "slow", "delayMs": 5000, "times": FOREVER}], 1.5, "fallback", False),
     ("refused", None, 1.5, "fallback", False),
+    ("Retry-After past timeout", [{"kind": "status", "status": 429, "retryAfter": 60, "times": FOREVER}], 10,
+     "fallback", False),
+    ("redirect loop", [{"kind": "redirect", "times": FOREVER}], 10, "fallback", False),
+    ("redirect to file:", [{"kind": "redirect", "location": "file:///etc/hostname", "times": FOREVER}], 10,
+     "fallback", False),
     ("malformed", [{"kind": "malformed", "times": FOREVER}], 10, "invalid", False),
+    ("200 MiB body", [{"kind": "huge", "sizeMb": 200, "times": FOREVER}], 10, "invalid", False),
+    ("endless body", [{"kind": "endless", "times": FOREVER}], 10, "invalid", False),
+    ("gzip bomb", [{"kind": "gzipBomb", "sizeMb": 300, "times": FOREVER}], 10, "invalid", False),
     ("wrong shape", [{"kind": "wrongShape", "times": FOREVER}], 10, "invalid", False),
     ("empty body", [{"kind": "empty", "times": FOREVER}], 10, "invalid", False),
     ("401", "wrong-key", 10, "credentials", False),
