@@ -41,13 +41,17 @@ public struct RetryPolicy: Hashable, Sendable {
   }
 
   /// `Retry-After` as seconds from `now`: a number of seconds, or an HTTP date (a date already
-  /// past is 0). Nil when absent or unreadable, and then the backoff applies.
+  /// past is 0). Nil when absent or unreadable, and then the backoff applies. Waits beyond
+  /// ``longestRetryAfter`` read as that: either way far past any deadline, and a date stays printable.
   public static func retryAfterSeconds(_ header: String?, now: Date = Date()) -> Double? {
     guard let text = header?.trimmingWhitespace(), !text.isEmpty else { return nil }
-    if let seconds = Double(text) { return seconds.isFinite && seconds >= 0 ? seconds : nil }
+    if let seconds = Double(text) { return seconds.isFinite && seconds >= 0 ? min(seconds, longestRetryAfter) : nil }
     guard let date = HTTPDate.parse(text) else { return nil }
-    return max(0, date.timeIntervalSince(now))
+    return min(max(0, date.timeIntervalSince(now)), longestRetryAfter)
   }
+
+  /// A year: the longest `Retry-After` squad reads as given.
+  public static let longestRetryAfter = 365 * 86_400.0
 }
 
 /// HTTP dates (RFC 9110 §5.6.7): the IMF-fixdate `Sun, 06 Nov 1994 08:49:37 GMT`, and the

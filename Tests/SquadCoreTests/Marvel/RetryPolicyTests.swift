@@ -34,6 +34,9 @@ import Testing
     #expect(RetryPolicy.retryAfterSeconds("Tue, 20 Oct 2015 07:28:00 GMT", now: now) == 0, "a date already past")
     #expect(RetryPolicy.retryAfterSeconds("-3", now: now) == nil)
     #expect(RetryPolicy.retryAfterSeconds("soon", now: now) == nil)
+    #expect(RetryPolicy.retryAfterSeconds("nan", now: now) == nil)
+    #expect(RetryPolicy.retryAfterSeconds("inf", now: now) == nil)
+    #expect(RetryPolicy.retryAfterSeconds("1e308", now: now) == RetryPolicy.longestRetryAfter)
     #expect(RetryPolicy.retryAfterSeconds(nil, now: now) == nil)
   }
 
