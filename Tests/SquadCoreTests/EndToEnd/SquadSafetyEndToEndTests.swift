@@ -72,8 +72,11 @@ import Testing
     let result = try squad.run("recruit", "1009610", "--trace")
     #expect(result.status == 0)
     let objects = result.stderrLines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
-    #expect(objects.map { $0["action"] as? String } == ["recruitRequested", "heroesResolved", "squadLoaded", "squadSaved"])
+    #expect(objects.map { $0["action"] as? String } == ["recruitRequested", "heroesResolved", "squadUpdated"])
     #expect(objects.allSatisfy { $0["state"] != nil })
+    // The domain, never storage: a catalogue hero reads as its id and name.
+    #expect(result.stderr.contains(#"{"id":1009610,"name":"Spider-Man (Peter Parker)"}"#))
+    for word in ["storage", "_position", "storedDetails", "encoded"] { #expect(!result.stderr.contains(word)) }
   }
 
   @Test func helpFlagAndHelpCommandPrintTheSameText() throws {

@@ -120,7 +120,7 @@ extension SquadFeature.State: StatusReporting {
     switch phase {
     case .resolving: return "Looking up heroes…"
     case .loading: return "Loading squad…"
-    case .saving: return "Saving squad…"
+    case .updating: return "Saving squad…"
     default: return nil
     }
   }
