@@ -41,7 +41,6 @@ public enum SquadCLI {
     switch makeContext(parsed, variables: variables, console: console, transport: transport) {
     case .success(let value):
       context = value
-      finishedContext = value
     case .failure(let error) where error.exitCode == .usage:
       return UsagePrinter.report(UsageError(error.description, command: command), to: console)
     case .failure(let error):
@@ -61,11 +60,6 @@ public enum SquadCLI {
     default: return UsagePrinter.report(UsageError("Unknown command '\(command)'.", command: nil), to: console)
     }
   }
-
-  // The last run's context, with the catalogue it may have read (thousands of heroes), lives
-  // until the next run or the process's exit: main.swift exits right after a run, and freeing it
-  // all first would cost more than a listing does.
-  @MainActor private static var finishedContext: CommandContext?
 
   private static func wantsHelp(_ arguments: [String]) -> Bool {
     arguments.prefix { $0 != "--" }.contains { $0 == "--help" || $0 == "-h" }

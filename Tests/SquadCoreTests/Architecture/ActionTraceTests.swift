@@ -127,7 +127,7 @@ import Testing
       }
     }
     expectDomainTraces(actions, states)
-    #expect(ActionTrace.value(of: progress).encoded().contains(#""heroes":1"#))
+    #expect(ActionTrace.value(of: progress).encoded().contains(#""received":1"#))
   }
 
   @Test func exportTracesReadAsTheDomain() {

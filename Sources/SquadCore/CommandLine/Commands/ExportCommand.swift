@@ -26,13 +26,7 @@ enum ExportCommand {
     ],
     takesOutputFormat: true)
 
-  // A loop rather than joined(separator:), whose generic lookup costs more at start-up than
-  // the rest of building every command's description.
-  static let fieldNames: String = {
-    var names = ""
-    for field in MemberField.allCases { names += (names.isEmpty ? "" : ", ") + field.rawValue }
-    return names
-  }()
+  static let fieldNames = MemberField.allCases.map(\.rawValue).joined(separator: ", ")
 
   /// The request the command line asks for, or the usage mistake in it.
   static func request(from arguments: ParsedArguments, now: Date) -> Result<ExportRequest, UsageError> {

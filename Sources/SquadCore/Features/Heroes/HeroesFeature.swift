@@ -34,8 +34,7 @@ public enum HeroesFeature: Feature {
       return [.fetch(request.query, all: request.all)]
 
     case (.fetching(let request, let received, _), .pageLoaded(.success(let page))):
-      // The first page is taken as it is: copying thousands of heroes onto nothing costs time.
-      let heroes = received.isEmpty ? page.heroes : received + page.heroes
+      let heroes = received + page.heroes
       let requested = request.query.offset + received.count
       let finished = !request.all || page.nextOffset(requested: requested) == nil
       guard finished else {

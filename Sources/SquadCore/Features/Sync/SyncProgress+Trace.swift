@@ -2,7 +2,7 @@ extension SyncProgress: CustomTraceConvertible {
   /// Traces show how far the sync is, not the heroes received so far.
   public var traceValue: JSONValue {
     .object([
-      ("pagesDone", .int(pagesDone)), ("pageCount", .int(pageCount)), ("heroes", .int(heroes.count)),
+      ("pagesDone", .int(pagesDone)), ("pageCount", .int(pageCount)), ("received", .int(received)),
       ("total", .int(total)), ("tally", ActionTrace.value(of: tally)),
     ])
   }
