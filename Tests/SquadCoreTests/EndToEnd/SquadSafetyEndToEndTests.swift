@@ -10,10 +10,7 @@ import Testing
   @Test func twentyFiveConcurrentRecruitsAllLand() throws {
     let ids = Array(BundledCatalogue.heroes.map(\.id.rawValue).prefix(25))
     let running = try ids.map { try squad.start(arguments: ["recruit", String($0)]) }
-    let outcomes = running.map { process in
-      process.process.waitUntilExit()
-      return process.outcome()
-    }
+    let outcomes = try running.map { try $0.wait() }
     #expect(outcomes.allSatisfy { $0.status == 0 }, "\(outcomes.filter { $0.status != 0 }.map(\.stderr))")
     let saved = try SquadFile(paths: SquadPaths(home: squad.home.path)).load()
     #expect(Set(saved.members.map(\.id.rawValue)) == Set(ids))

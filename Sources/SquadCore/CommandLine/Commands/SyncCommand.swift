@@ -69,19 +69,6 @@ enum SyncCommand {
   }
 }
 
-/// Whole numbers with thousands separators, `1,562`, the same in every locale.
-enum Grouped {
-  static func format(_ number: Int) -> String {
-    let digits = String(number.magnitude)
-    var output = ""
-    for (index, digit) in digits.enumerated() {
-      if index > 0, (digits.count - index) % 3 == 0 { output.append(",") }
-      output.append(digit)
-    }
-    return (number < 0 ? "-" : "") + output
-  }
-}
-
 extension SyncFeature.State: StatusReporting {
   public var statusLine: String? {
     switch self {
@@ -93,13 +80,5 @@ extension SyncFeature.State: StatusReporting {
     case .saving: return "Saving the catalogue…"
     default: return nil
     }
-  }
-}
-
-/// A text progress bar for status lines: `[######··············]`.
-enum ProgressBar {
-  static func render(done: Int, of total: Int, width: Int = 20) -> String {
-    let filled = total > 0 ? min(width, done * width / total) : 0
-    return "[" + String(repeating: "#", count: filled) + String(repeating: "·", count: width - filled) + "]"
   }
 }

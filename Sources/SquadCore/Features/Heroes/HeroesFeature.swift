@@ -100,24 +100,3 @@ public struct HeroListing: Equatable, Sendable {
     self.memberIDs = memberIDs
   }
 }
-
-/// Why a listing failed.
-public enum HeroesFailure: Error, Equatable, Sendable, CustomStringConvertible {
-  case source(SourceError)
-  case persistence(PersistenceError)
-
-  /// The exit code the failure ends the command with.
-  public var exitCode: ExitCode {
-    switch self {
-    case .source(let error): return error.exitCode
-    case .persistence(let error): return error.exitCode
-    }
-  }
-
-  public var description: String {
-    switch self {
-    case .source(let error): return error.description
-    case .persistence(let error): return error.description
-    }
-  }
-}

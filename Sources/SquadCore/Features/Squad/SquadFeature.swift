@@ -145,24 +145,3 @@ public enum SquadCommand: Equatable, Sendable {
   case recruit(at: Date)
   case fire(askFirst: Bool)
 }
-
-/// Why a squad command failed.
-public enum SquadFailure: Error, Equatable, Sendable, CustomStringConvertible {
-  case lookup(LookupFailure)
-  case persistence(PersistenceError)
-
-  /// The exit code the failure ends the command with.
-  public var exitCode: ExitCode {
-    switch self {
-    case .lookup(let failure): return failure.exitCode
-    case .persistence(let error): return error.exitCode
-    }
-  }
-
-  public var description: String {
-    switch self {
-    case .lookup(let failure): return failure.description
-    case .persistence(let error): return error.description
-    }
-  }
-}

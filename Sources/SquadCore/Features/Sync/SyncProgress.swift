@@ -98,26 +98,3 @@ public struct SyncReport: Equatable, Sendable {
     self.catalogueSize = catalogueSize
   }
 }
-
-/// Why a sync stopped.
-public enum SyncFailure: Error, Equatable, Sendable, CustomStringConvertible {
-  /// The API failed; nothing was written.
-  case api(MarvelError)
-  /// The catalogue could not be written; the old one is intact.
-  case persistence(PersistenceError)
-
-  /// The exit code: 4 for credentials, 65 for bad data, 1 otherwise.
-  public var exitCode: ExitCode {
-    switch self {
-    case .api(let error): return error.sourceError.exitCode
-    case .persistence(let error): return error.exitCode
-    }
-  }
-
-  public var description: String {
-    switch self {
-    case .api(let error): return error.description + " The local catalogue was left as it was."
-    case .persistence(let error): return error.description
-    }
-  }
-}
