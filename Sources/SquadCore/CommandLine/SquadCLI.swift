@@ -12,11 +12,11 @@ public enum SquadCLI {
     transport: (any HTTPTransport)? = nil
   ) async -> Int32 {
     let parsed: ParsedArguments
-    switch ArgumentParser.parse(arguments) {
+    switch CommandLineParser.parse(arguments) {
     case .success(let value):
       parsed = value
     case .failure(let error):
-      if wantsHelp(arguments), error.command != nil || ArgumentParser.findCommand(in: arguments) == nil {
+      if wantsHelp(arguments), error.command != nil || CommandLineParser.findCommand(in: arguments) == nil {
         console.out(HelpPrinter.help(for: error.command.flatMap(CommandRegistry.command(named:))))
         return ExitCode.success.rawValue
       }

@@ -6,7 +6,7 @@ import Testing
 /// `squad export` from the command line: options into a request, and the binary end to end.
 @Suite struct ExportCommandTests {
   func parse(_ arguments: [String]) throws -> ParsedArguments {
-    try ArgumentParser.parse(arguments).get()
+    try CommandLineParser.parse(arguments).get()
   }
 
   @Test func exportDefaultsToJSONWithEveryFieldToStdout() throws {
@@ -33,10 +33,10 @@ import Testing
   }
 
   @Test func markdownIsAFormatForExportOnly() {
-    #expect((try? ArgumentParser.parse(["export", "--format", "markdown"]).get()) != nil)
-    #expect((try? ArgumentParser.parse(["--format", "markdown", "export"]).get()) != nil)
-    #expect(ArgumentParser.parse(["list", "--format", "markdown"]).failure?.message.contains("'markdown' is invalid") == true)
-    #expect(ArgumentParser.parse(["export", "--format", "table"]).failure?.message.contains("'table' is invalid") == true)
+    #expect((try? CommandLineParser.parse(["export", "--format", "markdown"]).get()) != nil)
+    #expect((try? CommandLineParser.parse(["--format", "markdown", "export"]).get()) != nil)
+    #expect(CommandLineParser.parse(["list", "--format", "markdown"]).failure?.message.contains("'markdown' is invalid") == true)
+    #expect(CommandLineParser.parse(["export", "--format", "table"]).failure?.message.contains("'table' is invalid") == true)
   }
 
   @Test func dashOutputMeansStdout() throws {
