@@ -22,9 +22,9 @@ public struct CommandContext {
   public var environment: AppEnvironment
 
   /// Whether only results and errors are printed.
-  public var isQuiet: Bool { arguments.has("--quiet") }
+  public var isQuiet: Bool { arguments.has(.quiet) }
   /// Whether every action is traced to stderr.
-  public var isTracing: Bool { arguments.has("--trace") }
+  public var isTracing: Bool { arguments.has(.trace) }
 
   /// Runs a feature from one action to its final state, showing intermediate states on a
   /// terminal and tracing every action when asked.

@@ -62,7 +62,7 @@ public enum CommandLineParser {
       }
       parsed.values[option.name] = value
     }
-    if parsed.command != nil, !parsed.has("--help"), let spec {
+    if parsed.command != nil, !parsed.has(.help), let spec {
       if let error = checkPositionals(parsed.positionals, against: spec) { return .failure(error) }
     }
     return .success(parsed)

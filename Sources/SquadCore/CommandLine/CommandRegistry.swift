@@ -2,26 +2,26 @@
 public enum CommandRegistry {
   /// Options accepted before or after any command.
   public static let globalOptions: [OptionSpec] = [
-    OptionSpec("--home", value: "dir", completion: .directories, help: "Keep every file under this folder (or set SQUAD_HOME)."),
-    OptionSpec("--base-url", value: "url", help: "The Marvel API base URL (or set MARVEL_API_BASE)."),
-    OptionSpec("--offline", help: "Answer from the local catalogue; never touch the network."),
-    OptionSpec("--timeout", value: "seconds", help: "Give up on the network after this long, retries included. (default: 10)"),
+    OptionSpec(.home, value: "dir", completion: .directories, help: "Keep every file under this folder (or set SQUAD_HOME)."),
+    OptionSpec(.baseURL, value: "url", help: "The Marvel API base URL (or set MARVEL_API_BASE)."),
+    OptionSpec(.offline, help: "Answer from the local catalogue; never touch the network."),
+    OptionSpec(.timeout, value: "seconds", help: "Give up on the network after this long, retries included. (default: 10)"),
     OptionSpec(
-      "--format", value: "format", choices: OutputFormat.allCases.map(\.rawValue),
+      .format, value: "format", choices: OutputFormat.allCases.map(\.rawValue),
       help: "Output format for heroes, show and list. (default: table on a terminal, tsv otherwise)"),
-    OptionSpec("--json", help: "Same as --format json."),
-    OptionSpec("--no-headers", help: "Leave out the header row of tables and CSV."),
+    OptionSpec(.json, help: "Same as --format json."),
+    OptionSpec(.noHeaders, help: "Leave out the header row of tables and CSV."),
     OptionSpec(
-      "--color", value: "when", choices: ["auto", "always", "never"],
+      .color, value: "when", choices: ["auto", "always", "never"],
       help: "Colour tables: auto, always or never. (default: auto)"),
-    OptionSpec("--trace", help: "Write every action and the state it produced to stderr, as JSON lines."),
-    OptionSpec("--quiet", short: "-q", help: "Print only the result and errors."),
-    OptionSpec("--help", short: "-h", help: "Show help information."),
-    OptionSpec("--version", help: "Show the version."),
+    OptionSpec(.trace, help: "Write every action and the state it produced to stderr, as JSON lines."),
+    OptionSpec(.quiet, short: "-q", help: "Print only the result and errors."),
+    OptionSpec(.help, short: "-h", help: "Show help information."),
+    OptionSpec(.version, help: "Show the version."),
   ]
 
   /// The global options that only matter to commands printing listings.
-  public static let outputFormatOptions: Set<String> = ["--format", "--json", "--no-headers", "--color"]
+  public static let outputFormatOptions: Set<OptionKey> = [.format, .json, .noHeaders, .color]
 
   /// The commands, in the order help lists them.
   public static let commands: [CommandSpec] = [

@@ -22,11 +22,11 @@ public enum SquadCLI {
       }
       return UsagePrinter.report(error, to: console)
     }
-    if parsed.has("--help") {
+    if parsed.has(.help) {
       console.out(HelpPrinter.help(for: parsed.command.flatMap(CommandRegistry.command(named:))))
       return ExitCode.success.rawValue
     }
-    if parsed.has("--version") {
+    if parsed.has(.version) {
       console.out("squad \(HelpPrinter.version)\n")
       return ExitCode.success.rawValue
     }
@@ -62,24 +62,24 @@ public enum SquadCLI {
   }
 
   private static func wantsHelp(_ arguments: [String]) -> Bool {
-    arguments.prefix { $0 != "--" }.contains { $0 == "--help" || $0 == "-h" }
+    arguments.prefix { $0 != "--" }.contains { $0 == OptionKey.help.name || $0 == "-h" }
   }
 
   @MainActor
   private static func makeContext(
     _ parsed: ParsedArguments, variables: [String: String], console: Console, transport: (any HTTPTransport)?
   ) -> Result<CommandContext, ConfigurationError> {
-    let paths = SquadPaths.resolve(home: parsed.value("--home"), environment: variables)
+    let paths = SquadPaths.resolve(home: parsed.value(.home), environment: variables)
     let output = OutputSettings.resolve(
-      formatFlag: parsed.value("--format"), json: parsed.has("--json"), colorFlag: parsed.value("--color"),
-      noHeaders: parsed.has("--no-headers"), terminal: console.terminal, environment: variables)
-    let quiet = parsed.has("--quiet")
+      formatFlag: parsed.value(.format), json: parsed.has(.json), colorFlag: parsed.value(.color),
+      noHeaders: parsed.has(.noHeaders), terminal: console.terminal, environment: variables)
+    let quiet = parsed.has(.quiet)
     let warn: @Sendable (String) -> Void = { if !quiet { console.err("Warning: " + TextSanitizer.clean($0)) } }
     // Completion runs at every TAB: it never reads the API, so a broken config must not break it.
     let silent = parsed.command == CompleteCommand.spec.name
     let configuration: MarvelConfiguration
     switch MarvelConfiguration.resolve(
-      baseURLFlag: parsed.value("--base-url"), timeoutFlag: parsed.value("--timeout"), environment: variables,
+      baseURLFlag: parsed.value(.baseURL), timeoutFlag: parsed.value(.timeout), environment: variables,
       configFile: paths.configFile)
     {
     case .success(let value): configuration = value
@@ -88,7 +88,7 @@ public enum SquadCLI {
     }
     if !silent { for warning in configuration.warnings { warn(warning) } }
     let directory = DirectoryFactory.make(
-      paths: paths, configuration: configuration, transport: transport, offline: parsed.has("--offline"), warn: warn)
+      paths: paths, configuration: configuration, transport: transport, offline: parsed.has(.offline), warn: warn)
     let environment = AppEnvironment(
       directory: directory, squadFile: SquadFile(paths: paths),
       confirm: { prompt in

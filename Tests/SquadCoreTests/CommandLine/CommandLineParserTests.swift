@@ -42,7 +42,8 @@ import Testing
     #expect(parse("heroes --limit").failureValue?.message == "Missing value for '--limit <n>'.")
     #expect(parse("list --json=yes").failureValue?.message == "Option '--json' does not take a value.")
     #expect(
-      CommandLineParser.parse(["list", "--home", ""]).failureValue?.message == "Option '--home' needs a value, not an empty string.")
+      CommandLineParser.parse(["list", "--home", ""]).failureValue?.message
+        == "Option '--home' needs a value, not an empty string.")
     #expect(parse("export --output=").failureValue?.message == "Option '--output' needs a value, not an empty string.")
   }
 

@@ -15,7 +15,7 @@ enum ImportCommand {
       squad; it is also the way to replace a squad file that is corrupt.
       """,
     arguments: [ArgumentSpec("file", help: "An export: json, jsonl or csv. '-' reads stdin.", completion: .files)],
-    options: [OptionSpec("--replace", help: "Replace the squad with the file's members instead of merging them in.")],
+    options: [OptionSpec(.replace, help: "Replace the squad with the file's members instead of merging them in.")],
     examples: [
       "squad import squad.json", "squad import squad.csv --replace", "squad --home ~/old-squad export | squad import -",
     ])
@@ -29,7 +29,7 @@ enum ImportCommand {
       return UsagePrinter.report(UsageError("Missing expected argument '<file>'.", command: "import"), to: context.console)
     }
     let source: ImportSource = argument == "-" ? .standardInput : .file(argument)
-    let request = ImportRequest(source: source, replace: context.arguments.has("--replace"), now: context.environment.now())
+    let request = ImportRequest(source: source, replace: context.arguments.has(.replace), now: context.environment.now())
     let state = await context.execute(
       ImportFeature.self, from: .idle, runner: ImportEffects(environment: context.environment),
       action: .importRequested(request))

@@ -35,7 +35,7 @@ enum FireCommand {
       ArgumentSpec(
         "hero", help: "A Marvel character id, or a name or unique name prefix.", isRepeating: true, completion: .members)
     ],
-    options: [OptionSpec("--yes", short: "-y", help: "Fire without asking.")],
+    options: [OptionSpec(.yes, short: "-y", help: "Fire without asking.")],
     examples: ["squad fire hulk", "squad fire 1009610 1009351 --yes"])
 
   @MainActor
@@ -46,7 +46,7 @@ enum FireCommand {
     case .failure(let error): return UsagePrinter.report(error, to: context.console)
     }
     let canAsk = context.console.terminal.stdinIsTTY && context.console.terminal.stderrIsTTY
-    let confirmed = context.arguments.has("--yes")
+    let confirmed = context.arguments.has(.yes)
     guard confirmed || canAsk else {
       return UsagePrinter.report(
         UsageError(

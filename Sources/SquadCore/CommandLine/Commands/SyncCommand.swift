@@ -12,12 +12,12 @@ enum SyncCommand {
       revalidated and cost a 304 when unchanged. Prints a summary on stderr, and a
       small JSON report on stdout with --json. Needs MARVEL_PUBLIC_KEY and MARVEL_PRIVATE_KEY.
       """,
-    options: [OptionSpec("--force", help: "Revalidate every page now, ignoring the cache TTL.")],
+    options: [OptionSpec(.force, help: "Revalidate every page now, ignoring the cache TTL.")],
     examples: ["squad sync", "squad sync --force", "squad sync --json"])
 
   @MainActor
   static func run(_ context: CommandContext) async -> Int32 {
-    if context.arguments.has("--offline") {
+    if context.arguments.has(.offline) {
       return UsagePrinter.report(
         UsageError("'sync' needs the network; leave out --offline.", command: "sync"), to: context.console)
     }
@@ -33,7 +33,7 @@ enum SyncCommand {
       paths: context.paths, configuration: context.marvel, credentials: credentials, transport: context.transport)
     let state = await context.execute(
       SyncFeature.self, from: .idle, runner: SyncEffects(client: client, store: store, now: context.environment.now),
-      action: .syncRequested(force: context.arguments.has("--force")))
+      action: .syncRequested(force: context.arguments.has(.force)))
     switch state {
     case .done(let report):
       context.notice(summary(report))
