@@ -23,18 +23,24 @@ public enum CommandRegistry {
   /// The global options that only matter to commands printing listings.
   public static let outputFormatOptions: Set<OptionKey> = [.format, .json, .noHeaders, .color]
 
-  /// The commands, in the order help lists them.
-  public static let commands: [CommandSpec] = [
-    HeroesCommand.spec, ShowCommand.spec, RecruitCommand.spec, FireCommand.spec, ListCommand.spec,
-    ExportCommand.spec, ImportCommand.spec, SyncCommand.spec, CompletionCommand.spec, HelpCommand.spec,
-    CompleteCommand.spec,
+  /// Every command, once, in the order help lists them.
+  static let all: [any Command.Type] = [
+    HeroesCommand.self, ShowCommand.self, RecruitCommand.self, FireCommand.self, ListCommand.self,
+    ExportCommand.self, ImportCommand.self, SyncCommand.self, CompletionCommand.self, HelpCommand.self,
+    CompleteCommand.self,
   ]
+
+  /// The commands' specs, in the order help lists them.
+  public static let commands: [CommandSpec] = all.map { $0.spec }
 
   /// The commands help lists and completion offers: all but the hidden plumbing.
   public static var visibleCommands: [CommandSpec] { commands.filter { !$0.isHidden } }
 
-  /// The command with this name.
+  /// The spec of the command with this name.
   public static func command(named name: String) -> CommandSpec? { commands.first { $0.name == name } }
+
+  /// The command with this name, to run it.
+  static func runnable(named name: String) -> (any Command.Type)? { all.first { $0.spec.name == name } }
 
   /// The global option with this long or short name.
   public static func globalOption(named name: String) -> OptionSpec? {

@@ -30,35 +30,28 @@ public enum SquadCLI {
       console.out("squad \(HelpPrinter.version)\n")
       return ExitCode.success.rawValue
     }
-    guard let command = parsed.command else {
+    guard let name = parsed.command, let command = CommandRegistry.runnable(named: name) else {
+      // The parser refuses unknown commands, so this is `squad` alone.
       console.out(HelpPrinter.help(for: nil))
       return ExitCode.success.rawValue
     }
-    if command == "help" { return HelpCommand.run(arguments: parsed, console: console) }
-    if command == "completion" { return CompletionCommand.run(arguments: parsed, console: console) }
+    let run: @MainActor (CommandContext) async -> Int32
+    switch command.execution {
+    case .standalone(let standalone): return standalone(parsed, console)
+    case .inContext(let inContext): run = inContext
+    }
 
     let context: CommandContext
     switch makeContext(parsed, variables: variables, console: console, transport: transport) {
     case .success(let value):
       context = value
     case .failure(let error) where error.exitCode == .usage:
-      return UsagePrinter.report(UsageError(error.description, command: command), to: console)
+      return UsagePrinter.report(UsageError(error.description, command: name), to: console)
     case .failure(let error):
       console.err("Error: " + TextSanitizer.clean(error.description))
       return error.exitCode.rawValue
     }
-    switch command {
-    case "heroes": return await HeroesCommand.run(context)
-    case "show": return await ShowCommand.run(context)
-    case "recruit": return await RecruitCommand.run(context)
-    case "fire": return await FireCommand.run(context)
-    case "list": return await ListCommand.run(context)
-    case "export": return await ExportCommand.run(context)
-    case "import": return await ImportCommand.run(context)
-    case "sync": return await SyncCommand.run(context)
-    case "__complete": return CompleteCommand.run(context)
-    default: return UsagePrinter.report(UsageError("Unknown command '\(command)'.", command: nil), to: console)
-    }
+    return await run(context)
   }
 
   private static func wantsHelp(_ arguments: [String]) -> Bool {

@@ -1,7 +1,9 @@
 import Foundation
 
 /// `squad export`: the squad as JSON, JSON lines, CSV, TSV or Markdown, to stdout or a file.
-enum ExportCommand {
+enum ExportCommand: Command {
+  static var execution: CommandExecution { .inContext(run) }
+
   static let spec = CommandSpec(
     name: "export",
     abstract: "Write the squad as JSON, JSON lines, CSV, TSV or Markdown.",

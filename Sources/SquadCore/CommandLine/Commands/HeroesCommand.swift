@@ -1,5 +1,7 @@
 /// `squad heroes [<prefix>]`: a page of the catalogue, or all of it.
-enum HeroesCommand {
+enum HeroesCommand: Command {
+  static var execution: CommandExecution { .inContext(run) }
+
   static let spec = CommandSpec(
     name: "heroes",
     abstract: "List heroes, or those whose names start with a prefix.",

@@ -1,5 +1,7 @@
 /// `squad import <file>`: members from an export, merged into the squad or replacing it.
-enum ImportCommand {
+enum ImportCommand: Command {
+  static var execution: CommandExecution { .inContext(run) }
+
   static let spec = CommandSpec(
     name: "import",
     abstract: "Add the members of an export to the squad, or replace the squad with them.",

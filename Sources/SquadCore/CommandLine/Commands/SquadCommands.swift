@@ -1,5 +1,7 @@
 /// `squad recruit`, `squad fire` and `squad list`: the squad feature from the command line.
-enum RecruitCommand {
+enum RecruitCommand: Command {
+  static var execution: CommandExecution { .inContext(run) }
+
   static let spec = CommandSpec(
     name: "recruit",
     abstract: "Add heroes to the squad.",
@@ -23,7 +25,9 @@ enum RecruitCommand {
   }
 }
 
-enum FireCommand {
+enum FireCommand: Command {
+  static var execution: CommandExecution { .inContext(run) }
+
   static let spec = CommandSpec(
     name: "fire",
     abstract: "Remove heroes from the squad.",
@@ -57,7 +61,9 @@ enum FireCommand {
   }
 }
 
-enum ListCommand {
+enum ListCommand: Command {
+  static var execution: CommandExecution { .inContext(run) }
+
   static let spec = CommandSpec(
     name: "list",
     abstract: "List the squad in recruitment order.",

@@ -1,7 +1,9 @@
 import Foundation
 
 /// `squad sync [--force]`: the whole catalogue from the API into the local catalogue.
-enum SyncCommand {
+enum SyncCommand: Command {
+  static var execution: CommandExecution { .inContext(run) }
+
   static let spec = CommandSpec(
     name: "sync",
     abstract: "Copy the whole Marvel character catalogue into the local catalogue.",
