@@ -12,11 +12,7 @@ public struct SquadEffects: EffectRunner {
   public func run(_ effect: SquadFeature.Effect, send: @escaping @Sendable (SquadFeature.Action) async -> Void) async {
     switch effect {
     case .loadSquad:
-      do throws(PersistenceError) {
-        await send(.squadLoaded(.success(try environment.squadFile.load())))
-      } catch {
-        await send(.squadLoaded(.failure(error)))
-      }
+      await send(.squadLoaded(Result { () throws(PersistenceError) in try environment.squadFile.load() }))
 
     case .resolveHeroes(let refs, let members):
       await send(.heroesResolved(await HeroResolver(directory: environment.directory, members: members).resolve(refs)))
@@ -25,11 +21,8 @@ public struct SquadEffects: EffectRunner {
       await send(.confirmationAnswered(await environment.confirm(prompt)))
 
     case .updateSquad(let command, let heroes):
-      do throws(PersistenceError) {
-        await send(.squadUpdated(.success(try environment.squadFile.update(command, heroes: heroes))))
-      } catch {
-        await send(.squadUpdated(.failure(error)))
-      }
+      let file = environment.squadFile
+      await send(.squadUpdated(Result { () throws(PersistenceError) in try file.update(command, heroes: heroes) }))
     }
   }
 }
