@@ -161,21 +161,20 @@ import Testing
     let invalid = InvalidImport(label: "/tmp/in.json", problems: [ImportProblem(.line(2), field: .name, "missing")])
     let actions: [ImportFeature.Action] = [
       .importRequested(request), .fileRead(.success(file)), .fileRead(.failure(Self.error)),
-      .squadLoaded(.success(Self.squad)), .squadLoaded(.failure(Self.error)), .squadSaved(.success(Self.squad)),
-      .squadSaved(.failure(Self.error)),
+      .squadUpdated(.success(summary)), .squadUpdated(.failure(.invalidFile(invalid))),
     ]
     let states: [ImportFeature.State] = [
-      .idle, .reading(request), .loading(request, members: [Self.member]), .saving(Self.squad, summary), .done(summary),
-      .failed(.invalidFile(invalid)), .failed(.squad(Self.error)),
+      .idle, .reading(request), .updating(request, members: [Self.member]), .done(summary), .failed(.invalidFile(invalid)),
+      .failed(.squad(Self.error)),
     ]
     for action in actions {
       switch action {
-      case .importRequested, .fileRead, .squadLoaded, .squadSaved: break
+      case .importRequested, .fileRead, .squadUpdated: break
       }
     }
     for state in states {
       switch state {
-      case .idle, .reading, .loading, .saving, .done, .failed: break
+      case .idle, .reading, .updating, .done, .failed: break
       }
     }
     expectDomainTraces(actions, states)

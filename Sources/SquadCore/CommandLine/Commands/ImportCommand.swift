@@ -58,8 +58,7 @@ extension ImportFeature.State: StatusReporting {
   public var statusLine: String? {
     switch self {
     case .reading(let request): return "Reading \(request.source.label)…"
-    case .loading: return "Loading squad…"
-    case .saving: return "Saving squad…"
+    case .updating: return "Saving squad…"
     default: return nil
     }
   }
