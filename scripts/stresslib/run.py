@@ -26,7 +26,7 @@ TESTS = list(GROUPS)
 
 
 def main():
-    parser = argparse.CommandLineParser(description="squad's reliability suite")
+    parser = argparse.ArgumentParser(description="squad's reliability suite")
     parser.add_argument("--bin-dir", required=True, help="folder holding the built squad and squad-fuzz")
     parser.add_argument("--only", default=os.environ.get("STRESS_ONLY", ""), help="comma-separated test names")
     parser.add_argument("--scale", type=int, default=int(os.environ.get("STRESS_SCALE", "1")))
