@@ -26,9 +26,6 @@ public struct LocalCatalogue: Equatable, Sendable {
     }
   }
 
-  /// Heroes by id.
-  public var heroesByID: [HeroID: Hero] { positions.mapValues { heroes[$0] } }
-
   /// How many heroes the catalogue holds.
   public var count: Int { heroes.count }
 
