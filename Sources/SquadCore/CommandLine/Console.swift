@@ -23,7 +23,7 @@ public final class Console: Sendable {
   public static func standard(environment: [String: String]) -> Console {
     Console(
       terminal: .current(environment: environment),
-      out: { ProcessStreams.write($0, to: 1) },
+      out: { StandardOutput.write($0) },
       err: { ProcessStreams.write($0, to: 2) },
       readLine: { Swift.readLine(strippingNewline: true) })
   }

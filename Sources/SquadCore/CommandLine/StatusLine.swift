@@ -17,6 +17,7 @@ final class StatusLine {
     shown = text
     let width = max(10, console.terminal.width - 1)
     console.errRaw("\r\u{1B}[2K" + (text.map { DisplayWidth.truncate(TextSanitizer.clean($0), to: width) } ?? ""))
+    InterruptCleanup.statusLineOpen(text != nil)
   }
 
   /// Removes any status line.
