@@ -37,6 +37,9 @@ public enum SquadCLI {
     if command == "help" { return HelpCommand.run(arguments: parsed, console: console) }
     if command == "completion" { return CompletionCommand.run(arguments: parsed, console: console) }
 
+    if let problem = SquadPaths.missingHome(home: parsed.value("--home"), environment: variables) {
+      return UsagePrinter.report(UsageError(problem, command: command), to: console)
+    }
     let context: CommandContext
     switch makeContext(parsed, variables: variables, console: console, transport: transport) {
     case .success(let value):
@@ -98,7 +101,7 @@ public enum SquadCLI {
     let environment = AppEnvironment(
       directory: directory, squadFile: SquadFile(paths: paths),
       confirm: { prompt in
-        console.errRaw(TextSanitizer.clean(prompt))
+        console.prompt(TextSanitizer.clean(prompt))
         let answer = console.readLine()?.trimmingWhitespace().lowercased()
         return answer == "y" || answer == "yes"
       })
