@@ -13,8 +13,17 @@ public enum StandardOutput {
   private static let failure = Mutex<Int32>(0)
 
   /// Ignores SIGPIPE, so a closed pipe reaches squad as a write error it can handle quietly
-  /// instead of killing it mid-output with status 141. Call once at start-up.
-  public static func install() { signal(SIGPIPE, SIG_IGN) }
+  /// instead of killing it mid-output with status 141, and fills a closed stdin, stdout or
+  /// stderr (`squad list >&-`) with `/dev/null` opened read-only: a file squad opens later can
+  /// then never become stdout and receive its output, and writes fail as they should. Call once
+  /// at start-up.
+  public static func install() {
+    signal(SIGPIPE, SIG_IGN)
+    for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(descriptor, F_GETFD) == -1 {
+      // open returns the lowest free descriptor, which is this one: the lower ones are open.
+      _ = open("/dev/null", O_RDONLY)
+    }
+  }
 
   /// Writes all of `text` to stdout; after a failed write, later writes are skipped.
   public static func write(_ text: String) {

@@ -14,7 +14,8 @@ import Foundation
 ///   atomically beside itself, keeping its permissions; the link stays a link.
 /// - A symbolic link to nothing: refused, naming the link; squad does not guess.
 /// - A FIFO or a device, when `writesThroughSpecialFiles`: written through, never replaced
-///   (`--output /dev/stdout`, `--output >(gzip > x.gz)`); otherwise refused.
+///   (`--output /dev/null`, `--output >(gzip > x.gz)`); otherwise refused. So is the file stdout
+///   has open (`--output /dev/stdout >> log` appends, as the shell asked).
 /// - A folder, a socket, or one of the `protected` files: refused; nothing changes.
 public enum OutputFile {
   /// Writes `data` to what `path` names, as described above.
@@ -34,7 +35,11 @@ public enum OutputFile {
     }
     try refuseProtected(path, protected)
     let type = status.st_mode & S_IFMT
-    if type == S_IFREG {
+    if writesThroughSpecialFiles && isStandardOutput(status) {
+      // `--output /dev/stdout >> log`: the shell's own redirection, append mode and offset
+      // included, is kept by writing to the descriptor rather than replacing the file.
+      try writeAll(data, to: STDOUT_FILENO, path: path)
+    } else if type == S_IFREG {
       try AtomicFile.write(data, to: target(of: path))
     } else if writesThroughSpecialFiles && [S_IFIFO, S_IFCHR, S_IFBLK].contains(type) {
       try writeThrough(data, to: path)
@@ -79,7 +84,17 @@ public enum OutputFile {
     let descriptor = open(path, O_WRONLY | O_CLOEXEC)
     guard descriptor >= 0 else { throw failure(path) }
     defer { close(descriptor) }
+    try writeAll(data, to: descriptor, path: path)
+  }
+
+  private static func writeAll(_ data: Data, to descriptor: Int32, path: String) throws(PersistenceError) {
     guard data.withUnsafeBytes({ FileDescriptorWriting.writeAll($0, to: descriptor) }) else { throw failure(path) }
+  }
+
+  // Whether the file is the one stdout already has open (`/dev/stdout`, `/proc/self/fd/1`).
+  private static func isStandardOutput(_ status: stat) -> Bool {
+    var output = stat()
+    return fstat(STDOUT_FILENO, &output) == 0 && output.st_dev == status.st_dev && output.st_ino == status.st_ino
   }
 
   private static func failure(_ path: String) -> PersistenceError {

@@ -132,4 +132,29 @@ import Testing
     #expect(result.lines == ["status=1", "status=1", "still-a-link"], "\(result.stderr)")
     #expect(result.stderr.contains("squad.json is a symbolic link to a file that does not exist"))
   }
+
+  @Test func exportToDevStdoutKeepsTheShellsAppend() throws {
+    let result = try ShellScript().run(
+      Self.recruitTwo + """
+        echo first > log
+        "$SQUAD" export --format tsv --output /dev/stdout -q >> log; echo "status=$?"
+        cat log
+        """)
+    #expect(result.lines.first == "status=0", "\(result.stderr)")
+    #expect(result.lines.dropFirst().first == "first")
+    #expect(result.lines.count == 4, "\(result.stdout)")
+  }
+
+  @Test func closedStandardStreamsNeverBecomeSquadsFiles() throws {
+    let result = try ShellScript().run(
+      Self.recruitTwo + """
+        "$SQUAD" list >&-; echo "status=$?"
+        "$SQUAD" recruit 1009610 >&- 2>&-; echo "status=$?"
+        "$SQUAD" fire thor --yes <&- >&- 2>&-; echo "status=$?"
+        stat -c %s squad.lock
+        "$SQUAD" list | cut -f2
+        """)
+    #expect(result.lines == ["status=1", "status=0", "status=0", "0", "Hulk", "Spider-Man (Peter Parker)"], "\(result.stdout)")
+    #expect(result.stderr.contains("Could not write to standard output: Bad file descriptor"))
+  }
 }
