@@ -17,6 +17,8 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
     case danglingLink
     /// The input holds more than `limit` bytes, the most squad reads from one input.
     case tooLarge(limit: Int)
+    /// Saving would write more than `limit` bytes, more than squad reads back; nothing was written.
+    case wouldExceed(limit: Int)
   }
 
   /// The file concerned.
@@ -33,7 +35,7 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
   /// 65 when the file's content is invalid, 1 when the file system refused.
   public var exitCode: ExitCode {
     switch reason {
-    case .corrupt, .newerSchema, .tooLarge: return .invalidData
+    case .corrupt, .newerSchema, .tooLarge, .wouldExceed: return .invalidData
     case .unreadable, .unwritable, .notAFile, .danglingLink: return .failure
     }
   }
@@ -58,6 +60,9 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
     case .tooLarge(let limit):
       return "\(path) is larger than \(InputLimit.describe(limit)), the most squad reads from one input "
         + "(see 'Limits' in the README). Nothing was read from it or changed."
+    case .wouldExceed(let limit):
+      return "Could not save \(path): the squad would be larger than \(InputLimit.describe(limit)), the most squad "
+        + "reads back (see 'Limits' in the README). Nothing was changed."
     }
   }
 }

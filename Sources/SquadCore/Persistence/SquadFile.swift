@@ -27,9 +27,15 @@ public struct SquadFile: Sendable {
   /// Writes the squad atomically through ``OutputFile`` (a symbolic link is followed and its
   /// target replaced beside itself, keeping its permissions), first removing what writers killed
   /// mid-save left behind. Call it while holding ``lock()``.
+  /// A squad too big for ``load()`` to read back is refused, so no save can lock squad out of
+  /// its own file.
   public func save(_ squad: Squad) throws(PersistenceError) {
+    let data = SquadFile.encode(squad)
+    guard data.count <= InputLimit.squadFile else {
+      throw PersistenceError(path: path, reason: .wouldExceed(limit: InputLimit.squadFile))
+    }
     AtomicFile.removeLeftovers(of: OutputFile.target(of: path))
-    try OutputFile.write(SquadFile.encode(squad), to: path)
+    try OutputFile.write(data, to: path)
   }
 
   /// The files that are squad's own and that no export may overwrite.

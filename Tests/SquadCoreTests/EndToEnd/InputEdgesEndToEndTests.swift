@@ -70,4 +70,19 @@ import Testing
     #expect(result.lines.first?.contains("Hulk") == true)
     #expect(Array(result.lines.suffix(3)) == ["status=0", "status=0", "status=0"], "\(result.stderr)")
   }
+
+  @Test func anImportThatWouldMakeTheSquadFileTooBigToReadIsRefused() throws {
+    // 4 MiB of control characters, which JSON writes six bytes each: a 24 MiB squad file.
+    let result = try ShellScript().run(
+      """
+      "$SQUAD" recruit hulk -q || exit 9
+      cp squad.json before.json
+      python3 -c 'import sys; sys.stdout.write("id,name,description\\n7,a," + "\\x01" * (4 << 20) + "\\n")' > big.csv
+      "$SQUAD" import big.csv; echo "status=$?"
+      cmp -s squad.json before.json && echo unchanged
+      "$SQUAD" list | cut -f2
+      """)
+    #expect(result.lines == ["status=65", "unchanged", "Hulk"], "\(result.stdout) \(result.stderr)")
+    #expect(result.stderr.contains("the squad would be larger than 16 MiB, the most squad reads back"))
+  }
 }
