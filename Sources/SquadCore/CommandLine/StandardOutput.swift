@@ -32,7 +32,9 @@ public enum StandardOutput {
     let written = text.withUTF8 { FileDescriptorWriting.writeAll(UnsafeRawBufferPointer($0), to: 1) }
     guard !written else { return }
     let error = errno
-    if error == EPIPE { exit(ExitCode.success.rawValue) }
+    // _exit, not exit: network threads may still be running, and no exit handler has anything
+    // to finish (stdout is written directly, files are saved before output is printed).
+    if error == EPIPE { _exit(ExitCode.success.rawValue) }
     failure.withLock { $0 = error }
   }
 
