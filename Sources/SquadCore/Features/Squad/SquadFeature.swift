@@ -144,4 +144,7 @@ public enum SquadCommand: Equatable, Sendable {
   case list
   case recruit(at: Date)
   case fire(askFirst: Bool)
+  /// `squad pick`'s Enter: the heroes whose ids are in `firing` leave, the others join (at
+  /// `at`), in one save.
+  case pick(at: Date, firing: Set<HeroID>)
 }

@@ -1,0 +1,14 @@
+/// One screen of the picker: a line per terminal row, each at most one column narrower than the
+/// terminal (so no line ever wraps), possibly with colour sequences.
+public struct PickFrame: Equatable, Sendable {
+  /// The terminal size the frame was drawn for.
+  public var size: TerminalSize
+  /// The rows, top to bottom.
+  public var lines: [String]
+
+  /// A frame of `lines` for a terminal of `size`.
+  public init(size: TerminalSize, lines: [String]) {
+    self.size = size
+    self.lines = lines
+  }
+}
