@@ -139,10 +139,14 @@ int interrupt_handler_take_terminal(int fd, const struct termios *saved) {
   resize.sa_flags = SA_RESTART;
   sigemptyset(&resize.sa_mask);
   sigaction(SIGWINCH, &resize, NULL);
+  // As for Ctrl-C: a parent may hand these over blocked, and a blocked SIGABRT or SIGHUP would
+  // never reach the handler that gives the terminal back.
   sigset_t signals;
   sigemptyset(&signals);
   sigaddset(&signals, SIGHUP);
+  sigaddset(&signals, SIGQUIT);
   sigaddset(&signals, SIGWINCH);
+  for (int index = 0; index < CRASH_SIGNAL_COUNT; index++) sigaddset(&signals, crash_signals[index]);
   pthread_sigmask(SIG_UNBLOCK, &signals, NULL);
   return resize_pipe[0];
 }

@@ -7,7 +7,8 @@ import Testing
     -> PickFeature.State
   {
     var state = PickFeature.State(size: TerminalSize(width: width, height: height), colour: colour, filter: filter)
-    _ = PickFeature.reduce(&state, .heroesLoaded(.success(PickCatalogue(heroes: HeroOrdering.sorted(heroes, by: .name), squad: Squad()))))
+    _ = PickFeature.reduce(
+      &state, .heroesLoaded(.success(PickCatalogue(heroes: HeroOrdering.sorted(heroes, by: .name), squad: Squad()))))
     return state
   }
 
