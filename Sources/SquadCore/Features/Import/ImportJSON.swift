@@ -42,7 +42,10 @@ enum ImportJSON {
   /// The members of JSON lines; blank lines are skipped.
   static func lines(_ text: String) -> [MemberDraft] {
     var drafts: [MemberDraft] = []
-    for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+    // "\r\n" is one Character in Swift, so CRLF files need it named; a raw U+2028 inside a JSON
+    // string is content, not a line end.
+    let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+    for (index, line) in lines.enumerated()
     where !line.allSatisfy(\.isWhitespace) {
       if let value = try? JSONParser.parse(line) {
         drafts.append(draft(value, at: .line(index + 1), notAnObject: "expected a member object"))
