@@ -39,23 +39,29 @@ enum ImportJSON {
       items.enumerated().map { draft($1, at: .jsonPath("members[\($0)]"), notAnObject: "expected a member object") })
   }
 
-  /// The members of JSON lines; blank lines are skipped.
-  static func lines(_ text: String) -> [MemberDraft] {
-    var drafts: [MemberDraft] = []
-    // "\r\n" is one Character in Swift, so CRLF files need it named; a raw U+2028 inside a JSON
-    // string is content, not a line end.
-    let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
-    for (index, line) in lines.enumerated()
-    where !line.allSatisfy(\.isWhitespace) {
+  /// Hands each member of JSON lines to `body` as it is read (false stops); blank lines are
+  /// skipped.
+  static func forEachLine(_ text: String, _ body: (MemberDraft) -> Bool) {
+    // Line by line without splitting the whole text first: a 16 MiB file of millions of short
+    // lines must not become millions of substrings at once. "\r\n" is one Character in Swift, so
+    // CRLF is named; a raw U+2028 inside a JSON string is content, not a line end.
+    var start = text.startIndex
+    var number = 0
+    while start < text.endIndex {
+      let end = text[start...].firstIndex { $0 == "\n" || $0 == "\r\n" } ?? text.endIndex
+      let line = text[start..<end]
+      number += 1
+      start = end < text.endIndex ? text.index(after: end) : end
+      if line.allSatisfy(\.isWhitespace) { continue }
+      var member: MemberDraft
       if let value = try? JSONParser.parse(line) {
-        drafts.append(draft(value, at: .line(index + 1), notAnObject: "expected a member object"))
+        member = draft(value, at: .line(number), notAnObject: "expected a member object")
       } else {
-        var draft = MemberDraft(at: .line(index + 1))
-        draft.reject(nil, "this line is not a JSON object")
-        drafts.append(draft)
+        member = MemberDraft(at: .line(number))
+        member.reject(nil, "this line is not a JSON object")
       }
+      guard body(member) else { return }
     }
-    return drafts
   }
 
   /// Whether the whole text is one JSON value, and if so whether it is an export document
