@@ -20,7 +20,7 @@ import threading
 from common import DOCUMENTED_EXIT_CODES, Result, clean_environment, describe_exit
 
 TIMEOUT = 60
-MEMORY_LIMIT_MB = 256
+MEMORY_LIMIT_MB = 512
 SAMPLE_IMPORT = os.path.join("Fixtures", "export", "sample.json")
 
 
@@ -226,7 +226,15 @@ def run_bounded_input(ctx, result):
         empty_rows = os.path.join(home, "empties.csv")
         with open(empty_rows, "wb") as file:
             file.write(b"id,name\n" + b",\n" * (7 << 20))
+        empty_members = os.path.join(home, "empties.json")
+        with open(empty_members, "wb") as file:
+            # Written in chunks: a forked child's peak RSS counts the parent's memory at fork.
+            file.write(b'{"members": [{}')
+            for _ in range(80):
+                file.write(b",{}" * (1 << 16))
+            file.write(b"]}")
         cases = [
+            ("import a document of 5 million empty members", ["import", empty_members], None),
             ("import 5 million empty JSON lines", ["import", empties], None),
             ("import 7 million empty CSV rows", ["import", empty_rows], None),
             ("import /dev/zero", ["import", "/dev/zero"], None),

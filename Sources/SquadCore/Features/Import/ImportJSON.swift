@@ -4,39 +4,43 @@ import Foundation
 /// a JSON export), or JSON lines with one member object per line. Everything goes through
 /// ``JSONParser``, whose failures carry the byte offset that a syntax error is reported at.
 enum ImportJSON {
-  /// The members of a JSON document; a newer `schemaVersion` is refused before anything else.
-  static func document(_ bytes: [UInt8]) -> Result<[MemberDraft], ImportProblem> {
+  /// Hands each member of a JSON document to `body` (false stops); a problem with the whole
+  /// document (its syntax, a newer `schemaVersion`, no `members`) is returned instead, before
+  /// any member.
+  static func forEachMember(_ bytes: [UInt8], _ body: (MemberDraft) -> Bool) -> ImportProblem? {
     let value: JSONValue
     do {
       value = try JSONParser.parse(bytes)
     } catch {
       let line = bytes[..<min(error.offset, bytes.count)].reduce(1) { $1 == 10 ? $0 + 1 : $0 }
-      return .failure(
-        ImportProblem(.line(line), "not valid JSON here (\(error.reason)); a JSON export must be one valid document"))
+      return ImportProblem(.line(line), "not valid JSON here (\(error.reason)); a JSON export must be one valid document")
     }
     guard case .object = value else {
-      return .failure(ImportProblem(.wholeFile, "expected a JSON object with a \"members\" array"))
+      return ImportProblem(.wholeFile, "expected a JSON object with a \"members\" array")
     }
     if let version = value["schemaVersion"] {
       guard case .int(let version) = version else {
-        return .failure(ImportProblem(.jsonPath("schemaVersion"), "expected a whole number"))
+        return ImportProblem(.jsonPath("schemaVersion"), "expected a whole number")
       }
       guard version == Squad.currentSchemaVersion else {
         let why =
           version > Squad.currentSchemaVersion
           ? "\(version) is newer than this squad reads (\(Squad.currentSchemaVersion)); upgrade squad to import this file"
           : "\(version) is not a version squad knows (\(Squad.currentSchemaVersion) is)"
-        return .failure(ImportProblem(.jsonPath("schemaVersion"), why))
+        return ImportProblem(.jsonPath("schemaVersion"), why)
       }
     }
     guard let members = value["members"] else {
-      return .failure(ImportProblem(.wholeFile, "missing \"members\": a JSON export lists its members in a \"members\" array"))
+      return ImportProblem(.wholeFile, "missing \"members\": a JSON export lists its members in a \"members\" array")
     }
     guard let items = members.arrayValue else {
-      return .failure(ImportProblem(.jsonPath("members"), "expected an array of member objects"))
+      return ImportProblem(.jsonPath("members"), "expected an array of member objects")
     }
-    return .success(
-      items.enumerated().map { draft($1, at: .jsonPath("members[\($0)]"), notAnObject: "expected a member object") })
+    // One draft at a time: millions of `{}` must not become millions of drafts at once.
+    for (index, item) in items.enumerated() {
+      guard body(draft(item, at: .jsonPath("members[\(index)]"), notAnObject: "expected a member object")) else { break }
+    }
+    return nil
   }
 
   /// Hands each member of JSON lines to `body` as it is read (false stops); blank lines are

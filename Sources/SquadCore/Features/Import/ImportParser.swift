@@ -18,12 +18,7 @@ public enum ImportParser {
     switch ImportFormat.detect(text) {
     case nil: return invalid([ImportProblem(.wholeFile, "the file is empty; expected a squad export (json, jsonl or csv)")])
     case .json?:
-      switch ImportJSON.document(bytes) {
-      case .failure(let problem): failure = problem
-      case .success(let drafts):
-        for draft in drafts where !validation.take(draft) { break }
-        failure = nil
-      }
+      failure = ImportJSON.forEachMember(bytes, validation.take)
     case .jsonLines?:
       ImportJSON.forEachLine(text, validation.take)
       failure = nil
