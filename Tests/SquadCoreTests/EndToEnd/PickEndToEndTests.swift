@@ -124,7 +124,7 @@ struct PickEndToEndTests {
       shell: "exec '\(CLIProcess.binary.path)' --home '\(home.path)' pick </dev/null")
     #expect(session.exit == 64)
     #expect(session.stderr?.contains("squad recruit") == true, "\(session.stderr ?? "")")
-    #expect(session.stderr?.contains("squad heroes | fzf") == true)
+    #expect(session.stderr?.contains("squad heroes --all | fzf") == true)
     #expect(session.output.isEmpty, "nothing drawn: \(session.output.debugDescription)")
     #expect(session.settingsRestored == true)
   }
@@ -144,7 +144,7 @@ struct PickEndToEndTests {
     let result = try CLIProcess.run(["pick"], home: home.path)
     #expect(result.status == 64)
     #expect(result.stdout.isEmpty)
-    #expect(result.stderr.contains("squad heroes | fzf"))
+    #expect(result.stderr.contains("squad heroes --all | fzf"))
   }
 
   @Test func aNameHoldingTerminalEscapesShowsAsPlainText() throws {

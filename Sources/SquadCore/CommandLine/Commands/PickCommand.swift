@@ -11,7 +11,7 @@ enum PickCommand: Command {
       hero under the cursor to recruit (+) or, for a member (*), to fire (−); Enter saves every
       mark in one change; Esc or q leaves (asking first when marks would be lost); Ctrl-C leaves
       at once, changing nothing; ? shows the keys. Needs a terminal: in scripts use recruit and
-      fire, or pipe 'squad heroes' into a filter such as fzf.
+      fire, or pipe 'squad heroes --all' into a filter such as fzf.
       """,
     arguments: [ArgumentSpec("filter", help: "Start with this filter typed.", isOptional: true)],
     options: [
@@ -23,7 +23,7 @@ enum PickCommand: Command {
 
   /// What `pick` says when there is no terminal to draw on.
   static let needsTerminal =
-    "squad pick needs a terminal (stdin and stdout). In scripts use 'squad recruit' and 'squad fire', or pick with 'squad heroes | fzf'."
+    "squad pick needs a terminal (stdin and stdout). In scripts use 'squad recruit' and 'squad fire', or pick with 'squad heroes --all | fzf'."
 
   @MainActor
   static func run(_ context: CommandContext) async -> Int32 {
@@ -47,8 +47,14 @@ enum PickCommand: Command {
       heroes: LocalPickHeroSource(store: CatalogueStore(paths: context.paths)), squadFile: context.environment.squadFile,
       terminal: screen, now: context.environment.now)
     let filter = TextSanitizer.clean(context.arguments.positionals.first ?? "")
+    // Trace lines on the terminal the list is drawn on would scramble it; redirected, they flow.
+    let tracing = context.isTracing && !terminalInfo.stderrIsTTY
+    let console = context.console
     let store = Store<PickFeature, PickEffects>(
-      initialState: PickFeature.State(size: size, colour: colour, filter: filter), runner: runner)
+      initialState: PickFeature.State(size: size, colour: colour, filter: filter), runner: runner
+    ) { action, state in
+      if tracing { console.err(ActionTrace.line(action: action, state: state)) }
+    }
     await store.run(.started)
     terminal.restore()
     return report(store.state.mode, context: context)
