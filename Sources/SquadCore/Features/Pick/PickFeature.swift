@@ -72,6 +72,9 @@ public enum PickFeature: Feature {
     case saveChanges(recruit: [Hero], fire: [Hero])
   }
 
+  /// The longest filter kept; more typed text is ignored.
+  public static let maximumFilterLength = 100
+
   /// How many rows the list shows on the current terminal.
   static func listHeight(_ size: TerminalSize) -> Int { max(size.height - PickScreen.chromeRows, 1) }
 
@@ -167,6 +170,8 @@ public enum PickFeature: Feature {
       state.filter = ""
       refilter(&state, previous: nil)
     case .text(let character):
+      // No name is this long; a runaway paste stops growing the filter instead of slowing down.
+      guard state.filter.count < maximumFilterLength else { return redraw(state) }
       let previous = state.matches
       state.filter.append(character)
       refilter(&state, previous: previous)

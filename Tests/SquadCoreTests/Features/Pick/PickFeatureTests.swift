@@ -267,4 +267,13 @@ struct FixedHeroes: PickHeroSource {
     await store.receive(.changesSaved(.success(result))) { $0.mode = .finished(.saved(result)) }
     store.finish()
   }
+
+  @Test func theFilterStopsGrowingAtItsLimit() {
+    var state = PickFeature.State(size: size, filter: String(repeating: "a", count: PickFeature.maximumFilterLength))
+    _ = PickFeature.reduce(&state, .heroesLoaded(.success(PickCatalogue(heroes: ordered, squad: Squad()))))
+    let before = state
+    let effects = PickFeature.reduce(&state, .keyPressed(.text("b")))
+    #expect(state == before)
+    #expect(effects.last == .readInput)
+  }
 }
