@@ -139,6 +139,14 @@ struct PickEndToEndTests {
     #expect(session.output.isEmpty, "nothing drawn: \(session.output.debugDescription)")
   }
 
+  @Test func aDumbTerminalIsRefusedWithTheSameHint() throws {
+    let home = try home()
+    let session = try PickTerminal.run(["pick"], home: home.path, steps: [], environment: ["TERM": "dumb"])
+    #expect(session.exit == 64)
+    #expect(session.stderr?.contains("squad heroes --all | fzf") == true, "\(session.stderr ?? "")")
+    #expect(session.output.isEmpty, "nothing drawn: \(session.output.debugDescription)")
+  }
+
   @Test func withNeitherAPipeNorATerminalTheHintIsTheSame() throws {
     let home = try home()
     let result = try CLIProcess.run(["pick"], home: home.path)

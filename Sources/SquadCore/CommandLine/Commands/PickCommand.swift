@@ -21,15 +21,22 @@ enum PickCommand: Command {
     ],
     examples: ["squad pick", "squad pick spider"])
 
-  /// What `pick` says when there is no terminal to draw on.
-  static let needsTerminal =
-    "squad pick needs a terminal (stdin and stdout). In scripts use 'squad recruit' and 'squad fire', or pick with 'squad heroes --all | fzf'."
+  /// What to use instead of `pick` where it cannot draw.
+  static let alternatives =
+    "In scripts use 'squad recruit' and 'squad fire', or pick with 'squad heroes --all | fzf'."
 
   @MainActor
   static func run(_ context: CommandContext) async -> Int32 {
     let terminalInfo = context.console.terminal
     guard terminalInfo.stdinIsTTY, terminalInfo.stdoutIsTTY else {
-      return UsagePrinter.report(UsageError(needsTerminal, command: "pick"), to: context.console)
+      return UsagePrinter.report(
+        UsageError("squad pick needs a terminal (stdin and stdout). " + alternatives, command: "pick"), to: context.console)
+    }
+    // A dumb terminal cannot move the cursor, so a full-screen list would be a trail of lines.
+    guard context.variables["TERM"] != "dumb" else {
+      return UsagePrinter.report(
+        UsageError("squad pick needs a terminal that can move the cursor (TERM is dumb). " + alternatives, command: "pick"),
+        to: context.console)
     }
     guard context.arguments.positionals.count <= 1 else {
       return UsagePrinter.report(UsageError("pick takes at most one filter.", command: "pick"), to: context.console)
