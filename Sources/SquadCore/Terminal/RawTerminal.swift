@@ -19,6 +19,9 @@ public final class RawTerminal: Sendable {
 
   private init(resizeDescriptor: Int32) { self.resizeDescriptor = resizeDescriptor }
 
+  /// Whether the process's own stdin and stdout are terminals.
+  public static var isAvailable: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
+
   /// Takes the terminal on stdin/stdout; nil when stdin's settings cannot be read or changed.
   public static func take() -> RawTerminal? {
     var saved = termios()

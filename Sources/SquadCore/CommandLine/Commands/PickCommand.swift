@@ -28,7 +28,9 @@ enum PickCommand: Command {
   @MainActor
   static func run(_ context: CommandContext) async -> Int32 {
     let terminalInfo = context.console.terminal
-    guard terminalInfo.stdinIsTTY, terminalInfo.stdoutIsTTY else {
+    // The list is drawn on the process's own stdin and stdout, so those must be the terminal,
+    // whatever the console (a test's, the fuzzer's) says.
+    guard terminalInfo.stdinIsTTY, terminalInfo.stdoutIsTTY, RawTerminal.isAvailable else {
       return UsagePrinter.report(
         UsageError("squad pick needs a terminal (stdin and stdout). " + alternatives, command: "pick"), to: context.console)
     }
