@@ -34,7 +34,8 @@ enum PickTerminal {
     var screen: [String]
     /// Whether the alternate screen was still on at the end.
     var alternate: Bool?
-    /// Characters written past the right edge (a line that would wrap).
+    /// Characters written past the right edge (a line that would wrap) since the last full
+    /// repaint.
     var overflow: Int?
     /// Every byte squad wrote to the terminal, as text.
     var output: String
@@ -105,6 +106,9 @@ enum PickTerminal {
                 self.col = min(max(int(parts[1] or 1) - 1, 0), self.cols - 1)
             elif final == "J" and params == "2":
                 for line in self.grid(): line[:] = [" "] * self.cols
+                # What ran past the edge before a full repaint (a frame for the old size still on
+                # its way when the size changed) is gone now; count only what comes after.
+                self.overflow = 0
             elif final == "K":
                 line = self.grid()[self.row]
                 line[self.col:] = [" "] * (self.cols - self.col)
