@@ -24,8 +24,8 @@ ROWS, COLUMNS = 40, 120
 COUNT = re.compile(rb"(\d+) of (\d+)")
 
 
-def latencies(bench: Bench, home: Path) -> list[float]:
-    """Seconds per keystroke, for WORD typed and erased, repeated."""
+def latencies(bench: Bench, home: Path) -> tuple[float, list[float]]:
+    """Seconds from start to the first frame, and per keystroke for WORD typed and erased, repeated."""
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLUMNS, 0, 0))
     env = dict(bench.environment(None), TERM="xterm-256color")
@@ -34,11 +34,13 @@ def latencies(bench: Bench, home: Path) -> list[float]:
         os.setsid()
         fcntl.ioctl(0, termios.TIOCSCTTY, 0)
 
+    started = time.perf_counter()
     child = subprocess.Popen(bench.squad_argv(home, "pick"), stdin=slave, stdout=slave, stderr=subprocess.DEVNULL,
                              preexec_fn=own_terminal, env=env)
     os.close(slave)
     try:
         _read_until(master, lambda seen: b"Filter:" in seen and COUNT.search(seen) is not None)
+        first_frame = time.perf_counter() - started
         samples: list[float] = []
         for _ in range(max(bench.runs.fast // 3, 3)):
             typed = ""
@@ -52,7 +54,7 @@ def latencies(bench: Bench, home: Path) -> list[float]:
                 samples.append(time.perf_counter() - started)
         os.write(master, b"\x03")
         child.wait(timeout=30)
-        return samples
+        return first_frame, samples
     finally:
         if child.poll() is None:
             child.kill()
@@ -76,9 +78,9 @@ def _read_until(master: int, done, timeout: float = 30.0) -> bytes:
 
 
 def row(bench: Bench, label: str, home: Path) -> list[str]:
-    samples = latencies(bench, home)
+    first_frame, samples = latencies(bench, home)
     ms = [s * 1000 for s in samples]
-    return [label, str(len(ms)), f"{statistics.median(ms):.1f} ms", f"{sorted(ms)[int(len(ms) * 0.9)]:.1f} ms",
+    return [label, f"{first_frame * 1000:.0f} ms", str(len(ms)), f"{statistics.median(ms):.1f} ms", f"{sorted(ms)[int(len(ms) * 0.9)]:.1f} ms",
             f"{max(ms):.1f} ms"]
 
 
@@ -86,7 +88,8 @@ def run(bench: Bench, homes: list[tuple[str, Path]]) -> None:
     report.heading("pick")
     report.note(
         "`squad pick` on a 120×40 pseudo-terminal: `spider` typed and erased again, one key at a time, each "
-        "timed from writing the key to reading the frame that shows the new filter (filter, list, detail; "
-        "only changed lines are sent). The goal is one frame, 16 ms, on the bundled catalogue, and staying "
-        "responsive at 100,000 characters.\n")
-    report.table(["catalogue", "keys", "median", "p90", "max"], [row(bench, label, home) for label, home in homes])
+        "timed from writing the key to reading the frame that shows the new filter (filter, list and detail; "
+        "only changed lines are sent). `first frame` is from starting the process to its first frame. The "
+        "goal is one frame, 16 ms, per key on the bundled catalogue, and staying responsive at 100,000 "
+        "characters. The `bundled` home is fresh; the others are the growth section's synced homes.\n")
+    report.table(["catalogue", "first frame", "keys", "median", "p90", "max"], [row(bench, label, home) for label, home in homes])
