@@ -4,22 +4,6 @@
   import Darwin
 #endif
 
-/// What a full-screen feature's runner needs from a terminal: show frames, wait for keys.
-public protocol FullScreenTerminal: Sendable {
-  /// Shows the frame, rewriting only what changed.
-  func draw(_ frame: PickFrame)
-  /// Waits for the next thing the user does.
-  func nextEvent() -> TerminalEvent
-}
-
-/// Something the user did on the terminal.
-public enum TerminalEvent: Equatable, Sendable {
-  case key(Key)
-  case resized(TerminalSize)
-  /// The terminal is gone: end of input or a read error.
-  case closed
-}
-
 /// The real terminal on stdin and stdout, taken over by ``RawTerminal``.
 public final class TerminalScreen: FullScreenTerminal {
   /// How long a lone Escape waits for the rest of a sequence before it counts as the Esc key.
@@ -32,7 +16,7 @@ public final class TerminalScreen: FullScreenTerminal {
   /// A screen over stdin/stdout; `resizeDescriptor` becomes readable on SIGWINCH.
   public init(resizeDescriptor: Int32) { self.resizeDescriptor = resizeDescriptor }
 
-  public func draw(_ frame: PickFrame) {
+  public func draw(_ frame: ScreenFrame) {
     // Keys already typed (a paste, fast typing) will change the frame again: draw only the last.
     guard !decoder.withLock({ $0.hasPendingBytes }) else { return }
     let bytes = differ.withLock { $0.update(to: frame) }

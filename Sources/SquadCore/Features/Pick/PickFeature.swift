@@ -65,7 +65,7 @@ public enum PickFeature: Feature {
     /// Read the heroes and the squad.
     case loadHeroes
     /// Show this frame (the runner redraws only the lines that changed).
-    case draw(PickFrame)
+    case draw(ScreenFrame)
     /// Wait for the next key or resize.
     case readInput
     /// Under the squad lock: recruit and fire these heroes in one save.
@@ -229,55 +229,4 @@ public enum PickFeature: Feature {
     state.mode = .finished(.unchanged)
     return []
   }
-}
-
-/// A hero toggled in the picker, not yet saved.
-public struct PendingChange: Equatable, Sendable {
-  /// Recruit or fire.
-  public enum Kind: Equatable, Sendable {
-    case recruit, fire
-  }
-
-  /// The hero.
-  public var hero: Hero
-  /// What Enter will do to them.
-  public var kind: Kind
-
-  /// A pending change.
-  public init(hero: Hero, kind: Kind) {
-    self.hero = hero
-    self.kind = kind
-  }
-}
-
-/// What the picker loads: the heroes in name order and the squad.
-public struct PickCatalogue: Equatable, Sendable {
-  /// Every hero that can be picked, in name order.
-  public var heroes: [Hero]
-  /// The squad as it was read (without the lock; the save reads it again under the lock).
-  public var squad: Squad
-
-  /// The heroes and the squad.
-  public init(heroes: [Hero], squad: Squad) {
-    self.heroes = heroes
-    self.squad = squad
-  }
-}
-
-/// How a pick ended.
-public enum PickOutcome: Equatable, Sendable {
-  /// Enter saved the pending changes.
-  case saved(SquadUpdateResult)
-  /// Left without changing anything (nothing pending, or pending changes discarded).
-  case unchanged
-  /// Ctrl-C: nothing changed; exit 130.
-  case interrupted
-  case failed(PickFailure)
-}
-
-/// Why a pick failed.
-public enum PickFailure: Equatable, Sendable {
-  case persistence(PersistenceError)
-  /// The terminal closed while picking; nothing was saved.
-  case terminalClosed
 }

@@ -29,8 +29,8 @@ public enum PickScreen {
   ]
 
   /// The frame for the state's terminal size.
-  public static func frame(_ state: PickFeature.State) -> PickFrame {
-    PickFrame(size: state.size, lines: lines(state))
+  public static func frame(_ state: PickFeature.State) -> ScreenFrame {
+    ScreenFrame(size: state.size, lines: lines(state))
   }
 
   /// The screen's lines for the state.

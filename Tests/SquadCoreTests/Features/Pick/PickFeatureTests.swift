@@ -6,13 +6,13 @@ import Testing
 /// A terminal that replays scripted events and records the frames drawn.
 final class ScriptedTerminal: FullScreenTerminal {
   private let events: Mutex<[TerminalEvent]>
-  private let drawn = Mutex<[PickFrame]>([])
+  private let drawn = Mutex<[ScreenFrame]>([])
 
   init(_ events: [TerminalEvent]) { self.events = Mutex(events) }
 
-  var frames: [PickFrame] { drawn.withLock { $0 } }
+  var frames: [ScreenFrame] { drawn.withLock { $0 } }
 
-  func draw(_ frame: PickFrame) { drawn.withLock { $0.append(frame) } }
+  func draw(_ frame: ScreenFrame) { drawn.withLock { $0.append(frame) } }
 
   func nextEvent() -> TerminalEvent {
     events.withLock { $0.isEmpty ? .closed : $0.removeFirst() }

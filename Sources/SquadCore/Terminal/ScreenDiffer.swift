@@ -3,13 +3,13 @@
 /// little traffic over ssh). A new size repaints everything, since the terminal may have
 /// reflowed what was there.
 public struct ScreenDiffer: Sendable {
-  private var shown: PickFrame?
+  private var shown: ScreenFrame?
 
   /// A differ that has shown nothing yet.
   public init() {}
 
   /// The bytes that turn the screen from the last frame into `frame`, as text.
-  public mutating func update(to frame: PickFrame) -> String {
+  public mutating func update(to frame: ScreenFrame) -> String {
     var output = ""
     let previous = shown?.size == frame.size ? shown : nil
     if previous == nil { output += "\u{1B}[0m\u{1B}[H\u{1B}[2J" }
