@@ -9,6 +9,14 @@ public struct HistoryEffects: EffectRunner {
 
   public func run(_ effect: HistoryFeature.Effect, send: @escaping @Sendable (HistoryFeature.Action) async -> Void) async {
     let file = squadFile
+    // A named squad that does not exist yet has no history, and reading it must not create its folder.
+    guard file.exists else {
+      switch effect {
+      case .loadHistory: await send(.historyLoaded(.success([])))
+      case .step: await send(.stepFinished(.success(nil)))
+      }
+      return
+    }
     switch effect {
     case .loadHistory:
       await send(
