@@ -63,12 +63,26 @@ public struct HistoryFile: Sendable {
     guard fsync(descriptor) == 0 else { throw failure() }
   }
 
-  /// Replaces the file atomically with these entries (the newest ``bound`` of them).
+  /// Replaces the file atomically with the newest of these entries: at most ``bound``, and at
+  /// most a quarter of ``InputLimit/historyFile`` bytes (always the newest entry).
   func rewrite(_ entries: [HistoryEntry]) throws(PersistenceError) {
-    let kept = entries.suffix(HistoryFile.bound)
-    let text = kept.map { $0.json.encoded() + "\n" }.joined()
+    var lines: [String] = []
+    var bytes = 0
+    for entry in entries.reversed() {
+      let line = entry.json.encoded() + "\n"
+      guard lines.count < HistoryFile.bound, lines.isEmpty || bytes + line.utf8.count <= InputLimit.historyFile / 4 else { break }
+      bytes += line.utf8.count
+      lines.append(line)
+    }
     AtomicFile.removeLeftovers(of: path)
-    try AtomicFile.write(Data(text.utf8), to: path)
+    try AtomicFile.write(Data(lines.reversed().joined().utf8), to: path)
+  }
+
+  /// Whether the file has grown past the point where it is trimmed.
+  func isOverGrown(entries: Int) -> Bool {
+    if entries > HistoryFile.bound + HistoryFile.slack { return true }
+    let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int ?? 0
+    return size > InputLimit.historyFile / 2
   }
 
   private func failure() -> PersistenceError {

@@ -136,7 +136,7 @@ extension SquadFile {
       try history.append(entry)
       if !removing { try save(squad) }
       // Trimming after the commit point: if it fails, the history is only longer than it should be.
-      if entries.count + 1 > HistoryFile.bound + HistoryFile.slack { try? history.rewrite(entries + [entry]) }
+      if history.isOverGrown(entries: entries.count + 1) { try? history.rewrite(entries + [entry]) }
       return entry
     }
   }
