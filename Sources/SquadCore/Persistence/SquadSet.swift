@@ -121,14 +121,13 @@ public struct SquadSet: Sendable {
     }
   }
 
+  // Newest by the deletion time in the name (`NAME-MILLISECONDS-PID`), not by modification time,
+  // which is the squad's last change.
   private func pruneDeleted() {
     let folder = paths.deletedSquadsDirectory
     let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-    let dated = entries.map { entry -> (String, Date) in
-      let date = (try? FileManager.default.attributesOfItem(atPath: folder + "/" + entry))?[.modificationDate] as? Date
-      return (entry, date ?? .distantPast)
-    }
-    for (entry, _) in dated.sorted(by: { $0.1 > $1.1 }).dropFirst(SquadSet.keptDeleted) {
+    func stamp(_ entry: String) -> Int { entry.split(separator: "-").dropLast().last.flatMap { Int($0) } ?? 0 }
+    for entry in entries.sorted(by: { stamp($0) > stamp($1) }).dropFirst(SquadSet.keptDeleted) {
       try? FileManager.default.removeItem(atPath: folder + "/" + entry)
     }
   }
