@@ -93,7 +93,8 @@ enum BashCompletion {
     case .members: return "_squad_heroes members"
     case .squads: return "_squad_heroes squads"
     case .squadActions:
-      return "if (( positionals == 0 )); then _squad_reply \(words); elif (( positionals < 3 )); then _squad_heroes squads; fi"
+      return "if (( positionals == 0 )); then _squad_reply \(words); "
+        + "elif (( positionals == 1 )) && [[ $prev == rename || $prev == delete ]]; then _squad_heroes squads; fi"
     }
   }
 

@@ -76,7 +76,8 @@ enum ZshCompletion {
     case .members: return "_squad_heroes members"
     case .squads: return "_squad_heroes squads"
     case .squadActions:
-      return "if (( positionals == 0 )); then compadd -- \(words); elif (( positionals < 3 )); then _squad_heroes squads; fi"
+      return "if (( positionals == 0 )); then compadd -- \(words); "
+        + "elif (( positionals == 1 )) && [[ $prev == rename || $prev == delete ]]; then _squad_heroes squads; fi"
     }
   }
 

@@ -54,6 +54,18 @@ struct BashCompletionTests {
     #expect(try complete(["squad", "__"]) == [])
   }
 
+  @Test func squadNamesCompleteAfterSquadAndForRenameOrDelete() throws {
+    let paths = SquadPaths(home: home.path)
+    _ = try SquadSet(paths: paths).create(try SquadName.parse("avengers").get(), maxMembers: nil, at: Date())
+    _ = try SquadSet(paths: paths).create(try SquadName.parse("xmen").get(), maxMembers: nil, at: Date())
+    #expect(try complete(["squad", "--squad", ""]) == ["default", "avengers", "xmen"])
+    #expect(try complete(["squad", "squads", ""]) == ["create", "rename", "delete"])
+    #expect(try complete(["squad", "squads", "delete", "x"]) == ["xmen"])
+    #expect(try complete(["squad", "squads", "rename", "av"]) == ["avengers"])
+    #expect(try complete(["squad", "squads", "rename", "avengers", ""]) == [])
+    #expect(try complete(["squad", "squads", "create", ""]) == [])
+  }
+
   @Test func recruitOffersSpiderManForSpi() throws {
     let offered = try complete(["squad", "recruit", "spi"])
     #expect(offered.contains("Spider-Man (Peter Parker)"))
