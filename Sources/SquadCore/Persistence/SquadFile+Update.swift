@@ -129,6 +129,8 @@ extension SquadFile {
       if !removing { try save(squad) }
       return nil
     case .success(let entries):
+      // A history rewrite killed midway leaves its temporary file, as a killed save does.
+      AtomicFile.removeLeftovers(of: history.path)
       if snapshot.historyNeedsRewrite { try history.rewrite(entries) }
       let entry = HistoryEntry(
         sequence: (entries.last?.sequence ?? 0) + 1, at: date, command: command, kind: edit.kind, steps: edit.steps,
