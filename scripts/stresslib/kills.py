@@ -279,7 +279,9 @@ def history_agrees(folder):
 
 
 class SquadLane:
-    """One named squad under attack: recruits, fires, imports, undos and redos killed at random."""
+    """One named squad under attack: recruits, fires, imports, undos and redos killed with
+    SIGKILL, half the time at a random moment of the run, half the time aimed just after the
+    history grows (between the history append and the squad file's replacement)."""
 
     def __init__(self, ctx, home, name, paths, target, rng):
         self.ctx, self.home, self.name, self.paths, self.target, self.rng = ctx, home, name, paths, target, rng
@@ -298,6 +300,18 @@ class SquadLane:
         if roll < 0.85:
             return ["undo", str(self.rng.randint(1, 3))]
         return ["redo", str(self.rng.randint(1, 2))]
+
+    def wait_for_history_growth(self, process):
+        history = os.path.join(self.folder, "history.jsonl")
+
+        def size():
+            try:
+                return os.stat(history).st_size
+            except FileNotFoundError:
+                return 0
+        before, deadline = size(), time.monotonic() + 30
+        while process.poll() is None and time.monotonic() < deadline and size() == before:
+            time.sleep(0.0002)
 
     def attack(self):
         try:
@@ -321,7 +335,13 @@ class SquadLane:
             process = subprocess.Popen(
                 [self.ctx.squad, "--home", self.home, "--offline", "-q", "--squad", self.name] + args, env=self.env,
                 stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-            time.sleep(self.rng.uniform(0, 1.2 * usual.get(args[0], usual["import"])))
+            if self.rng.random() < 0.5:
+                # Aimed at the gap between the two writes: the moment the history grows, the
+                # squad file has not been replaced yet.
+                self.wait_for_history_growth(process)
+                time.sleep(self.rng.uniform(0, 0.004))
+            else:
+                time.sleep(self.rng.uniform(0, 1.2 * usual.get(args[0], usual["import"])))
             if process.poll() is None:
                 process.send_signal(signal.SIGKILL)
                 process.wait()
