@@ -179,6 +179,18 @@ import Testing
     #expect(kept.count == 1)
   }
 
+  @Test func aTerminalGetsTablesOfSquadsAndHistory() throws {
+    _ = try squad.run("squads", "create", "six", "--max", "6")
+    _ = try squad.run("--squad", "six", "recruit", "hulk")
+    let squads = try squad.runOnTerminal(["squads"])
+    #expect(squads.status == 0)
+    #expect(squads.stdout.contains("NAME") && squads.stdout.contains("LAST CHANGE"))
+    #expect(squads.stdout.contains("six"))
+    let history = try squad.runOnTerminal(["--squad", "six", "history"])
+    #expect(history.stdout.contains("COMMAND") && history.stdout.contains("recruited Hulk"))
+    #expect(history.stdout.contains("created the squad"))
+  }
+
   @Test func completionOffersSquadNames() throws {
     _ = try squad.run("squads", "create", "avengers")
     _ = try squad.run("squads", "create", "xmen")
