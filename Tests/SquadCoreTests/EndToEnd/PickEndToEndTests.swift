@@ -66,6 +66,21 @@ struct PickEndToEndTests {
     #expect(session.stderr?.hasPrefix("Recruited ") == true)
   }
 
+  @Test func aNamedSquadGetsThePickAsOneHistoryEntry() throws {
+    let home = try home()
+    #expect(try CLIProcess.run(["squads", "create", "team"], home: home.path).status == 0)
+    let session = try PickTerminal.run(
+      ["pick", "--squad", "team"], home: home.path,
+      steps: [.wait("Filter:"), .type("  "), .wait("+2 to recruit"), .type("\r")])
+    expectRestored(session)
+    #expect(session.exit == 0, "\(session.stderr ?? "")")
+    #expect(try CLIProcess.run(["--squad", "team", "list"], home: home.path).lines.count == 2)
+    #expect(try CLIProcess.run(["list"], home: home.path).stdout.isEmpty)
+    let history = try CLIProcess.run(["--squad", "team", "history"], home: home.path).lines.map { $0.split(separator: "\t") }
+    // Creating the squad, then the pick: both heroes in one entry.
+    #expect(history.map { String($0[2]) } == ["pick", "squads create"], "\(history)")
+  }
+
   @Test func ctrlCAfterMarkingTwoHeroesChangesNothing() throws {
     let home = try home()
     #expect(try CLIProcess.run(["recruit", "1009610", "-q"], home: home.path).status == 0)

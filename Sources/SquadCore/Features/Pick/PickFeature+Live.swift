@@ -37,9 +37,11 @@ public struct PickEffects: EffectRunner {
       }
 
     case .saveChanges(let recruits, let fires):
-      let command = SquadCommand.pick(at: now(), firing: Set(fires.map(\.id)))
+      let date = now()
+      let command = SquadCommand.pick(at: date, firing: Set(fires.map(\.id)))
       let file = squadFile
-      await send(.changesSaved(Result { () throws(PersistenceError) in try file.update(command, heroes: recruits + fires) }))
+      await send(
+        .changesSaved(Result { () throws(PersistenceError) in try file.update(command, heroes: recruits + fires, at: date) }))
     }
   }
 }

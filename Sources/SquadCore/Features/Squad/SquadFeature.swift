@@ -147,4 +147,14 @@ public enum SquadCommand: Equatable, Sendable {
   /// `squad pick`'s Enter: the heroes whose ids are in `firing` leave, the others join (at
   /// `at`), in one save.
   case pick(at: Date, firing: Set<HeroID>)
+
+  /// The command's name, as the squad's history records it.
+  public var name: String {
+    switch self {
+    case .list: return "list"
+    case .recruit: return "recruit"
+    case .fire: return "fire"
+    case .pick: return "pick"
+    }
+  }
 }
