@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+/// Issue 14's second attack: every file squad reads goes through one bounded, non-blocking,
+/// regular-files-only reader; squad.json has one UTF-8 rule; against the real binary.
+@Suite struct FileRulesEndToEndTests {
+  @Test(arguments: ["mkfifo cache/catalogue.json", "ln -s /dev/zero cache/catalogue.json"])
+  func anOddCatalogueEndsAtOnceWithTheBundledSet(setUp: String) throws {
+    let result = try ShellScript().run(
+      """
+      mkdir cache && \(setUp)
+      (ulimit -v 3000000; timeout 60 "$SQUAD" --offline heroes --limit 1); echo "status=$?"
+      """)
+    #expect(result.lines.last == "status=0", "\(result.stdout) \(result.stderr)")
+    #expect(result.lines.first?.contains("3-D Man") == true)
+    #expect(result.stderr.contains("catalogue.json"))
+  }
+
+  @Test(arguments: [
+    ("mkfifo config.json", "config.json is a FIFO (named pipe)"),
+    ("ln -s /dev/zero config.json", "config.json is a character device"),
+    ("mkdir config.json", "config.json is a folder"),
+  ])
+  func anOddConfigFileFailsAtOnceNamingWhatItIs(setUp: String, message: String) throws {
+    let result = try ShellScript().run(
+      """
+      \(setUp)
+      timeout 60 "$SQUAD" list; echo "status=$?"
+      """)
+    #expect(result.stdout == "status=1\n", "\(result.stderr)")
+    #expect(result.stderr.contains(message), "\(result.stderr)")
+  }
+
+  @Test func aHugeSparseConfigFileIsRefusedFromItsSize() throws {
+    let result = try ShellScript().run(
+      """
+      truncate -s 2G config.json
+      (ulimit -v 3000000; timeout 60 "$SQUAD" list); echo "status=$?"
+      """)
+    #expect(result.stdout == "status=65\n", "\(result.stderr)")
+    #expect(result.stderr.contains("config.json is larger than 1 MiB"))
+  }
+
+  @Test func aSocketSquadFileIsNamedAsOne() throws {
+    let result = try ShellScript().run(
+      """
+      python3 -c 'import socket; socket.socket(socket.AF_UNIX).bind("squad.json")'
+      timeout 60 "$SQUAD" list; echo "status=$?"
+      test -S squad.json && echo still-a-socket
+      """)
+    #expect(result.lines == ["status=1", "still-a-socket"], "\(result.stderr)")
+    #expect(result.stderr.contains("squad.json is a socket, not a regular file"), "\(result.stderr)")
+  }
+
+  @Test func aSquadFileThatIsNotUTF8IsCorruptAndKept() throws {
+    let result = try ShellScript().run(
+      """
+      printf '{"schemaVersion":1,"members":[{"id":1009351,"name":"Hu\\377lk","recruitedAt":"2026-01-01T00:00:00Z"}]}' > squad.json
+      cp squad.json before.json
+      "$SQUAD" list; echo "status=$?"
+      "$SQUAD" --offline recruit thor; echo "status=$?"
+      cmp -s squad.json before.json && echo unchanged
+      """)
+    #expect(result.lines == ["status=65", "status=65", "unchanged"], "\(result.stderr)")
+    #expect(result.stderr.contains("squad.json is not a valid squad file (not UTF-8 text)"))
+  }
+
+  @Test func aNameLongerThanAnyHeroesIsNotFoundWithoutSuggestions() throws {
+    let result = try ShellScript().run(
+      """
+      timeout 120 "$SQUAD" --offline recruit "$(head -c 100000 /dev/zero | tr '\\0' a)"; echo "status=$?"
+      """)
+    #expect(result.stdout == "status=3\n", "\(result.stderr.prefix(300))")
+    #expect(!result.stderr.contains("Did you mean"))
+  }
+}
