@@ -10,6 +10,8 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
     case unreadable(detail: String)
     /// The file or its folder could not be written; nothing was changed.
     case unwritable(detail: String)
+    /// Writing through to a FIFO, a device or stdout failed part way: some bytes may be there.
+    case partlyWritten(detail: String)
     /// The path names something other than a regular file (`kind` says what: a FIFO, a device, a
     /// folder), which squad neither reads as its data nor replaces.
     case notAFile(kind: String)
@@ -36,7 +38,7 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
   public var exitCode: ExitCode {
     switch reason {
     case .corrupt, .newerSchema, .tooLarge, .wouldExceed: return .invalidData
-    case .unreadable, .unwritable, .notAFile, .danglingLink: return .failure
+    case .unreadable, .unwritable, .partlyWritten, .notAFile, .danglingLink: return .failure
     }
   }
 
@@ -52,6 +54,8 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
       return "Could not read \(path): \(detail)."
     case .unwritable(let detail):
       return "Could not write \(path): \(detail). Nothing was changed."
+    case .partlyWritten(let detail):
+      return "Could not finish writing \(path): \(detail). What was written before the failure may be there."
     case .notAFile(let kind):
       return "\(path) is \(kind), not a regular file; squad only reads and replaces regular files, so it left it untouched."
     case .danglingLink:

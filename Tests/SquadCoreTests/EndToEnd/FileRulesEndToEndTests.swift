@@ -73,4 +73,68 @@ import Testing
     #expect(result.stdout == "status=3\n", "\(result.stderr.prefix(300))")
     #expect(!result.stderr.contains("Did you mean"))
   }
+
+  @Test func aLeapSecondInTheSquadFileIsRefusedNotRolledOver() throws {
+    let result = try ShellScript().run(
+      """
+      printf '{"schemaVersion":1,"members":[{"id":1009351,"name":"Hulk","recruitedAt":"2026-01-01T23:59:60Z"}]}' > squad.json
+      "$SQUAD" list; echo "status=$?"
+      printf '{"id":1009351,"name":"Hulk","recruitedAt":"2026-01-01T10:00:00+05:99"}\n' > members.jsonl
+      rm squad.json; "$SQUAD" import members.jsonl; echo "status=$?"
+      """)
+    #expect(result.lines == ["status=65", "status=65"], "\(result.stderr)")
+    #expect(result.stderr.contains("members.jsonl:1: recruitedAt"), "\(result.stderr)")
+  }
+
+  @Test func aReadOnlyFileIsNeverReplaced() throws {
+    let result = try ShellScript().run(
+      """
+      "$SQUAD" --offline recruit hulk -q
+      echo keep > out.json; chmod 444 out.json
+      "$SQUAD" export --output out.json; echo "status=$?"
+      cat out.json
+      chmod 444 squad.json; cp squad.json before.json
+      "$SQUAD" --offline recruit thor; echo "status=$?"
+      cmp -s squad.json before.json && echo squad-unchanged
+      """)
+    #expect(result.lines == ["status=1", "keep", "status=1", "squad-unchanged"], "\(result.stderr)")
+    #expect(result.stderr.contains("out.json: it is read-only (mode 444)"), "\(result.stderr)")
+    #expect(result.stderr.contains("squad.json: it is read-only (mode 444)"), "\(result.stderr)")
+  }
+
+  @Test(arguments: ["4755", "2750", "6700"])
+  func replacingAFileKeepsItsSpecialModeBits(mode: String) throws {
+    let result = try ShellScript().run(
+      """
+      "$SQUAD" --offline recruit hulk -q
+      echo old > out.json; chmod \(mode) out.json
+      "$SQUAD" export --output out.json -q; echo "status=$?"
+      stat -c %a out.json
+      """)
+    #expect(result.lines == ["status=0", mode], "\(result.stderr)")
+  }
+
+  @Test func exportNeverCreatesFoldersNorWritesTheOwnFilesOfAHomeNotYetMade() throws {
+    let result = try ShellScript().run(
+      """
+      "$SQUAD" --home later export --output later/squad.json; echo "status=$?"
+      "$SQUAD" --home later export --output later/../later/squad.lock; echo "status=$?"
+      "$SQUAD" export --output missing/out.json; echo "status=$?"
+      test -e later || test -e missing || echo nothing-created
+      """)
+    #expect(result.lines == ["status=1", "status=1", "status=1", "nothing-created"], "\(result.stderr)")
+    #expect(result.stderr.contains("later/squad.json: it is one of squad's own files"), "\(result.stderr)")
+    #expect(result.stderr.contains("missing/out.json: its folder missing does not exist"), "\(result.stderr)")
+  }
+
+  @Test func aWriteThroughThatFailsPartWayDoesNotClaimNothingChanged() throws {
+    let result = try ShellScript().run(
+      """
+      "$SQUAD" --offline recruit hulk -q
+      "$SQUAD" export --output /dev/full; echo "status=$?"
+      """)
+    #expect(result.lines == ["status=1"], "\(result.stderr)")
+    #expect(result.stderr.contains("Could not finish writing /dev/full: No space left on device"), "\(result.stderr)")
+    #expect(!result.stderr.contains("Nothing was changed"))
+  }
 }
