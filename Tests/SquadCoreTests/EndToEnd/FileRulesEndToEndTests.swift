@@ -137,4 +137,20 @@ import Testing
     #expect(result.stderr.contains("Could not finish writing /dev/full: No space left on device"), "\(result.stderr)")
     #expect(!result.stderr.contains("Nothing was changed"))
   }
+
+  @Test func theKeysNeverReachAMessageEvenWhenAFileQuotedHoldsThem() throws {
+    let result = try ShellScript().run(
+      """
+      env -i MARVEL_PRIVATE_KEY=s3cr3t-from-the-environment-0123456789 "$SQUAD" --home . import /proc/self/environ
+      echo "status=$?"
+      printf '{"publicKey":"public-key-in-config","privateKey":"private-key-in-config"}' > config.json; chmod 600 config.json
+      printf 'private-key-in-config,public-key-in-config\n1,a\n' > keys.csv
+      "$SQUAD" import keys.csv; echo "status=$?"
+      """)
+    #expect(result.lines == ["status=65", "status=65"], "\(result.stderr)")
+    #expect(result.stderr.contains("[redacted]"), "\(result.stderr)")
+    for part in ["s3cr3t", "private-key-in", "public-key-in"] {
+      #expect(!result.stderr.contains(part), "\(result.stderr)")
+    }
+  }
 }
