@@ -63,7 +63,7 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
         + "Create the link's target or remove the link."
     case .tooLarge(let limit):
       return "\(path) is larger than \(InputLimit.describe(limit)), the most squad reads from one input "
-        + "(see 'Limits' in the README). Nothing was read from it or changed."
+        + "(see 'Limits' in the README). squad stopped reading it there and changed nothing."
     case .wouldExceed(let limit):
       return "Could not save \(path): the squad would be larger than \(InputLimit.describe(limit)), the most squad "
         + "reads back (see 'Limits' in the README). Nothing was changed."

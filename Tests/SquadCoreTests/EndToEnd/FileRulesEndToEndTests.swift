@@ -153,4 +153,27 @@ import Testing
       #expect(!result.stderr.contains(part), "\(result.stderr)")
     }
   }
+
+  @Test func aPathThatIsNotUTF8IsRefusedNotRenamed() throws {
+    let result = try ShellScript().run(
+      """
+      "$SQUAD" --home $'hx\\xff' --offline recruit hulk; echo "status=$?"
+      SQUAD_HOME=$'hy\\xff' "$SQUAD" --offline recruit hulk; echo "status=$?"
+      ls | grep -c '^h' || true
+      """)
+    #expect(result.lines == ["status=64", "status=64", "0"], "\(result.stderr)")
+    #expect(result.stderr.contains("is not UTF-8"), "\(result.stderr)")
+  }
+
+  @Test func aClosedStdinIsAReadErrorAndAnOverrunSaysWhereReadingStopped() throws {
+    let result = try ShellScript().run(
+      """
+      "$SQUAD" import - <&-; echo "status=$?"
+      head -c 17000000 /dev/zero | "$SQUAD" import -; echo "status=${PIPESTATUS[1]}"
+      """)
+    #expect(result.lines == ["status=1", "status=65"], "\(result.stderr)")
+    #expect(result.stderr.contains("Could not read <stdin>: standard input is closed."), "\(result.stderr)")
+    #expect(result.stderr.contains("squad stopped reading it there and changed nothing"), "\(result.stderr)")
+    #expect(!result.stderr.contains("Nothing was read"))
+  }
 }
