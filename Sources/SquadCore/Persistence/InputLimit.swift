@@ -8,6 +8,11 @@ public enum InputLimit {
   public static let historyFile = 64 << 20
   /// One import file or standard input.
   public static let importFile = 16 << 20
+  /// `config.json`: a handful of settings.
+  public static let configFile = 1 << 20
+  /// A file squad keeps for itself and maps or reads whole (the catalogue, cached responses):
+  /// the full Marvel catalogue is a few MiB.
+  public static let mappedFile = 256 << 20
 
   /// `16 MiB`.
   static func describe(_ bytes: Int) -> String {
