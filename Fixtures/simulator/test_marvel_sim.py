@@ -505,6 +505,19 @@ class HostileServerFaultTests(SimTestCase):
         self.assertEqual([c["id"] for c in data["results"]], earlier)
         self.assertEqual(data["results"][0]["name"], "Renamed")
 
+    def test_page_patch_overwrites_fields_in_listings_and_single_characters(self):
+        first, second = [c["id"] for c in self.page(0)["results"][:2]]
+        self.sim.faults({"kind": "page", "times": 2,
+                         "patch": {str(first): {"id": 0, "name": "   "}, str(second): {"id": first}}})
+        results = self.page(0)["results"]
+        self.assertEqual([(c["id"], c["name"]) for c in results[:1]], [(0, "   ")])
+        self.assertEqual(results[1]["id"], first, "another character's id")
+        status, _, raw = self.sim.api(f"/characters/{second}")
+        self.assertEqual(status, 200, raw)
+        self.assertEqual(json.loads(raw)["data"]["results"][0]["id"], first)
+        with self.assertRaises(Exception):
+            self.sim.faults({"kind": "page", "patch": {"1": "not an object"}})
+
     def test_total_forever_with_empty_pages_past_the_end(self):
         self.sim.faults({"kind": "page", "total": 9999999, "times": -1})
         data = self.page(300)

@@ -57,6 +57,9 @@ class Fault:
                 raise ValueError(f"{key} must be a number")
         if kind in {"huge", "gzipBomb"} and not spec.get("sizeMb", 0) > 0:
             raise ValueError(f"a {kind} fault needs sizeMb > 0")
+        patch = spec.get("patch", {})
+        if not (isinstance(patch, dict) and all(isinstance(fields, dict) for fields in patch.values())):
+            raise ValueError('patch must map ids to objects of fields, e.g. {"1009351": {"id": 0}}')
         if kind == "redirect" and not isinstance(spec.get("location", ""), str):
             raise ValueError("location must be a string")
         return cls(kind, times, path, dict(spec))
@@ -139,7 +142,9 @@ def rewrite_page(body: bytes, spec: dict, requested_offset: int) -> bytes:
     ``keep`` keeps only the first N results (``count`` follows); ``total`` replaces the total;
     ``shift`` answers with the page ``shift`` places earlier (negative) or later while still
     claiming the requested offset, so ids repeat across pages; ``rename`` (``{"id": "name"}``)
-    gives characters new names, as a server whose data changed. The ETag is dropped, since the
+    gives characters new names, as a server whose data changed; ``patch`` (``{"id": {field:
+    value}}``) overwrites any fields of a character, as a server that sends an id of 0, a blank
+    name, a 12 MiB description or another character's id. The ETag is dropped, since the
     body no longer matches it."""
     document = json.loads(body)
     data = document.get("data", {})
@@ -153,6 +158,9 @@ def rewrite_page(body: bytes, spec: dict, requested_offset: int) -> bytes:
     for result in results:
         if str(result.get("id")) in renames:
             result["name"] = renames[str(result["id"])]
+    patches = spec.get("patch") or {}
+    for result in results:
+        result.update(patches.get(str(result.get("id")), {}))
     data["offset"] = requested_offset
     document.pop("etag", None)
     return dumps(document).encode()

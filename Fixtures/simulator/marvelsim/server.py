@@ -257,7 +257,8 @@ class SimHandler(BaseHTTPRequestHandler):
         """The real page (``shift`` places away), its paging rewritten by the fault."""
         requested = int(params.get("offset", "0") or 0) if params.get("offset", "0").isdigit() else 0
         shifted = dict(params)
-        shifted["offset"] = str(max(0, requested + int(fault.spec.get("shift", 0))))
+        if "offset" in params or fault.spec.get("shift"):  # /characters/{id} takes no offset
+            shifted["offset"] = str(max(0, requested + int(fault.spec.get("shift", 0))))
         response = self.server.api.handle(path, shifted, None)
         if response.status != 200:
             return response
