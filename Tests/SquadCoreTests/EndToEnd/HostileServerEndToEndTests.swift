@@ -161,6 +161,11 @@ import Testing
     let badPort = try await squad.launch("--base-url", "http://127.0.0.1:99999/v1/public", "heroes")
     #expect(badPort.status == 64)
     #expect(badPort.stderr.contains("from --base-url") && badPort.stderr.contains("port"))
+    for port in ["9223372036854775808", "99999999999999999999"] {
+      let huge = try await squad.launch("--base-url", "http://127.0.0.1:\(port)/v1/public", "heroes")
+      #expect(huge.status == 64, "\(port): \(huge.stderr)")
+      #expect(huge.stderr.contains("from --base-url") && huge.stderr.contains("port"))
+    }
     let fragment = try await squad.launch("--base-url", simulator.baseURL + "#top", "heroes")
     #expect(fragment.status == 64)
     #expect(fragment.stderr.contains("fragment"))
@@ -170,6 +175,10 @@ import Testing
     let environment = try await fromEnvironment.launch("heroes")
     #expect(environment.status == 64)
     #expect(environment.stderr.contains("from MARVEL_API_BASE"))
+    fromEnvironment.environment["MARVEL_API_BASE"] = "http://127.0.0.1:9223372036854775808/v1/public"
+    let hugeFromEnvironment = try await fromEnvironment.launch("sync")
+    #expect(hugeFromEnvironment.status == 64)
+    #expect(hugeFromEnvironment.stderr.contains("from MARVEL_API_BASE"))
 
     var fromFile = squad
     fromFile.environment["MARVEL_API_BASE"] = nil
