@@ -518,6 +518,12 @@ class HostileServerFaultTests(SimTestCase):
         with self.assertRaises(Exception):
             self.sim.faults({"kind": "page", "patch": {"1": "not an object"}})
 
+    def test_retry_after_list_is_sent_as_several_header_lines(self):
+        self.sim.faults({"kind": "status", "status": 429, "retryAfter": [5, "30"]})
+        status, resp, _ = self.sim.api("/characters")
+        self.assertEqual(status, 429)
+        self.assertEqual(resp.headers.get_all("Retry-After"), ["5", "30"])
+
     def test_total_forever_with_empty_pages_past_the_end(self):
         self.sim.faults({"kind": "page", "total": 9999999, "times": -1})
         data = self.page(300)

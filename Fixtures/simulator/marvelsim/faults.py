@@ -119,7 +119,10 @@ def fault_response(fault: Fault) -> Response:
             body = THROTTLED if status == 429 else INTERNAL if status >= 500 else \
                 {"code": status, "status": f"Simulated error {status}"}
         raw = body.encode() if isinstance(body, str) else dumps(body).encode()
-        headers = {"Retry-After": str(spec["retryAfter"])} if "retryAfter" in spec else {}
+        # retryAfter: a value, or a list sent as that many Retry-After lines.
+        retry_after = spec.get("retryAfter")
+        headers = {} if retry_after is None else \
+            {"Retry-After": [str(v) for v in retry_after] if isinstance(retry_after, list) else str(retry_after)}
         return Response(status, raw, headers=headers)
     if fault.kind == "html":
         return Response(spec.get("status", 502), PROXY_PAGE.encode(), "text/html")

@@ -142,7 +142,8 @@ class SimHandler(BaseHTTPRequestHandler):
             on_ready(to_send)
         self.send_response(response.status)
         for name, value in headers.items():
-            self.send_header(name, value)
+            for line in value if isinstance(value, list) else [value]:  # a list: one header line each
+                self.send_header(name, line)
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         if self.command == "HEAD" or response.status == 304:
