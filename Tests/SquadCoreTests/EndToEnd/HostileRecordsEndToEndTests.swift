@@ -51,4 +51,29 @@ import Testing
     let after = try Data(contentsOf: URL(fileURLWithPath: squad.home.file("squad.json")))
     #expect(after == before)
   }
+
+  /// A page that repeats an id: the listing prints it once, as first sent, and the catalogue keeps
+  /// that version, so `--offline` shows what the listing showed (first seen wins everywhere).
+  @Test(arguments: [["heroes", "--limit", "10"], ["heroes", "--all"], ["sync", "--force"]])
+  func anIdRepeatedWithinAPageIsPrintedOnceAndKeptAsPrinted(command: [String]) async throws {
+    let simulator = try await Simulator(characters: 250)
+    let squad = Self.squad(simulator)
+    // Read on another home, so this one's cache and catalogue only ever see the lying pages.
+    let listed = HostileServerEndToEndTests.ids(try await Self.squad(simulator).launch("heroes", "--limit", "3").stdout)
+    try #require(listed.count == 3)
+    let (first, second, third) = (listed[0], listed[1], listed[2])
+    let impostors: [String: [String: any Sendable]] = [
+      String(second): ["id": first, "name": "Impostor One"], String(third): ["id": first, "name": "Impostor Two"],
+    ]
+    try await simulator.inject(.fault("page", ["patch": impostors, "times": -1]))
+    let result = try await squad.launch(arguments: command)
+    if command[0] == "heroes" {
+      let printed = HostileServerEndToEndTests.ids(result.stdout)
+      #expect(printed.filter { $0 == first }.count == 1, "\(result.stdout.prefix(300))")
+      #expect(!result.stdout.contains("Impostor"))
+    }
+    let offline = try await squad.launch("show", String(first), "--offline")
+    #expect(offline.status == 0)
+    #expect(!offline.stdout.contains("Impostor"), "\(offline.stdout)")
+  }
 }
