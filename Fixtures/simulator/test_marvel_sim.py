@@ -15,6 +15,7 @@ import json
 import os
 import selectors
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -517,6 +518,16 @@ class HostileServerFaultTests(SimTestCase):
         self.assertEqual(json.loads(raw)["data"]["results"][0]["id"], first)
         with self.assertRaises(Exception):
             self.sim.faults({"kind": "page", "patch": {"1": "not an object"}})
+
+    def test_not_http_replies_bare_bytes(self):
+        for reply, start in (("garbage", b"\x00\xff"), ("http09", b'{"code"'), ("version", b"HTTP/7.0")):
+            self.sim.faults({"kind": "notHttp", "reply": reply})
+            with socket.create_connection(("127.0.0.1", self.sim.port), timeout=5) as conn:
+                conn.sendall(b"GET /v1/public/characters HTTP/1.1\r\nHost: x\r\n\r\n")
+                received = b""
+                while chunk := conn.recv(4096):
+                    received += chunk
+            self.assertTrue(received.startswith(start), (reply, received[:40]))
 
     def test_retry_after_list_is_sent_as_several_header_lines(self):
         self.sim.faults({"kind": "status", "status": 429, "retryAfter": [5, "30"]})

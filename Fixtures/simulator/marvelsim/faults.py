@@ -3,7 +3,8 @@ and the canned responses of the faults that replace the real answer.
 
 The first queued fault whose ``path`` is a substring of the request target
 applies (before auth) and uses up one of its ``times``; ``-1`` means forever.
-``drop``, ``slow`` and ``truncated`` are carried out by the HTTP layer, and so
+``drop``, ``notHttp`` (``reply``: ``garbage``, ``http09`` or ``version``), ``slow`` and
+``truncated`` are carried out by the HTTP layer, and so
 are the streaming faults (``huge``, ``endless``, ``gzipBomb``) and ``redirect``.
 ``page`` rewrites the real answer's paging (see ``rewrite_page``).
 """
@@ -18,7 +19,7 @@ from .common import dumps
 from .responses import Response, success_body
 
 FAULT_KINDS = {"status", "html", "malformed", "truncated", "empty", "drop", "slow", "wrongShape",
-               "page", "huge", "endless", "gzipBomb", "redirect"}
+               "page", "huge", "endless", "gzipBomb", "redirect", "notHttp"}
 STREAMING_FAULTS = {"huge", "endless", "gzipBomb"}
 
 

@@ -185,6 +185,13 @@ class SimHandler(BaseHTTPRequestHandler):
                 record(None, 0)
                 self.close_connection = True
                 self.connection.shutdown(socket.SHUT_RDWR)
+            elif fault and fault.kind == "notHttp":
+                # What a server that does not speak HTTP/1.x answers: bare bytes, then close.
+                reply = {"http09": b'{"code":200,"data":{}}', "version": b"HTTP/7.0 200 OK\r\n\r\n{}"}
+                record(None, 0)
+                self.wfile.write(reply.get(fault.spec.get("reply"), b"\x00\xffNOT HTTP AT ALL\r\n\r\n" * 10))
+                self.wfile.flush()
+                self.close_connection = True
             elif fault and fault.kind in STREAMING_FAULTS:
                 self._stream(fault, lambda sent: record(200, sent))
             elif fault and fault.kind == "redirect":

@@ -27,7 +27,8 @@ public struct RetryPolicy: Hashable, Sendable {
   public static func isRetryable(_ error: TransportError) -> Bool {
     switch error {
     case .connectionRefused, .connectionLost, .hostNotFound, .other: return true
-    case .timedOut, .cancelled, .badURL, .noNetworkLibrary, .bodyTooLarge, .tooManyRedirects, .redirectRefused:
+    case .timedOut, .cancelled, .badURL, .noNetworkLibrary, .bodyTooLarge, .tooManyRedirects, .redirectRefused,
+      .notHTTP, .tlsFailed:
       return false
     }
   }

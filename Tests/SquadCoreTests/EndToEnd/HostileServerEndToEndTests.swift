@@ -141,6 +141,16 @@ import Testing
     #expect(try await simulator.requests().count == 1 + HTTPRequest.maximumRedirects)
   }
 
+  @Test(arguments: ["garbage", "http09", "version"])
+  func aReplyThatIsNotHTTPIsNamedSoAndNotRetried(reply: String) async throws {
+    let simulator = try await Simulator(faults: [.fault("notHttp", ["reply": reply, "times": -1])])
+    let result = try await Self.squad(simulator).launch("heroes", "hulk", "--timeout", "10")
+    #expect(result.status == 0)
+    #expect(result.stderr.contains("the server's reply is not an HTTP response"), "\(result.stderr)")
+    #expect(!result.stderr.contains("usable URL"))
+    #expect(try await simulator.requests().count == 1, "not retried")
+  }
+
   @Test func aRedirectToAFileURLIsRefused() async throws {
     let simulator = try await Simulator(faults: [.fault("redirect", ["location": "file:///etc/hostname"])])
     let result = try await Self.squad(simulator).launch("heroes", "hulk")

@@ -40,6 +40,15 @@ import Testing
     #expect(RetryPolicy.retryAfterSeconds(nil, now: now) == nil)
   }
 
+  @Test func aBadCertificateOrANonHTTPReplyIsNamedAndNotRetried() {
+    let certificate = URLSessionTransport.classify(.unknown, libcurlText: "SSL certificate problem: self-signed certificate")
+    #expect(certificate == .tlsFailed("the server's TLS certificate was refused"))
+    #expect(URLSessionTransport.classify(.serverCertificateUntrusted) == certificate)
+    #expect(URLSessionTransport.classify(.unknown, libcurlText: "Recv failure: Connection reset by peer") == .connectionLost)
+    #expect(URLSessionTransport.classify(.unsupportedURL) == .notHTTP)
+    #expect(!RetryPolicy.isRetryable(certificate) && !RetryPolicy.isRetryable(.notHTTP))
+  }
+
   @Test func retryAfterSentTwiceOrAsAListMeansTheLatestTimeOffered() {
     let now = Date(timeIntervalSince1970: 1_445_412_470)  // 2015-10-21T07:27:50Z
     #expect(RetryPolicy.retryAfterSeconds("5, 5", now: now) == 5)
