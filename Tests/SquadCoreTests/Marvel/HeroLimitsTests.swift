@@ -49,4 +49,20 @@ import Testing
     }
     #expect(detail.contains(problem), "\(detail)")
   }
+
+  @Test(arguments: [
+    (#""total": 150.5, "results": [{"id": 7, "name": "A"}]"#, "data.total"),
+    (#""total": 12345678901234567890123, "results": [{"id": 7, "name": "A"}]"#, "data.total"),
+    (#""total": 1, "results": [{"id": 1009610.5, "name": "A"}]"#, "data.results[0].id"),
+    (#""total": 1, "results": [{"id": 12345678901234567890, "name": "A"}]"#, "data.results[0].id"),
+  ])
+  func aNumberSquadCannotUseInValidJSONIsNamedNotCalledGarbled(fields: String, path: String) {
+    let body = #"{"code": 200, "data": {\#(fields)}}"#
+    let page = MarvelResponseDecoder.page(Data(body.utf8), as: CharacterDTO.self, status: 200, url: "u") { $0.hero }
+    guard case .failure(.invalidResponse(_, let detail, _)) = page else {
+      Issue.record("decoded \(page)")
+      return
+    }
+    #expect(detail.contains("JSON of the wrong shape, at \(path): ") && detail.contains("whole number"), "\(detail)")
+  }
 }
