@@ -15,6 +15,7 @@ import json
 import os
 import selectors
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -504,6 +505,35 @@ class HostileServerFaultTests(SimTestCase):
         self.assertEqual(data["offset"], 100, "it still claims the offset asked for")
         self.assertEqual([c["id"] for c in data["results"]], earlier)
         self.assertEqual(data["results"][0]["name"], "Renamed")
+
+    def test_page_patch_overwrites_fields_in_listings_and_single_characters(self):
+        first, second = [c["id"] for c in self.page(0)["results"][:2]]
+        self.sim.faults({"kind": "page", "times": 2,
+                         "patch": {str(first): {"id": 0, "name": "   "}, str(second): {"id": first}}})
+        results = self.page(0)["results"]
+        self.assertEqual([(c["id"], c["name"]) for c in results[:1]], [(0, "   ")])
+        self.assertEqual(results[1]["id"], first, "another character's id")
+        status, _, raw = self.sim.api(f"/characters/{second}")
+        self.assertEqual(status, 200, raw)
+        self.assertEqual(json.loads(raw)["data"]["results"][0]["id"], first)
+        with self.assertRaises(Exception):
+            self.sim.faults({"kind": "page", "patch": {"1": "not an object"}})
+
+    def test_not_http_replies_bare_bytes(self):
+        for reply, start in (("garbage", b"\x00\xff"), ("http09", b'{"code"'), ("version", b"HTTP/7.0")):
+            self.sim.faults({"kind": "notHttp", "reply": reply})
+            with socket.create_connection(("127.0.0.1", self.sim.port), timeout=5) as conn:
+                conn.sendall(b"GET /v1/public/characters HTTP/1.1\r\nHost: x\r\n\r\n")
+                received = b""
+                while chunk := conn.recv(4096):
+                    received += chunk
+            self.assertTrue(received.startswith(start), (reply, received[:40]))
+
+    def test_retry_after_list_is_sent_as_several_header_lines(self):
+        self.sim.faults({"kind": "status", "status": 429, "retryAfter": [5, "30"]})
+        status, resp, _ = self.sim.api("/characters")
+        self.assertEqual(status, 429)
+        self.assertEqual(resp.headers.get_all("Retry-After"), ["5", "30"])
 
     def test_total_forever_with_empty_pages_past_the_end(self):
         self.sim.faults({"kind": "page", "total": 9999999, "times": -1})

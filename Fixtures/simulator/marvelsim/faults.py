@@ -3,7 +3,8 @@ and the canned responses of the faults that replace the real answer.
 
 The first queued fault whose ``path`` is a substring of the request target
 applies (before auth) and uses up one of its ``times``; ``-1`` means forever.
-``drop``, ``slow`` and ``truncated`` are carried out by the HTTP layer, and so
+``drop``, ``notHttp`` (``reply``: ``garbage``, ``http09`` or ``version``), ``slow`` and
+``truncated`` are carried out by the HTTP layer, and so
 are the streaming faults (``huge``, ``endless``, ``gzipBomb``) and ``redirect``.
 ``page`` rewrites the real answer's paging (see ``rewrite_page``).
 """
@@ -18,7 +19,7 @@ from .common import dumps
 from .responses import Response, success_body
 
 FAULT_KINDS = {"status", "html", "malformed", "truncated", "empty", "drop", "slow", "wrongShape",
-               "page", "huge", "endless", "gzipBomb", "redirect"}
+               "page", "huge", "endless", "gzipBomb", "redirect", "notHttp"}
 STREAMING_FAULTS = {"huge", "endless", "gzipBomb"}
 
 
@@ -57,6 +58,9 @@ class Fault:
                 raise ValueError(f"{key} must be a number")
         if kind in {"huge", "gzipBomb"} and not spec.get("sizeMb", 0) > 0:
             raise ValueError(f"a {kind} fault needs sizeMb > 0")
+        patch = spec.get("patch", {})
+        if not (isinstance(patch, dict) and all(isinstance(fields, dict) for fields in patch.values())):
+            raise ValueError('patch must map ids to objects of fields, e.g. {"1009351": {"id": 0}}')
         if kind == "redirect" and not isinstance(spec.get("location", ""), str):
             raise ValueError("location must be a string")
         return cls(kind, times, path, dict(spec))
@@ -116,7 +120,10 @@ def fault_response(fault: Fault) -> Response:
             body = THROTTLED if status == 429 else INTERNAL if status >= 500 else \
                 {"code": status, "status": f"Simulated error {status}"}
         raw = body.encode() if isinstance(body, str) else dumps(body).encode()
-        headers = {"Retry-After": str(spec["retryAfter"])} if "retryAfter" in spec else {}
+        # retryAfter: a value, or a list sent as that many Retry-After lines.
+        retry_after = spec.get("retryAfter")
+        headers = {} if retry_after is None else \
+            {"Retry-After": [str(v) for v in retry_after] if isinstance(retry_after, list) else str(retry_after)}
         return Response(status, raw, headers=headers)
     if fault.kind == "html":
         return Response(spec.get("status", 502), PROXY_PAGE.encode(), "text/html")
@@ -139,7 +146,9 @@ def rewrite_page(body: bytes, spec: dict, requested_offset: int) -> bytes:
     ``keep`` keeps only the first N results (``count`` follows); ``total`` replaces the total;
     ``shift`` answers with the page ``shift`` places earlier (negative) or later while still
     claiming the requested offset, so ids repeat across pages; ``rename`` (``{"id": "name"}``)
-    gives characters new names, as a server whose data changed. The ETag is dropped, since the
+    gives characters new names, as a server whose data changed; ``patch`` (``{"id": {field:
+    value}}``) overwrites any fields of a character, as a server that sends an id of 0, a blank
+    name, a 12 MiB description or another character's id. The ETag is dropped, since the
     body no longer matches it."""
     document = json.loads(body)
     data = document.get("data", {})
@@ -153,6 +162,9 @@ def rewrite_page(body: bytes, spec: dict, requested_offset: int) -> bytes:
     for result in results:
         if str(result.get("id")) in renames:
             result["name"] = renames[str(result["id"])]
+    patches = spec.get("patch") or {}
+    for result in results:
+        result.update(patches.get(str(result.get("id")), {}))
     data["offset"] = requested_offset
     document.pop("etag", None)
     return dumps(document).encode()

@@ -142,7 +142,8 @@ class SimHandler(BaseHTTPRequestHandler):
             on_ready(to_send)
         self.send_response(response.status)
         for name, value in headers.items():
-            self.send_header(name, value)
+            for line in value if isinstance(value, list) else [value]:  # a list: one header line each
+                self.send_header(name, line)
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         if self.command == "HEAD" or response.status == 304:
@@ -184,6 +185,13 @@ class SimHandler(BaseHTTPRequestHandler):
                 record(None, 0)
                 self.close_connection = True
                 self.connection.shutdown(socket.SHUT_RDWR)
+            elif fault and fault.kind == "notHttp":
+                # What a server that does not speak HTTP/1.x answers: bare bytes, then close.
+                reply = {"http09": b'{"code":200,"data":{}}', "version": b"HTTP/7.0 200 OK\r\n\r\n{}"}
+                record(None, 0)
+                self.wfile.write(reply.get(fault.spec.get("reply"), b"\x00\xffNOT HTTP AT ALL\r\n\r\n" * 10))
+                self.wfile.flush()
+                self.close_connection = True
             elif fault and fault.kind in STREAMING_FAULTS:
                 self._stream(fault, lambda sent: record(200, sent))
             elif fault and fault.kind == "redirect":
@@ -257,7 +265,8 @@ class SimHandler(BaseHTTPRequestHandler):
         """The real page (``shift`` places away), its paging rewritten by the fault."""
         requested = int(params.get("offset", "0") or 0) if params.get("offset", "0").isdigit() else 0
         shifted = dict(params)
-        shifted["offset"] = str(max(0, requested + int(fault.spec.get("shift", 0))))
+        if "offset" in params or fault.spec.get("shift"):  # /characters/{id} takes no offset
+            shifted["offset"] = str(max(0, requested + int(fault.spec.get("shift", 0))))
         response = self.server.api.handle(path, shifted, None)
         if response.status != 200:
             return response

@@ -59,7 +59,7 @@ extension APIHeroDirectory {
   }
 }
 
-/// The heroes of an API listing so far: each id handed over once, all of them to be learnt.
+/// The heroes of an API listing so far: each id handed over once, and learnt as handed over.
 final class ListingInProgress {
   let limit: Int
   private(set) var learnt: [Hero] = []
@@ -69,14 +69,15 @@ final class ListingInProgress {
 
   /// Counts a page in and says where the listing goes.
   func add(_ page: MarvelPage<Hero>, requested: Int) -> ListingPaging {
-    learnt += page.results
-    return ListingPaging.after(
+    ListingPaging.after(
       requested: requested, limit: limit, offset: page.offset, count: page.results.count, total: page.total)
   }
 
-  /// The page as handed over: heroes already handed over are left out.
+  /// The page as handed over, and learnt: heroes already handed over (on this page or an earlier
+  /// one) are left out, so the catalogue keeps the version that was printed.
   func handOver(_ page: MarvelPage<Hero>, ending step: ListingPaging) -> HeroPage {
     let fresh = page.results.filter { seen.insert($0.id).inserted }
+    learnt += fresh
     var handed = HeroPage(heroes: fresh, offset: page.offset, total: page.total, source: .api(attribution: page.attribution))
     handed.endsListing = step.endsListing
     return handed

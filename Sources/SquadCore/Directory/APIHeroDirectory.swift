@@ -34,9 +34,9 @@ public struct APIHeroDirectory: HeroDirectory {
   func unlearntPage(_ query: HeroQuery) async -> (Result<HeroPage, SourceError>, [Hero]) {
     switch await ask({ await client.characters(CharacterFilter(query), freshness: .withinTTL) }) {
     case .success(let page):
-      let heroPage = HeroPage(
-        heroes: page.results, offset: page.offset, total: page.total, source: .api(attribution: page.attribution))
-      return (.success(heroPage), page.results)
+      let heroes = page.results.firstOfEachID()
+      let heroPage = HeroPage(heroes: heroes, offset: page.offset, total: page.total, source: .api(attribution: page.attribution))
+      return (.success(heroPage), heroes)
     case .failure(let error):
       return (fallback(error) { store.catalogue.page(query, source: $0) }, [])
     }
@@ -45,7 +45,7 @@ public struct APIHeroDirectory: HeroDirectory {
   public func hero(_ id: HeroID) async -> Result<Sourced<Hero?>, SourceError> {
     switch await ask({ await client.character(id) }) {
     case .success(let page):
-      learn(page.results)
+      learn(page.results.filter { $0.id == id }.firstOfEachID())
       return .success(Sourced(page.results.first { $0.id == id }, source: .api(attribution: page.attribution)))
     case .failure(.notFound):
       return .success(Sourced(nil, source: .api(attribution: DataSource.standardAttribution)))
@@ -58,8 +58,9 @@ public struct APIHeroDirectory: HeroDirectory {
     let filter = CharacterFilter(nameStartsWith: prefix, orderBy: .name, limit: min(max(limit, 1), HeroQuery.maximumLimit))
     switch await ask({ await client.characters(filter, freshness: .withinTTL) }) {
     case .success(let page):
-      learn(page.results)
-      return .success(Sourced(page.results, source: .api(attribution: page.attribution)))
+      let heroes = page.results.firstOfEachID()
+      learn(heroes)
+      return .success(Sourced(heroes, source: .api(attribution: page.attribution)))
     case .failure(let error):
       return fallback(error) { source in
         Sourced(Array(HeroOrdering.sorted(store.catalogue.matching(prefix: prefix), by: .name).prefix(limit)), source: source)

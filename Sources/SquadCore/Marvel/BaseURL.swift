@@ -25,7 +25,10 @@ enum BaseURL {
     #if canImport(FoundationNetworking)
       if host.hasPrefix("["), !isIPv6Loopback(host) { return .failure(.ipv6Literal) }
     #endif
-    if let port = components.port, !(1...65_535).contains(port) { return .failure(.badPort) }
+    // The port's own digits: `components.port` is nil for one past Int's range (2^63 and up).
+    if let range = components.rangeOfPort, !range.isEmpty, !(Int(text[range]).map { (1...65_535).contains($0) } ?? false) {
+      return .failure(.badPort)
+    }
     guard components.query == nil, components.fragment == nil, !text.contains("#"), !text.contains("?") else {
       return .failure(.queryOrFragment)
     }

@@ -1,7 +1,9 @@
 import Foundation
 
 /// A character as the API sends it; only what squad keeps is decoded, and optional parts are
-/// read leniently so one odd field does not lose a whole page.
+/// read leniently so one odd field does not lose a whole page. A record that breaks
+/// ``HeroLimits`` (an id of 0, a blank name, a 12 MiB description) makes the answer invalid:
+/// squad keeps nothing it could not write to its own files and read back.
 struct CharacterDTO: Decodable {
   var id: Int
   var name: String
@@ -20,7 +22,7 @@ struct CharacterDTO: Decodable {
 
   init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    id = try container.decode(Int.self, forKey: .id)
+    id = try container.decodeWholeNumber(forKey: .id)
     name = try container.decode(String.self, forKey: .name)
     description = try? container.decodeIfPresent(String.self, forKey: .description)
     modified = try? container.decodeIfPresent(String.self, forKey: .modified)
@@ -30,6 +32,15 @@ struct CharacterDTO: Decodable {
     stories = try? container.decodeIfPresent(CollectionDTO.self, forKey: .stories)
     events = try? container.decodeIfPresent(CollectionDTO.self, forKey: .events)
     urls = try? container.decodeIfPresent([LinkDTO].self, forKey: .urls)
+    func check(_ key: CodingKeys, _ problem: String?) throws {
+      if let problem { throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: problem) }
+    }
+    try check(.id, HeroLimits.idProblem(id))
+    try check(.name, HeroLimits.nameProblem(name))
+    try check(.description, description.flatMap(HeroLimits.descriptionProblem))
+    try check(.thumbnail, thumbnail.flatMap { HeroLimits.urlProblem($0.path + "." + $0.extension) })
+    try check(.urls, urls.flatMap { HeroLimits.linksProblem(count: $0.count) })
+    try check(.urls, urls?.lazy.compactMap { HeroLimits.urlProblem($0.url) }.first)
   }
 
   /// The hero squad keeps: unknown dates and the placeholder picture become nil.

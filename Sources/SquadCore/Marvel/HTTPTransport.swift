@@ -75,6 +75,10 @@ public enum TransportError: Error, Hashable, Sendable {
   case tooManyRedirects
   /// A redirect to something other than an http or https URL; the scheme it named.
   case redirectRefused(scheme: String)
+  /// The server's reply is not HTTP (HTTP/0.9, an unknown version, other bytes).
+  case notHTTP
+  /// The TLS connection could not be set up (a refused certificate, a failed handshake).
+  case tlsFailed(String)
   /// Any other failure, in a few words.
   case other(String)
 
@@ -91,6 +95,8 @@ public enum TransportError: Error, Hashable, Sendable {
     case .bodyTooLarge(let limit): return "the body is larger than \(ByteCount.format(limit))"
     case .tooManyRedirects: return "too many redirects (more than \(HTTPRequest.maximumRedirects))"
     case .redirectRefused(let scheme): return "redirect to a non-http URL (\(scheme):) refused"
+    case .notHTTP: return "the server's reply is not an HTTP response"
+    case .tlsFailed(let text): return text
     case .other(let text): return text
     }
   }

@@ -27,7 +27,8 @@ public struct RetryPolicy: Hashable, Sendable {
   public static func isRetryable(_ error: TransportError) -> Bool {
     switch error {
     case .connectionRefused, .connectionLost, .hostNotFound, .other: return true
-    case .timedOut, .cancelled, .badURL, .noNetworkLibrary, .bodyTooLarge, .tooManyRedirects, .redirectRefused:
+    case .timedOut, .cancelled, .badURL, .noNetworkLibrary, .bodyTooLarge, .tooManyRedirects, .redirectRefused,
+      .notHTTP, .tlsFailed:
       return false
     }
   }
@@ -43,8 +44,29 @@ public struct RetryPolicy: Hashable, Sendable {
   /// `Retry-After` as seconds from `now`: a number of seconds, or an HTTP date (a date already
   /// past is 0). Nil when absent or unreadable, and then the backoff applies. Waits beyond
   /// ``longestRetryAfter`` read as that: either way far past any deadline, and a date stays printable.
+  ///
+  /// A header sent twice arrives joined by commas (`5, 30`), as does a list; the latest time
+  /// offered wins, so squad never asks before any time the server named. The comma inside an
+  /// HTTP date (`Sun, 06 Nov 1994 …`) is told apart by trying each piece with the next.
   public static func retryAfterSeconds(_ header: String?, now: Date = Date()) -> Double? {
-    guard let text = header?.trimmingWhitespace(), !text.isEmpty else { return nil }
+    guard let header else { return nil }
+    let pieces = header.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingWhitespace() }
+    var latest: Double?
+    var index = 0
+    while index < pieces.count {
+      var seconds = oneRetryAfter(pieces[index], now: now)
+      if seconds == nil, index + 1 < pieces.count {
+        seconds = oneRetryAfter(pieces[index] + ", " + pieces[index + 1], now: now)
+        if seconds != nil { index += 1 }
+      }
+      if let seconds { latest = max(latest ?? 0, seconds) }
+      index += 1
+    }
+    return latest
+  }
+
+  private static func oneRetryAfter(_ text: String, now: Date) -> Double? {
+    guard !text.isEmpty else { return nil }
     if let seconds = Double(text) { return seconds.isFinite && seconds >= 0 ? min(seconds, longestRetryAfter) : nil }
     guard let date = HTTPDate.parse(text) else { return nil }
     return min(max(0, date.timeIntervalSince(now)), longestRetryAfter)

@@ -38,7 +38,8 @@ extension URLSessionTransport {
       // against the old URL, turning a refused scheme into a path on the same server.
       let location = response.allHeaderFields.first { ($0.key as? String)?.lowercased() == "location" }?.value as? String
       let target = location.flatMap { URL(string: $0, relativeTo: response.url) } ?? request.url
-      completionHandler(exchange(task)?.follows(target) == false ? nil : request)
+      guard let exchange = exchange(task) else { return completionHandler(request) }
+      exchange.redirect(to: target) { completionHandler($0 ? request : nil) }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {

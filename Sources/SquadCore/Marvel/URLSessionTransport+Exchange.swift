@@ -15,6 +15,12 @@ extension URLSessionTransport {
   /// so cancelling from one (as `data(for:)` does when its task is cancelled) can deadlock when
   /// the answer arrives at the same moment; `squad heroes --timeout 1.5` once hung forever that
   /// way. Here the request is only ever cancelled from a plain dispatch queue.
+  ///
+  /// FoundationNetworking traps when a redirect's answer reaches a task that was cancelled while
+  /// it waited for that answer ("Received callback for HTTP redirection, but we're not waiting
+  /// for it"). So a redirect is answered and a cancellation issued under the same lock: once the
+  /// request is cancelled no redirect is ever answered, and a refused redirect is not cancelled
+  /// but answered with "no": the task then ends by itself.
   final class Exchange: @unchecked Sendable {
     /// The most body bytes accepted.
     let bodyLimit: Int
@@ -24,6 +30,7 @@ extension URLSessionTransport {
     private var outcome: Result<HTTPResponse, TransportError>?
     private var body = Data()
     private var redirects = 0
+    private var cancelled = false
     private let lock = NSLock()
 
     init(bodyLimit: Int) { self.bodyLimit = bodyLimit }
@@ -66,22 +73,21 @@ extension URLSessionTransport {
       if !fits { finish(.failure(.bodyTooLarge(limit: bodyLimit)), cancellingTheRequest: true) }
     }
 
-    /// Whether to follow a redirect to `url`: only to http(s), and only a few in a row.
-    func follows(_ url: URL?) -> Bool {
-      let scheme = url?.scheme?.lowercased() ?? ""
-      guard scheme == "http" || scheme == "https" else {
-        finish(.failure(.redirectRefused(scheme: scheme.isEmpty ? "none" : scheme)), cancellingTheRequest: true)
-        return false
-      }
-      let count: Int = lock.withLock {
+    /// Answers a redirect to `url`, calling `answer` with whether to follow it: only to http(s),
+    /// and only a few in a row. Never calls `answer` once the request was cancelled.
+    func redirect(to url: URL?, answer: (Bool) -> Void) {
+      lock.withLock {
+        guard !cancelled else { return }
+        guard outcome == nil else { return answer(false) }
+        let scheme = url?.scheme?.lowercased() ?? ""
         redirects += 1
-        return redirects
+        let refusal: TransportError? =
+          scheme != "http" && scheme != "https"
+          ? .redirectRefused(scheme: scheme.isEmpty ? "none" : scheme)
+          : redirects > HTTPRequest.maximumRedirects ? .tooManyRedirects : nil
+        if let refusal { end(.failure(refusal))?.resume(returning: .failure(refusal)) }
+        answer(refusal == nil)
       }
-      guard count <= HTTPRequest.maximumRedirects else {
-        finish(.failure(.tooManyRedirects), cancellingTheRequest: true)
-        return false
-      }
-      return true
     }
 
     /// The request ended: the answer with the body gathered, or the error.
@@ -94,14 +100,25 @@ extension URLSessionTransport {
     func finish(_ result: Result<HTTPResponse, TransportError>, cancellingTheRequest: Bool = false) {
       let (continuation, task) = lock.withLock {
         () -> (CheckedContinuation<Result<HTTPResponse, TransportError>, Never>?, URLSessionDataTask?) in
-        guard outcome == nil else { return (nil, nil) }
-        outcome = result
-        body = Data()
-        defer { (self.continuation, self.task) = (nil, nil) }
-        return (self.continuation, self.task)
+        let task = self.task
+        guard let continuation = end(result) else { return (nil, nil) }
+        if cancellingTheRequest, task != nil { cancelled = true }
+        return (continuation, task)
       }
       continuation?.resume(returning: result)
       if cancellingTheRequest, let task { DispatchQueue.global().async { task.cancel() } }
+    }
+
+    /// Records `result` as the outcome, returning the caller to resume, or nil when the exchange
+    /// had ended already. Call holding `lock`.
+    private func end(
+      _ result: Result<HTTPResponse, TransportError>
+    ) -> CheckedContinuation<Result<HTTPResponse, TransportError>, Never>? {
+      guard outcome == nil else { return nil }
+      outcome = result
+      body = Data()
+      defer { (self.continuation, self.task) = (nil, nil) }
+      return continuation
     }
 
     /// The caller was cancelled. Called from a cancellation handler, so it hops off first.

@@ -106,7 +106,7 @@ public final class URLSessionTransport: HTTPTransport {
       guard nsError.domain == NSURLErrorDomain, let code = URLError.Code(rawValue: nsError.code) else {
         return .failure(.other("the request failed"))
       }
-      return .failure(classify(code))
+      return .failure(classify(code, libcurlText: nsError.localizedDescription))
     }
     guard let http = response as? HTTPURLResponse else { return .failure(.other("not an HTTP answer")) }
     var headers: [String: String] = [:]
@@ -116,8 +116,14 @@ public final class URLSessionTransport: HTTPTransport {
     return .success(HTTPResponse(status: http.statusCode, headers: headers, body: data ?? Data()))
   }
 
-  // The error's own text can quote the signed URL, so only its code is used.
-  static func classify(_ code: URLError.Code) -> TransportError {
+  // The error's own text can quote the signed URL, so it is never shown: only its code is used,
+  // and libcurl's text only to tell a TLS failure among the codes FoundationNetworking leaves
+  // unknown (a truncated body is unknown too, and is worth retrying; a bad certificate is not).
+  static func classify(_ code: URLError.Code, libcurlText: String = "") -> TransportError {
+    if code == .unknown, libcurlText.hasPrefix("SSL") || libcurlText.contains("certificate") || libcurlText.contains("TLS") {
+      let certificate = libcurlText.contains("certificate")
+      return .tlsFailed(certificate ? "the server's TLS certificate was refused" : "the TLS handshake failed")
+    }
     switch code {
     case .cannotConnectToHost: return .connectionRefused
     case .cannotFindHost, .dnsLookupFailed: return .hostNotFound
@@ -125,11 +131,14 @@ public final class URLSessionTransport: HTTPTransport {
     case .httpTooManyRedirects: return .tooManyRedirects
     case .networkConnectionLost, .badServerResponse, .cannotParseResponse, .zeroByteResource: return .connectionLost
     case .cancelled: return .cancelled
-    case .badURL, .unsupportedURL: return .badURL
+    // The URL was checked before the request, so libcurl's "unsupported" is the reply: HTTP/0.9,
+    // an unknown HTTP version, bytes that are not HTTP at all.
+    case .badURL, .unsupportedURL: return .notHTTP
     case .notConnectedToInternet: return .other("not connected to a network")
-    case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
-      .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
-      return .other("the TLS connection failed")
+    case .secureConnectionFailed: return .tlsFailed("the TLS handshake failed")
+    case .serverCertificateUntrusted, .serverCertificateHasBadDate, .serverCertificateNotYetValid,
+      .serverCertificateHasUnknownRoot:
+      return .tlsFailed("the server's TLS certificate was refused")
     // libcurl's partial transfers (a truncated body) surface as an unknown error.
     case .unknown: return .connectionLost
     default: return .other("network error \(code.rawValue)")

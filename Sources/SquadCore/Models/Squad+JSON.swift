@@ -23,15 +23,22 @@ extension Member {
   private init(record: JSONValue) throws(JSONShapeError) {
     guard case .object = record else { throw JSONShapeError(path: "", problem: "expected an object") }
     let number = try record.int("id", at: "")
-    guard number > 0 else { throw JSONShapeError(path: "id", problem: "expected a positive id") }
+    try Self.check("id", HeroLimits.idProblem(number))
     let name = try record.string("name", at: "")
+    try Self.check("name", HeroLimits.nameProblem(name))
     let text = try record.string("recruitedAt", at: "")
     guard let date = MarvelDate.parse(text) else {
       throw JSONShapeError(path: "recruitedAt", problem: "'\(text)' is not an ISO 8601 date")
     }
-    self.init(
-      id: HeroID(number), name: name, description: try record.optionalString("description", at: "") ?? "",
-      thumbnail: try record.optionalString("thumbnail", at: ""), recruitedAt: date)
+    let description = try record.optionalString("description", at: "") ?? ""
+    try Self.check("description", HeroLimits.descriptionProblem(description))
+    let thumbnail = try record.optionalString("thumbnail", at: "")
+    try Self.check("thumbnail", thumbnail.flatMap(HeroLimits.urlProblem))
+    self.init(id: HeroID(number), name: name, description: description, thumbnail: thumbnail, recruitedAt: date)
+  }
+
+  private static func check(_ field: String, _ problem: String?) throws(JSONShapeError) {
+    if let problem { throw JSONShapeError(path: field, problem: problem) }
   }
 }
 

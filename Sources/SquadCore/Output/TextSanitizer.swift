@@ -53,12 +53,13 @@ public enum TextSanitizer {
     isTerminal ? cleanKeepingLineBreaks(document) : document
   }
 
-  /// Whether a scalar must never reach a terminal: C0 and C1 controls, DEL, bidi overrides.
+  /// Whether a scalar must never reach a terminal: C0 and C1 controls, DEL, and every bidi
+  /// control (Unicode's Bidi_Control: U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069),
+  /// which can reorder what is shown around them.
   static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x00...0x1F, 0x7F...0x9F: return true
-    case 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true  // bidi overrides
-    default: return false
+    default: return scalar.properties.isBidiControl
     }
   }
 

@@ -99,9 +99,18 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: squad.home.file("cache/catalogue.json")))
   }
 
-  @Test(arguments: ["60", "httpDate"])
+  // Sent twice or as a list, the latest time offered counts: an earlier one beside it is not a
+  // reason to ask again before the server's time.
+  @Test(arguments: ["60", "httpDate", "1 and 60 as two lines", "1, 60", "a date and 1 as two lines"])
   func aRetryAfterBeyondTheTimeoutCostsOneRequestAndAnswersAtOnce(form: String) async throws {
-    let header = form == "httpDate" ? Self.httpDate(Date().addingTimeInterval(3600)) : form
+    let date = Self.httpDate(Date().addingTimeInterval(3600))
+    let header: any Sendable =
+      switch form {
+      case "httpDate": date
+      case "1 and 60 as two lines": ["1", "60"]
+      case "a date and 1 as two lines": [date, "1"]
+      default: form
+      }
     let simulator = try await Simulator(faults: [.fault("status", ["status": 429, "retryAfter": header, "times": -1])])
     let result = try await Self.squad(simulator).launch("heroes", "hulk", "--timeout", "10")
     #expect(result.status == 0)
@@ -130,6 +139,16 @@ import Testing
     #expect(result.stderr.contains("too many redirects"), "\(result.stderr)")
     #expect(!result.stderr.contains("attempts"))
     #expect(try await simulator.requests().count == 1 + HTTPRequest.maximumRedirects)
+  }
+
+  @Test(arguments: ["garbage", "http09", "version"])
+  func aReplyThatIsNotHTTPIsNamedSoAndNotRetried(reply: String) async throws {
+    let simulator = try await Simulator(faults: [.fault("notHttp", ["reply": reply, "times": -1])])
+    let result = try await Self.squad(simulator).launch("heroes", "hulk", "--timeout", "10")
+    #expect(result.status == 0)
+    #expect(result.stderr.contains("the server's reply is not an HTTP response"), "\(result.stderr)")
+    #expect(!result.stderr.contains("usable URL"))
+    #expect(try await simulator.requests().count == 1, "not retried")
   }
 
   @Test func aRedirectToAFileURLIsRefused() async throws {
@@ -161,6 +180,11 @@ import Testing
     let badPort = try await squad.launch("--base-url", "http://127.0.0.1:99999/v1/public", "heroes")
     #expect(badPort.status == 64)
     #expect(badPort.stderr.contains("from --base-url") && badPort.stderr.contains("port"))
+    for port in ["9223372036854775808", "99999999999999999999"] {
+      let huge = try await squad.launch("--base-url", "http://127.0.0.1:\(port)/v1/public", "heroes")
+      #expect(huge.status == 64, "\(port): \(huge.stderr)")
+      #expect(huge.stderr.contains("from --base-url") && huge.stderr.contains("port"))
+    }
     let fragment = try await squad.launch("--base-url", simulator.baseURL + "#top", "heroes")
     #expect(fragment.status == 64)
     #expect(fragment.stderr.contains("fragment"))
@@ -170,6 +194,10 @@ import Testing
     let environment = try await fromEnvironment.launch("heroes")
     #expect(environment.status == 64)
     #expect(environment.stderr.contains("from MARVEL_API_BASE"))
+    fromEnvironment.environment["MARVEL_API_BASE"] = "http://127.0.0.1:9223372036854775808/v1/public"
+    let hugeFromEnvironment = try await fromEnvironment.launch("sync")
+    #expect(hugeFromEnvironment.status == 64)
+    #expect(hugeFromEnvironment.stderr.contains("from MARVEL_API_BASE"))
 
     var fromFile = squad
     fromFile.environment["MARVEL_API_BASE"] = nil

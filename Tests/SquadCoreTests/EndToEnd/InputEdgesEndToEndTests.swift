@@ -72,12 +72,13 @@ import Testing
   }
 
   @Test func anImportThatWouldMakeTheSquadFileTooBigToReadIsRefused() throws {
-    // 4 MiB of control characters, which JSON writes six bytes each: a 24 MiB squad file.
+    // 60 members, each with a description of 60,000 control characters (within HeroLimits), which
+    // JSON writes six bytes each: a 21 MB squad file from a 3.6 MB import.
     let result = try ShellScript().run(
       """
       "$SQUAD" recruit hulk -q || exit 9
       cp squad.json before.json
-      python3 -c 'import sys; sys.stdout.write("id,name,description\\n7,a," + "\\x01" * (4 << 20) + "\\n")' > big.csv
+      python3 -c 'import sys; sys.stdout.write("id,name,description\\n" + "".join(f"{7 + n},a," + "\\x01" * 60000 + "\\n" for n in range(60)))' > big.csv
       "$SQUAD" import big.csv; echo "status=$?"
       cmp -s squad.json before.json && echo unchanged
       "$SQUAD" list | cut -f2

@@ -111,6 +111,8 @@ import Testing
 
   @Test(arguments: [
     ("http://127.0.0.1:99999/v1/public", BaseURLProblem.badPort), ("http://127.0.0.1:0/v1", .badPort),
+    ("http://127.0.0.1:9223372036854775807/v1", .badPort), ("http://127.0.0.1:9223372036854775808/v1", .badPort),
+    ("http://127.0.0.1:99999999999999999999/v1", .badPort), ("http://127.0.0.1:18446744073709551616/v1", .badPort),
     ("http://h/v1/public#top", .queryOrFragment), ("http://h/v1/public?x=1", .queryOrFragment),
     ("file:///etc/hostname", .notAURL), ("http:///v1", .noHost), ("http://[::1/v1", .notAURL),
   ])

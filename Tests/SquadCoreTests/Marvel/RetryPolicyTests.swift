@@ -40,6 +40,27 @@ import Testing
     #expect(RetryPolicy.retryAfterSeconds(nil, now: now) == nil)
   }
 
+  @Test func aBadCertificateOrANonHTTPReplyIsNamedAndNotRetried() {
+    let certificate = URLSessionTransport.classify(.unknown, libcurlText: "SSL certificate problem: self-signed certificate")
+    #expect(certificate == .tlsFailed("the server's TLS certificate was refused"))
+    #expect(URLSessionTransport.classify(.serverCertificateUntrusted) == certificate)
+    #expect(URLSessionTransport.classify(.unknown, libcurlText: "Recv failure: Connection reset by peer") == .connectionLost)
+    #expect(URLSessionTransport.classify(.unsupportedURL) == .notHTTP)
+    #expect(!RetryPolicy.isRetryable(certificate) && !RetryPolicy.isRetryable(.notHTTP))
+  }
+
+  @Test func retryAfterSentTwiceOrAsAListMeansTheLatestTimeOffered() {
+    let now = Date(timeIntervalSince1970: 1_445_412_470)  // 2015-10-21T07:27:50Z
+    #expect(RetryPolicy.retryAfterSeconds("5, 5", now: now) == 5)
+    #expect(RetryPolicy.retryAfterSeconds("1, 30", now: now) == 30)
+    #expect(RetryPolicy.retryAfterSeconds("30,1", now: now) == 30)
+    #expect(RetryPolicy.retryAfterSeconds("Wed, 21 Oct 2015 07:28:00 GMT, 3", now: now) == 10)
+    #expect(RetryPolicy.retryAfterSeconds("3, Wed, 21 Oct 2015 07:29:00 GMT", now: now) == 70)
+    #expect(RetryPolicy.retryAfterSeconds("Wednesday, 21-Oct-15 07:28:00 GMT, 2", now: now) == 10)
+    #expect(RetryPolicy.retryAfterSeconds("soon, 4", now: now) == 4, "an unreadable piece is skipped")
+    #expect(RetryPolicy.retryAfterSeconds(", ,", now: now) == nil)
+  }
+
   @Test func aThrottledRequestWaitsForRetryAfterThenSucceeds() async throws {
     transport.enqueue(
       StubTransport.status(429, "{\"code\":\"RequestThrottled\",\"message\":\"slow down\"}", headers: ["Retry-After": "1"]))

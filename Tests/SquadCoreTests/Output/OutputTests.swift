@@ -44,8 +44,14 @@ import Testing
     #expect(lines[2].hasSuffix("…"))
   }
 
-  @Test func sanitisingRemovesEscapesAndBidiOverrides() {
+  @Test func sanitisingRemovesEscapesAndBidiOverrides() throws {
     #expect(TextSanitizer.clean("a\u{1B}]0;pwned\u{07}b\u{202E}c\u{9B}d") == "a]0;pwnedbcd")
+    let bidiControls: [UInt32] = [0x061C, 0x200E, 0x200F] + Array(0x202A...0x202E) + Array(0x2066...0x2069)
+    for value in bidiControls {
+      let scalar = try #require(Unicode.Scalar(value))
+      #expect(TextSanitizer.clean("a\(Character(scalar))b") == "ab", "U+\(String(value, radix: 16, uppercase: true))")
+    }
+    #expect(TextSanitizer.clean("👩\u{200D}🚀") == "👩\u{200D}🚀", "a zero-width joiner is not a bidi control")
   }
 
   @Test func colourIsOnlyForTerminalsAndTables() {

@@ -45,14 +45,14 @@ struct MemberDraft {
     }
     switch id {
     case nil: check(.id, "missing; every member needs its Marvel character id")
-    case let value? where value <= 0: check(.id, "must be a whole number above 0, not \(value)")
-    default: break
+    case let value?: check(.id, HeroLimits.idProblem(value))
     }
     switch name {
     case nil: check(.name, "missing; every member needs a name")
-    case let value? where value.trimmingWhitespace().isEmpty: check(.name, "must not be empty")
-    default: break
+    case let value?: check(.name, HeroLimits.nameProblem(value))
     }
+    check(.description, description.flatMap(HeroLimits.descriptionProblem))
+    check(.thumbnail, thumbnail.flatMap(HeroLimits.urlProblem))
     var date = now
     if let text = recruitedAt?.trimmingWhitespace(), !text.isEmpty {
       if let parsed = MarvelDate.parse(text) {

@@ -33,8 +33,7 @@ public struct SyncProgress: Equatable, Sendable {
 
   /// The heroes received, in arrival order, each id once.
   public var heroes: [Hero] {
-    var seen = Set<HeroID>()
-    return pages.joined().filter { seen.insert($0.id).inserted }
+    pages.joined().firstOfEachID()
   }
 
   /// The report once every page is in.

@@ -1,0 +1,45 @@
+/// The one rule for what a hero or member record may hold, wherever it comes from: the squad
+/// file, an import, an API answer (and an archived catalogue). Whatever squad accepts from one
+/// place, it can write and read back in every other, and one record's size is bounded.
+///
+/// Lengths are UTF-8 bytes, far above anything Marvel publishes (its longest name is under 100
+/// bytes, its longest description a few KiB).
+public enum HeroLimits {
+  /// The longest name: 1 KiB.
+  public static let maximumNameBytes = 1_024
+  /// The longest description: 64 KiB.
+  public static let maximumDescriptionBytes = 65_536
+  /// The longest URL (a link or a picture's path): 8 KiB.
+  public static let maximumURLBytes = 8_192
+  /// The most links (`urls`) one character may carry.
+  public static let maximumLinks = 100
+
+  /// What is wrong with `id` as a Marvel character id, or nil: it must be above 0.
+  public static func idProblem(_ id: Int) -> String? {
+    id > 0 ? nil : "must be a whole number above 0, not \(id)"
+  }
+
+  /// What is wrong with `name`, or nil: it must have a visible character and fit the bound.
+  public static func nameProblem(_ name: String) -> String? {
+    if name.trimmingWhitespace().isEmpty { return "must not be empty" }
+    return lengthProblem(name, maximumNameBytes)
+  }
+
+  /// What is wrong with `description`, or nil: it must fit the bound.
+  public static func descriptionProblem(_ description: String) -> String? {
+    lengthProblem(description, maximumDescriptionBytes)
+  }
+
+  /// What is wrong with a URL (a link or a picture's path), or nil: it must fit the bound.
+  public static func urlProblem(_ url: String) -> String? { lengthProblem(url, maximumURLBytes) }
+
+  /// What is wrong with carrying `count` links, or nil.
+  public static func linksProblem(count: Int) -> String? {
+    count <= maximumLinks ? nil : "\(count) links is more than the \(maximumLinks) squad keeps"
+  }
+
+  private static func lengthProblem(_ text: String, _ maximum: Int) -> String? {
+    let bytes = text.utf8.count
+    return bytes <= maximum ? nil : "\(bytes) bytes is longer than the \(maximum) squad keeps"
+  }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+@testable import SquadCore
+
+/// One rule for a hero record, applied alike to the squad file, imports and API characters.
+@Suite struct HeroLimitsTests {
+  @Test func theRuleRefusesIdsBelowOneBlankNamesAndOversizedText() {
+    #expect(HeroLimits.idProblem(1) == nil && HeroLimits.idProblem(0) != nil && HeroLimits.idProblem(-5) != nil)
+    #expect(HeroLimits.nameProblem(" x ") == nil)
+    #expect(HeroLimits.nameProblem("") == "must not be empty" && HeroLimits.nameProblem(" \t ") == "must not be empty")
+    #expect(HeroLimits.nameProblem(String(repeating: "é", count: 513)) != nil, "bytes, not characters")
+    #expect(HeroLimits.descriptionProblem(String(repeating: "x", count: HeroLimits.maximumDescriptionBytes)) == nil)
+    #expect(HeroLimits.descriptionProblem(String(repeating: "x", count: HeroLimits.maximumDescriptionBytes + 1)) != nil)
+    #expect(HeroLimits.linksProblem(count: HeroLimits.maximumLinks + 1) != nil)
+  }
+
+  @Test(arguments: [
+    (#""id": 0, "name": "A""#, "members[0].id: must be a whole number above 0, not 0"),
+    (#""id": 1, "name": "  ""#, "members[0].name: must not be empty"),
+    (#""id": 1, "name": "A", "description": "\#(String(repeating: "x", count: 65_537))""#, "members[0].description: 65537 bytes"),
+  ])
+  func theSquadFileRefusesWhatImportRefuses(fields: String, problem: String) throws {
+    let document = try JSONParser.parse(
+      #"{"schemaVersion": 1, "members": [{\#(fields), "recruitedAt": "2026-01-01T00:00:00Z"}]}"#)
+    #expect {
+      try Squad(document: document)
+    } throws: { error in
+      guard let shape = error as? JSONShapeError else { return false }
+      return "\(shape.path): \(shape.problem)".hasPrefix(problem)
+    }
+  }
+
+  static func links(_ count: Int) -> String {
+    Array(repeating: #"{"type": "t", "url": "u"}"#, count: count).joined(separator: ",")
+  }
+
+  @Test(arguments: [
+    (#""id": 0, "name": "A""#, "at data.results[0].id: must be a whole number above 0"),
+    (#""id": 7, "name": " ""#, "at data.results[0].name: must not be empty"),
+    (#""id": 7, "name": "A", "urls": [\#(Self.links(101))]"#, "at data.results[0].urls: 101 links"),
+  ])
+  func anAPICharacterBreakingTheRuleMakesTheAnswerInvalid(fields: String, problem: String) {
+    let body = #"{"code": 200, "data": {"offset": 0, "limit": 1, "total": 1, "count": 1, "results": [{\#(fields)}]}}"#
+    let page = MarvelResponseDecoder.page(Data(body.utf8), as: CharacterDTO.self, status: 200, url: "u") { $0.hero }
+    guard case .failure(.invalidResponse(_, let detail, _)) = page else {
+      Issue.record("decoded \(page)")
+      return
+    }
+    #expect(detail.contains(problem), "\(detail)")
+  }
+
+  @Test(arguments: [
+    (#""total": 150.5, "results": [{"id": 7, "name": "A"}]"#, "data.total"),
+    (#""total": 12345678901234567890123, "results": [{"id": 7, "name": "A"}]"#, "data.total"),
+    (#""total": 1, "results": [{"id": 1009610.5, "name": "A"}]"#, "data.results[0].id"),
+    (#""total": 1, "results": [{"id": 12345678901234567890, "name": "A"}]"#, "data.results[0].id"),
+  ])
+  func aNumberSquadCannotUseInValidJSONIsNamedNotCalledGarbled(fields: String, path: String) {
+    let body = #"{"code": 200, "data": {\#(fields)}}"#
+    let page = MarvelResponseDecoder.page(Data(body.utf8), as: CharacterDTO.self, status: 200, url: "u") { $0.hero }
+    guard case .failure(.invalidResponse(_, let detail, _)) = page else {
+      Issue.record("decoded \(page)")
+      return
+    }
+    #expect(detail.contains("JSON of the wrong shape, at \(path): ") && detail.contains("whole number"), "\(detail)")
+  }
+}
