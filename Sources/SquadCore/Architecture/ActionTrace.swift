@@ -50,12 +50,18 @@ public enum ActionTrace {
     }
   }
 
-  // Unlabelled tuple elements (`.0`) are named after their type: `heroListingRequest`.
+  // Unlabelled tuple elements (`.0`) are named after their type: `heroListingRequest`, and an
+  // array after its elements: `heroRefs`.
   private static func fieldName(_ child: Mirror.Child) -> String {
     if let label = child.label, !label.hasPrefix(".") { return label }
     var name = String(describing: type(of: child.value))
+    var plural = ""
+    if name.hasPrefix("Array<"), name.hasSuffix(">") {
+      name = String(name.dropFirst("Array<".count).dropLast())
+      plural = "s"
+    }
     if let generic = name.firstIndex(of: "<") { name = String(name[..<generic]) }
-    return name.prefix(1).lowercased() + name.dropFirst()
+    return name.prefix(1).lowercased() + name.dropFirst() + plural
   }
 
   private static func caseNameAndPayload(_ subject: Any) -> (String, JSONValue?) {

@@ -30,9 +30,6 @@ public struct LocalCatalogue: Equatable, Sendable {
     return heroes
   }
 
-  /// Heroes by id.
-  public var heroesByID: [HeroID: Hero] { Dictionary(heroes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }) }
-
   /// How many heroes the catalogue holds.
   public var count: Int { index.count }
 

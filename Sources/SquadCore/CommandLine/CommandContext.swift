@@ -22,9 +22,9 @@ public struct CommandContext {
   public var environment: AppEnvironment
 
   /// Whether only results and errors are printed.
-  public var isQuiet: Bool { arguments.has("--quiet") }
+  public var isQuiet: Bool { arguments.has(.quiet) }
   /// Whether every action is traced to stderr.
-  public var isTracing: Bool { arguments.has("--trace") }
+  public var isTracing: Bool { arguments.has(.trace) }
 
   /// Runs a feature from one action to its final state, showing intermediate states on a
   /// terminal and tracing every action when asked.
@@ -68,19 +68,5 @@ public struct CommandContext {
       let age = updatedAt.map { "last updated \(RelativeTime.describe($0, now: environment.now()))" } ?? "the bundled starter set"
       notice("The Marvel API could not answer (\(problem)); showing the local catalogue (\(age)).")
     }
-  }
-}
-
-/// "3 hours ago"-style ages for notices.
-public enum RelativeTime {
-  /// How long ago `date` was, in the largest whole unit.
-  public static func describe(_ date: Date, now: Date) -> String {
-    let seconds = Int(now.timeIntervalSince(date))
-    let units: [(Int, String)] = [(86_400, "day"), (3600, "hour"), (60, "minute")]
-    for (size, name) in units where seconds >= size {
-      let count = seconds / size
-      return "\(count) \(name)\(count == 1 ? "" : "s") ago"
-    }
-    return "just now"
   }
 }

@@ -2,39 +2,45 @@
 public enum CommandRegistry {
   /// Options accepted before or after any command.
   public static let globalOptions: [OptionSpec] = [
-    OptionSpec("--home", value: "dir", completion: .directories, help: "Keep every file under this folder (or set SQUAD_HOME)."),
-    OptionSpec("--base-url", value: "url", help: "The Marvel API base URL (or set MARVEL_API_BASE)."),
-    OptionSpec("--offline", help: "Answer from the local catalogue; never touch the network."),
-    OptionSpec("--timeout", value: "seconds", help: "Give up on the network after this long, retries included. (default: 10)"),
+    OptionSpec(.home, value: "dir", completion: .directories, help: "Keep every file under this folder (or set SQUAD_HOME)."),
+    OptionSpec(.baseURL, value: "url", help: "The Marvel API base URL (or set MARVEL_API_BASE)."),
+    OptionSpec(.offline, help: "Answer from the local catalogue; never touch the network."),
+    OptionSpec(.timeout, value: "seconds", help: "Give up on the network after this long, retries included. (default: 10)"),
     OptionSpec(
-      "--format", value: "format", choices: OutputFormat.allCases.map(\.rawValue),
+      .format, value: "format", choices: OutputFormat.allCases.map(\.rawValue),
       help: "Output format for heroes, show and list. (default: table on a terminal, tsv otherwise)"),
-    OptionSpec("--json", help: "Same as --format json."),
-    OptionSpec("--no-headers", help: "Leave out the header row of tables and CSV."),
+    OptionSpec(.json, help: "Same as --format json."),
+    OptionSpec(.noHeaders, help: "Leave out the header row of tables and CSV."),
     OptionSpec(
-      "--color", value: "when", choices: ["auto", "always", "never"],
+      .color, value: "when", choices: ["auto", "always", "never"],
       help: "Colour tables: auto, always or never. (default: auto)"),
-    OptionSpec("--trace", help: "Write every action and the state it produced to stderr, as JSON lines."),
-    OptionSpec("--quiet", short: "-q", help: "Print only the result and errors."),
-    OptionSpec("--help", short: "-h", help: "Show help information."),
-    OptionSpec("--version", help: "Show the version."),
+    OptionSpec(.trace, help: "Write every action and the state it produced to stderr, as JSON lines."),
+    OptionSpec(.quiet, short: "-q", help: "Print only the result and errors."),
+    OptionSpec(.help, short: "-h", help: "Show help information."),
+    OptionSpec(.version, help: "Show the version."),
   ]
 
   /// The global options that only matter to commands printing listings.
-  public static let outputFormatOptions: Set<String> = ["--format", "--json", "--no-headers", "--color"]
+  public static let outputFormatOptions: Set<OptionKey> = [.format, .json, .noHeaders, .color]
 
-  /// The commands, in the order help lists them.
-  public static let commands: [CommandSpec] = [
-    HeroesCommand.spec, ShowCommand.spec, RecruitCommand.spec, FireCommand.spec, ListCommand.spec,
-    ExportCommand.spec, ImportCommand.spec, SyncCommand.spec, CompletionCommand.spec, HelpCommand.spec,
-    CompleteCommand.spec,
+  /// Every command, once, in the order help lists them.
+  static let all: [any Command.Type] = [
+    HeroesCommand.self, ShowCommand.self, RecruitCommand.self, FireCommand.self, ListCommand.self,
+    ExportCommand.self, ImportCommand.self, SyncCommand.self, CompletionCommand.self, HelpCommand.self,
+    CompleteCommand.self,
   ]
+
+  /// The commands' specs, in the order help lists them.
+  public static let commands: [CommandSpec] = all.map { $0.spec }
 
   /// The commands help lists and completion offers: all but the hidden plumbing.
   public static var visibleCommands: [CommandSpec] { commands.filter { !$0.isHidden } }
 
-  /// The command with this name.
+  /// The spec of the command with this name.
   public static func command(named name: String) -> CommandSpec? { commands.first { $0.name == name } }
+
+  /// The command with this name, to run it.
+  static func runnable(named name: String) -> (any Command.Type)? { all.first { $0.spec.name == name } }
 
   /// The global option with this long or short name.
   public static func globalOption(named name: String) -> OptionSpec? {

@@ -43,7 +43,7 @@ public struct CommandSpec: Sendable {
   /// family for commands that print no listing.
   public var documentedOptions: [OptionSpec] {
     acceptedOptions.filter { option in
-      takesOutputFormat || !CommandRegistry.outputFormatOptions.contains(option.name)
+      takesOutputFormat || !CommandRegistry.outputFormatOptions.contains { $0.name == option.name }
         || options.contains { $0.name == option.name }
     }
   }
@@ -97,10 +97,10 @@ public struct OptionSpec: Sendable {
 
   /// Creates an option.
   public init(
-    _ name: String, short: String? = nil, value: String? = nil, choices: [String] = [], completion: ValueCompletion = .none,
+    _ key: OptionKey, short: String? = nil, value: String? = nil, choices: [String] = [], completion: ValueCompletion = .none,
     help: String
   ) {
-    self.name = name
+    name = key.name
     self.short = short
     valueName = value
     self.choices = choices

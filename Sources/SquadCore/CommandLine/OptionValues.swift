@@ -2,24 +2,14 @@
 enum OptionValues {
   /// A whole number within `range`, or the default when the option was not given.
   static func integer(
-    _ arguments: ParsedArguments, _ name: String, in range: ClosedRange<Int>, default fallback: Int
+    _ arguments: ParsedArguments, _ option: OptionKey, in range: ClosedRange<Int>, default fallback: Int
   ) -> Result<Int, UsageError> {
-    guard let text = arguments.value(name) else { return .success(fallback) }
+    let name = option.name
+    guard let text = arguments.value(option) else { return .success(fallback) }
     guard let value = Int(text), range.contains(value) else {
       let bound = range.upperBound == Int.max ? "\(range.lowerBound) or more" : "from \(range.lowerBound) to \(range.upperBound)"
       return .failure(
         UsageError("The value '\(text)' is invalid for '\(name)': expected a whole number \(bound).", command: arguments.command))
-    }
-    return .success(value)
-  }
-
-  /// A positive number of seconds, or the default.
-  static func seconds(_ arguments: ParsedArguments, _ name: String, default fallback: Double) -> Result<Double, UsageError> {
-    guard let text = arguments.value(name) else { return .success(fallback) }
-    guard let value = Double(text), value > 0, value.isFinite else {
-      return .failure(
-        UsageError(
-          "The value '\(text)' is invalid for '\(name)': expected a number of seconds above 0.", command: arguments.command))
     }
     return .success(value)
   }

@@ -13,10 +13,10 @@ public struct ParsedArguments: Equatable, Sendable {
   public init(command: String? = nil) { self.command = command }
 
   /// The value of an option, if given.
-  public func value(_ name: String) -> String? { values[name] }
+  public func value(_ option: OptionKey) -> String? { values[option.name] }
 
   /// Whether a flag was given.
-  public func has(_ flag: String) -> Bool { flags.contains(flag) }
+  public func has(_ flag: OptionKey) -> Bool { flags.contains(flag.name) }
 }
 
 /// A mistake on the command line: exit 64 with the message, the usage line and a pointer to help.

@@ -12,80 +12,67 @@ public enum SquadCLI {
     transport: (any HTTPTransport)? = nil
   ) async -> Int32 {
     let parsed: ParsedArguments
-    switch ArgumentParser.parse(arguments) {
+    switch CommandLineParser.parse(arguments) {
     case .success(let value):
       parsed = value
     case .failure(let error):
-      if wantsHelp(arguments), error.command != nil || ArgumentParser.findCommand(in: arguments) == nil {
+      if wantsHelp(arguments), error.command != nil || CommandLineParser.findCommand(in: arguments) == nil {
         console.out(HelpPrinter.help(for: error.command.flatMap(CommandRegistry.command(named:))))
         return ExitCode.success.rawValue
       }
       return UsagePrinter.report(error, to: console)
     }
-    if parsed.has("--help") {
+    if parsed.has(.help) {
       console.out(HelpPrinter.help(for: parsed.command.flatMap(CommandRegistry.command(named:))))
       return ExitCode.success.rawValue
     }
-    if parsed.has("--version") {
+    if parsed.has(.version) {
       console.out("squad \(HelpPrinter.version)\n")
       return ExitCode.success.rawValue
     }
-    guard let command = parsed.command else {
+    guard let name = parsed.command, let command = CommandRegistry.runnable(named: name) else {
+      // The parser refuses unknown commands, so this is `squad` alone.
       console.out(HelpPrinter.help(for: nil))
       return ExitCode.success.rawValue
     }
-    if command == "help" { return HelpCommand.run(arguments: parsed, console: console) }
-    if command == "completion" { return CompletionCommand.run(arguments: parsed, console: console) }
+    let run: @MainActor (CommandContext) async -> Int32
+    switch command.execution {
+    case .standalone(let standalone): return standalone(parsed, console)
+    case .inContext(let inContext): run = inContext
+    }
 
     let context: CommandContext
     switch makeContext(parsed, variables: variables, console: console, transport: transport) {
     case .success(let value):
       context = value
-      finishedContext = value
     case .failure(let error) where error.exitCode == .usage:
-      return UsagePrinter.report(UsageError(error.description, command: command), to: console)
+      return UsagePrinter.report(UsageError(error.description, command: name), to: console)
     case .failure(let error):
       console.err("Error: " + TextSanitizer.clean(error.description))
       return error.exitCode.rawValue
     }
-    switch command {
-    case "heroes": return await HeroesCommand.run(context)
-    case "show": return await ShowCommand.run(context)
-    case "recruit": return await RecruitCommand.run(context)
-    case "fire": return await FireCommand.run(context)
-    case "list": return await ListCommand.run(context)
-    case "export": return await ExportCommand.run(context)
-    case "import": return await ImportCommand.run(context)
-    case "sync": return await SyncCommand.run(context)
-    case "__complete": return CompleteCommand.run(context)
-    default: return UsagePrinter.report(UsageError("Unknown command '\(command)'.", command: nil), to: console)
-    }
+    return await run(context)
   }
 
-  // The last run's context, with the catalogue it may have read (thousands of heroes), lives
-  // until the next run or the process's exit: main.swift exits right after a run, and freeing it
-  // all first would cost more than a listing does.
-  @MainActor private static var finishedContext: CommandContext?
-
   private static func wantsHelp(_ arguments: [String]) -> Bool {
-    arguments.prefix { $0 != "--" }.contains { $0 == "--help" || $0 == "-h" }
+    arguments.prefix { $0 != "--" }.contains { $0 == OptionKey.help.name || $0 == "-h" }
   }
 
   @MainActor
   private static func makeContext(
     _ parsed: ParsedArguments, variables: [String: String], console: Console, transport: (any HTTPTransport)?
   ) -> Result<CommandContext, ConfigurationError> {
-    let paths = SquadPaths.resolve(home: parsed.value("--home"), environment: variables)
+    let paths = SquadPaths.resolve(home: parsed.value(.home), environment: variables)
     let output = OutputSettings.resolve(
-      formatFlag: parsed.value("--format"), json: parsed.has("--json"), colorFlag: parsed.value("--color"),
-      noHeaders: parsed.has("--no-headers"), terminal: console.terminal, environment: variables)
-    let quiet = parsed.has("--quiet")
+      formatFlag: parsed.value(.format), json: parsed.has(.json), colorFlag: parsed.value(.color),
+      noHeaders: parsed.has(.noHeaders), terminal: console.terminal, environment: variables)
+    let quiet = parsed.has(.quiet)
     let warn: @Sendable (String) -> Void = { if !quiet { console.err("Warning: " + TextSanitizer.clean($0)) } }
     // Completion runs at every TAB: it never reads the API, so a broken config must not break it.
     let silent = parsed.command == CompleteCommand.spec.name
     let configuration: MarvelConfiguration
     switch MarvelConfiguration.resolve(
-      baseURLFlag: parsed.value("--base-url"), timeoutFlag: parsed.value("--timeout"), environment: variables,
+      baseURLFlag: parsed.value(.baseURL), timeoutFlag: parsed.value(.timeout), environment: variables,
       configFile: paths.configFile)
     {
     case .success(let value): configuration = value
@@ -94,7 +81,7 @@ public enum SquadCLI {
     }
     if !silent { for warning in configuration.warnings { warn(warning) } }
     let directory = DirectoryFactory.make(
-      paths: paths, configuration: configuration, transport: transport, offline: parsed.has("--offline"), warn: warn)
+      paths: paths, configuration: configuration, transport: transport, offline: parsed.has(.offline), warn: warn)
     let environment = AppEnvironment(
       directory: directory, squadFile: SquadFile(paths: paths),
       confirm: { prompt in

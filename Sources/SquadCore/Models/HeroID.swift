@@ -1,5 +1,5 @@
 /// A Marvel character id, the only stable way to identify a hero (names change and repeat).
-public struct HeroID: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+public struct HeroID: Hashable, Comparable, Sendable, CustomStringConvertible {
   /// The numeric id the Marvel API uses, e.g. `1009610` for Spider-Man (Peter Parker).
   public let rawValue: Int
 

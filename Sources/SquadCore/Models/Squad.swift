@@ -43,30 +43,6 @@ public struct Squad: Hashable, Sendable {
   }
 }
 
-extension Squad: Codable {
-  private enum CodingKeys: String, CodingKey { case schemaVersion, members }
-
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    let version = try container.decode(Int.self, forKey: .schemaVersion)
-    guard version == Squad.currentSchemaVersion else {
-      throw SquadSchemaError(version: version)
-    }
-    let members = try container.decode([Member].self, forKey: .members)
-    guard Set(members.map(\.id)).count == members.count else {
-      throw DecodingError.dataCorruptedError(
-        forKey: .members, in: container, debugDescription: "the same member id appears twice")
-    }
-    self.members = members
-  }
-
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(Squad.currentSchemaVersion, forKey: .schemaVersion)
-    try container.encode(members, forKey: .members)
-  }
-}
-
 /// Thrown while decoding a squad whose `schemaVersion` this build does not know.
 public struct SquadSchemaError: Error, Equatable, Sendable {
   /// The version found in the file.

@@ -10,10 +10,7 @@ import Testing
   @Test func twentyFiveConcurrentRecruitsAllLand() throws {
     let ids = Array(BundledCatalogue.heroes.map(\.id.rawValue).prefix(25))
     let running = try ids.map { try squad.start(arguments: ["recruit", String($0)]) }
-    let outcomes = running.map { process in
-      process.process.waitUntilExit()
-      return process.outcome()
-    }
+    let outcomes = try running.map { try $0.wait() }
     #expect(outcomes.allSatisfy { $0.status == 0 }, "\(outcomes.filter { $0.status != 0 }.map(\.stderr))")
     let saved = try SquadFile(paths: SquadPaths(home: squad.home.path)).load()
     #expect(Set(saved.members.map(\.id.rawValue)) == Set(ids))
@@ -72,8 +69,11 @@ import Testing
     let result = try squad.run("recruit", "1009610", "--trace")
     #expect(result.status == 0)
     let objects = result.stderrLines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
-    #expect(objects.map { $0["action"] as? String } == ["recruitRequested", "heroesResolved", "squadLoaded", "squadSaved"])
+    #expect(objects.map { $0["action"] as? String } == ["recruitRequested", "heroesResolved", "squadUpdated"])
     #expect(objects.allSatisfy { $0["state"] != nil })
+    // The domain, never storage: a catalogue hero reads as its id and name.
+    #expect(result.stderr.contains(#"{"id":1009610,"name":"Spider-Man (Peter Parker)"}"#))
+    for word in ["storage", "_position", "storedDetails", "encoded"] { #expect(!result.stderr.contains(word)) }
   }
 
   @Test func helpFlagAndHelpCommandPrintTheSameText() throws {

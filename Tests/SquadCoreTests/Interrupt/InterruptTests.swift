@@ -13,10 +13,10 @@ import Testing
     (["fire", "1009610", "--yes"], "\"action\":\"heroesResolved\""),
   ])
   func ctrlCWhileWaitingForTheSquadLockExits130AndChangesNothing(arguments: [String], marker: String) throws {
-    let home = try TempHome()
+    let home = TemporaryDirectory()
     try home.save(SampleSquad.squad)
     try home.write(try SampleSquad.golden("sample.jsonl"), to: "in.json")
-    let before = try #require(home.bytes("squad.json"))
+    let before = try #require(home.contents("squad.json"))
     let lock = try FileLock(path: home.file("squad.lock"))
 
     let running = try RunningCLI(arguments + ["--trace"], home: home.path)
@@ -27,12 +27,12 @@ import Testing
 
     #expect(end.status == 130)
     #expect(!end.wasSignalled)
-    #expect(home.bytes("squad.json") == before)
+    #expect(home.contents("squad.json") == before)
     #expect(try home.listing() == ["in.json", "squad.json", "squad.lock"])
   }
 
   @Test func ctrlCDuringAnExportToAFileExits130AndWritesNothing() throws {
-    let home = try TempHome()
+    let home = TemporaryDirectory()
     // A squad file that is a pipe nobody writes to: the export waits on it until interrupted.
     #expect(mkfifo(home.squadFile, 0o600) == 0)
     let running = try RunningCLI(["export", "--output", "out/squad.json", "--trace"], home: home.path)
@@ -47,14 +47,14 @@ import Testing
 
   @Test(.enabled(if: PseudoTerminal.isAvailable, "python3 is needed to type Ctrl-C on a pseudo-terminal"))
   func ctrlCAtTheFirePromptExits130AndFiresNobody() throws {
-    let home = try TempHome()
+    let home = TemporaryDirectory()
     try home.save(SampleSquad.squad)
-    let before = try #require(home.bytes("squad.json"))
+    let before = try #require(home.contents("squad.json"))
     let result = try PseudoTerminal.run(
       ["fire", "1009610"], home: home.path, environment: ["TERM": "dumb"], mergeStderr: true, ctrlCAfter: "[y/N]")
     #expect(result.stdout.contains("Fire Spider-Man (Peter Parker) from the squad? [y/N]"))
     #expect(result.status == 130)
-    #expect(home.bytes("squad.json") == before)
+    #expect(home.contents("squad.json") == before)
     #expect(try home.listing() == ["squad.json"])
   }
 }

@@ -7,10 +7,10 @@ import Testing
 /// or --color always forces it, for tables only. Checked on a real pseudo-terminal and a pipe.
 @Suite struct ColourRulesTests {
   static let escape = "\u{1B}"
-  let home: TempHome
+  let home: TemporaryDirectory
 
   init() throws {
-    home = try TempHome()
+    home = TemporaryDirectory()
     try home.save(SampleSquad.squad)
   }
 

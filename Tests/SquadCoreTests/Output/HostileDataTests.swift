@@ -9,10 +9,10 @@ import Testing
 @Suite struct HostileDataTests {
   static let evil = "Evil\u{1B}[31m Red\u{1B}]0;owned\u{07} \u{202E}esrever \u{9B}2J"
   static let forbidden: Set<Unicode.Scalar> = ["\u{1B}", "\u{07}", "\u{9B}", "\u{202E}"]
-  let home: TempHome
+  let home: TemporaryDirectory
 
   init() throws {
-    home = try TempHome()
+    home = TemporaryDirectory()
     let hero =
       #"{"id":9000001,"name":"Evil\u001b[31m Red\u001b]0;owned\u0007 \u202eesrever \u009b2J","#
       + #""description":"Line\u001b[2J\r\nbreak","modified":"2020-01-01T00:00:00Z","comics":1,"#

@@ -5,10 +5,10 @@ import Testing
 
 /// `--format`, `--json` and `--no-headers` for every listing command, id first and name second.
 @Suite struct OutputFormatTests {
-  let home: TempHome
+  let home: TemporaryDirectory
 
   init() throws {
-    home = try TempHome()
+    home = TemporaryDirectory()
     try home.save(SampleSquad.squad)
   }
 

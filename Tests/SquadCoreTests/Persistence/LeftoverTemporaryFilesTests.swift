@@ -17,7 +17,7 @@ import Testing
   }
 
   @Test func aSaveRemovesWhatKilledWritersLeftAndSparesLiveOnes() throws {
-    let home = try TempHome()
+    let home = TemporaryDirectory()
     let dead = ".squad.json.tmp-\(try deadPID())-42"
     let live = ".squad.json.tmp-\(getppid())-7"
     let other = ".catalogue.json.tmp-\(try deadPID())-1"
@@ -27,7 +27,7 @@ import Testing
   }
 
   @Test func theCatalogueSaveRemovesItsOwnLeftovers() throws {
-    let home = try TempHome()
+    let home = TemporaryDirectory()
     let dead = ".catalogue.json.tmp-\(try deadPID())-9"
     try home.write("{", to: dead)
     try CatalogueFile(path: home.file("catalogue.json")).save(LocalCatalogue())
@@ -35,7 +35,7 @@ import Testing
   }
 
   @Test func namesThatAreNotLeftoversAreLeftAlone() throws {
-    let home = try TempHome()
+    let home = TemporaryDirectory()
     let names = [".squad.json.tmp-notapid-1", ".squad.json.tmp--1-1", "squad.json.tmp-1-1", ".squad.json.bak"]
     for name in names { try home.write("x", to: name) }
     AtomicFile.removeLeftovers(of: home.squadFile)

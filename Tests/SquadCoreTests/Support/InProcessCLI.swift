@@ -6,11 +6,11 @@ import Foundation
 /// way `scripts/stress`'s fuzzer does; for regression tests of what the reliability suite found.
 @MainActor
 struct InProcessCLI {
-  let home: TempHome
+  let home: TemporaryDirectory
   var variables: [String: String] = [:]
   var transport: (any HTTPTransport)?
 
-  init() throws { home = try TempHome() }
+  init() throws { home = TemporaryDirectory() }
 
   /// The exit code and everything printed (stdout, stderr).
   func run(_ arguments: [String]) async -> (code: Int32, out: String, err: String) {

@@ -10,11 +10,8 @@ extension SquadProcess {
   /// `launch` with the arguments as an array.
   func launch(arguments: [String]) async throws -> Outcome {
     let running = try start(arguments: arguments)
-    return await withCheckedContinuation { continuation in
-      DispatchQueue.global().async {
-        running.process.waitUntilExit()
-        continuation.resume(returning: running.outcome())
-      }
+    return try await withCheckedThrowingContinuation { continuation in
+      DispatchQueue.global().async { continuation.resume(with: Result { try running.wait() }) }
     }
   }
 

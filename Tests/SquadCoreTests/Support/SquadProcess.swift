@@ -1,29 +1,13 @@
 import Foundation
 
-/// Runs the built `squad` binary as a user would: a real process, real files, real exit codes.
+/// A `squad` user with one home: runs the built binary (``CLIProcess``) as a real process, with
+/// real files and real exit codes, in a clean environment without API keys.
 struct SquadProcess {
   /// What one run printed and how it ended.
-  struct Outcome: Sendable {
-    var status: Int32
-    var stdout: String
-    var stderr: String
-    /// stderr lines, for tests of notices and traces.
-    var stderrLines: [String] { stderr.split(separator: "\n").map(String.init) }
-  }
+  typealias Outcome = CLIResult
 
-  /// The `squad` executable built next to the test bundle, or `SQUAD_TEST_BINARY` when set
-  /// (`scripts/test` runs the end-to-end suites again against the static release build).
-  static let binary: String = {
-    if let chosen = ProcessInfo.processInfo.environment["SQUAD_TEST_BINARY"], !chosen.isEmpty { return chosen }
-    let products = Bundle(for: Marker.self).bundleURL.deletingLastPathComponent()
-    let beside = products.appendingPathComponent("squad").path
-    if FileManager.default.isExecutableFile(atPath: beside) { return beside }
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
-    return root.appendingPathComponent(".build/debug/squad").path
-  }()
-
-  private final class Marker {}
+  /// The `squad` executable under test.
+  static var binary: String { CLIProcess.binary.path }
 
   /// The home every run uses (`SQUAD_HOME`), and a clean environment without API keys.
   let home: TemporaryDirectory
@@ -43,49 +27,13 @@ struct SquadProcess {
   }
 
   func run(arguments: [String], stdin: String? = nil) throws -> Outcome {
-    let process = try start(arguments: arguments, stdin: stdin)
-    process.process.waitUntilExit()
-    return process.outcome()
+    try start(arguments: arguments, stdin: stdin).wait()
   }
 
   /// Starts `squad` without waiting, for tests that run many at once.
-  func start(arguments: [String], stdin: String? = nil) throws -> Running {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: SquadProcess.binary)
-    process.arguments = arguments
-    process.environment = environment
-    if let workingDirectory { process.currentDirectoryURL = URL(fileURLWithPath: workingDirectory) }
-    let id = UUID().uuidString
-    let outPath = NSTemporaryDirectory() + "squad-out-" + id
-    let errPath = NSTemporaryDirectory() + "squad-err-" + id
-    _ = FileManager.default.createFile(atPath: outPath, contents: nil)
-    _ = FileManager.default.createFile(atPath: errPath, contents: nil)
-    process.standardOutput = FileHandle(forWritingAtPath: outPath)
-    process.standardError = FileHandle(forWritingAtPath: errPath)
-    let input = Pipe()
-    process.standardInput = input
-    try process.run()
-    if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-    try? input.fileHandleForWriting.close()
-    return Running(process: process, outPath: outPath, errPath: errPath)
-  }
-
-  /// A started process and where its output goes.
-  struct Running {
-    let process: Process
-    let outPath: String
-    let errPath: String
-
-    func outcome() -> Outcome {
-      defer {
-        try? FileManager.default.removeItem(atPath: outPath)
-        try? FileManager.default.removeItem(atPath: errPath)
-      }
-      func read(_ path: String) -> String {
-        String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self)
-      }
-      return Outcome(status: process.terminationStatus, stdout: read(outPath), stderr: read(errPath))
-    }
+  func start(arguments: [String], stdin: String? = nil) throws -> CLIProcess.Started {
+    try CLIProcess.start(
+      CLIProcess.binary, arguments, environment: environment, directory: workingDirectory, stdin: stdin.map { Data($0.utf8) })
   }
 
   /// Runs `squad` on a pseudo-terminal (via util-linux `script`), as a person at a terminal sees it.
@@ -107,6 +55,6 @@ struct SquadProcess {
     process.waitUntilExit()
     // A terminal turns "\n" into "\r\n"; tests compare lines.
     let text = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
-    return Outcome(status: process.terminationStatus, stdout: text, stderr: "")
+    return Outcome(status: process.terminationStatus, stdoutData: Data(text.utf8), stderr: "", wasSignalled: false)
   }
 }

@@ -1,9 +1,14 @@
 import Foundation
 
-/// A fresh folder under the system temp directory, removed when the value is released.
+@testable import SquadCore
+
+/// A fresh folder under the system temp directory (a test's `--home`), removed when the value is
+/// released.
 final class TemporaryDirectory: Sendable {
+  /// The folder.
   let path: String
 
+  /// Creates an empty folder.
   init() {
     path = NSTemporaryDirectory() + "squad-tests-" + UUID().uuidString
     try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
@@ -14,6 +19,9 @@ final class TemporaryDirectory: Sendable {
   /// A path inside the folder.
   func file(_ name: String) -> String { path + "/" + name }
 
+  /// The squad file's path when the folder is the home.
+  var squadFile: String { file("squad.json") }
+
   /// The bytes of a file inside the folder, or nil when it does not exist.
   func contents(_ name: String) -> Data? { FileManager.default.contents(atPath: file(name)) }
 
@@ -21,4 +29,10 @@ final class TemporaryDirectory: Sendable {
   func write(_ text: String, to name: String) throws {
     try Data(text.utf8).write(to: URL(fileURLWithPath: file(name)))
   }
+
+  /// Saves a squad as the home's `squad.json`.
+  func save(_ squad: Squad) throws { try SquadFile(paths: SquadPaths(home: path)).save(squad) }
+
+  /// Names in the folder, for spotting leftovers such as temporary files.
+  func listing() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: path).sorted() }
 }

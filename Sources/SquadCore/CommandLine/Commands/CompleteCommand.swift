@@ -4,7 +4,9 @@
 /// It reads the local catalogue and the squad directly instead of running a feature: a shell
 /// waits on it at every TAB, so it must be instant, offline and silent (no notices, no status
 /// line, no trace), and print nothing rather than fail.
-enum CompleteCommand {
+enum CompleteCommand: Command {
+  static var execution: CommandExecution { .inContext(run) }
+
   static let spec = CommandSpec(
     name: "__complete",
     abstract: "Print completion candidates, one per line (used by the completion scripts).",

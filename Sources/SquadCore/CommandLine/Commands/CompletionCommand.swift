@@ -1,7 +1,9 @@
 import Foundation
 
 /// `squad completion bash|zsh|fish`: prints a completion script.
-enum CompletionCommand {
+enum CompletionCommand: Command {
+  static var execution: CommandExecution { .standalone(run) }
+
   /// The shells squad writes completion scripts for.
   enum Shell: String, CaseIterable {
     case bash, zsh, fish

@@ -1,7 +1,9 @@
 import Foundation
 
 /// `squad export`: the squad as JSON, JSON lines, CSV, TSV or Markdown, to stdout or a file.
-enum ExportCommand {
+enum ExportCommand: Command {
+  static var execution: CommandExecution { .inContext(run) }
+
   static let spec = CommandSpec(
     name: "export",
     abstract: "Write the squad as JSON, JSON lines, CSV, TSV or Markdown.",
@@ -13,11 +15,11 @@ enum ExportCommand {
       """,
     options: [
       OptionSpec(
-        "--format", value: "format", choices: ExportFormat.allCases.map(\.rawValue),
+        .format, value: "format", choices: ExportFormat.allCases.map(\.rawValue),
         help: "json, jsonl, csv, tsv or markdown. (default: json)"),
-      OptionSpec("--output", value: "file", completion: .files, help: "Write to this file instead of stdout ('-' means stdout)."),
+      OptionSpec(.output, value: "file", completion: .files, help: "Write to this file instead of stdout ('-' means stdout)."),
       OptionSpec(
-        "--fields", value: "list", completion: .commaSeparated(MemberField.allCases.map(\.rawValue)),
+        .fields, value: "list", completion: .commaSeparated(MemberField.allCases.map(\.rawValue)),
         help: "Comma-separated fields, in the order wanted, from:\n\(fieldNames). (default: all, in that order)"),
     ],
     examples: [
@@ -26,21 +28,15 @@ enum ExportCommand {
     ],
     takesOutputFormat: true)
 
-  // A loop rather than joined(separator:), whose generic lookup costs more at start-up than
-  // the rest of building every command's description.
-  static let fieldNames: String = {
-    var names = ""
-    for field in MemberField.allCases { names += (names.isEmpty ? "" : ", ") + field.rawValue }
-    return names
-  }()
+  static let fieldNames = MemberField.allCases.map(\.rawValue).joined(separator: ", ")
 
   /// The request the command line asks for, or the usage mistake in it.
   static func request(from arguments: ParsedArguments, now: Date) -> Result<ExportRequest, UsageError> {
-    let format = arguments.has("--json") ? .json : arguments.value("--format").flatMap(ExportFormat.init(rawValue:)) ?? .json
+    let format = arguments.has(.json) ? .json : arguments.value(.format).flatMap(ExportFormat.init(rawValue:)) ?? .json
     return fields(arguments).flatMap { fields in
       destination(arguments).map { destination in
         ExportRequest(
-          format: format, fields: fields, headers: !arguments.has("--no-headers"), destination: destination, exportedAt: now)
+          format: format, fields: fields, headers: !arguments.has(.noHeaders), destination: destination, exportedAt: now)
       }
     }
   }
@@ -71,7 +67,7 @@ enum ExportCommand {
   }
 
   private static func fields(_ arguments: ParsedArguments) -> Result<[MemberField], UsageError> {
-    guard let list = arguments.value("--fields") else { return .success(MemberField.allCases) }
+    guard let list = arguments.value(.fields) else { return .success(MemberField.allCases) }
     var fields: [MemberField] = []
     for name in list.split(separator: ",", omittingEmptySubsequences: false).map({ $0.trimmingWhitespace() }) {
       guard let field = MemberField(name: name) else {
@@ -87,7 +83,7 @@ enum ExportCommand {
   }
 
   private static func destination(_ arguments: ParsedArguments) -> Result<ExportDestination, UsageError> {
-    switch arguments.value("--output") {
+    switch arguments.value(.output) {
     case nil, "-": return .success(.standardOutput)
     case ""?: return .failure(UsageError("'--output' needs a file name, or '-' for stdout.", command: "export"))
     case let path?: return .success(.file(path))

@@ -1,5 +1,7 @@
 /// `squad help [<command> | <topic>]`.
-enum HelpCommand {
+enum HelpCommand: Command {
+  static var execution: CommandExecution { .standalone(run) }
+
   static let spec = CommandSpec(
     name: "help",
     abstract: "Show help for a command or a topic (environment, exit-codes, formatting).",

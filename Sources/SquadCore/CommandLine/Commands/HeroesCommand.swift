@@ -1,5 +1,7 @@
 /// `squad heroes [<prefix>]`: a page of the catalogue, or all of it.
-enum HeroesCommand {
+enum HeroesCommand: Command {
+  static var execution: CommandExecution { .inContext(run) }
+
   static let spec = CommandSpec(
     name: "heroes",
     abstract: "List heroes, or those whose names start with a prefix.",
@@ -10,11 +12,11 @@ enum HeroesCommand {
       """,
     arguments: [ArgumentSpec("prefix", help: "Only heroes whose names start with this (case-insensitive).", isOptional: true)],
     options: [
-      OptionSpec("--limit", value: "n", help: "How many heroes to show, 1 to 100. (default: 20)"),
-      OptionSpec("--offset", value: "n", help: "How many heroes to skip first. (default: 0)"),
-      OptionSpec("--all", help: "List every matching hero, page after page."),
+      OptionSpec(.limit, value: "n", help: "How many heroes to show, 1 to 100. (default: 20)"),
+      OptionSpec(.offset, value: "n", help: "How many heroes to skip first. (default: 0)"),
+      OptionSpec(.all, help: "List every matching hero, page after page."),
       OptionSpec(
-        "--order", value: "order", choices: HeroOrder.allCases.map(\.rawValue),
+        .order, value: "order", choices: HeroOrder.allCases.map(\.rawValue),
         help: "Sort by name, -name, modified or -modified. (default: name)"),
     ],
     examples: [
@@ -24,12 +26,12 @@ enum HeroesCommand {
     takesOutputFormat: true)
 
   static func request(from arguments: ParsedArguments) -> Result<HeroListingRequest, UsageError> {
-    OptionValues.integer(arguments, "--limit", in: 1...HeroQuery.maximumLimit, default: 20).flatMap { limit in
-      OptionValues.integer(arguments, "--offset", in: 0...Int.max, default: 0).map { offset in
+    OptionValues.integer(arguments, .limit, in: 1...HeroQuery.maximumLimit, default: 20).flatMap { limit in
+      OptionValues.integer(arguments, .offset, in: 0...Int.max, default: 0).map { offset in
         let prefix = arguments.positionals.first.flatMap { $0.isEmpty ? nil : $0 }
-        let order = arguments.value("--order").flatMap(HeroOrder.init(rawValue:)) ?? .name
+        let order = arguments.value(.order).flatMap(HeroOrder.init(rawValue:)) ?? .name
         return HeroListingRequest(
-          query: HeroQuery(namePrefix: prefix, order: order, offset: offset, limit: limit), all: arguments.has("--all"))
+          query: HeroQuery(namePrefix: prefix, order: order, offset: offset, limit: limit), all: arguments.has(.all))
       }
     }
   }

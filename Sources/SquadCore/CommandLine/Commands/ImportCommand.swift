@@ -1,5 +1,7 @@
 /// `squad import <file>`: members from an export, merged into the squad or replacing it.
-enum ImportCommand {
+enum ImportCommand: Command {
+  static var execution: CommandExecution { .inContext(run) }
+
   static let spec = CommandSpec(
     name: "import",
     abstract: "Add the members of an export to the squad, or replace the squad with them.",
@@ -15,7 +17,7 @@ enum ImportCommand {
       squad; it is also the way to replace a squad file that is corrupt.
       """,
     arguments: [ArgumentSpec("file", help: "An export: json, jsonl or csv. '-' reads stdin.", completion: .files)],
-    options: [OptionSpec("--replace", help: "Replace the squad with the file's members instead of merging them in.")],
+    options: [OptionSpec(.replace, help: "Replace the squad with the file's members instead of merging them in.")],
     examples: [
       "squad import squad.json", "squad import squad.csv --replace", "squad --home ~/old-squad export | squad import -",
     ])
@@ -29,7 +31,7 @@ enum ImportCommand {
       return UsagePrinter.report(UsageError("Missing expected argument '<file>'.", command: "import"), to: context.console)
     }
     let source: ImportSource = argument == "-" ? .standardInput : .file(argument)
-    let request = ImportRequest(source: source, replace: context.arguments.has("--replace"), now: context.environment.now())
+    let request = ImportRequest(source: source, replace: context.arguments.has(.replace), now: context.environment.now())
     let state = await context.execute(
       ImportFeature.self, from: .idle, runner: ImportEffects(environment: context.environment),
       action: .importRequested(request))
@@ -56,8 +58,7 @@ extension ImportFeature.State: StatusReporting {
   public var statusLine: String? {
     switch self {
     case .reading(let request): return "Reading \(request.source.label)…"
-    case .loading: return "Loading squad…"
-    case .saving: return "Saving squad…"
+    case .updating: return "Saving squad…"
     default: return nil
     }
   }

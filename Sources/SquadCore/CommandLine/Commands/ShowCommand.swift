@@ -1,5 +1,7 @@
 /// `squad show <hero>`: everything about one hero.
-enum ShowCommand {
+enum ShowCommand: Command {
+  static var execution: CommandExecution { .inContext(run) }
+
   static let spec = CommandSpec(
     name: "show",
     abstract: "Show one hero: description, picture, counts, links and latest comics.",

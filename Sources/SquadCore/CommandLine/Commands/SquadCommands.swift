@@ -1,5 +1,7 @@
 /// `squad recruit`, `squad fire` and `squad list`: the squad feature from the command line.
-enum RecruitCommand {
+enum RecruitCommand: Command {
+  static var execution: CommandExecution { .inContext(run) }
+
   static let spec = CommandSpec(
     name: "recruit",
     abstract: "Add heroes to the squad.",
@@ -23,7 +25,9 @@ enum RecruitCommand {
   }
 }
 
-enum FireCommand {
+enum FireCommand: Command {
+  static var execution: CommandExecution { .inContext(run) }
+
   static let spec = CommandSpec(
     name: "fire",
     abstract: "Remove heroes from the squad.",
@@ -35,7 +39,7 @@ enum FireCommand {
       ArgumentSpec(
         "hero", help: "A Marvel character id, or a name or unique name prefix.", isRepeating: true, completion: .members)
     ],
-    options: [OptionSpec("--yes", short: "-y", help: "Fire without asking.")],
+    options: [OptionSpec(.yes, short: "-y", help: "Fire without asking.")],
     examples: ["squad fire hulk", "squad fire 1009610 1009351 --yes"])
 
   @MainActor
@@ -46,7 +50,7 @@ enum FireCommand {
     case .failure(let error): return UsagePrinter.report(error, to: context.console)
     }
     let canAsk = context.console.terminal.stdinIsTTY && context.console.terminal.stderrIsTTY
-    let confirmed = context.arguments.has("--yes")
+    let confirmed = context.arguments.has(.yes)
     guard confirmed || canAsk else {
       return UsagePrinter.report(
         UsageError(
@@ -57,7 +61,9 @@ enum FireCommand {
   }
 }
 
-enum ListCommand {
+enum ListCommand: Command {
+  static var execution: CommandExecution { .inContext(run) }
+
   static let spec = CommandSpec(
     name: "list",
     abstract: "List the squad in recruitment order.",
@@ -120,7 +126,7 @@ extension SquadFeature.State: StatusReporting {
     switch phase {
     case .resolving: return "Looking up heroes…"
     case .loading: return "Loading squad…"
-    case .saving: return "Saving squad…"
+    case .updating: return "Saving squad…"
     default: return nil
     }
   }

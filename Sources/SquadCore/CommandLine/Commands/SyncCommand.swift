@@ -1,7 +1,9 @@
 import Foundation
 
 /// `squad sync [--force]`: the whole catalogue from the API into the local catalogue.
-enum SyncCommand {
+enum SyncCommand: Command {
+  static var execution: CommandExecution { .inContext(run) }
+
   static let spec = CommandSpec(
     name: "sync",
     abstract: "Copy the whole Marvel character catalogue into the local catalogue.",
@@ -12,12 +14,12 @@ enum SyncCommand {
       revalidated and cost a 304 when unchanged. Prints a summary on stderr, and a
       small JSON report on stdout with --json. Needs MARVEL_PUBLIC_KEY and MARVEL_PRIVATE_KEY.
       """,
-    options: [OptionSpec("--force", help: "Revalidate every page now, ignoring the cache TTL.")],
+    options: [OptionSpec(.force, help: "Revalidate every page now, ignoring the cache TTL.")],
     examples: ["squad sync", "squad sync --force", "squad sync --json"])
 
   @MainActor
   static func run(_ context: CommandContext) async -> Int32 {
-    if context.arguments.has("--offline") {
+    if context.arguments.has(.offline) {
       return UsagePrinter.report(
         UsageError("'sync' needs the network; leave out --offline.", command: "sync"), to: context.console)
     }
@@ -35,7 +37,7 @@ enum SyncCommand {
       SyncFeature.self, from: .idle,
       runner: SyncEffects(
         client: client, store: store, squadFile: SquadFile(paths: context.paths), now: context.environment.now),
-      action: .syncRequested(force: context.arguments.has("--force")))
+      action: .syncRequested(force: context.arguments.has(.force)))
     switch state {
     case .done(let report):
       context.notice(summary(report))
@@ -76,19 +78,6 @@ enum SyncCommand {
   }
 }
 
-/// Whole numbers with thousands separators, `1,562`, the same in every locale.
-enum Grouped {
-  static func format(_ number: Int) -> String {
-    let digits = String(number.magnitude)
-    var output = ""
-    for (index, digit) in digits.enumerated() {
-      if index > 0, (digits.count - index) % 3 == 0 { output.append(",") }
-      output.append(digit)
-    }
-    return (number < 0 ? "-" : "") + output
-  }
-}
-
 extension SyncFeature.State: StatusReporting {
   public var statusLine: String? {
     switch self {
@@ -100,13 +89,5 @@ extension SyncFeature.State: StatusReporting {
     case .saving: return "Saving the catalogue…"
     default: return nil
     }
-  }
-}
-
-/// A text progress bar for status lines: `[######··············]`.
-enum ProgressBar {
-  static func render(done: Int, of total: Int, width: Int = 20) -> String {
-    let filled = total > 0 ? min(width, done * width / total) : 0
-    return "[" + String(repeating: "#", count: filled) + String(repeating: "·", count: width - filled) + "]"
   }
 }

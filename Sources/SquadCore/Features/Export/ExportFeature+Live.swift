@@ -10,11 +10,7 @@ public struct ExportEffects: EffectRunner {
   public func run(_ effect: ExportFeature.Effect, send: @escaping @Sendable (ExportFeature.Action) async -> Void) async {
     switch effect {
     case .loadSquad:
-      do throws(PersistenceError) {
-        await send(.squadLoaded(.success(try environment.squadFile.load())))
-      } catch {
-        await send(.squadLoaded(.failure(error)))
-      }
+      await send(.squadLoaded(Result { () throws(PersistenceError) in try environment.squadFile.load() }))
 
     case .writeFile(let document, let path):
       do throws(PersistenceError) {

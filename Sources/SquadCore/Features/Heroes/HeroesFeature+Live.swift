@@ -11,11 +11,7 @@ public struct HeroesEffects: EffectRunner {
       guard all else { return await send(.pageLoaded(await environment.directory.page(query))) }
       await environment.directory.allPages(from: query) { await send(.pageLoaded($0)) }
     case .loadSquad:
-      do throws(PersistenceError) {
-        await send(.squadLoaded(.success(try environment.squadFile.load())))
-      } catch {
-        await send(.squadLoaded(.failure(error)))
-      }
+      await send(.squadLoaded(Result { () throws(PersistenceError) in try environment.squadFile.load() }))
     }
   }
 }

@@ -34,8 +34,7 @@ public enum HeroesFeature: Feature {
       return [.fetch(request.query, all: request.all)]
 
     case (.fetching(let request, let received, _), .pageLoaded(.success(let page))):
-      // The first page is taken as it is: copying thousands of heroes onto nothing costs time.
-      let heroes = received.isEmpty ? page.heroes : received + page.heroes
+      let heroes = received + page.heroes
       let finished = !request.all || page.endsListing
       guard finished else {
         state = .fetching(request, received: heroes, total: page.total)
@@ -98,26 +97,5 @@ public struct HeroListing: Equatable, Sendable {
     self.total = total
     self.source = source
     self.memberIDs = memberIDs
-  }
-}
-
-/// Why a listing failed.
-public enum HeroesFailure: Error, Equatable, Sendable, CustomStringConvertible {
-  case source(SourceError)
-  case persistence(PersistenceError)
-
-  /// The exit code the failure ends the command with.
-  public var exitCode: ExitCode {
-    switch self {
-    case .source(let error): return error.exitCode
-    case .persistence(let error): return error.exitCode
-    }
-  }
-
-  public var description: String {
-    switch self {
-    case .source(let error): return error.description
-    case .persistence(let error): return error.description
-    }
   }
 }

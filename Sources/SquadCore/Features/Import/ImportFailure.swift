@@ -1,5 +1,5 @@
 /// Why an import failed. In every case the squad file was left as it was.
-public enum ImportFailure: Error, Equatable, Sendable, CustomStringConvertible {
+public enum ImportFailure: FeatureFailure, Equatable, Sendable {
   /// The import file could not be read (missing, a folder, no permission).
   case unreadableFile(PersistenceError)
   /// The import file was read but is not a valid export; every problem found is listed.
@@ -7,24 +7,18 @@ public enum ImportFailure: Error, Equatable, Sendable, CustomStringConvertible {
   /// The squad file could not be read (corrupt, too new, no permission) or written.
   case squad(PersistenceError)
 
-  /// 65 for invalid data (a bad import file, a corrupt squad file), 1 for the file system.
-  public var exitCode: ExitCode {
+  /// The file or squad failure: 65 for invalid data (a bad import file, a corrupt squad file), 1
+  /// for the file system.
+  public var underlying: any CommandFailure {
     switch self {
-    case .unreadableFile(let error), .squad(let error): return error.exitCode
-    case .invalidFile: return .invalidData
-    }
-  }
-
-  public var description: String {
-    switch self {
-    case .unreadableFile(let error), .squad(let error): return error.description
-    case .invalidFile(let invalid): return invalid.description
+    case .unreadableFile(let error), .squad(let error): return error
+    case .invalidFile(let invalid): return invalid
     }
   }
 }
 
 /// An import file that is not a valid export, with every problem found in it.
-public struct InvalidImport: Error, Equatable, Sendable, CustomStringConvertible {
+public struct InvalidImport: CommandFailure, Equatable, Sendable {
   /// How messages name the file: its path, or `<stdin>`.
   public var label: String
   /// The problems, in file order.
@@ -40,4 +34,7 @@ public struct InvalidImport: Error, Equatable, Sendable, CustomStringConvertible
   public var lines: [String] { problems.map { $0.line(in: label) } }
 
   public var description: String { lines.joined(separator: "\n") }
+
+  /// Always 65: the file is not valid data.
+  public var exitCode: ExitCode { .invalidData }
 }

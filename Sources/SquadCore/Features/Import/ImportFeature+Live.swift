@@ -3,12 +3,12 @@ import Foundation
 /// Runs the import feature's effects against the real files.
 public struct ImportEffects: EffectRunner {
   private let readStandardInput: @Sendable () -> Data?
-  private let update: SquadUpdate
+  private let squadFile: SquadFile
 
   /// A runner over an environment; `readStandardInput` reads all of stdin for `squad import -`.
   public init(environment: AppEnvironment, readStandardInput: @escaping @Sendable () -> Data? = ImportEffects.standardInput) {
     self.readStandardInput = readStandardInput
-    update = SquadUpdate(file: environment.squadFile)
+    squadFile = environment.squadFile
   }
 
   public func run(_ effect: ImportFeature.Effect, send: @escaping @Sendable (ImportFeature.Action) async -> Void) async {
@@ -16,11 +16,26 @@ public struct ImportEffects: EffectRunner {
     case .readFile(let source):
       await send(.fileRead(read(source)))
 
-    case .loadSquadForUpdate:
-      await send(.squadLoaded(update.load()))
+    case .updateSquad(let members, let replace):
+      await send(.squadUpdated(importing(members, replace: replace)))
+    }
+  }
 
-    case .saveSquad(let squad):
-      await send(.squadSaved(update.save(squad)))
+  private func importing(_ members: [Member], replace: Bool) -> Result<ImportSummary, ImportFailure> {
+    let file = squadFile
+    do throws(PersistenceError) {
+      return try file.withLock { () throws(PersistenceError) in
+        let loaded = Result { () throws(PersistenceError) in try file.load() }
+        switch ImportMerge.plan(members, onto: loaded, replace: replace) {
+        case .failure(let failure):
+          return .failure(failure)
+        case .success(let plan):
+          if let squad = plan.squad { try file.save(squad) }
+          return .success(plan.summary)
+        }
+      }
+    } catch {
+      return .failure(.squad(error))
     }
   }
 

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Importing members from an export: read the file, validate all of it, then merge into (or
-/// replace) the squad under the lock in one atomic save.
+/// replace) the squad in one update under the lock: read, plan (``ImportMerge/plan(_:onto:replace:)``),
+/// one atomic save.
 ///
 /// Nothing is locked or written until the whole file has been read and found valid. A corrupt
 /// squad file is never overwritten by a merge; `--replace` is the documented way out of one.
@@ -12,10 +13,8 @@ public enum ImportFeature: Feature {
     case idle
     /// Reading the import file.
     case reading(ImportRequest)
-    /// The file is valid; taking the squad lock and reading the squad.
-    case loading(ImportRequest, members: [Member])
-    /// Writing the new squad.
-    case saving(Squad, ImportSummary)
+    /// The file is valid; updating the squad with its members under the lock.
+    case updating(ImportRequest, members: [Member])
     /// Finished; the summary says what changed.
     case done(ImportSummary)
     /// The import failed; the squad file was not written.
@@ -28,20 +27,16 @@ public enum ImportFeature: Feature {
     case importRequested(ImportRequest)
     /// The import file was read, or could not be.
     case fileRead(Result<ImportFile, PersistenceError>)
-    /// The squad was read under the lock, or could not be.
-    case squadLoaded(Result<Squad, PersistenceError>)
-    /// The new squad was saved, or could not be.
-    case squadSaved(Result<Squad, PersistenceError>)
+    /// The squad was updated (or needed no change), or could not be.
+    case squadUpdated(Result<ImportSummary, ImportFailure>)
   }
 
   /// What the feature asks the outside world to do.
   public enum Effect: Equatable, Sendable {
     /// Read the whole import file (or stdin).
     case readFile(ImportSource)
-    /// Take the squad lock, held until the save, and read the squad.
-    case loadSquadForUpdate
-    /// Write the squad atomically and release the lock.
-    case saveSquad(Squad)
+    /// Under the squad lock: read the squad, plan the import, save the result atomically.
+    case updateSquad([Member], replace: Bool)
   }
 
   public static func reduce(_ state: inout State, _ action: Action) -> [Effect] {
@@ -53,8 +48,8 @@ public enum ImportFeature: Feature {
     case (.reading(let request), .fileRead(.success(let file))):
       switch ImportParser.parse(file, now: request.now) {
       case .success(let members):
-        state = .loading(request, members: members)
-        return [.loadSquadForUpdate]
+        state = .updating(request, members: members)
+        return [.updateSquad(members, replace: request.replace)]
       case .failure(let invalid):
         state = .failed(.invalidFile(invalid))
         return []
@@ -64,31 +59,12 @@ public enum ImportFeature: Feature {
       state = .failed(.unreadableFile(error))
       return []
 
-    case (.loading(let request, let members), .squadLoaded(.success(let squad))):
-      let (updated, summary) = ImportMerge.apply(members, to: squad, replace: request.replace)
-      if !request.replace && summary.imported == 0 {
-        state = .done(summary)
-        return []
-      }
-      state = .saving(updated, summary)
-      return [.saveSquad(updated)]
-
-    case (.loading(let request, let members), .squadLoaded(.failure(let error))):
-      guard request.replace, error.exitCode == .invalidData else {
-        state = .failed(.squad(error))
-        return []
-      }
-      // Replacing is the way out of a corrupt or too-new squad file: its content is not needed.
-      let (updated, summary) = ImportMerge.apply(members, to: nil, replace: true)
-      state = .saving(updated, summary)
-      return [.saveSquad(updated)]
-
-    case (.saving(_, let summary), .squadSaved(.success)):
+    case (.updating, .squadUpdated(.success(let summary))):
       state = .done(summary)
       return []
 
-    case (.saving, .squadSaved(.failure(let error))):
-      state = .failed(.squad(error))
+    case (.updating, .squadUpdated(.failure(let failure))):
+      state = .failed(failure)
       return []
 
     default:

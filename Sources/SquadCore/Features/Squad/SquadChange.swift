@@ -54,14 +54,16 @@ extension Hero {
   }
 }
 
-/// Joins names for sentences: `A`, `A and B`, `A, B and C`.
-public enum NameList {
-  /// The names joined in English.
-  public static func join(_ names: [String]) -> String {
-    switch names.count {
-    case 0: return ""
-    case 1: return names[0]
-    default: return names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
-    }
+/// A squad after an update, and what the update changed.
+public struct SquadUpdateResult: Equatable, Sendable {
+  /// The squad as it now is on disk.
+  public var squad: Squad
+  /// What changed; empty when nothing was written.
+  public var change: SquadChange
+
+  /// Pairs a squad with its change.
+  public init(squad: Squad, change: SquadChange) {
+    self.squad = squad
+    self.change = change
   }
 }

@@ -2,9 +2,12 @@ import Foundation
 
 /// Loading, recruiting, firing and saving the squad.
 ///
-/// Recruit and fire resolve every hero first, then load the squad under the lock, apply the
-/// change and save once. Recruiting a member or firing a non-member is not an error: the change
-/// says so and nothing is written.
+/// Recruit looks every hero up first, then changes the squad in one update: one effect that takes
+/// the lock, reads the squad, applies the change, saves it and lets the lock go. Fire first reads
+/// the squad (no lock) so names can mean its members, and asks before firing when told to; its
+/// update then applies the change to the squad read under the lock, never to the earlier read.
+/// Recruiting a member or firing a non-member is not an error: the change says so and nothing
+/// is written.
 public enum SquadFeature: Feature {
   /// Where the command is, and where the heroes it named came from.
   public struct State: Equatable, Sendable {
@@ -23,14 +26,14 @@ public enum SquadFeature: Feature {
   /// The phases of a squad command; each carries what exists at that point.
   public enum Phase: Equatable, Sendable {
     case idle
-    /// Looking up the heroes named on the command line.
-    case resolving(SquadCommand)
-    /// Reading the squad file; `forUpdate` means under the lock, ready to change it.
-    case loading(SquadCommand, heroes: [Hero], forUpdate: Bool)
+    /// Reading the squad without the lock: to list it, or to find the members a fire names.
+    case loading(SquadCommand, heroes: [HeroRef])
+    /// Looking up the heroes named on the command line (among `squad`'s members first, if read).
+    case resolving(SquadCommand, squad: Squad?)
     /// Waiting for the user to confirm firing these members.
-    case confirming(Squad, firing: [Member], heroes: [Hero])
-    /// Writing the changed squad.
-    case saving(Squad, SquadChange)
+    case confirming(firing: [Member], heroes: [Hero])
+    /// Changing the squad under the lock: read, apply, save.
+    case updating(SquadCommand, heroes: [Hero])
     /// Finished: the squad as it now is, and what happened to it.
     case done(Squad, SquadChange)
     /// The user said no at the prompt; nothing changed.
@@ -44,68 +47,70 @@ public enum SquadFeature: Feature {
     case listRequested
     case recruitRequested([HeroRef], at: Date)
     case fireRequested([HeroRef], askFirst: Bool)
-    case heroesResolved(Result<Sourced<[Hero]>, LookupFailure>)
     case squadLoaded(Result<Squad, PersistenceError>)
+    case heroesResolved(Result<Sourced<[Hero]>, LookupFailure>)
     case confirmationAnswered(Bool)
-    case squadSaved(Result<Squad, PersistenceError>)
+    case squadUpdated(Result<SquadUpdateResult, PersistenceError>)
   }
 
   /// What the feature asks the outside world to do.
   public enum Effect: Equatable, Sendable {
-    /// Look the heroes up; `amongMembersFirst` tries squad members before the catalogue.
-    case resolveHeroes([HeroRef], amongMembersFirst: Bool)
-    /// Read the squad; `forUpdate` first takes the exclusive lock, held until the save.
-    case loadSquad(forUpdate: Bool)
+    /// Read the squad without the lock (a listing, or the members a fire may name).
+    case loadSquad
+    /// Look the heroes up, trying these members before the catalogue.
+    case resolveHeroes([HeroRef], members: [Member])
     case confirm(prompt: String)
-    case saveSquad(Squad)
+    /// Under the exclusive lock: read the squad, apply the command, save it if it changed.
+    case updateSquad(SquadCommand, heroes: [Hero])
   }
 
   public static func reduce(_ state: inout State, _ action: Action) -> [Effect] {
     switch (state.phase, action) {
     case (.idle, .listRequested):
-      state.phase = .loading(.list, heroes: [], forUpdate: false)
-      return [.loadSquad(forUpdate: false)]
+      state.phase = .loading(.list, heroes: [])
+      return [.loadSquad]
 
     case (.idle, .recruitRequested(let refs, let date)):
-      state.phase = .resolving(.recruit(at: date))
-      return [.resolveHeroes(refs, amongMembersFirst: false)]
+      state.phase = .resolving(.recruit(at: date), squad: nil)
+      return [.resolveHeroes(refs, members: [])]
 
     case (.idle, .fireRequested(let refs, let askFirst)):
-      state.phase = .resolving(.fire(askFirst: askFirst))
-      return [.resolveHeroes(refs, amongMembersFirst: true)]
+      state.phase = .loading(.fire(askFirst: askFirst), heroes: refs)
+      return [.loadSquad]
 
-    case (.resolving(let command), .heroesResolved(.success(let answer))):
-      let heroes = answer.value
-      state.source = answer.source
-      // Asking first means reading without the lock: nobody should wait on a person typing.
-      let forUpdate = command != .fire(askFirst: true)
-      state.phase = .loading(command, heroes: heroes, forUpdate: forUpdate)
-      return [.loadSquad(forUpdate: forUpdate)]
-
-    case (.resolving, .heroesResolved(.failure(let failure))):
-      state.phase = .failed(.lookup(failure))
+    case (.loading(.list, _), .squadLoaded(.success(let squad))):
+      state.phase = .done(squad, .none)
       return []
 
-    case (.loading(let command, let heroes, let forUpdate), .squadLoaded(.success(let squad))):
-      return squadLoaded(&state.phase, squad, command: command, heroes: heroes, forUpdate: forUpdate)
+    case (.loading(let command, let refs), .squadLoaded(.success(let squad))):
+      state.phase = .resolving(command, squad: squad)
+      return [.resolveHeroes(refs, members: squad.members)]
 
     case (.loading, .squadLoaded(.failure(let error))):
       state.phase = .failed(.persistence(error))
       return []
 
-    case (.confirming(_, _, let heroes), .confirmationAnswered(true)):
-      state.phase = .loading(.fire(askFirst: false), heroes: heroes, forUpdate: true)
-      return [.loadSquad(forUpdate: true)]
+    case (.resolving(let command, let squad), .heroesResolved(.success(let answer))):
+      state.source = answer.source
+      return heroesResolved(&state.phase, answer.value, command: command, squad: squad)
+
+    case (.resolving, .heroesResolved(.failure(let failure))):
+      state.phase = .failed(.lookup(failure))
+      return []
+
+    case (.confirming(_, let heroes), .confirmationAnswered(true)):
+      state.phase = .updating(.fire(askFirst: false), heroes: heroes)
+      return [.updateSquad(.fire(askFirst: false), heroes: heroes)]
 
     case (.confirming, .confirmationAnswered(false)):
       state.phase = .cancelled
       return []
 
-    case (.saving(_, let change), .squadSaved(.success(let squad))):
-      state.phase = .done(squad, change)
+    case (.updating, .squadUpdated(.success(let result))):
+      state.phase = .done(result.squad, result.change)
       return []
 
-    case (.saving, .squadSaved(.failure(let error))):
+    case (.updating, .squadUpdated(.failure(let error))):
       state.phase = .failed(.persistence(error))
       return []
 
@@ -115,20 +120,22 @@ public enum SquadFeature: Feature {
     }
   }
 
-  private static func squadLoaded(
-    _ state: inout Phase, _ squad: Squad, command: SquadCommand, heroes: [Hero], forUpdate: Bool
+  private static func heroesResolved(
+    _ phase: inout Phase, _ heroes: [Hero], command: SquadCommand, squad: Squad?
   ) -> [Effect] {
-    let (updated, change) = SquadChange.apply(command, heroes: heroes, to: squad)
-    if change.isEmpty {
-      state = .done(squad, change)
-      return []
-    }
-    if !forUpdate {
-      state = .confirming(squad, firing: change.removed, heroes: heroes)
+    if case .fire(askFirst: true) = command, let squad {
+      // Nobody should wait on the lock while a person types, so the prompt is built from the
+      // squad read without it; the update after a yes reads the squad again, under the lock.
+      let (_, change) = SquadChange.apply(command, heroes: heroes, to: squad)
+      if change.isEmpty {
+        phase = .done(squad, change)
+        return []
+      }
+      phase = .confirming(firing: change.removed, heroes: heroes)
       return [.confirm(prompt: "Fire \(NameList.join(change.removed.map(\.name))) from the squad? [y/N] ")]
     }
-    state = .saving(updated, change)
-    return [.saveSquad(updated)]
+    phase = .updating(command, heroes: heroes)
+    return [.updateSquad(command, heroes: heroes)]
   }
 }
 
@@ -137,25 +144,4 @@ public enum SquadCommand: Equatable, Sendable {
   case list
   case recruit(at: Date)
   case fire(askFirst: Bool)
-}
-
-/// Why a squad command failed.
-public enum SquadFailure: Error, Equatable, Sendable, CustomStringConvertible {
-  case lookup(LookupFailure)
-  case persistence(PersistenceError)
-
-  /// The exit code the failure ends the command with.
-  public var exitCode: ExitCode {
-    switch self {
-    case .lookup(let failure): return failure.exitCode
-    case .persistence(let error): return error.exitCode
-    }
-  }
-
-  public var description: String {
-    switch self {
-    case .lookup(let failure): return failure.description
-    case .persistence(let error): return error.description
-    }
-  }
 }

@@ -40,13 +40,6 @@ public enum SyncFeature: Feature {
   }
 
   public static func reduce(_ state: inout State, _ action: Action) -> [Effect] {
-    if case .pageLoaded(.success(let page)) = action, case .fetching(var progress) = state {
-      // Take the progress out of the state first, so adding a page appends to the heroes
-      // received so far instead of copying them all: a sync stays linear in the catalogue.
-      state = .idle
-      progress.add(page)
-      return advance(&state, progress, next: [])
-    }
     switch (state, action) {
     case (.idle, .syncRequested(let force)):
       state = .fetchingFirstPage(force: force)
@@ -59,6 +52,10 @@ public enum SyncFeature: Feature {
       var progress = SyncProgress(pageCount: 1 + rest.count, total: page.total)
       progress.add(page)
       return advance(&state, progress, next: [.fetchPages(offsets: rest, force: force)])
+
+    case (.fetching(var progress), .pageLoaded(.success(let page))):
+      progress.add(page)
+      return advance(&state, progress, next: [])
 
     case (.fetchingFirstPage, .pageLoaded(.failure(let error))), (.fetching, .pageLoaded(.failure(let error))):
       state = .failed(.api(error))

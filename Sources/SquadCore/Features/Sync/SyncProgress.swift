@@ -6,14 +6,13 @@ public struct SyncProgress: Equatable, Sendable {
   public var total: Int
   /// Pages received.
   public var pagesDone = 0
-  /// The heroes received, in arrival order, each id once.
-  public var heroes: [Hero] = []
   /// What the pages cost.
   public var tally = SyncTally()
   /// Marvel's attribution from the answers.
   public var attribution = DataSource.standardAttribution
-  // The ids in `heroes`, kept alongside so each page costs its own size, not the catalogue's.
-  private var knownIDs: Set<HeroID> = []
+  // Each page's heroes as they came: adding a page adds one array to this list, and the heroes
+  // are put together once, at the end, so a sync stays linear in the catalogue.
+  private var pages: [[Hero]] = []
 
   /// Progress before any page.
   public init(pageCount: Int, total: Int) {
@@ -24,11 +23,18 @@ public struct SyncProgress: Equatable, Sendable {
   /// Counts a page in.
   public mutating func add(_ page: MarvelPage<Hero>) {
     pagesDone += 1
-    for hero in page.results where knownIDs.insert(hero.id).inserted {
-      heroes.append(hero)
-    }
+    pages.append(page.results)
     tally.count(page)
     attribution = page.attribution
+  }
+
+  /// How many heroes the pages held (a hero on two pages counts twice).
+  public var received: Int { pages.reduce(0) { $0 + $1.count } }
+
+  /// The heroes received, in arrival order, each id once.
+  public var heroes: [Hero] {
+    var seen = Set<HeroID>()
+    return pages.joined().filter { seen.insert($0.id).inserted }
   }
 
   /// The report once every page is in.
@@ -90,28 +96,5 @@ public struct SyncReport: Equatable, Sendable {
     self.tally = tally
     self.attribution = attribution
     self.catalogueSize = catalogueSize
-  }
-}
-
-/// Why a sync stopped.
-public enum SyncFailure: Error, Equatable, Sendable, CustomStringConvertible {
-  /// The API failed; nothing was written.
-  case api(MarvelError)
-  /// The catalogue could not be written; the old one is intact.
-  case persistence(PersistenceError)
-
-  /// The exit code: 4 for credentials, 65 for bad data, 1 otherwise.
-  public var exitCode: ExitCode {
-    switch self {
-    case .api(let error): return error.sourceError.exitCode
-    case .persistence(let error): return error.exitCode
-    }
-  }
-
-  public var description: String {
-    switch self {
-    case .api(let error): return error.description + " The local catalogue was left as it was."
-    case .persistence(let error): return error.description
-    }
   }
 }

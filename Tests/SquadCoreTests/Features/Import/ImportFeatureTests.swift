@@ -18,11 +18,11 @@ import Testing
     #expect(state == .reading(request()))
   }
 
-  @Test func aValidFileTakesTheLockAndLoadsTheSquad() throws {
+  @Test func aValidFileUpdatesTheSquadUnderTheLock() throws {
     var state = ImportFeature.State.reading(request())
     let effects = ImportFeature.reduce(&state, .fileRead(.success(file(try SampleSquad.golden("sample.csv")))))
-    #expect(effects == [.loadSquadForUpdate])
-    #expect(state == .loading(request(), members: members))
+    #expect(effects == [.updateSquad(members, replace: false)])
+    #expect(state == .updating(request(), members: members))
   }
 
   @Test func anInvalidFileFailsBeforeTheSquadIsTouched() {
@@ -35,52 +35,51 @@ import Testing
 
   @Test func mergingAppendsNewMembersInFileOrderAndLeavesExistingOnesAlone() {
     let existing = Member(id: members[1].id, name: "Hulk (old record)", description: "", thumbnail: nil, recruitedAt: now)
-    var state = ImportFeature.State.loading(request(), members: members)
-    let effects = ImportFeature.reduce(&state, .squadLoaded(.success(Squad(members: [existing]))))
+    let plan = ImportMerge.plan(members, onto: .success(Squad(members: [existing])), replace: false)
     let expected = Squad(members: [existing, members[0], members[2]])
     let summary = ImportSummary(imported: 2, alreadyInSquad: 1, replaced: nil)
-    #expect(effects == [.saveSquad(expected)])
-    #expect(state == .saving(expected, summary))
+    #expect(plan == .success(ImportPlan(squad: expected, summary: summary)))
     #expect(summary.description == "Imported 2 members (1 already in the squad).")
   }
 
   @Test func mergingNothingNewSavesNothing() {
-    var state = ImportFeature.State.loading(request(), members: members)
-    #expect(ImportFeature.reduce(&state, .squadLoaded(.success(SampleSquad.squad))) == [])
-    #expect(state == .done(ImportSummary(imported: 0, alreadyInSquad: 3, replaced: nil)))
+    let plan = ImportMerge.plan(members, onto: .success(SampleSquad.squad), replace: false)
+    #expect(plan == .success(ImportPlan(squad: nil, summary: ImportSummary(imported: 0, alreadyInSquad: 3, replaced: nil))))
   }
 
   @Test func replacingMakesTheFileTheWholeSquad() {
-    var state = ImportFeature.State.loading(request(replace: true), members: [members[2]])
-    let effects = ImportFeature.reduce(&state, .squadLoaded(.success(SampleSquad.squad)))
-    #expect(effects == [.saveSquad(Squad(members: [members[2]]))])
-    #expect(state == .saving(Squad(members: [members[2]]), ImportSummary(imported: 1, alreadyInSquad: 0, replaced: .members(3))))
+    let plan = ImportMerge.plan([members[2]], onto: .success(SampleSquad.squad), replace: true)
+    let summary = ImportSummary(imported: 1, alreadyInSquad: 0, replaced: .members(3))
+    #expect(plan == .success(ImportPlan(squad: Squad(members: [members[2]]), summary: summary)))
   }
 
   @Test func aCorruptSquadFileStopsAMergeButNotAReplace() {
     let corrupt = PersistenceError(path: "squad.json", reason: .corrupt(detail: "not valid JSON"))
-    var merging = ImportFeature.State.loading(request(), members: members)
-    #expect(ImportFeature.reduce(&merging, .squadLoaded(.failure(corrupt))) == [])
-    #expect(merging == .failed(.squad(corrupt)))
+    #expect(ImportMerge.plan(members, onto: .failure(corrupt), replace: false) == .failure(.squad(corrupt)))
     #expect(ImportFailure.squad(corrupt).exitCode == .invalidData)
-
-    var replacing = ImportFeature.State.loading(request(replace: true), members: members)
-    #expect(ImportFeature.reduce(&replacing, .squadLoaded(.failure(corrupt))) == [.saveSquad(SampleSquad.squad)])
-    #expect(replacing == .saving(SampleSquad.squad, ImportSummary(imported: 3, alreadyInSquad: 0, replaced: .unreadable)))
+    let summary = ImportSummary(imported: 3, alreadyInSquad: 0, replaced: .unreadable)
+    #expect(
+      ImportMerge.plan(members, onto: .failure(corrupt), replace: true)
+        == .success(ImportPlan(squad: SampleSquad.squad, summary: summary)))
   }
 
   @Test func anUnreadableSquadFileStopsEvenAReplace() {
     let denied = PersistenceError(path: "squad.json", reason: .unreadable(detail: "permission denied"))
-    var state = ImportFeature.State.loading(request(replace: true), members: members)
-    #expect(ImportFeature.reduce(&state, .squadLoaded(.failure(denied))) == [])
-    #expect(state == .failed(.squad(denied)))
+    #expect(ImportMerge.plan(members, onto: .failure(denied), replace: true) == .failure(.squad(denied)))
   }
 
-  @Test func aSavedSquadFinishesWithTheSummary() {
+  @Test func anUpdatedSquadFinishesWithTheSummary() {
     let summary = ImportSummary(imported: 3, alreadyInSquad: 0, replaced: nil)
-    var state = ImportFeature.State.saving(SampleSquad.squad, summary)
-    #expect(ImportFeature.reduce(&state, .squadSaved(.success(SampleSquad.squad))) == [])
+    var state = ImportFeature.State.updating(request(), members: members)
+    #expect(ImportFeature.reduce(&state, .squadUpdated(.success(summary))) == [])
     #expect(state == .done(summary))
+  }
+
+  @Test func aFailedUpdateFailsTheImport() {
+    let denied = PersistenceError(path: "squad.json", reason: .unwritable(detail: "read-only file system"))
+    var state = ImportFeature.State.updating(request(), members: members)
+    #expect(ImportFeature.reduce(&state, .squadUpdated(.failure(.squad(denied)))) == [])
+    #expect(state == .failed(.squad(denied)))
   }
 
   @Test func summariesSayWhatHappened() {

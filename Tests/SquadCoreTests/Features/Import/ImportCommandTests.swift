@@ -19,28 +19,28 @@ import Testing
   @Test(arguments: brokenFiles.indices)
   func aBrokenFileExits65AndLeavesTheSquadFileBytesUnchanged(index: Int) throws {
     let (name, text) = Self.brokenFiles[index]
-    let home = try TempHome()
+    let home = TemporaryDirectory()
     try home.save(SampleSquad.squad)
-    let before = try #require(home.bytes("squad.json"))
+    let before = try #require(home.contents("squad.json"))
     try home.write(text, to: name)
     for extra in [[], ["--replace"]] {
       let result = try CLIProcess.run(["import", name] + extra, home: home.path)
       #expect(result.status == 65, "\(name) \(extra)")
       #expect(result.stderr.hasPrefix("Error: \(name)"), "\(result.stderr)")
       #expect(result.stderr.hasSuffix("Nothing was imported; the squad is unchanged. Fix the file and import it again.\n"))
-      #expect(home.bytes("squad.json") == before)
+      #expect(home.contents("squad.json") == before)
     }
     #expect(try home.listing() == [name, "squad.json"].sorted())
   }
 
   @Test func aMergeIntoACorruptSquadFileExits65AndReplaceIsTheWayOut() throws {
-    let home = try TempHome()
+    let home = TemporaryDirectory()
     try home.write("{\"schemaVersion\": 1, \"members\": [", to: "squad.json")
     try home.write(try SampleSquad.golden("sample.jsonl"), to: "in.jsonl")
     let merge = try CLIProcess.run(["import", "in.jsonl"], home: home.path)
     #expect(merge.status == 65)
     #expect(merge.stderr.contains("squad.json is not a valid squad file"))
-    #expect(home.bytes("squad.json") == Data("{\"schemaVersion\": 1, \"members\": [".utf8))
+    #expect(home.contents("squad.json") == Data("{\"schemaVersion\": 1, \"members\": [".utf8))
 
     let replace = try CLIProcess.run(["import", "in.jsonl", "--replace"], home: home.path)
     #expect(replace.status == 0)
@@ -49,7 +49,7 @@ import Testing
   }
 
   @Test func mergingSaysHowManyWereAlreadyThere() throws {
-    let home = try TempHome()
+    let home = TemporaryDirectory()
     try home.save(Squad(members: [SampleSquad.squad.members[1]]))
     try home.write(try SampleSquad.golden("sample.csv"), to: "in.csv")
     let result = try CLIProcess.run(["import", "in.csv"], home: home.path)
@@ -61,21 +61,21 @@ import Testing
   }
 
   @Test func dashReadsTheExportFromStdin() throws {
-    let home = try TempHome()
+    let home = TemporaryDirectory()
     let result = try CLIProcess.run(["import", "-"], home: home.path, stdin: Data(try SampleSquad.golden("sample.json").utf8))
     #expect(result.status == 0)
     #expect(try SquadFile(paths: SquadPaths(home: home.path)).load() == SampleSquad.squad)
   }
 
   @Test func problemsFromStdinAreLabelledStdin() throws {
-    let home = try TempHome()
+    let home = TemporaryDirectory()
     let result = try CLIProcess.run(["import", "-"], home: home.path, stdin: Data("id,name\n-1,x\n".utf8))
     #expect(result.status == 65)
     #expect(result.stderr.hasPrefix("Error: <stdin>:2: id: expected a whole number above 0, found '-1'\n"))
   }
 
   @Test func aMissingFileIsAFileSystemFailure() throws {
-    let home = try TempHome()
+    let home = TemporaryDirectory()
     let result = try CLIProcess.run(["import", "nowhere.json"], home: home.path)
     #expect(result.status == 1)
     #expect(result.stderr == "Error: Could not read nowhere.json: there is no such file.\n")

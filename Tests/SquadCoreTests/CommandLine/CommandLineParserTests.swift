@@ -2,9 +2,9 @@ import Testing
 
 @testable import SquadCore
 
-@Suite struct ArgumentParserTests {
+@Suite struct CommandLineParserTests {
   func parse(_ line: String) -> Result<ParsedArguments, UsageError> {
-    ArgumentParser.parse(line.split(separator: " ").map(String.init))
+    CommandLineParser.parse(line.split(separator: " ").map(String.init))
   }
 
   @Test func globalOptionsWorkBeforeAndAfterTheCommand() throws {
@@ -42,7 +42,8 @@ import Testing
     #expect(parse("heroes --limit").failureValue?.message == "Missing value for '--limit <n>'.")
     #expect(parse("list --json=yes").failureValue?.message == "Option '--json' does not take a value.")
     #expect(
-      ArgumentParser.parse(["list", "--home", ""]).failureValue?.message == "Option '--home' needs a value, not an empty string.")
+      CommandLineParser.parse(["list", "--home", ""]).failureValue?.message
+        == "Option '--home' needs a value, not an empty string.")
     #expect(parse("export --output=").failureValue?.message == "Option '--output' needs a value, not an empty string.")
   }
 

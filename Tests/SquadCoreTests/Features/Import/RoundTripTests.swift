@@ -17,12 +17,12 @@ import Testing
 
   @Test(arguments: ["json", "jsonl", "csv"])
   func exportThenImportReplaceGivesTheSameListJSON(format: String) throws {
-    let original = try TempHome()
+    let original = TemporaryDirectory()
     try original.save(Self.awkward)
     let exported = try CLIProcess.run(["export", "--format", format, "--output", "squad.export"], home: original.path)
     #expect(exported.status == 0)
 
-    let copy = try TempHome()
+    let copy = TemporaryDirectory()
     let imported = try CLIProcess.run(["import", original.file("squad.export"), "--replace"], home: copy.path)
     #expect(imported.status == 0, "\(imported.stderr)")
     let before = try CLIProcess.run(["list", "--json"], home: original.path)

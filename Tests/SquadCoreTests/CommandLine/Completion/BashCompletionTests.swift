@@ -7,10 +7,10 @@ import Testing
 /// and `COMP_CWORD` set, `_squad` called, `COMPREPLY` read back.
 @Suite(.enabled(if: CLIProcess.which("bash") != nil, "bash is not installed"))
 struct BashCompletionTests {
-  let home: TempHome
+  let home: TemporaryDirectory
 
   init() throws {
-    home = try TempHome()
+    home = TemporaryDirectory()
     try home.save(Squad(members: [SampleSquad.squad.members[2]]))
   }
 
@@ -105,7 +105,7 @@ struct BashCompletionTests {
   }
 
   @Test func homeOnTheLineChoosesWhoseSquadFireOffers() throws {
-    let other = try TempHome()
+    let other = TemporaryDirectory()
     try other.save(Squad(members: [SampleSquad.squad.members[1]]))
     #expect(try complete(["squad", "--home", other.path, "fire", ""]) == ["Hulk"])
   }

@@ -1,7 +1,7 @@
 /// Parses `squad` command lines: a subcommand, positional arguments and options, where global
 /// options may come before or after the command, `--opt=value` and `--opt value` both work, and
 /// `--` ends the options.
-public enum ArgumentParser {
+public enum CommandLineParser {
   /// The parse of the arguments (without the program name), or the first mistake in them.
   public static func parse(_ arguments: [String]) -> Result<ParsedArguments, UsageError> {
     let commandName = findCommand(in: arguments)
@@ -62,7 +62,7 @@ public enum ArgumentParser {
       }
       parsed.values[option.name] = value
     }
-    if parsed.command != nil, !parsed.has("--help"), let spec {
+    if parsed.command != nil, !parsed.has(.help), let spec {
       if let error = checkPositionals(parsed.positionals, against: spec) { return .failure(error) }
     }
     return .success(parsed)

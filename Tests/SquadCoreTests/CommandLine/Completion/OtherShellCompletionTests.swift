@@ -6,7 +6,7 @@ import Testing
 /// The zsh and fish scripts, checked by the real shells when this machine has them (they are
 /// optional: the tests say so and skip otherwise).
 @Suite struct OtherShellCompletionTests {
-  func shell(_ name: String, _ script: String, home: TempHome) throws -> CLIResult {
+  func shell(_ name: String, _ script: String, home: TemporaryDirectory) throws -> CLIResult {
     try CLIProcess.execute(
       try #require(CLIProcess.which(name)), ["-c", script],
       environment: CLIProcess.environment(home: home.path, adding: ["SQUAD_HOME": home.path]),
@@ -15,7 +15,7 @@ import Testing
 
   @Test(.enabled(if: CLIProcess.which("zsh") != nil, "zsh is not installed; its script is not checked here"))
   func theZshScriptParsesAndRegistersWithCompinit() throws {
-    let home = try TempHome()
+    let home = TemporaryDirectory()
     let result = try shell(
       "zsh",
       "squad completion zsh > _squad && zsh -n _squad && autoload -U compinit && compinit -u -d compdump "
@@ -26,7 +26,7 @@ import Testing
 
   @Test(.enabled(if: CLIProcess.which("fish") != nil, "fish is not installed; its script is not checked here"))
   func theFishScriptCompletesCommandsAndHeroes() throws {
-    let home = try TempHome()
+    let home = TemporaryDirectory()
     try home.save(Squad(members: [SampleSquad.squad.members[2]]))
     let script = """
       squad completion fish > squad.fish; and fish --no-execute squad.fish; or exit 3

@@ -6,7 +6,7 @@ import Testing
 /// `squad export` from the command line: options into a request, and the binary end to end.
 @Suite struct ExportCommandTests {
   func parse(_ arguments: [String]) throws -> ParsedArguments {
-    try ArgumentParser.parse(arguments).get()
+    try CommandLineParser.parse(arguments).get()
   }
 
   @Test func exportDefaultsToJSONWithEveryFieldToStdout() throws {
@@ -33,10 +33,10 @@ import Testing
   }
 
   @Test func markdownIsAFormatForExportOnly() {
-    #expect((try? ArgumentParser.parse(["export", "--format", "markdown"]).get()) != nil)
-    #expect((try? ArgumentParser.parse(["--format", "markdown", "export"]).get()) != nil)
-    #expect(ArgumentParser.parse(["list", "--format", "markdown"]).failure?.message.contains("'markdown' is invalid") == true)
-    #expect(ArgumentParser.parse(["export", "--format", "table"]).failure?.message.contains("'table' is invalid") == true)
+    #expect((try? CommandLineParser.parse(["export", "--format", "markdown"]).get()) != nil)
+    #expect((try? CommandLineParser.parse(["--format", "markdown", "export"]).get()) != nil)
+    #expect(CommandLineParser.parse(["list", "--format", "markdown"]).failure?.message.contains("'markdown' is invalid") == true)
+    #expect(CommandLineParser.parse(["export", "--format", "table"]).failure?.message.contains("'table' is invalid") == true)
   }
 
   @Test func dashOutputMeansStdout() throws {
@@ -45,19 +45,19 @@ import Testing
   }
 
   @Test func theBinaryWritesTheOutputFileAtomicallyAndSaysSo() throws {
-    let home = try TempHome()
+    let home = TemporaryDirectory()
     try home.save(SampleSquad.squad)
     let result = try CLIProcess.run(["export", "--format", "csv", "--output", "out/squad.csv"], home: home.path)
     #expect(result.status == 0)
     #expect(result.stdout == "")
     #expect(result.stderr == "Exported 3 members to out/squad.csv.\n")
-    let written = try #require(home.bytes("out/squad.csv"))
+    let written = try #require(home.contents("out/squad.csv"))
     #expect(String(decoding: written, as: UTF8.self).hasPrefix("id,name,description,thumbnail,recruitedAt\r\n1009610,"))
     #expect(try FileManager.default.contentsOfDirectory(atPath: home.file("out")) == ["squad.csv"])
   }
 
   @Test func theBinaryRefusesAnUnknownFieldWithExit64() throws {
-    let home = try TempHome()
+    let home = TemporaryDirectory()
     let result = try CLIProcess.run(["export", "--fields", "id,nmae"], home: home.path)
     #expect(result.status == 64)
     #expect(result.stdout == "")
@@ -67,7 +67,7 @@ import Testing
   }
 
   @Test func anEmptySquadExportsAnEmptyMembersList() throws {
-    let home = try TempHome()
+    let home = TemporaryDirectory()
     let result = try CLIProcess.run(["export", "--format", "jsonl"], home: home.path)
     #expect(result.status == 0)
     #expect(result.stdout == "")
@@ -75,11 +75,11 @@ import Testing
   }
 
   @Test func aCorruptSquadFileExits65AndWritesNoOutput() throws {
-    let home = try TempHome()
+    let home = TemporaryDirectory()
     try home.write("{not json", to: "squad.json")
     let result = try CLIProcess.run(["export", "--output", "out.json"], home: home.path)
     #expect(result.status == 65)
-    #expect(home.bytes("out.json") == nil)
+    #expect(home.contents("out.json") == nil)
     #expect(result.stderr.contains("is not a valid squad file"))
   }
 }

@@ -1,0 +1,15 @@
+import Foundation
+
+/// "3 hours ago"-style ages for notices.
+public enum RelativeTime {
+  /// How long ago `date` was, in the largest whole unit.
+  public static func describe(_ date: Date, now: Date) -> String {
+    let seconds = Int(now.timeIntervalSince(date))
+    let units: [(Int, String)] = [(86_400, "day"), (3600, "hour"), (60, "minute")]
+    for (size, name) in units where seconds >= size {
+      let count = seconds / size
+      return "\(count) \(name)\(count == 1 ? "" : "s") ago"
+    }
+    return "just now"
+  }
+}

@@ -1,0 +1,11 @@
+/// Joins names for sentences: `A`, `A and B`, `A, B and C`.
+public enum NameList {
+  /// The names joined in English.
+  public static func join(_ names: [String]) -> String {
+    switch names.count {
+    case 0: return ""
+    case 1: return names[0]
+    default: return names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
+    }
+  }
+}
