@@ -27,6 +27,9 @@ final class CatalogueBuilder {
   /// How the merges went, for reports.
   private(set) var outcomes: [HeroMerge.Outcome: Int] = [:]
   private(set) var comicsAdded = 0
+  // Where each hero merged so far was before its first merge (nil: it is new), so a report can
+  // compare the end result with the start, whatever happened in between.
+  private var before: [Int: Location?] = [:]
 
   /// A builder starting from `base` (nil: empty), spooling new records to a temporary file in
   /// `spoolFolder` (nil: memory).
@@ -73,6 +76,7 @@ final class CatalogueBuilder {
     let outcome: HeroMerge.Outcome
     var stored = hero
     if let position = positions[hero.id.rawValue] {
+      if before[hero.id.rawValue] == nil { before[hero.id.rawValue] = .some(entries[position].line) }
       guard let known = self.hero(at: position) else { return .unchanged }
       stored = HeroMerge.merged(known, hero)
       outcome = stored == known ? .unchanged : .updated
@@ -83,6 +87,7 @@ final class CatalogueBuilder {
       }
     } else {
       outcome = .added
+      before[hero.id.rawValue] = .some(nil)
       positions[hero.id.rawValue] = entries.count
       entries.append(
         Entry(
@@ -108,6 +113,26 @@ final class CatalogueBuilder {
     known = (merged, origin)
     comics[comic.id] = known
     return .updated
+  }
+
+  /// How the heroes merged so far compare with what the catalogue held before: new, changed, or
+  /// the same (even when records in between said otherwise).
+  func heroOutcomes() -> [HeroMerge.Outcome: Int] {
+    var counts: [HeroMerge.Outcome: Int] = [:]
+    for (id, start) in before {
+      guard let start else {
+        counts[.added, default: 0] += 1
+        continue
+      }
+      guard let position = positions[id] else { continue }
+      let same: Bool
+      switch (start, entries[position].line) {
+      case (.base(let old), .base(let new)): same = old == new
+      default: same = hero(at: start) == hero(at: position)
+      }
+      counts[same ? .unchanged : .updated, default: 0] += 1
+    }
+    return counts
   }
 
   /// Drops every hero and comic that did not come from the bundled set.
@@ -161,9 +186,11 @@ final class CatalogueBuilder {
   }
 
   /// The hero at an entry position, read back from where its record is.
-  private func hero(at position: Int) -> Hero? {
+  private func hero(at position: Int) -> Hero? { hero(at: entries[position].line) }
+
+  private func hero(at location: Location) -> Hero? {
     let bytes: [UInt8]
-    switch entries[position].line {
+    switch location {
     case .base(let range):
       guard let base else { return nil }
       bytes = base.bytes.withBytes { Array($0[range]) }

@@ -46,7 +46,7 @@ public final class CatalogueStore: Sendable {
     throws(PersistenceError)
   {
     guard always || catalogue.wouldChange(with: heroes) else { return }
-    try update(at: date) { builder in
+    try update(at: date) { (builder) throws(PersistenceError) -> Void in
       for hero in heroes { builder.merge(hero, origin: origin) }
     }
   }
@@ -56,24 +56,42 @@ public final class CatalogueStore: Sendable {
   func update(at date: Date?, spool: Bool = false, _ change: (CatalogueBuilder) throws(PersistenceError) -> Void)
     throws(PersistenceError)
   {
-    try write(at: date, spool: spool, change)
-    let fresh = readStored()
-    loaded.withLock { $0 = fresh }
+    try update(at: date, spool: spool, deciding: { (builder) throws(PersistenceError) in
+      try change(builder)
+      return true
+    })
   }
 
-  private func write(at date: Date?, spool: Bool = false, _ change: (CatalogueBuilder) throws(PersistenceError) -> Void)
-    throws(PersistenceError)
+  /// As ``update(at:spool:_:)``, but `change` decides whether to write at all; says whether it did.
+  @discardableResult
+  func update(at date: Date?, spool: Bool = false, deciding change: (CatalogueBuilder) throws(PersistenceError) -> Bool)
+    throws(PersistenceError) -> Bool
+  {
+    let written = try write(at: date, spool: spool, change)
+    let fresh = readStored()
+    loaded.withLock { $0 = fresh }
+    return written
+  }
+
+  /// Drops everything but the bundled set.
+  public func reset() throws(PersistenceError) {
+    try update(at: nil) { (builder) throws(PersistenceError) -> Void in builder.keepOnlyBundled() }
+  }
+
+  private func write(at date: Date?, spool: Bool = false, _ change: (CatalogueBuilder) throws(PersistenceError) -> Bool)
+    throws(PersistenceError) -> Bool
   {
     let lock = try FileLock(path: lockPath)
     defer { withExtendedLifetime(lock) {} }
     AtomicFile.removeLeftovers(of: path)
     let (builder, current) = currentBuilder(spool: spool)
-    try change(builder)
+    guard try change(builder) else { return false }
     var sink = try FileCatalogueSink(path: path)
     let updatedAt = date.map { max($0, current.updatedAt ?? $0) } ?? current.updatedAt
     try builder.write(updatedAt: updatedAt, bundled: BundledCatalogue.fingerprint, to: &sink)
     // Only once its heroes are in the new file is the old release's file removed.
     if current.migratedLegacy { try? FileManager.default.removeItem(atPath: legacyPath) }
+    return true
   }
 
   /// The catalogue as stored, or nil when there is no usable file.
@@ -108,7 +126,7 @@ public final class CatalogueStore: Sendable {
     case .found(let catalogue):
       // Another release's bundled set: take this one's in (a write; the old file answers if it fails).
       do throws(PersistenceError) {
-        try write(at: nil) { _ in }
+        try write(at: nil) { _ in true }
         return readStored() ?? catalogue
       } catch {
         return catalogue
@@ -121,7 +139,7 @@ public final class CatalogueStore: Sendable {
     case .missing:
       guard FileManager.default.fileExists(atPath: legacyPath) else { return LocalCatalogue() }
       do throws(PersistenceError) {
-        try write(at: nil) { _ in }
+        try write(at: nil) { _ in true }
         return readStored() ?? LocalCatalogue()
       } catch {
         warn("\(legacyPath) could not be upgraded (\(error.description)), so the bundled catalogue answers.")

@@ -26,7 +26,7 @@ public enum CommandRegistry {
   /// Every command, once, in the order help lists them.
   static let all: [any Command.Type] = [
     HeroesCommand.self, ShowCommand.self, RecruitCommand.self, FireCommand.self, ListCommand.self,
-    ExportCommand.self, ImportCommand.self, SyncCommand.self, CompletionCommand.self, HelpCommand.self,
+    ExportCommand.self, ImportCommand.self, SyncCommand.self, CatalogueCommand.self, CompletionCommand.self, HelpCommand.self,
     CompleteCommand.self,
   ]
 

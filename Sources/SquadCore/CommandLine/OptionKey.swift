@@ -53,4 +53,6 @@ public struct OptionKey: Hashable, Sendable {
   public static let replace = OptionKey("--replace")
   /// `sync --force`
   public static let force = OptionKey("--force")
+  /// `catalogue import --skip-invalid`
+  public static let skipInvalid = OptionKey("--skip-invalid")
 }

@@ -10,6 +10,7 @@ public struct SyncEffects: EffectRunner {
   private let store: CatalogueStore
   private let now: @Sendable () -> Date
   private let squadFile: SquadFile?
+  private let received: SyncSpool
 
   /// A runner over a client and the local catalogue; when `squadFile` is given, its members are
   /// refreshed from the synced heroes (see ``Squad/refreshed(from:)``).
@@ -21,16 +22,20 @@ public struct SyncEffects: EffectRunner {
     self.store = store
     self.squadFile = squadFile
     self.now = now
+    received = SyncSpool(folder: AtomicFile.folderAndName(of: store.path).folder)
   }
 
   public func run(_ effect: SyncFeature.Effect, send: @escaping @Sendable (SyncFeature.Action) async -> Void) async {
     switch effect {
     case .fetchPages(let offsets, let force):
       await fetch(offsets, freshness: force ? .revalidate : .withinTTL, send: send)
-    case .saveCatalogue(let heroes):
+    case .saveCatalogue:
       do throws(PersistenceError) {
-        try store.remember(heroes, at: now(), always: true)
-        refreshMembers(from: heroes)
+        let received = received
+        try store.update(at: now(), spool: true) { builder in
+          received.forEach { builder.merge($0, origin: .api) }
+        }
+        refreshMembers()
         await send(.catalogueSaved(.success(store.catalogue.count)))
       } catch {
         await send(.catalogueSaved(.failure(error)))
@@ -41,12 +46,15 @@ public struct SyncEffects: EffectRunner {
   /// Members take the names, descriptions and pictures the API now gives them, under the squad
   /// lock, so `list` and `export` agree with `heroes` without reading the catalogue. A squad file
   /// that cannot be read or written is left alone: the sync itself succeeded.
-  private func refreshMembers(from heroes: [Hero]) {
+  private func refreshMembers() {
     guard let squadFile, FileManager.default.fileExists(atPath: squadFile.path) else { return }
     do throws(PersistenceError) {
       let lock = try squadFile.lock()
       defer { withExtendedLifetime(lock) {} }
-      guard let refreshed = try squadFile.load().refreshed(from: heroes) else { return }
+      let squad = try squadFile.load()
+      let catalogue = store.catalogue
+      let heroes = squad.members.filter { received.received($0.id) }.compactMap { catalogue.hero($0.id) }
+      guard let refreshed = squad.refreshed(from: heroes) else { return }
       try squadFile.save(refreshed)
     } catch {
       return
@@ -60,6 +68,7 @@ public struct SyncEffects: EffectRunner {
     _ offsets: [Int], freshness: CacheFreshness, send: @escaping @Sendable (SyncFeature.Action) async -> Void
   ) async {
     let client = client
+    let received = received
     let pageSize = SyncFeature.pageSize
     var handedOver = 0
     var endedEarly = false
@@ -67,6 +76,7 @@ public struct SyncEffects: EffectRunner {
       await client.characters(CharacterFilter(HeroQuery(order: .name, offset: offset, limit: pageSize)), freshness: freshness)
     } consume: { offset, result in
       handedOver += 1
+      if case .success(let page) = result { received.add(page.results) }
       await send(.pageLoaded(result))
       guard case .success(let page) = result else { return false }
       let step = ListingPaging.after(
