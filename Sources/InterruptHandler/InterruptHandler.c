@@ -14,11 +14,14 @@ enum { SLOT_FREE = 0, SLOT_WRITING = 1, SLOT_READY = 2 };
 
 static char paths[SLOT_COUNT][PATH_CAPACITY];
 static atomic_int states[SLOT_COUNT];
+static atomic_int line_open;
 
 static void remove_registered_files_and_exit(int signal_number) {
   for (int slot = 0; slot < SLOT_COUNT; slot++) {
     if (atomic_load(&states[slot]) == SLOT_READY) unlink(paths[slot]);
   }
+  // A status line on stderr ends with its newline, so the shell's prompt starts on its own line.
+  if (atomic_load(&line_open)) (void)!write(STDERR_FILENO, "\n", 1);
   _exit(signal_number == SIGINT ? 130 : 128 + signal_number);
 }
 
@@ -53,6 +56,8 @@ int interrupt_handler_register(const char *path) {
   }
   return -1;
 }
+
+void interrupt_handler_set_line_open(int open) { atomic_store(&line_open, open != 0); }
 
 void interrupt_handler_unregister(int slot) {
   if (slot >= 0 && slot < SLOT_COUNT) atomic_store(&states[slot], SLOT_FREE);

@@ -2,6 +2,7 @@ import Foundation
 import SquadCore
 
 InterruptCleanup.install()
+StandardOutput.install()
 let variables = ProcessStreams.environment()
 // The command starts here, on the main thread, and a command that never waits (list, a local
 // listing) finishes and exits before any other thread exists. One that waits (the network)
@@ -9,6 +10,6 @@ let variables = ProcessStreams.environment()
 Task.immediate { @MainActor in
   let code = await SquadCLI.run(
     arguments: Array(CommandLine.arguments.dropFirst()), variables: variables, console: .standard(environment: variables))
-  exit(code)
+  exit(StandardOutput.finish(code))
 }
 dispatchMain()

@@ -26,7 +26,7 @@ struct SquadFileWatch {
       let path = root + "/" + relative
       var isFolder: ObjCBool = false
       guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else { continue }
-      let isValid = (try? SquadFile.decode(Data(contentsOf: URL(fileURLWithPath: path)), path: path)) != nil
+      let isValid = (try? SquadFile.decode(Array(Data(contentsOf: URL(fileURLWithPath: path))), path: path)) != nil
       seen[relative] = isValid
       if !isValid, valid[relative] ?? true { problems.append("\(relative) became invalid") }
     }

@@ -12,6 +12,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import concurrency  # noqa: E402
 import disks  # noqa: E402
+import edges  # noqa: E402
 import faults  # noqa: E402
 import fuzzing  # noqa: E402
 import kills  # noqa: E402
@@ -21,6 +22,7 @@ from common import Context, Result, bundled_heroes  # noqa: E402
 GROUPS = {
     "concurrent-recruit-fire": "concurrency", "kill-during-save": "kills", "fault-matrix": "faults",
     "fuzz-argv": "fuzz", "fuzz-bodies": "fuzz", "read-only-home": "disks", "full-disk": "disks",
+    "odd-files": "edges", "bounded-input": "edges",
 }
 TESTS = list(GROUPS)
 
@@ -54,6 +56,7 @@ def main():
             "faults": lambda names: [faults.run(ctx)],
             "fuzz": lambda names: fuzzing.run(ctx, names),
             "disks": lambda names: disks.run(ctx, names, allow_unshare=not options.no_unshare),
+            "edges": lambda names: edges.run_tests(ctx, names),
         }
         done = {}
         for name in selected:

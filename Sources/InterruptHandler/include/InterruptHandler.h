@@ -13,4 +13,8 @@ int interrupt_handler_register(const char *path);
 /// Forgets the file registered in `slot`; a negative slot is ignored. Thread-safe.
 void interrupt_handler_unregister(int slot);
 
+/// Tells the handler whether stderr ends in an unfinished status line, which an interrupt then
+/// ends with a newline. Async-signal-safe and thread-safe.
+void interrupt_handler_set_line_open(int open);
+
 #endif

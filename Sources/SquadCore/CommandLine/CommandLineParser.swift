@@ -44,7 +44,7 @@ public enum CommandLineParser {
         if inlineValue != nil {
           return .failure(UsageError("Option '\(option.name)' does not take a value.", command: commandName))
         }
-        parsed.flags.insert(option.name)
+        parsed.record(flag: option.name)
         continue
       }
       guard let value = inlineValue ?? (index < arguments.count ? arguments[index] : nil) else {
@@ -60,7 +60,7 @@ public enum CommandLineParser {
         return .failure(
           UsageError("The value '\(value)' is invalid for '\(option.name)'. Expected one of: \(expected).", command: commandName))
       }
-      parsed.values[option.name] = value
+      parsed.record(value, for: option.name)
     }
     if parsed.command != nil, !parsed.has(.help), let spec {
       if let error = checkPositionals(parsed.positionals, against: spec) { return .failure(error) }

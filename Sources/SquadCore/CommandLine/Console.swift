@@ -7,25 +7,29 @@ public final class Console: Sendable {
   private let writeOut: @Sendable (String) -> Void
   private let writeErr: @Sendable (String) -> Void
   private let readAnswer: @Sendable () -> String?
+  private let writePrompt: (@Sendable (String) -> Void)?
 
-  /// A console over explicit writers (tests capture output this way).
+  /// A console over explicit writers (tests capture output this way); prompts go to `prompt`,
+  /// or to `err` when nil.
   public init(
     terminal: TerminalInfo, out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
-    readLine: @escaping @Sendable () -> String? = { nil }
+    readLine: @escaping @Sendable () -> String? = { nil }, prompt: (@Sendable (String) -> Void)? = nil
   ) {
     self.terminal = terminal
     writeOut = out
     writeErr = err
     readAnswer = readLine
+    writePrompt = prompt
   }
 
   /// The process's real stdout, stderr and stdin.
   public static func standard(environment: [String: String]) -> Console {
     Console(
       terminal: .current(environment: environment),
-      out: { ProcessStreams.write($0, to: 1) },
+      out: { StandardOutput.write($0) },
       err: { ProcessStreams.write($0, to: 2) },
-      readLine: { Swift.readLine(strippingNewline: true) })
+      readLine: { Swift.readLine(strippingNewline: true) },
+      prompt: { TerminalPrompt.write($0) })
   }
 
   /// Writes data to stdout.
@@ -34,6 +38,8 @@ public final class Console: Sendable {
   public func err(_ line: String) { writeErr(line + "\n") }
   /// Writes to stderr without a line end (prompts, status lines).
   public func errRaw(_ text: String) { writeErr(text) }
+  /// Writes a question without a line end where the person answering sees it.
+  public func prompt(_ text: String) { (writePrompt ?? writeErr)(text) }
   /// Reads one line from stdin; nil at end of input.
   public func readLine() -> String? { readAnswer() }
 }

@@ -64,7 +64,8 @@ enum HelpTopicText {
       table                   Aligned columns with a header, cut to the terminal width (East
                               Asian wide characters count as two). The default on a terminal.
       tsv                     Tab-separated, no header, full values. The default in a pipe.
-      json                    One JSON document (indented on a terminal). Same as --json.
+      json                    One JSON document (indented on a terminal). Same as --json;
+                              between --json and --format the last one given wins.
       jsonl                   One JSON object per line.
       csv                     RFC 4180 with a header. Cells starting with = + - @ tab or CR get a
                               leading ' so spreadsheets do not run them as formulas.
@@ -81,7 +82,9 @@ enum HelpTopicText {
       tsv                     As above: no header.
       markdown                A Markdown table (| escaped) followed by Marvel's attribution.
       --fields id,name,...    Chooses and orders the columns (id, name, description, thumbnail,
-                              recruitedAt); --output FILE writes the file atomically.
+                              recruitedAt); --output FILE writes the file atomically,
+                              follows links, writes through FIFOs and devices, and never
+                              overwrites squad's own files.
 
     COLOUR (--color auto|always|never):
       auto colours tables only when stdout is a terminal, NO_COLOR is unset and TERM is not
@@ -95,8 +98,9 @@ enum HelpTopicText {
     UNTRUSTED TEXT:
       Names and descriptions come from the API or an imported file. Before they reach the
       terminal, control characters (ESC and friends) and bidi overrides are removed: tables,
-      TSV and Markdown turn tabs and line breaks into spaces; CSV keeps line breaks and tabs
-      inside quoted cells; JSON escapes them (\\u001b), so its text stays exact.
+      TSV and Markdown turn tabs and line breaks into spaces. Files stay exact: JSON escapes
+      them (\\u001b) and CSV keeps them as they are (cleaned only when stdout is a terminal),
+      so both round-trip through 'squad import'.
 
     """
 }

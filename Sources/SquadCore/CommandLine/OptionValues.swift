@@ -1,17 +1,25 @@
 /// Typed reading of option values, with usage errors that name the option and the range.
 enum OptionValues {
-  /// A whole number within `range`, or the default when the option was not given.
+  /// A whole number within `range`, or the default when the option was not given. A whole
+  /// number too big for any integer, or above a range whose end `limit` explains, is called too
+  /// large rather than "not a whole number".
   static func integer(
-    _ arguments: ParsedArguments, _ option: OptionKey, in range: ClosedRange<Int>, default fallback: Int
+    _ arguments: ParsedArguments, _ option: OptionKey, in range: ClosedRange<Int>, default fallback: Int, limit: String? = nil
   ) -> Result<Int, UsageError> {
     let name = option.name
     guard let text = arguments.value(option) else { return .success(fallback) }
-    guard let value = Int(text), range.contains(value) else {
-      let bound = range.upperBound == Int.max ? "\(range.lowerBound) or more" : "from \(range.lowerBound) to \(range.upperBound)"
+    if let value = Int(text), range.contains(value) { return .success(value) }
+    let digits = text.hasPrefix("+") ? text.dropFirst() : Substring(text)
+    let isWholeNumber = !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
+    if isWholeNumber, Int(text).map({ limit != nil && $0 > range.upperBound }) ?? true {
+      let why = limit.map { " (\($0))" } ?? ""
       return .failure(
-        UsageError("The value '\(text)' is invalid for '\(name)': expected a whole number \(bound).", command: arguments.command))
+        UsageError(
+          "The value '\(text)' is too large for '\(name)': the most is \(range.upperBound)\(why).", command: arguments.command))
     }
-    return .success(value)
+    let bound = range.upperBound == Int.max ? "\(range.lowerBound) or more" : "from \(range.lowerBound) to \(range.upperBound)"
+    return .failure(
+      UsageError("The value '\(text)' is invalid for '\(name)': expected a whole number \(bound).", command: arguments.command))
   }
 
   /// Hero references from positional arguments; blank ones are refused.

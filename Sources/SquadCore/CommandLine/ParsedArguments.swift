@@ -17,6 +17,16 @@ public struct ParsedArguments: Equatable, Sendable {
 
   /// Whether a flag was given.
   public func has(_ flag: OptionKey) -> Bool { flags.contains(flag.name) }
+
+  /// Records an option's value. Like every repeated option, the last one given wins, and that
+  /// holds between `--json` and `--format` too: `--format` after `--json` undoes it.
+  mutating func record(_ value: String, for name: String) {
+    values[name] = value
+    if name == OptionKey.format.name { flags.remove(OptionKey.json.name) }
+  }
+
+  /// Records a flag. `--json` given after `--format` wins because readers check it first.
+  mutating func record(flag name: String) { flags.insert(name) }
 }
 
 /// A mistake on the command line: exit 64 with the message, the usage line and a pointer to help.

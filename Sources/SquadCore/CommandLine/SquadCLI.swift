@@ -41,6 +41,9 @@ public enum SquadCLI {
     case .inContext(let inContext): run = inContext
     }
 
+    if let problem = SquadPaths.missingHome(home: parsed.value(.home), environment: variables) {
+      return UsagePrinter.report(UsageError(problem, command: name), to: console)
+    }
     let context: CommandContext
     switch makeContext(parsed, variables: variables, console: console, transport: transport) {
     case .success(let value):
@@ -85,7 +88,7 @@ public enum SquadCLI {
     let environment = AppEnvironment(
       directory: directory, squadFile: SquadFile(paths: paths),
       confirm: { prompt in
-        console.errRaw(TextSanitizer.clean(prompt))
+        console.prompt(TextSanitizer.clean(prompt))
         let answer = console.readLine()?.trimmingWhitespace().lowercased()
         return answer == "y" || answer == "yes"
       })

@@ -16,7 +16,11 @@ final class StatusLine {
     guard enabled, text != shown else { return }
     shown = text
     let width = max(10, console.terminal.width - 1)
+    // Open before the text is written and closed after it is cleared, so Ctrl-C at any moment
+    // finds the flag saying whether the line needs ending.
+    if text != nil { InterruptCleanup.statusLineOpen(true) }
     console.errRaw("\r\u{1B}[2K" + (text.map { DisplayWidth.truncate(TextSanitizer.clean($0), to: width) } ?? ""))
+    if text == nil { InterruptCleanup.statusLineOpen(false) }
   }
 
   /// Removes any status line.

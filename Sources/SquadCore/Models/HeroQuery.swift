@@ -2,6 +2,11 @@
 public struct HeroQuery: Hashable, Sendable {
   /// The most a single API page may hold.
   public static let maximumLimit = 100
+  /// The largest offset: the Marvel API reads offsets as 32-bit integers. One rule online and
+  /// offline, so the same command line means the same thing either way.
+  public static let maximumOffset = Int(Int32.max)
+  /// Why offsets end at ``maximumOffset``, for the usage error.
+  public static let maximumOffsetReason = "the Marvel API's offsets are 32-bit"
 
   /// Case-insensitive name prefix; nil lists everyone.
   public var namePrefix: String?

@@ -8,7 +8,8 @@ public enum MarvelDate {
   /// Marvel's way of saying "never recorded": `1969-12-31T19:00:00-0500`, the Unix epoch.
   public static let unknownMarker = Date(timeIntervalSince1970: 0)
 
-  /// Parses `2014-04-29T14:18:17-0400`, `…+00:00`, `…Z` or a bare `2014-04-29`; nil when malformed.
+  /// Parses `2014-04-29T14:18:17-0400`, `…+00:00`, `…Z` or a bare `2014-04-29`; nil when malformed
+  /// or impossible (`2026-02-30`). The one date rule for the squad file, imports and the API.
   public static func parse(_ text: String) -> Date? {
     var text = text
     return text.withUTF8(parse(utf8:))
@@ -26,7 +27,8 @@ public enum MarvelDate {
       return value
     }
     guard let year = number(0, 4), bytes.count >= 10, bytes[4] == 45, bytes[7] == 45,
-      let month = number(5, 2), let day = number(8, 2), (1...12).contains(month), (1...31).contains(day)
+      let month = number(5, 2), let day = number(8, 2), (1...12).contains(month), day >= 1,
+      day <= daysIn(month: month, year: year)
     else { return nil }
     var seconds = daysFromCivil(year: year, month: month, day: day) * 86_400
     guard bytes.count > 10 else { return Date(timeIntervalSince1970: TimeInterval(seconds)) }
@@ -105,6 +107,15 @@ public enum MarvelDate {
         }
       }
       return index
+    }
+  }
+
+  /// The days a month has, so that 2026-02-30 is refused rather than rolled into March.
+  static func daysIn(month: Int, year: Int) -> Int {
+    switch month {
+    case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+    case 4, 6, 9, 11: return 30
+    default: return 31
     }
   }
 

@@ -15,7 +15,8 @@ public enum HeroListingOutput {
     case .tsv:
       return tsv(listing)
     case .csv:
-      return table(listing, mark: { $0 ? "yes" : "no" }).csv(header: settings.headers)
+      let csv = table(listing, mark: { $0 ? "yes" : "no" }).csv(header: settings.headers)
+      return TextSanitizer.forStdout(csv, isTerminal: settings.isTerminal)
     case .table:
       guard !listing.heroes.isEmpty else { return "" }
       let body = TableRenderer.render(

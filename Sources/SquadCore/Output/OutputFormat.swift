@@ -24,6 +24,9 @@ public struct OutputSettings: Equatable, Sendable {
   public var width: Int?
   /// Whether JSON is indented.
   public var prettyJSON: Bool
+  /// Whether stdout is a terminal: text that keeps control characters in files (CSV) is
+  /// cleaned for it.
+  public var isTerminal: Bool { width != nil }
 
   /// Creates settings.
   public init(format: OutputFormat, color: Bool = false, headers: Bool = true, width: Int? = nil, prettyJSON: Bool = false) {

@@ -6,11 +6,14 @@ public enum SquadOutput {
     case .json: return SquadFile.jsonValue(squad).encoded(pretty: settings.prettyJSON) + "\n"
     case .jsonl: return squad.members.map { SquadFile.memberJSON($0).encoded() + "\n" }.joined()
     case .tsv: return tsv(squad)
-    case .csv: return table(squad).csv(header: settings.headers)
+    case .csv: return TextSanitizer.forStdout(table(squad).csv(header: settings.headers), isTerminal: settings.isTerminal)
     case .table:
       guard !squad.members.isEmpty else { return "" }
-      return TableRenderer.render(
+      let body = TableRenderer.render(
         table(squad, day: true), width: settings.width, color: settings.color, headers: settings.headers)
+      // Members are Marvel's data too: the same attribution line as every other table.
+      let footer = DataSource.standardAttribution
+      return body + "\n" + (settings.color ? ANSI.dim(footer) : footer) + "\n"
     }
   }
 

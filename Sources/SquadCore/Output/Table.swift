@@ -48,11 +48,12 @@ public struct Table: Equatable, Sendable {
     return String(decoding: text, as: UTF8.self)
   }
 
-  /// RFC 4180 CSV, CRLF line ends, with formula-looking cells defused for spreadsheets and
-  /// control characters removed (line feeds and tabs stay, quoted).
+  /// RFC 4180 CSV, CRLF line ends, with formula-looking cells defused for spreadsheets. Cells
+  /// keep every character, controls included, so the file imports back exactly; text is made
+  /// safe only where it reaches a terminal.
   public func csv(header: Bool = true) -> String {
     var lines: [String] = header ? [columns.map { CSV.field($0.key) }.joined(separator: ",")] : []
-    lines += rows.map { $0.map { CSV.field(TextSanitizer.cleanKeepingLineBreaks($0)) }.joined(separator: ",") }
+    lines += rows.map { $0.map(CSV.field).joined(separator: ",") }
     return lines.map { $0 + "\r\n" }.joined()
   }
 

@@ -1,19 +1,22 @@
 /// Lays a ``Table`` out for a terminal: aligned columns, a header, wide characters counted
 /// right, long text cut to the terminal's width, optional colour.
 public enum TableRenderer {
-  /// The table as terminal text, one line per row.
+  /// The table as terminal text, one line per row; with a `width`, every line, the header
+  /// included, is cut to it, however narrow, so nothing wraps.
   public static func render(_ table: Table, width: Int?, color: Bool, headers: Bool = true) -> String {
     let cells = table.rows.map { $0.map(TextSanitizer.clean) }
     var widths = table.columns.indices.map { index in
       max(headers ? DisplayWidth.of(table.columns[index].title) : 0, cells.map { DisplayWidth.of($0[index]) }.max() ?? 0)
     }
     if let width { shrink(&widths, toFit: width, columns: table.columns) }
+    // Columns that cannot shrink further (ids, dates) may still be wider than the terminal.
+    func fitted(_ line: String) -> String { width.map { DisplayWidth.truncate(line, to: $0) } ?? line }
     var lines: [String] = []
     if headers {
-      let header = layout(table.columns.map(\.title), widths: widths, columns: table.columns)
+      let header = fitted(layout(table.columns.map(\.title), widths: widths, columns: table.columns))
       lines.append(color ? ANSI.bold(header) : header)
     }
-    lines += cells.map { layout($0, widths: widths, columns: table.columns) }
+    lines += cells.map { fitted(layout($0, widths: widths, columns: table.columns)) }
     return lines.map { $0 + "\n" }.joined()
   }
 

@@ -25,6 +25,10 @@ public struct TerminalInfo: Equatable, Sendable {
     self.width = width
   }
 
+  /// Whether a question can be asked: stdin is a terminal to type the answer on. The question
+  /// goes to stderr, or to the terminal itself when stderr is redirected (see `TerminalPrompt`).
+  public var canAsk: Bool { stdinIsTTY }
+
   /// Reads the facts of this process; `COLUMNS` overrides the measured width.
   public static func current(environment: [String: String]) -> TerminalInfo {
     var size = winsize()

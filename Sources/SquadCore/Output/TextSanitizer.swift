@@ -31,15 +31,26 @@ public enum TextSanitizer {
     if copied != true { buffer += clean(text).utf8 }
   }
 
-  /// The text with control characters removed but line feeds and tabs kept, for formats that
-  /// quote them (CSV). A carriage return is removed: alone, it lets text overwrite a line.
+  /// The text with control characters removed but line feeds, tabs and CR LF line ends kept,
+  /// for whole documents shown on a terminal (an export to a terminal's stdout). A carriage
+  /// return not ending a line is removed: alone, it lets text overwrite a line.
   public static func cleanKeepingLineBreaks(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: { isUnsafe($0) && $0 != "\n" && $0 != "\t" }) else { return text }
-    var result = String.UnicodeScalarView()
-    for scalar in text.unicodeScalars where scalar == "\n" || scalar == "\t" || !isUnsafe(scalar) {
-      result.append(scalar)
+    let scalars = Array(text.unicodeScalars)
+    func kept(_ index: Int) -> Bool {
+      let scalar = scalars[index]
+      if scalar == "\r" { return index + 1 < scalars.count && scalars[index + 1] == "\n" }
+      return scalar == "\n" || scalar == "\t" || !isUnsafe(scalar)
     }
+    guard !scalars.indices.allSatisfy(kept) else { return text }
+    var result = String.UnicodeScalarView()
+    for index in scalars.indices where kept(index) { result.append(scalars[index]) }
     return String(result)
+  }
+
+  /// A document for stdout (CSV, whose cells keep every character): exact into a pipe or a
+  /// file, so it imports back exactly; cleaned with ``cleanKeepingLineBreaks(_:)`` for a terminal.
+  public static func forStdout(_ document: String, isTerminal: Bool) -> String {
+    isTerminal ? cleanKeepingLineBreaks(document) : document
   }
 
   /// Whether a scalar must never reach a terminal: C0 and C1 controls, DEL, bidi overrides.

@@ -11,7 +11,9 @@ import Foundation
 /// The bytes go to a temporary file in the same folder, are flushed to disk, renamed over the
 /// target, and the folder itself is flushed so the rename survives a power cut.
 public enum AtomicFile {
-  /// Replaces the file at `path` with `data`, creating its folder if needed.
+  /// Replaces the file at `path` with `data`, creating its folder if needed. An existing file
+  /// keeps its permissions (and, when run as root, its owner); a new one gets `permissions`.
+  /// `path` itself is replaced: callers that must follow symbolic links use ``OutputFile``.
   public static func write(_ data: Data, to path: String, permissions: mode_t = 0o644) throws(PersistenceError) {
     let (directory, name) = folderAndName(of: path)
     var status = stat()
@@ -24,6 +26,11 @@ public enum AtomicFile {
     defer { InterruptCleanup.unregister(cleanupSlot) }
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions)
     guard descriptor >= 0 else { throw failure(path, "cannot create a temporary file") }
+    var existing = stat()
+    if lstat(path, &existing) == 0, existing.st_mode & S_IFMT == S_IFREG {
+      fchmod(descriptor, existing.st_mode & 0o7777)
+      if geteuid() == 0 { _ = fchown(descriptor, existing.st_uid, existing.st_gid) }
+    }
     let ok = data.withUnsafeBytes { FileDescriptorWriting.writeAll($0, to: descriptor) }
     let synced = ok && fsync(descriptor) == 0
     let error = errno

@@ -13,6 +13,9 @@ public enum InterruptCleanup {
   /// Registers a file to remove if the process is interrupted; pass the result to `unregister`.
   static func register(_ path: String) -> Int32 { interrupt_handler_register(path) }
 
+  /// Tells the handler whether stderr ends in a status line without its newline yet.
+  static func statusLineOpen(_ open: Bool) { interrupt_handler_set_line_open(open ? 1 : 0) }
+
   /// Forgets a file registered with `register`.
   static func unregister(_ slot: Int32) { interrupt_handler_unregister(slot) }
 }

@@ -10,6 +10,15 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
     case unreadable(detail: String)
     /// The file or its folder could not be written; nothing was changed.
     case unwritable(detail: String)
+    /// The path names something other than a regular file (`kind` says what: a FIFO, a device, a
+    /// folder), which squad neither reads as its data nor replaces.
+    case notAFile(kind: String)
+    /// The path is a symbolic link to nothing; squad does not guess what was meant.
+    case danglingLink
+    /// The input holds more than `limit` bytes, the most squad reads from one input.
+    case tooLarge(limit: Int)
+    /// Saving would write more than `limit` bytes, more than squad reads back; nothing was written.
+    case wouldExceed(limit: Int)
   }
 
   /// The file concerned.
@@ -26,8 +35,8 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
   /// 65 when the file's content is invalid, 1 when the file system refused.
   public var exitCode: ExitCode {
     switch reason {
-    case .corrupt, .newerSchema: return .invalidData
-    case .unreadable, .unwritable: return .failure
+    case .corrupt, .newerSchema, .tooLarge, .wouldExceed: return .invalidData
+    case .unreadable, .unwritable, .notAFile, .danglingLink: return .failure
     }
   }
 
@@ -43,6 +52,17 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
       return "Could not read \(path): \(detail)."
     case .unwritable(let detail):
       return "Could not write \(path): \(detail). Nothing was changed."
+    case .notAFile(let kind):
+      return "\(path) is \(kind), not a regular file; squad only reads and replaces regular files, so it left it untouched."
+    case .danglingLink:
+      return "\(path) is a symbolic link to a file that does not exist; squad will not guess. "
+        + "Create the link's target or remove the link."
+    case .tooLarge(let limit):
+      return "\(path) is larger than \(InputLimit.describe(limit)), the most squad reads from one input "
+        + "(see 'Limits' in the README). Nothing was read from it or changed."
+    case .wouldExceed(let limit):
+      return "Could not save \(path): the squad would be larger than \(InputLimit.describe(limit)), the most squad "
+        + "reads back (see 'Limits' in the README). Nothing was changed."
     }
   }
 }

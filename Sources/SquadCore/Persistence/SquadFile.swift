@@ -16,19 +16,30 @@ public struct SquadFile: Sendable {
   /// Takes the exclusive lock for a read-modify-write; release it by dropping the value.
   public func lock() throws(PersistenceError) -> FileLock { try FileLock(path: lockPath) }
 
-  /// The squad on disk; an empty squad when the file does not exist yet.
+  /// The squad on disk, read once and at most ``InputLimit/squadFile`` bytes; an empty squad
+  /// when the file does not exist yet. A symbolic link is followed; anything but a regular file
+  /// (a FIFO, a device, a dangling link) is refused at once.
   public func load() throws(PersistenceError) -> Squad {
-    guard let bytes = try FileBytes.bytes(path) else { return Squad() }
-    if let squad = bytes.withUnsafeBufferPointer(Squad.read) { return squad }
-    return try SquadFile.decode(Data(bytes), path: path)
+    guard let bytes = try BoundedInput.regularFile(path, limit: InputLimit.squadFile) else { return Squad() }
+    return try SquadFile.decode(bytes, path: path)
   }
 
-  /// Writes the squad atomically, first removing what writers killed mid-save left behind.
-  /// Call it while holding ``lock()``.
+  /// Writes the squad atomically through ``OutputFile`` (a symbolic link is followed and its
+  /// target replaced beside itself, keeping its permissions), first removing what writers killed
+  /// mid-save left behind. Call it while holding ``lock()``.
+  /// A squad too big for ``load()`` to read back is refused, so no save can lock squad out of
+  /// its own file.
   public func save(_ squad: Squad) throws(PersistenceError) {
-    AtomicFile.removeLeftovers(of: path)
-    try AtomicFile.write(SquadFile.encode(squad), to: path)
+    let data = SquadFile.encode(squad)
+    guard data.count <= InputLimit.squadFile else {
+      throw PersistenceError(path: path, reason: .wouldExceed(limit: InputLimit.squadFile))
+    }
+    AtomicFile.removeLeftovers(of: OutputFile.target(of: path))
+    try OutputFile.write(data, to: path)
   }
+
+  /// The files that are squad's own and that no export may overwrite.
+  public var ownFiles: [String] { [path, lockPath] }
 
   /// The file form: pretty, stable key order, ending in a newline.
   public static func encode(_ squad: Squad) -> Data {
@@ -48,12 +59,11 @@ public struct SquadFile: Sendable {
     .object(MemberField.allCases.map { ($0.rawValue, $0.json(member)) })
   }
 
-  /// Decodes a squad file's bytes, naming what is wrong when they are not a valid squad.
-  public static func decode(_ data: Data, path: String) throws(PersistenceError) -> Squad {
-    // A valid file is read in place; anything else goes the careful way, which says what is wrong.
-    if let squad = data.withUnsafeBytes({ Squad.read($0.bindMemory(to: UInt8.self)) }) { return squad }
+  /// Decodes a squad file's bytes (a leading byte-order mark skipped, as for imports), naming
+  /// what is wrong when they are not a valid squad.
+  public static func decode(_ bytes: [UInt8], path: String) throws(PersistenceError) -> Squad {
     do {
-      return try Squad(document: try JSONParser.parse(Array(data)))
+      return try Squad(document: try JSONParser.parse(ByteOrderMark.stripped(bytes)))
     } catch let error as SquadSchemaError {
       if error.version > Squad.currentSchemaVersion {
         throw PersistenceError(path: path, reason: .newerSchema(version: error.version))

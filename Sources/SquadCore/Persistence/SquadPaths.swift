@@ -41,7 +41,7 @@ public struct SquadPaths: Equatable, Sendable {
     if let home = home ?? environment["SQUAD_HOME"].flatMap({ $0.isEmpty ? nil : $0 }) {
       return SquadPaths(home: home)
     }
-    let userHome = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+    let userHome = userHome(environment) ?? "/"
     func xdg(_ variable: String, _ fallback: String) -> String {
       // The XDG spec says relative values are invalid and must be ignored.
       if let value = environment[variable], value.hasPrefix("/") { return value }
@@ -51,6 +51,25 @@ public struct SquadPaths: Equatable, Sendable {
       dataDirectory: xdg("XDG_DATA_HOME", ".local/share") + "/squad",
       cacheDirectory: xdg("XDG_CACHE_HOME", ".cache") + "/squad",
       configFile: xdg("XDG_CONFIG_HOME", ".config") + "/squad/config.json")
+  }
+
+  /// Why no folder can be chosen for squad's files, naming what to set; nil when one can.
+  /// Without `--home` or `SQUAD_HOME`, the XDG defaults need a home: `HOME`, or the user's
+  /// entry in the password database.
+  public static func missingHome(home: String?, environment: [String: String]) -> String? {
+    if home != nil || !(environment["SQUAD_HOME"] ?? "").isEmpty { return nil }
+    let allXDG = ["XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_CONFIG_HOME"].allSatisfy { environment[$0]?.hasPrefix("/") == true }
+    guard !allXDG, userHome(environment) == nil else { return nil }
+    return "squad cannot tell where to keep its files: HOME is not set and this user has no home directory. "
+      + "Set HOME, or SQUAD_HOME (or --home DIR), or XDG_DATA_HOME, XDG_CACHE_HOME and XDG_CONFIG_HOME."
+  }
+
+  // HOME, else the password database's home for this user; nil when neither says.
+  private static func userHome(_ environment: [String: String]) -> String? {
+    if let home = environment["HOME"], !home.isEmpty { return home }
+    guard let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir else { return nil }
+    let path = String(cString: directory)
+    return path.isEmpty ? nil : path
   }
 
   private static func absolute(_ path: String) -> String {

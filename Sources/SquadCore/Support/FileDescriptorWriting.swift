@@ -7,7 +7,7 @@
 /// Writing a whole buffer to a file descriptor with `write(2)`, which may write only part of it or
 /// be interrupted by a signal.
 enum FileDescriptorWriting {
-  /// Writes every byte, retrying after partial writes and `EINTR`. False (with `errno` set) when a
+  /// Writes every byte, retrying after partial writes, `EINTR` and `EAGAIN`. False (with `errno` set) when a
   /// write fails.
   static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
     guard let base = bytes.baseAddress else { return true }
@@ -20,6 +20,11 @@ enum FileDescriptorWriting {
       #endif
       if written < 0 {
         if errno == EINTR { continue }
+        // A descriptor left non-blocking by another program (a shared terminal): wait, then retry.
+        if errno == EAGAIN || errno == EWOULDBLOCK {
+          var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+          if poll(&ready, 1, -1) >= 0 || errno == EINTR { continue }
+        }
         return false
       }
       offset += written

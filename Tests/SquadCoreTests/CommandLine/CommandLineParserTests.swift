@@ -61,7 +61,7 @@ import Testing
     let offset = (try? parse("heroes --offset -1").get()) ?? ParsedArguments()
     #expect(
       HeroesCommand.request(from: offset).failureValue?.message
-        == "The value '-1' is invalid for '--offset': expected a whole number 0 or more.")
+        == "The value '-1' is invalid for '--offset': expected a whole number from 0 to 2147483647.")
   }
 }
 

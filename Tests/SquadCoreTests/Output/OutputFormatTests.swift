@@ -38,10 +38,11 @@ import Testing
     #expect(lines.first?.hasPrefix("{\"id\":1009610,\"name\":\"Spider-Man (Peter Parker)\"") == true)
   }
 
-  @Test func aTableWithNoHeadersHasOnlyRows() throws {
+  @Test func aTableWithNoHeadersHasOnlyRowsThenTheAttribution() throws {
     let result = try CLIProcess.run(["list", "--format", "table", "--no-headers"], home: home.path)
-    #expect(result.lines.count == 3)
+    #expect(result.lines.count == 4)
     #expect(result.lines.first?.contains("1009610") == true)
+    #expect(result.lines.last == "Data provided by Marvel. © MARVEL")
   }
 
   @Test(.enabled(if: PseudoTerminal.isAvailable, "python3 is needed to run squad on a pseudo-terminal"))

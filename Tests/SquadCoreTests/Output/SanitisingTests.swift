@@ -10,8 +10,9 @@ import Testing
     #expect(TextSanitizer.clean(Self.hostile) == "Evil[31mRed]0;pwned desrever2J  Next col")
   }
 
-  @Test func cleanKeepingLineBreaksKeepsOnlyLineFeedsAndTabs() {
-    #expect(TextSanitizer.cleanKeepingLineBreaks(Self.hostile) == "Evil[31mRed]0;pwned desrever2J\nNext\tcol")
+  @Test func cleanKeepingLineBreaksKeepsOnlyLineEndsAndTabs() {
+    #expect(TextSanitizer.cleanKeepingLineBreaks(Self.hostile) == "Evil[31mRed]0;pwned desrever2J\r\nNext\tcol")
+    #expect(TextSanitizer.cleanKeepingLineBreaks("over\rwrite\r\n") == "overwrite\r\n")
   }
 
   @Test func jsonEscapesControlsAndBidiOverridesSoTheTextSurvivesExactly() {
@@ -19,11 +20,21 @@ import Testing
     #expect(encoded == "\"a\\u001bb\\u202ec\\u009b\"")
   }
 
-  @Test(arguments: ExportFormat.allCases)
-  func noExportFormatCarriesAnEscapeCharacter(format: ExportFormat) {
+  @Test(arguments: ExportFormat.allCases.filter { $0 != .csv })
+  func noExportFormatButCSVCarriesAnEscapeCharacter(format: ExportFormat) {
     let member = Member(id: HeroID(7), name: Self.hostile, description: Self.hostile, thumbnail: nil, recruitedAt: .distantPast)
     let text = ExportRenderer.render(Squad(members: [member]), ExportRequest(format: format, exportedAt: .distantPast))
     #expect(!text.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{9B}" || $0 == "\u{202E}" || $0 == "\u{07}" })
+  }
+
+  @Test func csvKeepsTheTextExactlyAndIsCleanedOnlyForATerminal() {
+    let member = Member(id: HeroID(7), name: Self.hostile, description: "", thumbnail: nil, recruitedAt: .distantPast)
+    let text = ExportRenderer.render(Squad(members: [member]), ExportRequest(format: .csv, exportedAt: .distantPast))
+    let cells = try? CSV.records(text).get().last?.fields
+    #expect(cells?.dropFirst().first == Self.hostile)
+    let shown = TextSanitizer.forStdout(text, isTerminal: true)
+    #expect(!shown.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{9B}" || $0 == "\u{202E}" || $0 == "\u{07}" })
+    #expect(TextSanitizer.forStdout(text, isTerminal: false) == text)
   }
 
   @Test func tablesOnATerminalShowCleanText() {

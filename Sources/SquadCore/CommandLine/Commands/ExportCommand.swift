@@ -55,7 +55,7 @@ enum ExportCommand: Command {
     case .done(let document, let destination):
       if document.memberCount == 0 { context.notice("The squad is empty, so the export has no members.") }
       switch destination {
-      case .standardOutput: context.console.out(document.text)
+      case .standardOutput: context.console.out(document.text(for: context.console.terminal))
       case .file(let path): context.notice("Exported \(Plural.members(document.memberCount)) to \(path).")
       }
       return ExitCode.success.rawValue

@@ -27,7 +27,9 @@ enum HeroesCommand: Command {
 
   static func request(from arguments: ParsedArguments) -> Result<HeroListingRequest, UsageError> {
     OptionValues.integer(arguments, .limit, in: 1...HeroQuery.maximumLimit, default: 20).flatMap { limit in
-      OptionValues.integer(arguments, .offset, in: 0...Int.max, default: 0).map { offset in
+      OptionValues.integer(
+        arguments, .offset, in: 0...HeroQuery.maximumOffset, default: 0, limit: HeroQuery.maximumOffsetReason
+      ).map { offset in
         let prefix = arguments.positionals.first.flatMap { $0.isEmpty ? nil : $0 }
         let order = arguments.value(.order).flatMap(HeroOrder.init(rawValue:)) ?? .name
         return HeroListingRequest(

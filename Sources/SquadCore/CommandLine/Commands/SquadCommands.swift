@@ -49,7 +49,7 @@ enum FireCommand: Command {
     case .success(let value): refs = value
     case .failure(let error): return UsagePrinter.report(error, to: context.console)
     }
-    let canAsk = context.console.terminal.stdinIsTTY && context.console.terminal.stderrIsTTY
+    let canAsk = context.console.terminal.canAsk
     let confirmed = context.arguments.has(.yes)
     guard confirmed || canAsk else {
       return UsagePrinter.report(

@@ -14,7 +14,8 @@ public struct ExportEffects: EffectRunner {
 
     case .writeFile(let document, let path):
       do throws(PersistenceError) {
-        try AtomicFile.write(Data(document.text.utf8), to: path)
+        try OutputFile.write(
+          Data(document.text.utf8), to: path, writesThroughSpecialFiles: true, protected: environment.squadFile.ownFiles)
         await send(.fileWritten)
       } catch {
         await send(.fileWriteFailed(error))

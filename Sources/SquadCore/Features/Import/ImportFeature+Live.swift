@@ -2,12 +2,10 @@ import Foundation
 
 /// Runs the import feature's effects against the real files.
 public struct ImportEffects: EffectRunner {
-  private let readStandardInput: @Sendable () -> Data?
   private let squadFile: SquadFile
 
-  /// A runner over an environment; `readStandardInput` reads all of stdin for `squad import -`.
-  public init(environment: AppEnvironment, readStandardInput: @escaping @Sendable () -> Data? = ImportEffects.standardInput) {
-    self.readStandardInput = readStandardInput
+  /// A runner over an environment.
+  public init(environment: AppEnvironment) {
     squadFile = environment.squadFile
   }
 
@@ -39,25 +37,21 @@ public struct ImportEffects: EffectRunner {
     }
   }
 
-  /// Everything on the process's stdin; nil when it cannot be read.
-  public static let standardInput: @Sendable () -> Data? = { try? FileHandle.standardInput.readToEnd() ?? Data() }
-
+  // Files and stdin alike: at most InputLimit.importFile bytes, in bounded memory and time.
   private func read(_ source: ImportSource) -> Result<ImportFile, PersistenceError> {
-    switch source {
-    case .standardInput:
-      guard let data = readStandardInput() else {
-        return .failure(PersistenceError(path: source.label, reason: .unreadable(detail: "stdin could not be read")))
-      }
-      return .success(ImportFile(label: source.label, data: data))
-    case .file(let path):
-      do throws(PersistenceError) {
-        guard let data = try FileBytes.read(path) else {
+    do throws(PersistenceError) {
+      switch source {
+      case .standardInput:
+        let bytes = try BoundedInput.stream(0, label: source.label, limit: InputLimit.importFile)
+        return .success(ImportFile(label: source.label, data: Data(bytes)))
+      case .file(let path):
+        guard let bytes = try BoundedInput.anyFile(path, limit: InputLimit.importFile) else {
           return .failure(PersistenceError(path: path, reason: .unreadable(detail: "there is no such file")))
         }
-        return .success(ImportFile(label: path, data: data))
-      } catch {
-        return .failure(error)
+        return .success(ImportFile(label: path, data: Data(bytes)))
       }
+    } catch {
+      return .failure(error)
     }
   }
 }

@@ -14,14 +14,13 @@ public enum ImportFormat: Equatable, Sendable {
     guard let first = text.unicodeScalars.first(where: { !$0.properties.isWhitespace }) else { return nil }
     guard first == "{" || first == "[" else { return .csv }
     let lines = text.split(whereSeparator: \.isNewline).filter { !$0.allSatisfy(\.isWhitespace) }
-    switch ImportJSON.isDocument(Data(text.utf8)) {
+    switch ImportJSON.isDocument(text) {
     case true?: return .json
     // One valid object without members is a JSON lines file of one member.
     case false?: return lines.count == 1 ? .jsonLines : .json
     case nil:
       // Not one valid document: JSON lines when its first line stands alone as a JSON value.
-      let firstLine = lines.first.map { Data($0.utf8) }
-      let standsAlone = firstLine.map { (try? JSONSerialization.jsonObject(with: $0)) != nil } ?? false
+      let standsAlone = lines.first.map { (try? JSONParser.parse($0)) != nil } ?? false
       return lines.count > 1 && standsAlone ? .jsonLines : .json
     }
   }

@@ -8,10 +8,12 @@ public enum ImportMerge {
       let previous: ImportSummary.Previous = squad.map { .members($0.members.count) } ?? .unreadable
       return (Squad(members: members), ImportSummary(imported: members.count, alreadyInSquad: 0, replaced: previous))
     }
-    var updated = squad
-    var added = 0
-    for member in members where updated.recruit(member) { added += 1 }
-    return (updated, ImportSummary(imported: added, alreadyInSquad: members.count - added, replaced: nil))
+    // One set of ids rather than a scan of the squad per member: an import may hold
+    // hundreds of thousands (up to the 16 MiB limit), and the time must stay linear.
+    var known = squad.memberIDs
+    let new = members.filter { known.insert($0.id).inserted }
+    let merged = Squad(distinctMembers: squad.members + new)
+    return (merged, ImportSummary(imported: new.count, alreadyInSquad: members.count - new.count, replaced: nil))
   }
 }
 

@@ -8,14 +8,15 @@ public enum ImportParser {
     func invalid(_ problems: [ImportProblem]) -> Result<[Member], InvalidImport> {
       .failure(InvalidImport(label: file.label, problems: problems))
     }
-    guard var text = String(data: file.data, encoding: .utf8) else {
+    // The squad file's rule: a leading byte-order mark (spreadsheets write one) is skipped.
+    let bytes = ByteOrderMark.stripped(Array(file.data))
+    guard let text = String(validating: bytes, as: UTF8.self) else {
       return invalid([ImportProblem(.wholeFile, "not UTF-8 text; save it as UTF-8 and import it again")])
     }
-    if text.hasPrefix("\u{FEFF}") { text.removeFirst() }  // spreadsheets often start CSV with a BOM
     let drafts: Result<[MemberDraft], ImportProblem>
     switch ImportFormat.detect(text) {
     case nil: return invalid([ImportProblem(.wholeFile, "the file is empty; expected a squad export (json, jsonl or csv)")])
-    case .json?: drafts = ImportJSON.document(Data(text.utf8))
+    case .json?: drafts = ImportJSON.document(bytes)
     case .jsonLines?: drafts = .success(ImportJSON.lines(text))
     case .csv?: drafts = ImportCSV.drafts(text)
     }

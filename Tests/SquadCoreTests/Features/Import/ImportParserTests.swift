@@ -86,7 +86,7 @@ import Testing
   @Test func aJSONSyntaxErrorNamesItsLine() {
     #expect(
       problems("{\"members\": [\n  {\"id\": 1, \"name\": \"x\"}\n  {\"id\": 2}\n]}") == [
-        "in:3: not valid JSON here; a JSON export must be one valid document"
+        "in:3: not valid JSON here (expected ',' or ']'); a JSON export must be one valid document"
       ])
   }
 

@@ -1,0 +1,50 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The one checked write path for the process's stdout.
+///
+/// A reader that goes away (`squad heroes --all | head -1`) ends squad at once and quietly with
+/// exit 0, as a closed pipe is the reader's choice; any other failed write (`> /dev/full`, a full
+/// disk) makes the run exit 1 with an error naming standard output, never a silent cut.
+public enum StandardOutput {
+  private static let failure = Mutex<Int32>(0)
+
+  /// Ignores SIGPIPE, so a closed pipe reaches squad as a write error it can handle quietly
+  /// instead of killing it mid-output with status 141, and fills a closed stdin, stdout or
+  /// stderr (`squad list >&-`) with `/dev/null` opened read-only: a file squad opens later can
+  /// then never become stdout and receive its output, and writes fail as they should. Call once
+  /// at start-up.
+  public static func install() {
+    signal(SIGPIPE, SIG_IGN)
+    for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(descriptor, F_GETFD) == -1 {
+      // open returns the lowest free descriptor, which is this one: the lower ones are open.
+      _ = open("/dev/null", O_RDONLY)
+    }
+  }
+
+  /// Writes all of `text` to stdout; after a failed write, later writes are skipped.
+  public static func write(_ text: String) {
+    guard failure.withLock({ $0 }) == 0 else { return }
+    var text = text
+    let written = text.withUTF8 { FileDescriptorWriting.writeAll(UnsafeRawBufferPointer($0), to: 1) }
+    guard !written else { return }
+    let error = errno
+    // _exit, not exit: network threads may still be running, and no exit handler has anything
+    // to finish (stdout is written directly, files are saved before output is printed).
+    if error == EPIPE { _exit(ExitCode.success.rawValue) }
+    failure.withLock { $0 = error }
+  }
+
+  /// The exit code a run ends with: `code`, or 1 after reporting on stderr when stdout could not
+  /// be written.
+  public static func finish(_ code: Int32) -> Int32 {
+    let error = failure.withLock { $0 }
+    guard error != 0 else { return code }
+    let line = "Error: Could not write to standard output: \(String(cString: strerror(error))). The output is incomplete.\n"
+    ProcessStreams.write(line, to: 2)
+    return ExitCode.failure.rawValue
+  }
+}

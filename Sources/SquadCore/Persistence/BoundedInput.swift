@@ -1,0 +1,101 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The one way squad reads its inputs: never more than a limit, in bounded memory and time,
+/// and never blocking on something that is not a regular file when only a file makes sense.
+public enum BoundedInput {
+  /// The bytes of the regular file at `path`; nil when nothing is there. Anything else at the
+  /// path (a FIFO, a device, a folder, a dangling link) is refused at once: the file is opened
+  /// without blocking and checked before a byte is read.
+  public static func regularFile(_ path: String, limit: Int) throws(PersistenceError) -> [UInt8]? {
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      if errno == ENOENT {
+        if isDanglingLink(path) { throw PersistenceError(path: path, reason: .danglingLink) }
+        return nil
+      }
+      throw failure(path)
+    }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else { throw failure(path) }
+    if let kind = FileKind.describeIrregular(status.st_mode) {
+      throw PersistenceError(path: path, reason: .notAFile(kind: kind))
+    }
+    guard Int(status.st_size) <= limit else { throw PersistenceError(path: path, reason: .tooLarge(limit: limit)) }
+    _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+    return try read(descriptor, label: path, limit: limit, expected: Int(status.st_size))
+  }
+
+  /// The bytes of whatever `path` names that can be read: a file, a FIFO, a device, `/dev/fd/N`
+  /// from process substitution. nil when nothing is there; a folder is refused.
+  public static func anyFile(_ path: String, limit: Int) throws(PersistenceError) -> [UInt8]? {
+    // Blocking open: a FIFO named on the command line waits for its writer, as with cat.
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      if errno == ENOENT { return nil }
+      if errno == EISDIR { throw PersistenceError(path: path, reason: .notAFile(kind: "a folder")) }
+      throw failure(path)
+    }
+    defer { close(descriptor) }
+    return try stream(descriptor, label: path, limit: limit)
+  }
+
+  /// Everything on an open descriptor (stdin) up to `limit` bytes.
+  public static func stream(_ descriptor: Int32, label: String, limit: Int) throws(PersistenceError) -> [UInt8] {
+    var status = stat()
+    var expected = 64 * 1024
+    if fstat(descriptor, &status) == 0 {
+      if status.st_mode & S_IFMT == S_IFDIR { throw PersistenceError(path: label, reason: .notAFile(kind: "a folder")) }
+      if status.st_mode & S_IFMT == S_IFREG {
+        // A sparse or huge regular file is refused from its size alone, before reading.
+        let remaining = Int(status.st_size) - Int(lseek(descriptor, 0, SEEK_CUR))
+        guard remaining <= limit else { throw PersistenceError(path: label, reason: .tooLarge(limit: limit)) }
+        expected = max(remaining, 0)
+      }
+    }
+    return try read(descriptor, label: label, limit: limit, expected: expected)
+  }
+
+  /// Reads until the end or until more than `limit` bytes came; memory stays under
+  /// `limit` plus one chunk.
+  private static func read(_ descriptor: Int32, label: String, limit: Int, expected: Int) throws(PersistenceError) -> [UInt8] {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(min(expected, limit) + 1)
+    let chunkSize = 64 * 1024
+    var chunk = [UInt8](repeating: 0, count: chunkSize)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, chunkSize) }
+      if count == 0 { return bytes }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw failure(label)
+      }
+      guard bytes.count + count <= limit else { throw PersistenceError(path: label, reason: .tooLarge(limit: limit)) }
+      bytes.append(contentsOf: chunk[0..<count])
+    }
+  }
+
+  /// Whether `path` is a symbolic link whose target does not exist.
+  static func isDanglingLink(_ path: String) -> Bool {
+    var status = stat()
+    return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK && stat(path, &status) != 0 && errno == ENOENT
+  }
+
+  private static func failure(_ path: String) -> PersistenceError {
+    PersistenceError(path: path, reason: .unreadable(detail: String(cString: strerror(errno))))
+  }
+
+  private static func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    #if canImport(Glibc)
+      return Glibc.read(descriptor, buffer, count)
+    #else
+      return Darwin.read(descriptor, buffer, count)
+    #endif
+  }
+}

@@ -1,0 +1,22 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What a path names, for messages that say why squad will not read or replace it.
+enum FileKind {
+  /// `a FIFO (named pipe)`, `a character device`, … for a `st_mode`; nil for a regular file.
+  static func describeIrregular(_ mode: mode_t) -> String? {
+    switch mode & S_IFMT {
+    case S_IFREG: return nil
+    case S_IFDIR: return "a folder"
+    case S_IFIFO: return "a FIFO (named pipe)"
+    case S_IFCHR: return "a character device"
+    case S_IFBLK: return "a block device"
+    case S_IFSOCK: return "a socket"
+    case S_IFLNK: return "a symbolic link"
+    default: return "not a regular file"
+    }
+  }
+}

@@ -1,0 +1,103 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The one way squad writes a file a path names (`export --output`, `squad.json`): what is at
+/// the path decides how.
+///
+/// - Nothing there: a new file, written atomically.
+/// - A regular file, or a symbolic link to one: the link is followed and the target replaced
+///   atomically beside itself, keeping its permissions; the link stays a link.
+/// - A symbolic link to nothing: refused, naming the link; squad does not guess.
+/// - A FIFO or a device, when `writesThroughSpecialFiles`: written through, never replaced
+///   (`--output /dev/null`, `--output >(gzip > x.gz)`); otherwise refused. So is the file stdout
+///   has open (`--output /dev/stdout >> log` appends, as the shell asked).
+/// - A folder, a socket, or one of the `protected` files: refused; nothing changes.
+public enum OutputFile {
+  /// Writes `data` to what `path` names, as described above.
+  public static func write(
+    _ data: Data, to path: String, writesThroughSpecialFiles: Bool = false, protected: [String] = []
+  ) throws(PersistenceError) {
+    var status = stat()
+    guard lstat(path, &status) == 0 else {
+      guard errno == ENOENT else { throw failure(path) }
+      try refuseProtected(path, protected)
+      try AtomicFile.write(data, to: path)
+      return
+    }
+    guard stat(path, &status) == 0 else {
+      if errno == ENOENT { throw PersistenceError(path: path, reason: .danglingLink) }
+      throw failure(path)
+    }
+    try refuseProtected(path, protected)
+    let type = status.st_mode & S_IFMT
+    if writesThroughSpecialFiles && isStandardOutput(status) {
+      // `--output /dev/stdout >> log`: the shell's own redirection, append mode and offset
+      // included, is kept by writing to the descriptor rather than replacing the file.
+      try writeAll(data, to: STDOUT_FILENO, path: path)
+    } else if type == S_IFREG {
+      try AtomicFile.write(data, to: target(of: path))
+    } else if writesThroughSpecialFiles && [S_IFIFO, S_IFCHR, S_IFBLK].contains(type) {
+      try writeThrough(data, to: path)
+    } else if type == S_IFDIR {
+      throw PersistenceError(path: path, reason: .unwritable(detail: "it is a folder, not a file"))
+    } else {
+      let kind = FileKind.describeIrregular(status.st_mode) ?? "not a regular file"
+      throw PersistenceError(path: path, reason: .notAFile(kind: kind))
+    }
+  }
+
+  /// The file a path finally names, symbolic links followed (the path itself when nothing is
+  /// there yet or the links cannot be resolved).
+  public static func target(of path: String) -> String {
+    guard let resolved = realpath(path, nil) else { return path }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+
+  /// Whether two paths name the same file: the same inode when both exist, else the same
+  /// place once their folders' links are resolved.
+  static func sameFile(_ first: String, _ second: String) -> Bool {
+    var a = stat()
+    var b = stat()
+    if stat(first, &a) == 0, stat(second, &b) == 0 { return a.st_dev == b.st_dev && a.st_ino == b.st_ino }
+    return canonical(first) == canonical(second)
+  }
+
+  private static func canonical(_ path: String) -> String {
+    let (folder, name) = AtomicFile.folderAndName(of: path)
+    return target(of: folder) + "/" + name
+  }
+
+  private static func refuseProtected(_ path: String, _ protected: [String]) throws(PersistenceError) {
+    guard protected.contains(where: { sameFile(path, $0) }) else { return }
+    let detail = "it is one of squad's own files; choose another path"
+    throw PersistenceError(path: path, reason: .unwritable(detail: detail))
+  }
+
+  private static func writeThrough(_ data: Data, to path: String) throws(PersistenceError) {
+    // Blocking open: a FIFO waits for its reader, as with `cat > fifo`.
+    let descriptor = open(path, O_WRONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw failure(path) }
+    defer { close(descriptor) }
+    try writeAll(data, to: descriptor, path: path)
+  }
+
+  private static func writeAll(_ data: Data, to descriptor: Int32, path: String) throws(PersistenceError) {
+    guard data.withUnsafeBytes({ FileDescriptorWriting.writeAll($0, to: descriptor) }) else { throw failure(path) }
+  }
+
+  // Whether the file is the one stdout already has open (`/dev/stdout`, `/proc/self/fd/1`).
+  private static func isStandardOutput(_ status: stat) -> Bool {
+    var output = stat()
+    return fstat(STDOUT_FILENO, &output) == 0 && output.st_dev == status.st_dev && output.st_ino == status.st_ino
+  }
+
+  private static func failure(_ path: String) -> PersistenceError {
+    PersistenceError(path: path, reason: .unwritable(detail: String(cString: strerror(errno))))
+  }
+}

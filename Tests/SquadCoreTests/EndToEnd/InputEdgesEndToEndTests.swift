@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+/// Issue 14, defects 4, 5, 8 and 10: inputs that never end, squad files that are not files,
+/// impossible dates and byte-order marks, against the real binary.
+@Suite struct InputEdgesEndToEndTests {
+  @Test func importingAnEndlessDeviceStopsAtTheLimit() throws {
+    let result = try ShellScript().run(
+      """
+      (ulimit -v 3000000; timeout 60 "$SQUAD" import /dev/zero); echo "status=$?"
+      """)
+    #expect(result.stdout == "status=65\n", "\(result.stderr)")
+    #expect(result.stderr.contains("/dev/zero is larger than 16 MiB"))
+  }
+
+  @Test func endlessStdinStopsAtTheLimit() throws {
+    let result = try ShellScript().run(
+      """
+      yes '{"id":1,"name":"a"}' | timeout 60 "$SQUAD" import -; echo "status=${PIPESTATUS[1]}"
+      test -e squad.json || echo no-squad-written
+      """)
+    #expect(result.lines == ["status=65", "no-squad-written"], "\(result.stderr)")
+    #expect(result.stderr.contains("<stdin> is larger than 16 MiB"))
+  }
+
+  @Test func aHugeSparseSquadFileIsRefusedFromItsSize() throws {
+    let result = try ShellScript().run(
+      """
+      truncate -s 1G squad.json
+      (ulimit -v 3000000; timeout 60 "$SQUAD" list); echo "status=$?"
+      stat -c %s squad.json
+      """)
+    #expect(result.lines == ["status=65", "1073741824"], "\(result.stderr)")
+    #expect(result.stderr.contains("squad.json is larger than 16 MiB"))
+  }
+
+  @Test(arguments: [["list"], ["recruit", "hulk"], ["import", "--replace", "members.jsonl"], ["export"]])
+  func aFIFOSquadFileFailsAtOnceNamingWhatItIs(arguments: [String]) throws {
+    let result = try ShellScript().run(
+      """
+      echo '{"id":1,"name":"a"}' > members.jsonl
+      mkfifo squad.json
+      timeout 60 "$SQUAD" \(arguments.joined(separator: " ")); echo "status=$?"
+      test -p squad.json && echo still-a-fifo
+      """)
+    #expect(result.lines.suffix(2) == ["status=1", "still-a-fifo"], "\(result.stdout) \(result.stderr)")
+    #expect(result.stderr.contains("squad.json is a FIFO (named pipe), not a regular file"))
+  }
+
+  @Test func anImpossibleDateIsRefusedWithItsLine() throws {
+    let result = try ShellScript().run(
+      """
+      printf '{"id":1,"name":"a","recruitedAt":"2026-02-30T00:00:00Z"}\\n' > members.jsonl
+      "$SQUAD" import members.jsonl; echo "status=$?"
+      """)
+    #expect(result.stdout == "status=65\n")
+    #expect(result.stderr.contains("members.jsonl:1: recruitedAt: '2026-02-30T00:00:00Z'"), "\(result.stderr)")
+  }
+
+  @Test func aByteOrderMarkStartingTheSquadFileIsReadLikeAnImport() throws {
+    let result = try ShellScript().run(
+      """
+      "$SQUAD" recruit hulk -q
+      { printf '\\357\\273\\277'; cat squad.json; } > with-bom && mv with-bom squad.json
+      "$SQUAD" list; echo "status=$?"
+      "$SQUAD" recruit thor -q; echo "status=$?"
+      "$SQUAD" import squad.json; echo "status=$?"
+      """)
+    #expect(result.lines.count == 4, "\(result.stdout) \(result.stderr)")
+    #expect(result.lines.first?.contains("Hulk") == true)
+    #expect(Array(result.lines.suffix(3)) == ["status=0", "status=0", "status=0"], "\(result.stderr)")
+  }
+
+  @Test func anImportThatWouldMakeTheSquadFileTooBigToReadIsRefused() throws {
+    // 4 MiB of control characters, which JSON writes six bytes each: a 24 MiB squad file.
+    let result = try ShellScript().run(
+      """
+      "$SQUAD" recruit hulk -q || exit 9
+      cp squad.json before.json
+      python3 -c 'import sys; sys.stdout.write("id,name,description\\n7,a," + "\\x01" * (4 << 20) + "\\n")' > big.csv
+      "$SQUAD" import big.csv; echo "status=$?"
+      cmp -s squad.json before.json && echo unchanged
+      "$SQUAD" list | cut -f2
+      """)
+    #expect(result.lines == ["status=65", "unchanged", "Hulk"], "\(result.stdout) \(result.stderr)")
+    #expect(result.stderr.contains("the squad would be larger than 16 MiB, the most squad reads back"))
+  }
+}
