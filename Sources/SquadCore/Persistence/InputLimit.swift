@@ -5,6 +5,9 @@ public enum InputLimit {
   public static let squadFile = 16 << 20
   /// One import file or standard input.
   public static let importFile = 16 << 20
+  /// One file of `squad catalogue import`: archived pages are a few hundred KiB, whole dumps a
+  /// few tens of MiB. A file is parsed whole, so this bounds what one file can take.
+  public static let catalogueImportFile = 64 << 20
 
   /// `16 MiB`.
   static func describe(_ bytes: Int) -> String {

@@ -11,9 +11,8 @@ import Foundation
 /// records, a derived list (`{"characters": [...]}`, numbers as strings), JSON Lines, or a
 /// single record. Records are characters or comics (``ImportedRecord``).
 enum CatalogueImportFile {
-  /// The largest file read: archived pages are a few hundred KiB, whole dumps a few tens of MiB.
-  /// A file is parsed whole, so this bounds the memory one file can take.
-  static let maximumSize = 64 << 20
+  /// The largest file read (``InputLimit/catalogueImportFile``).
+  static let maximumSize = InputLimit.catalogueImportFile
 
   /// Why a file cannot be imported, in the `FILE: record N: field: what is wrong` form.
   struct Problem: Error, Equatable, Sendable {
@@ -47,23 +46,21 @@ enum CatalogueImportFile {
   }
 
   private static func read(_ path: String) -> Result<[UInt8], Problem> {
-    var status = stat()
-    guard stat(path, &status) == 0 else {
-      return .failure(Problem(path: path, detail: String(cString: strerror(errno))))
-    }
-    guard (status.st_mode & S_IFMT) == S_IFREG else { return .failure(Problem(path: path, detail: "not a regular file")) }
-    guard Int(status.st_size) <= maximumSize else {
-      return .failure(
-        Problem(path: path, detail: "larger than \(ByteCount.format(maximumSize)), the most one import file may hold"))
-    }
     do throws(PersistenceError) {
-      guard let bytes = try FileBytes.bytes(path) else { return .failure(Problem(path: path, detail: "no such file")) }
-      guard bytes.count <= maximumSize else {
-        return .failure(Problem(path: path, detail: "larger than \(ByteCount.format(maximumSize))"))
+      guard let bytes = try BoundedInput.regularFile(path, limit: maximumSize) else {
+        return .failure(Problem(path: path, detail: "no such file"))
       }
       return .success(bytes)
     } catch {
-      return .failure(Problem(path: path, detail: error.description))
+      switch error.reason {
+      case .tooLarge(let limit):
+        return .failure(Problem(path: path, detail: "larger than \(InputLimit.describe(limit)), the most one import file may hold"))
+      case .notAFile(let kind): return .failure(Problem(path: path, detail: "\(kind), not a regular file"))
+      case .danglingLink: return .failure(Problem(path: path, detail: "a symbolic link to nothing"))
+      case .unreadable(let detail), .corrupt(let detail), .unwritable(let detail):
+        return .failure(Problem(path: path, detail: detail))
+      case .newerSchema, .wouldExceed: return .failure(Problem(path: path, detail: "cannot be read"))
+      }
     }
   }
 
