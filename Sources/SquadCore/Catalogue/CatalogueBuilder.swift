@@ -135,13 +135,6 @@ final class CatalogueBuilder {
     return counts
   }
 
-  /// Drops every hero and comic that did not come from the bundled set.
-  func keepOnlyBundled() {
-    entries.removeAll { $0.origin != .bundled }
-    positions = Dictionary(uniqueKeysWithValues: entries.enumerated().map { ($1.id, $0) })
-    comics = comics.filter { $0.value.origin == .bundled }
-  }
-
   /// Entry positions in name-key order (bytes), then id.
   func sortedEntries() -> [Int] {
     entries.indices.sorted { left, right in

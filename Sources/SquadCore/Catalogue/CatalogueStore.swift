@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The local catalogue on disk (``SquadPaths/catalogueFile``): read once per process, mapped;
 /// written whole, under a lock, after re-reading the file, so concurrent squad processes never
 /// undo each other's additions, and atomically, so an interrupted write leaves the old file.
@@ -73,9 +79,16 @@ public final class CatalogueStore: Sendable {
     return written
   }
 
-  /// Drops everything but the bundled set.
+  /// Drops everything but the bundled set: the stored file goes, under the lock, and the bundled
+  /// set answers as in a fresh home (bundled heroes that were updated come back as bundled).
   public func reset() throws(PersistenceError) {
-    try update(at: nil) { (builder) throws(PersistenceError) -> Void in builder.keepOnlyBundled() }
+    let lock = try FileLock(path: lockPath)
+    defer { withExtendedLifetime(lock) {} }
+    AtomicFile.removeLeftovers(of: path)
+    guard unlink(path) == 0 || errno == ENOENT else {
+      throw PersistenceError(path: path, reason: .unwritable(detail: String(cString: strerror(errno))))
+    }
+    loaded.withLock { $0 = LocalCatalogue() }
   }
 
   private func write(at date: Date?, spool: Bool = false, _ change: (CatalogueBuilder) throws(PersistenceError) -> Bool)
