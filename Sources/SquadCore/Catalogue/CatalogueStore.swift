@@ -139,7 +139,7 @@ public final class CatalogueStore: Sendable {
     case .found(let catalogue):
       // Another release's bundled set: take this one's in (a write; the old file answers if it fails).
       do throws(PersistenceError) {
-        try write(at: nil) { _ in true }
+        _ = try write(at: nil) { _ in true }
         return readStored() ?? catalogue
       } catch {
         return catalogue
@@ -152,7 +152,7 @@ public final class CatalogueStore: Sendable {
     case .missing:
       guard FileManager.default.fileExists(atPath: legacyPath) else { return LocalCatalogue() }
       do throws(PersistenceError) {
-        try write(at: nil) { _ in true }
+        _ = try write(at: nil) { _ in true }
         return readStored() ?? LocalCatalogue()
       } catch {
         warn("\(legacyPath) could not be upgraded (\(error.description)), so the bundled catalogue answers.")

@@ -34,8 +34,9 @@ enum HelpTopicText {
       MARVEL_PRIVATE_KEY      Your Marvel API private key. Never printed, traced or stored by squad.
       MARVEL_API_BASE         The API base URL. (default: https://gateway.marvel.com/v1/public)
       SQUAD_HOME              Keep every file under this folder (same as --home).
-      XDG_DATA_HOME           squad.json lives in $XDG_DATA_HOME/squad/ (default: ~/.local/share/squad/).
-      XDG_CACHE_HOME          The catalogue and HTTP cache live in $XDG_CACHE_HOME/squad/ (default: ~/.cache/squad/).
+      XDG_DATA_HOME           squad.json and the local catalogue live in $XDG_DATA_HOME/squad/
+                              (default: ~/.local/share/squad/).
+      XDG_CACHE_HOME          The HTTP cache lives in $XDG_CACHE_HOME/squad/ (default: ~/.cache/squad/).
       XDG_CONFIG_HOME         config.json lives in $XDG_CONFIG_HOME/squad/ (default: ~/.config/squad/).
       HOME                    The base of the default XDG folders above.
       NO_COLOR                Set (not empty) to turn colour off.
@@ -49,8 +50,10 @@ enum HelpTopicText {
     FILES:
       squad.json              The squad: {"schemaVersion": 1, "members": [...]}. Written atomically.
       squad.lock              Held (flock) during every change, so concurrent runs never lose one.
-      cache/catalogue.json    Heroes learnt from the API, merged with the bundled set.
-      cache/responses/        API responses with their ETags, reused within the cache TTL.
+      catalogue.sqc           The local catalogue: the bundled set plus heroes synced, learnt from the
+                              API or imported (see 'squad help catalogue'). Indexed; written atomically.
+      catalogue.lock          Held (flock) during every change of the catalogue.
+      cache/responses/        ETags, times and the ids of API answers, reused within the cache TTL.
       config.json             Optional: publicKey, privateKey, baseURL, timeout, cacheTTL.
                               Precedence: flag > environment > config file > default.
                               Keep it private (chmod 600) if it holds privateKey.

@@ -71,7 +71,7 @@ public struct ResponseCache: Sendable {
     for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] where name.hasSuffix(".json") {
       try? FileManager.default.removeItem(atPath: directory + "/" + name)
     }
-    FileManager.default.createFile(atPath: marker, contents: Data())
+    _ = FileManager.default.createFile(atPath: marker, contents: Data())
   }
 
   private static func number(_ value: JSONValue) -> Double? {
