@@ -35,9 +35,34 @@ public enum CSV {
   /// Parses CSV text into records (RFC 4180: quoted fields may hold commas, quotes and line
   /// breaks; CRLF or LF line ends). Fails with the line of a quoted field that never ends.
   public static func records(_ text: String) -> Result<[Record], UnclosedQuote> {
+    var records: [Record] = []
+    if let unclosed = forEachRecord(
+      text,
+      {
+        records.append($0)
+        return true
+      })
+    {
+      return .failure(unclosed)
+    }
+    return .success(records)
+  }
+
+  /// Hands over the records one by one as they are read, so a large text never needs all of its
+  /// records in memory at once; `body` returns false to stop early. A quoted field that never
+  /// ends is reported last, after the records before it.
+  public static func forEachRecord(_ text: String, _ body: (Record) -> Bool) -> UnclosedQuote? {
     var reader = Reader()
-    for scalar in text.unicodeScalars { reader.consume(scalar) }
-    return reader.finish()
+    for scalar in text.unicodeScalars {
+      reader.consume(scalar)
+      if let record = reader.completed {
+        reader.completed = nil
+        guard body(record) else { return nil }
+      }
+    }
+    if let unclosed = reader.finish() { return unclosed }
+    if let record = reader.completed { _ = body(record) }
+    return nil
   }
 
   /// A quoted field that runs to the end of the text.
@@ -53,7 +78,8 @@ public enum CSV {
   }
 
   private struct Reader {
-    var records: [Record] = []
+    /// The record just ended, for ``forEachRecord(_:_:)`` to take.
+    var completed: Record?
     var fields: [String] = []
     var field = String.UnicodeScalarView()
     var line = 1
@@ -99,10 +125,10 @@ public enum CSV {
       }
     }
 
-    mutating func finish() -> Result<[Record], UnclosedQuote> {
-      if inQuotes && !closingQuote { return .failure(UnclosedQuote(line: quoteLine)) }
+    mutating func finish() -> UnclosedQuote? {
+      if inQuotes && !closingQuote { return UnclosedQuote(line: quoteLine) }
       if !field.isEmpty || !fields.isEmpty || quoteSeen { endRecord() }
-      return .success(records)
+      return nil
     }
 
     private mutating func endField() {
@@ -113,7 +139,7 @@ public enum CSV {
 
     private mutating func endRecord() {
       endField()
-      records.append(Record(line: recordLine, fields: fields))
+      completed = Record(line: recordLine, fields: fields)
       fields = []
     }
   }

@@ -87,8 +87,12 @@ public enum OutputFile {
     try writeAll(data, to: descriptor, path: path)
   }
 
+  // A reader that closes its pipe early (`--output >(head -1)`) chose to stop reading: done
+  // quietly, the same rule as for stdout.
   private static func writeAll(_ data: Data, to descriptor: Int32, path: String) throws(PersistenceError) {
-    guard data.withUnsafeBytes({ FileDescriptorWriting.writeAll($0, to: descriptor) }) else { throw failure(path) }
+    guard data.withUnsafeBytes({ FileDescriptorWriting.writeAll($0, to: descriptor) }) || errno == EPIPE else {
+      throw failure(path)
+    }
   }
 
   // Whether the file is the one stdout already has open (`/dev/stdout`, `/proc/self/fd/1`).

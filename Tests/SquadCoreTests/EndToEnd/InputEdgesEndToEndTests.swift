@@ -85,4 +85,16 @@ import Testing
     #expect(result.lines == ["status=65", "unchanged", "Hulk"], "\(result.stdout) \(result.stderr)")
     #expect(result.stderr.contains("the squad would be larger than 16 MiB, the most squad reads back"))
   }
+
+  @Test(arguments: ["jsonl", "csv"])
+  func millionsOfBadRecordsStopAfterAThousandProblems(format: String) throws {
+    let content = format == "jsonl" ? #"'{}\\n' * (5 << 20)"# : #"'id,name\\n' + ',\\n' * (7 << 20)"#
+    let result = try ShellScript().run(
+      """
+      python3 -c "import sys; sys.stdout.write(\(content))" > bad.\(format)
+      (ulimit -v 3000000; timeout 60 "$SQUAD" import bad.\(format)); echo "status=$?"
+      """)
+    #expect(result.stdout == "status=65\n", "\(result.stderr)")
+    #expect(result.stderr.contains("… and 980 more problems; squad stopped reading the file there."), "\(result.stderr)")
+  }
 }

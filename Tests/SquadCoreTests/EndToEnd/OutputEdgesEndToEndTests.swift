@@ -98,11 +98,18 @@ import Testing
       p = subprocess.run(sys.argv[1:], stdout=w, stderr=subprocess.PIPE)
       print("status=%d" % p.returncode); sys.stdout.write(p.stderr.decode())
       ' "$SQUAD" heroes --all
+      python3 -c '
+      import os, subprocess, sys
+      r, w = os.pipe(); os.close(r)
+      p = subprocess.run(sys.argv[1:], stdout=w, stderr=subprocess.PIPE)
+      print("output-status=%d" % p.returncode); sys.stdout.write(p.stderr.decode())
+      ' "$SQUAD" export --output /dev/stdout -q
       set -o pipefail
       "$SQUAD" heroes --all 2>err | head -1 > /dev/null; echo "pipeline=$?"
       cat err
       """#)
     #expect(result.lines.first == "status=0", "\(result.stdout)")
+    #expect(result.lines.contains("output-status=0"), "\(result.stdout)")
     #expect(result.stdout.contains("pipeline=0"))
     #expect(!result.stdout.contains("Error"), "\(result.stdout)")
   }

@@ -110,8 +110,11 @@ import Testing
   func noHomeAndNoPasswdEntryNamesTheVariablesToSet() throws {
     let result = try ShellScript().run(
       """
+      # A copy the other user can reach: the binary under test may sit in a private folder.
+      cp "$SQUAD" squad-copy && chmod 755 . squad-copy || exit 9
+      copy=$PWD/squad-copy
       cd /
-      setpriv --reuid=54321 --regid=54321 --clear-groups env -u HOME -u SQUAD_HOME "$SQUAD" list; echo "status=$?"
+      setpriv --reuid=54321 --regid=54321 --clear-groups env -u HOME -u SQUAD_HOME "$copy" list; echo "status=$?"
       """)
     #expect(result.stdout == "status=64\n", "\(result.stderr)")
     #expect(result.stderr.contains("HOME is not set"))

@@ -42,7 +42,8 @@ enum ImportCommand: Command {
     case .failed(.invalidFile(let invalid)):
       for line in invalid.lines.prefix(problemLimit) { _ = context.fail(line, .invalidData) }
       if invalid.problems.count > problemLimit {
-        context.console.err("… and \(invalid.problems.count - problemLimit) more problems.")
+        let more = invalid.complete ? "." : "; squad stopped reading the file there."
+        context.console.err("… and \(invalid.problems.count - problemLimit) more problems\(more)")
       }
       context.console.err("Nothing was imported; the squad is unchanged. Fix the file and import it again.")
       return ExitCode.invalidData.rawValue

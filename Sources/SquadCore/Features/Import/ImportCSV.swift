@@ -3,15 +3,24 @@ import Foundation
 /// Reads a CSV export: a header naming the columns (at least `id` and `name`), then one member
 /// per record. Cells are unguarded (`'=x` is `=x` again) and blank lines are skipped.
 enum ImportCSV {
-  static func drafts(_ text: String) -> Result<[MemberDraft], ImportProblem> {
-    let records: [CSV.Record]
-    switch CSV.records(text) {
-    case .success(let value): records = value.filter { $0.fields != [""] }
-    case .failure(let unclosed):
-      return .failure(ImportProblem(.line(unclosed.line), "a quoted field starting on this line never ends"))
+  /// Hands each member record to `body` as it is read (false stops); a problem with the whole
+  /// file (its header, a quote that never ends) is returned instead.
+  static func forEachDraft(_ text: String, _ body: (MemberDraft) -> Bool) -> ImportProblem? {
+    var columns: Result<[MemberField], ImportProblem>?
+    var failure: ImportProblem?
+    let unclosed = CSV.forEachRecord(text) { record in
+      guard record.fields != [""] else { return true }  // blank lines
+      guard let found = columns else {
+        columns = self.columns(record)
+        if case .failure(let problem) = columns { failure = problem }
+        return failure == nil
+      }
+      guard case .success(let fields) = found else { return false }
+      return body(draft(record, columns: fields))
     }
-    guard let header = records.first else { return .failure(ImportProblem(.wholeFile, "the file has no header row")) }
-    return columns(header).map { columns in records.dropFirst().map { draft($0, columns: columns) } }
+    if let unclosed { return ImportProblem(.line(unclosed.line), "a quoted field starting on this line never ends") }
+    guard columns != nil else { return ImportProblem(.wholeFile, "the file has no header row") }
+    return failure
   }
 
   private static func columns(_ header: CSV.Record) -> Result<[MemberField], ImportProblem> {

@@ -13,7 +13,7 @@ public enum ImportFormat: Equatable, Sendable {
   public static func detect(_ text: String) -> ImportFormat? {
     guard let first = text.unicodeScalars.first(where: { !$0.properties.isWhitespace }) else { return nil }
     guard first == "{" || first == "[" else { return .csv }
-    let lines = text.split(whereSeparator: \.isNewline).filter { !$0.allSatisfy(\.isWhitespace) }
+    let lines = firstLines(text, count: 2)
     switch ImportJSON.isDocument(text) {
     case true?: return .json
     // One valid object without members is a JSON lines file of one member.
@@ -23,5 +23,18 @@ public enum ImportFormat: Equatable, Sendable {
       let standsAlone = lines.first.map { (try? JSONParser.parse($0)) != nil } ?? false
       return lines.count > 1 && standsAlone ? .jsonLines : .json
     }
+  }
+
+  // The first non-blank lines, without splitting the whole text (it may hold millions).
+  private static func firstLines(_ text: String, count: Int) -> [Substring] {
+    var lines: [Substring] = []
+    var start = text.startIndex
+    while start < text.endIndex, lines.count < count {
+      let end = text[start...].firstIndex(where: \.isNewline) ?? text.endIndex
+      let line = text[start..<end]
+      if !line.allSatisfy(\.isWhitespace) { lines.append(line) }
+      start = end < text.endIndex ? text.index(after: end) : end
+    }
+    return lines
   }
 }

@@ -4,55 +4,68 @@ import Foundation
 /// a JSON export), or JSON lines with one member object per line. Everything goes through
 /// ``JSONParser``, whose failures carry the byte offset that a syntax error is reported at.
 enum ImportJSON {
-  /// The members of a JSON document; a newer `schemaVersion` is refused before anything else.
-  static func document(_ bytes: [UInt8]) -> Result<[MemberDraft], ImportProblem> {
+  /// Hands each member of a JSON document to `body` (false stops); a problem with the whole
+  /// document (its syntax, a newer `schemaVersion`, no `members`) is returned instead, before
+  /// any member.
+  static func forEachMember(_ bytes: [UInt8], _ body: (MemberDraft) -> Bool) -> ImportProblem? {
     let value: JSONValue
     do {
       value = try JSONParser.parse(bytes)
     } catch {
       let line = bytes[..<min(error.offset, bytes.count)].reduce(1) { $1 == 10 ? $0 + 1 : $0 }
-      return .failure(
-        ImportProblem(.line(line), "not valid JSON here (\(error.reason)); a JSON export must be one valid document"))
+      return ImportProblem(.line(line), "not valid JSON here (\(error.reason)); a JSON export must be one valid document")
     }
     guard case .object = value else {
-      return .failure(ImportProblem(.wholeFile, "expected a JSON object with a \"members\" array"))
+      return ImportProblem(.wholeFile, "expected a JSON object with a \"members\" array")
     }
     if let version = value["schemaVersion"] {
       guard case .int(let version) = version else {
-        return .failure(ImportProblem(.jsonPath("schemaVersion"), "expected a whole number"))
+        return ImportProblem(.jsonPath("schemaVersion"), "expected a whole number")
       }
       guard version == Squad.currentSchemaVersion else {
         let why =
           version > Squad.currentSchemaVersion
           ? "\(version) is newer than this squad reads (\(Squad.currentSchemaVersion)); upgrade squad to import this file"
           : "\(version) is not a version squad knows (\(Squad.currentSchemaVersion) is)"
-        return .failure(ImportProblem(.jsonPath("schemaVersion"), why))
+        return ImportProblem(.jsonPath("schemaVersion"), why)
       }
     }
     guard let members = value["members"] else {
-      return .failure(ImportProblem(.wholeFile, "missing \"members\": a JSON export lists its members in a \"members\" array"))
+      return ImportProblem(.wholeFile, "missing \"members\": a JSON export lists its members in a \"members\" array")
     }
     guard let items = members.arrayValue else {
-      return .failure(ImportProblem(.jsonPath("members"), "expected an array of member objects"))
+      return ImportProblem(.jsonPath("members"), "expected an array of member objects")
     }
-    return .success(
-      items.enumerated().map { draft($1, at: .jsonPath("members[\($0)]"), notAnObject: "expected a member object") })
+    // One draft at a time: millions of `{}` must not become millions of drafts at once.
+    for (index, item) in items.enumerated() {
+      guard body(draft(item, at: .jsonPath("members[\(index)]"), notAnObject: "expected a member object")) else { break }
+    }
+    return nil
   }
 
-  /// The members of JSON lines; blank lines are skipped.
-  static func lines(_ text: String) -> [MemberDraft] {
-    var drafts: [MemberDraft] = []
-    for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-    where !line.allSatisfy(\.isWhitespace) {
+  /// Hands each member of JSON lines to `body` as it is read (false stops); blank lines are
+  /// skipped.
+  static func forEachLine(_ text: String, _ body: (MemberDraft) -> Bool) {
+    // Line by line without splitting the whole text first: a 16 MiB file of millions of short
+    // lines must not become millions of substrings at once. "\r\n" is one Character in Swift, so
+    // CRLF is named; a raw U+2028 inside a JSON string is content, not a line end.
+    var start = text.startIndex
+    var number = 0
+    while start < text.endIndex {
+      let end = text[start...].firstIndex { $0 == "\n" || $0 == "\r\n" } ?? text.endIndex
+      let line = text[start..<end]
+      number += 1
+      start = end < text.endIndex ? text.index(after: end) : end
+      if line.allSatisfy(\.isWhitespace) { continue }
+      var member: MemberDraft
       if let value = try? JSONParser.parse(line) {
-        drafts.append(draft(value, at: .line(index + 1), notAnObject: "expected a member object"))
+        member = draft(value, at: .line(number), notAnObject: "expected a member object")
       } else {
-        var draft = MemberDraft(at: .line(index + 1))
-        draft.reject(nil, "this line is not a JSON object")
-        drafts.append(draft)
+        member = MemberDraft(at: .line(number))
+        member.reject(nil, "this line is not a JSON object")
       }
+      guard body(member) else { return }
     }
-    return drafts
   }
 
   /// Whether the whole text is one JSON value, and if so whether it is an export document

@@ -13,36 +13,22 @@ public enum ImportParser {
     guard let text = String(validating: bytes, as: UTF8.self) else {
       return invalid([ImportProblem(.wholeFile, "not UTF-8 text; save it as UTF-8 and import it again")])
     }
-    let drafts: Result<[MemberDraft], ImportProblem>
+    let validation = ImportValidation(now: now)
+    let failure: ImportProblem?
     switch ImportFormat.detect(text) {
     case nil: return invalid([ImportProblem(.wholeFile, "the file is empty; expected a squad export (json, jsonl or csv)")])
-    case .json?: drafts = ImportJSON.document(bytes)
-    case .jsonLines?: drafts = .success(ImportJSON.lines(text))
-    case .csv?: drafts = ImportCSV.drafts(text)
+    case .json?:
+      failure = ImportJSON.forEachMember(bytes, validation.take)
+    case .jsonLines?:
+      ImportJSON.forEachLine(text, validation.take)
+      failure = nil
+    case .csv?:
+      failure = ImportCSV.forEachDraft(text, validation.take)
     }
-    switch drafts {
-    case .failure(let problem): return invalid([problem])
-    case .success(let drafts):
-      let (members, problems) = validate(drafts, now: now)
-      return problems.isEmpty ? .success(members) : invalid(problems)
+    if let failure { return invalid([failure]) }
+    guard validation.problems.isEmpty else {
+      return .failure(InvalidImport(label: file.label, problems: validation.problems, complete: !validation.stoppedEarly))
     }
-  }
-
-  private static func validate(_ drafts: [MemberDraft], now: Date) -> ([Member], [ImportProblem]) {
-    var members: [Member] = []
-    var problems: [ImportProblem] = []
-    var firstSeen: [HeroID: ImportLocation] = [:]
-    for draft in drafts {
-      guard let member = draft.validated(now: now, problems: &problems) else { continue }
-      if let first = firstSeen[member.id] {
-        problems.append(
-          ImportProblem(draft.location, field: .id, "\(member.id) appears twice (first at \(first)); each member may appear once")
-        )
-      } else {
-        firstSeen[member.id] = draft.location
-        members.append(member)
-      }
-    }
-    return (members, problems)
+    return .success(validation.members)
   }
 }

@@ -69,6 +69,13 @@ import Testing
       ])
   }
 
+  @Test func crlfJSONLinesAreLinesAndALineSeparatorInAStringIsNot() {
+    #expect(
+      problems("{\"id\":1,\"name\":\"a\"}\r\n{\"id\":2,\"name\":\"b\u{2028}c\"}\r\n\r\n{\"id\":0,\"name\":\"z\"}\r\n") == [
+        "in:4: id: must be a whole number above 0, not 0"
+      ])
+  }
+
   @Test func jsonDocumentProblemsNameTheirPaths() {
     let text =
       #"{"members": [{"id": 1, "name": "x"}, {"id": 0, "name": " "}, {"id": "7", "name": "q", "thumbnail": 4}, {"id": 1, "name": "y"}, {"id": 1.5, "name": "z"}]}"#
