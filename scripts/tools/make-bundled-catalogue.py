@@ -418,8 +418,8 @@ def main():
         "  /// The bundled catalogue file (``CatalogueFormat``), searched in place where it lies in the binary.\n"
         "  /// The empty line before the closing delimiter keeps the file's final newline.\n"
         '  static let file: StaticString = #"""\n'
-        f"{literal}\n"
-        '"""#\n'
+        + "".join("    " + line + "\n" if line else "\n" for line in literal.split("\n"))
+        + '    """#\n'
         "\n"
         "  /// FNV-1a of the records, so a stored catalogue can say which bundled set it includes.\n"
         f'  public static let fingerprint = "{fingerprint}"\n'

@@ -57,7 +57,9 @@ struct CatalogueHeader: Equatable, Sendable {
     }
     func origins(_ key: String) -> [HeroOrigin: Int] {
       var counts: [HeroOrigin: Int] = [:]
-      for origin in HeroOrigin.allCases { if case .int(let number)? = value[key]?[origin.label], number > 0 { counts[origin] = number } }
+      for origin in HeroOrigin.allCases {
+        if case .int(let number)? = value[key]?[origin.label], number > 0 { counts[origin] = number }
+      }
       return counts
     }
     count = try int("count")

@@ -1,9 +1,10 @@
+import Foundation
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Foundation
 
 /// A catalogue file (``CatalogueFormat``) read in place: heroes found by bisection of its
 /// fixed-width indexes, each record parsed only when asked for.
@@ -74,7 +75,7 @@ final class CatalogueIndex: Sendable {
   }
 
   /// Every hero in name order, with its origin, read one record at a time.
-  func forEach(_ body: (Hero, HeroOrigin) -> Void) {
+  func eachHero(_ body: (Hero, HeroOrigin) -> Void) {
     bytes.withBytes { buffer in
       var offset = header.records.lowerBound
       while offset < header.records.upperBound {

@@ -1,9 +1,10 @@
+import Foundation
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Foundation
 
 /// Where a catalogue build writes: bytes appended in order, then the header put in front.
 protocol CatalogueSink {

@@ -62,10 +62,12 @@ public final class CatalogueStore: Sendable {
   func update(at date: Date?, spool: Bool = false, _ change: (CatalogueBuilder) throws(PersistenceError) -> Void)
     throws(PersistenceError)
   {
-    try update(at: date, spool: spool, deciding: { (builder) throws(PersistenceError) in
-      try change(builder)
-      return true
-    })
+    try update(
+      at: date, spool: spool,
+      deciding: { (builder) throws(PersistenceError) in
+        try change(builder)
+        return true
+      })
   }
 
   /// As ``update(at:spool:_:)``, but `change` decides whether to write at all; says whether it did.
@@ -168,7 +170,7 @@ public final class CatalogueStore: Sendable {
     case .found(let catalogue):
       let builder = CatalogueBuilder(base: catalogue.index, spoolFolder: spoolFolder)
       if catalogue.bundledFingerprint != BundledCatalogue.fingerprint {
-        BundledCatalogue.index.forEach { hero, _ in builder.merge(hero, origin: .bundled) }
+        BundledCatalogue.index.eachHero { hero, _ in builder.merge(hero, origin: .bundled) }
       }
       return (builder, (catalogue.updatedAt, false))
     case .damaged(let problem):

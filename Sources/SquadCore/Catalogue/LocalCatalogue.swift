@@ -26,7 +26,7 @@ public struct LocalCatalogue: Equatable, Sendable {
   public var heroes: [Hero] {
     var heroes: [Hero] = []
     heroes.reserveCapacity(index.count)
-    index.forEach { hero, _ in heroes.append(hero) }
+    index.eachHero { hero, _ in heroes.append(hero) }
     return heroes
   }
 

@@ -15,9 +15,10 @@ final class RecordSpool {
   init(folder: String? = nil) {
     guard let folder else { return }
     var template = Array((folder + "/.catalogue-spool-XXXXXX").utf8CString)
-    let opened = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    let opened = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
     guard opened >= 0 else { return }
-    template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+    // Unlinked at once: the spool disappears with the process, however it ends.
+    template.withUnsafeBufferPointer { buffer in _ = buffer.baseAddress.map { unlink($0) } }
     descriptor = opened
   }
 

@@ -11,7 +11,8 @@ enum DirectoryFactory {
       case (false, .complete(let credentials)):
         let store = CatalogueStore(paths: paths, warn: warn)
         return APIHeroDirectory(
-          client: client(paths: paths, configuration: configuration, credentials: credentials, transport: transport, store: store),
+          client: client(
+            paths: paths, configuration: configuration, credentials: credentials, transport: transport, store: store),
           store: store)
       case (false, .incomplete):
         if case .failure(let error) = configuration.credentials { return UnusableHeroDirectory(error: error) }

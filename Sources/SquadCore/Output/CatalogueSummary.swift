@@ -29,7 +29,8 @@ enum CatalogueSummary {
       return "\(total) (\(parts))"
     }
     let changed = catalogue.updatedAt.map { MarvelDate.iso8601($0) } ?? "never (the bundled set only)"
-    let stored = catalogueBytes.map { "\(paths.catalogueFile) (\(ByteCount.format($0)))" } ?? "\(paths.catalogueFile) (not yet written)"
+    let stored =
+      catalogueBytes.map { "\(paths.catalogueFile) (\(ByteCount.format($0)))" } ?? "\(paths.catalogueFile) (not yet written)"
     let lines = [
       "Heroes:          " + line(catalogue.count, catalogue.heroesByOrigin),
       "Comics:          " + line(catalogue.comicCount, catalogue.comicsByOrigin),

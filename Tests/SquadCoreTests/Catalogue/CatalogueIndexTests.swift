@@ -9,14 +9,17 @@ import Testing
     var generator = SystemRandomNumberGenerator()
     let syllables = ["spi", "der", "man", "hul", "k", "tho", "r", " ", "-", "A", "é", "Z", "(", "1"]
     return (0..<count).map { number in
-      let name = (0..<Int.random(in: 1...5, using: &generator)).map { _ in syllables.randomElement(using: &generator)! }
+      let name = (0..<Int.random(in: 1...5, using: &generator)).map { _ in syllables.randomElement(using: &generator) ?? "x" }
         .joined()
       return Hero(id: HeroID(number * 7 - 300), name: name)
     }
   }
 
   @Test func everyHeroIsFoundByIdAndEveryPrefixFindsExactlyItsMatches() {
-    let heroes = Self.randomHeroes(700) + [Hero(id: HeroID(999_999_999_999_999), name: "Max"), Hero(id: HeroID(-99_999_999_999_999), name: "Min")]
+    let heroes =
+      Self.randomHeroes(700) + [
+        Hero(id: HeroID(999_999_999_999_999), name: "Max"), Hero(id: HeroID(-99_999_999_999_999), name: "Min"),
+      ]
     let catalogue = LocalCatalogue(heroes: heroes)
     #expect(catalogue.count == heroes.count)
     for hero in heroes { #expect(catalogue.hero(hero.id) == hero) }
@@ -53,7 +56,8 @@ import Testing
     #expect(merged.thumbnail == known.thumbnail)
     #expect(merged.urls == known.urls)
     #expect(merged.modified == bare.modified)
-    let older = Hero(id: HeroID(1), name: "Older", modified: MarvelDate.parse("2010-01-01T00:00:00-0000"), counts: HeroCounts(events: 4))
+    let older = Hero(
+      id: HeroID(1), name: "Older", modified: MarvelDate.parse("2010-01-01T00:00:00-0000"), counts: HeroCounts(events: 4))
     let kept = HeroMerge.merged(known, older)
     #expect(kept.name == "Known")
     #expect(kept.counts.events == 4, "a field the winner lacks comes from the other record")

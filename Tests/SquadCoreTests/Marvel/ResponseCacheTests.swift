@@ -114,7 +114,8 @@ import Testing
     try Data("{\"url\":\"http://old\"}\n{\"data\":{}}".utf8).write(to: URL(fileURLWithPath: cache.path(for: "http://old")))
     transport.enqueue(StubTransport.ok("characters.json", etag: "e1"))
     _ = try await listing()
-    #expect(try FileManager.default.contentsOfDirectory(atPath: cache.directory).sorted() == [".layout-2", MD5.hex(url) + ".json"])
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: cache.directory).sorted() == [".layout-2", MD5.hex(url) + ".json"])
   }
 
   @Test func aFileInTheEarlierLayoutIsAMiss() async throws {

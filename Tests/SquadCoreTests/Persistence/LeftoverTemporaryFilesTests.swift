@@ -30,7 +30,8 @@ import Testing
     let home = TemporaryDirectory()
     let dead = ".catalogue.sqc.tmp-\(try deadPID())-9"
     try home.write("{", to: dead)
-    try CatalogueStore(paths: SquadPaths(home: home.path)).remember([Hero(id: HeroID(2_000_123), name: "Leftover Test")], at: Sample.moment)
+    try CatalogueStore(paths: SquadPaths(home: home.path)).remember(
+      [Hero(id: HeroID(2_000_123), name: "Leftover Test")], at: Sample.moment)
     #expect(try home.listing() == ["catalogue.lock", "catalogue.sqc"])
   }
 

@@ -68,26 +68,28 @@ enum CatalogueImport {
     var report = Report()
     var invalid: CatalogueImportFile.Problem?
     do throws(PersistenceError) {
-      try store.update(at: now, spool: true, deciding: { builder in
-        for file in files {
-          switch CatalogueImportFile.records(file) {
-          case .failure(let problem):
-            guard skipInvalid else {
-              invalid = problem
-              return false
+      try store.update(
+        at: now, spool: true,
+        deciding: { builder in
+          for file in files {
+            switch CatalogueImportFile.records(file) {
+            case .failure(let problem):
+              guard skipInvalid else {
+                invalid = problem
+                return false
+              }
+              report.skipped.append(problem)
+            case .success(let records):
+              report.filesRead += 1
+              for record in records { count(merge(record, into: builder), record, &report) }
             }
-            report.skipped.append(problem)
-          case .success(let records):
-            report.filesRead += 1
-            for record in records { count(merge(record, into: builder), record, &report) }
           }
-        }
-        let heroes = builder.heroOutcomes()
-        report.heroesAdded = heroes[.added] ?? 0
-        report.heroesUpdated = heroes[.updated] ?? 0
-        report.heroesUnchanged = heroes[.unchanged] ?? 0
-        return report.changed
-      })
+          let heroes = builder.heroOutcomes()
+          report.heroesAdded = heroes[.added] ?? 0
+          report.heroesUpdated = heroes[.updated] ?? 0
+          report.heroesUnchanged = heroes[.unchanged] ?? 0
+          return report.changed
+        })
     } catch {
       return .failure(.persistence(error))
     }

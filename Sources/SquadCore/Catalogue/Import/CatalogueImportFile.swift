@@ -54,7 +54,8 @@ enum CatalogueImportFile {
     } catch {
       switch error.reason {
       case .tooLarge(let limit):
-        return .failure(Problem(path: path, detail: "larger than \(InputLimit.describe(limit)), the most one import file may hold"))
+        return .failure(
+          Problem(path: path, detail: "larger than \(InputLimit.describe(limit)), the most one import file may hold"))
       case .notAFile(let kind): return .failure(Problem(path: path, detail: "\(kind), not a regular file"))
       case .danglingLink: return .failure(Problem(path: path, detail: "a symbolic link to nothing"))
       case .unreadable(let detail), .corrupt(let detail), .unwritable(let detail):

@@ -26,7 +26,9 @@ enum CatalogueCommand: Command {
       anywhere else it needs --yes.
       """,
     arguments: [
-      ArgumentSpec("action", help: "import or reset; leave out for the summary.", isOptional: true, completion: .choices(["import", "reset"])),
+      ArgumentSpec(
+        "action", help: "import or reset; leave out for the summary.", isOptional: true,
+        completion: .choices(["import", "reset"])),
       ArgumentSpec("path", help: "Files or folders to import.", isOptional: true, isRepeating: true, completion: .files),
     ],
     options: [

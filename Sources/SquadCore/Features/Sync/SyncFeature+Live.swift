@@ -33,7 +33,7 @@ public struct SyncEffects: EffectRunner {
       do throws(PersistenceError) {
         let received = received
         try store.update(at: now(), spool: true) { builder in
-          received.forEach { builder.merge($0, origin: .api) }
+          received.eachHero { builder.merge($0, origin: .api) }
         }
         refreshMembers()
         await send(.catalogueSaved(.success(store.catalogue.count)))

@@ -34,7 +34,7 @@ final class SyncSpool: @unchecked Sendable {
   }
 
   /// Calls `body` with every hero received, in arrival order, read back one at a time.
-  func forEach(_ body: (Hero) -> Void) {
+  func eachHero(_ body: (Hero) -> Void) {
     lock.lock()
     defer { lock.unlock() }
     let contents = spool.contents()
