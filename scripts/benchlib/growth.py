@@ -116,7 +116,7 @@ def _local_commands(bench: Bench, points: list[Point]) -> None:
 
     cases = [Case(f"growth.{p.size}.{name}", f"{name} {p.size:,}", f"squad {label}",
                   lambda home=p.home, name=name: argv(home, name))
-             for _, name in LOCAL_COMMANDS for p in points]
+             for label, name in LOCAL_COMMANDS for p in points]
     results = bench.interleave(cases, bench.runs.fast, None)
     for case, result in zip(cases, results):
         size = int(case.key.split(".")[1])
