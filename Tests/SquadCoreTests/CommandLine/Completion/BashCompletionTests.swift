@@ -48,7 +48,7 @@ struct BashCompletionTests {
   @Test func theHiddenCompleteCommandIsNeverOffered() throws {
     #expect(
       try complete(["squad", ""]) == [
-        "heroes", "show", "recruit", "fire", "list", "export", "import", "sync", "completion", "help",
+        "heroes", "show", "recruit", "fire", "list", "export", "import", "sync", "catalogue", "completion", "help",
       ])
     #expect(try complete(["squad", "__"]) == [])
   }
