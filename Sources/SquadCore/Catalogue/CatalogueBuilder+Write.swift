@@ -13,8 +13,7 @@ extension CatalogueBuilder {
     var offset = CatalogueFormat.headerSize
     var recordOffsets: [Int] = []
     recordOffsets.reserveCapacity(order.count)
-    let spooled = spoolContents()
-    try recordLines(order, spooled) { (line, origin) throws(PersistenceError) in
+    try recordLines(order) { (line, origin) throws(PersistenceError) in
       recordOffsets.append(offset)
       header.heroesByOrigin[origin, default: 0] += 1
       try sink.append(line)

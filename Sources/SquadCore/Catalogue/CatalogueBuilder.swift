@@ -148,26 +148,23 @@ final class CatalogueBuilder {
   /// The id of the entry at a position.
   func idOf(_ position: Int) -> Int { entries[position].id }
 
-  /// The spooled records, ready to copy from.
-  func spoolContents() -> SharedBytes { spool.contents() }
-
-  /// Hands over each record line, newline included, in the given order.
-  func recordLines(
-    _ order: [Int], _ spooled: SharedBytes, _ body: ([UInt8], HeroOrigin) throws(PersistenceError) -> Void
-  ) throws(PersistenceError) {
+  /// Hands over each record line, newline included, in the given order. Spooled records are
+  /// read one at a time (not mapped), so a build's memory does not grow with the spool.
+  func recordLines(_ order: [Int], _ body: ([UInt8], HeroOrigin) throws(PersistenceError) -> Void)
+    throws(PersistenceError)
+  {
     let baseBytes = base?.bytes ?? SharedBytes([])
     try baseBytes.withBytes { (baseBuffer) throws(PersistenceError) in
-      try spooled.withBytes { (spoolBuffer) throws(PersistenceError) in
-        for position in order {
-          let entry = entries[position]
-          switch entry.line {
-          case .base(let range):
-            guard range.upperBound <= baseBuffer.count else { continue }
-            try body(Array(baseBuffer[range]), entry.origin)
-          case .spool(let range):
-            guard range.upperBound <= spoolBuffer.count else { continue }
-            try body(Array(spoolBuffer[range]), entry.origin)
-          }
+      for position in order {
+        let entry = entries[position]
+        switch entry.line {
+        case .base(let range):
+          guard range.upperBound <= baseBuffer.count else { continue }
+          try body(Array(baseBuffer[range]), entry.origin)
+        case .spool(let range):
+          let line = spool.read(range)
+          guard line.count == range.count else { continue }
+          try body(line, entry.origin)
         }
       }
     }

@@ -49,12 +49,4 @@ final class RecordSpool {
     let got = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, range.count, off_t(range.lowerBound)) }
     return got == range.count ? bytes : []
   }
-
-  /// Everything spooled, mapped when on disk.
-  func contents() -> SharedBytes {
-    guard descriptor >= 0, size > 0,
-      let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED
-    else { return SharedBytes(descriptor >= 0 ? read(0..<size) : memory) }
-    return SharedBytes(mapped: address, length: size)
-  }
 }

@@ -28,9 +28,6 @@ final class SharedBytes: @unchecked Sendable {
     storage = UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: length)
   }
 
-  /// Memory this object now owns and unmaps when released.
-  convenience init(mapped address: UnsafeMutableRawPointer, length: Int) { self.init(mapping: address, length: length) }
-
   /// Bytes that live as long as the program (a static string in the binary): never freed.
   init(static buffer: UnsafeBufferPointer<UInt8>) {
     array = nil

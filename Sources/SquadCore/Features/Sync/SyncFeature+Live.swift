@@ -30,6 +30,9 @@ public struct SyncEffects: EffectRunner {
     case .fetchPages(let offsets, let force):
       await fetch(offsets, freshness: force ? .revalidate : .withinTTL, send: send)
     case .saveCatalogue:
+      // The pages' buffers are freed by now; giving their memory back before the build keeps
+      // the sync's peak at what one phase needs, not the sum of both.
+      MemoryRelease.returnFreedMemory()
       do throws(PersistenceError) {
         let received = received
         try store.update(at: now(), spool: true) { builder in

@@ -33,16 +33,18 @@ final class SyncSpool: @unchecked Sendable {
     return ids.contains(id)
   }
 
-  /// Calls `body` with every hero received, in arrival order, read back one at a time.
+  /// Calls `body` with every hero received, in arrival order, read back one at a time (the
+  /// spool is never mapped or read whole).
   func eachHero(_ body: (Hero) -> Void) {
     lock.lock()
     defer { lock.unlock() }
-    let contents = spool.contents()
-    contents.withBytes { buffer in
-      for range in lines where range.upperBound <= buffer.count {
-        var reader = JSONReader(buffer, range: range.lowerBound..<(range.upperBound - 1))
-        if let hero = try? Hero(reading: &reader, source: contents) { body(hero) }
+    for range in lines {
+      let line = spool.read(range)
+      let hero = line.withUnsafeBufferPointer { buffer -> Hero? in
+        var reader = JSONReader(buffer)
+        return try? Hero(reading: &reader)
       }
+      if let hero { body(hero) }
     }
   }
 }
