@@ -4,6 +4,7 @@ extension CatalogueBuilder {
   /// Writes the catalogue: records in name-key order (then id), the id and name indexes, the
   /// comics and their index, and the header.
   func write(updatedAt: Date?, bundled: String, to sink: inout some CatalogueSink) throws(PersistenceError) {
+    MemoryRelease.returnFreedMemory()
     let order = sortedEntries()
     var header = CatalogueHeader()
     header.count = order.count
