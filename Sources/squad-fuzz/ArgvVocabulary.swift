@@ -34,7 +34,8 @@ enum ArgvVocabulary {
     "json", "jsonl", "csv", "tsv", "markdown", "table", "xml", "id,name", "id,,name", "name,id,thumbnail,recruitedAt",
     "bogus", "auto", "always", "never", "bash", "zsh", "fish", "pwsh", "environment", "exit-codes", "formatting", "name",
     "-name", "modified", "-modified", "http://127.0.0.1:1/v1/public", "https://gateway.marvel.com/v1/public",
-    "not a url", "ftp://x", "http://", "=", "--", "-q", "-h", "-qh", "--no-such-option",
+    "not a url", "ftp://x", "http://", "=", "--", "-q", "-h", "-qh", "--no-such-option", "create", "rename", "delete",
+    "avengers", "default", "Xmen", "../escape", "a/b", "/etc/x", "-dash", "a\u{1B}b",
   ]
 
   /// Any word at all.

@@ -232,3 +232,163 @@ def run(ctx):
     for problem in problems[:20]:
         result.fail(problem)
     return result
+
+
+# --- Several squads: changes and undos under kill -9, squads that must agree with their history.
+
+SQUADS = ("alpha", "beta", "gamma")
+# Uncommitted last entries seen (folder:position), evidence that kills landed between the two writes.
+UNCOMMITTED_SEEN = set()
+
+
+def history_agrees(folder):
+    """Whether a squad folder's squad.json and history.jsonl agree, by the durability protocol: the
+    last entry's after-digest is the file's digest, or that entry is an uncommitted one (its
+    before-digest is the file's) and the one before it matches. Also replays the committed
+    entries' diffs from the empty squad and checks they give the file's members. Returns None
+    when they agree, else what is wrong."""
+    import hashlib
+    squad_path, history_path = os.path.join(folder, "squad.json"), os.path.join(folder, "history.jsonl")
+    try:
+        with open(squad_path, "rb") as file:
+            data = file.read()
+        digest, members = hashlib.md5(data).hexdigest(), [m["id"] for m in parse_squad(data)]
+    except FileNotFoundError:
+        digest, members = "none", []
+    try:
+        with open(history_path, "rb") as file:
+            lines = file.read().split(b"\n")
+    except FileNotFoundError:
+        lines = [b""]
+    entries = [json.loads(line) for line in lines[:-1] if line]  # the last piece is a torn line or empty
+    if entries and entries[-1]["after"] != digest and entries[-1]["before"] == digest:
+        entries.pop()  # appended, then killed before the commit point
+        UNCOMMITTED_SEEN.add(folder + ":" + str(len(entries)))
+    last = entries[-1]["after"] if entries else "none"
+    if last != digest:
+        return f"{folder}: the file's digest {digest} is not the history's last {last}"
+    replayed = []
+    for entry in entries:
+        leaving = {json.dumps(p["member"], sort_keys=True) for p in entry["removed"]}
+        replayed = [m for m in replayed if json.dumps(m, sort_keys=True) not in leaving]
+        for placed in sorted(entry["added"], key=lambda p: p["index"]):
+            replayed.insert(min(placed["index"], len(replayed)), placed["member"])
+    if [m["id"] for m in replayed] != members:
+        return f"{folder}: replaying the history gives {len(replayed)} members, the file has {len(members)}"
+    return None
+
+
+class SquadLane:
+    """One named squad under attack: recruits, fires, imports, undos and redos killed with
+    SIGKILL, half the time at a random moment of the run, half the time aimed just after the
+    history grows (between the history append and the squad file's replacement)."""
+
+    def __init__(self, ctx, home, name, paths, target, rng):
+        self.ctx, self.home, self.name, self.paths, self.target, self.rng = ctx, home, name, paths, target, rng
+        self.folder = os.path.join(home, "squads", name)
+        self.env = clean_environment(home)
+        self.landed = self.finished = 0
+        self.kinds = {}
+        self.problems = []
+
+    def command(self):
+        roll = self.rng.random()
+        if roll < 0.3:
+            return ["import", self.rng.choice(self.paths), "--replace"]
+        if roll < 0.55:
+            return self.rng.choice([["recruit", str(TOGGLED_HERO[0])], ["fire", "--yes", str(TOGGLED_HERO[0])]])
+        if roll < 0.85:
+            return ["undo", str(self.rng.randint(1, 3))]
+        return ["redo", str(self.rng.randint(1, 2))]
+
+    def wait_for_history_growth(self, process):
+        history = os.path.join(self.folder, "history.jsonl")
+
+        def size():
+            try:
+                return os.stat(history).st_size
+            except FileNotFoundError:
+                return 0
+        before, deadline = size(), time.monotonic() + 30
+        while process.poll() is None and time.monotonic() < deadline and size() == before:
+            time.sleep(0.0002)
+
+    def attack(self):
+        try:
+            self.run_rounds()
+        except (ValueError, OSError, RuntimeError) as error:
+            self.problems.append(f"the attack on {self.name} stopped: {error}")
+
+    def run_rounds(self):
+        seeded = run_squad(self.ctx, ["--offline", "--squad", self.name, "import", self.paths[0]], home=self.home)
+        if seeded.returncode != 0:
+            raise RuntimeError(f"could not seed {self.name}: {seeded.stderr[:200]}")
+        usual = {}
+        for args in (["import", self.paths[1], "--replace"], ["undo"], ["redo"]):
+            started = time.monotonic()
+            run_squad(self.ctx, ["--offline", "-q", "--squad", self.name] + args, home=self.home)
+            usual[args[0]] = time.monotonic() - started
+        rounds = 0
+        while self.landed < self.target and rounds < self.target * 4:
+            rounds += 1
+            args = self.command()
+            process = subprocess.Popen(
+                [self.ctx.squad, "--home", self.home, "--offline", "-q", "--squad", self.name] + args, env=self.env,
+                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            if self.rng.random() < 0.5:
+                # Aimed at the gap between the two writes: the moment the history grows, the
+                # squad file has not been replaced yet.
+                self.wait_for_history_growth(process)
+                time.sleep(self.rng.uniform(0, 0.004))
+            else:
+                time.sleep(self.rng.uniform(0, 1.2 * usual.get(args[0], usual["import"])))
+            if process.poll() is None:
+                process.send_signal(signal.SIGKILL)
+                process.wait()
+            process.stderr.close()
+            if process.returncode == -signal.SIGKILL:
+                self.landed += 1
+                self.kinds[args[0]] = self.kinds.get(args[0], 0) + 1
+            else:
+                self.finished += 1
+                if process.returncode != 0:
+                    self.problems.append(f"{self.name} {' '.join(args)} failed unkilled: {describe_exit(process.returncode)}")
+            problem = history_agrees(self.folder)
+            if problem:
+                self.problems.append("disagrees after a kill: " + problem)
+            check = run_squad(self.ctx, ["--squad", self.name, "history", "--json", "--limit", "1"], home=self.home)
+            if check.returncode != 0:
+                self.problems.append(f"squad history after a kill: {describe_exit(check.returncode)} {check.stderr[:200]}")
+        if self.landed < self.target:
+            self.problems.append(f"only {self.landed} of {self.target} kills landed on {self.name} in {rounds} rounds")
+        done = run_squad(self.ctx, ["--offline", "-q", "--squad", self.name, "undo"], home=self.home)
+        if done.returncode != 0 or history_agrees(self.folder):
+            self.problems.append(f"undo after the kills on {self.name}: {describe_exit(done.returncode)} {done.stderr[:200]}")
+
+
+def run_squads(ctx):
+    result = Result("kill-during-squad-changes")
+    paths, _ = write_variants(ctx.folder("kill-squads-variants"))
+    home = ctx.folder("kill-squads")
+    total = 200 * ctx.scale
+    lanes = [SquadLane(ctx, home, name, paths, total // len(SQUADS) + (index < total % len(SQUADS)),
+                       ctx.random(f"kill-squads-{index}")) for index, name in enumerate(SQUADS)]
+    threads = [threading.Thread(target=lane.attack) for lane in lanes]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    kinds = {}
+    for lane in lanes:
+        for kind, count in lane.kinds.items():
+            kinds[kind] = kinds.get(kind, 0) + count
+    problems = [problem for lane in lanes for problem in lane.problems]
+    disagreeing = {lane.name for lane in lanes if any("disagrees" in p for p in lane.problems) or history_agrees(lane.folder)}
+    result.count(f"{sum(lane.landed for lane in lanes)} kills across {len(SQUADS)} squads "
+                 f"({', '.join(f'{count} {kind}' for kind, count in sorted(kinds.items()))})")
+    result.count(f"{sum(lane.finished for lane in lanes)} commands finished before their kill")
+    result.count(f"{len(UNCOMMITTED_SEEN)} kills between the history append and the squad save")
+    result.count(f"{len(disagreeing)} squads that disagree with their history")
+    for problem in problems[:20]:
+        result.fail(problem)
+    return result

@@ -25,6 +25,7 @@ GROUPS = {
     "fuzz-argv": "fuzz", "fuzz-bodies": "fuzz", "read-only-home": "disks", "full-disk": "disks",
     "odd-files": "edges", "bounded-input": "edges",
     "kill-during-upgrade": "catalogue", "fuzz-catalogue-import": "catalogue",
+    "kill-during-squad-changes": "kill-squads", "concurrent-squads": "concurrency-squads",
 }
 TESTS = list(GROUPS)
 
@@ -55,6 +56,8 @@ def main():
         groups = {
             "concurrency": lambda names: [concurrency.run(ctx, list(heroes))],
             "kills": lambda names: [kills.run(ctx)],
+            "kill-squads": lambda names: [kills.run_squads(ctx)],
+            "concurrency-squads": lambda names: [concurrency.run_squads(ctx, list(heroes))],
             "faults": lambda names: [faults.run(ctx)],
             "fuzz": lambda names: fuzzing.run(ctx, names),
             "disks": lambda names: disks.run(ctx, names, allow_unshare=not options.no_unshare),

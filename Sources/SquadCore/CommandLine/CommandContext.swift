@@ -21,6 +21,9 @@ public struct CommandContext {
   /// What effects touch.
   public var environment: AppEnvironment
 
+  /// The squad the command works on (`--squad`, `SQUAD_NAME`, else the default squad).
+  public var squadName: SquadName { environment.squadFile.name }
+
   /// Whether only results and errors are printed.
   public var isQuiet: Bool { arguments.has(.quiet) }
   /// Whether every action is traced to stderr.

@@ -2,6 +2,9 @@
 public enum CommandRegistry {
   /// Options accepted before or after any command.
   public static let globalOptions: [OptionSpec] = [
+    OptionSpec(
+      .squad, value: "name", completion: .squads,
+      help: "Which squad: a name from 'squad squads' (or set SQUAD_NAME). (default: the default squad)"),
     OptionSpec(.home, value: "dir", completion: .directories, help: "Keep every file under this folder (or set SQUAD_HOME)."),
     OptionSpec(.baseURL, value: "url", help: "The Marvel API base URL (or set MARVEL_API_BASE)."),
     OptionSpec(.offline, help: "Answer from the local catalogue; never touch the network."),
@@ -26,7 +29,8 @@ public enum CommandRegistry {
   /// Every command, once, in the order help lists them.
   static let all: [any Command.Type] = [
     HeroesCommand.self, ShowCommand.self, RecruitCommand.self, FireCommand.self, ListCommand.self,
-    ExportCommand.self, ImportCommand.self, SyncCommand.self, CatalogueCommand.self, CompletionCommand.self, HelpCommand.self,
+    ExportCommand.self, ImportCommand.self, SquadsCommand.self, HistoryCommand.self, UndoCommand.self, RedoCommand.self,
+    SyncCommand.self, CatalogueCommand.self, CompletionCommand.self, HelpCommand.self,
     CompleteCommand.self,
   ]
 

@@ -18,7 +18,7 @@ public enum HelpTopic: String, CaseIterable, Sendable {
     switch self {
     case .exitCodes:
       let rows = ExitCode.allCases.map { HelpPrinter.row(String($0.rawValue), $0.meaning) }.joined(separator: "\n")
-      return "OVERVIEW: Exit codes\n\n\(rows)\n"
+      return "OVERVIEW: Exit codes\n\n\(rows)\n\n" + HelpTopicText.exitCodeNotes
     case .environment: return HelpTopicText.environment
     case .formatting: return HelpTopicText.formatting
     }
@@ -34,6 +34,8 @@ enum HelpTopicText {
       MARVEL_PRIVATE_KEY      Your Marvel API private key. Never printed, traced or stored by squad.
       MARVEL_API_BASE         The API base URL. (default: https://gateway.marvel.com/v1/public)
       SQUAD_HOME              Keep every file under this folder (same as --home).
+      SQUAD_NAME              The squad to work on (same as --squad; the flag wins). Empty or
+                              unset: the default squad.
       XDG_DATA_HOME           squad.json and the local catalogue live in $XDG_DATA_HOME/squad/
                               (default: ~/.local/share/squad/).
       XDG_CACHE_HOME          The HTTP cache lives in $XDG_CACHE_HOME/squad/ (default: ~/.cache/squad/).
@@ -50,6 +52,11 @@ enum HelpTopicText {
     FILES:
       squad.json              The squad: {"schemaVersion": 1, "members": [...]}. Written atomically.
       squad.lock              Held (flock) during every change, so concurrent runs never lose one.
+      history.jsonl           The default squad's history: the newest 1,000 changes, one per line.
+      squads/NAME/            A named squad: squad.json (plus maxMembers), squad.lock, history.jsonl.
+      squads.lock             Held shared by changes of named squads, exclusively by 'squads
+                              create', 'rename' and 'delete'.
+      squads/.deleted/        Deleted squads with their history (the newest 10).
       catalogue.sqc           The local catalogue: the bundled set plus heroes synced, learnt from the
                               API or imported (see 'squad help catalogue'). Indexed; written atomically.
       catalogue.lock          Held (flock) during every change of the catalogue.
@@ -57,6 +64,15 @@ enum HelpTopicText {
       config.json             Optional: publicKey, privateKey, baseURL, timeout, cacheTTL.
                               Precedence: flag > environment > config file > default.
                               Keep it private (chmod 600) if it holds privateKey.
+
+    """
+
+  static let exitCodeNotes = """
+    NOTES:
+      Recruiting, importing or picking past a squad's --max limit changes nothing and exits 1.
+      undo and redo exit 1 when the squad file was changed by something other than squad since
+      the last recorded change, and 65 when the squad's history file is corrupt; nothing changes.
+      A squad name that breaks the rules ('squad help squads') is a usage error: exit 64.
 
     """
 

@@ -9,6 +9,8 @@ public struct OptionKey: Hashable, Sendable {
   private init(_ name: String) { self.name = name }
 
   // Global options.
+  /// `--squad <name>`
+  public static let squad = OptionKey("--squad")
   /// `--home <dir>`
   public static let home = OptionKey("--home")
   /// `--base-url <url>`
@@ -51,6 +53,8 @@ public struct OptionKey: Hashable, Sendable {
   public static let fields = OptionKey("--fields")
   /// `import --replace`
   public static let replace = OptionKey("--replace")
+  /// `squads create --max <n>`
+  public static let max = OptionKey("--max")
   /// `sync --force`
   public static let force = OptionKey("--force")
   /// `catalogue import --skip-invalid`

@@ -44,8 +44,13 @@ public enum SquadCLI {
     if let problem = SquadPaths.missingHome(home: parsed.value(.home), environment: variables) {
       return UsagePrinter.report(UsageError(problem, command: name), to: console)
     }
+    let selected: SquadName
+    switch squadName(parsed, variables: variables) {
+    case .success(let value): selected = value
+    case .failure(let error): return UsagePrinter.report(UsageError(error.description, command: name), to: console)
+    }
     let context: CommandContext
-    switch makeContext(parsed, variables: variables, console: console, transport: transport) {
+    switch makeContext(parsed, squadName: selected, variables: variables, console: console, transport: transport) {
     case .success(let value):
       context = value
     case .failure(let error) where error.exitCode == .usage:
@@ -61,9 +66,19 @@ public enum SquadCLI {
     arguments.prefix { $0 != "--" }.contains { $0 == OptionKey.help.name || $0 == "-h" }
   }
 
+  /// `--squad`, else `SQUAD_NAME` (when not empty), else the default squad; a name that breaks
+  /// the rules is a usage error and never becomes a path.
+  static func squadName(_ parsed: ParsedArguments, variables: [String: String]) -> Result<SquadName, SquadNameError> {
+    guard let text = parsed.value(.squad) ?? variables["SQUAD_NAME"].flatMap({ $0.isEmpty ? nil : $0 }) else {
+      return .success(.default)
+    }
+    return SquadName.parse(text)
+  }
+
   @MainActor
   private static func makeContext(
-    _ parsed: ParsedArguments, variables: [String: String], console: Console, transport: (any HTTPTransport)?
+    _ parsed: ParsedArguments, squadName: SquadName, variables: [String: String], console: Console,
+    transport: (any HTTPTransport)?
   ) -> Result<CommandContext, ConfigurationError> {
     let paths = SquadPaths.resolve(home: parsed.value(.home), environment: variables)
     let output = OutputSettings.resolve(
@@ -86,7 +101,7 @@ public enum SquadCLI {
     let directory = DirectoryFactory.make(
       paths: paths, configuration: configuration, transport: transport, offline: parsed.has(.offline), warn: warn)
     let environment = AppEnvironment(
-      directory: directory, squadFile: SquadFile(paths: paths),
+      directory: directory, squadFile: SquadFile(paths: paths, name: squadName, warn: warn),
       confirm: { prompt in
         console.prompt(TextSanitizer.clean(prompt))
         let answer = console.readLine()?.trimmingWhitespace().lowercased()

@@ -14,6 +14,10 @@ public enum ValueCompletion: Equatable, Sendable {
   case heroes
   /// Hero ids and names, squad members first (for `fire`).
   case members
+  /// Squad names (for `--squad`, `squads rename` and `squads delete`).
+  case squads
+  /// `squads`' first argument: its actions; after `rename` or `delete`, squad names.
+  case squadActions
   /// Command names and help topics (for `help`).
   case helpTopics
 }

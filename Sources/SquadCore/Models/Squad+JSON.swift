@@ -58,5 +58,9 @@ extension Squad {
       members.append(member)
     }
     self.init(members: members)
+    if let limit = try document.optionalInt("maxMembers", at: "") {
+      guard limit > 0 else { throw JSONShapeError(path: "maxMembers", problem: "expected a positive number") }
+      maxMembers = limit
+    }
   }
 }

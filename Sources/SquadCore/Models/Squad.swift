@@ -7,6 +7,8 @@ public struct Squad: Hashable, Sendable {
 
   /// Members in the order they were recruited.
   public private(set) var members: [Member]
+  /// The most members the squad may hold; nil for no limit (`squads create NAME --max N`).
+  public var maxMembers: Int?
 
   /// An empty squad.
   public init() { members = [] }

@@ -6,21 +6,22 @@ import Foundation
   import Darwin
 #endif
 
-/// An exclusive `flock` on a lock file, held until released or deallocated.
+/// An exclusive (or shared) `flock` on a lock file, held until released or deallocated.
 ///
 /// Every read-modify-write of the squad holds it, so concurrent squad processes take turns and
 /// no update is lost. The kernel drops it if the process dies.
 public final class FileLock: Sendable {
   private let descriptor: Int32
 
-  /// Blocks until the exclusive lock on `path` is held, creating the file if needed.
-  public init(path: String) throws(PersistenceError) {
+  /// Blocks until the lock on `path` is held, creating the file if needed: exclusive, or shared
+  /// with other shared holders when `shared`.
+  public init(path: String, shared: Bool = false) throws(PersistenceError) {
     try AtomicFile.createDirectory(AtomicFile.folderAndName(of: path).folder)
     let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else {
       throw PersistenceError(path: path, reason: .unwritable(detail: String(cString: strerror(errno))))
     }
-    while flock(descriptor, LOCK_EX) != 0 {
+    while flock(descriptor, shared ? LOCK_SH : LOCK_EX) != 0 {
       guard errno == EINTR else {
         let detail = String(cString: strerror(errno))
         close(descriptor)

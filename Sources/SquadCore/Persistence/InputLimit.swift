@@ -3,6 +3,9 @@
 public enum InputLimit {
   /// `squad.json`: a squad of thousands of members is well under 1 MiB.
   public static let squadFile = 16 << 20
+  /// A squad's `history.jsonl`: at most ``HistoryFile/bound`` entries, and trimmed to a quarter
+  /// of this once it passes half, so even an entry replacing one 16 MiB squad by another fits.
+  public static let historyFile = 64 << 20
   /// One import file or standard input.
   public static let importFile = 16 << 20
   /// One file of `squad catalogue import`: archived pages are a few hundred KiB, whole dumps a

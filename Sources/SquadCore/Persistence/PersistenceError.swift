@@ -19,6 +19,14 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
     case tooLarge(limit: Int)
     /// Saving would write more than `limit` bytes, more than squad reads back; nothing was written.
     case wouldExceed(limit: Int)
+    /// The squad's history file is unreadable; `detail` says where. Changes go on without
+    /// recording; undo and redo refuse.
+    case corruptHistory(detail: String)
+    /// The change would take the squad `name` past its size limit; nothing was changed.
+    case overLimit(limit: Int, members: Int, squad: String)
+    /// The squad file no longer matches the last change squad recorded (edited by something
+    /// else), so undo or redo would lose that edit; nothing was changed.
+    case changedOutside
   }
 
   /// The file concerned.
@@ -35,8 +43,8 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
   /// 65 when the file's content is invalid, 1 when the file system refused.
   public var exitCode: ExitCode {
     switch reason {
-    case .corrupt, .newerSchema, .tooLarge, .wouldExceed: return .invalidData
-    case .unreadable, .unwritable, .notAFile, .danglingLink: return .failure
+    case .corrupt, .newerSchema, .tooLarge, .wouldExceed, .corruptHistory: return .invalidData
+    case .unreadable, .unwritable, .notAFile, .danglingLink, .overLimit, .changedOutside: return .failure
     }
   }
 
@@ -60,6 +68,15 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
     case .tooLarge(let limit):
       return "\(path) is larger than \(InputLimit.describe(limit)), the most squad reads from one input "
         + "(see 'Limits' in the README). Nothing was read from it or changed."
+    case .corruptHistory(let detail):
+      return "\(path) is not a valid squad history (\(detail)). It was left untouched; changes go on without "
+        + "being recorded, and undo and redo refuse until it is fixed or removed."
+    case .overLimit(let limit, let members, let squad):
+      return "The squad '\(squad)' holds at most \(limit) \(limit == 1 ? "member" : "members"); this change would make it "
+        + "\(members). Nothing changed; fire someone first."
+    case .changedOutside:
+      return "\(path) was changed by something other than squad since the last change squad recorded; "
+        + "undo and redo would lose that edit, so nothing changed."
     case .wouldExceed(let limit):
       return "Could not save \(path): the squad would be larger than \(InputLimit.describe(limit)), the most squad "
         + "reads back (see 'Limits' in the README). Nothing was changed."

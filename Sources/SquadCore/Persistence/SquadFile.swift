@@ -1,20 +1,38 @@
 import Foundation
 
-/// Reads and writes the squad as `squad.json`: schema v1, atomic writes, corrupt files untouched.
+/// Reads and writes one squad as `squad.json`: schema v1, atomic writes, corrupt files untouched.
+/// Every change also goes into the squad's history (`history.jsonl`, see ``HistoryFile``).
 public struct SquadFile: Sendable {
+  /// Which squad.
+  public let name: SquadName
   /// The squad file's path.
   public let path: String
   /// The lock file guarding read-modify-writes.
   public let lockPath: String
+  /// The squad's history.
+  public let history: HistoryFile
+  /// The lock on the set of named squads, held shared around a named squad's change so it cannot
+  /// be renamed or deleted meanwhile; nil for the default squad, which is never renamed.
+  public let setLockPath: String?
+  /// Where a warning goes (a corrupt history file); the CLI prints it once per change.
+  public let warn: @Sendable (String) -> Void
 
-  /// A squad file at the given paths.
-  public init(paths: SquadPaths) {
-    path = paths.squadFile
-    lockPath = paths.lockFile
+  /// The squad `name` (the default squad unless told) at the given paths.
+  public init(paths: SquadPaths, name: SquadName = .default, warn: @escaping @Sendable (String) -> Void = { _ in }) {
+    self.name = name
+    let folder = paths.folder(of: name)
+    path = folder + "/squad.json"
+    lockPath = folder + "/squad.lock"
+    history = HistoryFile(path: name.isDefault ? paths.historyFile : folder + "/history.jsonl")
+    setLockPath = name.isDefault ? nil : paths.squadsLockFile
+    self.warn = warn
   }
 
   /// Takes the exclusive lock for a read-modify-write; release it by dropping the value.
   public func lock() throws(PersistenceError) -> FileLock { try FileLock(path: lockPath) }
+
+  /// Whether the squad exists: always for the default squad, which is empty until first saved.
+  public var exists: Bool { name.isDefault || FileManager.default.fileExists(atPath: path) }
 
   /// The squad on disk, read once and at most ``InputLimit/squadFile`` bytes; an empty squad
   /// when the file does not exist yet. A symbolic link is followed; anything but a regular file
@@ -39,7 +57,7 @@ public struct SquadFile: Sendable {
   }
 
   /// The files that are squad's own and that no export may overwrite.
-  public var ownFiles: [String] { [path, lockPath] }
+  public var ownFiles: [String] { [path, lockPath, history.path] }
 
   /// The file form: pretty, stable key order, ending in a newline.
   public static func encode(_ squad: Squad) -> Data {
@@ -51,7 +69,9 @@ public struct SquadFile: Sendable {
   public static func jsonValue(
     _ squad: Squad, extra: [(String, JSONValue)] = [], member: (Member) -> JSONValue = memberJSON
   ) -> JSONValue {
-    .object([("schemaVersion", .int(Squad.currentSchemaVersion))] + extra + [("members", .array(squad.members.map(member)))])
+    let limit: [(String, JSONValue)] = squad.maxMembers.map { [("maxMembers", .int($0))] } ?? []
+    return .object(
+      [("schemaVersion", .int(Squad.currentSchemaVersion))] + limit + extra + [("members", .array(squad.members.map(member)))])
   }
 
   /// One member as an ordered JSON object: every ``MemberField`` in order.

@@ -60,7 +60,7 @@ enum CatalogueImportFile {
       case .danglingLink: return .failure(Problem(path: path, detail: "a symbolic link to nothing"))
       case .unreadable(let detail), .corrupt(let detail), .unwritable(let detail):
         return .failure(Problem(path: path, detail: detail))
-      case .newerSchema, .wouldExceed: return .failure(Problem(path: path, detail: "cannot be read"))
+      default: return .failure(Problem(path: path, detail: "cannot be read"))
       }
     }
   }

@@ -1,4 +1,4 @@
-/// `squad __complete heroes|members [<prefix>]`: candidates for the completion scripts, one per
+/// `squad __complete heroes|members|squads [<prefix>]`: candidates for the completion scripts, one per
 /// line. Hidden from help.
 ///
 /// It reads the local catalogue and the squad directly instead of running a feature: a shell
@@ -24,6 +24,11 @@ enum CompleteCommand: Command {
         UsageError("Expected a kind of candidate: \(expected).", command: spec.name), to: context.console)
     }
     let prefix = context.arguments.positionals.dropFirst().first ?? ""
+    if kind == .squads {
+      let names = SquadSet(paths: context.paths).names().map(\.value).filter { $0.hasPrefix(prefix.lowercased()) }
+      context.console.out(names.map { $0 + "\n" }.joined())
+      return ExitCode.success.rawValue
+    }
     let catalogue = CatalogueStore(paths: context.paths).catalogue
     let squad = (try? context.environment.squadFile.load()) ?? Squad()
     // Names are found by bisection of the name index; ids (rarely typed) by reading every hero.

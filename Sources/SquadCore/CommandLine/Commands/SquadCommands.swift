@@ -87,7 +87,12 @@ enum SquadCommandRun {
     case .done(let squad, let change):
       report(change, context: context)
       if action == .listRequested {
-        if squad.members.isEmpty { context.notice("Your squad is empty. Recruit someone: squad recruit <hero>") }
+        if !context.environment.squadFile.exists {
+          let name = context.squadName
+          context.notice("There is no squad named '\(name)' yet. Recruiting creates it: squad --squad \(name) recruit <hero>")
+        } else if squad.members.isEmpty {
+          context.notice("Your squad is empty. Recruit someone: squad recruit <hero>")
+        }
         context.console.out(SquadOutput.render(squad, settings: context.output))
       }
       return ExitCode.success.rawValue

@@ -37,7 +37,9 @@ enum SyncCommand: Command {
     let state = await context.execute(
       SyncFeature.self, from: .idle,
       runner: SyncEffects(
-        client: client, store: store, squadFile: SquadFile(paths: context.paths), now: context.environment.now),
+        client: client, store: store,
+        squadFiles: SquadSet(paths: context.paths).names().map { SquadFile(paths: context.paths, name: $0) },
+        now: context.environment.now),
       action: .syncRequested(force: context.arguments.has(.force)))
     switch state {
     case .done(let report):

@@ -91,6 +91,10 @@ enum BashCompletion {
     case .directories: return "_squad_files d"
     case .heroes: return "_squad_heroes heroes"
     case .members: return "_squad_heroes members"
+    case .squads: return "_squad_heroes squads"
+    case .squadActions:
+      return "if (( positionals == 0 )); then _squad_reply \(words); "
+        + "elif (( positionals == 1 )) && [[ $prev == rename || $prev == delete ]]; then _squad_heroes squads; fi"
     }
   }
 

@@ -8,6 +8,8 @@ public enum CompletionCandidates {
     case heroes
     /// Squad members; every hero when no member matches (`fire`).
     case members
+    /// Squad names (`--squad`, `squads rename|delete`).
+    case squads
   }
 
   /// The candidates for `prefix`, one per entry, printable, without duplicates.
@@ -20,6 +22,8 @@ public enum CompletionCandidates {
     case .members:
       let preferred = matches(prefix, in: members)
       return preferred.isEmpty ? matches(prefix, in: everyone) : preferred
+    case .squads:
+      return []
     }
   }
 

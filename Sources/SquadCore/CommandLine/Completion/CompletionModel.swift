@@ -43,7 +43,8 @@ struct CompletionModel {
     switch completion {
     case .choices(let words), .commaSeparated(let words): return words
     case .helpTopics: return helpWords
-    case .none, .files, .directories, .heroes, .members: return []
+    case .squadActions: return SquadsCommand.actions
+    case .none, .files, .directories, .heroes, .members, .squads: return []
     }
   }
 

@@ -36,6 +36,15 @@ enum FishCompletion {
       "    $tokens[1] $scope __complete $kind -- \"$prefix\" 2>/dev/null",
       "end",
       "",
+      "function __squad_squads_arguments --description 'squads: its actions, then the squad to rename or delete'",
+      "    set -l words (__squad_words)",
+      "    if test (count $words) -le 1",
+      "        printf '%s\\n' \(SquadsCommand.actions.joined(separator: " "))",
+      "    else if test (count $words) -eq 2; and contains -- $words[2] rename delete",
+      "        __squad_heroes squads",
+      "    end",
+      "end",
+      "",
       "function __squad_split --description 'Its arguments, one per line'",
       "    string split ' ' -- $argv",
       "end",
@@ -86,6 +95,8 @@ enum FishCompletion {
     case .directories: return exclusive + "-a '(__fish_complete_directories (commandline -ct))'"
     case .heroes: return "-a '(__squad_heroes heroes)'"
     case .members: return "-a '(__squad_heroes members)'"
+    case .squads: return exclusive + "-a '(__squad_heroes squads)'"
+    case .squadActions: return "-a '(__squad_squads_arguments)'"
     }
   }
 }

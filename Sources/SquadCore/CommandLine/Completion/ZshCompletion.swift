@@ -74,6 +74,10 @@ enum ZshCompletion {
     case .directories: return "_directories"
     case .heroes: return "_squad_heroes heroes"
     case .members: return "_squad_heroes members"
+    case .squads: return "_squad_heroes squads"
+    case .squadActions:
+      return "if (( positionals == 0 )); then compadd -- \(words); "
+        + "elif (( positionals == 1 )) && [[ $prev == rename || $prev == delete ]]; then _squad_heroes squads; fi"
     }
   }
 

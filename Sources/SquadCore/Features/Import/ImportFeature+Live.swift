@@ -3,10 +3,12 @@ import Foundation
 /// Runs the import feature's effects against the real files.
 public struct ImportEffects: EffectRunner {
   private let squadFile: SquadFile
+  private let now: @Sendable () -> Date
 
   /// A runner over an environment.
   public init(environment: AppEnvironment) {
     squadFile = environment.squadFile
+    now = environment.now
   }
 
   public func run(_ effect: ImportFeature.Effect, send: @escaping @Sendable (ImportFeature.Action) async -> Void) async {
@@ -22,14 +24,14 @@ public struct ImportEffects: EffectRunner {
   private func importing(_ members: [Member], replace: Bool) -> Result<ImportSummary, ImportFailure> {
     let file = squadFile
     do throws(PersistenceError) {
-      return try file.withLock { () throws(PersistenceError) in
-        let loaded = Result { () throws(PersistenceError) in try file.load() }
+      let command = replace ? "import --replace" : "import"
+      // A corrupt squad file is no obstacle to --replace, so the squad is read inside the body.
+      return try file.changeReadingLeniently(by: command, at: now()) { loaded in
         switch ImportMerge.plan(members, onto: loaded, replace: replace) {
         case .failure(let failure):
-          return .failure(failure)
+          return (nil, .failure(failure))
         case .success(let plan):
-          if let squad = plan.squad { try file.save(squad) }
-          return .success(plan.summary)
+          return (plan.squad.map { SquadEdit(squad: $0) }, .success(plan.summary))
         }
       }
     } catch {

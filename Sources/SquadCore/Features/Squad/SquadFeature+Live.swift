@@ -22,7 +22,8 @@ public struct SquadEffects: EffectRunner {
 
     case .updateSquad(let command, let heroes):
       let file = environment.squadFile
-      await send(.squadUpdated(Result { () throws(PersistenceError) in try file.update(command, heroes: heroes) }))
+      let now = environment.now()
+      await send(.squadUpdated(Result { () throws(PersistenceError) in try file.update(command, heroes: heroes, at: now) }))
     }
   }
 }

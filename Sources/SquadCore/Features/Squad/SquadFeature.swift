@@ -144,4 +144,13 @@ public enum SquadCommand: Equatable, Sendable {
   case list
   case recruit(at: Date)
   case fire(askFirst: Bool)
+
+  /// The command's name, as the squad's history records it.
+  public var name: String {
+    switch self {
+    case .list: return "list"
+    case .recruit: return "recruit"
+    case .fire: return "fire"
+    }
+  }
 }

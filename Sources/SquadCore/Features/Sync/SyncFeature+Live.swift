@@ -11,18 +11,18 @@ public struct SyncEffects: EffectRunner {
   private let client: any MarvelClient
   private let store: CatalogueStore
   private let now: @Sendable () -> Date
-  private let squadFile: SquadFile?
+  private let squadFiles: [SquadFile]
   private let received: SyncSpool
 
-  /// A runner over a client and the local catalogue; when `squadFile` is given, its members are
+  /// A runner over a client and the local catalogue; the members of every squad in `squadFiles` are
   /// refreshed from the synced heroes (see ``Squad/refreshed(from:)``).
   public init(
-    client: any MarvelClient, store: CatalogueStore, squadFile: SquadFile? = nil,
+    client: any MarvelClient, store: CatalogueStore, squadFiles: [SquadFile] = [],
     now: @escaping @Sendable () -> Date = Date.init
   ) {
     self.client = client
     self.store = store
-    self.squadFile = squadFile
+    self.squadFiles = squadFiles
     self.now = now
     received = SyncSpool(folder: AtomicFile.folderAndName(of: store.path).folder)
   }
@@ -52,17 +52,13 @@ public struct SyncEffects: EffectRunner {
   /// lock, so `list` and `export` agree with `heroes` without reading the catalogue. A squad file
   /// that cannot be read or written is left alone: the sync itself succeeded.
   private func refreshMembers() {
-    guard let squadFile, FileManager.default.fileExists(atPath: squadFile.path) else { return }
-    do throws(PersistenceError) {
-      let lock = try squadFile.lock()
-      defer { withExtendedLifetime(lock) {} }
-      let squad = try squadFile.load()
-      let catalogue = store.catalogue
-      let heroes = squad.members.filter { received.received($0.id) }.compactMap { catalogue.hero($0.id) }
-      guard let refreshed = squad.refreshed(from: heroes) else { return }
-      try squadFile.save(refreshed)
-    } catch {
-      return
+    let catalogue = store.catalogue
+    for squadFile in squadFiles where FileManager.default.fileExists(atPath: squadFile.path) {
+      // Recorded in each squad's history like any change ("sync"), so undo can take it back.
+      _ = try? squadFile.change(by: "sync", at: now()) { snapshot in
+        let heroes = snapshot.squad.members.filter { received.received($0.id) }.compactMap { catalogue.hero($0.id) }
+        return (snapshot.squad.refreshed(from: heroes).map { SquadEdit(squad: $0) }, ())
+      }
     }
   }
 

@@ -48,9 +48,22 @@ struct BashCompletionTests {
   @Test func theHiddenCompleteCommandIsNeverOffered() throws {
     #expect(
       try complete(["squad", ""]) == [
-        "heroes", "show", "recruit", "fire", "list", "export", "import", "sync", "catalogue", "completion", "help",
+        "heroes", "show", "recruit", "fire", "list", "export", "import", "squads", "history", "undo", "redo", "sync",
+        "catalogue", "completion", "help",
       ])
     #expect(try complete(["squad", "__"]) == [])
+  }
+
+  @Test func squadNamesCompleteAfterSquadAndForRenameOrDelete() throws {
+    let paths = SquadPaths(home: home.path)
+    _ = try SquadSet(paths: paths).create(try SquadName.parse("avengers").get(), maxMembers: nil, at: Date())
+    _ = try SquadSet(paths: paths).create(try SquadName.parse("xmen").get(), maxMembers: nil, at: Date())
+    #expect(try complete(["squad", "--squad", ""]) == ["default", "avengers", "xmen"])
+    #expect(try complete(["squad", "squads", ""]) == ["create", "rename", "delete"])
+    #expect(try complete(["squad", "squads", "delete", "x"]) == ["xmen"])
+    #expect(try complete(["squad", "squads", "rename", "av"]) == ["avengers"])
+    #expect(try complete(["squad", "squads", "rename", "avengers", ""]) == [])
+    #expect(try complete(["squad", "squads", "create", ""]) == [])
   }
 
   @Test func recruitOffersSpiderManForSpi() throws {

@@ -1,0 +1,134 @@
+/// `squad history`, `squad undo` and `squad redo`: the history feature from the command line.
+enum HistoryCommand: Command {
+  static var execution: CommandExecution { .inContext(run) }
+
+  static let spec = CommandSpec(
+    name: "history",
+    abstract: "Show the squad's changes, newest first.",
+    discussion: """
+      Every change of the squad is recorded: recruit, fire, import, sync, undo, redo, and the
+      squads create and rename that made it what it is; with when, the command, and who joined
+      or left. The newest \(HistoryFile.bound) changes of each squad are kept.
+      """,
+    options: [OptionSpec(.limit, value: "n", help: "Show only the newest N changes.")],
+    examples: ["squad history", "squad history --limit 5", "squad --squad avengers history --json"],
+    takesOutputFormat: true)
+
+  @MainActor
+  static func run(_ context: CommandContext) async -> Int32 {
+    let limit: Int?
+    switch OptionValues.integer(context.arguments, .limit, in: 1...HistoryFile.bound, default: HistoryFile.bound) {
+    case .failure(let error): return UsagePrinter.report(error, to: context.console)
+    case .success(let value): limit = value
+    }
+    let state = await context.execute(
+      HistoryFeature.self, from: HistoryFeature.State(), runner: HistoryEffects(environment: context.environment),
+      action: .historyRequested(limit: limit))
+    switch state.phase {
+    case .listed(let entries):
+      if entries.isEmpty { context.notice("No changes recorded yet for the squad '\(context.squadName)'.") }
+      context.console.out(HistoryOutput.render(entries, now: context.environment.now(), settings: context.output))
+      return ExitCode.success.rawValue
+    case .failed(let error):
+      return context.fail(error.description, error.exitCode)
+    default:
+      return context.fail("The command stopped unexpectedly.", .failure)
+    }
+  }
+}
+
+enum UndoCommand: Command {
+  static var execution: CommandExecution { .inContext(run) }
+
+  static let spec = StepCommandRun.spec(
+    .undo, abstract: "Take back the last changes of the squad.",
+    discussion: """
+      Steps back N changes (default 1), like undo in an editor; 'squad redo' steps forward again
+      until a new change is made. Undo refuses, changing nothing, when the squad file was edited
+      by something other than squad since the change (exit 1), or the history file is unreadable
+      (exit 65). With nothing to undo it says so and exits 0.
+      """)
+
+  @MainActor
+  static func run(_ context: CommandContext) async -> Int32 { await StepCommandRun.run(.undo, context: context) }
+}
+
+enum RedoCommand: Command {
+  static var execution: CommandExecution { .inContext(run) }
+
+  static let spec = StepCommandRun.spec(
+    .redo, abstract: "Make undone changes of the squad again.",
+    discussion: """
+      Steps forward N undone changes (default 1). A change made after an undo clears what could
+      be redone. Refuses like undo; with nothing to redo it says so and exits 0.
+      """)
+
+  @MainActor
+  static func run(_ context: CommandContext) async -> Int32 { await StepCommandRun.run(.redo, context: context) }
+}
+
+/// What undo and redo share: the spec's shape, and running and reporting a step.
+enum StepCommandRun {
+  static func spec(_ direction: StepDirection, abstract: String, discussion: String) -> CommandSpec {
+    CommandSpec(
+      name: direction.rawValue, abstract: abstract, discussion: discussion,
+      arguments: [ArgumentSpec("n", help: "How many changes, 1 to \(HistoryFile.bound). (default: 1)", isOptional: true)],
+      examples: ["squad \(direction.rawValue)", "squad \(direction.rawValue) 3", "squad --squad avengers \(direction.rawValue)"])
+  }
+
+  @MainActor
+  static func run(_ direction: StepDirection, context: CommandContext) async -> Int32 {
+    var count = 1
+    if let text = context.arguments.positionals.first {
+      guard let value = Int(text), (1...HistoryFile.bound).contains(value) else {
+        return UsagePrinter.report(
+          UsageError(
+            "The value '\(TextSanitizer.clean(text))' is invalid for '<n>': expected a whole number from 1 to \(HistoryFile.bound).",
+            command: direction.rawValue), to: context.console)
+      }
+      count = value
+    }
+    let state = await context.execute(
+      HistoryFeature.self, from: HistoryFeature.State(), runner: HistoryEffects(environment: context.environment),
+      action: .stepRequested(direction, count: count, at: context.environment.now()))
+    switch state.phase {
+    case .stepped(_, nil):
+      context.notice("Nothing to \(direction.rawValue) in the squad '\(context.squadName)'.")
+      return ExitCode.success.rawValue
+    case .stepped(_, let entry?):
+      let verb = direction == .undo ? "Undid" : "Redid"
+      context.notice("\(verb) \(entry.steps == 1 ? "1 change" : "\(entry.steps) changes").")
+      ChangeReport.report(entry.diff, context: context)
+      return ExitCode.success.rawValue
+    case .failed(let error):
+      return context.fail(error.description, error.exitCode)
+    default:
+      return context.fail("The command stopped unexpectedly.", .failure)
+    }
+  }
+}
+
+/// Prints what a diff did to the members, the way recruit and fire do.
+enum ChangeReport {
+  @MainActor
+  static func report(_ diff: SquadDiff, context: CommandContext) {
+    let addedIDs = Set(diff.added.map(\.member.id))
+    let removedIDs = Set(diff.removed.map(\.member.id))
+    let joined = diff.added.filter { !removedIDs.contains($0.member.id) }.map(\.member.name)
+    let left = diff.removed.filter { !addedIDs.contains($0.member.id) }.map(\.member.name)
+    let updated = diff.added.filter { removedIDs.contains($0.member.id) }.map(\.member.name)
+    if !joined.isEmpty { context.notice("Recruited \(NameList.join(joined)).") }
+    if !left.isEmpty { context.notice("Fired \(NameList.join(left)).") }
+    if !updated.isEmpty { context.notice("Updated \(NameList.join(updated)).") }
+  }
+}
+
+extension HistoryFeature.State: StatusReporting {
+  public var statusLine: String? {
+    switch phase {
+    case .loading: return "Loading history…"
+    case .stepping(let direction, _): return direction == .undo ? "Undoing…" : "Redoing…"
+    default: return nil
+    }
+  }
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+/// Runs the history feature's effects against the real files.
+public struct HistoryEffects: EffectRunner {
+  private let squadFile: SquadFile
+
+  /// A runner over an environment's squad.
+  public init(environment: AppEnvironment) { squadFile = environment.squadFile }
+
+  public func run(_ effect: HistoryFeature.Effect, send: @escaping @Sendable (HistoryFeature.Action) async -> Void) async {
+    let file = squadFile
+    // A named squad that does not exist yet has no history, and reading it must not create its folder.
+    guard file.exists else {
+      switch effect {
+      case .loadHistory: await send(.historyLoaded(.success([])))
+      case .step: await send(.stepFinished(.success(nil)))
+      }
+      return
+    }
+    switch effect {
+    case .loadHistory:
+      await send(
+        .historyLoaded(
+          Result { () throws(PersistenceError) in
+            try file.withLock { () throws(PersistenceError) in try file.snapshot().history.get() }
+          }))
+    case .step(let direction, let count, let date):
+      await send(.stepFinished(Result { () throws(PersistenceError) in try file.step(direction, count: count, at: date) }))
+    }
+  }
+}
+
+extension SquadFile {
+  /// Undoes or redoes up to `count` changes in one locked change, recorded as one entry; nil when
+  /// there is nothing to undo or redo. Refuses when the history is unreadable, or the squad file
+  /// is not what squad last recorded (it was edited by something else).
+  func step(_ direction: StepDirection, count: Int, at date: Date) throws(PersistenceError) -> HistoryEntry? {
+    let (_, entry) = try change(by: direction.rawValue, at: date) { snapshot throws(PersistenceError) -> (SquadEdit?, Void) in
+      let entries = try snapshot.history.get()
+      let stacks = UndoStacks.replay(entries)
+      let available = direction == .undo ? stacks.undo : stacks.redo
+      guard !available.isEmpty else { return (nil, ()) }
+      guard snapshot.matchesHistory else { throw PersistenceError(path: path, reason: .changedOutside) }
+      var members = snapshot.squad.members
+      let steps = available.suffix(count).reversed()
+      for step in steps { members = (direction == .undo ? step.diff.inverse : step.diff).applied(to: members) }
+      var squad = Squad(members: members)
+      squad.maxMembers = snapshot.squad.maxMembers
+      return (SquadEdit(squad: squad, kind: direction == .undo ? .undo : .redo, steps: steps.count), ())
+    }
+    return entry
+  }
+}

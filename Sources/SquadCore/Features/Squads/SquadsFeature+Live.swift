@@ -1,0 +1,41 @@
+import Foundation
+
+/// Runs the squads feature's effects against the real files.
+public struct SquadsEffects: EffectRunner {
+  private let set: SquadSet
+  private let confirm: @Sendable (String) async -> Bool
+
+  /// A runner over the squads at `paths`, asking with `environment.confirm`.
+  public init(paths: SquadPaths, environment: AppEnvironment) {
+    set = SquadSet(paths: paths)
+    confirm = environment.confirm
+  }
+
+  public func run(_ effect: SquadsFeature.Effect, send: @escaping @Sendable (SquadsFeature.Action) async -> Void) async {
+    switch effect {
+    case .loadSquads:
+      await send(.squadsLoaded(set.summaries()))
+    case .confirm(let prompt):
+      await send(.confirmationAnswered(await confirm(prompt)))
+    case .change(let request):
+      await send(.changeFinished(apply(request)))
+    }
+  }
+
+  private func apply(_ request: SquadsRequest) -> Result<Int?, SquadSetFailure> {
+    do throws(SquadSetFailure) {
+      switch request {
+      case .create(let name, let limit, let date):
+        _ = try set.create(name, maxMembers: limit, at: date)
+        return .success(nil)
+      case .rename(let old, let new, let date):
+        try set.rename(old, to: new, at: date)
+        return .success(nil)
+      case .delete(let name, let date):
+        return .success(try set.delete(name, at: date).members.count)
+      }
+    } catch {
+      return .failure(error)
+    }
+  }
+}

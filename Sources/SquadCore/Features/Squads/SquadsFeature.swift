@@ -1,0 +1,122 @@
+import Foundation
+
+/// Listing, creating, renaming and deleting squads (`squad squads`).
+///
+/// Delete reads the squads first, so a missing name fails before anyone is asked, and the
+/// question can say how many members go; the delete itself happens under the set's lock.
+public enum SquadsFeature: Feature {
+  /// Where the command is.
+  public struct State: Equatable, Sendable {
+    /// The current phase.
+    public var phase: Phase
+
+    /// A state in the given phase.
+    public init(phase: Phase = .idle) { self.phase = phase }
+  }
+
+  /// The phases of a `squads` command.
+  public enum Phase: Equatable, Sendable {
+    case idle
+    /// Reading every squad's summary (to list them, or before deleting `deleting`).
+    case loading(deleting: SquadName?, askFirst: Bool, at: Date?)
+    /// Waiting for the user to confirm deleting the squad.
+    case confirming(SquadName, at: Date)
+    /// Creating, renaming or deleting under the set's lock.
+    case changing(SquadsRequest)
+    /// Finished listing.
+    case listed([SquadSummary])
+    /// Finished a change.
+    case changed(SquadsRequest, deletedMembers: Int?)
+    /// The user said no; nothing changed.
+    case cancelled
+    /// Refused or failed; nothing changed.
+    case failed(SquadSetFailure)
+  }
+
+  /// What happened.
+  public enum Action: Equatable, Sendable {
+    case listRequested
+    case createRequested(SquadName, maxMembers: Int?, at: Date)
+    case renameRequested(SquadName, to: SquadName, at: Date)
+    case deleteRequested(SquadName, askFirst: Bool, at: Date)
+    case squadsLoaded([SquadSummary])
+    case confirmationAnswered(Bool)
+    case changeFinished(Result<Int?, SquadSetFailure>)
+  }
+
+  /// What the feature asks the outside world to do.
+  public enum Effect: Equatable, Sendable {
+    /// Summarise every squad (no lock).
+    case loadSquads
+    case confirm(prompt: String)
+    /// Create, rename or delete under the exclusive lock on the set of squads.
+    case change(SquadsRequest)
+  }
+
+  public static func reduce(_ state: inout State, _ action: Action) -> [Effect] {
+    switch (state.phase, action) {
+    case (.idle, .listRequested):
+      state.phase = .loading(deleting: nil, askFirst: false, at: nil)
+      return [.loadSquads]
+
+    case (.idle, .createRequested(let name, let limit, let date)):
+      return change(&state, .create(name, maxMembers: limit, at: date))
+
+    case (.idle, .renameRequested(let old, let new, let date)):
+      return change(&state, .rename(old, to: new, at: date))
+
+    case (.idle, .deleteRequested(let name, let askFirst, let date)):
+      guard !name.isDefault else {
+        state.phase = .failed(.isDefault(action: "deleted"))
+        return []
+      }
+      state.phase = .loading(deleting: name, askFirst: askFirst, at: date)
+      return [.loadSquads]
+
+    case (.loading(nil, _, _), .squadsLoaded(let summaries)):
+      state.phase = .listed(summaries)
+      return []
+
+    case (.loading(let name?, let askFirst, let date?), .squadsLoaded(let summaries)):
+      guard let summary = summaries.first(where: { $0.name == name }) else {
+        state.phase = .failed(.missing(name))
+        return []
+      }
+      guard askFirst else { return change(&state, .delete(name, at: date)) }
+      state.phase = .confirming(name, at: date)
+      let members = summary.members.map { " and its \(Plural.members($0))" } ?? ""
+      return [.confirm(prompt: "Delete the squad '\(name)'\(members)? [y/N] ")]
+
+    case (.confirming(let name, let date), .confirmationAnswered(true)):
+      return change(&state, .delete(name, at: date))
+
+    case (.confirming, .confirmationAnswered(false)):
+      state.phase = .cancelled
+      return []
+
+    case (.changing(let request), .changeFinished(.success(let members))):
+      state.phase = .changed(request, deletedMembers: members)
+      return []
+
+    case (.changing, .changeFinished(.failure(let failure))):
+      state.phase = .failed(failure)
+      return []
+
+    default:
+      // An action that does not fit the current phase changes nothing.
+      return []
+    }
+  }
+
+  private static func change(_ state: inout State, _ request: SquadsRequest) -> [Effect] {
+    state.phase = .changing(request)
+    return [.change(request)]
+  }
+}
+
+/// A change of the set of squads.
+public enum SquadsRequest: Equatable, Sendable {
+  case create(SquadName, maxMembers: Int?, at: Date)
+  case rename(SquadName, to: SquadName, at: Date)
+  case delete(SquadName, at: Date)
+}

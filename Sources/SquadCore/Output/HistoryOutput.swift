@@ -1,0 +1,34 @@
+import Foundation
+
+/// Prints `squad history` in every output format.
+public enum HistoryOutput {
+  /// The entries (newest first) as stdout text.
+  public static func render(_ entries: [HistoryEntry], now: Date, settings: OutputSettings) -> String {
+    switch settings.format {
+    case .json: return JSONValue.array(entries.map(\.json)).encoded(pretty: settings.prettyJSON) + "\n"
+    case .jsonl: return entries.map { $0.json.encoded() + "\n" }.joined()
+    case .tsv: return table(entries, now: nil).tsv()
+    case .csv:
+      return TextSanitizer.forStdout(table(entries, now: nil).csv(header: settings.headers), isTerminal: settings.isTerminal)
+    case .table:
+      guard !entries.isEmpty else { return "" }
+      return TableRenderer.render(
+        table(entries, now: now), width: settings.width, color: settings.color, headers: settings.headers)
+    }
+  }
+
+  // Relative times on a terminal (`now`), ISO 8601 elsewhere.
+  static func table(_ entries: [HistoryEntry], now: Date?) -> Table {
+    Table(
+      columns: [
+        Table.Column("#", key: "sequence", alignsRight: true), Table.Column("WHEN", key: "at"),
+        Table.Column("COMMAND", key: "command"), Table.Column("CHANGE", key: "summary", shrinks: true),
+      ],
+      rows: entries.map { entry in
+        [
+          String(entry.sequence), now.map { RelativeTime.describe(entry.at, now: $0) } ?? MarvelDate.iso8601(entry.at),
+          entry.command, entry.summary,
+        ]
+      })
+  }
+}

@@ -1,0 +1,134 @@
+import Foundation
+
+/// The squads of one home: the default squad (`squad.json`) and the named ones
+/// (`squads/NAME/`). Creating, renaming and deleting hold the exclusive lock on the set
+/// (`squads.lock`); every change of one named squad holds it shared, so none of them runs into a
+/// squad being renamed or deleted under it.
+public struct SquadSet: Sendable {
+  /// Where the files are.
+  public let paths: SquadPaths
+
+  /// How many deleted squads are kept under `squads/.deleted/` (with their history).
+  public static let keptDeleted = 10
+
+  /// The set at these paths.
+  public init(paths: SquadPaths) { self.paths = paths }
+
+  /// The file of one squad.
+  public func file(_ name: SquadName) -> SquadFile { SquadFile(paths: paths, name: name) }
+
+  /// The default squad, then every named squad that has a file, by name.
+  public func names() -> [SquadName] {
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: paths.squadsDirectory)) ?? []
+    let named = entries.compactMap { entry -> SquadName? in
+      guard case .success(let name) = SquadName.parse(entry), name.value == entry, !name.isDefault else { return nil }
+      return FileManager.default.fileExists(atPath: file(name).path) ? name : nil
+    }
+    return [.default] + named.sorted()
+  }
+
+  /// A summary of every squad, read without locks.
+  public func summaries() -> [SquadSummary] {
+    names().map { name in
+      let squadFile = file(name)
+      let lastEntry = (try? squadFile.history.read())?.entries.last?.at
+      let modified = (try? FileManager.default.attributesOfItem(atPath: squadFile.path))?[.modificationDate] as? Date
+      do throws(PersistenceError) {
+        let squad = try squadFile.load()
+        return SquadSummary(
+          name: name, members: squad.members.count, maxMembers: squad.maxMembers, lastChange: lastEntry ?? modified)
+      } catch {
+        return SquadSummary(name: name, members: nil, lastChange: lastEntry ?? modified, problem: error.description)
+      }
+    }
+  }
+
+  /// Creates an empty squad with an optional size limit, recorded as its history's first entry.
+  public func create(_ name: SquadName, maxMembers: Int?, at date: Date) throws(SquadSetFailure) -> HistoryEntry? {
+    guard !name.isDefault else { throw .isDefault(action: "created") }
+    return try exclusively { () throws(SquadSetFailure) in
+      let squadFile = file(name)
+      guard !FileManager.default.fileExists(atPath: squadFile.path) else { throw .exists(name) }
+      return try persisting { () throws(PersistenceError) in
+        let lock = try squadFile.lock()
+        defer { withExtendedLifetime(lock) {} }
+        var squad = Squad()
+        squad.maxMembers = maxMembers
+        return try squadFile.commit(
+          SquadEdit(squad: squad, kind: .create), of: squadFile.snapshot(), command: "squads create", at: date)
+      }
+    }
+  }
+
+  /// Gives a squad a new name: its folder, with its squad and history, is renamed in one step;
+  /// then the history records the rename.
+  public func rename(_ old: SquadName, to new: SquadName, at date: Date) throws(SquadSetFailure) {
+    guard !old.isDefault else { throw .isDefault(action: "renamed") }
+    guard !new.isDefault else { throw .isDefault(action: "a new name") }
+    try exclusively { () throws(SquadSetFailure) in
+      guard FileManager.default.fileExists(atPath: file(old).path) else { throw .missing(old) }
+      guard old != new else { return }
+      guard !FileManager.default.fileExists(atPath: file(new).path) else { throw .exists(new) }
+      try persisting { () throws(PersistenceError) in
+        // A folder without a squad file is what a change killed before its first save left.
+        try? FileManager.default.removeItem(atPath: paths.folder(of: new))
+        try move(paths.folder(of: old), to: paths.folder(of: new))
+        let renamed = file(new)
+        let lock = try renamed.lock()
+        defer { withExtendedLifetime(lock) {} }
+        let snapshot = try renamed.snapshot()
+        _ = try renamed.commit(
+          SquadEdit(squad: snapshot.squad, kind: .rename), of: snapshot, command: "squads rename", at: date, detail: old.value)
+      }
+    }
+  }
+
+  /// Deletes a squad: the history records it, then its folder moves under `squads/.deleted/` in
+  /// one step (the commit point), where the newest ``keptDeleted`` stay. Returns its last members.
+  public func delete(_ name: SquadName, at date: Date) throws(SquadSetFailure) -> Squad {
+    guard !name.isDefault else { throw .isDefault(action: "deleted") }
+    return try exclusively { () throws(SquadSetFailure) in
+      let squadFile = file(name)
+      guard FileManager.default.fileExists(atPath: squadFile.path) else { throw .missing(name) }
+      return try persisting { () throws(PersistenceError) in
+        let lock = try squadFile.lock()
+        defer { withExtendedLifetime(lock) {} }
+        let snapshot = try squadFile.snapshot()
+        _ = try squadFile.commit(SquadEdit(squad: Squad(), kind: .delete), of: snapshot, command: "squads delete", at: date)
+        try AtomicFile.createDirectory(paths.deletedSquadsDirectory)
+        let stamp = Int(date.timeIntervalSince1970 * 1000)
+        try move(paths.folder(of: name), to: paths.deletedSquadsDirectory + "/\(name.value)-\(stamp)-\(getpid())")
+        pruneDeleted()
+        return snapshot.squad
+      }
+    }
+  }
+
+  private func exclusively<Value>(_ body: () throws(SquadSetFailure) -> Value) throws(SquadSetFailure) -> Value {
+    let lock: FileLock
+    do { lock = try FileLock(path: paths.squadsLockFile) } catch { throw .persistence(error) }
+    defer { withExtendedLifetime(lock) {} }
+    return try body()
+  }
+
+  private func persisting<Value>(_ body: () throws(PersistenceError) -> Value) throws(SquadSetFailure) -> Value {
+    do { return try body() } catch { throw .persistence(error) }
+  }
+
+  private func move(_ source: String, to destination: String) throws(PersistenceError) {
+    guard Foundation.rename(source, destination) == 0 else {
+      throw PersistenceError(path: source, reason: .unwritable(detail: String(cString: strerror(errno))))
+    }
+  }
+
+  // Newest by the deletion time in the name (`NAME-MILLISECONDS-PID`), not by modification time,
+  // which is the squad's last change.
+  private func pruneDeleted() {
+    let folder = paths.deletedSquadsDirectory
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    func stamp(_ entry: String) -> Int { entry.split(separator: "-").dropLast().last.flatMap { Int($0) } ?? 0 }
+    for entry in entries.sorted(by: { stamp($0) > stamp($1) }).dropFirst(SquadSet.keptDeleted) {
+      try? FileManager.default.removeItem(atPath: folder + "/" + entry)
+    }
+  }
+}

@@ -1,0 +1,62 @@
+/// The name of a squad: 1 to 32 characters of `a`–`z`, `0`–`9`, `-` and `_`, starting with a
+/// letter or digit. Names are case-insensitive and kept in lowercase; `default` is the default
+/// squad (`squad.json` in the data folder, where it has always been).
+///
+/// The rules keep every name a plain file-name component, so no name can reach outside the data
+/// folder (`../x`, `/etc/x`, `a/b`) or put control characters on a terminal.
+public struct SquadName: Hashable, Sendable, Comparable, CustomStringConvertible {
+  /// The name in lowercase.
+  public let value: String
+
+  /// The most characters a name may have.
+  public static let maxLength = 32
+  /// The default squad.
+  public static let `default` = SquadName(checked: "default")
+
+  private init(checked value: String) { self.value = value }
+
+  /// Whether this is the default squad.
+  public var isDefault: Bool { self == .default }
+
+  public var description: String { value }
+
+  public static func < (lhs: SquadName, rhs: SquadName) -> Bool {
+    // The default squad first, then by name.
+    if lhs.isDefault != rhs.isDefault { return lhs.isDefault }
+    return lhs.value < rhs.value
+  }
+
+  /// The name `text` stands for, or a sentence saying why it is not a squad name.
+  public static func parse(_ text: String) -> Result<SquadName, SquadNameError> {
+    let lowered = String(
+      String.UnicodeScalarView(
+        text.unicodeScalars.map { scalar in
+          ("A"..."Z").contains(scalar) ? Unicode.Scalar(scalar.value + 32) ?? scalar : scalar
+        }))
+    guard !lowered.isEmpty, lowered.unicodeScalars.count <= maxLength else {
+      return .failure(SquadNameError(text: text, problem: "a squad name has 1 to \(maxLength) characters"))
+    }
+    let allowed = lowered.unicodeScalars.allSatisfy {
+      ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_"
+    }
+    guard allowed else {
+      return .failure(SquadNameError(text: text, problem: "a squad name may hold only letters a-z, digits, '-' and '_'"))
+    }
+    guard let first = lowered.unicodeScalars.first, ("a"..."z").contains(first) || ("0"..."9").contains(first) else {
+      return .failure(SquadNameError(text: text, problem: "a squad name starts with a letter or a digit"))
+    }
+    return .success(SquadName(checked: lowered))
+  }
+}
+
+/// A text that is not a squad name, and why.
+public struct SquadNameError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// What was given (printed sanitised).
+  public var text: String
+  /// The rule it breaks.
+  public var problem: String
+
+  public var description: String {
+    "'\(TextSanitizer.clean(text))' is not a squad name: \(problem) (see 'squad help squads')."
+  }
+}

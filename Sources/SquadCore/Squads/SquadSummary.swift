@@ -1,0 +1,60 @@
+import Foundation
+
+/// One line of `squad squads`: a squad's name, size, limit and last change.
+public struct SquadSummary: Equatable, Sendable {
+  /// The squad.
+  public var name: SquadName
+  /// How many members it has; nil when its file cannot be read.
+  public var members: Int?
+  /// Its size limit, if any.
+  public var maxMembers: Int?
+  /// When it last changed: its last history entry, else its file's modification time; nil for a
+  /// default squad never saved.
+  public var lastChange: Date?
+  /// Why its file cannot be read, if it cannot.
+  public var problem: String?
+
+  /// Creates a summary.
+  public init(name: SquadName, members: Int?, maxMembers: Int? = nil, lastChange: Date? = nil, problem: String? = nil) {
+    self.name = name
+    self.members = members
+    self.maxMembers = maxMembers
+    self.lastChange = lastChange
+    self.problem = problem
+  }
+}
+
+/// Why `squads create`, `rename` or `delete` refused.
+public enum SquadSetFailure: FeatureFailure, Equatable, Sendable {
+  /// A squad with this name exists already.
+  case exists(SquadName)
+  /// No squad has this name.
+  case missing(SquadName)
+  /// The default squad is always there: it cannot be created, renamed, deleted or be a new name.
+  case isDefault(action: String)
+  /// A file could not be read or written.
+  case persistence(PersistenceError)
+
+  public var underlying: any CommandFailure {
+    switch self {
+    case .persistence(let error): return error
+    default: return SquadSetUsage(message: message)
+    }
+  }
+
+  private var message: String {
+    switch self {
+    case .exists(let name): return "A squad named '\(name)' already exists (see 'squad squads')."
+    case .missing(let name): return "There is no squad named '\(name)' (see 'squad squads')."
+    case .isDefault(let action): return "The default squad cannot be \(action); it always exists."
+    case .persistence(let error): return error.description
+    }
+  }
+}
+
+/// A `squads` request that names the wrong squad: a usage error (exit 64).
+struct SquadSetUsage: CommandFailure {
+  var message: String
+  var exitCode: ExitCode { .usage }
+  var description: String { message }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+
+@testable import SquadCore
+
+@MainActor
+@Suite struct SquadsFeatureTests {
+  let home = TemporaryDirectory()
+  var paths: SquadPaths { SquadPaths(home: home.path) }
+
+  func store(confirm: Bool = true) -> TestStore<SquadsFeature, SquadsEffects> {
+    TestStore(
+      initialState: SquadsFeature.State(),
+      runner: SquadsEffects(paths: paths, environment: Sample.environment(in: home, confirm: confirm)))
+  }
+
+  func name(_ text: String) throws -> SquadName { try SquadName.parse(text).get() }
+
+  @Test func createThenListShowsTheNewSquadWithItsLimit() async throws {
+    let six = try name("six")
+    let store = store()
+    await store.send(.createRequested(six, maxMembers: 6, at: Sample.moment)) {
+      $0.phase = .changing(.create(six, maxMembers: 6, at: Sample.moment))
+    }
+    await store.receive(.changeFinished(.success(nil))) {
+      $0.phase = .changed(.create(six, maxMembers: 6, at: Sample.moment), deletedMembers: nil)
+    }
+    store.finish()
+    let list = self.store()
+    await list.send(.listRequested) { $0.phase = .loading(deleting: nil, askFirst: false, at: nil) }
+    let summaries = [
+      SquadSummary(name: .default, members: 0),
+      SquadSummary(name: six, members: 0, maxMembers: 6, lastChange: Sample.moment),
+    ]
+    await list.receive(.squadsLoaded(summaries)) { $0.phase = .listed(summaries) }
+    list.finish()
+  }
+
+  @Test func creatingATakenNameFails() async throws {
+    let six = try name("six")
+    _ = try SquadSet(paths: paths).create(six, maxMembers: nil, at: Sample.moment)
+    let store = store()
+    await store.send(.createRequested(six, maxMembers: nil, at: Sample.moment)) {
+      $0.phase = .changing(.create(six, maxMembers: nil, at: Sample.moment))
+    }
+    await store.receive(.changeFinished(.failure(.exists(six)))) { $0.phase = .failed(.exists(six)) }
+    store.finish()
+  }
+
+  @Test func deleteAsksNamingTheMembersAndAnswerNoChangesNothing() async throws {
+    let six = try name("six")
+    _ = try SquadSet(paths: paths).create(six, maxMembers: nil, at: Sample.moment)
+    let store = store(confirm: false)
+    await store.send(.deleteRequested(six, askFirst: true, at: Sample.moment)) {
+      $0.phase = .loading(deleting: six, askFirst: true, at: Sample.moment)
+    }
+    let summaries = [
+      SquadSummary(name: .default, members: 0), SquadSummary(name: six, members: 0, lastChange: Sample.moment),
+    ]
+    await store.receive(.squadsLoaded(summaries)) { $0.phase = .confirming(six, at: Sample.moment) }
+    await store.receive(.confirmationAnswered(false)) { $0.phase = .cancelled }
+    store.finish()
+    #expect(SquadSet(paths: paths).names() == [.default, six])
+  }
+
+  @Test func deletingAMissingSquadFailsBeforeAsking() async throws {
+    let ghost = try name("ghost")
+    let store = store()
+    await store.send(.deleteRequested(ghost, askFirst: true, at: Sample.moment)) {
+      $0.phase = .loading(deleting: ghost, askFirst: true, at: Sample.moment)
+    }
+    await store.receive(.squadsLoaded([SquadSummary(name: .default, members: 0)])) { $0.phase = .failed(.missing(ghost)) }
+    store.finish()
+  }
+
+  @Test func renameMovesTheSquadWithItsHistory() async throws {
+    let old = try name("old")
+    let new = try name("new")
+    _ = try SquadSet(paths: paths).create(old, maxMembers: 3, at: Sample.moment)
+    let store = store()
+    await store.send(.renameRequested(old, to: new, at: Sample.moment)) {
+      $0.phase = .changing(.rename(old, to: new, at: Sample.moment))
+    }
+    await store.receive(.changeFinished(.success(nil))) {
+      $0.phase = .changed(.rename(old, to: new, at: Sample.moment), deletedMembers: nil)
+    }
+    store.finish()
+    let file = SquadFile(paths: paths, name: new)
+    #expect(try file.load().maxMembers == 3)
+    #expect(try file.history.read().entries.map(\.kind) == [.create, .rename])
+  }
+}
