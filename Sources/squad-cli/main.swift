@@ -4,6 +4,10 @@ import SquadCore
 InterruptCleanup.install()
 StandardOutput.install()
 let variables = ProcessStreams.environment()
+if let problem = ProcessStreams.nonUTF8Input() {
+  ProcessStreams.write("Error: \(problem).\n", to: 2)
+  exit(ExitCode.usage.rawValue)
+}
 // The command starts here, on the main thread, and a command that never waits (list, a local
 // listing) finishes and exits before any other thread exists. One that waits (the network)
 // resumes on the main queue, which dispatchMain() serves.

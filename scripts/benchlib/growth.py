@@ -9,6 +9,7 @@ from pathlib import Path
 from . import report
 from .bench import Bench, Case, remove, tree_size
 from .measure import Result
+from . import pick
 from .simulator import Simulator
 
 
@@ -30,6 +31,7 @@ def run(bench: Bench, sizes: list[int]) -> None:
     points = [_measure(bench, size) for size in sizes]
     _listings(bench, points)
     _local_commands(bench, points)
+    pick.run(bench, [("bundled", bench.home())] + [(f"{p.size:,} synced", p.home) for p in points])
     for point in points:
         remove(point.home)
     bench.results["growth"] = points

@@ -1,6 +1,6 @@
 """Files that are not plain files and input that never ends (issue 14).
 
-odd-files: squad.json as a FIFO, a device, a socket, a folder, a dangling link, a link loop and
+odd-files: squad.json, config.json and cache/catalogue.json as a FIFO, a device, a socket, a folder, a dangling link, a link loop and
 links to devices, under every command that reads or saves the squad; `export --output` onto
 FIFOs, devices, links, folders, sockets and squad's own files; stdout a full device or a closed
 pipe. Each run must end (no hang), without a crash, with a documented exit code, and whatever
@@ -8,7 +8,8 @@ was at the path must still be there, of the same kind: squad replaces only files
 
 bounded-input: `import` from /dev/zero, /dev/urandom, endless stdin, an endless FIFO, a sparse
 1 GiB file and a file just over the 16 MiB limit; a sparse 1 GiB squad.json; files under the
-limit holding millions of bad records. Each must exit 65 naming the limit (or saying it stopped
+limit holding millions of bad records; a sparse 2 GiB config.json; a 100,000-character hero
+name (exit 3, no suggestions). Each must exit 65 naming the limit (or saying it stopped
 reading after 1000 problems), in bounded time and memory (peak RSS below MEMORY_LIMIT_MB)."""
 
 import os
@@ -181,6 +182,8 @@ def run_odd_files(ctx, result):
                     tally.replaced += 1
                     result.fail(f"export --output {own}: squad's own file was overwritten")
 
+        check_odd_settings_and_catalogue(ctx, result, tally)
+
         # stdout that fails: a full device (exit 1 naming it), a closed pipe (quiet exit 0).
         for args in [["export"], ["list", "--json"], ["heroes", "--all", "--offline"]]:
             with open("/dev/full", "wb") as full:
@@ -196,6 +199,43 @@ def run_odd_files(ctx, result):
             if stderr.strip():
                 result.fail(f"{' '.join(args)} | closed pipe: not quiet: {stderr.strip()[:200]}")
     tally.counts()
+
+
+def odd_things():
+    """(label, set-up, kind named in the error) for things that are not regular files."""
+    return [
+        ("fifo", lambda path: os.mkfifo(path), "FIFO"),
+        ("link to /dev/zero", lambda path: os.symlink("/dev/zero", path), "character device"),
+        ("folder", lambda path: os.mkdir(path), "folder"),
+        ("socket", make_socket, "socket"),
+    ]
+
+
+def check_odd_settings_and_catalogue(ctx, result, tally):
+    """config.json and cache/catalogue.json as FIFOs, devices, folders and sockets: every file
+    squad reads or maps is opened without blocking and refused unless it is a regular file."""
+    for label, setup, kind in odd_things():
+        home = ctx.folder("odd-config")
+        held = setup(os.path.join(home, "config.json"))
+        for args in [["list"], ["heroes", "--limit", "1"]]:
+            name = f"config.json {label}: {args[0]}"
+            code, stderr, _ = run([ctx.squad, "--offline", "--home", home] + args, clean_environment(home))
+            tally.check(name, code, stderr, {1})
+            if code == 1 and (kind not in stderr or "config.json" not in stderr):
+                result.fail(f"{name}: the error does not say config.json is {kind}: {stderr.strip()[:200]}")
+        if held is not None:
+            held.close()
+        home = ctx.folder("odd-catalogue")
+        os.makedirs(os.path.join(home, "cache"))
+        held = setup(os.path.join(home, "cache", "catalogue.json"))
+        for args in [["heroes", "--limit", "1"], ["show", "1009610"], ["recruit", "1009610"]]:
+            name = f"catalogue.json {label}: {args[0]}"
+            code, stderr, _ = run([ctx.squad, "--offline", "--home", home] + args, clean_environment(home))
+            tally.check(name, code, stderr, {0})
+            if code == 0 and "catalogue.json" not in stderr:
+                result.fail(f"{name}: no warning names the catalogue: {stderr.strip()[:200]}")
+        if held is not None:
+            held.close()
 
 
 def endless_fifo(path, stop):
@@ -279,8 +319,33 @@ def run_bounded_input(ctx, result):
             tally.kept(f"sparse squad.json: {args[0]}", squad_file, before)
             if os.path.getsize(squad_file) != 1 << 30:
                 result.fail(f"sparse squad.json: {args[0]}: the file changed")
+        worst = max(worst, check_large_settings_and_names(ctx, result, tally))
     tally.counts()
     result.count(f"peak memory {worst:.0f} MB")
+
+
+def check_large_settings_and_names(ctx, result, tally):
+    """A sparse 2 GiB config.json is refused from its size; a 100,000-character hero name is
+    not found (exit 3, no suggestions) in bounded time, whatever the catalogue holds."""
+    home = ctx.folder("bounded-config")
+    with open(os.path.join(home, "config.json"), "wb") as file:
+        file.truncate(2 << 30)
+    code, stderr, worst = run([ctx.squad, "--offline", "--home", home, "list"], clean_environment(home))
+    tally.check("sparse 2 GiB config.json: list", code, stderr, {65})
+    if code == 65 and "1 MiB" not in stderr:
+        result.fail(f"sparse config.json: the error does not name the 1 MiB limit: {stderr.strip()[:200]}")
+    if worst > MEMORY_LIMIT_MB:
+        result.fail(f"sparse config.json: peak memory {worst:.0f} MB, above {MEMORY_LIMIT_MB} MB")
+    long_name = "a" * 100_000
+    home = ctx.folder("bounded-name")
+    for args in [["recruit", long_name], ["show", long_name]]:
+        label = f"{args[0]} with a 100,000-character name"
+        code, stderr, peak = run([ctx.squad, "--offline", "--home", home] + args, clean_environment(home))
+        worst = max(worst, peak)
+        tally.check(label, code, stderr, {3})
+        if code == 3 and "Did you mean" in stderr:
+            result.fail(f"{label}: suggestions offered for a name longer than any hero's")
+    return worst
 
 
 def run_tests(ctx, names):

@@ -1,6 +1,8 @@
 #ifndef INTERRUPT_HANDLER_H
 #define INTERRUPT_HANDLER_H
 
+#include <termios.h>
+
 /// Installs handlers for SIGINT and SIGTERM (unblocking them first) that unlink every registered
 /// file, then end the process with 130 for SIGINT and 128 + the signal otherwise.
 void interrupt_handler_install(void);
@@ -16,5 +18,17 @@ void interrupt_handler_unregister(int slot);
 /// Tells the handler whether stderr ends in an unfinished status line, which an interrupt then
 /// ends with a newline. Async-signal-safe and thread-safe.
 void interrupt_handler_set_line_open(int open);
+
+/// Remembers that the terminal on `fd` is taken over (raw mode, alternate screen, hidden
+/// cursor) and that `saved` are its settings from before. Until
+/// `interrupt_handler_give_back_terminal`, every signal that ends the process (SIGINT, SIGTERM,
+/// SIGHUP, SIGQUIT, and the crashes SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE) first
+/// writes the main screen and cursor back and restores `saved`. Also watches SIGWINCH: returns
+/// a non-blocking descriptor that becomes readable after each resize (drain it), or -1.
+int interrupt_handler_take_terminal(int fd, const struct termios *saved);
+
+/// Restores the terminal taken with `interrupt_handler_take_terminal` (once; later calls do
+/// nothing) and puts back the crash handlers from before.
+void interrupt_handler_give_back_terminal(void);
 
 #endif

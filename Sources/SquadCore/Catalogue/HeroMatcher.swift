@@ -21,17 +21,25 @@ public enum HeroMatcher {
   }
 
   /// Heroes whose names contain the text, or are a few edits away from it, closest first.
+  ///
+  /// The work is bounded by the heroes' names, not by the text: a hero whose name is shorter
+  /// than the text by more than the edits allowed cannot be a typo of it and is skipped before
+  /// any comparison, and distances are computed only up to the edits allowed.
   public static func suggestions(for folded: String, in heroes: [Hero]) -> [Hero] {
     guard !folded.isEmpty else { return [] }
+    let wantedLength = folded.count
+    let allowed = max(1, wantedLength / 3)
     let scored = heroes.compactMap { hero -> (Int, Hero)? in
       let name = HeroName.folded(hero.name)
-      if name.contains(folded) { return (0, hero) }
+      let nameLength = name.count
+      guard wantedLength - nameLength <= allowed else { return nil }
+      if wantedLength <= nameLength, name.contains(folded) { return (0, hero) }
       // Compare against the name's start, give or take a letter, so "spidr" finds "Spider-Man".
       let distance =
-        (max(1, folded.count - 1)...(folded.count + 1)).map {
-          EditDistance.between(folded, String(name.prefix($0)))
-        }.min() ?? Int.max
-      return distance <= max(1, folded.count / 3) ? (distance, hero) : nil
+        (max(1, wantedLength - 1)...(wantedLength + 1)).compactMap {
+          EditDistance.between(folded, String(name.prefix($0)), atMost: allowed)
+        }.min()
+      return distance.map { ($0, hero) }
     }
     return scored.sorted { $0.0 != $1.0 ? $0.0 < $1.0 : HeroName.folded($0.1.name) < HeroName.folded($1.1.name) }
       .prefix(candidateLimit).map(\.1)

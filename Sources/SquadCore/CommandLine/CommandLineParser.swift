@@ -55,12 +55,16 @@ public enum CommandLineParser {
       if value.isEmpty {
         return .failure(UsageError("Option '\(option.name)' needs a value, not an empty string.", command: commandName))
       }
-      if !option.choices.isEmpty, !option.choices.contains(value) {
+      parsed.record(value, for: option.name)
+    }
+    // Like every value, a choice is checked only once the last one given has won, as for
+    // `--limit 0 --limit 2`: `--format bogus --format csv` is csv.
+    for (name, value) in parsed.values.sorted(by: { $0.key < $1.key }) {
+      if let option = options.first(where: { $0.name == name }), !option.choices.isEmpty, !option.choices.contains(value) {
         let expected = option.choices.map { "'\($0)'" }.joined(separator: ", ")
         return .failure(
           UsageError("The value '\(value)' is invalid for '\(option.name)'. Expected one of: \(expected).", command: commandName))
       }
-      parsed.record(value, for: option.name)
     }
     if parsed.command != nil, !parsed.has(.help), let spec {
       if let error = checkPositionals(parsed.positionals, against: spec) { return .failure(error) }

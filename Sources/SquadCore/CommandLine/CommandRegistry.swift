@@ -28,7 +28,7 @@ public enum CommandRegistry {
 
   /// Every command, once, in the order help lists them.
   static let all: [any Command.Type] = [
-    HeroesCommand.self, ShowCommand.self, RecruitCommand.self, FireCommand.self, ListCommand.self,
+    HeroesCommand.self, ShowCommand.self, RecruitCommand.self, FireCommand.self, PickCommand.self, ListCommand.self,
     ExportCommand.self, ImportCommand.self, SquadsCommand.self, HistoryCommand.self, UndoCommand.self, RedoCommand.self,
     SyncCommand.self, CatalogueCommand.self, CompletionCommand.self, HelpCommand.self,
     CompleteCommand.self,

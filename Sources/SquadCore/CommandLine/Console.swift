@@ -34,12 +34,12 @@ public final class Console: Sendable {
 
   /// Writes data to stdout.
   public func out(_ text: String) { writeOut(text) }
-  /// Writes a line to stderr.
-  public func err(_ line: String) { writeErr(line + "\n") }
-  /// Writes to stderr without a line end (prompts, status lines).
-  public func errRaw(_ text: String) { writeErr(text) }
+  /// Writes a line to stderr, any configured key hidden (``SecretText``).
+  public func err(_ line: String) { writeErr(SecretText.redact(line) + "\n") }
+  /// Writes to stderr without a line end (prompts, status lines), any configured key hidden.
+  public func errRaw(_ text: String) { writeErr(SecretText.redact(text)) }
   /// Writes a question without a line end where the person answering sees it.
-  public func prompt(_ text: String) { (writePrompt ?? writeErr)(text) }
+  public func prompt(_ text: String) { (writePrompt ?? writeErr)(SecretText.redact(text)) }
   /// Reads one line from stdin; nil at end of input.
   public func readLine() -> String? { readAnswer() }
 }

@@ -84,7 +84,8 @@ enum HelpTopicText {
                               Asian wide characters count as two). The default on a terminal.
       tsv                     Tab-separated, no header, full values. The default in a pipe.
       json                    One JSON document (indented on a terminal). Same as --json;
-                              between --json and --format the last one given wins.
+                              between --json and --format the last one given wins, and
+                              only its value is checked, as for every repeated option.
       jsonl                   One JSON object per line.
       csv                     RFC 4180 with a header. Cells starting with = + - @ tab or CR get a
                               leading ' so spreadsheets do not run them as formulas.

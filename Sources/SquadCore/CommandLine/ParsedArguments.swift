@@ -25,8 +25,12 @@ public struct ParsedArguments: Equatable, Sendable {
     if name == OptionKey.format.name { flags.remove(OptionKey.json.name) }
   }
 
-  /// Records a flag. `--json` given after `--format` wins because readers check it first.
-  mutating func record(flag name: String) { flags.insert(name) }
+  /// Records a flag. `--json` given after `--format` undoes that `--format`, so only the
+  /// option that won is checked and used.
+  mutating func record(flag name: String) {
+    flags.insert(name)
+    if name == OptionKey.json.name { values[OptionKey.format.name] = nil }
+  }
 }
 
 /// A mistake on the command line: exit 64 with the message, the usage line and a pointer to help.

@@ -11,6 +11,8 @@ public enum SquadCLI {
     arguments: [String], variables: [String: String], console: Console,
     transport: (any HTTPTransport)? = nil
   ) async -> Int32 {
+    // Hidden from the first message on; the config file's keys are added when it is read.
+    SecretText.register([variables["MARVEL_PUBLIC_KEY"], variables["MARVEL_PRIVATE_KEY"]])
     let parsed: ParsedArguments
     switch CommandLineParser.parse(arguments) {
     case .success(let value):

@@ -22,8 +22,15 @@ public enum StandardOutput {
     for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(descriptor, F_GETFD) == -1 {
       // open returns the lowest free descriptor, which is this one: the lower ones are open.
       _ = open("/dev/null", O_RDONLY)
+      if descriptor == STDIN_FILENO { closedInput.withLock { $0 = true } }
     }
   }
+
+  /// Whether stdin was closed when squad started (`squad import - <&-`): reading it then is an
+  /// error, not the empty input the `/dev/null` put in its place would give.
+  public static var standardInputWasClosed: Bool { closedInput.withLock { $0 } }
+
+  private static let closedInput = Mutex(false)
 
   /// Writes all of `text` to stdout; after a failed write, later writes are skipped.
   public static func write(_ text: String) {

@@ -15,7 +15,9 @@ final class StatusLine {
   func show(_ text: String?) {
     guard enabled, text != shown else { return }
     shown = text
-    let width = max(10, console.terminal.width - 1)
+    // One column short of the terminal, however narrow: a longer line would wrap, and the clear
+    // below only reaches the last row of it.
+    let width = max(0, console.terminal.width - 1)
     // Open before the text is written and closed after it is cleared, so Ctrl-C at any moment
     // finds the flag saying whether the line needs ending.
     if text != nil { InterruptCleanup.statusLineOpen(true) }

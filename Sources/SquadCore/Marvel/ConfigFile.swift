@@ -21,11 +21,16 @@ struct ConfigFile: Equatable, Decodable {
   /// The file's settings; no file means no settings. Anything that is not a JSON object with
   /// the right types is an error naming the file.
   static func load(_ path: String) -> Result<ConfigFile, ConfigurationError> {
-    var info = stat()
-    guard stat(path, &info) == 0 else { return .success(ConfigFile()) }
-    guard let data = FileManager.default.contents(atPath: path) else {
-      return .failure(.unreadableFile(path: path))
+    let bytes: [UInt8]
+    do throws(PersistenceError) {
+      guard let read = try BoundedInput.regularFile(path, limit: InputLimit.configFile) else { return .success(ConfigFile()) }
+      bytes = read
+    } catch {
+      return .failure(.unusableFile(error))
     }
+    let data = Data(bytes)
+    var info = stat()
+    guard stat(path, &info) == 0 else { return .failure(.unreadableFile(path: path)) }
     var file: ConfigFile
     do {
       file = try JSONDecoder().decode(ConfigFile.self, from: data)
@@ -50,6 +55,8 @@ public enum ConfigurationError: Error, Equatable, Sendable, CustomStringConverti
   case malformedFile(path: String, detail: String)
   /// `config.json` exists but cannot be read.
   case unreadableFile(path: String)
+  /// `config.json` cannot be used as a file: not a regular file, too large, unreadable.
+  case unusableFile(PersistenceError)
   /// A flag or environment variable has an unusable value.
   case invalidSetting(name: String, value: String)
   /// A base URL that can never work; `setting` names where it came from, `value` is shown
@@ -61,6 +68,7 @@ public enum ConfigurationError: Error, Equatable, Sendable, CustomStringConverti
     switch self {
     case .malformedFile: return .invalidData
     case .unreadableFile: return .failure
+    case .unusableFile(let error): return error.exitCode
     case .invalidSetting, .invalidBaseURL: return .usage
     }
   }
@@ -71,6 +79,8 @@ public enum ConfigurationError: Error, Equatable, Sendable, CustomStringConverti
       return "\(path) is not a valid squad configuration: \(detail). Fix or remove it."
     case .unreadableFile(let path):
       return "Could not read \(path). Check its permissions."
+    case .unusableFile(let error):
+      return error.description
     case .invalidSetting(let name, let value) where name == "--timeout":
       return "The value '\(value)' is invalid for '\(name)': expected a number of seconds above 0."
     case .invalidSetting(let name, let value):

@@ -14,6 +14,8 @@ extension MarvelConfiguration {
 
     let publicKey = variable("MARVEL_PUBLIC_KEY") ?? file.publicKey.flatMap { $0.isEmpty ? nil : $0 }
     let privateKey = variable("MARVEL_PRIVATE_KEY") ?? file.privateKey.flatMap { $0.isEmpty ? nil : $0 }
+    // Every key set anywhere, used or not, is hidden from messages.
+    SecretText.register([publicKey, privateKey, file.publicKey, file.privateKey])
     let keys: Keys
     switch (publicKey, privateKey) {
     case (let publicKey?, let privateKey?): keys = .complete(MarvelCredentials(publicKey: publicKey, privateKey: privateKey))

@@ -9,7 +9,7 @@ public enum MarvelDate {
   public static let unknownMarker = Date(timeIntervalSince1970: 0)
 
   /// Parses `2014-04-29T14:18:17-0400`, `…+00:00`, `…Z` or a bare `2014-04-29`; nil when malformed
-  /// or impossible (`2026-02-30`). The one date rule for the squad file, imports and the API.
+  /// or impossible (`2026-02-30`, `23:59:60`, an offset of `+25:00` or `+05:99`): nothing rolls over. The one date rule for the squad file, imports and the API.
   public static func parse(_ text: String) -> Date? {
     var text = text
     return text.withUTF8(parse(utf8:))
@@ -33,7 +33,9 @@ public enum MarvelDate {
     var seconds = daysFromCivil(year: year, month: month, day: day) * 86_400
     guard bytes.count > 10 else { return Date(timeIntervalSince1970: TimeInterval(seconds)) }
     guard bytes.count >= 19, bytes[10] == 84, let hour = number(11, 2), let minute = number(14, 2),
-      let second = number(17, 2), hour < 24, minute < 60, second < 61
+      // A leap second (:60) is refused too: a Date cannot hold it, and rolling it into the next
+      // minute would store a time nobody wrote.
+      let second = number(17, 2), hour < 24, minute < 60, second < 60
     else { return nil }
     seconds += hour * 3600 + minute * 60 + second
     var index = 19
@@ -46,7 +48,10 @@ public enum MarvelDate {
     guard bytes[index] == 43 || bytes[index] == 45, let offsetHours = number(index + 1, 2) else { return nil }
     var minuteStart = index + 3
     if minuteStart < bytes.count, bytes[minuteStart] == 58 { minuteStart += 1 }
-    guard let offsetMinutes = number(minuteStart, 2), minuteStart + 2 == bytes.count else { return nil }
+    // Offsets are hours 00–23 and minutes 00–59, as ISO 8601 has them: "+05:99" is refused.
+    guard let offsetMinutes = number(minuteStart, 2), minuteStart + 2 == bytes.count, offsetHours < 24,
+      offsetMinutes < 60
+    else { return nil }
     let offset = (offsetHours * 3600 + offsetMinutes * 60) * (bytes[index] == 45 ? -1 : 1)
     return Date(timeIntervalSince1970: TimeInterval(seconds - offset))
   }

@@ -28,8 +28,9 @@ public enum AtomicFile {
     guard descriptor >= 0 else { throw failure(path, "cannot create a temporary file") }
     var existing = stat()
     if lstat(path, &existing) == 0, existing.st_mode & S_IFMT == S_IFREG {
-      fchmod(descriptor, existing.st_mode & 0o7777)
+      // Owner first: changing the owner clears set-user-ID and set-group-ID, so the mode after.
       if geteuid() == 0 { _ = fchown(descriptor, existing.st_uid, existing.st_gid) }
+      fchmod(descriptor, existing.st_mode & 0o7777)
     }
     let ok = data.withUnsafeBytes { FileDescriptorWriting.writeAll($0, to: descriptor) }
     let synced = ok && fsync(descriptor) == 0

@@ -13,23 +13,48 @@ public enum BoundedInput {
   /// path (a FIFO, a device, a folder, a dangling link) is refused at once: the file is opened
   /// without blocking and checked before a byte is read.
   public static func regularFile(_ path: String, limit: Int) throws(PersistenceError) -> [UInt8]? {
+    guard let file = try openRegularFile(path, limit: limit) else { return nil }
+    defer { close(file.descriptor) }
+    return try read(file.descriptor, label: path, limit: limit, expected: file.size)
+  }
+
+  /// Opens the regular file at `path` for reading, the check every file squad reads or maps goes
+  /// through: opened without blocking (a FIFO cannot hang squad), checked with `fstat` on the
+  /// open descriptor (nothing can be swapped in between), anything but a regular file refused
+  /// with a message naming what it is, and a file over `limit` bytes refused from its size before
+  /// a byte is read. nil when nothing is there; the caller closes the descriptor.
+  static func openRegularFile(_ path: String, limit: Int) throws(PersistenceError) -> (descriptor: Int32, size: Int)? {
     let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
     guard descriptor >= 0 else {
-      if errno == ENOENT {
+      let reason = errno
+      if reason == ENOENT {
         if isDanglingLink(path) { throw PersistenceError(path: path, reason: .danglingLink) }
         return nil
       }
+      // A socket cannot be opened at all (ENXIO); say what is there rather than the system's riddle.
+      var status = stat()
+      if stat(path, &status) == 0, let kind = FileKind.describeIrregular(status.st_mode) {
+        throw PersistenceError(path: path, reason: .notAFile(kind: kind))
+      }
+      errno = reason
       throw failure(path)
     }
-    defer { close(descriptor) }
     var status = stat()
-    guard fstat(descriptor, &status) == 0 else { throw failure(path) }
+    guard fstat(descriptor, &status) == 0 else {
+      let error = failure(path)
+      close(descriptor)
+      throw error
+    }
     if let kind = FileKind.describeIrregular(status.st_mode) {
+      close(descriptor)
       throw PersistenceError(path: path, reason: .notAFile(kind: kind))
     }
-    guard Int(status.st_size) <= limit else { throw PersistenceError(path: path, reason: .tooLarge(limit: limit)) }
+    guard Int(status.st_size) <= limit else {
+      close(descriptor)
+      throw PersistenceError(path: path, reason: .tooLarge(limit: limit))
+    }
     _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
-    return try read(descriptor, label: path, limit: limit, expected: Int(status.st_size))
+    return (descriptor, Int(status.st_size))
   }
 
   /// The bytes of whatever `path` names that can be read: a file, a FIFO, a device, `/dev/fd/N`
@@ -64,7 +89,7 @@ public enum BoundedInput {
 
   /// Reads until the end or until more than `limit` bytes came; memory stays under
   /// `limit` plus one chunk.
-  private static func read(_ descriptor: Int32, label: String, limit: Int, expected: Int) throws(PersistenceError) -> [UInt8] {
+  static func read(_ descriptor: Int32, label: String, limit: Int, expected: Int) throws(PersistenceError) -> [UInt8] {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(min(expected, limit) + 1)
     let chunkSize = 64 * 1024

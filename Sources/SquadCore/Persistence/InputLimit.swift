@@ -11,6 +11,11 @@ public enum InputLimit {
   /// One file of `squad catalogue import`: archived pages are a few hundred KiB, whole dumps a
   /// few tens of MiB. A file is parsed whole, so this bounds what one file can take.
   public static let catalogueImportFile = 64 << 20
+  /// `config.json`: a handful of settings.
+  public static let configFile = 1 << 20
+  /// A file squad keeps for itself and maps or reads whole (the catalogue, cached responses):
+  /// the full Marvel catalogue is a few MiB.
+  public static let mappedFile = 256 << 20
 
   /// `16 MiB`.
   static func describe(_ bytes: Int) -> String {

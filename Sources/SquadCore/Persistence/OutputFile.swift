@@ -17,15 +17,22 @@ import Foundation
 ///   (`--output /dev/null`, `--output >(gzip > x.gz)`); otherwise refused. So is the file stdout
 ///   has open (`--output /dev/stdout >> log` appends, as the shell asked).
 /// - A folder, a socket, or one of the `protected` files: refused; nothing changes.
+/// - A regular file nobody may write (no `w` bit) or this user may not: refused, as `>` in a
+///   shell refuses it. Replacing by rename needs only the folder's permission, so without this
+///   check a read-only file would be silently replaced.
+/// - A missing folder: created (0700) only when `createsFolder`; otherwise refused, as a shell's
+///   `>` is ("No such file or directory").
 public enum OutputFile {
   /// Writes `data` to what `path` names, as described above.
   public static func write(
-    _ data: Data, to path: String, writesThroughSpecialFiles: Bool = false, protected: [String] = []
+    _ data: Data, to path: String, writesThroughSpecialFiles: Bool = false, protected: [String] = [],
+    createsFolder: Bool = true
   ) throws(PersistenceError) {
     var status = stat()
     guard lstat(path, &status) == 0 else {
       guard errno == ENOENT else { throw failure(path) }
       try refuseProtected(path, protected)
+      if !createsFolder { try requireFolder(of: path) }
       try AtomicFile.write(data, to: path)
       return
     }
@@ -40,6 +47,7 @@ public enum OutputFile {
       // included, is kept by writing to the descriptor rather than replacing the file.
       try writeAll(data, to: STDOUT_FILENO, path: path)
     } else if type == S_IFREG {
+      try refuseReadOnly(path, status)
       try AtomicFile.write(data, to: target(of: path))
     } else if writesThroughSpecialFiles && [S_IFIFO, S_IFCHR, S_IFBLK].contains(type) {
       try writeThrough(data, to: path)
@@ -68,9 +76,37 @@ public enum OutputFile {
     return canonical(first) == canonical(second)
   }
 
+  // The absolute path with every existing folder's links resolved, so a file that does not
+  // exist yet (squad.json in a home not created yet) is still recognised under another spelling.
   private static func canonical(_ path: String) -> String {
-    let (folder, name) = AtomicFile.folderAndName(of: path)
-    return target(of: folder) + "/" + name
+    let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+    let (folder, name) = AtomicFile.folderAndName(of: absolute)
+    if let resolved = realpath(folder, nil) {
+      defer { free(resolved) }
+      return String(cString: resolved) + "/" + name
+    }
+    guard folder != absolute, folder != "/" else { return absolute }
+    let parent = canonical(folder)
+    switch name {
+    case "", ".": return parent
+    case "..": return AtomicFile.folderAndName(of: parent).folder
+    default: return parent + "/" + name
+    }
+  }
+
+  private static func requireFolder(of path: String) throws(PersistenceError) {
+    var status = stat()
+    let folder = AtomicFile.folderAndName(of: path).folder
+    guard stat(folder, &status) != 0 else { return }
+    let detail = errno == ENOENT ? "its folder \(folder) does not exist" : String(cString: strerror(errno))
+    throw PersistenceError(path: path, reason: .unwritable(detail: detail))
+  }
+
+  private static func refuseReadOnly(_ path: String, _ status: stat) throws(PersistenceError) {
+    guard status.st_mode & 0o222 == 0 || access(path, W_OK) != 0 else { return }
+    let mode = String(status.st_mode & 0o7777, radix: 8)
+    let detail = "it is read-only (mode \(mode)); squad replaces only files it may write (chmod u+w to allow it)"
+    throw PersistenceError(path: path, reason: .unwritable(detail: detail))
   }
 
   private static func refuseProtected(_ path: String, _ protected: [String]) throws(PersistenceError) {
@@ -91,7 +127,7 @@ public enum OutputFile {
   // quietly, the same rule as for stdout.
   private static func writeAll(_ data: Data, to descriptor: Int32, path: String) throws(PersistenceError) {
     guard data.withUnsafeBytes({ FileDescriptorWriting.writeAll($0, to: descriptor) }) || errno == EPIPE else {
-      throw failure(path)
+      throw PersistenceError(path: path, reason: .partlyWritten(detail: String(cString: strerror(errno))))
     }
   }
 

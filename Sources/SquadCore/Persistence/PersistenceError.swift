@@ -10,6 +10,8 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
     case unreadable(detail: String)
     /// The file or its folder could not be written; nothing was changed.
     case unwritable(detail: String)
+    /// Writing through to a FIFO, a device or stdout failed part way: some bytes may be there.
+    case partlyWritten(detail: String)
     /// The path names something other than a regular file (`kind` says what: a FIFO, a device, a
     /// folder), which squad neither reads as its data nor replaces.
     case notAFile(kind: String)
@@ -44,7 +46,7 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
   public var exitCode: ExitCode {
     switch reason {
     case .corrupt, .newerSchema, .tooLarge, .wouldExceed, .corruptHistory: return .invalidData
-    case .unreadable, .unwritable, .notAFile, .danglingLink, .overLimit, .changedOutside: return .failure
+    case .unreadable, .unwritable, .partlyWritten, .notAFile, .danglingLink, .overLimit, .changedOutside: return .failure
     }
   }
 
@@ -60,6 +62,8 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
       return "Could not read \(path): \(detail)."
     case .unwritable(let detail):
       return "Could not write \(path): \(detail). Nothing was changed."
+    case .partlyWritten(let detail):
+      return "Could not finish writing \(path): \(detail). What was written before the failure may be there."
     case .notAFile(let kind):
       return "\(path) is \(kind), not a regular file; squad only reads and replaces regular files, so it left it untouched."
     case .danglingLink:
@@ -67,7 +71,7 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
         + "Create the link's target or remove the link."
     case .tooLarge(let limit):
       return "\(path) is larger than \(InputLimit.describe(limit)), the most squad reads from one input "
-        + "(see 'Limits' in the README). Nothing was read from it or changed."
+        + "(see 'Limits' in the README). squad stopped reading it there and changed nothing."
     case .corruptHistory(let detail):
       return "\(path) is not a valid squad history (\(detail)). It was left untouched; changes go on without "
         + "being recorded, and undo and redo refuse until it is fixed or removed."

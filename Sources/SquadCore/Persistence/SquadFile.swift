@@ -82,8 +82,14 @@ public struct SquadFile: Sendable {
   /// Decodes a squad file's bytes (a leading byte-order mark skipped, as for imports), naming
   /// what is wrong when they are not a valid squad.
   public static func decode(_ bytes: [UInt8], path: String) throws(PersistenceError) -> Squad {
+    let text = ByteOrderMark.stripped(bytes)
+    // The imports' rule: bytes that are not UTF-8 make the file corrupt, never text to repair
+    // with U+FFFD (which the next save would write over the original bytes).
+    guard String(validating: text, as: UTF8.self) != nil else {
+      throw PersistenceError(path: path, reason: .corrupt(detail: "not UTF-8 text"))
+    }
     do {
-      return try Squad(document: try JSONParser.parse(ByteOrderMark.stripped(bytes)))
+      return try Squad(document: try JSONParser.parse(text))
     } catch let error as SquadSchemaError {
       if error.version > Squad.currentSchemaVersion {
         throw PersistenceError(path: path, reason: .newerSchema(version: error.version))

@@ -47,20 +47,16 @@ final class SharedBytes: @unchecked Sendable {
     return try array.withUnsafeBufferPointer { (buffer) throws(Failure) in try body(buffer) }
   }
 
-  /// The file at `path`, mapped read-only; nil when it does not exist. A file that cannot be
-  /// mapped (an empty one, a special file) is read instead.
-  static func mapping(_ path: String) throws(PersistenceError) -> SharedBytes? {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      if errno == ENOENT { return nil }
-      return try FileBytes.bytes(path).map(SharedBytes.init)
-    }
-    defer { close(descriptor) }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_size > 0,
-      let address = mmap(nil, Int(status.st_size), PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED
-    else { return try FileBytes.bytes(path).map(SharedBytes.init) }
+  /// The regular file at `path`, mapped read-only; nil when it does not exist. It is opened and
+  /// checked by ``BoundedInput`` like every file squad reads: a FIFO, a device, a folder or a file
+  /// over `limit` bytes is refused. A file that cannot be mapped (an empty one) is read instead.
+  static func mapping(_ path: String, limit: Int = InputLimit.mappedFile) throws(PersistenceError) -> SharedBytes? {
+    guard let file = try BoundedInput.openRegularFile(path, limit: limit) else { return nil }
+    defer { close(file.descriptor) }
+    guard file.size > 0, let address = mmap(nil, file.size, PROT_READ, MAP_PRIVATE, file.descriptor, 0),
+      address != MAP_FAILED
+    else { return SharedBytes(try BoundedInput.read(file.descriptor, label: path, limit: limit, expected: file.size)) }
     TruncationGuard.install()
-    return SharedBytes(mapping: address, length: Int(status.st_size))
+    return SharedBytes(mapping: address, length: file.size)
   }
 }

@@ -47,6 +47,20 @@ import Testing
     #expect(parse("export --output=").failureValue?.message == "Option '--output' needs a value, not an empty string.")
   }
 
+  @Test(arguments: [
+    ("list --format bogus --format csv", "csv", false), ("list --format markdown --json", nil, true),
+    ("list --json --format csv", "csv", false), ("export --format markdown --format jsonl", "jsonl", false),
+  ])
+  func theLastValueGivenWinsAndOnlyItIsChecked(line: String, format: String?, json: Bool) throws {
+    let parsed = try parse(line).get()
+    #expect(parsed.value(.format) == format)
+    #expect(parsed.has(.json) == json)
+  }
+
+  @Test func aLastValueThatIsInvalidIsRefused() {
+    #expect(parse("list --format csv --format bogus").failureValue?.message.hasPrefix("The value 'bogus' is invalid") == true)
+  }
+
   @Test func positionalCountsAreChecked() {
     #expect(parse("recruit").failureValue?.message == "Missing expected argument '<hero> ...'.")
     #expect(parse("show a b").failureValue?.message == "Unexpected argument 'b'.")

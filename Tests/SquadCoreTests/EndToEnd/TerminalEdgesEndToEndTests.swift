@@ -42,6 +42,19 @@ import Testing
   }
 
   @Test(.enabled(if: PseudoTerminal.isAvailable, "python3 is needed for a terminal"))
+  func theStatusLineFitsATerminalNarrowerThanTenColumns() throws {
+    let shown = try SquadProcess().runOnTerminal(["--offline", "heroes", "--limit", "2"], columns: 5)
+    #expect(shown.status == 0)
+    // Each status is written after "\r\e[2K" and ends at the next "\r": wider than 4 columns
+    // it would wrap, and the clear would leave its first row behind.
+    let statuses = shown.stdout.components(separatedBy: "\u{1B}[2K").dropFirst().map {
+      String($0.prefix { $0 != "\r" && $0 != "\u{1B}" })
+    }
+    #expect(statuses.contains { !$0.isEmpty }, "no status line was shown: \(shown.stdout.debugDescription)")
+    for status in statuses { #expect(DisplayWidth.of(status) <= 4, "'\(status)' is wider than 4 columns") }
+  }
+
+  @Test(.enabled(if: PseudoTerminal.isAvailable, "python3 is needed for a terminal"))
   func fireAsksOnTheTerminalWhenOnlyStderrIsRedirected() throws {
     let home = TemporaryDirectory()
     #expect(try CLIProcess.run(["recruit", "1009610", "-q"], home: home.path).status == 0)

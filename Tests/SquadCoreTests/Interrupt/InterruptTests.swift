@@ -33,16 +33,17 @@ import Testing
 
   @Test func ctrlCDuringAnExportToAFileExits130AndWritesNothing() throws {
     let home = TemporaryDirectory()
-    // A squad file that is a pipe nobody writes to: the export waits on it until interrupted.
-    #expect(mkfifo(home.squadFile, 0o600) == 0)
-    let running = try RunningCLI(["export", "--output", "out/squad.json", "--trace"], home: home.path)
-    #expect(running.waitForStderr(containing: "\"action\":\"exportRequested\""))
+    // The output is a pipe nobody reads: the export waits to open it until interrupted. (A squad
+    // file that is a pipe no longer blocks: it is refused at once.)
+    #expect(mkfifo(home.file("out.fifo"), 0o600) == 0)
+    let running = try RunningCLI(["export", "--output", "out.fifo", "--trace"], home: home.path)
+    #expect(running.waitForStderr(containing: "\"action\":\"squadLoaded\""))
     running.interrupt()
     let end = running.wait()
 
     #expect(end.status == 130)
     #expect(!end.wasSignalled)
-    #expect(try home.listing() == ["squad.json"])
+    #expect(try home.listing() == ["out.fifo"])
   }
 
   @Test(.enabled(if: PseudoTerminal.isAvailable, "python3 is needed to type Ctrl-C on a pseudo-terminal"))

@@ -109,7 +109,7 @@ enum SquadCommandRun {
   }
 
   @MainActor
-  private static func report(_ change: SquadChange, context: CommandContext) {
+  static func report(_ change: SquadChange, context: CommandContext) {
     func names(_ list: [String]) -> String { NameList.join(list) }
     if !change.added.isEmpty { context.notice("Recruited \(names(change.added.map(\.name))).") }
     if !change.alreadyMembers.isEmpty {

@@ -15,7 +15,8 @@ public struct ExportEffects: EffectRunner {
     case .writeFile(let document, let path):
       do throws(PersistenceError) {
         try OutputFile.write(
-          Data(document.text.utf8), to: path, writesThroughSpecialFiles: true, protected: environment.squadFile.ownFiles)
+          Data(document.text.utf8), to: path, writesThroughSpecialFiles: true, protected: environment.squadFile.ownFiles,
+          createsFolder: false)
         await send(.fileWritten)
       } catch {
         await send(.fileWriteFailed(error))

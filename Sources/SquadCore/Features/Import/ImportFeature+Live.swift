@@ -44,6 +44,9 @@ public struct ImportEffects: EffectRunner {
     do throws(PersistenceError) {
       switch source {
       case .standardInput:
+        if StandardOutput.standardInputWasClosed {
+          throw PersistenceError(path: source.label, reason: .unreadable(detail: "standard input is closed"))
+        }
         let bytes = try BoundedInput.stream(0, label: source.label, limit: InputLimit.importFile)
         return .success(ImportFile(label: source.label, data: Data(bytes)))
       case .file(let path):

@@ -25,21 +25,33 @@ public struct SquadChange: Equatable, Sendable {
     case .list:
       break
     case .recruit(let date):
-      for hero in heroes {
-        let member = Member(hero: hero, recruitedAt: date)
-        if updated.recruit(member) { change.added.append(member) } else { change.alreadyMembers.append(hero.named(as: updated)) }
-      }
+      for hero in heroes { recruit(hero, at: date, into: &updated, change: &change) }
     case .fire:
+      for hero in heroes { fire(hero, from: &updated, change: &change) }
+    case .pick(let date, let firing):
       for hero in heroes {
-        if let member = updated.members.first(where: { $0.id == hero.id }) {
-          updated.fire(hero.id)
-          change.removed.append(member)
+        if firing.contains(hero.id) {
+          fire(hero, from: &updated, change: &change)
         } else {
-          change.notMembers.append(hero)
+          recruit(hero, at: date, into: &updated, change: &change)
         }
       }
     }
     return (updated, change)
+  }
+
+  private static func recruit(_ hero: Hero, at date: Date, into squad: inout Squad, change: inout SquadChange) {
+    let member = Member(hero: hero, recruitedAt: date)
+    if squad.recruit(member) { change.added.append(member) } else { change.alreadyMembers.append(hero.named(as: squad)) }
+  }
+
+  private static func fire(_ hero: Hero, from squad: inout Squad, change: inout SquadChange) {
+    if let member = squad.members.first(where: { $0.id == hero.id }) {
+      squad.fire(hero.id)
+      change.removed.append(member)
+    } else {
+      change.notMembers.append(hero)
+    }
   }
 }
 

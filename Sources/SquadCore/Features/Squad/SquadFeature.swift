@@ -144,6 +144,9 @@ public enum SquadCommand: Equatable, Sendable {
   case list
   case recruit(at: Date)
   case fire(askFirst: Bool)
+  /// `squad pick`'s Enter: the heroes whose ids are in `firing` leave, the others join (at
+  /// `at`), in one save.
+  case pick(at: Date, firing: Set<HeroID>)
 
   /// The command's name, as the squad's history records it.
   public var name: String {
@@ -151,6 +154,7 @@ public enum SquadCommand: Equatable, Sendable {
     case .list: return "list"
     case .recruit: return "recruit"
     case .fire: return "fire"
+    case .pick: return "pick"
     }
   }
 }

@@ -48,8 +48,8 @@ struct BashCompletionTests {
   @Test func theHiddenCompleteCommandIsNeverOffered() throws {
     #expect(
       try complete(["squad", ""]) == [
-        "heroes", "show", "recruit", "fire", "list", "export", "import", "squads", "history", "undo", "redo", "sync",
-        "catalogue", "completion", "help",
+        "heroes", "show", "recruit", "fire", "pick", "list", "export", "import", "squads", "history", "undo", "redo",
+        "sync", "catalogue", "completion", "help",
       ])
     #expect(try complete(["squad", "__"]) == [])
   }

@@ -47,6 +47,7 @@ import Testing
   @Test func theBinaryWritesTheOutputFileAtomicallyAndSaysSo() throws {
     let home = TemporaryDirectory()
     try home.save(SampleSquad.squad)
+    try FileManager.default.createDirectory(atPath: home.file("out"), withIntermediateDirectories: false)
     let result = try CLIProcess.run(["export", "--format", "csv", "--output", "out/squad.csv"], home: home.path)
     #expect(result.status == 0)
     #expect(result.stdout == "")

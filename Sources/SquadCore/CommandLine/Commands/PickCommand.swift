@@ -1,0 +1,91 @@
+/// `squad pick [<filter>]`: build the squad in a full-screen list (``PickFeature``).
+enum PickCommand: Command {
+  static var execution: CommandExecution { .inContext(run) }
+
+  static let spec = CommandSpec(
+    name: "pick",
+    abstract: "Pick heroes from a list you filter as you type.",
+    discussion: """
+      A full-screen list of every hero in the local catalogue (run 'squad sync' for all of
+      Marvel's). Type to filter; ↑/↓, PgUp/PgDn, Home/End or Ctrl-P/Ctrl-N move; Space marks the
+      hero under the cursor to recruit (+) or, for a member (*), to fire (−); Enter saves every
+      mark in one change; Esc or q leaves (asking first when marks would be lost); Ctrl-C leaves
+      at once, changing nothing; ? shows the keys. Needs a terminal: in scripts use recruit and
+      fire, or pipe 'squad heroes --all' into a filter such as fzf.
+      """,
+    arguments: [ArgumentSpec("filter", help: "Start with this filter typed.", isOptional: true)],
+    options: [
+      OptionSpec(
+        .color, value: "when", choices: ["auto", "always", "never"],
+        help: "Colour the list: auto, always or never. (default: auto)")
+    ],
+    examples: ["squad pick", "squad pick spider"])
+
+  /// What to use instead of `pick` where it cannot draw.
+  static let alternatives =
+    "In scripts use 'squad recruit' and 'squad fire', or pick with 'squad heroes --all | fzf'."
+
+  @MainActor
+  static func run(_ context: CommandContext) async -> Int32 {
+    let terminalInfo = context.console.terminal
+    // The list is drawn on the process's own stdin and stdout, so those must be the terminal,
+    // whatever the console (a test's, the fuzzer's) says.
+    guard terminalInfo.stdinIsTTY, terminalInfo.stdoutIsTTY, RawTerminal.isAvailable else {
+      return UsagePrinter.report(
+        UsageError("squad pick needs a terminal (stdin and stdout). " + alternatives, command: "pick"), to: context.console)
+    }
+    // A dumb terminal cannot move the cursor, so a full-screen list would be a trail of lines.
+    guard context.variables["TERM"] != "dumb" else {
+      return UsagePrinter.report(
+        UsageError("squad pick needs a terminal that can move the cursor (TERM is dumb). " + alternatives, command: "pick"),
+        to: context.console)
+    }
+    guard context.arguments.positionals.count <= 1 else {
+      return UsagePrinter.report(UsageError("pick takes at most one filter.", command: "pick"), to: context.console)
+    }
+    let colour = OutputSettings.resolve(
+      formatFlag: OutputFormat.table.rawValue, json: false, colorFlag: context.arguments.value(.color), noHeaders: false,
+      terminal: terminalInfo, environment: context.variables
+    ).color
+    let size = RawTerminal.size() ?? TerminalSize(width: terminalInfo.width, height: 24)
+    guard let terminal = RawTerminal.take() else {
+      return context.fail("The terminal's settings could not be changed, so the list cannot be shown.", .failure)
+    }
+    let screen = TerminalScreen(resizeDescriptor: terminal.resizeDescriptor)
+    let runner = PickEffects(
+      heroes: LocalPickHeroSource(store: CatalogueStore(paths: context.paths)), squadFile: context.environment.squadFile,
+      terminal: screen, now: context.environment.now)
+    let filter = TextSanitizer.clean(context.arguments.positionals.first ?? "")
+    // Trace lines on the terminal the list is drawn on would scramble it; redirected, they flow.
+    let tracing = context.isTracing && !terminalInfo.stderrIsTTY
+    let console = context.console
+    let store = Store<PickFeature, PickEffects>(
+      initialState: PickFeature.State(size: size, colour: colour, filter: filter), runner: runner
+    ) { action, state in
+      if tracing { console.err(ActionTrace.line(action: action, state: state)) }
+    }
+    await store.run(.started)
+    terminal.restore()
+    return report(store.state.mode, context: context)
+  }
+
+  @MainActor
+  private static func report(_ mode: PickFeature.Mode, context: CommandContext) -> Int32 {
+    switch mode {
+    case .finished(.saved(let result)):
+      SquadCommandRun.report(result.change, context: context)
+      return ExitCode.success.rawValue
+    case .finished(.unchanged):
+      context.notice("Nothing picked; the squad is unchanged.")
+      return ExitCode.success.rawValue
+    case .finished(.interrupted):
+      return ExitCode.interrupted.rawValue
+    case .finished(.failed(.terminalClosed)):
+      return context.fail("The terminal closed; nothing was saved.", .failure)
+    case .finished(.failed(.persistence(let error))):
+      return context.fail(error.description, error.exitCode)
+    default:
+      return context.fail("The picker stopped unexpectedly.", .failure)
+    }
+  }
+}

@@ -1,0 +1,232 @@
+/// `squad pick`: a full-screen list of heroes to filter as you type and pick from.
+///
+/// The state is everything on screen (filter, cursor, scroll, pending changes, mode); every key
+/// is an action; the reducer answers with effects to draw the frame (``PickScreen``, a pure
+/// function of the state) and to read the next key. Enter saves every pending change in one
+/// locked squad update, the same one `recruit` and `fire` use.
+public enum PickFeature: Feature {
+  /// What the picker shows and holds.
+  public struct State: Equatable, Sendable {
+    /// What the picker is doing.
+    public var mode: Mode = .loading
+    /// The terminal's size.
+    public var size: TerminalSize
+    /// Whether to colour the screen (the table rules: `--color`, `NO_COLOR`).
+    public var colour: Bool
+    /// Every hero that can be picked, in name order.
+    public var index = PickIndex(heroesInOrder: [])
+    /// Who is in the squad now.
+    public var members: Set<HeroID> = []
+    /// The text typed so far.
+    public var filter: String
+    /// Positions in ``index`` of the heroes the filter lets through, in list order.
+    public var matches: [Int] = []
+    /// The highlighted row, an index into ``matches``.
+    public var cursor = 0
+    /// The first row shown, an index into ``matches``.
+    public var scroll = 0
+    /// Toggled heroes, in the order they were toggled; saved on Enter.
+    public var pending: [PendingChange] = []
+
+    /// A picker about to load, on a terminal of `size`, starting with `filter`.
+    public init(size: TerminalSize, colour: Bool = false, filter: String = "") {
+      self.size = size
+      self.colour = colour
+      self.filter = filter
+    }
+  }
+
+  /// What the picker is doing.
+  public enum Mode: Equatable, Sendable {
+    case loading
+    case browsing
+    /// Showing the keys; any key goes back.
+    case help
+    /// Esc or `q` with changes pending: asking whether to drop them.
+    case confirmingDiscard
+    case saving
+    /// Done; the command reports the outcome and exits.
+    case finished(PickOutcome)
+  }
+
+  /// What happened.
+  public enum Action: Equatable, Sendable {
+    case started
+    case heroesLoaded(Result<PickCatalogue, PersistenceError>)
+    case keyPressed(Key)
+    case terminalResized(TerminalSize)
+    /// The terminal went away (end of input, or a read error).
+    case inputEnded
+    case changesSaved(Result<SquadUpdateResult, PersistenceError>)
+  }
+
+  /// What the picker asks the outside world to do.
+  public enum Effect: Equatable, Sendable {
+    /// Read the heroes and the squad.
+    case loadHeroes
+    /// Show this frame (the runner redraws only the lines that changed).
+    case draw(ScreenFrame)
+    /// Wait for the next key or resize.
+    case readInput
+    /// Under the squad lock: recruit and fire these heroes in one save.
+    case saveChanges(recruit: [Hero], fire: [Hero])
+  }
+
+  /// The longest filter kept; more typed text is ignored.
+  public static let maximumFilterLength = 100
+
+  /// How many rows the list shows on the current terminal.
+  static func listHeight(_ size: TerminalSize) -> Int { max(size.height - PickScreen.chromeRows, 1) }
+
+  public static func reduce(_ state: inout State, _ action: Action) -> [Effect] {
+    switch (state.mode, action) {
+    case (_, .terminalResized(let size)):
+      state.size = size
+      keepCursorVisible(&state)
+      return interactive(state) ? redraw(state) : []
+
+    case (.loading, .started):
+      return [.loadHeroes]
+
+    case (.loading, .heroesLoaded(.success(let catalogue))):
+      state.index = PickIndex(heroesInOrder: catalogue.heroes)
+      state.members = catalogue.squad.memberIDs
+      state.mode = .browsing
+      refilter(&state, previous: nil)
+      return redraw(state)
+
+    case (.loading, .heroesLoaded(.failure(let error))):
+      state.mode = .finished(.failed(.persistence(error)))
+      return []
+
+    case (.saving, .changesSaved(.success(let result))):
+      state.mode = .finished(.saved(result))
+      return []
+
+    case (.saving, .changesSaved(.failure(let error))):
+      state.mode = .finished(.failed(.persistence(error)))
+      return []
+
+    case (.browsing, .inputEnded), (.help, .inputEnded), (.confirmingDiscard, .inputEnded):
+      state.mode = .finished(.failed(.terminalClosed))
+      return []
+
+    case (.browsing, .keyPressed(.control("c"))), (.help, .keyPressed(.control("c"))),
+      (.confirmingDiscard, .keyPressed(.control("c"))):
+      state.mode = .finished(.interrupted)
+      return []
+
+    case (.help, .keyPressed):
+      state.mode = .browsing
+      return redraw(state)
+
+    case (.confirmingDiscard, .keyPressed(let key)):
+      if key == .text("y") || key == .text("Y") {
+        state.mode = .finished(.unchanged)
+        return []
+      }
+      state.mode = .browsing
+      return redraw(state)
+
+    case (.browsing, .keyPressed(let key)):
+      return browse(&state, key)
+
+    default:
+      // An action that does not fit the current mode changes nothing.
+      return []
+    }
+  }
+
+  private static func interactive(_ state: State) -> Bool {
+    switch state.mode {
+    case .browsing, .help, .confirmingDiscard: return true
+    default: return false
+    }
+  }
+
+  private static func redraw(_ state: State) -> [Effect] {
+    [.draw(PickScreen.frame(state)), .readInput]
+  }
+
+  private static func browse(_ state: inout State, _ key: Key) -> [Effect] {
+    let page = listHeight(state.size)
+    switch key {
+    case .up, .control("p"): moveCursor(&state, to: state.cursor - 1)
+    case .down, .control("n"), .tab: moveCursor(&state, to: state.cursor + 1)
+    case .pageUp, .control("b"): moveCursor(&state, to: state.cursor - page)
+    case .pageDown, .control("f"): moveCursor(&state, to: state.cursor + page)
+    case .home: moveCursor(&state, to: 0)
+    case .end: moveCursor(&state, to: state.matches.count - 1)
+    case .space: toggle(&state)
+    case .enter: return save(&state)
+    case .escape: return leave(&state)
+    case .text("q") where state.filter.isEmpty: return leave(&state)
+    case .text("?"): state.mode = .help
+    case .backspace:
+      guard !state.filter.isEmpty else { return redraw(state) }
+      state.filter.removeLast()
+      refilter(&state, previous: nil)
+    case .control("u"):
+      state.filter = ""
+      refilter(&state, previous: nil)
+    case .text(let character):
+      // No name is this long; a runaway paste stops growing the filter instead of slowing down.
+      guard state.filter.count < maximumFilterLength else { return redraw(state) }
+      let previous = state.matches
+      state.filter.append(character)
+      refilter(&state, previous: previous)
+    default: break
+    }
+    return redraw(state)
+  }
+
+  private static func refilter(_ state: inout State, previous: [Int]?) {
+    state.matches = state.index.matches(state.filter, within: previous)
+    state.cursor = 0
+    state.scroll = 0
+  }
+
+  private static func moveCursor(_ state: inout State, to row: Int) {
+    state.cursor = max(0, min(row, state.matches.count - 1))
+    keepCursorVisible(&state)
+  }
+
+  private static func keepCursorVisible(_ state: inout State) {
+    let height = listHeight(state.size)
+    if state.cursor < state.scroll { state.scroll = state.cursor }
+    if state.cursor >= state.scroll + height { state.scroll = state.cursor - height + 1 }
+    // A taller terminal shows more rows: never leave blank rows below while rows sit above.
+    state.scroll = max(0, min(state.scroll, state.matches.count - height))
+  }
+
+  private static func toggle(_ state: inout State) {
+    guard state.matches.indices.contains(state.cursor) else { return }
+    let hero = state.index.heroes[state.matches[state.cursor]]
+    if let position = state.pending.firstIndex(where: { $0.hero.id == hero.id }) {
+      state.pending.remove(at: position)
+    } else {
+      state.pending.append(PendingChange(hero: hero, kind: state.members.contains(hero.id) ? .fire : .recruit))
+    }
+    moveCursor(&state, to: state.cursor + 1)
+  }
+
+  private static func save(_ state: inout State) -> [Effect] {
+    guard !state.pending.isEmpty else {
+      state.mode = .finished(.unchanged)
+      return []
+    }
+    state.mode = .saving
+    let recruits = state.pending.filter { $0.kind == .recruit }.map(\.hero)
+    let fires = state.pending.filter { $0.kind == .fire }.map(\.hero)
+    return [.draw(PickScreen.frame(state)), .saveChanges(recruit: recruits, fire: fires)]
+  }
+
+  private static func leave(_ state: inout State) -> [Effect] {
+    guard state.pending.isEmpty else {
+      state.mode = .confirmingDiscard
+      return redraw(state)
+    }
+    state.mode = .finished(.unchanged)
+    return []
+  }
+}

@@ -1,0 +1,175 @@
+/// Draws the picker: a pure function from its state to the lines of the screen.
+///
+/// ```
+/// Filter: squirr▏                                  1 of 219
+///     ID       NAME                                  COMICS
+/// > + 1010860  Squirrel Girl                             52
+///   …
+/// A mutant with the powers of a squirrel…
+/// http://i.annihil.us/…/squirrel_girl.jpg
+/// +1 to recruit, −0 to fire · Space toggle · Enter save · Esc quit · ? keys
+/// ```
+public enum PickScreen {
+  /// The smallest terminal the list fits on.
+  public static let minimumSize = TerminalSize(width: 40, height: 10)
+  /// Rows that are not list rows: filter, header, two detail lines, status.
+  static let chromeRows = 5
+
+  /// The keys, as `?` shows them (and the README lists them).
+  public static let keys: [(String, String)] = [
+    ("type", "filter by name (starts with first, then contains)"),
+    ("Backspace / Ctrl-U", "delete a character / clear the filter"),
+    ("↑ ↓  Ctrl-P Ctrl-N", "move"),
+    ("PgUp PgDn  Home End", "move a page / to the ends"),
+    ("Space", "toggle the hero: + recruit, − fire"),
+    ("Enter", "save every pending change"),
+    ("Esc  q (empty filter)", "leave (asks first if changes are pending)"),
+    ("Ctrl-C", "leave now, changing nothing"),
+    ("?", "show these keys"),
+  ]
+
+  /// The frame for the state's terminal size.
+  public static func frame(_ state: PickFeature.State) -> ScreenFrame {
+    ScreenFrame(size: state.size, lines: lines(state))
+  }
+
+  /// The screen's lines for the state.
+  public static func lines(_ state: PickFeature.State) -> [String] {
+    let size = state.size
+    let width = size.width - 1
+    guard size.width >= minimumSize.width, size.height >= minimumSize.height else {
+      let message = DisplayWidth.truncate(
+        "Terminal too small (\(size.width)×\(size.height)); squad pick needs \(minimumSize.width)×\(minimumSize.height).",
+        to: max(width, 0))
+      return [message] + Array(repeating: "", count: max(size.height - 1, 0))
+    }
+    let style = Style(enabled: state.colour)
+    let listHeight = PickFeature.listHeight(size)
+    var lines = [filterLine(state, width: width), style.bold(fit(header(width: width), width))]
+    if state.mode == .help {
+      lines += helpRows(width: width, height: listHeight)
+    } else {
+      lines += listRows(state, width: width, height: listHeight, style: style)
+    }
+    lines += detailLines(state, width: width)
+    lines.append(statusLine(state, width: width, style: style))
+    return lines
+  }
+
+  private static let idWidth = 8
+  private static let comicsWidth = 6
+
+  private static func nameWidth(_ width: Int) -> Int { width - 2 - 1 - idWidth - 2 - 2 - comicsWidth }
+
+  private static func header(width: Int) -> String {
+    "   " + DisplayWidth.pad("ID", to: idWidth) + "  " + DisplayWidth.pad("NAME", to: nameWidth(width)) + "  "
+      + String(repeating: " ", count: comicsWidth - 6) + "COMICS"
+  }
+
+  private static func filterLine(_ state: PickFeature.State, width: Int) -> String {
+    let count = "\(state.matches.count) of \(state.index.count)"
+    let filter = "Filter: " + TextSanitizer.clean(state.filter) + "▏"
+    let room = width - DisplayWidth.of(count) - 1
+    guard room > 8 else { return fit(filter, width) }
+    return DisplayWidth.pad(fitTail(filter, room), to: room) + " " + count
+  }
+
+  private static func listRows(_ state: PickFeature.State, width: Int, height: Int, style: Style) -> [String] {
+    var rows: [String] = []
+    if state.matches.isEmpty, state.mode != .loading {
+      rows.append(fit("  No hero matches “\(TextSanitizer.clean(state.filter))”.", width))
+    }
+    let end = min(state.scroll + height, state.matches.count)
+    if state.scroll < end {
+      for row in state.scroll..<end {
+        let hero = state.index.heroes[state.matches[row]]
+        rows.append(heroRow(hero, state: state, isCursor: row == state.cursor, width: width, style: style))
+      }
+    }
+    while rows.count < height { rows.append("") }
+    return rows
+  }
+
+  private static func heroRow(_ hero: Hero, state: PickFeature.State, isCursor: Bool, width: Int, style: Style) -> String {
+    let pending = state.pending.first { $0.hero.id == hero.id }?.kind
+    let mark: String
+    switch pending {
+    case .recruit: mark = "+"
+    case .fire: mark = "−"
+    case nil: mark = state.members.contains(hero.id) ? "*" : " "
+    }
+    let comics = hero.counts.comics.map(String.init) ?? "–"
+    let name = DisplayWidth.pad(DisplayWidth.truncate(TextSanitizer.clean(hero.name), to: nameWidth(width)), to: nameWidth(width))
+    let id = DisplayWidth.pad(String(hero.id.rawValue), to: idWidth)
+    let count = String(repeating: " ", count: max(comicsWidth - comics.count, 0)) + comics
+    if isCursor { return style.reversed(fit("> \(mark) \(id)  \(name)  \(count)", width)) }
+    return fit("  \(style.mark(mark)) \(id)  \(name)  \(count)", width)
+  }
+
+  private static func helpRows(width: Int, height: Int) -> [String] {
+    var rows = ["Keys (any key to go back):"]
+    rows += keys.map { "  " + DisplayWidth.pad($0.0, to: 22) + $0.1 }
+    rows = rows.prefix(height).map { fit($0, width) }
+    while rows.count < height { rows.append("") }
+    return rows
+  }
+
+  private static func detailLines(_ state: PickFeature.State, width: Int) -> [String] {
+    guard state.matches.indices.contains(state.cursor) else { return ["", ""] }
+    let hero = state.index.heroes[state.matches[state.cursor]]
+    let description = TextSanitizer.clean(hero.description).trimmingWhitespace()
+    let picture = hero.thumbnail.flatMap { $0.isPlaceholder ? nil : $0.url() }.map(TextSanitizer.clean)
+    return [
+      fit(description.isEmpty ? "(no description)" : description, width),
+      fit(picture ?? "(no picture)", width),
+    ]
+  }
+
+  private static func statusLine(_ state: PickFeature.State, width: Int, style: Style) -> String {
+    let recruits = state.pending.count { $0.kind == .recruit }
+    let fires = state.pending.count - recruits
+    switch state.mode {
+    case .confirmingDiscard:
+      return style.bold(fit("Discard \(state.pending.count) pending change\(state.pending.count == 1 ? "" : "s")? [y/N]", width))
+    case .saving:
+      return fit("Saving…", width)
+    case .loading:
+      return fit("Loading heroes…", width)
+    default:
+      return fit("+\(recruits) to recruit, −\(fires) to fire · Space toggle · Enter save · Esc quit · ? keys", width)
+    }
+  }
+
+  private static func fit(_ text: String, _ width: Int) -> String { DisplayWidth.truncate(text, to: width) }
+
+  // The end of the filter matters most while typing; cut its start instead.
+  private static func fitTail(_ text: String, _ width: Int) -> String {
+    guard DisplayWidth.of(text) > width else { return text }
+    var kept = ""
+    var used = 1
+    for character in text.reversed() {
+      let columns = DisplayWidth.of(String(character))
+      if used + columns > width { break }
+      kept.insert(character, at: kept.startIndex)
+      used += columns
+    }
+    return "…" + kept
+  }
+
+  /// SGR styling, or none when colour is off.
+  private struct Style {
+    var enabled: Bool
+
+    func bold(_ text: String) -> String { enabled ? "\u{1B}[1m" + text + "\u{1B}[0m" : text }
+    func reversed(_ text: String) -> String { enabled ? "\u{1B}[7m" + text + "\u{1B}[0m" : text }
+    func mark(_ mark: String) -> String {
+      guard enabled else { return mark }
+      switch mark {
+      case "+": return "\u{1B}[32m+\u{1B}[0m"
+      case "−": return "\u{1B}[31m−\u{1B}[0m"
+      case "*": return "\u{1B}[36m*\u{1B}[0m"
+      default: return mark
+      }
+    }
+  }
+}

@@ -1,0 +1,36 @@
+/// The secrets squad was configured with (the Marvel keys), which no message may show.
+///
+/// A process-wide list because the one place every message passes through (``Console``) and
+/// the excerpts of outside text in messages (``TextSnippet``) are far from where the keys are
+/// read. Keys shorter than ``shortest`` characters are not real keys and are left alone, so a
+/// key of `a` cannot blank every `a` in a message.
+public enum SecretText {
+  /// The shortest key that is redacted.
+  public static let shortest = 4
+  /// What a key is replaced with.
+  public static let mask = "[redacted]"
+
+  private static let secrets = Mutex<[String]>([])
+
+  /// Adds keys to hide from every message; nil and short values are ignored.
+  public static func register(_ values: [String?]) {
+    let added = values.compactMap { $0 }.filter { $0.count >= shortest }
+    guard !added.isEmpty else { return }
+    secrets.withLock { list in
+      for value in added where !list.contains(value) { list.append(value) }
+      // Longest first, so a key that contains another is hidden whole.
+      list.sort { $0.count > $1.count }
+    }
+  }
+
+  /// The text with every registered key replaced by ``mask``.
+  public static func redact(_ text: String) -> String {
+    let list = secrets.withLock { $0 }
+    guard !list.isEmpty else { return text }
+    var result = text
+    for secret in list where result.contains(secret) {
+      result = result.replacingOccurrences(of: secret, with: mask)
+    }
+    return result
+  }
+}

@@ -1,0 +1,143 @@
+/// Turns the bytes a terminal sends into keys: UTF-8 text, control keys, and the escape
+/// sequences of arrows, Page Up/Down, Home/End and Delete in their common variants
+/// (`ESC [ A`, `ESC O A`, `ESC [ 1 ; 5 A`, `ESC [ 1 ~`, `ESC [ 7 ~`, `ESC [ H`, `ESC O H`, …).
+///
+/// A lone Escape byte is ambiguous: the Esc key, or the start of a sequence whose rest is still
+/// on its way. The decoder waits for more bytes until told the input has gone quiet
+/// (`flush: true`), then calls it Escape, as every terminal program does.
+public struct KeyDecoder: Sendable {
+  private var buffer: [UInt8] = []
+  private var start = 0
+
+  /// An empty decoder.
+  public init() {}
+
+  /// Whether bytes are waiting that do not make a whole key yet.
+  public var hasPendingBytes: Bool { start < buffer.count }
+
+  /// Adds bytes read from the terminal.
+  public mutating func feed<Bytes: Sequence<UInt8>>(_ bytes: Bytes) {
+    if start > 0, start == buffer.count {
+      buffer.removeAll(keepingCapacity: true)
+      start = 0
+    }
+    buffer.append(contentsOf: bytes)
+  }
+
+  /// The next whole key, or nil when more bytes are needed. With `flush`, whatever is left is
+  /// decoded as it stands (a lone Escape is the Esc key).
+  public mutating func next(flush: Bool = false) -> Key? {
+    guard start < buffer.count else { return nil }
+    guard let (key, length) = Self.decode(buffer[start...], isComplete: flush) else { return nil }
+    start += length
+    return key
+  }
+
+  /// Every key in `bytes`, taken as complete input; for tests and one-shot decoding.
+  public static func keys(in bytes: [UInt8]) -> [Key] {
+    var decoder = KeyDecoder()
+    decoder.feed(bytes)
+    var keys: [Key] = []
+    while let key = decoder.next(flush: true) { keys.append(key) }
+    return keys
+  }
+
+  /// The key at the front of `bytes` and how many bytes it took; nil when the bytes may be the
+  /// start of a longer key and `isComplete` is false.
+  static func decode(_ bytes: ArraySlice<UInt8>, isComplete: Bool) -> (Key, Int)? {
+    guard let first = bytes.first else { return nil }
+    switch first {
+    case 0x1B: return escape(bytes, isComplete: isComplete)
+    case 0x0D, 0x0A: return (.enter, 1)
+    case 0x09: return (.tab, 1)
+    case 0x7F, 0x08: return (.backspace, 1)
+    case 0x20: return (.space, 1)
+    case 0x00: return (.control(" "), 1)
+    case 0x01...0x1A: return (.control(Character(Unicode.Scalar(first + 0x60))), 1)
+    case 0x1C...0x1F: return (.unknown, 1)
+    case 0x21...0x7E: return (.text(Character(Unicode.Scalar(first))), 1)
+    default: return utf8(bytes, isComplete: isComplete)
+    }
+  }
+
+  private static func escape(_ bytes: ArraySlice<UInt8>, isComplete: Bool) -> (Key, Int)? {
+    let base = bytes.startIndex
+    guard bytes.count > 1 else { return isComplete ? (.escape, 1) : nil }
+    let second = bytes[base + 1]
+    switch second {
+    case UInt8(ascii: "["): return controlSequence(bytes, isComplete: isComplete)
+    case UInt8(ascii: "O"):
+      guard bytes.count > 2 else { return isComplete ? (.alt("O"), 2) : nil }
+      return (ss3Key(bytes[base + 2]), 3)
+    case 0x1B:
+      // Escape twice: the first is the Esc key on its own.
+      return (.escape, 1)
+    default:
+      guard let (key, length) = decode(bytes.dropFirst(), isComplete: isComplete) else { return nil }
+      switch key {
+      case .text(let character): return (.alt(character), length + 1)
+      default: return (.escape, 1)
+      }
+    }
+  }
+
+  // CSI: ESC [ parameters (0x30–0x3F)* intermediates (0x20–0x2F)* final (0x40–0x7E).
+  private static func controlSequence(_ bytes: ArraySlice<UInt8>, isComplete: Bool) -> (Key, Int)? {
+    let base = bytes.startIndex
+    var index = base + 2
+    while index < bytes.endIndex, (0x20...0x3F).contains(bytes[index]) { index += 1 }
+    guard index < bytes.endIndex else { return isComplete ? (.unknown, bytes.count) : nil }
+    let final = bytes[index]
+    let length = index - base + 1
+    guard (0x40...0x7E).contains(final) else { return (.unknown, length - 1) }
+    let parameters = String(decoding: bytes[(base + 2)..<index], as: UTF8.self)
+    let first = parameters.split(separator: ";").first.map(String.init) ?? ""
+    switch final {
+    case UInt8(ascii: "~"):
+      switch first {
+      case "1", "7": return (.home, length)
+      case "4", "8": return (.end, length)
+      case "3": return (.delete, length)
+      case "5": return (.pageUp, length)
+      case "6": return (.pageDown, length)
+      default: return (.unknown, length)
+      }
+    default: return (ss3Key(final), length)
+    }
+  }
+
+  private static func ss3Key(_ final: UInt8) -> Key {
+    switch final {
+    case UInt8(ascii: "A"): return .up
+    case UInt8(ascii: "B"): return .down
+    case UInt8(ascii: "C"): return .right
+    case UInt8(ascii: "D"): return .left
+    case UInt8(ascii: "H"): return .home
+    case UInt8(ascii: "F"): return .end
+    case UInt8(ascii: "M"): return .enter
+    default: return .unknown
+    }
+  }
+
+  private static func utf8(_ bytes: ArraySlice<UInt8>, isComplete: Bool) -> (Key, Int)? {
+    let first = bytes[bytes.startIndex]
+    let length: Int
+    switch first {
+    case 0xC2...0xDF: length = 2
+    case 0xE0...0xEF: length = 3
+    case 0xF0...0xF4: length = 4
+    default: return (.unknown, 1)
+    }
+    guard bytes.count >= length else {
+      let continuing = bytes.dropFirst().allSatisfy { $0 & 0xC0 == 0x80 }
+      return isComplete || !continuing ? (.unknown, 1) : nil
+    }
+    let sequence = bytes.prefix(length)
+    guard sequence.dropFirst().allSatisfy({ $0 & 0xC0 == 0x80 }),
+      let scalar = String(validating: sequence, as: UTF8.self)?.unicodeScalars.first
+    else { return (.unknown, 1) }
+    // C1 controls and bidi overrides are not text.
+    if TextSanitizer.isUnsafe(scalar) { return (.unknown, length) }
+    return (.text(Character(scalar)), length)
+  }
+}

@@ -1,0 +1,58 @@
+import InterruptHandler
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The terminal taken over for a full-screen command: raw mode (keys arrive one at a time,
+/// unechoed, Ctrl-C as a key), the alternate screen and a hidden cursor.
+///
+/// Everything is given back by ``restore()`` on a normal way out, and by the C signal handlers
+/// (`Sources/InterruptHandler`) on every other: Ctrl-C or SIGTERM from outside, SIGHUP when the
+/// terminal closes, a crash. The handler and this type share one "taken" flag, so the terminal
+/// is restored exactly once.
+public final class RawTerminal: Sendable {
+  /// Readable (drain it) after each SIGWINCH; -1 when no resize pipe could be made.
+  public let resizeDescriptor: Int32
+
+  private init(resizeDescriptor: Int32) { self.resizeDescriptor = resizeDescriptor }
+
+  /// Whether the process's own stdin and stdout are terminals.
+  public static var isAvailable: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
+
+  /// Takes the terminal on stdin/stdout; nil when stdin's settings cannot be read or changed.
+  public static func take() -> RawTerminal? {
+    var saved = termios()
+    guard tcgetattr(STDIN_FILENO, &saved) == 0 else { return nil }
+    var raw = saved
+    cfmakeraw(&raw)
+    // Keep output processing as it was; the screen is drawn with explicit cursor moves anyway.
+    raw.c_oflag = saved.c_oflag
+    withUnsafeMutablePointer(to: &raw.c_cc) { pointer in
+      pointer.withMemoryRebound(to: cc_t.self, capacity: Int(NCCS)) { cc in
+        cc[Int(VMIN)] = 1
+        cc[Int(VTIME)] = 0
+      }
+    }
+    // The handler knows the saved settings before they change, so no window leaves them lost.
+    let resize = interrupt_handler_take_terminal(STDOUT_FILENO, &saved)
+    guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0 else {
+      interrupt_handler_give_back_terminal()
+      return nil
+    }
+    TerminalScreen.write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J")
+    return RawTerminal(resizeDescriptor: resize)
+  }
+
+  /// Gives the terminal back: colours reset, cursor shown, main screen, settings from before.
+  public func restore() { interrupt_handler_give_back_terminal() }
+
+  /// The terminal's size now, from stdout; nil when it cannot be read.
+  public static func size() -> TerminalSize? {
+    var size = winsize()
+    guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return nil }
+    return TerminalSize(width: Int(size.ws_col), height: Int(size.ws_row))
+  }
+}

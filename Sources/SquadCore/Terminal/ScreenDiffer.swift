@@ -1,0 +1,28 @@
+/// Turns frames into the bytes that change the terminal from the last frame to the next: only
+/// rows that differ are rewritten, so typing does not repaint the whole screen (no flicker,
+/// little traffic over ssh). A new size repaints everything, since the terminal may have
+/// reflowed what was there.
+public struct ScreenDiffer: Sendable {
+  private var shown: ScreenFrame?
+
+  /// A differ that has shown nothing yet.
+  public init() {}
+
+  /// The bytes that turn the screen from the last frame into `frame`, as text.
+  public mutating func update(to frame: ScreenFrame) -> String {
+    var output = ""
+    let previous = shown?.size == frame.size ? shown : nil
+    if previous == nil { output += "\u{1B}[0m\u{1B}[H\u{1B}[2J" }
+    for (row, line) in frame.lines.enumerated() {
+      let old = previous.flatMap { row < $0.lines.count ? $0.lines[row] : nil }
+      if let old, old == line { continue }
+      if old == nil, line.isEmpty { continue }
+      output += "\u{1B}[\(row + 1);1H" + line + "\u{1B}[K"
+    }
+    shown = frame
+    return output
+  }
+
+  /// Forgets what is on screen, so the next frame is drawn whole.
+  public mutating func invalidate() { shown = nil }
+}

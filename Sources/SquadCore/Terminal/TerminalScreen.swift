@@ -1,0 +1,66 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The real terminal on stdin and stdout, taken over by ``RawTerminal``.
+public final class TerminalScreen: FullScreenTerminal {
+  /// How long a lone Escape waits for the rest of a sequence before it counts as the Esc key.
+  static let escapeDelayMilliseconds: Int32 = 40
+
+  private let resizeDescriptor: Int32
+  private let differ = Mutex(ScreenDiffer())
+  private let decoder = Mutex(KeyDecoder())
+
+  /// A screen over stdin/stdout; `resizeDescriptor` becomes readable on SIGWINCH.
+  public init(resizeDescriptor: Int32) { self.resizeDescriptor = resizeDescriptor }
+
+  public func draw(_ frame: ScreenFrame) {
+    // Keys already typed (a paste, fast typing) will change the frame again: draw only the last.
+    guard !decoder.withLock({ $0.hasPendingBytes }) else { return }
+    let bytes = differ.withLock { $0.update(to: frame) }
+    if !bytes.isEmpty { Self.write(bytes) }
+  }
+
+  public func nextEvent() -> TerminalEvent {
+    while true {
+      if let key = decoder.withLock({ $0.next() }) { return .key(key) }
+      let waiting = decoder.withLock { $0.hasPendingBytes }
+      var descriptors = [
+        pollfd(fd: resizeDescriptor, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+      ]
+      let ready = poll(&descriptors, 2, waiting ? Self.escapeDelayMilliseconds : -1)
+      if ready < 0 {
+        if errno == EINTR { continue }
+        return .closed
+      }
+      if ready == 0 {
+        if let key = decoder.withLock({ $0.next(flush: true) }) { return .key(key) }
+        continue
+      }
+      if descriptors[0].revents & Int16(POLLIN) != 0 {
+        var drain = [UInt8](repeating: 0, count: 64)
+        while read(resizeDescriptor, &drain, drain.count) > 0 {}
+        if let size = RawTerminal.size() {
+          differ.withLock { $0.invalidate() }
+          return .resized(size)
+        }
+      }
+      if descriptors[1].revents != 0 {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = read(STDIN_FILENO, &buffer, buffer.count)
+        if count < 0, errno == EINTR || errno == EAGAIN { continue }
+        guard count > 0 else { return .closed }
+        decoder.withLock { $0.feed(buffer[0..<count]) }
+      }
+    }
+  }
+
+  /// Writes text to stdout in full.
+  static func write(_ text: String) {
+    var text = text
+    text.withUTF8 { _ = FileDescriptorWriting.writeAll(UnsafeRawBufferPointer($0), to: STDOUT_FILENO) }
+  }
+}

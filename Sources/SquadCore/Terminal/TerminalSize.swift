@@ -1,0 +1,13 @@
+/// A terminal's size in character cells.
+public struct TerminalSize: Hashable, Sendable {
+  /// Columns.
+  public var width: Int
+  /// Rows.
+  public var height: Int
+
+  /// A size of `width` columns by `height` rows.
+  public init(width: Int, height: Int) {
+    self.width = width
+    self.height = height
+  }
+}

@@ -1,0 +1,279 @@
+import Foundation
+import Testing
+
+@testable import SquadCore
+
+/// A terminal that replays scripted events and records the frames drawn.
+final class ScriptedTerminal: FullScreenTerminal {
+  private let events: Mutex<[TerminalEvent]>
+  private let drawn = Mutex<[ScreenFrame]>([])
+
+  init(_ events: [TerminalEvent]) { self.events = Mutex(events) }
+
+  var frames: [ScreenFrame] { drawn.withLock { $0 } }
+
+  func draw(_ frame: ScreenFrame) { drawn.withLock { $0.append(frame) } }
+
+  func nextEvent() -> TerminalEvent {
+    events.withLock { $0.isEmpty ? .closed : $0.removeFirst() }
+  }
+}
+
+struct FixedHeroes: PickHeroSource {
+  var heroes: [Hero]
+  func heroesInNameOrder() -> [Hero] { HeroOrdering.sorted(heroes, by: .name) }
+}
+
+@MainActor
+@Suite struct PickFeatureTests {
+  let home = TemporaryDirectory()
+  let size = TerminalSize(width: 60, height: 10)
+  // Hulk, Hulkling, Spider-Man (Peter Parker), Spider-Woman (Jessica Drew), Thor.
+  let ordered = HeroOrdering.sorted(Sample.all, by: .name)
+
+  func store(_ keys: [Key], then events: [TerminalEvent] = [], squad: Squad = Squad()) throws -> (
+    TestStore<PickFeature, PickEffects>, ScriptedTerminal
+  ) {
+    try home.save(squad)
+    let terminal = ScriptedTerminal(keys.map(TerminalEvent.key) + events)
+    let runner = PickEffects(
+      heroes: FixedHeroes(heroes: Sample.all), squadFile: SquadFile(paths: SquadPaths(home: home.path)),
+      terminal: terminal, now: { Sample.moment })
+    return (TestStore(initialState: PickFeature.State(size: size), runner: runner), terminal)
+  }
+
+  func loaded(_ state: inout PickFeature.State, squad: Squad = Squad()) {
+    state.mode = .browsing
+    state.index = PickIndex(heroesInOrder: ordered)
+    state.members = squad.memberIDs
+    state.matches = Array(0..<5)
+  }
+
+  @Test func typingFiltersSpaceMarksAndEnterSavesOnce() async throws {
+    let (store, terminal) = try store([.text("t"), .text("h"), .space, .enter])
+    await store.send(.started)
+    await store.receive(.heroesLoaded(.success(PickCatalogue(heroes: ordered, squad: Squad())))) { loaded(&$0) }
+    await store.receive(.keyPressed(.text("t"))) {
+      $0.filter = "t"
+      // Thor starts with it; Spider-Man (Peter Parker) contains it.
+      $0.matches = [4, 2]
+    }
+    await store.receive(.keyPressed(.text("h"))) {
+      $0.filter = "th"
+      $0.matches = [4]
+    }
+    await store.receive(.keyPressed(.space)) { $0.pending = [PendingChange(hero: Sample.thor, kind: .recruit)] }
+    await store.receive(.keyPressed(.enter)) { $0.mode = .saving }
+    let squad = Squad(members: [Sample.member(Sample.thor)])
+    let result = SquadUpdateResult(squad: squad, change: SquadChange(added: squad.members))
+    await store.receive(.changesSaved(.success(result))) { $0.mode = .finished(.saved(result)) }
+    store.finish()
+    #expect(try SquadFile(paths: SquadPaths(home: home.path)).load() == squad)
+    #expect(terminal.frames.last?.lines.last == "Saving…")
+  }
+
+  @Test func spaceOnAMemberMarksAFireAndRecruitsAndFiresSaveTogether() async throws {
+    let squad = Squad(members: [Sample.member(Sample.hulk)])
+    let (store, _) = try store([.space, .space, .enter], squad: squad)
+    await store.send(.started)
+    await store.receive(.heroesLoaded(.success(PickCatalogue(heroes: ordered, squad: squad)))) { loaded(&$0, squad: squad) }
+    await store.receive(.keyPressed(.space)) {
+      $0.pending = [PendingChange(hero: Sample.hulk, kind: .fire)]
+      $0.cursor = 1
+    }
+    await store.receive(.keyPressed(.space)) {
+      $0.pending.append(PendingChange(hero: Sample.hulkling, kind: .recruit))
+      $0.cursor = 2
+    }
+    await store.receive(.keyPressed(.enter)) { $0.mode = .saving }
+    let after = Squad(members: [Sample.member(Sample.hulkling)])
+    let change = SquadChange(added: after.members, removed: squad.members)
+    let result = SquadUpdateResult(squad: after, change: change)
+    await store.receive(.changesSaved(.success(result))) { $0.mode = .finished(.saved(result)) }
+    store.finish()
+  }
+
+  @Test func spaceTwiceUnmarks() async throws {
+    let (store, _) = try store([.space, .up, .space])
+    await store.send(.started)
+    await store.receive(.heroesLoaded(.success(PickCatalogue(heroes: ordered, squad: Squad())))) { loaded(&$0) }
+    await store.receive(.keyPressed(.space)) {
+      $0.pending = [PendingChange(hero: Sample.hulk, kind: .recruit)]
+      $0.cursor = 1
+    }
+    await store.receive(.keyPressed(.up)) { $0.cursor = 0 }
+    await store.receive(.keyPressed(.space)) {
+      $0.pending = []
+      $0.cursor = 1
+    }
+    await store.receive(.inputEnded) { $0.mode = .finished(.failed(.terminalClosed)) }
+    store.finish()
+  }
+
+  @Test func movingScrollsAndStopsAtTheEnds() async throws {
+    // 10 rows: 5 for the list.
+    let (store, _) = try store([.end, .control("p"), .home, .control("n"), .pageDown, .pageUp, .up])
+    await store.send(.started)
+    await store.receive(.heroesLoaded(.success(PickCatalogue(heroes: ordered, squad: Squad())))) { loaded(&$0) }
+    await store.receive(.keyPressed(.end)) { $0.cursor = 4 }
+    await store.receive(.keyPressed(.control("p"))) { $0.cursor = 3 }
+    await store.receive(.keyPressed(.home)) { $0.cursor = 0 }
+    await store.receive(.keyPressed(.control("n"))) { $0.cursor = 1 }
+    await store.receive(.keyPressed(.pageDown)) { $0.cursor = 4 }
+    await store.receive(.keyPressed(.pageUp)) { $0.cursor = 0 }
+    await store.receive(.keyPressed(.up))
+    await store.receive(.inputEnded) { $0.mode = .finished(.failed(.terminalClosed)) }
+    store.finish()
+  }
+
+  @Test func aShorterTerminalScrollsTheCursorIntoView() async throws {
+    let small = TerminalSize(width: 40, height: 7)
+    let (store, _) = try store([.end], then: [.resized(small)])
+    await store.send(.started)
+    await store.receive(.heroesLoaded(.success(PickCatalogue(heroes: ordered, squad: Squad())))) { loaded(&$0) }
+    await store.receive(.keyPressed(.end)) { $0.cursor = 4 }
+    await store.receive(.terminalResized(small)) {
+      $0.size = small
+      $0.scroll = 3
+    }
+    await store.receive(.inputEnded) { $0.mode = .finished(.failed(.terminalClosed)) }
+    store.finish()
+  }
+
+  @Test func backspaceEditsTheFilter() async throws {
+    let (store, _) = try store([.text("x"), .backspace, .backspace])
+    await store.send(.started)
+    await store.receive(.heroesLoaded(.success(PickCatalogue(heroes: ordered, squad: Squad())))) { loaded(&$0) }
+    await store.receive(.keyPressed(.text("x"))) {
+      $0.filter = "x"
+      $0.matches = []
+    }
+    await store.receive(.keyPressed(.backspace)) {
+      $0.filter = ""
+      $0.matches = Array(0..<5)
+    }
+    await store.receive(.keyPressed(.backspace))
+    await store.receive(.inputEnded) { $0.mode = .finished(.failed(.terminalClosed)) }
+    store.finish()
+  }
+
+  @Test func escapeWithChangesPendingAsksAndNoKeepsThem() async throws {
+    let (store, _) = try store([.space, .escape, .text("n"), .text("q"), .text("y")])
+    await store.send(.started)
+    await store.receive(.heroesLoaded(.success(PickCatalogue(heroes: ordered, squad: Squad())))) { loaded(&$0) }
+    await store.receive(.keyPressed(.space)) {
+      $0.pending = [PendingChange(hero: Sample.hulk, kind: .recruit)]
+      $0.cursor = 1
+    }
+    await store.receive(.keyPressed(.escape)) { $0.mode = .confirmingDiscard }
+    await store.receive(.keyPressed(.text("n"))) { $0.mode = .browsing }
+    await store.receive(.keyPressed(.text("q"))) { $0.mode = .confirmingDiscard }
+    await store.receive(.keyPressed(.text("y"))) { $0.mode = .finished(.unchanged) }
+    store.finish()
+    #expect(try SquadFile(paths: SquadPaths(home: home.path)).load() == Squad())
+  }
+
+  @Test func escapeWithNothingPendingLeaves() async throws {
+    let (store, _) = try store([.escape])
+    await store.send(.started)
+    await store.receive(.heroesLoaded(.success(PickCatalogue(heroes: ordered, squad: Squad())))) { loaded(&$0) }
+    await store.receive(.keyPressed(.escape)) { $0.mode = .finished(.unchanged) }
+    store.finish()
+  }
+
+  @Test func qIsTextOnceAFilterIsTyped() async throws {
+    let (store, _) = try store([.text("u"), .text("q")])
+    await store.send(.started)
+    await store.receive(.heroesLoaded(.success(PickCatalogue(heroes: ordered, squad: Squad())))) { loaded(&$0) }
+    await store.receive(.keyPressed(.text("u"))) {
+      $0.filter = "u"
+      $0.matches = [0, 1]
+    }
+    await store.receive(.keyPressed(.text("q"))) {
+      $0.filter = "uq"
+      $0.matches = []
+    }
+    await store.receive(.inputEnded) { $0.mode = .finished(.failed(.terminalClosed)) }
+    store.finish()
+  }
+
+  @Test func controlCLeavesWithNothingSavedFromAnyMode() async throws {
+    let (store, _) = try store([.space, .space, .text("?"), .control("c")])
+    await store.send(.started)
+    await store.receive(.heroesLoaded(.success(PickCatalogue(heroes: ordered, squad: Squad())))) { loaded(&$0) }
+    await store.receive(.keyPressed(.space)) {
+      $0.pending = [PendingChange(hero: Sample.hulk, kind: .recruit)]
+      $0.cursor = 1
+    }
+    await store.receive(.keyPressed(.space)) {
+      $0.pending.append(PendingChange(hero: Sample.hulkling, kind: .recruit))
+      $0.cursor = 2
+    }
+    await store.receive(.keyPressed(.text("?"))) { $0.mode = .help }
+    await store.receive(.keyPressed(.control("c"))) { $0.mode = .finished(.interrupted) }
+    store.finish()
+    #expect(try SquadFile(paths: SquadPaths(home: home.path)).load() == Squad())
+  }
+
+  @Test func anyKeyLeavesHelp() async throws {
+    let (store, _) = try store([.text("?"), .text("x")])
+    await store.send(.started)
+    await store.receive(.heroesLoaded(.success(PickCatalogue(heroes: ordered, squad: Squad())))) { loaded(&$0) }
+    await store.receive(.keyPressed(.text("?"))) { $0.mode = .help }
+    await store.receive(.keyPressed(.text("x"))) { $0.mode = .browsing }
+    await store.receive(.inputEnded) { $0.mode = .finished(.failed(.terminalClosed)) }
+    store.finish()
+  }
+
+  @Test func enterWithNothingPendingLeavesUnchanged() async throws {
+    let (store, _) = try store([.enter])
+    await store.send(.started)
+    await store.receive(.heroesLoaded(.success(PickCatalogue(heroes: ordered, squad: Squad())))) { loaded(&$0) }
+    await store.receive(.keyPressed(.enter)) { $0.mode = .finished(.unchanged) }
+    store.finish()
+  }
+
+  @Test func aCorruptSquadFileFailsBeforeAnythingIsShown() async throws {
+    let (store, terminal) = try store([])
+    try home.write("{not json", to: "squad.json")
+    await store.send(.started)
+    let error: PersistenceError
+    do {
+      _ = try SquadFile(paths: SquadPaths(home: home.path)).load()
+      Issue.record("The corrupt file loaded")
+      return
+    } catch let caught {
+      error = caught
+    }
+    await store.receive(.heroesLoaded(.failure(error))) { $0.mode = .finished(.failed(.persistence(error))) }
+    store.finish()
+    #expect(terminal.frames.isEmpty)
+  }
+
+  @Test func theSaveReadsTheSquadAgainUnderTheLock() async throws {
+    // Someone recruited Hulk after the picker read the squad: the pick's recruit of Hulk
+    // changes nothing for him and says so, like recruit does.
+    let (store, _) = try store([.space, .enter])
+    await store.send(.started)
+    await store.receive(.heroesLoaded(.success(PickCatalogue(heroes: ordered, squad: Squad())))) { loaded(&$0) }
+    let elsewhere = Squad(members: [Sample.member(Sample.hulk, at: Sample.moment.addingTimeInterval(-5))])
+    try home.save(elsewhere)
+    await store.receive(.keyPressed(.space)) {
+      $0.pending = [PendingChange(hero: Sample.hulk, kind: .recruit)]
+      $0.cursor = 1
+    }
+    await store.receive(.keyPressed(.enter)) { $0.mode = .saving }
+    let result = SquadUpdateResult(squad: elsewhere, change: SquadChange(alreadyMembers: [Sample.hulk]))
+    await store.receive(.changesSaved(.success(result))) { $0.mode = .finished(.saved(result)) }
+    store.finish()
+  }
+
+  @Test func theFilterStopsGrowingAtItsLimit() {
+    var state = PickFeature.State(size: size, filter: String(repeating: "a", count: PickFeature.maximumFilterLength))
+    _ = PickFeature.reduce(&state, .heroesLoaded(.success(PickCatalogue(heroes: ordered, squad: Squad()))))
+    let before = state
+    let effects = PickFeature.reduce(&state, .keyPressed(.text("b")))
+    #expect(state == before)
+    #expect(effects.last == .readInput)
+  }
+}

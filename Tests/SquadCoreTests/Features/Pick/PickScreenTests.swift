@@ -1,0 +1,95 @@
+import Testing
+
+@testable import SquadCore
+
+@Suite struct PickScreenTests {
+  func state(width: Int = 60, height: Int = 12, filter: String = "", colour: Bool = false, heroes: [Hero] = Sample.all)
+    -> PickFeature.State
+  {
+    var state = PickFeature.State(size: TerminalSize(width: width, height: height), colour: colour, filter: filter)
+    _ = PickFeature.reduce(
+      &state, .heroesLoaded(.success(PickCatalogue(heroes: HeroOrdering.sorted(heroes, by: .name), squad: Squad()))))
+    return state
+  }
+
+  @Test func showsTheFilterHeaderRowsDetailAndStatus() {
+    var state = state(width: 80, filter: "spider")
+    state.members = [Sample.spiderWoman.id]
+    let lines = PickScreen.lines(state)
+    #expect(lines.count == 12)
+    #expect(lines[0].hasPrefix("Filter: spider▏"))
+    #expect(lines[0].hasSuffix("2 of 5"))
+    #expect(lines[1].contains("ID") && lines[1].contains("NAME") && lines[1].hasSuffix("COMICS"))
+    #expect(lines[2].hasPrefix(">   1009610   Spider-Man (Peter Parker)"))
+    #expect(lines[3].hasPrefix("  * 1009608   Spider-Woman (Jessica Drew)"))
+    #expect(lines[4] == "")
+    #expect(lines[9] == "Friendly neighbourhood hero.")
+    #expect(lines[10] == "http://i.annihil.us/u/prod/marvel/i/mg/3/50/526548a343e4b.jpg")
+    #expect(lines[11].hasPrefix("+0 to recruit, −0 to fire"))
+  }
+
+  @Test func everyLineStaysNarrowerThanTheTerminal() {
+    let wide = Hero(id: HeroID(1), name: String(repeating: "漢", count: 80), description: String(repeating: "x", count: 300))
+    for width in [40, 41, 57, 80, 200] {
+      let lines = PickScreen.lines(state(width: width, heroes: [wide, Sample.hulk]))
+      for line in lines { #expect(DisplayWidth.of(line) <= width - 1, "\(width): \(line)") }
+    }
+  }
+
+  @Test func wideCharactersKeepTheComicsColumnStraight() {
+    let wide = Hero(id: HeroID(1), name: "漢字ヒーロー", counts: HeroCounts(comics: 7))
+    let lines = PickScreen.lines(state(heroes: [wide, Sample.hulk]))
+    let ends = lines[2...3].map { DisplayWidth.of($0) }
+    #expect(ends[0] == ends[1])
+  }
+
+  @Test func namesWithTerminalEscapesShowAsPlainText() {
+    let hostile = Hero(id: HeroID(1), name: "Evil\u{1B}[2J\u{1B}]0;owned\u{07}Hero", description: "bad\u{1B}[31mred")
+    let lines = PickScreen.lines(state(heroes: [hostile]))
+    #expect(!lines.joined().contains("\u{1B}"))
+    #expect(!lines.joined().contains("\u{07}"))
+    #expect(lines[2].contains("Evil[2J]0;ownedHero"))
+  }
+
+  @Test func pendingChangesShowAsPlusAndMinusAndAreCounted() {
+    var state = state()
+    state.members = [Sample.hulk.id]
+    state.pending = [PendingChange(hero: Sample.hulk, kind: .fire), PendingChange(hero: Sample.thor, kind: .recruit)]
+    let lines = PickScreen.lines(state)
+    #expect(lines[2].hasPrefix("> − 1009351   Hulk"))
+    #expect(lines[6].hasPrefix("  + 1009664   Thor"))
+    #expect(lines[11].hasPrefix("+1 to recruit, −1 to fire"))
+  }
+
+  @Test func colourOnlyWhenAskedFor() {
+    #expect(!PickScreen.lines(state(colour: false)).joined().contains("\u{1B}"))
+    #expect(PickScreen.lines(state(colour: true))[2].hasPrefix("\u{1B}[7m"))
+  }
+
+  @Test func belowTheMinimumSizeOneLineSaysSo() {
+    let lines = PickScreen.lines(state(width: 39, height: 10))
+    #expect(lines.count == 10)
+    #expect(lines[0].hasPrefix("Terminal too small (39×10)"))
+    #expect(lines.dropFirst().allSatisfy { $0.isEmpty })
+    #expect(PickScreen.lines(state(width: 40, height: 9))[0].hasPrefix("Terminal too small"))
+    #expect(PickScreen.lines(state(width: 40, height: 10))[0].hasPrefix("Filter:"))
+  }
+
+  @Test func noMatchesSaysSo() {
+    let lines = PickScreen.lines(state(filter: "zzz"))
+    #expect(lines[2] == "  No hero matches “zzz”.")
+    #expect(lines[0].hasSuffix("0 of 5"))
+  }
+
+  @Test func helpListsTheKeys() {
+    var state = state(height: 20)
+    state.mode = .help
+    let text = PickScreen.lines(state).joined(separator: "\n")
+    for (key, _) in PickScreen.keys { #expect(text.contains(key)) }
+  }
+
+  @Test func aLongFilterKeepsItsEndVisible() {
+    let filter = String(repeating: "a", count: 60) + "END"
+    #expect(PickScreen.lines(state(width: 40, filter: filter))[0].contains("END▏"))
+  }
+}

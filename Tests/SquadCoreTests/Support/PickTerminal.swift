@@ -1,0 +1,179 @@
+import Foundation
+
+/// Runs `squad` full screen on a pseudo-terminal it controls, following a script: wait for text
+/// on the screen, type, resize, signal, hang up. A small screen model (cursor moves, clears,
+/// erase to end of line, the alternate screen; colours ignored) shows what a user would see.
+/// The terminal's settings are read back after the run, to check they were restored.
+enum PickTerminal {
+  /// One step of a session.
+  enum Step {
+    case wait(String)
+    case type(String)
+    case resize(rows: Int, columns: Int)
+    case signal(String)
+    case hangUp
+
+    var json: [Any] {
+      switch self {
+      case .wait(let text): return ["wait", text]
+      case .type(let text): return ["send", text]
+      case .resize(let rows, let columns): return ["resize", rows, columns]
+      case .signal(let name): return ["signal", name]
+      case .hangUp: return ["hangup"]
+      }
+    }
+  }
+
+  /// How a session went.
+  struct Session: Decodable {
+    /// Why the script could not go on (a wait timed out); nil when it ran through.
+    var error: String?
+    /// The exit code, 128 + the signal for a signalled end.
+    var exit: Int?
+    /// The screen at the end, one string per row, trailing spaces cut.
+    var screen: [String]
+    /// Whether the alternate screen was still on at the end.
+    var alternate: Bool?
+    /// Characters written past the right edge (a line that would wrap) since the last full
+    /// repaint.
+    var overflow: Int?
+    /// Every byte squad wrote to the terminal, as text.
+    var output: String
+    var stderr: String?
+    /// Whether the terminal was back in canonical (line) mode, echoing, with exactly the
+    /// settings it had before.
+    var canonical: Bool?
+    var echo: Bool?
+    var settingsRestored: Bool?
+  }
+
+  private static let driver = #"""
+    import fcntl, json, os, pty, select, signal, struct, subprocess, sys, termios, time, unicodedata
+    steps, rows, cols, cmd = json.loads(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]), sys.argv[4:]
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+    before = termios.tcgetattr(slave)
+    def own_terminal():
+        os.setsid()
+        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+    child = subprocess.Popen(cmd, stdin=slave, stdout=slave, stderr=subprocess.PIPE, preexec_fn=own_terminal)
+    output = bytearray()
+    class Screen:
+        def __init__(self, rows, cols):
+            self.rows, self.cols, self.alt, self.row, self.col = rows, cols, False, 0, 0
+            self.main = [[" "] * cols for _ in range(rows)]
+            self.altgrid = [[" "] * cols for _ in range(rows)]
+            self.overflow = 0
+        def grid(self): return self.altgrid if self.alt else self.main
+        def resize(self, rows, cols):
+            self.rows, self.cols = rows, cols
+            for name in ("main", "altgrid"):
+                old = getattr(self, name)
+                setattr(self, name, [[(old[r][c] if r < len(old) and c < len(old[r]) else " ") for c in range(cols)] for r in range(rows)])
+            self.row, self.col = min(self.row, rows - 1), min(self.col, cols - 1)
+        def text(self): return ["".join(ch for ch in line if ch != "").rstrip() for line in self.grid()]
+        def feed(self, data):
+            text = data.decode("utf-8", "replace")
+            i = 0
+            while i < len(text):
+                ch = text[i]
+                if ch == "\x1b" and i + 1 < len(text) and text[i + 1] == "[":
+                    j = i + 2
+                    while j < len(text) and not ("@" <= text[j] <= "~"): j += 1
+                    if j >= len(text): break
+                    params, final = text[i + 2:j], text[j]
+                    self.control(params, final)
+                    i = j + 1
+                    continue
+                if ch == "\r": self.col = 0
+                elif ch == "\n": self.row = min(self.row + 1, self.rows - 1)
+                elif ch >= " ":
+                    width = 2 if unicodedata.east_asian_width(ch) in "WF" else 1
+                    if self.col + width > self.cols:
+                        self.overflow += 1
+                    else:
+                        self.grid()[self.row][self.col] = ch
+                        if width == 2: self.grid()[self.row][self.col + 1] = ""
+                    self.col = min(self.col + width, self.cols)
+                i += 1
+        def control(self, params, final):
+            if final in "hl" and params.startswith("?"):
+                if params == "?1049": self.alt = final == "h"
+                return
+            if final == "H":
+                parts = (params.split(";") + ["", ""])[:2]
+                self.row = min(max(int(parts[0] or 1) - 1, 0), self.rows - 1)
+                self.col = min(max(int(parts[1] or 1) - 1, 0), self.cols - 1)
+            elif final == "J" and params == "2":
+                for line in self.grid(): line[:] = [" "] * self.cols
+                # What ran past the edge before a full repaint (a frame for the old size still on
+                # its way when the size changed) is gone now; count only what comes after.
+                self.overflow = 0
+            elif final == "K":
+                line = self.grid()[self.row]
+                line[self.col:] = [" "] * (self.cols - self.col)
+    screen = Screen(rows, cols)
+    closed = False
+    def pump(timeout):
+        if closed: return False
+        ready, _, _ = select.select([master], [], [], timeout)
+        if ready:
+            try: data = os.read(master, 65536)
+            except OSError: return False
+            output.extend(data)
+            screen.feed(data)
+        return True
+    def fail(message):
+        try: child.kill()
+        except Exception: pass
+        print(json.dumps({"error": message, "screen": screen.text(), "exit": None, "output": output.decode("utf-8", "replace")}))
+        sys.exit(0)
+    for step in steps:
+        kind = step[0]
+        if kind == "wait":
+            deadline = time.time() + 20
+            while not any(step[1] in line for line in screen.text()):
+                if time.time() > deadline: fail("timed out waiting for " + repr(step[1]))
+                if child.poll() is not None and not select.select([master], [], [], 0)[0]: fail("exited while waiting for " + repr(step[1]))
+                pump(0.05)
+        elif kind == "send":
+            os.write(master, step[1].encode("utf-8"))
+        elif kind == "resize":
+            fcntl.ioctl(master, termios.TIOCSWINSZ, struct.pack("HHHH", step[1], step[2], 0, 0))
+            screen.resize(step[1], step[2])
+        elif kind == "signal":
+            child.send_signal(getattr(signal, "SIG" + step[1]))
+        elif kind == "hangup":
+            os.close(master)
+            closed = True
+    deadline = time.time() + 20
+    while child.poll() is None:
+        if time.time() > deadline: fail("did not exit")
+        if not pump(0.05): time.sleep(0.05)
+    while not closed and select.select([master], [], [], 0)[0] and pump(0): pass
+    try: after = termios.tcgetattr(slave)
+    except termios.error: after = None
+    errors = child.stderr.read().decode("utf-8", "replace")
+    print(json.dumps({
+        "exit": child.returncode if child.returncode >= 0 else 128 - child.returncode,
+        "screen": screen.text(), "alternate": screen.alt, "overflow": screen.overflow,
+        "output": output.decode("utf-8", "replace"), "stderr": errors,
+        "canonical": bool(after and after[3] & termios.ICANON), "echo": bool(after and after[3] & termios.ECHO),
+        "settingsRestored": after == before}))
+    """#
+
+  /// Runs `command` (a `squad` command line, or `sh -c …` when `shell`) on a terminal of `rows`
+  /// by `columns`, following `steps`.
+  static func run(
+    _ arguments: [String], home: String, steps: [Step], rows: Int = 24, columns: Int = 100,
+    environment extra: [String: String] = [:], shell: String? = nil
+  ) throws -> Session {
+    guard let python = CLIProcess.which("python3") else { throw PseudoTerminal.Unavailable() }
+    let script = String(decoding: try JSONSerialization.data(withJSONObject: steps.map(\.json)), as: UTF8.self)
+    let command = shell.map { ["/bin/bash", "-c", $0] } ?? [CLIProcess.binary.path, "--home", home] + arguments
+    let result = try CLIProcess.execute(
+      python, ["-c", driver, script, String(rows), String(columns)] + command,
+      environment: CLIProcess.environment(home: home, adding: extra), directory: home)
+    return try JSONDecoder().decode(Session.self, from: result.stdoutData)
+  }
+}
