@@ -22,6 +22,33 @@ def run(bench: Bench) -> None:
         *_linear(results),
     ]
     report.table(["goal", "measured", "verdict"], rows)
+    report.heading("Goals (issue 11)")
+    report.table(["goal", "measured", "verdict"], _catalogue_goals(results))
+
+
+MEGABYTE = 1 << 20
+
+
+def _catalogue_goals(results) -> list[list[str]]:
+    points = results.get("growth")
+    if not points or len(points) < 2 or not points[-1].local:
+        return [["cost that does not grow with the catalogue", "not measured (needs the growth section)", "–"]]
+    first, last = points[0], points[-1]
+    rows = []
+    for label, name in [("`show`", "show"), ("`recruit`", "recruit"), ("`heroes <prefix>`", "prefix")]:
+        factor = last.local[name].wall / first.local[name].wall
+        measured = (f"{report.ratio(factor)} ({report.seconds(last.local[name].wall)} at {last.size:,} vs "
+                    f"{report.seconds(first.local[name].wall)} at {first.size:,}, same run)")
+        rows.append([f"{label} at {last.size:,} within 2× of {first.size:,}", measured, _verdict(factor <= 2)])
+    peak = last.sync.peak_rss_kb * 1024
+    rows.append([f"`sync` of {last.size:,} under 150 MB peak RSS", report.megabytes(last.sync.peak_rss_kb),
+                 _verdict(peak < 150 * MEGABYTE)])
+    rows.append([f"home after syncing {last.size:,} under 120 MB on disk",
+                 f"{report.size(last.home_bytes)} (catalogue {report.size(last.catalogue)}, cache {report.size(last.cache)})",
+                 _verdict(last.home_bytes < 120 * MEGABYTE)])
+    rows.append(["response cache no larger than the catalogue",
+                 f"{report.size(last.cache)} vs {report.size(last.catalogue)}", _verdict(last.cache <= last.catalogue)])
+    return rows
 
 
 def _faster(results, key: str, goal: str, factor: float, esak_key: str | None = None) -> list[str]:

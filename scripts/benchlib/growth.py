@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import statistics
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import report
@@ -30,14 +30,26 @@ def run(bench: Bench, sizes: list[int]) -> None:
         "was doing.\n")
     points = [_measure(bench, size) for size in sizes]
     _listings(bench, points)
+    _local_commands(bench, points)
     pick.run(bench, [("bundled", bench.home())] + [(f"{p.size:,} synced", p.home) for p in points])
     for point in points:
         remove(point.home)
     bench.results["growth"] = points
     pairs = list(zip(points, [None] + points[:-1]))
-    report.table(["characters", "runs", "sync wall", "sync CPU", "sim CPU", "requests", "catalogue file",
-                  "bytes / char", "cache on disk", "sync CPU / char", "marginal sync CPU / char"],
+    report.table(["characters", "runs", "sync wall", "sync CPU", "sync peak RSS", "sim CPU", "requests",
+                  "catalogue file", "bytes / char", "cache on disk", "home on disk", "sync CPU / char",
+                  "marginal sync CPU / char"],
                  [_sync_row(p, before) for p, before in pairs])
+    report.note(
+        "Local commands on the synced homes, offline, interleaved across sizes like the listings "
+        "(`recruit` into an empty squad each run). `× first` is the wall time over the same command's at "
+        "the first size, in this run: issue 11 wants `show`, `recruit` and `heroes <prefix>` within 2× "
+        "at 100,000.\n")
+    first = points[0]
+    report.table(["characters", *[f"{label} wall" for label, _ in LOCAL_COMMANDS], *[f"{label} × first" for label, _ in LOCAL_COMMANDS[:3]]],
+                 [[f"{p.size:,}", *[report.seconds(p.local[name].wall) for _, name in LOCAL_COMMANDS],
+                   *[report.ratio(p.local[name].wall / first.local[name].wall) for _, name in LOCAL_COMMANDS[:3]]]
+                  for p in points])
     report.table(["characters", "runs", "heroes --all --offline wall", "CPU", "peak RSS", "wall / char",
                   "marginal wall / char", "marginal CPU / char", "marginal RSS / char"],
                  [_heroes_row(p, before) for p, before in pairs])
@@ -53,11 +65,13 @@ class Point:
     size: int
     sync: Result
     sim_cpu: float
-    catalogue: int  # bytes of catalogue.json
+    catalogue: int  # bytes of catalogue.sqc
     cache: int  # bytes under cache/
     show: Result
     home: Path  # the synced home, removed once the listings are measured
+    home_bytes: int = 0  # bytes of everything in the home
     heroes: Result | None = None
+    local: dict = field(default_factory=dict)  # name -> Result of the local commands
 
 
 def _measure(bench: Bench, size: int) -> Point:
@@ -78,12 +92,37 @@ def _measure(bench: Bench, size: int) -> Point:
 
         sync = bench.measure(f"growth.{size}.sync", f"sync {size:,}", "squad sync", runs, prepare, sim, finish)
         home = homes[0]
-        cache_dir = home / "cache"
-        catalogue = (cache_dir / "catalogue.json").stat().st_size
-        cache = tree_size(cache_dir)
+        catalogue = (home / "catalogue.sqc").stat().st_size
+        cache = tree_size(home / "cache")
+        home_bytes = tree_size(home)
         show = _show(bench, sim, size, home)
     # sim_cpu[0] is the warm-up run's.
-    return Point(size, sync, statistics.median(sim_cpu[1:]), catalogue, cache, show, home)
+    return Point(size, sync, statistics.median(sim_cpu[1:]), catalogue, cache, show, home, home_bytes)
+
+
+LOCAL_COMMANDS = [("`show 1009610 --offline`", "show"), ("`recruit 1009610 --offline`", "recruit"),
+                  ("`heroes spi --offline`", "prefix"), ("`heroes --offline` (first page)", "page")]
+
+
+def _local_commands(bench: Bench, points: list[Point]) -> None:
+    """The commands that need a few heroes, on every synced home, interleaved across sizes."""
+    def argv(home: Path, name: str) -> list[str]:
+        if name == "show":
+            return bench.squad_argv(home, "show", "1009610", "--offline")
+        if name == "recruit":
+            (home / "squad.json").unlink(missing_ok=True)
+            return bench.squad_argv(home, "recruit", "1009610", "--offline")
+        if name == "prefix":
+            return bench.squad_argv(home, "heroes", "spi", "--offline")
+        return bench.squad_argv(home, "heroes", "--offline")
+
+    cases = [Case(f"growth.{p.size}.{name}", f"{name} {p.size:,}", f"squad {label}",
+                  lambda home=p.home, name=name: argv(home, name))
+             for label, name in LOCAL_COMMANDS for p in points]
+    results = bench.interleave(cases, bench.runs.fast, None)
+    for case, result in zip(cases, results):
+        size = int(case.key.split(".")[1])
+        next(p for p in points if p.size == size).local[case.key.split(".")[2]] = result
 
 
 def _listings(bench: Bench, points: list[Point]) -> None:
@@ -124,8 +163,9 @@ def _micro(value: float | None) -> str:
 def _sync_row(point: Point, previous: Point | None) -> list[str]:
     n = point.size
     return [f"{n:,}", str(point.sync.runs), report.seconds(point.sync.wall), report.seconds(point.sync.cpu),
-            report.seconds(point.sim_cpu), report.count(point.sync.requests), report.size(point.catalogue),
-            f"{point.catalogue / n:.0f}", report.size(point.cache), _micro(point.sync.cpu / n),
+            report.megabytes(point.sync.peak_rss_kb), report.seconds(point.sim_cpu), report.count(point.sync.requests),
+            report.size(point.catalogue), f"{point.catalogue / n:.0f}", report.size(point.cache),
+            report.size(point.home_bytes), _micro(point.sync.cpu / n),
             _micro(marginal(point, previous, lambda p: p.sync.cpu))]
 
 

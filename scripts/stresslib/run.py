@@ -10,6 +10,7 @@ import traceback
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+import catalogue  # noqa: E402
 import concurrency  # noqa: E402
 import disks  # noqa: E402
 import edges  # noqa: E402
@@ -23,6 +24,7 @@ GROUPS = {
     "concurrent-recruit-fire": "concurrency", "kill-during-save": "kills", "fault-matrix": "faults",
     "fuzz-argv": "fuzz", "fuzz-bodies": "fuzz", "read-only-home": "disks", "full-disk": "disks",
     "odd-files": "edges", "bounded-input": "edges",
+    "kill-during-upgrade": "catalogue", "fuzz-catalogue-import": "catalogue",
     "kill-during-squad-changes": "kill-squads", "concurrent-squads": "concurrency-squads",
 }
 TESTS = list(GROUPS)
@@ -60,6 +62,7 @@ def main():
             "fuzz": lambda names: fuzzing.run(ctx, names),
             "disks": lambda names: disks.run(ctx, names, allow_unshare=not options.no_unshare),
             "edges": lambda names: edges.run_tests(ctx, names),
+            "catalogue": lambda names: catalogue.run_tests(ctx, names),
         }
         done = {}
         for name in selected:

@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
-"""One-off generator for Sources/SquadCore/Catalogue/BundledCatalogue+Data.swift.
+"""Generator for Sources/SquadCore/Catalogue/BundledCatalogue+Data.swift.
 
 Reads the Marvel API samples kept next to the project (../shared/marvel-api/samples by
 default; pass another folder as the first argument) and writes the starter catalogue that
-squad compiles into its binary. The generated Swift file is committed, so neither the build
-nor the tests ever need the samples.
+squad compiles into its binary: every one of the 1,562 characters, in the indexed catalogue
+format (Sources/SquadCore/Catalogue/CatalogueFormat.swift, README "The local catalogue"), as a
+StaticString that squad searches in place, by bisection, without decoding it. The generated
+Swift file is committed, so neither the build nor the tests ever need the samples.
 
 What is taken from the samples: facts only (id, name, thumbnail path and extension, the
 `available` counts, `modified` dates and public urls). Marvel's descriptions are never
@@ -16,13 +18,19 @@ Rules:
   * `modified`, the counts and `urls` come only from full-record samples (the most recent
     capture wins when a character appears in several); the 1969 "unknown" date is omitted;
   * query strings (`?utm_campaign=...`) are stripped from urls;
-  * records are sorted by name, case-insensitively (then by id).
+  * every character of all_characters_1562_derived.json is included; those without an entry in
+    DESCRIPTIONS get an empty description (Marvel's text is never used);
+  * `modified` is written in UTC (`+0000`), as squad writes it;
+  * records are sorted by their name key (the name trimmed, accents removed, lower-cased, as
+    HeroName.folded does it) compared as UTF-8 bytes, then by id.
 
 Usage: python3 scripts/tools/make-bundled-catalogue.py [SAMPLES_DIR]
 """
 
 import json
 import sys
+import unicodedata
+from datetime import datetime, timezone
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -294,6 +302,73 @@ def strip_query(url):
     return url.split("?", 1)[0].split("#", 1)[0]
 
 
+def fold(name):
+    """HeroName.folded: trimmed, case- and accent-insensitive."""
+    name = name.strip(" \t\n\r\x0b\x0c")
+    if name.isascii():
+        return name.lower()
+    decomposed = unicodedata.normalize("NFD", name)
+    return unicodedata.normalize("NFC", "".join(c for c in decomposed if not unicodedata.combining(c))).lower()
+
+
+def utc(text):
+    moment = datetime.strptime(text, "%Y-%m-%dT%H:%M:%S%z").astimezone(timezone.utc)
+    return moment.strftime("%Y-%m-%dT%H:%M:%S+0000")
+
+
+def hex_digits(value, digits):
+    return format(value, "0%dx" % digits)
+
+
+def id_key(character_id):
+    return (character_id & 0xFFFFFFFFFFFFFFFF) ^ (1 << 63)
+
+
+HEADER_SIZE = 1024
+MAGIC = "squad-catalogue 2"
+
+
+def indexed(records):
+    """The catalogue file's bytes (CatalogueFormat): header, records, id index, name index."""
+    lines = []
+    for record in records:
+        line = {"k": fold(record["name"]), "src": "b"}
+        line.update(record)
+        lines.append((json.dumps(line, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8"))
+    offsets = []
+    offset = HEADER_SIZE
+    for line in lines:
+        offsets.append(offset)
+        offset += len(line)
+    records_range = [HEADER_SIZE, offset]
+    ids = "".join(
+        hex_digits(id_key(r["id"]), 16) + hex_digits(o, 12) + "\n"
+        for r, o in sorted(zip(records, offsets), key=lambda pair: id_key(pair[0]["id"]))
+    ).encode()
+    names = "".join(hex_digits(o, 12) + "\n" for o in offsets).encode()
+    ids_range = [offset, offset + len(ids)]
+    names_range = [ids_range[1], ids_range[1] + len(names)]
+    end = names_range[1]
+    records_bytes = b"".join(lines)
+    # FNV-1a (64-bit) of the records, so a stored catalogue can say which bundled set it includes.
+    fingerprint = 0xCBF29CE484222325
+    for byte in records_bytes:
+        fingerprint = ((fingerprint ^ byte) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+    header = {
+        "count": len(records), "records": records_range, "ids": ids_range, "names": names_range,
+        "comics": [end, end], "comicIndex": [end, end], "comicCount": 0, "bundled": format(fingerprint, "x"),
+        "heroes": {"bundled": len(records), "api": 0, "import": 0},
+        "comicsByOrigin": {"bundled": 0, "api": 0, "import": 0},
+    }
+    text = json.dumps(header, separators=(",", ":"))
+    # Padded inside the JSON, so the line has no trailing spaces in the Swift source.
+    pad = HEADER_SIZE - len(MAGIC) - 1 - len(text) - len(',"pad":""') - 1
+    assert pad >= 0
+    header_line = (MAGIC + "\n" + text[:-1] + ',"pad":"' + " " * pad + '"}' + "\n").encode()
+    assert len(header_line) == HEADER_SIZE
+    return header_line + records_bytes + ids + names, format(fingerprint, "x")
+
+
 def main():
     samples = Path(sys.argv[1]) if len(sys.argv) > 1 else DEFAULT_SAMPLES
     everyone = {int(c["id"]): c for c in load(samples, ALL_CHARACTERS)["characters"]}
@@ -304,15 +379,12 @@ def main():
         for record in document.get("data", document)["results"]:
             full[int(record["id"])] = record  # later (newer) captures win
 
-    chosen = set(DESCRIPTIONS) | set(full)
-    chosen |= {i for i, c in everyone.items() if c["name"].strip().lower().startswith(("spider", "hulk"))}
-    missing = [i for i in chosen if i not in everyone]
+    missing = [i for i in set(DESCRIPTIONS) | set(full) if i not in everyone]
     assert not missing, f"ids not in {ALL_CHARACTERS}: {missing}"
-    assert set(MUST_INCLUDE) <= chosen
+    assert set(MUST_INCLUDE) <= set(everyone)
 
     records = []
-    for character_id in chosen:
-        base = everyone[character_id]
+    for character_id, base in everyone.items():
         name = base["name"].strip()
         if character_id in DESCRIPTIONS:
             expected, description = DESCRIPTIONS[character_id]
@@ -322,7 +394,7 @@ def main():
         record = {"id": character_id, "name": name, "description": description}
         detail = full.get(character_id)
         if detail and detail.get("modified") and detail["modified"] != UNKNOWN_DATE:
-            record["modified"] = detail["modified"]
+            record["modified"] = utc(detail["modified"])
         thumbnail = (detail or base).get("thumbnail") or {}
         if thumbnail.get("path") and not thumbnail["path"].endswith(PLACEHOLDER_SUFFIX):
             record["thumbnail"] = {"path": thumbnail["path"], "extension": thumbnail["extension"]}
@@ -333,34 +405,29 @@ def main():
             if urls:
                 record["urls"] = urls
         records.append(record)
-    records.sort(key=lambda r: (r["name"].casefold(), r["id"]))
+    records.sort(key=lambda r: (fold(r["name"]).encode("utf-8"), r["id"]))
 
-    lines = [json.dumps(r, ensure_ascii=False, separators=(",", ":")) for r in records]
-    for line in lines:
-        assert '"""' not in line and "\\#" not in line, line
-    body = "\n".join("  " + line for line in lines)
-    # FNV-1a (64-bit) of the literal's text, computed here so squad never hashes it at run time;
-    # CatalogueTests recomputes it.
-    fingerprint = 0xCBF29CE484222325
-    for byte in "\n".join(lines).encode("utf-8"):
-        fingerprint = ((fingerprint ^ byte) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+    data, fingerprint = indexed(records)
+    literal = data.decode("utf-8")
+    assert '"""' not in literal and "\r" not in literal, "the catalogue must fit a raw string literal"
     text = (
         "// Generated by scripts/tools/make-bundled-catalogue.py from public facts about Marvel characters\n"
-        "// (ids, names, thumbnails, counts). Descriptions are our own words. Do not edit by hand.\n"
+        "// (ids, names, thumbnails, counts, dates, urls). Descriptions are our own words. Do not edit by hand.\n"
         "\n"
         "extension BundledCatalogue {\n"
-        "  /// The starter catalogue compiled into the binary, as JSON lines of ``Hero`` records.\n"
-        '  static let jsonLines = #"""\n'
-        f"{body}\n"
-        '  """#\n'
+        "  /// The bundled catalogue file (``CatalogueFormat``), searched in place where it lies in the binary.\n"
+        "  /// The empty line before the closing delimiter keeps the file's final newline.\n"
+        '  static let file: StaticString = #"""\n'
+        + "".join("    " + line + "\n" if line else "\n" for line in literal.split("\n"))
+        + '    """#\n'
         "\n"
-        "  /// FNV-1a of ``jsonLines``, so a stored catalogue can say which bundled set it includes.\n"
-        f'  public static let fingerprint = "{fingerprint:x}"\n'
+        "  /// FNV-1a of the records, so a stored catalogue can say which bundled set it includes.\n"
+        f'  public static let fingerprint = "{fingerprint}"\n'
         "}\n"
     )
     OUTPUT.parent.mkdir(parents=True, exist_ok=True)
     OUTPUT.write_text(text, encoding="utf-8")
-    print(f"wrote {len(records)} heroes ({len(set(full) & chosen)} with full records) to {OUTPUT}")
+    print(f"wrote {len(records)} heroes ({len(set(full) & set(everyone))} with full records), {len(data)} bytes, to {OUTPUT}")
 
 
 if __name__ == "__main__":

@@ -1,83 +1,150 @@
 import Foundation
 
-/// Every hero squad knows without asking the API: the bundled set merged with everything synced
-/// or fetched since, by id, the newer `modified` winning.
+/// Every hero squad knows without asking the API: the bundled set merged with everything synced,
+/// fetched or imported since, by id (``HeroMerge``).
 ///
-/// Heroes are kept in one array with an index by id, so a listing of all of them shares the
-/// array instead of copying thousands of heroes out of a dictionary.
+/// Backed by one indexed catalogue (``CatalogueFormat``), memory-mapped or compiled in: finding
+/// one hero, a name prefix or a page in name order reads only the records it returns, whatever
+/// the catalogue's size. Listing everything reads the records in order, one at a time.
 public struct LocalCatalogue: Equatable, Sendable {
-  /// Every hero, once each, in no particular order.
-  public private(set) var heroes: [Hero]
-  private var positions: [HeroID: Int]
-  /// When heroes were last stored from the API; nil for the bundled set alone.
-  public private(set) var updatedAt: Date?
+  let index: CatalogueIndex
 
-  /// A catalogue of the given heroes.
-  public init(heroes: [Hero] = BundledCatalogue.heroes, updatedAt: Date? = nil) {
-    self.heroes = heroes
-    positions = Dictionary(minimumCapacity: heroes.count)
-    self.updatedAt = updatedAt
-    for (position, hero) in heroes.enumerated() where positions.updateValue(position, forKey: hero.id) != nil {
-      // The same id twice: rebuild through merge, which keeps the newer record.
-      self.heroes = []
-      positions = [:]
-      mergeEach(heroes)
-      return
-    }
+  /// The bundled set alone.
+  public init() { index = BundledCatalogue.index }
+
+  /// A catalogue over an index already read.
+  init(index: CatalogueIndex) { self.index = index }
+
+  /// A catalogue of the given heroes (built in memory), labelled as coming from `origin`.
+  public init(heroes: [Hero], updatedAt: Date? = nil, origin: HeroOrigin = .api) {
+    let builder = CatalogueBuilder(base: nil)
+    for hero in heroes { builder.merge(hero, origin: origin) }
+    index = builder.memoryIndex(updatedAt: updatedAt, bundled: "")
+  }
+
+  /// Every hero, in name order. Linear in the catalogue's size: for listings of everything.
+  public var heroes: [Hero] {
+    var heroes: [Hero] = []
+    heroes.reserveCapacity(index.count)
+    index.eachHero { hero, _ in heroes.append(hero) }
+    return heroes
   }
 
   /// How many heroes the catalogue holds.
-  public var count: Int { heroes.count }
+  public var count: Int { index.count }
+
+  /// When heroes were last stored from the API or an import; nil for the bundled set alone.
+  public var updatedAt: Date? { index.header.updatedAt }
 
   /// The hero with this id, if known.
-  public func hero(_ id: HeroID) -> Hero? { positions[id].map { heroes[$0] } }
+  public func hero(_ id: HeroID) -> Hero? { index.entry(id: id)?.hero }
 
-  /// Adds or updates heroes; a known hero is replaced unless the stored record is newer.
-  public mutating func merge(_ heroes: [Hero], at date: Date? = nil) {
-    if self.heroes.isEmpty, !heroes.isEmpty {
-      self = LocalCatalogue(heroes: heroes, updatedAt: updatedAt)
-    } else {
-      mergeEach(heroes)
-    }
-    if let date { updatedAt = max(date, updatedAt ?? date) }
+  /// Where the hero with this id came from.
+  public func origin(of id: HeroID) -> HeroOrigin? { index.entry(id: id)?.origin }
+
+  /// How many heroes came from each origin.
+  public var heroesByOrigin: [HeroOrigin: Int] { index.header.heroesByOrigin }
+
+  /// How many comics came from each origin.
+  public var comicsByOrigin: [HeroOrigin: Int] { index.header.comicsByOrigin }
+
+  /// How many comics the catalogue holds.
+  public var comicCount: Int { index.header.comicCount }
+
+  /// The fingerprint of the bundled set this catalogue includes.
+  var bundledFingerprint: String { index.header.bundled }
+
+  /// The comics featuring the hero, newest on-sale first.
+  public func comics(of id: HeroID) -> [StoredComic] { index.comics(of: id) }
+
+  /// Adds or updates heroes (``HeroMerge``), rebuilding the catalogue in memory.
+  public mutating func merge(_ heroes: [Hero], at date: Date? = nil, origin: HeroOrigin = .api) {
+    let builder = CatalogueBuilder(base: index)
+    for hero in heroes { builder.merge(hero, origin: origin) }
+    let updated = date.map { max($0, updatedAt ?? $0) } ?? updatedAt
+    self = LocalCatalogue(index: builder.memoryIndex(updatedAt: updated, bundled: bundledFingerprint))
   }
 
-  private mutating func mergeEach(_ heroes: [Hero]) {
-    for hero in heroes {
-      guard let position = positions[hero.id] else {
-        positions[hero.id] = self.heroes.count
-        self.heroes.append(hero)
-        continue
-      }
-      if let old = self.heroes[position].modified, (hero.modified ?? .distantPast) < old { continue }
-      self.heroes[position] = hero
+  /// Whether merging these heroes would change anything; reads only their records.
+  public func wouldChange(with heroes: [Hero]) -> Bool {
+    heroes.contains { hero in
+      guard let known = self.hero(hero.id) else { return true }
+      return HeroMerge.merged(known, hero) != known
     }
   }
 
-  /// Whether both hold the same heroes (in any order) and were updated at the same time.
+  /// Whether both hold the same heroes and were updated at the same time.
   public static func == (left: LocalCatalogue, right: LocalCatalogue) -> Bool {
     left.updatedAt == right.updatedAt && left.hasSameHeroes(as: right)
   }
 
-  /// Whether both hold the same heroes, in any order.
+  /// Whether both hold the same heroes.
   public func hasSameHeroes(as other: LocalCatalogue) -> Bool {
-    heroes.count == other.heroes.count && heroes.allSatisfy { other.hero($0.id) == $0 }
+    count == other.count && heroes.allSatisfy { other.hero($0.id) == $0 }
   }
 
-  /// The heroes matching the query's prefix, in its order, cut to its window.
+  /// The heroes matching the query's prefix, in its order, cut to its window. Name orders read
+  /// only the window; `modified` orders sort the matches.
   public func page(_ query: HeroQuery, source: DataSource) -> HeroPage {
-    let matches = matching(prefix: query.namePrefix)
-    let order = HeroOrdering.positions(matches, by: query.order)
+    let matches = index.positions(prefix: query.namePrefix.map(HeroName.folded) ?? "")
     let start = min(max(query.offset, 0), matches.count)
     // `--all` asks for `Int.max` heroes; adding that to the offset would overflow.
     let end = start + min(max(query.limit, 0), matches.count - start)
-    let heroes = order[start..<end].map { matches[$0] }
+    let heroes: [Hero]
+    switch query.order {
+    case .name:
+      heroes = (start..<end).compactMap { index.entry(at: matches.lowerBound + $0)?.hero }
+    case .nameDescending:
+      heroes = (start..<end).compactMap { index.entry(at: matches.upperBound - 1 - $0)?.hero }
+    case .modified, .modifiedDescending:
+      let all = matches.compactMap { index.entry(at: $0)?.hero }
+      heroes = Array(HeroOrdering.sorted(all, by: query.order)[start..<end])
+    }
     return HeroPage(heroes: heroes, offset: query.offset, total: matches.count, source: source)
   }
 
-  /// Every hero whose name starts with the prefix (case- and accent-insensitive); all when nil.
-  public func matching(prefix: String?) -> [Hero] {
-    guard let prefix = prefix.map(HeroName.folded), !prefix.isEmpty else { return heroes }
-    return heroes.filter { HeroName.folded($0.name).hasPrefix(prefix) }
+  /// Every hero whose name starts with the prefix (case- and accent-insensitive), in name order;
+  /// all when nil.
+  public func matching(prefix: String?, limit: Int = Int.max) -> [Hero] {
+    let matches = index.positions(prefix: prefix.map(HeroName.folded) ?? "")
+    return matches.prefix(max(limit, 0)).compactMap { index.entry(at: $0)?.hero }
+  }
+
+  /// What `show` says of a hero's comics offline: the two latest by on-sale date, or nil when
+  /// the catalogue knows none (comics come from imported comics responses).
+  public func comicsSummary(of id: HeroID) -> ComicsSummary? {
+    let comics = comics(of: id)
+    guard !comics.isEmpty else { return nil }
+    let total = max(hero(id)?.counts.comics ?? 0, comics.count)
+    return ComicsSummary(total: total, latest: comics.prefix(2).map(\.appearance))
+  }
+
+  /// Heroes in name order from `offset`, at most `limit` of them. With a filter: first those
+  /// whose folded name starts with it (found by bisection), then those that only contain it
+  /// (found by reading the rest in order, stopping as soon as the window is full).
+  public func heroes(from offset: Int, limit: Int, matching filter: String? = nil) -> [Hero] {
+    let folded = filter.map(HeroName.folded) ?? ""
+    let prefixed = index.positions(prefix: folded)
+    var result: [Hero] = []
+    var skip = max(offset, 0)
+    let wanted = max(limit, 0)
+    if skip < prefixed.count {
+      let end = prefixed.lowerBound + skip + min(wanted, prefixed.count - skip)
+      result = (prefixed.lowerBound + skip..<end).compactMap { index.entry(at: $0)?.hero }
+      skip = 0
+    } else {
+      skip -= prefixed.count
+    }
+    guard !folded.isEmpty, result.count < wanted else { return result }
+    for position in 0..<index.count where !prefixed.contains(position) {
+      guard let hero = index.entry(at: position)?.hero, HeroName.folded(hero.name).contains(folded) else { continue }
+      if skip > 0 {
+        skip -= 1
+        continue
+      }
+      result.append(hero)
+      if result.count == wanted { break }
+    }
+    return result
   }
 }

@@ -30,7 +30,7 @@ public enum CommandRegistry {
   static let all: [any Command.Type] = [
     HeroesCommand.self, ShowCommand.self, RecruitCommand.self, FireCommand.self, PickCommand.self, ListCommand.self,
     ExportCommand.self, ImportCommand.self, SquadsCommand.self, HistoryCommand.self, UndoCommand.self, RedoCommand.self,
-    SyncCommand.self, CompletionCommand.self, HelpCommand.self,
+    SyncCommand.self, CatalogueCommand.self, CompletionCommand.self, HelpCommand.self,
     CompleteCommand.self,
   ]
 

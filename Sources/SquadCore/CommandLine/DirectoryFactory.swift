@@ -9,9 +9,11 @@ enum DirectoryFactory {
     LazyHeroDirectory {
       switch (offline, configuration.keys) {
       case (false, .complete(let credentials)):
+        let store = CatalogueStore(paths: paths, warn: warn)
         return APIHeroDirectory(
-          client: client(paths: paths, configuration: configuration, credentials: credentials, transport: transport),
-          store: CatalogueStore(paths: paths, warn: warn))
+          client: client(
+            paths: paths, configuration: configuration, credentials: credentials, transport: transport, store: store),
+          store: store)
       case (false, .incomplete):
         if case .failure(let error) = configuration.credentials { return UnusableHeroDirectory(error: error) }
         return local(paths: paths, reason: .noKeys, warn: warn)
@@ -26,11 +28,11 @@ enum DirectoryFactory {
   /// The live client for a configuration, caching under `paths`; a nil transport is the real network.
   static func client(
     paths: SquadPaths, configuration: MarvelConfiguration, credentials: MarvelCredentials,
-    transport: (any HTTPTransport)?
+    transport: (any HTTPTransport)?, store: CatalogueStore
   ) -> LiveMarvelClient {
     LiveMarvelClient(
       baseURL: configuration.baseURL, credentials: credentials, timeout: configuration.timeout,
-      cacheTTL: configuration.cacheTTL, cache: ResponseCache(directory: paths.responsesDirectory),
+      cacheTTL: configuration.cacheTTL, cache: ResponseCache(directory: paths.responsesDirectory, catalogue: store),
       transport: transport ?? URLSessionTransport(libraries: configuration.networkLibraries))
   }
 

@@ -36,8 +36,9 @@ enum HelpTopicText {
       SQUAD_HOME              Keep every file under this folder (same as --home).
       SQUAD_NAME              The squad to work on (same as --squad; the flag wins). Empty or
                               unset: the default squad.
-      XDG_DATA_HOME           squad.json lives in $XDG_DATA_HOME/squad/ (default: ~/.local/share/squad/).
-      XDG_CACHE_HOME          The catalogue and HTTP cache live in $XDG_CACHE_HOME/squad/ (default: ~/.cache/squad/).
+      XDG_DATA_HOME           squad.json and the local catalogue live in $XDG_DATA_HOME/squad/
+                              (default: ~/.local/share/squad/).
+      XDG_CACHE_HOME          The HTTP cache lives in $XDG_CACHE_HOME/squad/ (default: ~/.cache/squad/).
       XDG_CONFIG_HOME         config.json lives in $XDG_CONFIG_HOME/squad/ (default: ~/.config/squad/).
       HOME                    The base of the default XDG folders above.
       NO_COLOR                Set (not empty) to turn colour off.
@@ -56,8 +57,10 @@ enum HelpTopicText {
       squads.lock             Held shared by changes of named squads, exclusively by 'squads
                               create', 'rename' and 'delete'.
       squads/.deleted/        Deleted squads with their history (the newest 10).
-      cache/catalogue.json    Heroes learnt from the API, merged with the bundled set.
-      cache/responses/        API responses with their ETags, reused within the cache TTL.
+      catalogue.sqc           The local catalogue: the bundled set plus heroes synced, learnt from the
+                              API or imported (see 'squad help catalogue'). Indexed; written atomically.
+      catalogue.lock          Held (flock) during every change of the catalogue.
+      cache/responses/        ETags, times and the ids of API answers, reused within the cache TTL.
       config.json             Optional: publicKey, privateKey, baseURL, timeout, cacheTTL.
                               Precedence: flag > environment > config file > default.
                               Keep it private (chmod 600) if it holds privateKey.

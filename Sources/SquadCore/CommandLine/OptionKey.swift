@@ -57,4 +57,6 @@ public struct OptionKey: Hashable, Sendable {
   public static let max = OptionKey("--max")
   /// `sync --force`
   public static let force = OptionKey("--force")
+  /// `catalogue import --skip-invalid`
+  public static let skipInvalid = OptionKey("--skip-invalid")
 }

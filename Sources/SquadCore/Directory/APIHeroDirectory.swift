@@ -63,7 +63,7 @@ public struct APIHeroDirectory: HeroDirectory {
       return .success(Sourced(heroes, source: .api(attribution: page.attribution)))
     case .failure(let error):
       return fallback(error) { source in
-        Sourced(Array(HeroOrdering.sorted(store.catalogue.matching(prefix: prefix), by: .name).prefix(limit)), source: source)
+        Sourced(store.catalogue.matching(prefix: prefix, limit: limit), source: source)
       }
     }
   }
@@ -76,7 +76,7 @@ public struct APIHeroDirectory: HeroDirectory {
     case .failure(.notFound):
       return .success(Sourced(nil, source: .api(attribution: DataSource.standardAttribution)))
     case .failure(let error):
-      return fallback(error) { Sourced(nil, source: $0) }
+      return fallback(error) { Sourced(store.catalogue.comicsSummary(of: id), source: $0) }
     }
   }
 

@@ -22,12 +22,11 @@ public struct LocalHeroDirectory: HeroDirectory {
   }
 
   public func heroes(namePrefix prefix: String, limit: Int) async -> Result<Sourced<[Hero]>, SourceError> {
-    let matches = HeroOrdering.sorted(catalogue.matching(prefix: prefix), by: .name).prefix(limit)
-    return .success(Sourced(Array(matches), source: source))
+    .success(Sourced(catalogue.matching(prefix: prefix, limit: limit), source: source))
   }
 
   public func comics(of id: HeroID) async -> Result<Sourced<ComicsSummary?>, SourceError> {
-    .success(Sourced(nil, source: source))
+    .success(Sourced(catalogue.comicsSummary(of: id), source: source))
   }
 
   public func suggestions(for name: String) async -> [Hero] {

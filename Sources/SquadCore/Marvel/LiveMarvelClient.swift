@@ -59,8 +59,8 @@ public struct LiveMarvelClient: MarvelClient {
   }
 
   /// One endpoint through the cache: fresh cache → no request; stale → conditional request, a
-  /// 304 reuses the body; a new 200 is decoded first and cached only when valid.
-  func fetch<DTO: Decodable, Item>(
+  /// 304 reuses the cached page; a new 200 is decoded first and cached only when valid.
+  func fetch<DTO: Decodable, Item: LeanCacheItem>(
     _ endpoint: MarvelEndpoint, as dto: DTO.Type, freshness: CacheFreshness, map: (DTO) -> Item
   ) async -> Result<MarvelPage<Item>, MarvelError> {
     let address = endpoint.url(base: baseURL)
@@ -68,8 +68,8 @@ public struct LiveMarvelClient: MarvelClient {
     // cache files and messages use the URL without them.
     let url = MarvelURL.withoutUserInfo(address)
     var cached: (entry: CachedResponse, page: MarvelPage<Item>)?
-    if let entry = cache?.entry(for: url),
-      case .success(let page) = MarvelResponseDecoder.page(entry.body, as: dto, status: 200, url: url, map: map)
+    if let cache, let entry = cache.entry(for: url),
+      let page: MarvelPage<Item> = Self.page(entry.page, catalogue: cache.catalogue?.catalogue)
     {
       cached = (entry, page)
     }
@@ -94,12 +94,28 @@ public struct LiveMarvelClient: MarvelClient {
       return .failure(MarvelResponseDecoder.error(status: response.status, body: response.body, url: url, attempts: attempts))
     }
     let decoded = MarvelResponseDecoder.page(response.body, as: dto, status: response.status, url: url, map: map)
-    if case .success = decoded {
+    if case .success(let page) = decoded {
       let etag = response.header("ETag") ?? MarvelResponseDecoder.bodyETag(response.body)
+      let short = CachedPage(
+        offset: page.offset, limit: page.limit, total: page.total, attribution: page.attribution,
+        items: page.results.map(\.cacheValue))
       // A cache that cannot be written costs requests later, not correctness now.
-      try? cache?.store(CachedResponse(url: url, etag: etag, fetchedAt: environment.now(), body: response.body))
+      try? cache?.store(CachedResponse(url: url, etag: etag, fetchedAt: environment.now(), page: short))
     }
     return decoded.map { with($0, origin: .network, requests: attempts) }
+  }
+
+  /// A cached page rebuilt; nil when any of its items cannot be.
+  private static func page<Item: LeanCacheItem>(_ cached: CachedPage?, catalogue: LocalCatalogue?) -> MarvelPage<Item>? {
+    guard let cached else { return nil }
+    var results: [Item] = []
+    results.reserveCapacity(cached.items.count)
+    for value in cached.items {
+      guard let item = Item.fromCache(value, catalogue: catalogue) else { return nil }
+      results.append(item)
+    }
+    return MarvelPage(
+      offset: cached.offset, limit: cached.limit, total: cached.total, results: results, attribution: cached.attribution)
   }
 
   private func with<Item>(_ page: MarvelPage<Item>, origin: ResponseOrigin, requests: Int) -> MarvelPage<Item> {

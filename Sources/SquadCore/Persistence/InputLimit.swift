@@ -8,6 +8,9 @@ public enum InputLimit {
   public static let historyFile = 64 << 20
   /// One import file or standard input.
   public static let importFile = 16 << 20
+  /// One file of `squad catalogue import`: archived pages are a few hundred KiB, whole dumps a
+  /// few tens of MiB. A file is parsed whole, so this bounds what one file can take.
+  public static let catalogueImportFile = 64 << 20
   /// `config.json`: a handful of settings.
   public static let configFile = 1 << 20
   /// A file squad keeps for itself and maps or reads whole (the catalogue, cached responses):

@@ -1,18 +1,28 @@
 import Foundation
 
-/// API answers kept on disk (`cache/responses/`), one file per unsigned request URL, so a repeat
-/// within the TTL costs no request and a later one costs a 304.
+/// API answers kept on disk (`cache/responses/`), one small file per unsigned request URL, so a
+/// repeat within the TTL costs no request and a later one costs a 304.
 ///
-/// Files are named by the MD5 of the unsigned URL. Each holds one line of JSON (that URL, the
-/// ETag, when the answer was fetched) and then the body exactly as the server sent it, so
-/// neither writing nor reading an answer re-encodes hundreds of kilobytes of JSON.
-/// Authentication never reaches them: the key is the URL *before* signing.
+/// Lean: a file holds what revalidation and the TTL need, not the body. One line of JSON: the
+/// URL, the ETag, when the answer was fetched, the paging numbers, Marvel's attribution, and the
+/// page's items in short form: for characters only their ids (the heroes themselves are in the
+/// local catalogue, which every API answer teaches), for comics the title and on-sale date. An
+/// answer is rebuilt from that; when the catalogue no longer holds one of its heroes (a reset, a
+/// damaged file), the entry is a miss and the page is fetched afresh.
+///
+/// Files are named by the MD5 of the unsigned URL, which is also all they say of the request:
+/// authentication never reaches them.
 public struct ResponseCache: Sendable {
   /// The folder of cached answers.
   public let directory: String
+  /// Where cached character ids are looked up.
+  public let catalogue: CatalogueStore?
 
-  /// A cache in the given folder (created on first write).
-  public init(directory: String) { self.directory = directory }
+  /// A cache in the given folder (created on first write), resolving heroes in `catalogue`.
+  public init(directory: String, catalogue: CatalogueStore? = nil) {
+    self.directory = directory
+    self.catalogue = catalogue
+  }
 
   /// The file an unsigned URL is cached in.
   public func path(for url: String) -> String { directory + "/" + MD5.hex(url) + ".json" }
@@ -20,53 +30,90 @@ public struct ResponseCache: Sendable {
   /// The cached answer for an unsigned URL; nil when missing, unreadable, in another layout or
   /// for another URL.
   public func entry(for url: String) -> CachedResponse? {
-    guard let file = try? FileBytes.read(path(for: url)), let newline = file.firstIndex(of: UInt8(ascii: "\n")),
-      let header = try? JSONDecoder().decode(CachedResponse.Header.self, from: file[..<newline]), header.url == url
+    guard let file = try? FileBytes.read(path(for: url)), let value = try? JSONParser.parse(Array(file)),
+      case .int(CachedResponse.layout)? = value["layout"], case .string(url)? = value["url"],
+      let fetchedAt = value["fetchedAt"].flatMap(Self.number)
     else { return nil }
-    return CachedResponse(
-      url: url, etag: header.etag, fetchedAt: Date(timeIntervalSince1970: header.fetchedAt),
-      body: Data(file[file.index(after: newline)...]))
+    var etag: String?
+    if case .string(let text)? = value["etag"] { etag = text }
+    var page: CachedPage?
+    if case .int(let offset)? = value["offset"], case .int(let limit)? = value["limit"], case .int(let total)? = value["total"],
+      case .array(let items)? = value["items"]
+    {
+      var attribution = DataSource.standardAttribution
+      if case .string(let text)? = value["attribution"] { attribution = text }
+      page = CachedPage(offset: offset, limit: limit, total: total, attribution: attribution, items: items)
+    }
+    return CachedResponse(url: url, etag: etag, fetchedAt: Date(timeIntervalSince1970: fetchedAt), page: page)
   }
 
-  /// Stores an answer atomically, replacing any earlier one for the same URL.
+  /// Stores an answer atomically, replacing any earlier one for the same URL. The first store in
+  /// a folder of an earlier layout removes that layout's files (whole response bodies).
   public func store(_ entry: CachedResponse) throws(PersistenceError) {
-    let target = path(for: entry.url)
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
-    guard var file = try? encoder.encode(entry.header) else {
-      throw PersistenceError(path: target, reason: .unwritable(detail: "cannot encode the response"))
+    removeEarlierLayouts()
+    var fields: [(String, JSONValue)] = [
+      ("layout", .int(CachedResponse.layout)), ("url", .string(entry.url)), ("etag", .optional(entry.etag)),
+      ("fetchedAt", .double(entry.fetchedAt.timeIntervalSince1970)),
+    ]
+    if let page = entry.page {
+      fields += [
+        ("offset", .int(page.offset)), ("limit", .int(page.limit)), ("total", .int(page.total)),
+        ("attribution", .string(page.attribution)), ("items", .array(page.items)),
+      ]
     }
-    file.append(UInt8(ascii: "\n"))
-    file.append(entry.body)
-    try AtomicFile.write(file, to: target)
+    try AtomicFile.write(Data((JSONValue.object(fields).encoded() + "\n").utf8), to: path(for: entry.url))
+  }
+
+  private func removeEarlierLayouts() {
+    let marker = directory + "/.layout-\(CachedResponse.layout)"
+    guard !FileManager.default.fileExists(atPath: marker) else { return }
+    try? AtomicFile.createDirectory(directory)
+    for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] where name.hasSuffix(".json") {
+      try? FileManager.default.removeItem(atPath: directory + "/" + name)
+    }
+    _ = FileManager.default.createFile(atPath: marker, contents: Data())
+  }
+
+  private static func number(_ value: JSONValue) -> Double? {
+    switch value {
+    case .int(let number): return Double(number)
+    case .double(let number): return number
+    default: return nil
+    }
   }
 }
 
 /// One cached API answer.
 public struct CachedResponse: Hashable, Sendable {
+  /// The file layout this release writes; files of other layouts are misses.
+  static let layout = 2
   /// The unsigned request URL (no `apikey`, `ts` or `hash`).
   public var url: String
   /// The ETag the server sent, for `If-None-Match`.
   public var etag: String?
   /// When the answer was fetched or last revalidated.
   public var fetchedAt: Date
-  /// The response body, as the server sent it (decompressed).
-  public var body: Data
+  /// The answer in short form.
+  public var page: CachedPage?
 
   /// A cached answer.
-  public init(url: String, etag: String?, fetchedAt: Date, body: Data) {
+  public init(url: String, etag: String?, fetchedAt: Date, page: CachedPage?) {
     self.url = url
     self.etag = etag
     self.fetchedAt = fetchedAt
-    self.body = body
+    self.page = page
   }
+}
 
-  /// The first line of a cache file.
-  struct Header: Codable {
-    var url: String
-    var etag: String?
-    var fetchedAt: Double
-  }
+/// A page as the cache keeps it: paging numbers and items in short form (``LeanCacheItem``).
+public struct CachedPage: Hashable, Sendable {
+  public var offset: Int
+  public var limit: Int
+  public var total: Int
+  public var attribution: String
+  public var items: [JSONValue]
+}
 
-  var header: Header { Header(url: url, etag: etag, fetchedAt: fetchedAt.timeIntervalSince1970) }
+extension JSONValue: Hashable {
+  public func hash(into hasher: inout Hasher) { hasher.combine(encoded()) }
 }

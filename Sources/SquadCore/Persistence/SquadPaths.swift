@@ -2,9 +2,9 @@ import Foundation
 
 /// Where squad keeps its files: one `--home` folder, or the XDG base directories.
 public struct SquadPaths: Equatable, Sendable {
-  /// The folder holding `squad.json` and `squad.lock`.
+  /// The folder holding `squad.json`, `squad.lock` and the local catalogue.
   public var dataDirectory: String
-  /// The folder holding the local catalogue and HTTP cache.
+  /// The folder holding the HTTP cache.
   public var cacheDirectory: String
   /// The configuration file (`config.json`).
   public var configFile: String
@@ -28,8 +28,13 @@ public struct SquadPaths: Equatable, Sendable {
     name.isDefault ? dataDirectory : squadsDirectory + "/" + name.value
   }
 
-  /// The local catalogue of everything synced or fetched.
-  public var catalogueFile: String { cacheDirectory + "/catalogue.json" }
+  /// The local catalogue (``CatalogueFormat``): the bundled set and everything synced, fetched
+  /// or imported. Data, not cache: imported heroes cannot be fetched again.
+  public var catalogueFile: String { dataDirectory + "/catalogue.sqc" }
+  /// The lock every write of the catalogue holds.
+  public var catalogueLock: String { dataDirectory + "/catalogue.lock" }
+  /// Where releases before the indexed format kept the catalogue; migrated on first use.
+  public var legacyCatalogueFile: String { cacheDirectory + "/catalogue.json" }
   /// The folder of cached API responses.
   public var responsesDirectory: String { cacheDirectory + "/responses" }
 

@@ -28,6 +28,13 @@ final class SharedBytes: @unchecked Sendable {
     storage = UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: length)
   }
 
+  /// Bytes that live as long as the program (a static string in the binary): never freed.
+  init(static buffer: UnsafeBufferPointer<UInt8>) {
+    array = nil
+    mapping = nil
+    storage = buffer
+  }
+
   deinit {
     if let mapping { munmap(mapping.address, mapping.length) }
   }

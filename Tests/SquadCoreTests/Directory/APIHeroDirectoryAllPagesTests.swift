@@ -43,7 +43,7 @@ import Testing
     #expect(received.map { try? $0.0.get().offset } == [0, 100, 200, 300, 400, 500, 600, 700])
     #expect(received.allSatisfy { !$0.catalogueExisted })
     #expect(Set(client.calls) == Set(stride(from: 0, to: 800, by: 100).map { "characters offset=\($0) withinTTL" }))
-    let learnt = try CatalogueFile(path: paths.catalogueFile).load()
+    let learnt = CatalogueStore(paths: paths).catalogue
     #expect(Self.heroes(0..<750).allSatisfy { learnt.hero($0.id) == $0 })
   }
 
@@ -52,7 +52,7 @@ import Testing
     #expect(received.count == 2)
     #expect(
       received.last?.0 == .failure(MarvelError.credentials(status: 401, message: "The passed API key is invalid.").sourceError))
-    let learnt = try CatalogueFile(path: paths.catalogueFile).load()
+    let learnt = CatalogueStore(paths: paths).catalogue
     #expect(learnt.hero(HeroID(2_000_099)) != nil)
     #expect(learnt.hero(HeroID(2_000_250)) == nil)
   }

@@ -26,7 +26,7 @@ import Testing
     })
     let page = try await directory(client).page(HeroQuery(namePrefix: "syn")).get()
     #expect(page == HeroPage(heroes: [Self.newcomer], offset: 0, total: 1, source: .api(attribution: Self.attribution)))
-    let learnt = try CatalogueFile(path: paths.catalogueFile).load()
+    let learnt = CatalogueStore(paths: paths).catalogue
     #expect(learnt.hero(Self.newcomer.id) == Self.newcomer)
     #expect(learnt.updatedAt == Sample.moment)
   }

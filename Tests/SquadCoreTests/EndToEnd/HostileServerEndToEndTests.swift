@@ -96,7 +96,7 @@ import Testing
       let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
       #expect(size < 1 << 20, "\(path) holds \(size) bytes")
     }
-    #expect(!FileManager.default.fileExists(atPath: squad.home.file("cache/catalogue.json")))
+    #expect(!FileManager.default.fileExists(atPath: squad.home.file("catalogue.sqc")))
   }
 
   // Sent twice or as a list, the latest time offered counts: an earlier one beside it is not a

@@ -15,11 +15,7 @@ struct PickEndToEndTests {
   func home(adding heroes: [Hero] = []) throws -> TemporaryDirectory {
     let home = TemporaryDirectory()
     if !heroes.isEmpty {
-      let paths = SquadPaths(home: home.path)
-      try FileManager.default.createDirectory(atPath: paths.cacheDirectory, withIntermediateDirectories: true)
-      var catalogue = LocalCatalogue()
-      catalogue.merge(heroes)
-      try CatalogueFile(path: paths.catalogueFile).save(catalogue)
+      try CatalogueStore(paths: SquadPaths(home: home.path)).remember(heroes, at: Date())
     }
     return home
   }

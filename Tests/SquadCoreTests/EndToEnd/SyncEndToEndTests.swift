@@ -53,7 +53,7 @@ import Testing
     let small = try await Simulator(characters: 150)
     let squad = MarvelEndToEndTests.squad(small)
     #expect(try await squad.launch("sync").status == 0)
-    let before = try #require(squad.home.contents("cache/catalogue.json"))
+    let before = try #require(squad.home.contents("catalogue.sqc"))
 
     // The last page hangs for ten minutes, so the sync is surely mid-way when interrupted.
     let slow = try await Simulator(characters: 1562, faults: [.slow(600_000, path: "offset=1500")])
@@ -64,7 +64,7 @@ import Testing
     kill(running.processIdentifier, SIGINT)
     running.waitUntilExit()
     #expect(running.terminationStatus == 130)
-    #expect(squad.home.contents("cache/catalogue.json") == before)
+    #expect(squad.home.contents("catalogue.sqc") == before)
     let leftovers = try FileManager.default.contentsOfDirectory(atPath: squad.home.file("cache")).filter { $0.contains(".tmp-") }
     #expect(leftovers.isEmpty)
   }

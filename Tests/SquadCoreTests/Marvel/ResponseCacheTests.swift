@@ -7,7 +7,8 @@ import Testing
   let home = TemporaryDirectory()
   let clock = TestClock()
   let transport = StubTransport()
-  var cache: ResponseCache { ResponseCache(directory: SquadPaths(home: home.path).responsesDirectory) }
+  var store: CatalogueStore { CatalogueStore(paths: SquadPaths(home: home.path)) }
+  var cache: ResponseCache { ResponseCache(directory: SquadPaths(home: home.path).responsesDirectory, catalogue: store) }
   let url = "http://sim/v1/public/characters?limit=3"
 
   func client(ttl: Double = 3600) -> LiveMarvelClient {
@@ -16,8 +17,11 @@ import Testing
       environment: clock.environment())
   }
 
+  /// A listing, its heroes learnt by the catalogue as ``APIHeroDirectory`` learns them.
   func listing(_ freshness: CacheFreshness = .withinTTL) async throws -> MarvelPage<Hero> {
-    try await client().characters(CharacterFilter(limit: 3), freshness: freshness).get()
+    let page = try await client().characters(CharacterFilter(limit: 3), freshness: freshness).get()
+    try store.remember(page.results, at: clock.now)
+    return page
   }
 
   @Test func aRepeatWithinTheTTLSendsNoRequest() async throws {
@@ -29,7 +33,9 @@ import Testing
     #expect(first.origin == .network)
     #expect(second.origin == .cache)
     #expect(second.requests == 0)
-    #expect(second.results == first.results)
+    // The heroes come back from the catalogue, merged with what it knew (HeroMerge).
+    #expect(second.results.map(\.id) == first.results.map(\.id))
+    #expect(second.results.map(\.name) == first.results.map(\.name))
   }
 
   @Test func afterTheTTLA304ReusesTheCachedBodyAndRefreshesIt() async throws {
@@ -39,7 +45,7 @@ import Testing
     let revalidated = try await listing()
     #expect(transport.requests.last?.headers["If-None-Match"] == "e1")
     #expect(revalidated.origin == .notModified)
-    #expect(revalidated.results == first.results)
+    #expect(revalidated.results.map(\.id) == first.results.map(\.id))
     #expect(cache.entry(for: url)?.fetchedAt == clock.now)
     #expect(try await listing().origin == .cache)
     #expect(transport.requests.count == 2)
@@ -83,15 +89,33 @@ import Testing
     #expect(transport.requests.first?.headers["If-None-Match"] == nil)
   }
 
-  @Test func aCacheFileIsOneHeaderLineThenTheBodyAsSent() async throws {
+  @Test func aCacheFileIsOneLineOfIdsAndPagingNotTheBody() async throws {
     transport.enqueue(StubTransport.ok("characters.json", etag: "e1"))
-    _ = try await listing()
+    let page = try await listing()
     let file = try Data(contentsOf: URL(fileURLWithPath: cache.path(for: url)))
-    let newline = try #require(file.firstIndex(of: UInt8(ascii: "\n")))
-    let header = try JSONSerialization.jsonObject(with: file[..<newline]) as? [String: Any]
+    let header = try JSONSerialization.jsonObject(with: file) as? [String: Any]
     #expect(header?["url"] as? String == url)
     #expect(header?["etag"] as? String == "e1")
-    #expect(Data(file[file.index(after: newline)...]) == Fixture.data("characters.json"))
+    #expect(header?["items"] as? [Int] == page.results.map(\.id.rawValue))
+    #expect(header?["total"] as? Int == page.total)
+    #expect(file.count * 4 < Fixture.data("characters.json").count, "\(file.count) bytes")
+  }
+
+  @Test func aPageWhoseHeroesTheCatalogueNoLongerHoldsIsFetchedAfresh() async throws {
+    transport.enqueue(StubTransport.ok("characters.json", etag: "e1"))
+    let lost = CachedPage(offset: 0, limit: 3, total: 1, attribution: "", items: [.int(424_242)])
+    try cache.store(CachedResponse(url: url, etag: "e0", fetchedAt: clock.now, page: lost))
+    #expect(try await listing().origin == .network)
+    #expect(transport.requests.last?.headers["If-None-Match"] == nil)
+  }
+
+  @Test func bodiesCachedByTheEarlierLayoutAreRemovedAtTheFirstStore() async throws {
+    try FileManager.default.createDirectory(atPath: cache.directory, withIntermediateDirectories: true)
+    try Data("{\"url\":\"http://old\"}\n{\"data\":{}}".utf8).write(to: URL(fileURLWithPath: cache.path(for: "http://old")))
+    transport.enqueue(StubTransport.ok("characters.json", etag: "e1"))
+    _ = try await listing()
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: cache.directory).sorted() == [".layout-2", MD5.hex(url) + ".json"])
   }
 
   @Test func aFileInTheEarlierLayoutIsAMiss() async throws {
@@ -108,7 +132,7 @@ import Testing
   @Test func cacheFilesHoldTheUnsignedURLAndNoSecrets() async throws {
     transport.enqueue(StubTransport.ok("characters.json", etag: "e1"))
     _ = try await listing()
-    let files = try FileManager.default.contentsOfDirectory(atPath: cache.directory)
+    let files = try FileManager.default.contentsOfDirectory(atPath: cache.directory).filter { !$0.hasPrefix(".") }
     #expect(files == [MD5.hex(url) + ".json"])
     let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: cache.path(for: url))), as: UTF8.self)
     #expect(!text.contains(TestKeys.privateKey))

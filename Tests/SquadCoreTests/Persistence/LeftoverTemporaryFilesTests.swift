@@ -28,10 +28,11 @@ import Testing
 
   @Test func theCatalogueSaveRemovesItsOwnLeftovers() throws {
     let home = TemporaryDirectory()
-    let dead = ".catalogue.json.tmp-\(try deadPID())-9"
+    let dead = ".catalogue.sqc.tmp-\(try deadPID())-9"
     try home.write("{", to: dead)
-    try CatalogueFile(path: home.file("catalogue.json")).save(LocalCatalogue())
-    #expect(try home.listing() == ["catalogue.json"])
+    try CatalogueStore(paths: SquadPaths(home: home.path)).remember(
+      [Hero(id: HeroID(2_000_123), name: "Leftover Test")], at: Sample.moment)
+    #expect(try home.listing() == ["catalogue.lock", "catalogue.sqc"])
   }
 
   @Test func namesThatAreNotLeftoversAreLeftAlone() throws {

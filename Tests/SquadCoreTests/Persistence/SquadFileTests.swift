@@ -95,7 +95,7 @@ import Testing
   @Test func homeFlagBeatsEnvironmentAndXDG() {
     let paths = SquadPaths.resolve(home: "/tmp/flag", environment: ["SQUAD_HOME": "/tmp/env", "XDG_DATA_HOME": "/x"])
     #expect(paths.squadFile == "/tmp/flag/squad.json")
-    #expect(paths.catalogueFile == "/tmp/flag/cache/catalogue.json")
+    #expect(paths.catalogueFile == "/tmp/flag/catalogue.sqc")
     #expect(paths.configFile == "/tmp/flag/config.json")
   }
 

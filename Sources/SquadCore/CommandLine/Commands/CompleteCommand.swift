@@ -29,9 +29,12 @@ enum CompleteCommand: Command {
       context.console.out(names.map { $0 + "\n" }.joined())
       return ExitCode.success.rawValue
     }
-    let catalogue = (try? CatalogueFile(path: context.paths.catalogueFile).load()) ?? LocalCatalogue()
+    let catalogue = CatalogueStore(paths: context.paths).catalogue
     let squad = (try? context.environment.squadFile.load()) ?? Squad()
-    let candidates = CompletionCandidates.list(kind, prefix: prefix, catalogue: catalogue.heroes, squad: squad)
+    // Names are found by bisection of the name index; ids (rarely typed) by reading every hero.
+    let isID = !prefix.isEmpty && prefix.utf8.allSatisfy { (48...57).contains($0) }
+    let heroes = isID ? catalogue.heroes : catalogue.matching(prefix: prefix)
+    let candidates = CompletionCandidates.list(kind, prefix: prefix, catalogue: heroes, squad: squad)
     context.console.out(candidates.map { $0 + "\n" }.joined())
     return ExitCode.success.rawValue
   }

@@ -32,7 +32,8 @@ enum SyncCommand: Command {
     let quiet = context.isQuiet
     let store = CatalogueStore(paths: context.paths, warn: { if !quiet { console.err("Warning: " + $0) } })
     let client = DirectoryFactory.client(
-      paths: context.paths, configuration: context.marvel, credentials: credentials, transport: context.transport)
+      paths: context.paths, configuration: context.marvel, credentials: credentials, transport: context.transport,
+      store: store)
     let state = await context.execute(
       SyncFeature.self, from: .idle,
       runner: SyncEffects(

@@ -5,11 +5,14 @@ import Foundation
 public struct SyncEffects: EffectRunner {
   /// Pages in progress at once (``LiveMarvelClient/pagesInProgress``).
   public static let pagesInProgress = LiveMarvelClient.pagesInProgress
+  /// How often a sync hands freed memory back (``MemoryRelease``).
+  static let pagesBetweenTrims = 10
 
   private let client: any MarvelClient
   private let store: CatalogueStore
   private let now: @Sendable () -> Date
   private let squadFiles: [SquadFile]
+  private let received: SyncSpool
 
   /// A runner over a client and the local catalogue; the members of every squad in `squadFiles` are
   /// refreshed from the synced heroes (see ``Squad/refreshed(from:)``).
@@ -21,16 +24,23 @@ public struct SyncEffects: EffectRunner {
     self.store = store
     self.squadFiles = squadFiles
     self.now = now
+    received = SyncSpool(folder: AtomicFile.folderAndName(of: store.path).folder)
   }
 
   public func run(_ effect: SyncFeature.Effect, send: @escaping @Sendable (SyncFeature.Action) async -> Void) async {
     switch effect {
     case .fetchPages(let offsets, let force):
       await fetch(offsets, freshness: force ? .revalidate : .withinTTL, send: send)
-    case .saveCatalogue(let heroes):
+    case .saveCatalogue:
+      // The pages' buffers are freed by now; giving their memory back before the build keeps
+      // the sync's peak at what one phase needs, not the sum of both.
+      MemoryRelease.returnFreedMemory()
       do throws(PersistenceError) {
-        try store.remember(heroes, at: now(), always: true)
-        refreshMembers(from: heroes)
+        let received = received
+        try store.update(at: now(), spool: true) { builder in
+          received.eachHero { builder.merge($0, origin: .api) }
+        }
+        refreshMembers()
         await send(.catalogueSaved(.success(store.catalogue.count)))
       } catch {
         await send(.catalogueSaved(.failure(error)))
@@ -41,11 +51,13 @@ public struct SyncEffects: EffectRunner {
   /// Members take the names, descriptions and pictures the API now gives them, under the squad
   /// lock, so `list` and `export` agree with `heroes` without reading the catalogue. A squad file
   /// that cannot be read or written is left alone: the sync itself succeeded.
-  private func refreshMembers(from heroes: [Hero]) {
+  private func refreshMembers() {
+    let catalogue = store.catalogue
     for squadFile in squadFiles where FileManager.default.fileExists(atPath: squadFile.path) {
       // Recorded in each squad's history like any change ("sync"), so undo can take it back.
       _ = try? squadFile.change(by: "sync", at: now()) { snapshot in
-        (snapshot.squad.refreshed(from: heroes).map { SquadEdit(squad: $0) }, ())
+        let heroes = snapshot.squad.members.filter { received.received($0.id) }.compactMap { catalogue.hero($0.id) }
+        return (snapshot.squad.refreshed(from: heroes).map { SquadEdit(squad: $0) }, ())
       }
     }
   }
@@ -57,6 +69,7 @@ public struct SyncEffects: EffectRunner {
     _ offsets: [Int], freshness: CacheFreshness, send: @escaping @Sendable (SyncFeature.Action) async -> Void
   ) async {
     let client = client
+    let received = received
     let pageSize = SyncFeature.pageSize
     var handedOver = 0
     var endedEarly = false
@@ -64,6 +77,10 @@ public struct SyncEffects: EffectRunner {
       await client.characters(CharacterFilter(HeroQuery(order: .name, offset: offset, limit: pageSize)), freshness: freshness)
     } consume: { offset, result in
       handedOver += 1
+      if case .success(let page) = result { received.add(page.results) }
+      // Every page's body and decoding is freed once it is spooled, but on many threads glibc
+      // keeps the memory; handing it back now and then keeps the sync's peak flat (BENCHMARKS.md).
+      if handedOver % Self.pagesBetweenTrims == 0 { MemoryRelease.returnFreedMemory() }
       await send(.pageLoaded(result))
       guard case .success(let page) = result else { return false }
       let step = ListingPaging.after(

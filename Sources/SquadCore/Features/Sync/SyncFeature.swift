@@ -35,8 +35,9 @@ public enum SyncFeature: Feature {
     /// Fetch the pages at these offsets, a few at a time; `force` revalidates cached pages
     /// instead of trusting them within the TTL.
     case fetchPages(offsets: [Int], force: Bool)
-    /// Merge the heroes into the local catalogue and write it once.
-    case saveCatalogue([Hero])
+    /// Merge the heroes the pages brought (spooled by the runner as they came) into the local
+    /// catalogue and write it once.
+    case saveCatalogue
   }
 
   public static func reduce(_ state: inout State, _ action: Action) -> [Effect] {
@@ -63,7 +64,7 @@ public enum SyncFeature: Feature {
 
     case (.fetching(let progress), .listingEnded):
       state = .saving(progress.report)
-      return [.saveCatalogue(progress.heroes)]
+      return [.saveCatalogue]
 
     case (.saving(var report), .catalogueSaved(.success(let catalogueSize))):
       report.catalogueSize = catalogueSize
@@ -86,6 +87,6 @@ public enum SyncFeature: Feature {
       return next
     }
     state = .saving(progress.report)
-    return [.saveCatalogue(progress.heroes)]
+    return [.saveCatalogue]
   }
 }

@@ -10,9 +10,11 @@ public struct SyncProgress: Equatable, Sendable {
   public var tally = SyncTally()
   /// Marvel's attribution from the answers.
   public var attribution = DataSource.standardAttribution
-  // Each page's heroes as they came: adding a page adds one array to this list, and the heroes
-  // are put together once, at the end, so a sync stays linear in the catalogue.
-  private var pages: [[Hero]] = []
+  /// How many heroes the pages held (a hero on two pages counts twice).
+  public private(set) var received = 0
+  // Only the ids are kept: the heroes themselves go to the sync's spool as pages arrive (see
+  // ``SyncEffects``), so a sync of 100,000 heroes holds none of them in its state.
+  private var seen: Set<HeroID> = []
 
   /// Progress before any page.
   public init(pageCount: Int, total: Int) {
@@ -23,22 +25,18 @@ public struct SyncProgress: Equatable, Sendable {
   /// Counts a page in.
   public mutating func add(_ page: MarvelPage<Hero>) {
     pagesDone += 1
-    pages.append(page.results)
+    received += page.results.count
+    for hero in page.results { seen.insert(hero.id) }
     tally.count(page)
     attribution = page.attribution
   }
 
-  /// How many heroes the pages held (a hero on two pages counts twice).
-  public var received: Int { pages.reduce(0) { $0 + $1.count } }
-
-  /// The heroes received, in arrival order, each id once.
-  public var heroes: [Hero] {
-    pages.joined().firstOfEachID()
-  }
+  /// Distinct heroes received.
+  public var heroCount: Int { seen.count }
 
   /// The report once every page is in.
   public var report: SyncReport {
-    SyncReport(heroCount: heroes.count, total: total, pages: pagesDone, tally: tally, attribution: attribution)
+    SyncReport(heroCount: heroCount, total: total, pages: pagesDone, tally: tally, attribution: attribution)
   }
 }
 

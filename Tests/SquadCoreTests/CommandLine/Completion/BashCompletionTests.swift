@@ -49,7 +49,7 @@ struct BashCompletionTests {
     #expect(
       try complete(["squad", ""]) == [
         "heroes", "show", "recruit", "fire", "pick", "list", "export", "import", "squads", "history", "undo", "redo",
-        "sync", "completion", "help",
+        "sync", "catalogue", "completion", "help",
       ])
     #expect(try complete(["squad", "__"]) == [])
   }

@@ -38,7 +38,7 @@ import Testing
       $0 = .done(done)
     }
     store.finish()
-    let saved = try CatalogueFile(path: paths.catalogueFile).load()
+    let saved = CatalogueStore(paths: paths).catalogue
     #expect(saved.count == size)
     #expect(saved.updatedAt == Sample.moment)
   }

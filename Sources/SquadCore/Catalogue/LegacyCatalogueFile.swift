@@ -1,26 +1,18 @@
 import Foundation
 
-/// Stores the heroes learnt from the API (`cache/catalogue.json`) and merges them with the
-/// bundled set on load.
-public struct CatalogueFile: Sendable {
-  /// The catalogue file's path.
-  public let path: String
+/// The catalogue file of squad releases before the indexed format (`cache/catalogue.json`:
+/// `{"schemaVersion":1,"bundled":…,"updatedAt":…,"heroes":[…]}`), read once to migrate it.
+struct LegacyCatalogueFile: Sendable {
+  /// The file's path.
+  let path: String
 
-  /// A catalogue file at the given path.
-  public init(path: String) { self.path = path }
-
-  /// The bundled set merged with the stored heroes. A missing file gives the bundled set; an
-  /// unreadable or corrupt one is an error, so the caller can report it and carry on.
-  ///
-  /// The file holds the whole merged catalogue and the fingerprint of the bundled set it was
-  /// merged with; only when this binary bundles a different set is the merge done again.
-  public func load() throws(PersistenceError) -> LocalCatalogue {
-    guard let source = try SharedBytes.mapping(path) else { return LocalCatalogue() }
+  /// The stored heroes and when they were stored; nil when there is no file. A file that cannot
+  /// be read or parsed is an error, so the caller can say so and keep it.
+  func load() throws(PersistenceError) -> (heroes: [Hero], updatedAt: Date?)? {
+    guard let source = try SharedBytes.mapping(path) else { return nil }
     do throws(JSONParser.Failure) {
       let stored = try source.withBytes { (buffer) throws(JSONParser.Failure) in try Self.read(buffer, source: source) }
-      var catalogue = LocalCatalogue(heroes: stored.bundled == BundledCatalogue.fingerprint ? [] : BundledCatalogue.heroes)
-      catalogue.merge(stored.heroes, at: stored.updatedAt)
-      return catalogue
+      return (stored.heroes, stored.updatedAt)
     } catch {
       throw PersistenceError(path: path, reason: .corrupt(detail: error.description))
     }
@@ -64,18 +56,5 @@ public struct CatalogueFile: Sendable {
       cursor = UnsafeRawPointer(newline) + 1
     }
     return count
-  }
-
-  /// Writes the whole catalogue atomically, one hero record per line, first removing what
-  /// writers killed mid-save left behind. Call it while holding the catalogue's lock.
-  public func save(_ catalogue: LocalCatalogue) throws(PersistenceError) {
-    AtomicFile.removeLeftovers(of: path)
-    let heroes = catalogue.heroes.sorted { $0.id < $1.id }
-    var text = "{\"schemaVersion\":1,\"bundled\":\"\(BundledCatalogue.fingerprint)\",\"updatedAt\":"
-    text += JSONValue.string(MarvelDate.iso8601(catalogue.updatedAt ?? Date())).encoded()
-    text += ",\"heroes\":[\n"
-    text += heroes.map { $0.record.encoded() }.joined(separator: ",\n")
-    text += "\n]}\n"
-    try AtomicFile.write(Data(text.utf8), to: path)
   }
 }

@@ -1,0 +1,248 @@
+import Foundation
+
+/// Makes a catalogue file: the heroes of an existing catalogue (copied as they are), merged with
+/// new ones as they come (``HeroMerge``), written once in ``CatalogueFormat``.
+///
+/// New records go to a ``RecordSpool`` as soon as they are merged, so the builder holds only a
+/// small entry per hero (its name key, id and where its record is): a sync of 100,000 heroes
+/// stays in bounded memory.
+final class CatalogueBuilder {
+  private struct Entry {
+    var key: String
+    var id: Int
+    var origin: HeroOrigin
+    var line: Location
+  }
+
+  private enum Location {
+    case base(Range<Int>)
+    case spool(Range<Int>)
+  }
+
+  private let base: CatalogueIndex?
+  private let spool: RecordSpool
+  private var entries: [Entry] = []
+  private var positions: [Int: Int] = [:]
+  private var comics: [Int: (comic: StoredComic, origin: HeroOrigin)] = [:]
+  /// How the merges went, for reports.
+  private(set) var outcomes: [HeroMerge.Outcome: Int] = [:]
+  private(set) var comicsAdded = 0
+  // Where each hero merged so far was before its first merge (nil: it is new), so a report can
+  // compare the end result with the start, whatever happened in between.
+  private var before: [Int: Location?] = [:]
+
+  /// A builder starting from `base` (nil: empty), spooling new records to a temporary file in
+  /// `spoolFolder` (nil: memory).
+  init(base: CatalogueIndex?, spoolFolder: String? = nil) {
+    self.base = base
+    spool = RecordSpool(folder: spoolFolder)
+    guard let base else { return }
+    entries.reserveCapacity(base.count)
+    base.bytes.withBytes { buffer in
+      var offset = base.header.records.lowerBound
+      let end = base.header.records.upperBound
+      while offset < end {
+        var lineEnd = offset
+        while lineEnd < end, buffer[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+        if let (key, id, origin) = Self.keyIDOrigin(buffer, offset..<lineEnd), positions[id] == nil {
+          positions[id] = entries.count
+          entries.append(Entry(key: key, id: id, origin: origin, line: .base(offset..<(lineEnd + 1))))
+        }
+        offset = lineEnd + 1
+      }
+    }
+    base.forEachComic { comic in
+      comics[comic.id] = (comic, .api)
+    }
+    base.bytes.withBytes { buffer in
+      // Comic origins are read again here only to keep `forEachComic` simple for its readers.
+      var offset = base.header.comics.lowerBound
+      while offset < base.header.comics.upperBound {
+        var lineEnd = offset
+        while lineEnd < base.header.comics.upperBound, buffer[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+        var reader = JSONReader(buffer, range: offset..<lineEnd)
+        if let (id, origin) = Self.comicOrigin(&reader) { comics[id]?.origin = origin }
+        offset = lineEnd + 1
+      }
+    }
+  }
+
+  /// How many heroes the catalogue will hold.
+  var count: Int { entries.count }
+
+  /// Merges one hero in and says what that did.
+  @discardableResult
+  func merge(_ hero: Hero, origin: HeroOrigin) -> HeroMerge.Outcome {
+    let outcome: HeroMerge.Outcome
+    var stored = hero
+    if let position = positions[hero.id.rawValue] {
+      if before[hero.id.rawValue] == nil { before[hero.id.rawValue] = .some(entries[position].line) }
+      guard let known = self.hero(at: position) else { return .unchanged }
+      stored = HeroMerge.merged(known, hero)
+      outcome = stored == known ? .unchanged : .updated
+      if outcome == .updated {
+        entries[position].line = .spool(spool.append(Self.line(stored, origin: origin)))
+        entries[position].key = HeroName.folded(stored.name)
+        entries[position].origin = origin
+      }
+    } else {
+      outcome = .added
+      before[hero.id.rawValue] = .some(nil)
+      positions[hero.id.rawValue] = entries.count
+      entries.append(
+        Entry(
+          key: HeroName.folded(hero.name), id: hero.id.rawValue, origin: origin,
+          line: .spool(spool.append(Self.line(hero, origin: origin)))))
+    }
+    outcomes[outcome, default: 0] += 1
+    return outcome
+  }
+
+  /// Merges a comic in: a known comic takes the new title and date and the union of characters.
+  @discardableResult
+  func merge(_ comic: StoredComic, origin: HeroOrigin) -> HeroMerge.Outcome {
+    guard var known = comics[comic.id] else {
+      comics[comic.id] = (comic, origin)
+      comicsAdded += 1
+      return .added
+    }
+    var merged = comic
+    if merged.onSale == nil { merged.onSale = known.comic.onSale }
+    merged.characters = known.comic.characters + comic.characters.filter { !known.comic.characters.contains($0) }
+    guard merged != known.comic else { return .unchanged }
+    known = (merged, origin)
+    comics[comic.id] = known
+    return .updated
+  }
+
+  /// How the heroes merged so far compare with what the catalogue held before: new, changed, or
+  /// the same (even when records in between said otherwise).
+  func heroOutcomes() -> [HeroMerge.Outcome: Int] {
+    var counts: [HeroMerge.Outcome: Int] = [:]
+    for (id, start) in before {
+      guard let start else {
+        counts[.added, default: 0] += 1
+        continue
+      }
+      guard let position = positions[id] else { continue }
+      let same: Bool
+      switch (start, entries[position].line) {
+      case (.base(let old), .base(let new)): same = old == new
+      default: same = hero(at: start) == hero(at: position)
+      }
+      counts[same ? .unchanged : .updated, default: 0] += 1
+    }
+    return counts
+  }
+
+  /// Entry positions in name-key order (bytes), then id.
+  func sortedEntries() -> [Int] {
+    entries.indices.sorted { left, right in
+      let leftKey = entries[left].key.utf8
+      let rightKey = entries[right].key.utf8
+      if leftKey.elementsEqual(rightKey) { return entries[left].id < entries[right].id }
+      return leftKey.lexicographicallyPrecedes(rightKey)
+    }
+  }
+
+  /// The id of the entry at a position.
+  func idOf(_ position: Int) -> Int { entries[position].id }
+
+  /// Hands over each record line, newline included, in the given order. Spooled records are
+  /// read one at a time (not mapped), so a build's memory does not grow with the spool.
+  func recordLines(_ order: [Int], _ body: ([UInt8], HeroOrigin) throws(PersistenceError) -> Void)
+    throws(PersistenceError)
+  {
+    let baseBytes = base?.bytes ?? SharedBytes([])
+    try baseBytes.withBytes { (baseBuffer) throws(PersistenceError) in
+      for position in order {
+        let entry = entries[position]
+        switch entry.line {
+        case .base(let range):
+          guard range.upperBound <= baseBuffer.count else { continue }
+          try body(Array(baseBuffer[range]), entry.origin)
+        case .spool(let range):
+          let line = spool.read(range)
+          guard line.count == range.count else { continue }
+          try body(line, entry.origin)
+        }
+      }
+    }
+  }
+
+  /// The comics, by id.
+  func storedComics() -> [(StoredComic, HeroOrigin)] {
+    comics.keys.sorted().compactMap { id in comics[id].map { ($0.comic, $0.origin) } }
+  }
+
+  /// The hero at an entry position, read back from where its record is.
+  private func hero(at position: Int) -> Hero? { hero(at: entries[position].line) }
+
+  private func hero(at location: Location) -> Hero? {
+    let bytes: [UInt8]
+    switch location {
+    case .base(let range):
+      guard let base else { return nil }
+      bytes = base.bytes.withBytes { Array($0[range]) }
+    case .spool(let range):
+      bytes = spool.read(range)
+    }
+    return bytes.withUnsafeBufferPointer { buffer in
+      var reader = JSONReader(buffer)
+      return try? Hero(reading: &reader)
+    }
+  }
+
+  /// The record line of a hero: its name key first and its origin second, as the index reads them.
+  static func line(_ hero: Hero, origin: HeroOrigin) -> [UInt8] {
+    guard case .object(let fields) = hero.record else { return [] }
+    let record = JSONValue.object([("k", .string(HeroName.folded(hero.name))), ("src", .string(origin.rawValue))] + fields)
+    return Array(record.encoded().utf8) + [UInt8(ascii: "\n")]
+  }
+
+  private static func keyIDOrigin(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> (String, Int, HeroOrigin)? {
+    var reader = JSONReader(buffer, range: range)
+    var key: String?
+    var id: Int?
+    var origin = HeroOrigin.api
+    do throws(JSONParser.Failure) {
+      try reader.beginObject()
+      while let name = try reader.nextKey() {
+        if name == "k" {
+          key = try reader.string()
+        } else if name == "src" {
+          origin = HeroOrigin(rawValue: try reader.string()) ?? .api
+        } else if name == "id" {
+          id = try reader.int()
+          break
+        } else {
+          try reader.skipValue()
+        }
+      }
+    } catch {
+      return nil
+    }
+    guard let key, let id else { return nil }
+    return (key, id, origin)
+  }
+
+  private static func comicOrigin(_ reader: inout JSONReader) -> (Int, HeroOrigin)? {
+    var id: Int?
+    var origin = HeroOrigin.api
+    do throws(JSONParser.Failure) {
+      try reader.beginObject()
+      while let name = try reader.nextKey() {
+        if name == "id" {
+          id = try reader.int()
+        } else if name == "src" {
+          origin = HeroOrigin(rawValue: try reader.string()) ?? .api
+        } else {
+          try reader.skipValue()
+        }
+      }
+    } catch {
+      return nil
+    }
+    return id.map { ($0, origin) }
+  }
+}

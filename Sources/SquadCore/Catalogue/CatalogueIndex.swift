@@ -1,0 +1,198 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A catalogue file (``CatalogueFormat``) read in place: heroes found by bisection of its
+/// fixed-width indexes, each record parsed only when asked for.
+///
+/// Nothing here trusts the file beyond its header's bounds: a record or entry that does not
+/// read is skipped, so a damaged file gives fewer answers, never a crash.
+final class CatalogueIndex: Sendable {
+  let bytes: SharedBytes
+  let header: CatalogueHeader
+
+  /// Reads the header of `bytes`; throws when they are not a catalogue or it is damaged.
+  init(_ bytes: SharedBytes) throws(CatalogueFormatError) {
+    self.bytes = bytes
+    header = try bytes.withBytes { (buffer) throws(CatalogueFormatError) in try CatalogueHeader(reading: buffer) }
+  }
+
+  /// An index of nothing.
+  init(empty: Void) {
+    bytes = SharedBytes([])
+    header = CatalogueHeader()
+  }
+
+  /// How many heroes it holds.
+  var count: Int { header.count }
+
+  /// The hero at `position` in name order, and where it came from.
+  func entry(at position: Int) -> (hero: Hero, origin: HeroOrigin)? {
+    bytes.withBytes { buffer in
+      guard let offset = nameOffset(buffer, position) else { return nil }
+      return record(buffer, at: offset)
+    }
+  }
+
+  /// The hero with this id.
+  func entry(id: HeroID) -> (hero: Hero, origin: HeroOrigin)? {
+    bytes.withBytes { buffer in
+      let wanted = CatalogueFormat.idKey(id.rawValue)
+      var low = 0
+      var high = header.count
+      while low < high {
+        let middle = (low + high) / 2
+        let start = header.ids.lowerBound + middle * CatalogueFormat.idEntryWidth
+        guard let key = CatalogueFormat.hex(buffer, at: start, count: 16) else { return nil }
+        if key < wanted {
+          low = middle + 1
+        } else if key > wanted {
+          high = middle
+        } else {
+          guard let offset = CatalogueFormat.hex(buffer, at: start + 16, count: 12) else { return nil }
+          return record(buffer, at: Int(offset))
+        }
+      }
+      return nil
+    }
+  }
+
+  /// The positions, in name order, of the heroes whose folded name starts with `prefix`
+  /// (``HeroName/folded(_:)``); every position for an empty prefix.
+  func positions(prefix: String) -> Range<Int> {
+    let wanted = Array(prefix.utf8)
+    guard !wanted.isEmpty else { return 0..<header.count }
+    return bytes.withBytes { buffer in
+      // Keys before the range compare below the prefix; keys after it, above and not starting with it.
+      let lower = bisect(buffer) { compareKey($0, wanted) < 0 }
+      let upper = bisect(buffer) { compareKey($0, wanted) <= 0 }
+      return lower..<max(lower, upper)
+    }
+  }
+
+  /// Every hero in name order, with its origin, read one record at a time.
+  func eachHero(_ body: (Hero, HeroOrigin) -> Void) {
+    bytes.withBytes { buffer in
+      var offset = header.records.lowerBound
+      while offset < header.records.upperBound {
+        let end = lineEnd(buffer, from: offset, limit: header.records.upperBound)
+        if let (hero, origin) = record(buffer, at: offset) { body(hero, origin) }
+        offset = end + 1
+      }
+    }
+  }
+
+  /// The comics featuring the hero, newest on-sale first.
+  func comics(of id: HeroID) -> [StoredComic] {
+    bytes.withBytes { buffer in
+      let wanted = CatalogueFormat.idKey(id.rawValue)
+      let width = CatalogueFormat.comicEntryWidth
+      let entries = header.comicIndex.count / width
+      func character(_ index: Int) -> UInt64 {
+        CatalogueFormat.hex(buffer, at: header.comicIndex.lowerBound + index * width, count: 16) ?? .max
+      }
+      var low = 0
+      var high = entries
+      while low < high {
+        let middle = (low + high) / 2
+        if character(middle) < wanted { low = middle + 1 } else { high = middle }
+      }
+      var comics: [StoredComic] = []
+      var index = low
+      while index < entries, character(index) == wanted {
+        let start = header.comicIndex.lowerBound + index * width
+        if let offset = CatalogueFormat.hex(buffer, at: start + 32, count: 12), header.comics.contains(Int(offset)) {
+          let end = lineEnd(buffer, from: Int(offset), limit: header.comics.upperBound)
+          var reader = JSONReader(buffer, range: Int(offset)..<end)
+          if let comic = try? StoredComic(reading: &reader) { comics.append(comic) }
+        }
+        index += 1
+      }
+      return comics
+    }
+  }
+
+  /// Every comic, in file order.
+  func forEachComic(_ body: (StoredComic) -> Void) {
+    bytes.withBytes { buffer in
+      var offset = header.comics.lowerBound
+      while offset < header.comics.upperBound {
+        let end = lineEnd(buffer, from: offset, limit: header.comics.upperBound)
+        var reader = JSONReader(buffer, range: offset..<end)
+        if let comic = try? StoredComic(reading: &reader) { body(comic) }
+        offset = end + 1
+      }
+    }
+  }
+
+  // MARK: - Reading entries
+
+  private func nameOffset(_ buffer: UnsafeBufferPointer<UInt8>, _ position: Int) -> Int? {
+    guard position >= 0, position < header.count else { return nil }
+    let start = header.names.lowerBound + position * CatalogueFormat.nameEntryWidth
+    guard let offset = CatalogueFormat.hex(buffer, at: start, count: 12), header.records.contains(Int(offset)) else {
+      return nil
+    }
+    return Int(offset)
+  }
+
+  private func lineEnd(_ buffer: UnsafeBufferPointer<UInt8>, from offset: Int, limit: Int) -> Int {
+    guard let base = buffer.baseAddress, offset < limit,
+      let newline = memchr(base + offset, 0x0A, limit - offset)
+    else { return limit }
+    return UnsafeRawPointer(newline) - UnsafeRawPointer(base)
+  }
+
+  private func record(_ buffer: UnsafeBufferPointer<UInt8>, at offset: Int) -> (hero: Hero, origin: HeroOrigin)? {
+    guard header.records.contains(offset) else { return nil }
+    let end = lineEnd(buffer, from: offset, limit: header.records.upperBound)
+    var reader = JSONReader(buffer, range: offset..<end)
+    guard let hero = try? Hero(reading: &reader, source: bytes) else { return nil }
+    return (hero, origin(buffer, offset..<end))
+  }
+
+  /// The `src` member, which the writer puts second, after `k`.
+  private func origin(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> HeroOrigin {
+    var reader = JSONReader(buffer, range: range)
+    do throws(JSONParser.Failure) {
+      try reader.beginObject()
+      while let key = try reader.nextKey() {
+        if key == "src" { return HeroOrigin(rawValue: try reader.string()) ?? .api }
+        try reader.skipValue()
+      }
+    } catch {}
+    return .api
+  }
+
+  /// The first position whose key fails `isBefore` (all keys that pass come first).
+  private func bisect(_ buffer: UnsafeBufferPointer<UInt8>, isBefore: (UnsafeBufferPointer<UInt8>) -> Bool) -> Int {
+    var low = 0
+    var high = header.count
+    while low < high {
+      let middle = (low + high) / 2
+      let passes = key(buffer, middle).map { $0.withUTF8(isBefore) } ?? false
+      if passes { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+
+  /// The `k` member of the record at `position`, which the writer puts first.
+  private func key(_ buffer: UnsafeBufferPointer<UInt8>, _ position: Int) -> JSONKey? {
+    guard let offset = nameOffset(buffer, position) else { return nil }
+    let end = lineEnd(buffer, from: offset, limit: header.records.upperBound)
+    var reader = JSONReader(buffer, range: offset..<end)
+    guard (try? reader.beginObject()) != nil, let name = try? reader.nextKey(), name == "k" else { return nil }
+    return try? reader.rawStringValue()
+  }
+
+  /// Compares a key with a prefix: 0 when the key starts with it, else the order of the two.
+  private func compareKey(_ key: UnsafeBufferPointer<UInt8>, _ prefix: [UInt8]) -> Int {
+    let common = min(key.count, prefix.count)
+    for index in 0..<common where key[index] != prefix[index] { return key[index] < prefix[index] ? -1 : 1 }
+    return key.count >= prefix.count ? 0 : -1
+  }
+}

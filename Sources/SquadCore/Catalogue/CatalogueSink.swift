@@ -1,0 +1,95 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Where a catalogue build writes: bytes appended in order, then the header put in front.
+protocol CatalogueSink {
+  /// Appends bytes after everything written so far.
+  mutating func append(_ bytes: [UInt8]) throws(PersistenceError)
+  /// Writes the header over the placeholder at the start and finishes.
+  mutating func finish(header: [UInt8]) throws(PersistenceError)
+}
+
+/// A catalogue built in memory (tests, and catalogues made from a list of heroes).
+struct MemoryCatalogueSink: CatalogueSink {
+  private(set) var bytes: [UInt8] = []
+
+  mutating func append(_ bytes: [UInt8]) { self.bytes += bytes }
+
+  mutating func finish(header: [UInt8]) {
+    bytes.replaceSubrange(0..<min(header.count, bytes.count), with: header)
+  }
+}
+
+/// A catalogue written to a temporary file beside its path, in 1 MiB writes, flushed and renamed
+/// over the path at the end: a reader sees the old file or the new one, and a build killed
+/// half-way leaves the old one (its temporary file is removed by the next writer).
+final class FileCatalogueSink: CatalogueSink {
+  let path: String
+  private let temporary: String
+  private let descriptor: Int32
+  private let cleanupSlot: Int32
+  private var buffer: [UInt8] = []
+  private var finished = false
+
+  /// Opens the temporary file; call under the catalogue's lock.
+  init(path: String) throws(PersistenceError) {
+    self.path = path
+    let (folder, name) = AtomicFile.folderAndName(of: path)
+    try AtomicFile.createDirectory(folder)
+    temporary = folder + "/." + name + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    cleanupSlot = InterruptCleanup.register(temporary)
+    descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else {
+      InterruptCleanup.unregister(cleanupSlot)
+      throw PersistenceError(path: path, reason: .unwritable(detail: String(cString: strerror(errno))))
+    }
+    buffer.reserveCapacity(1 << 20)
+  }
+
+  deinit {
+    if !finished {
+      close(descriptor)
+      unlink(temporary)
+      InterruptCleanup.unregister(cleanupSlot)
+    }
+  }
+
+  func append(_ bytes: [UInt8]) throws(PersistenceError) {
+    buffer += bytes
+    if buffer.count >= 1 << 20 { try flush() }
+  }
+
+  func finish(header: [UInt8]) throws(PersistenceError) {
+    try flush()
+    let written = header.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+    guard written == header.count, fsync(descriptor) == 0 else { throw failure() }
+    close(descriptor)
+    finished = true
+    defer { InterruptCleanup.unregister(cleanupSlot) }
+    guard rename(temporary, path) == 0 else {
+      let error = failure()
+      unlink(temporary)
+      throw error
+    }
+    let folder = open(AtomicFile.folderAndName(of: path).folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    if folder >= 0 {
+      fsync(folder)
+      close(folder)
+    }
+  }
+
+  private func flush() throws(PersistenceError) {
+    let ok = buffer.withUnsafeBytes { FileDescriptorWriting.writeAll($0, to: descriptor) }
+    guard ok else { throw failure() }
+    buffer.removeAll(keepingCapacity: true)
+  }
+
+  private func failure() -> PersistenceError {
+    PersistenceError(path: path, reason: .unwritable(detail: String(cString: strerror(errno))))
+  }
+}

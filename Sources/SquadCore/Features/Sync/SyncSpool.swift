@@ -1,0 +1,52 @@
+import Foundation
+
+/// The heroes a sync has received, written to an unlinked temporary file as each page arrives
+/// and merged into the catalogue once at the end: a sync's memory does not grow with the
+/// number of heroes (see BENCHMARKS.md, "sync peak RSS").
+final class SyncSpool: @unchecked Sendable {
+  // Guarded by `lock`; the runner hands pages over one at a time, in order.
+  private let lock = NSLock()
+  private let spool: RecordSpool
+  private var lines: [Range<Int>] = []
+  private(set) var ids: Set<HeroID> = []
+
+  /// A spool in `folder` (memory when it cannot be created there).
+  init(folder: String) {
+    try? AtomicFile.createDirectory(folder)
+    spool = RecordSpool(folder: folder)
+  }
+
+  /// Adds a page's heroes.
+  func add(_ heroes: [Hero]) {
+    lock.lock()
+    defer { lock.unlock() }
+    for hero in heroes {
+      lines.append(spool.append(Array(hero.record.encoded().utf8) + [UInt8(ascii: "\n")]))
+      ids.insert(hero.id)
+    }
+  }
+
+  /// Whether the sync received the hero with this id.
+  func received(_ id: HeroID) -> Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return ids.contains(id)
+  }
+
+  /// Calls `body` with every hero received, in arrival order, read back one at a time (the
+  /// spool is never mapped or read whole).
+  func eachHero(_ body: (Hero) -> Void) {
+    lock.lock()
+    defer { lock.unlock() }
+    for (index, range) in lines.enumerated() {
+      // As during the fetch: freed memory goes back now and then, so the peak stays flat.
+      if index % 5_000 == 4_999 { MemoryRelease.returnFreedMemory() }
+      let line = spool.read(range)
+      let hero = line.withUnsafeBufferPointer { buffer -> Hero? in
+        var reader = JSONReader(buffer)
+        return try? Hero(reading: &reader)
+      }
+      if let hero { body(hero) }
+    }
+  }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+
+@testable import SquadCore
+
+/// The stored catalogue: where it lives, upgrades from the previous release, damage.
+@Suite struct CatalogueStoreTests {
+  let home = TemporaryDirectory()
+  var paths: SquadPaths { SquadPaths(home: home.path) }
+
+  init() throws { try FileManager.default.createDirectory(atPath: home.file("cache"), withIntermediateDirectories: true) }
+
+  func writeLegacy(_ heroes: [Hero], bundled: String = "d14080d28050ace6") throws {
+    let records = heroes.map { $0.record.encoded() }.joined(separator: ",\n")
+    try home.write(
+      "{\"schemaVersion\":1,\"bundled\":\"\(bundled)\",\"updatedAt\":\"2026-01-01T00:00:00Z\",\"heroes\":[\n\(records)\n]}\n",
+      to: "cache/catalogue.json")
+  }
+
+  @Test func aHomeOfThePreviousReleaseKeepsEveryHeroWithOneNotice() throws {
+    let synced = (0..<50).map { Hero(id: HeroID(3_000_000 + $0), name: "Synced \($0)", counts: HeroCounts(comics: $0)) }
+    try writeLegacy(synced + [Sample.thor])
+    let notices = Mutex<[String]>([])
+    let store = CatalogueStore(paths: paths, notice: { text in notices.withLock { $0.append(text) } })
+    let catalogue = store.catalogue
+    for hero in synced { #expect(catalogue.hero(hero.id) == hero) }
+    #expect(catalogue.count == 1562 + 50)
+    #expect(catalogue.updatedAt == MarvelDate.parse("2026-01-01T00:00:00Z"))
+    #expect(notices.withLock { $0.count } == 1)
+    #expect(!FileManager.default.fileExists(atPath: paths.legacyCatalogueFile))
+    #expect(FileManager.default.fileExists(atPath: paths.catalogueFile))
+    let again = Mutex<[String]>([])
+    _ = CatalogueStore(paths: paths, notice: { text in again.withLock { $0.append(text) } }).catalogue
+    #expect(again.withLock { $0.isEmpty }, "the upgrade is announced once")
+  }
+
+  @Test func anUnreadableOldCatalogueIsKeptAndReported() throws {
+    try home.write("{\"heroes\":[", to: "cache/catalogue.json")
+    let warnings = Mutex<[String]>([])
+    let catalogue = CatalogueStore(paths: paths, warn: { text in warnings.withLock { $0.append(text) } }).catalogue
+    #expect(catalogue.count == 1562)
+    #expect(warnings.withLock { $0.count } == 1)
+    #expect(FileManager.default.fileExists(atPath: paths.legacyCatalogueFile), "never a silent loss")
+  }
+
+  @Test func aDamagedCatalogueIsReportedThenMovedAsideByTheNextWrite() throws {
+    try CatalogueStore(paths: paths).remember([Hero(id: HeroID(2_000_100), name: "Imported")], at: Sample.moment)
+    try home.write("squad-catalogue 2\n{garbage", to: "catalogue.sqc")
+    let warnings = Mutex<[String]>([])
+    let store = CatalogueStore(paths: paths, warn: { text in warnings.withLock { $0.append(text) } })
+    #expect(store.catalogue.count == 1562)
+    #expect(warnings.withLock { $0.count } == 1)
+    try store.remember([Hero(id: HeroID(2_000_101), name: "Later")], at: Sample.moment)
+    #expect(try home.listing().contains { $0.hasPrefix("catalogue.sqc.damaged-") })
+    #expect(CatalogueStore(paths: paths).catalogue.hero(HeroID(2_000_101)) != nil)
+  }
+
+  @Test func aCatalogueOfAnotherBundledSetTakesThisOneIn() throws {
+    let builder = CatalogueBuilder(base: nil)
+    builder.merge(Hero(id: HeroID(2_000_200), name: "Only Stored"), origin: .imported)
+    var sink = MemoryCatalogueSink()
+    try builder.write(updatedAt: Sample.moment, bundled: "older-release", to: &sink)
+    try home.write(String(decoding: sink.bytes, as: UTF8.self), to: "catalogue.sqc")
+    let catalogue = CatalogueStore(paths: paths).catalogue
+    #expect(catalogue.count == 1563)
+    #expect(catalogue.origin(of: HeroID(2_000_200)) == .imported)
+    #expect(catalogue.updatedAt == Sample.moment)
+  }
+
+  @Test func aFreshHomeWritesNothingToRead() {
+    #expect(CatalogueStore(paths: paths).catalogue.count == 1562)
+    #expect((try? home.listing()) ?? [] == ["cache"])
+  }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import Testing
+
+@testable import SquadCore
+
+/// `squad catalogue`, `catalogue import` and `catalogue reset`, and the complete bundled
+/// catalogue, through the real binary (issues 10 and 11).
+@Suite struct CatalogueEndToEndTests {
+  static let fixtures = Fixture.root.appendingPathComponent("Fixtures/catalogue").path
+  static var archive: String { fixtures + "/archive" }
+
+  func json(_ text: String) -> [String: Any] {
+    (try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]) ?? [:]
+  }
+
+  @Test func aFreshHomeListsEveryRealCharacterAndFindsSquirrelGirl() throws {
+    let squad = SquadProcess()
+    let all = try squad.run("heroes", "--all", "--offline")
+    #expect(all.status == 0)
+    #expect(all.lines.count >= 1562)
+    let squirrel = try squad.run("heroes", "squirrel")
+    #expect(squirrel.status == 0)
+    #expect(squirrel.stdout.contains("1010860"))
+    #expect(squirrel.stdout.contains("Squirrel Girl"))
+    #expect((try? squad.home.listing()) ?? [] == [], "reading the bundled set writes nothing")
+  }
+
+  @Test func archivedFilesOfEveryShapeImportAndTheirCountsShowOffline() throws {
+    let squad = SquadProcess()
+    let first = try squad.run("catalogue", "import", Self.archive, "--json")
+    #expect(first.status == 0, "\(first.stderr)")
+    let report = json(first.stdout)
+    #expect(report["filesRead"] as? Int == 6)
+    let heroes = report["heroes"] as? [String: Int]
+    #expect(heroes?["added"] == 6)
+    #expect(heroes?["updated"] == 1, "Squirrel Girl, bundled, gets the archive's newer record")
+    #expect((report["comics"] as? [String: Int])?["added"] == 3)
+
+    let shown = try squad.run("show", "1010860", "--offline", "--json")
+    let hero = json(shown.stdout)
+    #expect(hero["comics"] as? Int == 61)
+    #expect(hero["series"] as? Int == 22)
+    #expect(hero["stories"] as? Int == 70)
+    let archivist = json(try squad.run("show", "2900001", "--offline", "--json").stdout)
+    #expect(archivist["comics"] as? Int == 3, "the derived list without counts did not wipe them")
+    #expect(archivist["thumbnail"] == nil || archivist["thumbnail"] is NSNull, "the placeholder picture is dropped")
+    #expect(try squad.run("heroes", "fixture line", "--offline").lines.count == 2)
+
+    let second = try squad.run("catalogue", "import", Self.archive, "--json")
+    #expect(second.status == 0)
+    let again = json(second.stdout)
+    #expect((again["heroes"] as? [String: Int])?["added"] == 0)
+    #expect((again["heroes"] as? [String: Int])?["updated"] == 0)
+    #expect((again["comics"] as? [String: Int])?["added"] == 0)
+    #expect(again["changed"] as? Bool == false)
+    let text = try squad.run("catalogue", "import", Self.archive)
+    #expect(text.stdout.contains("Nothing changed"))
+  }
+
+  @Test func showNamesTheTwoLatestComicsOfAnImportedComicsResponse() throws {
+    let squad = SquadProcess()
+    #expect(try squad.run("catalogue", "import", Self.archive + "/comics-thanos.json").status == 0)
+    let shown = try squad.run("show", "1009652", "--offline", "--json")
+    let latest = (json(shown.stdout)["lastAppearedIn"] as? [[String: Any]])?.compactMap { $0["title"] as? String }
+    #expect(latest == ["Fixture Infinity Finale (2019) #12", "Fixture Titan Tales (2015) #4"])
+  }
+
+  @Test func aBrokenFileStopsTheImportAndLeavesTheCatalogueBytesAlone() throws {
+    let squad = SquadProcess()
+    #expect(try squad.run("catalogue", "import", Self.archive + "/array.json").status == 0)
+    let before = try #require(squad.home.contents("catalogue.sqc"))
+    let broken = try squad.run("catalogue", "import", Self.fixtures + "/broken")
+    #expect(broken.status == 65)
+    #expect(broken.stderr.contains("broken/bad.json: record 2: id: not a whole number"))
+    #expect(squad.home.contents("catalogue.sqc") == before)
+
+    let skipping = try squad.run("catalogue", "import", Self.fixtures + "/broken", "--skip-invalid", "--json")
+    #expect(skipping.status == 0)
+    #expect(skipping.stderr.contains("Skipped"))
+    #expect(skipping.stderr.contains("bad.json"))
+    #expect(json(skipping.stdout)["filesRead"] as? Int == 1)
+    #expect(squad.home.contents("catalogue.sqc") == before, "good.json holds what was already imported")
+  }
+
+  @Test func theSummaryCountsHeroesAndComicsBySource() throws {
+    let squad = SquadProcess()
+    let fresh = json(try squad.run("catalogue", "--json").stdout)
+    #expect((fresh["heroes"] as? [String: Int]) == ["total": 1562, "bundled": 1562, "api": 0, "import": 0])
+    #expect(try squad.run("catalogue", "import", Self.archive).status == 0)
+    let summary = try squad.run("catalogue", "--json")
+    #expect(summary.status == 0)
+    let value = json(summary.stdout)
+    #expect((value["heroes"] as? [String: Int]) == ["total": 1568, "bundled": 1561, "api": 0, "import": 7])
+    #expect((value["comics"] as? [String: Int])?["import"] == 3)
+    #expect((value["files"] as? [String: Any])?["catalogue"] as? String == squad.home.file("catalogue.sqc"))
+    #expect(value["updatedAt"] is String)
+    let text = try squad.run("catalogue")
+    #expect(text.stdout.contains("import 7"))
+  }
+
+  @Test func resetNeedsYesOffATerminalThenKeepsOnlyTheBundledSet() throws {
+    let squad = SquadProcess()
+    #expect(try squad.run("catalogue", "import", Self.archive).status == 0)
+    let refused = try squad.run("catalogue", "reset")
+    #expect(refused.status == 64)
+    #expect(refused.stderr.contains("--yes"))
+    let reset = try squad.run("catalogue", "reset", "--yes")
+    #expect(reset.status == 0)
+    let value = json(try squad.run("catalogue", "--json").stdout)
+    #expect((value["heroes"] as? [String: Int]) == ["total": 1562, "bundled": 1562, "api": 0, "import": 0])
+    let squirrel = json(try squad.run("show", "1010860", "--offline", "--json").stdout)
+    #expect(squirrel["comics"] == nil || squirrel["comics"] is NSNull, "the bundled record is back")
+    #expect((value["comics"] as? [String: Int])?["total"] == 0)
+  }
+
+  @Test func aHomeOfThePreviousReleaseUpgradesWithNoHeroOrMemberLost() throws {
+    let squad = SquadProcess()
+    let records = (0..<30).map { #"{"id":\#(2_950_000 + $0),"name":"Old Synced \#($0)","description":"","comics":\#($0)}"# }
+    try FileManager.default.createDirectory(atPath: squad.home.file("cache"), withIntermediateDirectories: true)
+    try squad.home.write(
+      #"{"schemaVersion":1,"bundled":"d14080d28050ace6","updatedAt":"2026-01-01T00:00:00Z","heroes":["#
+        + records.joined(separator: ",\n") + "]}\n", to: "cache/catalogue.json")
+    try squad.home.write(
+      #"{"schemaVersion":1,"members":[{"id":2950003,"name":"Old Synced 3","recruitedAt":"2026-01-02T00:00:00Z"}]}"#,
+      to: "squad.json")
+    let first = try squad.run("heroes", "old synced", "--all")
+    #expect(first.status == 0)
+    #expect(first.lines.count == 30)
+    #expect(first.stderr.components(separatedBy: "indexed format").count == 2, "one notice: \(first.stderr)")
+    let second = try squad.run("heroes", "old synced", "--all")
+    #expect(second.lines.count == 30)
+    #expect(!second.stderr.contains("indexed format"))
+    #expect(try squad.run("list").stdout.contains("Old Synced 3"))
+    #expect(squad.home.contents("cache/catalogue.json") == nil)
+  }
+}
