@@ -5,10 +5,9 @@ enum ImportedRecord: Equatable, Sendable {
   case hero(Hero)
   case comic(StoredComic)
 
-  /// The longest name or title accepted (Marvel's longest is under 100 characters).
-  static let maximumNameLength = 1_000
-  /// The longest description accepted.
-  static let maximumDescriptionLength = 20_000
+  /// The longest comic title accepted (Marvel's longest is under 100 characters); a character's
+  /// name, description and links follow ``HeroLimits``, the rule for every hero record.
+  static let maximumTitleLength = 1_000
   /// Ids are whole numbers from 1 to this (Marvel's are seven digits).
   static let maximumID = 999_999_999_999
 
@@ -33,13 +32,17 @@ enum ImportedRecord: Equatable, Sendable {
 
   private static func hero(_ value: JSONValue) throws(Problem) -> Hero {
     let id = try self.id(value["id"], field: "id")
-    let name = try text(value["name"], field: "name", limit: maximumNameLength)
-    guard let name, !name.trimmingWhitespace().isEmpty else { throw Problem(field: "name", message: "empty") }
-    let description = try text(value["description"], field: "description", limit: maximumDescriptionLength) ?? ""
+    let name = try text(value["name"], field: "name", limit: HeroLimits.maximumNameBytes) ?? ""
+    if let problem = HeroLimits.nameProblem(name) { throw Problem(field: "name", message: problem) }
+    let description =
+      try text(value["description"], field: "description", limit: HeroLimits.maximumDescriptionBytes) ?? ""
+    if let problem = HeroLimits.descriptionProblem(description) {
+      throw Problem(field: "description", message: problem)
+    }
     let modified = try date(value["modified"], field: "modified")
     var thumbnail: Thumbnail?
     if let image = value["thumbnail"], image != .null {
-      guard let path = try text(image["path"], field: "thumbnail.path", limit: 2_000),
+      guard let path = try text(image["path"], field: "thumbnail.path", limit: HeroLimits.maximumURLBytes),
         let fileExtension = try text(image["extension"], field: "thumbnail.extension", limit: 20)
       else { throw Problem(field: "thumbnail", message: "needs a path and an extension") }
       if !path.hasSuffix("image_not_available") { thumbnail = Thumbnail(path: path, extension: fileExtension) }
@@ -52,9 +55,10 @@ enum ImportedRecord: Equatable, Sendable {
     var links: [HeroLink] = []
     if let urls = value["urls"], urls != .null {
       guard case .array(let items) = urls else { throw Problem(field: "urls", message: "not a list") }
+      if let problem = HeroLimits.linksProblem(count: items.count) { throw Problem(field: "urls", message: problem) }
       for (index, item) in items.enumerated() {
         guard let type = try text(item["type"], field: "urls[\(index)].type", limit: 100),
-          let url = try text(item["url"], field: "urls[\(index)].url", limit: 2_000)
+          let url = try text(item["url"], field: "urls[\(index)].url", limit: HeroLimits.maximumURLBytes)
         else { throw Problem(field: "urls[\(index)]", message: "needs a type and a url") }
         links.append(HeroLink(type: type, url: url))
       }
@@ -66,7 +70,7 @@ enum ImportedRecord: Equatable, Sendable {
 
   private static func comic(_ value: JSONValue) throws(Problem) -> StoredComic {
     let id = try self.id(value["id"], field: "id")
-    guard let title = try text(value["title"], field: "title", limit: maximumNameLength) else {
+    guard let title = try text(value["title"], field: "title", limit: maximumTitleLength) else {
       throw Problem(field: "title", message: "missing")
     }
     var onSale: Date?
