@@ -13,7 +13,8 @@ if let problem = ProcessStreams.nonUTF8Input() {
 // resumes on the main queue, which dispatchMain() serves.
 Task.immediate { @MainActor in
   let code = await SquadCLI.run(
-    arguments: Array(CommandLine.arguments.dropFirst()), variables: variables, console: .standard(environment: variables))
+    arguments: Array(CommandLine.arguments.dropFirst()), variables: variables,
+    console: .standard(environment: variables))
   exit(StandardOutput.finish(code))
 }
 dispatchMain()

@@ -10,7 +10,9 @@ enum ArgvVocabulary {
     CommandRegistry.globalOptions + CommandRegistry.commands.flatMap(\.options)
 
   /// Heroes the bundled catalogue knows, by id and by name.
-  static let knownHeroes = ["1009610", "1009351", "1009368", "1009718", "hulk", "Thor", "iron man", "spider-man", "wolv"]
+  static let knownHeroes = [
+    "1009610", "1009351", "1009368", "1009718", "hulk", "Thor", "iron man", "spider-man", "wolv",
+  ]
 
   static let heroes = [
     "1009610", "1009351", "1009368", "1011334", "0", "-1", "007", "99999999999999999999", "9223372036854775807", "hulk",
@@ -32,7 +34,8 @@ enum ArgvVocabulary {
 
   static let free = [
     "json", "jsonl", "csv", "tsv", "markdown", "table", "xml", "id,name", "id,,name", "name,id,thumbnail,recruitedAt",
-    "bogus", "auto", "always", "never", "bash", "zsh", "fish", "pwsh", "environment", "exit-codes", "formatting", "name",
+    "bogus", "auto", "always", "never", "bash", "zsh", "fish", "pwsh", "environment", "exit-codes", "formatting",
+    "name",
     "-name", "modified", "-modified", "http://127.0.0.1:1/v1/public", "https://gateway.marvel.com/v1/public",
     "not a url", "ftp://x", "http://", "=", "--", "-q", "-h", "-qh", "--no-such-option", "create", "rename", "delete",
     "avengers", "default", "Xmen", "../escape", "a/b", "/etc/x", "-dash", "a\u{1B}b",

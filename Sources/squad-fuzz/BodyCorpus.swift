@@ -11,9 +11,12 @@ enum BodyCorpus {
   }
 
   private static let commands: [[String]] = [
-    ["heroes"], ["heroes", "spi"], ["heroes", "--all"], ["heroes", "--limit", "100", "--offset", "1500"], ["heroes", "--json"],
-    ["heroes", "--all", "--format", "csv"], ["show", "1009610"], ["show", "hulk"], ["show", "1009610", "--format", "jsonl"],
-    ["recruit", "1009610"], ["recruit", "hulk", "1009368"], ["fire", "1009610", "--yes"], ["sync"], ["sync", "--force"],
+    ["heroes"], ["heroes", "spi"], ["heroes", "--all"], ["heroes", "--limit", "100", "--offset", "1500"],
+    ["heroes", "--json"],
+    ["heroes", "--all", "--format", "csv"], ["show", "1009610"], ["show", "hulk"],
+    ["show", "1009610", "--format", "jsonl"],
+    ["recruit", "1009610"], ["recruit", "hulk", "1009368"], ["fire", "1009610", "--yes"], ["sync"],
+    ["sync", "--force"],
     ["sync", "--json"], ["heroes", "--trace"], ["show", "1009351", "--trace"],
   ]
 

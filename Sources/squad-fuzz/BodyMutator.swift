@@ -31,13 +31,15 @@ struct BodyMutator {
   static let sizeLimit = 128 << 10
 
   private static let hugeNumbers = [
-    "1e400", "-1e400", "99999999999999999999999999", "9223372036854775808", "-9223372036854775809", "1.7976931348623157e309",
+    "1e400", "-1e400", "99999999999999999999999999", "9223372036854775808", "-9223372036854775809",
+    "1.7976931348623157e309",
     "4.9e-325", "-0", "0e0", "1E+2", "00012", "1.", ".5", "NaN", "Infinity", "0x1F",
   ]
   private static let hostileBytes: [[UInt8]] = [
     [0xC0, 0x80], [0xFF], [0xFE, 0xFF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x80],
     Array("\\u0000".utf8), Array("\\ud800".utf8), Array("\\udc00\\ud800".utf8), [0x00], [0x1B], Array("\"".utf8),
-    Array("\\".utf8), Array("{".utf8), Array("}".utf8), Array("[".utf8), Array("]".utf8), Array(",".utf8), Array(":".utf8),
+    Array("\\".utf8), Array("{".utf8), Array("}".utf8), Array("[".utf8), Array("]".utf8), Array(",".utf8),
+    Array(":".utf8),
   ]
 
   private mutating func damage(_ body: inout [UInt8]) {
@@ -53,7 +55,8 @@ struct BodyMutator {
     case 4: replaceNumber(in: &body)
     case 5:
       let depth = random.pick([64, 600, 5_000, 100_000])
-      body.insert(contentsOf: [UInt8](repeating: UInt8(ascii: random.chance(0.5) ? "[" : "{"), count: depth), at: position)
+      body.insert(
+        contentsOf: [UInt8](repeating: UInt8(ascii: random.chance(0.5) ? "[" : "{"), count: depth), at: position)
     case 6 where !body.isEmpty:
       let end = min(body.count, position + random.below(64))
       body.removeSubrange(position..<end)

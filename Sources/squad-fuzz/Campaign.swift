@@ -27,7 +27,9 @@ final class Campaign {
 
   /// Iterations `start ..< start + count`; the sandbox is reset every `resetEvery` iterations
   /// (by absolute index, so a slice can be replayed from its block's start).
-  func run(resetEvery: Int, _ iteration: (Int) async -> (code: Int32, argv: [String], output: String, requests: Int)) async {
+  func run(resetEvery: Int, _ iteration: (Int) async -> (code: Int32, argv: [String], output: String, requests: Int))
+    async
+  {
     // The parent needs the block size to replay a finding from its block's start.
     Report.event("plan", ["resetEvery": resetEvery, "stateCount": Sandbox.stateCount])
     for index in options.start..<(options.start + options.count) {
@@ -44,7 +46,10 @@ final class Campaign {
         let milliseconds = Int(Date().timeIntervalSince(started) * 1000)
         Report.event(
           "ran",
-          ["iteration": index, "argv": outcome.argv, "code": Int(outcome.code), "ms": milliseconds, "requests": outcome.requests])
+          [
+            "iteration": index, "argv": outcome.argv, "code": Int(outcome.code), "ms": milliseconds,
+            "requests": outcome.requests,
+          ])
       }
       codes[outcome.code, default: 0] += 1
       if outcome.requests > ScriptedTransport.requestCap { capped += 1 }
@@ -53,7 +58,8 @@ final class Campaign {
       if outcome.output.contains(Self.privateKey) { problems.append("the private key appeared in the output") }
       for problem in problems {
         anomalies += 1
-        Report.event("anomaly", ["iteration": index, "problem": problem, "argv": outcome.argv, "code": Int(outcome.code)])
+        Report.event(
+          "anomaly", ["iteration": index, "problem": problem, "argv": outcome.argv, "code": Int(outcome.code)])
       }
     }
     Report.event(

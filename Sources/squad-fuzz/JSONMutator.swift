@@ -18,7 +18,8 @@ struct JSONMutator {
 
   private static let pagingKeys: Set<String> = ["offset", "limit", "total", "count", "id", "available"]
   private static let edgeInts = [
-    Int.max, Int.min, Int.max - 1, Int.min + 1, -1, 0, 1, 99, 100, 101, 1 << 31, 1 << 53, 100_000_000, 1_000_000_000_000,
+    Int.max, Int.min, Int.max - 1, Int.min + 1, -1, 0, 1, 99, 100, 101, 1 << 31, 1 << 53, 100_000_000,
+    1_000_000_000_000,
   ]
   private static let hostileStrings = [
     "", " ", "\u{1B}[2J\u{1B}[31mred", "\u{1B}]8;;http://evil\u{07}link", "\u{202E}gnirts", "\u{0}", "\r\n", "=cmd()",
@@ -43,7 +44,11 @@ struct JSONMutator {
     else { return value }
     let key = random.pick(["offset", "limit", "total", "count"])
     let number = JSONValue.int(random.pick(Self.edgeInts))
-    if let index = data.firstIndex(where: { $0.0 == key }) { data[index].1 = number } else { data.append((key, number)) }
+    if let index = data.firstIndex(where: { $0.0 == key }) {
+      data[index].1 = number
+    } else {
+      data.append((key, number))
+    }
     fields[dataIndex].1 = .object(data)
     return .object(fields)
   }

@@ -23,7 +23,8 @@ struct Sandbox {
     for home in [userHome + "/.local/share/squad", root + "/home-a"] {
       try? manager.createDirectory(atPath: home, withIntermediateDirectories: true)
       let config = home.hasSuffix("squad") ? userHome + "/.config/squad/config.json" : home + "/config.json"
-      let catalogue = home.hasSuffix("squad") ? userHome + "/.cache/squad/catalogue.json" : home + "/cache/catalogue.json"
+      let catalogue =
+        home.hasSuffix("squad") ? userHome + "/.cache/squad/catalogue.json" : home + "/cache/catalogue.json"
       switch state % Self.stateCount {
       case 1: write(Self.validSquad, to: home + "/squad.json")
       case 2: write("{\"schemaVersion\": 1, \"members\": [{\"id\": ", to: home + "/squad.json")

@@ -44,7 +44,9 @@ final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
     let status = random.pick([200, 200, 200, 200, 200, 200, 200, 304, 401, 404, 409, 429, 500, 503, 302, 418, 0, 999])
     var headers: [String: String] = [:]
     if random.chance(0.3) { headers["ETag"] = random.pick(["\"abc\"", "W/\"x\"", "", "\u{1B}[31m", "*"]) }
-    if random.chance(0.3) { headers["Retry-After"] = random.pick(["0", "-1", "1e308", "nan", "0.001", "Wed, 21 Oct 2015", ""]) }
+    if random.chance(0.3) {
+      headers["Retry-After"] = random.pick(["0", "-1", "1e308", "nan", "0.001", "Wed, 21 Oct 2015", ""])
+    }
     return .success(HTTPResponse(status: status, headers: headers, body: Data(mutator.make())))
   }
 }

@@ -21,7 +21,8 @@ if options.mode == .printArgv {
 
 if options.mode == .printBody {
   guard let corpus = options.corpus.flatMap(BodyCorpus.load), !corpus.isEmpty else { exit(64) }
-  var mutator = BodyMutator(corpus: corpus, random: ScriptedTransport.bodyGenerator(seed: options.seed, iteration: options.start))
+  var mutator = BodyMutator(
+    corpus: corpus, random: ScriptedTransport.bodyGenerator(seed: options.seed, iteration: options.start))
   FileHandle.standardOutput.write(Data(mutator.make()))
   exit(0)
 }

@@ -196,11 +196,14 @@ final class CatalogueBuilder {
   /// The record line of a hero: its name key first and its origin second, as the index reads them.
   static func line(_ hero: Hero, origin: HeroOrigin) -> [UInt8] {
     guard case .object(let fields) = hero.record else { return [] }
-    let record = JSONValue.object([("k", .string(HeroName.folded(hero.name))), ("src", .string(origin.rawValue))] + fields)
+    let record = JSONValue.object(
+      [("k", .string(HeroName.folded(hero.name))), ("src", .string(origin.rawValue))] + fields)
     return Array(record.encoded().utf8) + [UInt8(ascii: "\n")]
   }
 
-  private static func keyIDOrigin(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> (String, Int, HeroOrigin)? {
+  private static func keyIDOrigin(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> (
+    String, Int, HeroOrigin
+  )? {
     var reader = JSONReader(buffer, range: range)
     var key: String?
     var id: Int?

@@ -50,7 +50,8 @@ struct CatalogueHeader: Equatable, Sendable {
       return number
     }
     func range(_ key: String) throws(CatalogueFormatError) -> Range<Int> {
-      guard case .array(let ends)? = value[key], ends.count == 2, case .int(let start) = ends[0], case .int(let end) = ends[1],
+      guard case .array(let ends)? = value[key], ends.count == 2, case .int(let start) = ends[0],
+        case .int(let end) = ends[1],
         start >= CatalogueFormat.headerSize, start <= end, end <= bytes.count
       else { throw .damaged("the header's \(key) section is out of bounds") }
       return start..<end

@@ -196,7 +196,8 @@ public final class CatalogueStore: Sendable {
           + "\(legacyPath) were kept.")
       return .some(legacy.updatedAt)
     } catch {
-      warn("\(legacyPath) could not be read (\(error.description)); it is left where it is and the bundled set is used.")
+      warn(
+        "\(legacyPath) could not be read (\(error.description)); it is left where it is and the bundled set is used.")
       return nil
     }
   }

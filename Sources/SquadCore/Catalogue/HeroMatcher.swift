@@ -5,7 +5,9 @@ public enum HeroMatcher {
   public static let candidateLimit = 10
 
   /// Chooses among heroes whose names start with `name`; `nearby` offers suggestions when none do.
-  public static func pick(_ name: String, among prefixMatches: [Hero], nearby: [Hero] = []) -> Result<Hero, LookupFailure> {
+  public static func pick(_ name: String, among prefixMatches: [Hero], nearby: [Hero] = []) -> Result<
+    Hero, LookupFailure
+  > {
     let wanted = HeroName.folded(name)
     let exact = prefixMatches.filter { HeroName.folded($0.name) == wanted }
     if exact.count == 1, let hero = exact.first { return .success(hero) }

@@ -91,7 +91,8 @@ struct NameKeys {
     func key(_ position: Int) -> String {
       unicodeKeys[position]
         ?? String(
-          decoding: UnsafeBufferPointer(rebasing: bytes[starts[position]..<starts[position] + counts[position]]), as: UTF8.self)
+          decoding: UnsafeBufferPointer(rebasing: bytes[starts[position]..<starts[position] + counts[position]]),
+          as: UTF8.self)
     }
     let leftKey = key(left)
     let rightKey = key(right)

@@ -25,7 +25,9 @@ public struct StoredComic: Hashable, Sendable {
 
   /// The catalogue line, with where it came from.
   func record(origin: HeroOrigin) -> JSONValue {
-    var fields: [(String, JSONValue)] = [("id", .int(id)), ("src", .string(origin.rawValue)), ("title", .string(title))]
+    var fields: [(String, JSONValue)] = [
+      ("id", .int(id)), ("src", .string(origin.rawValue)), ("title", .string(title)),
+    ]
     if let onSale { fields.append(("onSale", .string(MarvelDate.format(onSale)))) }
     fields.append(("characters", .array(characters.map { .int($0.rawValue) })))
     return .object(fields)

@@ -68,7 +68,9 @@ public struct CommandContext {
     case .catalogue(.offline, _), .api, .squad:
       break
     case .fallback(let problem, let updatedAt):
-      let age = updatedAt.map { "last updated \(RelativeTime.describe($0, now: environment.now()))" } ?? "the bundled starter set"
+      let age =
+        updatedAt.map { "last updated \(RelativeTime.describe($0, now: environment.now()))" }
+        ?? "the bundled starter set"
       notice("The Marvel API could not answer (\(problem)); showing the local catalogue (\(age)).")
     }
   }

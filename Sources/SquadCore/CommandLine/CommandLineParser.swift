@@ -60,10 +60,14 @@ public enum CommandLineParser {
     // Like every value, a choice is checked only once the last one given has won, as for
     // `--limit 0 --limit 2`: `--format bogus --format csv` is csv.
     for (name, value) in parsed.values.sorted(by: { $0.key < $1.key }) {
-      if let option = options.first(where: { $0.name == name }), !option.choices.isEmpty, !option.choices.contains(value) {
+      if let option = options.first(where: { $0.name == name }), !option.choices.isEmpty,
+        !option.choices.contains(value)
+      {
         let expected = option.choices.map { "'\($0)'" }.joined(separator: ", ")
         return .failure(
-          UsageError("The value '\(value)' is invalid for '\(option.name)'. Expected one of: \(expected).", command: commandName))
+          UsageError(
+            "The value '\(value)' is invalid for '\(option.name)'. Expected one of: \(expected).", command: commandName)
+        )
       }
     }
     if parsed.command != nil, !parsed.has(.help), let spec {

@@ -5,10 +5,12 @@ public enum CommandRegistry {
     OptionSpec(
       .squad, value: "name", completion: .squads,
       help: "Which squad: a name from 'squad squads' (or set SQUAD_NAME). (default: the default squad)"),
-    OptionSpec(.home, value: "dir", completion: .directories, help: "Keep every file under this folder (or set SQUAD_HOME)."),
+    OptionSpec(
+      .home, value: "dir", completion: .directories, help: "Keep every file under this folder (or set SQUAD_HOME)."),
     OptionSpec(.baseURL, value: "url", help: "The Marvel API base URL (or set MARVEL_API_BASE)."),
     OptionSpec(.offline, help: "Answer from the local catalogue; never touch the network."),
-    OptionSpec(.timeout, value: "seconds", help: "Give up on the network after this long, retries included. (default: 10)"),
+    OptionSpec(
+      .timeout, value: "seconds", help: "Give up on the network after this long, retries included. (default: 10)"),
     OptionSpec(
       .format, value: "format", choices: OutputFormat.allCases.map(\.rawValue),
       help: "Output format for heroes, show and list. (default: table on a terminal, tsv otherwise)"),

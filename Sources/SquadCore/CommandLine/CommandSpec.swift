@@ -64,7 +64,8 @@ public struct ArgumentSpec: Sendable {
 
   /// Creates a positional argument.
   public init(
-    _ name: String, help: String, isOptional: Bool = false, isRepeating: Bool = false, completion: ValueCompletion = .none
+    _ name: String, help: String, isOptional: Bool = false, isRepeating: Bool = false,
+    completion: ValueCompletion = .none
   ) {
     self.name = name
     self.help = help
@@ -97,7 +98,8 @@ public struct OptionSpec: Sendable {
 
   /// Creates an option.
   public init(
-    _ key: OptionKey, short: String? = nil, value: String? = nil, choices: [String] = [], completion: ValueCompletion = .none,
+    _ key: OptionKey, short: String? = nil, value: String? = nil, choices: [String] = [],
+    completion: ValueCompletion = .none,
     help: String
   ) {
     name = key.name

@@ -36,7 +36,9 @@ enum DirectoryFactory {
       transport: transport ?? URLSessionTransport(libraries: configuration.networkLibraries))
   }
 
-  private static func local(paths: SquadPaths, reason: DataSource.LocalReason, warn: @escaping @Sendable (String) -> Void)
+  private static func local(
+    paths: SquadPaths, reason: DataSource.LocalReason, warn: @escaping @Sendable (String) -> Void
+  )
     -> any HeroDirectory
   {
     let catalogue = CatalogueStore(paths: paths, warn: warn).catalogue

@@ -4,7 +4,8 @@ enum OptionValues {
   /// number too big for any integer, or above a range whose end `limit` explains, is called too
   /// large rather than "not a whole number".
   static func integer(
-    _ arguments: ParsedArguments, _ option: OptionKey, in range: ClosedRange<Int>, default fallback: Int, limit: String? = nil
+    _ arguments: ParsedArguments, _ option: OptionKey, in range: ClosedRange<Int>, default fallback: Int,
+    limit: String? = nil
   ) -> Result<Int, UsageError> {
     let name = option.name
     guard let text = arguments.value(option) else { return .success(fallback) }
@@ -15,11 +16,14 @@ enum OptionValues {
       let why = limit.map { " (\($0))" } ?? ""
       return .failure(
         UsageError(
-          "The value '\(text)' is too large for '\(name)': the most is \(range.upperBound)\(why).", command: arguments.command))
+          "The value '\(text)' is too large for '\(name)': the most is \(range.upperBound)\(why).",
+          command: arguments.command))
     }
-    let bound = range.upperBound == Int.max ? "\(range.lowerBound) or more" : "from \(range.lowerBound) to \(range.upperBound)"
+    let bound =
+      range.upperBound == Int.max ? "\(range.lowerBound) or more" : "from \(range.lowerBound) to \(range.upperBound)"
     return .failure(
-      UsageError("The value '\(text)' is invalid for '\(name)': expected a whole number \(bound).", command: arguments.command))
+      UsageError(
+        "The value '\(text)' is invalid for '\(name)': expected a whole number \(bound).", command: arguments.command))
   }
 
   /// Hero references from positional arguments; blank ones are refused.

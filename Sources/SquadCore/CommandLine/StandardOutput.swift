@@ -50,7 +50,8 @@ public enum StandardOutput {
   public static func finish(_ code: Int32) -> Int32 {
     let error = failure.withLock { $0 }
     guard error != 0 else { return code }
-    let line = "Error: Could not write to standard output: \(String(cString: strerror(error))). The output is incomplete.\n"
+    let line =
+      "Error: Could not write to standard output: \(String(cString: strerror(error))). The output is incomplete.\n"
     ProcessStreams.write(line, to: 2)
     return ExitCode.failure.rawValue
   }

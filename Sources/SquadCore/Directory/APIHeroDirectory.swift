@@ -35,7 +35,8 @@ public struct APIHeroDirectory: HeroDirectory {
     switch await ask({ await client.characters(CharacterFilter(query), freshness: .withinTTL) }) {
     case .success(let page):
       let heroes = page.results.firstOfEachID()
-      let heroPage = HeroPage(heroes: heroes, offset: page.offset, total: page.total, source: .api(attribution: page.attribution))
+      let heroPage = HeroPage(
+        heroes: heroes, offset: page.offset, total: page.total, source: .api(attribution: page.attribution))
       return (.success(heroPage), heroes)
     case .failure(let error):
       return (fallback(error) { store.catalogue.page(query, source: $0) }, [])
@@ -55,7 +56,8 @@ public struct APIHeroDirectory: HeroDirectory {
   }
 
   public func heroes(namePrefix prefix: String, limit: Int) async -> Result<Sourced<[Hero]>, SourceError> {
-    let filter = CharacterFilter(nameStartsWith: prefix, orderBy: .name, limit: min(max(limit, 1), HeroQuery.maximumLimit))
+    let filter = CharacterFilter(
+      nameStartsWith: prefix, orderBy: .name, limit: min(max(limit, 1), HeroQuery.maximumLimit))
     switch await ask({ await client.characters(filter, freshness: .withinTTL) }) {
     case .success(let page):
       let heroes = page.results.firstOfEachID()

@@ -27,6 +27,8 @@ public final class LazyHeroDirectory: HeroDirectory {
   public func heroes(namePrefix prefix: String, limit: Int) async -> Result<Sourced<[Hero]>, SourceError> {
     await directory.heroes(namePrefix: prefix, limit: limit)
   }
-  public func comics(of id: HeroID) async -> Result<Sourced<ComicsSummary?>, SourceError> { await directory.comics(of: id) }
+  public func comics(of id: HeroID) async -> Result<Sourced<ComicsSummary?>, SourceError> {
+    await directory.comics(of: id)
+  }
   public func suggestions(for name: String) async -> [Hero] { await directory.suggestions(for: name) }
 }

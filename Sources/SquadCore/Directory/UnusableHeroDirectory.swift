@@ -10,7 +10,9 @@ public struct UnusableHeroDirectory: HeroDirectory {
   public var maximumPageSize: Int { HeroQuery.maximumLimit }
   public func page(_ query: HeroQuery) async -> Result<HeroPage, SourceError> { .failure(error) }
   public func hero(_ id: HeroID) async -> Result<Sourced<Hero?>, SourceError> { .failure(error) }
-  public func heroes(namePrefix prefix: String, limit: Int) async -> Result<Sourced<[Hero]>, SourceError> { .failure(error) }
+  public func heroes(namePrefix prefix: String, limit: Int) async -> Result<Sourced<[Hero]>, SourceError> {
+    .failure(error)
+  }
   public func comics(of id: HeroID) async -> Result<Sourced<ComicsSummary?>, SourceError> { .failure(error) }
   public func suggestions(for name: String) async -> [Hero] { [] }
 }

@@ -26,7 +26,9 @@ enum BaseURL {
       if host.hasPrefix("["), !isIPv6Loopback(host) { return .failure(.ipv6Literal) }
     #endif
     // The port's own digits: `components.port` is nil for one past Int's range (2^63 and up).
-    if let range = components.rangeOfPort, !range.isEmpty, !(Int(text[range]).map { (1...65_535).contains($0) } ?? false) {
+    if let range = components.rangeOfPort, !range.isEmpty,
+      !(Int(text[range]).map { (1...65_535).contains($0) } ?? false)
+    {
       return .failure(.badPort)
     }
     guard components.query == nil, components.fragment == nil, !text.contains("#"), !text.contains("?") else {

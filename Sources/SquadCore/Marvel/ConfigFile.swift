@@ -23,7 +23,9 @@ struct ConfigFile: Equatable, Decodable {
   static func load(_ path: String) -> Result<ConfigFile, ConfigurationError> {
     let bytes: [UInt8]
     do throws(PersistenceError) {
-      guard let read = try BoundedInput.regularFile(path, limit: InputLimit.configFile) else { return .success(ConfigFile()) }
+      guard let read = try BoundedInput.regularFile(path, limit: InputLimit.configFile) else {
+        return .success(ConfigFile())
+      }
       bytes = read
     } catch {
       return .failure(.unusableFile(error))
@@ -36,7 +38,8 @@ struct ConfigFile: Equatable, Decodable {
       file = try JSONDecoder().decode(ConfigFile.self, from: data)
     } catch {
       let detail = DecodingErrorText.describe(error)
-      return .failure(.malformedFile(path: path, detail: detail == "not valid JSON" ? "it is not a JSON object" : detail))
+      return .failure(
+        .malformedFile(path: path, detail: detail == "not valid JSON" ? "it is not a JSON object" : detail))
     }
     if let timeout = file.timeout, !(timeout > 0 && timeout.isFinite) {
       return .failure(.malformedFile(path: path, detail: "timeout must be a number of seconds above 0"))

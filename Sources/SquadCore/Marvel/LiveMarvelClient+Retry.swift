@@ -31,7 +31,8 @@ extension LiveMarvelClient {
       var retryAfter: Double?
       switch outcome {
       case .success(let response) where RetryPolicy.isRetryable(status: response.status):
-        failure = MarvelResponseDecoder.error(status: response.status, body: response.body, url: label, attempts: attempt)
+        failure = MarvelResponseDecoder.error(
+          status: response.status, body: response.body, url: label, attempts: attempt)
         retryAfter = RetryPolicy.retryAfterSeconds(response.header("Retry-After"), now: environment.now())
         if let seconds = retryAfter, environment.now().addingTimeInterval(seconds) >= deadline {
           // Waiting past the deadline cannot help, and asking earlier would be impolite.

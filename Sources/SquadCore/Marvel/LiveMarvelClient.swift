@@ -42,7 +42,9 @@ public struct LiveMarvelClient: MarvelClient {
     limiter = RequestLimiter(limit: Self.maximumRequestsInFlight)
   }
 
-  public func characters(_ filter: CharacterFilter, freshness: CacheFreshness) async -> Result<MarvelPage<Hero>, MarvelError> {
+  public func characters(_ filter: CharacterFilter, freshness: CacheFreshness) async -> Result<
+    MarvelPage<Hero>, MarvelError
+  > {
     await fetch(.characters(filter), as: CharacterDTO.self, freshness: freshness) { $0.hero }
   }
 
@@ -91,7 +93,8 @@ public struct LiveMarvelClient: MarvelClient {
       return .success(with(cached.page, origin: .notModified, requests: attempts))
     }
     guard (200...299).contains(response.status) else {
-      return .failure(MarvelResponseDecoder.error(status: response.status, body: response.body, url: url, attempts: attempts))
+      return .failure(
+        MarvelResponseDecoder.error(status: response.status, body: response.body, url: url, attempts: attempts))
     }
     let decoded = MarvelResponseDecoder.page(response.body, as: dto, status: response.status, url: url, map: map)
     if case .success(let page) = decoded {
@@ -106,7 +109,8 @@ public struct LiveMarvelClient: MarvelClient {
   }
 
   /// A cached page rebuilt; nil when any of its items cannot be.
-  private static func page<Item: LeanCacheItem>(_ cached: CachedPage?, catalogue: LocalCatalogue?) -> MarvelPage<Item>? {
+  private static func page<Item: LeanCacheItem>(_ cached: CachedPage?, catalogue: LocalCatalogue?) -> MarvelPage<Item>?
+  {
     guard let cached else { return nil }
     var results: [Item] = []
     results.reserveCapacity(cached.items.count)
@@ -115,7 +119,8 @@ public struct LiveMarvelClient: MarvelClient {
       results.append(item)
     }
     return MarvelPage(
-      offset: cached.offset, limit: cached.limit, total: cached.total, results: results, attribution: cached.attribution)
+      offset: cached.offset, limit: cached.limit, total: cached.total, results: results, attribution: cached.attribution
+    )
   }
 
   private func with<Item>(_ page: MarvelPage<Item>, origin: ResponseOrigin, requests: Int) -> MarvelPage<Item> {

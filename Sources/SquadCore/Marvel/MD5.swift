@@ -10,7 +10,9 @@ public enum MD5 {
     let bitLength = UInt64(message.count) &* 8
     message.append(0x80)
     while message.count % 64 != 56 { message.append(0) }
-    for shift in stride(from: 0, to: 64, by: 8) { message.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
+    for shift in stride(from: 0, to: 64, by: 8) {
+      message.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
+    }
     var words = [UInt32](repeating: 0, count: 16)
     for chunk in stride(from: 0, to: message.count, by: 64) {
       for index in 0..<16 {
@@ -43,7 +45,9 @@ public enum MD5 {
     return String(decoding: output, as: UTF8.self)
   }
 
-  private static func compress(_ state: (UInt32, UInt32, UInt32, UInt32), _ words: [UInt32]) -> (UInt32, UInt32, UInt32, UInt32) {
+  private static func compress(_ state: (UInt32, UInt32, UInt32, UInt32), _ words: [UInt32]) -> (
+    UInt32, UInt32, UInt32, UInt32
+  ) {
     var (a, b, c, d) = state
     for step in 0..<64 {
       var f: UInt32

@@ -18,7 +18,8 @@ extension MarvelConfiguration {
     SecretText.register([publicKey, privateKey, file.publicKey, file.privateKey])
     let keys: Keys
     switch (publicKey, privateKey) {
-    case (let publicKey?, let privateKey?): keys = .complete(MarvelCredentials(publicKey: publicKey, privateKey: privateKey))
+    case (let publicKey?, let privateKey?):
+      keys = .complete(MarvelCredentials(publicKey: publicKey, privateKey: privateKey))
     case (nil, nil): keys = .none
     case (nil, _): keys = .incomplete(missing: "MARVEL_PUBLIC_KEY")
     case (_, nil): keys = .incomplete(missing: "MARVEL_PRIVATE_KEY")
@@ -33,7 +34,8 @@ extension MarvelConfiguration {
       case .success(let usable): baseURL = usable
       case .failure(let problem):
         return .failure(
-          .invalidBaseURL(setting: setting.name, value: MarvelURL.withoutUserInfo(setting.value), reason: problem.expectation))
+          .invalidBaseURL(
+            setting: setting.name, value: MarvelURL.withoutUserInfo(setting.value), reason: problem.expectation))
       }
     } else {
       baseURL = defaultBaseURL
@@ -60,7 +62,8 @@ extension MarvelConfiguration {
     }
     return .success(
       MarvelConfiguration(
-        keys: keys, baseURL: baseURL, timeout: timeout, cacheTTL: file.cacheTTL ?? defaultCacheTTL, configFile: configFile,
+        keys: keys, baseURL: baseURL, timeout: timeout, cacheTTL: file.cacheTTL ?? defaultCacheTTL,
+        configFile: configFile,
         warnings: warnings, networkLibraries: NetworkLibrary.names(environment: environment)))
   }
 

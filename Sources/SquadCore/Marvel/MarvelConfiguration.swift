@@ -61,7 +61,8 @@ public struct MarvelConfiguration: Equatable, Sendable {
     case .incomplete(let missing):
       return .failure(
         .credentials(
-          "\(missing) is not set, and squad needs both \(both). Set it, or unset the other to use the local catalogue."))
+          "\(missing) is not set, and squad needs both \(both). Set it, or unset the other to use the local catalogue.")
+      )
     }
   }
 }

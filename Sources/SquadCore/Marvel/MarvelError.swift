@@ -61,7 +61,8 @@ public enum MarvelError: Error, Hashable, Sendable, CustomStringConvertible {
     case .rejected(let status, let message, let url):
       return "The Marvel API refused \(Self.shown(url)) (HTTP \(status): \(message)). Check the command's arguments."
     case .throttled(let attempts, let url):
-      return "The Marvel API kept refusing \(Self.shown(url)) for exceeding the rate limit (HTTP 429\(Self.after(attempts))). "
+      return
+        "The Marvel API kept refusing \(Self.shown(url)) for exceeding the rate limit (HTTP 429\(Self.after(attempts))). "
         + "Keys have a daily quota; try again later, or use --offline."
     case .serverError(let status, let attempts, let url):
       return "The Marvel API failed at \(Self.shown(url)) (HTTP \(status)\(Self.after(attempts))). "
@@ -107,7 +108,8 @@ extension MarvelError {
     case .invalidResponse: return .invalidResponse(description)
     case .notFound(let message, _): return .rejected(status: 404, message: message)
     case .rejected(let status, let message, _): return .rejected(status: status, message: message)
-    case .throttled, .serverError, .unreachable, .timedOut, .retryLater, .noNetworkLibrary: return .unavailable(description)
+    case .throttled, .serverError, .unreachable, .timedOut, .retryLater, .noNetworkLibrary:
+      return .unavailable(description)
     }
   }
 }

@@ -51,7 +51,9 @@ enum MarvelResponseDecoder {
   static func describe(_ body: Data, error: (any Error)?) -> String {
     let text = body.prefix(512)
     if text.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return "an empty body" }
-    if let first = text.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }), first == UInt8(ascii: "<") {
+    if let first = text.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }),
+      first == UInt8(ascii: "<")
+    {
       return "an HTML page, not JSON"
     }
     guard let error else { return "not a Marvel error body" }

@@ -79,7 +79,9 @@ public struct RetryPolicy: Hashable, Sendable {
 /// HTTP dates (RFC 9110 §5.6.7): the IMF-fixdate `Sun, 06 Nov 1994 08:49:37 GMT`, and the
 /// obsolete RFC 850 and asctime forms recipients must accept.
 enum HTTPDate {
-  private static let formats = ["EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz", "EEE MMM d HH:mm:ss yyyy"]
+  private static let formats = [
+    "EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz", "EEE MMM d HH:mm:ss yyyy",
+  ]
 
   /// The date, or nil when the text is none of the three forms.
   static func parse(_ text: String) -> Date? {

@@ -36,7 +36,8 @@ extension URLSessionTransport {
     ) {
       // The Location header itself: URLSession resolves a host-less one such as `file:///etc/x`
       // against the old URL, turning a refused scheme into a path on the same server.
-      let location = response.allHeaderFields.first { ($0.key as? String)?.lowercased() == "location" }?.value as? String
+      let location =
+        response.allHeaderFields.first { ($0.key as? String)?.lowercased() == "location" }?.value as? String
       let target = location.flatMap { URL(string: $0, relativeTo: response.url) } ?? request.url
       guard let exchange = exchange(task) else { return completionHandler(request) }
       exchange.redirect(to: target) { completionHandler($0 ? request : nil) }

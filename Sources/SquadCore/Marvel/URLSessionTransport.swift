@@ -84,7 +84,8 @@ public final class URLSessionTransport: HTTPTransport {
   /// addresses itself, trying `::1` too, while the `Host` header still names `[::1]`.
   static func reachable(_ url: URL) -> (URL, hostHeader: String?) {
     #if canImport(FoundationNetworking)
-      guard BaseURL.isIPv6Loopback(url.host ?? ""), var components = URLComponents(url: url, resolvingAgainstBaseURL: false),
+      guard BaseURL.isIPv6Loopback(url.host ?? ""),
+        var components = URLComponents(url: url, resolvingAgainstBaseURL: false),
         let authority = components.percentEncodedHost
       else { return (url, nil) }
       let hostHeader = authority + (components.port.map { ":\($0)" } ?? "")
@@ -120,7 +121,9 @@ public final class URLSessionTransport: HTTPTransport {
   // and libcurl's text only to tell a TLS failure among the codes FoundationNetworking leaves
   // unknown (a truncated body is unknown too, and is worth retrying; a bad certificate is not).
   static func classify(_ code: URLError.Code, libcurlText: String = "") -> TransportError {
-    if code == .unknown, libcurlText.hasPrefix("SSL") || libcurlText.contains("certificate") || libcurlText.contains("TLS") {
+    if code == .unknown,
+      libcurlText.hasPrefix("SSL") || libcurlText.contains("certificate") || libcurlText.contains("TLS")
+    {
       let certificate = libcurlText.contains("certificate")
       return .tlsFailed(certificate ? "the server's TLS certificate was refused" : "the TLS handshake failed")
     }

@@ -11,7 +11,8 @@ extension Hero {
     ]
     if let modified { fields.append(("modified", .string(MarvelDate.format(modified)))) }
     if let thumbnail {
-      fields.append(("thumbnail", .object([("path", .string(thumbnail.path)), ("extension", .string(thumbnail.extension))])))
+      fields.append(
+        ("thumbnail", .object([("path", .string(thumbnail.path)), ("extension", .string(thumbnail.extension))])))
     }
     for (key, count) in [
       ("comics", counts.comics), ("series", counts.series), ("stories", counts.stories), ("events", counts.events),

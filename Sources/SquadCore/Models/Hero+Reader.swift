@@ -53,7 +53,9 @@ extension Hero {
   private static func date(_ reader: inout JSONReader) throws(JSONParser.Failure) -> Date? {
     guard !reader.skipNull() else { return nil }
     let text = try reader.rawStringValue()
-    guard let date = text.withUTF8(MarvelDate.parse(utf8:)) else { throw reader.failure("'\(text.string)' is not a date") }
+    guard let date = text.withUTF8(MarvelDate.parse(utf8:)) else {
+      throw reader.failure("'\(text.string)' is not a date")
+    }
     return date
   }
 }

@@ -76,7 +76,8 @@ public enum MarvelDate {
       // Outside four-digit years (never in Marvel data): the plain, slower way.
       let tail =
         ending.map {
-          "T" + pad(secondsOfDay / 3600) + ":" + pad(secondsOfDay % 3600 / 60) + ":" + pad(secondsOfDay % 60) + $0.description
+          "T" + pad(secondsOfDay / 3600) + ":" + pad(secondsOfDay % 3600 / 60) + ":" + pad(secondsOfDay % 60)
+            + $0.description
         } ?? ""
       return String(year) + "-" + pad(month) + "-" + pad(day) + tail
     }

@@ -17,7 +17,9 @@ public enum MemberField: String, CaseIterable, Sendable {
 
   /// The field named `text`, ignoring case (`recruitedat` is `recruitedAt`).
   public init?(name text: String) {
-    guard let field = MemberField.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) else { return nil }
+    guard let field = MemberField.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) else {
+      return nil
+    }
     self = field
   }
 

@@ -4,7 +4,8 @@ extension Hero {
   /// What squad knows of a hero from their squad membership alone.
   public init(member: Member) {
     self.init(
-      id: member.id, name: member.name, description: member.description, thumbnail: member.thumbnail.flatMap(Thumbnail.init(url:))
+      id: member.id, name: member.name, description: member.description,
+      thumbnail: member.thumbnail.flatMap(Thumbnail.init(url:))
     )
   }
 }

@@ -30,7 +30,8 @@ enum CatalogueSummary {
     }
     let changed = catalogue.updatedAt.map { MarvelDate.iso8601($0) } ?? "never (the bundled set only)"
     let stored =
-      catalogueBytes.map { "\(paths.catalogueFile) (\(ByteCount.format($0)))" } ?? "\(paths.catalogueFile) (not yet written)"
+      catalogueBytes.map { "\(paths.catalogueFile) (\(ByteCount.format($0)))" }
+      ?? "\(paths.catalogueFile) (not yet written)"
     let lines = [
       "Heroes:          " + line(catalogue.count, catalogue.heroesByOrigin),
       "Comics:          " + line(catalogue.comicCount, catalogue.comicsByOrigin),
@@ -45,7 +46,8 @@ enum CatalogueSummary {
   static func text(_ report: CatalogueImport.Report) -> String {
     let files = "Read \(report.filesRead) \(report.filesRead == 1 ? "file" : "files")"
     let skipped = report.skipped.isEmpty ? "" : " (\(report.skipped.count) skipped)"
-    let heroes = "heroes: \(report.heroesAdded) added, \(report.heroesUpdated) updated, \(report.heroesUnchanged) unchanged"
+    let heroes =
+      "heroes: \(report.heroesAdded) added, \(report.heroesUpdated) updated, \(report.heroesUnchanged) unchanged"
     let comics = "comics: \(report.comicsAdded) added, \(report.comicsUpdated) updated"
     let outcome = report.changed ? "" : " Nothing changed; the catalogue was not written."
     return "\(files)\(skipped); \(heroes); \(comics).\(outcome)"
@@ -54,7 +56,10 @@ enum CatalogueSummary {
   static func json(_ report: CatalogueImport.Report) -> JSONValue {
     .object([
       ("filesRead", .int(report.filesRead)),
-      ("skipped", .array(report.skipped.map { .object([("file", .string($0.path)), ("problem", .string($0.detail))]) })),
+      (
+        "skipped",
+        .array(report.skipped.map { .object([("file", .string($0.path)), ("problem", .string($0.detail))]) })
+      ),
       (
         "heroes",
         .object([

@@ -19,7 +19,9 @@ public enum HeroDetailOutput {
         "lastAppearedIn",
         detail.comics.map { summary in
           .array(
-            summary.latest.map { .object([("title", .string($0.title)), ("onSale", .optional($0.onSale.map(MarvelDate.day)))]) })
+            summary.latest.map {
+              .object([("title", .string($0.title)), ("onSale", .optional($0.onSale.map(MarvelDate.day)))])
+            })
         } ?? .null
       ))
     fields.append(("attribution", .string(detail.source.attribution)))
@@ -46,7 +48,9 @@ public enum HeroDetailOutput {
     let hero = detail.hero
     let clean = TextSanitizer.clean
     var lines = [(settings.color ? ANSI.bold(clean(hero.name)) : clean(hero.name)) + "  #\(hero.id)"]
-    if !hero.description.isEmpty { lines += ["", wrap(clean(hero.description), width: min(settings.width ?? 80, 100))] }
+    if !hero.description.isEmpty {
+      lines += ["", wrap(clean(hero.description), width: min(settings.width ?? 80, 100))]
+    }
     lines.append("")
     func row(_ label: String, _ value: String) {
       lines.append(value.isEmpty ? label + ":" : DisplayWidth.pad(label + ":", to: 18) + value)

@@ -11,7 +11,8 @@ public enum HeroListingOutput {
       ])
       return document.encoded(pretty: settings.prettyJSON) + "\n"
     case .jsonl:
-      return listing.heroes.map { HeroJSON.object($0, inSquad: listing.memberIDs.contains($0.id)).encoded() + "\n" }.joined()
+      return listing.heroes.map { HeroJSON.object($0, inSquad: listing.memberIDs.contains($0.id)).encoded() + "\n" }
+        .joined()
     case .tsv:
       return tsv(listing)
     case .csv:
@@ -20,7 +21,8 @@ public enum HeroListingOutput {
     case .table:
       guard !listing.heroes.isEmpty else { return "" }
       let body = TableRenderer.render(
-        table(listing, mark: { $0 ? "✓" : "" }), width: settings.width, color: settings.color, headers: settings.headers)
+        table(listing, mark: { $0 ? "✓" : "" }), width: settings.width, color: settings.color, headers: settings.headers
+      )
       let footer = listing.source.attribution
       return body + "\n" + (settings.color ? ANSI.dim(footer) : footer) + "\n"
     }

@@ -9,7 +9,8 @@ public enum HistoryOutput {
     case .jsonl: return entries.map { $0.json.encoded() + "\n" }.joined()
     case .tsv: return table(entries, now: nil).tsv()
     case .csv:
-      return TextSanitizer.forStdout(table(entries, now: nil).csv(header: settings.headers), isTerminal: settings.isTerminal)
+      return TextSanitizer.forStdout(
+        table(entries, now: nil).csv(header: settings.headers), isTerminal: settings.isTerminal)
     case .table:
       guard !entries.isEmpty else { return "" }
       return TableRenderer.render(

@@ -29,7 +29,9 @@ public struct OutputSettings: Equatable, Sendable {
   public var isTerminal: Bool { width != nil }
 
   /// Creates settings.
-  public init(format: OutputFormat, color: Bool = false, headers: Bool = true, width: Int? = nil, prettyJSON: Bool = false) {
+  public init(
+    format: OutputFormat, color: Bool = false, headers: Bool = true, width: Int? = nil, prettyJSON: Bool = false
+  ) {
     self.format = format
     self.color = color
     self.headers = headers
@@ -43,7 +45,8 @@ public struct OutputSettings: Equatable, Sendable {
     formatFlag: String?, json: Bool, colorFlag: String?, noHeaders: Bool, terminal: TerminalInfo,
     environment: [String: String]
   ) -> OutputSettings {
-    let format = json ? .json : formatFlag.flatMap(OutputFormat.init(rawValue:)) ?? (terminal.stdoutIsTTY ? .table : .tsv)
+    let format =
+      json ? .json : formatFlag.flatMap(OutputFormat.init(rawValue:)) ?? (terminal.stdoutIsTTY ? .table : .tsv)
     let wantsColor: Bool
     switch colorFlag {
     case "always": wantsColor = true

@@ -6,7 +6,8 @@ public enum SquadOutput {
     case .json: return SquadFile.jsonValue(squad).encoded(pretty: settings.prettyJSON) + "\n"
     case .jsonl: return squad.members.map { SquadFile.memberJSON($0).encoded() + "\n" }.joined()
     case .tsv: return tsv(squad)
-    case .csv: return TextSanitizer.forStdout(table(squad).csv(header: settings.headers), isTerminal: settings.isTerminal)
+    case .csv:
+      return TextSanitizer.forStdout(table(squad).csv(header: settings.headers), isTerminal: settings.isTerminal)
     case .table:
       guard !squad.members.isEmpty else { return "" }
       let body = TableRenderer.render(

@@ -9,7 +9,8 @@ public enum SquadsOutput {
     case .jsonl: return summaries.map { json($0).encoded() + "\n" }.joined()
     case .tsv: return table(summaries, now: nil).tsv()
     case .csv:
-      return TextSanitizer.forStdout(table(summaries, now: nil).csv(header: settings.headers), isTerminal: settings.isTerminal)
+      return TextSanitizer.forStdout(
+        table(summaries, now: nil).csv(header: settings.headers), isTerminal: settings.isTerminal)
     case .table:
       return TableRenderer.render(
         table(summaries, now: now), width: settings.width, color: settings.color, headers: settings.headers)
@@ -19,8 +20,10 @@ public enum SquadsOutput {
   /// One squad as an ordered JSON object.
   static func json(_ summary: SquadSummary) -> JSONValue {
     .object([
-      ("name", .string(summary.name.value)), ("default", .bool(summary.name.isDefault)), ("members", .optional(summary.members)),
-      ("maxMembers", .optional(summary.maxMembers)), ("lastChange", .optional(summary.lastChange.map(MarvelDate.iso8601))),
+      ("name", .string(summary.name.value)), ("default", .bool(summary.name.isDefault)),
+      ("members", .optional(summary.members)),
+      ("maxMembers", .optional(summary.maxMembers)),
+      ("lastChange", .optional(summary.lastChange.map(MarvelDate.iso8601))),
     ])
   }
 
@@ -32,7 +35,9 @@ public enum SquadsOutput {
         Table.Column("LIMIT", key: "maxMembers", alignsRight: true), Table.Column("LAST CHANGE", key: "lastChange"),
       ],
       rows: summaries.map { summary in
-        let when = summary.lastChange.map { date in now.map { RelativeTime.describe(date, now: $0) } ?? MarvelDate.iso8601(date) }
+        let when = summary.lastChange.map { date in
+          now.map { RelativeTime.describe(date, now: $0) } ?? MarvelDate.iso8601(date)
+        }
         return [
           summary.name.value, summary.members.map(String.init) ?? "?", summary.maxMembers.map(String.init) ?? "",
           when ?? "",

@@ -6,7 +6,8 @@ public enum TableRenderer {
   public static func render(_ table: Table, width: Int?, color: Bool, headers: Bool = true) -> String {
     let cells = table.rows.map { $0.map(TextSanitizer.clean) }
     var widths = table.columns.indices.map { index in
-      max(headers ? DisplayWidth.of(table.columns[index].title) : 0, cells.map { DisplayWidth.of($0[index]) }.max() ?? 0)
+      max(
+        headers ? DisplayWidth.of(table.columns[index].title) : 0, cells.map { DisplayWidth.of($0[index]) }.max() ?? 0)
     }
     if let width { shrink(&widths, toFit: width, columns: table.columns) }
     // Columns that cannot shrink further (ids, dates) may still be wider than the terminal.
@@ -39,7 +40,10 @@ public enum TableRenderer {
   private static func shrink(_ widths: inout [Int], toFit total: Int, columns: [Table.Column]) {
     let gaps = 2 * max(0, widths.count - 1)
     while widths.reduce(0, +) + gaps > total {
-      guard let widest = widths.indices.filter({ columns[$0].shrinks && widths[$0] > 8 }).max(by: { widths[$0] < widths[$1] })
+      guard
+        let widest = widths.indices.filter({ columns[$0].shrinks && widths[$0] > 8 }).max(by: {
+          widths[$0] < widths[$1]
+        })
       else { return }
       widths[widest] -= 1
     }

@@ -64,6 +64,7 @@ public enum TextSanitizer {
   }
 
   private static func isBreak(_ scalar: Unicode.Scalar) -> Bool {
-    scalar == "\t" || scalar == "\n" || scalar == "\r" || scalar == "\u{85}" || scalar == "\u{2028}" || scalar == "\u{2029}"
+    scalar == "\t" || scalar == "\n" || scalar == "\r" || scalar == "\u{85}" || scalar == "\u{2028}"
+      || scalar == "\u{2029}"
   }
 }

@@ -57,7 +57,9 @@ public enum AtomicFile {
     let prefix = "." + name + ".tmp-"
     guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
     for entry in entries where entry.hasPrefix(prefix) {
-      guard let pid = Int32(entry.dropFirst(prefix.count).prefix { $0 != "-" }), pid > 0, pid != getpid() else { continue }
+      guard let pid = Int32(entry.dropFirst(prefix.count).prefix { $0 != "-" }), pid > 0, pid != getpid() else {
+        continue
+      }
       if kill(pid, 0) != 0 && errno == ESRCH { unlink(directory + "/" + entry) }
     }
   }

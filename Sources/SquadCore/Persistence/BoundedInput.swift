@@ -109,7 +109,8 @@ public enum BoundedInput {
   /// Whether `path` is a symbolic link whose target does not exist.
   static func isDanglingLink(_ path: String) -> Bool {
     var status = stat()
-    return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK && stat(path, &status) != 0 && errno == ENOENT
+    return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK && stat(path, &status) != 0
+      && errno == ENOENT
   }
 
   private static func failure(_ path: String) -> PersistenceError {

@@ -70,7 +70,8 @@ public struct HistoryFile: Sendable {
     var bytes = 0
     for entry in entries.reversed() {
       let line = entry.json.encoded() + "\n"
-      guard lines.count < HistoryFile.bound, lines.isEmpty || bytes + line.utf8.count <= InputLimit.historyFile / 4 else { break }
+      guard lines.count < HistoryFile.bound, lines.isEmpty || bytes + line.utf8.count <= InputLimit.historyFile / 4
+      else { break }
       bytes += line.utf8.count
       lines.append(line)
     }

@@ -46,7 +46,8 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
   public var exitCode: ExitCode {
     switch reason {
     case .corrupt, .newerSchema, .tooLarge, .wouldExceed, .corruptHistory: return .invalidData
-    case .unreadable, .unwritable, .partlyWritten, .notAFile, .danglingLink, .overLimit, .changedOutside: return .failure
+    case .unreadable, .unwritable, .partlyWritten, .notAFile, .danglingLink, .overLimit, .changedOutside:
+      return .failure
     }
   }
 
@@ -65,7 +66,8 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
     case .partlyWritten(let detail):
       return "Could not finish writing \(path): \(detail). What was written before the failure may be there."
     case .notAFile(let kind):
-      return "\(path) is \(kind), not a regular file; squad only reads and replaces regular files, so it left it untouched."
+      return
+        "\(path) is \(kind), not a regular file; squad only reads and replaces regular files, so it left it untouched."
     case .danglingLink:
       return "\(path) is a symbolic link to a file that does not exist; squad will not guess. "
         + "Create the link's target or remove the link."
@@ -76,7 +78,8 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
       return "\(path) is not a valid squad history (\(detail)). It was left untouched; changes go on without "
         + "being recorded, and undo and redo refuse until it is fixed or removed."
     case .overLimit(let limit, let members, let squad):
-      return "The squad '\(squad)' holds at most \(limit) \(limit == 1 ? "member" : "members"); this change would make it "
+      return
+        "The squad '\(squad)' holds at most \(limit) \(limit == 1 ? "member" : "members"); this change would make it "
         + "\(members). Nothing changed; fire someone first."
     case .changedOutside:
       return "\(path) was changed by something other than squad since the last change squad recorded; "

@@ -37,7 +37,8 @@ public struct ResponseCache: Sendable {
     var etag: String?
     if case .string(let text)? = value["etag"] { etag = text }
     var page: CachedPage?
-    if case .int(let offset)? = value["offset"], case .int(let limit)? = value["limit"], case .int(let total)? = value["total"],
+    if case .int(let offset)? = value["offset"], case .int(let limit)? = value["limit"],
+      case .int(let total)? = value["total"],
       case .array(let items)? = value["items"]
     {
       var attribution = DataSource.standardAttribution

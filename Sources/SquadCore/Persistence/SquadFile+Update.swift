@@ -102,7 +102,8 @@ extension SquadFile {
       return SquadSnapshot(
         loaded: loaded, exists: exists, digest: digest, history: .success(entries), historyNeedsRewrite: rewrite)
     } catch {
-      return SquadSnapshot(loaded: loaded, exists: exists, digest: digest, history: .failure(error), historyNeedsRewrite: false)
+      return SquadSnapshot(
+        loaded: loaded, exists: exists, digest: digest, history: .failure(error), historyNeedsRewrite: false)
     }
   }
 
@@ -118,7 +119,8 @@ extension SquadFile {
     if edit.kind == .change, let limit = squad.maxMembers, squad.members.count > limit,
       squad.members.count > snapshot.squad.members.count
     {
-      throw PersistenceError(path: path, reason: .overLimit(limit: limit, members: squad.members.count, squad: name.value))
+      throw PersistenceError(
+        path: path, reason: .overLimit(limit: limit, members: squad.members.count, squad: name.value))
     }
     let removing = edit.kind == .delete
     let after = removing ? SquadDigest.absent : SquadDigest.of(squad)

@@ -71,7 +71,9 @@ public struct SquadFile: Sendable {
   ) -> JSONValue {
     let limit: [(String, JSONValue)] = squad.maxMembers.map { [("maxMembers", .int($0))] } ?? []
     return .object(
-      [("schemaVersion", .int(Squad.currentSchemaVersion))] + limit + extra + [("members", .array(squad.members.map(member)))])
+      [("schemaVersion", .int(Squad.currentSchemaVersion))] + limit + extra + [
+        ("members", .array(squad.members.map(member)))
+      ])
   }
 
   /// One member as an ordered JSON object: every ``MemberField`` in order.

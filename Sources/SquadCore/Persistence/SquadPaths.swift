@@ -73,7 +73,9 @@ public struct SquadPaths: Equatable, Sendable {
   /// entry in the password database.
   public static func missingHome(home: String?, environment: [String: String]) -> String? {
     if home != nil || !(environment["SQUAD_HOME"] ?? "").isEmpty { return nil }
-    let allXDG = ["XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_CONFIG_HOME"].allSatisfy { environment[$0]?.hasPrefix("/") == true }
+    let allXDG = ["XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_CONFIG_HOME"].allSatisfy {
+      environment[$0]?.hasPrefix("/") == true
+    }
     guard !allXDG, userHome(environment) == nil else { return nil }
     return "squad cannot tell where to keep its files: HOME is not set and this user has no home directory. "
       + "Set HOME, or SQUAD_HOME (or --home DIR), or XDG_DATA_HOME, XDG_CACHE_HOME and XDG_CONFIG_HOME."

@@ -78,7 +78,8 @@ public struct SquadSet: Sendable {
         defer { withExtendedLifetime(lock) {} }
         let snapshot = try renamed.snapshot()
         _ = try renamed.commit(
-          SquadEdit(squad: snapshot.squad, kind: .rename), of: snapshot, command: "squads rename", at: date, detail: old.value)
+          SquadEdit(squad: snapshot.squad, kind: .rename), of: snapshot, command: "squads rename", at: date,
+          detail: old.value)
       }
     }
   }
@@ -94,7 +95,8 @@ public struct SquadSet: Sendable {
         let lock = try squadFile.lock()
         defer { withExtendedLifetime(lock) {} }
         let snapshot = try squadFile.snapshot()
-        _ = try squadFile.commit(SquadEdit(squad: Squad(), kind: .delete), of: snapshot, command: "squads delete", at: date)
+        _ = try squadFile.commit(
+          SquadEdit(squad: Squad(), kind: .delete), of: snapshot, command: "squads delete", at: date)
         try AtomicFile.createDirectory(paths.deletedSquadsDirectory)
         let stamp = Int(date.timeIntervalSince1970 * 1000)
         try move(paths.folder(of: name), to: paths.deletedSquadsDirectory + "/\(name.value)-\(stamp)-\(getpid())")

@@ -13,7 +13,8 @@ enum TruncationGuard {
     #if canImport(Glibc)
       action.__sigaction_handler.sa_handler = { _ in
         // Only async-signal-safe calls: a static string, write and _exit.
-        let message: StaticString = "Error: a file squad was reading was cut short by another program. Run the command again.\n"
+        let message: StaticString =
+          "Error: a file squad was reading was cut short by another program. Run the command again.\n"
         message.withUTF8Buffer { _ = write(2, $0.baseAddress, $0.count) }
         _exit(1)
       }

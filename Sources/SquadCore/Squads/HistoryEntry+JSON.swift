@@ -20,7 +20,9 @@ extension HistoryEntry {
     let text = try json.string("at", at: "")
     guard let date = MarvelDate.parse(text) else { throw JSONShapeError(path: "at", problem: "not an ISO 8601 date") }
     let kindText = try json.string("kind", at: "")
-    guard let kind = Kind(rawValue: kindText) else { throw JSONShapeError(path: "kind", problem: "unknown kind '\(kindText)'") }
+    guard let kind = Kind(rawValue: kindText) else {
+      throw JSONShapeError(path: "kind", problem: "unknown kind '\(kindText)'")
+    }
     self.init(
       sequence: try json.int("sequence", at: ""), at: date, command: try json.string("command", at: ""), kind: kind,
       steps: max(try json.optionalInt("steps", at: "") ?? 1, 1), before: try json.string("before", at: ""),
@@ -41,7 +43,8 @@ extension HistoryEntry {
       let path = "\(key)[\(number)]"
       guard let record = item["member"] else { throw JSONShapeError(path: path + ".member", problem: "missing") }
       result.append(
-        SquadDiff.Placed(index: try item.int("index", at: path), member: try Member(record: record, at: path + ".member")))
+        SquadDiff.Placed(
+          index: try item.int("index", at: path), member: try Member(record: record, at: path + ".member")))
     }
     return result
   }

@@ -40,8 +40,12 @@ public struct SquadDiff: Hashable, Sendable {
   public static func between(_ before: [Member], _ after: [Member]) -> SquadDiff {
     let kept = Set(before).intersection(after)
     let diff = SquadDiff(
-      removed: before.enumerated().filter { !kept.contains($0.element) }.map { Placed(index: $0.offset, member: $0.element) },
-      added: after.enumerated().filter { !kept.contains($0.element) }.map { Placed(index: $0.offset, member: $0.element) })
+      removed: before.enumerated().filter { !kept.contains($0.element) }.map {
+        Placed(index: $0.offset, member: $0.element)
+      },
+      added: after.enumerated().filter { !kept.contains($0.element) }.map {
+        Placed(index: $0.offset, member: $0.element)
+      })
     if diff.applied(to: before) == after && diff.inverse.applied(to: after) == before { return diff }
     return SquadDiff(
       removed: before.enumerated().map { Placed(index: $0.offset, member: $0.element) },

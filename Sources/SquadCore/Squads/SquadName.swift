@@ -40,7 +40,8 @@ public struct SquadName: Hashable, Sendable, Comparable, CustomStringConvertible
       ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_"
     }
     guard allowed else {
-      return .failure(SquadNameError(text: text, problem: "a squad name may hold only letters a-z, digits, '-' and '_'"))
+      return .failure(
+        SquadNameError(text: text, problem: "a squad name may hold only letters a-z, digits, '-' and '_'"))
     }
     guard let first = lowered.unicodeScalars.first, ("a"..."z").contains(first) || ("0"..."9").contains(first) else {
       return .failure(SquadNameError(text: text, problem: "a squad name starts with a letter or a digit"))

@@ -60,7 +60,9 @@ public struct JSONParser {
   private func failure(_ reason: String) -> Failure { Failure(reason: reason, offset: index) }
 
   private mutating func skipSpace() {
-    while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09 {
+    while index < bytes.count,
+      bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09
+    {
       index += 1
     }
   }
@@ -176,7 +178,9 @@ public struct JSONParser {
     }
     let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
     if isInteger, let value = Int(text) { return .int(value) }
-    guard let value = Double(text), value.isFinite else { throw Failure(reason: "'\(text)' is not a number", offset: start) }
+    guard let value = Double(text), value.isFinite else {
+      throw Failure(reason: "'\(text)' is not a number", offset: start)
+    }
     return .double(value)
   }
 
@@ -184,7 +188,9 @@ public struct JSONParser {
     index += 1
     let start = index
     // Fast path: no escapes, so the bytes are the string.
-    while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\"), bytes[index] >= 0x20 {
+    while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\"),
+      bytes[index] >= 0x20
+    {
       index += 1
     }
     guard index < bytes.count else { throw failure("a string never ends") }
@@ -248,7 +254,8 @@ public struct JSONParser {
     {
       index += 2
       let low = try hex4()
-      if (0xDC00...0xDFFF).contains(low), let scalar = Unicode.Scalar(0x10000 + (high - 0xD800) << 10 + (low - 0xDC00)) {
+      if (0xDC00...0xDFFF).contains(low), let scalar = Unicode.Scalar(0x10000 + (high - 0xD800) << 10 + (low - 0xDC00))
+      {
         return Character(scalar)
       }
       return "\u{FFFD}"

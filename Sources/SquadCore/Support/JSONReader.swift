@@ -90,7 +90,8 @@ struct JSONReader {
       offset += 1
     }
     let end = peek()
-    guard offset > start + (negative ? 1 : 0), end != UInt8(ascii: "."), end != UInt8(ascii: "e"), end != UInt8(ascii: "E"),
+    guard offset > start + (negative ? 1 : 0), end != UInt8(ascii: "."), end != UInt8(ascii: "e"),
+      end != UInt8(ascii: "E"),
       !(end.map { $0 >= 0x30 && $0 <= 0x39 } ?? false)
     else {
       offset = start
@@ -130,7 +131,9 @@ struct JSONReader {
   private mutating func skipSpace() {
     // Usually there is none: catalogue and squad files have a space or a newline between few tokens.
     guard offset < bytes.count, bytes[offset] <= 0x20 else { return }
-    while offset < bytes.count, bytes[offset] == 0x20 || bytes[offset] == 0x0A || bytes[offset] == 0x0D || bytes[offset] == 0x09 {
+    while offset < bytes.count,
+      bytes[offset] == 0x20 || bytes[offset] == 0x0A || bytes[offset] == 0x0D || bytes[offset] == 0x09
+    {
       offset += 1
     }
   }
@@ -197,7 +200,9 @@ struct JSONReader {
         index += 8
       }
     }
-    while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\"), bytes[index] >= 0x20 {
+    while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\"),
+      bytes[index] >= 0x20
+    {
       index += 1
     }
     if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {

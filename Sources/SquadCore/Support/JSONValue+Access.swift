@@ -14,7 +14,9 @@ extension JSONValue {
 
   /// A required string field.
   public func string(_ key: String, at path: String) throws(JSONShapeError) -> String {
-    guard let value = try optionalString(key, at: path) else { throw JSONShapeError(path: path + "." + key, problem: "missing") }
+    guard let value = try optionalString(key, at: path) else {
+      throw JSONShapeError(path: path + "." + key, problem: "missing")
+    }
     return value
   }
 
@@ -29,7 +31,9 @@ extension JSONValue {
 
   /// A required whole-number field.
   public func int(_ key: String, at path: String) throws(JSONShapeError) -> Int {
-    guard let value = try optionalInt(key, at: path) else { throw JSONShapeError(path: path + "." + key, problem: "missing") }
+    guard let value = try optionalInt(key, at: path) else {
+      throw JSONShapeError(path: path + "." + key, problem: "missing")
+    }
     return value
   }
 

@@ -48,11 +48,15 @@ public enum JSONValue: Equatable, Sendable {
     case .double(let value): output += (value.isFinite ? String(value) : "null").utf8
     case .string(let value): JSONValue.writeString(value, to: &output)
     case .array(let items):
-      writeContainer(items, open: UInt8(ascii: "["), close: UInt8(ascii: "]"), to: &output, pretty: pretty, indent: indent) {
+      writeContainer(
+        items, open: UInt8(ascii: "["), close: UInt8(ascii: "]"), to: &output, pretty: pretty, indent: indent
+      ) {
         item, out in item.write(to: &out, pretty: pretty, indent: indent + 1)
       }
     case .object(let fields):
-      writeContainer(fields, open: UInt8(ascii: "{"), close: UInt8(ascii: "}"), to: &output, pretty: pretty, indent: indent) {
+      writeContainer(
+        fields, open: UInt8(ascii: "{"), close: UInt8(ascii: "}"), to: &output, pretty: pretty, indent: indent
+      ) {
         field, out in
         JSONValue.writeString(field.0, to: &out)
         out += pretty ? [UInt8(ascii: ":"), UInt8(ascii: " ")] : [UInt8(ascii: ":")]

@@ -38,7 +38,8 @@ import Testing
       .squadUpdated(.failure(Self.error)),
     ]
     let phases: [SquadFeature.Phase] = [
-      .idle, .loading(.fire(askFirst: true), heroes: Self.refs), .resolving(.recruit(at: Sample.moment), squad: Self.squad),
+      .idle, .loading(.fire(askFirst: true), heroes: Self.refs),
+      .resolving(.recruit(at: Sample.moment), squad: Self.squad),
       .confirming(firing: [Self.member], heroes: [Self.hulk]), .updating(.list, heroes: [Self.hulk]),
       .done(Self.squad, Self.change), .cancelled, .failed(.lookup(Self.lookup)), .failed(.persistence(Self.error)),
     ]
@@ -60,8 +61,10 @@ import Testing
   @Test func heroesTracesReadAsTheDomain() {
     let request = HeroListingRequest(query: HeroQuery(namePrefix: "hu"), all: true)
     let actions: [HeroesFeature.Action] = [
-      .listRequested(request), .pageLoaded(.success(HeroPage(heroes: [Self.hulk], offset: 0, total: 1, source: Self.source))),
-      .pageLoaded(.failure(.unavailable("down"))), .squadLoaded(.success(Self.squad)), .squadLoaded(.failure(Self.error)),
+      .listRequested(request),
+      .pageLoaded(.success(HeroPage(heroes: [Self.hulk], offset: 0, total: 1, source: Self.source))),
+      .pageLoaded(.failure(.unavailable("down"))), .squadLoaded(.success(Self.squad)),
+      .squadLoaded(.failure(Self.error)),
     ]
     let states: [HeroesFeature.State] = [
       .idle, .fetching(request, received: [Self.hulk], total: 3), .markingMembers(Self.listing), .loaded(Self.listing),
@@ -164,7 +167,8 @@ import Testing
       .squadUpdated(.success(summary)), .squadUpdated(.failure(.invalidFile(invalid))),
     ]
     let states: [ImportFeature.State] = [
-      .idle, .reading(request), .updating(request, members: [Self.member]), .done(summary), .failed(.invalidFile(invalid)),
+      .idle, .reading(request), .updating(request, members: [Self.member]), .done(summary),
+      .failed(.invalidFile(invalid)),
       .failed(.squad(Self.error)),
     ]
     for action in actions {

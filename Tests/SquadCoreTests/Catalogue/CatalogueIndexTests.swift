@@ -9,8 +9,10 @@ import Testing
     var generator = SystemRandomNumberGenerator()
     let syllables = ["spi", "der", "man", "hul", "k", "tho", "r", " ", "-", "A", "é", "Z", "(", "1"]
     return (0..<count).map { number in
-      let name = (0..<Int.random(in: 1...5, using: &generator)).map { _ in syllables.randomElement(using: &generator) ?? "x" }
-        .joined()
+      let name = (0..<Int.random(in: 1...5, using: &generator)).map { _ in
+        syllables.randomElement(using: &generator) ?? "x"
+      }
+      .joined()
       return Hero(id: HeroID(number * 7 - 300), name: name)
     }
   }
@@ -28,7 +30,9 @@ import Testing
       let folded = HeroName.folded(prefix)
       let expected = Set(heroes.filter { HeroName.folded($0.name).utf8.starts(with: folded.utf8) }.map(\.id))
       let found = Set(catalogue.matching(prefix: prefix).map(\.id))
-      #expect(found == expected, "\(prefix): \(found.subtracting(expected).prefix(3)) \(expected.subtracting(found).prefix(3))")
+      #expect(
+        found == expected,
+        "\(prefix): \(found.subtracting(expected).prefix(3)) \(expected.subtracting(found).prefix(3))")
       let page = catalogue.page(HeroQuery(namePrefix: prefix, offset: 1, limit: 3), source: .squad)
       #expect(page.total == expected.count)
     }
@@ -57,7 +61,8 @@ import Testing
     #expect(merged.urls == known.urls)
     #expect(merged.modified == bare.modified)
     let older = Hero(
-      id: HeroID(1), name: "Older", modified: MarvelDate.parse("2010-01-01T00:00:00-0000"), counts: HeroCounts(events: 4))
+      id: HeroID(1), name: "Older", modified: MarvelDate.parse("2010-01-01T00:00:00-0000"),
+      counts: HeroCounts(events: 4))
     let kept = HeroMerge.merged(known, older)
     #expect(kept.name == "Known")
     #expect(kept.counts.events == 4, "a field the winner lacks comes from the other record")
@@ -86,7 +91,8 @@ import Testing
     }
     builder.merge(StoredComic(id: 99, title: "Undated", onSale: nil, characters: [Sample.thor.id]), origin: .imported)
     let catalogue = LocalCatalogue(index: builder.memoryIndex(updatedAt: nil, bundled: ""))
-    #expect(catalogue.comics(of: Sample.thor.id).map(\.title) == ["Comic 1", "Comic 3", "Comic 0", "Comic 2", "Undated"])
+    #expect(
+      catalogue.comics(of: Sample.thor.id).map(\.title) == ["Comic 1", "Comic 3", "Comic 0", "Comic 2", "Undated"])
     #expect(catalogue.comicsSummary(of: Sample.thor.id)?.latest.map(\.title) == ["Comic 1", "Comic 3"])
     #expect(catalogue.comics(of: HeroID(2)).map(\.title) == ["Comic 2"])
     #expect(catalogue.comicsSummary(of: HeroID(12345)) == nil)

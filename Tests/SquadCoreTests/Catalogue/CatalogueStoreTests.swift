@@ -8,7 +8,9 @@ import Testing
   let home = TemporaryDirectory()
   var paths: SquadPaths { SquadPaths(home: home.path) }
 
-  init() throws { try FileManager.default.createDirectory(atPath: home.file("cache"), withIntermediateDirectories: true) }
+  init() throws {
+    try FileManager.default.createDirectory(atPath: home.file("cache"), withIntermediateDirectories: true)
+  }
 
   func writeLegacy(_ heroes: [Hero], bundled: String = "d14080d28050ace6") throws {
     let records = heroes.map { $0.record.encoded() }.joined(separator: ",\n")

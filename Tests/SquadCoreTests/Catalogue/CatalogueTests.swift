@@ -54,7 +54,8 @@ import Testing
   @Test func storedHeroesSurviveARoundTripThroughTheCatalogueFile() throws {
     let directory = TemporaryDirectory()
     let paths = SquadPaths(home: directory.path)
-    let learnt = Hero(id: HeroID(2_000_001), name: "Synthetic Hero", modified: MarvelDate.parse("2021-02-03T04:05:06-0500"))
+    let learnt = Hero(
+      id: HeroID(2_000_001), name: "Synthetic Hero", modified: MarvelDate.parse("2021-02-03T04:05:06-0500"))
     try CatalogueStore(paths: paths).remember([learnt], at: Sample.moment)
     let loaded = CatalogueStore(paths: paths).catalogue
     #expect(loaded.hero(learnt.id) == learnt)
@@ -93,7 +94,8 @@ import Testing
     let directory = TemporaryDirectory()
     let paths = SquadPaths(home: directory.path)
     let awkward = Hero(
-      id: HeroID(2_000_009), name: "Araña \"Q\"", description: "tab\there, é, \u{1B}[2J", modified: Sample.thor.modified,
+      id: HeroID(2_000_009), name: "Araña \"Q\"", description: "tab\there, é, \u{1B}[2J",
+      modified: Sample.thor.modified,
       thumbnail: Thumbnail(path: "http://x/\\y", extension: "png"), counts: HeroCounts(comics: 3),
       urls: [HeroLink(type: "wiki", url: "http://w/\"q\""), HeroLink(type: "detail", url: "http://d")])
     let plain = Hero(id: HeroID(2_000_010), name: "Plain", counts: HeroCounts(comics: 1))
@@ -137,7 +139,8 @@ import Testing
   @Test func aRecordReadInPlaceEqualsTheHeroItWasWrittenFrom() throws {
     let awkward = Hero(
       id: HeroID(7), name: "Araña \"Quoted\" \\ back\u{1B}[31m", description: "line\nbreak, é, 😀, \u{202E}",
-      modified: MarvelDate.parse("2014-04-29T14:18:17-0400"), thumbnail: Thumbnail(path: "http://x/y", extension: "jpg"),
+      modified: MarvelDate.parse("2014-04-29T14:18:17-0400"),
+      thumbnail: Thumbnail(path: "http://x/y", extension: "jpg"),
       counts: HeroCounts(comics: 1, series: 0, stories: nil, events: 12),
       urls: [HeroLink(type: "detail", url: "http://x/\u{7F}"), HeroLink(type: "wiki", url: "")])
     for hero in Array(BundledCatalogue.heroes.prefix(40)) + [awkward, Sample.thor, Sample.spiderWoman] {

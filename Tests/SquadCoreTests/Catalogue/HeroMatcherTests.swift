@@ -13,7 +13,8 @@ import Testing
 
   @Test func aSharedPrefixIsAmbiguousWithCandidatesByName() {
     let result = HeroMatcher.pick("spider", among: [Sample.spiderWoman, Sample.spiderMan])
-    #expect(result == .failure(.ambiguous("spider", candidates: [Sample.spiderMan, Sample.spiderWoman], matchCount: 2)))
+    #expect(
+      result == .failure(.ambiguous("spider", candidates: [Sample.spiderMan, Sample.spiderWoman], matchCount: 2)))
   }
 
   @Test func noMatchSuggestsNearMisses() {

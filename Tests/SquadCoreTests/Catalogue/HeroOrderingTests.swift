@@ -25,7 +25,9 @@ import Testing
     let dates: [Date?] = [
       nil, Date(timeIntervalSince1970: 5), nil, Date(timeIntervalSince1970: 1), Date(timeIntervalSince1970: 5),
     ]
-    let heroes = dates.enumerated().map { Hero(id: HeroID(100 - $0.offset), name: "H\($0.offset)", modified: $0.element) }
+    let heroes = dates.enumerated().map {
+      Hero(id: HeroID(100 - $0.offset), name: "H\($0.offset)", modified: $0.element)
+    }
     let expected = heroes.sorted {
       let left = $0.modified ?? .distantPast
       let right = $1.modified ?? .distantPast

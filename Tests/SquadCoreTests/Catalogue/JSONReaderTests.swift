@@ -48,7 +48,9 @@ import Testing
     for length in 0..<24 {
       for escapeAt in [nil] + Array(0..<length) {
         var text = String(repeating: "é", count: length / 3) + String(repeating: "a", count: length - length / 3)
-        if let escapeAt { text.insert(contentsOf: "\\n\\u00e9\\\"", at: text.index(text.startIndex, offsetBy: escapeAt)) }
+        if let escapeAt {
+          text.insert(contentsOf: "\\n\\u00e9\\\"", at: text.index(text.startIndex, offsetBy: escapeAt))
+        }
         let json = "\"" + text + "\""
         let expected = try JSONParser.parse(json)
         #expect(.string(try Self.read(json) { (reader) throws(JSONParser.Failure) in try reader.string() }) == expected)

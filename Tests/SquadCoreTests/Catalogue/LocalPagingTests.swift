@@ -17,7 +17,8 @@ import Testing
   }
 
   @Test func aLocalPageAsksForAsManyHeroesAsItLikes() {
-    let page = Sample.catalogue.page(HeroQuery(offset: 2, limit: .max), source: .catalogue(reason: .offline, updatedAt: nil))
+    let page = Sample.catalogue.page(
+      HeroQuery(offset: 2, limit: .max), source: .catalogue(reason: .offline, updatedAt: nil))
     #expect(page.heroes.count == Sample.catalogue.count - 2)
   }
 }

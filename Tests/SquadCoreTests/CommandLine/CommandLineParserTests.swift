@@ -24,7 +24,8 @@ import Testing
 
   @Test func unknownOptionsSuggestTheNearestOne() {
     #expect(
-      parse("heroes --limt 3").failureValue == UsageError("Unknown option '--limt'. Did you mean '--limit'?", command: "heroes"))
+      parse("heroes --limt 3").failureValue
+        == UsageError("Unknown option '--limt'. Did you mean '--limit'?", command: "heroes"))
   }
 
   @Test func unknownCommandsSuggestTheNearestOne() {
@@ -58,7 +59,8 @@ import Testing
   }
 
   @Test func aLastValueThatIsInvalidIsRefused() {
-    #expect(parse("list --format csv --format bogus").failureValue?.message.hasPrefix("The value 'bogus' is invalid") == true)
+    #expect(
+      parse("list --format csv --format bogus").failureValue?.message.hasPrefix("The value 'bogus' is invalid") == true)
   }
 
   @Test func positionalCountsAreChecked() {

@@ -16,7 +16,9 @@ import Testing
   }
 
   @Test func helpAndEveryCompletionScriptOfferEveryVisibleCommand() {
-    let scripts = [HelpPrinter.help(for: nil), BashCompletion.script(), ZshCompletion.script(), FishCompletion.script()]
+    let scripts = [
+      HelpPrinter.help(for: nil), BashCompletion.script(), ZshCompletion.script(), FishCompletion.script(),
+    ]
     for command in CommandRegistry.visibleCommands {
       for script in scripts { #expect(script.contains(command.name), "\(command.name)") }
     }

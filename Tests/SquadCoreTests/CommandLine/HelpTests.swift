@@ -41,7 +41,9 @@ import Testing
   @Test func completionRefusesAnUnknownShellWithExit64() async {
     let result = await run(["completion", "tcsh"])
     #expect(result.code == 64)
-    #expect(result.err.hasPrefix("Error: The value 'tcsh' is invalid for '<shell>'. Expected one of: 'bash', 'zsh', 'fish'.\n"))
+    #expect(
+      result.err.hasPrefix(
+        "Error: The value 'tcsh' is invalid for '<shell>'. Expected one of: 'bash', 'zsh', 'fish'.\n"))
   }
 
   @Test func exitCodesListsEveryCode() async {
@@ -56,7 +58,9 @@ import Testing
     for format in Set(OutputFormat.allCases.map(\.rawValue) + ExportFormat.allCases.map(\.rawValue)) {
       #expect(page.contains("\n  \(format) "), "\(format)")
     }
-    for word in ["NO_COLOR", "CLICOLOR_FORCE", "'dumb'", "--no-headers", "--fields", "never coloured", "control characters"] {
+    for word in [
+      "NO_COLOR", "CLICOLOR_FORCE", "'dumb'", "--no-headers", "--fields", "never coloured", "control characters",
+    ] {
       #expect(page.contains(word), "\(word)")
     }
   }

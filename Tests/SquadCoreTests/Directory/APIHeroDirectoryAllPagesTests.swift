@@ -51,7 +51,8 @@ import Testing
     let received = await listAll(Self.client(total: 350, failing: 100))
     #expect(received.count == 2)
     #expect(
-      received.last?.0 == .failure(MarvelError.credentials(status: 401, message: "The passed API key is invalid.").sourceError))
+      received.last?.0
+        == .failure(MarvelError.credentials(status: 401, message: "The passed API key is invalid.").sourceError))
     let learnt = CatalogueStore(paths: paths).catalogue
     #expect(learnt.hero(HeroID(2_000_099)) != nil)
     #expect(learnt.hero(HeroID(2_000_250)) == nil)

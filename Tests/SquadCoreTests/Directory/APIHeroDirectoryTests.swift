@@ -50,12 +50,15 @@ import Testing
   }
 
   @Test func anUnknownIdIsNobodyNotAnError() async throws {
-    let client = StubMarvelClient(character: { _ in .failure(.notFound(message: "We couldn't find that character", url: "u")) })
+    let client = StubMarvelClient(character: { _ in
+      .failure(.notFound(message: "We couldn't find that character", url: "u"))
+    })
     #expect(try await directory(client).hero(HeroID(1)).get().value == nil)
   }
 
   @Test func aKnownIdComesFromTheAPI() async throws {
-    let client = StubMarvelClient(character: { id in .success(Self.page(id == Self.newcomer.id ? [Self.newcomer] : [])) })
+    let client = StubMarvelClient(character: { id in .success(Self.page(id == Self.newcomer.id ? [Self.newcomer] : []))
+    })
     let answer = try await directory(client).hero(Self.newcomer.id).get()
     #expect(answer == Sourced<Hero?>(Self.newcomer, source: .api(attribution: Self.attribution)))
   }
@@ -69,7 +72,9 @@ import Testing
     })
     let answer = try await directory(client).comics(of: HeroID(1_009_652)).get()
     #expect(
-      answer == Sourced<ComicsSummary?>(ComicsSummary(total: 78, latest: comics), source: .api(attribution: Self.attribution)))
+      answer
+        == Sourced<ComicsSummary?>(
+          ComicsSummary(total: 78, latest: comics), source: .api(attribution: Self.attribution)))
     #expect(client.calls == ["comics 1009652 -onsaleDate limit=2"])
   }
 

@@ -115,7 +115,9 @@ import Testing
 
   @Test func aHomeOfThePreviousReleaseUpgradesWithNoHeroOrMemberLost() throws {
     let squad = SquadProcess()
-    let records = (0..<30).map { #"{"id":\#(2_950_000 + $0),"name":"Old Synced \#($0)","description":"","comics":\#($0)}"# }
+    let records = (0..<30).map {
+      #"{"id":\#(2_950_000 + $0),"name":"Old Synced \#($0)","description":"","comics":\#($0)}"#
+    }
     try FileManager.default.createDirectory(atPath: squad.home.file("cache"), withIntermediateDirectories: true)
     try squad.home.write(
       #"{"schemaVersion":1,"bundled":"d14080d28050ace6","updatedAt":"2026-01-01T00:00:00Z","heroes":["#

@@ -14,17 +14,22 @@ import Testing
     (["id": -5], "id: must be a whole number above 0, not -5"),
     (["name": "   "], "name: must not be empty"),
     (["name": ""], "name: must not be empty"),
-    (["description": String(repeating: "x", count: HeroLimits.maximumDescriptionBytes + 1)], "description: 65537 bytes"),
+    (
+      ["description": String(repeating: "x", count: HeroLimits.maximumDescriptionBytes + 1)], "description: 65537 bytes"
+    ),
   ])
   func aCharacterSquadCouldNotKeepIsNotAMarvelResponse(patch: [String: any Sendable], problem: String) async throws {
     let simulator = try await Simulator(characters: 250)
     let squad = Self.squad(simulator)
-    let first = try #require(HostileServerEndToEndTests.ids(try await squad.launch("heroes", "--limit", "1").stdout).first)
+    let first = try #require(
+      HostileServerEndToEndTests.ids(try await squad.launch("heroes", "--limit", "1").stdout).first)
     try await simulator.inject(.fault("page", ["patch": [String(first): patch], "times": -1]))
     for command in [["recruit", String(first)], ["show", String(first)], ["heroes", "--all"]] {
       let result = try await squad.launch(arguments: command)
       #expect(result.status == 65, "\(command): \(result.stderr)")
-      #expect(result.stderr.contains("not a valid Marvel API response") && result.stderr.contains(problem), "\(result.stderr)")
+      #expect(
+        result.stderr.contains("not a valid Marvel API response") && result.stderr.contains(problem), "\(result.stderr)"
+      )
     }
     #expect(!FileManager.default.fileExists(atPath: squad.home.file("squad.json")))
     let catalogue = (try? Data(contentsOf: URL(fileURLWithPath: squad.home.file("cache/catalogue.json")))) ?? Data()

@@ -67,7 +67,8 @@ import Testing
   }
 
   @Test func idsRepeatedAcrossPagesAreMergedAndTheShortfallReported() async throws {
-    let simulator = try await Simulator(characters: 250, faults: [.fault("page", ["path": "offset=100", "shift": -50])])
+    let simulator = try await Simulator(
+      characters: 250, faults: [.fault("page", ["path": "offset=100", "shift": -50])])
     let squad = Self.squad(simulator)
     let all = try await squad.launch("heroes", "--all")
     #expect(all.status == 1)
@@ -226,7 +227,8 @@ import Testing
     var outcomes = [try await squad.launch("sync", "--trace"), try await squad.launch("heroes", "--trace")]
     try await simulator.inject(.status(500, retryAfter: 0, times: -1))
     outcomes.append(try await squad.launch("heroes", "spider", "--trace", "--timeout", "10"))
-    outcomes.append(try await squad.launch("--base-url", secret.replacingOccurrences(of: "/v1", with: "#/v1"), "heroes"))
+    outcomes.append(
+      try await squad.launch("--base-url", secret.replacingOccurrences(of: "/v1", with: "#/v1"), "heroes"))
     #expect(outcomes.map(\.status) == [0, 0, 0, 64])
     for outcome in outcomes {
       #expect(!outcome.stdout.contains("hunter2") && !outcome.stderr.contains("hunter2"))

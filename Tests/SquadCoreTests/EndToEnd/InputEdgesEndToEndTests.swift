@@ -96,6 +96,7 @@ import Testing
       (ulimit -v 3000000; timeout 60 "$SQUAD" import bad.\(format)); echo "status=$?"
       """)
     #expect(result.stdout == "status=65\n", "\(result.stderr)")
-    #expect(result.stderr.contains("… and 980 more problems; squad stopped reading the file there."), "\(result.stderr)")
+    #expect(
+      result.stderr.contains("… and 980 more problems; squad stopped reading the file there."), "\(result.stderr)")
   }
 }

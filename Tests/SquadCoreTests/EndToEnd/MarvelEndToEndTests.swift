@@ -6,9 +6,12 @@ import Testing
 /// The real binary against the loopback simulator: what a user with keys sees.
 @Suite struct MarvelEndToEndTests {
   /// `squad` with keys for the simulator (or the given private key) and a fresh home.
-  static func squad(_ simulator: Simulator, privateKey: String = TestKeys.privateKey, base: String? = nil) -> SquadProcess {
+  static func squad(_ simulator: Simulator, privateKey: String = TestKeys.privateKey, base: String? = nil)
+    -> SquadProcess
+  {
     SquadProcess(environment: [
-      "MARVEL_PUBLIC_KEY": TestKeys.publicKey, "MARVEL_PRIVATE_KEY": privateKey, "MARVEL_API_BASE": base ?? simulator.baseURL,
+      "MARVEL_PUBLIC_KEY": TestKeys.publicKey, "MARVEL_PRIVATE_KEY": privateKey,
+      "MARVEL_API_BASE": base ?? simulator.baseURL,
     ])
   }
 
@@ -20,7 +23,9 @@ import Testing
 
   @Test func heroesPrintsTheServersFirstPageInItsOrder() async throws {
     let simulator = try await Simulator()
-    let expected = try Self.results(try await simulator.body("/characters?limit=20")).items.compactMap { $0["id"] as? Int }
+    let expected = try Self.results(try await simulator.body("/characters?limit=20")).items.compactMap {
+      $0["id"] as? Int
+    }
     let result = try await Self.squad(simulator).launch("heroes", "--limit", "20")
     #expect(result.status == 0)
     let ids = result.stdout.split(separator: "\n").compactMap { Int($0.split(separator: "\t").first ?? "") }
@@ -69,7 +74,8 @@ import Testing
   @Test func aClosedPortFallsBackToTheLocalCatalogueWithOneNotice() async throws {
     let port = try LoopbackPort(.refusing)
     let squad = SquadProcess(environment: [
-      "MARVEL_PUBLIC_KEY": TestKeys.publicKey, "MARVEL_PRIVATE_KEY": TestKeys.privateKey, "MARVEL_API_BASE": port.baseURL,
+      "MARVEL_PUBLIC_KEY": TestKeys.publicKey, "MARVEL_PRIVATE_KEY": TestKeys.privateKey,
+      "MARVEL_API_BASE": port.baseURL,
     ])
     // Room for all four attempts and their backoff (at most 3.5 s), even on a loaded machine, so
     // the notice names the refusal rather than the deadline.
@@ -88,7 +94,8 @@ import Testing
     #expect(result.status == 0)
     #expect(result.stdout.contains("\"name\":\"Hulk\""))
     #expect(result.stderr.contains("HTTP 500 after 4 attempts"))
-    #expect(try await simulator.requests(atLeast: 4).count == 4, "after the lookup failed, the comics were not asked for")
+    #expect(
+      try await simulator.requests(atLeast: 4).count == 4, "after the lookup failed, the comics were not asked for")
   }
 
   @Test func aMalformedBodyExits65WithAClearMessage() async throws {

@@ -24,7 +24,8 @@ import Testing
     #expect(squad.home.contents("squad.json") == defaultBefore)
     #expect(try ids("list") == ["1009610"])
     #expect(try ids("--squad", "AVENGERS", "list") == ["1009351", "1009664"])
-    let json = try JSONSerialization.jsonObject(with: Data(try squad.run("squads", "--json").stdout.utf8)) as? [[String: Any]]
+    let json =
+      try JSONSerialization.jsonObject(with: Data(try squad.run("squads", "--json").stdout.utf8)) as? [[String: Any]]
     #expect(json?.map { $0["name"] as? String } == ["default", "avengers", "xmen"])
   }
 

@@ -74,7 +74,8 @@ import Testing
         test -L dangling.json && test -L alias.json && echo links-kept
         """)
     #expect(
-      result.lines == ["status=1", "status=1", "status=1", "status=1", "squad-unchanged", "links-kept"], "\(result.stderr)")
+      result.lines == ["status=1", "status=1", "status=1", "status=1", "squad-unchanged", "links-kept"],
+      "\(result.stderr)")
     #expect(result.stderr.contains("one of squad's own files"))
     #expect(result.stderr.contains("dangling.json is a symbolic link to a file that does not exist"))
   }
@@ -161,7 +162,9 @@ import Testing
         stat -c %s squad.lock
         "$SQUAD" list | cut -f2
         """)
-    #expect(result.lines == ["status=1", "status=0", "status=0", "0", "Hulk", "Spider-Man (Peter Parker)"], "\(result.stdout)")
+    #expect(
+      result.lines == ["status=1", "status=0", "status=0", "0", "Hulk", "Spider-Man (Peter Parker)"], "\(result.stdout)"
+    )
     #expect(result.stderr.contains("Could not write to standard output: Bad file descriptor"))
   }
 }

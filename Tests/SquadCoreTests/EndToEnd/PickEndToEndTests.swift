@@ -23,11 +23,14 @@ struct PickEndToEndTests {
   func expectRestored(_ session: PickTerminal.Session, sourceLocation: SourceLocation = #_sourceLocation) {
     #expect(session.error == nil, "\(session.error ?? "") \(session.screen)", sourceLocation: sourceLocation)
     #expect(
-      session.output.contains("\u{1B}[?1049h"), "the list was drawn on the alternate screen", sourceLocation: sourceLocation)
+      session.output.contains("\u{1B}[?1049h"), "the list was drawn on the alternate screen",
+      sourceLocation: sourceLocation)
     let restore = session.output.range(of: "\u{1B}[?25h\u{1B}[?1049l", options: .backwards)
     #expect(restore != nil, "the cursor and the main screen came back", sourceLocation: sourceLocation)
     if let restore {
-      #expect(session.output[restore.upperBound...].isEmpty, "nothing drawn after the restore", sourceLocation: sourceLocation)
+      #expect(
+        session.output[restore.upperBound...].isEmpty, "nothing drawn after the restore", sourceLocation: sourceLocation
+      )
     }
     #expect(session.alternate == false, sourceLocation: sourceLocation)
     #expect(session.canonical == true && session.echo == true, "cooked mode again", sourceLocation: sourceLocation)
@@ -72,7 +75,9 @@ struct PickEndToEndTests {
     #expect(session.exit == 0, "\(session.stderr ?? "")")
     #expect(try CLIProcess.run(["--squad", "team", "list"], home: home.path).lines.count == 2)
     #expect(try CLIProcess.run(["list"], home: home.path).stdout.isEmpty)
-    let history = try CLIProcess.run(["--squad", "team", "history"], home: home.path).lines.map { $0.split(separator: "\t") }
+    let history = try CLIProcess.run(["--squad", "team", "history"], home: home.path).lines.map {
+      $0.split(separator: "\t")
+    }
     // Creating the squad, then the pick: both heroes in one entry.
     #expect(history.map { String($0[2]) } == ["pick", "squads create"], "\(history)")
   }
@@ -82,7 +87,8 @@ struct PickEndToEndTests {
     #expect(try CLIProcess.run(["recruit", "1009610", "-q"], home: home.path).status == 0)
     let before = home.contents("squad.json")
     let session = try PickTerminal.run(
-      ["pick"], home: home.path, steps: [.wait("Filter:"), .type(" "), .type(" "), .wait("+2 to recruit"), .type("\u{03}")])
+      ["pick"], home: home.path,
+      steps: [.wait("Filter:"), .type(" "), .type(" "), .wait("+2 to recruit"), .type("\u{03}")])
     expectRestored(session)
     #expect(session.exit == 130)
     #expect(home.contents("squad.json") == before)
@@ -167,7 +173,8 @@ struct PickEndToEndTests {
   }
 
   @Test func aNameHoldingTerminalEscapesShowsAsPlainText() throws {
-    let hostile = Hero(id: HeroID(42), name: "Evil\u{1B}[2J\u{1B}]0;owned\u{07}\u{1B}[31mHero", description: "x\u{1B}[5mblink")
+    let hostile = Hero(
+      id: HeroID(42), name: "Evil\u{1B}[2J\u{1B}]0;owned\u{07}\u{1B}[31mHero", description: "x\u{1B}[5mblink")
     let home = try home(adding: [hostile])
     let session = try PickTerminal.run(
       ["pick", "evil"], home: home.path, steps: [.wait("Evil[2J]0;owned[31mHero"), .type("\u{1B}")])
@@ -227,7 +234,10 @@ struct PickEndToEndTests {
     let home = try home()
     let session = try PickTerminal.run(
       ["pick"], home: home.path,
-      steps: [.wait("Filter:"), .type("?"), .wait("Keys (any key to go back)"), .type("x"), .wait("Filter: ▏"), .type("\u{03}")])
+      steps: [
+        .wait("Filter:"), .type("?"), .wait("Keys (any key to go back)"), .type("x"), .wait("Filter: ▏"),
+        .type("\u{03}"),
+      ])
     expectRestored(session)
     #expect(session.exit == 130)
   }

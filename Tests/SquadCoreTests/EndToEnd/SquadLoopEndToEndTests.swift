@@ -19,7 +19,8 @@ import Testing
     let result = try squad.run("heroes", "spi")
     #expect(result.status == 0)
     #expect(result.stdout.contains("1009610\tSpider-Man (Peter Parker)\t"))
-    #expect(result.stdout.split(separator: "\n").allSatisfy { $0.split(separator: "\t")[1].lowercased().hasPrefix("spi") })
+    #expect(
+      result.stdout.split(separator: "\n").allSatisfy { $0.split(separator: "\t")[1].lowercased().hasPrefix("spi") })
   }
 
   @Test func showPrintsTheHero() throws {
@@ -33,7 +34,10 @@ import Testing
 
   @Test func recruitListAndFireFollowTheContract() throws {
     #expect(try squad.run("recruit", "1009610", "hulk").status == 0)
-    #expect(try squad.run("list").stdout.split(separator: "\n").map { $0.split(separator: "\t")[0] } == ["1009610", "1009351"])
+    #expect(
+      try squad.run("list").stdout.split(separator: "\n").map { $0.split(separator: "\t")[0] } == [
+        "1009610", "1009351",
+      ])
 
     let before = squad.home.contents("squad.json")
     let again = try squad.run("recruit", "1009610")

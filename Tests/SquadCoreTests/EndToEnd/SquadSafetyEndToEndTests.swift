@@ -68,7 +68,9 @@ import Testing
   @Test func traceWritesOneJSONObjectPerActionWithItsState() throws {
     let result = try squad.run("recruit", "1009610", "--trace")
     #expect(result.status == 0)
-    let objects = result.stderrLines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+    let objects = result.stderrLines.compactMap {
+      try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+    }
     #expect(objects.map { $0["action"] as? String } == ["recruitRequested", "heroesResolved", "squadUpdated"])
     #expect(objects.allSatisfy { $0["state"] != nil })
     // The domain, never storage: a catalogue hero reads as its id and name.

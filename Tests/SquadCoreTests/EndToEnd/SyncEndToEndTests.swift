@@ -16,7 +16,8 @@ import Testing
     let first = try await simulator.requests(atLeast: 16)
     #expect(first.count == 16)
     #expect(first.allSatisfy { $0.status == 200 && $0.ifNoneMatch == nil })
-    #expect(Set(first.map { $0.query["offset"] ?? "0" }) == Set(stride(from: 0, through: 1500, by: 100).map(String.init)))
+    #expect(
+      Set(first.map { $0.query["offset"] ?? "0" }) == Set(stride(from: 0, through: 1500, by: 100).map(String.init)))
 
     let mark = try await simulator.mark()
     let repeated = try await squad.launch("sync", "--json")
@@ -65,7 +66,9 @@ import Testing
     running.waitUntilExit()
     #expect(running.terminationStatus == 130)
     #expect(squad.home.contents("catalogue.sqc") == before)
-    let leftovers = try FileManager.default.contentsOfDirectory(atPath: squad.home.file("cache")).filter { $0.contains(".tmp-") }
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: squad.home.file("cache")).filter {
+      $0.contains(".tmp-")
+    }
     #expect(leftovers.isEmpty)
   }
 
@@ -76,7 +79,8 @@ import Testing
     var outcomes = [
       try await squad.launch("sync", "--trace"), try await squad.launch("sync", "--force", "--trace", "--json"),
       try await squad.launch("heroes", "--trace"),
-      try await squad.launch("show", "1009610", "--trace", "--json"), try await squad.launch("recruit", "1009610", "--trace"),
+      try await squad.launch("show", "1009610", "--trace", "--json"),
+      try await squad.launch("recruit", "1009610", "--trace"),
       try await squad.launch("list", "--json"),
     ]
     try await simulator.inject(.status(500, retryAfter: 0, times: -1))

@@ -26,7 +26,8 @@ import Testing
     #expect(result.lines == ["status=0", "exact", "1"], "\(result.stdout) \(result.stderr)")
   }
 
-  @Test(.enabled(if: PseudoTerminal.isAvailable, "python3 is needed for a terminal"), arguments: [["heroes"], ["list"]])
+  @Test(
+    .enabled(if: PseudoTerminal.isAvailable, "python3 is needed for a terminal"), arguments: [["heroes"], ["list"]])
   func tablesAreCutToANarrowTerminalHeaderIncluded(command: [String]) throws {
     let squad = SquadProcess()
     _ = try squad.run("recruit", "1009610", "-q")
@@ -58,7 +59,8 @@ import Testing
   func fireAsksOnTheTerminalWhenOnlyStderrIsRedirected() throws {
     let home = TemporaryDirectory()
     #expect(try CLIProcess.run(["recruit", "1009610", "-q"], home: home.path).status == 0)
-    let fired = try PseudoTerminal.run(["fire", "1009610"], home: home.path, environment: ["TERM": "dumb"], answer: "y\n")
+    let fired = try PseudoTerminal.run(
+      ["fire", "1009610"], home: home.path, environment: ["TERM": "dumb"], answer: "y\n")
     #expect(fired.status == 0, "\(fired.stderr)")
     #expect(fired.stdout.contains("from the squad? [y/N]"), "the question reached the terminal: \(fired.stdout)")
     #expect(try CLIProcess.run(["list"], home: home.path).stdout.isEmpty)
@@ -81,7 +83,8 @@ import Testing
     for extra in [[], ["--offline"]] {
       let result = try squad.run(arguments: ["heroes", "--offset", offset] + extra)
       #expect(result.status == 64)
-      #expect(result.stderr.contains("'\(offset)' is too large for '--offset': the most is 2147483647"), "\(result.stderr)")
+      #expect(
+        result.stderr.contains("'\(offset)' is too large for '--offset': the most is 2147483647"), "\(result.stderr)")
     }
   }
 
@@ -106,7 +109,8 @@ import Testing
     let slow = try await Simulator(characters: 1562, faults: [.slow(600_000, path: "offset=1500")])
     let home = TemporaryDirectory()
     let environment = [
-      "MARVEL_PUBLIC_KEY": TestKeys.publicKey, "MARVEL_PRIVATE_KEY": TestKeys.privateKey, "MARVEL_API_BASE": slow.baseURL,
+      "MARVEL_PUBLIC_KEY": TestKeys.publicKey, "MARVEL_PRIVATE_KEY": TestKeys.privateKey,
+      "MARVEL_API_BASE": slow.baseURL,
       "TERM": "xterm",
     ]
     let result = try PseudoTerminal.run(

@@ -7,7 +7,9 @@ import Testing
 @Suite struct SquadRefreshTests {
   @Test func membersTakeNewNamesAndKeepTheirDatesAndOrder() throws {
     let date = Date(timeIntervalSince1970: 1_700_000_000)
-    let squad = Squad(members: [Member(hero: Sample.thor, recruitedAt: date), Member(hero: Sample.hulk, recruitedAt: date)])
+    let squad = Squad(members: [
+      Member(hero: Sample.thor, recruitedAt: date), Member(hero: Sample.hulk, recruitedAt: date),
+    ])
     var renamed = Sample.hulk
     renamed.name = "Hulk (Renamed)"
     renamed.description = "New words."

@@ -10,7 +10,8 @@ import Testing
   func resolve(
     baseURL: String? = nil, timeout: String? = nil, _ environment: [String: String] = [:]
   ) -> Result<MarvelConfiguration, ConfigurationError> {
-    MarvelConfiguration.resolve(baseURLFlag: baseURL, timeoutFlag: timeout, environment: environment, configFile: configFile)
+    MarvelConfiguration.resolve(
+      baseURLFlag: baseURL, timeoutFlag: timeout, environment: environment, configFile: configFile)
   }
 
   func writeConfig(_ text: String, mode: Int = 0o600) throws {
@@ -28,7 +29,8 @@ import Testing
 
   @Test func flagBeatsEnvironmentBeatsConfigFile() throws {
     try writeConfig(
-      #"{"publicKey":"file-pub","privateKey":"file-priv","baseURL":"https://file.example/v1/public","timeout":3,"cacheTTL":60}"#)
+      #"{"publicKey":"file-pub","privateKey":"file-priv","baseURL":"https://file.example/v1/public","timeout":3,"cacheTTL":60}"#
+    )
     let fromFile = try resolve().get()
     #expect(fromFile.keys == .complete(MarvelCredentials(publicKey: "file-pub", privateKey: "file-priv")))
     #expect(fromFile.baseURL == "https://file.example/v1/public")
@@ -36,7 +38,8 @@ import Testing
     #expect(fromFile.cacheTTL == 60)
 
     let environment = [
-      "MARVEL_PUBLIC_KEY": "env-pub", "MARVEL_PRIVATE_KEY": "env-priv", "MARVEL_API_BASE": "https://env.example/v1/public",
+      "MARVEL_PUBLIC_KEY": "env-pub", "MARVEL_PRIVATE_KEY": "env-priv",
+      "MARVEL_API_BASE": "https://env.example/v1/public",
     ]
     let fromEnvironment = try resolve(environment).get()
     #expect(fromEnvironment.keys == .complete(MarvelCredentials(publicKey: "env-pub", privateKey: "env-priv")))
@@ -87,7 +90,8 @@ import Testing
   @Test func badFlagsAndVariablesAreUsageErrors() throws {
     let notHTTP = BaseURLProblem.notAURL.expectation
     #expect(
-      resolve(baseURL: "ftp://x/v1") == .failure(.invalidBaseURL(setting: "--base-url", value: "ftp://x/v1", reason: notHTTP)))
+      resolve(baseURL: "ftp://x/v1")
+        == .failure(.invalidBaseURL(setting: "--base-url", value: "ftp://x/v1", reason: notHTTP)))
     #expect(
       resolve(["MARVEL_API_BASE": "not a url"])
         == .failure(.invalidBaseURL(setting: "MARVEL_API_BASE", value: "not a url", reason: notHTTP)))
@@ -145,7 +149,8 @@ import Testing
 
   @Test(arguments: [
     ("http://api.example.com/v1/public", true), ("https://api.example.com/v1/public", false),
-    ("http://127.0.0.1:8080/v1/public", false), ("http://127.9.9.9/v1/public", false), ("http://localhost:1/v1/public", false),
+    ("http://127.0.0.1:8080/v1/public", false), ("http://127.9.9.9/v1/public", false),
+    ("http://localhost:1/v1/public", false),
     ("http://[::1]:8080/v1/public", false), ("http://128.0.0.1/v1/public", true),
   ])
   func plainHTTPEarnsAWarningUnlessLoopback(url: String, warns: Bool) throws {

@@ -7,7 +7,8 @@ import Testing
   let url = "http://127.0.0.1/v1/public/characters"
 
   func heroes(_ fixture: String) throws -> MarvelPage<Hero> {
-    try MarvelResponseDecoder.page(Fixture.data(fixture), as: CharacterDTO.self, status: 200, url: url) { $0.hero }.get()
+    try MarvelResponseDecoder.page(Fixture.data(fixture), as: CharacterDTO.self, status: 200, url: url) { $0.hero }
+      .get()
   }
 
   @Test func aPageKeepsItsWindowAttributionAndOrder() throws {
@@ -24,7 +25,9 @@ import Testing
     #expect(spiderMan.name == "Spider-Man (Peter Parker)")
     #expect(spiderMan.description == "Written for this fixture: a hero from Queens.")
     #expect(spiderMan.modified == Date(timeIntervalSince1970: 1_595_341_810))
-    #expect(spiderMan.thumbnail == Thumbnail(path: "http://i.annihil.us/u/prod/marvel/i/mg/3/50/526548a343e4b", extension: "jpg"))
+    #expect(
+      spiderMan.thumbnail
+        == Thumbnail(path: "http://i.annihil.us/u/prod/marvel/i/mg/3/50/526548a343e4b", extension: "jpg"))
     #expect(spiderMan.counts == HeroCounts(comics: 4190, series: 1130, stories: 6296, events: 41))
     #expect(
       spiderMan.urls == [
@@ -64,7 +67,8 @@ import Testing
   }
 
   @Test func theBodyETagIsReadWhenTheHeaderIsMissing() {
-    #expect(MarvelResponseDecoder.bodyETag(Fixture.data("characters.json")) == "f1xture0000000000000000000000000000000001")
+    #expect(
+      MarvelResponseDecoder.bodyETag(Fixture.data("characters.json")) == "f1xture0000000000000000000000000000000001")
     #expect(MarvelResponseDecoder.bodyETag(Data("<html>".utf8)) == nil)
   }
 
@@ -75,7 +79,9 @@ import Testing
     ("missing.json", "an empty body"),
   ])
   func oddBodiesBecomeInvalidResponses(fixture: String, detail: String) {
-    let result = MarvelResponseDecoder.page(Fixture.data(fixture), as: CharacterDTO.self, status: 200, url: url) { $0.hero }
+    let result = MarvelResponseDecoder.page(Fixture.data(fixture), as: CharacterDTO.self, status: 200, url: url) {
+      $0.hero
+    }
     #expect(result == .failure(.invalidResponse(status: 200, detail: detail, url: url)))
   }
 
@@ -95,9 +101,11 @@ import Testing
   @Test func anIntegerCodeWithStatusIsReadAsARejection() {
     let error = MarvelResponseDecoder.error(
       status: 409, body: Fixture.data("error-limit.json"), url: url + "?limit=101", attempts: 1)
-    #expect(error == .rejected(status: 409, message: "You may not request more than 100 items.", url: url + "?limit=101"))
+    #expect(
+      error == .rejected(status: 409, message: "You may not request more than 100 items.", url: url + "?limit=101"))
     #expect(error.sourceError == .rejected(status: 409, message: "You may not request more than 100 items."))
-    let missing = MarvelResponseDecoder.error(status: 404, body: Fixture.data("error-not-found.json"), url: url, attempts: 1)
+    let missing = MarvelResponseDecoder.error(
+      status: 404, body: Fixture.data("error-not-found.json"), url: url, attempts: 1)
     #expect(missing == .notFound(message: "We couldn't find that character", url: url))
   }
 
@@ -106,7 +114,9 @@ import Testing
     #expect(
       MarvelResponseDecoder.error(status: 502, body: html, url: url, attempts: 4)
         == .serverError(status: 502, attempts: 4, url: url))
-    #expect(MarvelResponseDecoder.error(status: 429, body: Data(), url: url, attempts: 4) == .throttled(attempts: 4, url: url))
+    #expect(
+      MarvelResponseDecoder.error(status: 429, body: Data(), url: url, attempts: 4) == .throttled(attempts: 4, url: url)
+    )
     #expect(
       MarvelResponseDecoder.error(status: 401, body: Data(), url: url, attempts: 1)
         == .credentials(status: 401, message: "no message (an empty body)"))

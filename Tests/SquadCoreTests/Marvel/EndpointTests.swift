@@ -7,11 +7,13 @@ import Testing
   let base = "https://gateway.marvel.com/v1/public"
 
   @Test(arguments: [
-    "https://gateway.marvel.com/v1/public", "https://gateway.marvel.com/v1/public/", "https://gateway.marvel.com/v1/public//",
+    "https://gateway.marvel.com/v1/public", "https://gateway.marvel.com/v1/public/",
+    "https://gateway.marvel.com/v1/public//",
   ])
   func pathsJoinTheBaseWithOneSlash(base: String) {
     #expect(
-      MarvelEndpoint.character(HeroID(1_009_610)).url(base: base) == "https://gateway.marvel.com/v1/public/characters/1009610")
+      MarvelEndpoint.character(HeroID(1_009_610)).url(base: base)
+        == "https://gateway.marvel.com/v1/public/characters/1009610")
   }
 
   @Test func anUnfilteredListingSendsNoParameters() {
@@ -39,10 +41,13 @@ import Testing
     let filter = CharacterFilter(HeroQuery(namePrefix: "spi", order: .name, offset: 0, limit: 500))
     #expect(
       filter.parameters == [
-        URLQueryParameter("nameStartsWith", "spi"), URLQueryParameter("orderBy", "name"), URLQueryParameter("limit", "100"),
+        URLQueryParameter("nameStartsWith", "spi"), URLQueryParameter("orderBy", "name"),
+        URLQueryParameter("limit", "100"),
       ])
     #expect(
-      CharacterFilter(HeroQuery(namePrefix: "", offset: 40, limit: 20)).parameters.map(\.name) == ["orderBy", "limit", "offset"])
+      CharacterFilter(HeroQuery(namePrefix: "", offset: 40, limit: 20)).parameters.map(\.name) == [
+        "orderBy", "limit", "offset",
+      ])
   }
 
   @Test func comicsAskForTheNewestOnSaleFirst() {

@@ -18,7 +18,10 @@ import Testing
   @Test(arguments: [
     (#""id": 0, "name": "A""#, "members[0].id: must be a whole number above 0, not 0"),
     (#""id": 1, "name": "  ""#, "members[0].name: must not be empty"),
-    (#""id": 1, "name": "A", "description": "\#(String(repeating: "x", count: 65_537))""#, "members[0].description: 65537 bytes"),
+    (
+      #""id": 1, "name": "A", "description": "\#(String(repeating: "x", count: 65_537))""#,
+      "members[0].description: 65537 bytes"
+    ),
   ])
   func theSquadFileRefusesWhatImportRefuses(fields: String, problem: String) throws {
     let document = try JSONParser.parse(

@@ -25,7 +25,8 @@ import Testing
     return Data(text.replacingOccurrences(of: original, with: "\"\(key)\": \(value)").utf8)
   }
 
-  @MainActor func run(_ arguments: [String], _ transport: SamePageTransport) async throws -> (code: Int32, err: String) {
+  @MainActor func run(_ arguments: [String], _ transport: SamePageTransport) async throws -> (code: Int32, err: String)
+  {
     var squad = try InProcessCLI()
     squad.variables = ["MARVEL_PUBLIC_KEY": "pub", "MARVEL_PRIVATE_KEY": "priv"]
     squad.transport = transport
@@ -33,7 +34,9 @@ import Testing
     return (result.code, result.err)
   }
 
-  @Test(arguments: [("offset", Int.max), ("offset", -1), ("total", 1_000_000_000_000), ("total", Int.max), ("count", -5)])
+  @Test(arguments: [
+    ("offset", Int.max), ("offset", -1), ("total", 1_000_000_000_000), ("total", Int.max), ("count", -5),
+  ])
   @MainActor func impossiblePagingNumbersAreAnInvalidAnswer(key: String, value: Int) async throws {
     for command in [["heroes", "--all"], ["sync"], ["heroes"]] {
       let result = try await run(command, SamePageTransport(Self.page(key, value)))

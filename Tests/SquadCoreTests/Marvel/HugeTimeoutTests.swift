@@ -10,7 +10,9 @@ import Testing
     var squad = try InProcessCLI()
     squad.variables = ["MARVEL_PUBLIC_KEY": "pub", "MARVEL_PRIVATE_KEY": "priv"]
     squad.transport = StubTransport([.failure(.timedOut)])
-    let sync = await squad.run(["sync", "--timeout", "9223372036854775808", "--base-url", "http://127.0.0.1:9/v1/public"])
+    let sync = await squad.run([
+      "sync", "--timeout", "9223372036854775808", "--base-url", "http://127.0.0.1:9/v1/public",
+    ])
     #expect(sync.code == 1)
     #expect(sync.err.contains("within 9.223372036854776e+18 s"), "\(sync.err)")
   }

@@ -31,12 +31,15 @@ import Testing
     return LiveMarvelClient(
       baseURL: baseURL, credentials: credentials, timeout: timeout,
       cache: ResponseCache(
-        directory: SquadPaths(home: home.path).responsesDirectory, catalogue: CatalogueStore(paths: SquadPaths(home: home.path))),
+        directory: SquadPaths(home: home.path).responsesDirectory,
+        catalogue: CatalogueStore(paths: SquadPaths(home: home.path))),
       environment: environment)
   }
 
   /// A GET with only some of the authentication parameters, for the MissingParameter rows.
-  func rawError(_ simulator: Simulator, _ pathAndQuery: String, keeping names: Set<String> = MarvelCredentials.parameterNames)
+  func rawError(
+    _ simulator: Simulator, _ pathAndQuery: String, keeping names: Set<String> = MarvelCredentials.parameterNames
+  )
     async throws -> MarvelError
   {
     let signature = TestKeys.credentials.signature(timestamp: "1").filter { names.contains($0.name) }
@@ -71,11 +74,16 @@ import Testing
 
   @Test func aWrongPrivateKeyOrUnknownPublicKeyIsRejected() async throws {
     let simulator = try await Simulator()
-    let wrongHash = await client(simulator, credentials: MarvelCredentials(publicKey: TestKeys.publicKey, privateKey: "wrong"))
-      .characters(CharacterFilter(), freshness: .withinTTL)
-    #expect(wrongHash == .failure(.credentials(status: 401, message: "That hash, timestamp and key combination is invalid.")))
-    let unknownKey = await client(simulator, credentials: MarvelCredentials(publicKey: "nobody", privateKey: TestKeys.privateKey))
-      .characters(CharacterFilter(), freshness: .withinTTL)
+    let wrongHash = await client(
+      simulator, credentials: MarvelCredentials(publicKey: TestKeys.publicKey, privateKey: "wrong")
+    )
+    .characters(CharacterFilter(), freshness: .withinTTL)
+    #expect(
+      wrongHash == .failure(.credentials(status: 401, message: "That hash, timestamp and key combination is invalid.")))
+    let unknownKey = await client(
+      simulator, credentials: MarvelCredentials(publicKey: "nobody", privateKey: TestKeys.privateKey)
+    )
+    .characters(CharacterFilter(), freshness: .withinTTL)
     #expect(unknownKey == .failure(.credentials(status: 401, message: "The passed API key is invalid.")))
     #expect(try await simulator.requests(atLeast: 2).count == 2, "credential errors are not retried")
   }
@@ -115,7 +123,8 @@ import Testing
 
   @Test func aNonGETIsRefusedWithMethodNotAllowed() async throws {
     let simulator = try await Simulator()
-    let signed = MarvelURL.signed(simulator.baseURL + "/characters", with: TestKeys.credentials.signature(timestamp: "1"))
+    let signed = MarvelURL.signed(
+      simulator.baseURL + "/characters", with: TestKeys.credentials.signature(timestamp: "1"))
     var request = URLRequest(url: try #require(URL(string: signed)))
     request.httpMethod = "POST"
     let (body, response) = try await URLSession.shared.data(for: request)
@@ -128,7 +137,9 @@ import Testing
   @Test func anUnknownCharacterIsNotFound() async throws {
     let simulator = try await Simulator()
     let result = await client(simulator).character(HeroID(1))
-    #expect(result == .failure(.notFound(message: "We couldn't find that character", url: simulator.baseURL + "/characters/1")))
+    #expect(
+      result
+        == .failure(.notFound(message: "We couldn't find that character", url: simulator.baseURL + "/characters/1")))
   }
 
   @Test func aRepeatIsFreeAndARevalidationCostsAnEmpty304() async throws {
@@ -166,7 +177,8 @@ import Testing
 
   @Test func a500OnEveryRequestFallsBackToTheLocalCatalogue() async throws {
     let simulator = try await Simulator(faults: [.status(500, times: -1)])
-    let directory = APIHeroDirectory(client: client(simulator), store: CatalogueStore(paths: SquadPaths(home: home.path)))
+    let directory = APIHeroDirectory(
+      client: client(simulator), store: CatalogueStore(paths: SquadPaths(home: home.path)))
     let page = try await directory.page(HeroQuery(namePrefix: "hulk")).get()
     #expect(page.source.isFallback)
     #expect(page.heroes.contains { $0.id == HeroID(1_009_351) })
@@ -181,7 +193,8 @@ import Testing
   func anUndecodable200IsAnInvalidResponse(fault: SimFault, detail: String) async throws {
     let simulator = try await Simulator(faults: [fault])
     let result = await client(simulator).characters(CharacterFilter(limit: 5), freshness: .withinTTL)
-    #expect(result == .failure(.invalidResponse(status: 200, detail: detail, url: simulator.baseURL + "/characters?limit=5")))
+    #expect(
+      result == .failure(.invalidResponse(status: 200, detail: detail, url: simulator.baseURL + "/characters?limit=5")))
     #expect(try await simulator.requests(atLeast: 1).count == 1, "a bad 200 is not retried")
   }
 
@@ -189,7 +202,8 @@ import Testing
     let port = try LoopbackPort(.refusing)
     let result = await client(baseURL: port.baseURL).characters(CharacterFilter(limit: 5), freshness: .withinTTL)
     #expect(
-      result == .failure(.unreachable(reason: "connection refused", attempts: 4, url: port.baseURL + "/characters?limit=5")))
+      result
+        == .failure(.unreachable(reason: "connection refused", attempts: 4, url: port.baseURL + "/characters?limit=5")))
   }
 
   @Test func aSlowAnswerPastTheTimeoutTimesOut() async throws {
@@ -200,7 +214,8 @@ import Testing
 
   @Test func showsComicsComeNewestOnSaleFirst() async throws {
     let simulator = try await Simulator()
-    let page = try await client(simulator).comics(of: HeroID(1_009_610), order: .onSaleDescending, limit: 2, offset: 0).get()
+    let page = try await client(simulator).comics(of: HeroID(1_009_610), order: .onSaleDescending, limit: 2, offset: 0)
+      .get()
     #expect(page.results.count == 2)
     #expect(page.total > 2)
     let dates = page.results.compactMap(\.onSale)

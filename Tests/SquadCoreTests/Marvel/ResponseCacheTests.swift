@@ -8,12 +8,15 @@ import Testing
   let clock = TestClock()
   let transport = StubTransport()
   var store: CatalogueStore { CatalogueStore(paths: SquadPaths(home: home.path)) }
-  var cache: ResponseCache { ResponseCache(directory: SquadPaths(home: home.path).responsesDirectory, catalogue: store) }
+  var cache: ResponseCache {
+    ResponseCache(directory: SquadPaths(home: home.path).responsesDirectory, catalogue: store)
+  }
   let url = "http://sim/v1/public/characters?limit=3"
 
   func client(ttl: Double = 3600) -> LiveMarvelClient {
     LiveMarvelClient(
-      baseURL: "http://sim/v1/public", credentials: TestKeys.credentials, cacheTTL: ttl, cache: cache, transport: transport,
+      baseURL: "http://sim/v1/public", credentials: TestKeys.credentials, cacheTTL: ttl, cache: cache,
+      transport: transport,
       environment: clock.environment())
   }
 
@@ -76,7 +79,8 @@ import Testing
   @Test func invalidAnswersAreNeverCached() async throws {
     transport.enqueue(StubTransport.ok("truncated.json"), StubTransport.ok("characters.json"))
     let broken = await client().characters(CharacterFilter(limit: 3), freshness: .withinTTL)
-    #expect(broken == .failure(.invalidResponse(status: 200, detail: "not valid JSON (cut short or garbled)", url: url)))
+    #expect(
+      broken == .failure(.invalidResponse(status: 200, detail: "not valid JSON (cut short or garbled)", url: url)))
     #expect(cache.entry(for: url) == nil)
     #expect(try await listing().origin == .network)
   }
@@ -111,11 +115,14 @@ import Testing
 
   @Test func bodiesCachedByTheEarlierLayoutAreRemovedAtTheFirstStore() async throws {
     try FileManager.default.createDirectory(atPath: cache.directory, withIntermediateDirectories: true)
-    try Data("{\"url\":\"http://old\"}\n{\"data\":{}}".utf8).write(to: URL(fileURLWithPath: cache.path(for: "http://old")))
+    try Data("{\"url\":\"http://old\"}\n{\"data\":{}}".utf8).write(
+      to: URL(fileURLWithPath: cache.path(for: "http://old")))
     transport.enqueue(StubTransport.ok("characters.json", etag: "e1"))
     _ = try await listing()
     #expect(
-      try FileManager.default.contentsOfDirectory(atPath: cache.directory).sorted() == [".layout-2", MD5.hex(url) + ".json"])
+      try FileManager.default.contentsOfDirectory(atPath: cache.directory).sorted() == [
+        ".layout-2", MD5.hex(url) + ".json",
+      ])
   }
 
   @Test func aFileInTheEarlierLayoutIsAMiss() async throws {

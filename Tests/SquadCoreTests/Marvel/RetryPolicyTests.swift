@@ -9,7 +9,8 @@ import Testing
 
   func client(timeout: Double = 10, jitter: Double = 0) -> LiveMarvelClient {
     LiveMarvelClient(
-      baseURL: "http://sim/v1/public", credentials: TestKeys.credentials, timeout: timeout, cache: nil, transport: transport,
+      baseURL: "http://sim/v1/public", credentials: TestKeys.credentials, timeout: timeout, cache: nil,
+      transport: transport,
       environment: clock.environment(jitter: jitter))
   }
 
@@ -41,10 +42,12 @@ import Testing
   }
 
   @Test func aBadCertificateOrANonHTTPReplyIsNamedAndNotRetried() {
-    let certificate = URLSessionTransport.classify(.unknown, libcurlText: "SSL certificate problem: self-signed certificate")
+    let certificate = URLSessionTransport.classify(
+      .unknown, libcurlText: "SSL certificate problem: self-signed certificate")
     #expect(certificate == .tlsFailed("the server's TLS certificate was refused"))
     #expect(URLSessionTransport.classify(.serverCertificateUntrusted) == certificate)
-    #expect(URLSessionTransport.classify(.unknown, libcurlText: "Recv failure: Connection reset by peer") == .connectionLost)
+    #expect(
+      URLSessionTransport.classify(.unknown, libcurlText: "Recv failure: Connection reset by peer") == .connectionLost)
     #expect(URLSessionTransport.classify(.unsupportedURL) == .notHTTP)
     #expect(!RetryPolicy.isRetryable(certificate) && !RetryPolicy.isRetryable(.notHTTP))
   }
@@ -63,7 +66,8 @@ import Testing
 
   @Test func aThrottledRequestWaitsForRetryAfterThenSucceeds() async throws {
     transport.enqueue(
-      StubTransport.status(429, "{\"code\":\"RequestThrottled\",\"message\":\"slow down\"}", headers: ["Retry-After": "1"]))
+      StubTransport.status(
+        429, "{\"code\":\"RequestThrottled\",\"message\":\"slow down\"}", headers: ["Retry-After": "1"]))
     transport.enqueue(StubTransport.ok("characters.json"))
     let page = try await listing(client()).get()
     #expect(page.results.count == 3)
@@ -102,26 +106,32 @@ import Testing
     if case .bodyTooLarge = error {
       #expect(result.isInvalidResponse, "an oversized body is not a Marvel response (exit 65)")
     } else {
-      #expect(result == .failure(.unreachable(reason: error.reason, attempts: 1, url: "http://sim/v1/public/characters?limit=3")))
+      #expect(
+        result
+          == .failure(.unreachable(reason: error.reason, attempts: 1, url: "http://sim/v1/public/characters?limit=3")))
     }
   }
 
   @Test func serverErrorsAndTransportErrorsAreRetriedThreeTimes() async {
-    for _ in 0..<4 { transport.enqueue(StubTransport.status(500, "{\"code\":\"InternalServerError\",\"message\":\"x\"}")) }
+    for _ in 0..<4 {
+      transport.enqueue(StubTransport.status(500, "{\"code\":\"InternalServerError\",\"message\":\"x\"}"))
+    }
     let result = await listing(client(jitter: 1))
     #expect(result == .failure(.serverError(status: 500, attempts: 4, url: "http://sim/v1/public/characters?limit=3")))
     #expect(clock.sleeps == [0.5, 1, 2])
     #expect(transport.requests.count == 4)
 
     let refused = StubTransport([
-      .failure(.connectionRefused), .failure(.connectionLost), .failure(.connectionRefused), .failure(.connectionRefused),
+      .failure(.connectionRefused), .failure(.connectionLost), .failure(.connectionRefused),
+      .failure(.connectionRefused),
     ])
     let other = LiveMarvelClient(
       baseURL: "http://sim/v1/public", credentials: TestKeys.credentials, cache: nil, transport: refused,
       environment: TestClock().environment())
     #expect(
       await listing(other)
-        == .failure(.unreachable(reason: "connection refused", attempts: 4, url: "http://sim/v1/public/characters?limit=3")))
+        == .failure(
+          .unreachable(reason: "connection refused", attempts: 4, url: "http://sim/v1/public/characters?limit=3")))
     #expect(refused.requests.count == 4)
   }
 
@@ -163,7 +173,8 @@ import Testing
         "http://sim/v1/public/characters?limit=3&ts=ts2&apikey=test-public-key-1234&hash="
           + TestKeys.credentials.hash(timestamp: "ts2"),
       ])
-    #expect(transport.requests.allSatisfy { $0.headers["Accept-Encoding"] == "gzip" && $0.headers["If-None-Match"] == nil })
+    #expect(
+      transport.requests.allSatisfy { $0.headers["Accept-Encoding"] == "gzip" && $0.headers["If-None-Match"] == nil })
   }
 
   @Test func malformedSuccessIsNotRetried() async {
@@ -173,7 +184,8 @@ import Testing
       result
         == .failure(
           .invalidResponse(
-            status: 200, detail: "not valid JSON (cut short or garbled)", url: "http://sim/v1/public/characters?limit=3")))
+            status: 200, detail: "not valid JSON (cut short or garbled)", url: "http://sim/v1/public/characters?limit=3"
+          )))
     #expect(transport.requests.count == 1)
   }
 }

@@ -14,9 +14,12 @@ import Testing
   }
 
   @Test func aSignedURLCarriesTheThreeParametersAfterTheQuery() {
-    let signed = MarvelURL.signed("http://h/v1/public/characters?limit=2", with: TestKeys.credentials.signature(timestamp: "ts1"))
+    let signed = MarvelURL.signed(
+      "http://h/v1/public/characters?limit=2", with: TestKeys.credentials.signature(timestamp: "ts1"))
     #expect(
-      signed == "http://h/v1/public/characters?limit=2&ts=ts1&apikey=test-public-key-1234&hash=e74fa05d40976ea59d7b1d791c7f0ca7")
+      signed
+        == "http://h/v1/public/characters?limit=2&ts=ts1&apikey=test-public-key-1234&hash=e74fa05d40976ea59d7b1d791c7f0ca7"
+    )
     #expect(MarvelURL.signed("http://h/x", with: [URLQueryParameter("ts", "1")]) == "http://h/x?ts=1")
   }
 
@@ -44,7 +47,9 @@ import Testing
   }
 
   @Test func queryValuesArePercentEncoded() {
-    #expect(URLQueryParameter("nameStartsWith", "Spider-Man & \"Ted\"").encoded == "nameStartsWith=Spider-Man%20%26%20%22Ted%22")
+    #expect(
+      URLQueryParameter("nameStartsWith", "Spider-Man & \"Ted\"").encoded
+        == "nameStartsWith=Spider-Man%20%26%20%22Ted%22")
     #expect(URLQueryParameter.escape("Araña+1=2") == "Ara%C3%B1a%2B1%3D2")
     #expect(URLQueryParameter.escape("a.b_c~d-e") == "a.b_c~d-e")
   }

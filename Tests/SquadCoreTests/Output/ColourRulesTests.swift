@@ -36,7 +36,8 @@ import Testing
 
   @Test(.enabled(if: PseudoTerminal.isAvailable, "python3 is needed to run squad on a pseudo-terminal"))
   func colorNeverWinsOnATerminal() throws {
-    let result = try PseudoTerminal.run(["list", "--color", "never"], home: home.path, environment: ["CLICOLOR_FORCE": "1"])
+    let result = try PseudoTerminal.run(
+      ["list", "--color", "never"], home: home.path, environment: ["CLICOLOR_FORCE": "1"])
     #expect(result.stdout.contains("Spider-Man"))
     #expect(!result.stdout.contains(Self.escape))
   }
@@ -60,7 +61,8 @@ import Testing
       ["heroes", "hulk", "--format", "table"], home: home.path, environment: ["CLICOLOR_FORCE": "1"])
     #expect(forced.stdout.contains("\u{1B}[1m     ID  NAME"))
     #expect(forced.stdout.contains("\u{1B}[2mData provided by Marvel. © MARVEL"))
-    let off = try CLIProcess.run(["heroes", "hulk", "--format", "table"], home: home.path, environment: ["CLICOLOR_FORCE": "0"])
+    let off = try CLIProcess.run(
+      ["heroes", "hulk", "--format", "table"], home: home.path, environment: ["CLICOLOR_FORCE": "0"])
     #expect(!off.stdout.contains(Self.escape))
   }
 
@@ -74,11 +76,14 @@ import Testing
   @Test func theRulesInProcess() {
     let tty = TerminalInfo(stdoutIsTTY: true, stderrIsTTY: true, stdinIsTTY: true, width: 90)
     let pipe = TerminalInfo(stdoutIsTTY: false, stderrIsTTY: false, stdinIsTTY: false)
-    func settings(_ terminal: TerminalInfo, format: String? = nil, color: String? = nil, _ environment: [String: String] = [:])
+    func settings(
+      _ terminal: TerminalInfo, format: String? = nil, color: String? = nil, _ environment: [String: String] = [:]
+    )
       -> OutputSettings
     {
       OutputSettings.resolve(
-        formatFlag: format, json: false, colorFlag: color, noHeaders: false, terminal: terminal, environment: environment)
+        formatFlag: format, json: false, colorFlag: color, noHeaders: false, terminal: terminal,
+        environment: environment)
     }
     #expect(settings(tty) == OutputSettings(format: .table, color: true, width: 90, prettyJSON: true))
     #expect(settings(tty, ["NO_COLOR": "1"]).color == false)

@@ -21,7 +21,8 @@ import Testing
 /// The squad TSV is written straight into bytes too; it must be exactly the table's TSV.
 @Suite struct SquadTSVTests {
   @Test func theDirectTSVIsTheTablesTSV() {
-    let odd = Member(id: HeroID(7), name: "Evil\u{1B}[31m\tName é", description: "", thumbnail: nil, recruitedAt: Sample.moment)
+    let odd = Member(
+      id: HeroID(7), name: "Evil\u{1B}[31m\tName é", description: "", thumbnail: nil, recruitedAt: Sample.moment)
     let squad = Squad(members: [Sample.member(Sample.thor), odd, Sample.member(Sample.hulk)])
     #expect(SquadOutput.tsv(squad) == SquadOutput.table(squad).tsv(header: false))
     #expect(SquadOutput.tsv(Squad()) == "")

@@ -18,10 +18,13 @@ import Testing
       + #""description":"Line\u001b[2J\r\nbreak","modified":"2020-01-01T00:00:00Z","comics":1,"#
       + #""urls":[{"type":"wiki\u001b[5m","url":"http://x.example/\u001b[1m"}]}"#
     try FileManager.default.createDirectory(atPath: home.file("cache"), withIntermediateDirectories: true)
-    try home.write(#"{"schemaVersion":1,"updatedAt":"2026-01-01T00:00:00Z","heroes":["# + hero + "]}", to: "cache/catalogue.json")
+    try home.write(
+      #"{"schemaVersion":1,"updatedAt":"2026-01-01T00:00:00Z","heroes":["# + hero + "]}", to: "cache/catalogue.json")
     try home.save(
       Squad(members: [
-        Member(id: HeroID(9_000_002), name: Self.evil, description: Self.evil, thumbnail: Self.evil, recruitedAt: .distantPast)
+        Member(
+          id: HeroID(9_000_002), name: Self.evil, description: Self.evil, thumbnail: Self.evil,
+          recruitedAt: .distantPast)
       ]))
   }
 
@@ -50,7 +53,9 @@ import Testing
   @Test(.enabled(if: PseudoTerminal.isAvailable, "python3 is needed to run squad on a pseudo-terminal"))
   func terminalCSVIsClean() throws {
     let plain = ["NO_COLOR": "1", "TERM": "dumb"]
-    for command in [["list", "--format", "csv"], ["heroes", "evil", "--format", "csv"], ["export", "--format", "csv"]] {
+    for command in [
+      ["list", "--format", "csv"], ["heroes", "evil", "--format", "csv"], ["export", "--format", "csv"],
+    ] {
       expectClean(try PseudoTerminal.run(command, home: home.path, environment: plain, mergeStderr: true), "\(command)")
     }
   }
@@ -58,7 +63,8 @@ import Testing
   @Test func pipedListingsAndExportsAreClean() throws {
     for format in OutputFormat.allCases where format != .csv {
       expectClean(try CLIProcess.run(["list", "--format", format.rawValue], home: home.path), "list \(format)")
-      expectClean(try CLIProcess.run(["heroes", "evil", "--format", format.rawValue], home: home.path), "heroes \(format)")
+      expectClean(
+        try CLIProcess.run(["heroes", "evil", "--format", format.rawValue], home: home.path), "heroes \(format)")
     }
     for format in ExportFormat.allCases where format != .csv {
       expectClean(try CLIProcess.run(["export", "--format", format.rawValue], home: home.path), "export \(format)")

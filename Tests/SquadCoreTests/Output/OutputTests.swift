@@ -22,8 +22,10 @@ import Testing
 
   @Test func csvParsesWhatItWrites() {
     let rows = [["id", "name"], ["1", "=HYPERLINK(\"http://x\",\"y\")"], ["2", "line\nbreak, comma"]]
-    let text = Table(columns: [Table.Column("ID", key: "id"), Table.Column("NAME", key: "name")], rows: Array(rows.dropFirst()))
-      .csv()
+    let text = Table(
+      columns: [Table.Column("ID", key: "id"), Table.Column("NAME", key: "name")], rows: Array(rows.dropFirst())
+    )
+    .csv()
     #expect((try? CSV.records(text).get())?.map { $0.fields.map(CSV.unguard) } == rows)
     #expect(CSV.records("\"never closed").failureValue == CSV.UnclosedQuote(line: 1))
   }
@@ -75,9 +77,13 @@ import Testing
   }
 
   @Test func jsonKeepsKeyOrderAndEscapesControlCharacters() {
-    let value = JSONValue.object([("id", .int(1)), ("name", .string("a\"\u{1B}")), ("list", .array([])), ("none", .null)])
+    let value = JSONValue.object([
+      ("id", .int(1)), ("name", .string("a\"\u{1B}")), ("list", .array([])), ("none", .null),
+    ])
     #expect(value.encoded() == "{\"id\":1,\"name\":\"a\\\"\\u001b\",\"list\":[],\"none\":null}")
-    #expect(value.encoded(pretty: true) == "{\n  \"id\": 1,\n  \"name\": \"a\\\"\\u001b\",\n  \"list\": [],\n  \"none\": null\n}")
+    #expect(
+      value.encoded(pretty: true)
+        == "{\n  \"id\": 1,\n  \"name\": \"a\\\"\\u001b\",\n  \"list\": [],\n  \"none\": null\n}")
   }
 }
 

@@ -22,7 +22,8 @@ import Testing
 
   @Test(arguments: ExportFormat.allCases.filter { $0 != .csv })
   func noExportFormatButCSVCarriesAnEscapeCharacter(format: ExportFormat) {
-    let member = Member(id: HeroID(7), name: Self.hostile, description: Self.hostile, thumbnail: nil, recruitedAt: .distantPast)
+    let member = Member(
+      id: HeroID(7), name: Self.hostile, description: Self.hostile, thumbnail: nil, recruitedAt: .distantPast)
     let text = ExportRenderer.render(Squad(members: [member]), ExportRequest(format: format, exportedAt: .distantPast))
     #expect(!text.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{9B}" || $0 == "\u{202E}" || $0 == "\u{07}" })
   }

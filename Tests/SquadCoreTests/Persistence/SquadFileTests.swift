@@ -17,7 +17,8 @@ import Testing
     #expect(try file.load() == squad)
     let text = String(decoding: home.contents("squad.json") ?? Data(), as: UTF8.self)
     #expect(
-      text.hasPrefix("{\n  \"schemaVersion\": 1,\n  \"members\": [\n    {\n      \"id\": 1009664,\n      \"name\": \"Thor\""))
+      text.hasPrefix(
+        "{\n  \"schemaVersion\": 1,\n  \"members\": [\n    {\n      \"id\": 1009664,\n      \"name\": \"Thor\""))
   }
 
   @Test func aSquadWithAwkwardTextRoundTrips() throws {
@@ -73,7 +74,9 @@ import Testing
 
   @Test func aNewerSchemaIsRefusedNotOverwritten() throws {
     try home.write("{\"schemaVersion\": 2, \"members\": []}", to: "squad.json")
-    #expect(throws: PersistenceError(path: home.file("squad.json"), reason: .newerSchema(version: 2))) { try file.load() }
+    #expect(throws: PersistenceError(path: home.file("squad.json"), reason: .newerSchema(version: 2))) {
+      try file.load()
+    }
   }
 
   @Test func duplicateIdsAreCorrupt() throws {

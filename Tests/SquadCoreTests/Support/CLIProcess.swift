@@ -55,7 +55,8 @@ enum CLIProcess {
       FileManager.default.isExecutableFile(atPath: binary.path),
       "The squad binary is missing at \(binary.path); run 'swift build' first.", sourceLocation: sourceLocation)
     return try execute(
-      binary, ["--home", home] + arguments, environment: environment(home: home, adding: extra), directory: home, stdin: stdin)
+      binary, ["--home", home] + arguments, environment: environment(home: home, adding: extra), directory: home,
+      stdin: stdin)
   }
 
   /// Runs any program to the end with exactly this environment.

@@ -13,12 +13,14 @@ enum SampleSquad {
     Member(
       id: HeroID(1_009_610), name: "Spider-Man (Peter Parker)",
       description: "Bitten by a \"radioactive\" spider, he learnt: with great power comes great responsibility.",
-      thumbnail: "http://i.annihil.us/u/prod/marvel/i/mg/3/50/526548a343e4b.jpg", recruitedAt: date("2026-01-02T03:04:05Z")),
+      thumbnail: "http://i.annihil.us/u/prod/marvel/i/mg/3/50/526548a343e4b.jpg",
+      recruitedAt: date("2026-01-02T03:04:05Z")),
     Member(
       id: HeroID(1_009_351), name: "Hulk", description: "Bruce Banner — gamma.\nVery strong.", thumbnail: nil,
       recruitedAt: date("2026-02-03T04:05:06Z")),
     Member(
-      id: HeroID(1_009_368), name: "Iron Man", description: "-1 modesty | +10 armour", thumbnail: "http://x.example/iron.jpg",
+      id: HeroID(1_009_368), name: "Iron Man", description: "-1 modesty | +10 armour",
+      thumbnail: "http://x.example/iron.jpg",
       recruitedAt: date("2026-03-04T05:06:07Z")),
   ])
 

@@ -119,7 +119,8 @@ final class Simulator: Sendable {
           if chunk.isEmpty { break }
           bytes.append(chunk)
         }
-        continuation.resume(returning: bytes.isEmpty ? nil : String(decoding: bytes.prefix { $0 != 0x0A }, as: UTF8.self))
+        continuation.resume(
+          returning: bytes.isEmpty ? nil : String(decoding: bytes.prefix { $0 != 0x0A }, as: UTF8.self))
       }
     }
   }
@@ -148,7 +149,9 @@ struct SimFault: Sendable {
       json: "{\"kind\":\"status\",\"status\":\(code),\"times\":\(times)"
         + (retryAfter.map { ",\"retryAfter\":\($0)" } ?? "") + (path.map { ",\"path\":\"\($0)\"" } ?? "") + "}")
   }
-  static func kind(_ kind: String, times: Int = 1) -> SimFault { SimFault(json: "{\"kind\":\"\(kind)\",\"times\":\(times)}") }
+  static func kind(_ kind: String, times: Int = 1) -> SimFault {
+    SimFault(json: "{\"kind\":\"\(kind)\",\"times\":\(times)}")
+  }
   static let malformed = kind("malformed")
   static let truncated = kind("truncated")
   static let drop = kind("drop")

@@ -33,11 +33,14 @@ struct SquadProcess {
   /// Starts `squad` without waiting, for tests that run many at once.
   func start(arguments: [String], stdin: String? = nil) throws -> CLIProcess.Started {
     try CLIProcess.start(
-      CLIProcess.binary, arguments, environment: environment, directory: workingDirectory, stdin: stdin.map { Data($0.utf8) })
+      CLIProcess.binary, arguments, environment: environment, directory: workingDirectory,
+      stdin: stdin.map { Data($0.utf8) })
   }
 
   /// Runs `squad` on a pseudo-terminal (via util-linux `script`), as a person at a terminal sees it.
-  func runOnTerminal(_ arguments: [String], columns: Int = 80, extraEnvironment: [String: String] = [:]) throws -> Outcome {
+  func runOnTerminal(_ arguments: [String], columns: Int = 80, extraEnvironment: [String: String] = [:]) throws
+    -> Outcome
+  {
     let quoted = ([SquadProcess.binary] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
     let command = "stty cols \(columns) rows 40 2>/dev/null; " + quoted.joined(separator: " ")
     var runner = self

@@ -29,7 +29,9 @@ final class StubTransport: HTTPTransport {
   }
 
   /// Any status with a body.
-  static func status(_ code: Int, _ body: String = "", headers: [String: String] = [:]) -> Result<HTTPResponse, TransportError> {
+  static func status(_ code: Int, _ body: String = "", headers: [String: String] = [:]) -> Result<
+    HTTPResponse, TransportError
+  > {
     .success(HTTPResponse(status: code, headers: headers, body: Data(body.utf8)))
   }
 }

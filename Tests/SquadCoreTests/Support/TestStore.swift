@@ -59,7 +59,8 @@ final class TestStore<F: Feature, Runner: EffectRunner> where Runner.Effect == F
     var expected = state
     update(&expected)
     let effects = F.reduce(&state, action)
-    #expect(state == expected, "The state after \(action) differs from the one described.", sourceLocation: sourceLocation)
+    #expect(
+      state == expected, "The state after \(action) differs from the one described.", sourceLocation: sourceLocation)
     let collector = ActionCollector<F.Action>()
     for effect in effects {
       await runner.run(effect) { action in collector.append(action) }

@@ -85,7 +85,9 @@ enum CatalogueImportFile {
     case .array(let items): return .success(items)
     case .object:
       if case .object? = whole["data"] {
-        guard case .array(let items)? = whole["data"]?["results"] else { return .failure(Detail("data.results: not a list")) }
+        guard case .array(let items)? = whole["data"]?["results"] else {
+          return .failure(Detail("data.results: not a list"))
+        }
         return .success(items)
       }
       if case .array(let items)? = whole["results"] { return .success(items) }

@@ -88,7 +88,9 @@ enum ImportedRecord: Equatable, Sendable {
       switch list {
       case .array(let direct): items = direct
       case .object:
-        guard case .array(let nested)? = list["items"] else { throw Problem(field: "characters.items", message: "not a list") }
+        guard case .array(let nested)? = list["items"] else {
+          throw Problem(field: "characters.items", message: "not a list")
+        }
         items = nested
       default: throw Problem(field: "characters", message: "not a list")
       }
@@ -103,7 +105,8 @@ enum ImportedRecord: Equatable, Sendable {
   private static func characterID(_ item: JSONValue, field: String) throws(Problem) -> Int {
     if case .object = item {
       if item["id"] != nil { return try id(item["id"], field: field + ".id") }
-      guard case .string(let uri)? = item["resourceURI"], let last = uri.split(separator: "/").last, let number = Int(last),
+      guard case .string(let uri)? = item["resourceURI"], let last = uri.split(separator: "/").last,
+        let number = Int(last),
         (1...maximumID).contains(number)
       else { throw Problem(field: field + ".resourceURI", message: "does not end in a character id") }
       return number

@@ -29,7 +29,8 @@ enum CatalogueCommand: Command {
       ArgumentSpec(
         "action", help: "import or reset; leave out for the summary.", isOptional: true,
         completion: .choices(["import", "reset"])),
-      ArgumentSpec("path", help: "Files or folders to import.", isOptional: true, isRepeating: true, completion: .files),
+      ArgumentSpec(
+        "path", help: "Files or folders to import.", isOptional: true, isRepeating: true, completion: .files),
     ],
     options: [
       OptionSpec(.skipInvalid, help: "Import the good files and list the bad ones on stderr."),
@@ -37,7 +38,8 @@ enum CatalogueCommand: Command {
       OptionSpec(.json, help: "Print the summary or the import report as JSON."),
     ],
     examples: [
-      "squad catalogue", "squad catalogue import ~/marvel-dumps/", "squad catalogue import page*.json --skip-invalid --json",
+      "squad catalogue", "squad catalogue import ~/marvel-dumps/",
+      "squad catalogue import page*.json --skip-invalid --json",
       "squad catalogue reset --yes",
     ])
 
@@ -46,7 +48,8 @@ enum CatalogueCommand: Command {
     let positionals = context.arguments.positionals
     let quiet = context.isQuiet
     let console = context.console
-    let store = CatalogueStore(paths: context.paths, warn: { if !quiet { console.err("Warning: " + TextSanitizer.clean($0)) } })
+    let store = CatalogueStore(
+      paths: context.paths, warn: { if !quiet { console.err("Warning: " + TextSanitizer.clean($0)) } })
     switch positionals.first {
     case nil:
       return CatalogueSummary.print(store: store, paths: context.paths, context: context)
@@ -63,7 +66,8 @@ enum CatalogueCommand: Command {
       return await reset(store: store, context: context)
     case let other?:
       return UsagePrinter.report(
-        UsageError("Unknown catalogue action '\(other)'. Expected 'import' or 'reset'.", command: spec.name), to: console)
+        UsageError("Unknown catalogue action '\(other)'. Expected 'import' or 'reset'.", command: spec.name),
+        to: console)
     }
   }
 

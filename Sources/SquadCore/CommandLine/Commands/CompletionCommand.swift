@@ -34,7 +34,8 @@ enum CompletionCommand: Command {
     guard let shell = Shell(rawValue: name) else {
       let expected = Shell.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
       return UsagePrinter.report(
-        UsageError("The value '\(name)' is invalid for '<shell>'. Expected one of: \(expected).", command: "completion"),
+        UsageError(
+          "The value '\(name)' is invalid for '<shell>'. Expected one of: \(expected).", command: "completion"),
         to: console)
     }
     switch shell {

@@ -17,7 +17,8 @@ enum ExportCommand: Command {
       OptionSpec(
         .format, value: "format", choices: ExportFormat.allCases.map(\.rawValue),
         help: "json, jsonl, csv, tsv or markdown. (default: json)"),
-      OptionSpec(.output, value: "file", completion: .files, help: "Write to this file instead of stdout ('-' means stdout)."),
+      OptionSpec(
+        .output, value: "file", completion: .files, help: "Write to this file instead of stdout ('-' means stdout)."),
       OptionSpec(
         .fields, value: "list", completion: .commaSeparated(MemberField.allCases.map(\.rawValue)),
         help: "Comma-separated fields, in the order wanted, from:\n\(fieldNames). (default: all, in that order)"),
@@ -36,7 +37,8 @@ enum ExportCommand: Command {
     return fields(arguments).flatMap { fields in
       destination(arguments).map { destination in
         ExportRequest(
-          format: format, fields: fields, headers: !arguments.has(.noHeaders), destination: destination, exportedAt: now)
+          format: format, fields: fields, headers: !arguments.has(.noHeaders), destination: destination, exportedAt: now
+        )
       }
     }
   }

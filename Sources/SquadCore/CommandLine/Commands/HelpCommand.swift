@@ -7,7 +7,8 @@ enum HelpCommand: Command {
     abstract: "Show help for a command or a topic (environment, exit-codes, formatting).",
     arguments: [
       ArgumentSpec(
-        "topic", help: "A command, or one of: environment, exit-codes, formatting.", isOptional: true, completion: .helpTopics)
+        "topic", help: "A command, or one of: environment, exit-codes, formatting.", isOptional: true,
+        completion: .helpTopics)
     ],
     examples: ["squad help heroes", "squad help exit-codes"])
 

@@ -10,7 +10,9 @@ enum HeroesCommand: Command {
       comics and whether they are in your squad. --all follows the listing to its end.
       With API keys set, heroes come from the Marvel API; otherwise from the local catalogue.
       """,
-    arguments: [ArgumentSpec("prefix", help: "Only heroes whose names start with this (case-insensitive).", isOptional: true)],
+    arguments: [
+      ArgumentSpec("prefix", help: "Only heroes whose names start with this (case-insensitive).", isOptional: true)
+    ],
     options: [
       OptionSpec(.limit, value: "n", help: "How many heroes to show, 1 to 100. (default: 20)"),
       OptionSpec(.offset, value: "n", help: "How many heroes to skip first. (default: 0)"),
@@ -56,7 +58,8 @@ enum HeroesCommand: Command {
         context.notice(request.query.namePrefix.map { "No heroes match '\($0)'." } ?? "No heroes on this page.")
       } else if !request.all, listing.offset + listing.heroes.count < listing.total, context.output.format == .table {
         let next = listing.offset + listing.heroes.count
-        context.notice("Showing \(listing.offset + 1)–\(next) of \(listing.total). Next page: --offset \(next), or --all.")
+        context.notice(
+          "Showing \(listing.offset + 1)–\(next) of \(listing.total). Next page: --offset \(next), or --all.")
       }
       if request.all, case .api = listing.source,
         let warning = ShortListing.warning(

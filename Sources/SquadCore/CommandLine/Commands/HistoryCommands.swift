@@ -72,8 +72,12 @@ enum StepCommandRun {
   static func spec(_ direction: StepDirection, abstract: String, discussion: String) -> CommandSpec {
     CommandSpec(
       name: direction.rawValue, abstract: abstract, discussion: discussion,
-      arguments: [ArgumentSpec("n", help: "How many changes, 1 to \(HistoryFile.bound). (default: 1)", isOptional: true)],
-      examples: ["squad \(direction.rawValue)", "squad \(direction.rawValue) 3", "squad --squad avengers \(direction.rawValue)"])
+      arguments: [
+        ArgumentSpec("n", help: "How many changes, 1 to \(HistoryFile.bound). (default: 1)", isOptional: true)
+      ],
+      examples: [
+        "squad \(direction.rawValue)", "squad \(direction.rawValue) 3", "squad --squad avengers \(direction.rawValue)",
+      ])
   }
 
   @MainActor

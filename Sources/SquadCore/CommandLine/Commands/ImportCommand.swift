@@ -28,10 +28,12 @@ enum ImportCommand: Command {
   @MainActor
   static func run(_ context: CommandContext) async -> Int32 {
     guard let argument = context.arguments.positionals.first, !argument.isEmpty else {
-      return UsagePrinter.report(UsageError("Missing expected argument '<file>'.", command: "import"), to: context.console)
+      return UsagePrinter.report(
+        UsageError("Missing expected argument '<file>'.", command: "import"), to: context.console)
     }
     let source: ImportSource = argument == "-" ? .standardInput : .file(argument)
-    let request = ImportRequest(source: source, replace: context.arguments.has(.replace), now: context.environment.now())
+    let request = ImportRequest(
+      source: source, replace: context.arguments.has(.replace), now: context.environment.now())
     let state = await context.execute(
       ImportFeature.self, from: .idle, runner: ImportEffects(environment: context.environment),
       action: .importRequested(request))

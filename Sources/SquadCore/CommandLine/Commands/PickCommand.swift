@@ -32,19 +32,22 @@ enum PickCommand: Command {
     // whatever the console (a test's, the fuzzer's) says.
     guard terminalInfo.stdinIsTTY, terminalInfo.stdoutIsTTY, RawTerminal.isAvailable else {
       return UsagePrinter.report(
-        UsageError("squad pick needs a terminal (stdin and stdout). " + alternatives, command: "pick"), to: context.console)
+        UsageError("squad pick needs a terminal (stdin and stdout). " + alternatives, command: "pick"),
+        to: context.console)
     }
     // A dumb terminal cannot move the cursor, so a full-screen list would be a trail of lines.
     guard context.variables["TERM"] != "dumb" else {
       return UsagePrinter.report(
-        UsageError("squad pick needs a terminal that can move the cursor (TERM is dumb). " + alternatives, command: "pick"),
+        UsageError(
+          "squad pick needs a terminal that can move the cursor (TERM is dumb). " + alternatives, command: "pick"),
         to: context.console)
     }
     guard context.arguments.positionals.count <= 1 else {
       return UsagePrinter.report(UsageError("pick takes at most one filter.", command: "pick"), to: context.console)
     }
     let colour = OutputSettings.resolve(
-      formatFlag: OutputFormat.table.rawValue, json: false, colorFlag: context.arguments.value(.color), noHeaders: false,
+      formatFlag: OutputFormat.table.rawValue, json: false, colorFlag: context.arguments.value(.color),
+      noHeaders: false,
       terminal: terminalInfo, environment: context.variables
     ).color
     let size = RawTerminal.size() ?? TerminalSize(width: terminalInfo.width, height: 24)
@@ -53,7 +56,8 @@ enum PickCommand: Command {
     }
     let screen = TerminalScreen(resizeDescriptor: terminal.resizeDescriptor)
     let runner = PickEffects(
-      heroes: LocalPickHeroSource(store: CatalogueStore(paths: context.paths)), squadFile: context.environment.squadFile,
+      heroes: LocalPickHeroSource(store: CatalogueStore(paths: context.paths)),
+      squadFile: context.environment.squadFile,
       terminal: screen, now: context.environment.now)
     let filter = TextSanitizer.clean(context.arguments.positionals.first ?? "")
     // Trace lines on the terminal the list is drawn on would scramble it; redirected, they flow.

@@ -6,7 +6,9 @@ enum ShowCommand: Command {
     name: "show",
     abstract: "Show one hero: description, picture, counts, links and latest comics.",
     discussion: "The hero is an id or a name: an exact name wins, then a unique prefix.",
-    arguments: [ArgumentSpec("hero", help: "A Marvel character id, or a name or unique name prefix.", completion: .heroes)],
+    arguments: [
+      ArgumentSpec("hero", help: "A Marvel character id, or a name or unique name prefix.", completion: .heroes)
+    ],
     examples: ["squad show 1009610", "squad show hulk", "squad show 'spider-man (peter' --json"],
     takesOutputFormat: true)
 
@@ -18,7 +20,8 @@ enum ShowCommand: Command {
     case .failure(let error): return UsagePrinter.report(error, to: context.console)
     }
     guard let ref = refs.first else {
-      return UsagePrinter.report(UsageError("Missing expected argument '<hero>'.", command: "show"), to: context.console)
+      return UsagePrinter.report(
+        UsageError("Missing expected argument '<hero>'.", command: "show"), to: context.console)
     }
     let state = await context.execute(
       HeroDetailFeature.self, from: .idle, runner: HeroDetailEffects(environment: context.environment),

@@ -37,7 +37,8 @@ enum FireCommand: Command {
       """,
     arguments: [
       ArgumentSpec(
-        "hero", help: "A Marvel character id, or a name or unique name prefix.", isRepeating: true, completion: .members)
+        "hero", help: "A Marvel character id, or a name or unique name prefix.", isRepeating: true, completion: .members
+      )
     ],
     options: [OptionSpec(.yes, short: "-y", help: "Fire without asking.")],
     examples: ["squad fire hulk", "squad fire 1009610 1009351 --yes"])
@@ -54,7 +55,8 @@ enum FireCommand: Command {
     guard confirmed || canAsk else {
       return UsagePrinter.report(
         UsageError(
-          "Firing needs confirmation, and there is no terminal to ask on. Add --yes to fire without asking.", command: "fire"),
+          "Firing needs confirmation, and there is no terminal to ask on. Add --yes to fire without asking.",
+          command: "fire"),
         to: context.console)
     }
     return await SquadCommandRun.run(.fireRequested(refs, askFirst: !confirmed), context: context)
@@ -81,7 +83,8 @@ enum SquadCommandRun {
   @MainActor
   static func run(_ action: SquadFeature.Action, context: CommandContext) async -> Int32 {
     let state = await context.execute(
-      SquadFeature.self, from: SquadFeature.State(), runner: SquadEffects(environment: context.environment), action: action)
+      SquadFeature.self, from: SquadFeature.State(), runner: SquadEffects(environment: context.environment),
+      action: action)
     context.noticeSource(state.source)
     switch state.phase {
     case .done(let squad, let change):
@@ -89,7 +92,8 @@ enum SquadCommandRun {
       if action == .listRequested {
         if !context.environment.squadFile.exists {
           let name = context.squadName
-          context.notice("There is no squad named '\(name)' yet. Recruiting creates it: squad --squad \(name) recruit <hero>")
+          context.notice(
+            "There is no squad named '\(name)' yet. Recruiting creates it: squad --squad \(name) recruit <hero>")
         } else if squad.members.isEmpty {
           context.notice("Your squad is empty. Recruit someone: squad recruit <hero>")
         }

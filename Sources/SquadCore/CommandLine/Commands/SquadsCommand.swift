@@ -20,7 +20,8 @@ enum SquadsCommand: Command {
       squads/.deleted/ in the data folder (the newest 10).
       """,
     arguments: [
-      ArgumentSpec("action", help: "create, rename or delete; none to list.", isOptional: true, completion: .squadActions),
+      ArgumentSpec(
+        "action", help: "create, rename or delete; none to list.", isOptional: true, completion: .squadActions),
       ArgumentSpec("name", help: "The squad to create, rename or delete.", isOptional: true),
       ArgumentSpec("new-name", help: "The new name (rename only).", isOptional: true),
     ],
@@ -51,9 +52,13 @@ enum SquadsCommand: Command {
     let arguments = context.arguments
     let words = arguments.positionals
     let now = context.environment.now()
-    func usage(_ text: String) -> Result<SquadsFeature.Action, UsageError> { .failure(UsageError(text, command: spec.name)) }
+    func usage(_ text: String) -> Result<SquadsFeature.Action, UsageError> {
+      .failure(UsageError(text, command: spec.name))
+    }
     func name(_ index: Int, _ what: String) -> Result<SquadName, UsageError> {
-      guard index < words.count else { return .failure(UsageError("Missing expected argument '<\(what)>'.", command: spec.name)) }
+      guard index < words.count else {
+        return .failure(UsageError("Missing expected argument '<\(what)>'.", command: spec.name))
+      }
       return SquadName.parse(words[index]).mapError { UsageError($0.description, command: spec.name) }
     }
     guard let verb = words.first else {
@@ -79,7 +84,8 @@ enum SquadsCommand: Command {
       let confirmed = arguments.has(.yes)
       guard confirmed || context.console.terminal.canAsk else {
         return usage(
-          "Deleting a squad needs confirmation, and there is no terminal to ask on. Add --yes to delete without asking.")
+          "Deleting a squad needs confirmation, and there is no terminal to ask on. Add --yes to delete without asking."
+        )
       }
       return name(1, "name").map { .deleteRequested($0, askFirst: !confirmed, at: now) }
     }
@@ -94,7 +100,8 @@ enum SquadsCommand: Command {
       return ExitCode.success.rawValue
     case .changed(.create(let name, let limit, _), _):
       context.notice(
-        "Created the squad '\(name)'\(limit.map { " (at most \(Plural.members($0)))" } ?? ""). Use it with --squad \(name).")
+        "Created the squad '\(name)'\(limit.map { " (at most \(Plural.members($0)))" } ?? ""). Use it with --squad \(name)."
+      )
       return ExitCode.success.rawValue
     case .changed(.rename(let old, let new, _), _):
       context.notice("Renamed the squad '\(old)' to '\(new)'.")

@@ -44,7 +44,9 @@ enum SyncCommand: Command {
     switch state {
     case .done(let report):
       context.notice(summary(report))
-      if context.output.format == .json { context.console.out(json(report).encoded(pretty: context.output.prettyJSON) + "\n") }
+      if context.output.format == .json {
+        context.console.out(json(report).encoded(pretty: context.output.prettyJSON) + "\n")
+      }
       if let warning = ShortListing.warning(promised: report.total, received: report.heroCount) {
         // Not silenced by --quiet: the exit code says something failed, and this says what.
         context.console.err("Warning: " + warning + " The local catalogue keeps the heroes that came.")

@@ -7,8 +7,8 @@ struct CompletionModel {
   /// Every option, global or of any command, that takes a value: its value is never a command.
   var valueOptionNames: [String] {
     var names: [String] = []
-    for option in CommandRegistry.globalOptions + commands.flatMap(\.options) where !option.isFlag && !names.contains(option.name)
-    {
+    for option in CommandRegistry.globalOptions + commands.flatMap(\.options)
+    where !option.isFlag && !names.contains(option.name) {
       names.append(option.name)
     }
     return names

@@ -52,7 +52,8 @@ enum FishCompletion {
       "complete -c squad -f",
     ]
     for command in model.commands {
-      lines.append("complete -c squad -n '__squad_is' -a \(command.name) -d \(CompletionModel.singleQuoted(command.abstract))")
+      lines.append(
+        "complete -c squad -n '__squad_is' -a \(command.name) -d \(CompletionModel.singleQuoted(command.abstract))")
     }
     for option in CommandRegistry.globalOptions {
       lines.append(line(for: option, condition: nil, model))
@@ -81,7 +82,9 @@ enum FishCompletion {
     return parts.joined(separator: " ")
   }
 
-  private static func arguments(_ completion: ValueCompletion, _ model: CompletionModel, requiresValue: Bool = false) -> String {
+  private static func arguments(_ completion: ValueCompletion, _ model: CompletionModel, requiresValue: Bool = false)
+    -> String
+  {
     let words = CompletionModel.singleQuoted(model.words(completion).joined(separator: " "))
     let exclusive = requiresValue ? "-x " : ""
     switch completion {

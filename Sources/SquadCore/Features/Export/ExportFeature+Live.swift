@@ -7,7 +7,8 @@ public struct ExportEffects: EffectRunner {
   /// A runner over an environment.
   public init(environment: AppEnvironment) { self.environment = environment }
 
-  public func run(_ effect: ExportFeature.Effect, send: @escaping @Sendable (ExportFeature.Action) async -> Void) async {
+  public func run(_ effect: ExportFeature.Effect, send: @escaping @Sendable (ExportFeature.Action) async -> Void) async
+  {
     switch effect {
     case .loadSquad:
       await send(.squadLoaded(Result { () throws(PersistenceError) in try environment.squadFile.load() }))
@@ -15,7 +16,8 @@ public struct ExportEffects: EffectRunner {
     case .writeFile(let document, let path):
       do throws(PersistenceError) {
         try OutputFile.write(
-          Data(document.text.utf8), to: path, writesThroughSpecialFiles: true, protected: environment.squadFile.ownFiles,
+          Data(document.text.utf8), to: path, writesThroughSpecialFiles: true,
+          protected: environment.squadFile.ownFiles,
           createsFolder: false)
         await send(.fileWritten)
       } catch {

@@ -5,7 +5,9 @@ public struct HeroDetailEffects: EffectRunner {
   /// A runner over an environment.
   public init(environment: AppEnvironment) { self.environment = environment }
 
-  public func run(_ effect: HeroDetailFeature.Effect, send: @escaping @Sendable (HeroDetailFeature.Action) async -> Void) async {
+  public func run(
+    _ effect: HeroDetailFeature.Effect, send: @escaping @Sendable (HeroDetailFeature.Action) async -> Void
+  ) async {
     switch effect {
     case .resolveHero(let ref):
       await send(.heroResolved(await HeroResolver(directory: environment.directory).resolve(ref)))

@@ -5,7 +5,8 @@ public struct HeroesEffects: EffectRunner {
   /// A runner over an environment.
   public init(environment: AppEnvironment) { self.environment = environment }
 
-  public func run(_ effect: HeroesFeature.Effect, send: @escaping @Sendable (HeroesFeature.Action) async -> Void) async {
+  public func run(_ effect: HeroesFeature.Effect, send: @escaping @Sendable (HeroesFeature.Action) async -> Void) async
+  {
     switch effect {
     case .fetch(let query, let all):
       guard all else { return await send(.pageLoaded(await environment.directory.page(query))) }

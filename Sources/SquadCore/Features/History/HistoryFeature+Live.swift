@@ -7,7 +7,9 @@ public struct HistoryEffects: EffectRunner {
   /// A runner over an environment's squad.
   public init(environment: AppEnvironment) { squadFile = environment.squadFile }
 
-  public func run(_ effect: HistoryFeature.Effect, send: @escaping @Sendable (HistoryFeature.Action) async -> Void) async {
+  public func run(_ effect: HistoryFeature.Effect, send: @escaping @Sendable (HistoryFeature.Action) async -> Void)
+    async
+  {
     let file = squadFile
     // A named squad that does not exist yet has no history, and reading it must not create its folder.
     guard file.exists else {
@@ -25,7 +27,8 @@ public struct HistoryEffects: EffectRunner {
             try file.withLock { () throws(PersistenceError) in try file.snapshot().history.get() }
           }))
     case .step(let direction, let count, let date):
-      await send(.stepFinished(Result { () throws(PersistenceError) in try file.step(direction, count: count, at: date) }))
+      await send(
+        .stepFinished(Result { () throws(PersistenceError) in try file.step(direction, count: count, at: date) }))
     }
   }
 }
@@ -35,7 +38,8 @@ extension SquadFile {
   /// there is nothing to undo or redo. Refuses when the history is unreadable, or the squad file
   /// is not what squad last recorded (it was edited by something else).
   func step(_ direction: StepDirection, count: Int, at date: Date) throws(PersistenceError) -> HistoryEntry? {
-    let (_, entry) = try change(by: direction.rawValue, at: date) { snapshot throws(PersistenceError) -> (SquadEdit?, Void) in
+    let (_, entry) = try change(by: direction.rawValue, at: date) {
+      snapshot throws(PersistenceError) -> (SquadEdit?, Void) in
       let entries = try snapshot.history.get()
       let stacks = UndoStacks.replay(entries)
       let available = direction == .undo ? stacks.undo : stacks.redo

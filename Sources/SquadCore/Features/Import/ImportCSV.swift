@@ -40,7 +40,8 @@ enum ImportCSV {
         return .failure(
           ImportProblem(
             .line(header.line),
-            "'\(TextSnippet.quote(name))' is not a column squad knows (the header is \(shown); columns may be \(valid))"))
+            "'\(TextSnippet.quote(name))' is not a column squad knows (the header is \(shown); columns may be \(valid))"
+          ))
       }
       guard !columns.contains(field) else {
         return .failure(ImportProblem(.line(header.line), "the column '\(field.rawValue)' appears twice in the header"))

@@ -11,7 +11,8 @@ public struct ImportEffects: EffectRunner {
     now = environment.now
   }
 
-  public func run(_ effect: ImportFeature.Effect, send: @escaping @Sendable (ImportFeature.Action) async -> Void) async {
+  public func run(_ effect: ImportFeature.Effect, send: @escaping @Sendable (ImportFeature.Action) async -> Void) async
+  {
     switch effect {
     case .readFile(let source):
       await send(.fileRead(read(source)))

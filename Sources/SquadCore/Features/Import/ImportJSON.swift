@@ -13,7 +13,8 @@ enum ImportJSON {
       value = try JSONParser.parse(bytes)
     } catch {
       let line = bytes[..<min(error.offset, bytes.count)].reduce(1) { $1 == 10 ? $0 + 1 : $0 }
-      return ImportProblem(.line(line), "not valid JSON here (\(error.reason)); a JSON export must be one valid document")
+      return ImportProblem(
+        .line(line), "not valid JSON here (\(error.reason)); a JSON export must be one valid document")
     }
     guard case .object = value else {
       return ImportProblem(.wholeFile, "expected a JSON object with a \"members\" array")
@@ -38,7 +39,9 @@ enum ImportJSON {
     }
     // One draft at a time: millions of `{}` must not become millions of drafts at once.
     for (index, item) in items.enumerated() {
-      guard body(draft(item, at: .jsonPath("members[\(index)]"), notAnObject: "expected a member object")) else { break }
+      guard body(draft(item, at: .jsonPath("members[\(index)]"), notAnObject: "expected a member object")) else {
+        break
+      }
     }
     return nil
   }

@@ -16,7 +16,8 @@ public enum ImportParser {
     let validation = ImportValidation(now: now)
     let failure: ImportProblem?
     switch ImportFormat.detect(text) {
-    case nil: return invalid([ImportProblem(.wholeFile, "the file is empty; expected a squad export (json, jsonl or csv)")])
+    case nil:
+      return invalid([ImportProblem(.wholeFile, "the file is empty; expected a squad export (json, jsonl or csv)")])
     case .json?:
       failure = ImportJSON.forEachMember(bytes, validation.take)
     case .jsonLines?:
@@ -27,7 +28,8 @@ public enum ImportParser {
     }
     if let failure { return invalid([failure]) }
     guard validation.problems.isEmpty else {
-      return .failure(InvalidImport(label: file.label, problems: validation.problems, complete: !validation.stoppedEarly))
+      return .failure(
+        InvalidImport(label: file.label, problems: validation.problems, complete: !validation.stoppedEarly))
     }
     return .success(validation.members)
   }

@@ -25,7 +25,8 @@ final class ImportValidation {
     if let member = draft.validated(now: now, problems: &problems) {
       if let first = firstSeen[member.id] {
         problems.append(
-          ImportProblem(draft.location, field: .id, "\(member.id) appears twice (first at \(first)); each member may appear once")
+          ImportProblem(
+            draft.location, field: .id, "\(member.id) appears twice (first at \(first)); each member may appear once")
         )
       } else {
         firstSeen[member.id] = draft.location

@@ -41,7 +41,8 @@ public struct PickEffects: EffectRunner {
       let command = SquadCommand.pick(at: date, firing: Set(fires.map(\.id)))
       let file = squadFile
       await send(
-        .changesSaved(Result { () throws(PersistenceError) in try file.update(command, heroes: recruits + fires, at: date) }))
+        .changesSaved(
+          Result { () throws(PersistenceError) in try file.update(command, heroes: recruits + fires, at: date) }))
     }
   }
 }

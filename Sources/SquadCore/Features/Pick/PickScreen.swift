@@ -90,7 +90,9 @@ public enum PickScreen {
     return rows
   }
 
-  private static func heroRow(_ hero: Hero, state: PickFeature.State, isCursor: Bool, width: Int, style: Style) -> String {
+  private static func heroRow(_ hero: Hero, state: PickFeature.State, isCursor: Bool, width: Int, style: Style)
+    -> String
+  {
     let pending = state.pending.first { $0.hero.id == hero.id }?.kind
     let mark: String
     switch pending {
@@ -99,7 +101,8 @@ public enum PickScreen {
     case nil: mark = state.members.contains(hero.id) ? "*" : " "
     }
     let comics = hero.counts.comics.map(String.init) ?? "–"
-    let name = DisplayWidth.pad(DisplayWidth.truncate(TextSanitizer.clean(hero.name), to: nameWidth(width)), to: nameWidth(width))
+    let name = DisplayWidth.pad(
+      DisplayWidth.truncate(TextSanitizer.clean(hero.name), to: nameWidth(width)), to: nameWidth(width))
     let id = DisplayWidth.pad(String(hero.id.rawValue), to: idWidth)
     let count = String(repeating: " ", count: max(comicsWidth - comics.count, 0)) + comics
     if isCursor { return style.reversed(fit("> \(mark) \(id)  \(name)  \(count)", width)) }
@@ -130,7 +133,8 @@ public enum PickScreen {
     let fires = state.pending.count - recruits
     switch state.mode {
     case .confirmingDiscard:
-      return style.bold(fit("Discard \(state.pending.count) pending change\(state.pending.count == 1 ? "" : "s")? [y/N]", width))
+      return style.bold(
+        fit("Discard \(state.pending.count) pending change\(state.pending.count == 1 ? "" : "s")? [y/N]", width))
     case .saving:
       return fit("Saving…", width)
     case .loading:

@@ -42,7 +42,11 @@ public struct SquadChange: Equatable, Sendable {
 
   private static func recruit(_ hero: Hero, at date: Date, into squad: inout Squad, change: inout SquadChange) {
     let member = Member(hero: hero, recruitedAt: date)
-    if squad.recruit(member) { change.added.append(member) } else { change.alreadyMembers.append(hero.named(as: squad)) }
+    if squad.recruit(member) {
+      change.added.append(member)
+    } else {
+      change.alreadyMembers.append(hero.named(as: squad))
+    }
   }
 
   private static func fire(_ hero: Hero, from squad: inout Squad, change: inout SquadChange) {

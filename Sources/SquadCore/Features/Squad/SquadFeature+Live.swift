@@ -23,7 +23,8 @@ public struct SquadEffects: EffectRunner {
     case .updateSquad(let command, let heroes):
       let file = environment.squadFile
       let now = environment.now()
-      await send(.squadUpdated(Result { () throws(PersistenceError) in try file.update(command, heroes: heroes, at: now) }))
+      await send(
+        .squadUpdated(Result { () throws(PersistenceError) in try file.update(command, heroes: heroes, at: now) }))
     }
   }
 }

@@ -11,7 +11,8 @@ public struct SquadsEffects: EffectRunner {
     confirm = environment.confirm
   }
 
-  public func run(_ effect: SquadsFeature.Effect, send: @escaping @Sendable (SquadsFeature.Action) async -> Void) async {
+  public func run(_ effect: SquadsFeature.Effect, send: @escaping @Sendable (SquadsFeature.Action) async -> Void) async
+  {
     switch effect {
     case .loadSquads:
       await send(.squadsLoaded(set.summaries()))

@@ -74,7 +74,8 @@ public struct SyncEffects: EffectRunner {
     var handedOver = 0
     var endedEarly = false
     await InOrderConcurrently.run(offsets, limit: Self.pagesInProgress) { offset in
-      await client.characters(CharacterFilter(HeroQuery(order: .name, offset: offset, limit: pageSize)), freshness: freshness)
+      await client.characters(
+        CharacterFilter(HeroQuery(order: .name, offset: offset, limit: pageSize)), freshness: freshness)
     } consume: { offset, result in
       handedOver += 1
       if case .success(let page) = result { received.add(page.results) }

@@ -86,7 +86,8 @@ public struct SyncReport: Equatable, Sendable {
   public var catalogueSize: Int?
 
   /// A report.
-  public init(heroCount: Int, total: Int, pages: Int, tally: SyncTally, attribution: String, catalogueSize: Int? = nil) {
+  public init(heroCount: Int, total: Int, pages: Int, tally: SyncTally, attribution: String, catalogueSize: Int? = nil)
+  {
     self.heroCount = heroCount
     self.total = total
     self.pages = pages

@@ -27,7 +27,8 @@ struct BashCompletionTests {
       """
     let result = try CLIProcess.execute(
       try #require(CLIProcess.which("bash")), ["--norc", "--noprofile", "-c", script],
-      environment: CLIProcess.environment(home: home.path, adding: ["SQUAD_HOME": other ?? home.path]), directory: home.path)
+      environment: CLIProcess.environment(home: home.path, adding: ["SQUAD_HOME": other ?? home.path]),
+      directory: home.path)
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stderr == "")
     return result.lines

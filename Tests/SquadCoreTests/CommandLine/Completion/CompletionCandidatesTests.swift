@@ -11,7 +11,9 @@ import Testing
     Hero(id: HeroID(1_010_000), name: "Araña"),
   ]
   let squad = Squad(members: [
-    Member(id: HeroID(1_016_181), name: "Spider-Man (Miles Morales)", description: "", thumbnail: nil, recruitedAt: .distantPast),
+    Member(
+      id: HeroID(1_016_181), name: "Spider-Man (Miles Morales)", description: "", thumbnail: nil,
+      recruitedAt: .distantPast),
     Member(id: HeroID(7), name: "Imported\u{1B}[31m Only", description: "", thumbnail: nil, recruitedAt: .distantPast),
   ])
 
@@ -24,17 +26,21 @@ import Testing
   }
 
   @Test func digitsCompleteToIdsFromTheCatalogueAndTheSquad() {
-    #expect(CompletionCandidates.list(.heroes, prefix: "10096", catalogue: catalogue, squad: squad) == ["1009609", "1009610"])
+    #expect(
+      CompletionCandidates.list(.heroes, prefix: "10096", catalogue: catalogue, squad: squad) == ["1009609", "1009610"])
     #expect(CompletionCandidates.list(.heroes, prefix: "7", catalogue: catalogue, squad: squad) == ["7"])
   }
 
   @Test func fireOffersSquadMembersFirstAndEveryoneWhenNoMemberMatches() {
     #expect(
-      CompletionCandidates.list(.members, prefix: "spider", catalogue: catalogue, squad: squad) == ["Spider-Man (Miles Morales)"])
+      CompletionCandidates.list(.members, prefix: "spider", catalogue: catalogue, squad: squad) == [
+        "Spider-Man (Miles Morales)"
+      ])
     #expect(CompletionCandidates.list(.members, prefix: "hu", catalogue: catalogue, squad: squad) == ["Hulk"])
   }
 
   @Test func membersOnlyKnownToTheSquadAreOfferedAndPrintedClean() {
-    #expect(CompletionCandidates.list(.heroes, prefix: "imp", catalogue: catalogue, squad: squad) == ["Imported[31m Only"])
+    #expect(
+      CompletionCandidates.list(.heroes, prefix: "imp", catalogue: catalogue, squad: squad) == ["Imported[31m Only"])
   }
 }

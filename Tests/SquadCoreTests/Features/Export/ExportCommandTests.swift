@@ -15,8 +15,10 @@ import Testing
   }
 
   @Test func fieldsAreReadInTheOrderGivenIgnoringCase() throws {
-    let request = try ExportCommand.request(from: try parse(["export", "--fields", "Name, recruitedat,id"]), now: .distantPast)
-      .get()
+    let request = try ExportCommand.request(
+      from: try parse(["export", "--fields", "Name, recruitedat,id"]), now: .distantPast
+    )
+    .get()
     #expect(request.fields == [.name, .recruitedAt, .id])
   }
 
@@ -35,8 +37,11 @@ import Testing
   @Test func markdownIsAFormatForExportOnly() {
     #expect((try? CommandLineParser.parse(["export", "--format", "markdown"]).get()) != nil)
     #expect((try? CommandLineParser.parse(["--format", "markdown", "export"]).get()) != nil)
-    #expect(CommandLineParser.parse(["list", "--format", "markdown"]).failure?.message.contains("'markdown' is invalid") == true)
-    #expect(CommandLineParser.parse(["export", "--format", "table"]).failure?.message.contains("'table' is invalid") == true)
+    #expect(
+      CommandLineParser.parse(["list", "--format", "markdown"]).failure?.message.contains("'markdown' is invalid")
+        == true)
+    #expect(
+      CommandLineParser.parse(["export", "--format", "table"]).failure?.message.contains("'table' is invalid") == true)
   }
 
   @Test func dashOutputMeansStdout() throws {

@@ -33,7 +33,8 @@ import Testing
   @Test func toAFileTheRenderedSquadIsWrittenThenDone() {
     let wanted = request(.file("out.tsv"))
     var state = ExportFeature.State.loading(wanted)
-    #expect(ExportFeature.reduce(&state, .squadLoaded(.success(squad))) == [.writeFile(document(wanted), path: "out.tsv")])
+    #expect(
+      ExportFeature.reduce(&state, .squadLoaded(.success(squad))) == [.writeFile(document(wanted), path: "out.tsv")])
     #expect(state == .writing(document(wanted), path: "out.tsv"))
     #expect(ExportFeature.reduce(&state, .fileWritten) == [])
     #expect(state == .done(document(wanted), .file("out.tsv")))

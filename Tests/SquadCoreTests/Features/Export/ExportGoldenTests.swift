@@ -7,7 +7,8 @@ import Testing
 @Suite struct ExportGoldenTests {
   func render(_ format: ExportFormat, fields: [MemberField] = MemberField.allCases, headers: Bool = true) -> String {
     ExportRenderer.render(
-      SampleSquad.squad, ExportRequest(format: format, fields: fields, headers: headers, exportedAt: SampleSquad.exportedAt))
+      SampleSquad.squad,
+      ExportRequest(format: format, fields: fields, headers: headers, exportedAt: SampleSquad.exportedAt))
   }
 
   @Test func jsonIsTheSquadSchemaPlusExportedAtAndAttribution() throws {
@@ -32,9 +33,12 @@ import Testing
 
   @Test func fieldsChooseAndOrderTheColumns() {
     #expect(
-      render(.csv, fields: [.name, .id]) == "name,id\r\nSpider-Man (Peter Parker),1009610\r\nHulk,1009351\r\nIron Man,1009368\r\n"
+      render(.csv, fields: [.name, .id])
+        == "name,id\r\nSpider-Man (Peter Parker),1009610\r\nHulk,1009351\r\nIron Man,1009368\r\n"
     )
-    #expect(render(.jsonl, fields: [.recruitedAt, .id]).hasPrefix("{\"recruitedAt\":\"2026-01-02T03:04:05Z\",\"id\":1009610}\n"))
+    #expect(
+      render(.jsonl, fields: [.recruitedAt, .id]).hasPrefix(
+        "{\"recruitedAt\":\"2026-01-02T03:04:05Z\",\"id\":1009610}\n"))
   }
 
   @Test func noHeadersDropsTheCSVHeaderRow() {

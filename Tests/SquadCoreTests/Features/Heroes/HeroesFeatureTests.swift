@@ -33,7 +33,8 @@ import Testing
     #expect(HeroesFeature.reduce(&state, .pageLoaded(.success(second))) == [.loadSquad])
     #expect(
       state
-        == .markingMembers(HeroListing(heroes: [Sample.hulk, Sample.hulkling, Sample.thor], offset: 0, total: 3, source: source)))
+        == .markingMembers(
+          HeroListing(heroes: [Sample.hulk, Sample.hulkling, Sample.thor], offset: 0, total: 3, source: source)))
   }
 
   @Test func aFailedPageFailsTheListing() {

@@ -27,7 +27,8 @@ import Testing
       let result = try CLIProcess.run(["import", name] + extra, home: home.path)
       #expect(result.status == 65, "\(name) \(extra)")
       #expect(result.stderr.hasPrefix("Error: \(name)"), "\(result.stderr)")
-      #expect(result.stderr.hasSuffix("Nothing was imported; the squad is unchanged. Fix the file and import it again.\n"))
+      #expect(
+        result.stderr.hasSuffix("Nothing was imported; the squad is unchanged. Fix the file and import it again.\n"))
       #expect(home.contents("squad.json") == before)
     }
     #expect(try home.listing() == [name, "squad.json"].sorted())
@@ -62,7 +63,8 @@ import Testing
 
   @Test func dashReadsTheExportFromStdin() throws {
     let home = TemporaryDirectory()
-    let result = try CLIProcess.run(["import", "-"], home: home.path, stdin: Data(try SampleSquad.golden("sample.json").utf8))
+    let result = try CLIProcess.run(
+      ["import", "-"], home: home.path, stdin: Data(try SampleSquad.golden("sample.json").utf8))
     #expect(result.status == 0)
     #expect(try SquadFile(paths: SquadPaths(home: home.path)).load() == SampleSquad.squad)
   }

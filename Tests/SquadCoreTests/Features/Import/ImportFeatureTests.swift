@@ -8,7 +8,9 @@ import Testing
   let now = SampleSquad.date("2026-11-22T08:00:00Z")
   let members = SampleSquad.squad.members
 
-  func request(replace: Bool = false) -> ImportRequest { ImportRequest(source: .file("in.csv"), replace: replace, now: now) }
+  func request(replace: Bool = false) -> ImportRequest {
+    ImportRequest(source: .file("in.csv"), replace: replace, now: now)
+  }
 
   func file(_ text: String) -> ImportFile { ImportFile(label: "in.csv", data: Data(text.utf8)) }
 
@@ -34,7 +36,8 @@ import Testing
   }
 
   @Test func mergingAppendsNewMembersInFileOrderAndLeavesExistingOnesAlone() {
-    let existing = Member(id: members[1].id, name: "Hulk (old record)", description: "", thumbnail: nil, recruitedAt: now)
+    let existing = Member(
+      id: members[1].id, name: "Hulk (old record)", description: "", thumbnail: nil, recruitedAt: now)
     let plan = ImportMerge.plan(members, onto: .success(Squad(members: [existing])), replace: false)
     let expected = Squad(members: [existing, members[0], members[2]])
     let summary = ImportSummary(imported: 2, alreadyInSquad: 1, replaced: nil)
@@ -44,7 +47,8 @@ import Testing
 
   @Test func mergingNothingNewSavesNothing() {
     let plan = ImportMerge.plan(members, onto: .success(SampleSquad.squad), replace: false)
-    #expect(plan == .success(ImportPlan(squad: nil, summary: ImportSummary(imported: 0, alreadyInSquad: 3, replaced: nil))))
+    #expect(
+      plan == .success(ImportPlan(squad: nil, summary: ImportSummary(imported: 0, alreadyInSquad: 3, replaced: nil))))
   }
 
   @Test func replacingMakesTheFileTheWholeSquad() {

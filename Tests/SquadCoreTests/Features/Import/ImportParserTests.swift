@@ -53,11 +53,13 @@ import Testing
   @Test func aCSVHeaderMustNameIdAndName() {
     #expect(problems("id,description\n1,x\n") == ["in:1: the header must name at least the id and name columns"])
     #expect(problems("id,name,power\n1,x,9\n").first?.hasPrefix("in:1: 'power' is not a column squad knows") == true)
-    #expect(problems("1009610\tHulk\n").first?.hasPrefix("in:1: expected a CSV header naming at least id and name") == true)
+    #expect(
+      problems("1009610\tHulk\n").first?.hasPrefix("in:1: expected a CSV header naming at least id and name") == true)
   }
 
   @Test func jsonLineProblemsNameTheirLines() {
-    let text = "{\"id\":1,\"name\":\"a\"}\n\n{\"id\":1.5,\"name\":5}\nnot json\n[1]\n{\"name\":\"b\",\"recruitedAt\":\"soon\"}\n"
+    let text =
+      "{\"id\":1,\"name\":\"a\"}\n\n{\"id\":1.5,\"name\":5}\nnot json\n[1]\n{\"name\":\"b\",\"recruitedAt\":\"soon\"}\n"
     #expect(
       problems(text) == [
         "in:3: id: expected a whole number above 0, found 1.5",
@@ -71,9 +73,10 @@ import Testing
 
   @Test func crlfJSONLinesAreLinesAndALineSeparatorInAStringIsNot() {
     #expect(
-      problems("{\"id\":1,\"name\":\"a\"}\r\n{\"id\":2,\"name\":\"b\u{2028}c\"}\r\n\r\n{\"id\":0,\"name\":\"z\"}\r\n") == [
-        "in:4: id: must be a whole number above 0, not 0"
-      ])
+      problems("{\"id\":1,\"name\":\"a\"}\r\n{\"id\":2,\"name\":\"b\u{2028}c\"}\r\n\r\n{\"id\":0,\"name\":\"z\"}\r\n")
+        == [
+          "in:4: id: must be a whole number above 0, not 0"
+        ])
   }
 
   @Test func jsonDocumentProblemsNameTheirPaths() {

@@ -12,7 +12,8 @@ import Testing
         id: HeroID(1), name: "=HYPERLINK(\"http://x\",\"y\")", description: "'+quoted, \"and\"\ttabbed\nlines",
         thumbnail: "http://x.example/a,b.jpg", recruitedAt: SampleSquad.date("1999-12-31T23:59:59Z")),
       Member(
-        id: HeroID(2), name: "@Araña 蜘蛛", description: "", thumbnail: nil, recruitedAt: SampleSquad.date("2030-06-15T12:00:00Z")),
+        id: HeroID(2), name: "@Araña 蜘蛛", description: "", thumbnail: nil,
+        recruitedAt: SampleSquad.date("2030-06-15T12:00:00Z")),
     ])
 
   @Test(arguments: ["json", "jsonl", "csv"])

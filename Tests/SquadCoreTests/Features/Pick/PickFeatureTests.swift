@@ -76,7 +76,9 @@ struct FixedHeroes: PickHeroSource {
     let squad = Squad(members: [Sample.member(Sample.hulk)])
     let (store, _) = try store([.space, .space, .enter], squad: squad)
     await store.send(.started)
-    await store.receive(.heroesLoaded(.success(PickCatalogue(heroes: ordered, squad: squad)))) { loaded(&$0, squad: squad) }
+    await store.receive(.heroesLoaded(.success(PickCatalogue(heroes: ordered, squad: squad)))) {
+      loaded(&$0, squad: squad)
+    }
     await store.receive(.keyPressed(.space)) {
       $0.pending = [PendingChange(hero: Sample.hulk, kind: .fire)]
       $0.cursor = 1

@@ -29,7 +29,8 @@ import Testing
   }
 
   @Test func everyLineStaysNarrowerThanTheTerminal() {
-    let wide = Hero(id: HeroID(1), name: String(repeating: "漢", count: 80), description: String(repeating: "x", count: 300))
+    let wide = Hero(
+      id: HeroID(1), name: String(repeating: "漢", count: 80), description: String(repeating: "x", count: 300))
     for width in [40, 41, 57, 80, 200] {
       let lines = PickScreen.lines(state(width: width, heroes: [wide, Sample.hulk]))
       for line in lines { #expect(DisplayWidth.of(line) <= width - 1, "\(width): \(line)") }

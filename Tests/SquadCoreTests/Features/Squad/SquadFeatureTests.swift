@@ -10,7 +10,8 @@ import Testing
 
   func store(confirm: Bool = true) -> TestStore<SquadFeature, SquadEffects> {
     TestStore(
-      initialState: SquadFeature.State(), runner: SquadEffects(environment: Sample.environment(in: home, confirm: confirm)))
+      initialState: SquadFeature.State(),
+      runner: SquadEffects(environment: Sample.environment(in: home, confirm: confirm)))
   }
 
   @Test func recruitingResolvesEveryHeroThenSavesOnce() async throws {
@@ -175,7 +176,8 @@ import Testing
   @Test func askingToFireNamesEveryoneInThePrompt() {
     let squad = Squad(members: [Sample.member(Sample.hulk), Sample.member(Sample.thor)])
     var state = SquadFeature.State(phase: .resolving(.fire(askFirst: true), squad: squad))
-    let effects = SquadFeature.reduce(&state, .heroesResolved(.success(Sourced([Sample.hulk, Sample.thor], source: .squad))))
+    let effects = SquadFeature.reduce(
+      &state, .heroesResolved(.success(Sourced([Sample.hulk, Sample.thor], source: .squad))))
     #expect(effects == [.confirm(prompt: "Fire Hulk and Thor from the squad? [y/N] ")])
   }
 

@@ -69,7 +69,9 @@ import Testing
     await store.send(.deleteRequested(ghost, askFirst: true, at: Sample.moment)) {
       $0.phase = .loading(deleting: ghost, askFirst: true, at: Sample.moment)
     }
-    await store.receive(.squadsLoaded([SquadSummary(name: .default, members: 0)])) { $0.phase = .failed(.missing(ghost)) }
+    await store.receive(.squadsLoaded([SquadSummary(name: .default, members: 0)])) {
+      $0.phase = .failed(.missing(ghost))
+    }
     store.finish()
   }
 

@@ -23,7 +23,8 @@ import Testing
     let first = SyncReducerTests.page(offset: 0, total: 150)
     let second = SyncReducerTests.page(offset: 100, total: 150)
     let tally = SyncTally(requests: 2, downloaded: 2)
-    let report = SyncReport(heroCount: 150, total: 150, pages: 2, tally: tally, attribution: SyncReducerTests.attribution)
+    let report = SyncReport(
+      heroCount: 150, total: 150, pages: 2, tally: tally, attribution: SyncReducerTests.attribution)
     await store.send(.syncRequested(force: false)) { $0 = .fetchingFirstPage(force: false) }
     await store.receive(.pageLoaded(.success(first))) {
       var progress = SyncProgress(pageCount: 2, total: 150)
@@ -136,8 +137,9 @@ struct GatedClient: MarvelClient {
     return result
   }
   func character(_ id: HeroID) async -> Result<MarvelPage<Hero>, MarvelError> { await inner.character(id) }
-  func comics(of id: HeroID, order: ComicOrder, limit: Int, offset: Int) async -> Result<MarvelPage<ComicAppearance>, MarvelError>
-  {
+  func comics(of id: HeroID, order: ComicOrder, limit: Int, offset: Int) async -> Result<
+    MarvelPage<ComicAppearance>, MarvelError
+  > {
     await inner.comics(of: id, order: order, limit: limit, offset: offset)
   }
 }

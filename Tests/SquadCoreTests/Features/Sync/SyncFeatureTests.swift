@@ -13,7 +13,8 @@ import Testing
 
   static func page(offset: Int, total: Int, origin: ResponseOrigin = .network, requests: Int = 1) -> MarvelPage<Hero> {
     MarvelPage(
-      offset: offset, limit: 100, total: total, results: heroes(offset..<min(offset + 100, total)), attribution: attribution,
+      offset: offset, limit: 100, total: total, results: heroes(offset..<min(offset + 100, total)),
+      attribution: attribution,
       origin: origin, requests: requests)
   }
 
@@ -42,7 +43,8 @@ import Testing
     var state = SyncFeature.State.fetchingFirstPage(force: true)
     _ = SyncFeature.reduce(&state, .pageLoaded(.success(Self.page(offset: 0, total: 250, origin: .notModified))))
     #expect(
-      SyncFeature.reduce(&state, .pageLoaded(.success(Self.page(offset: 200, total: 250, origin: .cache, requests: 0)))) == [])
+      SyncFeature.reduce(&state, .pageLoaded(.success(Self.page(offset: 200, total: 250, origin: .cache, requests: 0))))
+        == [])
     #expect(state.statusLine == "[#############·······] Fetching page 3 of 3…")
     let effects = SyncFeature.reduce(&state, .pageLoaded(.success(Self.page(offset: 100, total: 250, requests: 2))))
     #expect(effects == [.saveCatalogue])
@@ -54,7 +56,8 @@ import Testing
     #expect(
       state
         == .done(
-          SyncReport(heroCount: 250, total: 250, pages: 3, tally: tally, attribution: Self.attribution, catalogueSize: 380)))
+          SyncReport(
+            heroCount: 250, total: 250, pages: 3, tally: tally, attribution: Self.attribution, catalogueSize: 380)))
     #expect(state.statusLine == nil)
   }
 
@@ -113,7 +116,8 @@ import Testing
   }
 
   @Test func aFailedSaveLeavesTheSyncFailed() {
-    var state = SyncFeature.State.saving(SyncReport(heroCount: 1, total: 1, pages: 1, tally: SyncTally(), attribution: ""))
+    var state = SyncFeature.State.saving(
+      SyncReport(heroCount: 1, total: 1, pages: 1, tally: SyncTally(), attribution: ""))
     let error = PersistenceError(path: "/x/catalogue.json", reason: .unwritable(detail: "read-only file system"))
     #expect(SyncFeature.reduce(&state, .catalogueSaved(.failure(error))) == [])
     #expect(state == .failed(.persistence(error)))
@@ -123,12 +127,16 @@ import Testing
     func report(_ tally: SyncTally, heroes: Int = 1562) -> SyncReport {
       SyncReport(heroCount: heroes, total: heroes, pages: 16, tally: tally, attribution: "")
     }
-    #expect(SyncCommand.summary(report(SyncTally(requests: 16, downloaded: 16))) == "Synced 1,562 heroes (16 requests).")
+    #expect(
+      SyncCommand.summary(report(SyncTally(requests: 16, downloaded: 16))) == "Synced 1,562 heroes (16 requests).")
     #expect(
       SyncCommand.summary(report(SyncTally(requests: 16, notModified: 16)))
         == "Synced 1,562 heroes (16 requests, 16 not modified).")
-    #expect(SyncCommand.summary(report(SyncTally(fromCache: 16))) == "Synced 1,562 heroes (0 requests, 16 pages from the cache).")
-    #expect(SyncCommand.summary(report(SyncTally(requests: 1, downloaded: 1), heroes: 1)) == "Synced 1 hero (1 request).")
+    #expect(
+      SyncCommand.summary(report(SyncTally(fromCache: 16)))
+        == "Synced 1,562 heroes (0 requests, 16 pages from the cache).")
+    #expect(
+      SyncCommand.summary(report(SyncTally(requests: 1, downloaded: 1), heroes: 1)) == "Synced 1 hero (1 request).")
     #expect([0, 999, 1000, 1_234_567].map(Grouped.format) == ["0", "999", "1,000", "1,234,567"])
   }
 }
