@@ -125,6 +125,9 @@ extension SquadFile {
     let removing = edit.kind == .delete
     let after = removing ? SquadDigest.absent : SquadDigest.of(squad)
     let diff = SquadDiff.between(snapshot.squad.members, removing ? [] : squad.members)
+    // A change that leaves the squad as it was (an import --replace of the same members) is no change:
+    // nothing to save, nothing for undo to take back.
+    if edit.kind == .change, after == snapshot.digest { return nil }
     switch snapshot.history {
     case .failure(let error):
       warn(error.description)

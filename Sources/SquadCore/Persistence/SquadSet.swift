@@ -70,8 +70,9 @@ public struct SquadSet: Sendable {
       guard old != new else { return }
       guard !FileManager.default.fileExists(atPath: file(new).path) else { throw .exists(new) }
       try persisting { () throws(PersistenceError) in
-        // A folder without a squad file is what a change killed before its first save left.
-        try? FileManager.default.removeItem(atPath: paths.folder(of: new))
+        // Something without a squad file under the new name (what a change killed before its first
+        // save left, or a file of the user's) may hold a history: set it aside, never destroy it.
+        if FileManager.default.fileExists(atPath: paths.folder(of: new)) { try setAside(new, at: date) }
         try move(paths.folder(of: old), to: paths.folder(of: new))
         let renamed = file(new)
         let lock = try renamed.lock()
@@ -97,13 +98,18 @@ public struct SquadSet: Sendable {
         let snapshot = try squadFile.snapshot()
         _ = try squadFile.commit(
           SquadEdit(squad: Squad(), kind: .delete), of: snapshot, command: "squads delete", at: date)
-        try AtomicFile.createDirectory(paths.deletedSquadsDirectory)
-        let stamp = Int(date.timeIntervalSince1970 * 1000)
-        try move(paths.folder(of: name), to: paths.deletedSquadsDirectory + "/\(name.value)-\(stamp)-\(getpid())")
-        pruneDeleted()
+        try setAside(name, at: date)
         return snapshot.squad
       }
     }
+  }
+
+  // Moves a squad's folder under `squads/.deleted/` in one step, where the newest ``keptDeleted`` stay.
+  private func setAside(_ name: SquadName, at date: Date) throws(PersistenceError) {
+    try AtomicFile.createDirectory(paths.deletedSquadsDirectory)
+    let stamp = Int(date.timeIntervalSince1970 * 1000)
+    try move(paths.folder(of: name), to: paths.deletedSquadsDirectory + "/\(name.value)-\(stamp)-\(getpid())")
+    pruneDeleted()
   }
 
   private func exclusively<Value>(_ body: () throws(SquadSetFailure) -> Value) throws(SquadSetFailure) -> Value {

@@ -29,6 +29,31 @@ import Testing
     #expect(json?.map { $0["name"] as? String } == ["default", "avengers", "xmen"])
   }
 
+  @Test func renamingOntoALeftoverFolderSetsItAsideWithItsHistory() throws {
+    #expect(try squad.run("--squad", "a", "recruit", "hulk").status == 0)
+    #expect(try squad.run("--squad", "d", "recruit", "thor", "storm").status == 0)
+    try FileManager.default.removeItem(atPath: squad.home.file("squads/d/squad.json"))
+    #expect(try squad.run("squads", "rename", "a", "d").status == 0)
+    #expect(try ids("--squad", "d", "list") == ["1009351"])
+    let deleted = try FileManager.default.contentsOfDirectory(atPath: squad.home.file("squads/.deleted"))
+    let histories = deleted.map {
+      String(decoding: squad.home.contents("squads/.deleted/\($0)/history.jsonl") ?? Data(), as: UTF8.self)
+    }
+    #expect(histories.contains { $0.contains("Storm") })
+  }
+
+  @Test func anImportThatChangesNothingIsNotRecordedSoUndoTakesBackTheLastRealChange() throws {
+    #expect(try squad.run("squads", "create", "s", "--max", "3").status == 0)
+    #expect(try squad.run("--squad", "s", "recruit", "hulk").status == 0)
+    #expect(try squad.run("--squad", "s", "recruit", "thor").status == 0)
+    let export = try squad.run("--squad", "s", "export").stdout
+    try export.write(toFile: squad.home.file("same.json"), atomically: true, encoding: .utf8)
+    #expect(try squad.run("--squad", "s", "import", squad.home.file("same.json"), "--replace").status == 0)
+    #expect(try squad.run("--squad", "s", "history").stdout.split(separator: "\n").count == 3)
+    #expect(try squad.run("--squad", "s", "undo").status == 0)
+    #expect(try ids("--squad", "s", "list") == ["1009351"])
+  }
+
   @Test func theEnvironmentChoosesTheSquadAndTheFlagWins() throws {
     var scripted = squad
     scripted.environment["SQUAD_NAME"] = "xmen"
