@@ -67,7 +67,9 @@ extension Squad {
     }
     self.init(members: members)
     if let limit = try document.optionalInt("maxMembers", at: "") {
-      guard limit > 0 else { throw JSONShapeError(path: "maxMembers", problem: "expected a positive number") }
+      guard (1...Squad.largestLimit).contains(limit) else {
+        throw JSONShapeError(path: "maxMembers", problem: "expected a number from 1 to \(Squad.largestLimit)")
+      }
       maxMembers = limit
     }
   }

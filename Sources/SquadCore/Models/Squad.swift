@@ -9,6 +9,8 @@ public struct Squad: Hashable, Sendable {
   public private(set) var members: [Member]
   /// The most members the squad may hold; nil for no limit (`squads create NAME --max N`).
   public var maxMembers: Int?
+  /// The largest size limit a squad may have, for `--max` and the squad file alike.
+  public static let largestLimit = 100_000
 
   /// An empty squad.
   public init() { members = [] }

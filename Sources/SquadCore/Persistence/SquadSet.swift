@@ -72,6 +72,8 @@ public struct SquadSet: Sendable {
       try persisting { () throws(PersistenceError) in
         // Something without a squad file under the new name (what a change killed before its first
         // save left, or a file of the user's) may hold a history: set it aside, never destroy it.
+        // A squad that cannot be read cannot be saved under its new name: refuse before moving anything.
+        _ = try file(old).load()
         if FileManager.default.fileExists(atPath: paths.folder(of: new)) { try setAside(new, at: date) }
         try move(paths.folder(of: old), to: paths.folder(of: new))
         let renamed = file(new)

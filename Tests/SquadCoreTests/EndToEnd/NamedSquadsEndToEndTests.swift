@@ -54,6 +54,28 @@ import Testing
     #expect(try ids("--squad", "s", "list") == ["1009351"])
   }
 
+  @Test func aSquadThatCannotBeReadIsNotRenamedAndNothingMoves() throws {
+    #expect(try squad.run("--squad", "a", "recruit", "hulk").status == 0)
+    try FileManager.default.removeItem(atPath: squad.home.file("squads/a/squad.json"))
+    #expect(mkfifo(squad.home.file("squads/a/squad.json"), 0o600) == 0)
+    let rename = try squad.run("squads", "rename", "a", "b")
+    #expect(rename.status == 1)
+    #expect(rename.stderr.contains("FIFO"))
+    #expect(FileManager.default.fileExists(atPath: squad.home.file("squads/a")))
+    #expect(!FileManager.default.fileExists(atPath: squad.home.file("squads/b")))
+  }
+
+  @Test func aSizeLimitBeyondWhatMaxAllowsIsACorruptSquadFile() throws {
+    #expect(try squad.run("squads", "create", "s", "--max", "2").status == 0)
+    let path = squad.home.file("squads/s/squad.json")
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    try text.replacingOccurrences(of: "\"maxMembers\": 2", with: "\"maxMembers\": 100001")
+      .write(toFile: path, atomically: true, encoding: .utf8)
+    let recruit = try squad.run("--squad", "s", "recruit", "hulk")
+    #expect(recruit.status == 65)
+    #expect(recruit.stderr.contains("maxMembers"))
+  }
+
   @Test func theEnvironmentChoosesTheSquadAndTheFlagWins() throws {
     var scripted = squad
     scripted.environment["SQUAD_NAME"] = "xmen"
