@@ -76,7 +76,8 @@ enum SquadsCommand: Command {
     case "create":
       let limit =
         arguments.value(.max) == nil
-        ? .success(nil) : OptionValues.integer(arguments, .max, in: 1...Squad.largestLimit, default: 0).map(Optional.some)
+        ? .success(nil)
+        : OptionValues.integer(arguments, .max, in: 1...Squad.largestLimit, default: 0).map(Optional.some)
       return name(1, "name").flatMap { name in limit.map { .createRequested(name, maxMembers: $0, at: now) } }
     case "rename":
       return name(1, "old").flatMap { old in name(2, "new").map { .renameRequested(old, to: $0, at: now) } }
