@@ -66,6 +66,8 @@ public struct KeyDecoder: Sendable {
     let second = bytes[base + 1]
     switch second {
     case UInt8(ascii: "["): return controlSequence(bytes, isComplete: isComplete)
+    case UInt8(ascii: "]"), UInt8(ascii: "P"), UInt8(ascii: "_"), UInt8(ascii: "^"), UInt8(ascii: "X"):
+      return controlString(bytes, isComplete: isComplete)
     case UInt8(ascii: "O"):
       guard bytes.count > 2 else { return isComplete ? (.alt("O"), 2) : nil }
       return (ss3Key(bytes[base + 2]), 3)
@@ -102,8 +104,29 @@ public struct KeyDecoder: Sendable {
       case "6": return (.pageDown, length)
       default: return (.unknown, length)
       }
+    case UInt8(ascii: "M") where parameters.isEmpty:
+      // An X10 mouse report: ESC [ M and three raw bytes. Never Enter.
+      guard bytes.count >= length + 3 else { return isComplete ? (.unknown, bytes.count) : nil }
+      return (.unknown, length + 3)
+    // Only ESC O M is the keypad's Enter; a CSI ending in M is a mouse report.
+    case UInt8(ascii: "M"): return (.unknown, length)
     default: return (ss3Key(final), length)
     }
+  }
+
+  // OSC, DCS, APC, PM and SOS: a string up to BEL or ESC \ (terminal replies, pasted escapes), dropped
+  // whole so none of it reaches the filter.
+  private static func controlString(_ bytes: ArraySlice<UInt8>, isComplete: Bool) -> (Key, Int)? {
+    let base = bytes.startIndex
+    var index = base + 2
+    while index < bytes.endIndex {
+      if bytes[index] == 0x07 { return (.unknown, index - base + 1) }
+      if bytes[index] == 0x1B, index + 1 < bytes.endIndex, bytes[index + 1] == UInt8(ascii: "\\") {
+        return (.unknown, index - base + 2)
+      }
+      index += 1
+    }
+    return isComplete ? (.unknown, bytes.count) : nil
   }
 
   private static func ss3Key(_ final: UInt8) -> Key {

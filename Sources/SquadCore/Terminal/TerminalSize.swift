@@ -10,4 +10,7 @@ public struct TerminalSize: Hashable, Sendable {
     self.width = width
     self.height = height
   }
+
+  /// Whether a screen of this size holds one of `minimum` size.
+  public func fits(_ minimum: TerminalSize) -> Bool { width >= minimum.width && height >= minimum.height }
 }

@@ -29,6 +29,19 @@ import Testing
     #expect(keys("\u{1B}[15~") == [.unknown])
   }
 
+  @Test func mouseReportsAreNeverEnter() {
+    #expect(keys("\u{1B}[<0;10;5M") == [.unknown])
+    #expect(keys("\u{1B}[32;10;5M") == [.unknown])
+    #expect(keys("\u{1B}[M#!!a") == [.unknown, .text("a")])
+    #expect(keys("\u{1B}OM") == [.enter])
+  }
+
+  @Test func controlStringsAreDroppedWhole() {
+    #expect(keys("sp\u{1B}]0;PWN\u{07}er") == [.text("s"), .text("p"), .unknown, .text("e"), .text("r")])
+    #expect(keys("\u{1B}]11;rgb:0000/0000/0000\u{1B}\\a") == [.unknown, .text("a")])
+    #expect(keys("\u{1B}P1$r0m\u{1B}\\") == [.unknown])
+  }
+
   @Test func utf8TextIsOneKeyPerCharacter() {
     #expect(keys("é漢😀") == [.text("é"), .text("漢"), .text("😀")])
   }

@@ -116,6 +116,14 @@ public enum PickFeature: Feature {
       state.mode = .finished(.interrupted)
       return []
 
+    case (.browsing, .keyPressed(let key)) where !state.size.fits(PickScreen.minimumSize),
+      (.help, .keyPressed(let key)) where !state.size.fits(PickScreen.minimumSize),
+      (.confirmingDiscard, .keyPressed(let key)) where !state.size.fits(PickScreen.minimumSize):
+      // Nothing can be seen on a screen that is too small: the only keys that work there leave
+      // without saving (Ctrl-C above; q or Esc with nothing pending).
+      if key == .text("q") || key == .escape, state.pending.isEmpty { state.mode = .finished(.unchanged) }
+      return []
+
     case (.help, .keyPressed):
       state.mode = .browsing
       return redraw(state)

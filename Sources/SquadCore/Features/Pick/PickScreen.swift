@@ -37,7 +37,7 @@ public enum PickScreen {
   public static func lines(_ state: PickFeature.State) -> [String] {
     let size = state.size
     let width = size.width - 1
-    guard size.width >= minimumSize.width, size.height >= minimumSize.height else {
+    guard size.fits(minimumSize) else {
       let message = DisplayWidth.truncate(
         "Terminal too small (\(size.width)×\(size.height)); squad pick needs \(minimumSize.width)×\(minimumSize.height).",
         to: max(width, 0))
@@ -59,10 +59,12 @@ public enum PickScreen {
   private static let idWidth = 8
   private static let comicsWidth = 6
 
-  private static func nameWidth(_ width: Int) -> Int { width - 2 - 1 - idWidth - 2 - 2 - comicsWidth }
+  // A row: the cursor or two spaces, the mark and a space (4 columns), the id, two spaces, the name,
+  // two spaces, the comics count.
+  private static func nameWidth(_ width: Int) -> Int { width - 4 - idWidth - 2 - 2 - comicsWidth }
 
   private static func header(width: Int) -> String {
-    "   " + DisplayWidth.pad("ID", to: idWidth) + "  " + DisplayWidth.pad("NAME", to: nameWidth(width)) + "  "
+    "    " + DisplayWidth.pad("ID", to: idWidth) + "  " + DisplayWidth.pad("NAME", to: nameWidth(width)) + "  "
       + String(repeating: " ", count: comicsWidth - 6) + "COMICS"
   }
 
@@ -106,7 +108,9 @@ public enum PickScreen {
     let id = DisplayWidth.pad(String(hero.id.rawValue), to: idWidth)
     let count = String(repeating: " ", count: max(comicsWidth - comics.count, 0)) + comics
     if isCursor { return style.reversed(fit("> \(mark) \(id)  \(name)  \(count)", width)) }
-    return fit("  \(style.mark(mark)) \(id)  \(name)  \(count)", width)
+    let row = fit("  \(mark) \(id)  \(name)  \(count)", width)
+    // Coloured after fitting, so the mark's escape bytes never count as columns.
+    return "  " + style.mark(mark) + String(row.dropFirst(3))
   }
 
   private static func helpRows(width: Int, height: Int) -> [String] {

@@ -28,6 +28,40 @@ import Testing
     #expect(lines[11].hasPrefix("+0 to recruit, −0 to fire"))
   }
 
+  @Test func theComicsCountShowsAndTheHeaderStandsOverItsColumns() {
+    for width in [40, 80, 120] {
+      let lines = PickScreen.lines(state(width: width, filter: "hulk"))
+      #expect(lines[2].hasSuffix("1700"), "\(width): \(lines[2])")
+      #expect(lines[1].firstRange(of: "ID")?.lowerBound.utf16Offset(in: lines[1]) == 4)
+      #expect(lines[2].firstRange(of: "1009351")?.lowerBound.utf16Offset(in: lines[2]) == 4)
+      #expect(DisplayWidth.of(lines[1]) == DisplayWidth.of(lines[2]))
+    }
+  }
+
+  @Test func aColouredMarkTakesOneColumnLikeAPlainOne() {
+    var coloured = state(width: 80, filter: "hulk", colour: true)
+    coloured.members = [Sample.hulkling.id]
+    var plain = state(width: 80, filter: "hulk")
+    plain.members = [Sample.hulkling.id]
+    let visible = PickScreen.lines(coloured)[3].replacing(/\u{1B}\[[0-9;]*m/, with: "")
+    #expect(visible == PickScreen.lines(plain)[3])
+  }
+
+  @Test func onAScreenTooSmallToSeeTheListNoKeyChangesAnything() {
+    var small = state(width: 39, height: 9, filter: "hulk")
+    _ = PickFeature.reduce(&small, .terminalResized(TerminalSize(width: 80, height: 24)))
+    _ = PickFeature.reduce(&small, .keyPressed(.space))
+    _ = PickFeature.reduce(&small, .terminalResized(TerminalSize(width: 39, height: 9)))
+    let before = small
+    #expect(before.pending.count == 1)
+    for key: Key in [.space, .enter, .escape, .text("q"), .text("y"), .down] {
+      #expect(PickFeature.reduce(&small, .keyPressed(key)) == [])
+    }
+    #expect(small == before)
+    _ = PickFeature.reduce(&small, .keyPressed(.control("c")))
+    #expect(small.mode == .finished(.interrupted))
+  }
+
   @Test func everyLineStaysNarrowerThanTheTerminal() {
     let wide = Hero(
       id: HeroID(1), name: String(repeating: "漢", count: 80), description: String(repeating: "x", count: 300))
