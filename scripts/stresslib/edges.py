@@ -1,6 +1,6 @@
 """Files that are not plain files and input that never ends (issue 14).
 
-odd-files: squad.json, config.json and cache/catalogue.json as a FIFO, a device, a socket, a folder, a dangling link, a link loop and
+odd-files: squad.json, config.json and catalogue.sqc as a FIFO, a device, a socket, a folder, a dangling link, a link loop and
 links to devices, under every command that reads or saves the squad; `export --output` onto
 FIFOs, devices, links, folders, sockets and squad's own files; stdout a full device or a closed
 pipe. Each run must end (no hang), without a crash, with a documented exit code, and whatever
@@ -212,7 +212,7 @@ def odd_things():
 
 
 def check_odd_settings_and_catalogue(ctx, result, tally):
-    """config.json and cache/catalogue.json as FIFOs, devices, folders and sockets: every file
+    """config.json and the catalogue as FIFOs, devices, folders and sockets: every file
     squad reads or maps is opened without blocking and refused unless it is a regular file."""
     for label, setup, kind in odd_things():
         home = ctx.folder("odd-config")
@@ -225,14 +225,15 @@ def check_odd_settings_and_catalogue(ctx, result, tally):
                 result.fail(f"{name}: the error does not say config.json is {kind}: {stderr.strip()[:200]}")
         if held is not None:
             held.close()
+        # The catalogue (catalogue.sqc in the data folder, which --home is) is read by every
+        # command that looks a hero up.
         home = ctx.folder("odd-catalogue")
-        os.makedirs(os.path.join(home, "cache"))
-        held = setup(os.path.join(home, "cache", "catalogue.json"))
+        held = setup(os.path.join(home, "catalogue.sqc"))
         for args in [["heroes", "--limit", "1"], ["show", "1009610"], ["recruit", "1009610"]]:
-            name = f"catalogue.json {label}: {args[0]}"
+            name = f"catalogue.sqc {label}: {args[0]}"
             code, stderr, _ = run([ctx.squad, "--offline", "--home", home] + args, clean_environment(home))
             tally.check(name, code, stderr, {0})
-            if code == 0 and "catalogue.json" not in stderr:
+            if code == 0 and "catalogue.sqc" not in stderr:
                 result.fail(f"{name}: no warning names the catalogue: {stderr.strip()[:200]}")
         if held is not None:
             held.close()

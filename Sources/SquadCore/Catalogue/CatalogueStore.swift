@@ -148,7 +148,8 @@ public final class CatalogueStore: Sendable {
       }
     case .damaged(let problem):
       warn(
-        "\(path) is \(problem), so the bundled catalogue answers. It is kept; the next sync or import moves it aside "
+        "\(path) could not be used (\(problem)), so the bundled catalogue answers. It is kept; the next sync or import "
+          + "moves it aside "
           + "and starts a new one.")
       return LocalCatalogue()
     case .missing:
