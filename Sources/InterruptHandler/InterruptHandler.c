@@ -105,6 +105,11 @@ static void on_resize(int signal_number) {
   errno = saved_errno;
 }
 
+// Signals (besides Ctrl-C's and SIGTERM) whose default ends the process: while the terminal is
+// taken they end it the same way, terminal given back.
+static const int ending_signals[] = {SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF};
+#define ENDING_SIGNAL_COUNT (int)(sizeof ending_signals / sizeof ending_signals[0])
+
 int interrupt_handler_take_terminal(int fd, const struct termios *saved) {
   terminal_fd = fd;
   memcpy(&terminal_saved, saved, sizeof terminal_saved);
@@ -114,8 +119,7 @@ int interrupt_handler_take_terminal(int fd, const struct termios *saved) {
   memset(&action, 0, sizeof action);
   action.sa_handler = remove_registered_files_and_exit;
   sigfillset(&action.sa_mask);
-  sigaction(SIGHUP, &action, NULL);
-  sigaction(SIGQUIT, &action, NULL);
+  for (int index = 0; index < ENDING_SIGNAL_COUNT; index++) sigaction(ending_signals[index], &action, NULL);
 
   struct sigaction crash;
   memset(&crash, 0, sizeof crash);
@@ -143,8 +147,7 @@ int interrupt_handler_take_terminal(int fd, const struct termios *saved) {
   // never reach the handler that gives the terminal back.
   sigset_t signals;
   sigemptyset(&signals);
-  sigaddset(&signals, SIGHUP);
-  sigaddset(&signals, SIGQUIT);
+  for (int index = 0; index < ENDING_SIGNAL_COUNT; index++) sigaddset(&signals, ending_signals[index]);
   sigaddset(&signals, SIGWINCH);
   for (int index = 0; index < CRASH_SIGNAL_COUNT; index++) sigaddset(&signals, crash_signals[index]);
   pthread_sigmask(SIG_UNBLOCK, &signals, NULL);
