@@ -11,9 +11,12 @@ import Foundation
 public enum BoundedInput {
   /// The bytes of the regular file at `path`; nil when nothing is there. Anything else at the
   /// path (a FIFO, a device, a folder, a dangling link) is refused at once: the file is opened
-  /// without blocking and checked before a byte is read.
-  public static func regularFile(_ path: String, limit: Int) throws(PersistenceError) -> [UInt8]? {
-    guard let file = try openRegularFile(path, limit: limit) else { return nil }
+  /// without blocking and checked before a byte is read. With `ownFile`, a symbolic link or a file
+  /// with other hard links is refused too (``PersistenceError/Reason/notOwnFile(kind:)``).
+  public static func regularFile(_ path: String, limit: Int, ownFile: Bool = false) throws(PersistenceError)
+    -> [UInt8]?
+  {
+    guard let file = try openRegularFile(path, limit: limit, ownFile: ownFile) else { return nil }
     defer { close(file.descriptor) }
     return try read(file.descriptor, label: path, limit: limit, expected: file.size)
   }
@@ -22,11 +25,18 @@ public enum BoundedInput {
   /// through: opened without blocking (a FIFO cannot hang squad), checked with `fstat` on the
   /// open descriptor (nothing can be swapped in between), anything but a regular file refused
   /// with a message naming what it is, and a file over `limit` bytes refused from its size before
-  /// a byte is read. nil when nothing is there; the caller closes the descriptor.
-  static func openRegularFile(_ path: String, limit: Int) throws(PersistenceError) -> (descriptor: Int32, size: Int)? {
-    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+  /// a byte is read. nil when nothing is there; the caller closes the descriptor. With `ownFile`
+  /// the path must name a file of its own: a symbolic link is not followed (`O_NOFOLLOW`, so
+  /// nothing can be swapped in either) and a file with other hard links is refused.
+  static func openRegularFile(_ path: String, limit: Int, ownFile: Bool = false) throws(PersistenceError) -> (
+    descriptor: Int32, size: Int
+  )? {
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | (ownFile ? O_NOFOLLOW : 0))
     guard descriptor >= 0 else {
       let reason = errno
+      if reason == ELOOP && ownFile && isLink(path) {
+        throw PersistenceError(path: path, reason: .notOwnFile(kind: "a symbolic link"))
+      }
       if reason == ENOENT {
         if isDanglingLink(path) { throw PersistenceError(path: path, reason: .danglingLink) }
         return nil
@@ -48,6 +58,10 @@ public enum BoundedInput {
     if let kind = FileKind.describeIrregular(status.st_mode) {
       close(descriptor)
       throw PersistenceError(path: path, reason: .notAFile(kind: kind))
+    }
+    if ownFile && status.st_nlink > 1 {
+      close(descriptor)
+      throw PersistenceError(path: path, reason: .notOwnFile(kind: "a file with \(status.st_nlink) names (hard links)"))
     }
     guard Int(status.st_size) <= limit else {
       close(descriptor)
@@ -104,6 +118,12 @@ public enum BoundedInput {
       guard bytes.count + count <= limit else { throw PersistenceError(path: label, reason: .tooLarge(limit: limit)) }
       bytes.append(contentsOf: chunk[0..<count])
     }
+  }
+
+  /// Whether `path` is a symbolic link.
+  static func isLink(_ path: String) -> Bool {
+    var status = stat()
+    return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
   }
 
   /// Whether `path` is a symbolic link whose target does not exist.

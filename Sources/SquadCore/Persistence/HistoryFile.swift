@@ -6,6 +6,10 @@ import Foundation
 /// between the two leaves a last entry the squad file does not match; ``SquadFile`` drops it on
 /// the next change (see "Durability" in the README). A line cut short by a kill is dropped too.
 /// Any other unreadable line makes the file corrupt: it is reported, never overwritten.
+///
+/// A history is a regular file of its own in its squad's folder: it is appended in place under
+/// its squad's lock only, so a symbolic link or a hard link to another file (another squad's
+/// history, a FIFO) is refused like a corrupt history, never followed.
 public struct HistoryFile: Sendable {
   /// The file's path.
   public let path: String
@@ -26,11 +30,17 @@ public struct HistoryFile: Sendable {
     public var tornTail: Bool
   }
 
-  /// The entries on disk (none when there is no file), or why the file is unusable.
+  /// The entries on disk (none when there is no file), or why the file is unusable: always a
+  /// ``PersistenceError/Reason/corruptHistory(detail:)``, so every reader treats an unusable
+  /// history one way (changes go on unrecorded, undo and redo refuse).
   public func read() throws(PersistenceError) -> Contents {
-    guard let bytes = try BoundedInput.regularFile(path, limit: InputLimit.historyFile) else {
-      return Contents(entries: [], tornTail: false)
+    let read: [UInt8]?
+    do throws(PersistenceError) {
+      read = try BoundedInput.regularFile(path, limit: InputLimit.historyFile, ownFile: true)
+    } catch {
+      throw PersistenceError(path: path, reason: .corruptHistory(detail: HistoryFile.problem(error.reason)))
     }
+    guard let bytes = read else { return Contents(entries: [], tornTail: false) }
     var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
     let tail = lines.removeLast()
     var entries: [HistoryEntry] = []
@@ -49,9 +59,14 @@ public struct HistoryFile: Sendable {
   /// Appends one entry and flushes it to the disk before returning.
   func append(_ entry: HistoryEntry) throws(PersistenceError) {
     try AtomicFile.createDirectory(AtomicFile.folderAndName(of: path).folder)
-    let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+    // The rule read() checks, held again on the descriptor written: no link followed, no FIFO waited on.
+    let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644)
     guard descriptor >= 0 else { throw failure() }
     defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_nlink == 1 else {
+      throw PersistenceError(path: path, reason: .unwritable(detail: "it is not a regular file of its own"))
+    }
     let line = Array((entry.json.encoded() + "\n").utf8)
     var written = 0
     while written < line.count {
@@ -84,6 +99,19 @@ public struct HistoryFile: Sendable {
     if entries > HistoryFile.bound + HistoryFile.slack { return true }
     let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int ?? 0
     return size > InputLimit.historyFile / 2
+  }
+
+  // Why the file cannot be read as a history, in words that fit "cannot be used as the squad's history (…)".
+  private static func problem(_ reason: PersistenceError.Reason) -> String {
+    switch reason {
+    case .tooLarge(let limit):
+      return "it is larger than \(InputLimit.describe(limit)), the most squad reads of a history"
+    case .notAFile(let kind): return "it is \(kind), not a regular file"
+    case .notOwnFile(let kind): return "it is \(kind); a history must be a file of its own in its squad's folder"
+    case .danglingLink: return "it is a symbolic link to nothing"
+    case .unreadable(let detail), .corruptHistory(let detail): return detail
+    default: return "it cannot be read"
+    }
   }
 
   private func failure() -> PersistenceError {

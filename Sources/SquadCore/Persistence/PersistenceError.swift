@@ -17,6 +17,9 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
     case notAFile(kind: String)
     /// The path is a symbolic link to nothing; squad does not guess what was meant.
     case danglingLink
+    /// The path must name a file of its own (a squad's history, appended in place under its own
+    /// squad's lock) but is `kind`: a symbolic link, or a file with other hard links.
+    case notOwnFile(kind: String)
     /// The input holds more than `limit` bytes, the most squad reads from one input.
     case tooLarge(limit: Int)
     /// Saving would write more than `limit` bytes, more than squad reads back; nothing was written.
@@ -46,9 +49,17 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
   public var exitCode: ExitCode {
     switch reason {
     case .corrupt, .newerSchema, .tooLarge, .wouldExceed, .corruptHistory: return .invalidData
-    case .unreadable, .unwritable, .partlyWritten, .notAFile, .danglingLink, .overLimit, .changedOutside:
+    case .unreadable, .unwritable, .partlyWritten, .notAFile, .danglingLink, .notOwnFile, .overLimit, .changedOutside:
       return .failure
     }
+  }
+
+  /// What a change says when its squad's history cannot be used: the change was made and saved,
+  /// only not recorded (``description`` for any other error).
+  public var unrecordedChangeWarning: String {
+    guard case .corruptHistory(let detail) = reason else { return description }
+    return "\(path) cannot be used as the squad's history (\(detail)), so this change was made but not recorded. "
+      + "The file was left untouched; undo and redo refuse until it is fixed or removed."
   }
 
   public var description: String {
@@ -71,12 +82,15 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
     case .danglingLink:
       return "\(path) is a symbolic link to a file that does not exist; squad will not guess. "
         + "Create the link's target or remove the link."
+    case .notOwnFile(let kind):
+      return "\(path) is \(kind), not a file of its own; squad will not read or write it through another name, "
+        + "so it left it untouched."
     case .tooLarge(let limit):
       return "\(path) is larger than \(InputLimit.describe(limit)), the most squad reads from one input "
         + "(see 'Limits' in the README). squad stopped reading it there and changed nothing."
     case .corruptHistory(let detail):
-      return "\(path) is not a valid squad history (\(detail)). It was left untouched; changes go on without "
-        + "being recorded, and undo and redo refuse until it is fixed or removed."
+      return "\(path) cannot be used as the squad's history (\(detail)). It was left untouched; changes go on "
+        + "without being recorded, and undo and redo refuse until it is fixed or removed."
     case .overLimit(let limit, let members, let squad):
       return
         "The squad '\(squad)' holds at most \(limit) \(limit == 1 ? "member" : "members"); this change would make it "

@@ -15,6 +15,13 @@ public struct SquadSnapshot: Sendable {
   // The history on disk holds a torn line or an uncommitted entry, which the next write drops.
   var historyNeedsRewrite: Bool
 
+  /// ``SquadDigest`` of the squad as read, a missing file read as the empty squad (so a change
+  /// that would save an empty squad over no file changes nothing); nil when the file is unusable.
+  var readDigest: String? {
+    guard case .success(let squad) = loaded else { return nil }
+    return exists ? digest : SquadDigest.of(squad)
+  }
+
   /// Whether the squad file is what squad last recorded (or no change is recorded yet).
   public var matchesHistory: Bool {
     guard case .success(let entries) = history, let last = entries.last else { return true }
@@ -62,7 +69,7 @@ extension SquadFile {
       let snapshot = try self.snapshot()
       _ = try snapshot.loaded.get()
       let (edit, value) = try body(snapshot)
-      guard let edit, edit.kind != .change || edit.squad != snapshot.squad else { return (value, nil) }
+      guard let edit else { return (value, nil) }
       return (value, try commit(edit, of: snapshot, command: command, at: date))
     }
   }
@@ -75,8 +82,7 @@ extension SquadFile {
     try withLock { () throws(PersistenceError) in
       let snapshot = try self.snapshot()
       let (edit, value) = body(snapshot.loaded)
-      guard let edit, edit.squad != snapshot.squad || (try? snapshot.loaded.get()) == nil else { return value }
-      _ = try commit(edit, of: snapshot, command: command, at: date)
+      if let edit { _ = try commit(edit, of: snapshot, command: command, at: date) }
       return value
     }
   }
@@ -124,13 +130,15 @@ extension SquadFile {
     }
     let removing = edit.kind == .delete
     let after = removing ? SquadDigest.absent : SquadDigest.of(squad)
+    // The one test of "nothing changed", made here because only here is the squad final (its size
+    // limit carried over): a change whose file form is the one read (an import --replace of the
+    // same members, a sync that brought nothing new) is no change: nothing to save, nothing for
+    // undo to take back. A missing file reads as the empty squad; an unreadable one never matches.
+    if edit.kind == .change, after == snapshot.readDigest { return nil }
     let diff = SquadDiff.between(snapshot.squad.members, removing ? [] : squad.members)
-    // A change that leaves the squad as it was (an import --replace of the same members) is no change:
-    // nothing to save, nothing for undo to take back.
-    if edit.kind == .change, after == snapshot.digest { return nil }
     switch snapshot.history {
     case .failure(let error):
-      warn(error.description)
+      warn(error.unrecordedChangeWarning)
       if !removing { try save(squad) }
       return nil
     case .success(let entries):

@@ -28,11 +28,35 @@ public struct SquadFile: Sendable {
     self.warn = warn
   }
 
-  /// Takes the exclusive lock for a read-modify-write; release it by dropping the value.
-  public func lock() throws(PersistenceError) -> FileLock { try FileLock(path: lockPath) }
+  /// The lock files a change of this squad holds: its own `squad.lock`, and the `squad.lock`
+  /// beside the file `squad.json` finally names. They are one file unless `squad.json` is a
+  /// symbolic link to a file elsewhere; then every squad saving into that file, through a link or
+  /// not, takes the lock beside it, so squads sharing one file take turns.
+  public var lockPaths: [String] {
+    var status = stat()
+    guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return [lockPath] }
+    return [lockPath, AtomicFile.folderAndName(of: OutputFile.target(of: path)).folder + "/squad.lock"]
+  }
+
+  /// Takes the exclusive locks for a read-modify-write (``lockPaths``); release them by dropping
+  /// the value.
+  public func lock() throws(PersistenceError) -> LockSet {
+    while true {
+      let paths = lockPaths
+      let locks = try LockSet(paths: paths)
+      // The link was pointed elsewhere while this process waited: lock where it points now.
+      if lockPaths == paths { return locks }
+    }
+  }
 
   /// Whether the squad exists: always for the default squad, which is empty until first saved.
   public var exists: Bool { name.isDefault || FileManager.default.fileExists(atPath: path) }
+
+  /// Whether the squad has files to read (its history, even without a squad file): always for
+  /// the default squad; for a named one, once its folder exists.
+  public var hasFolder: Bool {
+    name.isDefault || FileManager.default.fileExists(atPath: AtomicFile.folderAndName(of: path).folder)
+  }
 
   /// The squad on disk, read once and at most ``InputLimit/squadFile`` bytes; an empty squad
   /// when the file does not exist yet. A symbolic link is followed; anything but a regular file

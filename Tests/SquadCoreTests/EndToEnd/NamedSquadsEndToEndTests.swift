@@ -170,7 +170,7 @@ import Testing
     try squad.home.write("this is not json\n", to: "history.jsonl")
     let recruit = try squad.run("recruit", "hulk")
     #expect(recruit.status == 0)
-    #expect(recruit.stderr.contains("not a valid squad history"))
+    #expect(recruit.stderr.contains("cannot be used as the squad's history"))
     #expect(try squad.run("fire", "hulk", "--yes").status == 0)
     let undo = try squad.run("undo")
     #expect(undo.status == 65)

@@ -11,8 +11,9 @@ public struct HistoryEffects: EffectRunner {
     async
   {
     let file = squadFile
-    // A named squad that does not exist yet has no history, and reading it must not create its folder.
-    guard file.exists else {
+    // A named squad with no folder yet has no history, and reading it must not create its folder.
+    // One with a folder is read like the default squad, squad file or not.
+    guard file.hasFolder else {
       switch effect {
       case .loadHistory: await send(.historyLoaded(.success([])))
       case .step: await send(.stepFinished(.success(nil)))

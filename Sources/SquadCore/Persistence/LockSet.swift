@@ -1,0 +1,49 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Exclusive locks on several lock files, held together until released or deallocated.
+///
+/// They are taken in one order every process agrees on, the files' identities (device, inode),
+/// whatever the paths that name them: two processes needing overlapping sets never wait on each
+/// other in a circle, and one file named twice (through a link) is locked once, never twice by
+/// the same process (which `flock` would make it wait on itself).
+public final class LockSet: Sendable {
+  private let locks: [FileLock]
+
+  /// Blocks until every lock file in `paths` is held, creating the files (and folders) as needed.
+  public init(paths: [String]) throws(PersistenceError) {
+    var files: [(identity: [UInt64], path: String)] = []
+    for path in paths {
+      let identity = try LockSet.identity(of: path)
+      if !files.contains(where: { $0.identity == identity }) { files.append((identity, path)) }
+    }
+    var held: [FileLock] = []
+    for file in files.sorted(by: { $0.identity.lexicographicallyPrecedes($1.identity) }) {
+      held.append(try FileLock(path: file.path))
+    }
+    locks = held
+  }
+
+  /// How many distinct files are locked.
+  public var count: Int { locks.count }
+
+  // Creates the lock file when missing, and names it by (device, inode).
+  private static func identity(of path: String) throws(PersistenceError) -> [UInt64] {
+    try AtomicFile.createDirectory(AtomicFile.folderAndName(of: path).folder)
+    let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else {
+      throw PersistenceError(path: path, reason: .unwritable(detail: String(cString: strerror(errno))))
+    }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else {
+      throw PersistenceError(path: path, reason: .unwritable(detail: String(cString: strerror(errno))))
+    }
+    return [UInt64(status.st_dev), UInt64(status.st_ino)]
+  }
+}
