@@ -54,6 +54,37 @@ import Testing
     store.finish()
   }
 
+  @Test func nothingToRedoIsNotAFailureEvenAfterChanges() async throws {
+    try recruit(Sample.hulk)
+    let store = store()
+    await store.send(.stepRequested(.redo, count: 3, at: Sample.moment)) { $0.phase = .stepping(.redo, count: 3) }
+    await store.receive(.stepFinished(.success(nil))) { $0.phase = .stepped(.redo, nil) }
+    store.finish()
+    #expect(try file.history.read().entries.map(\.kind) == [.change])
+  }
+
+  @Test func anUnusableHistoryFailsHistoryUndoAndRedoNamingWhy() async throws {
+    try recruit(Sample.hulk)
+    let linked = home.file("elsewhere.jsonl")
+    try FileManager.default.moveItem(atPath: file.history.path, toPath: linked)
+    try FileManager.default.createSymbolicLink(atPath: file.history.path, withDestinationPath: linked)
+    let detail = "it is a symbolic link; a history must be a file of its own in its squad's folder"
+    let refusal = PersistenceError(path: file.history.path, reason: .corruptHistory(detail: detail))
+    let listing = store()
+    await listing.send(.historyRequested(limit: nil)) { $0.phase = .loading(limit: nil) }
+    await listing.receive(.historyLoaded(.failure(refusal))) { $0.phase = .failed(refusal) }
+    listing.finish()
+    for direction in [StepDirection.undo, .redo] {
+      let store = store()
+      await store.send(.stepRequested(direction, count: 1, at: Sample.moment)) {
+        $0.phase = .stepping(direction, count: 1)
+      }
+      await store.receive(.stepFinished(.failure(refusal))) { $0.phase = .failed(refusal) }
+      store.finish()
+    }
+    #expect(try file.load().members.map(\.id) == [Sample.hulk.id])
+  }
+
   @Test func undoRefusesWhenTheFileWasEditedOutsideSquad() async throws {
     try recruit(Sample.hulk)
     try file.save(Squad(members: [Sample.member(Sample.spiderMan)]))

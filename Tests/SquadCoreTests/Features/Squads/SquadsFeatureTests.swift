@@ -63,6 +63,30 @@ import Testing
     #expect(SquadSet(paths: paths).names() == [.default, six])
   }
 
+  @Test func deleteConfirmedMovesTheSquadAsideAndSaysHowManyMembersWent() async throws {
+    let six = try name("six")
+    _ = try SquadSet(paths: paths).create(six, maxMembers: nil, at: Sample.moment)
+    _ = try SquadFile(paths: paths, name: six).update(
+      .recruit(at: Sample.moment), heroes: [Sample.hulk], at: Sample.moment)
+    let lastChange = try SquadFile(paths: paths, name: six).history.read().entries.last?.at
+    let store = store(confirm: true)
+    await store.send(.deleteRequested(six, askFirst: true, at: Sample.moment)) {
+      $0.phase = .loading(deleting: six, askFirst: true, at: Sample.moment)
+    }
+    let summaries = [
+      SquadSummary(name: .default, members: 0), SquadSummary(name: six, members: 1, lastChange: lastChange),
+    ]
+    await store.receive(.squadsLoaded(summaries)) { $0.phase = .confirming(six, at: Sample.moment) }
+    await store.receive(.confirmationAnswered(true)) { $0.phase = .changing(.delete(six, at: Sample.moment)) }
+    await store.receive(.changeFinished(.success(1))) {
+      $0.phase = .changed(.delete(six, at: Sample.moment), deletedMembers: 1)
+    }
+    store.finish()
+    #expect(SquadSet(paths: paths).names() == [.default])
+    let kept = try FileManager.default.contentsOfDirectory(atPath: paths.deletedSquadsDirectory)
+    #expect(kept.count == 1 && kept[0].hasPrefix("six-"))
+  }
+
   @Test func deletingAMissingSquadFailsBeforeAsking() async throws {
     let ghost = try name("ghost")
     let store = store()
