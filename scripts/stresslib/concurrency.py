@@ -180,8 +180,11 @@ def run(ctx, heroes):
 
 
 # --- Several squads: 50 writers across 5 squads, each squad's members and history complete.
+# Two of them ("four" and "five") keep their squad.json as symbolic links to one shared file (one
+# link through the other), so their writers meet only in the lock beside that file.
 
 SQUAD_NAMES = ("one", "two", "three", "four", "five")
+LINKED_SQUADS = {"four": "../../shared/team.json", "five": "../four/squad.json"}
 
 
 def run_squads(ctx, heroes):
@@ -189,6 +192,12 @@ def run_squads(ctx, heroes):
     home = ctx.folder("concurrency-squads")
     workers, _, _ = plan(ctx, list(heroes))
     env = clean_environment(home)
+    os.makedirs(os.path.join(home, "shared"), exist_ok=True)
+    with open(os.path.join(home, "shared", "team.json"), "w") as file:
+        file.write('{"schemaVersion": 1, "members": []}\n')
+    for name, target in LINKED_SQUADS.items():
+        os.makedirs(os.path.join(home, "squads", name), exist_ok=True)
+        os.symlink(target, os.path.join(home, "squads", name, "squad.json"))
     crashes, failures = [], []
     start = threading.Barrier(WORKERS + 1)
     # The changes each worker's commands make (a command that changes nothing records nothing).
@@ -239,7 +248,11 @@ def run_squads(ctx, heroes):
         if recorded != expected_entries:
             missing_history.append(f"{name}: {expected_entries} changes made, {recorded} recorded")
     commands = sum(len(worker["ops"]) for worker in workers)
-    result.count(f"{WORKERS} processes at once across {len(SQUAD_NAMES)} squads, {commands} commands")
+    for name in LINKED_SQUADS:
+        if not os.path.islink(os.path.join(home, "squads", name, "squad.json")):
+            result.fail(f"{name}: squad.json is no longer a symbolic link")
+    result.count(f"{WORKERS} processes at once across {len(SQUAD_NAMES)} squads "
+                 f"({len(LINKED_SQUADS)} sharing one file through links), {commands} commands")
     result.count(f"{len(lost)} lost changes, {len(missing_history)} squads whose history missed or doubled one")
     result.count(f"{len(crashes)} crashes")
     for problem in lost + missing_history + crashes[:10] + failures[:10]:
