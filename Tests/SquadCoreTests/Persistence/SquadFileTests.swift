@@ -86,6 +86,23 @@ import Testing
     #expect(throws: PersistenceError.self) { try file.load() }
   }
 
+  @Test func aChangeToWhatIsAlreadyThereIsNeitherSavedNorRecordedWhateverItsLimit() throws {
+    // No file yet: an empty squad is what is there, so saving one changes nothing.
+    let (_, none) = try file.change(by: "sync", at: Sample.moment) { _ in (SquadEdit(squad: Squad()), ()) }
+    #expect(none == nil)
+    #expect(!FileManager.default.fileExists(atPath: file.path))
+    var limited = Squad(members: [Sample.member(Sample.hulk)])
+    limited.maxMembers = 3
+    try file.save(limited)
+    // The same members without the limit: commit carries the limit over, so the file form is the same.
+    let (_, same) = try file.change(by: "import --replace", at: Sample.moment) { _ in
+      (SquadEdit(squad: Squad(members: [Sample.member(Sample.hulk)])), ())
+    }
+    #expect(same == nil)
+    #expect(try file.history.read().entries.isEmpty)
+    #expect(try file.load() == limited)
+  }
+
   @Test func anUnwritableFolderIsAnErrorNotACrash() throws {
     let blocker = home.file("blocker")
     try home.write("a file, not a folder", to: "blocker")
