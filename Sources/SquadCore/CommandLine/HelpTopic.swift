@@ -71,7 +71,8 @@ enum HelpTopicText {
     NOTES:
       Recruiting, importing or picking past a squad's --max limit changes nothing and exits 1.
       undo and redo exit 1 when the squad file was changed by something other than squad since
-      the last recorded change, and 65 when the squad's history file is corrupt; nothing changes.
+      the last recorded change, and 65 when the squad's history file cannot be used (corrupt,
+      over 64 MiB, or not a regular file of its own: a link, a FIFO); nothing changes.
       A squad name that breaks the rules ('squad help squads') is a usage error: exit 64.
 
     """
