@@ -11,13 +11,18 @@ import Testing
 /// Each request's deadline timer kept its exchange alive for the whole timeout, and the exchange
 /// kept its answer, so every body of the last 10 seconds was held at once. An exchange that has
 /// handed its answer over must be gone, however far away its deadline is.
+///
+/// The exchange is driven by hand here; its task goes to a refusing port and ends by itself. The
+/// session is left to finish it: invalidating and cancelling the session while the exchange's
+/// own cancellation is on its way makes FoundationNetworking trap ("a task that is not in the
+/// registry"), which squad never does (its session lives as long as its transport).
 @Suite struct TransportRetentionTests {
   @Test func anAnsweredExchangeIsFreedLongBeforeItsDeadline() async throws {
-    let port = try LoopbackPort(.silent)
+    let port = try LoopbackPort(.refusing)
     let url = try #require(URL(string: port.baseURL + "/characters"))
     let session = URLSession(configuration: .ephemeral)
     let task = session.dataTask(with: url)
-    defer { session.invalidateAndCancel() }
+    defer { session.finishTasksAndInvalidate() }
     weak var weakExchange: URLSessionTransport.Exchange?
     let body = Data(repeating: 7, count: 4_096)
     let result = await { () async -> Result<HTTPResponse, TransportError> in
@@ -35,11 +40,11 @@ import Testing
   }
 
   @Test func aFailedExchangeIsFreedLongBeforeItsDeadline() async throws {
-    let port = try LoopbackPort(.silent)
+    let port = try LoopbackPort(.refusing)
     let url = try #require(URL(string: port.baseURL + "/characters"))
     let session = URLSession(configuration: .ephemeral)
     let task = session.dataTask(with: url)
-    defer { session.invalidateAndCancel() }
+    defer { session.finishTasksAndInvalidate() }
     weak var weakExchange: URLSessionTransport.Exchange?
     let result = await { () async -> Result<HTTPResponse, TransportError> in
       let exchange = URLSessionTransport.Exchange(bodyLimit: 8)
