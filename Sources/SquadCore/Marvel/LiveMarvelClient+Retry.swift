@@ -23,9 +23,13 @@ extension LiveMarvelClient {
         return .failure(.timedOut(seconds: timeout, url: label))
       }
       let signed = MarvelURL.signed(url, with: credentials.signature(timestamp: environment.timestamp()))
-      let outcome =
-        Task.isCancelled
-        ? .failure(.cancelled) : await transport.get(HTTPRequest(url: signed, headers: headers, timeout: remaining))
+      let outcome: Result<HTTPResponse, TransportError>
+      if Task.isCancelled {
+        outcome = .failure(.cancelled)
+      } else {
+        sent.withLock { $0 += 1 }
+        outcome = await transport.get(HTTPRequest(url: signed, headers: headers, timeout: remaining))
+      }
       await limiter.leave()
       let failure: MarvelError
       var retryAfter: Double?

@@ -21,6 +21,7 @@ public struct LiveMarvelClient: MarvelClient {
   /// just arrived is still being decoded and cached.
   public static let pagesInProgress = 2 * maximumRequestsInFlight
   let limiter: RequestLimiter
+  let sent = Mutex(0)
   let cache: ResponseCache?
   let transport: any HTTPTransport
   let environment: MarvelClientEnvironment
@@ -41,6 +42,8 @@ public struct LiveMarvelClient: MarvelClient {
     self.environment = environment
     limiter = RequestLimiter(limit: Self.maximumRequestsInFlight)
   }
+
+  public var requestsSent: Int { sent.withLock { $0 } }
 
   public func characters(_ filter: CharacterFilter, freshness: CacheFreshness) async -> Result<
     MarvelPage<Hero>, MarvelError

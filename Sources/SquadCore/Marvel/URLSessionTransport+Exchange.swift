@@ -21,13 +21,18 @@ extension URLSessionTransport {
   /// for it"). So a redirect is answered and a cancellation issued under the same lock: once the
   /// request is cancelled no redirect is ever answered, and a refused redirect is not cancelled
   /// but answered with "no": the task then ends by itself.
+  ///
+  /// An exchange that has ended keeps nothing of its answer, and its deadline holds it only
+  /// weakly: the deadline timer lives for the whole timeout, and when it kept the exchange and
+  /// its answer alive, a sync against a fast server held every body of the last 10 seconds at
+  /// once (600 MB at 100,000 characters; BENCHMARKS.md).
   final class Exchange: @unchecked Sendable {
     /// The most body bytes accepted.
     let bodyLimit: Int
     // Everything below is guarded by `lock`.
     private var continuation: CheckedContinuation<Result<HTTPResponse, TransportError>, Never>?
     private var task: URLSessionDataTask?
-    private var outcome: Result<HTTPResponse, TransportError>?
+    private var ending: Ending?
     private var body = Data()
     private var redirects = 0
     private var cancelled = false
@@ -40,18 +45,18 @@ extension URLSessionTransport {
       _ task: URLSessionDataTask, deadline seconds: Double,
       resuming continuation: CheckedContinuation<Result<HTTPResponse, TransportError>, Never>
     ) {
-      let early: Result<HTTPResponse, TransportError>? = lock.withLock {
-        guard outcome == nil else { return outcome }
+      let early: Ending? = lock.withLock {
+        guard ending == nil else { return ending }
         self.continuation = continuation
         self.task = task
         return nil
       }
-      if let early { return continuation.resume(returning: early) }
+      if let early { return continuation.resume(returning: .failure(early.error ?? .cancelled)) }
       task.resume()
       let nanoseconds = Nanoseconds.from(seconds: seconds)
       guard nanoseconds < Nanoseconds.maximum else { return }
-      DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(nanoseconds))) {
-        self.finish(.failure(.timedOut), cancellingTheRequest: true)
+      DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(nanoseconds))) { [weak self] in
+        self?.finish(.failure(.timedOut), cancellingTheRequest: true)
       }
     }
 
@@ -65,7 +70,7 @@ extension URLSessionTransport {
     /// Adds a piece of the body; past the limit, the exchange fails and the request is cancelled.
     func append(_ data: Data) {
       let fits: Bool = lock.withLock {
-        guard outcome == nil else { return true }
+        guard ending == nil else { return true }
         guard data.count <= bodyLimit - body.count else { return false }
         body.append(data)
         return true
@@ -78,7 +83,7 @@ extension URLSessionTransport {
     func redirect(to url: URL?, answer: (Bool) -> Void) {
       lock.withLock {
         guard !cancelled else { return }
-        guard outcome == nil else { return answer(false) }
+        guard ending == nil else { return answer(false) }
         let scheme = url?.scheme?.lowercased() ?? ""
         redirects += 1
         let refusal: TransportError? =
@@ -109,16 +114,26 @@ extension URLSessionTransport {
       if cancellingTheRequest, let task { DispatchQueue.global().async { task.cancel() } }
     }
 
-    /// Records `result` as the outcome, returning the caller to resume, or nil when the exchange
+    /// Records how the exchange ended, returning the caller to resume, or nil when the exchange
     /// had ended already. Call holding `lock`.
     private func end(
       _ result: Result<HTTPResponse, TransportError>
     ) -> CheckedContinuation<Result<HTTPResponse, TransportError>, Never>? {
-      guard outcome == nil else { return nil }
-      outcome = result
+      guard ending == nil else { return nil }
+      ending = Ending(result)
       body = Data()
       defer { (self.continuation, self.task) = (nil, nil) }
       return continuation
+    }
+
+    /// How an exchange ended: only the error, never the answer, which belongs to the caller.
+    private struct Ending {
+      /// The failure it ended with; nil when an answer was handed over.
+      let error: TransportError?
+
+      init(_ result: Result<HTTPResponse, TransportError>) {
+        if case .failure(let error) = result { self.error = error } else { error = nil }
+      }
     }
 
     /// The caller was cancelled. Called from a cancellation handler, so it hops off first.

@@ -113,7 +113,7 @@ import Testing
     let actions: [SyncFeature.Action] = [
       .syncRequested(force: true), .pageLoaded(.success(Self.page)),
       .pageLoaded(.failure(.throttled(attempts: 3, url: "http://127.0.0.1/v1/public/characters"))),
-      .listingEnded, .catalogueSaved(.success(250)), .catalogueSaved(.failure(Self.error)),
+      .listingEnded, .discardedRequests(8), .catalogueSaved(.success(250)), .catalogueSaved(.failure(Self.error)),
     ]
     let states: [SyncFeature.State] = [
       .idle, .fetchingFirstPage(force: false), .fetching(progress), .saving(progress.report), .done(progress.report),
@@ -121,7 +121,7 @@ import Testing
     ]
     for action in actions {
       switch action {
-      case .syncRequested, .pageLoaded, .listingEnded, .catalogueSaved: break
+      case .syncRequested, .pageLoaded, .listingEnded, .discardedRequests, .catalogueSaved: break
       }
     }
     for state in states {

@@ -5,6 +5,7 @@ final class StubMarvelClient: MarvelClient {
   typealias Answer<Item: Hashable & Sendable> = Result<MarvelPage<Item>, MarvelError>
 
   private let asked = Mutex<[String]>([])
+  private let sent = Mutex(0)
   private let onCharacters: @Sendable (CharacterFilter, CacheFreshness) -> Answer<Hero>
   private let onCharacter: @Sendable (HeroID) -> Answer<Hero>
   private let onComics: @Sendable (HeroID, ComicOrder, Int, Int) -> Answer<ComicAppearance>
@@ -29,18 +30,26 @@ final class StubMarvelClient: MarvelClient {
   /// One line per call, e.g. `characters offset=100 revalidate`.
   var calls: [String] { asked.withLock { $0 } }
 
+  /// The requests of every page answered so far, as a live client counts what it sent.
+  var requestsSent: Int { sent.withLock { $0 } }
+
   func characters(_ filter: CharacterFilter, freshness: CacheFreshness) async -> Answer<Hero> {
     asked.withLock { $0.append("characters offset=\(filter.offset ?? 0) \(freshness)") }
-    return onCharacters(filter, freshness)
+    return counted(onCharacters(filter, freshness))
   }
 
   func character(_ id: HeroID) async -> Answer<Hero> {
     asked.withLock { $0.append("character \(id)") }
-    return onCharacter(id)
+    return counted(onCharacter(id))
   }
 
   func comics(of id: HeroID, order: ComicOrder, limit: Int, offset: Int) async -> Answer<ComicAppearance> {
     asked.withLock { $0.append("comics \(id) \(order.rawValue) limit=\(limit)") }
-    return onComics(id, order, limit, offset)
+    return counted(onComics(id, order, limit, offset))
+  }
+
+  private func counted<Item>(_ answer: Answer<Item>) -> Answer<Item> {
+    if case .success(let page) = answer { sent.withLock { $0 += page.requests } }
+    return answer
   }
 }

@@ -64,26 +64,36 @@ public struct SyncEffects: EffectRunner {
 
   /// Fetches the pages at `offsets` with at most `pagesInProgress` in progress, sending each in
   /// order, and stops at a failure or at a page that ends the listing (``ListingPaging``). When
-  /// that leaves planned pages unasked, it says so with `.listingEnded`.
+  /// that leaves planned pages unasked, it says so with `.listingEnded`; requests sent for pages
+  /// that were then not needed are reported first, with `.discardedRequests`.
   private func fetch(
     _ offsets: [Int], freshness: CacheFreshness, send: @escaping @Sendable (SyncFeature.Action) async -> Void
   ) async {
     let client = client
     let received = received
     let pageSize = SyncFeature.pageSize
+    let sentBefore = client.requestsSent
     var handedOver = 0
+    var requestsHandedOver = 0
     var endedEarly = false
+    var failed = false
     await InOrderConcurrently.run(offsets, limit: Self.pagesInProgress) { offset in
       await client.characters(
         CharacterFilter(HeroQuery(order: .name, offset: offset, limit: pageSize)), freshness: freshness)
     } consume: { offset, result in
       handedOver += 1
-      if case .success(let page) = result { received.add(page.results) }
+      if case .success(let page) = result {
+        received.add(page.results)
+        requestsHandedOver += page.requests
+      }
       // Every page's body and decoding is freed once it is spooled, but on many threads glibc
       // keeps the memory; handing it back now and then keeps the sync's peak flat (BENCHMARKS.md).
       if handedOver % Self.pagesBetweenTrims == 0 { MemoryRelease.returnFreedMemory() }
       await send(.pageLoaded(result))
-      guard case .success(let page) = result else { return false }
+      guard case .success(let page) = result else {
+        failed = true
+        return false
+      }
       let step = ListingPaging.after(
         requested: offset, limit: pageSize, offset: page.offset, count: page.results.count, total: page.total)
       guard case .next = step else {
@@ -92,6 +102,10 @@ public struct SyncEffects: EffectRunner {
       }
       return true
     }
+    // Every page's work has ended by now (cancelled or not), so the client's count is final. A
+    // failed sync reports its failure, not what it cost.
+    let discarded = client.requestsSent - sentBefore - requestsHandedOver
+    if discarded > 0, !failed { await send(.discardedRequests(discarded)) }
     if endedEarly { await send(.listingEnded) }
   }
 }

@@ -28,6 +28,9 @@ public enum SyncFeature: Feature {
     case catalogueSaved(Result<Int, PersistenceError>)
     /// The listing ended before the planned pages did (an empty or short page): save what came.
     case listingEnded
+    /// Requests sent for pages the sync started and then did not need (in flight when the
+    /// listing ended, cancelled or answered too late): they went on the wire, so they count.
+    case discardedRequests(Int)
   }
 
   /// What the feature asks for.
@@ -65,6 +68,16 @@ public enum SyncFeature: Feature {
     case (.fetching(let progress), .listingEnded):
       state = .saving(progress.report)
       return [.saveCatalogue]
+
+    case (.fetching(var progress), .discardedRequests(let count)):
+      progress.tally.requests += count
+      state = .fetching(progress)
+      return []
+
+    case (.saving(var report), .discardedRequests(let count)):
+      report.tally.requests += count
+      state = .saving(report)
+      return []
 
     case (.saving(var report), .catalogueSaved(.success(let catalogueSize))):
       report.catalogueSize = catalogueSize

@@ -136,6 +136,7 @@ struct GatedClient: MarvelClient {
     await gate.leave()
     return result
   }
+  var requestsSent: Int { inner.requestsSent }
   func character(_ id: HeroID) async -> Result<MarvelPage<Hero>, MarvelError> { await inner.character(id) }
   func comics(of id: HeroID, order: ComicOrder, limit: Int, offset: Int) async -> Result<
     MarvelPage<ComicAppearance>, MarvelError

@@ -94,6 +94,24 @@ import Testing
     #expect(SyncFeature.reduce(&state, .listingEnded) == [], "out of turn, it changes nothing")
   }
 
+  @Test func requestsForDiscardedPagesCountInTheTally() {
+    var state = SyncFeature.State.fetchingFirstPage(force: false)
+    _ = SyncFeature.reduce(&state, .pageLoaded(.success(Self.page(offset: 0, total: 9_999_999))))
+    _ = SyncFeature.reduce(&state, .pageLoaded(.success(Self.page(offset: 100, total: 150))))
+    #expect(SyncFeature.reduce(&state, .discardedRequests(8)) == [])
+    _ = SyncFeature.reduce(&state, .listingEnded)
+    #expect(SyncFeature.reduce(&state, .discardedRequests(2)) == [])
+    guard case .saving(let report) = state else {
+      Issue.record("expected saving, got \(state)")
+      return
+    }
+    #expect(report.tally == SyncTally(requests: 12, downloaded: 2))
+    #expect(report.pages == 2, "pages count what was used")
+    var failed = SyncFeature.State.failed(.api(.timedOut(seconds: 1, url: "u")))
+    #expect(SyncFeature.reduce(&failed, .discardedRequests(3)) == [])
+    #expect(failed == .failed(.api(.timedOut(seconds: 1, url: "u"))))
+  }
+
   @Test func aHeroOnTwoPagesIsCountedOnce() {
     var progress = SyncProgress(pageCount: 2, total: 200)
     progress.add(Self.page(offset: 0, total: 200))
