@@ -89,8 +89,12 @@ enum CatalogueCommand: Command {
       return ExitCode.invalidData.rawValue
     case .failure(.unreadable(let problem)):
       return context.fail(problem.description, .failure)
+    case .failure(.overLimit(let detail)):
+      _ = context.fail(detail + " (see 'Limits' in the README)", .invalidData)
+      context.console.err("Nothing was imported; the catalogue is unchanged.")
+      return ExitCode.invalidData.rawValue
     case .failure(.persistence(let error)):
-      return context.fail(error.description, .failure)
+      return context.fail(error.description, error.exitCode)
     }
   }
 
