@@ -3,23 +3,33 @@ import Foundation
 /// `squad catalogue import`: archived Marvel files merged into the local catalogue. Every file
 /// is checked before anything is written; the catalogue is written once, at the end, under its
 /// lock, and only when something changed.
-enum CatalogueImport {
+public enum CatalogueImport {
   /// What an import did.
-  struct Report: Equatable, Sendable {
-    var filesRead = 0
-    var skipped: [CatalogueImportFile.Problem] = []
-    var heroesAdded = 0
-    var heroesUpdated = 0
-    var heroesUnchanged = 0
-    var comicsAdded = 0
-    var comicsUpdated = 0
+  public struct Report: Equatable, Sendable {
+    /// Files read and imported.
+    public var filesRead = 0
+    /// Files and folders passed over (`--skip-invalid`), with why.
+    public var skipped: [CatalogueImportFile.Problem] = []
+    /// Heroes new to the catalogue.
+    public var heroesAdded = 0
+    /// Heroes the catalogue held, now changed.
+    public var heroesUpdated = 0
+    /// Heroes the catalogue held as they were.
+    public var heroesUnchanged = 0
+    /// Comics new to the catalogue.
+    public var comicsAdded = 0
+    /// Comics the catalogue held, now changed.
+    public var comicsUpdated = 0
+
+    /// An empty report.
+    public init() {}
 
     /// Whether the catalogue changed.
-    var changed: Bool { heroesAdded + heroesUpdated + comicsAdded + comicsUpdated > 0 }
+    public var changed: Bool { heroesAdded + heroesUpdated + comicsAdded + comicsUpdated > 0 }
   }
 
   /// Why an import wrote nothing.
-  enum Failure: Error, Equatable {
+  public enum Failure: Error, Equatable, Sendable {
     /// A file that cannot be imported (exit 65).
     case invalid(CatalogueImportFile.Problem)
     /// A path the file system refused: missing, unreadable, a link loop (exit 1).
@@ -30,7 +40,7 @@ enum CatalogueImport {
     case persistence(PersistenceError)
 
     /// The file or folder at fault, when `--skip-invalid` may pass over it (never the bounds).
-    var fileProblem: CatalogueImportFile.Problem? {
+    public var fileProblem: CatalogueImportFile.Problem? {
       switch self {
       case .invalid(let problem), .unreadable(let problem): return problem
       case .overLimit, .persistence: return nil

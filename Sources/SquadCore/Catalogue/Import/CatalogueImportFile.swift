@@ -4,17 +4,27 @@ import Foundation
 /// `squad import` follows: a leading UTF-8 byte-order mark is skipped, bytes that are not UTF-8
 /// are refused (never repaired into U+FFFD), and an empty or blank file is refused. Records are
 /// characters or comics (``ImportedRecord``).
-enum CatalogueImportFile {
+public enum CatalogueImportFile {
   /// The largest file read (``InputLimit/catalogueImportFile``).
   static let maximumSize = InputLimit.catalogueImportFile
 
   /// Why a file cannot be imported, in the `FILE: record N: field: what is wrong` form.
-  struct Problem: Error, Equatable, Sendable {
-    var path: String
-    var detail: String
+  public struct Problem: Error, Equatable, Sendable {
+    /// The file or folder.
+    public var path: String
+    /// What is wrong.
+    public var detail: String
     /// Whether the file system refused (exit 1), rather than the content being wrong (exit 65).
-    var isUnreadable = false
-    var description: String { "\(path): \(detail)" }
+    public var isUnreadable = false
+    /// `FILE: what is wrong`.
+    public var description: String { "\(path): \(detail)" }
+
+    /// A problem with the file or folder at `path`.
+    public init(path: String, detail: String, isUnreadable: Bool = false) {
+      self.path = path
+      self.detail = detail
+      self.isUnreadable = isUnreadable
+    }
   }
 
   /// The file's bytes, its byte-order mark left out.
