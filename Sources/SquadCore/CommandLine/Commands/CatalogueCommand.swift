@@ -20,7 +20,9 @@ enum CatalogueCommand: Command {
       with FILE: record N: field: what is wrong, and the catalogue is untouched. --skip-invalid
       imports the good files and lists the others on stderr. Records merge by id: the newer
       'modified' wins, and a field a record lacks never erases what is known. Importing the same
-      files again changes nothing. Files up to 64 MiB each.
+      files again changes nothing. Files up to 64 MiB each; the catalogue holds at most 200,000
+      heroes, 200,000 comics and 256 MiB (an import past that exits 65 and changes nothing). A
+      folder or file that cannot be read exits 1 (or, with --skip-invalid, is listed as skipped).
 
       'catalogue reset' drops everything but the bundled set. On a terminal squad asks first;
       anywhere else it needs --yes.
