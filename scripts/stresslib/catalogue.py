@@ -102,6 +102,14 @@ def hostile_files(folder):
     put("invalid-utf8-lines.jsonl", b'{"id": 2990006, "name": "x\xed\xa0\x80"}\n\xff\xff\n')
     put("empty.json", b"")
     put("nul.json", b"\x00" * 1000)
+    # The attack on issues 10/11: a byte-order mark, invisible names, error answers, lenient ids,
+    # and millions of tiny records in one file (refused at the catalogue's hero bound).
+    put("bom.json", b'\xef\xbb\xbf[{"id": 2990007, "name": "Marked"}]')
+    put("zero-width.json", '[{"id": 2990008, "name": "\u200b\u200b"}]'.encode())
+    put("error-answer.json", json.dumps({"code": 500, "data": {"results": [{"id": 2990009, "name": "E"}]}}))
+    put("lenient-ids.json", json.dumps({"characters": [{"id": " 2990010", "name": "S"}, {"id": "+2990011", "name": "P"}]}))
+    put("blank.json", b"  \n\n ")
+    put("millions.json", "[" + ",".join('{"id":%d,"name":"a"}' % (10**7 + i) for i in range(2_350_000)) + "]")
     return files
 
 

@@ -17,6 +17,12 @@ final class CatalogueBuilder {
   private enum Location {
     case base(Range<Int>)
     case spool(Range<Int>)
+
+    var count: Int {
+      switch self {
+      case .base(let range), .spool(let range): return range.count
+      }
+    }
   }
 
   private let base: CatalogueIndex?
@@ -30,6 +36,10 @@ final class CatalogueBuilder {
   // Where each hero merged so far was before its first merge (nil: it is new), so a report can
   // compare the end result with the start, whatever happened in between.
   private var before: [Int: Location?] = [:]
+  // The bytes the records and comics will take, kept as merges go, so that a bound on the
+  // catalogue (``CatalogueLimits``) is checked without building it.
+  private var recordBytes = 0
+  private var comicBytes = 0
 
   /// A builder starting from `base` (nil: empty), spooling new records to a temporary file in
   /// `spoolFolder` (nil: memory).
@@ -47,12 +57,14 @@ final class CatalogueBuilder {
         if let (key, id, origin) = Self.keyIDOrigin(buffer, offset..<lineEnd), positions[id] == nil {
           positions[id] = entries.count
           entries.append(Entry(key: key, id: id, origin: origin, line: .base(offset..<(lineEnd + 1))))
+          recordBytes += lineEnd + 1 - offset
         }
         offset = lineEnd + 1
       }
     }
     base.forEachComic { comic in
       comics[comic.id] = (comic, .api)
+      comicBytes += Self.size(of: comic)
     }
     base.bytes.withBytes { buffer in
       // Comic origins are read again here only to keep `forEachComic` simple for its readers.
@@ -81,7 +93,9 @@ final class CatalogueBuilder {
       stored = HeroMerge.merged(known, hero)
       outcome = stored == known ? .unchanged : .updated
       if outcome == .updated {
-        entries[position].line = .spool(spool.append(Self.line(stored, origin: origin)))
+        let line = Self.line(stored, origin: origin)
+        recordBytes += line.count - entries[position].line.count
+        entries[position].line = .spool(spool.append(line))
         entries[position].key = HeroName.folded(stored.name)
         entries[position].origin = origin
       }
@@ -89,10 +103,10 @@ final class CatalogueBuilder {
       outcome = .added
       before[hero.id.rawValue] = .some(nil)
       positions[hero.id.rawValue] = entries.count
+      let line = Self.line(hero, origin: origin)
+      recordBytes += line.count
       entries.append(
-        Entry(
-          key: HeroName.folded(hero.name), id: hero.id.rawValue, origin: origin,
-          line: .spool(spool.append(Self.line(hero, origin: origin)))))
+        Entry(key: HeroName.folded(hero.name), id: hero.id.rawValue, origin: origin, line: .spool(spool.append(line))))
     }
     outcomes[outcome, default: 0] += 1
     return outcome
@@ -103,6 +117,7 @@ final class CatalogueBuilder {
   func merge(_ comic: StoredComic, origin: HeroOrigin) -> HeroMerge.Outcome {
     guard var known = comics[comic.id] else {
       comics[comic.id] = (comic, origin)
+      comicBytes += Self.size(of: comic)
       comicsAdded += 1
       return .added
     }
@@ -110,9 +125,30 @@ final class CatalogueBuilder {
     if merged.onSale == nil { merged.onSale = known.comic.onSale }
     merged.characters = known.comic.characters + comic.characters.filter { !known.comic.characters.contains($0) }
     guard merged != known.comic else { return .unchanged }
+    comicBytes += Self.size(of: merged) - Self.size(of: known.comic)
     known = (merged, origin)
     comics[comic.id] = known
     return .updated
+  }
+
+  /// What is wrong with the size of the catalogue as built so far (``CatalogueLimits``), or nil.
+  func limitProblem() -> String? {
+    CatalogueLimits.problem(heroes: count, comics: comics.count, bytes: size)
+  }
+
+  /// The bytes the catalogue file will take, as built so far.
+  var size: Int {
+    CatalogueFormat.headerSize + recordBytes + count * (CatalogueFormat.idEntryWidth + CatalogueFormat.nameEntryWidth)
+      + comicBytes
+  }
+
+  /// Forgets how the merges so far went, so that a report counts only what follows: what the
+  /// store merges while preparing the builder (a previous release's heroes, a new bundled set)
+  /// was there before the command, not brought by it.
+  func startReport() {
+    outcomes = [:]
+    comicsAdded = 0
+    before = [:]
   }
 
   /// How the heroes merged so far compare with what the catalogue held before: new, changed, or
@@ -173,6 +209,12 @@ final class CatalogueBuilder {
   /// The comics, by id.
   func storedComics() -> [(StoredComic, HeroOrigin)] {
     comics.keys.sorted().compactMap { id in comics[id].map { ($0.comic, $0.origin) } }
+  }
+
+  /// The bytes a comic takes in the file: its line and its index entries.
+  private static func size(of comic: StoredComic) -> Int {
+    comic.record(origin: .imported).encoded().utf8.count + 1 + Set(comic.characters).count
+      * CatalogueFormat.comicEntryWidth
   }
 
   /// The hero at an entry position, read back from where its record is.

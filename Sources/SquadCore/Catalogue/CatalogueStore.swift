@@ -100,7 +100,11 @@ public final class CatalogueStore: Sendable {
     defer { withExtendedLifetime(lock) {} }
     AtomicFile.removeLeftovers(of: path)
     let (builder, current) = currentBuilder(spool: spool)
+    builder.startReport()
     guard try change(builder) else { return false }
+    if let problem = builder.limitProblem() {
+      throw PersistenceError(path: path, reason: .catalogueOverLimit(detail: problem))
+    }
     var sink = try FileCatalogueSink(path: path)
     let updatedAt = date.map { max($0, current.updatedAt ?? $0) } ?? current.updatedAt
     try builder.write(updatedAt: updatedAt, bundled: BundledCatalogue.fingerprint, to: &sink)

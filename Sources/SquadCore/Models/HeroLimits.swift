@@ -20,9 +20,21 @@ public enum HeroLimits {
   }
 
   /// What is wrong with `name`, or nil: it must have a visible character and fit the bound.
+  /// White space, control and format characters (a zero-width space, a direction mark) and other
+  /// default-ignorable ones show nothing, so a name of only those is as good as empty.
   public static func nameProblem(_ name: String) -> String? {
     if name.trimmingWhitespace().isEmpty { return "must not be empty" }
+    if !name.unicodeScalars.contains(where: isVisible) { return "must have a visible character" }
     return lengthProblem(name, maximumNameBytes)
+  }
+
+  /// Whether a character shows something on a terminal.
+  static func isVisible(_ scalar: Unicode.Scalar) -> Bool {
+    let properties = scalar.properties
+    switch properties.generalCategory {
+    case .control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator, .unassigned, .surrogate: return false
+    default: return !properties.isWhitespace && !properties.isDefaultIgnorableCodePoint
+    }
   }
 
   /// What is wrong with `description`, or nil: it must fit the bound.

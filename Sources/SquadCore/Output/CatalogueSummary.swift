@@ -1,46 +1,42 @@
 import Foundation
 
-/// What `squad catalogue` prints: the catalogue's contents by origin and its files, and the
-/// reports of imports.
+/// What `squad catalogue` prints: the catalogue's contents by origin and its files
+/// (``CatalogueOverview``), and the reports of imports.
 enum CatalogueSummary {
-  @MainActor
-  static func print(store: CatalogueStore, paths: SquadPaths, context: CommandContext) -> Int32 {
-    let catalogue = store.catalogue
-    let catalogueBytes = fileSize(paths.catalogueFile)
-    let cacheBytes = folderSize(paths.responsesDirectory)
-    if context.arguments.has(.json) {
-      let value = JSONValue.object([
-        ("heroes", origins(total: catalogue.count, catalogue.heroesByOrigin)),
-        ("comics", origins(total: catalogue.comicCount, catalogue.comicsByOrigin)),
-        ("updatedAt", .optional(catalogue.updatedAt.map(MarvelDate.iso8601))),
-        (
-          "files",
-          .object([
-            ("catalogue", .string(paths.catalogueFile)), ("catalogueBytes", .optional(catalogueBytes)),
-            ("cache", .string(paths.responsesDirectory)), ("cacheBytes", .int(cacheBytes)),
-          ])
-        ),
-      ])
-      context.console.out(value.encoded(pretty: context.output.prettyJSON) + "\n")
-      return ExitCode.success.rawValue
-    }
+  /// The overview as JSON (`--json`).
+  static func json(_ overview: CatalogueOverview) -> JSONValue {
+    .object([
+      ("heroes", origins(total: overview.heroes, overview.heroesByOrigin)),
+      ("comics", origins(total: overview.comics, overview.comicsByOrigin)),
+      ("updatedAt", .optional(overview.updatedAt.map(MarvelDate.iso8601))),
+      (
+        "files",
+        .object([
+          ("catalogue", .string(overview.catalogueFile)), ("catalogueBytes", .optional(overview.catalogueBytes)),
+          ("cache", .string(overview.cacheFolder)), ("cacheBytes", .int(overview.cacheBytes)),
+        ])
+      ),
+    ])
+  }
+
+  /// The overview as lines for a person, sanitised.
+  static func text(_ overview: CatalogueOverview) -> String {
     func line(_ total: Int, _ counts: [HeroOrigin: Int]) -> String {
       let parts = HeroOrigin.allCases.map { "\($0.label) \(counts[$0] ?? 0)" }.joined(separator: ", ")
       return "\(total) (\(parts))"
     }
-    let changed = catalogue.updatedAt.map { MarvelDate.iso8601($0) } ?? "never (the bundled set only)"
+    let changed = overview.updatedAt.map { MarvelDate.iso8601($0) } ?? "never (the bundled set only)"
     let stored =
-      catalogueBytes.map { "\(paths.catalogueFile) (\(ByteCount.format($0)))" }
-      ?? "\(paths.catalogueFile) (not yet written)"
+      overview.catalogueBytes.map { "\(overview.catalogueFile) (\(ByteCount.format($0)))" }
+      ?? "\(overview.catalogueFile) (not yet written)"
     let lines = [
-      "Heroes:          " + line(catalogue.count, catalogue.heroesByOrigin),
-      "Comics:          " + line(catalogue.comicCount, catalogue.comicsByOrigin),
+      "Heroes:          " + line(overview.heroes, overview.heroesByOrigin),
+      "Comics:          " + line(overview.comics, overview.comicsByOrigin),
       "Last changed:    " + changed,
       "Catalogue:       " + stored,
-      "Response cache:  \(paths.responsesDirectory) (\(ByteCount.format(cacheBytes)))",
+      "Response cache:  \(overview.cacheFolder) (\(ByteCount.format(overview.cacheBytes)))",
     ]
-    context.console.out(lines.map { TextSanitizer.clean($0) + "\n" }.joined())
-    return ExitCode.success.rawValue
+    return lines.map { TextSanitizer.clean($0) + "\n" }.joined()
   }
 
   static func text(_ report: CatalogueImport.Report) -> String {
@@ -74,14 +70,5 @@ enum CatalogueSummary {
 
   private static func origins(total: Int, _ counts: [HeroOrigin: Int]) -> JSONValue {
     .object([("total", .int(total))] + HeroOrigin.allCases.map { ($0.label, .int(counts[$0] ?? 0)) })
-  }
-
-  private static func fileSize(_ path: String) -> Int? {
-    (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue
-  }
-
-  private static func folderSize(_ path: String) -> Int {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-    return names.reduce(0) { $0 + (fileSize(path + "/" + $1) ?? 0) }
   }
 }

@@ -67,7 +67,9 @@ public enum BoundedInput {
       close(descriptor)
       throw PersistenceError(path: path, reason: .tooLarge(limit: limit))
     }
-    _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+    // The descriptor stays non-blocking: a regular file's reads never wait anyway, and one that
+    // would (/proc/kmsg, a regular file in procfs whose read waits for the kernel) gives EAGAIN,
+    // which ``read(_:label:limit:expected:)`` refuses instead of hanging.
     return (descriptor, Int(status.st_size))
   }
 
@@ -102,7 +104,8 @@ public enum BoundedInput {
   }
 
   /// Reads until the end or until more than `limit` bytes came; memory stays under
-  /// `limit` plus one chunk.
+  /// `limit` plus one chunk. A non-blocking descriptor with nothing to give yet is refused as
+  /// something that is not a file of data.
   static func read(_ descriptor: Int32, label: String, limit: Int, expected: Int) throws(PersistenceError) -> [UInt8] {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(min(expected, limit) + 1)
@@ -113,6 +116,9 @@ public enum BoundedInput {
       if count == 0 { return bytes }
       if count < 0 {
         if errno == EINTR { continue }
+        if errno == EAGAIN || errno == EWOULDBLOCK {
+          throw PersistenceError(path: label, reason: .notAFile(kind: "a file that waits for data when read"))
+        }
         throw failure(label)
       }
       guard bytes.count + count <= limit else { throw PersistenceError(path: label, reason: .tooLarge(limit: limit)) }

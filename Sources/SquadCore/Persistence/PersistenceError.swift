@@ -24,6 +24,9 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
     case tooLarge(limit: Int)
     /// Saving would write more than `limit` bytes, more than squad reads back; nothing was written.
     case wouldExceed(limit: Int)
+    /// The local catalogue would pass one of its bounds (``CatalogueLimits``), which `detail`
+    /// names; nothing was written.
+    case catalogueOverLimit(detail: String)
     /// The squad's history file is unreadable; `detail` says where. Changes go on without
     /// recording; undo and redo refuse.
     case corruptHistory(detail: String)
@@ -48,7 +51,7 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
   /// 65 when the file's content is invalid, 1 when the file system refused.
   public var exitCode: ExitCode {
     switch reason {
-    case .corrupt, .newerSchema, .tooLarge, .wouldExceed, .corruptHistory: return .invalidData
+    case .corrupt, .newerSchema, .tooLarge, .wouldExceed, .catalogueOverLimit, .corruptHistory: return .invalidData
     case .unreadable, .unwritable, .partlyWritten, .notAFile, .danglingLink, .notOwnFile, .overLimit, .changedOutside:
       return .failure
     }
@@ -98,6 +101,8 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
     case .changedOutside:
       return "\(path) was changed by something other than squad since the last change squad recorded; "
         + "undo and redo would lose that edit, so nothing changed."
+    case .catalogueOverLimit(let detail):
+      return "Could not write \(path): \(detail) (see 'Limits' in the README). Nothing was changed."
     case .wouldExceed(let limit):
       return "Could not save \(path): the squad would be larger than \(InputLimit.describe(limit)), the most squad "
         + "reads back (see 'Limits' in the README). Nothing was changed."

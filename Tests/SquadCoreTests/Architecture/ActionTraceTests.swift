@@ -107,6 +107,44 @@ import Testing
     expectDomainTraces(actions, states)
   }
 
+  @Test func catalogueTracesReadAsTheDomain() {
+    let request = CatalogueImportRequest(paths: ["dumps/"], skipInvalid: true, at: Sample.moment)
+    var report = CatalogueImport.Report()
+    report.heroesAdded = 3
+    report.skipped = [CatalogueImportFile.Problem(path: "dumps/bad.json", detail: "the file is empty")]
+    let overview = CatalogueOverview(
+      heroes: 1562, heroesByOrigin: [.bundled: 1562], comics: 0, comicsByOrigin: [:], updatedAt: Sample.moment,
+      catalogueFile: "/tmp/catalogue.sqc", catalogueBytes: 1024, cacheFolder: "/tmp/responses", cacheBytes: 0)
+    let contents = CatalogueContents(droppedHeroes: 3, comics: 1)
+    let actions: [CatalogueFeature.Action] = [
+      .summaryRequested, .overviewLoaded(overview), .importRequested(request), .importFinished(.success(report)),
+      .importFinished(.failure(.overLimit("the catalogue would hold more than 200000 heroes"))),
+      .resetRequested(askFirst: true), .contentsMeasured(contents), .confirmationAnswered(false),
+      .resetFinished(.success(1562)), .resetFinished(.failure(Self.error)),
+    ]
+    let phases: [CatalogueFeature.Phase] = [
+      .idle, .summarising, .summarised(overview), .importing(request), .imported(report), .measuring(askFirst: true),
+      .confirming(contents), .resetting, .reset(heroes: 1562), .cancelled,
+      .failed(.importing(.invalid(CatalogueImportFile.Problem(path: "bad.json", detail: "not JSON")))),
+      .failed(.resetting(Self.error)),
+    ]
+    for action in actions {
+      switch action {
+      case .summaryRequested, .overviewLoaded, .importRequested, .importFinished, .resetRequested, .contentsMeasured,
+        .confirmationAnswered, .resetFinished:
+        break
+      }
+    }
+    for phase in phases {
+      switch phase {
+      case .idle, .summarising, .summarised, .importing, .imported, .measuring, .confirming, .resetting, .reset,
+        .cancelled, .failed:
+        break
+      }
+    }
+    expectDomainTraces(actions, phases.map { CatalogueFeature.State(phase: $0) })
+  }
+
   @Test func syncTracesReadAsTheDomain() {
     var progress = SyncProgress(pageCount: 3, total: 250)
     progress.add(Self.page)

@@ -3,85 +3,76 @@ import Foundation
 /// `squad catalogue import`: archived Marvel files merged into the local catalogue. Every file
 /// is checked before anything is written; the catalogue is written once, at the end, under its
 /// lock, and only when something changed.
-enum CatalogueImport {
+public enum CatalogueImport {
   /// What an import did.
-  struct Report: Equatable, Sendable {
-    var filesRead = 0
-    var skipped: [CatalogueImportFile.Problem] = []
-    var heroesAdded = 0
-    var heroesUpdated = 0
-    var heroesUnchanged = 0
-    var comicsAdded = 0
-    var comicsUpdated = 0
+  public struct Report: Equatable, Sendable {
+    /// Files read and imported.
+    public var filesRead = 0
+    /// Files and folders passed over (`--skip-invalid`), with why.
+    public var skipped: [CatalogueImportFile.Problem] = []
+    /// Heroes new to the catalogue.
+    public var heroesAdded = 0
+    /// Heroes the catalogue held, now changed.
+    public var heroesUpdated = 0
+    /// Heroes the catalogue held as they were.
+    public var heroesUnchanged = 0
+    /// Comics new to the catalogue.
+    public var comicsAdded = 0
+    /// Comics the catalogue held, now changed.
+    public var comicsUpdated = 0
+
+    /// An empty report.
+    public init() {}
 
     /// Whether the catalogue changed.
-    var changed: Bool { heroesAdded + heroesUpdated + comicsAdded + comicsUpdated > 0 }
+    public var changed: Bool { heroesAdded + heroesUpdated + comicsAdded + comicsUpdated > 0 }
   }
 
   /// Why an import wrote nothing.
-  enum Failure: Error, Equatable {
+  public enum Failure: Error, Equatable, Sendable {
     /// A file that cannot be imported (exit 65).
     case invalid(CatalogueImportFile.Problem)
-    /// A path that does not exist or cannot be listed.
+    /// A path the file system refused: missing, unreadable, a link loop (exit 1).
     case unreadable(CatalogueImportFile.Problem)
+    /// The catalogue would pass a bound of ``CatalogueLimits`` (exit 65); says which.
+    case overLimit(String)
     /// The catalogue could not be written.
     case persistence(PersistenceError)
-  }
 
-  /// The files of the paths: files as given, folders walked recursively (hidden entries left
-  /// out), each folder's files in name order.
-  static func files(_ paths: [String]) -> Result<[String], Failure> {
-    var files: [String] = []
-    for path in paths {
-      var isFolder: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-        return .failure(.unreadable(.init(path: path, detail: "no such file or folder")))
+    /// The file or folder at fault, when `--skip-invalid` may pass over it (never the bounds).
+    public var fileProblem: CatalogueImportFile.Problem? {
+      switch self {
+      case .invalid(let problem), .unreadable(let problem): return problem
+      case .overLimit, .persistence: return nil
       }
-      guard isFolder.boolValue else {
-        files.append(path)
-        continue
-      }
-      guard let walker = FileManager.default.enumerator(atPath: path) else {
-        return .failure(.unreadable(.init(path: path, detail: "cannot list the folder")))
-      }
-      var found: [String] = []
-      while let entry = walker.nextObject() as? String {
-        if entry.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
-        let full = (path.hasSuffix("/") ? path : path + "/") + entry
-        var entryIsFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: full, isDirectory: &entryIsFolder), !entryIsFolder.boolValue {
-          found.append(full)
-        }
-      }
-      files += found.sorted()
     }
-    return .success(files)
   }
 
-  /// Imports the files into the catalogue; `skipInvalid` imports the good files and reports the rest.
+  /// Imports the files into the catalogue; `skipInvalid` imports the good files and reports the
+  /// rest. Each file is checked whole before any of its records is merged, and merging stops as
+  /// soon as the catalogue passes its bounds, so memory stays bounded whatever the files hold.
   static func run(_ paths: [String], skipInvalid: Bool, store: CatalogueStore, now: Date) -> Result<Report, Failure> {
-    let files: [String]
-    switch Self.files(paths) {
-    case .success(let found): files = found
+    let found: CatalogueImportWalk.Found
+    switch CatalogueImportWalk.files(paths, skipInvalid: skipInvalid) {
+    case .success(let value): found = value
     case .failure(let failure): return .failure(failure)
     }
     var report = Report()
-    var invalid: CatalogueImportFile.Problem?
+    report.skipped = found.skipped
+    var stopped: Failure?
     do throws(PersistenceError) {
       try store.update(
         at: now, spool: true,
         deciding: { builder in
-          for file in files {
-            switch CatalogueImportFile.records(file) {
-            case .failure(let problem):
-              guard skipInvalid else {
-                invalid = problem
+          for file in found.files {
+            switch take(file, into: builder, &report) {
+            case .none: continue
+            case .some(let failure):
+              guard skipInvalid, let problem = failure.fileProblem else {
+                stopped = failure
                 return false
               }
               report.skipped.append(problem)
-            case .success(let records):
-              report.filesRead += 1
-              for record in records { count(merge(record, into: builder), record, &report) }
             }
           }
           let heroes = builder.heroOutcomes()
@@ -91,10 +82,52 @@ enum CatalogueImport {
           return report.changed
         })
     } catch {
+      if case .catalogueOverLimit(let detail) = error.reason { return .failure(.overLimit(detail)) }
       return .failure(.persistence(error))
     }
-    if let invalid { return .failure(.invalid(invalid)) }
+    if let stopped { return .failure(stopped) }
     return .success(report)
+  }
+
+  /// Reads, checks and merges one file; what stopped it, or nil.
+  private static func take(_ file: String, into builder: CatalogueBuilder, _ report: inout Report) -> Failure? {
+    let bytes: [UInt8]
+    switch CatalogueImportFile.read(file) {
+    case .success(let value): bytes = value
+    case .failure(let problem): return problem.isUnreadable ? .unreadable(problem) : .invalid(problem)
+    }
+    // Checked whole first, so that a bad record late in a file leaves nothing of it merged; a
+    // file with more distinct heroes or comics than any catalogue may hold stops there.
+    var heroIDs = Set<Int>()
+    var comicIDs = Set<Int>()
+    var over: String?
+    do throws(CatalogueImportFile.Problem) {
+      try CatalogueImportFile.forEachRecord(bytes, path: file) { (record) throws(CatalogueImportFile.Problem) in
+        switch record {
+        case .hero(let hero): heroIDs.insert(hero.id.rawValue)
+        case .comic(let comic): comicIDs.insert(comic.id)
+        }
+        guard heroIDs.count <= CatalogueLimits.maximumHeroes, comicIDs.count <= CatalogueLimits.maximumComics else {
+          over = CatalogueLimits.problem(heroes: heroIDs.count, comics: comicIDs.count, bytes: 0)
+          throw CatalogueImportFile.Problem(path: file, detail: over ?? "")
+        }
+      }
+    } catch {
+      return over.map { .overLimit($0) } ?? .invalid(error)
+    }
+    report.filesRead += 1
+    do throws(CatalogueImportFile.Problem) {
+      try CatalogueImportFile.forEachRecord(bytes, path: file) { (record) throws(CatalogueImportFile.Problem) in
+        count(merge(record, into: builder), record, &report)
+        if let problem = builder.limitProblem() {
+          over = problem
+          throw CatalogueImportFile.Problem(path: file, detail: problem)
+        }
+      }
+    } catch {
+      return over.map { .overLimit($0) } ?? .invalid(error)
+    }
+    return nil
   }
 
   private static func merge(_ record: ImportedRecord, into builder: CatalogueBuilder) -> HeroMerge.Outcome {

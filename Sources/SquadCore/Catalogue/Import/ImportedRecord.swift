@@ -5,9 +5,9 @@ enum ImportedRecord: Equatable, Sendable {
   case hero(Hero)
   case comic(StoredComic)
 
-  /// The longest comic title accepted (Marvel's longest is under 100 characters); a character's
-  /// name, description and links follow ``HeroLimits``, the rule for every hero record.
-  static let maximumTitleLength = 1_000
+  /// The longest comic title accepted, in UTF-8 bytes as a name (Marvel's longest is under 100);
+  /// a character's name, description and links follow ``HeroLimits``, the rule for every hero record.
+  static let maximumTitleBytes = HeroLimits.maximumNameBytes
   /// Ids are whole numbers from 1 to this (Marvel's are seven digits).
   static let maximumID = 999_999_999_999
 
@@ -70,7 +70,7 @@ enum ImportedRecord: Equatable, Sendable {
 
   private static func comic(_ value: JSONValue) throws(Problem) -> StoredComic {
     let id = try self.id(value["id"], field: "id")
-    guard let title = try text(value["title"], field: "title", limit: maximumTitleLength) else {
+    guard let title = try text(value["title"], field: "title", limit: maximumTitleBytes) else {
       throw Problem(field: "title", message: "missing")
     }
     var onSale: Date?
@@ -138,10 +138,14 @@ enum ImportedRecord: Equatable, Sendable {
     return count
   }
 
+  /// A JSON number, or a string of plain digits as derived lists write them (no sign, spaces
+  /// or other decoration: `"+5"` and `" 5"` are not ids).
   private static func wholeNumber(_ value: JSONValue) -> Int? {
     switch value {
     case .int(let number): return number
-    case .string(let text) where text.count <= 19: return Int(text.trimmingWhitespace())
+    case .string(let text)
+    where (1...18).contains(text.utf8.count) && text.utf8.allSatisfy({ (0x30...0x39).contains($0) }):
+      return Int(text)
     default: return nil
     }
   }
@@ -149,8 +153,9 @@ enum ImportedRecord: Equatable, Sendable {
   private static func text(_ value: JSONValue?, field: String, limit: Int) throws(Problem) -> String? {
     guard let value, value != .null else { return nil }
     guard case .string(let text) = value else { throw Problem(field: field, message: "not text") }
-    guard text.utf8.count <= limit * 4, text.count <= limit else {
-      throw Problem(field: field, message: "longer than \(limit) characters")
+    let bytes = text.utf8.count
+    guard bytes <= limit else {
+      throw Problem(field: field, message: "\(bytes) bytes is longer than the \(limit) squad keeps")
     }
     return text
   }

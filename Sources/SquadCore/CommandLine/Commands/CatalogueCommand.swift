@@ -20,7 +20,9 @@ enum CatalogueCommand: Command {
       with FILE: record N: field: what is wrong, and the catalogue is untouched. --skip-invalid
       imports the good files and lists the others on stderr. Records merge by id: the newer
       'modified' wins, and a field a record lacks never erases what is known. Importing the same
-      files again changes nothing. Files up to 64 MiB each.
+      files again changes nothing. Files up to 64 MiB each; the catalogue holds at most 200,000
+      heroes, 200,000 comics and 256 MiB (an import past that exits 65 and changes nothing). A
+      folder or file that cannot be read exits 1 (or, with --skip-invalid, is listed as skipped).
 
       'catalogue reset' drops everything but the bundled set. On a terminal squad asks first;
       anywhere else it needs --yes.
@@ -45,78 +47,92 @@ enum CatalogueCommand: Command {
 
   @MainActor
   static func run(_ context: CommandContext) async -> Int32 {
-    let positionals = context.arguments.positionals
-    let quiet = context.isQuiet
-    let console = context.console
-    let store = CatalogueStore(
-      paths: context.paths, warn: { if !quiet { console.err("Warning: " + TextSanitizer.clean($0)) } })
-    switch positionals.first {
-    case nil:
-      return CatalogueSummary.print(store: store, paths: context.paths, context: context)
-    case "import":
-      let paths = Array(positionals.dropFirst())
-      guard !paths.isEmpty else {
-        return UsagePrinter.report(UsageError("Missing expected argument '<path>'.", command: spec.name), to: console)
-      }
-      return importFiles(paths, store: store, context: context)
-    case "reset":
-      guard positionals.count == 1 else {
-        return UsagePrinter.report(UsageError("'catalogue reset' takes no paths.", command: spec.name), to: console)
-      }
-      return await reset(store: store, context: context)
-    case let other?:
-      return UsagePrinter.report(
-        UsageError("Unknown catalogue action '\(other)'. Expected 'import' or 'reset'.", command: spec.name),
-        to: console)
+    switch action(context) {
+    case .failure(let error): return UsagePrinter.report(error, to: context.console)
+    case .success(let action):
+      let quiet = context.isQuiet
+      let console = context.console
+      let store = CatalogueStore(
+        paths: context.paths, warn: { if !quiet { console.err("Warning: " + TextSanitizer.clean($0)) } })
+      let state = await context.execute(
+        CatalogueFeature.self, from: CatalogueFeature.State(),
+        runner: CatalogueEffects(store: store, paths: context.paths, environment: context.environment), action: action)
+      return report(state, context: context)
     }
   }
 
   @MainActor
-  private static func importFiles(_ paths: [String], store: CatalogueStore, context: CommandContext) -> Int32 {
-    let skip = context.arguments.has(.skipInvalid)
-    switch CatalogueImport.run(paths, skipInvalid: skip, store: store, now: context.environment.now()) {
-    case .success(let report):
-      for problem in report.skipped { context.console.err("Skipped " + TextSanitizer.clean(problem.description)) }
-      if context.arguments.has(.json) {
-        context.console.out(CatalogueSummary.json(report).encoded(pretty: context.output.prettyJSON) + "\n")
-      } else {
-        context.console.out(CatalogueSummary.text(report) + "\n")
+  private static func action(_ context: CommandContext) -> Result<CatalogueFeature.Action, UsageError> {
+    let positionals = context.arguments.positionals
+    func usage(_ text: String) -> Result<CatalogueFeature.Action, UsageError> {
+      .failure(UsageError(text, command: spec.name))
+    }
+    switch positionals.first {
+    case nil:
+      return .success(.summaryRequested)
+    case "import":
+      let paths = Array(positionals.dropFirst())
+      guard !paths.isEmpty else { return usage("Missing expected argument '<path>'.") }
+      let request = CatalogueImportRequest(
+        paths: paths, skipInvalid: context.arguments.has(.skipInvalid), at: context.environment.now())
+      return .success(.importRequested(request))
+    case "reset":
+      guard positionals.count == 1 else { return usage("'catalogue reset' takes no paths.") }
+      let askFirst = !context.arguments.has(.yes)
+      guard !askFirst || (context.console.terminal.stdinIsTTY && context.console.terminal.stderrIsTTY) else {
+        return usage(
+          "Resetting needs confirmation, and there is no terminal to ask on. Add --yes to reset without asking.")
       }
+      return .success(.resetRequested(askFirst: askFirst))
+    case let other?:
+      return usage("Unknown catalogue action '\(other)'. Expected 'import' or 'reset'.")
+    }
+  }
+
+  @MainActor
+  private static func report(_ state: CatalogueFeature.State, context: CommandContext) -> Int32 {
+    let json = context.arguments.has(.json)
+    let pretty = context.output.prettyJSON
+    switch state.phase {
+    case .summarised(let overview):
+      context.console.out(
+        json ? CatalogueSummary.json(overview).encoded(pretty: pretty) + "\n" : CatalogueSummary.text(overview))
       return ExitCode.success.rawValue
-    case .failure(.invalid(let problem)):
+    case .imported(let report):
+      for problem in report.skipped { context.console.err("Skipped " + TextSanitizer.clean(problem.description)) }
+      context.console.out(
+        (json ? CatalogueSummary.json(report).encoded(pretty: pretty) : CatalogueSummary.text(report)) + "\n")
+      return ExitCode.success.rawValue
+    case .failed(.importing(let failure)):
+      return importFailed(failure, context: context)
+    case .cancelled:
+      context.notice("Nothing was changed.")
+      return ExitCode.success.rawValue
+    case .reset(let heroes):
+      context.notice("The local catalogue now holds the bundled set only (\(heroes) heroes).")
+      return ExitCode.success.rawValue
+    case .failed(.resetting(let error)):
+      return context.fail(error.description, .failure)
+    default:
+      return context.fail("The command stopped unexpectedly.", .failure)
+    }
+  }
+
+  @MainActor
+  private static func importFailed(_ failure: CatalogueImport.Failure, context: CommandContext) -> Int32 {
+    switch failure {
+    case .invalid(let problem):
       _ = context.fail(problem.description, .invalidData)
       context.console.err("Nothing was imported; the catalogue is unchanged. Fix the file, or add --skip-invalid.")
       return ExitCode.invalidData.rawValue
-    case .failure(.unreadable(let problem)):
+    case .unreadable(let problem):
       return context.fail(problem.description, .failure)
-    case .failure(.persistence(let error)):
-      return context.fail(error.description, .failure)
+    case .overLimit(let detail):
+      _ = context.fail(detail + " (see 'Limits' in the README)", .invalidData)
+      context.console.err("Nothing was imported; the catalogue is unchanged.")
+      return ExitCode.invalidData.rawValue
+    case .persistence(let error):
+      return context.fail(error.description, error.exitCode)
     }
-  }
-
-  @MainActor
-  private static func reset(store: CatalogueStore, context: CommandContext) async -> Int32 {
-    let catalogue = store.catalogue
-    let dropped = catalogue.count - (catalogue.heroesByOrigin[.bundled] ?? 0)
-    if !context.arguments.has(.yes) {
-      guard context.console.terminal.stdinIsTTY && context.console.terminal.stderrIsTTY else {
-        return UsagePrinter.report(
-          UsageError(
-            "Resetting needs confirmation, and there is no terminal to ask on. Add --yes to reset without asking.",
-            command: spec.name), to: context.console)
-      }
-      let prompt = "Drop \(dropped) heroes and \(catalogue.comicCount) comics, keeping only the bundled set? [y/N] "
-      guard await context.environment.confirm(prompt) else {
-        context.notice("Nothing was changed.")
-        return ExitCode.success.rawValue
-      }
-    }
-    do throws(PersistenceError) {
-      try store.reset()
-    } catch {
-      return context.fail(error.description, .failure)
-    }
-    context.notice("The local catalogue now holds the bundled set only (\(store.catalogue.count) heroes).")
-    return ExitCode.success.rawValue
   }
 }

@@ -1,0 +1,26 @@
+/// The most the stored catalogue may hold, so that squad never writes a catalogue it would then
+/// refuse to read (``InputLimit/mappedFile``) and a build stays in bounded memory. Checked while
+/// an import merges (it stops as soon as the bound is passed) and again before any write: past
+/// it, nothing is written and the command exits 65.
+enum CatalogueLimits {
+  /// The most heroes: twice the design size of 100,000 (Marvel has 1,562).
+  static let maximumHeroes = 200_000
+  /// The most comics.
+  static let maximumComics = 200_000
+  /// The largest catalogue file: what squad reads back.
+  static let maximumBytes = InputLimit.mappedFile
+
+  /// What is wrong with a catalogue of this size, or nil.
+  static func problem(heroes: Int, comics: Int, bytes: Int) -> String? {
+    if heroes > maximumHeroes {
+      return "the catalogue would hold more than \(maximumHeroes) heroes, the most squad keeps"
+    }
+    if comics > maximumComics {
+      return "the catalogue would hold more than \(maximumComics) comics, the most squad keeps"
+    }
+    if bytes > maximumBytes {
+      return "the catalogue would be larger than \(InputLimit.describe(maximumBytes)), the most squad reads back"
+    }
+    return nil
+  }
+}

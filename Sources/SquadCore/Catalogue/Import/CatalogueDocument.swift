@@ -1,0 +1,146 @@
+/// The record values of an archived Marvel document, handed over one at a time so that a file of
+/// millions of small records never becomes a tree of millions of values: a response wrapper
+/// (`{code: 200, data: {results}}`), a bare data container (`{offset, …, results}`), a JSON
+/// array, a derived list (`{"characters": [...]}` or `{"comics": [...]}`), JSON Lines, or a
+/// single record.
+enum CatalogueDocument {
+  /// What is wrong with a document.
+  struct Detail: Error, Equatable {
+    var text: String
+    init(_ text: String) { self.text = text }
+  }
+
+  /// Calls `body` with each record value in document order (numbered from 1); the bytes must be
+  /// UTF-8 already checked, without a byte-order mark.
+  static func forEachValue(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ body: (JSONValue, Int) throws(Detail) -> Void
+  ) throws(Detail) {
+    guard let first = bytes.firstIndex(where: { !isSpace($0) }) else {
+      throw Detail("the file is empty; expected a Marvel response, list or JSON Lines of records")
+    }
+    var reader = JSONReader(bytes)
+    do throws(JSONParser.Failure) {
+      try reader.skipValue()
+    } catch {
+      // Not one document: JSON Lines, one record per line.
+      if bytes.contains(UInt8(ascii: "\n")) { return try lines(bytes, body) }
+      throw Detail("not JSON (\(error.description))")
+    }
+    guard reader.isAtEnd() else {
+      if bytes.contains(UInt8(ascii: "\n")) { return try lines(bytes, body) }
+      throw Detail("not JSON (unexpected text after the document at byte \(reader.offset))")
+    }
+    switch bytes[first] {
+    case UInt8(ascii: "["): try items(bytes, first..<bytes.count, field: nil, body)
+    case UInt8(ascii: "{"): try object(bytes, first..<bytes.count, body)
+    default: throw Detail("not a Marvel response, list or record")
+    }
+  }
+
+  private static func object(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ body: (JSONValue, Int) throws(Detail) -> Void
+  ) throws(Detail) {
+    let fields = try members(bytes, range)
+    if let data = fields["data"], opens(bytes, data, "{") {
+      if let code = fields["code"] {
+        let value = try parse(bytes, code)
+        guard value == .int(200) || value == .string("200") else {
+          throw Detail("an API error answer (code \(value.encoded())), not data")
+        }
+      }
+      let inner = try members(bytes, data)
+      guard let results = inner["results"], opens(bytes, results, "[") else {
+        throw Detail("data.results: not a list")
+      }
+      return try items(bytes, results, field: "data.results", body)
+    }
+    for field in ["results", "characters", "comics"] {
+      if let list = fields[field], opens(bytes, list, "[") { return try items(bytes, list, field: field, body) }
+    }
+    if fields["id"] != nil { return try body(parse(bytes, range), 1) }
+    if fields["code"] != nil { throw Detail("an API error answer, with no data") }
+    throw Detail("not a Marvel response, list or record")
+  }
+
+  /// Where each member's value is (the first of a repeated key).
+  private static func members(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) throws(Detail) -> [String:
+    Range<Int>]
+  {
+    var reader = JSONReader(bytes, range: range)
+    var found: [String: Range<Int>] = [:]
+    do throws(JSONParser.Failure) {
+      try reader.beginObject()
+      while let key = try reader.nextKey() {
+        let start = reader.offset
+        try reader.skipValue()
+        let name = key.string
+        if found[name] == nil { found[name] = start..<reader.offset }
+      }
+    } catch {
+      throw Detail("not JSON (\(error.description))")
+    }
+    return found
+  }
+
+  private static func items(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, field: String?,
+    _ body: (JSONValue, Int) throws(Detail) -> Void
+  ) throws(Detail) {
+    var reader = JSONReader(bytes, range: range)
+    let prefix = field.map { $0 + ": " } ?? ""
+    do throws(JSONParser.Failure) {
+      try reader.beginArray()
+    } catch {
+      throw Detail("\(prefix)not JSON (\(error.description))")
+    }
+    var number = 0
+    while true {
+      let start: Int
+      do throws(JSONParser.Failure) {
+        guard try reader.nextItem() else { break }
+        start = reader.offset
+        try reader.skipValue()
+      } catch {
+        throw Detail("\(prefix)not JSON (\(error.description))")
+      }
+      number += 1
+      try body(parse(bytes, start..<reader.offset), number)
+    }
+  }
+
+  private static func lines(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ body: (JSONValue, Int) throws(Detail) -> Void
+  ) throws(Detail) {
+    var number = 0
+    var lineNumber = 0
+    var start = 0
+    while start < bytes.count {
+      let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+      lineNumber += 1
+      defer { start = end + 1 }
+      guard bytes[start..<end].contains(where: { !isSpace($0) }) else { continue }
+      number += 1
+      let value: JSONValue
+      do throws(JSONParser.Failure) {
+        value = try JSONParser.parse(Array(bytes[start..<end]))
+      } catch {
+        throw Detail("record \(number) (line \(lineNumber)): not JSON (\(error.description))")
+      }
+      try body(value, number)
+    }
+  }
+
+  private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) throws(Detail) -> JSONValue {
+    do throws(JSONParser.Failure) {
+      return try JSONParser.parse(Array(bytes[range]))
+    } catch {
+      throw Detail("not JSON (\(error.description))")
+    }
+  }
+
+  private static func opens(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ opening: Character) -> Bool {
+    bytes[range].first(where: { !isSpace($0) }) == opening.asciiValue
+  }
+
+  private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
+}

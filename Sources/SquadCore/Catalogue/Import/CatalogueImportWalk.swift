@@ -1,0 +1,129 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The files a `catalogue import` reads: files as named, folders walked recursively. The walk
+/// leaves out hidden entries, enters each folder once (a symbolic link back up is not a loop),
+/// stays on the file system of the folder named (as `find -xdev` does, so `/` never wanders
+/// into `/proc`, `/sys` or `/dev`), and stops past ``maximumFiles`` files or ``maximumDepth``
+/// levels. A folder or entry that cannot be read is a problem naming it, never passed over.
+enum CatalogueImportWalk {
+  /// The most files one import reads (an archived dump is a few thousand pages).
+  static let maximumFiles = 100_000
+  /// The deepest a walk goes below a folder named.
+  static let maximumDepth = 64
+
+  /// What the walk found: the files in order, and the paths skipped (with `skipInvalid`).
+  struct Found: Equatable {
+    var files: [String] = []
+    var skipped: [CatalogueImportFile.Problem] = []
+  }
+
+  /// The files of `paths`, each folder's in name order; with `skipInvalid`, paths that cannot be
+  /// read are listed as skipped, otherwise the first one ends the walk.
+  static func files(
+    _ paths: [String], skipInvalid: Bool, maximumFiles: Int = maximumFiles, maximumDepth: Int = maximumDepth
+  ) -> Result<Found, CatalogueImport.Failure> {
+    var walk = Walk(skipInvalid: skipInvalid, maximumFiles: maximumFiles, maximumDepth: maximumDepth)
+    do throws(CatalogueImport.Failure) {
+      for path in paths { try walk.take(path) }
+    } catch {
+      return .failure(error)
+    }
+    return .success(walk.found)
+  }
+
+  private struct Walk {
+    let skipInvalid: Bool
+    let maximumFiles: Int
+    let maximumDepth: Int
+    var found = Found()
+    var visited: Set<[UInt64]> = []
+
+    mutating func take(_ path: String) throws(CatalogueImport.Failure) {
+      var status = stat()
+      guard stat(path, &status) == 0 else {
+        return try problem(Self.statProblem(path, missing: "no such file or folder"))
+      }
+      guard status.st_mode & S_IFMT == S_IFDIR else {
+        found.files.append(path)
+        return try checkCount(path)
+      }
+      visited.insert([UInt64(status.st_dev), UInt64(status.st_ino)])
+      var files: [String] = []
+      try walk(path, device: status.st_dev, depth: 0, named: path, into: &files)
+      found.files += files.sorted()
+    }
+
+    private mutating func walk(_ folder: String, device: dev_t, depth: Int, named: String, into files: inout [String])
+      throws(CatalogueImport.Failure)
+    {
+      guard let names = try list(folder) else { return }
+      for name in names where !name.hasPrefix(".") {
+        let path = (folder.hasSuffix("/") ? folder : folder + "/") + name
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+          try problem(Self.statProblem(path, missing: "vanished while the folder was read"))
+          continue
+        }
+        guard status.st_mode & S_IFMT == S_IFDIR else {
+          files.append(path)
+          try checkCount(named, extra: files.count)
+          continue
+        }
+        // Another file system (/proc, /sys, a mount) is not entered, nor a folder seen already.
+        guard status.st_dev == device, visited.insert([UInt64(status.st_dev), UInt64(status.st_ino)]).inserted else {
+          continue
+        }
+        guard depth < maximumDepth else {
+          throw .overLimit("\(path): more than \(maximumDepth) folders deep, the deepest an import walks")
+        }
+        try walk(path, device: device, depth: depth + 1, named: named, into: &files)
+      }
+    }
+
+    /// The names in a folder, or nil when it cannot be listed (and skipping is allowed).
+    private mutating func list(_ folder: String) throws(CatalogueImport.Failure) -> [String]? {
+      guard let stream = opendir(folder) else {
+        let detail = "cannot list the folder: \(String(cString: strerror(errno)))"
+        try problem(.init(path: folder, detail: detail, isUnreadable: true))
+        return nil
+      }
+      defer { closedir(stream) }
+      var names: [String] = []
+      while let entry = readdir(stream) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+          String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+        }
+        if name != "." && name != ".." { names.append(name) }
+      }
+      return names.sorted()
+    }
+
+    private func checkCount(_ named: String, extra: Int = 0) throws(CatalogueImport.Failure) {
+      guard found.files.count + extra > maximumFiles else { return }
+      throw .overLimit("\(named): more than \(maximumFiles) files, the most one import reads; name fewer folders")
+    }
+
+    private mutating func problem(_ problem: CatalogueImportFile.Problem) throws(CatalogueImport.Failure) {
+      guard skipInvalid else { throw problem.isUnreadable ? .unreadable(problem) : .invalid(problem) }
+      found.skipped.append(problem)
+    }
+
+    /// What `stat` said about a path, named as a person would.
+    private static func statProblem(_ path: String, missing: String) -> CatalogueImportFile.Problem {
+      let reason = errno
+      switch reason {
+      case ENOENT where BoundedInput.isDanglingLink(path):
+        return .init(path: path, detail: "a symbolic link to nothing", isUnreadable: true)
+      case ENOENT: return .init(path: path, detail: missing, isUnreadable: true)
+      case ELOOP: return .init(path: path, detail: "a symbolic link loop (it never reaches a file)", isUnreadable: true)
+      default: return .init(path: path, detail: String(cString: strerror(reason)), isUnreadable: true)
+      }
+    }
+  }
+}

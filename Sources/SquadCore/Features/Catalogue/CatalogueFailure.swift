@@ -1,0 +1,7 @@
+/// Why a `catalogue` command changed nothing.
+public enum CatalogueFailure: Error, Equatable, Sendable {
+  /// The import stopped: a bad or unreadable file, a bound passed, or the write failed.
+  case importing(CatalogueImport.Failure)
+  /// The stored catalogue could not be removed.
+  case resetting(PersistenceError)
+}

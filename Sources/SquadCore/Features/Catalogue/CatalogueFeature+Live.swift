@@ -1,0 +1,58 @@
+import Foundation
+
+/// Runs the catalogue feature's effects against the real catalogue and its files.
+public struct CatalogueEffects: EffectRunner {
+  private let store: CatalogueStore
+  private let paths: SquadPaths
+  private let confirm: @Sendable (String) async -> Bool
+
+  /// A runner over `store` (the catalogue of `paths`), asking with `environment.confirm`.
+  public init(store: CatalogueStore, paths: SquadPaths, environment: AppEnvironment) {
+    self.store = store
+    self.paths = paths
+    confirm = environment.confirm
+  }
+
+  public func run(_ effect: CatalogueFeature.Effect, send: @escaping @Sendable (CatalogueFeature.Action) async -> Void)
+    async
+  {
+    switch effect {
+    case .loadOverview:
+      await send(.overviewLoaded(overview()))
+    case .importFiles(let request):
+      let result = CatalogueImport.run(request.paths, skipInvalid: request.skipInvalid, store: store, now: request.at)
+      await send(.importFinished(result))
+    case .measureContents:
+      let catalogue = store.catalogue
+      let dropped = catalogue.count - (catalogue.heroesByOrigin[.bundled] ?? 0)
+      await send(.contentsMeasured(CatalogueContents(droppedHeroes: dropped, comics: catalogue.comicCount)))
+    case .confirm(let prompt):
+      await send(.confirmationAnswered(await confirm(prompt)))
+    case .reset:
+      do throws(PersistenceError) {
+        try store.reset()
+        await send(.resetFinished(.success(store.catalogue.count)))
+      } catch {
+        await send(.resetFinished(.failure(error)))
+      }
+    }
+  }
+
+  private func overview() -> CatalogueOverview {
+    let catalogue = store.catalogue
+    return CatalogueOverview(
+      heroes: catalogue.count, heroesByOrigin: catalogue.heroesByOrigin, comics: catalogue.comicCount,
+      comicsByOrigin: catalogue.comicsByOrigin, updatedAt: catalogue.updatedAt, catalogueFile: paths.catalogueFile,
+      catalogueBytes: Self.fileSize(paths.catalogueFile), cacheFolder: paths.responsesDirectory,
+      cacheBytes: Self.folderSize(paths.responsesDirectory))
+  }
+
+  private static func fileSize(_ path: String) -> Int? {
+    (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue
+  }
+
+  private static func folderSize(_ path: String) -> Int {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+    return names.reduce(0) { $0 + (fileSize(path + "/" + $1) ?? 0) }
+  }
+}

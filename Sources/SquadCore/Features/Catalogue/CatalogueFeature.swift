@@ -1,0 +1,127 @@
+import Foundation
+
+/// The local catalogue (`squad catalogue`): what it holds, archived Marvel data imported into it
+/// (`catalogue import`), or everything but the bundled set dropped (`catalogue reset`).
+///
+/// Reset measures the catalogue first, so the question can say what goes, and so that what
+/// reading it upgrades (a previous release's file) is dropped with the rest.
+public enum CatalogueFeature: Feature {
+  /// Where the command is.
+  public struct State: Equatable, Sendable {
+    /// The current phase.
+    public var phase: Phase
+
+    /// A state in the given phase.
+    public init(phase: Phase = .idle) { self.phase = phase }
+  }
+
+  /// The phases of a `catalogue` command.
+  public enum Phase: Equatable, Sendable {
+    case idle
+    /// Reading what the catalogue holds and where its files are.
+    case summarising
+    /// Finished the summary.
+    case summarised(CatalogueOverview)
+    /// Checking and merging the files, then writing the catalogue once.
+    case importing(CatalogueImportRequest)
+    /// Finished an import (which may have changed nothing).
+    case imported(CatalogueImport.Report)
+    /// Reading what a reset would drop.
+    case measuring(askFirst: Bool)
+    /// Waiting for the user to confirm dropping what the catalogue holds beyond the bundled set.
+    case confirming(CatalogueContents)
+    /// Removing the stored catalogue under its lock.
+    case resetting
+    /// Finished a reset; the catalogue holds this many (bundled) heroes.
+    case reset(heroes: Int)
+    /// The user said no; nothing changed.
+    case cancelled
+    /// Refused or failed; the catalogue is unchanged.
+    case failed(CatalogueFailure)
+  }
+
+  /// What happened.
+  public enum Action: Equatable, Sendable {
+    case summaryRequested
+    case overviewLoaded(CatalogueOverview)
+    case importRequested(CatalogueImportRequest)
+    case importFinished(Result<CatalogueImport.Report, CatalogueImport.Failure>)
+    case resetRequested(askFirst: Bool)
+    case contentsMeasured(CatalogueContents)
+    case confirmationAnswered(Bool)
+    case resetFinished(Result<Int, PersistenceError>)
+  }
+
+  /// What the feature asks the outside world to do.
+  public enum Effect: Equatable, Sendable {
+    /// Read the catalogue's counts and the sizes of its files.
+    case loadOverview
+    /// Check every file, merge them and write the catalogue once, under its lock.
+    case importFiles(CatalogueImportRequest)
+    /// Read how much the catalogue holds beyond the bundled set.
+    case measureContents
+    case confirm(prompt: String)
+    /// Remove the stored catalogue under its lock.
+    case reset
+  }
+
+  public static func reduce(_ state: inout State, _ action: Action) -> [Effect] {
+    switch (state.phase, action) {
+    case (.idle, .summaryRequested):
+      state.phase = .summarising
+      return [.loadOverview]
+
+    case (.summarising, .overviewLoaded(let overview)):
+      state.phase = .summarised(overview)
+      return []
+
+    case (.idle, .importRequested(let request)):
+      state.phase = .importing(request)
+      return [.importFiles(request)]
+
+    case (.importing, .importFinished(.success(let report))):
+      state.phase = .imported(report)
+      return []
+
+    case (.importing, .importFinished(.failure(let failure))):
+      state.phase = .failed(.importing(failure))
+      return []
+
+    case (.idle, .resetRequested(let askFirst)):
+      state.phase = .measuring(askFirst: askFirst)
+      return [.measureContents]
+
+    case (.measuring(let askFirst), .contentsMeasured(let contents)):
+      guard askFirst else {
+        state.phase = .resetting
+        return [.reset]
+      }
+      state.phase = .confirming(contents)
+      return [
+        .confirm(
+          prompt: "Drop \(contents.droppedHeroes) heroes and \(contents.comics) comics, keeping only the bundled set? "
+            + "[y/N] ")
+      ]
+
+    case (.confirming, .confirmationAnswered(true)):
+      state.phase = .resetting
+      return [.reset]
+
+    case (.confirming, .confirmationAnswered(false)):
+      state.phase = .cancelled
+      return []
+
+    case (.resetting, .resetFinished(.success(let heroes))):
+      state.phase = .reset(heroes: heroes)
+      return []
+
+    case (.resetting, .resetFinished(.failure(let error))):
+      state.phase = .failed(.resetting(error))
+      return []
+
+    default:
+      // An action that does not fit the current phase changes nothing.
+      return []
+    }
+  }
+}

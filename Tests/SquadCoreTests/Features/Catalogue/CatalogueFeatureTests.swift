@@ -1,0 +1,139 @@
+import Foundation
+import Testing
+
+@testable import SquadCore
+
+/// The catalogue feature's transcripts: the summary, imports that succeed, fail and skip, and
+/// resets confirmed, declined and failing, with the effects run for real on a temporary home.
+@MainActor
+@Suite struct CatalogueFeatureTests {
+  let home = TemporaryDirectory()
+  var paths: SquadPaths { SquadPaths(home: home.path) }
+
+  func store(confirm: Bool = true) -> TestStore<CatalogueFeature, CatalogueEffects> {
+    TestStore(
+      initialState: CatalogueFeature.State(),
+      runner: CatalogueEffects(
+        store: CatalogueStore(paths: paths), paths: paths, environment: Sample.environment(in: home, confirm: confirm)))
+  }
+
+  func importing(_ names: [String], skipInvalid: Bool = false) -> CatalogueImportRequest {
+    CatalogueImportRequest(paths: names.map(home.file), skipInvalid: skipInvalid, at: Sample.moment)
+  }
+
+  func imported(added: Int, filesRead: Int = 1, skipped: [CatalogueImportFile.Problem] = []) -> CatalogueImport.Report {
+    var report = CatalogueImport.Report()
+    report.filesRead = filesRead
+    report.heroesAdded = added
+    report.skipped = skipped
+    return report
+  }
+
+  @Test func theSummaryCountsTheBundledSetOfAFreshHome() async {
+    let store = store()
+    await store.send(.summaryRequested) { $0.phase = .summarising }
+    let overview = CatalogueOverview(
+      heroes: 1562, heroesByOrigin: [.bundled: 1562], comics: 0, comicsByOrigin: [:], updatedAt: nil,
+      catalogueFile: paths.catalogueFile, catalogueBytes: nil, cacheFolder: paths.responsesDirectory, cacheBytes: 0)
+    await store.receive(.overviewLoaded(overview)) { $0.phase = .summarised(overview) }
+    store.finish()
+  }
+
+  @Test func anImportReportsWhatItAddedThenTheSummaryCountsIt() async throws {
+    try home.write(#"[{"id":5000001,"name":"Someone"},{"id":5000002,"name":"Else"}]"#, to: "two.json")
+    let request = importing(["two.json"])
+    let store = store()
+    await store.send(.importRequested(request)) { $0.phase = .importing(request) }
+    await store.receive(.importFinished(.success(imported(added: 2)))) { $0.phase = .imported(imported(added: 2)) }
+    store.finish()
+    #expect(CatalogueStore(paths: paths).catalogue.heroesByOrigin[.imported] == 2)
+  }
+
+  @Test func aBadFileFailsTheImportAndChangesNothing() async throws {
+    try home.write(#"[{"id":-1,"name":"Bad"}]"#, to: "bad.json")
+    let request = importing(["bad.json"])
+    let problem = CatalogueImportFile.Problem(
+      path: home.file("bad.json"), detail: "record 1: id: not a whole number from 1 to 999999999999")
+    let store = store()
+    await store.send(.importRequested(request)) { $0.phase = .importing(request) }
+    await store.receive(.importFinished(.failure(.invalid(problem)))) {
+      $0.phase = .failed(.importing(.invalid(problem)))
+    }
+    store.finish()
+    #expect(!FileManager.default.fileExists(atPath: paths.catalogueFile))
+  }
+
+  @Test func aMissingPathIsAFileSystemFailure() async {
+    let request = importing(["nowhere.json"])
+    let problem = CatalogueImportFile.Problem(
+      path: home.file("nowhere.json"), detail: "no such file or folder", isUnreadable: true)
+    let store = store()
+    await store.send(.importRequested(request)) { $0.phase = .importing(request) }
+    await store.receive(.importFinished(.failure(.unreadable(problem)))) {
+      $0.phase = .failed(.importing(.unreadable(problem)))
+    }
+    store.finish()
+  }
+
+  @Test func skippingImportsTheGoodFilesAndListsTheBadOnes() async throws {
+    try home.write(#"[{"id":5000001,"name":"Someone"}]"#, to: "good.json")
+    try home.write("", to: "empty.json")
+    let request = importing(["empty.json", "good.json"], skipInvalid: true)
+    let skipped = [
+      CatalogueImportFile.Problem(
+        path: home.file("empty.json"),
+        detail: "the file is empty; expected a Marvel response, list or JSON Lines of records")
+    ]
+    let store = store()
+    await store.send(.importRequested(request)) { $0.phase = .importing(request) }
+    let report = imported(added: 1, skipped: skipped)
+    await store.receive(.importFinished(.success(report))) { $0.phase = .imported(report) }
+    store.finish()
+  }
+
+  @Test func resetAsksNamingWhatGoesAndYesKeepsOnlyTheBundledSet() async throws {
+    try home.write(#"[{"id":5000001,"name":"Someone"}]"#, to: "one.json")
+    _ = CatalogueImport.run(
+      [home.file("one.json")], skipInvalid: false, store: CatalogueStore(paths: paths), now: Sample.moment)
+    let store = store(confirm: true)
+    await store.send(.resetRequested(askFirst: true)) { $0.phase = .measuring(askFirst: true) }
+    let contents = CatalogueContents(droppedHeroes: 1, comics: 0)
+    await store.receive(.contentsMeasured(contents)) { $0.phase = .confirming(contents) }
+    await store.receive(.confirmationAnswered(true)) { $0.phase = .resetting }
+    await store.receive(.resetFinished(.success(1562))) { $0.phase = .reset(heroes: 1562) }
+    store.finish()
+    #expect(!FileManager.default.fileExists(atPath: paths.catalogueFile))
+  }
+
+  @Test func resetDeclinedChangesNothing() async throws {
+    try home.write(#"[{"id":5000001,"name":"Someone"}]"#, to: "one.json")
+    _ = CatalogueImport.run(
+      [home.file("one.json")], skipInvalid: false, store: CatalogueStore(paths: paths), now: Sample.moment)
+    let before = home.contents("catalogue.sqc")
+    let store = store(confirm: false)
+    await store.send(.resetRequested(askFirst: true)) { $0.phase = .measuring(askFirst: true) }
+    let contents = CatalogueContents(droppedHeroes: 1, comics: 0)
+    await store.receive(.contentsMeasured(contents)) { $0.phase = .confirming(contents) }
+    await store.receive(.confirmationAnswered(false)) { $0.phase = .cancelled }
+    store.finish()
+    #expect(home.contents("catalogue.sqc") == before)
+  }
+
+  @Test func resetWithoutAskingThatCannotRemoveTheFileFails() async throws {
+    // A folder where the catalogue should be: it cannot be read, and it cannot be unlinked.
+    try FileManager.default.createDirectory(atPath: paths.catalogueFile + "/inside", withIntermediateDirectories: true)
+    let store = store()
+    await store.send(.resetRequested(askFirst: false)) { $0.phase = .measuring(askFirst: false) }
+    await store.receive(.contentsMeasured(CatalogueContents(droppedHeroes: 0, comics: 0))) { $0.phase = .resetting }
+    let error = PersistenceError(path: paths.catalogueFile, reason: .unwritable(detail: "Is a directory"))
+    await store.receive(.resetFinished(.failure(error))) { $0.phase = .failed(.resetting(error)) }
+    store.finish()
+  }
+
+  @Test func actionsOutOfPlaceChangeNothing() {
+    var state = CatalogueFeature.State()
+    #expect(CatalogueFeature.reduce(&state, .confirmationAnswered(true)) == [])
+    #expect(CatalogueFeature.reduce(&state, .resetFinished(.success(1))) == [])
+    #expect(state == CatalogueFeature.State())
+  }
+}
