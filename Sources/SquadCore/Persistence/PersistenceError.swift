@@ -29,6 +29,9 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
     /// The squad file no longer matches the last change squad recorded (edited by something
     /// else), so undo or redo would lose that edit; nothing was changed.
     case changedOutside
+    /// The named squad was deleted (or renamed) while a long-running change (a pick) was open;
+    /// the change would have created it again, without its size limit, so nothing was saved.
+    case squadGone(squad: String)
   }
 
   /// The file concerned.
@@ -46,7 +49,8 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
   public var exitCode: ExitCode {
     switch reason {
     case .corrupt, .newerSchema, .tooLarge, .wouldExceed, .corruptHistory: return .invalidData
-    case .unreadable, .unwritable, .partlyWritten, .notAFile, .danglingLink, .overLimit, .changedOutside:
+    case .unreadable, .unwritable, .partlyWritten, .notAFile, .danglingLink, .overLimit, .changedOutside,
+      .squadGone:
       return .failure
     }
   }
@@ -84,6 +88,9 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
     case .changedOutside:
       return "\(path) was changed by something other than squad since the last change squad recorded; "
         + "undo and redo would lose that edit, so nothing changed."
+    case .squadGone(let squad):
+      return "The squad '\(squad)' was deleted or renamed while you were picking, so nothing was saved; the pick does "
+        + "not create it again. Create it anew with 'squad squads create \(squad)' (or recruit into it), then pick again."
     case .wouldExceed(let limit):
       return "Could not save \(path): the squad would be larger than \(InputLimit.describe(limit)), the most squad "
         + "reads back (see 'Limits' in the README). Nothing was changed."

@@ -4,4 +4,7 @@ public protocol FullScreenTerminal: Sendable {
   func draw(_ frame: ScreenFrame)
   /// Waits for the next thing the user does.
   func nextEvent() -> TerminalEvent
+  /// Gives the terminal back and stops the process, as Ctrl-Z does; returns once resumed (and a
+  /// resize event then asks for the whole screen again).
+  func suspend()
 }

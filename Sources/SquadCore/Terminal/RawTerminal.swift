@@ -37,13 +37,23 @@ public final class RawTerminal: Sendable {
       }
     }
     // The handler knows the saved settings before they change, so no window leaves them lost.
-    let resize = interrupt_handler_take_terminal(STDOUT_FILENO, &saved)
+    let resize = interrupt_handler_take_terminal(STDOUT_FILENO, &saved, &raw)
     guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0 else {
       interrupt_handler_give_back_terminal()
       return nil
     }
     TerminalScreen.write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J")
     return RawTerminal(resizeDescriptor: resize)
+  }
+
+  /// Stops the process as Ctrl-Z does, giving the terminal back first; returns once resumed.
+  public static func suspend() { interrupt_handler_suspend() }
+
+  /// Whether the process is the terminal's foreground job (a job put in the background with
+  /// `bg` must not draw over the shell).
+  public static var isForeground: Bool {
+    let group = tcgetpgrp(STDOUT_FILENO)
+    return group != -1 && group == getpgrp()
   }
 
   /// Gives the terminal back: colours reset, cursor shown, main screen, settings from before.

@@ -235,7 +235,8 @@ struct PickEndToEndTests {
     let session = try PickTerminal.run(
       ["pick"], home: home.path,
       steps: [
-        .wait("Filter:"), .type("?"), .wait("Keys (any key to go back)"), .type("x"), .wait("Filter: ▏"),
+        .wait("Filter:"), .type("?"), .wait("Keys of squad pick"), .wait("Any key goes back."), .type("x"),
+        .wait("Filter: ▏"),
         .type("\u{03}"),
       ])
     expectRestored(session)

@@ -8,7 +8,7 @@ import Testing
       Hero(id: HeroID($0.offset + 1), name: $0.element)
     })
 
-  func names(_ positions: [Int]) -> [String] { positions.map { index.heroes[$0].name } }
+  func names(_ positions: [Int]) -> [String] { positions.map { index.hero(at: $0)?.name ?? "" } }
 
   @Test func namesStartingWithTheFilterComeFirstThenNamesContainingIt() {
     #expect(names(index.matches("hulk")) == ["Hulk", "Hulkling", "Red Hulk", "She-Hulk (Lyra)"])

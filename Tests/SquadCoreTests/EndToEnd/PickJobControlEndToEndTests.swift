@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+@testable import SquadCore
+
+/// `squad pick` under a shell with job control, on a pseudo-terminal: Ctrl-Z and the stop signals
+/// give the terminal back before the process stops, and `fg` brings the list back whole.
+@Suite(.enabled(if: PseudoTerminal.isAvailable, "python3 is needed for a pseudo-terminal"))
+struct PickJobControlEndToEndTests {
+  func expectGivenBack(_ session: PickTerminal.Session, sourceLocation: SourceLocation = #_sourceLocation) {
+    #expect(session.error == nil, "\(session.error ?? "") \(session.screen)", sourceLocation: sourceLocation)
+    #expect(session.stops?.count == 1, "stopped once", sourceLocation: sourceLocation)
+    guard let stop = session.stops?.first else { return }
+    #expect(stop.canonical && stop.echo, "cooked mode while stopped", sourceLocation: sourceLocation)
+    #expect(stop.settingsRestored, "the settings from before while stopped", sourceLocation: sourceLocation)
+    #expect(!stop.alternate, "the main screen while stopped", sourceLocation: sourceLocation)
+    #expect(stop.cursorShown, "the cursor shown while stopped", sourceLocation: sourceLocation)
+  }
+
+  @Test(arguments: [("Ctrl-Z", PickTerminal.Step.type("\u{1A}")), ("SIGTSTP", .signal("TSTP"))])
+  func aStopGivesTheTerminalBackAndFgRedrawsAndEnterStillWorks(way: String, stop: PickTerminal.Step) throws {
+    let home = TemporaryDirectory()
+    let session = try PickTerminal.run(
+      ["pick"], home: home.path,
+      steps: [
+        .wait("Filter:"), .type("hulk"), .wait("Filter: hulk▏"), stop, .waitStopped, .clearScreen, .foreground,
+        .wait("Filter: hulk▏"), .wait("+0 to recruit"), .type(" "), .wait("+1 to recruit"), .type("\r"),
+      ], jobControl: true)
+    expectGivenBack(session)
+    #expect(session.exit == 0, "\(way): \(session.stderr ?? "")")
+    #expect(session.alternate == false && session.canonical == true && session.settingsRestored == true)
+    #expect(try CLIProcess.run(["list"], home: home.path).lines.count == 1, "\(way): Enter saved after fg")
+  }
+
+  @Test func sigstopCannotBeCaughtButSigcontTakesTheTerminalAgain() throws {
+    // The shell puts its own (cooked) settings back while squad is stopped, as bash does; keys
+    // typed after `fg` arrive one at a time only if squad made the terminal raw again.
+    let home = TemporaryDirectory()
+    let session = try PickTerminal.run(
+      ["pick"], home: home.path,
+      steps: [
+        .wait("Filter:"), .signal("STOP"), .waitStopped, .clearScreen, .foreground, .wait("Filter:"),
+        .wait("+0 to recruit"), .type(" "), .wait("+1 to recruit"), .type("\r"),
+      ], environment: ["PICK_SHELL_RESETS": "1"], jobControl: true)
+    #expect(session.error == nil, "\(session.error ?? "") \(session.screen)")
+    #expect(session.stops?.first?.alternate == true, "SIGSTOP leaves the screen as it was (it cannot be caught)")
+    #expect(session.exit == 0, "\(session.stderr ?? "")")
+    #expect(session.canonical == true && session.settingsRestored == true)
+    #expect(try CLIProcess.run(["list"], home: home.path).lines.count == 1)
+  }
+
+  @Test func ctrlZWhileSavingStillSavesAndGivesTheTerminalBack() throws {
+    // Enter and Ctrl-Z typed together: the save runs first (keys wait while it does), then squad
+    // leaves; the Ctrl-Z is never read, and nothing stops with the terminal taken.
+    let home = TemporaryDirectory()
+    let session = try PickTerminal.run(
+      ["pick", "hulk"], home: home.path, steps: [.wait("Filter: hulk"), .type(" \r\u{1A}")], jobControl: true)
+    #expect(session.error == nil, "\(session.error ?? "")")
+    #expect(session.exit == 0, "\(session.stderr ?? "")")
+    #expect(session.canonical == true && session.settingsRestored == true && session.alternate == false)
+    #expect(try CLIProcess.run(["list"], home: home.path).lines.count == 1)
+  }
+}
