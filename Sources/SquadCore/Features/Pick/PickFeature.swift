@@ -274,8 +274,8 @@ public enum PickFeature: Feature {
     case .home: scrollHelp(&state, to: 0)
     case .end: scrollHelp(&state, to: Int.max / 2)
     default:
+      // A notice that came while the keys were shown is still unread: it stays until the next key.
       state.mode = .browsing
-      state.notice = nil
     }
     return redraw(state)
   }
@@ -301,6 +301,8 @@ public enum PickFeature: Feature {
       } else {
         state.notice = "Squad changed elsewhere; marks refreshed."
       }
+      // Nothing left to discard: asking would make no sense.
+      if state.mode == .confirmingDiscard, state.pending.isEmpty { state.mode = .browsing }
     case .failure:
       state.notice = "Squad file unreadable now; Enter would fail."
     }

@@ -382,6 +382,31 @@ final class ScriptedTerminal: FullScreenTerminal {
     #expect(terminal.suspended == 2)
   }
 
+  @Test func aChangeThatLeavesNothingToDiscardEndsTheQuestion() {
+    var state = PickFeature.State(size: size)
+    _ = PickFeature.reduce(&state, .heroesLoaded(.success(PickCatalogue(heroes: ordered, squad: Squad()))))
+    _ = PickFeature.reduce(&state, .keyPressed(.space))
+    _ = PickFeature.reduce(&state, .keyPressed(.escape))
+    #expect(state.mode == .confirmingDiscard)
+    let hulkIn = Squad(members: [Sample.member(Sample.hulk)])
+    #expect(PickFeature.reduce(&state, .squadChanged(.success(PickSquad(squad: hulkIn)))) == [])
+    #expect(state.mode == .browsing && state.pending.isEmpty)
+    #expect(state.notice == "Squad changed elsewhere; 1 mark dropped (done).")
+  }
+
+  @Test func aNoticeThatCameDuringHelpIsStillShownAfterIt() {
+    var state = PickFeature.State(size: size)
+    _ = PickFeature.reduce(&state, .heroesLoaded(.success(PickCatalogue(heroes: ordered, squad: Squad()))))
+    _ = PickFeature.reduce(&state, .keyPressed(.text("?")))
+    _ = PickFeature.reduce(&state, .squadChanged(.failure(PersistenceError(path: "x", reason: .corrupt(detail: "y")))))
+    _ = PickFeature.reduce(&state, .ticked)
+    _ = PickFeature.reduce(&state, .keyPressed(.escape))
+    #expect(state.mode == .browsing)
+    #expect(PickScreen.lines(state).last?.hasPrefix("Squad file unreadable now; Enter would fail.") == true)
+    _ = PickFeature.reduce(&state, .keyPressed(.down))
+    #expect(state.notice == nil)
+  }
+
   @Test func helpScrollsOnASmallScreenAndAnyOtherKeyGoesBack() async throws {
     let small = TerminalSize(width: 40, height: 10)
     let all = PickScreen.helpLines(width: 39).count
