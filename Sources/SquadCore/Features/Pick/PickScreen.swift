@@ -149,7 +149,7 @@ public enum PickScreen {
       status =
         width >= 60
         ? "Lines \(range) · ↑ ↓ PgUp PgDn scroll · any other key goes back"
-        : "\(range) · ↑↓ PgDn scroll · other: back"
+        : "\(range) · ↑↓ scroll · Esc back"
     }
     lines.append(style.bold(fit(status, width)))
     return lines
