@@ -120,10 +120,11 @@ static struct sigaction previous_continue_action;
 static atomic_int job_control_installed;
 
 // Whether the process is in the terminal's foreground: a job in the background must not touch the
-// terminal the shell (or another job) is using.
+// terminal the shell (or another job) is using. A terminal that is not the process's controlling
+// terminal has no foreground to ask about: no job control can take it away, so it is squad's.
 static int in_foreground(void) {
   pid_t group = tcgetpgrp(terminal_fd);
-  return group != -1 && group == getpgrp();
+  return group == -1 || group == getpgrp();
 }
 
 static void take_terminal_again(void) {
@@ -178,6 +179,7 @@ static void on_stop(int signal_number) {
 }
 
 static void install_job_control(void) {
+  if (atomic_load(&job_control_installed)) return;
   for (int index = 0; index < STOP_SIGNAL_COUNT; index++) {
     sigaction(stop_signals[index], NULL, &previous_stop_actions[index]);
     if (previous_stop_actions[index].sa_handler != SIG_IGN) install_stop_handler(stop_signals[index]);
@@ -258,8 +260,10 @@ int interrupt_handler_take_terminal(int fd, const struct termios *saved, const s
 }
 
 void interrupt_handler_give_back_terminal(void) {
-  remove_job_control();
+  // The terminal first: a stop signal between the two then finds nothing taken and just stops,
+  // where the other order would let its default stop the process with the terminal still raw.
   restore_terminal();
+  remove_job_control();
   for (int index = 0; index < CRASH_SIGNAL_COUNT; index++) {
     sigaction(crash_signals[index], &previous_crash_actions[index], NULL);
   }

@@ -50,10 +50,11 @@ public final class RawTerminal: Sendable {
   public static func suspend() { interrupt_handler_suspend() }
 
   /// Whether the process is the terminal's foreground job (a job put in the background with
-  /// `bg` must not draw over the shell).
+  /// `bg` must not draw over the shell); true on a terminal that is not the controlling one,
+  /// where no job control can take the screen away.
   public static var isForeground: Bool {
     let group = tcgetpgrp(STDOUT_FILENO)
-    return group != -1 && group == getpgrp()
+    return group == -1 || group == getpgrp()
   }
 
   /// Gives the terminal back: colours reset, cursor shown, main screen, settings from before.

@@ -49,6 +49,18 @@ struct PickJobControlEndToEndTests {
     #expect(try CLIProcess.run(["list"], home: home.path).lines.count == 1)
   }
 
+  @Test func onATerminalThatIsNotTheControllingOneTheListIsStillDrawn() throws {
+    // No job control can take such a terminal away, so squad treats it as in front.
+    let home = TemporaryDirectory()
+    let session = try PickTerminal.run(
+      ["pick", "hulk"], home: home.path, steps: [.wait("Filter: hulk"), .wait("+0 to recruit"), .type(" \r")],
+      environment: ["PICK_NO_CTTY": "1"])
+    #expect(session.error == nil, "\(session.error ?? "") \(session.screen)")
+    #expect(session.exit == 0, "\(session.stderr ?? "")")
+    #expect(session.settingsRestored == true && session.alternate == false)
+    #expect(try CLIProcess.run(["list"], home: home.path).lines.count == 1)
+  }
+
   @Test func ctrlZWhileSavingStillSavesAndGivesTheTerminalBack() throws {
     // Enter and Ctrl-Z typed together: the save runs first (keys wait while it does), then squad
     // leaves; the Ctrl-Z is never read, and nothing stops with the terminal taken.

@@ -119,7 +119,8 @@ enum PickTerminal {
     stops = []
     def own_terminal():
         os.setsid()
-        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+        # PICK_NO_CTTY: the terminal is only squad's stdin and stdout, not its controlling terminal.
+        if not os.environ.get("PICK_NO_CTTY"): fcntl.ioctl(0, termios.TIOCSCTTY, 0)
     child = subprocess.Popen(cmd, stdin=slave, stdout=slave, stderr=subprocess.PIPE, preexec_fn=own_terminal)
     output = bytearray()
     class Screen:
