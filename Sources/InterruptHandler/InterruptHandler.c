@@ -118,6 +118,10 @@ enum { STOP_SIGNAL_COUNT = sizeof stop_signals / sizeof stop_signals[0] };
 static struct sigaction previous_stop_actions[STOP_SIGNAL_COUNT];
 static struct sigaction previous_continue_action;
 static atomic_int job_control_installed;
+// While set, a stop waits (as `stop_pending`) until the terminal is given back: a save holding the
+// squad's lock must not stop with it and leave every other squad process waiting.
+static atomic_int stops_deferred;
+static atomic_int stop_pending;
 
 // Whether the process is in the terminal's foreground: a job in the background must not touch the
 // terminal the shell (or another job) is using. A terminal that is not the process's controlling
@@ -155,6 +159,13 @@ static void install_stop_handler(int signal_number) {
 
 static void on_stop(int signal_number) {
   int saved_errno = errno;
+  // Only the user's stop waits: SIGTTIN and SIGTTOU come from touching the terminal from the
+  // background, and returning would only touch it again.
+  if (signal_number == SIGTSTP && atomic_load(&stops_deferred)) {
+    atomic_store(&stop_pending, signal_number);
+    errno = saved_errno;
+    return;
+  }
   if (atomic_load(&terminal_taken) && in_foreground()) {
     (void)!write(terminal_fd, terminal_restore, sizeof terminal_restore - 1);
     tcsetattr(terminal_fd, TCSADRAIN, &terminal_saved);
@@ -200,6 +211,8 @@ static void remove_job_control(void) {
   }
   sigaction(SIGCONT, &previous_continue_action, NULL);
 }
+
+void interrupt_handler_defer_stops(void) { atomic_store(&stops_deferred, 1); }
 
 void interrupt_handler_suspend(void) {
   // What the terminal does for Ctrl-Z outside raw mode: SIGTSTP to the whole foreground job.
@@ -264,6 +277,10 @@ void interrupt_handler_give_back_terminal(void) {
   // where the other order would let its default stop the process with the terminal still raw.
   restore_terminal();
   remove_job_control();
+  // A stop that came during the save happens now, the terminal already given back.
+  atomic_store(&stops_deferred, 0);
+  int pending = atomic_exchange(&stop_pending, 0);
+  if (pending != 0) raise(pending);
   for (int index = 0; index < CRASH_SIGNAL_COUNT; index++) {
     sigaction(crash_signals[index], &previous_crash_actions[index], NULL);
   }

@@ -7,4 +7,7 @@ public protocol FullScreenTerminal: Sendable {
   /// Gives the terminal back and stops the process, as Ctrl-Z does; returns once resumed (and a
   /// resize event then asks for the whole screen again).
   func suspend()
+  /// Stops (Ctrl-Z, SIGTSTP) wait from now on until the terminal is given back: the last work, a
+  /// save holding a lock, must not be stopped halfway.
+  func deferStops()
 }

@@ -46,6 +46,9 @@ public final class RawTerminal: Sendable {
     return RawTerminal(resizeDescriptor: resize)
   }
 
+  /// Stops (Ctrl-Z, SIGTSTP) from now on wait until ``restore()``, which stops the process then.
+  public static func deferStops() { interrupt_handler_defer_stops() }
+
   /// Stops the process as Ctrl-Z does, giving the terminal back first; returns once resumed.
   public static func suspend() { interrupt_handler_suspend() }
 
@@ -57,7 +60,8 @@ public final class RawTerminal: Sendable {
     return group == -1 || group == getpgrp()
   }
 
-  /// Gives the terminal back: colours reset, cursor shown, main screen, settings from before.
+  /// Gives the terminal back: colours reset, cursor shown, main screen, settings from before; then
+  /// stops the process if a stop was deferred meanwhile (``deferStops()``).
   public func restore() { interrupt_handler_give_back_terminal() }
 
   /// The terminal's size now, from stdout; nil when it cannot be read.

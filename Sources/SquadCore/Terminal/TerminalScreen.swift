@@ -68,6 +68,8 @@ public final class TerminalScreen: FullScreenTerminal {
 
   public func suspend() { RawTerminal.suspend() }
 
+  public func deferStops() { RawTerminal.deferStops() }
+
   /// Writes text to stdout in full.
   static func write(_ text: String) {
     var text = text

@@ -73,3 +73,35 @@ struct PickJobControlEndToEndTests {
     #expect(try CLIProcess.run(["list"], home: home.path).lines.count == 1)
   }
 }
+
+extension PickJobControlEndToEndTests {
+  @Test func aStopDuringTheSaveWaitsUntilTheSquadIsSavedAndTheTerminalGivenBack() throws {
+    // Another process holds the squad's lock, so Enter's save waits for it; SIGTSTP then arrives.
+    // Stopped there, the pick would keep every other squad command waiting on the lock until `fg`.
+    let home = TemporaryDirectory()
+    let python = try #require(CLIProcess.which("python3")).path
+    let holder = """
+      import fcntl, os, sys, time
+      lock = open(sys.argv[1] + "/squad.lock", "a")
+      fcntl.flock(lock, fcntl.LOCK_EX)
+      # The lock is held before this returns; a child keeps holding it until told to let go.
+      if os.fork():
+          sys.exit(0)
+      while not os.path.exists(sys.argv[1] + "/release"):
+          time.sleep(0.01)
+      """
+    let session = try PickTerminal.run(
+      ["pick", "hulk"], home: home.path,
+      steps: [
+        .wait("Filter: hulk"), .type(" "), .wait("+1 to recruit"), .run([python, "-c", holder, home.path]),
+        .type("\r"), .wait("Saving…"), .signal("TSTP"), .run(["touch", home.path + "/release"]), .waitStopped,
+        .run(["cp", home.path + "/squad.json", home.path + "/saved-before-the-stop.json"]), .foreground,
+      ], jobControl: true)
+    #expect(session.error == nil, "\(session.error ?? "") \(session.screen)")
+    #expect(session.stops?.first.map { $0.canonical && !$0.alternate && $0.cursorShown } == true, "given back first")
+    #expect(session.exit == 0, "\(session.stderr ?? "")")
+    #expect(session.stderr == "Recruited Hulk.\n", "\(session.stderr ?? "")")
+    let saved = home.contents("saved-before-the-stop.json").map { String(decoding: $0, as: UTF8.self) }
+    #expect(saved?.contains("\"Hulk\"") == true, "saved before stopping: \(saved ?? "no squad file")")
+  }
+}

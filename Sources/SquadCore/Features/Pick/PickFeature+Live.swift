@@ -40,6 +40,9 @@ public struct PickEffects: EffectRunner {
     case .suspend:
       terminal.suspend()
 
+    case .deferStops:
+      terminal.deferStops()
+
     case .saveChanges(let recruits, let fires, let squadMustExist):
       let date = now()
       let command = SquadCommand.pick(at: date, firing: Set(fires.map(\.id)))

@@ -81,6 +81,9 @@ public enum PickFeature: Feature {
     case readInput
     /// Give the terminal back and stop, as Ctrl-Z does (the shell's `fg` resumes and redraws).
     case suspend
+    /// From here to the end a stop waits until the terminal is given back: stopped while the save
+    /// holds the squad's lock, the pick would make every other squad command wait for `fg`.
+    case deferStops
     /// Under the squad lock: recruit and fire these heroes in one save; when `squadMustExist`,
     /// refuse if the squad no longer exists rather than create it again.
     case saveChanges(recruit: [Hero], fire: [Hero], squadMustExist: Bool)
@@ -259,6 +262,7 @@ public enum PickFeature: Feature {
     let recruits = state.pending.filter { $0.kind == .recruit }.map(\.hero)
     let fires = state.pending.filter { $0.kind == .fire }.map(\.hero)
     return [
+      .deferStops,
       .draw(PickScreen.frame(state)),
       .saveChanges(recruit: recruits, fire: fires, squadMustExist: state.squadExisted),
     ]
