@@ -154,7 +154,9 @@ public enum PickFeature: Feature {
       (.confirmingDiscard, .keyPressed(let key)) where !state.size.fits(PickScreen.minimumSize):
       // Nothing can be seen on a screen that is too small: the only keys that work there leave
       // without saving (Ctrl-C above; q or Esc with nothing pending).
-      if key == .text("q") || key == .escape, state.pending.isEmpty { state.mode = .finished(.unchanged) }
+      // Any other key changes nothing, and the picker waits for the next.
+      guard key == .text("q") || key == .escape, state.pending.isEmpty else { return [.readInput] }
+      state.mode = .finished(.unchanged)
       return []
 
     case (.help, .keyPressed(let key)):

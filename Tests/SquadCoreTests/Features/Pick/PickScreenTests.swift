@@ -55,7 +55,8 @@ import Testing
     let before = small
     #expect(before.pending.count == 1)
     for key: Key in [.space, .enter, .escape, .text("q"), .text("y"), .down] {
-      #expect(PickFeature.reduce(&small, .keyPressed(key)) == [])
+      // Nothing changes, and the picker goes on waiting for keys (it used to stop there).
+      #expect(PickFeature.reduce(&small, .keyPressed(key)) == [.readInput])
     }
     #expect(small == before)
     _ = PickFeature.reduce(&small, .keyPressed(.control("c")))
