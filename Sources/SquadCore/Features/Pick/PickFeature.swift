@@ -153,8 +153,7 @@ public enum PickFeature: Feature {
       (.help, .keyPressed(let key)) where !state.size.fits(PickScreen.minimumSize),
       (.confirmingDiscard, .keyPressed(let key)) where !state.size.fits(PickScreen.minimumSize):
       // Nothing can be seen on a screen that is too small: the only keys that work there leave
-      // without saving (Ctrl-C above; q or Esc with nothing pending).
-      // Any other key changes nothing, and the picker waits for the next.
+      // without saving (Ctrl-C above; q or Esc with nothing pending). Others change nothing.
       guard key == .text("q") || key == .escape, state.pending.isEmpty else { return [.readInput] }
       state.mode = .finished(.unchanged)
       return []
@@ -186,7 +185,7 @@ public enum PickFeature: Feature {
     }
   }
 
-  private static func redraw(_ state: State) -> [Effect] {
+  static func redraw(_ state: State) -> [Effect] {
     [.draw(PickScreen.frame(state)), .readInput]
   }
 
@@ -268,50 +267,6 @@ public enum PickFeature: Feature {
       .draw(PickScreen.frame(state)),
       .saveChanges(recruit: recruits, fire: fires, squadMustExist: state.squadExisted),
     ]
-  }
-
-  private static func help(_ state: inout State, _ key: Key) -> [Effect] {
-    let page = max(PickScreen.helpHeight(state.size), 1)
-    switch key {
-    case .up, .control("p"): scrollHelp(&state, to: state.helpScroll - 1)
-    case .down, .control("n"): scrollHelp(&state, to: state.helpScroll + 1)
-    case .pageUp, .control("b"): scrollHelp(&state, to: state.helpScroll - page)
-    case .pageDown, .control("f"), .space: scrollHelp(&state, to: state.helpScroll + page)
-    case .home: scrollHelp(&state, to: 0)
-    case .end: scrollHelp(&state, to: Int.max / 2)
-    default:
-      // A notice that came while the keys were shown is still unread: it stays until the next key.
-      state.mode = .browsing
-    }
-    return redraw(state)
-  }
-
-  private static func scrollHelp(_ state: inout State, to line: Int) {
-    let last = PickScreen.helpLines(width: state.size.width - 1).count - PickScreen.helpHeight(state.size)
-    state.helpScroll = max(0, min(line, last))
-  }
-
-  /// The squad as another process left it: marks that became no-ops (a recruit of someone now in
-  /// the squad, a fire of someone gone) are dropped, and the status line says what happened.
-  private static func refresh(_ state: inout State, _ result: Result<PickSquad, PersistenceError>) {
-    switch result {
-    case .success(let squad):
-      state.members = squad.squad.memberIDs
-      let before = state.pending.count
-      state.pending.removeAll { ($0.kind == .recruit) == state.members.contains($0.hero.id) }
-      let dropped = before - state.pending.count
-      if state.squadExisted, !squad.exists {
-        state.notice = "Squad deleted elsewhere; Enter will not recreate it."
-      } else if dropped > 0 {
-        state.notice = "Squad changed elsewhere; \(dropped) mark\(dropped == 1 ? "" : "s") dropped (done)."
-      } else {
-        state.notice = "Squad changed elsewhere; marks refreshed."
-      }
-      // Nothing left to discard: asking would make no sense.
-      if state.mode == .confirmingDiscard, state.pending.isEmpty { state.mode = .browsing }
-    case .failure:
-      state.notice = "Squad file unreadable now; Enter would fail."
-    }
   }
 
   private static func leave(_ state: inout State) -> [Effect] {
