@@ -12,7 +12,8 @@ import InterruptHandler
 /// Everything is given back by ``restore()`` on a normal way out, and by the C signal handlers
 /// (`Sources/InterruptHandler`) on every other: Ctrl-C or SIGTERM from outside, SIGHUP when the
 /// terminal closes, a crash. The handler and this type share one "taken" flag, so the terminal
-/// is restored exactly once.
+/// is restored exactly once. Job control too: a stop (Ctrl-Z, SIGTSTP, SIGTTIN, SIGTTOU) gives the
+/// terminal back before the process stops, and SIGCONT takes it again and asks for a full redraw.
 public final class RawTerminal: Sendable {
   /// Readable (drain it) after each SIGWINCH; -1 when no resize pipe could be made.
   public let resizeDescriptor: Int32

@@ -1,8 +1,12 @@
 extension PickFeature {
-  /// A key while the keys are shown: arrows, pages, Home and End scroll them; any other key goes
-  /// back to the list.
+  /// A key while the keys are shown: arrows, pages, Home and End scroll them when they do not all
+  /// fit; any other key (any key at all when they fit) goes back to the list.
   static func help(_ state: inout State, _ key: Key) -> [Effect] {
     let page = max(PickScreen.helpHeight(state.size), 1)
+    guard PickScreen.helpLines(width: state.size.width - 1).count > page else {
+      state.mode = .browsing
+      return redraw(state)
+    }
     switch key {
     case .up, .control("p"): scrollHelp(&state, to: state.helpScroll - 1)
     case .down, .control("n"): scrollHelp(&state, to: state.helpScroll + 1)

@@ -411,6 +411,15 @@ final class ScriptedTerminal: FullScreenTerminal {
     #expect(state.notice == nil)
   }
 
+  @Test func whenAllTheKeysFitAnyKeyGoesBack() {
+    var state = PickFeature.State(size: TerminalSize(width: 100, height: 40))
+    _ = PickFeature.reduce(&state, .heroesLoaded(.success(PickCatalogue(heroes: ordered, squad: Squad()))))
+    _ = PickFeature.reduce(&state, .keyPressed(.text("?")))
+    #expect(PickScreen.lines(state).last == "Any key goes back.")
+    _ = PickFeature.reduce(&state, .keyPressed(.down))
+    #expect(state.mode == .browsing, "the screen said any key")
+  }
+
   @Test func helpScrollsOnASmallScreenAndAnyOtherKeyGoesBack() async throws {
     let small = TerminalSize(width: 40, height: 10)
     let all = PickScreen.helpLines(width: 39).count
