@@ -212,7 +212,13 @@ static void remove_job_control(void) {
   sigaction(SIGCONT, &previous_continue_action, NULL);
 }
 
-void interrupt_handler_defer_stops(void) { atomic_store(&stops_deferred, 1); }
+void interrupt_handler_stop_reading_keys(void) {
+  atomic_store(&stops_deferred, 1);
+  // Nothing reads keys any more: the terminal turns Ctrl-C and Ctrl-\ into signals again, so a
+  // save waiting for a lock can still be interrupted (and Ctrl-Z's SIGTSTP waits, as above).
+  terminal_raw.c_lflag |= ISIG;
+  if (atomic_load(&terminal_taken) && in_foreground()) tcsetattr(terminal_fd, TCSANOW, &terminal_raw);
+}
 
 void interrupt_handler_suspend(void) {
   // What the terminal does for Ctrl-Z outside raw mode: SIGTSTP to the whole foreground job.

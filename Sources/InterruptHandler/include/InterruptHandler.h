@@ -34,10 +34,11 @@ int interrupt_handler_take_terminal(int fd, const struct termios *saved, const s
 /// handlers give the terminal back first and take it again on resuming.
 void interrupt_handler_suspend(void);
 
-/// From now on a stop signal waits until `interrupt_handler_give_back_terminal`, which stops the
-/// process then (the terminal given back first). For work that must not be stopped halfway, such
-/// as a save holding a lock other processes wait for.
-void interrupt_handler_defer_stops(void);
+/// For the last work, once keys are no longer read (a save that may wait for a lock): Ctrl-C and
+/// Ctrl-\ send their signals again (the terminal's ISIG), and a stop signal waits until
+/// `interrupt_handler_give_back_terminal`, which stops the process then (the terminal given back
+/// first), so a save holding a lock other processes wait for is never stopped halfway.
+void interrupt_handler_stop_reading_keys(void);
 
 /// Restores the terminal taken with `interrupt_handler_take_terminal` (once; later calls do
 /// nothing) and puts back the crash handlers from before.

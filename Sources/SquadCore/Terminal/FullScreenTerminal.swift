@@ -7,7 +7,8 @@ public protocol FullScreenTerminal: Sendable {
   /// Gives the terminal back and stops the process, as Ctrl-Z does; returns once resumed (and a
   /// resize event then asks for the whole screen again).
   func suspend()
-  /// Stops (Ctrl-Z, SIGTSTP) wait from now on until the terminal is given back: the last work, a
-  /// save holding a lock, must not be stopped halfway.
-  func deferStops()
+  /// No more keys will be read (the last work, a save that may wait for a lock, is starting):
+  /// Ctrl-C interrupts as a signal again, and stops (Ctrl-Z, SIGTSTP) wait until the terminal is
+  /// given back, so the save is never stopped halfway.
+  func stopReadingKeys()
 }

@@ -47,8 +47,10 @@ public final class RawTerminal: Sendable {
     return RawTerminal(resizeDescriptor: resize)
   }
 
-  /// Stops (Ctrl-Z, SIGTSTP) from now on wait until ``restore()``, which stops the process then.
-  public static func deferStops() { interrupt_handler_defer_stops() }
+  /// Keys are no longer read: Ctrl-C and Ctrl-\ send their signals again (ending the process, the
+  /// terminal given back), and stops (Ctrl-Z, SIGTSTP) wait until ``restore()``, which stops the
+  /// process then.
+  public static func stopReadingKeys() { interrupt_handler_stop_reading_keys() }
 
   /// Stops the process as Ctrl-Z does, giving the terminal back first; returns once resumed.
   public static func suspend() { interrupt_handler_suspend() }
@@ -62,7 +64,7 @@ public final class RawTerminal: Sendable {
   }
 
   /// Gives the terminal back: colours reset, cursor shown, main screen, settings from before; then
-  /// stops the process if a stop was deferred meanwhile (``deferStops()``).
+  /// stops the process if a stop was deferred meanwhile (``stopReadingKeys()``).
   public func restore() { interrupt_handler_give_back_terminal() }
 
   /// The terminal's size now, from stdout; nil when it cannot be read.

@@ -68,7 +68,7 @@ public final class TerminalScreen: FullScreenTerminal {
 
   public func suspend() { RawTerminal.suspend() }
 
-  public func deferStops() { RawTerminal.deferStops() }
+  public func stopReadingKeys() { RawTerminal.stopReadingKeys() }
 
   /// Writes text to stdout in full.
   static func write(_ text: String) {

@@ -75,25 +75,30 @@ struct PickJobControlEndToEndTests {
 }
 
 extension PickJobControlEndToEndTests {
+  /// Holds the squad lock of the home in `argv[1]` from before it returns until `argv[1]/release`
+  /// exists (or a minute has passed).
+  static let lockHolder = """
+    import fcntl, os, sys, time
+    lock = open(sys.argv[1] + "/squad.lock", "a")
+    fcntl.flock(lock, fcntl.LOCK_EX)
+    # The lock is held before this returns; a child keeps holding it until told to let go.
+    if os.fork():
+        sys.exit(0)
+    # Never outlives a failed test by long.
+    deadline = time.time() + 60
+    while not os.path.exists(sys.argv[1] + "/release") and time.time() < deadline:
+        time.sleep(0.01)
+    """
+
   @Test func aStopDuringTheSaveWaitsUntilTheSquadIsSavedAndTheTerminalGivenBack() throws {
     // Another process holds the squad's lock, so Enter's save waits for it; SIGTSTP then arrives.
     // Stopped there, the pick would keep every other squad command waiting on the lock until `fg`.
     let home = TemporaryDirectory()
     let python = try #require(CLIProcess.which("python3")).path
-    let holder = """
-      import fcntl, os, sys, time
-      lock = open(sys.argv[1] + "/squad.lock", "a")
-      fcntl.flock(lock, fcntl.LOCK_EX)
-      # The lock is held before this returns; a child keeps holding it until told to let go.
-      if os.fork():
-          sys.exit(0)
-      while not os.path.exists(sys.argv[1] + "/release"):
-          time.sleep(0.01)
-      """
     let session = try PickTerminal.run(
       ["pick", "hulk"], home: home.path,
       steps: [
-        .wait("Filter: hulk"), .type(" "), .wait("+1 to recruit"), .run([python, "-c", holder, home.path]),
+        .wait("Filter: hulk"), .type(" "), .wait("+1 to recruit"), .run([python, "-c", Self.lockHolder, home.path]),
         .type("\r"), .wait("Saving…"), .signal("TSTP"), .run(["touch", home.path + "/release"]), .waitStopped,
         .run(["cp", home.path + "/squad.json", home.path + "/saved-before-the-stop.json"]), .foreground,
       ], jobControl: true)
@@ -103,5 +108,21 @@ extension PickJobControlEndToEndTests {
     #expect(session.stderr == "Recruited Hulk.\n", "\(session.stderr ?? "")")
     let saved = home.contents("saved-before-the-stop.json").map { String(decoding: $0, as: UTF8.self) }
     #expect(saved?.contains("\"Hulk\"") == true, "saved before stopping: \(saved ?? "no squad file")")
+  }
+
+  @Test func ctrlCStillLeavesASaveThatWaitsForTheLock() throws {
+    // Keys are not read while saving; Ctrl-C works as a signal again, as it does for recruit.
+    let home = TemporaryDirectory()
+    let python = try #require(CLIProcess.which("python3")).path
+    let session = try PickTerminal.run(
+      ["pick", "hulk"], home: home.path,
+      steps: [
+        .wait("Filter: hulk"), .type(" "), .wait("+1 to recruit"), .run([python, "-c", Self.lockHolder, home.path]),
+        .type("\r"), .wait("Saving…"), .type("\u{03}"), .waitExit, .run(["touch", home.path + "/release"]),
+      ])
+    #expect(session.error == nil, "\(session.error ?? "") \(session.screen)")
+    #expect(session.exit == 130)
+    #expect(session.settingsRestored == true && session.alternate == false)
+    #expect(home.contents("squad.json") == nil, "nothing saved")
   }
 }

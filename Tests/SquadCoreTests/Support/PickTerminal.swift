@@ -20,6 +20,8 @@ enum PickTerminal {
     case clearScreen
     /// Run another command (another process changing the squad) and wait for it.
     case run([String])
+    /// Wait until squad (or the job-control shell) has exited.
+    case waitExit
 
     var json: [Any] {
       switch self {
@@ -32,6 +34,7 @@ enum PickTerminal {
       case .foreground: return ["fg"]
       case .clearScreen: return ["clear"]
       case .run(let command): return ["run", command]
+      case .waitExit: return ["exited"]
       }
     }
   }
@@ -230,6 +233,11 @@ enum PickTerminal {
                           "alternate": screen.alt, "cursorShown": shown > hidden, "settingsRestored": now == before})
         elif kind == "fg":
             child.send_signal(signal.SIGUSR1)
+        elif kind == "exited":
+            deadline = time.time() + 20
+            while child.poll() is None:
+                if time.time() > deadline: fail("did not exit")
+                if not pump(0.05): time.sleep(0.05)
         elif kind == "run":
             subprocess.run(step[1], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=60)
         elif kind == "clear":

@@ -40,8 +40,8 @@ public struct PickEffects: EffectRunner {
     case .suspend:
       terminal.suspend()
 
-    case .deferStops:
-      terminal.deferStops()
+    case .stopReadingKeys:
+      terminal.stopReadingKeys()
 
     case .saveChanges(let recruits, let fires, let squadMustExist):
       let date = now()

@@ -81,9 +81,10 @@ public enum PickFeature: Feature {
     case readInput
     /// Give the terminal back and stop, as Ctrl-Z does (the shell's `fg` resumes and redraws).
     case suspend
-    /// From here to the end a stop waits until the terminal is given back: stopped while the save
-    /// holds the squad's lock, the pick would make every other squad command wait for `fg`.
-    case deferStops
+    /// No more keys will be read: Ctrl-C interrupts as a signal again (a save waiting for the
+    /// squad's lock can be left, exit 130), and a stop waits until the terminal is given back
+    /// (stopped while holding the lock, the pick would make every other squad command wait).
+    case stopReadingKeys
     /// Under the squad lock: recruit and fire these heroes in one save; when `squadMustExist`,
     /// refuse if the squad no longer exists rather than create it again.
     case saveChanges(recruit: [Hero], fire: [Hero], squadMustExist: Bool)
@@ -263,7 +264,7 @@ public enum PickFeature: Feature {
     let recruits = state.pending.filter { $0.kind == .recruit }.map(\.hero)
     let fires = state.pending.filter { $0.kind == .fire }.map(\.hero)
     return [
-      .deferStops,
+      .stopReadingKeys,
       .draw(PickScreen.frame(state)),
       .saveChanges(recruit: recruits, fire: fires, squadMustExist: state.squadExisted),
     ]

@@ -14,10 +14,10 @@ final class ScriptedTerminal: FullScreenTerminal {
   var frames: [ScreenFrame] { drawn.withLock { $0 } }
   private let deferrals = Mutex(0)
   var suspended: Int { suspensions.withLock { $0 } }
-  var stopsDeferred: Int { deferrals.withLock { $0 } }
+  var keysNoLongerRead: Int { deferrals.withLock { $0 } }
 
   func suspend() { suspensions.withLock { $0 += 1 } }
-  func deferStops() { deferrals.withLock { $0 += 1 } }
+  func stopReadingKeys() { deferrals.withLock { $0 += 1 } }
 
   func draw(_ frame: ScreenFrame) { drawn.withLock { $0.append(frame) } }
 
@@ -72,7 +72,7 @@ final class ScriptedTerminal: FullScreenTerminal {
     store.finish()
     #expect(try SquadFile(paths: SquadPaths(home: home.path)).load() == squad)
     #expect(terminal.frames.last?.lines.last == "Saving…")
-    #expect(terminal.stopsDeferred == 1, "no stop while the save holds the lock")
+    #expect(terminal.keysNoLongerRead == 1, "Ctrl-C works and stops wait while the save runs")
   }
 
   @Test func spaceOnAMemberMarksAFireAndRecruitsAndFiresSaveTogether() async throws {
