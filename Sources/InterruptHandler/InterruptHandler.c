@@ -4,7 +4,11 @@
 //
 // A full-screen command (squad pick) also registers the terminal it took over: every way out
 // through a signal (Ctrl-C, SIGTERM, SIGHUP when the terminal closes, a crash) first gives the
-// terminal back its saved settings, main screen and cursor.
+// terminal back its saved settings, main screen and cursor. Job control works as in any good
+// terminal program: a stop (Ctrl-Z's SIGTSTP, SIGTTIN, SIGTTOU) first gives the terminal back, and
+// SIGCONT takes it again (raw mode, alternate screen, hidden cursor) and asks for a full redraw
+// through the resize pipe. SIGSTOP cannot be caught, so it leaves the terminal as it was; the
+// SIGCONT after it takes the terminal again all the same.
 
 #include "InterruptHandler.h"
 
@@ -26,6 +30,8 @@ static atomic_int line_open;
 static atomic_int terminal_taken;
 static int terminal_fd = -1;
 static struct termios terminal_saved;
+static struct termios terminal_raw;
+static const char terminal_take[] = "\x1b[?1049h\x1b[?25l";
 static const char terminal_restore[] = "\x1b[0m\x1b[?25h\x1b[?1049l";
 static int resize_pipe[2] = {-1, -1};
 static const int crash_signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE};
@@ -105,14 +111,129 @@ static void on_resize(int signal_number) {
   errno = saved_errno;
 }
 
+// Job control: the stops squad gives the terminal back for, and their dispositions from before
+// (a stop that was ignored when squad started stays ignored, as a shell without job control wants).
+static const int stop_signals[] = {SIGTSTP, SIGTTIN, SIGTTOU};
+enum { STOP_SIGNAL_COUNT = sizeof stop_signals / sizeof stop_signals[0] };
+static struct sigaction previous_stop_actions[STOP_SIGNAL_COUNT];
+static struct sigaction previous_continue_action;
+static atomic_int job_control_installed;
+// While set, a stop waits (as `stop_pending`) until the terminal is given back: a save holding the
+// squad's lock must not stop with it and leave every other squad process waiting.
+static atomic_int stops_deferred;
+static atomic_int stop_pending;
+
+// Whether the process is in the terminal's foreground: a job in the background must not touch the
+// terminal the shell (or another job) is using. A terminal that is not the process's controlling
+// terminal has no foreground to ask about: no job control can take it away, so it is squad's.
+static int in_foreground(void) {
+  pid_t group = tcgetpgrp(terminal_fd);
+  return group == -1 || group == getpgrp();
+}
+
+static void take_terminal_again(void) {
+  if (!atomic_load(&terminal_taken) || !in_foreground()) return;
+  tcsetattr(terminal_fd, TCSANOW, &terminal_raw);
+  (void)!write(terminal_fd, terminal_take, sizeof terminal_take - 1);
+  // The shell drew over the screen meanwhile: the pipe makes the list redraw it whole.
+  if (resize_pipe[1] >= 0) (void)!write(resize_pipe[1], "c", 1);
+}
+
+static void on_continue(int signal_number) {
+  (void)signal_number;
+  int saved_errno = errno;
+  take_terminal_again();
+  errno = saved_errno;
+}
+
+static void on_stop(int signal_number);
+
+static void install_stop_handler(int signal_number) {
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = on_stop;
+  action.sa_flags = SA_RESTART;
+  sigfillset(&action.sa_mask);
+  sigaction(signal_number, &action, NULL);
+}
+
+static void on_stop(int signal_number) {
+  int saved_errno = errno;
+  // Only the user's stop waits: SIGTTIN and SIGTTOU come from touching the terminal from the
+  // background, and returning would only touch it again.
+  if (signal_number == SIGTSTP && atomic_load(&stops_deferred)) {
+    atomic_store(&stop_pending, signal_number);
+    errno = saved_errno;
+    return;
+  }
+  if (atomic_load(&terminal_taken) && in_foreground()) {
+    (void)!write(terminal_fd, terminal_restore, sizeof terminal_restore - 1);
+    tcsetattr(terminal_fd, TCSADRAIN, &terminal_saved);
+  }
+  // Stop the way the signal's default does, right here.
+  struct sigaction stop;
+  memset(&stop, 0, sizeof stop);
+  stop.sa_handler = SIG_DFL;
+  sigemptyset(&stop.sa_mask);
+  sigaction(signal_number, &stop, NULL);
+  sigset_t only;
+  sigemptyset(&only);
+  sigaddset(&only, signal_number);
+  pthread_sigmask(SIG_UNBLOCK, &only, NULL);
+  raise(signal_number);
+  // Continued, or never stopped (the kernel drops stops for an orphaned process group, one no
+  // shell controls): either way the list takes the terminal again. SIGCONT does too; twice is harmless.
+  pthread_sigmask(SIG_BLOCK, &only, NULL);
+  install_stop_handler(signal_number);
+  take_terminal_again();
+  errno = saved_errno;
+}
+
+static void install_job_control(void) {
+  if (atomic_load(&job_control_installed)) return;
+  for (int index = 0; index < STOP_SIGNAL_COUNT; index++) {
+    sigaction(stop_signals[index], NULL, &previous_stop_actions[index]);
+    if (previous_stop_actions[index].sa_handler != SIG_IGN) install_stop_handler(stop_signals[index]);
+  }
+  struct sigaction resume;
+  memset(&resume, 0, sizeof resume);
+  resume.sa_handler = on_continue;
+  resume.sa_flags = SA_RESTART;
+  sigfillset(&resume.sa_mask);
+  sigaction(SIGCONT, &resume, &previous_continue_action);
+  atomic_store(&job_control_installed, 1);
+}
+
+static void remove_job_control(void) {
+  if (!atomic_exchange(&job_control_installed, 0)) return;
+  for (int index = 0; index < STOP_SIGNAL_COUNT; index++) {
+    sigaction(stop_signals[index], &previous_stop_actions[index], NULL);
+  }
+  sigaction(SIGCONT, &previous_continue_action, NULL);
+}
+
+void interrupt_handler_stop_reading_keys(void) {
+  atomic_store(&stops_deferred, 1);
+  // Nothing reads keys any more: the terminal turns Ctrl-C and Ctrl-\ into signals again, so a
+  // save waiting for a lock can still be interrupted (and Ctrl-Z's SIGTSTP waits, as above).
+  terminal_raw.c_lflag |= ISIG;
+  if (atomic_load(&terminal_taken) && in_foreground()) tcsetattr(terminal_fd, TCSANOW, &terminal_raw);
+}
+
+void interrupt_handler_suspend(void) {
+  // What the terminal does for Ctrl-Z outside raw mode: SIGTSTP to the whole foreground job.
+  kill(0, SIGTSTP);
+}
+
 // Signals (besides Ctrl-C's and SIGTERM) whose default ends the process: while the terminal is
 // taken they end it the same way, terminal given back.
 static const int ending_signals[] = {SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF};
 #define ENDING_SIGNAL_COUNT (int)(sizeof ending_signals / sizeof ending_signals[0])
 
-int interrupt_handler_take_terminal(int fd, const struct termios *saved) {
+int interrupt_handler_take_terminal(int fd, const struct termios *saved, const struct termios *raw) {
   terminal_fd = fd;
   memcpy(&terminal_saved, saved, sizeof terminal_saved);
+  memcpy(&terminal_raw, raw, sizeof terminal_raw);
   atomic_store(&terminal_taken, 1);
 
   struct sigaction action;
@@ -143,19 +264,29 @@ int interrupt_handler_take_terminal(int fd, const struct termios *saved) {
   resize.sa_flags = SA_RESTART;
   sigemptyset(&resize.sa_mask);
   sigaction(SIGWINCH, &resize, NULL);
+  install_job_control();
   // As for Ctrl-C: a parent may hand these over blocked, and a blocked SIGABRT or SIGHUP would
   // never reach the handler that gives the terminal back.
   sigset_t signals;
   sigemptyset(&signals);
   for (int index = 0; index < ENDING_SIGNAL_COUNT; index++) sigaddset(&signals, ending_signals[index]);
   sigaddset(&signals, SIGWINCH);
+  sigaddset(&signals, SIGCONT);
+  for (int index = 0; index < STOP_SIGNAL_COUNT; index++) sigaddset(&signals, stop_signals[index]);
   for (int index = 0; index < CRASH_SIGNAL_COUNT; index++) sigaddset(&signals, crash_signals[index]);
   pthread_sigmask(SIG_UNBLOCK, &signals, NULL);
   return resize_pipe[0];
 }
 
 void interrupt_handler_give_back_terminal(void) {
+  // The terminal first: a stop signal between the two then finds nothing taken and just stops,
+  // where the other order would let its default stop the process with the terminal still raw.
   restore_terminal();
+  remove_job_control();
+  // A stop that came during the save happens now, the terminal already given back.
+  atomic_store(&stops_deferred, 0);
+  int pending = atomic_exchange(&stop_pending, 0);
+  if (pending != 0) raise(pending);
   for (int index = 0; index < CRASH_SIGNAL_COUNT; index++) {
     sigaction(crash_signals[index], &previous_crash_actions[index], NULL);
   }

@@ -19,13 +19,26 @@ void interrupt_handler_unregister(int slot);
 /// ends with a newline. Async-signal-safe and thread-safe.
 void interrupt_handler_set_line_open(int open);
 
-/// Remembers that the terminal on `fd` is taken over (raw mode, alternate screen, hidden
-/// cursor) and that `saved` are its settings from before. Until
+/// Remembers that the terminal on `fd` is taken over (raw mode with the settings `raw`, alternate
+/// screen, hidden cursor) and that `saved` are its settings from before. Until
 /// `interrupt_handler_give_back_terminal`, every signal that ends the process (SIGINT, SIGTERM,
 /// SIGHUP, SIGQUIT, and the crashes SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE) first
 /// writes the main screen and cursor back and restores `saved`. Also watches SIGWINCH: returns
 /// a non-blocking descriptor that becomes readable after each resize (drain it), or -1.
-int interrupt_handler_take_terminal(int fd, const struct termios *saved);
+/// Job control too: SIGTSTP, SIGTTIN and SIGTTOU give the terminal back before the process
+/// stops, and SIGCONT takes it again and makes the descriptor readable, so the screen is redrawn
+/// whole (also after SIGSTOP, which cannot be caught).
+int interrupt_handler_take_terminal(int fd, const struct termios *saved, const struct termios *raw);
+
+/// Suspends the process as Ctrl-Z would outside raw mode (SIGTSTP to the process group); the
+/// handlers give the terminal back first and take it again on resuming.
+void interrupt_handler_suspend(void);
+
+/// For the last work, once keys are no longer read (a save that may wait for a lock): Ctrl-C and
+/// Ctrl-\ send their signals again (the terminal's ISIG), and a stop signal waits until
+/// `interrupt_handler_give_back_terminal`, which stops the process then (the terminal given back
+/// first), so a save holding a lock other processes wait for is never stopped halfway.
+void interrupt_handler_stop_reading_keys(void);
 
 /// Restores the terminal taken with `interrupt_handler_take_terminal` (once; later calls do
 /// nothing) and puts back the crash handlers from before.

@@ -86,6 +86,20 @@ final class CatalogueIndex: Sendable {
     }
   }
 
+  /// Every hero's folded name (the `k` member) as UTF-8, in name order; reads no other member.
+  func eachKey(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    bytes.withBytes { buffer in
+      for position in 0..<header.count {
+        // A record that does not read keeps its place, with a name nothing matches.
+        guard let key = key(buffer, position) else {
+          body(UnsafeBufferPointer(start: nil, count: 0))
+          continue
+        }
+        key.withUTF8(body)
+      }
+    }
+  }
+
   /// The comics featuring the hero, newest on-sale first.
   func comics(of id: HeroID) -> [StoredComic] {
     bytes.withBytes { buffer in

@@ -35,6 +35,9 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
     /// The squad file no longer matches the last change squad recorded (edited by something
     /// else), so undo or redo would lose that edit; nothing was changed.
     case changedOutside
+    /// The named squad was deleted (or renamed) while a long-running change (a pick) was open;
+    /// the change would have created it again, without its size limit, so nothing was saved.
+    case squadGone(squad: String)
   }
 
   /// The file concerned.
@@ -52,7 +55,8 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
   public var exitCode: ExitCode {
     switch reason {
     case .corrupt, .newerSchema, .tooLarge, .wouldExceed, .catalogueOverLimit, .corruptHistory: return .invalidData
-    case .unreadable, .unwritable, .partlyWritten, .notAFile, .danglingLink, .notOwnFile, .overLimit, .changedOutside:
+    case .unreadable, .unwritable, .partlyWritten, .notAFile, .danglingLink, .notOwnFile, .overLimit, .changedOutside,
+      .squadGone:
       return .failure
     }
   }
@@ -103,6 +107,9 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
         + "undo and redo would lose that edit, so nothing changed."
     case .catalogueOverLimit(let detail):
       return "Could not write \(path): \(detail) (see 'Limits' in the README). Nothing was changed."
+    case .squadGone(let squad):
+      return "The squad '\(squad)' was deleted or renamed while you were picking, so nothing was saved; the pick does "
+        + "not create it again. Create it anew with 'squad squads create \(squad)' (or recruit into it), then pick again."
     case .wouldExceed(let limit):
       return "Could not save \(path): the squad would be larger than \(InputLimit.describe(limit)), the most squad "
         + "reads back (see 'Limits' in the README). Nothing was changed."

@@ -157,9 +157,15 @@ extension SquadFile {
   }
 
   /// One recruit or fire under the lock: reads the squad, applies `command` to it, and saves the
-  /// result (recorded in the history) when it changed.
-  func update(_ command: SquadCommand, heroes: [Hero], at date: Date) throws(PersistenceError) -> SquadUpdateResult {
-    let (result, _) = try change(by: command.name, at: date) { snapshot in
+  /// result (recorded in the history) when it changed. With `requiringExistence`, a named squad
+  /// that no longer exists is not created again: the update throws ``PersistenceError/Reason/squadGone(squad:)``.
+  func update(_ command: SquadCommand, heroes: [Hero], at date: Date, requiringExistence: Bool = false)
+    throws(PersistenceError) -> SquadUpdateResult
+  {
+    let (result, _) = try change(by: command.name, at: date) { (snapshot) throws(PersistenceError) in
+      if requiringExistence, !name.isDefault, !snapshot.exists {
+        throw PersistenceError(path: path, reason: .squadGone(squad: name.value))
+      }
       let (updated, change) = SquadChange.apply(command, heroes: heroes, to: snapshot.squad)
       if change.isEmpty { return (nil, SquadUpdateResult(squad: snapshot.squad, change: change)) }
       return (SquadEdit(squad: updated), SquadUpdateResult(squad: updated, change: change))

@@ -12,7 +12,8 @@ import InterruptHandler
 /// Everything is given back by ``restore()`` on a normal way out, and by the C signal handlers
 /// (`Sources/InterruptHandler`) on every other: Ctrl-C or SIGTERM from outside, SIGHUP when the
 /// terminal closes, a crash. The handler and this type share one "taken" flag, so the terminal
-/// is restored exactly once.
+/// is restored exactly once. Job control too: a stop (Ctrl-Z, SIGTSTP, SIGTTIN, SIGTTOU) gives the
+/// terminal back before the process stops, and SIGCONT takes it again and asks for a full redraw.
 public final class RawTerminal: Sendable {
   /// Readable (drain it) after each SIGWINCH; -1 when no resize pipe could be made.
   public let resizeDescriptor: Int32
@@ -37,7 +38,7 @@ public final class RawTerminal: Sendable {
       }
     }
     // The handler knows the saved settings before they change, so no window leaves them lost.
-    let resize = interrupt_handler_take_terminal(STDOUT_FILENO, &saved)
+    let resize = interrupt_handler_take_terminal(STDOUT_FILENO, &saved, &raw)
     guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0 else {
       interrupt_handler_give_back_terminal()
       return nil
@@ -46,7 +47,24 @@ public final class RawTerminal: Sendable {
     return RawTerminal(resizeDescriptor: resize)
   }
 
-  /// Gives the terminal back: colours reset, cursor shown, main screen, settings from before.
+  /// Keys are no longer read: Ctrl-C and Ctrl-\ send their signals again (ending the process, the
+  /// terminal given back), and stops (Ctrl-Z, SIGTSTP) wait until ``restore()``, which stops the
+  /// process then.
+  public static func stopReadingKeys() { interrupt_handler_stop_reading_keys() }
+
+  /// Stops the process as Ctrl-Z does, giving the terminal back first; returns once resumed.
+  public static func suspend() { interrupt_handler_suspend() }
+
+  /// Whether the process is the terminal's foreground job (a job put in the background with
+  /// `bg` must not draw over the shell); true on a terminal that is not the controlling one,
+  /// where no job control can take the screen away.
+  public static var isForeground: Bool {
+    let group = tcgetpgrp(STDOUT_FILENO)
+    return group == -1 || group == getpgrp()
+  }
+
+  /// Gives the terminal back: colours reset, cursor shown, main screen, settings from before; then
+  /// stops the process if a stop was deferred meanwhile (``stopReadingKeys()``).
   public func restore() { interrupt_handler_give_back_terminal() }
 
   /// The terminal's size now, from stdout; nil when it cannot be read.

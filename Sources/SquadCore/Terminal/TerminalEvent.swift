@@ -2,6 +2,8 @@
 public enum TerminalEvent: Equatable, Sendable {
   case key(Key)
   case resized(TerminalSize)
+  /// Nothing happened for a while (about a second): a chance to look at the world again.
+  case idle
   /// The terminal is gone: end of input or a read error.
   case closed
 }

@@ -8,6 +8,8 @@
 public final class TerminalScreen: FullScreenTerminal {
   /// How long a lone Escape waits for the rest of a sequence before it counts as the Esc key.
   static let escapeDelayMilliseconds: Int32 = 40
+  /// How long without input before ``nextEvent()`` reports ``TerminalEvent/idle``.
+  static let idleMilliseconds: Int32 = 1000
 
   private let resizeDescriptor: Int32
   private let differ = Mutex(ScreenDiffer())
@@ -19,6 +21,11 @@ public final class TerminalScreen: FullScreenTerminal {
   public func draw(_ frame: ScreenFrame) {
     // Keys already typed (a paste, fast typing) will change the frame again: draw only the last.
     guard !decoder.withLock({ $0.hasPendingBytes }) else { return }
+    // In the background (after `bg`) the screen is the shell's: draw it whole when back in front.
+    guard RawTerminal.isForeground else {
+      differ.withLock { $0.invalidate() }
+      return
+    }
     let bytes = differ.withLock { $0.update(to: frame) }
     if !bytes.isEmpty { Self.write(bytes) }
   }
@@ -31,12 +38,13 @@ public final class TerminalScreen: FullScreenTerminal {
         pollfd(fd: resizeDescriptor, events: Int16(POLLIN), revents: 0),
         pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
       ]
-      let ready = poll(&descriptors, 2, waiting ? Self.escapeDelayMilliseconds : -1)
+      let ready = poll(&descriptors, 2, waiting ? Self.escapeDelayMilliseconds : Self.idleMilliseconds)
       if ready < 0 {
         if errno == EINTR { continue }
         return .closed
       }
       if ready == 0 {
+        guard waiting else { return .idle }
         if let key = decoder.withLock({ $0.next(flush: true) }) { return .key(key) }
         continue
       }
@@ -57,6 +65,10 @@ public final class TerminalScreen: FullScreenTerminal {
       }
     }
   }
+
+  public func suspend() { RawTerminal.suspend() }
+
+  public func stopReadingKeys() { RawTerminal.stopReadingKeys() }
 
   /// Writes text to stdout in full.
   static func write(_ text: String) {

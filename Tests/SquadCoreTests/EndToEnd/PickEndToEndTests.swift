@@ -134,6 +134,18 @@ struct PickEndToEndTests {
     #expect(session.exit == 0)
   }
 
+  @Test func keysTypedOnAScreenTooSmallAreIgnoredAndThePickerGoesOn() throws {
+    // Found attacking resizes: any key but q, Esc and Ctrl-C on a too-small screen ended the
+    // picker with "stopped unexpectedly" (exit 1). Now they change nothing and q still leaves.
+    let home = try home()
+    let session = try PickTerminal.run(
+      ["pick"], home: home.path, steps: [.wait("Terminal too small"), .type("x \u{1B}[B"), .type("q")], rows: 8,
+      columns: 30)
+    expectRestored(session)
+    #expect(session.exit == 0, "\(session.stderr ?? "")")
+    #expect(session.stderr == "Nothing picked; the squad is unchanged.\n")
+  }
+
   @Test func withoutATerminalOnStdinItRefusesAndDrawsNothing() throws {
     let home = try home()
     let session = try PickTerminal.run(
@@ -235,7 +247,8 @@ struct PickEndToEndTests {
     let session = try PickTerminal.run(
       ["pick"], home: home.path,
       steps: [
-        .wait("Filter:"), .type("?"), .wait("Keys (any key to go back)"), .type("x"), .wait("Filter: ▏"),
+        .wait("Filter:"), .type("?"), .wait("Keys of squad pick"), .wait("Any key goes back."), .type("x"),
+        .wait("Filter: ▏"),
         .type("\u{03}"),
       ])
     expectRestored(session)

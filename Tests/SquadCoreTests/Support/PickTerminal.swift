@@ -12,6 +12,16 @@ enum PickTerminal {
     case resize(rows: Int, columns: Int)
     case signal(String)
     case hangUp
+    /// Job control only: wait until squad has stopped, then note the terminal's state (a ``Stop``).
+    case waitStopped
+    /// Job control only: what a shell's `fg` does (squad's group in front again, then SIGCONT).
+    case foreground
+    /// Blank the screen model, as a shell printing over it would, so a later wait proves a redraw.
+    case clearScreen
+    /// Run another command (another process changing the squad) and wait for it.
+    case run([String])
+    /// Wait until squad (or the job-control shell) has exited.
+    case waitExit
 
     var json: [Any] {
       switch self {
@@ -20,6 +30,11 @@ enum PickTerminal {
       case .resize(let rows, let columns): return ["resize", rows, columns]
       case .signal(let name): return ["signal", name]
       case .hangUp: return ["hangup"]
+      case .waitStopped: return ["stopped"]
+      case .foreground: return ["fg"]
+      case .clearScreen: return ["clear"]
+      case .run(let command): return ["run", command]
+      case .waitExit: return ["exited"]
       }
     }
   }
@@ -45,7 +60,57 @@ enum PickTerminal {
     var canonical: Bool?
     var echo: Bool?
     var settingsRestored: Bool?
+    /// The terminal each time squad was seen stopped (job control).
+    var stops: [Stop]?
   }
+
+  /// The terminal while squad was stopped.
+  struct Stop: Decodable {
+    var canonical: Bool
+    var echo: Bool
+    var alternate: Bool
+    /// Whether the last cursor command squad wrote showed the cursor.
+    var cursorShown: Bool
+    var settingsRestored: Bool
+  }
+
+  // A small shell with job control: squad runs in its own process group in the terminal's
+  // foreground, under a parent in the same session, so stop signals really stop it (the kernel
+  // drops them for a process group no shell controls). When squad stops, the shell takes the
+  // terminal back; on SIGUSR1 it does what `fg` does. Squad's pid goes to $PICK_PID_FILE.
+  private static let shell = #"""
+    import os, signal, sys, termios
+    modes = termios.tcgetattr(0)
+    # A test runner may hand signals over blocked; a shell starts its jobs with none blocked.
+    signal.pthread_sigmask(signal.SIG_SETMASK, [])
+    signal.signal(signal.SIGTTOU, signal.SIG_IGN)
+    pid = os.fork()
+    if pid == 0:
+        os.setpgid(0, 0)
+        os.tcsetpgrp(0, os.getpgrp())
+        signal.signal(signal.SIGTTOU, signal.SIG_DFL)
+        os.execv(sys.argv[1], sys.argv[1:])
+    try: os.setpgid(pid, pid)
+    except OSError: pass
+    try: os.tcsetpgrp(0, pid)
+    except OSError: pass
+    with open(os.environ["PICK_PID_FILE"] + ".tmp", "w") as f: f.write(str(pid))
+    os.rename(os.environ["PICK_PID_FILE"] + ".tmp", os.environ["PICK_PID_FILE"])
+    def fg(*_):
+        os.tcsetpgrp(0, pid)
+        os.killpg(pid, signal.SIGCONT)
+    signal.signal(signal.SIGUSR1, fg)
+    while True:
+        try: _, status = os.waitpid(pid, os.WUNTRACED)
+        except InterruptedError: continue
+        if os.WIFSTOPPED(status):
+            os.tcsetpgrp(0, os.getpgrp())
+            # As bash does: the shell's own settings back while it has the terminal.
+            if os.environ.get("PICK_SHELL_RESETS"): termios.tcsetattr(0, termios.TCSADRAIN, modes)
+            continue
+        code = os.waitstatus_to_exitcode(status)
+        sys.exit(code if code >= 0 else 128 - code)
+    """#
 
   private static let driver = #"""
     import fcntl, json, os, pty, select, signal, struct, subprocess, sys, termios, time, unicodedata
@@ -53,9 +118,12 @@ enum PickTerminal {
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
     before = termios.tcgetattr(slave)
+    pid_file = os.environ.get("PICK_PID_FILE")
+    stops = []
     def own_terminal():
         os.setsid()
-        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+        # PICK_NO_CTTY: the terminal is only squad's stdin and stdout, not its controlling terminal.
+        if not os.environ.get("PICK_NO_CTTY"): fcntl.ioctl(0, termios.TIOCSCTTY, 0)
     child = subprocess.Popen(cmd, stdin=slave, stdout=slave, stderr=subprocess.PIPE, preexec_fn=own_terminal)
     output = bytearray()
     class Screen:
@@ -123,6 +191,16 @@ enum PickTerminal {
             output.extend(data)
             screen.feed(data)
         return True
+    def squad_pid():
+        if not pid_file: return child.pid
+        deadline = time.time() + 20
+        while not os.path.exists(pid_file):
+            if time.time() > deadline: fail("the shell never started squad")
+            time.sleep(0.01)
+        return int(open(pid_file).read())
+    def state(pid):
+        try: return open("/proc/%d/stat" % pid).read().rsplit(")", 1)[1].split()[0]
+        except OSError: return "gone"
     def fail(message):
         try: child.kill()
         except Exception: pass
@@ -142,7 +220,28 @@ enum PickTerminal {
             fcntl.ioctl(master, termios.TIOCSWINSZ, struct.pack("HHHH", step[1], step[2], 0, 0))
             screen.resize(step[1], step[2])
         elif kind == "signal":
-            child.send_signal(getattr(signal, "SIG" + step[1]))
+            os.kill(squad_pid(), getattr(signal, "SIG" + step[1]))
+        elif kind == "stopped":
+            pid, deadline = squad_pid(), time.time() + 20
+            while state(pid) not in ("T", "t"):
+                if time.time() > deadline: fail("squad did not stop (state %s)" % state(pid))
+                pump(0.05)
+            while select.select([master], [], [], 0.2)[0] and pump(0): pass
+            now = termios.tcgetattr(slave)
+            shown, hidden = output.rfind(b"\x1b[?25h"), output.rfind(b"\x1b[?25l")
+            stops.append({"canonical": bool(now[3] & termios.ICANON), "echo": bool(now[3] & termios.ECHO),
+                          "alternate": screen.alt, "cursorShown": shown > hidden, "settingsRestored": now == before})
+        elif kind == "fg":
+            child.send_signal(signal.SIGUSR1)
+        elif kind == "exited":
+            deadline = time.time() + 20
+            while child.poll() is None:
+                if time.time() > deadline: fail("did not exit")
+                if not pump(0.05): time.sleep(0.05)
+        elif kind == "run":
+            subprocess.run(step[1], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=60)
+        elif kind == "clear":
+            for line in screen.grid(): line[:] = [" "] * screen.cols
         elif kind == "hangup":
             os.close(master)
             closed = True
@@ -159,18 +258,23 @@ enum PickTerminal {
         "screen": screen.text(), "alternate": screen.alt, "overflow": screen.overflow,
         "output": output.decode("utf-8", "replace"), "stderr": errors,
         "canonical": bool(after and after[3] & termios.ICANON), "echo": bool(after and after[3] & termios.ECHO),
-        "settingsRestored": after == before}))
+        "settingsRestored": after == before, "stops": stops}))
     """#
 
   /// Runs `command` (a `squad` command line, or `sh -c …` when `shell`) on a terminal of `rows`
   /// by `columns`, following `steps`.
   static func run(
     _ arguments: [String], home: String, steps: [Step], rows: Int = 24, columns: Int = 100,
-    environment extra: [String: String] = [:], shell: String? = nil
+    environment extra: [String: String] = [:], shell: String? = nil, jobControl: Bool = false
   ) throws -> Session {
     guard let python = CLIProcess.which("python3") else { throw PseudoTerminal.Unavailable() }
     let script = String(decoding: try JSONSerialization.data(withJSONObject: steps.map(\.json)), as: UTF8.self)
-    let command = shell.map { ["/bin/bash", "-c", $0] } ?? [CLIProcess.binary.path, "--home", home] + arguments
+    var command = shell.map { ["/bin/bash", "-c", $0] } ?? [CLIProcess.binary.path, "--home", home] + arguments
+    var extra = extra
+    if jobControl {
+      command = [python.path, "-c", Self.shell] + command
+      extra["PICK_PID_FILE"] = home + "/.pick-pid"
+    }
     let result = try CLIProcess.execute(
       python, ["-c", driver, script, String(rows), String(columns)] + command,
       environment: CLIProcess.environment(home: home, adding: extra), directory: home)

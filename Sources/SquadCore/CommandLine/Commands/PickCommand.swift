@@ -10,8 +10,9 @@ enum PickCommand: Command {
       Marvel's). Type to filter; ↑/↓, PgUp/PgDn, Home/End or Ctrl-P/Ctrl-N move; Space marks the
       hero under the cursor to recruit (+) or, for a member (*), to fire (−); Enter saves every
       mark in one change; Esc or q leaves (asking first when marks would be lost); Ctrl-C leaves
-      at once, changing nothing; ? shows the keys. Needs a terminal: in scripts use recruit and
-      fire, or pipe 'squad heroes --all' into a filter such as fzf.
+      at once, changing nothing; Ctrl-Z suspends ('fg' comes back); ? shows the keys. Marks
+      follow changes other processes make to the squad meanwhile. Needs a terminal: in scripts
+      use recruit and fire, or pipe 'squad heroes --all' into a filter such as fzf.
       """,
     arguments: [ArgumentSpec("filter", help: "Start with this filter typed.", isOptional: true)],
     options: [
@@ -51,18 +52,24 @@ enum PickCommand: Command {
       terminal: terminalInfo, environment: context.variables
     ).color
     let size = RawTerminal.size() ?? TerminalSize(width: terminalInfo.width, height: 24)
+    // Opened (mapped, not read) before the terminal is taken, so a warning about a damaged
+    // catalogue, or the notice of an upgrade, is printed where it can be read.
+    let quiet = context.isQuiet
+    let console = context.console
+    let heroes = LocalPickHeroSource(
+      store: CatalogueStore(
+        paths: context.paths, warn: { if !quiet { console.err("Warning: " + TextSanitizer.clean($0)) } }))
     guard let terminal = RawTerminal.take() else {
       return context.fail("The terminal's settings could not be changed, so the list cannot be shown.", .failure)
     }
     let screen = TerminalScreen(resizeDescriptor: terminal.resizeDescriptor)
     let runner = PickEffects(
-      heroes: LocalPickHeroSource(store: CatalogueStore(paths: context.paths)),
+      heroes: heroes,
       squadFile: context.environment.squadFile,
       terminal: screen, now: context.environment.now)
     let filter = TextSanitizer.clean(context.arguments.positionals.first ?? "")
     // Trace lines on the terminal the list is drawn on would scramble it; redirected, they flow.
     let tracing = context.isTracing && !terminalInfo.stderrIsTTY
-    let console = context.console
     let store = Store<PickFeature, PickEffects>(
       initialState: PickFeature.State(size: size, colour: colour, filter: filter), runner: runner
     ) { action, state in

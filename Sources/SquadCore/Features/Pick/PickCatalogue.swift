@@ -1,13 +1,18 @@
 /// What the picker loads: the heroes in name order and the squad.
 public struct PickCatalogue: Equatable, Sendable {
   /// Every hero that can be picked, in name order.
-  public var heroes: [Hero]
+  public var index: PickIndex
   /// The squad as it was read (without the lock; the save reads it again under the lock).
-  public var squad: Squad
+  public var squad: PickSquad
 
   /// The heroes and the squad.
-  public init(heroes: [Hero], squad: Squad) {
-    self.heroes = heroes
+  public init(index: PickIndex, squad: PickSquad) {
+    self.index = index
     self.squad = squad
+  }
+
+  /// Heroes held in memory and a squad that exists.
+  public init(heroes: [Hero], squad: Squad) {
+    self.init(index: PickIndex(heroesInOrder: heroes), squad: PickSquad(squad: squad))
   }
 }

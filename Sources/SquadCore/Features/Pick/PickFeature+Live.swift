@@ -1,9 +1,11 @@
+import Dispatch
 import Foundation
 
 /// Runs the picker's effects: the catalogue, the squad file and the terminal.
 public struct PickEffects: EffectRunner {
   private let heroes: any PickHeroSource
   private let squadFile: SquadFile
+  private let watch: SquadFileWatch
   private let terminal: any FullScreenTerminal
   private let now: @Sendable () -> Date
 
@@ -14,6 +16,7 @@ public struct PickEffects: EffectRunner {
   ) {
     self.heroes = heroes
     self.squadFile = squadFile
+    watch = SquadFileWatch(squadFile: squadFile)
     self.terminal = terminal
     self.now = now
   }
@@ -21,28 +24,53 @@ public struct PickEffects: EffectRunner {
   public func run(_ effect: PickFeature.Effect, send: @escaping @Sendable (PickFeature.Action) async -> Void) async {
     switch effect {
     case .loadHeroes:
-      let result = Result { () throws(PersistenceError) in
-        PickCatalogue(heroes: heroes.heroesInNameOrder(), squad: try squadFile.load())
-      }
+      let index = PickIndex(source: heroes)
+      let result = Result { () throws(PersistenceError) in PickCatalogue(index: index, squad: try watch.read()) }
+      // Names that merely contain a filter need every name; read them while the user looks at
+      // the first screen, which needs only its own rows.
+      if case .success = result { DispatchQueue.global(qos: .userInitiated).async { index.prepareSearch() } }
       await send(.heroesLoaded(result))
 
     case .draw(let frame):
       terminal.draw(frame)
 
     case .readInput:
-      switch terminal.nextEvent() {
-      case .key(let key): await send(.keyPressed(key))
-      case .resized(let size): await send(.terminalResized(size))
-      case .closed: await send(.inputEnded)
-      }
+      await readInput(send: send)
 
-    case .saveChanges(let recruits, let fires):
+    case .suspend:
+      terminal.suspend()
+
+    case .stopReadingKeys:
+      terminal.stopReadingKeys()
+
+    case .saveChanges(let recruits, let fires, let squadMustExist):
       let date = now()
       let command = SquadCommand.pick(at: date, firing: Set(fires.map(\.id)))
       let file = squadFile
       await send(
         .changesSaved(
-          Result { () throws(PersistenceError) in try file.update(command, heroes: recruits + fires, at: date) }))
+          Result { () throws(PersistenceError) in
+            try file.update(command, heroes: recruits + fires, at: date, requiringExistence: squadMustExist)
+          }))
+    }
+  }
+
+  // Each key (and each quiet second) first checks the squad file, so the marks on screen, and
+  // what Enter saves, follow changes other processes make.
+  private func readInput(send: @escaping @Sendable (PickFeature.Action) async -> Void) async {
+    while true {
+      let event = terminal.nextEvent()
+      let change = watch.changed()
+      if let change { await send(.squadChanged(change)) }
+      switch event {
+      case .idle:
+        guard change != nil else { continue }
+        await send(.ticked)
+      case .key(let key): await send(.keyPressed(key))
+      case .resized(let size): await send(.terminalResized(size))
+      case .closed: await send(.inputEnded)
+      }
+      return
     }
   }
 }

@@ -27,6 +27,13 @@ public enum PickFeature: Feature {
     public var scroll = 0
     /// Toggled heroes, in the order they were toggled; saved on Enter.
     public var pending: [PendingChange] = []
+    /// Whether the squad existed when the picker read it: Enter never creates again a named squad
+    /// that was deleted meanwhile.
+    public var squadExisted = true
+    /// A message for the status line until the next key (the squad changed elsewhere).
+    public var notice: String?
+    /// The first line of the keys shown by `?`.
+    public var helpScroll = 0
 
     /// A picker about to load, on a terminal of `size`, starting with `filter`.
     public init(size: TerminalSize, colour: Bool = false, filter: String = "") {
@@ -40,7 +47,7 @@ public enum PickFeature: Feature {
   public enum Mode: Equatable, Sendable {
     case loading
     case browsing
-    /// Showing the keys; any key goes back.
+    /// Showing the keys: arrows and pages scroll them, any other key goes back.
     case help
     /// Esc or `q` with changes pending: asking whether to drop them.
     case confirmingDiscard
@@ -55,6 +62,10 @@ public enum PickFeature: Feature {
     case heroesLoaded(Result<PickCatalogue, PersistenceError>)
     case keyPressed(Key)
     case terminalResized(TerminalSize)
+    /// Another process changed the squad file (read again), or it can no longer be read.
+    case squadChanged(Result<PickSquad, PersistenceError>)
+    /// A second passed without a key after something changed; the screen shows it.
+    case ticked
     /// The terminal went away (end of input, or a read error).
     case inputEnded
     case changesSaved(Result<SquadUpdateResult, PersistenceError>)
@@ -68,8 +79,15 @@ public enum PickFeature: Feature {
     case draw(ScreenFrame)
     /// Wait for the next key or resize.
     case readInput
-    /// Under the squad lock: recruit and fire these heroes in one save.
-    case saveChanges(recruit: [Hero], fire: [Hero])
+    /// Give the terminal back and stop, as Ctrl-Z does (the shell's `fg` resumes and redraws).
+    case suspend
+    /// No more keys will be read: Ctrl-C interrupts as a signal again (a save waiting for the
+    /// squad's lock can be left, exit 130), and a stop waits until the terminal is given back
+    /// (stopped while holding the lock, the pick would make every other squad command wait).
+    case stopReadingKeys
+    /// Under the squad lock: recruit and fire these heroes in one save; when `squadMustExist`,
+    /// refuse if the squad no longer exists rather than create it again.
+    case saveChanges(recruit: [Hero], fire: [Hero], squadMustExist: Bool)
   }
 
   /// The longest filter kept; more typed text is ignored.
@@ -83,14 +101,16 @@ public enum PickFeature: Feature {
     case (_, .terminalResized(let size)):
       state.size = size
       keepCursorVisible(&state)
+      scrollHelp(&state, to: state.helpScroll)
       return interactive(state) ? redraw(state) : []
 
     case (.loading, .started):
       return [.loadHeroes]
 
     case (.loading, .heroesLoaded(.success(let catalogue))):
-      state.index = PickIndex(heroesInOrder: catalogue.heroes)
-      state.members = catalogue.squad.memberIDs
+      state.index = catalogue.index
+      state.members = catalogue.squad.squad.memberIDs
+      state.squadExisted = catalogue.squad.exists
       state.mode = .browsing
       refilter(&state, previous: nil)
       return redraw(state)
@@ -111,6 +131,20 @@ public enum PickFeature: Feature {
       state.mode = .finished(.failed(.terminalClosed))
       return []
 
+    case (.browsing, .squadChanged(let result)), (.help, .squadChanged(let result)),
+      (.confirmingDiscard, .squadChanged(let result)):
+      // The action that comes with it (a key, or a tick) draws the screen.
+      refresh(&state, result)
+      return []
+
+    case (.browsing, .ticked), (.help, .ticked), (.confirmingDiscard, .ticked):
+      return redraw(state)
+
+    case (.browsing, .keyPressed(.control("z"))), (.help, .keyPressed(.control("z"))),
+      (.confirmingDiscard, .keyPressed(.control("z"))):
+      // The terminal sends Ctrl-Z as a key in raw mode; resuming redraws the whole screen.
+      return [.suspend, .readInput]
+
     case (.browsing, .keyPressed(.control("c"))), (.help, .keyPressed(.control("c"))),
       (.confirmingDiscard, .keyPressed(.control("c"))):
       state.mode = .finished(.interrupted)
@@ -120,13 +154,13 @@ public enum PickFeature: Feature {
       (.help, .keyPressed(let key)) where !state.size.fits(PickScreen.minimumSize),
       (.confirmingDiscard, .keyPressed(let key)) where !state.size.fits(PickScreen.minimumSize):
       // Nothing can be seen on a screen that is too small: the only keys that work there leave
-      // without saving (Ctrl-C above; q or Esc with nothing pending).
-      if key == .text("q") || key == .escape, state.pending.isEmpty { state.mode = .finished(.unchanged) }
+      // without saving (Ctrl-C above; q or Esc with nothing pending). Others change nothing.
+      guard key == .text("q") || key == .escape, state.pending.isEmpty else { return [.readInput] }
+      state.mode = .finished(.unchanged)
       return []
 
-    case (.help, .keyPressed):
-      state.mode = .browsing
-      return redraw(state)
+    case (.help, .keyPressed(let key)):
+      return help(&state, key)
 
     case (.confirmingDiscard, .keyPressed(let key)):
       if key == .text("y") || key == .text("Y") {
@@ -152,12 +186,13 @@ public enum PickFeature: Feature {
     }
   }
 
-  private static func redraw(_ state: State) -> [Effect] {
+  static func redraw(_ state: State) -> [Effect] {
     [.draw(PickScreen.frame(state)), .readInput]
   }
 
   private static func browse(_ state: inout State, _ key: Key) -> [Effect] {
     let page = listHeight(state.size)
+    state.notice = nil
     switch key {
     case .up, .control("p"): moveCursor(&state, to: state.cursor - 1)
     case .down, .control("n"), .tab: moveCursor(&state, to: state.cursor + 1)
@@ -169,7 +204,9 @@ public enum PickFeature: Feature {
     case .enter: return save(&state)
     case .escape: return leave(&state)
     case .text("q") where state.filter.isEmpty: return leave(&state)
-    case .text("?"): state.mode = .help
+    case .text("?"):
+      state.mode = .help
+      state.helpScroll = 0
     case .backspace:
       guard !state.filter.isEmpty else { return redraw(state) }
       state.filter.removeLast()
@@ -208,8 +245,8 @@ public enum PickFeature: Feature {
   }
 
   private static func toggle(_ state: inout State) {
-    guard state.matches.indices.contains(state.cursor) else { return }
-    let hero = state.index.heroes[state.matches[state.cursor]]
+    guard state.matches.indices.contains(state.cursor), let hero = state.index.hero(at: state.matches[state.cursor])
+    else { return }
     if let position = state.pending.firstIndex(where: { $0.hero.id == hero.id }) {
       state.pending.remove(at: position)
     } else {
@@ -226,7 +263,11 @@ public enum PickFeature: Feature {
     state.mode = .saving
     let recruits = state.pending.filter { $0.kind == .recruit }.map(\.hero)
     let fires = state.pending.filter { $0.kind == .fire }.map(\.hero)
-    return [.draw(PickScreen.frame(state)), .saveChanges(recruit: recruits, fire: fires)]
+    return [
+      .stopReadingKeys,
+      .draw(PickScreen.frame(state)),
+      .saveChanges(recruit: recruits, fire: fires, squadMustExist: state.squadExisted),
+    ]
   }
 
   private static func leave(_ state: inout State) -> [Effect] {

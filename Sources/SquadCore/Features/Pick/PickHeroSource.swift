@@ -1,19 +1,36 @@
-/// Where the picker's heroes come from: every hero it can list, in name order.
+/// Where the picker's heroes come from: a list in name order read by position, so the first
+/// screen needs only the heroes it shows, whatever the catalogue's size.
 ///
-/// One small interface so the indexed catalogue (name order from an offset, filtered) can take
-/// over from reading the whole local catalogue without the picker changing.
+/// Names are folded (``HeroName/folded(_:)``) and the order is the folded names' byte order, so
+/// the heroes whose names start with a text sit together and are found by bisection.
 public protocol PickHeroSource: Sendable {
-  /// Every hero, in name order.
-  func heroesInNameOrder() -> [Hero]
+  /// How many heroes there are.
+  var count: Int { get }
+  /// The hero at `position` in name order; nil when its record cannot be read.
+  func hero(at position: Int) -> Hero?
+  /// The positions of the heroes whose folded name starts with `folded`; all for an empty text.
+  func positions(prefix folded: String) -> Range<Int>
+  /// Calls `body` with every folded name as UTF-8, in name order.
+  func forEachFoldedName(_ body: (UnsafeBufferPointer<UInt8>) -> Void)
 }
 
 /// The local catalogue (bundled heroes, plus everything synced or fetched), never the network:
-/// a list to browse must answer at once, and `squad sync` fills the catalogue.
+/// a list to browse must answer at once, and `squad sync` fills the catalogue. Heroes are read
+/// from the indexed catalogue file one record at a time, as they are shown.
 public struct LocalPickHeroSource: PickHeroSource {
-  private let store: CatalogueStore
+  private let catalogue: LocalCatalogue
 
-  /// A source over the catalogue store.
-  public init(store: CatalogueStore) { self.store = store }
+  /// A source over the catalogue store's catalogue (mapped, not read).
+  public init(store: CatalogueStore) { catalogue = store.catalogue }
 
-  public func heroesInNameOrder() -> [Hero] { HeroOrdering.sorted(store.catalogue.heroes, by: .name) }
+  /// A source over a catalogue.
+  public init(catalogue: LocalCatalogue) { self.catalogue = catalogue }
+
+  public var count: Int { catalogue.count }
+
+  public func hero(at position: Int) -> Hero? { catalogue.index.entry(at: position)?.hero }
+
+  public func positions(prefix folded: String) -> Range<Int> { catalogue.index.positions(prefix: folded) }
+
+  public func forEachFoldedName(_ body: (UnsafeBufferPointer<UInt8>) -> Void) { catalogue.index.eachKey(body) }
 }

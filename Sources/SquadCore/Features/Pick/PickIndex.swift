@@ -4,65 +4,70 @@
   import Darwin
 #endif
 
-/// The heroes the picker lists, in name order, with each name folded once (trimmed, case- and
-/// accent-insensitive) into one buffer, so filtering as the user types is `memcmp` and `memmem`
-/// over bytes rather than string comparisons: a keystroke on 100,000 heroes stays within a frame.
+/// The heroes the picker lists, in name order, read by position from a ``PickHeroSource``.
+///
+/// Names that start with the filter are found by bisection of the source's name index, so the
+/// first screen and a prefix filter read only the heroes they show. Names that merely contain
+/// the filter need every name: they are folded once into one byte buffer (``FoldedNames``,
+/// built in the background after the first frame) and matched with `memchr`/`memcmp`, so a
+/// keystroke on 100,000 heroes stays within a frame.
 public struct PickIndex: Equatable, Sendable {
-  /// Every hero, in name order.
-  public private(set) var heroes: [Hero]
-  private var keyBytes: [UInt8] = []
-  // Where each folded name starts in `keyBytes`; one more entry marks the end of the last.
-  private var keyStarts: [Int] = [0]
+  private let source: any PickHeroSource
+  private let names: FoldedNames
 
-  /// An index of heroes already in the order they should be listed.
-  public init(heroesInOrder heroes: [Hero]) {
-    self.heroes = heroes
-    keyStarts.reserveCapacity(heroes.count + 1)
-    keyBytes.reserveCapacity(heroes.count * 24)
-    for hero in heroes {
-      keyBytes.append(contentsOf: HeroName.folded(hero.name).utf8)
-      keyStarts.append(keyBytes.count)
-    }
+  /// An index over a source.
+  public init(source: any PickHeroSource) {
+    self.source = source
+    names = FoldedNames(source: source)
   }
 
-  /// How many heroes there are.
-  public var count: Int { heroes.count }
+  /// An index of heroes held in memory (sorted into name order).
+  public init(heroesInOrder heroes: [Hero]) { self.init(source: HeroListPickSource(heroes)) }
 
-  public static func == (left: PickIndex, right: PickIndex) -> Bool { left.heroes == right.heroes }
+  /// How many heroes there are.
+  public var count: Int { source.count }
+
+  /// The hero at `position` in name order; nil when its record cannot be read.
+  public func hero(at position: Int) -> Hero? { source.hero(at: position) }
+
+  /// Folds every name now, so the first filter that needs them does not wait (call it off the
+  /// main thread; later calls return at once).
+  public func prepareSearch() { names.build() }
+
+  /// Indexes over the same heroes are equal; this reads every hero, so it is for tests.
+  public static func == (left: PickIndex, right: PickIndex) -> Bool {
+    left.count == right.count && (0..<left.count).allSatisfy { left.hero(at: $0) == right.hero(at: $0) }
+  }
 
   /// Positions of the heroes matching `filter`: names that start with it first, then names that
   /// contain it, each group in name order. All heroes for an empty filter. `within`, when given,
-  /// limits the search to earlier matches (the filter only grew, so nothing else can match).
+  /// limits the search for the others to earlier matches (the filter only grew, so nothing else
+  /// can match).
   public func matches(_ filter: String, within previous: [Int]? = nil) -> [Int] {
-    let needle = Array(HeroName.folded(filter).utf8)
-    guard !needle.isEmpty else { return Array(heroes.indices) }
-    var starting: [Int] = []
+    let folded = HeroName.folded(filter)
+    let needle = Array(folded.utf8)
+    guard !needle.isEmpty else { return Array(0..<count) }
+    let starting = source.positions(prefix: folded)
     var containing: [Int] = []
-    keyBytes.withUnsafeBufferPointer { bytes in
+    names.withBuffer { bytes, starts in
       needle.withUnsafeBufferPointer { pin in
-        func classify(_ position: Int) {
-          let start = keyStarts[position]
-          let length = keyStarts[position + 1] - start
+        func check(_ position: Int) {
+          guard !starting.contains(position), starts.indices.contains(position + 1) else { return }
+          let start = starts[position]
+          let length = starts[position + 1] - start
           guard length >= pin.count, let base = bytes.baseAddress, let wanted = pin.baseAddress else { return }
-          if memcmp(base + start, wanted, pin.count) == 0 {
-            starting.append(position)
-          } else if Self.contains(base + start, length, wanted, pin.count) {
-            containing.append(position)
-          }
+          if Self.contains(base + start, length, wanted, pin.count) { containing.append(position) }
         }
         if let previous {
-          for position in previous { classify(position) }
+          for position in previous { check(position) }
         } else {
-          for position in heroes.indices { classify(position) }
+          for position in 0..<count { check(position) }
         }
       }
     }
-    if previous != nil {
-      // Earlier matches were grouped by the shorter filter; keep name order within each group.
-      starting.sort()
-      containing.sort()
-    }
-    return starting + containing
+    // Earlier matches were grouped by the shorter filter; keep name order.
+    if previous != nil { containing.sort() }
+    return Array(starting) + containing
   }
 
   // memmem is a GNU extension Swift's Glibc module does not export: memchr for the first byte,
@@ -70,6 +75,7 @@ public struct PickIndex: Equatable, Sendable {
   private static func contains(
     _ haystack: UnsafePointer<UInt8>, _ length: Int, _ needle: UnsafePointer<UInt8>, _ count: Int
   ) -> Bool {
+    guard length >= count else { return false }
     var cursor = haystack
     let last = haystack + (length - count)
     while cursor <= last {

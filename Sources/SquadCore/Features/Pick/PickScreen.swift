@@ -25,6 +25,7 @@ public enum PickScreen {
     ("Enter", "save every pending change"),
     ("Esc  q (empty filter)", "leave (asks first if changes are pending)"),
     ("Ctrl-C", "leave now, changing nothing"),
+    ("Ctrl-Z", "suspend to the shell; 'fg' comes back"),
     ("?", "show these keys"),
   ]
 
@@ -38,19 +39,18 @@ public enum PickScreen {
     let size = state.size
     let width = size.width - 1
     guard size.fits(minimumSize) else {
-      let message = DisplayWidth.truncate(
-        "Terminal too small (\(size.width)×\(size.height)); squad pick needs \(minimumSize.width)×\(minimumSize.height).",
-        to: max(width, 0))
-      return [message] + Array(repeating: "", count: max(size.height - 1, 0))
+      let message =
+        "Terminal too small (\(size.width)×\(size.height)); squad pick needs \(minimumSize.width)×\(minimumSize.height). "
+        + "q leaves."
+      // Wrapped, so as much as fits is read on however narrow a screen.
+      let lines = wrap(message, width: max(width, 1)).prefix(max(size.height, 0)).map { fit($0, max(width, 0)) }
+      return lines + Array(repeating: "", count: max(size.height - lines.count, 0))
     }
     let style = Style(enabled: state.colour)
+    if state.mode == .help { return helpScreen(state, width: width, style: style) }
     let listHeight = PickFeature.listHeight(size)
     var lines = [filterLine(state, width: width), style.bold(fit(header(width: width), width))]
-    if state.mode == .help {
-      lines += helpRows(width: width, height: listHeight)
-    } else {
-      lines += listRows(state, width: width, height: listHeight, style: style)
-    }
+    lines += listRows(state, width: width, height: listHeight, style: style)
     lines += detailLines(state, width: width)
     lines.append(statusLine(state, width: width, style: style))
     return lines
@@ -84,7 +84,10 @@ public enum PickScreen {
     let end = min(state.scroll + height, state.matches.count)
     if state.scroll < end {
       for row in state.scroll..<end {
-        let hero = state.index.heroes[state.matches[row]]
+        guard let hero = state.index.hero(at: state.matches[row]) else {
+          rows.append(fit("    (this catalogue record cannot be read)", width))
+          continue
+        }
         rows.append(heroRow(hero, state: state, isCursor: row == state.cursor, width: width, style: style))
       }
     }
@@ -113,17 +116,48 @@ public enum PickScreen {
     return "  " + style.mark(mark) + String(row.dropFirst(3))
   }
 
-  private static func helpRows(width: Int, height: Int) -> [String] {
-    var rows = ["Keys (any key to go back):"]
-    rows += keys.map { "  " + DisplayWidth.pad($0.0, to: 22) + $0.1 }
-    rows = rows.prefix(height).map { fit($0, width) }
-    while rows.count < height { rows.append("") }
-    return rows
+  /// How many lines of keys the help screen shows at once: all rows but its title and status.
+  static func helpHeight(_ size: TerminalSize) -> Int { max(size.height - 2, 1) }
+
+  private static let keyColumn = 22
+
+  /// The help's lines for a screen `width` columns wide: a key and what it does on one line where
+  /// they fit, else the key on its own line and what it does wrapped below it.
+  static func helpLines(width: Int) -> [String] {
+    keys.flatMap { key, meaning -> [String] in
+      if 2 + keyColumn + DisplayWidth.of(meaning) <= width {
+        return ["  " + DisplayWidth.pad(key, to: keyColumn) + meaning]
+      }
+      return ["  " + key] + wrap(meaning, width: max(width - 6, 10)).map { "      " + $0 }
+    }
+  }
+
+  // The whole screen: a title, as many lines of keys as fit from the scroll position, and a
+  // status line saying where in the keys the screen is and how to see the rest.
+  private static func helpScreen(_ state: PickFeature.State, width: Int, style: Style) -> [String] {
+    let all = helpLines(width: width)
+    let height = helpHeight(state.size)
+    let first = max(0, min(state.helpScroll, all.count - height))
+    let shown = Array(all.dropFirst(first).prefix(height))
+    var lines = [style.bold(fit("Keys of squad pick", width))] + shown.map { fit($0, width) }
+    while lines.count < height + 1 { lines.append("") }
+    let status: String
+    if all.count <= height {
+      status = "Any key goes back."
+    } else {
+      let range = "\(first + 1)–\(first + shown.count) of \(all.count)"
+      status =
+        width >= 60
+        ? "Lines \(range) · ↑ ↓ PgUp PgDn scroll · any other key goes back"
+        : "\(range) · ↑↓ scroll · Esc back"
+    }
+    lines.append(style.bold(fit(status, width)))
+    return lines
   }
 
   private static func detailLines(_ state: PickFeature.State, width: Int) -> [String] {
-    guard state.matches.indices.contains(state.cursor) else { return ["", ""] }
-    let hero = state.index.heroes[state.matches[state.cursor]]
+    guard state.matches.indices.contains(state.cursor), let hero = state.index.hero(at: state.matches[state.cursor])
+    else { return ["", ""] }
     let description = TextSanitizer.clean(hero.description).trimmingWhitespace()
     let picture = hero.thumbnail.flatMap { $0.isPlaceholder ? nil : $0.url() }.map(TextSanitizer.clean)
     return [
@@ -144,11 +178,30 @@ public enum PickScreen {
     case .loading:
       return fit("Loading heroes…", width)
     default:
-      return fit("+\(recruits) to recruit, −\(fires) to fire · Space toggle · Enter save · Esc quit · ? keys", width)
+      let counts = "+\(recruits) to recruit, −\(fires) to fire"
+      // A notice comes first: on a narrow screen it matters more than the counts.
+      if let notice = state.notice { return style.bold(fit(notice + " · " + counts, width)) }
+      return fit(counts + " · Space toggle · Enter save · Esc quit · ? keys", width)
     }
   }
 
   private static func fit(_ text: String, _ width: Int) -> String { DisplayWidth.truncate(text, to: width) }
+
+  // Words onto lines of at most `width` columns; a word longer than that gets a line of its own
+  // (cut by `fit`).
+  private static func wrap(_ text: String, width: Int) -> [String] {
+    var lines: [String] = []
+    var current = ""
+    for word in text.split(separator: " ") {
+      if !current.isEmpty, DisplayWidth.of(current) + 1 + DisplayWidth.of(String(word)) > width {
+        lines.append(current)
+        current = ""
+      }
+      current += (current.isEmpty ? "" : " ") + word
+    }
+    if !current.isEmpty { lines.append(current) }
+    return lines
+  }
 
   // The end of the filter matters most while typing; cut its start instead.
   private static func fitTail(_ text: String, _ width: Int) -> String {

@@ -7,21 +7,23 @@ import Testing
 final class ScriptedTerminal: FullScreenTerminal {
   private let events: Mutex<[TerminalEvent]>
   private let drawn = Mutex<[ScreenFrame]>([])
+  private let suspensions = Mutex(0)
 
   init(_ events: [TerminalEvent]) { self.events = Mutex(events) }
 
   var frames: [ScreenFrame] { drawn.withLock { $0 } }
+  private let deferrals = Mutex(0)
+  var suspended: Int { suspensions.withLock { $0 } }
+  var keysNoLongerRead: Int { deferrals.withLock { $0 } }
+
+  func suspend() { suspensions.withLock { $0 += 1 } }
+  func stopReadingKeys() { deferrals.withLock { $0 += 1 } }
 
   func draw(_ frame: ScreenFrame) { drawn.withLock { $0.append(frame) } }
 
   func nextEvent() -> TerminalEvent {
     events.withLock { $0.isEmpty ? .closed : $0.removeFirst() }
   }
-}
-
-struct FixedHeroes: PickHeroSource {
-  var heroes: [Hero]
-  func heroesInNameOrder() -> [Hero] { HeroOrdering.sorted(heroes, by: .name) }
 }
 
 @MainActor
@@ -37,7 +39,7 @@ struct FixedHeroes: PickHeroSource {
     try home.save(squad)
     let terminal = ScriptedTerminal(keys.map(TerminalEvent.key) + events)
     let runner = PickEffects(
-      heroes: FixedHeroes(heroes: Sample.all), squadFile: SquadFile(paths: SquadPaths(home: home.path)),
+      heroes: HeroListPickSource(Sample.all), squadFile: SquadFile(paths: SquadPaths(home: home.path)),
       terminal: terminal, now: { Sample.moment })
     return (TestStore(initialState: PickFeature.State(size: size), runner: runner), terminal)
   }
@@ -70,6 +72,7 @@ struct FixedHeroes: PickHeroSource {
     store.finish()
     #expect(try SquadFile(paths: SquadPaths(home: home.path)).load() == squad)
     #expect(terminal.frames.last?.lines.last == "Saving…")
+    #expect(terminal.keysNoLongerRead == 1, "Ctrl-C works and stops wait while the save runs")
   }
 
   @Test func spaceOnAMemberMarksAFireAndRecruitsAndFiresSaveTogether() async throws {
@@ -217,7 +220,7 @@ struct FixedHeroes: PickHeroSource {
     #expect(try SquadFile(paths: SquadPaths(home: home.path)).load() == Squad())
   }
 
-  @Test func anyKeyLeavesHelp() async throws {
+  @Test func aKeyThatDoesNotScrollLeavesHelp() async throws {
     let (store, _) = try store([.text("?"), .text("x")])
     await store.send(.started)
     await store.receive(.heroesLoaded(.success(PickCatalogue(heroes: ordered, squad: Squad())))) { loaded(&$0) }
@@ -252,22 +255,196 @@ struct FixedHeroes: PickHeroSource {
     #expect(terminal.frames.isEmpty)
   }
 
-  @Test func theSaveReadsTheSquadAgainUnderTheLock() async throws {
-    // Someone recruited Hulk after the picker read the squad: the pick's recruit of Hulk
-    // changes nothing for him and says so, like recruit does.
-    let (store, _) = try store([.space, .enter])
+  @Test func aSquadChangedElsewhereRefreshesTheMarksAndDropsWhatIsAlreadyDone() async throws {
+    // Hulk and Thor are marked; another process recruits Hulk before Enter: the next key finds the
+    // file changed, Hulk shows as a member and his mark (now a no-op) goes; Enter saves Thor alone.
+    let (store, _) = try store([.space, .end, .space, .enter])
     await store.send(.started)
     await store.receive(.heroesLoaded(.success(PickCatalogue(heroes: ordered, squad: Squad())))) { loaded(&$0) }
+    await store.receive(.keyPressed(.space)) {
+      $0.pending = [PendingChange(hero: Sample.hulk, kind: .recruit)]
+      $0.cursor = 1
+    }
+    await store.receive(.keyPressed(.end)) { $0.cursor = 4 }
     let elsewhere = Squad(members: [Sample.member(Sample.hulk, at: Sample.moment.addingTimeInterval(-5))])
     try home.save(elsewhere)
+    await store.receive(.keyPressed(.space)) { $0.pending.append(PendingChange(hero: Sample.thor, kind: .recruit)) }
+    await store.receive(.squadChanged(.success(PickSquad(squad: elsewhere)))) {
+      $0.members = [Sample.hulk.id]
+      $0.pending = [PendingChange(hero: Sample.thor, kind: .recruit)]
+      $0.notice = "Squad changed elsewhere; 1 mark dropped (done)."
+    }
+    await store.receive(.keyPressed(.enter)) {
+      $0.mode = .saving
+      $0.notice = nil
+    }
+    let after = Squad(members: elsewhere.members + [Sample.member(Sample.thor)])
+    let result = SquadUpdateResult(squad: after, change: SquadChange(added: [Sample.member(Sample.thor)]))
+    await store.receive(.changesSaved(.success(result))) { $0.mode = .finished(.saved(result)) }
+    store.finish()
+  }
+
+  @Test func aChangeSeenWhileIdleIsDrawnWithoutAKey() async throws {
+    let (store, terminal) = try store([], then: [.idle])
+    await store.send(.started)
+    let elsewhere = Squad(members: [Sample.member(Sample.thor)])
+    try home.save(elsewhere)
+    await store.receive(.heroesLoaded(.success(PickCatalogue(heroes: ordered, squad: Squad())))) { loaded(&$0) }
+    await store.receive(.squadChanged(.success(PickSquad(squad: elsewhere)))) {
+      $0.members = [Sample.thor.id]
+      $0.notice = "Squad changed elsewhere; marks refreshed."
+    }
+    await store.receive(.ticked)
+    await store.receive(.inputEnded) { $0.mode = .finished(.failed(.terminalClosed)) }
+    store.finish()
+    #expect(terminal.frames.last?.lines.last?.hasPrefix("Squad changed elsewhere; marks refreshed.") == true)
+    #expect(terminal.frames.last?.lines.contains { $0.hasPrefix("  * 1009664") } == true, "Thor marked a member")
+  }
+
+  @Test func anIdleSecondWithNoChangeDrawsNothing() async throws {
+    let (store, terminal) = try store([], then: [.idle, .idle])
+    await store.send(.started)
+    await store.receive(.heroesLoaded(.success(PickCatalogue(heroes: ordered, squad: Squad())))) { loaded(&$0) }
+    await store.receive(.inputEnded) { $0.mode = .finished(.failed(.terminalClosed)) }
+    store.finish()
+    #expect(terminal.frames.count == 1)
+  }
+
+  @Test func aNamedSquadDeletedWhilePickingIsNotCreatedAgain() async throws {
+    let paths = SquadPaths(home: home.path)
+    let name = try SquadName.parse("six").get()
+    _ = try SquadSet(paths: paths).create(name, maxMembers: 6, at: Sample.moment)
+    let file = SquadFile(paths: paths, name: name)
+    let terminal = ScriptedTerminal([.key(.space), .key(.enter)])
+    let store = TestStore<PickFeature, PickEffects>(
+      initialState: PickFeature.State(size: size),
+      runner: PickEffects(heroes: HeroListPickSource(Sample.all), squadFile: file, terminal: terminal))
+    var six = Squad()
+    six.maxMembers = 6
+    await store.send(.started)
+    await store.receive(
+      .heroesLoaded(.success(PickCatalogue(index: PickIndex(heroesInOrder: ordered), squad: PickSquad(squad: six))))
+    ) {
+      loaded(&$0)
+    }
+    _ = try SquadSet(paths: paths).delete(name, at: Sample.moment)
+    await store.receive(.keyPressed(.space)) {
+      $0.pending = [PendingChange(hero: Sample.hulk, kind: .recruit)]
+      $0.cursor = 1
+    }
+    await store.receive(.squadChanged(.success(PickSquad(squad: Squad(), exists: false)))) {
+      $0.notice = "Squad deleted elsewhere; Enter will not recreate it."
+    }
+    await store.receive(.keyPressed(.enter)) {
+      $0.mode = .saving
+      $0.notice = nil
+    }
+    let gone = PersistenceError(path: file.path, reason: .squadGone(squad: "six"))
+    await store.receive(.changesSaved(.failure(gone))) { $0.mode = .finished(.failed(.persistence(gone))) }
+    store.finish()
+    #expect(!file.exists, "the squad was not created again")
+    #expect(gone.exitCode == .failure)
+  }
+
+  @Test func aNamedSquadMissingWhenThePickStartedIsCreatedLikeRecruitDoes() async throws {
+    let file = SquadFile(paths: SquadPaths(home: home.path), name: try SquadName.parse("fresh").get())
+    let terminal = ScriptedTerminal([.key(.space), .key(.enter)])
+    let store = TestStore<PickFeature, PickEffects>(
+      initialState: PickFeature.State(size: size),
+      runner: PickEffects(
+        heroes: HeroListPickSource(Sample.all), squadFile: file, terminal: terminal, now: { Sample.moment }))
+    await store.send(.started)
+    await store.receive(
+      .heroesLoaded(
+        .success(
+          PickCatalogue(index: PickIndex(heroesInOrder: ordered), squad: PickSquad(squad: Squad(), exists: false))))
+    ) {
+      loaded(&$0)
+      $0.squadExisted = false
+    }
     await store.receive(.keyPressed(.space)) {
       $0.pending = [PendingChange(hero: Sample.hulk, kind: .recruit)]
       $0.cursor = 1
     }
     await store.receive(.keyPressed(.enter)) { $0.mode = .saving }
-    let result = SquadUpdateResult(squad: elsewhere, change: SquadChange(alreadyMembers: [Sample.hulk]))
+    let squad = Squad(members: [Sample.member(Sample.hulk)])
+    let result = SquadUpdateResult(squad: squad, change: SquadChange(added: squad.members))
     await store.receive(.changesSaved(.success(result))) { $0.mode = .finished(.saved(result)) }
     store.finish()
+    #expect(file.exists)
+  }
+
+  @Test func ctrlZSuspendsAndWaitsForTheNextKey() async throws {
+    let (store, terminal) = try store([.control("z"), .text("?"), .control("z")])
+    await store.send(.started)
+    await store.receive(.heroesLoaded(.success(PickCatalogue(heroes: ordered, squad: Squad())))) { loaded(&$0) }
+    await store.receive(.keyPressed(.control("z")))
+    await store.receive(.keyPressed(.text("?"))) { $0.mode = .help }
+    await store.receive(.keyPressed(.control("z")))
+    await store.receive(.inputEnded) { $0.mode = .finished(.failed(.terminalClosed)) }
+    store.finish()
+    #expect(terminal.suspended == 2)
+  }
+
+  @Test func aChangeThatLeavesNothingToDiscardEndsTheQuestion() {
+    var state = PickFeature.State(size: size)
+    _ = PickFeature.reduce(&state, .heroesLoaded(.success(PickCatalogue(heroes: ordered, squad: Squad()))))
+    _ = PickFeature.reduce(&state, .keyPressed(.space))
+    _ = PickFeature.reduce(&state, .keyPressed(.escape))
+    #expect(state.mode == .confirmingDiscard)
+    let hulkIn = Squad(members: [Sample.member(Sample.hulk)])
+    #expect(PickFeature.reduce(&state, .squadChanged(.success(PickSquad(squad: hulkIn)))) == [])
+    #expect(state.mode == .browsing && state.pending.isEmpty)
+    #expect(state.notice == "Squad changed elsewhere; 1 mark dropped (done).")
+  }
+
+  @Test func aNoticeThatCameDuringHelpIsStillShownAfterIt() {
+    var state = PickFeature.State(size: size)
+    _ = PickFeature.reduce(&state, .heroesLoaded(.success(PickCatalogue(heroes: ordered, squad: Squad()))))
+    _ = PickFeature.reduce(&state, .keyPressed(.text("?")))
+    _ = PickFeature.reduce(&state, .squadChanged(.failure(PersistenceError(path: "x", reason: .corrupt(detail: "y")))))
+    _ = PickFeature.reduce(&state, .ticked)
+    _ = PickFeature.reduce(&state, .keyPressed(.escape))
+    #expect(state.mode == .browsing)
+    #expect(PickScreen.lines(state).last?.hasPrefix("Squad file unreadable now; Enter would fail.") == true)
+    _ = PickFeature.reduce(&state, .keyPressed(.down))
+    #expect(state.notice == nil)
+  }
+
+  @Test func whenAllTheKeysFitAnyKeyGoesBack() {
+    var state = PickFeature.State(size: TerminalSize(width: 100, height: 40))
+    _ = PickFeature.reduce(&state, .heroesLoaded(.success(PickCatalogue(heroes: ordered, squad: Squad()))))
+    _ = PickFeature.reduce(&state, .keyPressed(.text("?")))
+    #expect(PickScreen.lines(state).last == "Any key goes back.")
+    _ = PickFeature.reduce(&state, .keyPressed(.down))
+    #expect(state.mode == .browsing, "the screen said any key")
+  }
+
+  @Test func helpScrollsOnASmallScreenAndAnyOtherKeyGoesBack() async throws {
+    let small = TerminalSize(width: 40, height: 10)
+    let all = PickScreen.helpLines(width: 39).count
+    let page = PickScreen.helpHeight(small)
+    #expect(all > page, "the keys do not fit on 40×10: \(all) lines for \(page)")
+    var state = PickFeature.State(size: small)
+    _ = PickFeature.reduce(&state, .heroesLoaded(.success(PickCatalogue(heroes: ordered, squad: Squad()))))
+    _ = PickFeature.reduce(&state, .keyPressed(.text("?")))
+    #expect(state.mode == .help && state.helpScroll == 0)
+    _ = PickFeature.reduce(&state, .keyPressed(.down))
+    #expect(state.helpScroll == 1)
+    _ = PickFeature.reduce(&state, .keyPressed(.pageDown))
+    #expect(state.helpScroll == min(1 + page, all - page))
+    _ = PickFeature.reduce(&state, .keyPressed(.end))
+    #expect(state.helpScroll == all - page)
+    _ = PickFeature.reduce(&state, .keyPressed(.down))
+    #expect(state.helpScroll == all - page, "stops at the last line")
+    // A taller screen shows more: the scroll never leaves blank lines below.
+    _ = PickFeature.reduce(&state, .terminalResized(TerminalSize(width: 120, height: 40)))
+    #expect(state.helpScroll == 0)
+    _ = PickFeature.reduce(&state, .terminalResized(small))
+    _ = PickFeature.reduce(&state, .keyPressed(.home))
+    #expect(state.helpScroll == 0)
+    _ = PickFeature.reduce(&state, .keyPressed(.text("x")))
+    #expect(state.mode == .browsing)
   }
 
   @Test func theFilterStopsGrowingAtItsLimit() {

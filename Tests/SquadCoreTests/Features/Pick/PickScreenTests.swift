@@ -55,7 +55,8 @@ import Testing
     let before = small
     #expect(before.pending.count == 1)
     for key: Key in [.space, .enter, .escape, .text("q"), .text("y"), .down] {
-      #expect(PickFeature.reduce(&small, .keyPressed(key)) == [])
+      // Nothing changes, and the picker goes on waiting for keys (it used to stop there).
+      #expect(PickFeature.reduce(&small, .keyPressed(key)) == [.readInput])
     }
     #expect(small == before)
     _ = PickFeature.reduce(&small, .keyPressed(.control("c")))
@@ -101,11 +102,15 @@ import Testing
     #expect(PickScreen.lines(state(colour: true))[2].hasPrefix("\u{1B}[7m"))
   }
 
-  @Test func belowTheMinimumSizeOneLineSaysSo() {
+  @Test func belowTheMinimumSizeItSaysSoWrappedToTheWidth() {
     let lines = PickScreen.lines(state(width: 39, height: 10))
     #expect(lines.count == 10)
     #expect(lines[0].hasPrefix("Terminal too small (39×10)"))
-    #expect(lines.dropFirst().allSatisfy { $0.isEmpty })
+    #expect(lines.joined(separator: " ").contains("needs 40×10. q leaves."))
+    let tiny = PickScreen.lines(state(width: 20, height: 5))
+    #expect(tiny.count == 5)
+    #expect(tiny.allSatisfy { DisplayWidth.of($0) <= 19 }, "\(tiny)")
+    #expect(tiny.joined(separator: " ").hasPrefix("Terminal too small (20×5); squad pick needs"), "\(tiny)")
     #expect(PickScreen.lines(state(width: 40, height: 9))[0].hasPrefix("Terminal too small"))
     #expect(PickScreen.lines(state(width: 40, height: 10))[0].hasPrefix("Filter:"))
   }
@@ -121,6 +126,35 @@ import Testing
     state.mode = .help
     let text = PickScreen.lines(state).joined(separator: "\n")
     for (key, _) in PickScreen.keys { #expect(text.contains(key)) }
+  }
+
+  @Test func helpAtTheSmallestSizeWrapsAndSaysHowToSeeTheRest() {
+    var small = state(width: 40, height: 10)
+    _ = PickFeature.reduce(&small, .keyPressed(.text("?")))
+    var seen = ""
+    var lines = PickScreen.lines(small)
+    #expect(lines.count == 10)
+    #expect(lines[0] == "Keys of squad pick")
+    #expect(lines[9].hasPrefix("1–8 of "), "\(lines[9])")
+    #expect(lines[9].contains("scroll"))
+    // Scrolling down a line at a time shows every key, each line within the width.
+    for _ in 0..<PickScreen.helpLines(width: 39).count {
+      lines = PickScreen.lines(small)
+      for line in lines { #expect(DisplayWidth.of(line) <= 39, "\(line)") }
+      seen += lines[1...8].joined(separator: "\n") + "\n"
+      _ = PickFeature.reduce(&small, .keyPressed(.down))
+    }
+    for (key, meaning) in PickScreen.keys {
+      #expect(seen.contains(key), "\(key)")
+      #expect(seen.contains(meaning.split(separator: " ").last.map(String.init) ?? meaning), "\(meaning)")
+    }
+    #expect(PickScreen.lines(small)[9].contains("of \(PickScreen.helpLines(width: 39).count)"))
+  }
+
+  @Test func aNoticeComesBeforeTheCountsOnTheStatusLine() {
+    var state = state(width: 40)
+    state.notice = "Squad changed elsewhere; marks refreshed."
+    #expect(PickScreen.lines(state).last?.hasPrefix("Squad changed elsewhere;") == true)
   }
 
   @Test func aLongFilterKeepsItsEndVisible() {

@@ -1,0 +1,48 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Notices when another process changes the squad file while the picker is open: one `stat` per
+/// key (and per second of quiet), reading the file again only when its identity, size or
+/// modification time moved. Saves replace the file by rename, so every save changes its inode.
+final class SquadFileWatch: Sendable {
+  private let squadFile: SquadFile
+  private let seen = Mutex<Stamp?>(nil)
+
+  private struct Stamp: Equatable {
+    var device: UInt64
+    var inode: UInt64
+    var size: Int64
+    var seconds: Int
+    var nanoseconds: Int
+  }
+
+  init(squadFile: SquadFile) { self.squadFile = squadFile }
+
+  /// Reads the squad and remembers the file as it was just before.
+  func read() throws(PersistenceError) -> PickSquad {
+    let stamp = Self.stamp(squadFile.path)
+    seen.withLock { $0 = stamp }
+    return PickSquad(squad: try squadFile.load(), exists: squadFile.exists)
+  }
+
+  /// The squad read again when its file changed since the last read; nil when it did not.
+  func changed() -> Result<PickSquad, PersistenceError>? {
+    let stamp = Self.stamp(squadFile.path)
+    guard seen.withLock({ $0 }) != stamp else { return nil }
+    return Result { () throws(PersistenceError) in try read() }
+  }
+
+  // Nil when there is no file (a named squad deleted, or never saved).
+  private static func stamp(_ path: String) -> Stamp? {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return nil }
+    return Stamp(
+      device: UInt64(status.st_dev), inode: UInt64(status.st_ino), size: Int64(status.st_size),
+      seconds: Int(status.st_mtim.tv_sec), nanoseconds: Int(status.st_mtim.tv_nsec))
+  }
+}
