@@ -27,6 +27,9 @@ final class CatalogueBuilder {
   /// How the merges went, for reports.
   private(set) var outcomes: [HeroMerge.Outcome: Int] = [:]
   private(set) var comicsAdded = 0
+  /// Records of the base that did not read (``HeroLimits``, a cut line, a repeated id) and are
+  /// not copied forward.
+  private(set) var droppedRecords = 0
   // Where each hero merged so far was before its first merge (nil: it is new), so a report can
   // compare the end result with the start, whatever happened in between.
   private var before: [Int: Location?] = [:]
@@ -44,9 +47,16 @@ final class CatalogueBuilder {
       while offset < end {
         var lineEnd = offset
         while lineEnd < end, buffer[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
-        if let (key, id, origin) = Self.keyIDOrigin(buffer, offset..<lineEnd), positions[id] == nil {
+        // Only records that read as a hero under the record rule (``HeroLimits``) are copied
+        // forward, so a damaged record is dropped by the next write rather than kept forever. A
+        // last line with no newline before the section ends is cut short: damaged too.
+        if lineEnd < end, let (key, id, origin) = Self.keyIDOrigin(buffer, offset..<lineEnd), positions[id] == nil,
+          Self.readsAsHero(buffer, offset..<lineEnd)
+        {
           positions[id] = entries.count
           entries.append(Entry(key: key, id: id, origin: origin, line: .base(offset..<(lineEnd + 1))))
+        } else {
+          droppedRecords += 1
         }
         offset = lineEnd + 1
       }
@@ -69,6 +79,9 @@ final class CatalogueBuilder {
 
   /// How many heroes the catalogue will hold.
   var count: Int { entries.count }
+
+  /// Whether the catalogue will hold a hero with this id.
+  func contains(_ id: HeroID) -> Bool { positions[id.rawValue] != nil }
 
   /// Merges one hero in and says what that did.
   @discardableResult
@@ -150,7 +163,7 @@ final class CatalogueBuilder {
 
   /// Hands over each record line, newline included, in the given order. Spooled records are
   /// read one at a time (not mapped), so a build's memory does not grow with the spool.
-  func recordLines(_ order: [Int], _ body: ([UInt8], HeroOrigin) throws(PersistenceError) -> Void)
+  func recordLines(_ order: [Int], _ body: (Int, [UInt8], HeroOrigin) throws(PersistenceError) -> Void)
     throws(PersistenceError)
   {
     let baseBytes = base?.bytes ?? SharedBytes([])
@@ -160,11 +173,11 @@ final class CatalogueBuilder {
         switch entry.line {
         case .base(let range):
           guard range.upperBound <= baseBuffer.count else { continue }
-          try body(Array(baseBuffer[range]), entry.origin)
+          try body(position, Array(baseBuffer[range]), entry.origin)
         case .spool(let range):
           let line = spool.read(range)
           guard line.count == range.count else { continue }
-          try body(line, entry.origin)
+          try body(position, line, entry.origin)
         }
       }
     }
@@ -199,6 +212,11 @@ final class CatalogueBuilder {
     let record = JSONValue.object(
       [("k", .string(HeroName.folded(hero.name))), ("src", .string(origin.rawValue))] + fields)
     return Array(record.encoded().utf8) + [UInt8(ascii: "\n")]
+  }
+
+  private static func readsAsHero(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+    var reader = JSONReader(buffer, range: range)
+    return (try? Hero(reading: &reader, source: SharedBytes([]))) != nil
   }
 
   private static func keyIDOrigin(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> (

@@ -49,7 +49,8 @@ enum CatalogueCommand: Command {
     let quiet = context.isQuiet
     let console = context.console
     let store = CatalogueStore(
-      paths: context.paths, warn: { if !quiet { console.err("Warning: " + TextSanitizer.clean($0)) } })
+      paths: context.paths, warn: { if !quiet { console.err("Warning: " + TextSanitizer.clean($0)) } },
+      alert: { console.err("Warning: " + TextSanitizer.clean($0)) })
     switch positionals.first {
     case nil:
       return CatalogueSummary.print(store: store, paths: context.paths, context: context)
@@ -96,8 +97,7 @@ enum CatalogueCommand: Command {
 
   @MainActor
   private static func reset(store: CatalogueStore, context: CommandContext) async -> Int32 {
-    let catalogue = store.catalogue
-    let dropped = catalogue.count - (catalogue.heroesByOrigin[.bundled] ?? 0)
+    let preview = store.resetPreview
     if !context.arguments.has(.yes) {
       guard context.console.terminal.stdinIsTTY && context.console.terminal.stderrIsTTY else {
         return UsagePrinter.report(
@@ -105,7 +105,14 @@ enum CatalogueCommand: Command {
             "Resetting needs confirmation, and there is no terminal to ask on. Add --yes to reset without asking.",
             command: spec.name), to: context.console)
       }
-      let prompt = "Drop \(dropped) heroes and \(catalogue.comicCount) comics, keeping only the bundled set? [y/N] "
+      let prompt: String
+      switch preview {
+      case .drops(let heroes, let comics):
+        prompt = "Drop \(heroes) heroes and \(comics) comics, keeping only the bundled set? [y/N] "
+      case .damaged(let problem):
+        prompt =
+          "The stored catalogue is damaged (\(problem)); move it aside and keep only the bundled set? [y/N] "
+      }
       guard await context.environment.confirm(prompt) else {
         context.notice("Nothing was changed.")
         return ExitCode.success.rawValue
