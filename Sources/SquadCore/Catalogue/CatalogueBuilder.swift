@@ -51,7 +51,7 @@ final class CatalogueBuilder {
         // forward, so a damaged record is dropped by the next write rather than kept forever. A
         // last line with no newline before the section ends is cut short: damaged too.
         if lineEnd < end, let (key, id, origin) = Self.keyIDOrigin(buffer, offset..<lineEnd), positions[id] == nil,
-          Self.readsAsHero(buffer, offset..<lineEnd)
+          Self.readsAsHero(buffer, offset..<lineEnd, source: base.bytes)
         {
           positions[id] = entries.count
           entries.append(Entry(key: key, id: id, origin: origin, line: .base(offset..<(lineEnd + 1))))
@@ -214,9 +214,11 @@ final class CatalogueBuilder {
     return Array(record.encoded().utf8) + [UInt8(ascii: "\n")]
   }
 
-  private static func readsAsHero(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+  private static func readsAsHero(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, source: SharedBytes)
+    -> Bool
+  {
     var reader = JSONReader(buffer, range: range)
-    return (try? Hero(reading: &reader, source: SharedBytes([]))) != nil
+    return (try? Hero(reading: &reader, source: source)) != nil
   }
 
   private static func keyIDOrigin(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> (

@@ -137,9 +137,9 @@ public final class CatalogueStore: Sendable {
     AtomicFile.removeLeftovers(of: target.path)
     if case .damaged(let problem) = stored() {
       try moveAside(target, because: problem, keeping: "the bundled set answers")
-      loaded.withLock { $0 = LocalCatalogue() }
-      return
     }
+    // A file that was there (or was moved aside) is replaced by the bundled set alone, so a
+    // linked catalogue.sqc never becomes a link to nothing.
     guard target.exists else {
       loaded.withLock { $0 = LocalCatalogue() }
       return
