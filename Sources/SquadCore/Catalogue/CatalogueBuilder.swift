@@ -80,9 +80,6 @@ final class CatalogueBuilder {
   /// How many heroes the catalogue will hold.
   var count: Int { entries.count }
 
-  /// Whether the catalogue will hold a hero with this id.
-  func contains(_ id: HeroID) -> Bool { positions[id.rawValue] != nil }
-
   /// Merges one hero in and says what that did.
   @discardableResult
   func merge(_ hero: Hero, origin: HeroOrigin) -> HeroMerge.Outcome {
@@ -109,6 +106,17 @@ final class CatalogueBuilder {
     }
     outcomes[outcome, default: 0] += 1
     return outcome
+  }
+
+  /// Puts back a hero the catalogue lost (a bundled hero whose stored record was damaged) when it
+  /// holds none with that id; not counted in the reports, since nothing new came in.
+  func restore(_ hero: Hero, origin: HeroOrigin) {
+    guard positions[hero.id.rawValue] == nil else { return }
+    positions[hero.id.rawValue] = entries.count
+    entries.append(
+      Entry(
+        key: HeroName.folded(hero.name), id: hero.id.rawValue, origin: origin,
+        line: .spool(spool.append(Self.line(hero, origin: origin)))))
   }
 
   /// Merges a comic in: a known comic takes the new title and date and the union of characters.

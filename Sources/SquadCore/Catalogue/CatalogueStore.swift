@@ -270,14 +270,13 @@ public final class CatalogueStore: Sendable {
       updatedAt = catalogue.updatedAt
       if builder.droppedRecords > 0 {
         // Records that do not read are not copied forward; the file that held them is kept.
-        let records = builder.droppedRecords == 1 ? "1 record" : "\(builder.droppedRecords) records"
+        let records =
+          builder.droppedRecords == 1 ? "1 record that does" : "\(builder.droppedRecords) records that do"
         try moveAside(
-          target, because: "holding \(records) that do not read",
+          target, because: "holding \(records) not read",
           keeping: "the new catalogue keeps its other \(builder.count) heroes")
         // A bundled hero whose record was damaged comes back as bundled.
-        BundledCatalogue.index.eachHero { hero, _ in
-          if !builder.contains(hero.id) { builder.merge(hero, origin: .bundled) }
-        }
+        BundledCatalogue.index.eachHero { hero, _ in builder.restore(hero, origin: .bundled) }
       }
       if catalogue.bundledFingerprint != BundledCatalogue.fingerprint {
         BundledCatalogue.index.eachHero { hero, _ in builder.merge(hero, origin: .bundled) }

@@ -138,7 +138,7 @@ import Testing
     let alerts = Mutex<[String]>([])
     let store = CatalogueStore(paths: paths, alert: { text in alerts.withLock { $0.append(text) } })
     try store.remember([Hero(id: HeroID(5_000_002), name: "Later")], at: Sample.moment)
-    #expect(alerts.withLock { $0.first?.contains("1 record that do") } == true)
+    #expect(alerts.withLock { $0.first?.contains("1 record that does not read") } == true)
     let aside = try home.listing().filter { $0.hasPrefix("catalogue.sqc.damaged-") }
     #expect(aside.count == 1)
     #expect(home.contents(aside[0]).map(Array.init) == bytes, "the damaged file is kept byte for byte")
