@@ -8,7 +8,15 @@ announce the upgrade again.
 fuzz-catalogue-import: hostile archived files (terminal escapes in names, deep nesting, huge numbers,
 duplicate ids, 50 MB of one string, invalid UTF-8) and random mutations of our fixtures go through
 `squad catalogue import`: every run must end with a documented exit code in bounded time, print no
-raw control characters, and leave a catalogue that `heroes --all` still reads."""
+raw control characters, and leave a catalogue that `heroes --all` still reads.
+
+fuzz-catalogue-files: the files squad reads back rather than imports are attacked in place: a stored
+catalogue.sqc whose header numbers are huge, negative, overflowing when added or multiplied, or out
+of the file; records with numbers beyond 64 bits, negative ids, empty names and an id index leading
+to another hero; random byte flips; and an earlier release's cache/catalogue.json with the same
+numbers. Every command must end with a documented exit code (never a trap), `recruit` must never
+write a squad.json that `list` refuses, and a write must move a damaged file aside without losing
+it (every moved-aside file keeps its bytes, none overwrites another)."""
 
 import json
 import os
@@ -178,6 +186,110 @@ def fuzz_import(ctx):
     return result
 
 
+HUGE = [2**62, 2**63 - 1, 2**63, 2**64, 10**30, -1, -(2**63)]
+
+
+def header_mutants(stored, rng):
+    """The stored file with one header number replaced by a huge, negative or disagreeing one."""
+    end = stored.index(b"\n", 18)
+    header = json.loads(stored[18:end])
+    keys = ["count", "comicCount", "records", "ids", "names", "comics", "comicIndex", "heroes", "comicsByOrigin"]
+    mutants = []
+    for key in keys:
+        for value in HUGE:
+            edited = dict(header)
+            if isinstance(header[key], list):
+                edited[key] = [header[key][0], value] if rng.random() < 0.5 else [value, header[key][1]]
+            elif isinstance(header[key], dict):
+                edited[key] = dict(header[key], **{rng.choice(list(header[key])): value})
+            else:
+                edited[key] = value
+            line = json.dumps(edited, separators=(",", ":")).encode()
+            if len(line) <= 1004:
+                mutants.append((f"header {key}={value}", stored[:18] + line.ljust(1005) + b"\n" + stored[1024:]))
+    return mutants
+
+
+def record_mutants(stored, rng, count):
+    """Records rewritten in place (same length) with hostile numbers and names, and random flips."""
+    lines = [(start, stored.index(b"\n", start)) for start in range(1024, len(stored))
+             if stored[start - 1:start] == b"\n" and stored[start:start + 5] == b'{"k":']
+    edits = [b'"comics":99999999999999999999999999', b'"id":-1', b'"name":"  "', b'"series":-5',
+             b'"id":1009610', b'"events":1e400', b'"stories":18446744073709551616']
+    mutants = []
+    for index in range(count):
+        data = bytearray(stored)
+        if rng.random() < 0.7 and lines:
+            start, end = rng.choice(lines)
+            key_end = data.index(b",", data.index(b'"src"', start))
+            edit = rng.choice(edits)
+            record = bytes(data[start:key_end]) + b"," + edit + b',"id":1,"name":"x","p":"'
+            if len(record) + 2 <= end - start:
+                data[start:end] = record + b" " * (end - start - len(record) - 2) + b'"}'
+        for _ in range(rng.randint(0, 3)):
+            at = rng.randrange(len(data))
+            data[at] = rng.choice(b"0123456789abcdef{}\",:\n\xff")
+        mutants.append((f"records {index}", bytes(data)))
+    return mutants
+
+
+def legacy_mutants():
+    heroes = [{"id": 5_100_001, "name": "Kept"}]
+    for field, value in [("comics", 10**30), ("id", -7), ("name", ""), ("series", 2**64), ("id", 2**63)]:
+        hero = {"id": 5_100_002, "name": "Bad"}
+        hero[field] = value
+        heroes.append(hero)
+    return [("legacy hostile numbers", json.dumps({"heroes": heroes}).encode())]
+
+
+def fuzz_files(ctx):
+    result = Result("fuzz-catalogue-files")
+    rng = ctx.random("fuzz-catalogue-files")
+    base = ctx.folder("catalogue-files-base")
+    one = os.path.join(base, "one.json")
+    with open(one, "w") as file:
+        json.dump([{"id": 5_000_001, "name": "Someone"}], file)
+    subprocess.run([ctx.squad, "--home", base, "catalogue", "import", one], env=clean_environment(base),
+                   capture_output=True, timeout=120, check=True)
+    with open(os.path.join(base, "catalogue.sqc"), "rb") as file:
+        stored = file.read()
+    cases = [(label, "catalogue.sqc", data) for label, data in header_mutants(stored, rng)]
+    cases += [(label, "catalogue.sqc", data) for label, data in record_mutants(stored, rng, 60 * ctx.scale)]
+    cases += [(label, "cache/catalogue.json", data) for label, data in legacy_mutants()]
+    commands = [["catalogue"], ["heroes", "--limit", "5"], ["heroes", "--all"], ["show", "1009652"],
+                ["show", "thanos"], ["heroes", "spi"], ["recruit", "1009652"], ["recruit", "5100002"], ["list"],
+                ["catalogue", "import", one]]
+    exits = {}
+    for label, name, data in cases:
+        home = ctx.folder("catalogue-files")
+        os.makedirs(os.path.join(home, "cache"), exist_ok=True)
+        with open(os.path.join(home, name), "wb") as file:
+            file.write(data)
+        for args in commands:
+            try:
+                run = subprocess.run([ctx.squad, "--home", home, "--offline"] + args, env=clean_environment(home),
+                                     stdin=subprocess.DEVNULL, capture_output=True, timeout=60)
+            except subprocess.TimeoutExpired:
+                result.fail(f"{label}: {args[0]}: no answer within 60 s")
+                continue
+            exits[run.returncode] = exits.get(run.returncode, 0) + 1
+            if run.returncode not in DOCUMENTED_EXIT_CODES:
+                result.fail(f"{label}: {' '.join(args)}: {describe_exit(run.returncode)}: {run.stderr[-300:]!r}")
+            if args == ["list"] and run.returncode != 0:
+                result.fail(f"{label}: recruit wrote a squad.json that list refuses: {run.stderr[-300:]!r}")
+        aside = [entry for entry in os.listdir(home) if entry.startswith("catalogue.sqc.damaged-")]
+        if name == "catalogue.sqc" and aside:
+            with open(os.path.join(home, aside[0]), "rb") as file:
+                if file.read() != data:
+                    result.fail(f"{label}: the file moved aside is not the damaged file, byte for byte")
+        if len(aside) > 1:
+            result.fail(f"{label}: {len(aside)} files moved aside for one damaged file")
+    result.count(f"{len(cases)} hostile catalogue files × {len(commands)} commands")
+    result.count("exits " + ", ".join(f"{code}×{n}" for code, n in sorted(exits.items())))
+    return result
+
+
 def run_tests(ctx, names):
-    tests = {"kill-during-upgrade": kill_during_upgrade, "fuzz-catalogue-import": fuzz_import}
+    tests = {"kill-during-upgrade": kill_during_upgrade, "fuzz-catalogue-import": fuzz_import,
+             "fuzz-catalogue-files": fuzz_files}
     return [tests[name](ctx) for name in names]

@@ -7,34 +7,35 @@ extension CatalogueBuilder {
     MemoryRelease.returnFreedMemory()
     let order = sortedEntries()
     var header = CatalogueHeader()
-    header.count = order.count
     header.updatedAt = updatedAt
     header.bundled = bundled
     try sink.append([UInt8](repeating: UInt8(ascii: " "), count: CatalogueFormat.headerSize))
     var offset = CatalogueFormat.headerSize
-    var recordOffsets: [Int] = []
-    recordOffsets.reserveCapacity(order.count)
-    try recordLines(order) { (line, origin) throws(PersistenceError) in
-      recordOffsets.append(offset)
+    // What was written, in name order: a record that could not be read back is left out of the
+    // indexes and the counts alike, so the header always agrees with the file.
+    var written: [(id: Int, offset: Int)] = []
+    written.reserveCapacity(order.count)
+    try recordLines(order) { (position, line, origin) throws(PersistenceError) in
+      written.append((idOf(position), offset))
       header.heroesByOrigin[origin, default: 0] += 1
       try sink.append(line)
       offset += line.count
     }
+    header.count = written.count
     header.records = CatalogueFormat.headerSize..<offset
     var index: [UInt8] = []
-    index.reserveCapacity(order.count * CatalogueFormat.idEntryWidth)
-    let byID = order.indices.sorted { idOf(order[$0]) < idOf(order[$1]) }
-    for position in byID {
-      CatalogueFormat.appendHex(CatalogueFormat.idKey(idOf(order[position])), digits: 16, to: &index)
-      CatalogueFormat.appendHex(UInt64(recordOffsets[position]), digits: 12, to: &index)
+    index.reserveCapacity(written.count * CatalogueFormat.idEntryWidth)
+    for entry in written.sorted(by: { $0.id < $1.id }) {
+      CatalogueFormat.appendHex(CatalogueFormat.idKey(entry.id), digits: 16, to: &index)
+      CatalogueFormat.appendHex(UInt64(entry.offset), digits: 12, to: &index)
       index.append(UInt8(ascii: "\n"))
     }
     try sink.append(index)
     header.ids = offset..<(offset + index.count)
     offset += index.count
     index.removeAll(keepingCapacity: true)
-    for recordOffset in recordOffsets {
-      CatalogueFormat.appendHex(UInt64(recordOffset), digits: 12, to: &index)
+    for entry in written {
+      CatalogueFormat.appendHex(UInt64(entry.offset), digits: 12, to: &index)
       index.append(UInt8(ascii: "\n"))
     }
     try sink.append(index)

@@ -33,6 +33,9 @@ final class CatalogueBuilder {
   /// How the merges went, for reports.
   private(set) var outcomes: [HeroMerge.Outcome: Int] = [:]
   private(set) var comicsAdded = 0
+  /// Records of the base that did not read (``HeroLimits``, a cut line, a repeated id) and are
+  /// not copied forward.
+  private(set) var droppedRecords = 0
   // Where each hero merged so far was before its first merge (nil: it is new), so a report can
   // compare the end result with the start, whatever happened in between.
   private var before: [Int: Location?] = [:]
@@ -54,10 +57,17 @@ final class CatalogueBuilder {
       while offset < end {
         var lineEnd = offset
         while lineEnd < end, buffer[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
-        if let (key, id, origin) = Self.keyIDOrigin(buffer, offset..<lineEnd), positions[id] == nil {
+        // Only records that read as a hero under the record rule (``HeroLimits``) are copied
+        // forward, so a damaged record is dropped by the next write rather than kept forever. A
+        // last line with no newline before the section ends is cut short: damaged too.
+        if lineEnd < end, let (key, id, origin) = Self.keyIDOrigin(buffer, offset..<lineEnd), positions[id] == nil,
+          Self.readsAsHero(buffer, offset..<lineEnd, source: base.bytes)
+        {
           positions[id] = entries.count
           entries.append(Entry(key: key, id: id, origin: origin, line: .base(offset..<(lineEnd + 1))))
           recordBytes += lineEnd + 1 - offset
+        } else {
+          droppedRecords += 1
         }
         offset = lineEnd + 1
       }
@@ -110,6 +120,17 @@ final class CatalogueBuilder {
     }
     outcomes[outcome, default: 0] += 1
     return outcome
+  }
+
+  /// Puts back a hero the catalogue lost (a bundled hero whose stored record was damaged) when it
+  /// holds none with that id; not counted in the reports, since nothing new came in.
+  func restore(_ hero: Hero, origin: HeroOrigin) {
+    guard positions[hero.id.rawValue] == nil else { return }
+    positions[hero.id.rawValue] = entries.count
+    entries.append(
+      Entry(
+        key: HeroName.folded(hero.name), id: hero.id.rawValue, origin: origin,
+        line: .spool(spool.append(Self.line(hero, origin: origin)))))
   }
 
   /// Merges a comic in: a known comic takes the new title and date and the union of characters.
@@ -186,7 +207,7 @@ final class CatalogueBuilder {
 
   /// Hands over each record line, newline included, in the given order. Spooled records are
   /// read one at a time (not mapped), so a build's memory does not grow with the spool.
-  func recordLines(_ order: [Int], _ body: ([UInt8], HeroOrigin) throws(PersistenceError) -> Void)
+  func recordLines(_ order: [Int], _ body: (Int, [UInt8], HeroOrigin) throws(PersistenceError) -> Void)
     throws(PersistenceError)
   {
     let baseBytes = base?.bytes ?? SharedBytes([])
@@ -196,11 +217,11 @@ final class CatalogueBuilder {
         switch entry.line {
         case .base(let range):
           guard range.upperBound <= baseBuffer.count else { continue }
-          try body(Array(baseBuffer[range]), entry.origin)
+          try body(position, Array(baseBuffer[range]), entry.origin)
         case .spool(let range):
           let line = spool.read(range)
           guard line.count == range.count else { continue }
-          try body(line, entry.origin)
+          try body(position, line, entry.origin)
         }
       }
     }
@@ -241,6 +262,13 @@ final class CatalogueBuilder {
     let record = JSONValue.object(
       [("k", .string(HeroName.folded(hero.name))), ("src", .string(origin.rawValue))] + fields)
     return Array(record.encoded().utf8) + [UInt8(ascii: "\n")]
+  }
+
+  private static func readsAsHero(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, source: SharedBytes)
+    -> Bool
+  {
+    var reader = JSONReader(buffer, range: range)
+    return (try? Hero(reading: &reader, source: source)) != nil
   }
 
   private static func keyIDOrigin(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> (

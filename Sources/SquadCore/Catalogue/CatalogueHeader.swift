@@ -56,10 +56,14 @@ struct CatalogueHeader: Equatable, Sendable {
       else { throw .damaged("the header's \(key) section is out of bounds") }
       return start..<end
     }
-    func origins(_ key: String) -> [HeroOrigin: Int] {
+    func origins(_ key: String) throws(CatalogueFormatError) -> [HeroOrigin: Int] {
       var counts: [HeroOrigin: Int] = [:]
       for origin in HeroOrigin.allCases {
-        if case .int(let number)? = value[key]?[origin.label], number > 0 { counts[origin] = number }
+        guard let member = value[key]?[origin.label] else { continue }
+        guard case .int(let number) = member, number >= 0 else {
+          throw .damaged("the header's \(key) count for \(origin.label) is not a count")
+        }
+        if number > 0 { counts[origin] = number }
       }
       return counts
     }
@@ -70,13 +74,46 @@ struct CatalogueHeader: Equatable, Sendable {
     comics = try range("comics")
     comicIndex = try range("comicIndex")
     comicCount = try int("comicCount")
-    guard ids.count == count * CatalogueFormat.idEntryWidth, names.count == count * CatalogueFormat.nameEntryWidth,
-      comicIndex.count % CatalogueFormat.comicEntryWidth == 0
-    else { throw .damaged("the index sizes do not match the count") }
     if case .string(let text)? = value["bundled"] { bundled = text }
     if case .string(let text)? = value["updatedAt"] { updatedAt = MarvelDate.parse(text) }
-    heroesByOrigin = origins("heroes")
-    comicsByOrigin = origins("comicsByOrigin")
+    heroesByOrigin = try origins("heroes")
+    comicsByOrigin = try origins("comicsByOrigin")
+    try checkAgreement()
+  }
+
+  /// Checks that the header's numbers agree with each other and with the file: every later
+  /// computation trusts them (entry `i` of an index is at `start + i × width`), so a number that
+  /// does not agree makes the file damaged rather than a trap or a lie on screen. The arithmetic
+  /// is checked, since the numbers come from a file.
+  private func checkAgreement() throws(CatalogueFormatError) {
+    let (idBytes, idOverflow) = count.multipliedReportingOverflow(by: CatalogueFormat.idEntryWidth)
+    let (nameBytes, nameOverflow) = count.multipliedReportingOverflow(by: CatalogueFormat.nameEntryWidth)
+    guard !idOverflow, !nameOverflow, ids.count == idBytes, names.count == nameBytes,
+      comicIndex.count % CatalogueFormat.comicEntryWidth == 0
+    else { throw .damaged("the index sizes do not match the count") }
+    // The sections follow each other in this order, as the writer puts them.
+    let sections = [records, ids, names, comics, comicIndex]
+    guard records.lowerBound == CatalogueFormat.headerSize,
+      zip(sections, sections.dropFirst()).allSatisfy({ $0.upperBound == $1.lowerBound })
+    else { throw .damaged("the header's sections overlap or leave gaps") }
+    // Every hero has a record line, every comic a comic line: at least one byte each.
+    guard count <= records.count, comicCount <= comics.count else {
+      throw .damaged("the header counts more heroes or comics than the file can hold")
+    }
+    guard Self.sum(heroesByOrigin) == count, Self.sum(comicsByOrigin) == comicCount else {
+      throw .damaged("the counts by origin do not add up to the totals")
+    }
+  }
+
+  /// The sum of counts; nil when it does not fit.
+  private static func sum(_ counts: [HeroOrigin: Int]) -> Int? {
+    var total = 0
+    for value in counts.values {
+      let (sum, overflow) = total.addingReportingOverflow(value)
+      guard !overflow else { return nil }
+      total = sum
+    }
+    return total
   }
 
   init() {}

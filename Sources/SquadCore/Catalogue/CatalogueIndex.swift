@@ -9,8 +9,10 @@ import Foundation
 /// A catalogue file (``CatalogueFormat``) read in place: heroes found by bisection of its
 /// fixed-width indexes, each record parsed only when asked for.
 ///
-/// Nothing here trusts the file beyond its header's bounds: a record or entry that does not
-/// read is skipped, so a damaged file gives fewer answers, never a crash.
+/// Nothing here trusts the file beyond its header's bounds (which ``CatalogueHeader`` checks
+/// against the file): a record or entry that does not read, a record that breaks the record rule
+/// (``HeroLimits``) and an id entry leading to another hero are skipped, so a damaged file gives
+/// fewer answers, never a crash or a wrong hero.
 final class CatalogueIndex: Sendable {
   let bytes: SharedBytes
   let header: CatalogueHeader
@@ -53,8 +55,12 @@ final class CatalogueIndex: Sendable {
         } else if key > wanted {
           high = middle
         } else {
-          guard let offset = CatalogueFormat.hex(buffer, at: start + 16, count: 12) else { return nil }
-          return record(buffer, at: Int(offset))
+          // An entry that leads to another hero's record is a damaged index: not found, never
+          // the wrong hero.
+          guard let offset = CatalogueFormat.hex(buffer, at: start + 16, count: 12),
+            let found = record(buffer, at: Int(offset)), found.hero.id == id
+          else { return nil }
+          return found
         }
       }
       return nil

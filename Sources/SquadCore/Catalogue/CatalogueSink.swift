@@ -25,9 +25,12 @@ struct MemoryCatalogueSink: CatalogueSink {
   }
 }
 
-/// A catalogue written to a temporary file beside its path, in 1 MiB writes, flushed and renamed
-/// over the path at the end: a reader sees the old file or the new one, and a build killed
+/// A catalogue written to a temporary file beside the file it replaces, in 1 MiB writes, flushed
+/// and renamed over it at the end: a reader sees the old file or the new one, and a build killed
 /// half-way leaves the old one (its temporary file is removed by the next writer).
+///
+/// Where it goes follows the one output path's rules (``OutputFile/Replacement``): a link is
+/// followed and its target replaced beside itself, keeping its permissions and owner.
 final class FileCatalogueSink: CatalogueSink {
   let path: String
   private let temporary: String
@@ -36,9 +39,9 @@ final class FileCatalogueSink: CatalogueSink {
   private var buffer: [UInt8] = []
   private var finished = false
 
-  /// Opens the temporary file; call under the catalogue's lock.
-  init(path: String) throws(PersistenceError) {
-    self.path = path
+  /// Opens the temporary file beside `target`; call under the catalogue's lock.
+  init(target: OutputFile.Replacement) throws(PersistenceError) {
+    path = target.path
     let (folder, name) = AtomicFile.folderAndName(of: path)
     try AtomicFile.createDirectory(folder)
     temporary = folder + "/." + name + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
@@ -48,6 +51,7 @@ final class FileCatalogueSink: CatalogueSink {
       InterruptCleanup.unregister(cleanupSlot)
       throw PersistenceError(path: path, reason: .unwritable(detail: String(cString: strerror(errno))))
     }
+    target.copyAttributes(to: descriptor)
     buffer.reserveCapacity(1 << 20)
   }
 

@@ -21,19 +21,26 @@ public final class CatalogueStore: Sendable {
   private let lockPath: String
   private let warn: @Sendable (String) -> Void
   private let notice: @Sendable (String) -> Void
+  private let alert: @Sendable (String) -> Void
   private let loaded = Mutex<LocalCatalogue?>(nil)
+  // Response-cache entries waiting for their heroes to be stored (``ResponseCache``).
+  private typealias Waiting = (heroes: Set<Int>, store: @Sendable () -> Void)
+  private let waiting = Mutex<[Waiting]>([])
+  private let legacyReported = Mutex(false)
 
   /// A store over `paths.catalogueFile`; `warn` hears about a damaged file, `notice` about an
-  /// upgrade.
+  /// upgrade, and `alert` (never silenced by `--quiet`: it is about the user's data) about a
+  /// damaged file moved aside. `alert` defaults to `warn`.
   public init(
     paths: SquadPaths, warn: @escaping @Sendable (String) -> Void = { _ in },
-    notice: (@Sendable (String) -> Void)? = nil
+    notice: (@Sendable (String) -> Void)? = nil, alert: (@Sendable (String) -> Void)? = nil
   ) {
     path = paths.catalogueFile
     legacyPath = paths.legacyCatalogueFile
     lockPath = paths.catalogueLock
     self.warn = warn
     self.notice = notice ?? warn
+    self.alert = alert ?? warn
   }
 
   /// The catalogue: bundled heroes plus everything stored.
@@ -51,10 +58,34 @@ public final class CatalogueStore: Sendable {
   public func remember(_ heroes: [Hero], at date: Date, always: Bool = false, origin: HeroOrigin = .api)
     throws(PersistenceError)
   {
-    guard always || catalogue.wouldChange(with: heroes) else { return }
-    try update(at: date) { (builder) throws(PersistenceError) -> Void in
-      for hero in heroes { builder.merge(hero, origin: origin) }
+    let ids = Set(heroes.map(\.id.rawValue))
+    do throws(PersistenceError) {
+      if always || catalogue.wouldChange(with: heroes) {
+        try update(at: date) { (builder) throws(PersistenceError) -> Void in
+          for hero in heroes { builder.merge(hero, origin: origin) }
+        }
+      }
+    } catch {
+      settleWaiting(stored: ids, keep: false)
+      throw error
     }
+    settleWaiting(stored: ids, keep: true)
+  }
+
+  /// Runs `store` once the heroes with these ids are in the catalogue file; never when they do
+  /// not get there in this process.
+  func afterStoring(_ heroes: Set<Int>, _ store: @escaping @Sendable () -> Void) {
+    waiting.withLock { $0.append((heroes, store)) }
+  }
+
+  /// Runs (or, when `keep` is false, drops) what waits only for heroes among `stored`; nil: all.
+  func settleWaiting(stored: Set<Int>?, keep: Bool) {
+    let ready = waiting.withLock { list in
+      let isReady = { (entry: Waiting) in stored.map(entry.heroes.isSubset(of:)) ?? true }
+      defer { list.removeAll(where: isReady) }
+      return list.filter(isReady)
+    }
+    if keep { for entry in ready { entry.store() } }
   }
 
   /// Runs `change` on a builder holding the current catalogue, under the lock, and writes the
@@ -81,16 +112,42 @@ public final class CatalogueStore: Sendable {
     return written
   }
 
-  /// Drops everything but the bundled set: the stored file goes, under the lock, and the bundled
-  /// set answers as in a fresh home (bundled heroes that were updated come back as bundled).
+  /// What a reset would drop: the heroes and comics that are not bundled, or the damage that
+  /// makes the stored file unusable (it is then moved aside, not dropped).
+  public enum ResetPreview: Equatable, Sendable {
+    case drops(heroes: Int, comics: Int)
+    case damaged(String)
+  }
+
+  /// What ``reset()`` would do now.
+  public var resetPreview: ResetPreview {
+    if case .damaged(let problem) = stored() { return .damaged(problem) }
+    let catalogue = catalogue
+    return .drops(heroes: catalogue.count - (catalogue.heroesByOrigin[.bundled] ?? 0), comics: catalogue.comicCount)
+  }
+
+  /// Drops everything but the bundled set, under the lock, through the same one write as every
+  /// change (so a link is followed and a read-only file refused): the bundled set answers as in a
+  /// fresh home (bundled heroes that were updated come back as bundled). A damaged file is moved
+  /// aside, saying so, never deleted.
   public func reset() throws(PersistenceError) {
     let lock = try FileLock(path: lockPath)
     defer { withExtendedLifetime(lock) {} }
-    AtomicFile.removeLeftovers(of: path)
-    guard unlink(path) == 0 || errno == ENOENT else {
-      throw PersistenceError(path: path, reason: .unwritable(detail: String(cString: strerror(errno))))
+    let target = try OutputFile.Replacement(path: path)
+    AtomicFile.removeLeftovers(of: target.path)
+    if case .damaged(let problem) = stored() {
+      try moveAside(target, because: problem, keeping: "the bundled set answers")
     }
-    loaded.withLock { $0 = LocalCatalogue() }
+    // A file that was there (or was moved aside) is replaced by the bundled set alone, so a
+    // linked catalogue.sqc never becomes a link to nothing.
+    guard target.exists else {
+      loaded.withLock { $0 = LocalCatalogue() }
+      return
+    }
+    var sink = try FileCatalogueSink(target: target)
+    try CatalogueBuilder(base: BundledCatalogue.index).write(
+      updatedAt: nil, bundled: BundledCatalogue.fingerprint, to: &sink)
+    loaded.withLock { $0 = readStored() ?? LocalCatalogue() }
   }
 
   private func write(at date: Date?, spool: Bool = false, _ change: (CatalogueBuilder) throws(PersistenceError) -> Bool)
@@ -98,14 +155,16 @@ public final class CatalogueStore: Sendable {
   {
     let lock = try FileLock(path: lockPath)
     defer { withExtendedLifetime(lock) {} }
-    AtomicFile.removeLeftovers(of: path)
-    let (builder, current) = currentBuilder(spool: spool)
+    // Refused before anything is moved or built: a read-only file, a link to nothing, a folder.
+    let target = try OutputFile.Replacement(path: path)
+    AtomicFile.removeLeftovers(of: target.path)
+    let (builder, current) = try currentBuilder(target, spool: spool)
     builder.startReport()
     guard try change(builder) else { return false }
     if let problem = builder.limitProblem() {
       throw PersistenceError(path: path, reason: .catalogueOverLimit(detail: problem))
     }
-    var sink = try FileCatalogueSink(path: path)
+    var sink = try FileCatalogueSink(target: target)
     let updatedAt = date.map { max($0, current.updatedAt ?? $0) } ?? current.updatedAt
     try builder.write(updatedAt: updatedAt, bundled: BundledCatalogue.fingerprint, to: &sink)
     // Only once its heroes are in the new file is the old release's file removed.
@@ -139,25 +198,28 @@ public final class CatalogueStore: Sendable {
   }
 
   private func readFile() -> LocalCatalogue {
+    let legacy = readableLegacy()
     switch stored() {
-    case .found(let catalogue) where catalogue.bundledFingerprint == BundledCatalogue.fingerprint:
+    case .found(let catalogue) where catalogue.bundledFingerprint == BundledCatalogue.fingerprint && !legacy:
       return catalogue
     case .found(let catalogue):
-      // Another release's bundled set: take this one's in (a write; the old file answers if it fails).
+      // Another release's bundled set, or the previous release's file to take in: a write (the
+      // old file answers if it fails).
       do throws(PersistenceError) {
         _ = try write(at: nil) { _ in true }
         return readStored() ?? catalogue
       } catch {
+        warn("\(path) could not be updated (\(error.description)).")
         return catalogue
       }
     case .damaged(let problem):
       warn(
-        "\(path) could not be used (\(problem)), so the bundled catalogue answers. It is kept; the next sync or import "
-          + "moves it aside "
-          + "and starts a new one.")
+        "\(path) could not be used (\(problem)), so the bundled catalogue answers. It is kept; the next command that "
+          + "writes the catalogue (sync, catalogue import or reset, or an online command that learns heroes) moves it "
+          + "aside and starts a new one.")
       return LocalCatalogue()
     case .missing:
-      guard FileManager.default.fileExists(atPath: legacyPath) else { return LocalCatalogue() }
+      guard legacy else { return LocalCatalogue() }
       do throws(PersistenceError) {
         _ = try write(at: nil) { _ in true }
         return readStored() ?? LocalCatalogue()
@@ -168,41 +230,100 @@ public final class CatalogueStore: Sendable {
     }
   }
 
-  /// A builder over what the catalogue holds now, upgrading or setting aside what it must.
-  private func currentBuilder(spool: Bool) -> (CatalogueBuilder, (updatedAt: Date?, migratedLegacy: Bool)) {
-    let spoolFolder = spool ? AtomicFile.folderAndName(of: path).folder : nil
-    switch stored() {
-    case .found(let catalogue):
-      let builder = CatalogueBuilder(base: catalogue.index, spoolFolder: spoolFolder)
-      if catalogue.bundledFingerprint != BundledCatalogue.fingerprint {
-        BundledCatalogue.index.eachHero { hero, _ in builder.merge(hero, origin: .bundled) }
-      }
-      return (builder, (catalogue.updatedAt, false))
-    case .damaged(let problem):
-      let aside = path + ".damaged-\(Int(Date().timeIntervalSince1970))"
-      if rename(path, aside) == 0 {
-        warn("\(path) was \(problem); it was moved to \(aside) and a new catalogue started from the bundled set.")
-      }
-      return (CatalogueBuilder(base: BundledCatalogue.index, spoolFolder: spoolFolder), (nil, false))
-    case .missing:
-      let builder = CatalogueBuilder(base: BundledCatalogue.index, spoolFolder: spoolFolder)
-      let legacy = migrateLegacy(into: builder)
-      return (builder, (legacy ?? nil, legacy != nil))
+  /// Whether the previous release's file is there to migrate. One that cannot be read is
+  /// reported (every time: it is tried again while it exists) and left where it is.
+  private func readableLegacy() -> Bool {
+    guard FileManager.default.fileExists(atPath: legacyPath) else { return false }
+    do throws(PersistenceError) {
+      return try LegacyCatalogueFile(path: legacyPath).load() != nil
+    } catch {
+      reportLegacy(error)
+      return false
     }
   }
 
-  /// Merges the old release's heroes in; the date they were stored, or nil when there were none.
-  private func migrateLegacy(into builder: CatalogueBuilder) -> Date?? {
+  private func reportLegacy(_ error: PersistenceError) {
+    let first = legacyReported.withLock { reported in
+      defer { reported = true }
+      return !reported
+    }
+    if first { warn(Self.unreadableLegacy(legacyPath, error)) }
+  }
+
+  private static func unreadableLegacy(_ path: String, _ error: PersistenceError) -> String {
+    let detail: String
+    switch error.reason {
+    case .corrupt(let text), .unreadable(let text): detail = text
+    default: detail = error.description
+    }
+    return "\(path), the local catalogue of an earlier squad, could not be read (\(detail)). It is left where it "
+      + "is, the bundled set answers, and squad takes its heroes in as soon as it reads; to bring in a copy of it "
+      + "instead, use 'squad catalogue import <file>'."
+  }
+
+  /// A builder over what the catalogue holds now, upgrading or setting aside what it must.
+  private func currentBuilder(_ target: OutputFile.Replacement, spool: Bool) throws(PersistenceError) -> (
+    CatalogueBuilder, (updatedAt: Date?, migratedLegacy: Bool)
+  ) {
+    let spoolFolder = spool ? AtomicFile.folderAndName(of: target.path).folder : nil
+    let builder: CatalogueBuilder
+    var updatedAt: Date?
+    switch stored() {
+    case .found(let catalogue):
+      builder = CatalogueBuilder(base: catalogue.index, spoolFolder: spoolFolder)
+      updatedAt = catalogue.updatedAt
+      if builder.droppedRecords > 0 {
+        // Records that do not read are not copied forward; the file that held them is kept.
+        let records =
+          builder.droppedRecords == 1 ? "1 record that does" : "\(builder.droppedRecords) records that do"
+        try moveAside(
+          target, because: "holding \(records) not read",
+          keeping: "the new catalogue keeps its other \(builder.count) heroes")
+        // A bundled hero whose record was damaged comes back as bundled.
+        BundledCatalogue.index.eachHero { hero, _ in builder.restore(hero, origin: .bundled) }
+      }
+      if catalogue.bundledFingerprint != BundledCatalogue.fingerprint {
+        BundledCatalogue.index.eachHero { hero, _ in builder.merge(hero, origin: .bundled) }
+      }
+    case .damaged(let problem):
+      try moveAside(target, because: problem, keeping: "a new catalogue starts from the bundled set")
+      builder = CatalogueBuilder(base: BundledCatalogue.index, spoolFolder: spoolFolder)
+    case .missing:
+      builder = CatalogueBuilder(base: BundledCatalogue.index, spoolFolder: spoolFolder)
+    }
+    guard let legacy = migrateLegacy(into: builder) else { return (builder, (updatedAt, false)) }
+    return (builder, (max(updatedAt ?? legacy, legacy), true))
+  }
+
+  /// Moves the damaged file aside to a name no other file has (``AsideName``), saying so even
+  /// with `--quiet`: it is about the user's data.
+  private func moveAside(_ target: OutputFile.Replacement, because problem: String, keeping what: String)
+    throws(PersistenceError)
+  {
+    let aside = try AsideName.move(target.path, suffix: "damaged")
+    alert("\(path) was \(problem); it was moved to \(aside) and \(what).")
+  }
+
+  /// Merges the old release's heroes in; when it changed the catalogue: the date they were
+  /// stored (or, when the file does not say, when it was last written). Nil when there is no
+  /// file or it cannot be read (kept, and tried again next time).
+  private func migrateLegacy(into builder: CatalogueBuilder) -> Date? {
     do throws(PersistenceError) {
       guard let legacy = try LegacyCatalogueFile(path: legacyPath).load() else { return nil }
       for hero in legacy.heroes { builder.merge(hero, origin: .api) }
-      notice(
+      var text =
         "The local catalogue moved to \(path) in a new indexed format; all \(legacy.heroes.count) heroes of "
-          + "\(legacyPath) were kept.")
-      return .some(legacy.updatedAt)
+        + "\(legacyPath) were kept."
+      if let first = legacy.skipped.first {
+        text =
+          "The local catalogue moved to \(path) in a new indexed format; \(legacy.heroes.count) heroes of "
+          + "\(legacyPath) were kept and \(legacy.skipped.count) left out because squad cannot keep them (\(first))."
+      }
+      notice(text)
+      let written = (try? FileManager.default.attributesOfItem(atPath: legacyPath)[.modificationDate]) as? Date
+      return legacy.updatedAt ?? written ?? Date()
     } catch {
-      warn(
-        "\(legacyPath) could not be read (\(error.description)); it is left where it is and the bundled set is used.")
+      reportLegacy(error)
       return nil
     }
   }

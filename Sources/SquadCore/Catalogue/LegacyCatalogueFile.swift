@@ -8,11 +8,12 @@ struct LegacyCatalogueFile: Sendable {
 
   /// The stored heroes and when they were stored; nil when there is no file. A file that cannot
   /// be read or parsed is an error, so the caller can say so and keep it.
-  func load() throws(PersistenceError) -> (heroes: [Hero], updatedAt: Date?)? {
+  /// Records that break the record rule (``HeroLimits``) are left out and listed in `skipped`.
+  func load() throws(PersistenceError) -> (heroes: [Hero], updatedAt: Date?, skipped: [HeroRecordProblem])? {
     guard let source = try SharedBytes.mapping(path) else { return nil }
     do throws(JSONParser.Failure) {
       let stored = try source.withBytes { (buffer) throws(JSONParser.Failure) in try Self.read(buffer, source: source) }
-      return (stored.heroes, stored.updatedAt)
+      return (stored.heroes, stored.updatedAt, stored.skipped)
     } catch {
       throw PersistenceError(path: path, reason: .corrupt(detail: error.description))
     }
@@ -20,10 +21,11 @@ struct LegacyCatalogueFile: Sendable {
 
   /// The file's contents: its heroes, when they were stored, and the bundled set they include.
   private static func read(_ buffer: UnsafeBufferPointer<UInt8>, source: SharedBytes) throws(JSONParser.Failure) -> (
-    heroes: [Hero], updatedAt: Date?, bundled: String?
+    heroes: [Hero], updatedAt: Date?, bundled: String?, skipped: [HeroRecordProblem]
   ) {
     var reader = JSONReader(buffer)
     var heroes: [Hero] = []
+    var skipped: [HeroRecordProblem] = []
     var updatedAt: Date?
     var bundled: String?
     try reader.beginObject()
@@ -34,7 +36,11 @@ struct LegacyCatalogueFile: Sendable {
         // into fresh memory each time the array doubles.
         heroes.reserveCapacity(Self.lineCount(buffer))
         try reader.beginArray()
-        while try reader.nextItem() { heroes.append(try Hero(reading: &reader, source: source)) }
+        while try reader.nextItem() {
+          var problem: HeroRecordProblem?
+          let hero = try Hero(reading: &reader, source: source, problem: &problem)
+          if let problem { skipped.append(problem) } else { heroes.append(hero) }
+        }
       } else if key == "updatedAt" {
         updatedAt = try reader.optionalString().flatMap(MarvelDate.parse)
       } else if key == "bundled" {
@@ -44,7 +50,7 @@ struct LegacyCatalogueFile: Sendable {
       }
     }
     guard reader.isAtEnd() else { throw reader.failure("unexpected text after the document") }
-    return (heroes, updatedAt, bundled)
+    return (heroes, updatedAt, bundled, skipped)
   }
 
   private static func lineCount(_ buffer: UnsafeBufferPointer<UInt8>) -> Int {

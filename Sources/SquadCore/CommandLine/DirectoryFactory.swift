@@ -4,12 +4,12 @@ enum DirectoryFactory {
   /// catalogue). One key only: a directory that fails with exit 4. Otherwise the local catalogue.
   static func make(
     paths: SquadPaths, configuration: MarvelConfiguration, transport: (any HTTPTransport)?, offline: Bool,
-    warn: @escaping @Sendable (String) -> Void
+    warn: @escaping @Sendable (String) -> Void, alert: (@Sendable (String) -> Void)? = nil
   ) -> any HeroDirectory {
     LazyHeroDirectory {
       switch (offline, configuration.keys) {
       case (false, .complete(let credentials)):
-        let store = CatalogueStore(paths: paths, warn: warn)
+        let store = CatalogueStore(paths: paths, warn: warn, alert: alert)
         return APIHeroDirectory(
           client: client(
             paths: paths, configuration: configuration, credentials: credentials, transport: transport, store: store),

@@ -88,6 +88,8 @@ public enum SquadCLI {
       noHeaders: parsed.has(.noHeaders), terminal: console.terminal, environment: variables)
     let quiet = parsed.has(.quiet)
     let warn: @Sendable (String) -> Void = { if !quiet { console.err("Warning: " + TextSanitizer.clean($0)) } }
+    // About the user's data (a damaged catalogue moved aside): said even with --quiet, like an error.
+    let alert: @Sendable (String) -> Void = { console.err("Warning: " + TextSanitizer.clean($0)) }
     // Completion runs at every TAB: it never reads the API, so a broken config must not break it.
     let silent = parsed.command == CompleteCommand.spec.name
     let configuration: MarvelConfiguration
@@ -101,7 +103,8 @@ public enum SquadCLI {
     }
     if !silent { for warning in configuration.warnings { warn(warning) } }
     let directory = DirectoryFactory.make(
-      paths: paths, configuration: configuration, transport: transport, offline: parsed.has(.offline), warn: warn)
+      paths: paths, configuration: configuration, transport: transport, offline: parsed.has(.offline), warn: warn,
+      alert: alert)
     let environment = AppEnvironment(
       directory: directory, squadFile: SquadFile(paths: paths, name: squadName, warn: warn),
       confirm: { prompt in

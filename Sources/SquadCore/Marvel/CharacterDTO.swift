@@ -49,7 +49,7 @@ struct CharacterDTO: Decodable {
       id: HeroID(id), name: name, description: description ?? "", modified: Self.knownDate(modified),
       thumbnail: thumbnail.flatMap { $0.isPlaceholder ? nil : Thumbnail(path: $0.path, extension: $0.extension) },
       counts: HeroCounts(
-        comics: comics?.available, series: series?.available, stories: stories?.available, events: events?.available),
+        comics: comics?.count, series: series?.count, stories: stories?.count, events: events?.count),
       urls: (urls ?? []).map { HeroLink(type: $0.type, url: $0.url) })
   }
 
@@ -72,6 +72,10 @@ struct ImageDTO: Decodable {
 /// A related collection; only its `available` count matters (its items stop at 20).
 struct CollectionDTO: Decodable {
   var available: Int?
+
+  /// The count squad keeps: unknown (nil) when it breaks the record rule (``HeroLimits``), as a
+  /// collection that does not decode is, so a hero the API sends is never one the catalogue skips.
+  var count: Int? { available.flatMap { HeroLimits.countProblem($0) == nil ? $0 : nil } }
 }
 
 /// `{type, url}`.

@@ -6,10 +6,14 @@ protocol LeanCacheItem {
   var cacheValue: JSONValue { get }
   /// The item again, or nil when it cannot be rebuilt (a hero the catalogue no longer holds).
   static func fromCache(_ value: JSONValue, catalogue: LocalCatalogue?) -> Self?
+  /// The id of the hero the short form leaves to the catalogue; nil when it keeps the item whole.
+  var catalogueHeroID: Int? { get }
 }
 
 extension Hero: LeanCacheItem {
   var cacheValue: JSONValue { .int(id.rawValue) }
+
+  var catalogueHeroID: Int? { id.rawValue }
 
   static func fromCache(_ value: JSONValue, catalogue: LocalCatalogue?) -> Hero? {
     guard case .int(let id) = value else { return nil }
@@ -18,6 +22,8 @@ extension Hero: LeanCacheItem {
 }
 
 extension ComicAppearance: LeanCacheItem {
+  var catalogueHeroID: Int? { nil }
+
   var cacheValue: JSONValue {
     .object([("title", .string(title)), ("onSale", onSale.map { .string(MarvelDate.format($0)) } ?? .null)])
   }

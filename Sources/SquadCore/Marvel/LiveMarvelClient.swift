@@ -78,7 +78,7 @@ public struct LiveMarvelClient: MarvelClient {
     {
       cached = (entry, page)
     }
-    if let cached, freshness == .withinTTL, environment.now().timeIntervalSince(cached.entry.fetchedAt) < cacheTTL {
+    if let cached, freshness == .withinTTL, isFresh(cached.entry) {
       return .success(with(cached.page, origin: .cache, requests: 0))
     }
     var headers = ["Accept": "application/json", "Accept-Encoding": "gzip"]
@@ -106,10 +106,22 @@ public struct LiveMarvelClient: MarvelClient {
         offset: page.offset, limit: page.limit, total: page.total, attribution: page.attribution,
         items: page.results.map(\.cacheValue))
       // A cache that cannot be written costs requests later, not correctness now.
-      try? cache?.store(CachedResponse(url: url, etag: etag, fetchedAt: environment.now(), page: short))
+      try? cache?.store(
+        CachedResponse(url: url, etag: etag, fetchedAt: environment.now(), page: short),
+        heroes: page.results.compactMap(\.catalogueHeroID))
     }
     return decoded.map { with($0, origin: .network, requests: attempts) }
   }
+
+  /// Whether a cached answer is within the TTL. One fetched "in the future" beyond a small clock
+  /// skew is not: a clock set wrong or an edited file must not make an entry live forever.
+  func isFresh(_ entry: CachedResponse) -> Bool {
+    let age = environment.now().timeIntervalSince(entry.fetchedAt)
+    return age > -Self.clockSkew && age < cacheTTL
+  }
+
+  /// How far in the future a cache entry's time may be (clocks of one machine disagree a little).
+  static let clockSkew: Double = 300
 
   /// A cached page rebuilt; nil when any of its items cannot be.
   private static func page<Item: LeanCacheItem>(_ cached: CachedPage?, catalogue: LocalCatalogue?) -> MarvelPage<Item>?

@@ -30,10 +30,8 @@ public final class URLSessionTransport: HTTPTransport {
     session.withLock { slot in
       if let made = slot { return made }
       let made = NetworkLibrary.load(libraries).map { _ in
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.urlCache = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.httpShouldSetCookies = false
+        // Not `.ephemeral`: making one creates a cache folder under ~/.cache (see `.squad`).
+        let configuration = URLSessionConfiguration.squad
         configuration.httpMaximumConnectionsPerHost = 6
         let queue = OperationQueue()
         // One at a time, so a body's pieces are appended in the order they came.

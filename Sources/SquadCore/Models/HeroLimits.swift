@@ -13,6 +13,8 @@ public enum HeroLimits {
   public static let maximumURLBytes = 8_192
   /// The most links (`urls`) one character may carry.
   public static let maximumLinks = 100
+  /// The largest count of comics, series, stories or events.
+  public static let maximumCount = 100_000_000
 
   /// What is wrong with `id` as a Marvel character id, or nil: it must be above 0.
   public static func idProblem(_ id: Int) -> String? {
@@ -45,13 +47,27 @@ public enum HeroLimits {
   /// What is wrong with a URL (a link or a picture's path), or nil: it must fit the bound.
   public static func urlProblem(_ url: String) -> String? { lengthProblem(url, maximumURLBytes) }
 
+  /// As ``descriptionProblem(_:)``, for a description of `byteCount` UTF-8 bytes.
+  static func descriptionProblem(byteCount: Int) -> String? { lengthProblem(byteCount, maximumDescriptionBytes) }
+
+  /// As ``urlProblem(_:)``, for a URL of `byteCount` UTF-8 bytes.
+  static func urlProblem(byteCount: Int) -> String? { lengthProblem(byteCount, maximumURLBytes) }
+
+  /// What is wrong with a count of comics, series, stories or events, or nil.
+  public static func countProblem(_ count: Int) -> String? {
+    (0...maximumCount).contains(count) ? nil : "must be a count from 0 to \(maximumCount), not \(count)"
+  }
+
   /// What is wrong with carrying `count` links, or nil.
   public static func linksProblem(count: Int) -> String? {
     count <= maximumLinks ? nil : "\(count) links is more than the \(maximumLinks) squad keeps"
   }
 
   private static func lengthProblem(_ text: String, _ maximum: Int) -> String? {
-    let bytes = text.utf8.count
-    return bytes <= maximum ? nil : "\(bytes) bytes is longer than the \(maximum) squad keeps"
+    lengthProblem(text.utf8.count, maximum)
+  }
+
+  private static func lengthProblem(_ bytes: Int, _ maximum: Int) -> String? {
+    bytes <= maximum ? nil : "\(bytes) bytes is longer than the \(maximum) squad keeps"
   }
 }

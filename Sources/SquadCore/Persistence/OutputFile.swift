@@ -102,7 +102,7 @@ public enum OutputFile {
     throw PersistenceError(path: path, reason: .unwritable(detail: detail))
   }
 
-  private static func refuseReadOnly(_ path: String, _ status: stat) throws(PersistenceError) {
+  static func refuseReadOnly(_ path: String, _ status: stat) throws(PersistenceError) {
     guard status.st_mode & 0o222 == 0 || access(path, W_OK) != 0 else { return }
     let mode = String(status.st_mode & 0o7777, radix: 8)
     let detail = "it is read-only (mode \(mode)); squad replaces only files it may write (chmod u+w to allow it)"

@@ -41,11 +41,27 @@ public struct ResponseCache: Sendable {
       case .int(let total)? = value["total"],
       case .array(let items)? = value["items"]
     {
+      // Checked like the API answer it stands for (``MarvelPaging``): an entry that no answer
+      // could have been is a miss, never a page with a negative total.
+      guard (0...MarvelPaging.maximumTotal).contains(total), (0...MarvelPaging.maximumWindow).contains(offset),
+        (0...MarvelPaging.maximumWindow).contains(limit), items.count <= MarvelPaging.maximumWindow
+      else { return nil }
       var attribution = DataSource.standardAttribution
       if case .string(let text)? = value["attribution"] { attribution = text }
       page = CachedPage(offset: offset, limit: limit, total: total, attribution: attribution, items: items)
     }
     return CachedResponse(url: url, etag: etag, fetchedAt: Date(timeIntervalSince1970: fetchedAt), page: page)
+  }
+
+  /// Stores an answer whose page names `heroes` (ids), replacing any earlier one for the same URL.
+  ///
+  /// A page that names heroes is rebuilt from the catalogue later, so its entry must never run
+  /// ahead of it: with a catalogue, the entry is held until the catalogue has stored those heroes
+  /// (``CatalogueStore/remember(_:at:always:origin:)``, or a sync's write) and dropped with the
+  /// process otherwise. A sync that fails or is killed leaves no entry for its pages.
+  public func store(_ entry: CachedResponse, heroes: [Int]) throws(PersistenceError) {
+    guard let catalogue, !heroes.isEmpty else { return try store(entry) }
+    catalogue.afterStoring(Set(heroes)) { try? self.store(entry) }
   }
 
   /// Stores an answer atomically, replacing any earlier one for the same URL. The first store in

@@ -78,19 +78,24 @@ struct JSONReader {
     return try rawString()
   }
 
-  /// A whole number.
+  /// A whole number; one that does not fit in `Int` is an error, like a fraction.
   mutating func int() throws(JSONParser.Failure) -> Int {
     skipSpace()
     let start = offset
     let negative = peek() == UInt8(ascii: "-")
     if negative { offset += 1 }
     var value = 0
-    while offset < bytes.count, bytes[offset] >= 0x30, bytes[offset] <= 0x39, offset - start < 19 {
-      value = value * 10 + Int(bytes[offset] - 0x30)
+    var overflow = false
+    while offset < bytes.count, bytes[offset] >= 0x30, bytes[offset] <= 0x39, offset - start < 20 {
+      // A number from a file may not fit: that is a damaged record, never a trap.
+      let (tens, overTens) = value.multipliedReportingOverflow(by: 10)
+      let (sum, overSum) = tens.addingReportingOverflow(Int(bytes[offset] - 0x30))
+      overflow = overflow || overTens || overSum
+      value = sum
       offset += 1
     }
     let end = peek()
-    guard offset > start + (negative ? 1 : 0), end != UInt8(ascii: "."), end != UInt8(ascii: "e"),
+    guard !overflow, offset > start + (negative ? 1 : 0), end != UInt8(ascii: "."), end != UInt8(ascii: "e"),
       end != UInt8(ascii: "E"),
       !(end.map { $0 >= 0x30 && $0 <= 0x39 } ?? false)
     else {

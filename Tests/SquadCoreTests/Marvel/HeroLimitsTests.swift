@@ -68,4 +68,36 @@ import Testing
     }
     #expect(detail.contains("JSON of the wrong shape, at \(path): ") && detail.contains("whole number"), "\(detail)")
   }
+
+  @Test func anAPICountOutsideTheRuleIsUnknownSoTheCatalogueKeepsTheHero() throws {
+    let results =
+      #"[{"id": 7, "name": "A", "comics": {"available": -1}, "series": {"available": 100000001}, "#
+      + #""stories": {"available": 5}}]"#
+    let body = #"{"code": 200, "data": {"offset": 0, "limit": 1, "total": 1, "count": 1, "results": \#(results)}}"#
+    let page = MarvelResponseDecoder.page(Data(body.utf8), as: CharacterDTO.self, status: 200, url: "u") { $0.hero }
+    let hero = try #require(try page.get().results.first)
+    #expect(hero.counts == HeroCounts(comics: nil, series: nil, stories: 5))
+    // What the API gives, the catalogue keeps: the record reads back under the same rule.
+    #expect(LocalCatalogue(heroes: [hero]).hero(HeroID(7)) == hero)
+  }
+
+  @Test func storedRecordsAreReadUnderTheSameRule() {
+    func reads(_ record: String) -> Bool {
+      Array(record.utf8).withUnsafeBufferPointer { buffer in
+        var reader = JSONReader(buffer)
+        return (try? Hero(reading: &reader)) != nil
+      }
+    }
+    #expect(reads(#"{"id":7,"name":"A","comics":3}"#))
+    for record in [
+      #"{"id":0,"name":"A"}"#, #"{"id":-7,"name":"A"}"#, #"{"id":7,"name":" "}"#, #"{"id":7,"name":"A","comics":-1}"#,
+      #"{"id":7,"name":"A","comics":99999999999999999999}"#, #"{"id":7,"name":"A","events":1.5}"#,
+      #"{"id":99999999999999999999,"name":"A"}"#,
+      #"{"id":7,"name":"A","description":"\#(String(repeating: "x", count: 65_537))"}"#,
+      #"{"id":7,"name":"A","urls":[\#(Self.links(101))]}"#,
+      #"{"id":7,"name":"A","thumbnail":{"path":"\#(String(repeating: "p", count: 8_200))","extension":"jpg"}}"#,
+    ] {
+      #expect(!reads(record), "\(record.prefix(60))")
+    }
+  }
 }

@@ -4,10 +4,17 @@ import Testing
 @testable import SquadCore
 
 @Suite struct ResponseCacheTests {
-  let home = TemporaryDirectory()
+  let home: TemporaryDirectory
   let clock = TestClock()
   let transport = StubTransport()
-  var store: CatalogueStore { CatalogueStore(paths: SquadPaths(home: home.path)) }
+  // One store, as in squad: the cache writes a page's entry once this store has its heroes.
+  let store: CatalogueStore
+
+  init() {
+    let home = TemporaryDirectory()
+    self.home = home
+    store = CatalogueStore(paths: SquadPaths(home: home.path))
+  }
   var cache: ResponseCache {
     ResponseCache(directory: SquadPaths(home: home.path).responsesDirectory, catalogue: store)
   }
@@ -146,5 +153,41 @@ import Testing
     #expect(!text.contains(TestKeys.credentials.hash(timestamp: "ts1")))
     #expect(!text.contains("apikey"))
     #expect(cache.entry(for: url)?.url == url)
+  }
+
+  @Test func anAnswerWhoseHeroesNeverReachTheCatalogueLeavesNoEntry() async throws {
+    transport.enqueue(StubTransport.ok("characters.json", etag: "e1"), StubTransport.ok("characters.json", etag: "e1"))
+    // Fetched, but the catalogue write never happens (a sync that fails later, or is killed).
+    _ = try await client().characters(CharacterFilter(limit: 3), freshness: .withinTTL).get()
+    #expect(cache.entry(for: url) == nil, "the cache never runs ahead of the catalogue")
+    store.settleWaiting(stored: nil, keep: false)
+    let page = try await listing()
+    #expect(page.origin == .network)
+    #expect(cache.entry(for: url)?.etag == "e1", "written once its heroes are stored")
+  }
+
+  @Test func aCachedPageThatNoAnswerCouldBeIsAMiss() async throws {
+    transport.enqueue(StubTransport.ok("characters.json", etag: "e1"), StubTransport.ok("characters.json", etag: "e1"))
+    let page = try await listing()
+    let ids = page.results.map { JSONValue.int($0.id.rawValue) }
+    for total in [-5, MarvelPaging.maximumTotal + 1] {
+      let lying = CachedPage(offset: 0, limit: 3, total: total, attribution: "", items: ids)
+      try cache.store(CachedResponse(url: url, etag: "e1", fetchedAt: clock.now, page: lying))
+      #expect(cache.entry(for: url) == nil, "total \(total)")
+    }
+    #expect(try await listing().origin == .network)
+  }
+
+  @Test func anEntryFetchedInTheFutureIsStale() async throws {
+    transport.enqueue(StubTransport.ok("characters.json", etag: "e1"), StubTransport.status(304))
+    _ = try await listing()
+    var entry = try #require(cache.entry(for: url))
+    entry.fetchedAt = Date(timeIntervalSince1970: 1e300)
+    try cache.store(entry)
+    let again = try await listing()
+    #expect(again.origin == .notModified, "revalidated, not trusted forever")
+    entry.fetchedAt = clock.now.addingTimeInterval(LiveMarvelClient.clockSkew / 2)
+    try cache.store(entry)
+    #expect(try await listing().origin == .cache, "a little clock skew is fine")
   }
 }

@@ -53,7 +53,8 @@ enum CatalogueCommand: Command {
       let quiet = context.isQuiet
       let console = context.console
       let store = CatalogueStore(
-        paths: context.paths, warn: { if !quiet { console.err("Warning: " + TextSanitizer.clean($0)) } })
+        paths: context.paths, warn: { if !quiet { console.err("Warning: " + TextSanitizer.clean($0)) } },
+        alert: { console.err("Warning: " + TextSanitizer.clean($0)) })
       let state = await context.execute(
         CatalogueFeature.self, from: CatalogueFeature.State(),
         runner: CatalogueEffects(store: store, paths: context.paths, environment: context.environment), action: action)

@@ -30,7 +30,9 @@ enum SyncCommand: Command {
     }
     let console = context.console
     let quiet = context.isQuiet
-    let store = CatalogueStore(paths: context.paths, warn: { if !quiet { console.err("Warning: " + $0) } })
+    let store = CatalogueStore(
+      paths: context.paths, warn: { if !quiet { console.err("Warning: " + TextSanitizer.clean($0)) } },
+      alert: { console.err("Warning: " + TextSanitizer.clean($0)) })
     let client = DirectoryFactory.client(
       paths: context.paths, configuration: context.marvel, credentials: credentials, transport: context.transport,
       store: store)

@@ -23,9 +23,12 @@ public struct CatalogueEffects: EffectRunner {
       let result = CatalogueImport.run(request.paths, skipInvalid: request.skipInvalid, store: store, now: request.at)
       await send(.importFinished(result))
     case .measureContents:
-      let catalogue = store.catalogue
-      let dropped = catalogue.count - (catalogue.heroesByOrigin[.bundled] ?? 0)
-      await send(.contentsMeasured(CatalogueContents(droppedHeroes: dropped, comics: catalogue.comicCount)))
+      switch store.resetPreview {
+      case .drops(let heroes, let comics):
+        await send(.contentsMeasured(CatalogueContents(droppedHeroes: heroes, comics: comics)))
+      case .damaged(let problem):
+        await send(.contentsMeasured(CatalogueContents(droppedHeroes: 0, comics: 0, damage: problem)))
+      }
     case .confirm(let prompt):
       await send(.confirmationAnswered(await confirm(prompt)))
     case .reset:

@@ -97,11 +97,7 @@ public enum CatalogueFeature: Feature {
         return [.reset]
       }
       state.phase = .confirming(contents)
-      return [
-        .confirm(
-          prompt: "Drop \(contents.droppedHeroes) heroes and \(contents.comics) comics, keeping only the bundled set? "
-            + "[y/N] ")
-      ]
+      return [.confirm(prompt: Self.resetPrompt(contents))]
 
     case (.confirming, .confirmationAnswered(true)):
       state.phase = .resetting
@@ -123,5 +119,12 @@ public enum CatalogueFeature: Feature {
       // An action that does not fit the current phase changes nothing.
       return []
     }
+  }
+
+  private static func resetPrompt(_ contents: CatalogueContents) -> String {
+    if let damage = contents.damage {
+      return "The stored catalogue is damaged (\(damage)); move it aside and keep only the bundled set? [y/N] "
+    }
+    return "Drop \(contents.droppedHeroes) heroes and \(contents.comics) comics, keeping only the bundled set? [y/N] "
   }
 }

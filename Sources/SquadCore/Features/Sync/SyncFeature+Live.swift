@@ -40,9 +40,12 @@ public struct SyncEffects: EffectRunner {
         try store.update(at: now(), spool: true) { builder in
           received.eachHero { builder.merge($0, origin: .api) }
         }
+        // The pages' cache entries are written only now that their heroes are stored.
+        store.settleWaiting(stored: nil, keep: true)
         refreshMembers()
         await send(.catalogueSaved(.success(store.catalogue.count)))
       } catch {
+        store.settleWaiting(stored: nil, keep: false)
         await send(.catalogueSaved(.failure(error)))
       }
     }

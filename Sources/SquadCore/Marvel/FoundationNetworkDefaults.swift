@@ -1,0 +1,49 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Keeps Foundation's networking from writing outside the squad home.
+///
+/// swift-corelibs-foundation builds every session configuration (`.default`, and `.ephemeral`
+/// from it) with `URLCache.shared` and `HTTPCookieStorage.shared` as arguments, so merely making
+/// one creates their folders: `~/.cache/org.swift.foundation.URLCache/<program>` and
+/// `~/.local/share/<folder of the program>`; `.ephemeral` also makes a cache whose init creates
+/// the first. squad caches answers itself and sends no cookies, so both are replaced before the
+/// first configuration: the shared URL cache by one of no capacity over an existing folder, and
+/// the shared cookie storage made once while `XDG_DATA_HOME` names the folder that already holds
+/// the program (the storage's folder then exists, and nothing is created). Sessions use
+/// ``URLSessionConfiguration/squad``: no URL cache, no cookie storage.
+enum FoundationNetworkDefaults {
+  private static let prepared: Void = {
+    URLCache.shared = URLCache(
+      memoryCapacity: 0, diskCapacity: 0, diskPath: FileManager.default.temporaryDirectory.path)
+    #if canImport(Glibc)
+      let saved = getenv("XDG_DATA_HOME").map { String(cString: $0) }
+      setenv("XDG_DATA_HOME", AtomicFile.folderAndName(of: Bundle.main.bundlePath).folder, 1)
+      _ = HTTPCookieStorage.shared
+      if let saved { setenv("XDG_DATA_HOME", saved, 1) } else { unsetenv("XDG_DATA_HOME") }
+    #endif
+  }()
+
+  /// Replaces the shared cache and cookie storage; runs once, before any configuration is made.
+  static func prepare() { prepared }
+}
+
+extension URLSessionConfiguration {
+  /// A configuration that keeps nothing: no URL cache, no cookies (``FoundationNetworkDefaults``).
+  static var squad: URLSessionConfiguration {
+    FoundationNetworkDefaults.prepare()
+    let configuration = URLSessionConfiguration.default
+    configuration.urlCache = nil
+    configuration.httpCookieStorage = nil
+    configuration.httpShouldSetCookies = false
+    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+    return configuration
+  }
+}

@@ -1,0 +1,62 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+extension OutputFile {
+  /// Where a file that is written by streaming rather than from one `Data` (the catalogue) is
+  /// really replaced, by the same rules as ``OutputFile/write(_:to:writesThroughSpecialFiles:protected:createsFolder:)``:
+  /// a symbolic link is followed and its target replaced beside itself, keeping its permissions
+  /// (and, as root, its owner); a link to nothing, a read-only file, a folder or anything but a
+  /// regular file is refused.
+  struct Replacement {
+    /// The file that is replaced: the path with its links resolved.
+    let path: String
+    /// What was there before; nil when nothing was.
+    let existing: stat?
+
+    /// Whether there was a file.
+    var exists: Bool { existing != nil }
+
+    /// Checks what `path` names, refusing what the rules refuse.
+    init(path: String) throws(PersistenceError) {
+      var status = stat()
+      guard lstat(path, &status) == 0 else {
+        guard errno == ENOENT else { throw OutputFile.unwritable(path) }
+        self.path = path
+        existing = nil
+        return
+      }
+      guard stat(path, &status) == 0 else {
+        if errno == ENOENT { throw PersistenceError(path: path, reason: .danglingLink) }
+        throw OutputFile.unwritable(path)
+      }
+      let type = status.st_mode & S_IFMT
+      guard type == S_IFREG else {
+        if type == S_IFDIR {
+          throw PersistenceError(path: path, reason: .unwritable(detail: "it is a folder, not a file"))
+        }
+        let kind = FileKind.describeIrregular(status.st_mode) ?? "not a regular file"
+        throw PersistenceError(path: path, reason: .notAFile(kind: kind))
+      }
+      try OutputFile.refuseReadOnly(path, status)
+      self.path = OutputFile.target(of: path)
+      existing = status
+    }
+
+    /// Gives a new file the permissions (and, as root, the owner) of the one it replaces.
+    func copyAttributes(to descriptor: Int32) {
+      guard let existing else { return }
+      // Owner first: changing the owner clears set-user-ID and set-group-ID, so the mode after.
+      if geteuid() == 0 { _ = fchown(descriptor, existing.st_uid, existing.st_gid) }
+      fchmod(descriptor, existing.st_mode & 0o7777)
+    }
+  }
+
+  fileprivate static func unwritable(_ path: String) -> PersistenceError {
+    PersistenceError(path: path, reason: .unwritable(detail: String(cString: strerror(errno))))
+  }
+}

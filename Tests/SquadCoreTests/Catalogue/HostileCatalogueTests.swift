@@ -1,0 +1,233 @@
+import Foundation
+import Testing
+
+@testable import SquadCore
+
+/// A stored catalogue or an earlier release's file whose numbers and records lie: damaged (a
+/// warning, the bundled set), a record skipped, never a trap and never the wrong hero.
+@Suite struct HostileCatalogueTests {
+  let home = TemporaryDirectory()
+  var paths: SquadPaths { SquadPaths(home: home.path) }
+
+  /// A catalogue file of the bundled set plus one imported hero, as bytes.
+  func storedBytes() throws -> [UInt8] {
+    try CatalogueStore(paths: paths).remember([Hero(id: HeroID(5_000_001), name: "Someone")], at: Sample.moment)
+    return try #require(home.contents("catalogue.sqc").map { Array($0) })
+  }
+
+  /// The header's JSON, edited, written back padded as the format wants.
+  func withHeader(_ bytes: [UInt8], _ edit: (inout [String: Any]) -> Void) throws -> [UInt8] {
+    let magic = CatalogueFormat.magic.utf8.count + 1
+    let object = try JSONSerialization.jsonObject(with: Data(bytes[magic..<(CatalogueFormat.headerSize - 1)]))
+    var header = try #require(object as? [String: Any])
+    edit(&header)
+    var line = Array(try JSONSerialization.data(withJSONObject: header))
+    try #require(line.count <= CatalogueFormat.headerSize - magic - 1)
+    line += [UInt8](repeating: 0x20, count: CatalogueFormat.headerSize - magic - 1 - line.count)
+    return Array(bytes[..<magic]) + line + [0x0A] + Array(bytes[CatalogueFormat.headerSize...])
+  }
+
+  func problem(_ bytes: [UInt8]) -> CatalogueFormatError? {
+    do throws(CatalogueFormatError) {
+      _ = try CatalogueIndex(SharedBytes(bytes))
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  @Test func headerNumbersThatDoNotAgreeWithTheFileMakeItDamaged() throws {
+    let bytes = try storedBytes()
+    #expect(problem(bytes) == nil)
+    let huge = Int(Int64.max)
+    let edits: [(String, (inout [String: Any]) -> Void)] = [
+      ("count beyond 64 bits of entries", { $0["count"] = 1 << 62 }),
+      ("count at Int.max", { $0["count"] = huge }),
+      ("count one more", { $0["count"] = ($0["count"] as? Int ?? 0) + 1 }),
+      ("comicCount huge", { $0["comicCount"] = huge }),
+      ("origin count huge", { $0["heroes"] = ["bundled": huge, "api": 0, "import": 1] }),
+      ("origins overflow", { $0["heroes"] = ["bundled": huge, "api": huge, "import": 2] }),
+      ("origins negative", { $0["heroes"] = ["bundled": -1, "api": 0, "import": 1564] }),
+      ("origins short", { $0["heroes"] = ["bundled": 1, "api": 0, "import": 1] }),
+      ("range beyond the file", { $0["comicIndex"] = [0, huge] }),
+      ("range huge start", { $0["records"] = [huge - 1, huge] }),
+      ("sections overlap", { $0["names"] = $0["ids"] }),
+    ]
+    for (label, edit) in edits {
+      #expect(problem(try withHeader(bytes, edit)) != nil, "\(label)")
+    }
+  }
+
+  @Test func aDamagedHeaderWarnsAndTheBundledSetAnswersThenTheNextWriteMovesItAside() throws {
+    let bytes = try withHeader(try storedBytes()) { $0["count"] = 1 << 62 }
+    try Data(bytes).write(to: URL(fileURLWithPath: paths.catalogueFile))
+    let warnings = Mutex<[String]>([])
+    let alerts = Mutex<[String]>([])
+    let store = CatalogueStore(
+      paths: paths, warn: { text in warnings.withLock { $0.append(text) } },
+      alert: { text in alerts.withLock { $0.append(text) } })
+    #expect(store.catalogue.count == 1562)
+    #expect(warnings.withLock { $0.count } == 1)
+    try store.remember([Hero(id: HeroID(5_000_002), name: "Later")], at: Sample.moment)
+    #expect(alerts.withLock { $0.count } == 1, "moving aside is said on the channel --quiet keeps")
+    #expect(try home.listing().contains { $0.hasPrefix("catalogue.sqc.damaged-") })
+  }
+
+  @Test func numbersBeyond64BitsAreAnErrorNeverATrap() throws {
+    for text in ["99999999999999999999999999", "9223372036854775808", "-9223372036854775809", "18446744073709551616"] {
+      #expect(throws: (any Error).self) {
+        try JSONReaderTests.read(text) { (reader) throws(JSONParser.Failure) in try reader.int() }
+      }
+    }
+    #expect(
+      try JSONReaderTests.read("9223372036854775807") { (reader) throws(JSONParser.Failure) in try reader.int() }
+        == Int.max)
+    #expect(
+      try JSONReaderTests.read("-9223372036854775807") { (reader) throws(JSONParser.Failure) in try reader.int() }
+        == -Int.max)
+  }
+
+  /// A record line of the stored file replaced by another of the same length.
+  func replacingRecord(_ bytes: [UInt8], key: String, with make: (Int) -> String) throws -> [UInt8] {
+    let text = String(decoding: bytes, as: UTF8.self)
+    let start = try #require(text.range(of: "{\"k\":\"\(key)\""))
+    let end = try #require(text[start.lowerBound...].firstIndex(of: "\n"))
+    let length = text.utf8.distance(from: start.lowerBound, to: end)
+    var record = make(length)
+    record += String(repeating: " ", count: max(0, length - record.utf8.count))
+    try #require(record.utf8.count == length)
+    return Array((text[..<start.lowerBound] + record + text[end...]).utf8)
+  }
+
+  @Test func aRecordThatBreaksTheRecordRuleIsSkippedNeverReturned() throws {
+    let bytes = try storedBytes()
+    let cases: [(String, String)] = [
+      ("huge count", #""comics":99999999999999999999999999"#), ("negative count", #""comics":-5"#),
+      ("empty name", ""), ("negative id", ""),
+    ]
+    for (label, field) in cases {
+      let edited = try replacingRecord(bytes, key: "thanos") { _ in
+        switch label {
+        case "empty name": return #"{"k":"thanos","src":"b","id":1009652,"name":"  "}"#
+        case "negative id": return #"{"k":"thanos","src":"b","id":-1009652,"name":"Thanos"}"#
+        default: return #"{"k":"thanos","src":"b","id":1009652,"name":"Thanos",\#(field)}"#
+        }
+      }
+      let catalogue = LocalCatalogue(index: try CatalogueIndex(SharedBytes(edited)))
+      #expect(catalogue.hero(HeroID(1_009_652)) == nil, "\(label)")
+      #expect(!catalogue.heroes.contains { $0.name == "Thanos" && $0.id == HeroID(1_009_652) }, "\(label)")
+      #expect(catalogue.hero(HeroID(1_009_610))?.name == "Spider-Man (Peter Parker)")
+    }
+  }
+
+  @Test func anIdEntryLeadingToAnotherHerosRecordIsNotFound() throws {
+    let bytes = try storedBytes()
+    let edited = try replacingRecord(bytes, key: "thanos") { _ in
+      #"{"k":"thanos","src":"b","id":1009610,"name":"Thanos"}"#
+    }
+    let catalogue = LocalCatalogue(index: try CatalogueIndex(SharedBytes(edited)))
+    #expect(catalogue.hero(HeroID(1_009_652)) == nil, "never the wrong hero")
+    #expect(catalogue.hero(HeroID(1_009_610))?.name == "Spider-Man (Peter Parker)")
+  }
+
+  @Test func theNextWriteDropsBadRecordsKeepsTheFileAsideAndBringsTheBundledHeroBack() throws {
+    let bytes = try replacingRecord(try storedBytes(), key: "thanos") { _ in
+      #"{"k":"thanos","src":"b","id":1009652,"name":"Thanos","comics":99999999999999999999999999}"#
+    }
+    try Data(bytes).write(to: URL(fileURLWithPath: paths.catalogueFile))
+    let alerts = Mutex<[String]>([])
+    let store = CatalogueStore(paths: paths, alert: { text in alerts.withLock { $0.append(text) } })
+    try store.remember([Hero(id: HeroID(5_000_002), name: "Later")], at: Sample.moment)
+    #expect(alerts.withLock { $0.first?.contains("1 record that does not read") } == true)
+    let aside = try home.listing().filter { $0.hasPrefix("catalogue.sqc.damaged-") }
+    #expect(aside.count == 1)
+    #expect(home.contents(aside[0]).map(Array.init) == bytes, "the damaged file is kept byte for byte")
+    let catalogue = CatalogueStore(paths: paths).catalogue
+    #expect(catalogue.hero(HeroID(1_009_652))?.name == "Thanos")
+    #expect(catalogue.hero(HeroID(5_000_001))?.name == "Someone")
+    #expect(catalogue.hero(HeroID(5_000_002))?.name == "Later")
+  }
+
+  @Test func anOldFilesBadRecordsAreLeftOutAndTheRestMigrated() throws {
+    try FileManager.default.createDirectory(atPath: home.file("cache"), withIntermediateDirectories: true)
+    try home.write(
+      #"{"heroes":[{"id":-7,"name":"Neg"},{"id":5100003,"name":""},{"id":5100002,"name":"Huge","comics":99999999999999999999999},{"id":5100004,"name":"Fine"}]}"#,
+      to: "cache/catalogue.json")
+    let notices = Mutex<[String]>([])
+    let catalogue = CatalogueStore(paths: paths, notice: { text in notices.withLock { $0.append(text) } }).catalogue
+    #expect(catalogue.hero(HeroID(5_100_004))?.name == "Fine")
+    #expect(catalogue.count == 1563)
+    #expect(notices.withLock { $0.first?.contains("3 left out") } == true)
+  }
+
+  @Test func anUnreadableOldFileIsMigratedOnceItReads() throws {
+    try FileManager.default.createDirectory(atPath: home.file("cache"), withIntermediateDirectories: true)
+    try home.write(#"{"heroes":[{"id":5100001,"name":"Old One"},"#, to: "cache/catalogue.json")
+    let warnings = Mutex<[String]>([])
+    #expect(CatalogueStore(paths: paths, warn: { t in warnings.withLock { $0.append(t) } }).catalogue.count == 1562)
+    #expect(warnings.withLock { $0.first?.contains("'squad catalogue import <file>'") } == true)
+    // A write in between (an import) must not make squad forget the old file.
+    try CatalogueStore(paths: paths).remember([Hero(id: HeroID(5_000_001), name: "Someone")], at: Sample.moment)
+    try home.write(#"{"heroes":[{"id":5100001,"name":"Old One"}]}"#, to: "cache/catalogue.json")
+    let catalogue = CatalogueStore(paths: paths).catalogue
+    #expect(catalogue.hero(HeroID(5_100_001))?.name == "Old One")
+    #expect(catalogue.hero(HeroID(5_000_001))?.name == "Someone")
+    #expect(!FileManager.default.fileExists(atPath: paths.legacyCatalogueFile))
+  }
+
+  @Test func aMigrationWithoutADateSaysWhenTheOldFileWasWritten() throws {
+    try FileManager.default.createDirectory(atPath: home.file("cache"), withIntermediateDirectories: true)
+    try home.write(#"{"heroes":[{"id":5100001,"name":"Old One"}]}"#, to: "cache/catalogue.json")
+    let written = Date(timeIntervalSince1970: 1_790_000_000)
+    try FileManager.default.setAttributes([.modificationDate: written], ofItemAtPath: paths.legacyCatalogueFile)
+    #expect(CatalogueStore(paths: paths).catalogue.updatedAt == written)
+  }
+
+  @Test func namesMovedAsideNeverCollide() throws {
+    let now = Date()
+    var names: [String] = []
+    for content in ["one", "two", "three"] {
+      try home.write(content, to: "x.sqc")
+      names.append(try AsideName.move(home.file("x.sqc"), suffix: "damaged", now: now))
+    }
+    #expect(Set(names).count == 3)
+    #expect(
+      names.map { home.contents(AtomicFile.folderAndName(of: $0).name) }
+        == ["one", "two", "three"].map { Data($0.utf8) })
+  }
+
+  @Test func resetMovesADamagedCatalogueAsideNeverDeletesIt() throws {
+    _ = try storedBytes()
+    try home.write("squad-catalogue 2\n{garbage", to: "catalogue.sqc")
+    let store = CatalogueStore(paths: paths)
+    guard case .damaged = store.resetPreview else {
+      Issue.record("the preview says the file is damaged")
+      return
+    }
+    try store.reset()
+    let aside = try home.listing().filter { $0.hasPrefix("catalogue.sqc.damaged-") }
+    #expect(aside.count == 1)
+    #expect(home.contents(aside[0]) == Data("squad-catalogue 2\n{garbage".utf8))
+  }
+
+  @Test func theCatalogueIsWrittenThroughTheOneOutputPath() throws {
+    _ = try storedBytes()
+    chmod(paths.catalogueFile, 0o600)
+    try CatalogueStore(paths: paths).remember([Hero(id: HeroID(5_000_002), name: "Two")], at: Sample.moment)
+    var status = stat()
+    stat(paths.catalogueFile, &status)
+    #expect(status.st_mode & 0o777 == 0o600, "the mode is kept")
+    let elsewhere = TemporaryDirectory()
+    try FileManager.default.moveItem(atPath: paths.catalogueFile, toPath: elsewhere.file("cat.sqc"))
+    try FileManager.default.createSymbolicLink(
+      atPath: paths.catalogueFile, withDestinationPath: elsewhere.file("cat.sqc"))
+    try CatalogueStore(paths: paths).remember([Hero(id: HeroID(5_000_003), name: "Three")], at: Sample.moment)
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: paths.catalogueFile) == elsewhere.file("cat.sqc"))
+    #expect(CatalogueStore(paths: paths).catalogue.hero(HeroID(5_000_003))?.name == "Three")
+    chmod(elsewhere.file("cat.sqc"), 0o444)
+    // Refused even for root: the rule is about files nobody may write, as for squad.json.
+    #expect(throws: PersistenceError.self) {
+      try CatalogueStore(paths: paths).remember([Hero(id: HeroID(5_000_004), name: "Four")], at: Sample.moment)
+    }
+  }
+}

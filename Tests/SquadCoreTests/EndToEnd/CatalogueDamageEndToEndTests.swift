@@ -1,0 +1,222 @@
+import Foundation
+import Testing
+
+@testable import SquadCore
+
+/// The stored catalogue, the previous release's file and the response cache attacked through
+/// the real binary (the hostile tester's report on issues 10 and 11): damaged files answer with
+/// a warning and the bundled set, are moved aside under names that never collide and said so
+/// even with -q, and nothing squad reads from them can trap or give the wrong hero.
+@Suite struct CatalogueDamageEndToEndTests {
+  static let one = #"[{"id":5000001,"name":"Someone"}]"#
+
+  /// A home with one imported hero, its catalogue's header edited.
+  func home(editingHeader edit: (inout [String: Any]) -> Void) throws -> SquadProcess {
+    let squad = SquadProcess()
+    try squad.home.write(Self.one, to: "one.json")
+    #expect(try squad.run("catalogue", "import", squad.home.file("one.json")).status == 0)
+    var bytes = try #require(squad.home.contents("catalogue.sqc").map(Array.init))
+    let magic = CatalogueFormat.magic.utf8.count + 1
+    let object = try JSONSerialization.jsonObject(with: Data(bytes[magic..<(CatalogueFormat.headerSize - 1)]))
+    var header = try #require(object as? [String: Any])
+    edit(&header)
+    var line = Array(try JSONSerialization.data(withJSONObject: header))
+    line += [UInt8](repeating: 0x20, count: CatalogueFormat.headerSize - magic - 1 - line.count)
+    bytes.replaceSubrange(magic..<(CatalogueFormat.headerSize - 1), with: line)
+    try Data(bytes).write(to: URL(fileURLWithPath: squad.home.file("catalogue.sqc")))
+    return squad
+  }
+
+  func asideFiles(_ squad: SquadProcess) throws -> [String] {
+    try squad.home.listing().filter { $0.hasPrefix("catalogue.sqc.damaged-") }
+  }
+
+  @Test func hugeHeaderNumbersNeverCrashAnyCommand() throws {
+    for edit: (inout [String: Any]) -> Void in [
+      { $0["count"] = 1 << 62 }, { $0["comicCount"] = Int(Int64.max) },
+      { $0["heroes"] = ["bundled": Int(Int64.max), "api": 0, "import": 1] },
+    ] {
+      let squad = try home(editingHeader: edit)
+      for arguments in [["catalogue"], ["heroes", "--offline"], ["show", "1009652", "--offline"]] {
+        let result = try squad.run(arguments: arguments)
+        #expect(result.status == 0, "\(arguments): \(result.stderr)")
+        #expect(result.stderr.contains("could not be used (damaged"))
+        #expect(!result.stdout.contains("9223372036854775807"))
+      }
+      let reset = try squad.run("catalogue", "reset", "--yes")
+      #expect(reset.status == 0)
+      #expect(reset.stderr.contains("moved to"), "reset moves a damaged file aside, never deletes it")
+      #expect(try asideFiles(squad).count == 1)
+    }
+  }
+
+  @Test func aRecordNumberBeyond64BitsIsSkippedAndTheNextWriteSetsTheFileAside() throws {
+    let squad = SquadProcess()
+    try squad.home.write(Self.one, to: "one.json")
+    #expect(try squad.run("catalogue", "import", squad.home.file("one.json")).status == 0)
+    let path = squad.home.file("catalogue.sqc")
+    var text = String(decoding: try #require(squad.home.contents("catalogue.sqc")), as: UTF8.self)
+    let start = try #require(text.range(of: #"{"k":"thanos""#))
+    let end = try #require(text[start.lowerBound...].firstIndex(of: "\n"))
+    var record = #"{"k":"thanos","src":"b","id":1009652,"name":"Thanos","comics":99999999999999999999999999}"#
+    record += String(repeating: " ", count: text.utf8.distance(from: start.lowerBound, to: end) - record.utf8.count)
+    text.replaceSubrange(start.lowerBound..<end, with: record)
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    for arguments in [
+      ["show", "thanos", "--offline"], ["heroes", "--all", "--offline"], ["recruit", "1009652", "--offline"],
+    ] {
+      let result = try squad.run(arguments: arguments)
+      #expect([0, 3].contains(result.status), "\(arguments): \(result.status) \(result.stderr)")
+    }
+    try squad.home.write(#"[{"id":5000002,"name":"Two"}]"#, to: "two.json")
+    let write = try squad.run("-q", "catalogue", "import", squad.home.file("two.json"))
+    #expect(write.status == 0)
+    #expect(write.stderr.contains("1 record that does not read"), "said even with -q: \(write.stderr)")
+    #expect(write.stdout.contains("heroes: 1 added"), "the bundled hero put back is not an import: \(write.stdout)")
+    #expect(try asideFiles(squad).count == 1)
+    let thanos = try squad.run("show", "1009652", "--offline")
+    #expect(thanos.status == 0, "the bundled record is back")
+    #expect(thanos.stdout.contains("Thanos"))
+  }
+
+  @Test func recordsBreakingTheRecordRuleNeverReachTheSquad() throws {
+    let squad = SquadProcess()
+    try FileManager.default.createDirectory(atPath: squad.home.file("cache"), withIntermediateDirectories: true)
+    try squad.home.write(
+      #"{"heroes":[{"id":-7,"name":"Neg Old"},{"id":5100003,"name":""},{"id":5100002,"name":"Huge","comics":99999999999999999999999},{"id":5100004,"name":"Fine"}]}"#,
+      to: "cache/catalogue.json")
+    let negative = try squad.run("recruit", "neg old", "--offline")
+    #expect(negative.status == 3)
+    #expect(negative.stderr.contains("left out"))
+    #expect(try squad.run("recruit", "5100003", "--offline").status == 3)
+    #expect(try squad.run("recruit", "5100004", "--offline").status == 0)
+    let list = try squad.run("list")
+    #expect(list.status == 0, "squad always reads the squad.json recruit wrote")
+    #expect(list.stdout.contains("Fine"))
+  }
+
+  @Test func anIdIndexLeadingToAnotherHeroFindsNobody() throws {
+    let squad = SquadProcess()
+    try squad.home.write(Self.one, to: "one.json")
+    #expect(try squad.run("catalogue", "import", squad.home.file("one.json")).status == 0)
+    let path = squad.home.file("catalogue.sqc")
+    let bytes = try #require(squad.home.contents("catalogue.sqc"))
+    let text = String(decoding: bytes, as: UTF8.self)
+      .replacingOccurrences(
+        of: #""k":"thanos","src":"b","id":1009652,"#, with: #""k":"thanos","src":"b","id":1009610,"#)
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    let show = try squad.run("show", "1009652", "--offline")
+    #expect(show.status == 3, "never the wrong hero: \(show.stdout)")
+    #expect(try squad.run("recruit", "1009652", "--offline").status == 3)
+  }
+
+  @Test func twoDamagedFilesInOneSecondAreBothKept() throws {
+    let squad = SquadProcess()
+    try squad.home.write(Self.one, to: "one.json")
+    let file = squad.home.file("one.json")
+    #expect(try squad.run("catalogue", "import", file).status == 0)
+    let good = try #require(squad.home.contents("catalogue.sqc"))
+    var damaged: [Data] = []
+    for byte in ["X", "Y", "Z"] {
+      var bytes = good
+      bytes[0] = UInt8(ascii: Unicode.Scalar(byte)!)
+      try bytes.write(to: URL(fileURLWithPath: squad.home.file("catalogue.sqc")))
+      damaged.append(bytes)
+      #expect(try squad.run("catalogue", "import", file).status == 0)
+    }
+    let aside = try asideFiles(squad)
+    #expect(aside.count == 3)
+    #expect(Set(aside.compactMap { squad.home.contents($0) }) == Set(damaged), "no data lost")
+  }
+
+  @Test func anUnreadableOldCatalogueIsMigratedOnceItReadsAndTheWarningNamesTheRightCommand() throws {
+    let squad = SquadProcess()
+    try FileManager.default.createDirectory(atPath: squad.home.file("cache"), withIntermediateDirectories: true)
+    try squad.home.write(#"{"heroes":[{"id":5100001,"name":"Old One"},"#, to: "cache/catalogue.json")
+    let first = try squad.run("show", "5100001", "--offline")
+    #expect(first.status == 3)
+    #expect(first.stderr.contains("'squad catalogue import <file>'"))
+    #expect(!first.stderr.contains("squad import <file> --replace"))
+    try squad.home.write(#"{"heroes":[{"id":5100001,"name":"Old One"}]}"#, to: "cache/catalogue.json")
+    let later = try squad.run("show", "5100001", "--offline")
+    #expect(later.status == 0)
+    #expect(later.stdout.contains("Old One"))
+    let summary = try squad.run("catalogue")
+    #expect(!summary.stdout.contains("never"), "the migration is a change: \(summary.stdout)")
+  }
+
+  @Test func theCatalogueKeepsItsModeAndLinkAndAReadOnlyOneIsRefused() throws {
+    let squad = SquadProcess()
+    try squad.home.write(Self.one, to: "one.json")
+    let file = squad.home.file("one.json")
+    #expect(try squad.run("catalogue", "import", file).status == 0)
+    let path = squad.home.file("catalogue.sqc")
+    chmod(path, 0o600)
+    try squad.home.write(#"[{"id":5000002,"name":"Two"}]"#, to: "two.json")
+    #expect(try squad.run("catalogue", "import", squad.home.file("two.json")).status == 0)
+    #expect((try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) == 0o600)
+    let elsewhere = TemporaryDirectory()
+    try FileManager.default.moveItem(atPath: path, toPath: elsewhere.file("cat.sqc"))
+    try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: elsewhere.file("cat.sqc"))
+    try squad.home.write(#"[{"id":5000003,"name":"Three"}]"#, to: "three.json")
+    #expect(try squad.run("catalogue", "import", squad.home.file("three.json")).status == 0)
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: path) == elsewhere.file("cat.sqc"))
+    #expect(try squad.run("show", "5000003", "--offline").stdout.contains("Three"))
+    chmod(elsewhere.file("cat.sqc"), 0o444)
+    let before = elsewhere.contents("cat.sqc")
+    try squad.home.write(#"[{"id":5000004,"name":"Four"}]"#, to: "four.json")
+    let refused = try squad.run("catalogue", "import", squad.home.file("four.json"))
+    #expect(refused.status == 1)
+    #expect(refused.stderr.contains("read-only"))
+    #expect(elsewhere.contents("cat.sqc") == before)
+  }
+
+  @Test func aFailedSyncLeavesNoCacheEntryAheadOfTheCatalogue() async throws {
+    let simulator = try await Simulator(characters: 300)
+    let squad = MarvelEndToEndTests.squad(simulator)
+    try await simulator.inject(.fault("malformed", ["times": 1, "path": "offset=200"]))
+    let failed = try await squad.launch("sync")
+    #expect(failed.status == 65)
+    let responses = squad.home.file("cache/responses")
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: responses))?.filter { $0.hasSuffix(".json") }
+    #expect(entries ?? [] == [], "no page's entry without its heroes in the catalogue")
+    let mark = try await simulator.mark()
+    let again = try await squad.launch("sync")
+    #expect(again.status == 0)
+    #expect(again.stderrLines == ["Synced 300 heroes (3 requests)."])
+    #expect(try await simulator.requests(atLeast: 3, since: mark).count == 3)
+    let summary = try await squad.launch("catalogue", "--json")
+    let heroes = (try JSONSerialization.jsonObject(with: Data(summary.stdout.utf8)) as? [String: Any])?["heroes"]
+    #expect((heroes as? [String: Int])?["api"] == 300, "every hero the API gave is stored as the API's")
+  }
+
+  @Test func aLyingCacheEntryIsRevalidatedNotTrusted() async throws {
+    let simulator = try await Simulator(characters: 150)
+    let squad = MarvelEndToEndTests.squad(simulator)
+    #expect(try await squad.launch("sync").status == 0)
+    let folder = squad.home.file("cache/responses")
+    for name in try FileManager.default.contentsOfDirectory(atPath: folder) where name.hasSuffix(".json") {
+      let path = folder + "/" + name
+      var entry = try #require(
+        try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+      if entry["offset"] as? Int == 0 { entry["total"] = -5 } else { entry["fetchedAt"] = 1e300 }
+      try JSONSerialization.data(withJSONObject: entry).write(to: URL(fileURLWithPath: path))
+    }
+    let again = try await squad.launch("sync")
+    #expect(again.status == 0)
+    #expect(again.stderrLines == ["Synced 150 heroes (2 requests, 1 not modified)."])
+  }
+
+  @Test func onlineCommandsWriteNothingOutsideTheHome() async throws {
+    let simulator = try await Simulator(characters: 150)
+    var squad = MarvelEndToEndTests.squad(simulator)
+    let elsewhere = TemporaryDirectory()
+    squad.environment["HOME"] = elsewhere.path
+    squad.environment["XDG_DATA_HOME"] = nil
+    squad.environment["XDG_CACHE_HOME"] = nil
+    let show = try await squad.launch("heroes")
+    #expect(show.status == 0, "\(show.stderr)")
+    #expect(show.stderr.isEmpty, "the answer came from the API")
+    #expect(try elsewhere.listing() == [], "Foundation's URL cache and cookie folders stay unmade")
+  }
+}
