@@ -60,7 +60,9 @@ import Testing
       $0.phase = .failed(.importing(.invalid(problem)))
     }
     store.finish()
-    #expect(!FileManager.default.fileExists(atPath: paths.catalogueFile))
+    let catalogue = CatalogueStore(paths: paths).catalogue
+    #expect(catalogue.count == 1562)
+    #expect(catalogue.hero(HeroID(5000001)) == nil)
   }
 
   @Test func aMissingPathIsAFileSystemFailure() async {
@@ -102,7 +104,9 @@ import Testing
     await store.receive(.confirmationAnswered(true)) { $0.phase = .resetting }
     await store.receive(.resetFinished(.success(1562))) { $0.phase = .reset(heroes: 1562) }
     store.finish()
-    #expect(!FileManager.default.fileExists(atPath: paths.catalogueFile))
+    let catalogue = CatalogueStore(paths: paths).catalogue
+    #expect(catalogue.count == 1562)
+    #expect(catalogue.hero(HeroID(5000001)) == nil)
   }
 
   @Test func resetDeclinedChangesNothing() async throws {
@@ -119,15 +123,31 @@ import Testing
     #expect(home.contents("catalogue.sqc") == before)
   }
 
-  @Test func resetWithoutAskingThatCannotRemoveTheFileFails() async throws {
-    // A folder where the catalogue should be: it cannot be read, and it cannot be unlinked.
+  @Test func resetWithoutAskingOverAFolderFailsAndLeavesIt() async throws {
+    // A folder where the catalogue should be: it cannot be read, and it is never replaced.
     try FileManager.default.createDirectory(atPath: paths.catalogueFile + "/inside", withIntermediateDirectories: true)
     let store = store()
     await store.send(.resetRequested(askFirst: false)) { $0.phase = .measuring(askFirst: false) }
-    await store.receive(.contentsMeasured(CatalogueContents(droppedHeroes: 0, comics: 0))) { $0.phase = .resetting }
-    let error = PersistenceError(path: paths.catalogueFile, reason: .unwritable(detail: "Is a directory"))
+    let damage = "\(paths.catalogueFile) is a folder, not a regular file; squad only reads and replaces regular files, "
+      + "so it left it untouched."
+    let contents = CatalogueContents(droppedHeroes: 0, comics: 0, damage: damage)
+    await store.receive(.contentsMeasured(contents)) { $0.phase = .resetting }
+    let error = PersistenceError(path: paths.catalogueFile, reason: .unwritable(detail: "it is a folder, not a file"))
     await store.receive(.resetFinished(.failure(error))) { $0.phase = .failed(.resetting(error)) }
     store.finish()
+  }
+
+  @Test func aDamagedCatalogueIsOfferedToBeMovedAsideNotCounted() {
+    var state = CatalogueFeature.State(phase: .measuring(askFirst: true))
+    let contents = CatalogueContents(droppedHeroes: 0, comics: 0, damage: "the index sizes do not match the count")
+    let effects = CatalogueFeature.reduce(&state, .contentsMeasured(contents))
+    #expect(state.phase == .confirming(contents))
+    #expect(
+      effects == [
+        .confirm(
+          prompt: "The stored catalogue is damaged (the index sizes do not match the count); move it aside and keep "
+            + "only the bundled set? [y/N] ")
+      ])
   }
 
   @Test func actionsOutOfPlaceChangeNothing() {
