@@ -32,6 +32,9 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
     /// The squad file no longer matches the last change squad recorded (edited by something
     /// else), so undo or redo would lose that edit; nothing was changed.
     case changedOutside
+    /// A folder squad keeps inside its home (a named squad's, `squads/.deleted`) is a symbolic
+    /// link, which squad never follows; nothing was changed.
+    case linkedFolder
   }
 
   /// The file concerned.
@@ -49,7 +52,8 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
   public var exitCode: ExitCode {
     switch reason {
     case .corrupt, .newerSchema, .tooLarge, .wouldExceed, .corruptHistory: return .invalidData
-    case .unreadable, .unwritable, .partlyWritten, .notAFile, .danglingLink, .notOwnFile, .overLimit, .changedOutside:
+    case .unreadable, .unwritable, .partlyWritten, .notAFile, .danglingLink, .notOwnFile, .overLimit, .changedOutside,
+      .linkedFolder:
       return .failure
     }
   }
@@ -98,6 +102,9 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
     case .changedOutside:
       return "\(path) was changed by something other than squad since the last change squad recorded; "
         + "undo and redo would lose that edit, so nothing changed."
+    case .linkedFolder:
+      return "\(path) is a symbolic link; squad keeps its folders (a squad's, squads/.deleted) only as real folders "
+        + "inside its home and never follows a link there. It was left untouched and nothing was changed."
     case .wouldExceed(let limit):
       return "Could not save \(path): the squad would be larger than \(InputLimit.describe(limit)), the most squad "
         + "reads back (see 'Limits' in the README). Nothing was changed."

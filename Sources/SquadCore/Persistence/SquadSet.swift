@@ -97,6 +97,8 @@ public struct SquadSet: Sendable {
       return try persisting { () throws(PersistenceError) in
         let lock = try squadFile.lock()
         defer { withExtendedLifetime(lock) {} }
+        // Where the squad goes must be usable before the deletion is recorded.
+        try OwnFolder.ensure(paths.deletedSquadsDirectory)
         let snapshot = try squadFile.snapshot()
         _ = try squadFile.commit(
           SquadEdit(squad: Squad(), kind: .delete), of: snapshot, command: "squads delete", at: date)
@@ -108,7 +110,7 @@ public struct SquadSet: Sendable {
 
   // Moves a squad's folder under `squads/.deleted/` in one step, where the newest ``keptDeleted`` stay.
   private func setAside(_ name: SquadName, at date: Date) throws(PersistenceError) {
-    try AtomicFile.createDirectory(paths.deletedSquadsDirectory)
+    try OwnFolder.ensure(paths.deletedSquadsDirectory)
     let stamp = Int(date.timeIntervalSince1970 * 1000)
     try move(paths.folder(of: name), to: paths.deletedSquadsDirectory + "/\(name.value)-\(stamp)-\(getpid())")
     pruneDeleted()
@@ -132,13 +134,29 @@ public struct SquadSet: Sendable {
   }
 
   // Newest by the deletion time in the name (`NAME-MILLISECONDS-PID`), not by modification time,
-  // which is the squad's last change.
+  // which is the squad's last change. Only what squad put there is ever removed: real folders
+  // (never a link) named that way, inside a `.deleted` that is itself a real folder.
   private func pruneDeleted() {
     let folder = paths.deletedSquadsDirectory
+    guard OwnFolder.isRealFolder(folder) else { return }
     let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-    func stamp(_ entry: String) -> Int { entry.split(separator: "-").dropLast().last.flatMap { Int($0) } ?? 0 }
-    for entry in entries.sorted(by: { stamp($0) > stamp($1) }).dropFirst(SquadSet.keptDeleted) {
+    let kept = entries.compactMap { entry in SquadSet.deletionStamp(entry).map { (entry, $0) } }
+      .filter { OwnFolder.isRealFolder(folder + "/" + $0.0) }
+    for (entry, _) in kept.sorted(by: { $0.1 > $1.1 }).dropFirst(SquadSet.keptDeleted) {
       try? FileManager.default.removeItem(atPath: folder + "/" + entry)
     }
+  }
+
+  /// The deletion time of a folder squad set aside (`NAME-MILLISECONDS-PID`, NAME a squad name);
+  /// nil for any other name.
+  static func deletionStamp(_ entry: String) -> Int? {
+    let parts = entry.split(separator: "-", omittingEmptySubsequences: false)
+    func digits(_ part: Substring) -> Bool { !part.isEmpty && part.allSatisfy { ("0"..."9").contains($0) } }
+    guard parts.count >= 3, digits(parts[parts.count - 2]), digits(parts[parts.count - 1]),
+      let stamp = Int(parts[parts.count - 2])
+    else { return nil }
+    let name = parts.dropLast(2).joined(separator: "-")
+    guard case .success(let parsed) = SquadName.parse(name), parsed.value == name else { return nil }
+    return stamp
   }
 }
