@@ -35,6 +35,9 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
     /// A folder squad keeps inside its home (a named squad's, `squads/.deleted`) is a symbolic
     /// link, which squad never follows; nothing was changed.
     case linkedFolder
+    /// Undo would go back to before a change made over a squad file squad could not read: there
+    /// is no recorded squad to restore; nothing was changed.
+    case noSquadToRestore
   }
 
   /// The file concerned.
@@ -53,7 +56,7 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
     switch reason {
     case .corrupt, .newerSchema, .tooLarge, .wouldExceed, .corruptHistory: return .invalidData
     case .unreadable, .unwritable, .partlyWritten, .notAFile, .danglingLink, .notOwnFile, .overLimit, .changedOutside,
-      .linkedFolder:
+      .linkedFolder, .noSquadToRestore:
       return .failure
     }
   }
@@ -105,6 +108,9 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
     case .linkedFolder:
       return "\(path) is a symbolic link; squad keeps its folders (a squad's, squads/.deleted) only as real folders "
         + "inside its home and never follows a link there. It was left untouched and nothing was changed."
+    case .noSquadToRestore:
+      return "The change to undo in \(path) was made over a squad file squad could not read, so there is no squad "
+        + "to go back to. Nothing changed."
     case .wouldExceed(let limit):
       return "Could not save \(path): the squad would be larger than \(InputLimit.describe(limit)), the most squad "
         + "reads back (see 'Limits' in the README). Nothing was changed."

@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+
+@testable import SquadCore
+
+/// Issue 12's histories that do not tell the truth about their squad, with the real binary:
+/// undo and redo check every step against the digests recorded, and never build a squad that
+/// never existed.
+@Suite struct NamedSquadsIntegrityEndToEndTests {
+  let squad = SquadProcess()
+
+  private var history: String { String(decoding: squad.home.contents("history.jsonl") ?? Data(), as: UTF8.self) }
+
+  @Test func anEntryWhoseDiffDoesNotMatchItsDigestsMakesUndoAndRedoRefuseAndChangeNothing() throws {
+    #expect(try squad.run("recruit", "hulk").status == 0)
+    #expect(try squad.run("recruit", "thor").status == 0)
+    let thor = try #require(BundledCatalogue.heroes.first { $0.name == "Thor" })
+    let storm = try #require(BundledCatalogue.heroes.first { $0.name == "Storm" })
+    let forged = history.replacingOccurrences(
+      of: "\"id\":\(thor.id.rawValue),\"name\":\"Thor\"", with: "\"id\":\(storm.id.rawValue),\"name\":\"Storm\"")
+    #expect(forged != history)
+    try squad.home.write(forged, to: "history.jsonl")
+    let file = squad.home.contents("squad.json")
+
+    let undo = try squad.run("undo")
+    #expect(undo.status == 65)
+    #expect(undo.stderr.contains("the history is corrupt"), "\(undo.stderr)")
+    #expect(squad.home.contents("squad.json") == file)
+    #expect(history == forged)
+    // Once the forged change is undone elsewhere, a redo of it refuses too.
+    #expect(try squad.run("fire", "thor", "--yes").status == 0)
+    let refused = try squad.run("undo", "2")
+    #expect(refused.status == 65, "\(refused.stderr)")
+    #expect(try squad.run("list").stdout.contains("Hulk"))
+    #expect(!(try squad.run("list").stdout.contains("Storm")))
+  }
+
+  @Test func undoingAChangeMadeOverAnUnreadableSquadRefusesRatherThanEmptyingIt() throws {
+    #expect(try squad.run("recruit", "thor").status == 0)
+    try squad.home.write("{bad", to: "squad.json")
+    try squad.home.write(
+      "{\"schemaVersion\":1,\"members\":[{\"id\":1009351,\"name\":\"Hulk\",\"description\":\"\","
+        + "\"thumbnail\":null,\"recruitedAt\":\"2026-01-01T00:00:00Z\"}]}", to: "one.json")
+    #expect(try squad.run("import", squad.home.file("one.json"), "--replace").status == 0)
+    let file = squad.home.contents("squad.json")
+    let undo = try squad.run("undo")
+    #expect(undo.status == 1)
+    #expect(undo.stderr.contains("no squad to go back to"), "\(undo.stderr)")
+    #expect(squad.home.contents("squad.json") == file)
+    #expect(try squad.run("list").stdout.contains("Hulk"))
+  }
+}
