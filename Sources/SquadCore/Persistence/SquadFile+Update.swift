@@ -105,6 +105,12 @@ extension SquadFile {
         entries.removeLast()
         rewrite = true
       }
+      // A rename is recorded in the squad's history before its folder moves: "renamed from" its
+      // own name means the move never happened.
+      if let last = entries.last, last.kind == .rename, last.detail == name.value, !name.isDefault {
+        entries.removeLast()
+        rewrite = true
+      }
       return SquadSnapshot(
         loaded: loaded, exists: exists, digest: digest, history: .success(entries), historyNeedsRewrite: rewrite)
     } catch {
@@ -149,7 +155,8 @@ extension SquadFile {
         sequence: (entries.last?.sequence ?? 0) + 1, at: date, command: command, kind: edit.kind, steps: edit.steps,
         before: snapshot.digest, after: after, diff: diff, detail: detail)
       try history.append(entry)
-      if !removing { try save(squad) }
+      // A rename moves the folder (its commit point); its squad stays as it is.
+      if !removing && edit.kind != .rename { try save(squad) }
       // Trimming after the commit point: if it fails, the history is only longer than it should be.
       if history.isOverGrown(entries: entries.count + 1) { try? history.rewrite(entries + [entry]) }
       return entry

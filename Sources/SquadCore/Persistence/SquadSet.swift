@@ -60,8 +60,10 @@ public struct SquadSet: Sendable {
     }
   }
 
-  /// Gives a squad a new name: its folder, with its squad and history, is renamed in one step;
-  /// then the history records the rename.
+  /// Gives a squad a new name: the history records the rename first (as create and delete do),
+  /// then its folder, with its squad and history, is renamed in one step (the commit point). A
+  /// kill or a failure between the two leaves a last entry "renamed from NAME" in the squad still
+  /// called NAME, which every reader drops as never committed (see ``SquadFile/snapshot()``).
   public func rename(_ old: SquadName, to new: SquadName, at date: Date) throws(SquadSetFailure) {
     guard !old.isDefault else { throw .isDefault(action: "renamed") }
     guard !new.isDefault else { throw .isDefault(action: "a new name") }
@@ -70,19 +72,31 @@ public struct SquadSet: Sendable {
       guard old != new else { return }
       guard !FileManager.default.fileExists(atPath: file(new).path) else { throw .exists(new) }
       try persisting { () throws(PersistenceError) in
-        // Something without a squad file under the new name (what a change killed before its first
-        // save left, or a file of the user's) may hold a history: set it aside, never destroy it.
-        // A squad that cannot be read cannot be saved under its new name: refuse before moving anything.
-        _ = try file(old).load()
-        if FileManager.default.fileExists(atPath: paths.folder(of: new)) { try setAside(new, at: date) }
-        try move(paths.folder(of: old), to: paths.folder(of: new))
-        let renamed = file(new)
-        let lock = try renamed.lock()
+        let squadFile = file(old)
+        let lock = try squadFile.lock()
         defer { withExtendedLifetime(lock) {} }
-        let snapshot = try renamed.snapshot()
-        _ = try renamed.commit(
+        // A squad that cannot be read cannot be saved under its new name: refuse before anything changes.
+        let snapshot = try squadFile.snapshot()
+        _ = try snapshot.loaded.get()
+        // Where a folder in the way goes must be usable before the rename is recorded.
+        if FileManager.default.fileExists(atPath: paths.folder(of: new)) {
+          try OwnFolder.ensure(paths.deletedSquadsDirectory)
+        }
+        let entry = try squadFile.commit(
           SquadEdit(squad: snapshot.squad, kind: .rename), of: snapshot, command: "squads rename", at: date,
           detail: old.value)
+        do throws(PersistenceError) {
+          // Something without a squad file under the new name (what a change killed before its first
+          // save left, or a file of the user's) may hold a history: set it aside, never destroy it.
+          if FileManager.default.fileExists(atPath: paths.folder(of: new)) { try setAside(new, at: date) }
+          try move(paths.folder(of: old), to: paths.folder(of: new))
+        } catch {
+          // Take the entry back so the history says what happened: nothing.
+          if let entry, case .success(let entries) = snapshot.history, entry.sequence > (entries.last?.sequence ?? 0) {
+            try? squadFile.history.rewrite(entries)
+          }
+          throw error
+        }
       }
     }
   }

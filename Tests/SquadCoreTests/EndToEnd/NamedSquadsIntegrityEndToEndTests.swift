@@ -49,4 +49,21 @@ import Testing
     #expect(squad.home.contents("squad.json") == file)
     #expect(try squad.run("list").stdout.contains("Hulk"))
   }
+
+  @Test func aRenameIsRecordedBeforeItsFolderMovesAndOneKilledBetweenIsNeverShown() throws {
+    #expect(try squad.run("--squad", "a", "recruit", "hulk").status == 0)
+    #expect(try squad.run("squads", "rename", "a", "b").status == 0)
+    // What a rename killed after recording and before moving leaves: "renamed from a" in squad a.
+    try FileManager.default.moveItem(atPath: squad.home.file("squads/b"), toPath: squad.home.file("squads/a"))
+    let history = try squad.run("--squad", "a", "history", "--json")
+    #expect(!history.stdout.contains("squads rename"), "\(history.stdout)")
+    #expect(try squad.run("--squad", "a", "recruit", "thor").status == 0)
+    #expect(try squad.run("--squad", "a", "undo").status == 0)
+    #expect(try squad.run("squads", "rename", "a", "c").status == 0)
+    let renamed = try squad.run("--squad", "c", "history", "--json")
+    let entries = try #require(try JSONSerialization.jsonObject(with: Data(renamed.stdout.utf8)) as? [[String: Any]])
+    #expect(entries.filter { $0["command"] as? String == "squads rename" }.count == 1)
+    #expect(entries.compactMap { $0["sequence"] as? Int } == [4, 3, 2, 1])
+    #expect(try squad.run("--squad", "c", "list").stdout.contains("Hulk"))
+  }
 }
