@@ -101,7 +101,11 @@ extension SquadFile {
       var entries = contents.entries
       var rewrite = contents.tornTail
       // Appended, then killed before the squad file was replaced: the change never happened.
-      if let last = entries.last, last.after != digest, last.before == digest {
+      // Only a create can be torn over no file: every other change saves the squad file before
+      // recording (see commit), so an entry over no file is committed and the file was removed.
+      if let last = entries.last, last.after != digest, last.before == digest,
+        digest != SquadDigest.absent || last.kind == .create
+      {
         entries.removeLast()
         rewrite = true
       }
@@ -151,9 +155,16 @@ extension SquadFile {
       // A history rewrite killed midway leaves its temporary file, as a killed save does.
       AtomicFile.removeLeftovers(of: history.path)
       if snapshot.historyNeedsRewrite { try history.rewrite(entries) }
+      var before = snapshot.digest
+      if !snapshot.exists, edit.kind != .create, !removing, case .success(let empty) = snapshot.loaded {
+        // The empty squad gets its file first, so an entry over no file is always committed
+        // (snapshot() tells a removed file from a torn first change by this).
+        try save(empty)
+        before = SquadDigest.of(empty)
+      }
       let entry = HistoryEntry(
         sequence: (entries.last?.sequence ?? 0) + 1, at: date, command: command, kind: edit.kind, steps: edit.steps,
-        before: snapshot.digest, after: after, diff: diff, detail: detail)
+        before: before, after: after, diff: diff, detail: detail)
       try history.append(entry)
       // A rename moves the folder (its commit point); its squad stays as it is.
       if !removing && edit.kind != .rename { try save(squad) }

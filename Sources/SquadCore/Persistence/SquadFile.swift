@@ -57,8 +57,9 @@ public struct SquadFile: Sendable {
     try OwnFolder.refuseLink(AtomicFile.folderAndName(of: path).folder)
   }
 
-  /// Whether the squad exists: always for the default squad, which is empty until first saved.
-  public var exists: Bool { name.isDefault || FileManager.default.fileExists(atPath: path) }
+  /// Whether the squad exists (its squad file is there, readable or not: a dangling link is a
+  /// damaged squad, not a missing one): always for the default squad, which is empty until first saved.
+  public var exists: Bool { name.isDefault || FileKind.isPresent(path) }
 
   /// Whether the squad has files to read (its history, even without a squad file): always for
   /// the default squad; for a named one, once its folder exists.

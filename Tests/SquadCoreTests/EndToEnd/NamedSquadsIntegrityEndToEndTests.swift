@@ -66,4 +66,36 @@ import Testing
     #expect(entries.compactMap { $0["sequence"] as? Int } == [4, 3, 2, 1])
     #expect(try squad.run("--squad", "c", "list").stdout.contains("Hulk"))
   }
+
+  @Test func aCommittedEntryOverARemovedSquadFileIsKeptAndUndoRefuses() throws {
+    #expect(try squad.run("--squad", "x", "recruit", "hulk", "thor").status == 0)
+    try FileManager.default.removeItem(atPath: squad.home.file("squads/x/squad.json"))
+    let history = try squad.run("--squad", "x", "history")
+    #expect(history.stdout.contains("recruited Hulk and Thor"), "\(history.stdout)")
+    let undo = try squad.run("--squad", "x", "undo")
+    #expect(undo.status == 1)
+    #expect(undo.stderr.contains("changed by something other than squad"), "\(undo.stderr)")
+    #expect(squad.home.contents("squads/x/squad.json") == nil)
+  }
+
+  @Test func aSquadWhoseFileIsADanglingLinkOrALoopIsListedAndNeverDisplaced() throws {
+    #expect(try squad.run("--squad", "b", "recruit", "hulk").status == 0)
+    #expect(try squad.run("squads", "create", "a").status == 0)
+    #expect(try squad.run("squads", "create", "l").status == 0)
+    for (name, target) in [("a", "../b/squad.json"), ("l", "squad.json")] {
+      try FileManager.default.removeItem(atPath: squad.home.file("squads/\(name)/squad.json"))
+      try FileManager.default.createSymbolicLink(
+        atPath: squad.home.file("squads/\(name)/squad.json"), withDestinationPath: target)
+    }
+    #expect(try squad.run("squads", "rename", "b", "c").status == 0)
+    let listed = try squad.run("squads").stdout.split(separator: "\n").map { $0.split(separator: "\t").first ?? "" }
+    #expect(listed == ["default", "a", "c", "l"])
+    let onto = try squad.run("squads", "rename", "c", "a")
+    #expect(onto.status == 64)
+    #expect(onto.stderr.contains("already exists"), "\(onto.stderr)")
+    #expect(try squad.run("squads", "create", "l").status == 64)
+    #expect(try squad.run("squads", "delete", "a", "--yes").status == 0)
+    #expect(try squad.run("squads", "create", "a").status == 0)
+    #expect(try squad.run("--squad", "c", "list").stdout.contains("Hulk"))
+  }
 }
