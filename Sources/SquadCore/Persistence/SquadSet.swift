@@ -23,7 +23,7 @@ public struct SquadSet: Sendable {
     let entries = (try? FileManager.default.contentsOfDirectory(atPath: paths.squadsDirectory)) ?? []
     let named = entries.compactMap { entry -> SquadName? in
       guard case .success(let name) = SquadName.parse(entry), name.value == entry, !name.isDefault else { return nil }
-      return FileKind.isPresent( file(name).path) ? name : nil
+      return FileKind.isPresent(file(name).path) ? name : nil
     }
     return [.default] + named.sorted()
   }
@@ -49,7 +49,7 @@ public struct SquadSet: Sendable {
     guard !name.isDefault else { throw .isDefault(action: "created") }
     return try exclusively { () throws(SquadSetFailure) in
       let squadFile = file(name)
-      guard !FileKind.isPresent( squadFile.path) else { throw .exists(name) }
+      guard !FileKind.isPresent(squadFile.path) else { throw .exists(name) }
       return try persisting { () throws(PersistenceError) in
         let lock = try squadFile.lock()
         defer { withExtendedLifetime(lock) {} }
@@ -69,9 +69,9 @@ public struct SquadSet: Sendable {
     guard !old.isDefault else { throw .isDefault(action: "renamed") }
     guard !new.isDefault else { throw .isDefault(action: "a new name") }
     try exclusively { () throws(SquadSetFailure) in
-      guard FileKind.isPresent( file(old).path) else { throw .missing(old) }
+      guard FileKind.isPresent(file(old).path) else { throw .missing(old) }
       guard old != new else { return }
-      guard !FileKind.isPresent( file(new).path) else { throw .exists(new) }
+      guard !FileKind.isPresent(file(new).path) else { throw .exists(new) }
       try persisting { () throws(PersistenceError) in
         let squadFile = file(old)
         let lock = try squadFile.lock()
@@ -80,7 +80,7 @@ public struct SquadSet: Sendable {
         let snapshot = try squadFile.snapshot()
         _ = try snapshot.loaded.get()
         // Where a folder in the way goes must be usable before the rename is recorded.
-        if FileKind.isPresent( paths.folder(of: new)) {
+        if FileKind.isPresent(paths.folder(of: new)) {
           try OwnFolder.ensure(paths.deletedSquadsDirectory)
         }
         let entry = try squadFile.commit(
@@ -89,7 +89,7 @@ public struct SquadSet: Sendable {
         do throws(PersistenceError) {
           // Something without a squad file under the new name (what a change killed before its first
           // save left, or a file of the user's) may hold a history: set it aside, never destroy it.
-          if FileKind.isPresent( paths.folder(of: new)) { try setAside(new, at: date) }
+          if FileKind.isPresent(paths.folder(of: new)) { try setAside(new, at: date) }
           try move(paths.folder(of: old), to: paths.folder(of: new))
         } catch {
           // Take the entry back so the history says what happened: nothing.
@@ -108,7 +108,7 @@ public struct SquadSet: Sendable {
     guard !name.isDefault else { throw .isDefault(action: "deleted") }
     return try exclusively { () throws(SquadSetFailure) in
       let squadFile = file(name)
-      guard FileKind.isPresent( squadFile.path) else { throw .missing(name) }
+      guard FileKind.isPresent(squadFile.path) else { throw .missing(name) }
       return try persisting { () throws(PersistenceError) in
         let lock = try squadFile.lock()
         defer { withExtendedLifetime(lock) {} }
