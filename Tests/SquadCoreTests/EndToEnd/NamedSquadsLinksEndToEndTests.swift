@@ -45,13 +45,17 @@ import Testing
     try link("squads/.deleted/x-1-1", to: outside.path)
     try FileManager.default.createDirectory(
       atPath: squad.home.file("squads/.deleted/notes"), withIntermediateDirectories: true)
+    // A pruned squad's folder holding a link out of the home: the link goes, never what it names.
+    #expect(try squad.run("squads", "create", "s0").status == 0)
+    try link("squads/s0/inner", to: outside.path)
+    #expect(try squad.run("squads", "delete", "s0", "--yes").status == 0)
     for index in 1...12 {
       #expect(try squad.run("squads", "create", "s\(index)").status == 0)
       #expect(try squad.run("squads", "delete", "s\(index)", "--yes").status == 0)
     }
     let kept = try FileManager.default.contentsOfDirectory(atPath: squad.home.file("squads/.deleted"))
     #expect(kept.count == SquadSet.keptDeleted + 2, "\(kept.sorted())")
-    #expect(kept.contains("x-1-1") && kept.contains("notes"))
+    #expect(kept.contains("x-1-1") && kept.contains("notes") && !kept.contains { $0.hasPrefix("s0-") })
     #expect(squad.home.contents("squads/.deleted/x-1-1/proj/data.txt") != nil)
     #expect(try outsideListing() == ["proj", "proj/data.txt"])
   }
