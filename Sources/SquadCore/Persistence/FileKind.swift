@@ -19,4 +19,11 @@ enum FileKind {
     default: return "not a regular file"
     }
   }
+
+  /// Whether anything is at `path`, a symbolic link counted as itself (dangling or in a loop):
+  /// the test for "is this name taken", where following the link would miss a damaged squad.
+  static func isPresent(_ path: String) -> Bool {
+    var status = stat()
+    return lstat(path, &status) == 0
+  }
 }

@@ -38,6 +38,12 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
     /// The named squad was deleted (or renamed) while a long-running change (a pick) was open;
     /// the change would have created it again, without its size limit, so nothing was saved.
     case squadGone(squad: String)
+    /// A folder squad keeps inside its home (a named squad's, `squads/.deleted`) is a symbolic
+    /// link, which squad never follows; nothing was changed.
+    case linkedFolder
+    /// Undo would go back to before a change made over a squad file squad could not read: there
+    /// is no recorded squad to restore; nothing was changed.
+    case noSquadToRestore
   }
 
   /// The file concerned.
@@ -56,7 +62,7 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
     switch reason {
     case .corrupt, .newerSchema, .tooLarge, .wouldExceed, .catalogueOverLimit, .corruptHistory: return .invalidData
     case .unreadable, .unwritable, .partlyWritten, .notAFile, .danglingLink, .notOwnFile, .overLimit, .changedOutside,
-      .squadGone:
+      .squadGone, .linkedFolder, .noSquadToRestore:
       return .failure
     }
   }
@@ -110,6 +116,12 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
     case .squadGone(let squad):
       return "The squad '\(squad)' was deleted or renamed while you were picking, so nothing was saved; the pick does "
         + "not create it again. Create it anew with 'squad squads create \(squad)' (or recruit into it), then pick again."
+    case .linkedFolder:
+      return "\(path) is a symbolic link; squad keeps its folders (a squad's, squads/.deleted) only as real folders "
+        + "inside its home and never follows a link there. It was left untouched and nothing was changed."
+    case .noSquadToRestore:
+      return "The change to undo in \(path) was made over a squad file squad could not read, so there is no squad "
+        + "to go back to. Nothing changed."
     case .wouldExceed(let limit):
       return "Could not save \(path): the squad would be larger than \(InputLimit.describe(limit)), the most squad "
         + "reads back (see 'Limits' in the README). Nothing was changed."

@@ -101,7 +101,17 @@ extension SquadFile {
       var entries = contents.entries
       var rewrite = contents.tornTail
       // Appended, then killed before the squad file was replaced: the change never happened.
-      if let last = entries.last, last.after != digest, last.before == digest {
+      // Only a create can be torn over no file: every other change saves the squad file before
+      // recording (see commit), so an entry over no file is committed and the file was removed.
+      if let last = entries.last, last.after != digest, last.before == digest,
+        digest != SquadDigest.absent || last.kind == .create
+      {
+        entries.removeLast()
+        rewrite = true
+      }
+      // A rename is recorded in the squad's history before its folder moves: "renamed from" its
+      // own name means the move never happened.
+      if let last = entries.last, last.kind == .rename, last.detail == name.value, !name.isDefault {
         entries.removeLast()
         rewrite = true
       }
@@ -145,11 +155,19 @@ extension SquadFile {
       // A history rewrite killed midway leaves its temporary file, as a killed save does.
       AtomicFile.removeLeftovers(of: history.path)
       if snapshot.historyNeedsRewrite { try history.rewrite(entries) }
+      var before = snapshot.digest
+      if !snapshot.exists, edit.kind != .create, !removing, case .success(let empty) = snapshot.loaded {
+        // The empty squad gets its file first, so an entry over no file is always committed
+        // (snapshot() tells a removed file from a torn first change by this).
+        try save(empty)
+        before = SquadDigest.of(empty)
+      }
       let entry = HistoryEntry(
         sequence: (entries.last?.sequence ?? 0) + 1, at: date, command: command, kind: edit.kind, steps: edit.steps,
-        before: snapshot.digest, after: after, diff: diff, detail: detail)
+        before: before, after: after, diff: diff, detail: detail)
       try history.append(entry)
-      if !removing { try save(squad) }
+      // A rename moves the folder (its commit point); its squad stays as it is.
+      if !removing && edit.kind != .rename { try save(squad) }
       // Trimming after the commit point: if it fails, the history is only longer than it should be.
       if history.isOverGrown(entries: entries.count + 1) { try? history.rewrite(entries + [entry]) }
       return entry

@@ -41,6 +41,7 @@ public struct SquadFile: Sendable {
   /// Takes the exclusive locks for a read-modify-write (``lockPaths``); release them by dropping
   /// the value.
   public func lock() throws(PersistenceError) -> LockSet {
+    try refuseLinkedFolder()
     while true {
       let paths = lockPaths
       let locks = try LockSet(paths: paths)
@@ -49,8 +50,16 @@ public struct SquadFile: Sendable {
     }
   }
 
-  /// Whether the squad exists: always for the default squad, which is empty until first saved.
-  public var exists: Bool { name.isDefault || FileManager.default.fileExists(atPath: path) }
+  /// A named squad's folder that is a symbolic link is refused (``OwnFolder``): following it
+  /// would share another squad's files under a second name, or write outside the home.
+  public func refuseLinkedFolder() throws(PersistenceError) {
+    guard !name.isDefault else { return }
+    try OwnFolder.refuseLink(AtomicFile.folderAndName(of: path).folder)
+  }
+
+  /// Whether the squad exists (its squad file is there, readable or not: a dangling link is a
+  /// damaged squad, not a missing one): always for the default squad, which is empty until first saved.
+  public var exists: Bool { name.isDefault || FileKind.isPresent(path) }
 
   /// Whether the squad has files to read (its history, even without a squad file): always for
   /// the default squad; for a named one, once its folder exists.
@@ -62,6 +71,7 @@ public struct SquadFile: Sendable {
   /// when the file does not exist yet. A symbolic link is followed; anything but a regular file
   /// (a FIFO, a device, a dangling link) is refused at once.
   public func load() throws(PersistenceError) -> Squad {
+    try refuseLinkedFolder()
     guard let bytes = try BoundedInput.regularFile(path, limit: InputLimit.squadFile) else { return Squad() }
     return try SquadFile.decode(bytes, path: path)
   }

@@ -17,12 +17,13 @@ public struct SquadSet: Sendable {
   /// The file of one squad.
   public func file(_ name: SquadName) -> SquadFile { SquadFile(paths: paths, name: name) }
 
-  /// The default squad, then every named squad that has a file, by name.
+  /// The default squad, then every named squad that has a squad file (even one that cannot be
+  /// read: a dangling link, a loop), by name.
   public func names() -> [SquadName] {
     let entries = (try? FileManager.default.contentsOfDirectory(atPath: paths.squadsDirectory)) ?? []
     let named = entries.compactMap { entry -> SquadName? in
       guard case .success(let name) = SquadName.parse(entry), name.value == entry, !name.isDefault else { return nil }
-      return FileManager.default.fileExists(atPath: file(name).path) ? name : nil
+      return FileKind.isPresent(file(name).path) ? name : nil
     }
     return [.default] + named.sorted()
   }
@@ -48,7 +49,7 @@ public struct SquadSet: Sendable {
     guard !name.isDefault else { throw .isDefault(action: "created") }
     return try exclusively { () throws(SquadSetFailure) in
       let squadFile = file(name)
-      guard !FileManager.default.fileExists(atPath: squadFile.path) else { throw .exists(name) }
+      guard !FileKind.isPresent(squadFile.path) else { throw .exists(name) }
       return try persisting { () throws(PersistenceError) in
         let lock = try squadFile.lock()
         defer { withExtendedLifetime(lock) {} }
@@ -60,29 +61,43 @@ public struct SquadSet: Sendable {
     }
   }
 
-  /// Gives a squad a new name: its folder, with its squad and history, is renamed in one step;
-  /// then the history records the rename.
+  /// Gives a squad a new name: the history records the rename first (as create and delete do),
+  /// then its folder, with its squad and history, is renamed in one step (the commit point). A
+  /// kill or a failure between the two leaves a last entry "renamed from NAME" in the squad still
+  /// called NAME, which every reader drops as never committed (see ``SquadFile/snapshot()``).
   public func rename(_ old: SquadName, to new: SquadName, at date: Date) throws(SquadSetFailure) {
     guard !old.isDefault else { throw .isDefault(action: "renamed") }
     guard !new.isDefault else { throw .isDefault(action: "a new name") }
     try exclusively { () throws(SquadSetFailure) in
-      guard FileManager.default.fileExists(atPath: file(old).path) else { throw .missing(old) }
+      guard FileKind.isPresent(file(old).path) else { throw .missing(old) }
       guard old != new else { return }
-      guard !FileManager.default.fileExists(atPath: file(new).path) else { throw .exists(new) }
+      guard !FileKind.isPresent(file(new).path) else { throw .exists(new) }
       try persisting { () throws(PersistenceError) in
-        // Something without a squad file under the new name (what a change killed before its first
-        // save left, or a file of the user's) may hold a history: set it aside, never destroy it.
-        // A squad that cannot be read cannot be saved under its new name: refuse before moving anything.
-        _ = try file(old).load()
-        if FileManager.default.fileExists(atPath: paths.folder(of: new)) { try setAside(new, at: date) }
-        try move(paths.folder(of: old), to: paths.folder(of: new))
-        let renamed = file(new)
-        let lock = try renamed.lock()
+        let squadFile = file(old)
+        let lock = try squadFile.lock()
         defer { withExtendedLifetime(lock) {} }
-        let snapshot = try renamed.snapshot()
-        _ = try renamed.commit(
+        // A squad that cannot be read cannot be saved under its new name: refuse before anything changes.
+        let snapshot = try squadFile.snapshot()
+        _ = try snapshot.loaded.get()
+        // Where a folder in the way goes must be usable before the rename is recorded.
+        if FileKind.isPresent(paths.folder(of: new)) {
+          try OwnFolder.ensure(paths.deletedSquadsDirectory)
+        }
+        let entry = try squadFile.commit(
           SquadEdit(squad: snapshot.squad, kind: .rename), of: snapshot, command: "squads rename", at: date,
           detail: old.value)
+        do throws(PersistenceError) {
+          // Something without a squad file under the new name (what a change killed before its first
+          // save left, or a file of the user's) may hold a history: set it aside, never destroy it.
+          if FileKind.isPresent(paths.folder(of: new)) { try setAside(new, at: date) }
+          try move(paths.folder(of: old), to: paths.folder(of: new))
+        } catch {
+          // Take the entry back so the history says what happened: nothing.
+          if let entry, case .success(let entries) = snapshot.history, entry.sequence > (entries.last?.sequence ?? 0) {
+            try? squadFile.history.rewrite(entries)
+          }
+          throw error
+        }
       }
     }
   }
@@ -93,10 +108,12 @@ public struct SquadSet: Sendable {
     guard !name.isDefault else { throw .isDefault(action: "deleted") }
     return try exclusively { () throws(SquadSetFailure) in
       let squadFile = file(name)
-      guard FileManager.default.fileExists(atPath: squadFile.path) else { throw .missing(name) }
+      guard FileKind.isPresent(squadFile.path) else { throw .missing(name) }
       return try persisting { () throws(PersistenceError) in
         let lock = try squadFile.lock()
         defer { withExtendedLifetime(lock) {} }
+        // Where the squad goes must be usable before the deletion is recorded.
+        try OwnFolder.ensure(paths.deletedSquadsDirectory)
         let snapshot = try squadFile.snapshot()
         _ = try squadFile.commit(
           SquadEdit(squad: Squad(), kind: .delete), of: snapshot, command: "squads delete", at: date)
@@ -108,7 +125,7 @@ public struct SquadSet: Sendable {
 
   // Moves a squad's folder under `squads/.deleted/` in one step, where the newest ``keptDeleted`` stay.
   private func setAside(_ name: SquadName, at date: Date) throws(PersistenceError) {
-    try AtomicFile.createDirectory(paths.deletedSquadsDirectory)
+    try OwnFolder.ensure(paths.deletedSquadsDirectory)
     let stamp = Int(date.timeIntervalSince1970 * 1000)
     try move(paths.folder(of: name), to: paths.deletedSquadsDirectory + "/\(name.value)-\(stamp)-\(getpid())")
     pruneDeleted()
@@ -132,13 +149,29 @@ public struct SquadSet: Sendable {
   }
 
   // Newest by the deletion time in the name (`NAME-MILLISECONDS-PID`), not by modification time,
-  // which is the squad's last change.
+  // which is the squad's last change. Only what squad put there is ever removed: real folders
+  // (never a link) named that way, inside a `.deleted` that is itself a real folder.
   private func pruneDeleted() {
     let folder = paths.deletedSquadsDirectory
+    guard OwnFolder.isRealFolder(folder) else { return }
     let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-    func stamp(_ entry: String) -> Int { entry.split(separator: "-").dropLast().last.flatMap { Int($0) } ?? 0 }
-    for entry in entries.sorted(by: { stamp($0) > stamp($1) }).dropFirst(SquadSet.keptDeleted) {
+    let kept = entries.compactMap { entry in SquadSet.deletionStamp(entry).map { (entry, $0) } }
+      .filter { OwnFolder.isRealFolder(folder + "/" + $0.0) }
+    for (entry, _) in kept.sorted(by: { $0.1 > $1.1 }).dropFirst(SquadSet.keptDeleted) {
       try? FileManager.default.removeItem(atPath: folder + "/" + entry)
     }
+  }
+
+  /// The deletion time of a folder squad set aside (`NAME-MILLISECONDS-PID`, NAME a squad name);
+  /// nil for any other name.
+  static func deletionStamp(_ entry: String) -> Int? {
+    let parts = entry.split(separator: "-", omittingEmptySubsequences: false)
+    func digits(_ part: Substring) -> Bool { !part.isEmpty && part.allSatisfy { ("0"..."9").contains($0) } }
+    guard parts.count >= 3, digits(parts[parts.count - 2]), digits(parts[parts.count - 1]),
+      let stamp = Int(parts[parts.count - 2])
+    else { return nil }
+    let name = parts.dropLast(2).joined(separator: "-")
+    guard case .success(let parsed) = SquadName.parse(name), parsed.value == name else { return nil }
+    return stamp
   }
 }

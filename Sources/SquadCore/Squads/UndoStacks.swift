@@ -3,7 +3,9 @@
 /// undo stack to the redo stack, a redo moves them back.
 ///
 /// The stacks hold each change's own diff and digests, so they never depend on entries beyond
-/// the history's bound. Where the history breaks (an entry's `before` is not the previous
+/// the history's bound: an undo or redo whose changes were trimmed away (the history keeps only
+/// the newest entries) stands for them as one step, made of its own diff and digests, so the
+/// newest entries kept stay undoable and redoable. Where the history breaks (an entry's `before` is not the previous
 /// entry's `after`: the file was edited outside squad, or a squad began or ended) both stacks
 /// are cleared, so undo never steps across a change squad did not make.
 public struct UndoStacks: Equatable, Sendable {
@@ -34,9 +36,9 @@ public struct UndoStacks: Equatable, Sendable {
         stacks.undo.append(Step(diff: entry.diff, before: entry.before, after: entry.after))
         stacks.redo.removeAll()
       case .undo:
-        for _ in 0..<entry.steps { if let step = stacks.undo.popLast() { stacks.redo.append(step) } }
+        stacks.move(entry.steps, from: \.undo, to: \.redo, orWhole: entry.undoneStep)
       case .redo:
-        for _ in 0..<entry.steps { if let step = stacks.redo.popLast() { stacks.undo.append(step) } }
+        stacks.move(entry.steps, from: \.redo, to: \.undo, orWhole: entry.redoneStep)
       case .create, .delete:
         stacks = UndoStacks()
       case .rename:
@@ -45,4 +47,28 @@ public struct UndoStacks: Equatable, Sendable {
     }
     return stacks
   }
+}
+
+extension UndoStacks {
+  // Moves `count` steps from one stack to the other, as an undo or redo does; when the stack
+  // holds fewer (their changes were trimmed from the history), the entry's own step stands for
+  // all of them.
+  fileprivate mutating func move(
+    _ count: Int, from source: WritableKeyPath<UndoStacks, [Step]>, to target: WritableKeyPath<UndoStacks, [Step]>,
+    orWhole whole: Step
+  ) {
+    guard self[keyPath: source].count >= count else {
+      self[keyPath: source].removeAll()
+      self[keyPath: target].append(whole)
+      return
+    }
+    for _ in 0..<count { if let step = self[keyPath: source].popLast() { self[keyPath: target].append(step) } }
+  }
+}
+
+extension HistoryEntry {
+  /// The changes an undo entry took back, as one step redo can make again.
+  var undoneStep: UndoStacks.Step { UndoStacks.Step(diff: diff.inverse, before: after, after: before) }
+  /// The changes a redo entry made again, as one step undo can take back.
+  var redoneStep: UndoStacks.Step { UndoStacks.Step(diff: diff, before: before, after: after) }
 }

@@ -118,6 +118,11 @@ import Testing
     #expect(try squad.run("undo", "2").status == 0)
     #expect(try squad.run("list").stdout.isEmpty)
     #expect(try squad.run("undo", "0").status == 64)
+    // One rule for counts: plain digits.
+    for count in ["+1", " 1", "1e2", "-1", "１"] {
+      #expect(try squad.run("redo", count).status == 64, "\(count)")
+    }
+    #expect(try squad.run("redo", "01").status == 0)
   }
 
   @Test func recruitingPastTheLimitChangesNothingAndExits1() throws {
@@ -246,6 +251,7 @@ import Testing
     #expect(try squad.run("__complete", "squads", "x").stdout == "xmen\n")
     let bash = try squad.run("completion", "bash").stdout
     #expect(bash.contains("\"--squad\") _squad_heroes squads") || bash.contains("--squad\") _squad_heroes squads"))
-    #expect(bash.contains("_squad_heroes squads; fi"))
+    #expect(bash.contains("_squad_heroes named; fi"))
+    #expect(try squad.run("__complete", "named", "").stdout == "avengers\nxmen\n")
   }
 }

@@ -11,7 +11,7 @@ enum CompleteCommand: Command {
     name: "__complete",
     abstract: "Print completion candidates, one per line (used by the completion scripts).",
     arguments: [
-      ArgumentSpec("kind", help: "heroes or members."),
+      ArgumentSpec("kind", help: "heroes, members, squads or named (squads but the default)."),
       ArgumentSpec("prefix", help: "What the word starts with so far.", isOptional: true),
     ],
     isHidden: true)
@@ -24,8 +24,9 @@ enum CompleteCommand: Command {
         UsageError("Expected a kind of candidate: \(expected).", command: spec.name), to: context.console)
     }
     let prefix = context.arguments.positionals.dropFirst().first ?? ""
-    if kind == .squads {
-      let names = SquadSet(paths: context.paths).names().map(\.value).filter { $0.hasPrefix(prefix.lowercased()) }
+    if kind == .squads || kind == .named {
+      let names = SquadSet(paths: context.paths).names().filter { kind == .squads || !$0.isDefault }
+        .map(\.value).filter { $0.hasPrefix(prefix.lowercased()) }
       context.console.out(names.map { $0 + "\n" }.joined())
       return ExitCode.success.rawValue
     }

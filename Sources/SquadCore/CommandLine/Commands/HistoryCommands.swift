@@ -84,7 +84,9 @@ enum StepCommandRun {
   static func run(_ direction: StepDirection, context: CommandContext) async -> Int32 {
     var count = 1
     if let text = context.arguments.positionals.first {
-      guard let value = Int(text), (1...HistoryFile.bound).contains(value) else {
+      // One rule: plain digits (Int alone would take "+1" yet refuse " 1").
+      let isDigits = !text.isEmpty && text.unicodeScalars.allSatisfy { ("0"..."9").contains($0) }
+      guard isDigits, let value = Int(text), (1...HistoryFile.bound).contains(value) else {
         return UsagePrinter.report(
           UsageError(
             "The value '\(TextSanitizer.clean(text))' is invalid for '<n>': expected a whole number from 1 to \(HistoryFile.bound).",

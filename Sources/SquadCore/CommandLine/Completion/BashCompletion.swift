@@ -35,13 +35,14 @@ enum BashCompletion {
       [[ "$program" == "~/"* ]] && program="$HOME/${program#"~/"}"
       local -a scope=()
       [[ -n "$home" ]] && scope=(--home "$home")
+      [[ -n "$squadname" ]] && scope+=(--squad "$squadname")
       local IFS=$'\\n'
       COMPREPLY=($("$program" "${scope[@]}" __complete "$1" -- "$prefix" 2>/dev/null))
       compopt -o filenames 2>/dev/null
     }
 
     _squad() {
-      local cur="${COMP_WORDS[COMP_CWORD]}" prev="" command="" home="" word
+      local cur="${COMP_WORDS[COMP_CWORD]}" prev="" command="" home="" squadname="" word
       local -i i positionals=0
       COMPREPLY=()
       for (( i = 1; i < COMP_CWORD; i++ )); do
@@ -50,12 +51,14 @@ enum BashCompletion {
           \(model.valueOptionNames.joined(separator: "|")))
             [[ "${COMP_WORDS[i+1]}" == "=" ]] && (( i++ ))
             (( i + 1 < COMP_CWORD )) && [[ "$word" == --home ]] && home="${COMP_WORDS[i+1]}"
+            (( i + 1 < COMP_CWORD )) && [[ "$word" == --squad ]] && squadname="${COMP_WORDS[i+1]}"
             (( i++ )) ;;
           -*) ;;
           *) if [[ -z "$command" ]]; then command="$word"; else (( positionals++ )); fi ;;
         esac
       done
       home="${home#[\\"\\']}"; home="${home%[\\"\\']}"
+      squadname="${squadname#[\\"\\']}"; squadname="${squadname%[\\"\\']}"
       prev="${COMP_WORDS[COMP_CWORD-1]}"
       if [[ "$cur" == "=" ]]; then cur=""; elif [[ "$prev" == "=" ]]; then prev="${COMP_WORDS[COMP_CWORD-2]}"; fi
 
@@ -94,7 +97,7 @@ enum BashCompletion {
     case .squads: return "_squad_heroes squads"
     case .squadActions:
       return "if (( positionals == 0 )); then _squad_reply \(words); "
-        + "elif (( positionals == 1 )) && [[ $prev == rename || $prev == delete ]]; then _squad_heroes squads; fi"
+        + "elif (( positionals == 1 )) && [[ $prev == rename || $prev == delete ]]; then _squad_heroes named; fi"
     }
   }
 

@@ -8,8 +8,10 @@ public enum CompletionCandidates {
     case heroes
     /// Squad members; every hero when no member matches (`fire`).
     case members
-    /// Squad names (`--squad`, `squads rename|delete`).
+    /// Squad names (`--squad`).
     case squads
+    /// Named squads only, never `default` (`squads rename|delete`, which refuse it).
+    case named
   }
 
   /// The candidates for `prefix`, one per entry, printable, without duplicates.
@@ -22,7 +24,7 @@ public enum CompletionCandidates {
     case .members:
       let preferred = matches(prefix, in: members)
       return preferred.isEmpty ? matches(prefix, in: everyone) : preferred
-    case .squads:
+    case .squads, .named:
       return []
     }
   }

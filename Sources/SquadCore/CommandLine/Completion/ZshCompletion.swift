@@ -11,21 +11,24 @@ enum ZshCompletion {
     _squad_heroes() {
       local -a scope candidates
       [[ -n "$home" ]] && scope=(--home "$home")
+      [[ -n "$squadname" ]] && scope+=(--squad "$squadname")
       candidates=("${(@f)$("${words[1]}" "${scope[@]}" __complete "$1" -- "${(Q)PREFIX}" 2>/dev/null)}")
       candidates=("${(@)candidates:#}")
       (( ${#candidates} )) && compadd -U -- "${candidates[@]}"
     }
 
     _squad() {
-      local command="" home="" word prev
+      local command="" home="" squadname="" word prev
       local -i i positionals=0
       for (( i = 2; i < CURRENT; i++ )); do
         word="${words[i]}"
         case "$word" in
           \(model.valueOptionNames.joined(separator: "|")))
             [[ "$word" == --home ]] && home="${(Q)words[i+1]}"
+            (( i + 1 < CURRENT )) && [[ "$word" == --squad ]] && squadname="${(Q)words[i+1]}"
             (( i++ )) ;;
           --home=*) home="${(Q)word#--home=}" ;;
+          --squad=*) squadname="${(Q)word#--squad=}" ;;
           -*) ;;
           *) if [[ -z "$command" ]]; then command="$word"; else (( positionals++ )); fi ;;
         esac
@@ -77,7 +80,7 @@ enum ZshCompletion {
     case .squads: return "_squad_heroes squads"
     case .squadActions:
       return "if (( positionals == 0 )); then compadd -- \(words); "
-        + "elif (( positionals == 1 )) && [[ $prev == rename || $prev == delete ]]; then _squad_heroes squads; fi"
+        + "elif (( positionals == 1 )) && [[ $prev == rename || $prev == delete ]]; then _squad_heroes named; fi"
     }
   }
 

@@ -46,13 +46,38 @@ extension SquadFile {
       let available = direction == .undo ? stacks.undo : stacks.redo
       guard !available.isEmpty else { return (nil, ()) }
       guard snapshot.matchesHistory else { throw PersistenceError(path: path, reason: .changedOutside) }
-      var members = snapshot.squad.members
+      var squad = snapshot.squad
       let steps = available.suffix(count).reversed()
-      for step in steps { members = (direction == .undo ? step.diff.inverse : step.diff).applied(to: members) }
-      var squad = Squad(members: members)
-      squad.maxMembers = snapshot.squad.maxMembers
+      for step in steps { squad = try replay(step, direction, on: squad, history: history.path) }
       return (SquadEdit(squad: squad, kind: direction == .undo ? .undo : .redo, steps: steps.count), ())
     }
     return entry
+  }
+}
+
+extension SquadFile {
+  // One step undone or redone, checked against the digests its entry recorded on both sides: a
+  // history whose diffs do not lead from one recorded squad to the next is corrupt, and undo and
+  // redo never build a squad that never existed from it.
+  fileprivate func replay(
+    _ step: UndoStacks.Step, _ direction: StepDirection, on squad: Squad, history: String
+  ) throws(PersistenceError) -> Squad {
+    let (from, to) = direction == .undo ? (step.after, step.before) : (step.before, step.after)
+    guard to != SquadDigest.unreadable else { throw PersistenceError(path: path, reason: .noSquadToRestore) }
+    var result = Squad(members: (direction == .undo ? step.diff.inverse : step.diff).applied(to: squad.members))
+    result.maxMembers = squad.maxMembers
+    guard SquadFile.matches(squad, digest: from), SquadFile.matches(result, digest: to) else {
+      throw PersistenceError(
+        path: history,
+        reason: .corruptHistory(
+          detail: "the history is corrupt: a recorded change does not lead from the squad it was recorded against "
+            + "to the one it recorded"))
+    }
+    return result
+  }
+
+  // A squad with no file (``SquadDigest/absent``) is the empty squad.
+  private static func matches(_ squad: Squad, digest: String) -> Bool {
+    digest == SquadDigest.absent ? squad.members.isEmpty : SquadDigest.of(squad) == digest
   }
 }

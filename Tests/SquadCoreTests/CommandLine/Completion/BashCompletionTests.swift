@@ -62,6 +62,7 @@ struct BashCompletionTests {
     #expect(try complete(["squad", "--squad", ""]) == ["default", "avengers", "xmen"])
     #expect(try complete(["squad", "squads", ""]) == ["create", "rename", "delete"])
     #expect(try complete(["squad", "squads", "delete", "x"]) == ["xmen"])
+    #expect(try complete(["squad", "squads", "delete", ""]) == ["avengers", "xmen"])
     #expect(try complete(["squad", "squads", "rename", "av"]) == ["avengers"])
     #expect(try complete(["squad", "squads", "rename", "avengers", ""]) == [])
     #expect(try complete(["squad", "squads", "create", ""]) == [])

@@ -1,0 +1,41 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The folders squad keeps inside its home (a named squad's folder, `squads/.deleted`): always
+/// real folders, never reached through a symbolic link, so no change, move or prune of squad's
+/// ever lands outside the home.
+enum OwnFolder {
+  /// Throws when `path` is a symbolic link (to a folder or not); a missing path passes, and
+  /// anything else is left to the operation that uses it.
+  static func refuseLink(_ path: String) throws(PersistenceError) {
+    var status = stat()
+    guard lstat(path, &status) == 0 else { return }
+    if status.st_mode & S_IFMT == S_IFLNK { throw PersistenceError(path: path, reason: .linkedFolder) }
+  }
+
+  /// Makes sure `path` is a real folder, creating it (and its parents) when missing; a symbolic
+  /// link or anything else there is refused before anything changes.
+  static func ensure(_ path: String) throws(PersistenceError) {
+    try refuseLink(path)
+    try AtomicFile.createDirectory(path)
+    var status = stat()
+    guard lstat(path, &status) == 0 else {
+      throw PersistenceError(path: path, reason: .unwritable(detail: "cannot create the folder"))
+    }
+    if status.st_mode & S_IFMT == S_IFLNK { throw PersistenceError(path: path, reason: .linkedFolder) }
+    guard status.st_mode & S_IFMT == S_IFDIR else {
+      throw PersistenceError(path: path, reason: .unwritable(detail: "cannot create the folder"))
+    }
+  }
+
+  /// Whether `path` is a real folder (not a link to one).
+  static func isRealFolder(_ path: String) -> Bool {
+    var status = stat()
+    return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+  }
+}
