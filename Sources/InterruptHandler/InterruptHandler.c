@@ -252,7 +252,15 @@ void interrupt_handler_suspend(void) {
 
 // Signals (besides Ctrl-C's and SIGTERM) whose default ends the process: while the terminal is
 // taken they end it the same way, terminal given back.
-static const int ending_signals[] = {SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF};
+static const int ending_signals[] = {
+  SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGSYS, SIGIO,
+#ifdef SIGPWR
+  SIGPWR,
+#endif
+#ifdef SIGSTKFLT
+  SIGSTKFLT,
+#endif
+};
 #define ENDING_SIGNAL_COUNT (int)(sizeof ending_signals / sizeof ending_signals[0])
 
 int interrupt_handler_take_terminal(int fd, const struct termios *saved, const struct termios *raw) {

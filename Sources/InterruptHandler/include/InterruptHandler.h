@@ -22,7 +22,8 @@ void interrupt_handler_set_line_open(int open);
 /// Remembers that the terminal on `fd` is taken over (raw mode with the settings `raw`, alternate
 /// screen, hidden cursor) and that `saved` are its settings from before. Until
 /// `interrupt_handler_give_back_terminal`, every signal that ends the process (SIGINT, SIGTERM,
-/// SIGHUP, SIGQUIT, and the crashes SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE) first
+/// SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGSYS,
+/// SIGIO, SIGPWR, SIGSTKFLT, and the crashes SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE) first
 /// writes the main screen and cursor back and restores `saved`. Also watches SIGWINCH: returns
 /// a non-blocking descriptor that becomes readable after each resize (drain it), or -1.
 /// Job control too: SIGTSTP, SIGTTIN and SIGTTOU give the terminal back before the process

@@ -197,7 +197,9 @@ struct PickEndToEndTests {
     #expect(!session.output.contains("\u{1B}[5m"))
   }
 
-  @Test(arguments: [("TERM", 143), ("INT", 130), ("HUP", 129), ("USR1", 138), ("ALRM", 142)])
+  @Test(arguments: [
+    ("TERM", 143), ("INT", 130), ("HUP", 129), ("USR1", 138), ("ALRM", 142), ("XCPU", 152), ("SYS", 159), ("XFSZ", 153),
+  ])
   func aSignalFromOutsideRestoresTheTerminal(signal: String, code: Int) throws {
     let home = try home()
     let session = try PickTerminal.run(
