@@ -149,6 +149,9 @@ static void take_terminal_again(void) {
 static void on_continue(int signal_number) {
   (void)signal_number;
   int saved_errno = errno;
+  // Continued in the background (`bg`, say after a SIGSTOP that could not give the terminal
+  // back): the shell's settings are on it, so the next time in front takes it again.
+  if (!in_foreground()) atomic_store(&terminal_held, 0);
   take_terminal_again();
   errno = saved_errno;
 }
