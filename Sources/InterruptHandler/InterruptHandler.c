@@ -8,7 +8,10 @@
 // terminal program: a stop (Ctrl-Z's SIGTSTP, SIGTTIN, SIGTTOU) first gives the terminal back, and
 // SIGCONT takes it again (raw mode, alternate screen, hidden cursor) and asks for a full redraw
 // through the resize pipe. SIGSTOP cannot be caught, so it leaves the terminal as it was; the
-// SIGCONT after it takes the terminal again all the same.
+// SIGCONT after it takes the terminal again all the same. A job continued in the background
+// (`bg`) gets no SIGCONT when `fg` later brings it to the front, so the key reader asks
+// `interrupt_handler_hold_terminal` before each wait: in the background it reads and draws
+// nothing; in front again with the terminal not held, it takes it again there.
 
 #include "InterruptHandler.h"
 

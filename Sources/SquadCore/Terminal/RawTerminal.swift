@@ -13,7 +13,8 @@ import InterruptHandler
 /// (`Sources/InterruptHandler`) on every other: Ctrl-C or SIGTERM from outside, SIGHUP when the
 /// terminal closes, a crash. The handler and this type share one "taken" flag, so the terminal
 /// is restored exactly once. Job control too: a stop (Ctrl-Z, SIGTSTP, SIGTTIN, SIGTTOU) gives the
-/// terminal back before the process stops, and SIGCONT takes it again and asks for a full redraw.
+/// terminal back before the process stops, and SIGCONT takes it again and asks for a full redraw;
+/// `fg` of a job already running (no SIGCONT) is noticed by ``holdInFront()``.
 public final class RawTerminal: Sendable {
   /// Readable (drain it) after each SIGWINCH; -1 when no resize pipe could be made.
   public let resizeDescriptor: Int32
