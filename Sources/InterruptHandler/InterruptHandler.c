@@ -8,7 +8,10 @@
 // terminal program: a stop (Ctrl-Z's SIGTSTP, SIGTTIN, SIGTTOU) first gives the terminal back, and
 // SIGCONT takes it again (raw mode, alternate screen, hidden cursor) and asks for a full redraw
 // through the resize pipe. SIGSTOP cannot be caught, so it leaves the terminal as it was; the
-// SIGCONT after it takes the terminal again all the same.
+// SIGCONT after it takes the terminal again all the same. A job continued in the background
+// (`bg`) gets no SIGCONT when `fg` later brings it to the front, so the key reader asks
+// `interrupt_handler_hold_terminal` before each wait: in the background it reads and draws
+// nothing; in front again with the terminal not held, it takes it again there.
 
 #include "InterruptHandler.h"
 
@@ -28,6 +31,10 @@ static atomic_int states[SLOT_COUNT];
 static atomic_int line_open;
 
 static atomic_int terminal_taken;
+// Whether squad's raw settings and alternate screen are on the terminal now: cleared when a stop
+// gives it back and whenever squad finds itself in the background (the shell's settings are on it
+// then), set again only when squad takes it back in front.
+static atomic_int terminal_held;
 static int terminal_fd = -1;
 static struct termios terminal_saved;
 static struct termios terminal_raw;
@@ -133,7 +140,10 @@ static int in_foreground(void) {
 
 static void take_terminal_again(void) {
   if (!atomic_load(&terminal_taken) || !in_foreground()) return;
-  tcsetattr(terminal_fd, TCSANOW, &terminal_raw);
+  atomic_store(&terminal_held, 1);
+  // TCSAFLUSH: keys typed while the terminal was cooked (the shell's) are dropped, never read as
+  // the list's keys.
+  tcsetattr(terminal_fd, TCSAFLUSH, &terminal_raw);
   (void)!write(terminal_fd, terminal_take, sizeof terminal_take - 1);
   // The shell drew over the screen meanwhile: the pipe makes the list redraw it whole.
   if (resize_pipe[1] >= 0) (void)!write(resize_pipe[1], "c", 1);
@@ -142,6 +152,9 @@ static void take_terminal_again(void) {
 static void on_continue(int signal_number) {
   (void)signal_number;
   int saved_errno = errno;
+  // Continued in the background (`bg`, say after a SIGSTOP that could not give the terminal
+  // back): the shell's settings are on it, so the next time in front takes it again.
+  if (!in_foreground()) atomic_store(&terminal_held, 0);
   take_terminal_again();
   errno = saved_errno;
 }
@@ -170,6 +183,7 @@ static void on_stop(int signal_number) {
     (void)!write(terminal_fd, terminal_restore, sizeof terminal_restore - 1);
     tcsetattr(terminal_fd, TCSADRAIN, &terminal_saved);
   }
+  atomic_store(&terminal_held, 0);
   // Stop the way the signal's default does, right here.
   struct sigaction stop;
   memset(&stop, 0, sizeof stop);
@@ -220,6 +234,23 @@ void interrupt_handler_stop_reading_keys(void) {
   if (atomic_load(&terminal_taken) && in_foreground()) tcsetattr(terminal_fd, TCSANOW, &terminal_raw);
 }
 
+int interrupt_handler_hold_terminal(void) {
+  if (!atomic_load(&terminal_taken)) return in_foreground();
+  if (!in_foreground()) {
+    atomic_store(&terminal_held, 0);
+    return 0;
+  }
+  // In front again without a SIGCONT to say so: `fg` of a job `bg` already continued only hands
+  // it the terminal.
+  if (!atomic_load(&terminal_held)) take_terminal_again();
+  return 1;
+}
+
+int interrupt_handler_terminal_held(void) {
+  if (!atomic_load(&terminal_taken)) return in_foreground();
+  return atomic_load(&terminal_held) && in_foreground();
+}
+
 void interrupt_handler_suspend(void) {
   // What the terminal does for Ctrl-Z outside raw mode: SIGTSTP to the whole foreground job.
   kill(0, SIGTSTP);
@@ -227,13 +258,22 @@ void interrupt_handler_suspend(void) {
 
 // Signals (besides Ctrl-C's and SIGTERM) whose default ends the process: while the terminal is
 // taken they end it the same way, terminal given back.
-static const int ending_signals[] = {SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF};
+static const int ending_signals[] = {
+  SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGSYS, SIGIO,
+#ifdef SIGPWR
+  SIGPWR,
+#endif
+#ifdef SIGSTKFLT
+  SIGSTKFLT,
+#endif
+};
 #define ENDING_SIGNAL_COUNT (int)(sizeof ending_signals / sizeof ending_signals[0])
 
 int interrupt_handler_take_terminal(int fd, const struct termios *saved, const struct termios *raw) {
   terminal_fd = fd;
   memcpy(&terminal_saved, saved, sizeof terminal_saved);
   memcpy(&terminal_raw, raw, sizeof terminal_raw);
+  atomic_store(&terminal_held, 1);
   atomic_store(&terminal_taken, 1);
 
   struct sigaction action;

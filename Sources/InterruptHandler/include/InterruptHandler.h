@@ -22,13 +22,25 @@ void interrupt_handler_set_line_open(int open);
 /// Remembers that the terminal on `fd` is taken over (raw mode with the settings `raw`, alternate
 /// screen, hidden cursor) and that `saved` are its settings from before. Until
 /// `interrupt_handler_give_back_terminal`, every signal that ends the process (SIGINT, SIGTERM,
-/// SIGHUP, SIGQUIT, and the crashes SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE) first
+/// SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGSYS,
+/// SIGIO, SIGPWR, SIGSTKFLT, and the crashes SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE) first
 /// writes the main screen and cursor back and restores `saved`. Also watches SIGWINCH: returns
 /// a non-blocking descriptor that becomes readable after each resize (drain it), or -1.
 /// Job control too: SIGTSTP, SIGTTIN and SIGTTOU give the terminal back before the process
 /// stops, and SIGCONT takes it again and makes the descriptor readable, so the screen is redrawn
 /// whole (also after SIGSTOP, which cannot be caught).
 int interrupt_handler_take_terminal(int fd, const struct termios *saved, const struct termios *raw);
+
+/// Whether squad may use the terminal now (read keys, draw): 0 while its process group is not
+/// the terminal's foreground (after `bg`); in front, takes the terminal again first if it was
+/// given back or left by the shell (raw mode with typed-ahead cooked keys dropped, alternate
+/// screen, hidden cursor, a full redraw asked for through the descriptor) and returns 1. Noticing
+/// `fg` needs this: a job that `bg` already continued gets no SIGCONT from `fg`.
+int interrupt_handler_hold_terminal(void);
+
+/// Like `interrupt_handler_hold_terminal` without taking anything: 1 only while squad's settings
+/// and screen are on the terminal and it is in front. Async-signal-safe.
+int interrupt_handler_terminal_held(void);
 
 /// Suspends the process as Ctrl-Z would outside raw mode (SIGTSTP to the process group); the
 /// handlers give the terminal back first and take it again on resuming.

@@ -13,7 +13,8 @@ import InterruptHandler
 /// (`Sources/InterruptHandler`) on every other: Ctrl-C or SIGTERM from outside, SIGHUP when the
 /// terminal closes, a crash. The handler and this type share one "taken" flag, so the terminal
 /// is restored exactly once. Job control too: a stop (Ctrl-Z, SIGTSTP, SIGTTIN, SIGTTOU) gives the
-/// terminal back before the process stops, and SIGCONT takes it again and asks for a full redraw.
+/// terminal back before the process stops, and SIGCONT takes it again and asks for a full redraw;
+/// `fg` of a job already running (no SIGCONT) is noticed by ``holdInFront()``.
 public final class RawTerminal: Sendable {
   /// Readable (drain it) after each SIGWINCH; -1 when no resize pipe could be made.
   public let resizeDescriptor: Int32
@@ -55,13 +56,16 @@ public final class RawTerminal: Sendable {
   /// Stops the process as Ctrl-Z does, giving the terminal back first; returns once resumed.
   public static func suspend() { interrupt_handler_suspend() }
 
-  /// Whether the process is the terminal's foreground job (a job put in the background with
-  /// `bg` must not draw over the shell); true on a terminal that is not the controlling one,
-  /// where no job control can take the screen away.
-  public static var isForeground: Bool {
-    let group = tcgetpgrp(STDOUT_FILENO)
-    return group == -1 || group == getpgrp()
-  }
+  /// Whether squad may read keys and draw now: false while it is not the terminal's foreground
+  /// job (after `bg`, the screen and the keys are the shell's). In front again, it first takes the
+  /// terminal back if it had been given back or left to the shell (raw mode with keys typed while
+  /// cooked dropped, alternate screen, hidden cursor, a full redraw asked for), so `fg` is noticed
+  /// even with no SIGCONT (a job `bg` already continued gets none). Always true on a terminal
+  /// that is not the controlling one, where no job control can take the screen away.
+  public static func holdInFront() -> Bool { interrupt_handler_hold_terminal() != 0 }
+
+  /// Whether squad's settings and screen are on the terminal and it is in front, taking nothing.
+  public static var isHeldInFront: Bool { interrupt_handler_terminal_held() != 0 }
 
   /// Gives the terminal back: colours reset, cursor shown, main screen, settings from before; then
   /// stops the process if a stop was deferred meanwhile (``stopReadingKeys()``).

@@ -10,6 +10,8 @@ public final class TerminalScreen: FullScreenTerminal {
   static let escapeDelayMilliseconds: Int32 = 40
   /// How long without input before ``nextEvent()`` reports ``TerminalEvent/idle``.
   static let idleMilliseconds: Int32 = 1000
+  /// How often a job in the background looks whether `fg` has brought it to the front.
+  static let backgroundCheckMilliseconds: Int32 = 200
 
   private let resizeDescriptor: Int32
   private let differ = Mutex(ScreenDiffer())
@@ -22,7 +24,7 @@ public final class TerminalScreen: FullScreenTerminal {
     // Keys already typed (a paste, fast typing) will change the frame again: draw only the last.
     guard !decoder.withLock({ $0.hasPendingBytes }) else { return }
     // In the background (after `bg`) the screen is the shell's: draw it whole when back in front.
-    guard RawTerminal.isForeground else {
+    guard RawTerminal.isHeldInFront else {
       differ.withLock { $0.invalidate() }
       return
     }
@@ -33,6 +35,12 @@ public final class TerminalScreen: FullScreenTerminal {
   public func nextEvent() -> TerminalEvent {
     while true {
       if let key = decoder.withLock({ $0.next() }) { return .key(key) }
+      // In the background keys are the shell's (reading them would stop squad with SIGTTIN), and
+      // in the terminal's cooked mode they are lines meant for it: wait for the front instead.
+      guard RawTerminal.holdInFront() else {
+        if let event = waitInTheBackground() { return event }
+        continue
+      }
       let waiting = decoder.withLock { $0.hasPendingBytes }
       var descriptors = [
         pollfd(fd: resizeDescriptor, events: Int16(POLLIN), revents: 0),
@@ -56,7 +64,8 @@ public final class TerminalScreen: FullScreenTerminal {
           return .resized(size)
         }
       }
-      if descriptors[1].revents != 0 {
+      // Put in the background while waiting: the keys are not ours now.
+      if descriptors[1].revents != 0, RawTerminal.isHeldInFront {
         var buffer = [UInt8](repeating: 0, count: 4096)
         let count = read(STDIN_FILENO, &buffer, buffer.count)
         if count < 0, errno == EINTR || errno == EAGAIN { continue }
@@ -64,6 +73,19 @@ public final class TerminalScreen: FullScreenTerminal {
         decoder.withLock { $0.feed(buffer[0..<count]) }
       }
     }
+  }
+
+  /// Waits a moment for a resize (reported, so the frame is drawn whole once in front again) or
+  /// for the front; nil when there is nothing to report yet.
+  private func waitInTheBackground() -> TerminalEvent? {
+    var descriptor = pollfd(fd: resizeDescriptor, events: Int16(POLLIN), revents: 0)
+    guard poll(&descriptor, 1, Self.backgroundCheckMilliseconds) > 0, descriptor.revents & Int16(POLLIN) != 0 else {
+      return nil
+    }
+    var drain = [UInt8](repeating: 0, count: 64)
+    while read(resizeDescriptor, &drain, drain.count) > 0 {}
+    differ.withLock { $0.invalidate() }
+    return RawTerminal.size().map(TerminalEvent.resized)
   }
 
   public func suspend() { RawTerminal.suspend() }

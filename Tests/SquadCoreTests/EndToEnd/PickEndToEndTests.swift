@@ -176,6 +176,30 @@ struct PickEndToEndTests {
     #expect(session.output.isEmpty, "nothing drawn: \(session.output.debugDescription)")
   }
 
+  @Test func aFilterArgumentOverTheTypedFiltersCapIsAUsageErrorAndNothingIsDrawn() throws {
+    // One rule for the filter however it comes: typing stops at the cap, so a longer argument is
+    // refused rather than silently cut.
+    let home = try home()
+    let cap = PickFeature.maximumFilterLength
+    let session = try PickTerminal.run(["pick", String(repeating: "a", count: cap + 1)], home: home.path, steps: [])
+    #expect(session.exit == 64)
+    #expect(session.stderr?.contains("at most \(cap)") == true, "\(session.stderr ?? "")")
+    #expect(session.output.isEmpty, "nothing drawn: \(session.output.debugDescription)")
+  }
+
+  @Test func aFilterArgumentAtTheCapIsShownAndTypingMoreIsIgnored() throws {
+    let home = try home()
+    let filter = String(repeating: "z", count: PickFeature.maximumFilterLength)
+    let session = try PickTerminal.run(
+      ["pick", filter], home: home.path,
+      steps: [
+        // Backspace after the ignored "y" takes a "z" off, not the "y".
+        .wait("Filter: \(filter)▏"), .type("y\u{7F}"), .wait("Filter: \(filter.dropLast())▏"), .type("\u{03}"),
+      ], columns: 120)
+    #expect(session.error == nil, "\(session.error ?? "") \(session.screen)")
+    #expect(session.exit == 130)
+  }
+
   @Test func withNeitherAPipeNorATerminalTheHintIsTheSame() throws {
     let home = try home()
     let result = try CLIProcess.run(["pick"], home: home.path)
@@ -197,7 +221,9 @@ struct PickEndToEndTests {
     #expect(!session.output.contains("\u{1B}[5m"))
   }
 
-  @Test(arguments: [("TERM", 143), ("INT", 130), ("HUP", 129), ("USR1", 138), ("ALRM", 142)])
+  @Test(arguments: [
+    ("TERM", 143), ("INT", 130), ("HUP", 129), ("USR1", 138), ("ALRM", 142), ("XCPU", 152), ("SYS", 159), ("XFSZ", 153),
+  ])
   func aSignalFromOutsideRestoresTheTerminal(signal: String, code: Int) throws {
     let home = try home()
     let session = try PickTerminal.run(

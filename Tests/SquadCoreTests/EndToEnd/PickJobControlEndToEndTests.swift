@@ -49,6 +49,32 @@ struct PickJobControlEndToEndTests {
     #expect(try CLIProcess.run(["list"], home: home.path).lines.count == 1)
   }
 
+  @Test(arguments: [("Ctrl-Z", PickTerminal.Step.type("\u{1A}")), ("SIGSTOP", .signal("STOP"))])
+  func fgAfterBgTakesTheTerminalAgainEvenWithoutASigcont(way: String, stop: PickTerminal.Step) throws {
+    // bash's `fg` of a job `bg` already continued only hands it the terminal: no SIGCONT says so.
+    // In the background squad draws nothing and reads no keys; in front again it is raw on the
+    // alternate screen, and the line typed meanwhile in the cooked terminal is never its keys.
+    let home = TemporaryDirectory()
+    let session = try PickTerminal.run(
+      ["pick"], home: home.path,
+      steps: [
+        .wait("Filter:"), .type(" "), .wait("+1 to recruit"), stop, .waitStopped, .background,
+        .clearScreen, .resize(rows: 30, columns: 90), .noteTerminal, .type("x\r"), .foregroundWithoutContinue,
+        .wait("+1 to recruit"), .noteTerminal, .type("y"), .wait("Filter: y▏"), .type("\u{03}"),
+      ], environment: ["PICK_SHELL_RESETS": "1"], jobControl: true)
+    #expect(session.error == nil, "\(session.error ?? "") \(session.screen)")
+    let background = try #require(session.notes?.first)
+    #expect(background.canonical && background.blank == true, "\(way): in the background the terminal is the shell's")
+    // SIGSTOP cannot be caught, so only the shell's settings are put back, not the main screen.
+    if way == "Ctrl-Z" { #expect(!background.alternate) }
+    let front = try #require(session.notes?.last)
+    #expect(!front.canonical && !front.echo, "raw again")
+    #expect(front.alternate && !front.cursorShown, "the alternate screen again, cursor hidden")
+    #expect(session.exit == 130, "\(session.stderr ?? "")")
+    #expect(session.settingsRestored == true && session.alternate == false)
+    #expect(home.contents("squad.json") == nil, "nothing saved")
+  }
+
   @Test func onATerminalThatIsNotTheControllingOneTheListIsStillDrawn() throws {
     // No job control can take such a terminal away, so squad treats it as in front.
     let home = TemporaryDirectory()

@@ -16,6 +16,14 @@ enum PickTerminal {
     case waitStopped
     /// Job control only: what a shell's `fg` does (squad's group in front again, then SIGCONT).
     case foreground
+    /// Job control only: what a shell's `bg` does (SIGCONT; the shell keeps the terminal), then
+    /// wait until squad runs.
+    case background
+    /// Job control only: what bash's `fg` does for a job already running (after `bg`): squad's
+    /// group in front again, and no SIGCONT.
+    case foregroundWithoutContinue
+    /// Note the terminal's state now (a ``Stop`` in ``Session/notes``).
+    case noteTerminal
     /// Blank the screen model, as a shell printing over it would, so a later wait proves a redraw.
     case clearScreen
     /// Run another command (another process changing the squad) and wait for it.
@@ -32,6 +40,9 @@ enum PickTerminal {
       case .hangUp: return ["hangup"]
       case .waitStopped: return ["stopped"]
       case .foreground: return ["fg"]
+      case .background: return ["bg"]
+      case .foregroundWithoutContinue: return ["fg-running"]
+      case .noteTerminal: return ["note"]
       case .clearScreen: return ["clear"]
       case .run(let command): return ["run", command]
       case .waitExit: return ["exited"]
@@ -62,6 +73,8 @@ enum PickTerminal {
     var settingsRestored: Bool?
     /// The terminal each time squad was seen stopped (job control).
     var stops: [Stop]?
+    /// The terminal at each ``Step/noteTerminal``.
+    var notes: [Stop]?
   }
 
   /// The terminal while squad was stopped.
@@ -72,6 +85,8 @@ enum PickTerminal {
     /// Whether the last cursor command squad wrote showed the cursor.
     var cursorShown: Bool
     var settingsRestored: Bool
+    /// Whether the screen model was empty (nothing drawn since the last ``Step/clearScreen``).
+    var blank: Bool?
   }
 
   // A small shell with job control: squad runs in its own process group in the terminal's
@@ -100,6 +115,10 @@ enum PickTerminal {
         os.tcsetpgrp(0, pid)
         os.killpg(pid, signal.SIGCONT)
     signal.signal(signal.SIGUSR1, fg)
+    def bg(*_): os.killpg(pid, signal.SIGCONT)
+    signal.signal(signal.SIGUSR2, bg)
+    def fg_running(*_): os.tcsetpgrp(0, pid)
+    signal.signal(signal.SIGALRM, fg_running)
     while True:
         try: _, status = os.waitpid(pid, os.WUNTRACED)
         except InterruptedError: continue
@@ -119,7 +138,13 @@ enum PickTerminal {
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
     before = termios.tcgetattr(slave)
     pid_file = os.environ.get("PICK_PID_FILE")
-    stops = []
+    stops, notes = [], []
+    def terminal_state():
+        now = termios.tcgetattr(slave)
+        shown, hidden = output.rfind(b"\x1b[?25h"), output.rfind(b"\x1b[?25l")
+        return {"canonical": bool(now[3] & termios.ICANON), "echo": bool(now[3] & termios.ECHO),
+                "alternate": screen.alt, "cursorShown": shown > hidden, "settingsRestored": now == before,
+                "blank": not any(screen.text())}
     def own_terminal():
         os.setsid()
         # PICK_NO_CTTY: the terminal is only squad's stdin and stdout, not its controlling terminal.
@@ -227,10 +252,18 @@ enum PickTerminal {
                 if time.time() > deadline: fail("squad did not stop (state %s)" % state(pid))
                 pump(0.05)
             while select.select([master], [], [], 0.2)[0] and pump(0): pass
-            now = termios.tcgetattr(slave)
-            shown, hidden = output.rfind(b"\x1b[?25h"), output.rfind(b"\x1b[?25l")
-            stops.append({"canonical": bool(now[3] & termios.ICANON), "echo": bool(now[3] & termios.ECHO),
-                          "alternate": screen.alt, "cursorShown": shown > hidden, "settingsRestored": now == before})
+            stops.append(terminal_state())
+        elif kind == "note":
+            while select.select([master], [], [], 0.2)[0] and pump(0): pass
+            notes.append(terminal_state())
+        elif kind == "bg":
+            child.send_signal(signal.SIGUSR2)
+            pid, deadline = squad_pid(), time.time() + 20
+            while state(pid) in ("T", "t"):
+                if time.time() > deadline: fail("squad did not continue")
+                pump(0.05)
+        elif kind == "fg-running":
+            child.send_signal(signal.SIGALRM)
         elif kind == "fg":
             child.send_signal(signal.SIGUSR1)
         elif kind == "exited":
@@ -258,7 +291,7 @@ enum PickTerminal {
         "screen": screen.text(), "alternate": screen.alt, "overflow": screen.overflow,
         "output": output.decode("utf-8", "replace"), "stderr": errors,
         "canonical": bool(after and after[3] & termios.ICANON), "echo": bool(after and after[3] & termios.ECHO),
-        "settingsRestored": after == before, "stops": stops}))
+        "settingsRestored": after == before, "stops": stops, "notes": notes}))
     """#
 
   /// Runs `command` (a `squad` command line, or `sh -c …` when `shell`) on a terminal of `rows`

@@ -14,7 +14,10 @@ enum PickCommand: Command {
       follow changes other processes make to the squad meanwhile. Needs a terminal: in scripts
       use recruit and fire, or pipe 'squad heroes --all' into a filter such as fzf.
       """,
-    arguments: [ArgumentSpec("filter", help: "Start with this filter typed.", isOptional: true)],
+    arguments: [
+      ArgumentSpec(
+        "filter", help: "Start with this filter typed (at most 100 characters, as when typing).", isOptional: true)
+    ],
     options: [
       OptionSpec(
         .color, value: "when", choices: ["auto", "always", "never"],
@@ -46,6 +49,16 @@ enum PickCommand: Command {
     guard context.arguments.positionals.count <= 1 else {
       return UsagePrinter.report(UsageError("pick takes at most one filter.", command: "pick"), to: context.console)
     }
+    let filter = TextSanitizer.clean(context.arguments.positionals.first ?? "")
+    // One rule for the filter however it comes: typed text stops growing at the cap, so a longer
+    // argument would be cut silently; it is refused instead.
+    guard filter.count <= PickFeature.maximumFilterLength else {
+      return UsagePrinter.report(
+        UsageError(
+          "The filter is \(filter.count) characters; pick filters by at most \(PickFeature.maximumFilterLength).",
+          command: "pick"),
+        to: context.console)
+    }
     let colour = OutputSettings.resolve(
       formatFlag: OutputFormat.table.rawValue, json: false, colorFlag: context.arguments.value(.color),
       noHeaders: false,
@@ -67,7 +80,6 @@ enum PickCommand: Command {
       heroes: heroes,
       squadFile: context.environment.squadFile,
       terminal: screen, now: context.environment.now)
-    let filter = TextSanitizer.clean(context.arguments.positionals.first ?? "")
     // Trace lines on the terminal the list is drawn on would scramble it; redirected, they flow.
     let tracing = context.isTracing && !terminalInfo.stderrIsTTY
     let store = Store<PickFeature, PickEffects>(
