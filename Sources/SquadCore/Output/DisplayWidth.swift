@@ -22,6 +22,22 @@ public enum DisplayWidth {
     return result + "…"
   }
 
+  /// The words of `text` on lines of at most `columns` columns; a word longer than that gets a
+  /// line of its own (for the caller to cut).
+  public static func wrap(_ text: String, to columns: Int) -> [String] {
+    var lines: [String] = []
+    var current = ""
+    for word in text.split(separator: " ") {
+      if !current.isEmpty, of(current) + 1 + of(String(word)) > columns {
+        lines.append(current)
+        current = ""
+      }
+      current += (current.isEmpty ? "" : " ") + word
+    }
+    if !current.isEmpty { lines.append(current) }
+    return lines
+  }
+
   /// The text padded with spaces to `columns`.
   public static func pad(_ text: String, to columns: Int) -> String {
     let missing = columns - of(text)

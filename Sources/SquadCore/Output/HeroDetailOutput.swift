@@ -49,7 +49,9 @@ public enum HeroDetailOutput {
     let clean = TextSanitizer.clean
     var lines = [(settings.color ? ANSI.bold(clean(hero.name)) : clean(hero.name)) + "  #\(hero.id)"]
     if !hero.description.isEmpty {
-      lines += ["", wrap(clean(hero.description), width: min(settings.width ?? 80, 100))]
+      lines += [
+        "", DisplayWidth.wrap(clean(hero.description), to: min(settings.width ?? 80, 100)).joined(separator: "\n"),
+      ]
     }
     lines.append("")
     func row(_ label: String, _ value: String) {
@@ -86,19 +88,5 @@ public enum HeroDetailOutput {
     case .fallback: return "the Marvel API could not answer, and the local catalogue has no comics; try again later"
     case .api, .squad: return "the Marvel API did not say"
     }
-  }
-
-  private static func wrap(_ text: String, width: Int) -> String {
-    var lines: [String] = []
-    var current = ""
-    for word in text.split(separator: " ") {
-      if !current.isEmpty, DisplayWidth.of(current) + 1 + DisplayWidth.of(String(word)) > width {
-        lines.append(current)
-        current = ""
-      }
-      current += (current.isEmpty ? "" : " ") + word
-    }
-    if !current.isEmpty { lines.append(current) }
-    return lines.joined(separator: "\n")
   }
 }

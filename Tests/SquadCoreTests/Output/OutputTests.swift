@@ -30,6 +30,13 @@ import Testing
     #expect(CSV.records("\"never closed").failureValue == CSV.UnclosedQuote(line: 1))
   }
 
+  @Test func wrappingKeepsWordsWholeAndLinesWithinTheWidthCountingWideCharacters() {
+    #expect(DisplayWidth.wrap("the quick brown fox", to: 9) == ["the quick", "brown fox"])
+    #expect(DisplayWidth.wrap("蜘蛛 蜘蛛 侠", to: 9) == ["蜘蛛 蜘蛛", "侠"])
+    #expect(DisplayWidth.wrap("a  supercalifragilistic b", to: 5) == ["a", "supercalifragilistic", "b"])
+    #expect(DisplayWidth.wrap("   ", to: 5) == [])
+  }
+
   @Test func wideCharactersCountTwoColumns() {
     #expect(DisplayWidth.of("蜘蛛") == 4)
     #expect(DisplayWidth.of("Ｓ") == 2)

@@ -43,7 +43,9 @@ public enum PickScreen {
         "Terminal too small (\(size.width)×\(size.height)); squad pick needs \(minimumSize.width)×\(minimumSize.height). "
         + "q leaves."
       // Wrapped, so as much as fits is read on however narrow a screen.
-      let lines = wrap(message, width: max(width, 1)).prefix(max(size.height, 0)).map { fit($0, max(width, 0)) }
+      let lines = DisplayWidth.wrap(message, to: max(width, 1)).prefix(max(size.height, 0)).map {
+        fit($0, max(width, 0))
+      }
       return lines + Array(repeating: "", count: max(size.height - lines.count, 0))
     }
     let style = Style(enabled: state.colour)
@@ -128,7 +130,7 @@ public enum PickScreen {
       if 2 + keyColumn + DisplayWidth.of(meaning) <= width {
         return ["  " + DisplayWidth.pad(key, to: keyColumn) + meaning]
       }
-      return ["  " + key] + wrap(meaning, width: max(width - 6, 10)).map { "      " + $0 }
+      return ["  " + key] + DisplayWidth.wrap(meaning, to: max(width - 6, 10)).map { "      " + $0 }
     }
   }
 
@@ -186,22 +188,6 @@ public enum PickScreen {
   }
 
   private static func fit(_ text: String, _ width: Int) -> String { DisplayWidth.truncate(text, to: width) }
-
-  // Words onto lines of at most `width` columns; a word longer than that gets a line of its own
-  // (cut by `fit`).
-  private static func wrap(_ text: String, width: Int) -> [String] {
-    var lines: [String] = []
-    var current = ""
-    for word in text.split(separator: " ") {
-      if !current.isEmpty, DisplayWidth.of(current) + 1 + DisplayWidth.of(String(word)) > width {
-        lines.append(current)
-        current = ""
-      }
-      current += (current.isEmpty ? "" : " ") + word
-    }
-    if !current.isEmpty { lines.append(current) }
-    return lines
-  }
 
   // The end of the filter matters most while typing; cut its start instead.
   private static func fitTail(_ text: String, _ width: Int) -> String {
