@@ -18,45 +18,44 @@ import Testing
 /// ("a task that is not in the registry"), which is not what these tests are about.
 @Suite struct TransportRetentionTests {
   @Test func anAnsweredExchangeIsFreedLongBeforeItsDeadline() async throws {
-    let port = try LoopbackPort(.refusing)
-    let url = try #require(URL(string: port.baseURL + "/characters"))
-    let session = URLSession(configuration: .ephemeral)
-    let task = session.dataTask(with: url)
-    defer { session.finishTasksAndInvalidate() }
-    weak var weakExchange: URLSessionTransport.Exchange?
     let body = Data(repeating: 7, count: 4_096)
-    let result = await { () async -> Result<HTTPResponse, TransportError> in
-      let exchange = URLSessionTransport.Exchange(bodyLimit: 1 << 20)
-      weakExchange = exchange
-      return await withCheckedContinuation { continuation in
-        exchange.start(task, deadline: 3_600, resuming: continuation)
-        exchange.append(body)
-        exchange.complete(HTTPURLResponse(url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: [:]), nil)
-      }
-    }()
+    let (result, freed) = try await drive { exchange, url in
+      exchange.append(body)
+      exchange.complete(HTTPURLResponse(url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: [:]), nil)
+    }
     #expect(try result.get().body == body)
-    #expect(weakExchange == nil, "the deadline timer (an hour away) still holds the exchange and its answer")
-    withExtendedLifetime(port) {}
+    #expect(freed, "the deadline timer (an hour away) still holds the exchange and its answer")
   }
 
   @Test func aFailedExchangeIsFreedLongBeforeItsDeadline() async throws {
+    let (result, freed) = try await drive { exchange, _ in
+      exchange.append(Data(count: 9))
+      exchange.redirect(to: URL(string: "file:///etc/hostname")) { followed in #expect(!followed) }
+    }
+    #expect(result == .failure(.redirectRefused(scheme: "file")))
+    #expect(freed, "the deadline timer (an hour away) still holds the exchange")
+  }
+
+  /// Starts an exchange with its deadline an hour away, lets `end` answer it, and says what it
+  /// answered and whether the exchange was freed once it had.
+  private func drive(_ end: @escaping @Sendable (URLSessionTransport.Exchange, URL) -> Void) async throws
+    -> (Result<HTTPResponse, TransportError>, freed: Bool)
+  {
     let port = try LoopbackPort(.refusing)
+    defer { withExtendedLifetime(port) {} }
     let url = try #require(URL(string: port.baseURL + "/characters"))
-    let session = URLSession(configuration: .ephemeral)
-    let task = session.dataTask(with: url)
+    let session = URLSession(configuration: .squad)
     defer { session.finishTasksAndInvalidate() }
+    let task = session.dataTask(with: url)
     weak var weakExchange: URLSessionTransport.Exchange?
     let result = await { () async -> Result<HTTPResponse, TransportError> in
       let exchange = URLSessionTransport.Exchange(bodyLimit: 1 << 20)
       weakExchange = exchange
       return await withCheckedContinuation { continuation in
         exchange.start(task, deadline: 3_600, resuming: continuation)
-        exchange.append(Data(count: 9))
-        exchange.redirect(to: URL(string: "file:///etc/hostname")) { followed in #expect(!followed) }
+        end(exchange, url)
       }
     }()
-    #expect(result == .failure(.redirectRefused(scheme: "file")))
-    #expect(weakExchange == nil, "the deadline timer (an hour away) still holds the exchange")
-    withExtendedLifetime(port) {}
+    return (result, weakExchange == nil)
   }
 }
