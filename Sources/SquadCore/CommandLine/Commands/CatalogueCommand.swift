@@ -24,8 +24,8 @@ enum CatalogueCommand: Command {
       heroes, 200,000 comics and 256 MiB (an import past that exits 65 and changes nothing). A
       folder or file that cannot be read exits 1 (or, with --skip-invalid, is listed as skipped).
 
-      'catalogue reset' drops everything but the bundled set. On a terminal squad asks first;
-      anywhere else it needs --yes.
+      'catalogue reset' drops everything but the bundled set; a damaged catalogue file is moved
+      aside, never deleted. On a terminal squad asks first; anywhere else it needs --yes.
       """,
     arguments: [
       ArgumentSpec(

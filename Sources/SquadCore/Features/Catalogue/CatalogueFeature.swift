@@ -28,9 +28,10 @@ public enum CatalogueFeature: Feature {
     case imported(CatalogueImport.Report)
     /// Reading what a reset would drop.
     case measuring(askFirst: Bool)
-    /// Waiting for the user to confirm dropping what the catalogue holds beyond the bundled set.
+    /// Waiting for the user to confirm dropping what the catalogue holds beyond the bundled set
+    /// (or setting a damaged file aside).
     case confirming(CatalogueContents)
-    /// Removing the stored catalogue under its lock.
+    /// Writing the bundled set alone under the catalogue's lock (a damaged file moved aside first).
     case resetting
     /// Finished a reset; the catalogue holds this many (bundled) heroes.
     case reset(heroes: Int)
@@ -61,7 +62,7 @@ public enum CatalogueFeature: Feature {
     /// Read how much the catalogue holds beyond the bundled set.
     case measureContents
     case confirm(prompt: String)
-    /// Remove the stored catalogue under its lock.
+    /// Write the bundled set alone under the catalogue's lock, setting a damaged file aside.
     case reset
   }
 
