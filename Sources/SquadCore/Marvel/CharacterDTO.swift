@@ -22,7 +22,7 @@ struct CharacterDTO: Decodable {
 
   init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    id = try container.decodeWholeNumber(forKey: .id)
+    id = try container.wholeNumber(.id)
     name = try container.decode(String.self, forKey: .name)
     description = try? container.decodeIfPresent(String.self, forKey: .description)
     modified = try? container.decodeIfPresent(String.self, forKey: .modified)

@@ -24,6 +24,19 @@ struct JSONReader {
     offset = range.lowerBound
   }
 
+  /// Where `bytes` stop being one JSON document; nil when they are one.
+  static func syntaxError(in bytes: [UInt8]) -> JSONParser.Failure? {
+    bytes.withUnsafeBufferPointer { buffer in
+      var reader = JSONReader(buffer)
+      do throws(JSONParser.Failure) {
+        try reader.skipValue()
+        return reader.isAtEnd() ? nil : reader.failure("unexpected text after the document")
+      } catch {
+        return error
+      }
+    }
+  }
+
   /// Whether only white space is left.
   mutating func isAtEnd() -> Bool {
     skipSpace()

@@ -24,13 +24,11 @@ import Testing
     ),
   ])
   func theSquadFileRefusesWhatImportRefuses(fields: String, problem: String) throws {
-    let document = try JSONParser.parse(
-      #"{"schemaVersion": 1, "members": [{\#(fields), "recruitedAt": "2026-01-01T00:00:00Z"}]}"#)
+    let document = #"{"schemaVersion": 1, "members": [{\#(fields), "recruitedAt": "2026-01-01T00:00:00Z"}]}"#
     #expect {
-      try Squad(document: document)
+      try JSONDecoder().decode(Squad.self, from: Data(document.utf8))
     } throws: { error in
-      guard let shape = error as? JSONShapeError else { return false }
-      return "\(shape.path): \(shape.problem)".hasPrefix(problem)
+      DecodingErrorText.describe(error).hasPrefix("at " + problem)
     }
   }
 
