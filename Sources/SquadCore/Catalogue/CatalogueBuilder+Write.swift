@@ -51,7 +51,7 @@ extension CatalogueBuilder {
     var entries: [(character: UInt64, newest: UInt64, offset: Int)] = []
     let start = offset
     for (comic, origin) in storedComics() {
-      let line = Array(comic.record(origin: origin).encoded().utf8) + [UInt8(ascii: "\n")]
+      let line = Comic.Line(comic, origin: origin).bytes
       let seconds = Int64(comic.onSale?.timeIntervalSince1970 ?? -Double(Int64.max / 2))
       // Inverted so that ascending order is newest first.
       let newest = UInt64(bitPattern: Int64.max &- seconds)

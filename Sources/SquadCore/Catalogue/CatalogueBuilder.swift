@@ -29,7 +29,7 @@ final class CatalogueBuilder {
   private let spool: RecordSpool
   private var entries: [Entry] = []
   private var positions: [Int: Int] = [:]
-  private var comics: [Int: (comic: StoredComic, origin: HeroOrigin)] = [:]
+  private var comics: [Int: (comic: Comic, origin: HeroOrigin)] = [:]
   /// How the merges went, for reports.
   private(set) var outcomes: [HeroMerge.Outcome: Int] = [:]
   private(set) var comicsAdded = 0
@@ -72,20 +72,9 @@ final class CatalogueBuilder {
         offset = lineEnd + 1
       }
     }
-    base.forEachComic { comic in
-      comics[comic.id] = (comic, .api)
-      comicBytes += Self.size(of: comic)
-    }
-    base.bytes.withBytes { buffer in
-      // Comic origins are read again here only to keep `forEachComic` simple for its readers.
-      var offset = base.header.comics.lowerBound
-      while offset < base.header.comics.upperBound {
-        var lineEnd = offset
-        while lineEnd < base.header.comics.upperBound, buffer[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
-        var reader = JSONReader(buffer, range: offset..<lineEnd)
-        if let (id, origin) = Self.comicOrigin(&reader) { comics[id]?.origin = origin }
-        offset = lineEnd + 1
-      }
+    base.forEachComic { line in
+      comics[line.comic.id] = (line.comic, line.origin)
+      comicBytes += Self.size(of: line.comic)
     }
   }
 
@@ -135,7 +124,7 @@ final class CatalogueBuilder {
 
   /// Merges a comic in: a known comic takes the new title and date and the union of characters.
   @discardableResult
-  func merge(_ comic: StoredComic, origin: HeroOrigin) -> HeroMerge.Outcome {
+  func merge(_ comic: Comic, origin: HeroOrigin) -> HeroMerge.Outcome {
     guard var known = comics[comic.id] else {
       comics[comic.id] = (comic, origin)
       comicBytes += Self.size(of: comic)
@@ -228,14 +217,13 @@ final class CatalogueBuilder {
   }
 
   /// The comics, by id.
-  func storedComics() -> [(StoredComic, HeroOrigin)] {
+  func storedComics() -> [(Comic, HeroOrigin)] {
     comics.keys.sorted().compactMap { id in comics[id].map { ($0.comic, $0.origin) } }
   }
 
   /// The bytes a comic takes in the file: its line and its index entries.
-  private static func size(of comic: StoredComic) -> Int {
-    comic.record(origin: .imported).encoded().utf8.count + 1 + Set(comic.characters).count
-      * CatalogueFormat.comicEntryWidth
+  private static func size(of comic: Comic) -> Int {
+    Comic.Line(comic, origin: .imported).bytes.count + Set(comic.characters).count * CatalogueFormat.comicEntryWidth
   }
 
   /// The hero at an entry position, read back from where its record is.
@@ -299,23 +287,4 @@ final class CatalogueBuilder {
     return (key, id, origin)
   }
 
-  private static func comicOrigin(_ reader: inout JSONReader) -> (Int, HeroOrigin)? {
-    var id: Int?
-    var origin = HeroOrigin.api
-    do throws(JSONParser.Failure) {
-      try reader.beginObject()
-      while let name = try reader.nextKey() {
-        if name == "id" {
-          id = try reader.int()
-        } else if name == "src" {
-          origin = HeroOrigin(rawValue: try reader.string()) ?? .api
-        } else {
-          try reader.skipValue()
-        }
-      }
-    } catch {
-      return nil
-    }
-    return id.map { ($0, origin) }
-  }
 }

@@ -107,7 +107,7 @@ final class CatalogueIndex: Sendable {
   }
 
   /// The comics featuring the hero, newest on-sale first.
-  func comics(of id: HeroID) -> [StoredComic] {
+  func comics(of id: HeroID) -> [Comic] {
     bytes.withBytes { buffer in
       let wanted = CatalogueFormat.idKey(id.rawValue)
       let width = CatalogueFormat.comicEntryWidth
@@ -121,14 +121,14 @@ final class CatalogueIndex: Sendable {
         let middle = (low + high) / 2
         if character(middle) < wanted { low = middle + 1 } else { high = middle }
       }
-      var comics: [StoredComic] = []
+      var comics: [Comic] = []
       var index = low
       while index < entries, character(index) == wanted {
         let start = header.comicIndex.lowerBound + index * width
-        if let offset = CatalogueFormat.hex(buffer, at: start + 32, count: 12), header.comics.contains(Int(offset)) {
-          let end = lineEnd(buffer, from: Int(offset), limit: header.comics.upperBound)
-          var reader = JSONReader(buffer, range: Int(offset)..<end)
-          if let comic = try? StoredComic(reading: &reader) { comics.append(comic) }
+        if let offset = CatalogueFormat.hex(buffer, at: start + 32, count: 12), header.comics.contains(Int(offset)),
+          let line = comicLine(buffer, at: Int(offset))
+        {
+          comics.append(line.comic)
         }
         index += 1
       }
@@ -136,17 +136,21 @@ final class CatalogueIndex: Sendable {
     }
   }
 
-  /// Every comic, in file order.
-  func forEachComic(_ body: (StoredComic) -> Void) {
+  /// Every comic with its origin, in file order.
+  func forEachComic(_ body: (Comic.Line) -> Void) {
     bytes.withBytes { buffer in
       var offset = header.comics.lowerBound
       while offset < header.comics.upperBound {
-        let end = lineEnd(buffer, from: offset, limit: header.comics.upperBound)
-        var reader = JSONReader(buffer, range: offset..<end)
-        if let comic = try? StoredComic(reading: &reader) { body(comic) }
-        offset = end + 1
+        if let line = comicLine(buffer, at: offset) { body(line) }
+        offset = lineEnd(buffer, from: offset, limit: header.comics.upperBound) + 1
       }
     }
+  }
+
+  /// The comic line at `offset` (comic lines are read by the one comic rule, ``ComicDTO``).
+  private func comicLine(_ buffer: UnsafeBufferPointer<UInt8>, at offset: Int) -> Comic.Line? {
+    let end = lineEnd(buffer, from: offset, limit: header.comics.upperBound)
+    return try? JSONDecoder().decode(Comic.Line.self, from: Data(buffer[offset..<end]))
   }
 
   // MARK: - Reading entries

@@ -55,7 +55,7 @@ public struct LocalCatalogue: Equatable, Sendable {
   var bundledFingerprint: String { index.header.bundled }
 
   /// The comics featuring the hero, newest on-sale first.
-  public func comics(of id: HeroID) -> [StoredComic] { index.comics(of: id) }
+  public func comics(of id: HeroID) -> [Comic] { index.comics(of: id) }
 
   /// Adds or updates heroes (``HeroMerge``), rebuilding the catalogue in memory.
   public mutating func merge(_ heroes: [Hero], at date: Date? = nil, origin: HeroOrigin = .api) {
@@ -116,7 +116,7 @@ public struct LocalCatalogue: Equatable, Sendable {
     let comics = comics(of: id)
     guard !comics.isEmpty else { return nil }
     let total = max(hero(id)?.counts.comics ?? 0, comics.count)
-    return ComicsSummary(total: total, latest: comics.prefix(2).map(\.appearance))
+    return ComicsSummary(total: total, latest: Array(comics.prefix(2)))
   }
 
   /// Heroes in name order from `offset`, at most `limit` of them. With a filter: first those

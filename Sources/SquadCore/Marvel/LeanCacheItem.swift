@@ -2,36 +2,72 @@ import Foundation
 
 /// An item the response cache keeps in short form (``ResponseCache``).
 protocol LeanCacheItem {
-  /// The short form.
-  var cacheValue: JSONValue { get }
-  /// The item again, or nil when it cannot be rebuilt (a hero the catalogue no longer holds).
-  static func fromCache(_ value: JSONValue, catalogue: LocalCatalogue?) -> Self?
+  /// A page's items in short form.
+  static func cached(_ items: [Self]) -> CachedItems
+  /// The items again, or nil when one cannot be rebuilt (a hero the catalogue no longer holds).
+  static func rebuilt(_ items: CachedItems, catalogue: LocalCatalogue?) -> [Self]?
   /// The id of the hero the short form leaves to the catalogue; nil when it keeps the item whole.
   var catalogueHeroID: Int? { get }
 }
 
 extension Hero: LeanCacheItem {
-  var cacheValue: JSONValue { .int(id.rawValue) }
+  static func cached(_ items: [Hero]) -> CachedItems { .heroes(items.map(\.id.rawValue)) }
+
+  static func rebuilt(_ items: CachedItems, catalogue: LocalCatalogue?) -> [Hero]? {
+    guard case .heroes(let ids) = items else { return nil }
+    var heroes: [Hero] = []
+    heroes.reserveCapacity(ids.count)
+    for id in ids {
+      guard let hero = catalogue?.hero(HeroID(id)) else { return nil }
+      heroes.append(hero)
+    }
+    return heroes
+  }
 
   var catalogueHeroID: Int? { id.rawValue }
-
-  static func fromCache(_ value: JSONValue, catalogue: LocalCatalogue?) -> Hero? {
-    guard case .int(let id) = value else { return nil }
-    return catalogue?.hero(HeroID(id))
-  }
 }
 
-extension ComicAppearance: LeanCacheItem {
-  var catalogueHeroID: Int? { nil }
+extension Comic: LeanCacheItem {
+  static func cached(_ items: [Comic]) -> CachedItems { .comics(items) }
 
-  var cacheValue: JSONValue {
-    .object([("title", .string(title)), ("onSale", onSale.map { .string(MarvelDate.format($0)) } ?? .null)])
+  static func rebuilt(_ items: CachedItems, catalogue: LocalCatalogue?) -> [Comic]? {
+    switch items {
+    case .comics(let comics): return comics
+    case .heroes(let ids): return ids.isEmpty ? [] : nil
+    }
   }
 
-  static func fromCache(_ value: JSONValue, catalogue: LocalCatalogue?) -> ComicAppearance? {
-    guard case .string(let title)? = value["title"] else { return nil }
-    var onSale: Date?
-    if case .string(let text)? = value["onSale"] { onSale = MarvelDate.parse(text) }
-    return ComicAppearance(title: title, onSale: onSale)
+  var catalogueHeroID: Int? { nil }
+}
+
+/// The items of a cached page in short form: for characters their ids only (the heroes are in
+/// the local catalogue), for comics the comics themselves.
+public enum CachedItems: Codable, Hashable, Sendable {
+  case heroes([Int])
+  case comics([Comic])
+
+  /// How many items.
+  var count: Int {
+    switch self {
+    case .heroes(let ids): return ids.count
+    case .comics(let comics): return comics.count
+    }
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if let ids = try? container.decode([Int].self) {
+      self = .heroes(ids)
+    } else {
+      self = .comics(try container.decode([Comic].self))
+    }
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    switch self {
+    case .heroes(let ids): try container.encode(ids)
+    case .comics(let comics): try container.encode(comics)
+    }
   }
 }

@@ -93,13 +93,13 @@ extension Hero {
     }
   }
 
+  /// `modified` by the one rule of ``CharacterDTO``: one that is not a date is unknown.
   private static func date(_ reader: inout JSONReader) throws(JSONParser.Failure) -> Date? {
-    guard !reader.skipNull() else { return nil }
-    let text = try reader.rawStringValue()
-    guard let date = text.withUTF8(MarvelDate.parse(utf8:)) else {
-      throw reader.failure("'\(text.string)' is not a date")
+    guard let text = try? reader.rawStringValue() else {
+      try reader.skipValue()
+      return nil
     }
-    return date
+    return MarvelDate.known(text.string)
   }
 }
 
@@ -162,7 +162,9 @@ extension HeroDetails {
     // The picture's URL, as a squad member keeps it: path, a dot, extension.
     let bytes = path.withUTF8 { $0.count } + 1 + fileExtension.withUTF8 { $0.count }
     let problem = HeroLimits.urlProblem(byteCount: bytes).map { ("thumbnail", $0) }
-    return (keep ? Thumbnail(path: path.string, extension: fileExtension.string) : nil, problem)
+    guard keep else { return (nil, problem) }
+    let picture = Thumbnail(path: path.string, extension: fileExtension.string)
+    return (picture.isPlaceholder ? nil : picture, problem)
   }
 
   private static func links(_ reader: inout JSONReader, keep: Bool) throws(JSONParser.Failure) -> (

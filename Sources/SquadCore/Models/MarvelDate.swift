@@ -56,6 +56,13 @@ public enum MarvelDate {
     return Date(timeIntervalSince1970: TimeInterval(seconds - offset))
   }
 
+  /// A date from Marvel's data: nil when missing, not a date, or one of Marvel's ways of saying
+  /// "never recorded" (year -1, as in `-0001-11-30T00:00:00-0500`, or the epoch).
+  static func known(_ text: String) -> Date? {
+    guard !text.hasPrefix("-"), let date = parse(text), date != unknownMarker else { return nil }
+    return date
+  }
+
   /// Formats a date as `2014-04-29T18:18:17+0000`, the Marvel form in UTC.
   public static func format(_ date: Date) -> String { text(date, ending: "+0000") }
 

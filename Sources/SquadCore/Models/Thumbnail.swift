@@ -11,7 +11,8 @@ public struct Thumbnail: Hashable, Sendable {
     self.extension = `extension`
   }
 
-  /// Marvel's placeholder for "no picture"; about a third of all characters carry it.
+  /// Marvel's placeholder for "no picture"; about a third of all characters carry it. Squad reads
+  /// it as no picture wherever it finds it (``CharacterDTO``, the catalogue's records).
   public var isPlaceholder: Bool { path.hasSuffix("image_not_available") }
 
   /// The full-size image URL, or a sized variant such as `portrait_xlarge`.

@@ -84,7 +84,8 @@ import Testing
   }
 
   @Test func heroDetailTracesReadAsTheDomain() {
-    let comics = ComicsSummary(total: 2, latest: [ComicAppearance(title: "Hulk (2008) #1", onSale: Sample.moment)])
+    let comics = ComicsSummary(
+      total: 2, latest: [Comic(id: 1, title: "Hulk (2008) #1", onSale: Sample.moment, characters: [])])
     let actions: [HeroDetailFeature.Action] = [
       .showRequested(.name("hulk")), .heroResolved(.success(Sourced(Self.hulk, source: Self.source))),
       .heroResolved(.failure(Self.lookup)), .comicsLoaded(.success(Sourced(comics, source: Self.source))),

@@ -91,7 +91,8 @@ import Testing
   @Test func idsInDerivedListsArePlainDigits() {
     for id in [#"" 5000005""#, #""+5000006""#, #""5000007 ""#, #""5e6""#, #""""#, #""-5""#] {
       #expect(
-        problem(#"{"characters":[{"id":\#(id),"name":"X"}]}"#)?.contains("id: not a whole number") == true, "\(id)")
+        problem(#"{"characters":[{"id":\#(id),"name":"X"}]}"#)?.contains("id: expected a whole number") == true, "\(id)"
+      )
     }
     #expect(ids(#"{"characters":[{"id":"0005000008","name":"X"}]}"#) == [5_000_008])
   }
@@ -200,10 +201,10 @@ import Testing
     builder.merge(
       Hero(id: HeroID(1_009_652), name: "Thanos", description: "Updated", modified: Date()), origin: .imported)
     builder.merge(
-      StoredComic(id: 7, title: "Seven", onSale: Date(), characters: [HeroID(1_009_652), HeroID(5_000_001)]),
+      Comic(id: 7, title: "Seven", onSale: Date(), characters: [HeroID(1_009_652), HeroID(5_000_001)]),
       origin: .imported)
     builder.merge(
-      StoredComic(id: 7, title: "Seven, again", onSale: nil, characters: [HeroID(5_000_002)]), origin: .imported)
+      Comic(id: 7, title: "Seven, again", onSale: nil, characters: [HeroID(5_000_002)]), origin: .imported)
     var sink = MemoryCatalogueSink()
     try? builder.write(updatedAt: nil, bundled: BundledCatalogue.fingerprint, to: &sink)
     #expect(builder.size == sink.bytes.count)

@@ -114,7 +114,7 @@ import Testing
 
   @Test func aPageWhoseHeroesTheCatalogueNoLongerHoldsIsFetchedAfresh() async throws {
     transport.enqueue(StubTransport.ok("characters.json", etag: "e1"))
-    let lost = CachedPage(offset: 0, limit: 3, total: 1, attribution: "", items: [.int(424_242)])
+    let lost = CachedPage(offset: 0, limit: 3, total: 1, attribution: "", items: .heroes([424_242]))
     try cache.store(CachedResponse(url: url, etag: "e0", fetchedAt: clock.now, page: lost))
     #expect(try await listing().origin == .network)
     #expect(transport.requests.last?.headers["If-None-Match"] == nil)
@@ -169,7 +169,7 @@ import Testing
   @Test func aCachedPageThatNoAnswerCouldBeIsAMiss() async throws {
     transport.enqueue(StubTransport.ok("characters.json", etag: "e1"), StubTransport.ok("characters.json", etag: "e1"))
     let page = try await listing()
-    let ids = page.results.map { JSONValue.int($0.id.rawValue) }
+    let ids = CachedItems.heroes(page.results.map(\.id.rawValue))
     for total in [-5, MarvelPaging.maximumTotal + 1] {
       let lying = CachedPage(offset: 0, limit: 3, total: total, attribution: "", items: ids)
       try cache.store(CachedResponse(url: url, etag: "e1", fetchedAt: clock.now, page: lying))

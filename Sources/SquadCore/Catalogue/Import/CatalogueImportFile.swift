@@ -57,14 +57,17 @@ public enum CatalogueImportFile {
       throw Problem(path: path, detail: "not UTF-8 text (byte \(offset)); save it as UTF-8 and import it again")
     }
     var stopped: Problem?
+    let decoder = JSONDecoder()
     do throws(CatalogueDocument.Detail) {
       try bytes.withUnsafeBufferPointer { (buffer) throws(CatalogueDocument.Detail) in
-        try CatalogueDocument.forEachValue(buffer) { (value, number) throws(CatalogueDocument.Detail) in
+        try CatalogueDocument.forEachRecord(buffer) { (range, number) throws(CatalogueDocument.Detail) in
           let record: ImportedRecord
-          do throws(ImportedRecord.Problem) {
-            record = try ImportedRecord(value)
+          do {
+            record = try decoder.decode(ImportedRecord.self, from: Data(buffer[range]))
           } catch {
-            throw CatalogueDocument.Detail("record \(number): \(error.field): \(error.message)")
+            let (path, problem) = DecodingErrorText.parts(error) ?? ([], "not JSON")
+            let field = path.isEmpty ? "" : DecodingErrorText.path(path) + ": "
+            throw CatalogueDocument.Detail("record \(number): \(field)\(problem)")
           }
           do throws(Problem) {
             try body(record)
