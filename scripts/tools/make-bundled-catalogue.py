@@ -20,7 +20,7 @@ Rules:
   * query strings (`?utm_campaign=...`) are stripped from urls;
   * every character of all_characters_1562_derived.json is included; those without an entry in
     DESCRIPTIONS get an empty description (Marvel's text is never used);
-  * `modified` is written in UTC (`+0000`), as squad writes it;
+  * `modified` is written as whole seconds since 1970, as squad writes it;
   * records are sorted by their name key (the name trimmed, accents removed, lower-cased, as
     HeroName.folded does it) compared as UTF-8 bytes, then by id.
 
@@ -30,7 +30,7 @@ Usage: python3 scripts/tools/make-bundled-catalogue.py [SAMPLES_DIR]
 import json
 import sys
 import unicodedata
-from datetime import datetime, timezone
+from datetime import datetime
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -311,9 +311,8 @@ def fold(name):
     return unicodedata.normalize("NFC", "".join(c for c in decomposed if not unicodedata.combining(c))).lower()
 
 
-def utc(text):
-    moment = datetime.strptime(text, "%Y-%m-%dT%H:%M:%S%z").astimezone(timezone.utc)
-    return moment.strftime("%Y-%m-%dT%H:%M:%S+0000")
+def seconds(text):
+    return int(datetime.strptime(text, "%Y-%m-%dT%H:%M:%S%z").timestamp())
 
 
 def hex_digits(value, digits):
@@ -325,7 +324,7 @@ def id_key(character_id):
 
 
 HEADER_SIZE = 1024
-MAGIC = "squad-catalogue 2"
+MAGIC = "squad-catalogue 3"
 
 
 def indexed(records):
@@ -394,7 +393,7 @@ def main():
         record = {"id": character_id, "name": name, "description": description}
         detail = full.get(character_id)
         if detail and detail.get("modified") and detail["modified"] != UNKNOWN_DATE:
-            record["modified"] = utc(detail["modified"])
+            record["modified"] = seconds(detail["modified"])
         thumbnail = (detail or base).get("thumbnail") or {}
         if thumbnail.get("path") and not thumbnail["path"].endswith(PLACEHOLDER_SUFFIX):
             record["thumbnail"] = {"path": thumbnail["path"], "extension": thumbnail["extension"]}

@@ -266,7 +266,7 @@ final class CatalogueBuilder {
     var key: String?
     var id: Int?
     var origin = HeroOrigin.api
-    do throws(JSONParser.Failure) {
+    do throws(JSONReader.Failure) {
       try reader.beginObject()
       while let name = try reader.nextKey() {
         if name == "k" {

@@ -1,6 +1,8 @@
 import Foundation
 
-/// The header line of a catalogue file: where each section is, and what the file holds.
+/// The header line of a catalogue file: where each section is, and what the file holds. Read
+/// and written with Foundation's coders; `updatedAt` is seconds since 1970 (text in the format-2
+/// files of the previous release, which are read too).
 struct CatalogueHeader: Equatable, Sendable {
   var count = 0
   var records = 0..<0
@@ -18,74 +20,34 @@ struct CatalogueHeader: Equatable, Sendable {
 
   /// The header's two lines, padded to ``CatalogueFormat/headerSize``.
   func encoded() -> [UInt8] {
-    func range(_ range: Range<Int>) -> JSONValue { .array([.int(range.lowerBound), .int(range.upperBound)]) }
-    func origins(_ counts: [HeroOrigin: Int]) -> JSONValue {
-      .object(HeroOrigin.allCases.map { ($0.label, .int(counts[$0] ?? 0)) })
-    }
-    var fields: [(String, JSONValue)] = [
-      ("count", .int(count)), ("records", range(records)), ("ids", range(ids)), ("names", range(names)),
-      ("comics", range(comics)), ("comicIndex", range(comicIndex)), ("comicCount", .int(comicCount)),
-      ("bundled", .string(bundled)), ("heroes", origins(heroesByOrigin)), ("comicsByOrigin", origins(comicsByOrigin)),
-    ]
-    if let updatedAt { fields.append(("updatedAt", .string(MarvelDate.iso8601(updatedAt)))) }
-    var line = Array(CatalogueFormat.magic.utf8) + [UInt8(ascii: "\n")]
-    line += Array(JSONValue.object(fields).encoded().utf8)
+    var line = Array(CatalogueFormat.magic.utf8) + [UInt8(ascii: "\n")] + CompactJSON.encode(self)
     while line.count < CatalogueFormat.headerSize - 1 { line.append(UInt8(ascii: " ")) }
     line.append(UInt8(ascii: "\n"))
     return line
   }
 
-  /// Reads and checks the header of a catalogue file of `size` bytes.
+  /// Reads and checks the header of a catalogue file (this format, or the previous release's).
   init(reading bytes: UnsafeBufferPointer<UInt8>) throws(CatalogueFormatError) {
-    let magic = Array(CatalogueFormat.magic.utf8)
-    guard bytes.count >= CatalogueFormat.headerSize, Array(bytes[0..<magic.count]) == magic,
-      bytes[magic.count] == UInt8(ascii: "\n")
+    let magic = CatalogueFormat.magic.utf8.count
+    guard bytes.count >= CatalogueFormat.headerSize, bytes[magic] == UInt8(ascii: "\n"),
+      CatalogueFormat.readable.contains(where: { $0.utf8.elementsEqual(bytes[0..<magic]) })
     else {
       throw .notACatalogue
     }
-    let json = UnsafeBufferPointer(rebasing: bytes[(magic.count + 1)..<CatalogueFormat.headerSize])
-    guard let value = try? JSONParser.parse(Array(json)) else { throw .damaged("the header is not JSON") }
-    func int(_ key: String) throws(CatalogueFormatError) -> Int {
-      guard case .int(let number)? = value[key], number >= 0 else { throw .damaged("the header has no \(key)") }
-      return number
+    do {
+      self = try JSONDecoder().decode(Self.self, from: Data(bytes[(magic + 1)..<CatalogueFormat.headerSize]))
+    } catch {
+      throw .damaged("the header does not read (\(DecodingErrorText.describe(error)))")
     }
-    func range(_ key: String) throws(CatalogueFormatError) -> Range<Int> {
-      guard case .array(let ends)? = value[key], ends.count == 2, case .int(let start) = ends[0],
-        case .int(let end) = ends[1],
-        start >= CatalogueFormat.headerSize, start <= end, end <= bytes.count
-      else { throw .damaged("the header's \(key) section is out of bounds") }
-      return start..<end
-    }
-    func origins(_ key: String) throws(CatalogueFormatError) -> [HeroOrigin: Int] {
-      var counts: [HeroOrigin: Int] = [:]
-      for origin in HeroOrigin.allCases {
-        guard let member = value[key]?[origin.label] else { continue }
-        guard case .int(let number) = member, number >= 0 else {
-          throw .damaged("the header's \(key) count for \(origin.label) is not a count")
-        }
-        if number > 0 { counts[origin] = number }
-      }
-      return counts
-    }
-    count = try int("count")
-    records = try range("records")
-    ids = try range("ids")
-    names = try range("names")
-    comics = try range("comics")
-    comicIndex = try range("comicIndex")
-    comicCount = try int("comicCount")
-    if case .string(let text)? = value["bundled"] { bundled = text }
-    if case .string(let text)? = value["updatedAt"] { updatedAt = MarvelDate.parse(text) }
-    heroesByOrigin = try origins("heroes")
-    comicsByOrigin = try origins("comicsByOrigin")
-    try checkAgreement()
+    try checkAgreement(fileSize: bytes.count)
   }
 
   /// Checks that the header's numbers agree with each other and with the file: every later
   /// computation trusts them (entry `i` of an index is at `start + i × width`), so a number that
   /// does not agree makes the file damaged rather than a trap or a lie on screen. The arithmetic
   /// is checked, since the numbers come from a file.
-  private func checkAgreement() throws(CatalogueFormatError) {
+  private func checkAgreement(fileSize: Int) throws(CatalogueFormatError) {
+    guard count >= 0, comicCount >= 0 else { throw .damaged("the header counts fewer than no heroes or comics") }
     let (idBytes, idOverflow) = count.multipliedReportingOverflow(by: CatalogueFormat.idEntryWidth)
     let (nameBytes, nameOverflow) = count.multipliedReportingOverflow(by: CatalogueFormat.nameEntryWidth)
     guard !idOverflow, !nameOverflow, ids.count == idBytes, names.count == nameBytes,
@@ -96,6 +58,7 @@ struct CatalogueHeader: Equatable, Sendable {
     guard records.lowerBound == CatalogueFormat.headerSize,
       zip(sections, sections.dropFirst()).allSatisfy({ $0.upperBound == $1.lowerBound })
     else { throw .damaged("the header's sections overlap or leave gaps") }
+    guard comicIndex.upperBound <= fileSize else { throw .damaged("the header's sections pass the end of the file") }
     // Every hero has a record line, every comic a comic line: at least one byte each.
     guard count <= records.count, comicCount <= comics.count else {
       throw .damaged("the header counts more heroes or comics than the file can hold")
@@ -117,6 +80,61 @@ struct CatalogueHeader: Equatable, Sendable {
   }
 
   init() {}
+}
+
+extension CatalogueHeader: Codable {
+  private enum Key: String, CodingKey {
+    case count, records, ids, names, comics, comicIndex, comicCount, bundled, heroes, comicsByOrigin, updatedAt
+  }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: Key.self)
+    count = try container.decode(Int.self, forKey: .count)
+    records = try container.decode(Range<Int>.self, forKey: .records)
+    ids = try container.decode(Range<Int>.self, forKey: .ids)
+    names = try container.decode(Range<Int>.self, forKey: .names)
+    comics = try container.decode(Range<Int>.self, forKey: .comics)
+    comicIndex = try container.decode(Range<Int>.self, forKey: .comicIndex)
+    comicCount = try container.decode(Int.self, forKey: .comicCount)
+    bundled = try container.decodeIfPresent(String.self, forKey: .bundled) ?? ""
+    heroesByOrigin = try Self.origins(container.decode([String: Int].self, forKey: .heroes))
+    comicsByOrigin = try Self.origins(container.decode([String: Int].self, forKey: .comicsByOrigin))
+    if let seconds = try? container.decodeIfPresent(Int.self, forKey: .updatedAt) {
+      updatedAt = Date(timeIntervalSince1970: Double(seconds))
+    } else {
+      updatedAt = (try? container.decodeIfPresent(String.self, forKey: .updatedAt)).flatMap(MarvelDate.parse)
+    }
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: Key.self)
+    for (key, value) in [(Key.count, count), (.comicCount, comicCount)] { try container.encode(value, forKey: key) }
+    for (key, range) in [
+      (Key.records, records), (.ids, ids), (.names, names), (.comics, comics), (.comicIndex, comicIndex),
+    ] {
+      try container.encode(range, forKey: key)
+    }
+    try container.encode(bundled, forKey: .bundled)
+    let labels = { (counts: [HeroOrigin: Int]) in
+      Dictionary(uniqueKeysWithValues: HeroOrigin.allCases.map { ($0.label, counts[$0] ?? 0) })
+    }
+    try container.encode(labels(heroesByOrigin), forKey: .heroes)
+    try container.encode(labels(comicsByOrigin), forKey: .comicsByOrigin)
+    try container.encodeIfPresent(updatedAt.map { Int($0.timeIntervalSince1970.rounded(.down)) }, forKey: .updatedAt)
+  }
+
+  /// Counts by origin label (`bundled`, `api`, `import`), none negative; zeros left out.
+  private static func origins(_ counts: [String: Int]) throws -> [HeroOrigin: Int] {
+    var found: [HeroOrigin: Int] = [:]
+    for origin in HeroOrigin.allCases {
+      guard let number = counts[origin.label] else { continue }
+      guard number >= 0 else {
+        throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "a count below 0 by origin"))
+      }
+      if number > 0 { found[origin] = number }
+    }
+    return found
+  }
 }
 
 /// Why bytes are not a usable catalogue.

@@ -182,7 +182,7 @@ final class CatalogueIndex: Sendable {
   /// The `src` member, which the writer puts second, after `k`.
   private func origin(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> HeroOrigin {
     var reader = JSONReader(buffer, range: range)
-    do throws(JSONParser.Failure) {
+    do throws(JSONReader.Failure) {
       try reader.beginObject()
       while let key = try reader.nextKey() {
         if key == "src" { return HeroOrigin(rawValue: try reader.string()) ?? .api }

@@ -13,17 +13,17 @@ extension Hero {
   /// The record must keep the record rule (``HeroLimits``) like every hero squad takes in: one
   /// that breaks it throws (and the reader has passed the whole record, so a caller reading a
   /// list can skip it and go on; see ``HeroRecordProblem``).
-  init(reading reader: inout JSONReader, source: SharedBytes? = nil) throws(JSONParser.Failure) {
+  init(reading reader: inout JSONReader, source: SharedBytes? = nil) throws(JSONReader.Failure) {
     var problem: HeroRecordProblem?
     try self.init(reading: &reader, source: source, problem: &problem)
-    if let problem { throw JSONParser.Failure(reason: problem.description, offset: problem.offset) }
+    if let problem { throw JSONReader.Failure(reason: problem.description, offset: problem.offset) }
   }
 
   /// Reads a record as ``init(reading:source:)`` does, but hands a broken record rule back in
   /// `problem` instead of throwing, with the reader past the record. Throws for JSON that does
   /// not read as a record at all.
   init(reading reader: inout JSONReader, source: SharedBytes?, problem: inout HeroRecordProblem?)
-    throws(JSONParser.Failure)
+    throws(JSONReader.Failure)
   {
     let start = reader.offset
     var id: Int?
@@ -32,9 +32,9 @@ extension Hero {
     var broken: (field: String, problem: String)?
     // A number that is JSON but no whole number squad keeps (too large for 64 bits, a fraction)
     // breaks the record rule: the record is skipped, the rest of the file still reads.
-    func number(_ field: String, _ reader: inout JSONReader) throws(JSONParser.Failure) -> Int? {
+    func number(_ field: String, _ reader: inout JSONReader) throws(JSONReader.Failure) -> Int? {
       guard !reader.skipNull() else { return nil }
-      do throws(JSONParser.Failure) {
+      do throws(JSONReader.Failure) {
         return try reader.int()
       } catch {
         try reader.skipValue()
@@ -42,7 +42,7 @@ extension Hero {
         return nil
       }
     }
-    func count(_ field: String, _ reader: inout JSONReader) throws(JSONParser.Failure) -> Int? {
+    func count(_ field: String, _ reader: inout JSONReader) throws(JSONReader.Failure) -> Int? {
       let value = try number(field, &reader)
       if let value, let why = HeroLimits.countProblem(value), broken == nil { broken = (field, why) }
       return value
@@ -74,7 +74,7 @@ extension Hero {
       if broken == nil, let detailProblem { broken = detailProblem }
     }
     guard let id, let name else {
-      throw JSONParser.Failure(reason: "a hero record without \(id == nil ? "an id" : "a name")", offset: start)
+      throw JSONReader.Failure(reason: "a hero record without \(id == nil ? "an id" : "a name")", offset: start)
     }
     if broken?.field == "id" {
       // Already said: not a number that fits.
@@ -93,8 +93,10 @@ extension Hero {
     }
   }
 
-  /// `modified` by the one rule of ``CharacterDTO``: one that is not a date is unknown.
-  private static func date(_ reader: inout JSONReader) throws(JSONParser.Failure) -> Date? {
+  /// `modified`: seconds since 1970, or (in the format-2 records of the previous release)
+  /// Marvel's text, by the one rule of ``CharacterDTO``: one that is not a date is unknown.
+  private static func date(_ reader: inout JSONReader) throws(JSONReader.Failure) -> Date? {
+    if let seconds = try? reader.optionalInt() { return Date(timeIntervalSince1970: Double(seconds)) }
     guard let text = try? reader.rawStringValue() else {
       try reader.skipValue()
       return nil
@@ -105,7 +107,7 @@ extension Hero {
 
 extension HeroDetails {
   /// Reads the details of a catalogue record, skipping its other fields.
-  init(reading reader: inout JSONReader) throws(JSONParser.Failure) {
+  init(reading reader: inout JSONReader) throws(JSONReader.Failure) {
     self.init()
     try reader.beginObject()
     while let key = try reader.nextKey() { try read(key, &reader) }
@@ -114,7 +116,7 @@ extension HeroDetails {
   /// Reads the value of `key` if it is one of the details, or skips it; says which field breaks
   /// the record rule (``HeroLimits``), if one does.
   @discardableResult
-  mutating func read(_ key: JSONKey, _ reader: inout JSONReader) throws(JSONParser.Failure) -> (
+  mutating func read(_ key: JSONKey, _ reader: inout JSONReader) throws(JSONReader.Failure) -> (
     field: String, problem: String
   )? {
     if key == "description" {
@@ -136,7 +138,7 @@ extension HeroDetails {
 
   /// Checks the value of `key` as ``read(_:_:)`` would read it, making nothing; says which field
   /// breaks the record rule, if one does.
-  static func check(_ key: JSONKey, _ reader: inout JSONReader) throws(JSONParser.Failure) -> (
+  static func check(_ key: JSONKey, _ reader: inout JSONReader) throws(JSONReader.Failure) -> (
     field: String, problem: String
   )? {
     if key == "description" {
@@ -153,7 +155,7 @@ extension HeroDetails {
     }
   }
 
-  private static func thumbnail(_ reader: inout JSONReader, keep: Bool) throws(JSONParser.Failure) -> (
+  private static func thumbnail(_ reader: inout JSONReader, keep: Bool) throws(JSONReader.Failure) -> (
     Thumbnail?, problem: (field: String, problem: String)?
   ) {
     guard !reader.skipNull() else { return (nil, nil) }
@@ -167,7 +169,7 @@ extension HeroDetails {
     return (picture.isPlaceholder ? nil : picture, problem)
   }
 
-  private static func links(_ reader: inout JSONReader, keep: Bool) throws(JSONParser.Failure) -> (
+  private static func links(_ reader: inout JSONReader, keep: Bool) throws(JSONReader.Failure) -> (
     [HeroLink], problem: (field: String, problem: String)?
   ) {
     guard !reader.skipNull() else { return ([], nil) }
@@ -192,7 +194,7 @@ extension HeroDetails {
   /// The two string members `first` and `second` of the object at the reader, skipping any
   /// others; nil for one that is missing.
   private static func stringPair(_ reader: inout JSONReader, _ first: StaticString, _ second: StaticString)
-    throws(JSONParser.Failure) -> (JSONKey?, JSONKey?)
+    throws(JSONReader.Failure) -> (JSONKey?, JSONKey?)
   {
     var values: (JSONKey?, JSONKey?) = (nil, nil)
     try reader.beginObject()

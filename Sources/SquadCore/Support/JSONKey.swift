@@ -16,8 +16,7 @@ struct JSONKey {
   /// The text.
   var string: String {
     guard hasEscapes else { return String(decoding: content, as: UTF8.self) }
-    var parser = JSONParser(quoted, at: 0)
-    return (try? parser.quotedString()) ?? ""
+    return JSONReader.unescaped(content)
   }
 
   /// Calls `body` with the UTF-8 bytes.

@@ -76,14 +76,14 @@ import Testing
   @Test func numbersBeyond64BitsAreAnErrorNeverATrap() throws {
     for text in ["99999999999999999999999999", "9223372036854775808", "-9223372036854775809", "18446744073709551616"] {
       #expect(throws: (any Error).self) {
-        try JSONReaderTests.read(text) { (reader) throws(JSONParser.Failure) in try reader.int() }
+        try JSONReaderTests.read(text) { (reader) throws(JSONReader.Failure) in try reader.int() }
       }
     }
     #expect(
-      try JSONReaderTests.read("9223372036854775807") { (reader) throws(JSONParser.Failure) in try reader.int() }
+      try JSONReaderTests.read("9223372036854775807") { (reader) throws(JSONReader.Failure) in try reader.int() }
         == Int.max)
     #expect(
-      try JSONReaderTests.read("-9223372036854775807") { (reader) throws(JSONParser.Failure) in try reader.int() }
+      try JSONReaderTests.read("-9223372036854775807") { (reader) throws(JSONReader.Failure) in try reader.int() }
         == -Int.max)
   }
 

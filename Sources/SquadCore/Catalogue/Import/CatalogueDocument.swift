@@ -24,7 +24,7 @@ enum CatalogueDocument {
       throw Detail("the file is empty; expected a Marvel response, list or JSON Lines of records")
     }
     var reader = JSONReader(bytes)
-    do throws(JSONParser.Failure) {
+    do throws(JSONReader.Failure) {
       try reader.skipValue()
     } catch {
       // Not one document: JSON Lines, one record per line.
@@ -73,7 +73,7 @@ enum CatalogueDocument {
   {
     var reader = JSONReader(bytes, range: range)
     var found: [String: Range<Int>] = [:]
-    do throws(JSONParser.Failure) {
+    do throws(JSONReader.Failure) {
       try reader.beginObject()
       while let key = try reader.nextKey() {
         let start = reader.offset
@@ -93,7 +93,7 @@ enum CatalogueDocument {
   ) throws(Detail) {
     var reader = JSONReader(bytes, range: range)
     let prefix = field.map { $0 + ": " } ?? ""
-    do throws(JSONParser.Failure) {
+    do throws(JSONReader.Failure) {
       try reader.beginArray()
     } catch {
       throw Detail("\(prefix)not JSON (\(error.description))")
@@ -101,7 +101,7 @@ enum CatalogueDocument {
     var number = 0
     while true {
       let start: Int
-      do throws(JSONParser.Failure) {
+      do throws(JSONReader.Failure) {
         guard try reader.nextItem() else { break }
         start = reader.offset
         try reader.skipValue()
@@ -126,7 +126,7 @@ enum CatalogueDocument {
       guard bytes[start..<end].contains(where: { !isSpace($0) }) else { continue }
       number += 1
       var reader = JSONReader(bytes, range: start..<end)
-      do throws(JSONParser.Failure) {
+      do throws(JSONReader.Failure) {
         try reader.skipValue()
         guard reader.isAtEnd() else { throw reader.failure("unexpected text after the record") }
       } catch {
