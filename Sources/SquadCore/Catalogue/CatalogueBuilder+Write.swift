@@ -17,7 +17,7 @@ extension CatalogueBuilder {
     written.reserveCapacity(order.count)
     try recordLines(order) { (position, line, origin) throws(PersistenceError) in
       written.append((idOf(position), offset))
-      header.heroesByOrigin[origin, default: 0] += 1
+      header.heroes[origin] += 1
       try sink.append(line)
       offset += line.count
     }
@@ -58,7 +58,7 @@ extension CatalogueBuilder {
       for character in Set(comic.characters) {
         entries.append((CatalogueFormat.idKey(character.rawValue), newest, offset))
       }
-      header.comicsByOrigin[origin, default: 0] += 1
+      header.comicsByOrigin[origin] += 1
       header.comicCount += 1
       try sink.append(line)
       offset += line.count

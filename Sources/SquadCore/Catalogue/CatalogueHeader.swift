@@ -3,7 +3,7 @@ import Foundation
 /// The header line of a catalogue file: where each section is, and what the file holds. Read
 /// and written with Foundation's coders; `updatedAt` is seconds since 1970 (text in the format-2
 /// files of the previous release, which are read too).
-struct CatalogueHeader: Equatable, Sendable {
+struct CatalogueHeader: Codable, Equatable, Sendable {
   var count = 0
   var records = 0..<0
   var ids = 0..<0
@@ -14,9 +14,10 @@ struct CatalogueHeader: Equatable, Sendable {
   var updatedAt: Date?
   /// The fingerprint of the bundled set the file includes.
   var bundled = ""
-  /// Heroes and comics by origin.
-  var heroesByOrigin: [HeroOrigin: Int] = [:]
-  var comicsByOrigin: [HeroOrigin: Int] = [:]
+  /// Heroes by origin.
+  var heroes = OriginCounts()
+  /// Comics by origin.
+  var comicsByOrigin = OriginCounts()
 
   /// The header's two lines, padded to ``CatalogueFormat/headerSize``.
   func encoded() -> [UInt8] {
@@ -34,8 +35,17 @@ struct CatalogueHeader: Equatable, Sendable {
     else {
       throw .notACatalogue
     }
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .custom { decoder in
+      let container = try decoder.singleValueContainer()
+      if let seconds = try? container.decode(Int.self) { return Date(timeIntervalSince1970: Double(seconds)) }
+      guard let date = MarvelDate.parse(try container.decode(String.self)) else {
+        throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a date")
+      }
+      return date
+    }
     do {
-      self = try JSONDecoder().decode(Self.self, from: Data(bytes[(magic + 1)..<CatalogueFormat.headerSize]))
+      self = try decoder.decode(Self.self, from: Data(bytes[(magic + 1)..<CatalogueFormat.headerSize]))
     } catch {
       throw .damaged("the header does not read (\(DecodingErrorText.describe(error)))")
     }
@@ -63,77 +73,45 @@ struct CatalogueHeader: Equatable, Sendable {
     guard count <= records.count, comicCount <= comics.count else {
       throw .damaged("the header counts more heroes or comics than the file can hold")
     }
-    guard Self.sum(heroesByOrigin) == count, Self.sum(comicsByOrigin) == comicCount else {
+    guard heroes.total == count, comicsByOrigin.total == comicCount else {
       throw .damaged("the counts by origin do not add up to the totals")
     }
-  }
-
-  /// The sum of counts; nil when it does not fit.
-  private static func sum(_ counts: [HeroOrigin: Int]) -> Int? {
-    var total = 0
-    for value in counts.values {
-      let (sum, overflow) = total.addingReportingOverflow(value)
-      guard !overflow else { return nil }
-      total = sum
-    }
-    return total
   }
 
   init() {}
 }
 
-extension CatalogueHeader: Codable {
-  private enum Key: String, CodingKey {
-    case count, records, ids, names, comics, comicIndex, comicCount, bundled, heroes, comicsByOrigin, updatedAt
+/// Heroes or comics by origin, as the header counts them: `{"bundled": …, "api": …, "import": …}`.
+struct OriginCounts: Codable, Equatable, Sendable {
+  var bundled = 0
+  var api = 0
+  var imported = 0
+
+  private enum CodingKeys: String, CodingKey {
+    case bundled, api
+    case imported = "import"
   }
 
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: Key.self)
-    count = try container.decode(Int.self, forKey: .count)
-    records = try container.decode(Range<Int>.self, forKey: .records)
-    ids = try container.decode(Range<Int>.self, forKey: .ids)
-    names = try container.decode(Range<Int>.self, forKey: .names)
-    comics = try container.decode(Range<Int>.self, forKey: .comics)
-    comicIndex = try container.decode(Range<Int>.self, forKey: .comicIndex)
-    comicCount = try container.decode(Int.self, forKey: .comicCount)
-    bundled = try container.decodeIfPresent(String.self, forKey: .bundled) ?? ""
-    heroesByOrigin = try Self.origins(container.decode([String: Int].self, forKey: .heroes))
-    comicsByOrigin = try Self.origins(container.decode([String: Int].self, forKey: .comicsByOrigin))
-    if let seconds = try? container.decodeIfPresent(Int.self, forKey: .updatedAt) {
-      updatedAt = Date(timeIntervalSince1970: Double(seconds))
-    } else {
-      updatedAt = (try? container.decodeIfPresent(String.self, forKey: .updatedAt)).flatMap(MarvelDate.parse)
-    }
-  }
-
-  func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: Key.self)
-    for (key, value) in [(Key.count, count), (.comicCount, comicCount)] { try container.encode(value, forKey: key) }
-    for (key, range) in [
-      (Key.records, records), (.ids, ids), (.names, names), (.comics, comics), (.comicIndex, comicIndex),
-    ] {
-      try container.encode(range, forKey: key)
-    }
-    try container.encode(bundled, forKey: .bundled)
-    let labels = { (counts: [HeroOrigin: Int]) in
-      Dictionary(uniqueKeysWithValues: HeroOrigin.allCases.map { ($0.label, counts[$0] ?? 0) })
-    }
-    try container.encode(labels(heroesByOrigin), forKey: .heroes)
-    try container.encode(labels(comicsByOrigin), forKey: .comicsByOrigin)
-    try container.encodeIfPresent(updatedAt.map { Int($0.timeIntervalSince1970.rounded(.down)) }, forKey: .updatedAt)
-  }
-
-  /// Counts by origin label (`bundled`, `api`, `import`), none negative; zeros left out.
-  private static func origins(_ counts: [String: Int]) throws -> [HeroOrigin: Int] {
-    var found: [HeroOrigin: Int] = [:]
-    for origin in HeroOrigin.allCases {
-      guard let number = counts[origin.label] else { continue }
-      guard number >= 0 else {
-        throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "a count below 0 by origin"))
+  subscript(origin: HeroOrigin) -> Int {
+    get { origin == .bundled ? bundled : origin == .api ? api : imported }
+    set {
+      switch origin {
+      case .bundled: bundled = newValue
+      case .api: api = newValue
+      case .imported: imported = newValue
       }
-      if number > 0 { found[origin] = number }
     }
-    return found
+  }
+
+  /// The counts above 0, by origin.
+  var byOrigin: [HeroOrigin: Int] { HeroOrigin.allCases.reduce(into: [:]) { if self[$1] > 0 { $0[$1] = self[$1] } } }
+
+  /// The sum; nil when a count is below 0 or the sum does not fit.
+  var total: Int? {
+    guard bundled >= 0, api >= 0, imported >= 0 else { return nil }
+    let (partial, first) = bundled.addingReportingOverflow(api)
+    let (sum, second) = partial.addingReportingOverflow(imported)
+    return first || second ? nil : sum
   }
 }
 

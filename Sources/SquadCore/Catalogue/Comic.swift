@@ -31,7 +31,7 @@ public struct Comic: Hashable, Sendable, Codable {
     var container = encoder.container(keyedBy: Key.self)
     try container.encode(id, forKey: .id)
     try container.encode(title, forKey: .title)
-    try container.encodeIfPresent(onSale.map { Int($0.timeIntervalSince1970.rounded(.down)) }, forKey: .onSale)
+    try container.encodeIfPresent(onSale, forKey: .onSale)
     try container.encode(characters.map(\.rawValue), forKey: .characters)
   }
 

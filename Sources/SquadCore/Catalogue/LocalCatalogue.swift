@@ -43,10 +43,10 @@ public struct LocalCatalogue: Equatable, Sendable {
   public func origin(of id: HeroID) -> HeroOrigin? { index.entry(id: id)?.origin }
 
   /// How many heroes came from each origin.
-  public var heroesByOrigin: [HeroOrigin: Int] { index.header.heroesByOrigin }
+  public var heroesByOrigin: [HeroOrigin: Int] { index.header.heroes.byOrigin }
 
   /// How many comics came from each origin.
-  public var comicsByOrigin: [HeroOrigin: Int] { index.header.comicsByOrigin }
+  public var comicsByOrigin: [HeroOrigin: Int] { index.header.comicsByOrigin.byOrigin }
 
   /// How many comics the catalogue holds.
   public var comicCount: Int { index.header.comicCount }

@@ -282,68 +282,15 @@ struct JSONReader {
     defer { offset = index + 1 }
     return JSONKey(quoted: UnsafeBufferPointer(rebasing: bytes[offset...index]), hasEscapes: true)
   }
-
-  /// The text of a string's content whose escapes ``rawString()`` has checked.
-  static func unescaped(_ content: UnsafeBufferPointer<UInt8>) -> String {
-    var scalars = String.UnicodeScalarView()
-    var pendingHigh: UInt32?
-    var index = 0
-    func hex(_ at: Int) -> UInt32 { UInt32(String(decoding: content[at..<at + 4], as: UTF8.self), radix: 16) ?? 0xFFFD }
-    while index < content.count {
-      var value: UInt32
-      if content[index] == UInt8(ascii: "\\"), index + 1 < content.count {
-        let escape = content[index + 1]
-        index += 2
-        switch escape {
-        case UInt8(ascii: "b"): value = 0x08
-        case UInt8(ascii: "f"): value = 0x0C
-        case UInt8(ascii: "n"): value = 0x0A
-        case UInt8(ascii: "r"): value = 0x0D
-        case UInt8(ascii: "t"): value = 0x09
-        case UInt8(ascii: "u") where index + 4 <= content.count:
-          value = hex(index)
-          index += 4
-        default: value = UInt32(escape)
-        }
-      } else {
-        // Plain UTF-8 runs up to the next escape go in whole.
-        if pendingHigh != nil { scalars.append("\u{FFFD}") }
-        pendingHigh = nil
-        let end = content[index...].firstIndex(of: UInt8(ascii: "\\")) ?? content.count
-        scalars.append(contentsOf: String(decoding: content[index..<end], as: UTF8.self).unicodeScalars)
-        index = end
-        continue
-      }
-      // A surrogate pair is one character; a lone half is U+FFFD, as JSON decoders make it.
-      if let high = pendingHigh {
-        pendingHigh = nil
-        if (0xDC00...0xDFFF).contains(value) {
-          scalars.append(Unicode.Scalar(0x10000 + (high - 0xD800) << 10 + (value - 0xDC00)) ?? "\u{FFFD}")
-          continue
-        }
-        scalars.append("\u{FFFD}")
-      }
-      if (0xD800...0xDBFF).contains(value) {
-        pendingHigh = value
-      } else {
-        scalars.append(Unicode.Scalar(value) ?? "\u{FFFD}")
-      }
-    }
-    if pendingHigh != nil { scalars.append("\u{FFFD}") }
-    return String(scalars)
-  }
 }
 
 extension JSONReader {
   private static let ones: UInt64 = 0x0101_0101_0101_0101
   private static let highBits: UInt64 = 0x8080_8080_8080_8080
 
-  // Whether any byte of the word is `"`, `\` or below 0x20: the classic "has a zero byte" test
-  // (https://graphics.stanford.edu/~seander/bithacks.html#ValueInWord) applied three times.
-  static func hasSpecialByte(_ word: UInt64) -> Bool { specialBytes(word) != 0 }
-
-  // The high bit of each byte of the word (little-endian) that is `"`, `\` or below 0x20; bytes
-  // above the lowest flagged one may be flagged wrongly, the lowest never is.
+  // The high bit of each byte of the word (little-endian) that is `"`, `\` or below 0x20: the
+  // classic "has a zero byte" test (https://graphics.stanford.edu/~seander/bithacks.html#ValueInWord)
+  // applied three times. Bytes above the lowest flagged one may be flagged wrongly, the lowest never is.
   @inline(__always)
   static func specialBytes(_ word: UInt64) -> UInt64 {
     func zeroBytes(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highBits }

@@ -20,7 +20,18 @@ import Testing
   func records(_ bytes: [UInt8]) -> Result<[ImportedRecord], CatalogueImportFile.Problem> {
     let path = folder.file("file.json")
     FileManager.default.createFile(atPath: path, contents: Data(bytes))
-    return CatalogueImportFile.records(path)
+    let read: [UInt8]
+    switch CatalogueImportFile.read(path) {
+    case .success(let value): read = value
+    case .failure(let problem): return .failure(problem)
+    }
+    var records: [ImportedRecord] = []
+    do throws(CatalogueImportFile.Problem) {
+      try CatalogueImportFile.forEachRecord(read, path: path) { records.append($0) }
+    } catch {
+      return .failure(error)
+    }
+    return .success(records)
   }
 
   func problem(_ text: String) -> String? {

@@ -77,7 +77,7 @@ import Testing
     renamed.modified = MarvelDate.parse("2030-01-01T00:00:00-0000")
     #expect(builder.merge(renamed, origin: .imported) == .updated)
     let index = builder.memoryIndex(updatedAt: nil, bundled: "")
-    #expect(index.header.heroesByOrigin == [.imported: 2])
+    #expect(index.header.heroes.byOrigin == [.imported: 2])
   }
 
   @Test func comicsAreFoundNewestFirstForEachCharacter() {

@@ -23,7 +23,7 @@ import Testing
         word &= ~(UInt64(0xFF) << (8 * position))
         word |= UInt64(value) << (8 * position)
         let special = value < 0x20 || value == 0x22 || value == 0x5C
-        #expect(JSONReader.hasSpecialByte(word) == special, "byte \(value) at \(position)")
+        #expect((JSONReader.specialBytes(word) != 0) == special, "byte \(value) at \(position)")
         if special { #expect(JSONReader.specialBytes(word).trailingZeroBitCount / 8 == position) }
       }
     }
@@ -83,10 +83,9 @@ import Testing
       let expected = try JSONDecoder().decode(String.self, from: Data(json.utf8))
       #expect(try Self.read(json) { (reader) throws(JSONReader.Failure) in try reader.string() } == expected, "\(json)")
     }
-    // Foundation refuses half a surrogate pair; a stored record holding one reads it as U+FFFD.
-    #expect(
-      try Self.read(#""lone \ud83d half""#) { (reader) throws(JSONReader.Failure) in try reader.string() }
-        == "lone \u{FFFD} half")
+    // Foundation refuses half a surrogate pair, which squad never writes: such a string reads as
+    // empty (a record so named breaks the record rule and is skipped), never as a crash.
+    #expect(try Self.read(#""lone \ud83d half""#) { (reader) throws(JSONReader.Failure) in try reader.string() } == "")
   }
 
   @Test(arguments: [

@@ -81,20 +81,4 @@ public enum CatalogueImportFile {
       throw stopped ?? Problem(path: path, detail: error.text)
     }
   }
-
-  /// Every record of the file, all checked; the first problem otherwise.
-  static func records(_ path: String) -> Result<[ImportedRecord], Problem> {
-    let bytes: [UInt8]
-    switch read(path) {
-    case .success(let value): bytes = value
-    case .failure(let problem): return .failure(problem)
-    }
-    var records: [ImportedRecord] = []
-    do throws(Problem) {
-      try forEachRecord(bytes, path: path) { records.append($0) }
-    } catch {
-      return .failure(error)
-    }
-    return .success(records)
-  }
 }
