@@ -60,11 +60,13 @@ final class CatalogueBuilder {
         // Only records that read as a hero under the record rule (``HeroLimits``) are copied
         // forward, so a damaged record is dropped by the next write rather than kept forever. A
         // last line with no newline before the section ends is cut short: damaged too.
-        if lineEnd < end, let (key, id, origin) = Self.keyIDOrigin(buffer, offset..<lineEnd), positions[id] == nil,
-          Self.readsAsHero(buffer, offset..<lineEnd, source: base.bytes)
+        var reader = JSONReader(buffer, range: offset..<lineEnd)
+        if lineEnd < end, let hero = try? Hero(reading: &reader, source: base.bytes),
+          let lead = CatalogueIndex.lead(buffer, offset..<lineEnd), positions[hero.id.rawValue] == nil
         {
-          positions[id] = entries.count
-          entries.append(Entry(key: key, id: id, origin: origin, line: .base(offset..<(lineEnd + 1))))
+          positions[hero.id.rawValue] = entries.count
+          entries.append(
+            Entry(key: lead.key.string, id: hero.id.rawValue, origin: lead.origin, line: .base(offset..<(lineEnd + 1))))
           recordBytes += lineEnd + 1 - offset
         } else {
           droppedRecords += 1
@@ -251,40 +253,4 @@ final class CatalogueBuilder {
       [("k", .string(HeroName.folded(hero.name))), ("src", .string(origin.rawValue))] + fields)
     return Array(record.encoded().utf8) + [UInt8(ascii: "\n")]
   }
-
-  private static func readsAsHero(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, source: SharedBytes)
-    -> Bool
-  {
-    var reader = JSONReader(buffer, range: range)
-    return (try? Hero(reading: &reader, source: source)) != nil
-  }
-
-  private static func keyIDOrigin(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> (
-    String, Int, HeroOrigin
-  )? {
-    var reader = JSONReader(buffer, range: range)
-    var key: String?
-    var id: Int?
-    var origin = HeroOrigin.api
-    do throws(JSONReader.Failure) {
-      try reader.beginObject()
-      while let name = try reader.nextKey() {
-        if name == "k" {
-          key = try reader.string()
-        } else if name == "src" {
-          origin = HeroOrigin(rawValue: try reader.string()) ?? .api
-        } else if name == "id" {
-          id = try reader.int()
-          break
-        } else {
-          try reader.skipValue()
-        }
-      }
-    } catch {
-      return nil
-    }
-    guard let key, let id else { return nil }
-    return (key, id, origin)
-  }
-
 }

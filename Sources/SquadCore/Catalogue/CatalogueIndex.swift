@@ -175,21 +175,21 @@ final class CatalogueIndex: Sendable {
     guard header.records.contains(offset) else { return nil }
     let end = lineEnd(buffer, from: offset, limit: header.records.upperBound)
     var reader = JSONReader(buffer, range: offset..<end)
-    guard let hero = try? Hero(reading: &reader, source: bytes) else { return nil }
-    return (hero, origin(buffer, offset..<end))
+    guard let hero = try? Hero(reading: &reader, source: bytes), let lead = Self.lead(buffer, offset..<end) else {
+      return nil
+    }
+    return (hero, lead.origin)
   }
 
-  /// The `src` member, which the writer puts second, after `k`.
-  private func origin(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> HeroOrigin {
+  /// The name key (`k`) and origin (`src`) of the record line at `range`, which the writer puts
+  /// first and second; nil when they are not there.
+  static func lead(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> (key: JSONKey, origin: HeroOrigin)? {
     var reader = JSONReader(buffer, range: range)
-    do throws(JSONReader.Failure) {
-      try reader.beginObject()
-      while let key = try reader.nextKey() {
-        if key == "src" { return HeroOrigin(rawValue: try reader.string()) ?? .api }
-        try reader.skipValue()
-      }
-    } catch {}
-    return .api
+    guard (try? reader.beginObject()) != nil, let first = try? reader.nextKey(), first == "k",
+      let key = try? reader.rawStringValue(), let second = try? reader.nextKey(), second == "src",
+      let source = try? reader.string()
+    else { return nil }
+    return (key, HeroOrigin(rawValue: source) ?? .api)
   }
 
   /// The first position whose key fails `isBefore` (all keys that pass come first).
@@ -204,13 +204,10 @@ final class CatalogueIndex: Sendable {
     return low
   }
 
-  /// The `k` member of the record at `position`, which the writer puts first.
+  /// The `k` member of the record at `position`.
   private func key(_ buffer: UnsafeBufferPointer<UInt8>, _ position: Int) -> JSONKey? {
     guard let offset = nameOffset(buffer, position) else { return nil }
-    let end = lineEnd(buffer, from: offset, limit: header.records.upperBound)
-    var reader = JSONReader(buffer, range: offset..<end)
-    guard (try? reader.beginObject()) != nil, let name = try? reader.nextKey(), name == "k" else { return nil }
-    return try? reader.rawStringValue()
+    return Self.lead(buffer, offset..<lineEnd(buffer, from: offset, limit: header.records.upperBound))?.key
   }
 
   /// Compares a key with a prefix: 0 when the key starts with it, else the order of the two.

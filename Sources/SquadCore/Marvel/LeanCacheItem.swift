@@ -15,13 +15,8 @@ extension Hero: LeanCacheItem {
 
   static func rebuilt(_ items: CachedItems, catalogue: LocalCatalogue?) -> [Hero]? {
     guard case .heroes(let ids) = items else { return nil }
-    var heroes: [Hero] = []
-    heroes.reserveCapacity(ids.count)
-    for id in ids {
-      guard let hero = catalogue?.hero(HeroID(id)) else { return nil }
-      heroes.append(hero)
-    }
-    return heroes
+    let heroes = ids.compactMap { catalogue?.hero(HeroID($0)) }
+    return heroes.count == ids.count ? heroes : nil
   }
 
   var catalogueHeroID: Int? { id.rawValue }

@@ -13,14 +13,10 @@ public enum MarvelDate {
   public static let unknownMarker = Date(timeIntervalSince1970: 0)
 
   /// Parses `2014-04-29T14:18:17-0400`, `…+00:00`, `…Z` or a bare `2014-04-29`; nil when malformed
-  /// or impossible (`2026-02-30`, `23:59:60`, an offset of `+25:00` or `+05:99`): nothing rolls over. The one date rule for the squad file, imports and the API.
+  /// or impossible (`2026-02-30`, `23:59:60`, an offset of `+25:00` or `+05:99`): nothing rolls
+  /// over. The one date rule for the squad file, imports and the API.
   public static func parse(_ text: String) -> Date? {
-    var text = text
-    return text.withUTF8(parse(utf8:))
-  }
-
-  /// Parses the UTF-8 bytes of a date, in any of the forms ``parse(_:)`` reads.
-  static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+    let bytes = Array(text.utf8)
     func number(_ start: Int, _ count: Int) -> Int? {
       guard start + count <= bytes.count else { return nil }
       var value = 0

@@ -99,9 +99,6 @@ struct JSONReader {
     return try rawString().string
   }
 
-  /// A string value, or nil for `null`.
-  mutating func optionalString() throws(Failure) -> String? { skipNull() ? nil : try string() }
-
   /// A string value as read, for callers that parse it further without making a `String`.
   mutating func rawStringValue() throws(Failure) -> JSONKey {
     skipSpace()
