@@ -33,10 +33,9 @@ struct CharacterDTO: Decodable {
     try check(.name, HeroLimits.nameProblem(name))
     let description = try container.decodeIfPresent(String.self, forKey: .description) ?? ""
     try check(.description, HeroLimits.descriptionProblem(description))
-    let picture = try container.decodeIfPresent(Picture.self, forKey: .thumbnail)
-      .map { Thumbnail(path: $0.path, extension: $0.extension) }
+    let picture = try container.decodeIfPresent(Thumbnail.self, forKey: .thumbnail)
     try check(.thumbnail, picture.flatMap { HeroLimits.urlProblem($0.url()) })
-    let links = try container.decodeIfPresent([Link].self, forKey: .urls) ?? []
+    let links = try container.decodeIfPresent([HeroLink].self, forKey: .urls) ?? []
     try check(.urls, HeroLimits.linksProblem(count: links.count))
     try check(.urls, links.lazy.compactMap { HeroLimits.urlProblem($0.type) ?? HeroLimits.urlProblem($0.url) }.first)
     let counts = try [Key.comics, .series, .stories, .events].map {
@@ -48,19 +47,7 @@ struct CharacterDTO: Decodable {
       thumbnail: picture?.isPlaceholder == true ? nil : picture,
       counts: HeroCounts(
         comics: counts[0]?.value, series: counts[1]?.value, stories: counts[2]?.value, events: counts[3]?.value),
-      urls: links.map { HeroLink(type: $0.type, url: $0.url) })
-  }
-
-  /// `{path, extension}`.
-  private struct Picture: Decodable {
-    var path: String
-    var `extension`: String
-  }
-
-  /// `{type, url}`.
-  private struct Link: Decodable {
-    var type: String
-    var url: String
+      urls: links)
   }
 
   /// A count: a whole number, or Marvel's `{"available": N, "items": […]}` (its items stop at 20).

@@ -1,5 +1,5 @@
 /// A Marvel image reference: `path` plus `extension`, from which every size variant is built.
-public struct Thumbnail: Hashable, Sendable {
+public struct Thumbnail: Hashable, Sendable, Decodable {
   /// The image path without extension, e.g. `http://i.annihil.us/u/prod/marvel/i/mg/3/50/526548a343e4b`.
   public var path: String
   /// The file extension without the dot, e.g. `jpg`.

@@ -1,9 +1,10 @@
 /// Short, human sentences for `DecodingError`s: where in the document and what was wrong.
 public enum DecodingErrorText {
-  /// Describes a decoding failure as `at members[2].name: expected a string`, or `not valid JSON`.
-  public static func describe(_ error: any Error) -> String {
+  /// Describes a decoding failure as `at members[2].name: expected a string` (`lead` instead of
+  /// `at `), or `not valid JSON`.
+  public static func describe(_ error: any Error, at lead: String = "at ") -> String {
     guard let (path, problem) = parts(error) else { return "not valid JSON" }
-    return path.isEmpty ? problem : "at \(self.path(path)): \(problem)"
+    return path.isEmpty ? problem : "\(lead)\(self.path(path)): \(problem)"
   }
 
   /// As ``describe(_:)``, saying where the text stops being JSON when `bytes` are not JSON.
@@ -33,7 +34,7 @@ public enum DecodingErrorText {
   }
 
   /// `members[2].name`.
-  static func path(_ keys: [any CodingKey]) -> String {
+  private static func path(_ keys: [any CodingKey]) -> String {
     var path = ""
     for key in keys {
       if let index = key.intValue {

@@ -56,7 +56,6 @@ public enum CatalogueImportFile {
     if let offset = UTF8Check.firstInvalidByte(bytes) {
       throw Problem(path: path, detail: "not UTF-8 text (byte \(offset)); save it as UTF-8 and import it again")
     }
-    var stopped: Problem?
     let decoder = JSONDecoder()
     do throws(CatalogueDocument.Detail) {
       try bytes.withUnsafeBufferPointer { (buffer) throws(CatalogueDocument.Detail) in
@@ -65,20 +64,17 @@ public enum CatalogueImportFile {
           do {
             record = try decoder.decode(ImportedRecord.self, from: Data(buffer[range]))
           } catch {
-            let (path, problem) = DecodingErrorText.parts(error) ?? ([], "not JSON")
-            let field = path.isEmpty ? "" : DecodingErrorText.path(path) + ": "
-            throw CatalogueDocument.Detail("record \(number): \(field)\(problem)")
+            throw CatalogueDocument.Detail("record \(number): " + DecodingErrorText.describe(error, at: ""))
           }
           do throws(Problem) {
             try body(record)
           } catch {
-            stopped = error
-            throw CatalogueDocument.Detail(error.detail)
+            throw CatalogueDocument.Detail(error.detail)  // the same path: read back as it was
           }
         }
       }
     } catch {
-      throw stopped ?? Problem(path: path, detail: error.text)
+      throw Problem(path: path, detail: error.text)
     }
   }
 }
