@@ -24,16 +24,33 @@ import Testing
     try writeLegacy(synced + [Sample.thor])
     let notices = Mutex<[String]>([])
     let store = CatalogueStore(paths: paths, notice: { text in notices.withLock { $0.append(text) } })
-    let catalogue = store.catalogue
-    for hero in synced { #expect(catalogue.hero(hero.id) == hero) }
-    #expect(catalogue.count == 1562 + 50)
-    #expect(catalogue.updatedAt == MarvelDate.parse("2026-01-01T00:00:00Z"))
+    for catalogue in [
+      store.catalogue,
+      {
+        store.upgrade()
+        return store.catalogue
+      }(),
+    ] {
+      for hero in synced { #expect(catalogue.hero(hero.id) == hero) }
+      #expect(catalogue.count == 1562 + 50)
+      #expect(catalogue.updatedAt == MarvelDate.parse("2026-01-01T00:00:00Z"))
+    }
     #expect(notices.withLock { $0.count } == 1)
     #expect(!FileManager.default.fileExists(atPath: paths.legacyCatalogueFile))
     #expect(FileManager.default.fileExists(atPath: paths.catalogueFile))
     let again = Mutex<[String]>([])
-    _ = CatalogueStore(paths: paths, notice: { text in again.withLock { $0.append(text) } }).catalogue
+    let later = CatalogueStore(paths: paths, notice: { text in again.withLock { $0.append(text) } })
+    later.upgrade()
+    #expect(later.catalogue.count == 1562 + 50)
     #expect(again.withLock { $0.isEmpty }, "the upgrade is announced once")
+  }
+
+  @Test func readingAnEarlierReleasesCatalogueWritesNothing() throws {
+    try writeLegacy([Sample.thor, Hero(id: HeroID(3_000_001), name: "Synced")])
+    let before = try home.snapshot()
+    let catalogue = CatalogueStore(paths: paths).catalogue
+    #expect(catalogue.hero(HeroID(3_000_001))?.name == "Synced")
+    #expect(try home.snapshot() == before, "a read never migrates")
   }
 
   @Test func anUnreadableOldCatalogueIsKeptAndReported() throws {
@@ -63,10 +80,22 @@ import Testing
     var sink = MemoryCatalogueSink()
     try builder.write(updatedAt: Sample.moment, bundled: "older-release", to: &sink)
     try home.write(String(decoding: sink.bytes, as: UTF8.self), to: "catalogue.sqc")
-    let catalogue = CatalogueStore(paths: paths).catalogue
-    #expect(catalogue.count == 1563)
-    #expect(catalogue.origin(of: HeroID(2_000_200)) == .imported)
-    #expect(catalogue.updatedAt == Sample.moment)
+    let before = try home.snapshot()
+    let store = CatalogueStore(paths: paths)
+    for catalogue in [
+      store.catalogue,
+      {
+        store.upgrade()
+        return store.catalogue
+      }(),
+    ] {
+      #expect(catalogue.count == 1563)
+      #expect(catalogue.origin(of: HeroID(2_000_200)) == .imported)
+      #expect(catalogue.updatedAt == Sample.moment)
+    }
+    #expect(try home.snapshot() != before, "the upgrade wrote this release's bundled set in")
+    let stored = try CatalogueIndex(SharedBytes([UInt8](try #require(home.contents("catalogue.sqc")))))
+    #expect(stored.header.bundled == BundledCatalogue.fingerprint)
   }
 
   @Test func aFreshHomeWritesNothingToRead() {

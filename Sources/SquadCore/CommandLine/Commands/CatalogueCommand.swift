@@ -2,8 +2,8 @@ import Foundation
 
 /// `squad catalogue [import <path>... | reset]`: what the local catalogue holds, archived Marvel
 /// data brought in, or everything but the bundled set dropped.
-enum CatalogueCommand: Command {
-  static var execution: CommandExecution { .inContext(run) }
+enum CatalogueCommand: FeatureCommand {
+  typealias Machine = CatalogueFeature
 
   static let spec = CommandSpec(
     name: "catalogue",
@@ -45,24 +45,19 @@ enum CatalogueCommand: Command {
       "squad catalogue reset --yes",
     ])
 
-  @MainActor
-  static func run(_ context: CommandContext) async -> Int32 {
-    switch action(context) {
-    case .failure(let error): return UsagePrinter.report(error, to: context.console)
-    case .success(let action):
-      let quiet = context.isQuiet
-      let console = context.console
-      let store = CatalogueStore(
-        paths: context.paths, warn: { if !quiet { console.err("Warning: " + TextSanitizer.clean($0)) } },
-        alert: { console.err("Warning: " + TextSanitizer.clean($0)) })
-      let state = await context.execute(
-        CatalogueFeature.self, from: CatalogueFeature.State(),
-        runner: CatalogueEffects(store: store, paths: context.paths, environment: context.environment), action: action)
-      return report(state, context: context)
-    }
+  static let initialState = CatalogueFeature.State()
+
+  static func runner(_ parts: LiveParts) -> CatalogueEffects {
+    CatalogueEffects(store: parts.catalogue, paths: parts.paths, environment: parts.environment)
   }
 
-  @MainActor
+  static func firstAction(_ context: CommandContext) -> Result<CatalogueFeature.Action, UsageError> {
+    let action = self.action(context)
+    // Import and reset change the catalogue: they take an earlier release's in first; a summary never writes.
+    if case .success(let first) = action, first != .summaryRequested { context.parts.catalogue.upgrade() }
+    return action
+  }
+
   private static func action(_ context: CommandContext) -> Result<CatalogueFeature.Action, UsageError> {
     let positionals = context.arguments.positionals
     func usage(_ text: String) -> Result<CatalogueFeature.Action, UsageError> {
@@ -90,50 +85,48 @@ enum CatalogueCommand: Command {
     }
   }
 
-  @MainActor
-  private static func report(_ state: CatalogueFeature.State, context: CommandContext) -> Int32 {
+  static func report(_ state: CatalogueFeature.State, _ context: CommandContext) -> CommandOutcome? {
     let json = context.arguments.has(.json)
     let pretty = context.output.prettyJSON
     switch state.phase {
     case .summarised(let overview):
       context.console.out(
         json ? CatalogueSummary.json(overview).encoded(pretty: pretty) + "\n" : CatalogueSummary.text(overview))
-      return ExitCode.success.rawValue
+      return .success
     case .imported(let report):
       for problem in report.skipped { context.console.err("Skipped " + TextSanitizer.clean(problem.description)) }
       context.console.out(
         (json ? CatalogueSummary.json(report).encoded(pretty: pretty) : CatalogueSummary.text(report)) + "\n")
-      return ExitCode.success.rawValue
+      return .success
     case .failed(.importing(let failure)):
       return importFailed(failure, context: context)
     case .cancelled:
       context.notice("Nothing was changed.")
-      return ExitCode.success.rawValue
+      return .success
     case .reset(let heroes):
       context.notice("The local catalogue now holds the bundled set only (\(heroes) heroes).")
-      return ExitCode.success.rawValue
+      return .success
     case .failed(.resetting(let error)):
-      return context.fail(error.description, .failure)
+      return .error(error.description, .failure)
     default:
-      return context.fail("The command stopped unexpectedly.", .failure)
+      return nil
     }
   }
 
-  @MainActor
-  private static func importFailed(_ failure: CatalogueImport.Failure, context: CommandContext) -> Int32 {
+  private static func importFailed(_ failure: CatalogueImport.Failure, context: CommandContext) -> CommandOutcome {
     switch failure {
     case .invalid(let problem):
       _ = context.fail(problem.description, .invalidData)
       context.console.err("Nothing was imported; the catalogue is unchanged. Fix the file, or add --skip-invalid.")
-      return ExitCode.invalidData.rawValue
+      return .exit(.invalidData)
     case .unreadable(let problem):
-      return context.fail(problem.description, .failure)
+      return .error(problem.description, .failure)
     case .overLimit(let detail):
       _ = context.fail(detail + " (see 'Limits' in the README)", .invalidData)
       context.console.err("Nothing was imported; the catalogue is unchanged.")
-      return ExitCode.invalidData.rawValue
+      return .exit(.invalidData)
     case .persistence(let error):
-      return context.fail(error.description, error.exitCode)
+      return .failed(error)
     }
   }
 }

@@ -3,7 +3,8 @@
 ///
 /// It reads the local catalogue and the squad directly instead of running a feature: a shell
 /// waits on it at every TAB, so it must be instant, offline and silent (no notices, no status
-/// line, no trace), and print nothing rather than fail.
+/// line, no trace), print nothing rather than fail, and write nothing: not even an upgrade of
+/// the catalogue (reads never migrate, ``CatalogueStore/upgrade()``).
 enum CompleteCommand: Command {
   static var execution: CommandExecution { .inContext(run) }
 
@@ -16,7 +17,6 @@ enum CompleteCommand: Command {
     ],
     isHidden: true)
 
-  @MainActor
   static func run(_ context: CommandContext) -> Int32 {
     guard let kind = context.arguments.positionals.first.flatMap(CompletionCandidates.Kind.init(rawValue:)) else {
       let expected = CompletionCandidates.Kind.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
@@ -25,12 +25,12 @@ enum CompleteCommand: Command {
     }
     let prefix = context.arguments.positionals.dropFirst().first ?? ""
     if kind == .squads || kind == .named {
-      let names = SquadSet(paths: context.paths).names().filter { kind == .squads || !$0.isDefault }
+      let names = context.parts.squads.names().filter { kind == .squads || !$0.isDefault }
         .map(\.value).filter { $0.hasPrefix(prefix.lowercased()) }
       context.console.out(names.map { $0 + "\n" }.joined())
       return ExitCode.success.rawValue
     }
-    let catalogue = CatalogueStore(paths: context.paths).catalogue
+    let catalogue = context.parts.catalogue.catalogue
     let squad = (try? context.environment.squadFile.load()) ?? Squad()
     // Names are found by bisection of the name index; ids (rarely typed) by reading every hero.
     let isID = !prefix.isEmpty && prefix.utf8.allSatisfy { (48...57).contains($0) }

@@ -1,6 +1,6 @@
 /// `squad heroes [<prefix>]`: a page of the catalogue, or all of it.
-enum HeroesCommand: Command {
-  static var execution: CommandExecution { .inContext(run) }
+enum HeroesCommand: FeatureCommand {
+  typealias Machine = HeroesFeature
 
   static let spec = CommandSpec(
     name: "heroes",
@@ -40,44 +40,50 @@ enum HeroesCommand: Command {
     }
   }
 
-  @MainActor
-  static func run(_ context: CommandContext) async -> Int32 {
-    let request: HeroListingRequest
-    switch self.request(from: context.arguments) {
-    case .success(let value): request = value
-    case .failure(let error): return UsagePrinter.report(error, to: context.console)
-    }
-    let state = await context.execute(
-      HeroesFeature.self, from: .idle, runner: HeroesEffects(environment: context.environment),
-      action: .listRequested(request))
+  static let initialState = HeroesFeature.State.idle
+  static let unfinished = "The listing stopped unexpectedly."
+
+  static func runner(_ parts: LiveParts) -> HeroesEffects { HeroesEffects(environment: parts.environment) }
+
+  static func firstAction(_ context: CommandContext) -> Result<HeroesFeature.Action, UsageError> {
+    request(from: context.arguments).map { .listRequested($0) }
+  }
+
+  static func report(_ state: HeroesFeature.State, _ context: CommandContext) -> CommandOutcome? {
     switch state {
     case .loaded(let listing):
-      context.noticeSource(listing.source)
+      let request = try? request(from: context.arguments).get()
+      let all = request?.all == true
       context.console.out(HeroListingOutput.render(listing, settings: context.output))
       if listing.heroes.isEmpty {
-        context.notice(request.query.namePrefix.map { "No heroes match '\($0)'." } ?? "No heroes on this page.")
-      } else if !request.all, listing.offset + listing.heroes.count < listing.total, context.output.format == .table {
+        context.notice(request?.query.namePrefix.map { "No heroes match '\($0)'." } ?? "No heroes on this page.")
+      } else if !all, listing.offset + listing.heroes.count < listing.total, context.output.format == .table {
         let next = listing.offset + listing.heroes.count
         context.notice(
           "Showing \(listing.offset + 1)–\(next) of \(listing.total). Next page: --offset \(next), or --all.")
       }
-      if request.all, case .api = listing.source,
+      if all, case .api = listing.source,
         let warning = ShortListing.warning(
           promised: max(0, listing.total - listing.offset), received: listing.heroes.count)
       {
         context.console.err("Warning: " + warning)
-        return ExitCode.failure.rawValue
+        return .exit(.failure)
       }
-      return ExitCode.success.rawValue
+      return .success
     case .failed(let failure):
-      return context.fail(failure.description, failure.exitCode)
+      return .failed(failure)
     default:
-      return context.fail("The listing stopped unexpectedly.", .failure)
+      return nil
     }
   }
 }
 
-extension HeroesFeature.State: StatusReporting {
+extension HeroesFeature.State: StatusReporting, SourceReporting {
+  public var dataSource: DataSource? {
+    guard case .loaded(let listing) = self else { return nil }
+    return listing.source
+  }
+
   public var statusLine: String? {
     switch self {
     case .fetching(_, let received, let total?): return "Fetching heroes… \(received.count) of \(total)"

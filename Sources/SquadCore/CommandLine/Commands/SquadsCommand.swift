@@ -1,6 +1,6 @@
 /// `squad squads [create NAME [--max N] | rename OLD NEW | delete NAME [--yes]]`.
-enum SquadsCommand: Command {
-  static var execution: CommandExecution { .inContext(run) }
+enum SquadsCommand: FeatureCommand {
+  typealias Machine = SquadsFeature
 
   /// The actions `squads` takes as its first argument.
   static let actions = ["create", "rename", "delete"]
@@ -35,20 +35,13 @@ enum SquadsCommand: Command {
     ],
     takesOutputFormat: true)
 
-  @MainActor
-  static func run(_ context: CommandContext) async -> Int32 {
-    switch action(context) {
-    case .failure(let error): return UsagePrinter.report(error, to: context.console)
-    case .success(let action):
-      let state = await context.execute(
-        SquadsFeature.self, from: SquadsFeature.State(),
-        runner: SquadsEffects(paths: context.paths, environment: context.environment), action: action)
-      return report(state, context: context)
-    }
+  static let initialState = SquadsFeature.State()
+
+  static func runner(_ parts: LiveParts) -> SquadsEffects {
+    SquadsEffects(set: parts.squads, environment: parts.environment)
   }
 
-  @MainActor
-  private static func action(_ context: CommandContext) -> Result<SquadsFeature.Action, UsageError> {
+  static func firstAction(_ context: CommandContext) -> Result<SquadsFeature.Action, UsageError> {
     let arguments = context.arguments
     let words = arguments.positionals
     let now = context.environment.now()
@@ -92,33 +85,30 @@ enum SquadsCommand: Command {
     }
   }
 
-  @MainActor
-  private static func report(_ state: SquadsFeature.State, context: CommandContext) -> Int32 {
+  static func report(_ state: SquadsFeature.State, _ context: CommandContext) -> CommandOutcome? {
     switch state.phase {
     case .listed(let summaries):
       context.console.out(SquadsOutput.render(summaries, now: context.environment.now(), settings: context.output))
       for summary in summaries { if let problem = summary.problem { context.notice("Warning: " + problem) } }
-      return ExitCode.success.rawValue
+      return .success
     case .changed(.create(let name, let limit, _), _):
       context.notice(
         "Created the squad '\(name)'\(limit.map { " (at most \(Plural.members($0)))" } ?? ""). Use it with --squad \(name)."
       )
-      return ExitCode.success.rawValue
+      return .success
     case .changed(.rename(let old, let new, _), _):
       context.notice("Renamed the squad '\(old)' to '\(new)'.")
-      return ExitCode.success.rawValue
+      return .success
     case .changed(.delete(let name, _), let members):
       context.notice("Deleted the squad '\(name)'\(members.map { " and its \(Plural.members($0))" } ?? "").")
-      return ExitCode.success.rawValue
+      return .success
     case .cancelled:
       context.notice("Nothing deleted; the squad is unchanged.")
-      return ExitCode.success.rawValue
-    case .failed(let failure) where failure.exitCode == .usage:
-      return UsagePrinter.report(UsageError(failure.description, command: spec.name), to: context.console)
+      return .success
     case .failed(let failure):
-      return context.fail(failure.description, failure.exitCode)
+      return .failed(failure)
     default:
-      return context.fail("The command stopped unexpectedly.", .failure)
+      return nil
     }
   }
 }
