@@ -13,12 +13,12 @@ public enum SquadCLI {
   ) async -> Int32 {
     // Hidden from the first message on; the config file's keys are added when it is read.
     SecretText.register([variables["MARVEL_PUBLIC_KEY"], variables["MARVEL_PRIVATE_KEY"]])
-    let parsed: ParsedArguments
+    var parsed: ParsedArguments
     switch CommandLineParser.parse(arguments) {
     case .success(let value):
       parsed = value
     case .failure(let error):
-      if wantsHelp(arguments), error.command != nil || CommandLineParser.findCommand(in: arguments) == nil {
+      if wantsHelp(arguments), error.command != nil || namesNoCommand(arguments) {
         console.out(HelpPrinter.help(for: error.command.flatMap(CommandRegistry.command(named:))))
         return ExitCode.success.rawValue
       }
@@ -43,6 +43,7 @@ public enum SquadCLI {
     case .inContext(let inContext): run = inContext
     }
 
+    if name == CompleteCommand.spec.name { parsed = CompleteCommand.scoped(parsed) }
     if let problem = SquadPaths.missingHome(home: parsed.value(.home), environment: variables) {
       return UsagePrinter.report(UsageError(problem, command: name), to: console)
     }
@@ -83,6 +84,11 @@ public enum SquadCLI {
 
   private static func wantsHelp(_ arguments: [String]) -> Bool {
     arguments.prefix { $0 != "--" }.contains { $0 == OptionKey.help.name || $0 == "-h" }
+  }
+
+  private static func namesNoCommand(_ arguments: [String]) -> Bool {
+    if case .success((nil, _)) = CommandLineParser.locate(arguments) { return true }
+    return false
   }
 
   /// `--squad`, else `SQUAD_NAME` (when not empty), else the default squad; a name that breaks

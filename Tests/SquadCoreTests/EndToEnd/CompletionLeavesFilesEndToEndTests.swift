@@ -40,17 +40,16 @@ import Testing
     let squad = try makeHome(kind)
     let before = try squad.home.snapshot()
     let lines: [[String]] = [
-      ["__complete", "heroes", "--", "spi"], ["__complete", "heroes", "--", "100961"],
-      ["__complete", "members", "--", ""], ["--squad", "team", "__complete", "members", "--", ""],
-      ["__complete", "squads", "--", ""], ["__complete", "named", "--", ""],
-      ["--squad", "nosuch", "__complete", "members", "--", ""],
+      ["recruit", "spi"], ["recruit", "100961"], ["fire", ""], ["--squad", "team", "fire", ""], ["--squad", ""],
+      ["squads", "delete", ""], ["--squad", "nosuch", "fire", ""], ["catalogue", "import", "--"],
+      ["heroes", "--order", ""],
     ]
     for line in lines {
-      let result = try squad.run(arguments: line)
+      let result = try squad.run(arguments: ["__complete", "--"] + line)
       #expect(result.status == 0 && result.stderr.isEmpty, "\(line): \(result.stderr)")
-      #expect(!result.lines.isEmpty, "\(line) offered nothing")
+      #expect(result.lines.count > 1, "\(line) offered nothing")
     }
-    let spinners = try squad.run("__complete", "heroes", "--", "spin").stdout
+    let spinners = try squad.run("__complete", "--", "show", "spin").stdout
     #expect(spinners.contains("Spinner") == (kind != .damagedCatalogue), "\(spinners)")
     let script = """
       source <(squad completion bash) || exit 3
@@ -74,12 +73,12 @@ import Testing
 
   @Test func theNextChangeTakesTheEarlierCatalogueInOnce() throws {
     let squad = try makeHome(.previousRelease)
-    #expect(try squad.run("__complete", "heroes", "--", "spinner").stdout == "Spinner Old\n")
+    #expect(try squad.run("__complete", "--", "show", "spinner").stdout == "names\nSpinner Old\n")
     #expect(squad.home.contents("cache/catalogue.json") != nil)
     let recruit = try squad.run("recruit", "spinner old")
     #expect(recruit.status == 0)
     #expect(recruit.stderr.contains("indexed format"))
     #expect(squad.home.contents("cache/catalogue.json") == nil)
-    #expect(try squad.run("__complete", "heroes", "--", "spinner").stdout == "Spinner Old\n")
+    #expect(try squad.run("__complete", "--", "show", "spinner").stdout == "names\nSpinner Old\n")
   }
 }
