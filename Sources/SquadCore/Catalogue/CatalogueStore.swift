@@ -12,8 +12,8 @@ import Foundation
 ///
 /// It also upgrades what older releases left, in one explicit step (``upgrade()``), never as a
 /// side effect of a read: a `cache/catalogue.json` is rebuilt into the indexed format (with one
-/// notice), and a catalogue holding another release's bundled set takes this one's in; until
-/// then reads see both merged in memory. A damaged catalogue is never fatal and never silently
+/// notice; until then reads merge it in memory), and a catalogue holding another release's
+/// bundled set takes this one's in. A damaged catalogue is never fatal and never silently
 /// lost: the bundled set answers with a warning, and the next write moves the damaged file aside.
 public final class CatalogueStore: Sendable {
   /// The catalogue file.
@@ -198,13 +198,14 @@ public final class CatalogueStore: Sendable {
     }
   }
 
-  /// The catalogue as it reads now, written nowhere: what an earlier release left (its
-  /// `cache/catalogue.json`, another bundled set) is merged in memory, as ``upgrade()`` would
-  /// write it, so a read (even a TAB) answers the same before and after the upgrade.
+  /// The catalogue as it reads now, written nowhere. The previous release's `cache/catalogue.json`
+  /// is merged in memory, as ``upgrade()`` would write it, so its heroes answer before the
+  /// upgrade too; a catalogue of another bundled set answers as stored (merging the new set in
+  /// on every read would cost a user each command) until the upgrade takes this one's in.
   private func readFile() -> LocalCatalogue {
     let legacy = readableLegacy()
     switch stored() {
-    case .found(let catalogue) where catalogue.bundledFingerprint == BundledCatalogue.fingerprint && !legacy:
+    case .found(let catalogue) where !legacy:
       return catalogue
     case .found(let catalogue):
       return upgradedInMemory() ?? catalogue

@@ -24,7 +24,7 @@ import Testing
         #"{"schemaVersion":1,"bundled":"d14080d28050ace6","updatedAt":"2026-01-01T00:00:00Z","heroes":["#
           + #"{"id":2950001,"name":"Spinner Old"}]}"#, to: "cache/catalogue.json")
     case .otherBundledSet:
-      let builder = CatalogueBuilder(base: nil)
+      let builder = CatalogueBuilder(base: BundledCatalogue.index)
       builder.merge(Hero(id: HeroID(2_950_002), name: "Spinner Stored"), origin: .imported)
       var sink = MemoryCatalogueSink()
       try builder.write(updatedAt: Sample.moment, bundled: "older-release", to: &sink)
