@@ -222,7 +222,7 @@ import Testing
     }
     #expect(value.heroesAdded == 1)
     #expect(value.heroesUpdated == 1)
-    #expect(store.catalogue.count == 1562 + 3)
+    #expect(store.catalogue.count == 1564 + 3)
   }
 
   @Test func anImportPastTheHeroBoundStopsAndWritesNothing() throws {

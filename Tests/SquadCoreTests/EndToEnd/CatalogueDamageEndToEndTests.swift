@@ -187,7 +187,9 @@ import Testing
     #expect(try await simulator.requests(atLeast: 3, since: mark).count == 3)
     let summary = try await squad.launch("catalogue", "--json")
     let heroes = (try JSONSerialization.jsonObject(with: Data(summary.stdout.utf8)) as? [String: Any])?["heroes"]
-    #expect((heroes as? [String: Int])?["api"] == 300, "every hero the API gave is stored as the API's")
+    // Every hero the API gave is stored as the API's, but Thanos: the simulator's record (2014) is
+    // older than the bundled one (2016), and the newer record wins.
+    #expect((heroes as? [String: Int])?["api"] == 299)
   }
 
   @Test func aLyingCacheEntryIsRevalidatedNotTrusted() async throws {
