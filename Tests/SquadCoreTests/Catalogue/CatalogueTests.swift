@@ -17,7 +17,8 @@ import Testing
     let heroes = BundledCatalogue.heroes
     #expect(heroes.allSatisfy { $0.counts.comics != nil && $0.counts.series != nil && $0.counts.stories != nil })
     let catalogue = LocalCatalogue()
-    #expect(catalogue.hero(HeroID(1_009_610))?.counts == HeroCounts(comics: 4484, series: 1215, stories: 6485, events: 37))
+    #expect(
+      catalogue.hero(HeroID(1_009_610))?.counts == HeroCounts(comics: 4484, series: 1215, stories: 6485, events: 37))
     #expect(catalogue.hero(HeroID(1_010_860))?.counts.comics == 127, "Squirrel Girl")
     #expect(catalogue.hero(HeroID(1_011_334))?.counts.events == 1, "the facts' empty cell, filled from a sample")
     #expect(catalogue.hero(HeroID(1_011_495))?.name == "Marvelman")
