@@ -9,10 +9,10 @@ enum HeroesCommand: Command {
       Lists one page of heroes (20 unless --limit says otherwise) with their id, name, number of
       comics and whether they are in your squad. --all follows the listing to its end.
       With API keys set, heroes come from the Marvel API; otherwise from the local catalogue.
-      The API finds names only by how they start and sorts only by name or modified, so
-      --search and the counts' orders are always answered by the local catalogue (saying so when
-      keys are set). Counts orders put the most first with a leading -, the fewest first without
-      one, and heroes whose count is unknown last either way.
+      The API finds names only by how they start and sorts only by name or modified, so --search
+      and the orders by comics, series, stories or events are answered by the local catalogue
+      (saying so when keys are set). -comics lists the most comics first, comics the fewest;
+      heroes whose count is unknown come last either way.
       """,
     arguments: [
       ArgumentSpec("prefix", help: "Only heroes whose names start with this (case-insensitive).", isOptional: true)
@@ -24,7 +24,7 @@ enum HeroesCommand: Command {
       OptionSpec(.all, help: "List every matching hero, page after page."),
       OptionSpec(
         .order, value: "order", choices: HeroOrder.allCases.map(\.rawValue),
-        help: "Sort by name, modified, comics, series, stories or events; -comics: most first. (default: name)"),
+        help: "Sort by name, modified, comics, series, stories or events; a leading - reverses. (default: name)"),
     ],
     examples: [
       "squad heroes", "squad heroes spi", "squad heroes --search parker", "squad heroes --order -comics --limit 10",
