@@ -3,7 +3,8 @@ import Foundation
 /// Sorts heroes the way the Marvel API does: by name case-insensitively, or by `modified`,
 /// with the id breaking ties so every order is total and repeatable. Counts, which the API
 /// cannot sort by, go from the most (`-comics`) or the fewest (`comics`), unknown counts last
-/// either way (a hero with no known count is neither the most nor the least), ties in name order.
+/// either way (a hero with no known count is neither the most nor the least); ties keep the order
+/// the heroes came in, which from the catalogue is name order.
 public enum HeroOrdering {
   /// The heroes in the given order.
   public static func sorted(_ heroes: [Hero], by order: HeroOrder) -> [Hero] {
@@ -24,15 +25,13 @@ public enum HeroOrdering {
 
   private static func byCount(_ heroes: [Hero], _ order: HeroOrder) -> [Int] {
     guard let count = order.count else { return Array(heroes.indices) }
-    var nameRank = [Int](repeating: 0, count: heroes.count)
-    for (rank, position) in NameKeys(heroes).sortedPositions().enumerated() { nameRank[position] = rank }
     let values = heroes.map { $0.counts[keyPath: count] }
     return heroes.indices.sorted { left, right in
       switch (values[left], values[right]) {
       case (let a?, let b?) where a != b: return order.isDescending ? a > b : a < b
       case (.some, .none): return true
       case (.none, .some): return false
-      default: return nameRank[left] < nameRank[right]
+      default: return left < right
       }
     }
   }
