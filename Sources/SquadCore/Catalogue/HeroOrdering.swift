@@ -25,15 +25,10 @@ public enum HeroOrdering {
 
   private static func byCount(_ heroes: [Hero], _ order: HeroOrder) -> [Int] {
     guard let count = order.count else { return Array(heroes.indices) }
-    let values = heroes.map { $0.counts[keyPath: count] }
-    return heroes.indices.sorted { left, right in
-      switch (values[left], values[right]) {
-      case (let a?, let b?) where a != b: return order.isDescending ? a > b : a < b
-      case (.some, .none): return true
-      case (.none, .some): return false
-      default: return left < right
-      }
-    }
+    // Counts are never negative: negated, the most come first; unknown ones sort after all.
+    let sign = order.isDescending ? -1 : 1
+    let keys = heroes.map { hero in count(hero.counts).map { $0 * sign } ?? Int.max }
+    return heroes.indices.sorted { keys[$0] != keys[$1] ? keys[$0] < keys[$1] : $0 < $1 }
   }
 
   private static func byModified(_ heroes: [Hero]) -> [Int] {

@@ -59,7 +59,7 @@ public enum HeroOrder: String, CaseIterable, Hashable, Sendable {
   public var isDescending: Bool { rawValue.hasPrefix("-") }
 
   /// The count it sorts by; nil for the API's orders.
-  public var count: KeyPath<HeroCounts, Int?>? {
+  public var count: (@Sendable (HeroCounts) -> Int?)? {
     switch self {
     case .name, .nameDescending, .modified, .modifiedDescending: return nil
     case .comics, .comicsDescending: return \.comics
