@@ -54,8 +54,4 @@ public enum HeroName {
     return name.trimmingWhitespace()
       .folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
   }
-
-  /// The key names sort by: the folded name, which matches the API's order for ASCII names and
-  /// is stable for the rest.
-  static func sortKey(_ name: String) -> String { folded(name) }
 }
