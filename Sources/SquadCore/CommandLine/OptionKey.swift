@@ -21,6 +21,7 @@ public enum OptionKey: String, Hashable, Sendable {
   case offset = "--offset"
   case all = "--all"
   case order = "--order"
+  case search = "--search"
   case yes = "--yes"
   case output = "--output"
   case fields = "--fields"

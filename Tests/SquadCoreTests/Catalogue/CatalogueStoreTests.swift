@@ -32,7 +32,7 @@ import Testing
       }(),
     ] {
       for hero in synced { #expect(catalogue.hero(hero.id) == hero) }
-      #expect(catalogue.count == 1562 + 50)
+      #expect(catalogue.count == 1564 + 50)
       #expect(catalogue.updatedAt == MarvelDate.parse("2026-01-01T00:00:00Z"))
     }
     #expect(notices.withLock { $0.count } == 1)
@@ -41,7 +41,7 @@ import Testing
     let again = Mutex<[String]>([])
     let later = CatalogueStore(paths: paths, notice: { text in again.withLock { $0.append(text) } })
     later.upgrade()
-    #expect(later.catalogue.count == 1562 + 50)
+    #expect(later.catalogue.count == 1564 + 50)
     #expect(again.withLock { $0.isEmpty }, "the upgrade is announced once")
   }
 
@@ -57,7 +57,7 @@ import Testing
     try home.write("{\"heroes\":[", to: "cache/catalogue.json")
     let warnings = Mutex<[String]>([])
     let catalogue = CatalogueStore(paths: paths, warn: { text in warnings.withLock { $0.append(text) } }).catalogue
-    #expect(catalogue.count == 1562)
+    #expect(catalogue.count == 1564)
     #expect(warnings.withLock { $0.count } == 1)
     #expect(FileManager.default.fileExists(atPath: paths.legacyCatalogueFile), "never a silent loss")
   }
@@ -67,7 +67,7 @@ import Testing
     try home.write("squad-catalogue 2\n{garbage", to: "catalogue.sqc")
     let warnings = Mutex<[String]>([])
     let store = CatalogueStore(paths: paths, warn: { text in warnings.withLock { $0.append(text) } })
-    #expect(store.catalogue.count == 1562)
+    #expect(store.catalogue.count == 1564)
     #expect(warnings.withLock { $0.count } == 1)
     try store.remember([Hero(id: HeroID(2_000_101), name: "Later")], at: Sample.moment)
     #expect(try home.listing().contains { $0.hasPrefix("catalogue.sqc.damaged-") })
@@ -90,7 +90,7 @@ import Testing
     let store = CatalogueStore(paths: paths)
     store.upgrade()
     let catalogue = store.catalogue
-    #expect(catalogue.count == 1563)
+    #expect(catalogue.count == 1565)
     #expect(catalogue.hero(Sample.thor.id)?.name == "Thor")
     #expect(catalogue.origin(of: HeroID(2_000_200)) == .imported)
     #expect(catalogue.updatedAt == Sample.moment)
@@ -99,7 +99,7 @@ import Testing
   }
 
   @Test func aFreshHomeWritesNothingToRead() {
-    #expect(CatalogueStore(paths: paths).catalogue.count == 1562)
+    #expect(CatalogueStore(paths: paths).catalogue.count == 1564)
     #expect((try? home.listing()) ?? [] == ["cache"])
   }
 }
