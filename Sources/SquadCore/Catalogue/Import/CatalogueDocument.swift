@@ -47,11 +47,9 @@ enum CatalogueDocument {
   ) throws(Detail) {
     let fields = try members(bytes, range)
     if let data = fields["data"], opens(bytes, data, "{") {
-      if let code = fields["code"] {
+      if let code = fields["code"], !saysOK(bytes[code]) {
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[code]), as: UTF8.self).trimmingWhitespace()
-        guard text == "200" || text == "\"200\"" else {
-          throw Detail("an API error answer (code \(TextSnippet.quote(text))), not data")
-        }
+        throw Detail("an API error answer (code \(TextSnippet.quote(text))), not data")
       }
       let inner = try members(bytes, data)
       guard let results = inner["results"], opens(bytes, results, "[") else {
@@ -134,6 +132,12 @@ enum CatalogueDocument {
       }
       try body(start..<end, number)
     }
+  }
+
+  /// Whether a response's `code` value (as JSON text) is Marvel's 200, as a number or a string.
+  static func saysOK(_ code: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+    let text = String(decoding: UnsafeBufferPointer(rebasing: code), as: UTF8.self).trimmingWhitespace()
+    return text == "200" || text == "\"200\""
   }
 
   private static func opens(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ opening: Character) -> Bool {
