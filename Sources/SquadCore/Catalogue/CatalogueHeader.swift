@@ -57,18 +57,21 @@ struct CatalogueHeader: Codable, Equatable, Sendable {
   /// does not agree makes the file damaged rather than a trap or a lie on screen. The arithmetic
   /// is checked, since the numbers come from a file.
   private func checkAgreement(fileSize: Int) throws(CatalogueFormatError) {
+    // The sections lie within the file and follow each other in this order, as the writer puts
+    // them; checked first, so that no section's size below can overflow.
+    let sections = [records, ids, names, comics, comicIndex]
+    guard sections.allSatisfy({ $0.lowerBound >= CatalogueFormat.headerSize && $0.upperBound <= fileSize }) else {
+      throw .damaged("a section of the header lies outside the file")
+    }
+    guard records.lowerBound == CatalogueFormat.headerSize,
+      zip(sections, sections.dropFirst()).allSatisfy({ $0.upperBound == $1.lowerBound })
+    else { throw .damaged("the header's sections overlap or leave gaps") }
     guard count >= 0, comicCount >= 0 else { throw .damaged("the header counts fewer than no heroes or comics") }
     let (idBytes, idOverflow) = count.multipliedReportingOverflow(by: CatalogueFormat.idEntryWidth)
     let (nameBytes, nameOverflow) = count.multipliedReportingOverflow(by: CatalogueFormat.nameEntryWidth)
     guard !idOverflow, !nameOverflow, ids.count == idBytes, names.count == nameBytes,
       comicIndex.count % CatalogueFormat.comicEntryWidth == 0
     else { throw .damaged("the index sizes do not match the count") }
-    // The sections follow each other in this order, as the writer puts them.
-    let sections = [records, ids, names, comics, comicIndex]
-    guard records.lowerBound == CatalogueFormat.headerSize,
-      zip(sections, sections.dropFirst()).allSatisfy({ $0.upperBound == $1.lowerBound })
-    else { throw .damaged("the header's sections overlap or leave gaps") }
-    guard comicIndex.upperBound <= fileSize else { throw .damaged("the header's sections pass the end of the file") }
     // Every hero has a record line, every comic a comic line: at least one byte each.
     guard count <= records.count, comicCount <= comics.count else {
       throw .damaged("the header counts more heroes or comics than the file can hold")

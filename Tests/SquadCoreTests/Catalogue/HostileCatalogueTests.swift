@@ -51,6 +51,9 @@ import Testing
       ("origins short", { $0["heroes"] = ["bundled": 1, "api": 0, "import": 1] }),
       ("range beyond the file", { $0["comicIndex"] = [0, huge] }),
       ("range huge start", { $0["records"] = [huge - 1, huge] }),
+      // Found by the reliability suite: a size computed before the bounds were checked trapped.
+      ("range from the lowest Int", { $0["names"] = [Int.min, ($0["names"] as? [Int])?.last ?? 0] }),
+      ("range below the header", { $0["ids"] = [-5, ($0["ids"] as? [Int])?.last ?? 0] }),
       ("sections overlap", { $0["names"] = $0["ids"] }),
     ]
     for (label, edit) in edits {
