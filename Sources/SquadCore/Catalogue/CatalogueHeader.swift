@@ -38,8 +38,8 @@ struct CatalogueHeader: Codable, Equatable, Sendable {
     let decoder = JSONDecoder()
     decoder.dateDecodingStrategy = .custom { decoder in
       let container = try decoder.singleValueContainer()
-      if let seconds = try? container.decode(Int.self) { return Date(timeIntervalSince1970: Double(seconds)) }
-      guard let date = MarvelDate.parse(try container.decode(String.self)) else {
+      let seconds = try? container.decode(Int.self)
+      guard let date = try seconds.map(MarvelDate.seconds) ?? MarvelDate.parse(container.decode(String.self)) else {
         throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a date")
       }
       return date

@@ -23,7 +23,7 @@ struct ComicDTO: Decodable {
     if let dates = try container.decodeIfPresent([Dated].self, forKey: .dates) {
       onSale = dates.first { $0.type == "onsaleDate" }?.date.flatMap(MarvelDate.known)
     } else if let seconds = try? container.decodeIfPresent(Int.self, forKey: .onSale) {
-      onSale = Date(timeIntervalSince1970: Double(seconds))
+      onSale = MarvelDate.seconds(seconds)
     } else {
       onSale = (try? container.decodeIfPresent(String.self, forKey: .onSale)).flatMap(MarvelDate.known)
     }

@@ -78,7 +78,7 @@ extension Hero {
   /// `modified`: seconds since 1970, or (in the format-2 records of the previous release)
   /// Marvel's text, by the one rule of ``CharacterDTO``: one that is not a date is unknown.
   private static func date(_ reader: inout JSONReader) throws(JSONReader.Failure) -> Date? {
-    if let seconds = try? reader.optionalInt() { return Date(timeIntervalSince1970: Double(seconds)) }
+    if let seconds = try? reader.optionalInt() { return MarvelDate.seconds(seconds) }
     guard let text = try? reader.rawStringValue() else {
       try reader.skipValue()
       return nil

@@ -56,6 +56,13 @@ public enum MarvelDate {
     return Date(timeIntervalSince1970: TimeInterval(seconds - offset))
   }
 
+  /// A date kept as whole seconds since 1970 in squad's own formats; nil outside the years 1 to
+  /// 9999 that text dates can name, so no number from a file becomes a date that traps when
+  /// it is written back.
+  static func seconds(_ value: Int) -> Date? {
+    (-62_135_596_800...253_402_300_799).contains(value) ? Date(timeIntervalSince1970: Double(value)) : nil
+  }
+
   /// A date from Marvel's data: nil when missing, not a date, or one of Marvel's ways of saying
   /// "never recorded" (year -1, as in `-0001-11-30T00:00:00-0500`, or the epoch).
   static func known(_ text: String) -> Date? {

@@ -123,6 +123,28 @@ import Testing
     }
   }
 
+  /// Dates are seconds in squad's own format: one no text date could name (past the year 9999)
+  /// is unknown, as a `modified` that is not a date is, and the next write does not trap on it.
+  @Test func aDateNumberBeyondAnyYearIsUnknownAndWrittenBackSafely() throws {
+    let edited = try replacingRecord(try storedBytes(), key: "thanos") { _ in
+      #"{"k":"thanos","src":"b","id":1009652,"name":"Thanos","modified":9223372036854775807}"#
+    }
+    try Data(edited).write(to: URL(fileURLWithPath: paths.catalogueFile))
+    #expect(CatalogueStore(paths: paths).catalogue.hero(HeroID(1_009_652))?.modified == nil)
+    let builder = CatalogueBuilder(base: try CatalogueIndex(SharedBytes(edited)))
+    builder.merge(Hero(id: HeroID(1_009_652), name: "Thanos", description: "Again"), origin: .imported)
+    builder.merge(
+      try JSONDecoder().decode(
+        Comic.self, from: Data(#"{"id":7,"title":"Late","onSale":9223372036854775807,"characters":[1009652]}"#.utf8)),
+      origin: .imported)
+    var sink = MemoryCatalogueSink()
+    try builder.write(updatedAt: nil, bundled: "", to: &sink)
+    let written = LocalCatalogue(index: try CatalogueIndex(SharedBytes(sink.bytes)))
+    #expect(written.hero(HeroID(1_009_652))?.description == "Again")
+    #expect(written.comics(of: HeroID(1_009_652)).map(\.title) == ["Late"])
+    #expect(written.comics(of: HeroID(1_009_652)).first?.onSale == nil)
+  }
+
   @Test func anIdEntryLeadingToAnotherHerosRecordIsNotFound() throws {
     let bytes = try storedBytes()
     let edited = try replacingRecord(bytes, key: "thanos") { _ in
