@@ -28,7 +28,7 @@ public final class Console: Sendable {
       terminal: .current(environment: environment),
       out: { StandardOutput.write($0) },
       err: { ProcessStreams.write($0, to: 2) },
-      readLine: { Swift.readLine(strippingNewline: true) },
+      readLine: { TerminalPrompt.readAnswer() },
       prompt: { TerminalPrompt.write($0) })
   }
 

@@ -8,7 +8,7 @@ enum PseudoTerminal {
 
   private static let helper = #"""
     import fcntl, os, pty, struct, subprocess, sys, termios
-    merge, answer, ctrl_c_after, cmd = sys.argv[1] == "1", sys.argv[2], sys.argv[3].encode(), sys.argv[4:]
+    merge, answer, ctrl_c_after, key, cmd = sys.argv[1] == "1", sys.argv[2], sys.argv[3].encode(), sys.argv[4].encode(), sys.argv[5:]
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))
     def own_terminal():
@@ -30,7 +30,7 @@ enum PseudoTerminal {
         chunks.append(data)
         if ctrl_c_after and ctrl_c_after in b"".join(chunks):
             ctrl_c_after = b""
-            os.write(master, b"\x03")
+            os.write(master, key)
     errors = b"" if merge else child.stderr.read()
     code = child.wait()
     sys.stdout.buffer.write(b"".join(chunks))
@@ -40,15 +40,16 @@ enum PseudoTerminal {
 
   /// Runs `squad --home <home> <arguments>` on a terminal 100 columns wide that is its
   /// controlling terminal. stderr stays a pipe unless `mergeStderr`; `answer` is typed up front;
-  /// Ctrl-C is typed as soon as the terminal has shown `ctrlCAfter`.
+  /// `key` (Ctrl-C unless told) is typed as soon as the terminal has shown `ctrlCAfter`.
   static func run(
     _ arguments: [String], home: String, environment extra: [String: String] = [:], mergeStderr: Bool = false,
-    answer: String = "", ctrlCAfter: String = ""
+    answer: String = "", ctrlCAfter: String = "", key: String = "\u{03}"
   ) throws -> CLIResult {
     guard let python = CLIProcess.which("python3") else { throw Unavailable() }
     return try CLIProcess.execute(
       python,
-      ["-c", helper, mergeStderr ? "1" : "0", answer, ctrlCAfter, CLIProcess.binary.path, "--home", home] + arguments,
+      ["-c", helper, mergeStderr ? "1" : "0", answer, ctrlCAfter, key, CLIProcess.binary.path, "--home", home]
+        + arguments,
       environment: CLIProcess.environment(home: home, adding: extra), directory: home)
   }
 
