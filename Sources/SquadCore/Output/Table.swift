@@ -21,6 +21,10 @@ public struct Table: Equatable, Sendable {
     }
   }
 
+  /// What a terminal shows for a number nobody knows, in a column as in a sentence (tables,
+  /// `show`, `pick`); TSV and CSV leave the cell empty, and JSON says null.
+  public static let unknown = "unknown"
+
   /// The columns, first the id and second the name for heroes and members.
   public var columns: [Column]
   /// The cells, one array per row, as many as there are columns.

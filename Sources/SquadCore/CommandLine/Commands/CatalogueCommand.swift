@@ -116,8 +116,11 @@ enum CatalogueCommand: Command {
     case .cancelled:
       context.notice("Nothing was changed.")
       return ExitCode.success.rawValue
+    case .alreadyBundled:
+      context.notice("The local catalogue holds the bundled set only; there is nothing to reset.")
+      return ExitCode.success.rawValue
     case .reset(let heroes):
-      context.notice("The local catalogue now holds the bundled set only (\(heroes) heroes).")
+      context.notice("The local catalogue now holds the bundled set only (\(Plural.heroes(heroes))).")
       return ExitCode.success.rawValue
     case .failed(.resetting(let error)):
       return context.fail(error.description, .failure)

@@ -103,7 +103,7 @@ enum StepCommandRun {
       return ExitCode.success.rawValue
     case .stepped(_, let entry?):
       let verb = direction == .undo ? "Undid" : "Redid"
-      context.notice("\(verb) \(entry.steps == 1 ? "1 change" : "\(entry.steps) changes").")
+      context.notice("\(verb) \(Plural.count(entry.steps, "change")).")
       ChangeReport.report(entry.diff, context: context)
       return ExitCode.success.rawValue
     case .failed(let error):

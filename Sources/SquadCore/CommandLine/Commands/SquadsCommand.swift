@@ -108,7 +108,7 @@ enum SquadsCommand: Command {
       context.notice("Renamed the squad '\(old)' to '\(new)'.")
       return ExitCode.success.rawValue
     case .changed(.delete(let name, _), let members):
-      context.notice("Deleted the squad '\(name)'\(members.map { " and its \(Plural.members($0))" } ?? "").")
+      context.notice("Deleted \(Plural.squad(name, members: members)).")
       return ExitCode.success.rawValue
     case .cancelled:
       context.notice("Nothing deleted; the squad is unchanged.")
