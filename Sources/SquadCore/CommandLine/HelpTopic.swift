@@ -101,7 +101,8 @@ enum HelpTopicText {
       csv                     As above, with a header; round-trips through 'squad import', which
                               removes the leading ' it added.
       tsv                     As above: no header.
-      markdown                A Markdown table (| escaped) followed by Marvel's attribution.
+      markdown                A Markdown table followed by Marvel's attribution; markup in
+                              names (* _ ` [ ] < & | ~ \\) is escaped, so it reads as text.
       --fields id,name,...    Chooses and orders the columns (id, name, description, thumbnail,
                               recruitedAt); --output FILE writes the file atomically,
                               follows links, writes through FIFOs and devices, and never
