@@ -109,9 +109,10 @@ enum HelpTopicText {
                               overwrites squad's own files.
 
     COLOUR (--color auto|always|never):
-      auto colours tables only when stdout is a terminal, NO_COLOR is unset and TERM is not
-      'dumb'; CLICOLOR_FORCE or --color always forces it. JSON, JSONL, CSV, TSV and exports
-      are never coloured.
+      Only the table format carries colour; JSON, JSONL, CSV, TSV and exports never do. auto
+      colours tables when stdout is a terminal, NO_COLOR is unset and TERM is not 'dumb';
+      CLICOLOR_FORCE or --color always forces it. A pipe gets TSV unless you ask for the
+      table: 'squad heroes --format table --color always | less -R' keeps table and colour.
 
     STREAMS:
       stdout carries data only. Progress, notices, warnings and errors go to stderr.
