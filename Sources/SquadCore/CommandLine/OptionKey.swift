@@ -29,6 +29,8 @@ public struct OptionKey: Hashable, Sendable {
   public static let color = OptionKey("--color")
   /// `--trace`
   public static let trace = OptionKey("--trace")
+  /// `--no-pager`
+  public static let noPager = OptionKey("--no-pager")
   /// `--quiet`, `-q`
   public static let quiet = OptionKey("--quiet")
   /// `--help`, `-h`

@@ -74,7 +74,7 @@ public enum HeroDetailOutput {
         lines.append("  " + clean(comic.title) + (comic.onSale.map { " (on sale \(MarvelDate.day($0)))" } ?? ""))
       }
       let more = comics.total - comics.latest.count
-      if more > 0 { lines.append("  and \(more) more") }
+      if more > 0 { lines.append("  and \(Grouped.format(more)) more") }
     } else {
       row("Last appeared in", Table.unknown + " (" + Self.noComicsReason(detail.source) + ")")
     }
