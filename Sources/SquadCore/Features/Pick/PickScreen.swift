@@ -174,7 +174,7 @@ public enum PickScreen {
     switch state.mode {
     case .confirmingDiscard:
       return style.bold(
-        fit("Discard \(state.pending.count) pending change\(state.pending.count == 1 ? "" : "s")? [y/N]", width))
+        fit("Discard \(Plural.count(state.pending.count, "pending change"))? [y/N]", width))
     case .saving:
       return fit("Saving…", width)
     case .loading:
