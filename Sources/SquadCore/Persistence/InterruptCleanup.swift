@@ -23,9 +23,6 @@ public enum InterruptCleanup {
   /// Tells the handler where a line is left unfinished.
   static func lineOpen(_ place: OpenLine) { interrupt_handler_set_line_open(place.rawValue) }
 
-  /// Tells the handler whether stderr ends in a status line without its newline yet.
-  static func statusLineOpen(_ open: Bool) { lineOpen(open ? .standardError : .none) }
-
   /// Forgets a file registered with `register`.
   static func unregister(_ slot: Int32) { interrupt_handler_unregister(slot) }
 }

@@ -31,13 +31,9 @@ public struct Pager: Equatable, Sendable {
 
   /// How many terminal rows the text takes, long lines wrapped (colour escapes take none).
   func rowsNeeded(by text: String) -> Int {
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-    if text.hasSuffix("\n") { lines.removeLast() }
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast(text.hasSuffix("\n") ? 1 : 0)
     return lines.reduce(0) { total, line in
-      var visible = String(line)
-      if visible.contains("\u{1B}") {
-        visible = visible.replacing(#/\x1B\[[0-9;]*m/#, with: "")
-      }
+      let visible = line.contains("\u{1B}") ? String(line).replacing(#/\x1B\[[0-9;]*m/#, with: "") : String(line)
       return total + max(1, (DisplayWidth.of(visible) + columns - 1) / max(columns, 1))
     }
   }
@@ -64,9 +60,8 @@ public struct Pager: Equatable, Sendable {
       signal(SIGINT, interrupt)
       signal(SIGQUIT, quit)
     }
-    var bytes = text
     // A pager that quits before reading everything closes the pipe (EPIPE): that is the user's choice.
-    _ = bytes.withUTF8 { FileDescriptorWriting.writeAll(UnsafeRawBufferPointer($0), to: writeEnd) }
+    ProcessStreams.write(text, to: writeEnd)
     close(writeEnd)
     var status: Int32 = 0
     while waitpid(child, &status, 0) < 0 && errno == EINTR {}
