@@ -28,26 +28,11 @@ public struct SquadFile: Sendable {
     self.warn = warn
   }
 
-  /// The lock files a change of this squad holds: its own `squad.lock`, and the `squad.lock`
-  /// beside the file `squad.json` finally names. They are one file unless `squad.json` is a
-  /// symbolic link to a file elsewhere; then every squad saving into that file, through a link or
-  /// not, takes the lock beside it, so squads sharing one file take turns.
-  public var lockPaths: [String] {
-    var status = stat()
-    guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return [lockPath] }
-    return [lockPath, AtomicFile.folderAndName(of: OutputFile.target(of: path)).folder + "/squad.lock"]
-  }
-
-  /// Takes the exclusive locks for a read-modify-write (``lockPaths``); release them by dropping
-  /// the value.
+  /// Takes the exclusive locks for a read-modify-write: its own `squad.lock`, and the one beside
+  /// a linked `squad.json`'s target (``LockSet/guarding(_:lock:)``); release them by dropping the value.
   public func lock() throws(PersistenceError) -> LockSet {
     try refuseLinkedFolder()
-    while true {
-      let paths = lockPaths
-      let locks = try LockSet(paths: paths)
-      // The link was pointed elsewhere while this process waited: lock where it points now.
-      if lockPaths == paths { return locks }
-    }
+    return try LockSet.guarding(path, lock: lockPath)
   }
 
   /// A named squad's folder that is a symbolic link is refused (``OwnFolder``): following it
