@@ -102,7 +102,7 @@ final class CatalogueBuilder {
       guard let known = self.hero(at: position) else { return .unchanged }
       stored = HeroMerge.merged(known, hero)
       outcome = stored == known ? .unchanged : .updated
-      if outcome == .updated {
+      if outcome == .updated || Self.confirms(origin, entries[position].origin) {
         let line = Self.line(stored, origin: origin)
         recordBytes += line.count - entries[position].line.count
         entries[position].line = .spool(spool.append(line))
@@ -121,6 +121,11 @@ final class CatalogueBuilder {
     outcomes[outcome, default: 0] += 1
     return outcome
   }
+
+  /// Whether a record from `origin` makes a known record from `known` a learnt one even when it
+  /// brings nothing new: the API or an import confirming a bundled record (so a response-cache
+  /// entry can stand for it, see ``LeanCacheItem``, until a reset brings the bundled one back).
+  static func confirms(_ origin: HeroOrigin, _ known: HeroOrigin) -> Bool { known == .bundled && origin != .bundled }
 
   /// Puts back a hero the catalogue lost (a bundled hero whose stored record was damaged) when it
   /// holds none with that id; not counted in the reports, since nothing new came in.

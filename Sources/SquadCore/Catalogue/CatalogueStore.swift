@@ -60,7 +60,7 @@ public final class CatalogueStore: Sendable {
   {
     let ids = Set(heroes.map(\.id.rawValue))
     do throws(PersistenceError) {
-      if always || catalogue.wouldChange(with: heroes) {
+      if always || catalogue.wouldChange(with: heroes, origin: origin) {
         try update(at: date) { (builder) throws(PersistenceError) -> Void in
           for hero in heroes { builder.merge(hero, origin: origin) }
         }

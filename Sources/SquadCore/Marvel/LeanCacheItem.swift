@@ -11,13 +11,26 @@ protocol LeanCacheItem {
 }
 
 extension Hero: LeanCacheItem {
-  var cacheValue: JSONValue { .int(id.rawValue) }
+  /// The id, with the answer's `modified` (whole seconds since 1970) when it had one: `[id, modified]`.
+  var cacheValue: JSONValue {
+    modified.map { .array([.int(id.rawValue), .int(Int($0.timeIntervalSince1970.rounded(.down)))]) }
+      ?? .int(id.rawValue)
+  }
 
   var catalogueHeroID: Int? { id.rawValue }
 
+  /// The catalogue's record, when it still stands for the answer: learnt from the API or an import
+  /// (never the bundled set, which is all a reset or a lost data folder leaves) and not older than
+  /// the answer's record. Otherwise the page is fetched again.
   static func fromCache(_ value: JSONValue, catalogue: LocalCatalogue?) -> Hero? {
-    guard case .int(let id) = value else { return nil }
-    return catalogue?.hero(HeroID(id))
+    var (key, answered) = (value, Date.distantPast)
+    if case .array(let pair) = value, pair.count == 2, case .int(let seconds) = pair[1] {
+      (key, answered) = (pair[0], Date(timeIntervalSince1970: Double(seconds)))
+    }
+    guard case .int(let id) = key, let entry = catalogue?.index.entry(id: HeroID(id)), entry.origin != .bundled,
+      (entry.hero.modified ?? .distantPast) >= answered
+    else { return nil }
+    return entry.hero
   }
 }
 

@@ -107,7 +107,14 @@ import Testing
     let header = try JSONSerialization.jsonObject(with: file) as? [String: Any]
     #expect(header?["url"] as? String == url)
     #expect(header?["etag"] as? String == "e1")
-    #expect(header?["items"] as? [Int] == page.results.map(\.id.rawValue))
+    // Each id with the answer's `modified` when it had one (1011266's is Marvel's "unknown" date).
+    #expect(
+      try JSONParser.parse(Array(file))["items"]
+        == .array([
+          .array([.int(1_009_610), .int(1_595_341_810)]), .int(1_011_266),
+          .array([.int(1_010_870), .int(1_297_234_800)]),
+        ]))
+    #expect(page.results.map(\.id.rawValue) == [1_009_610, 1_011_266, 1_010_870])
     #expect(header?["total"] as? Int == page.total)
     #expect(file.count * 4 < Fixture.data("characters.json").count, "\(file.count) bytes")
   }
@@ -118,6 +125,26 @@ import Testing
     try cache.store(CachedResponse(url: url, etag: "e0", fetchedAt: clock.now, page: lost))
     #expect(try await listing().origin == .network)
     #expect(transport.requests.last?.headers["If-None-Match"] == nil)
+  }
+
+  @Test func aPageStandsOnlyForRecordsTheCatalogueStillHoldsFromItsAnswer() async throws {
+    transport.enqueue(
+      StubTransport.ok("characters.json", etag: "e1"), StubTransport.ok("characters.json", etag: "e1"),
+      StubTransport.ok("characters.json", etag: "e1"))
+    _ = try await listing()
+    #expect(try await listing().origin == .cache)
+    // A reset leaves the bundled set, which holds every one of these ids, but none from the answer.
+    try store.reset()
+    #expect(try await listing().origin == .network)
+    #expect(transport.requests.last?.headers["If-None-Match"] == nil, "a miss, not a revalidation")
+    #expect(store.catalogue.heroesByOrigin[.api] == 3)
+    // A record older than the answer's (an archive imported after a reset) does not stand for it either.
+    try store.reset()
+    let older = Hero(
+      id: HeroID(1_009_610), name: "Spider-Man (Peter Parker)", modified: Sample.moment.addingTimeInterval(-1e9))
+    try store.remember([older], at: clock.now, origin: .imported)
+    #expect(try await listing().origin == .network)
+    #expect(transport.requests.count == 3)
   }
 
   @Test func bodiesCachedByTheEarlierLayoutAreRemovedAtTheFirstStore() async throws {
