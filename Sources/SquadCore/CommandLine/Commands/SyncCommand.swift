@@ -40,7 +40,7 @@ enum SyncCommand: Command {
       SyncFeature.self, from: .idle,
       runner: SyncEffects(
         client: client, store: store,
-        squadFiles: SquadSet(paths: context.paths).names().map { SquadFile(paths: context.paths, name: $0) },
+        squads: SquadSet(paths: context.paths),
         now: context.environment.now),
       action: .syncRequested(force: context.arguments.has(.force)))
     switch state {
@@ -49,12 +49,13 @@ enum SyncCommand: Command {
       if context.output.format == .json {
         context.console.out(json(report).encoded(pretty: context.output.prettyJSON) + "\n")
       }
+      // Not silenced by --quiet: the exit code says something failed (a partial result), and these say what.
+      var warnings = report.squadProblems
       if let warning = ShortListing.warning(promised: report.total, received: report.heroCount) {
-        // Not silenced by --quiet: the exit code says something failed, and this says what.
-        context.console.err("Warning: " + warning + " The local catalogue keeps the heroes that came.")
-        return ExitCode.failure.rawValue
+        warnings.insert(warning + " The local catalogue keeps the heroes that came.", at: 0)
       }
-      return ExitCode.success.rawValue
+      for warning in warnings { context.console.err("Warning: " + TextSanitizer.clean(warning)) }
+      return (warnings.isEmpty ? ExitCode.success : .failure).rawValue
     case .failed(let failure):
       return context.fail(failure.description, failure.exitCode)
     default:
@@ -77,6 +78,7 @@ enum SyncCommand: Command {
       ("requests", .int(report.tally.requests)), ("downloaded", .int(report.tally.downloaded)),
       ("notModified", .int(report.tally.notModified)), ("fromCache", .int(report.tally.fromCache)),
       ("catalogueSize", .optional(report.catalogueSize)), ("attribution", .string(report.attribution)),
+      ("squadWarnings", .array(report.squadProblems.map(JSONValue.string))),
     ])
   }
 
