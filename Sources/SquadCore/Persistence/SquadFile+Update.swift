@@ -192,13 +192,14 @@ extension SquadFile {
   }
 
   /// One recruit or fire under the lock: reads the squad, applies `command` to it, and saves the
-  /// result (recorded in the history) when it changed. With `requiringExistence`, a named squad
-  /// that no longer exists is not created again: the update throws ``PersistenceError/Reason/squadGone(squad:)``.
-  func update(_ command: SquadCommand, heroes: [Hero], at date: Date, requiringExistence: Bool = false)
+  /// result (recorded in the history) when it changed. With a squad's `identity` (``identity``),
+  /// only that squad is changed: when it no longer exists, or another squad took its name, the
+  /// update throws ``PersistenceError/Reason/squadGone(squad:)``.
+  func update(_ command: SquadCommand, heroes: [Hero], at date: Date, identity: [UInt64]? = nil)
     throws(PersistenceError) -> SquadUpdateResult
   {
     let (result, _) = try change(by: command.name, at: date) { (snapshot) throws(PersistenceError) in
-      if requiringExistence, !name.isDefault, !snapshot.exists {
+      if let identity, self.identity != identity {
         throw PersistenceError(path: path, reason: .squadGone(squad: name.value))
       }
       let (updated, change) = SquadChange.apply(command, heroes: heroes, to: snapshot.squad)

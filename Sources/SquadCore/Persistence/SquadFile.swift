@@ -46,6 +46,15 @@ public struct SquadFile: Sendable {
   /// damaged squad, not a missing one): always for the default squad, which is empty until first saved.
   public var exists: Bool { name.isDefault || FileKind.isPresent(path) }
 
+  /// Which squad this is, whatever it is called now: its folder's identity while its squad file
+  /// exists. A rename keeps it; a squad deleted (or renamed away) and created again under the name
+  /// has another. Nil for the default squad, which is always the same one, and for a named squad
+  /// that does not exist.
+  public var identity: [UInt64]? {
+    guard !name.isDefault, exists else { return nil }
+    return FileKind.identity(AtomicFile.folderAndName(of: path).folder)
+  }
+
   /// Whether the squad has files to read (its history, even without a squad file): always for
   /// the default squad; for a named one, once its folder exists.
   public var hasFolder: Bool {
