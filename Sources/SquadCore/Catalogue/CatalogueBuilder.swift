@@ -61,11 +61,15 @@ final class CatalogueBuilder {
         // forward, so a damaged record is dropped by the next write rather than kept forever. A
         // last line with no newline before the section ends is cut short: damaged too.
         if lineEnd < end, let (key, id, origin) = Self.keyIDOrigin(buffer, offset..<lineEnd), positions[id] == nil,
-          Self.readsAsHero(buffer, offset..<lineEnd, source: base.bytes)
+          let hero = Self.hero(buffer, offset..<lineEnd, source: base.bytes)
         {
           positions[id] = entries.count
-          entries.append(Entry(key: key, id: id, origin: origin, line: .base(offset..<(lineEnd + 1))))
-          recordBytes += lineEnd + 1 - offset
+          // A key folded by an earlier rule (a name starting with a zero-width character) is folded again.
+          let stale = !key.utf8.allSatisfy { $0 < 0x80 } && key != HeroName.folded(hero.name)
+          let line =
+            stale ? .spool(spool.append(Self.line(hero, origin: origin))) : Location.base(offset..<(lineEnd + 1))
+          entries.append(Entry(key: stale ? HeroName.folded(hero.name) : key, id: id, origin: origin, line: line))
+          recordBytes += line.count
         } else {
           droppedRecords += 1
         }
@@ -269,11 +273,9 @@ final class CatalogueBuilder {
     return Array(record.encoded().utf8) + [UInt8(ascii: "\n")]
   }
 
-  private static func readsAsHero(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, source: SharedBytes)
-    -> Bool
-  {
+  private static func hero(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, source: SharedBytes) -> Hero? {
     var reader = JSONReader(buffer, range: range)
-    return (try? Hero(reading: &reader, source: source)) != nil
+    return try? Hero(reading: &reader, source: source)
   }
 
   private static func keyIDOrigin(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> (
