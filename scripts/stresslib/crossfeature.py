@@ -59,6 +59,10 @@ def shared_catalogue(ctx, result):
     a sync racing an import: every hero of every import and of the sync must be there."""
     simulator = Simulator(ctx.root)
     try:
+        # What a sync keeps in a home of its own: the API's records, but where a bundled one is newer.
+        alone = ctx.folder("shared-catalogue")
+        squad(ctx, alone, "sync", "-q", env=keys_environment(alone, simulator.base))
+        synced = origins(ctx, alone).get("api")
         rounds, lost, imports = ctx.scale, 0, 0
         for homes in [2, 8] * rounds + [0] * rounds:
             folder = ctx.folder("shared-catalogue")
@@ -97,10 +101,10 @@ def shared_catalogue(ctx, result):
             counts = origins(ctx, home[-1])
             expected = 1 + 1000 * max(homes, 1)
             imports += max(homes, 1)
-            if counts.get("import") != expected or (not homes and counts.get("api") != 1562):
+            if counts.get("import") != expected or (not homes and counts.get("api") != synced):
                 lost += 1
                 result.fail(f"{homes or 'sync and import'} homes: {counts}, expected {expected} imported"
-                            + ("" if homes else " and 1562 from the API"))
+                            + ("" if homes else f" and {synced} from the API"))
             if not all(os.path.islink(os.path.join(path, "catalogue.sqc")) for path in home):
                 result.fail(f"{homes} homes: a home lost its link")
         result.count(f"{imports} imports and {rounds} syncs through homes sharing one catalogue by links")
@@ -155,26 +159,28 @@ def phantom_squads(ctx, result):
 
 def reset_then_sync(ctx, result):
     """sync, then a reset (or the data lost and the cache kept), then sync or sync --force: the
-    API's records come back, and the member recruited from the API is never rewritten."""
+    catalogue is what the first sync left (the API's records, but where a bundled one is newer),
+    and the members recruited from the API are never rewritten."""
     simulator = Simulator(ctx.root, characters=300)
     try:
         home = ctx.folder("reset-then-sync")
         env = keys_environment(home, simulator.base)
-        squad(ctx, home, "recruit", "1009610", "-q", env=env)
+        squad(ctx, home, "recruit", "1009610", "1009652", "-q", env=env)
         member = squad(ctx, home, "list", "--json").stdout
+        squad(ctx, home, "sync", "-q", env=env)
+        synced = origins(ctx, home), squad(ctx, home, "--offline", "heroes", "--all", "--json").stdout
         rounds, restored = 4 * ctx.scale, 0
         for round_number in range(rounds):
             force = ["--force"] if round_number % 2 else []
-            squad(ctx, home, "sync", "-q", env=env)
             if round_number % 4 < 2:
                 squad(ctx, home, "catalogue", "reset", "--yes", "-q")
             else:
                 os.remove(os.path.join(home, "catalogue.sqc"))  # the data lost, the cache kept
             done = squad(ctx, home, "sync", *force, env=env)
-            counts = origins(ctx, home)
-            if done.returncode != 0 or counts.get("api") != 300:
+            counts = origins(ctx, home), squad(ctx, home, "--offline", "heroes", "--all", "--json").stdout
+            if done.returncode != 0 or counts != synced:
                 ending = describe_exit(done.returncode)
-                result.fail(f"round {round_number} (sync {' '.join(force)}): {ending}, {counts}")
+                result.fail(f"round {round_number} (sync {' '.join(force)}): {ending}, {counts[0]}, not {synced[0]}")
             else:
                 restored += 1
             if squad(ctx, home, "list", "--json").stdout != member:
@@ -182,8 +188,8 @@ def reset_then_sync(ctx, result):
         entries = json.loads(squad(ctx, home, "history", "--json").stdout)
         if len(entries) != 1:
             result.fail(f"history holds {len(entries)} entries, not only the recruit")
-        result.count(f"{rounds} resets or lost catalogues then syncs (half --force): {restored} brought the API's "
-                     "300 records back")
+        result.count(f"{rounds} resets or lost catalogues then syncs (half --force): {restored} left what the first "
+                     f"sync left ({synced[0].get('api')} of the API's records)")
         result.count("the member never rewritten" if len(entries) == 1 else "the member rewritten")
     finally:
         simulator.stop()
@@ -192,7 +198,7 @@ def reset_then_sync(ctx, result):
 def sync_broken_squads(ctx, result):
     """A sync over a read-only, a corrupt, a dangling and a link-history squad: each named in a
     warning, exit 1; the healthy ones refreshed and recorded."""
-    simulator = Simulator(ctx.root, characters=300)
+    simulator = Simulator(ctx.root, characters=400)
     try:
         broken = {"ro": "was not refreshed", "bad": "was not refreshed", "dangling": "was not refreshed",
                   "linked": "made but not recorded"}
@@ -200,8 +206,9 @@ def sync_broken_squads(ctx, result):
         named = 0
         for _ in range(ctx.scale):
             home = ctx.folder("sync-broken-squads")
+            stale = stale_member(ctx, home, 2_000_001)
             for name in list(broken) + healthy:
-                squad(ctx, home, "--offline", "--squad", name, "recruit", "1009610", "-q")
+                squad(ctx, home, "--squad", name, "import", stale, "-q")
             os.chmod(os.path.join(home, "squads", "ro", "squad.json"), 0o444)
             with open(os.path.join(home, "squads", "bad", "squad.json"), "w") as file:
                 file.write("{")
@@ -231,8 +238,8 @@ def sync_broken_squads(ctx, result):
 
 
 def stale_member(ctx, folder, hero_id):
-    """An export holding one member of the simulator's with a name and description no answer has,
-    so the next sync always rewrites it."""
+    """An export holding one member of the simulator's (give a synthetic hero: never bundled) with a
+    name and description no answer has, so the next sync always rewrites it."""
     path = os.path.join(folder, f"stale-{hero_id}.json")
     member = {"id": hero_id, "name": "Stale name", "description": "stale", "thumbnail": None,
               "recruitedAt": "2020-01-01T00:00:00Z"}
@@ -248,8 +255,7 @@ def renames_during_sync(ctx, result):
     try:
         home = ctx.folder("renames-during-sync")
         env = keys_environment(home, simulator.base)
-        with open(os.path.join(ctx.root, "Fixtures", "simulator", "characters.json")) as file:
-            ids = [character["id"] for character in json.load(file)]
+        ids = [2_000_001 + index for index in range(1000)]  # synthetic heroes: never bundled
         squad(ctx, home, "squads", "create", "six")
         refreshed, renames = 0, 0
         rounds = 6 * ctx.scale

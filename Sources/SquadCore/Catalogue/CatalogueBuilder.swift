@@ -106,12 +106,13 @@ final class CatalogueBuilder {
       guard let known = self.hero(at: position) else { return .unchanged }
       stored = HeroMerge.merged(known, hero)
       outcome = stored == known ? .unchanged : .updated
-      if outcome == .updated || Self.confirms(origin, entries[position].origin) {
-        let line = Self.line(stored, origin: origin)
+      let label = Self.label(origin, hero, over: known, from: entries[position].origin)
+      if outcome == .updated || label != entries[position].origin {
+        let line = Self.line(stored, origin: label)
         recordBytes += line.count - entries[position].line.count
         entries[position].line = .spool(spool.append(line))
         entries[position].key = HeroName.folded(stored.name)
-        entries[position].origin = origin
+        entries[position].origin = label
       }
     } else {
       outcome = .added
@@ -126,10 +127,13 @@ final class CatalogueBuilder {
     return outcome
   }
 
-  /// Whether a record from `origin` makes a known record from `known` a learnt one even when it
-  /// brings nothing new: the API or an import confirming a bundled record (so a response-cache
-  /// entry can stand for it, see ``LeanCacheItem``, until a reset brings the bundled one back).
-  static func confirms(_ origin: HeroOrigin, _ known: HeroOrigin) -> Bool { known == .bundled && origin != .bundled }
+  /// The origin a merged record is labelled with: the winner's (``HeroMerge/incomingWins(_:_:)``).
+  /// A record from the API or an import that is not older is theirs even when it brings nothing
+  /// new (so a response-cache entry can stand for it, see ``LeanCacheItem``); a newer bundled
+  /// record stays bundled, whatever fields the other filled in.
+  static func label(_ incoming: HeroOrigin, _ hero: Hero, over known: Hero, from origin: HeroOrigin) -> HeroOrigin {
+    HeroMerge.incomingWins(known, hero) ? incoming : origin
+  }
 
   /// Puts back a hero the catalogue lost (a bundled hero whose stored record was damaged) when it
   /// holds none with that id; not counted in the reports, since nothing new came in.

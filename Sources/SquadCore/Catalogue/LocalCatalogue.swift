@@ -66,11 +66,12 @@ public struct LocalCatalogue: Equatable, Sendable {
   }
 
   /// Whether merging these heroes from `origin` would change anything, a record or where one came
-  /// from (``CatalogueBuilder/confirms(_:_:)``); reads only their records.
+  /// from (``CatalogueBuilder/label(_:_:over:from:)``); reads only their records.
   public func wouldChange(with heroes: [Hero], origin: HeroOrigin = .api) -> Bool {
     heroes.contains { hero in
       guard let known = index.entry(id: hero.id) else { return true }
-      return HeroMerge.merged(known.hero, hero) != known.hero || CatalogueBuilder.confirms(origin, known.origin)
+      return HeroMerge.merged(known.hero, hero) != known.hero
+        || CatalogueBuilder.label(origin, hero, over: known.hero, from: known.origin) != known.origin
     }
   }
 
