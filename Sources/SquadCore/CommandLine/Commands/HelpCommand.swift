@@ -1,4 +1,4 @@
-/// `squad help [<command> | <topic>]`.
+/// `squad help [<command> [<subcommand>] | <topic>]`.
 enum HelpCommand: Command {
   static var execution: CommandExecution { .standalone(run) }
 
@@ -8,24 +8,28 @@ enum HelpCommand: Command {
     arguments: [
       ArgumentSpec(
         "topic", help: "A command, or one of: environment, exit-codes, formatting.", isOptional: true,
-        completion: .helpTopics)
+        completion: .helpTopics),
+      ArgumentSpec(
+        "subcommand", help: "One of the command's sub-commands ('squad help catalogue import').", isOptional: true,
+        completion: .subcommands),
     ],
-    examples: ["squad help heroes", "squad help exit-codes"])
+    examples: ["squad help heroes", "squad help squads create", "squad help exit-codes"])
 
-  @MainActor
   static func run(arguments: ParsedArguments, console: Console) -> Int32 {
     guard let topic = arguments.positionals.first else {
       console.out(HelpPrinter.help(for: nil))
       return ExitCode.success.rawValue
     }
-    if let command = CommandRegistry.command(named: topic) {
+    let name = arguments.positionals.joined(separator: " ")
+    if let command = CommandRegistry.command(named: name) {
       console.out(HelpPrinter.help(for: command))
-    } else if let page = HelpTopic(rawValue: topic) {
+    } else if let page = HelpTopic(rawValue: topic), arguments.positionals.count == 1 {
       console.out(page.text)
     } else {
-      let names = CommandRegistry.visibleCommands.map(\.name) + HelpTopic.allCases.map(\.rawValue)
-      let suggestion = EditDistance.closest(to: topic, in: names).map { " Did you mean '\($0)'?" } ?? ""
-      return UsagePrinter.report(UsageError("No help for '\(topic)'." + suggestion, command: "help"), to: console)
+      let names =
+        CommandRegistry.allCommands.filter { !$0.isHidden }.map(\.fullName) + HelpTopic.allCases.map(\.rawValue)
+      let suggestion = EditDistance.closest(to: name, in: names).map { " Did you mean '\($0)'?" } ?? ""
+      return UsagePrinter.report(UsageError("No help for '\(name)'." + suggestion, command: "help"), to: console)
     }
     return ExitCode.success.rawValue
   }

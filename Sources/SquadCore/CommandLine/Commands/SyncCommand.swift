@@ -1,8 +1,8 @@
 import Foundation
 
 /// `squad sync [--force]`: the whole catalogue from the API into the local catalogue.
-enum SyncCommand: Command {
-  static var execution: CommandExecution { .inContext(run) }
+enum SyncCommand: FeatureCommand {
+  typealias Machine = SyncFeature
 
   static let spec = CommandSpec(
     name: "sync",
@@ -17,32 +17,23 @@ enum SyncCommand: Command {
     options: [OptionSpec(.force, help: "Revalidate every page now, ignoring the cache TTL.")],
     examples: ["squad sync", "squad sync --force", "squad sync --json"])
 
-  @MainActor
-  static func run(_ context: CommandContext) async -> Int32 {
-    if context.arguments.has(.offline) {
-      return UsagePrinter.report(
-        UsageError("'sync' needs the network; leave out --offline.", command: "sync"), to: context.console)
+  static let initialState = SyncFeature.State.idle
+  static let upgradesCatalogue = true
+  static let unfinished = "The sync stopped unexpectedly; the local catalogue was left as it was."
+
+  static func runner(_ parts: LiveParts) throws(SourceError) -> SyncEffects {
+    SyncEffects(
+      client: try parts.marvel.get(), store: parts.catalogue, squads: parts.squads, now: parts.environment.now)
+  }
+
+  static func firstAction(_ context: CommandContext) -> Result<SyncFeature.Action, UsageError> {
+    guard !context.arguments.has(.offline) else {
+      return .failure(UsageError("'sync' needs the network; leave out --offline.", command: "sync"))
     }
-    let credentials: MarvelCredentials
-    switch context.marvel.credentials {
-    case .success(let value): credentials = value
-    case .failure(let error): return context.fail(error.description, error.exitCode)
-    }
-    let console = context.console
-    let quiet = context.isQuiet
-    let store = CatalogueStore(
-      paths: context.paths, warn: { if !quiet { console.err("Warning: " + TextSanitizer.clean($0)) } },
-      alert: { console.err("Warning: " + TextSanitizer.clean($0)) })
-    let client = DirectoryFactory.client(
-      paths: context.paths, configuration: context.marvel, credentials: credentials, transport: context.transport,
-      store: store)
-    let state = await context.execute(
-      SyncFeature.self, from: .idle,
-      runner: SyncEffects(
-        client: client, store: store,
-        squads: SquadSet(paths: context.paths),
-        now: context.environment.now),
-      action: .syncRequested(force: context.arguments.has(.force)))
+    return .success(.syncRequested(force: context.arguments.has(.force)))
+  }
+
+  static func report(_ state: SyncFeature.State, _ context: CommandContext) -> CommandOutcome? {
     switch state {
     case .done(let report):
       context.notice(summary(report))
@@ -55,11 +46,11 @@ enum SyncCommand: Command {
         warnings.insert(warning + " The local catalogue keeps the heroes that came.", at: 0)
       }
       for warning in warnings { context.console.err("Warning: " + TextSanitizer.clean(warning)) }
-      return (warnings.isEmpty ? ExitCode.success : .failure).rawValue
+      return warnings.isEmpty ? .success : .exit(.failure)
     case .failed(let failure):
-      return context.fail(failure.description, failure.exitCode)
+      return .failed(failure)
     default:
-      return context.fail("The sync stopped unexpectedly; the local catalogue was left as it was.", .failure)
+      return nil
     }
   }
 
