@@ -14,7 +14,7 @@ extension PickFeature {
           ? "Squad deleted elsewhere; Enter will not recreate it."
           : "Squad replaced elsewhere; Enter will not save into the new one."
       } else if dropped > 0 {
-        state.notice = "Squad changed elsewhere; \(dropped) mark\(dropped == 1 ? "" : "s") dropped (done)."
+        state.notice = "Squad changed elsewhere; \(Plural.count(dropped, "mark")) dropped (done)."
       } else {
         state.notice = "Squad changed elsewhere; marks refreshed."
       }
