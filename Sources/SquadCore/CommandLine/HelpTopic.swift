@@ -79,6 +79,10 @@ enum HelpTopicText {
       the last recorded change, and 65 when the squad's history file cannot be used (corrupt,
       over 64 MiB, or not a regular file of its own: a link, a FIFO); nothing changes.
       A squad name that breaks the rules ('squad help squads') is a usage error: exit 64.
+      A partial result exits 1 after keeping what it could, with a warning saying what is missing:
+      heroes --all or sync receiving fewer heroes than the server promised, or a sync that could
+      not refresh (or record the refresh of) a squad, which the warning names.
+      pick exits 1, saving nothing, when its squad was deleted, renamed or replaced meanwhile.
 
     """
 

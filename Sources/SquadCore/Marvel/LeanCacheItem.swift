@@ -11,15 +11,28 @@ protocol LeanCacheItem {
 }
 
 extension Hero: LeanCacheItem {
-  static func cached(_ items: [Hero]) -> CachedItems { .heroes(items.map(\.id.rawValue)) }
+  static func cached(_ items: [Hero]) -> CachedItems {
+    .heroes(items.map { CachedHero(id: $0.id.rawValue, modified: $0.modified.map(Self.seconds)) })
+  }
 
+  /// The catalogue's records, when each is what merging the answer's record would leave
+  /// (``HeroMerge``): one learnt from the API or an import that is not older than it, or a bundled
+  /// one that is strictly newer. A bundled record no newer than the answer's (all a reset or a
+  /// lost data folder leaves) does not stand for it: the page is fetched again.
   static func rebuilt(_ items: CachedItems, catalogue: LocalCatalogue?) -> [Hero]? {
-    guard case .heroes(let ids) = items else { return nil }
-    let heroes = ids.compactMap { catalogue?.hero(HeroID($0)) }
-    return heroes.count == ids.count ? heroes : nil
+    guard case .heroes(let cached) = items else { return nil }
+    let heroes = cached.compactMap { item -> Hero? in
+      guard let entry = catalogue?.index.entry(id: HeroID(item.id)) else { return nil }
+      let answered = item.modified.flatMap(MarvelDate.seconds) ?? .distantPast
+      let kept = entry.hero.modified ?? .distantPast
+      return (entry.origin == .bundled ? kept > answered : kept >= answered) ? entry.hero : nil
+    }
+    return heroes.count == cached.count ? heroes : nil
   }
 
   var catalogueHeroID: Int? { id.rawValue }
+
+  private static func seconds(_ date: Date) -> Int { Int(date.timeIntervalSince1970.rounded(.down)) }
 }
 
 extension Comic: LeanCacheItem {
@@ -35,24 +48,55 @@ extension Comic: LeanCacheItem {
   var catalogueHeroID: Int? { nil }
 }
 
-/// The items of a cached page in short form: for characters their ids only (the heroes are in
-/// the local catalogue), for comics the comics themselves.
+/// A hero of a cached page: its id, with the answer's `modified` (whole seconds since 1970) when
+/// it had one, written `[id, modified]`; a bare id (as the previous release wrote) has none.
+public struct CachedHero: Codable, Hashable, Sendable {
+  var id: Int
+  var modified: Int?
+
+  init(id: Int, modified: Int?) {
+    self.id = id
+    self.modified = modified
+  }
+
+  public init(from decoder: any Decoder) throws {
+    if let id = try? decoder.singleValueContainer().decode(Int.self) {
+      self.init(id: id, modified: nil)
+    } else {
+      var pair = try decoder.unkeyedContainer()
+      self.init(id: try pair.decode(Int.self), modified: try pair.decode(Int.self))
+    }
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    guard let modified else {
+      var container = encoder.singleValueContainer()
+      return try container.encode(id)
+    }
+    var pair = encoder.unkeyedContainer()
+    try pair.encode(id)
+    try pair.encode(modified)
+  }
+}
+
+/// The items of a cached page in short form: for characters their ids (the heroes are in the
+/// local catalogue), for comics the comics themselves.
 public enum CachedItems: Codable, Hashable, Sendable {
-  case heroes([Int])
+  case heroes([CachedHero])
   case comics([Comic])
 
   /// How many items.
   var count: Int {
     switch self {
-    case .heroes(let ids): return ids.count
+    case .heroes(let heroes): return heroes.count
     case .comics(let comics): return comics.count
     }
   }
 
   public init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
-    if let ids = try? container.decode([Int].self) {
-      self = .heroes(ids)
+    if let heroes = try? container.decode([CachedHero].self) {
+      self = .heroes(heroes)
     } else {
       self = .comics(try container.decode([Comic].self))
     }
@@ -61,7 +105,7 @@ public enum CachedItems: Codable, Hashable, Sendable {
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     switch self {
-    case .heroes(let ids): try container.encode(ids)
+    case .heroes(let heroes): try container.encode(heroes)
     case .comics(let comics): try container.encode(comics)
     }
   }

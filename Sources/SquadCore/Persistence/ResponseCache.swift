@@ -5,8 +5,9 @@ import Foundation
 ///
 /// Lean: a file holds what revalidation and the TTL need, not the body. One line of JSON: the
 /// URL, the ETag, when the answer was fetched, the paging numbers, Marvel's attribution, and the
-/// page's items in short form (``CachedItems``): for characters only their ids (the heroes
-/// themselves are in the local catalogue, which every API answer teaches), for comics the comics
+/// page's items in short form (``CachedItems``): for characters only their ids, with the
+/// answer's `modified` (the heroes themselves are in the local catalogue, which every API answer
+/// teaches; ``Hero/rebuilt(_:catalogue:)`` says when it stands for them), for comics the comics
 /// (dates as seconds since 1970). Read with Foundation's decoder; an entry of the previous release
 /// reads too, except a comics page (its comics have no id), which is fetched again once. An
 /// answer is rebuilt from that; when the catalogue no longer holds one of its heroes (a reset, a
@@ -58,13 +59,15 @@ public struct ResponseCache: Sendable {
   }
 
   /// Stores an answer atomically, replacing any earlier one for the same URL. The first store in
-  /// a folder of an earlier layout removes that layout's files (whole response bodies).
+  /// a folder of an earlier layout removes that layout's files (whole response bodies), and the
+  /// first in a process the temporary files of writes whose process was killed.
   public func store(_ entry: CachedResponse) throws(PersistenceError) {
-    removeEarlierLayouts()
+    tidy()
     try AtomicFile.write(Data(CompactJSON.encode(entry) + [UInt8(ascii: "\n")]), to: path(for: entry.url))
   }
 
-  private func removeEarlierLayouts() {
+  private func tidy() {
+    if Self.tidied.withLock({ $0.insert(directory).inserted }) { AtomicFile.removeLeftovers(in: directory) }
     let marker = directory + "/.layout-\(CachedResponse.layout)"
     guard !FileManager.default.fileExists(atPath: marker) else { return }
     try? AtomicFile.createDirectory(directory)
@@ -73,6 +76,8 @@ public struct ResponseCache: Sendable {
     }
     _ = FileManager.default.createFile(atPath: marker, contents: Data())
   }
+
+  private static let tidied = Mutex<Set<String>>([])
 }
 
 /// One cached API answer.

@@ -43,6 +43,23 @@ struct PickSquadChangesEndToEndTests {
     #expect(!squads.stdout.contains("six"), "\(squads.stdout)")
   }
 
+  @Test(arguments: [["squads", "delete", "six", "--yes"], ["squads", "rename", "six", "old"]])
+  func aSquadThatTookTheNameWhilePickingIsNotSavedInto(away: [String]) throws {
+    let home = TemporaryDirectory()
+    #expect(try CLIProcess.run(["squads", "create", "six", "--max", "6"], home: home.path).status == 0)
+    let session = try PickTerminal.run(
+      ["--squad", "six", "pick"], home: home.path,
+      steps: [
+        .wait("Filter:"), .type(" "), .wait("+1 to recruit"), .run(squad(home, away)),
+        .run(squad(home, ["squads", "create", "six", "--max", "2"])), .wait("elsewhere"), .type("\r"),
+      ])
+    #expect(session.error == nil, "\(session.error ?? "") \(session.screen)")
+    #expect(session.exit == 1, "\(session.stderr ?? "")")
+    #expect(session.stderr?.contains("The squad 'six' was deleted or renamed while you were picking") == true)
+    let six = try CLIProcess.run(["--squad", "six", "list", "--json"], home: home.path)
+    #expect(six.stdout.contains("\"members\":[]"), "the new squad is untouched: \(six.stdout)")
+  }
+
   @Test func enterRefusesEvenWhenTheDeletionIsNotSeenBeforeIt() throws {
     // The deletion and Enter race: the save itself, under the lock, refuses to create the squad.
     let home = TemporaryDirectory()

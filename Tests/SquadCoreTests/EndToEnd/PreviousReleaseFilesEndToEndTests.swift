@@ -78,9 +78,12 @@ import Testing
     let cache = ResponseCache(directory: Self.fixture + "/cache/responses")
     let listing = try #require(cache.entry(for: "http://127.0.0.1:38480/v1/public/characters?orderBy=name&limit=3"))
     #expect(listing.etag == "a5331c8463f47da6cca46dc115a0b2b43c8121a8")
-    #expect(listing.page?.items == .heroes([1_011_334, 1_017_100, 1_009_144]) && listing.page?.total == 1562)
     #expect(
-      cache.entry(for: "http://127.0.0.1:38480/v1/public/characters/1009610")?.page?.items == .heroes([1_009_610]))
+      listing.page?.items == .heroes([1_011_334, 1_017_100, 1_009_144].map { CachedHero(id: $0, modified: nil) }))
+    #expect(listing.page?.total == 1562)
+    #expect(
+      cache.entry(for: "http://127.0.0.1:38480/v1/public/characters/1009610")?.page?.items
+        == .heroes([CachedHero(id: 1_009_610, modified: nil)]))
     // Its comics entries name no comic ids, which this release keeps: a miss, fetched again once.
     #expect(
       cache.entry(for: "http://127.0.0.1:38480/v1/public/characters/1009610/comics?orderBy=-onsaleDate&limit=2") == nil)

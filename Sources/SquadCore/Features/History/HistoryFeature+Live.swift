@@ -22,10 +22,13 @@ public struct HistoryEffects: EffectRunner {
     }
     switch effect {
     case .loadHistory:
+      // Read without the squad's lock, so a read-only home can show its history: a change in
+      // flight is either committed or dropped by the snapshot's rules (see ``SquadFile/snapshot()``).
       await send(
         .historyLoaded(
           Result { () throws(PersistenceError) in
-            try file.withLock { () throws(PersistenceError) in try file.snapshot().history.get() }
+            try file.refuseLinkedFolder()
+            return try file.snapshot().history.get()
           }))
     case .step(let direction, let count, let date):
       await send(
