@@ -57,6 +57,8 @@ public struct OptionKey: Hashable, Sendable {
   public static let max = OptionKey("--max")
   /// `sync --force`
   public static let force = OptionKey("--force")
+  /// `help --man`
+  public static let man = OptionKey("--man")
   /// `catalogue import --skip-invalid`
   public static let skipInvalid = OptionKey("--skip-invalid")
 }
