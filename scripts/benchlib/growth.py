@@ -44,11 +44,15 @@ def run(bench: Bench, sizes: list[int]) -> None:
         "Local commands on the synced homes, offline, interleaved across sizes like the listings "
         "(`recruit` into an empty squad each run). `× first` is the wall time over the same command's at "
         "the first size, in this run: issue 11 wants `show`, `recruit` and `heroes <prefix>` within 2× "
-        "at 100,000.\n")
+        "at 100,000. `--order -comics` (issue 21) sorts every record by its count, so it grows with the "
+        "catalogue; its peak RSS is the last column.\n")
     first = points[0]
-    report.table(["characters", *[f"{label} wall" for label, _ in LOCAL_COMMANDS], *[f"{label} × first" for label, _ in LOCAL_COMMANDS[:3]]],
+    ratios = [LOCAL_COMMANDS[i] for i in RATIOS]
+    report.table(["characters", *[f"{label} wall" for label, _ in LOCAL_COMMANDS],
+                  *[f"{label} × first" for label, _ in ratios], "`--order -comics` peak RSS"],
                  [[f"{p.size:,}", *[report.seconds(p.local[name].wall) for _, name in LOCAL_COMMANDS],
-                   *[report.ratio(p.local[name].wall / first.local[name].wall) for _, name in LOCAL_COMMANDS[:3]]]
+                   *[report.ratio(p.local[name].wall / first.local[name].wall) for _, name in ratios],
+                   report.megabytes(p.local["comics"].peak_rss_kb)]
                   for p in points])
     report.table(["characters", "runs", "heroes --all --offline wall", "CPU", "peak RSS", "wall / char",
                   "marginal wall / char", "marginal CPU / char", "marginal RSS / char"],
@@ -101,7 +105,11 @@ def _measure(bench: Bench, size: int) -> Point:
 
 
 LOCAL_COMMANDS = [("`show 1009610 --offline`", "show"), ("`recruit 1009610 --offline`", "recruit"),
-                  ("`heroes spi --offline`", "prefix"), ("`heroes --offline` (first page)", "page")]
+                  ("`heroes spi --offline`", "prefix"), ("`heroes --offline` (first page)", "page"),
+                  ("`heroes --order -comics --offline` (first page)", "comics")]
+# The commands whose growth the table shows as `× first`: issue 11's three, and the counts order
+# (issue 21), which reads every record and so grows with the catalogue.
+RATIOS = [0, 1, 2, 4]
 
 
 def _local_commands(bench: Bench, points: list[Point]) -> None:
@@ -114,6 +122,8 @@ def _local_commands(bench: Bench, points: list[Point]) -> None:
             return bench.squad_argv(home, "recruit", "1009610", "--offline")
         if name == "prefix":
             return bench.squad_argv(home, "heroes", "spi", "--offline")
+        if name == "comics":
+            return bench.squad_argv(home, "heroes", "--order", "-comics", "--offline")
         return bench.squad_argv(home, "heroes", "--offline")
 
     cases = [Case(f"growth.{p.size}.{name}", f"{name} {p.size:,}", f"squad {label}",

@@ -27,7 +27,7 @@ import time
 from common import DOCUMENTED_EXIT_CODES, Result, clean_environment, describe_exit, run_squad
 
 LEGACY_HEROES = 20_000
-BUNDLED = 1562
+BUNDLED = 1564
 CONTROL = [b"\x1b", b"\x07", b"\x9b", "\u202e".encode()]
 
 

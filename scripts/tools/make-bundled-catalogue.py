@@ -1,32 +1,38 @@
 #!/usr/bin/env python3
 """Generator for Sources/SquadCore/Catalogue/BundledCatalogue+Data.swift.
 
-Reads the Marvel API samples kept next to the project (../shared/marvel-api/samples by
-default; pass another folder as the first argument) and writes the starter catalogue that
-squad compiles into its binary: every one of the 1,562 characters, in the indexed catalogue
-format (Sources/SquadCore/Catalogue/CatalogueFormat.swift, README "The local catalogue"), as a
-StaticString that squad searches in place, by bisection, without decoding it. The generated
-Swift file is committed, so neither the build nor the tests ever need the samples.
+Writes the starter catalogue that squad compiles into its binary: every Marvel character, in the
+indexed catalogue format (Sources/SquadCore/Catalogue/CatalogueFormat.swift, docs/CATALOGUE.md),
+as a StaticString that squad searches in place, by bisection, without decoding it. It reads only
+facts kept in the project (scripts/tools/facts/, see PROVENANCE.md there), so the same inputs give
+the same bytes on any machine; `--check` regenerates the file in memory and fails when the
+committed one differs by a single byte (the catalogue tests run it).
 
-What is taken from the samples: facts only (id, name, thumbnail path and extension, the
-`available` counts, `modified` dates and public urls). Marvel's descriptions are never
-copied; every description below is written in our own words (or left empty).
+Inputs, facts only (ids, names, dates, counts, picture paths, public urls; never Marvel's prose):
+  * facts/characters-2024.csv: id, name, `modified` and the four `available` counts of all 1,564
+    characters, as the API gave them in mid-2024;
+  * facts/samples.jsonl: what the recorded API samples (../shared/marvel-api/samples, never
+    committed) add: thumbnails, urls, and the dates and counts of their 64 full records (the most
+    recent capture wins). `--from-samples DIR` writes it again from a samples folder.
 
 Rules:
-  * names are used exactly as in the samples, with surrounding whitespace stripped;
-  * the thumbnail is omitted when it is Marvel's `image_not_available` placeholder;
-  * `modified`, the counts and `urls` come only from full-record samples (the most recent
-    capture wins when a character appears in several); the 1969 "unknown" date is omitted;
-  * query strings (`?utm_campaign=...`) are stripped from urls;
-  * every character of all_characters_1562_derived.json is included; those without an entry in
-    DESCRIPTIONS get an empty description (Marvel's text is never used);
+  * every character of the CSV is included, its name with surrounding whitespace stripped;
+  * the CSV gives `modified` and the counts; Marvel's "no date" forms (1969-12-31T19:00:00-0500
+    and -0001-11-30…) and an empty cell are unknown, and an unknown value is taken from the samples when they know it. That is the
+    catalogue's own merge rule (HeroMerge): the CSV is the newer capture, so it wins, and a field
+    it lacks comes from the other record;
+  * the thumbnail is omitted when it is Marvel's `image_not_available` placeholder, and query
+    strings (`?utm_campaign=...`) are stripped from urls;
+  * descriptions are our own words (DESCRIPTIONS below) or empty: Marvel's text is never used;
   * `modified` is written in UTC (`+0000`), as squad writes it;
   * records are sorted by their name key (the name trimmed, accents removed, lower-cased, as
     HeroName.folded does it) compared as UTF-8 bytes, then by id.
 
-Usage: python3 scripts/tools/make-bundled-catalogue.py [SAMPLES_DIR]
+Usage: python3 scripts/tools/make-bundled-catalogue.py [--check | --from-samples SAMPLES_DIR]
 """
 
+import argparse
+import csv
 import json
 import sys
 import unicodedata
@@ -34,8 +40,10 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-DEFAULT_SAMPLES = ROOT.parent / "shared" / "marvel-api" / "samples"
+FACTS = ROOT / "scripts" / "tools" / "facts" / "characters-2024.csv"
+SAMPLE_FACTS = ROOT / "scripts" / "tools" / "facts" / "samples.jsonl"
 OUTPUT = ROOT / "Sources" / "SquadCore" / "Catalogue" / "BundledCatalogue+Data.swift"
+COUNTS = ("comics", "series", "stories", "events")
 
 # The derived whole-catalogue file: id, name, description (ignored), thumbnail; numbers are strings.
 ALL_CHARACTERS = "all_characters_1562_derived.json"
@@ -50,16 +58,21 @@ FULL_RECORD_SAMPLES = [
     "characters_orderBy_modified_2024_container_only.json",
 ]
 
+# Marvel's two ways of saying "no date": the Unix epoch in US Eastern time, and year -1.
 UNKNOWN_DATE = "1969-12-31T19:00:00-0500"
+
+
+def known_date(text):
+    return text if text and text != UNKNOWN_DATE and not text.startswith("-0001") else None
+
 PLACEHOLDER_SUFFIX = "image_not_available"
 
 # Characters that must be present whatever else changes.
 MUST_INCLUDE = [1009610, 1009351, 1009220, 1009652, 1009368, 1009664, 1009718, 1009189]
 
 # Our own one-line descriptions, keyed by id. The name is repeated only so that a typo in an
-# id is caught (it must match the sample's name). An empty description means "say nothing".
-# Characters with full records in the samples are included automatically; those without an
-# entry here get "".
+# id is caught (it must match the facts' name). An empty description means "say nothing";
+# characters without an entry here get "".
 DESCRIPTIONS = {
     # --- Characters with full records in the samples -------------------------------------
     1011334: ("3-D Man", "A 1950s hero: test pilot Chuck Chandler, trapped in his brother Hal's red-and-green glasses, who appears as 3-D Man when Hal wills it."),
@@ -290,6 +303,8 @@ DESCRIPTIONS = {
     1011289: ("Killmonger", "Erik Killmonger, a Wakandan exile who challenged T'Challa for the throne."),
     1009480: ("Odin", "The All-Father, king of Asgard and Thor's father."),
     1009359: ("Hydra", "A secretive terrorist organisation bent on world domination."),
+    # --- Listed by the API in 2024, not in the 1,562-character list -----------------------
+    1011495: ("Marvelman", "Mick Moran, a British reporter who becomes a flying powerhouse by saying a magic word; later known as Miracleman."),
 }
 
 
@@ -369,48 +384,77 @@ def indexed(records):
     return header_line + records_bytes + ids + names, format(fingerprint, "x")
 
 
-def main():
-    samples = Path(sys.argv[1]) if len(sys.argv) > 1 else DEFAULT_SAMPLES
+def extract_samples(samples):
+    """facts/samples.jsonl from a samples folder: per character, what the samples add to the CSV."""
     everyone = {int(c["id"]): c for c in load(samples, ALL_CHARACTERS)["characters"]}
-
     full = {}
     for name in FULL_RECORD_SAMPLES:
         document = load(samples, name)
         for record in document.get("data", document)["results"]:
             full[int(record["id"])] = record  # later (newer) captures win
-
-    missing = [i for i in set(DESCRIPTIONS) | set(full) if i not in everyone]
-    assert not missing, f"ids not in {ALL_CHARACTERS}: {missing}"
-    assert set(MUST_INCLUDE) <= set(everyone)
-
-    records = []
-    for character_id, base in everyone.items():
-        name = base["name"].strip()
-        if character_id in DESCRIPTIONS:
-            expected, description = DESCRIPTIONS[character_id]
-            assert expected == name, f"{character_id}: expected {expected!r}, sample says {name!r}"
-        else:
-            description = ""
-        record = {"id": character_id, "name": name, "description": description}
+    lines = []
+    for character_id in sorted(set(everyone) | set(full)):
         detail = full.get(character_id)
-        if detail and detail.get("modified") and detail["modified"] != UNKNOWN_DATE:
-            record["modified"] = utc(detail["modified"])
-        thumbnail = (detail or base).get("thumbnail") or {}
+        entry = {"id": character_id}
+        thumbnail = (detail or everyone[character_id]).get("thumbnail") or {}
         if thumbnail.get("path") and not thumbnail["path"].endswith(PLACEHOLDER_SUFFIX):
-            record["thumbnail"] = {"path": thumbnail["path"], "extension": thumbnail["extension"]}
+            entry["thumbnail"] = {"path": thumbnail["path"], "extension": thumbnail["extension"]}
         if detail:
-            for key in ("comics", "series", "stories", "events"):
-                record[key] = int(detail[key]["available"])
+            if known_date(detail.get("modified")):
+                entry["modified"] = utc(detail["modified"])
+            for key in COUNTS:
+                entry[key] = int(detail[key]["available"])
             urls = [{"type": u["type"], "url": strip_query(u["url"])} for u in detail.get("urls", [])]
             if urls:
-                record["urls"] = urls
-        records.append(record)
-    records.sort(key=lambda r: (fold(r["name"]).encode("utf-8"), r["id"]))
+                entry["urls"] = urls
+        lines.append(json.dumps(entry, ensure_ascii=False, separators=(",", ":")) + "\n")
+    SAMPLE_FACTS.write_text("".join(lines), encoding="utf-8")
+    print(f"wrote {len(lines)} characters ({len(full)} with full records) to {SAMPLE_FACTS}")
 
-    data, fingerprint = indexed(records)
+
+def records():
+    """Every character's record, in the catalogue's order."""
+    with open(FACTS, newline="", encoding="utf-8") as handle:
+        rows = list(csv.DictReader(handle))
+    with open(SAMPLE_FACTS, encoding="utf-8") as handle:
+        samples = {entry["id"]: entry for entry in map(json.loads, handle)}
+    ids = {int(row["id"]) for row in rows}
+    assert len(ids) == len(rows), "one row per id"
+    missing = [i for i in set(DESCRIPTIONS) | set(samples) | set(MUST_INCLUDE) if i not in ids]
+    assert not missing, f"ids not in {FACTS.name}: {missing}"
+
+    result = []
+    for row in rows:
+        character_id = int(row["id"])
+        name = row["name"].strip()
+        expected, description = DESCRIPTIONS.get(character_id, (name, ""))
+        assert expected == name, f"{character_id}: expected {expected!r}, the facts say {name!r}"
+        known = samples.get(character_id, {})
+        record = {"id": character_id, "name": name, "description": description}
+        modified = utc(row["modified"]) if known_date(row["modified"]) else known.get("modified")
+        # The CSV must be the newer capture for the merge rule above to hold.
+        assert not (modified and known.get("modified", "") > modified), f"{character_id}: a sample is newer"
+        if modified:
+            record["modified"] = modified
+        if "thumbnail" in known:
+            record["thumbnail"] = known["thumbnail"]
+        for key in COUNTS:
+            value = int(row[key]) if row[key] != "" else known.get(key)
+            if value is not None:
+                record[key] = value
+        if known.get("urls"):
+            record["urls"] = known["urls"]
+        result.append(record)
+    result.sort(key=lambda r: (fold(r["name"]).encode("utf-8"), r["id"]))
+    return result
+
+
+def swift_file(heroes):
+    """The generated Swift source."""
+    data, fingerprint = indexed(heroes)
     literal = data.decode("utf-8")
     assert '"""' not in literal and "\r" not in literal, "the catalogue must fit a raw string literal"
-    text = (
+    return (
         "// Generated by scripts/tools/make-bundled-catalogue.py from public facts about Marvel characters\n"
         "// (ids, names, thumbnails, counts, dates, urls). Descriptions are our own words. Do not edit by hand.\n"
         "\n"
@@ -424,10 +468,26 @@ def main():
         "  /// FNV-1a of the records, so a stored catalogue can say which bundled set it includes.\n"
         f'  public static let fingerprint = "{fingerprint}"\n'
         "}\n"
-    )
-    OUTPUT.parent.mkdir(parents=True, exist_ok=True)
-    OUTPUT.write_text(text, encoding="utf-8")
-    print(f"wrote {len(records)} heroes ({len(set(full) & set(everyone))} with full records), {len(data)} bytes, to {OUTPUT}")
+    ).encode("utf-8")
+
+
+def main():
+    parser = argparse.ArgumentParser(description="Write the bundled catalogue from scripts/tools/facts/.")
+    parser.add_argument("--check", action="store_true", help="fail when the committed file is not what the facts make")
+    parser.add_argument("--from-samples", metavar="DIR", type=Path, help="write facts/samples.jsonl from DIR first")
+    args = parser.parse_args()
+    if args.from_samples:
+        extract_samples(args.from_samples)
+    heroes = records()
+    text = swift_file(heroes)
+    if args.check:
+        if OUTPUT.read_bytes() != text:
+            sys.exit(f"{OUTPUT} is not what scripts/tools/make-bundled-catalogue.py makes of the facts; run it again")
+        print(f"{OUTPUT.name} is what the facts make ({len(heroes)} heroes)")
+        return
+    OUTPUT.write_bytes(text)
+    counted = sum(1 for h in heroes if "comics" in h)
+    print(f"wrote {len(heroes)} heroes ({counted} with counts), {len(text)} bytes, to {OUTPUT}")
 
 
 if __name__ == "__main__":

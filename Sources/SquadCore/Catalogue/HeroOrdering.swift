@@ -1,7 +1,10 @@
 import Foundation
 
 /// Sorts heroes the way the Marvel API does: by name case-insensitively, or by `modified`,
-/// with the id breaking ties so every order is total and repeatable.
+/// with the id breaking ties so every order is total and repeatable. Counts, which the API
+/// cannot sort by, go from the most (`-comics`) or the fewest (`comics`), unknown counts last
+/// either way (a hero with no known count is neither the most nor the least); ties keep the order
+/// the heroes came in, which from the catalogue is name order.
 public enum HeroOrdering {
   /// The heroes in the given order.
   public static func sorted(_ heroes: [Hero], by order: HeroOrder) -> [Hero] {
@@ -16,7 +19,16 @@ public enum HeroOrdering {
     case .nameDescending: return NameKeys(heroes).sortedPositions().reversed()
     case .modified: return byModified(heroes)
     case .modifiedDescending: return byModified(heroes).reversed()
+    default: return byCount(heroes, order)
     }
+  }
+
+  private static func byCount(_ heroes: [Hero], _ order: HeroOrder) -> [Int] {
+    guard let count = order.count else { return Array(heroes.indices) }
+    // Counts are never negative: negated, the most come first; unknown ones sort after all.
+    let sign = order.isDescending ? -1 : 1
+    let keys = heroes.map { hero in count(hero.counts).map { $0 * sign } ?? Int.max }
+    return heroes.indices.sorted { keys[$0] != keys[$1] ? keys[$0] < keys[$1] : $0 < $1 }
   }
 
   private static func byModified(_ heroes: [Hero]) -> [Int] {
@@ -42,8 +54,4 @@ public enum HeroName {
     return name.trimmingWhitespace()
       .folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
   }
-
-  /// The key names sort by: the folded name, which matches the API's order for ASCII names and
-  /// is stable for the rest.
-  static func sortKey(_ name: String) -> String { folded(name) }
 }

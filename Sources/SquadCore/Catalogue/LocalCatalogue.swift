@@ -83,22 +83,31 @@ public struct LocalCatalogue: Equatable, Sendable {
     count == other.count && heroes.allSatisfy { other.hero($0.id) == $0 }
   }
 
-  /// The heroes matching the query's prefix, in its order, cut to its window. Name orders read
-  /// only the window; `modified` orders sort the matches.
+  /// The heroes matching the query's prefix and search, in its order, cut to its window. Name
+  /// orders read only the window; the others sort the matches. Names that contain the search
+  /// text are found as the picker finds them (``PickIndex``), from each record's folded name.
   public func page(_ query: HeroQuery, source: DataSource) -> HeroPage {
-    let matches = index.positions(prefix: query.namePrefix.map(HeroName.folded) ?? "")
+    let prefixed = index.positions(prefix: query.namePrefix.map(HeroName.folded) ?? "")
+    guard let text = query.search else { return page(prefixed, query, source) }
+    let found = PickIndex(source: LocalPickHeroSource(catalogue: self)).matches(text).filter(prefixed.contains)
+    return page(found.sorted(), query, source)
+  }
+
+  private func page(_ matches: some RandomAccessCollection<Int>, _ query: HeroQuery, _ source: DataSource)
+    -> HeroPage
+  {
     let start = min(max(query.offset, 0), matches.count)
     // `--all` asks for `Int.max` heroes; adding that to the offset would overflow.
-    let end = start + min(max(query.limit, 0), matches.count - start)
+    let count = min(max(query.limit, 0), matches.count - start)
     let heroes: [Hero]
     switch query.order {
     case .name:
-      heroes = (start..<end).compactMap { index.entry(at: matches.lowerBound + $0)?.hero }
+      heroes = matches.dropFirst(start).prefix(count).compactMap { index.entry(at: $0)?.hero }
     case .nameDescending:
-      heroes = (start..<end).compactMap { index.entry(at: matches.upperBound - 1 - $0)?.hero }
-    case .modified, .modifiedDescending:
+      heroes = matches.reversed().dropFirst(start).prefix(count).compactMap { index.entry(at: $0)?.hero }
+    default:
       let all = matches.compactMap { index.entry(at: $0)?.hero }
-      heroes = Array(HeroOrdering.sorted(all, by: query.order)[start..<end])
+      heroes = Array(HeroOrdering.sorted(all, by: query.order)[start..<start + count])
     }
     return HeroPage(heroes: heroes, offset: query.offset, total: matches.count, source: source)
   }
@@ -117,34 +126,5 @@ public struct LocalCatalogue: Equatable, Sendable {
     guard !comics.isEmpty else { return nil }
     let total = max(hero(id)?.counts.comics ?? 0, comics.count)
     return ComicsSummary(total: total, latest: comics.prefix(2).map(\.appearance))
-  }
-
-  /// Heroes in name order from `offset`, at most `limit` of them. With a filter: first those
-  /// whose folded name starts with it (found by bisection), then those that only contain it
-  /// (found by reading the rest in order, stopping as soon as the window is full).
-  public func heroes(from offset: Int, limit: Int, matching filter: String? = nil) -> [Hero] {
-    let folded = filter.map(HeroName.folded) ?? ""
-    let prefixed = index.positions(prefix: folded)
-    var result: [Hero] = []
-    var skip = max(offset, 0)
-    let wanted = max(limit, 0)
-    if skip < prefixed.count {
-      let end = prefixed.lowerBound + skip + min(wanted, prefixed.count - skip)
-      result = (prefixed.lowerBound + skip..<end).compactMap { index.entry(at: $0)?.hero }
-      skip = 0
-    } else {
-      skip -= prefixed.count
-    }
-    guard !folded.isEmpty, result.count < wanted else { return result }
-    for position in 0..<index.count where !prefixed.contains(position) {
-      guard let hero = index.entry(at: position)?.hero, HeroName.folded(hero.name).contains(folded) else { continue }
-      if skip > 0 {
-        skip -= 1
-        continue
-      }
-      result.append(hero)
-      if result.count == wanted { break }
-    }
-    return result
   }
 }

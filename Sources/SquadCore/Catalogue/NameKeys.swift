@@ -4,9 +4,9 @@
   import Darwin
 #endif
 
-/// Sorts heroes by ``HeroName/sortKey(_:)`` and then id, for listings of thousands of heroes:
-/// every key is kept as bytes in one buffer, and positions are sorted instead of heroes (each a
-/// dozen references to copy).
+/// Sorts heroes by their folded name (``HeroName/folded(_:)``, the API's order for ASCII names)
+/// and then id, for listings of thousands of heroes: every key is kept as bytes in one buffer,
+/// and positions are sorted instead of heroes (each a dozen references to copy).
 ///
 /// ASCII names are folded here byte by byte and their keys compare as bytes, which is what
 /// comparing the folded strings does for ASCII. The rare other names are folded by Foundation
@@ -45,7 +45,7 @@ struct NameKeys {
       if isASCII {
         unicodeKeys.append(nil)
       } else {
-        let key = HeroName.sortKey(hero.name)
+        let key = HeroName.folded(hero.name)
         unicodeKeys.append(key)
         bytes.append(contentsOf: key.utf8)
         hasUnicode = true

@@ -67,11 +67,14 @@ public struct CommandContext {
       notice("Using the local catalogue: no Marvel API keys are set (see 'squad help environment').")
     case .catalogue(.offline, _), .api, .squad:
       break
+    case .catalogue(.apiCannot(let what), let updatedAt):
+      notice("The Marvel API cannot \(what); this listing is the local catalogue's (\(age(updatedAt))).")
     case .fallback(let problem, let updatedAt):
-      let age =
-        updatedAt.map { "last updated \(RelativeTime.describe($0, now: environment.now()))" }
-        ?? "the bundled starter set"
-      notice("The Marvel API could not answer (\(problem)); showing the local catalogue (\(age)).")
+      notice("The Marvel API could not answer (\(problem)); showing the local catalogue (\(age(updatedAt))).")
     }
+  }
+
+  private func age(_ updatedAt: Date?) -> String {
+    updatedAt.map { "last updated \(RelativeTime.describe($0, now: environment.now()))" } ?? "the bundled starter set"
   }
 }

@@ -45,6 +45,8 @@ public struct OptionKey: Hashable, Sendable {
   public static let all = OptionKey("--all")
   /// `heroes --order <order>`
   public static let order = OptionKey("--order")
+  /// `heroes --search <text>`
+  public static let search = OptionKey("--search")
   /// `fire --yes`, `-y`
   public static let yes = OptionKey("--yes")
   /// `export --output <file>`

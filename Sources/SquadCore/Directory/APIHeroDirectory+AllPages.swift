@@ -8,6 +8,9 @@ extension APIHeroDirectory {
   public func allPages(
     from query: HeroQuery, receive: @escaping @Sendable (Result<HeroPage, SourceError>) async -> Void
   ) async {
+    if let source = localSource(for: query) {
+      return await receive(.success(localListing(from: query, source: source)))
+    }
     var template = query
     template.limit = maximumPageSize
     let window = template
@@ -17,7 +20,7 @@ extension APIHeroDirectory {
     case .success(let page): first = page
     case .failure(let error):
       // The API never answered: the whole listing comes from the local catalogue, labelled so.
-      await receive(localListing(from: query, instead: error))
+      await receive(fallback(error) { localListing(from: query, source: $0) })
       return
     }
     let listing = ListingInProgress(limit: window.limit)
@@ -50,12 +53,12 @@ extension APIHeroDirectory {
 }
 
 extension APIHeroDirectory {
-  /// The whole listing from the local catalogue, in one page, when the API could not answer.
-  private func localListing(from query: HeroQuery, instead error: MarvelError) -> Result<HeroPage, SourceError> {
+  /// The whole listing from the local catalogue, in one page: when the API could not answer, or
+  /// cannot answer this query.
+  private func localListing(from query: HeroQuery, source: DataSource) -> HeroPage {
     var everything = query
     everything.limit = Int.max
-    let catalogue = store.catalogue
-    return fallback(error) { catalogue.page(everything, source: $0).endingListing() }
+    return store.catalogue.page(everything, source: source).endingListing()
   }
 }
 

@@ -25,6 +25,7 @@ public struct APIHeroDirectory: HeroDirectory {
   public var maximumPageSize: Int { HeroQuery.maximumLimit }
 
   public func page(_ query: HeroQuery) async -> Result<HeroPage, SourceError> {
+    if let source = localSource(for: query) { return .success(store.catalogue.page(query, source: source)) }
     let (result, heroes) = await unlearntPage(query)
     learn(heroes)
     return result
@@ -93,6 +94,11 @@ public struct APIHeroDirectory: HeroDirectory {
     // A request cancelled because its answer is no longer wanted says nothing about the API.
     if case .failure(let error) = result, error.isUnavailable, !Task.isCancelled { outage.withLock { $0 = error } }
     return result
+  }
+
+  /// The label of a local answer to a query the API cannot answer; nil when it can.
+  func localSource(for query: HeroQuery) -> DataSource? {
+    query.apiCannot.map { .catalogue(reason: .apiCannot($0), updatedAt: store.catalogue.updatedAt) }
   }
 
   /// The local answer when the API could not answer at all; the error itself otherwise.

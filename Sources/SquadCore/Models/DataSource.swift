@@ -17,6 +17,8 @@ public enum DataSource: Hashable, Sendable {
     case noKeys
     /// `--offline` was given.
     case offline
+    /// Keys are set, but the API cannot do what was asked (``HeroQuery/apiCannot``).
+    case apiCannot(String)
   }
 
   /// Marvel's attribution line: from the API when it answered, the standard line otherwise.

@@ -1,4 +1,4 @@
-/// What a listing asks for: an optional name prefix, an order and a window.
+/// What a listing asks for: an optional name prefix, text within names, an order and a window.
 public struct HeroQuery: Hashable, Sendable {
   /// The most a single API page may hold.
   public static let maximumLimit = 100
@@ -10,6 +10,8 @@ public struct HeroQuery: Hashable, Sendable {
 
   /// Case-insensitive name prefix; nil lists everyone.
   public var namePrefix: String?
+  /// Text the names must contain (case- and accent-insensitive, as `pick` filters); nil for any.
+  public var search: String?
   /// The order of the results.
   public var order: HeroOrder
   /// How many heroes to skip.
@@ -17,21 +19,55 @@ public struct HeroQuery: Hashable, Sendable {
   /// How many heroes to return (1…100).
   public var limit: Int
 
+  /// What the Marvel API cannot do for this query, so that the local catalogue answers it
+  /// (`order heroes by comics`); nil when the API can.
+  public var apiCannot: String? {
+    if search != nil { return "search within names (only by how they start)" }
+    guard order.count != nil else { return nil }
+    return "order heroes by " + order.rawValue.trimmingPrefix("-")
+  }
+
   /// Creates a query; the defaults are the API's (name order, first 20).
-  public init(namePrefix: String? = nil, order: HeroOrder = .name, offset: Int = 0, limit: Int = 20) {
+  public init(
+    namePrefix: String? = nil, search: String? = nil, order: HeroOrder = .name, offset: Int = 0, limit: Int = 20
+  ) {
     self.namePrefix = namePrefix
+    self.search = search
     self.order = order
     self.offset = offset
     self.limit = limit
   }
 }
 
-/// The orders the Marvel API offers for characters.
+/// The orders of a listing: the Marvel API's (name, modified) and the counts, which only the
+/// local catalogue can sort by. A leading `-` reverses.
 public enum HeroOrder: String, CaseIterable, Hashable, Sendable {
   case name
   case nameDescending = "-name"
   case modified
   case modifiedDescending = "-modified"
+  case comics
+  case comicsDescending = "-comics"
+  case series
+  case seriesDescending = "-series"
+  case stories
+  case storiesDescending = "-stories"
+  case events
+  case eventsDescending = "-events"
+
+  /// Whether the order runs from the largest (or latest, or last) down.
+  public var isDescending: Bool { rawValue.hasPrefix("-") }
+
+  /// The count it sorts by; nil for the API's orders.
+  public var count: (@Sendable (HeroCounts) -> Int?)? {
+    switch self {
+    case .name, .nameDescending, .modified, .modifiedDescending: return nil
+    case .comics, .comicsDescending: return \.comics
+    case .series, .seriesDescending: return \.series
+    case .stories, .storiesDescending: return \.stories
+    case .events, .eventsDescending: return \.events
+    }
+  }
 }
 
 /// One window of a listing, and where it came from.

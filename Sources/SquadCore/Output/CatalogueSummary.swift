@@ -41,7 +41,12 @@ enum CatalogueSummary {
 
   static func text(_ report: CatalogueImport.Report) -> String {
     let files = "Read \(report.filesRead) \(report.filesRead == 1 ? "file" : "files")"
-    let skipped = report.skipped.isEmpty ? "" : " (\(report.skipped.count) skipped)"
+    let notes = [
+      report.passedOver == 0
+        ? nil : "passed over \(report.passedOver) that \(report.passedOver == 1 ? "holds" : "hold") no Marvel data",
+      report.skipped.isEmpty ? nil : "\(report.skipped.count) skipped",
+    ].compactMap { $0 }
+    let skipped = notes.isEmpty ? "" : " (\(notes.joined(separator: ", ")))"
     let heroes =
       "heroes: \(report.heroesAdded) added, \(report.heroesUpdated) updated, \(report.heroesUnchanged) unchanged"
     let comics = "comics: \(report.comicsAdded) added, \(report.comicsUpdated) updated"
@@ -51,7 +56,7 @@ enum CatalogueSummary {
 
   static func json(_ report: CatalogueImport.Report) -> JSONValue {
     .object([
-      ("filesRead", .int(report.filesRead)),
+      ("filesRead", .int(report.filesRead)), ("passedOver", .int(report.passedOver)),
       (
         "skipped",
         .array(report.skipped.map { .object([("file", .string($0.path)), ("problem", .string($0.detail))]) })

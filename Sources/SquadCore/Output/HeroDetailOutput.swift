@@ -86,7 +86,7 @@ public enum HeroDetailOutput {
     case .catalogue(.noKeys, _): return "the local catalogue has no comics; set API keys to see them"
     case .catalogue(.offline, _): return "the local catalogue has no comics; run without --offline to see them"
     case .fallback: return "the Marvel API could not answer, and the local catalogue has no comics; try again later"
-    case .api, .squad: return "the Marvel API did not say"
+    case .catalogue(.apiCannot, _), .api, .squad: return "the Marvel API did not say"
     }
   }
 }

@@ -161,6 +161,29 @@ import Testing
     #expect(skipping.skipped.map(\.path) == [root + "/loop1", root + "/loop2"])
   }
 
+  @Test func aWalkTakesJSONFilesAndCountsTheOthersNamedFilesAreTakenWhateverTheirNames() throws {
+    let root = folder.file("archive")
+    try FileManager.default.createDirectory(atPath: root + "/errors", withIntermediateDirectories: true)
+    for name in ["a.json", "b.JSONL", "c.ndjson", "PROVENANCE.md", "notes", "page.json.gz", "errors/401.json"] {
+      try folder.write("[]", to: "archive/" + name)
+    }
+    let found = CatalogueImportWalk.files([root, root + "/notes"], skipInvalid: false)
+    let files = ["a.json", "b.JSONL", "c.ndjson", "errors/401.json"].map { root + "/" + $0 } + [root + "/notes"]
+    #expect(found == .success(.init(files: files, named: [root + "/notes"], passedOver: 3)))
+  }
+
+  @Test func aSavedErrorAnswerIsAnObjectWhoseCodeIsNot200() {
+    for answer in [
+      #"{"code":"InvalidCredentials","message":"The passed API key is invalid."}"#, #"{"code":409,"status":"No."}"#,
+      #"{"status":"x","code":500,"data":{"results":[]}}"#,
+    ] {
+      #expect(CatalogueImportWalk.isErrorAnswer(Array(answer.utf8)), "\(answer)")
+    }
+    for data in [#"{"code":200,"data":{"results":[]}}"#, #"{"code":"200"}"#, #"[{"code":5}]"#, #"{"id":1,"#, ""] {
+      #expect(!CatalogueImportWalk.isErrorAnswer(Array(data.utf8)), "\(data)")
+    }
+  }
+
   @Test func theWalkStopsPastItsBounds() throws {
     let root = folder.file("many")
     try FileManager.default.createDirectory(atPath: root + "/1/2/3", withIntermediateDirectories: true)
@@ -222,7 +245,7 @@ import Testing
     }
     #expect(value.heroesAdded == 1)
     #expect(value.heroesUpdated == 1)
-    #expect(store.catalogue.count == 1562 + 3)
+    #expect(store.catalogue.count == 1564 + 3)
   }
 
   @Test func anImportPastTheHeroBoundStopsAndWritesNothing() throws {

@@ -100,17 +100,22 @@ import Testing
     #expect(catalogue.comicCount == 5)
   }
 
-  @Test func thePickerWindowListsPrefixMatchesFirstThenNamesThatContainTheText() {
+  @Test func aSearchFindsTheNamesThePickerFindsInNameOrder() {
     let catalogue = LocalCatalogue()
-    let first = catalogue.heroes(from: 0, limit: 5)
-    #expect(first.map(\.id) == Array(catalogue.heroes.prefix(5)).map(\.id))
-    let spider = catalogue.heroes(from: 0, limit: 200, matching: "spider")
-    let prefixCount = catalogue.matching(prefix: "spider").count
-    #expect(spider.prefix(prefixCount).allSatisfy { HeroName.folded($0.name).hasPrefix("spider") })
-    #expect(spider.dropFirst(prefixCount).allSatisfy { HeroName.folded($0.name).contains("spider") })
-    #expect(spider.count > prefixCount, "names like 'Ultimate Spider-Man' only contain the text")
-    let later = catalogue.heroes(from: prefixCount, limit: 2, matching: "spider")
-    #expect(later.map(\.id) == Array(spider.dropFirst(prefixCount).prefix(2)).map(\.id))
+    func search(_ text: String, prefix: String? = nil, order: HeroOrder = .name, offset: Int = 0) -> HeroPage {
+      catalogue.page(
+        HeroQuery(namePrefix: prefix, search: text, order: order, offset: offset, limit: 100), source: .squad)
+    }
+    let picked = PickIndex(source: LocalPickHeroSource(catalogue: catalogue)).matches("parker")
+    let parker = search("PARKER")
+    #expect(parker.heroes.map(\.id) == picked.sorted().compactMap { catalogue.index.entry(at: $0)?.hero.id })
+    #expect(parker.heroes.map(\.name).contains("Spider-Man (Peter Parker)") && parker.total == parker.heroes.count)
+    #expect(parker.heroes.map(\.name) == parker.heroes.map(\.name).sorted { HeroName.folded($0) < HeroName.folded($1) })
+    #expect(search("parker", prefix: "may").heroes.map(\.name) == ["May Parker"])
+    #expect(search("arana").heroes.map(\.name) == ["Araña"], "accents fold as the picker folds them")
+    #expect(search("parker", order: .comicsDescending).heroes.first?.id == HeroID(1_009_610))
+    #expect(search("parker", offset: 1).heroes.map(\.id) == Array(parker.heroes.dropFirst()).map(\.id))
+    #expect(search("no such name anywhere").total == 0)
   }
 
   @Test func damagedBytesAreRefusedOrGiveFewerAnswersNeverACrash() throws {

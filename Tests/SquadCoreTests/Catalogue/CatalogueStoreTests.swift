@@ -26,7 +26,7 @@ import Testing
     let store = CatalogueStore(paths: paths, notice: { text in notices.withLock { $0.append(text) } })
     let catalogue = store.catalogue
     for hero in synced { #expect(catalogue.hero(hero.id) == hero) }
-    #expect(catalogue.count == 1562 + 50)
+    #expect(catalogue.count == 1564 + 50)
     #expect(catalogue.updatedAt == MarvelDate.parse("2026-01-01T00:00:00Z"))
     #expect(notices.withLock { $0.count } == 1)
     #expect(!FileManager.default.fileExists(atPath: paths.legacyCatalogueFile))
@@ -40,7 +40,7 @@ import Testing
     try home.write("{\"heroes\":[", to: "cache/catalogue.json")
     let warnings = Mutex<[String]>([])
     let catalogue = CatalogueStore(paths: paths, warn: { text in warnings.withLock { $0.append(text) } }).catalogue
-    #expect(catalogue.count == 1562)
+    #expect(catalogue.count == 1564)
     #expect(warnings.withLock { $0.count } == 1)
     #expect(FileManager.default.fileExists(atPath: paths.legacyCatalogueFile), "never a silent loss")
   }
@@ -50,7 +50,7 @@ import Testing
     try home.write("squad-catalogue 2\n{garbage", to: "catalogue.sqc")
     let warnings = Mutex<[String]>([])
     let store = CatalogueStore(paths: paths, warn: { text in warnings.withLock { $0.append(text) } })
-    #expect(store.catalogue.count == 1562)
+    #expect(store.catalogue.count == 1564)
     #expect(warnings.withLock { $0.count } == 1)
     try store.remember([Hero(id: HeroID(2_000_101), name: "Later")], at: Sample.moment)
     #expect(try home.listing().contains { $0.hasPrefix("catalogue.sqc.damaged-") })
@@ -64,13 +64,13 @@ import Testing
     try builder.write(updatedAt: Sample.moment, bundled: "older-release", to: &sink)
     try home.write(String(decoding: sink.bytes, as: UTF8.self), to: "catalogue.sqc")
     let catalogue = CatalogueStore(paths: paths).catalogue
-    #expect(catalogue.count == 1563)
+    #expect(catalogue.count == 1565)
     #expect(catalogue.origin(of: HeroID(2_000_200)) == .imported)
     #expect(catalogue.updatedAt == Sample.moment)
   }
 
   @Test func aFreshHomeWritesNothingToRead() {
-    #expect(CatalogueStore(paths: paths).catalogue.count == 1562)
+    #expect(CatalogueStore(paths: paths).catalogue.count == 1564)
     #expect((try? home.listing()) ?? [] == ["cache"])
   }
 }

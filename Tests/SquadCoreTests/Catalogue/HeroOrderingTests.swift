@@ -37,6 +37,26 @@ import Testing
     #expect(HeroOrdering.sorted(heroes, by: .modifiedDescending).map(\.id) == expected.reversed().map(\.id))
   }
 
+  @Test func countOrdersPutUnknownCountsLastEitherWayAndKeepTiesInTheOrderGiven() {
+    let heroes = [
+      Hero(id: HeroID(1), name: "Zed", counts: HeroCounts(comics: 5)),
+      Hero(id: HeroID(2), name: "Nobody Knows"),
+      Hero(id: HeroID(3), name: "Abe", counts: HeroCounts(comics: 5)),
+      Hero(id: HeroID(4), name: "Most", counts: HeroCounts(comics: 90)),
+      Hero(id: HeroID(5), name: "Also Unknown"),
+      Hero(id: HeroID(6), name: "None", counts: HeroCounts(comics: 0)),
+    ]
+    let byName = HeroOrdering.sorted(heroes.shuffled(), by: .name)
+    func names(_ order: HeroOrder) -> [String] { HeroOrdering.sorted(byName, by: order).map(\.name) }
+    #expect(names(.comicsDescending) == ["Most", "Abe", "Zed", "None", "Also Unknown", "Nobody Knows"])
+    #expect(names(.comics) == ["None", "Abe", "Zed", "Most", "Also Unknown", "Nobody Knows"])
+    #expect(names(.events) == ["Abe", "Also Unknown", "Most", "Nobody Knows", "None", "Zed"], "all unknown")
+    let catalogue = LocalCatalogue(heroes: heroes)
+    let page = catalogue.page(HeroQuery(order: .comicsDescending, offset: 1, limit: 2), source: .squad)
+    #expect(page.heroes.map(\.name) == ["Abe", "Zed"])
+    #expect(page.total == 6)
+  }
+
   @Test func aPageIsTheWindowOfTheWholeOrder() {
     let catalogue = LocalCatalogue(heroes: BundledCatalogue.heroes)
     let all = HeroOrdering.sorted(catalogue.heroes, by: .name)

@@ -39,7 +39,8 @@ import Testing
   @Test func badValuesAreUsageErrors() {
     #expect(
       parse("heroes --order goofiness").failureValue?.message
-        == "The value 'goofiness' is invalid for '--order'. Expected one of: 'name', '-name', 'modified', '-modified'.")
+        == "The value 'goofiness' is invalid for '--order'. Expected one of: 'name', '-name', 'modified', '-modified',"
+        + " 'comics', '-comics', 'series', '-series', 'stories', '-stories', 'events', '-events'.")
     #expect(parse("heroes --limit").failureValue?.message == "Missing value for '--limit <n>'.")
     #expect(parse("list --json=yes").failureValue?.message == "Option '--json' does not take a value.")
     #expect(

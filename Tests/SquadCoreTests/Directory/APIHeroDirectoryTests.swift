@@ -38,6 +38,21 @@ import Testing
     #expect(page.source == .fallback(problem: "connection refused after 4 attempts", updatedAt: nil))
   }
 
+  @Test func whatTheAPICannotDoTheLocalCatalogueAnswersWithoutAsking() async throws {
+    let client = StubMarvelClient(characters: { filter, _ in
+      Issue.record("the API was asked \(filter)")
+      return .failure(Self.refused)
+    })
+    let query = HeroQuery(order: .comicsDescending, limit: 1)
+    let page = try await directory(client).page(query).get()
+    #expect(page.heroes.map(\.id) == [HeroID(1_009_610)])
+    #expect(page.source == .catalogue(reason: .apiCannot("order heroes by comics"), updatedAt: nil))
+    let all = Mutex<[Int?]>([])
+    await directory(client).allPages(from: query) { result in all.withLock { $0.append(try? result.get().heroes.count) }
+    }
+    #expect(all.withLock { $0 } == [1564], "the whole listing, in one page")
+  }
+
   @Test(arguments: [
     MarvelError.credentials(status: 401, message: "The passed API key is invalid."),
     MarvelError.invalidResponse(status: 200, detail: "an empty body", url: "u"),

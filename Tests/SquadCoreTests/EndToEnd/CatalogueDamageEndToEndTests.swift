@@ -69,10 +69,10 @@ import Testing
       #expect([0, 3].contains(result.status), "\(arguments): \(result.status) \(result.stderr)")
     }
     try squad.home.write(#"[{"id":5000002,"name":"Two"}]"#, to: "two.json")
-    let write = try squad.run("-q", "catalogue", "import", squad.home.file("two.json"))
+    let write = try squad.run("-q", "catalogue", "import", squad.home.file("two.json"), "--json")
     #expect(write.status == 0)
     #expect(write.stderr.contains("1 record that does not read"), "said even with -q: \(write.stderr)")
-    #expect(write.stdout.contains("heroes: 1 added"), "the bundled hero put back is not an import: \(write.stdout)")
+    #expect(write.stdout.contains(#""added":1,"#), "the bundled hero put back is not an import: \(write.stdout)")
     #expect(try asideFiles(squad).count == 1)
     let thanos = try squad.run("show", "1009652", "--offline")
     #expect(thanos.status == 0, "the bundled record is back")
@@ -187,7 +187,9 @@ import Testing
     #expect(try await simulator.requests(atLeast: 3, since: mark).count == 3)
     let summary = try await squad.launch("catalogue", "--json")
     let heroes = (try JSONSerialization.jsonObject(with: Data(summary.stdout.utf8)) as? [String: Any])?["heroes"]
-    #expect((heroes as? [String: Int])?["api"] == 300, "every hero the API gave is stored as the API's")
+    // Every hero the API gave is stored as the API's, but Thanos: the simulator's record (2014) is
+    // older than the bundled one (2016), and the newer record wins.
+    #expect((heroes as? [String: Int])?["api"] == 299)
   }
 
   @Test func aLyingCacheEntryIsRevalidatedNotTrusted() async throws {

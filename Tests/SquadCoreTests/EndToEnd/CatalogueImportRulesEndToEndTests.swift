@@ -58,7 +58,7 @@ import Testing
       """#)
     #expect(
       result.stdout.split(separator: "\n").map(String.init) == [
-        "bom.json 0 ",
+        "bom.json 0 Read 1 file; heroes: 1 added, 0 updated, 0 unchanged; comics: 0 added, 0 updated.",
         "utf8.json 65 Error: utf8.json: not UTF-8 text (byte 26); save it as UTF-8 and import it again",
         "zwsp.json 65 Error: zwsp.json: record 1: name: must have a visible character",
         "code.json 65 Error: code.json: an API error answer (code 500), not data",
@@ -99,7 +99,7 @@ import Testing
     let result = try ShellScript().run(
       #"""
       mkdir dumps; echo '[{"id":5000001,"name":"Someone"}]' > dumps/page.json; ln -s /proc dumps/proc
-      timeout 20 "$SQUAD" catalogue import dumps; echo "status=$?"
+      timeout 20 "$SQUAD" catalogue import dumps 2>&1; echo "status=$?"
       """#)
     #expect(result.stdout.hasPrefix("Read 1 file;"), "\(result.stderr)")
     #expect(result.stdout.hasSuffix("status=0\n"))
@@ -117,5 +117,52 @@ import Testing
     guard descriptor >= 0 else { return false }
     close(descriptor)
     return true
+  }
+}
+
+/// An archive folder as people keep one (issue 21, items 2 and 3): data files beside notes and
+/// saved error answers; the report on stderr, silenced by -q.
+@Suite struct CatalogueImportArchiveEndToEndTests {
+  /// `Fixtures/catalogue/archive` (six data files) plus what is not data, in a folder of its own.
+  static func archive(in squad: SquadProcess) throws -> String {
+    let folder = squad.home.file("archive")
+    try FileManager.default.copyItem(atPath: CatalogueEndToEndTests.archive, toPath: folder)
+    try squad.home.write("# Where these came from\n", to: "archive/PROVENANCE.md")
+    try squad.home.write("captured by hand\n", to: "archive/pages/notes.txt")
+    try squad.home.write(
+      #"{"code":"InvalidCredentials","message":"The passed API key is invalid."}"#, to: "archive/401.json")
+    try squad.home.write(#"{"code":409,"status":"You may not request more than 100 items."}"#, to: "archive/409.json")
+    try squad.home.write(#"{"code":500,"status":"Down","data":{"total":0,"results":[]}}"#, to: "archive/pages/500.json")
+    return folder
+  }
+
+  @Test func aWalkImportsTheDataFilesAndCountsWhatItPassedOverOnStderr() throws {
+    let squad = SquadProcess()
+    let folder = try Self.archive(in: squad)
+    let result = try squad.run("catalogue", "import", folder)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.isEmpty, "stdout is for data")
+    #expect(
+      result.stderrLines == [
+        "Read 6 files (passed over 5 that hold no Marvel data); heroes: 6 added, 1 updated, 0 unchanged;"
+          + " comics: 3 added, 0 updated."
+      ])
+    let again = try squad.run("catalogue", "import", folder, "-q")
+    #expect(again.status == 0 && again.stdout.isEmpty && again.stderr.isEmpty, "\(again.stderr)")
+    let json = try squad.run("catalogue", "import", folder, "-q", "--json")
+    #expect(json.stdout.contains(#""filesRead":6,"passedOver":5,"#) && json.stderr.isEmpty)
+  }
+
+  @Test func aFileNamedOnTheCommandLineStaysStrict() throws {
+    let squad = SquadProcess()
+    let folder = try Self.archive(in: squad)
+    for (file, problem) in [
+      ("401.json", "an API error answer, with no data"), ("PROVENANCE.md", "record 1 (line 1): not JSON"),
+    ] {
+      let result = try squad.run("catalogue", "import", folder + "/" + file)
+      #expect(result.status == 65)
+      #expect(result.stderr.contains("Error: \(folder)/\(file): \(problem)"), "\(result.stderr)")
+    }
+    #expect(squad.home.contents("catalogue.sqc") == nil)
   }
 }

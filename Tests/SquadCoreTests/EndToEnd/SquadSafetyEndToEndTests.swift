@@ -41,7 +41,8 @@ import Testing
     #expect(
       result.stderrLines == [
         "Error: Unknown option '--limt'. Did you mean '--limit'?",
-        "Usage: squad heroes [<prefix>] [--limit <n>] [--offset <n>] [--all] [--order <order>] [<global options>]",
+        "Usage: squad heroes [<prefix>] [--search <text>] [--limit <n>] [--offset <n>] [--all] [--order <order>]"
+          + " [<global options>]",
         "  See 'squad heroes --help' for more information.",
       ])
   }

@@ -30,8 +30,8 @@ import Testing
         + "&orderBy=-modified&limit=100&offset=200")
   }
 
-  @Test(arguments: HeroOrder.allCases)
-  func everyOrderIsSentAsTheAPISpellsIt(order: HeroOrder) {
+  @Test(arguments: HeroOrder.allCases.filter { $0.count == nil })
+  func everyAPIOrderIsSentAsTheAPISpellsIt(order: HeroOrder) {
     let query = MarvelEndpoint.characters(CharacterFilter(orderBy: order)).query
     #expect(query == [URLQueryParameter("orderBy", order.rawValue)])
     #expect(["name", "-name", "modified", "-modified"].contains(order.rawValue))

@@ -10,6 +10,8 @@ public enum CatalogueImport {
     public var filesRead = 0
     /// Files and folders passed over (`--skip-invalid`), with why.
     public var skipped: [CatalogueImportFile.Problem] = []
+    /// Files in the folders walked that hold no Marvel data (``CatalogueImportWalk``).
+    public var passedOver = 0
     /// Heroes new to the catalogue.
     public var heroesAdded = 0
     /// Heroes the catalogue held, now changed.
@@ -59,13 +61,14 @@ public enum CatalogueImport {
     }
     var report = Report()
     report.skipped = found.skipped
+    report.passedOver = found.passedOver
     var stopped: Failure?
     do throws(PersistenceError) {
       try store.update(
         at: now, spool: true,
         deciding: { builder in
           for file in found.files {
-            switch take(file, into: builder, &report) {
+            switch take(file, strictly: found.named.contains(file), into: builder, &report) {
             case .none: continue
             case .some(let failure):
               guard skipInvalid, let problem = failure.fileProblem else {
@@ -89,8 +92,11 @@ public enum CatalogueImport {
     return .success(report)
   }
 
-  /// Reads, checks and merges one file; what stopped it, or nil.
-  private static func take(_ file: String, into builder: CatalogueBuilder, _ report: inout Report) -> Failure? {
+  /// Reads, checks and merges one file; what stopped it, or nil. A file met in a folder (not
+  /// `strictly`) that is a saved error answer is passed over.
+  private static func take(_ file: String, strictly: Bool, into builder: CatalogueBuilder, _ report: inout Report)
+    -> Failure?
+  {
     let bytes: [UInt8]
     switch CatalogueImportFile.read(file) {
     case .success(let value): bytes = value
@@ -113,6 +119,10 @@ public enum CatalogueImport {
         }
       }
     } catch {
+      if over == nil, !strictly, CatalogueImportWalk.isErrorAnswer(bytes) {
+        report.passedOver += 1
+        return nil
+      }
       return over.map { .overLimit($0) } ?? .invalid(error)
     }
     report.filesRead += 1

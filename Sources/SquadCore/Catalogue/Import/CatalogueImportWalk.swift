@@ -6,21 +6,52 @@ import Foundation
   import Darwin
 #endif
 
-/// The files a `catalogue import` reads: files as named, folders walked recursively. The walk
-/// leaves out hidden entries, enters each folder once (a symbolic link back up is not a loop),
-/// stays on the file system of the folder named (as `find -xdev` does, so `/` never wanders
-/// into `/proc`, `/sys` or `/dev`), and stops past ``maximumFiles`` files or ``maximumDepth``
-/// levels. A folder or entry that cannot be read is a problem naming it, never passed over.
+/// The files a `catalogue import` reads: files as named, whatever their names, and in folders,
+/// walked recursively, the files that can hold Marvel data: `.json`, `.jsonl` and `.ndjson`
+/// (``holdsData(_:)``; the others are counted as passed over, as are saved error answers, see
+/// ``isErrorAnswer(_:)``). The walk leaves out hidden entries, enters each folder once (a
+/// symbolic link back up is not a loop), stays on the file system of the folder named (as `find
+/// -xdev` does, so `/` never wanders into `/proc`, `/sys` or `/dev`), and stops past
+/// ``maximumFiles`` files or ``maximumDepth`` levels. A folder or entry that cannot be read is a
+/// problem naming it, never passed over.
 enum CatalogueImportWalk {
   /// The most files one import reads (an archived dump is a few thousand pages).
   static let maximumFiles = 100_000
   /// The deepest a walk goes below a folder named.
   static let maximumDepth = 64
 
-  /// What the walk found: the files in order, and the paths skipped (with `skipInvalid`).
+  /// What the walk found: the files in order, those named on the command line (read strictly),
+  /// how many files it passed over, and the paths skipped (with `skipInvalid`).
   struct Found: Equatable {
     var files: [String] = []
+    var named: Set<String> = []
+    var passedOver = 0
     var skipped: [CatalogueImportFile.Problem] = []
+  }
+
+  /// Whether a file met in a folder can hold Marvel data, by its name: JSON or JSON Lines.
+  static func holdsData(_ name: String) -> Bool {
+    guard let dot = name.lastIndex(of: ".") else { return false }
+    return ["json", "jsonl", "ndjson"].contains(name[name.index(after: dot)...].lowercased())
+  }
+
+  /// Whether the bytes are a saved API error answer (an object whose `code` is not 200), which a
+  /// walk passes over; the rest of the file is not read.
+  static func isErrorAnswer(_ bytes: [UInt8]) -> Bool {
+    bytes.withUnsafeBufferPointer { buffer in
+      var reader = JSONReader(buffer)
+      do throws(JSONParser.Failure) {
+        try reader.beginObject()
+        while let key = try reader.nextKey() {
+          let start = reader.offset
+          try reader.skipValue()
+          guard key.string == "code" else { continue }
+          let code = try JSONParser.parse(Array(buffer[start..<reader.offset]))
+          return code != .int(200) && code != .string("200")
+        }
+      } catch {}
+      return false
+    }
   }
 
   /// The files of `paths`, each folder's in name order; with `skipInvalid`, paths that cannot be
@@ -51,6 +82,7 @@ enum CatalogueImportWalk {
       }
       guard status.st_mode & S_IFMT == S_IFDIR else {
         found.files.append(path)
+        found.named.insert(path)
         return try checkCount(path)
       }
       visited.insert([UInt64(status.st_dev), UInt64(status.st_ino)])
@@ -71,6 +103,10 @@ enum CatalogueImportWalk {
           continue
         }
         guard status.st_mode & S_IFMT == S_IFDIR else {
+          guard CatalogueImportWalk.holdsData(name) else {
+            found.passedOver += 1
+            continue
+          }
           files.append(path)
           try checkCount(named, extra: files.count)
           continue

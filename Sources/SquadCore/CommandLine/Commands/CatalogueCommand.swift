@@ -15,14 +15,17 @@ enum CatalogueCommand: Command {
       'catalogue import <path>...' takes in Marvel API data people kept: full responses, bare
       data containers, JSON arrays of characters, derived lists such as {"characters": [...]}
       with numbers as strings, JSON Lines, and comics responses (so 'show' can name a hero's
-      latest comics offline). The shape is told by the content, not the file name; folders are
-      walked recursively. Every file is checked before anything is written: a bad file exits 65
-      with FILE: record N: field: what is wrong, and the catalogue is untouched. --skip-invalid
-      imports the good files and lists the others on stderr. Records merge by id: the newer
-      'modified' wins, and a field a record lacks never erases what is known. Importing the same
-      files again changes nothing. Files up to 64 MiB each; the catalogue holds at most 200,000
-      heroes, 200,000 comics and 256 MiB (an import past that exits 65 and changes nothing). A
-      folder or file that cannot be read exits 1 (or, with --skip-invalid, is listed as skipped).
+      latest comics offline), told by the content. A file named is always read, and must be
+      data; folders are walked recursively for .json, .jsonl and .ndjson files, and the other
+      files there, and saved API error answers, are passed over and counted. Every file is
+      checked before anything is written: a bad file exits 65 with FILE: record N: field: what
+      is wrong, and the catalogue is untouched. --skip-invalid imports the good files and lists
+      the others on stderr. Records merge by id: the newer 'modified' wins, and a field a record
+      lacks never erases what is known. Importing the same files again changes nothing. Files
+      up to 64 MiB each; the catalogue holds at most 200,000 heroes, 200,000 comics and 256 MiB
+      (an import past that exits 65 and changes nothing). A folder or file that cannot be read
+      exits 1 (or, with --skip-invalid, is listed as skipped). The report goes to stderr (-q
+      silences it); --json prints it on stdout.
 
       'catalogue reset' drops everything but the bundled set; a damaged catalogue file is moved
       aside, never deleted. On a terminal squad asks first; anywhere else it needs --yes.
@@ -100,9 +103,13 @@ enum CatalogueCommand: Command {
         json ? CatalogueSummary.json(overview).encoded(pretty: pretty) + "\n" : CatalogueSummary.text(overview))
       return ExitCode.success.rawValue
     case .imported(let report):
-      for problem in report.skipped { context.console.err("Skipped " + TextSanitizer.clean(problem.description)) }
-      context.console.out(
-        (json ? CatalogueSummary.json(report).encoded(pretty: pretty) : CatalogueSummary.text(report)) + "\n")
+      // The report is a notice like sync's (stderr, silenced by -q); --json makes it the data.
+      for problem in report.skipped { context.notice("Skipped " + problem.description) }
+      if json {
+        context.console.out(CatalogueSummary.json(report).encoded(pretty: pretty) + "\n")
+      } else {
+        context.notice(CatalogueSummary.text(report))
+      }
       return ExitCode.success.rawValue
     case .failed(.importing(let failure)):
       return importFailed(failure, context: context)

@@ -4,26 +4,31 @@ enum HeroesCommand: Command {
 
   static let spec = CommandSpec(
     name: "heroes",
-    abstract: "List heroes, or those whose names start with a prefix.",
+    abstract: "List heroes, or those whose names start with a prefix or contain a text.",
     discussion: """
       Lists one page of heroes (20 unless --limit says otherwise) with their id, name, number of
       comics and whether they are in your squad. --all follows the listing to its end.
       With API keys set, heroes come from the Marvel API; otherwise from the local catalogue.
+      The API finds names only by how they start and sorts only by name or modified, so --search
+      and the orders by comics, series, stories or events are answered by the local catalogue
+      (saying so when keys are set). -comics lists the most comics first, comics the fewest;
+      heroes whose count is unknown come last either way.
       """,
     arguments: [
       ArgumentSpec("prefix", help: "Only heroes whose names start with this (case-insensitive).", isOptional: true)
     ],
     options: [
+      OptionSpec(.search, value: "text", help: "Only heroes whose names contain this (case- and accent-insensitive)."),
       OptionSpec(.limit, value: "n", help: "How many heroes to show, 1 to 100. (default: 20)"),
       OptionSpec(.offset, value: "n", help: "How many heroes to skip first. (default: 0)"),
       OptionSpec(.all, help: "List every matching hero, page after page."),
       OptionSpec(
         .order, value: "order", choices: HeroOrder.allCases.map(\.rawValue),
-        help: "Sort by name, -name, modified or -modified. (default: name)"),
+        help: "Sort by name, modified, comics, series, stories or events; a leading - reverses. (default: name)"),
     ],
     examples: [
-      "squad heroes", "squad heroes spi", "squad heroes --order -modified --limit 5",
-      "squad heroes --all --format csv > heroes.csv",
+      "squad heroes", "squad heroes spi", "squad heroes --search parker", "squad heroes --order -comics --limit 10",
+      "squad heroes --order -modified --limit 5", "squad heroes --all --format csv > heroes.csv",
     ],
     takesOutputFormat: true)
 
@@ -33,9 +38,10 @@ enum HeroesCommand: Command {
         arguments, .offset, in: 0...HeroQuery.maximumOffset, default: 0, limit: HeroQuery.maximumOffsetReason
       ).map { offset in
         let prefix = arguments.positionals.first.flatMap { $0.isEmpty ? nil : $0 }
+        let search = arguments.value(.search).flatMap { $0.isEmpty ? nil : $0 }
         let order = arguments.value(.order).flatMap(HeroOrder.init(rawValue:)) ?? .name
-        return HeroListingRequest(
-          query: HeroQuery(namePrefix: prefix, order: order, offset: offset, limit: limit), all: arguments.has(.all))
+        let query = HeroQuery(namePrefix: prefix, search: search, order: order, offset: offset, limit: limit)
+        return HeroListingRequest(query: query, all: arguments.has(.all))
       }
     }
   }
@@ -55,7 +61,7 @@ enum HeroesCommand: Command {
       context.noticeSource(listing.source)
       context.console.out(HeroListingOutput.render(listing, settings: context.output))
       if listing.heroes.isEmpty {
-        context.notice(request.query.namePrefix.map { "No heroes match '\($0)'." } ?? "No heroes on this page.")
+        context.notice(listing.total > 0 ? "No heroes on this page." : nothingFound(request.query))
       } else if !request.all, listing.offset + listing.heroes.count < listing.total, context.output.format == .table {
         let next = listing.offset + listing.heroes.count
         context.notice(
@@ -73,6 +79,21 @@ enum HeroesCommand: Command {
       return context.fail(failure.description, failure.exitCode)
     default:
       return context.fail("The listing stopped unexpectedly.", .failure)
+    }
+  }
+}
+
+extension HeroesCommand {
+  /// What an empty listing says; a prefix that found nothing points at `--search`.
+  static func nothingFound(_ query: HeroQuery) -> String {
+    switch (query.namePrefix, query.search) {
+    case (let prefix?, nil):
+      let word =
+        prefix.allSatisfy { $0.isLetter || $0.isNumber } ? prefix : "'" + prefix.replacing("'", with: #"'\''"#) + "'"
+      return "No heroes match '\(prefix)'. For names that contain it: squad heroes --search \(word)"
+    case (let prefix?, let text?): return "No heroes' names start with '\(prefix)' and contain '\(text)'."
+    case (nil, let text?): return "No heroes' names contain '\(text)'."
+    case (nil, nil): return "No heroes in the catalogue."
     }
   }
 }

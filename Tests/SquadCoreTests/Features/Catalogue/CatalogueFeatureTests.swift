@@ -33,7 +33,7 @@ import Testing
     let store = store()
     await store.send(.summaryRequested) { $0.phase = .summarising }
     let overview = CatalogueOverview(
-      heroes: 1562, heroesByOrigin: [.bundled: 1562], comics: 0, comicsByOrigin: [:], updatedAt: nil,
+      heroes: 1564, heroesByOrigin: [.bundled: 1564], comics: 0, comicsByOrigin: [:], updatedAt: nil,
       catalogueFile: paths.catalogueFile, catalogueBytes: nil, cacheFolder: paths.responsesDirectory, cacheBytes: 0)
     await store.receive(.overviewLoaded(overview)) { $0.phase = .summarised(overview) }
     store.finish()
@@ -100,10 +100,10 @@ import Testing
     let contents = CatalogueContents(droppedHeroes: 1, comics: 0)
     await store.receive(.contentsMeasured(contents)) { $0.phase = .confirming(contents) }
     await store.receive(.confirmationAnswered(true)) { $0.phase = .resetting }
-    await store.receive(.resetFinished(.success(1562))) { $0.phase = .reset(heroes: 1562) }
+    await store.receive(.resetFinished(.success(1564))) { $0.phase = .reset(heroes: 1564) }
     store.finish()
     let catalogue = CatalogueStore(paths: paths).catalogue
-    #expect(catalogue.count == 1562)
+    #expect(catalogue.count == 1564)
     #expect(catalogue.hero(HeroID(5_000_001)) == nil)
   }
 
