@@ -14,9 +14,9 @@ struct ArgvMutator {
 
   private mutating func plausible() -> [String] {
     var argv: [String] = []
-    let command = random.pick(CommandRegistry.commands)
+    let command = random.pick(CommandRegistry.allCommands)
     for _ in 0..<random.below(3) { argv += option(random.pick(CommandRegistry.globalOptions)) }
-    argv.append(command.name)
+    argv += command.path
     for argument in command.arguments {
       let count = argument.isRepeating ? random.below(4) : (argument.isOptional ? random.below(2) : 1)
       for _ in 0..<count { argv.append(positional(named: argument.name)) }
@@ -28,7 +28,8 @@ struct ArgvMutator {
 
   private mutating func positional(named name: String) -> String {
     switch name {
-    case "file": return random.pick(ArgvVocabulary.paths)
+    case "file", "path": return random.pick(ArgvVocabulary.paths)
+    case "name", "new-name": return random.pick(["team", "avengers", "default", "Bad Name", "../x", ""])
     case "shell": return random.pick(["bash", "zsh", "fish", "tcsh", ""])
     case "topic", "command": return random.pick(ArgvVocabulary.commands + ["environment", "exit-codes", "formatting"])
     case "prefix": return random.pick(ArgvVocabulary.heroes + ["s", "sp", "spi", "Z"])

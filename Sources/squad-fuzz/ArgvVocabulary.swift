@@ -7,7 +7,7 @@ enum ArgvVocabulary {
   static let commands = CommandRegistry.commands.map(\.name) + ["heroe", "recruits", "HELP", "", "-", "--"]
 
   static let options: [OptionSpec] =
-    CommandRegistry.globalOptions + CommandRegistry.commands.flatMap(\.options)
+    CommandRegistry.globalOptions + CommandRegistry.allCommands.flatMap(\.options)
 
   /// Heroes the bundled catalogue knows, by id and by name.
   static let knownHeroes = [

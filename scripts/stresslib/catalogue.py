@@ -1,9 +1,9 @@
 """The local catalogue under attack (issues 10 and 11).
 
 kill-during-upgrade: a home of the previous release (cache/catalogue.json with 20,000 synced heroes
-and a squad) is upgraded by its first command, which is killed with SIGKILL at a random moment of
-the rebuild. The next command must work and keep every hero and member; a later one must not
-announce the upgrade again.
+and a squad) is upgraded by its first command that changes data (a recruit: reads never migrate),
+which is killed with SIGKILL at a random moment of the rebuild. The next command must work and keep
+every hero and member; a later change must not announce the upgrade again.
 
 fuzz-catalogue-import: hostile archived files (terminal escapes in names, deep nesting, huge numbers,
 duplicate ids, 50 MB of one string, invalid UTF-8) and random mutations of our fixtures go through
@@ -51,13 +51,14 @@ def kill_during_upgrade(ctx):
     rng = ctx.random("kill-during-upgrade")
     probe = legacy_home(ctx, "probe")
     started = time.monotonic()
-    run_squad(ctx, ["--offline", "catalogue"], home=probe)
+    run_squad(ctx, ["--offline", "recruit", "1009610"], home=probe)
     usual = max(time.monotonic() - started, 0.05)
     runs = 30 * ctx.scale
     killed = finished = 0
     for index in range(runs):
         home = legacy_home(ctx, index)
-        process = subprocess.Popen([ctx.squad, "--home", home, "--offline", "catalogue"], env=clean_environment(home),
+        process = subprocess.Popen([ctx.squad, "--home", home, "--offline", "recruit", "1009610"],
+                                   env=clean_environment(home),
                                    stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         time.sleep(rng.uniform(0, usual))
         if process.poll() is None:
@@ -66,6 +67,10 @@ def kill_during_upgrade(ctx):
         else:
             finished += 1
         process.wait()
+        finish = run_squad(ctx, ["--offline", "recruit", "1009610"], home=home)
+        if finish.returncode != 0:
+            result.fail(f"run {index}: the next change {describe_exit(finish.returncode)}: {finish.stderr[:300]}")
+            continue
         after = run_squad(ctx, ["--offline", "catalogue", "--json"], home=home)
         if after.returncode != 0:
             result.fail(f"run {index}: the next command {describe_exit(after.returncode)}: {after.stderr[:300]}")
@@ -79,7 +84,7 @@ def kill_during_upgrade(ctx):
         members = run_squad(ctx, ["--offline", "list"], home=home)
         if "Stress Synced 7" not in members.stdout:
             result.fail(f"run {index}: the squad member is missing after the upgrade")
-        again = run_squad(ctx, ["--offline", "heroes", "stress"], home=home)
+        again = run_squad(ctx, ["--offline", "fire", "1009610", "--yes"], home=home)
         if "indexed format" in again.stderr:
             result.fail(f"run {index}: the upgrade was announced twice")
     result.count(f"{killed} killed mid-upgrade")

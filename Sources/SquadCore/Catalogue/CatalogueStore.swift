@@ -10,10 +10,11 @@ import Foundation
 /// written whole, under a lock, after re-reading the file, so concurrent squad processes never
 /// undo each other's additions, and atomically, so an interrupted write leaves the old file.
 ///
-/// It also upgrades what older releases left: a `cache/catalogue.json` is rebuilt into the
-/// indexed format on first use (with one notice), and a catalogue holding another release's
-/// bundled set takes this one's in. A damaged catalogue is never fatal and never silently lost:
-/// the bundled set answers with a warning, and the next write moves the damaged file aside.
+/// It also upgrades what older releases left, in one explicit step (``upgrade()``), never as a
+/// side effect of a read: a `cache/catalogue.json` is rebuilt into the indexed format (with one
+/// notice; until then reads merge it in memory), and a catalogue holding another release's
+/// bundled set takes this one's in. A damaged catalogue is never fatal and never silently
+/// lost: the bundled set answers with a warning, and the next write moves the damaged file aside.
 public final class CatalogueStore: Sendable {
   /// The catalogue file.
   public let path: String
@@ -197,21 +198,17 @@ public final class CatalogueStore: Sendable {
     }
   }
 
+  /// The catalogue as it reads now, written nowhere. The previous release's `cache/catalogue.json`
+  /// is merged in memory, as ``upgrade()`` would write it, so its heroes answer before the
+  /// upgrade too; a catalogue of another bundled set answers as stored (merging the new set in
+  /// on every read would cost a user each command) until the upgrade takes this one's in.
   private func readFile() -> LocalCatalogue {
     let legacy = readableLegacy()
     switch stored() {
-    case .found(let catalogue) where catalogue.bundledFingerprint == BundledCatalogue.fingerprint && !legacy:
+    case .found(let catalogue) where !legacy:
       return catalogue
     case .found(let catalogue):
-      // Another release's bundled set, or the previous release's file to take in: a write (the
-      // old file answers if it fails).
-      do throws(PersistenceError) {
-        _ = try write(at: nil) { _ in true }
-        return readStored() ?? catalogue
-      } catch {
-        warn("\(path) could not be updated (\(error.description)).")
-        return catalogue
-      }
+      return upgradedInMemory() ?? catalogue
     case .damaged(let problem):
       warn(
         "\(path) could not be used (\(problem)), so the bundled catalogue answers. It is kept; the next command that "
@@ -219,15 +216,33 @@ public final class CatalogueStore: Sendable {
           + "aside and starts a new one.")
       return LocalCatalogue()
     case .missing:
-      guard legacy else { return LocalCatalogue() }
-      do throws(PersistenceError) {
-        _ = try write(at: nil) { _ in true }
-        return readStored() ?? LocalCatalogue()
-      } catch {
-        warn("\(legacyPath) could not be upgraded (\(error.description)), so the bundled catalogue answers.")
-        return LocalCatalogue()
-      }
+      return legacy ? upgradedInMemory() ?? LocalCatalogue() : LocalCatalogue()
     }
+  }
+
+  private func upgradedInMemory() -> LocalCatalogue? {
+    guard let (builder, current) = try? currentBuilder(nil, spool: false) else { return nil }
+    return LocalCatalogue(
+      index: builder.memoryIndex(updatedAt: current.updatedAt, bundled: BundledCatalogue.fingerprint))
+  }
+
+  /// Takes in what an earlier release left — its `cache/catalogue.json` (with one notice), or a
+  /// catalogue built with another bundled set — in one write; nothing when there is nothing to
+  /// take in, or the stored file is damaged (the next write of the catalogue sets it aside).
+  /// The explicit migration step of commands that change data (``FeatureCommand/upgradesCatalogue``);
+  /// reading never migrates.
+  public func upgrade() {
+    let legacy = readableLegacy()
+    let failure: (PersistenceError) -> String
+    switch stored() {
+    case .found(let catalogue) where catalogue.bundledFingerprint != BundledCatalogue.fingerprint || legacy:
+      failure = { "\(self.path) could not be updated (\($0.description))." }
+    case .missing where legacy:
+      failure = { "\(self.legacyPath) could not be upgraded (\($0.description)), so the bundled catalogue answers." }
+    default:
+      return
+    }
+    do throws(PersistenceError) { try update(at: nil) { _ in } } catch { warn(failure(error)) }
   }
 
   /// Whether the previous release's file is there to migrate. One that cannot be read is
@@ -261,11 +276,12 @@ public final class CatalogueStore: Sendable {
       + "instead, use 'squad catalogue import <file>'."
   }
 
-  /// A builder over what the catalogue holds now, upgrading or setting aside what it must.
-  private func currentBuilder(_ target: OutputFile.Replacement, spool: Bool) throws(PersistenceError) -> (
+  /// A builder over what the catalogue holds now, upgrading or setting aside what it must; for a
+  /// nil target (a read), in memory, setting nothing aside and announcing nothing.
+  private func currentBuilder(_ target: OutputFile.Replacement?, spool: Bool) throws(PersistenceError) -> (
     CatalogueBuilder, (updatedAt: Date?, migratedLegacy: Bool)
   ) {
-    let spoolFolder = spool ? AtomicFile.folderAndName(of: target.path).folder : nil
+    let spoolFolder = spool ? target.map { AtomicFile.folderAndName(of: $0.path).folder } : nil
     let builder: CatalogueBuilder
     var updatedAt: Date?
     switch stored() {
@@ -276,9 +292,11 @@ public final class CatalogueStore: Sendable {
         // Records that do not read are not copied forward; the file that held them is kept.
         let records =
           builder.droppedRecords == 1 ? "1 record that does" : "\(builder.droppedRecords) records that do"
-        try moveAside(
-          target, because: "holding \(records) not read",
-          keeping: "the new catalogue keeps its other \(builder.count) heroes")
+        if let target {
+          try moveAside(
+            target, because: "holding \(records) not read",
+            keeping: "the new catalogue keeps its other \(builder.count) heroes")
+        }
         // A bundled hero whose record was damaged comes back as bundled.
         BundledCatalogue.index.eachHero { hero, _ in builder.restore(hero, origin: .bundled) }
       }
@@ -286,12 +304,14 @@ public final class CatalogueStore: Sendable {
         BundledCatalogue.index.eachHero { hero, _ in builder.merge(hero, origin: .bundled) }
       }
     case .damaged(let problem):
-      try moveAside(target, because: problem, keeping: "a new catalogue starts from the bundled set")
+      if let target { try moveAside(target, because: problem, keeping: "a new catalogue starts from the bundled set") }
       builder = CatalogueBuilder(base: BundledCatalogue.index, spoolFolder: spoolFolder)
     case .missing:
       builder = CatalogueBuilder(base: BundledCatalogue.index, spoolFolder: spoolFolder)
     }
-    guard let legacy = migrateLegacy(into: builder) else { return (builder, (updatedAt, false)) }
+    guard let legacy = migrateLegacy(into: builder, announcing: target != nil) else {
+      return (builder, (updatedAt, false))
+    }
     return (builder, (max(updatedAt ?? legacy, legacy), true))
   }
 
@@ -307,7 +327,7 @@ public final class CatalogueStore: Sendable {
   /// Merges the old release's heroes in; when it changed the catalogue: the date they were
   /// stored (or, when the file does not say, when it was last written). Nil when there is no
   /// file or it cannot be read (kept, and tried again next time).
-  private func migrateLegacy(into builder: CatalogueBuilder) -> Date? {
+  private func migrateLegacy(into builder: CatalogueBuilder, announcing: Bool) -> Date? {
     do throws(PersistenceError) {
       guard let legacy = try LegacyCatalogueFile(path: legacyPath).load() else { return nil }
       for hero in legacy.heroes { builder.merge(hero, origin: .api) }
@@ -319,7 +339,7 @@ public final class CatalogueStore: Sendable {
           "The local catalogue moved to \(path) in a new indexed format; \(legacy.heroes.count) heroes of "
           + "\(legacyPath) were kept and \(legacy.skipped.count) left out because squad cannot keep them (\(first))."
       }
-      notice(text)
+      if announcing { notice(text) }
       let written = (try? FileManager.default.attributesOfItem(atPath: legacyPath)[.modificationDate]) as? Date
       return legacy.updatedAt ?? written ?? Date()
     } catch {

@@ -1,11 +1,19 @@
-/// One `squad` subcommand: its spec (what the parser accepts, what help prints, what completion
-/// offers) and how it runs. ``CommandRegistry/all`` lists every command once; parsing, dispatch,
-/// help and completion all read that list, so a command cannot be half-registered.
+/// One `squad` command or sub-command: its spec (what the parser accepts, what help prints, what
+/// completion offers), its sub-commands and how it runs. ``CommandRegistry/all`` lists every
+/// command once, and each command lists its sub-commands (like swift-argument-parser's
+/// `subcommands:`); parsing, dispatch, help and completion all read that one tree, so a command
+/// cannot be half-registered.
 protocol Command: Sendable {
-  /// The command's name, arguments, options and help.
+  /// The command's own word, arguments, options and help.
   static var spec: CommandSpec { get }
+  /// Its sub-commands, each a command of its own (`catalogue import`); none by default.
+  static var subcommands: [any Command.Type] { get }
   /// How the command runs once its command line has parsed.
   static var execution: CommandExecution { get }
+}
+
+extension Command {
+  static var subcommands: [any Command.Type] { [] }
 }
 
 /// How a command runs.
@@ -13,6 +21,6 @@ enum CommandExecution {
   /// From the command line alone: help and completion scripts, which must work even when the
   /// configuration or the files are broken.
   case standalone(@MainActor (ParsedArguments, Console) -> Int32)
-  /// With the files, the configuration and the data sources set up (``CommandContext``).
+  /// With the files, the configuration and the live parts set up (``CommandContext``).
   case inContext(@MainActor (CommandContext) async -> Int32)
 }

@@ -1,26 +1,23 @@
 import Foundation
 
-/// Everything a command needs for one run: its arguments, the console, output settings, files
-/// and the environment effects run in.
-@MainActor
-public struct CommandContext {
+/// Everything a command needs for one run: its arguments, output settings, the process
+/// environment variables and the live parts (``LiveParts``).
+public struct CommandContext: Sendable {
   /// The parsed command line.
   public var arguments: ParsedArguments
-  /// Where output goes.
-  public var console: Console
   /// How listings are printed.
   public var output: OutputSettings
-  /// Where files live.
-  public var paths: SquadPaths
   /// The process environment variables.
   public var variables: [String: String]
-  /// How to reach the Marvel API.
-  public var marvel: MarvelConfiguration
-  /// What carries API requests; nil for the real network.
-  public var transport: (any HTTPTransport)?
-  /// What effects touch.
-  public var environment: AppEnvironment
+  /// The live parts of this run.
+  public var parts: LiveParts
 
+  /// Where output goes.
+  public var console: Console { parts.console }
+  /// Where files live.
+  public var paths: SquadPaths { parts.paths }
+  /// What effects touch.
+  public var environment: AppEnvironment { parts.environment }
   /// The squad the command works on (`--squad`, `SQUAD_NAME`, else the default squad).
   public var squadName: SquadName { environment.squadFile.name }
 
@@ -31,6 +28,7 @@ public struct CommandContext {
 
   /// Runs a feature from one action to its final state, showing intermediate states on a
   /// terminal and tracing every action when asked.
+  @MainActor
   public func execute<F: Feature, R: EffectRunner>(
     _ feature: F.Type, from initial: F.State, runner: R, action: F.Action
   ) async -> F.State where R.Effect == F.Effect, R.Action == F.Action {
@@ -57,6 +55,21 @@ public struct CommandContext {
   public func fail(_ message: String, _ code: ExitCode) -> Int32 {
     console.err("Error: " + TextSanitizer.clean(message))
     return code.rawValue
+  }
+
+  /// Prints what the outcome says is left to print and returns its exit code: a failure as
+  /// `Error: …`, with the usage line when it is a usage failure.
+  func finish(_ outcome: CommandOutcome) -> Int32 {
+    switch outcome {
+    case .exit(let code):
+      return code.rawValue
+    case .failed(let failure) where failure.exitCode == .usage:
+      return UsagePrinter.report(UsageError(failure.description, command: arguments.command), to: console)
+    case .failed(let failure):
+      return fail(failure.description, failure.exitCode)
+    case .error(let message, let code):
+      return fail(message, code)
+    }
   }
 
   /// Prints the notice a data source deserves: where data came from when it was not the API.

@@ -1,29 +1,28 @@
-/// Parses `squad` command lines: a subcommand, positional arguments and options, where global
-/// options may come before or after the command, `--opt=value` and `--opt value` both work, and
-/// `--` ends the options.
+/// Parses `squad` command lines: a command (and sub-command), positional arguments and options,
+/// where global options may come before or after the command, `--opt=value` and `--opt value`
+/// both work, and `--` ends the options. Each command accepts its own options and the global
+/// ones, nothing else: an option of a sibling or another command is a usage error naming it.
 public enum CommandLineParser {
-  /// The parse of the arguments (without the program name), or the first mistake in them.
-  public static func parse(_ arguments: [String]) -> Result<ParsedArguments, UsageError> {
-    let commandName = findCommand(in: arguments)
-    var parsed = ParsedArguments(command: commandName)
-    let spec = commandName.flatMap(CommandRegistry.command(named:))
-    if let commandName, spec == nil {
-      let suggestion = EditDistance.closest(to: commandName, in: CommandRegistry.visibleCommands.map(\.name))
-      return .failure(UsageError("Unknown command '\(commandName)'." + didYouMean(suggestion), command: nil))
+  /// The parse of the arguments (without the program name), or the first mistake in them. Not
+  /// `validating` (a line still being typed, for completion), only an unknown command is a
+  /// mistake: unknown options are passed over, and values and arguments are not checked.
+  public static func parse(_ arguments: [String], validating: Bool = true) -> Result<ParsedArguments, UsageError> {
+    let spec: CommandSpec?
+    let commandWords: Set<Int>
+    switch locate(arguments) {
+    case .success(let located): (spec, commandWords) = located
+    case .failure(let error): return .failure(error)
     }
+    var parsed = ParsedArguments(command: spec?.fullName)
     let options = spec?.acceptedOptions ?? CommandRegistry.globalOptions
     var index = 0
-    var seenCommand = false
     var onlyPositionals = false
     while index < arguments.count {
       let token = arguments[index]
       index += 1
+      if commandWords.contains(index - 1) { continue }
       if onlyPositionals || token == "-" || !token.hasPrefix("-") {
-        if !seenCommand, token == commandName {
-          seenCommand = true
-        } else {
-          parsed.positionals.append(token)
-        }
+        parsed.positionals.append(token)
         continue
       }
       if token == "--" {
@@ -36,27 +35,30 @@ public enum CommandLineParser {
         name = String(token[..<equals])
         inlineValue = String(token[token.index(after: equals)...])
       }
-      guard let option = options.first(where: { $0.name == name || $0.short == name }) else {
-        let suggestion = EditDistance.closest(to: name, in: options.map(\.name))
-        return .failure(UsageError("Unknown option '\(name)'." + didYouMean(suggestion), command: commandName))
+      guard let option = options.first(where: { $0.isNamed(name) }) else {
+        if validating { return .failure(unknownOption(name, for: spec)) }
+        continue
       }
       if option.isFlag {
-        if inlineValue != nil {
-          return .failure(UsageError("Option '\(option.name)' does not take a value.", command: commandName))
+        if inlineValue != nil, validating {
+          return .failure(UsageError("Option '\(option.name)' does not take a value.", command: parsed.command))
         }
         parsed.record(flag: option.name)
         continue
       }
       guard let value = inlineValue ?? (index < arguments.count ? arguments[index] : nil) else {
-        return .failure(UsageError("Missing value for '\(option.label)'.", command: commandName))
+        guard validating else { break }
+        return .failure(UsageError("Missing value for '\(option.label)'.", command: parsed.command))
       }
       if inlineValue == nil { index += 1 }
       // An empty value is never meant: `--home ""` would silently mean the current folder.
-      if value.isEmpty {
-        return .failure(UsageError("Option '\(option.name)' needs a value, not an empty string.", command: commandName))
+      if value.isEmpty, validating {
+        return .failure(
+          UsageError("Option '\(option.name)' needs a value, not an empty string.", command: parsed.command))
       }
       parsed.record(value, for: option.name)
     }
+    guard validating else { return .success(parsed) }
     // Like every value, a choice is checked only once the last one given has won, as for
     // `--limit 0 --limit 2`: `--format bogus --format csv` is csv.
     for (name, value) in parsed.values.sorted(by: { $0.key < $1.key }) {
@@ -66,42 +68,86 @@ public enum CommandLineParser {
         let expected = option.choices.map { "'\($0)'" }.joined(separator: ", ")
         return .failure(
           UsageError(
-            "The value '\(value)' is invalid for '\(option.name)'. Expected one of: \(expected).", command: commandName)
-        )
+            "The value '\(value)' is invalid for '\(option.name)'. Expected one of: \(expected).",
+            command: parsed.command))
       }
     }
-    if parsed.command != nil, !parsed.has(.help), let spec {
+    if !parsed.has(.help), let spec {
       if let error = checkPositionals(parsed.positionals, against: spec) { return .failure(error) }
     }
     return .success(parsed)
   }
 
-  /// The first word that is neither an option nor a global option's value, if it is before `--`.
-  static func findCommand(in arguments: [String]) -> String? {
+  /// The command the line names and the places of its words: the first word that is neither an
+  /// option nor an option's value (or the word right after a leading `--`), then each following
+  /// word that names a sub-command of the command so far.
+  static func locate(_ arguments: [String]) -> Result<(CommandSpec?, Set<Int>), UsageError> {
+    var spec: CommandSpec?
+    var family = CommandRegistry.globalOptions
+    var words = Set<Int>()
     var index = 0
     while index < arguments.count {
-      let token = arguments[index]
-      index += 1
-      if token == "--" { return index < arguments.count ? arguments[index] : nil }
-      guard token.hasPrefix("-"), token != "-" else { return token }
-      if !token.contains("="), let option = CommandRegistry.globalOption(named: token), !option.isFlag {
+      var token = arguments[index]
+      let afterDoubleDash = token == "--"
+      if afterDoubleDash {
+        guard spec == nil, index + 1 < arguments.count else { break }
         index += 1
+        token = arguments[index]
+      } else if token.hasPrefix("-"), token != "-" {
+        // An option's value is never a command: `--home heroes list` lists.
+        if !token.contains("="), family.first(where: { $0.isNamed(token) })?.isFlag == false { index += 1 }
+        index += 1
+        continue
       }
+      if let current = spec {
+        guard let sub = current.subcommand(named: token) else { break }
+        spec = sub
+      } else {
+        guard let command = CommandRegistry.commands.first(where: { $0.name == token }) else {
+          let suggestion = EditDistance.closest(to: token, in: CommandRegistry.visibleCommands.map(\.name))
+          return .failure(UsageError("Unknown command '\(token)'." + didYouMean(suggestion), command: nil))
+        }
+        spec = command
+        family += ([command] + command.subcommands).flatMap(\.options)
+      }
+      words.insert(index)
+      index += 1
+      if afterDoubleDash { break }
     }
-    return nil
+    return .success((spec, words))
+  }
+
+  /// An option this command does not take: where it belongs when another command takes it,
+  /// else the nearest option it does take.
+  private static func unknownOption(_ name: String, for spec: CommandSpec?) -> UsageError {
+    let owners = CommandRegistry.allCommands.filter { $0.options.contains { $0.isNamed(name) } }
+    guard owners.isEmpty else {
+      let place = spec.map { " for '\($0.fullName)'" } ?? ""
+      let list = NameList.join(owners.map { "'\($0.fullName)'" })
+      return UsageError("Unknown option '\(name)'\(place). It belongs to \(list).", command: spec?.fullName)
+    }
+    let suggestion = EditDistance.closest(
+      to: name, in: (spec?.acceptedOptions ?? CommandRegistry.globalOptions).map(\.name))
+    return UsageError("Unknown option '\(name)'." + didYouMean(suggestion), command: spec?.fullName)
   }
 
   private static func checkPositionals(_ positionals: [String], against spec: CommandSpec) -> UsageError? {
     let required = spec.arguments.filter { !$0.isOptional }
     if positionals.count < required.count {
       let missing = required[positionals.count]
-      return UsageError("Missing expected argument '\(missing.usage)'.", command: spec.name)
+      return UsageError("Missing expected argument '\(missing.usage)'.", command: spec.fullName)
     }
     let repeats = spec.arguments.last?.isRepeating ?? false
-    if !repeats, positionals.count > spec.arguments.count {
-      return UsageError("Unexpected argument '\(positionals[spec.arguments.count])'.", command: spec.name)
+    guard !repeats, positionals.count > spec.arguments.count else { return nil }
+    let extra = positionals[spec.arguments.count]
+    guard spec.arguments.isEmpty, !spec.subcommands.isEmpty else {
+      return UsageError("Unexpected argument '\(extra)'.", command: spec.fullName)
     }
-    return nil
+    let names = spec.subcommands.map(\.name)
+    let expected = names.map { "'\($0)'" }.joined(separator: ", ")
+    return UsageError(
+      "Unknown sub-command '\(extra)' of '\(spec.fullName)'. Expected one of: \(expected)."
+        + didYouMean(EditDistance.closest(to: extra, in: names)), command: spec.fullName)
   }
 
   private static func didYouMean(_ suggestion: String?) -> String {

@@ -28,7 +28,7 @@ public enum CommandRegistry {
   /// The global options that only matter to commands printing listings.
   public static let outputFormatOptions: Set<OptionKey> = [.format, .json, .noHeaders, .color]
 
-  /// Every command, once, in the order help lists them.
+  /// Every top-level command, once, in the order help lists them; sub-commands hang from theirs.
   static let all: [any Command.Type] = [
     HeroesCommand.self, ShowCommand.self, RecruitCommand.self, FireCommand.self, PickCommand.self, ListCommand.self,
     ExportCommand.self, ImportCommand.self, SquadsCommand.self, HistoryCommand.self, UndoCommand.self, RedoCommand.self,
@@ -36,20 +36,36 @@ public enum CommandRegistry {
     CompleteCommand.self,
   ]
 
-  /// The commands' specs, in the order help lists them.
-  public static let commands: [CommandSpec] = all.map { $0.spec }
+  private struct Entry {
+    let spec: CommandSpec
+    let command: any Command.Type
+  }
+
+  // Every command and sub-command by its full name, each spec placed under its parent.
+  private static let entries: [Entry] = all.flatMap { place($0, under: []) }
+
+  private static func place(_ command: any Command.Type, under parents: [String]) -> [Entry] {
+    var spec = command.spec
+    spec.parents = parents
+    let children = command.subcommands.flatMap { place($0, under: spec.path) }
+    spec.subcommands = children.filter { $0.spec.parents == spec.path }.map(\.spec)
+    return [Entry(spec: spec, command: command)] + children
+  }
+
+  /// The top-level commands' specs, in the order help lists them, each with its sub-commands.
+  public static let commands: [CommandSpec] = entries.map(\.spec).filter { $0.parents.isEmpty }
+
+  /// Every command and sub-command, parents before their sub-commands.
+  public static let allCommands: [CommandSpec] = entries.map(\.spec)
 
   /// The commands help lists and completion offers: all but the hidden plumbing.
   public static var visibleCommands: [CommandSpec] { commands.filter { !$0.isHidden } }
 
-  /// The spec of the command with this name.
-  public static func command(named name: String) -> CommandSpec? { commands.first { $0.name == name } }
+  /// The spec of the command with this full name (`heroes`, `catalogue import`).
+  public static func command(named fullName: String) -> CommandSpec? { allCommands.first { $0.fullName == fullName } }
 
-  /// The command with this name, to run it.
-  static func runnable(named name: String) -> (any Command.Type)? { all.first { $0.spec.name == name } }
-
-  /// The global option with this long or short name.
-  public static func globalOption(named name: String) -> OptionSpec? {
-    globalOptions.first { $0.name == name || $0.short == name }
+  /// The command with this full name, to run it.
+  static func runnable(named fullName: String) -> (any Command.Type)? {
+    entries.first { $0.spec.fullName == fullName }?.command
   }
 }

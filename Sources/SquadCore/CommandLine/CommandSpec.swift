@@ -1,6 +1,8 @@
-/// The description of one command: what the parser accepts and what help prints.
+/// The description of one command or sub-command: what the parser accepts, what help and the man
+/// page print, what completion offers. A command's sub-commands are specs of their own, reached
+/// from it (``subcommands``), each knowing the words that lead to it (``path``).
 public struct CommandSpec: Sendable {
-  /// The subcommand word, e.g. `heroes`.
+  /// The command's own word, e.g. `heroes`, or `import` for `catalogue import`.
   public var name: String
   /// The one-line summary (help's OVERVIEW, and the SUBCOMMANDS list).
   public var abstract: String
@@ -16,6 +18,12 @@ public struct CommandSpec: Sendable {
   public var takesOutputFormat: Bool
   /// Whether help and completion leave the command out (plumbing such as `__complete`).
   public var isHidden: Bool
+  /// The words before ``name`` on the command line: `["catalogue"]` for `catalogue import`; set
+  /// by ``CommandRegistry`` as it places the spec under its parent.
+  public internal(set) var parents: [String] = []
+  /// The sub-commands, in the order help lists them; set by ``CommandRegistry`` from the
+  /// command's ``Command/subcommands``.
+  public internal(set) var subcommands: [CommandSpec] = []
 
   /// Creates a command description.
   public init(
@@ -31,6 +39,14 @@ public struct CommandSpec: Sendable {
     self.takesOutputFormat = takesOutputFormat
     self.isHidden = isHidden
   }
+
+  /// The words that run the command: `["catalogue", "import"]`.
+  public var path: [String] { parents + [name] }
+  /// The command as typed after `squad`: `catalogue import`.
+  public var fullName: String { path.joined(separator: " ") }
+
+  /// The sub-command with this name.
+  public func subcommand(named word: String) -> CommandSpec? { subcommands.first { $0.name == word } }
 
   /// Every option the command accepts: its own first, then the global ones it does not
   /// redeclare. A command redeclares a global option to give it its own values and help, as
@@ -112,6 +128,9 @@ public struct OptionSpec: Sendable {
 
   /// Whether the option is a flag (takes no value).
   public var isFlag: Bool { valueName == nil }
+
+  /// Whether `word` names the option, long or short.
+  public func isNamed(_ word: String) -> Bool { name == word || short == word }
 
   /// What shell completion offers for the option's value: its choices when it has some.
   public var valueCompletion: ValueCompletion { choices.isEmpty ? freeValueCompletion : .choices(choices) }

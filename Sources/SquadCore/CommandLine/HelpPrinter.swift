@@ -11,7 +11,7 @@ public enum HelpPrinter {
   /// Root help's examples, also the man page's.
   public static let examples = ["squad heroes spi", "squad recruit 1009610 hulk", "squad list"]
 
-  /// Help for one command, or for squad itself when nil.
+  /// Help for one command or sub-command, or for squad itself when nil.
   public static func help(for command: CommandSpec?) -> String {
     guard let command else { return rootHelp() }
     var sections = ["OVERVIEW: " + command.abstract + (command.discussion.isEmpty ? "" : "\n\n" + command.discussion)]
@@ -20,19 +20,25 @@ public enum HelpPrinter {
       sections.append("ARGUMENTS:\n" + command.arguments.map { row("<\($0.name)>", $0.help) }.joined(separator: "\n"))
     }
     sections.append("OPTIONS:\n" + command.documentedOptions.map { row($0.label, $0.help) }.joined(separator: "\n"))
+    if !command.subcommands.isEmpty {
+      sections.append(
+        "SUBCOMMANDS:\n" + command.subcommands.map { row($0.name, $0.abstract) }.joined(separator: "\n")
+          + "\n\n  See 'squad help \(command.fullName) <subcommand>' for detailed help.")
+    }
     if !command.examples.isEmpty {
       sections.append("EXAMPLES:\n" + command.examples.map { "  " + $0 }.joined(separator: "\n"))
     }
     return sections.joined(separator: "\n\n") + "\n"
   }
 
-  /// The one-line usage of a command: `squad heroes [<prefix>] [--limit <n>] …`.
+  /// The one-line usage of a command: `squad heroes [<prefix>] [--limit <n>] …`, and
+  /// `squad catalogue [<subcommand>] …` for one that has sub-commands.
   public static func usage(for command: CommandSpec?) -> String {
     guard let command else { return "squad <subcommand> [<arguments>] [<options>]" }
     let parts =
-      command.arguments.map(\.usage)
+      (command.subcommands.isEmpty ? [] : ["[<subcommand>]"]) + command.arguments.map(\.usage)
       + command.options.map { "[\($0.isFlag ? $0.name : "\($0.name) <\($0.valueName ?? "value")>")]" }
-    return (["squad", command.name] + parts + ["[<global options>]"]).joined(separator: " ")
+    return (["squad"] + command.path + parts + ["[<global options>]"]).joined(separator: " ")
   }
 
   private static func rootHelp() -> String {
@@ -80,7 +86,7 @@ public enum UsagePrinter {
     let spec = error.command.flatMap(CommandRegistry.command(named:))
     console.err("Error: " + TextSanitizer.clean(error.message))
     console.err("Usage: " + HelpPrinter.usage(for: spec))
-    console.err("  See '" + (spec.map { "squad \($0.name) --help" } ?? "squad --help") + "' for more information.")
+    console.err("  See '" + (spec.map { "squad \($0.fullName) --help" } ?? "squad --help") + "' for more information.")
     return ExitCode.usage.rawValue
   }
 }

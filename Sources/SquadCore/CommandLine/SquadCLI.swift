@@ -13,12 +13,12 @@ public enum SquadCLI {
   ) async -> Int32 {
     // Hidden from the first message on; the config file's keys are added when it is read.
     SecretText.register([variables["MARVEL_PUBLIC_KEY"], variables["MARVEL_PRIVATE_KEY"]])
-    let parsed: ParsedArguments
+    var parsed: ParsedArguments
     switch CommandLineParser.parse(arguments) {
     case .success(let value):
       parsed = value
     case .failure(let error):
-      if wantsHelp(arguments), error.command != nil || CommandLineParser.findCommand(in: arguments) == nil {
+      if wantsHelp(arguments), error.command != nil || namesNoCommand(arguments) {
         console.out(HelpPrinter.help(for: error.command.flatMap(CommandRegistry.command(named:))))
         return ExitCode.success.rawValue
       }
@@ -43,6 +43,7 @@ public enum SquadCLI {
     case .inContext(let inContext): run = inContext
     }
 
+    if name == CompleteCommand.spec.name { parsed = CompleteCommand.scoped(parsed) }
     if let problem = SquadPaths.missingHome(home: parsed.value(.home), environment: variables) {
       return UsagePrinter.report(UsageError(problem, command: name), to: console)
     }
@@ -51,21 +52,43 @@ public enum SquadCLI {
     case .success(let value): selected = value
     case .failure(let error): return UsagePrinter.report(UsageError(error.description, command: name), to: console)
     }
-    let context: CommandContext
-    switch makeContext(parsed, squadName: selected, variables: variables, console: console, transport: transport) {
+    let paths = SquadPaths.resolve(home: parsed.value(.home), environment: variables)
+    // Completion runs at every TAB: it never reads the API, so a broken config must not break it.
+    let silent = name == CompleteCommand.spec.name
+    let configuration: MarvelConfiguration
+    switch MarvelConfiguration.resolve(
+      baseURLFlag: parsed.value(.baseURL), timeoutFlag: parsed.value(.timeout), environment: variables,
+      configFile: paths.configFile)
+    {
     case .success(let value):
-      context = value
+      configuration = value
+    case .failure where silent:
+      configuration = MarvelConfiguration(keys: .none, configFile: paths.configFile)
     case .failure(let error) where error.exitCode == .usage:
       return UsagePrinter.report(UsageError(error.description, command: name), to: console)
     case .failure(let error):
       console.err("Error: " + TextSanitizer.clean(error.description))
       return error.exitCode.rawValue
     }
-    return await run(context)
+    if !silent, !parsed.has(.quiet) {
+      for warning in configuration.warnings { console.err("Warning: " + TextSanitizer.clean(warning)) }
+    }
+    let parts = LiveParts.live(
+      paths: paths, squad: selected, configuration: configuration, offline: parsed.has(.offline), console: console,
+      quiet: parsed.has(.quiet), silent: silent, transport: transport)
+    let output = OutputSettings.resolve(
+      formatFlag: parsed.value(.format), json: parsed.has(.json), colorFlag: parsed.value(.color),
+      noHeaders: parsed.has(.noHeaders), terminal: console.terminal, environment: variables)
+    return await run(CommandContext(arguments: parsed, output: output, variables: variables, parts: parts))
   }
 
   private static func wantsHelp(_ arguments: [String]) -> Bool {
     arguments.prefix { $0 != "--" }.contains { $0 == OptionKey.help.name || $0 == "-h" }
+  }
+
+  private static func namesNoCommand(_ arguments: [String]) -> Bool {
+    if case .success((nil, _)) = CommandLineParser.locate(arguments) { return true }
+    return false
   }
 
   /// `--squad`, else `SQUAD_NAME` (when not empty), else the default squad; a name that breaks
@@ -75,46 +98,5 @@ public enum SquadCLI {
       return .success(.default)
     }
     return SquadName.parse(text)
-  }
-
-  @MainActor
-  private static func makeContext(
-    _ parsed: ParsedArguments, squadName: SquadName, variables: [String: String], console: Console,
-    transport: (any HTTPTransport)?
-  ) -> Result<CommandContext, ConfigurationError> {
-    let paths = SquadPaths.resolve(home: parsed.value(.home), environment: variables)
-    let output = OutputSettings.resolve(
-      formatFlag: parsed.value(.format), json: parsed.has(.json), colorFlag: parsed.value(.color),
-      noHeaders: parsed.has(.noHeaders), terminal: console.terminal, environment: variables)
-    let quiet = parsed.has(.quiet)
-    let warn: @Sendable (String) -> Void = { if !quiet { console.err("Warning: " + TextSanitizer.clean($0)) } }
-    // About the user's data (a damaged catalogue moved aside): said even with --quiet, like an error.
-    let alert: @Sendable (String) -> Void = { console.err("Warning: " + TextSanitizer.clean($0)) }
-    // Completion runs at every TAB: it never reads the API, so a broken config must not break it.
-    let silent = parsed.command == CompleteCommand.spec.name
-    let configuration: MarvelConfiguration
-    switch MarvelConfiguration.resolve(
-      baseURLFlag: parsed.value(.baseURL), timeoutFlag: parsed.value(.timeout), environment: variables,
-      configFile: paths.configFile)
-    {
-    case .success(let value): configuration = value
-    case .failure where silent: configuration = MarvelConfiguration(keys: .none, configFile: paths.configFile)
-    case .failure(let error): return .failure(error)
-    }
-    if !silent { for warning in configuration.warnings { warn(warning) } }
-    let directory = DirectoryFactory.make(
-      paths: paths, configuration: configuration, transport: transport, offline: parsed.has(.offline), warn: warn,
-      alert: alert)
-    let environment = AppEnvironment(
-      directory: directory, squadFile: SquadFile(paths: paths, name: squadName, warn: warn),
-      confirm: { prompt in
-        console.prompt(TextSanitizer.clean(prompt))
-        let answer = console.readLine()?.trimmingWhitespace().lowercased()
-        return answer == "y" || answer == "yes"
-      })
-    return .success(
-      CommandContext(
-        arguments: parsed, console: console, output: output, paths: paths, variables: variables, marvel: configuration,
-        transport: transport, environment: environment))
   }
 }

@@ -14,10 +14,12 @@ public enum ValueCompletion: Equatable, Sendable {
   case heroes
   /// Hero ids and names, squad members first (for `fire`).
   case members
-  /// Squad names (for `--squad`, `squads rename` and `squads delete`).
+  /// Squad names (for `--squad`).
   case squads
-  /// `squads`' first argument: its actions; after `rename` or `delete`, squad names.
-  case squadActions
+  /// Named squads, never `default` (for `squads rename` and `squads delete`, which refuse it).
+  case namedSquads
   /// Command names and help topics (for `help`).
   case helpTopics
+  /// The sub-commands of the command so far, or of the command `help` was given.
+  case subcommands
 }

@@ -1,35 +1,40 @@
-/// Answers from the local catalogue alone: no keys, `--offline`, or as the API's fallback.
+/// Answers from the local catalogue alone: no keys, or `--offline`. The catalogue is read on the
+/// first question, so a command that never looks a hero up (`list`) never maps it.
 public struct LocalHeroDirectory: HeroDirectory {
-  /// The catalogue answering.
-  public let catalogue: LocalCatalogue
-  /// How answers are labelled.
-  public let source: DataSource
+  private let catalogue: @Sendable () -> LocalCatalogue
+  private let reason: DataSource.LocalReason
 
-  /// A directory over a catalogue, labelling its answers with `source`.
-  public init(catalogue: LocalCatalogue, source: DataSource) {
+  /// A directory over a catalogue, read when first asked; answers say it is the local catalogue
+  /// and why.
+  public init(catalogue: @escaping @autoclosure @Sendable () -> LocalCatalogue, reason: DataSource.LocalReason) {
     self.catalogue = catalogue
-    self.source = source
+    self.reason = reason
+  }
+
+  private func answer<Value>(_ read: (LocalCatalogue, DataSource) -> Value) -> Value {
+    let catalogue = catalogue()
+    return read(catalogue, .catalogue(reason: reason, updatedAt: catalogue.updatedAt))
   }
 
   public var maximumPageSize: Int { Int.max }
 
   public func page(_ query: HeroQuery) async -> Result<HeroPage, SourceError> {
-    .success(catalogue.page(query, source: source))
+    .success(answer { $0.page(query, source: $1) })
   }
 
   public func hero(_ id: HeroID) async -> Result<Sourced<Hero?>, SourceError> {
-    .success(Sourced(catalogue.hero(id), source: source))
+    .success(answer { Sourced($0.hero(id), source: $1) })
   }
 
   public func heroes(namePrefix prefix: String, limit: Int) async -> Result<Sourced<[Hero]>, SourceError> {
-    .success(Sourced(catalogue.matching(prefix: prefix, limit: limit), source: source))
+    .success(answer { Sourced($0.matching(prefix: prefix, limit: limit), source: $1) })
   }
 
   public func comics(of id: HeroID) async -> Result<Sourced<ComicsSummary?>, SourceError> {
-    .success(Sourced(catalogue.comicsSummary(of: id), source: source))
+    .success(answer { Sourced($0.comicsSummary(of: id), source: $1) })
   }
 
   public func suggestions(for name: String) async -> [Hero] {
-    HeroMatcher.suggestions(for: HeroName.folded(name), in: catalogue.heroes)
+    HeroMatcher.suggestions(for: HeroName.folded(name), in: catalogue().heroes)
   }
 }

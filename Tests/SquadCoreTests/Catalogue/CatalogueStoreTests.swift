@@ -24,16 +24,33 @@ import Testing
     try writeLegacy(synced + [Sample.thor])
     let notices = Mutex<[String]>([])
     let store = CatalogueStore(paths: paths, notice: { text in notices.withLock { $0.append(text) } })
-    let catalogue = store.catalogue
-    for hero in synced { #expect(catalogue.hero(hero.id) == hero) }
-    #expect(catalogue.count == 1564 + 50)
-    #expect(catalogue.updatedAt == MarvelDate.parse("2026-01-01T00:00:00Z"))
+    for catalogue in [
+      store.catalogue,
+      {
+        store.upgrade()
+        return store.catalogue
+      }(),
+    ] {
+      for hero in synced { #expect(catalogue.hero(hero.id) == hero) }
+      #expect(catalogue.count == 1564 + 50)
+      #expect(catalogue.updatedAt == MarvelDate.parse("2026-01-01T00:00:00Z"))
+    }
     #expect(notices.withLock { $0.count } == 1)
     #expect(!FileManager.default.fileExists(atPath: paths.legacyCatalogueFile))
     #expect(FileManager.default.fileExists(atPath: paths.catalogueFile))
     let again = Mutex<[String]>([])
-    _ = CatalogueStore(paths: paths, notice: { text in again.withLock { $0.append(text) } }).catalogue
+    let later = CatalogueStore(paths: paths, notice: { text in again.withLock { $0.append(text) } })
+    later.upgrade()
+    #expect(later.catalogue.count == 1564 + 50)
     #expect(again.withLock { $0.isEmpty }, "the upgrade is announced once")
+  }
+
+  @Test func readingAnEarlierReleasesCatalogueWritesNothing() throws {
+    try writeLegacy([Sample.thor, Hero(id: HeroID(3_000_001), name: "Synced")])
+    let before = try home.snapshot()
+    let catalogue = CatalogueStore(paths: paths).catalogue
+    #expect(catalogue.hero(HeroID(3_000_001))?.name == "Synced")
+    #expect(try home.snapshot() == before, "a read never migrates")
   }
 
   @Test func anUnreadableOldCatalogueIsKeptAndReported() throws {
@@ -57,16 +74,28 @@ import Testing
     #expect(CatalogueStore(paths: paths).catalogue.hero(HeroID(2_000_101)) != nil)
   }
 
-  @Test func aCatalogueOfAnotherBundledSetTakesThisOneIn() throws {
+  @Test func aCatalogueOfAnotherBundledSetAnswersAsStoredUntilTheUpgradeTakesThisOneIn() throws {
+    // An earlier release's set: Thor as it once was, without the hero this one added.
     let builder = CatalogueBuilder(base: nil)
+    builder.merge(Hero(id: Sample.thor.id, name: "Thor (as bundled before)"), origin: .bundled)
     builder.merge(Hero(id: HeroID(2_000_200), name: "Only Stored"), origin: .imported)
     var sink = MemoryCatalogueSink()
     try builder.write(updatedAt: Sample.moment, bundled: "older-release", to: &sink)
     try home.write(String(decoding: sink.bytes, as: UTF8.self), to: "catalogue.sqc")
-    let catalogue = CatalogueStore(paths: paths).catalogue
+    let before = try home.snapshot()
+    let read = CatalogueStore(paths: paths).catalogue
+    #expect(read.count == 2)
+    #expect(read.hero(Sample.thor.id)?.name == "Thor (as bundled before)")
+    #expect(try home.snapshot() == before, "a read never migrates")
+    let store = CatalogueStore(paths: paths)
+    store.upgrade()
+    let catalogue = store.catalogue
     #expect(catalogue.count == 1565)
+    #expect(catalogue.hero(Sample.thor.id)?.name == "Thor")
     #expect(catalogue.origin(of: HeroID(2_000_200)) == .imported)
     #expect(catalogue.updatedAt == Sample.moment)
+    let stored = try CatalogueIndex(SharedBytes([UInt8](try #require(home.contents("catalogue.sqc")))))
+    #expect(stored.header.bundled == BundledCatalogue.fingerprint)
   }
 
   @Test func aFreshHomeWritesNothingToRead() {

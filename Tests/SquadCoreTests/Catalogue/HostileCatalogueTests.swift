@@ -154,9 +154,10 @@ import Testing
       #"{"heroes":[{"id":-7,"name":"Neg"},{"id":5100003,"name":""},{"id":5100002,"name":"Huge","comics":99999999999999999999999},{"id":5100004,"name":"Fine"}]}"#,
       to: "cache/catalogue.json")
     let notices = Mutex<[String]>([])
-    let catalogue = CatalogueStore(paths: paths, notice: { text in notices.withLock { $0.append(text) } }).catalogue
-    #expect(catalogue.hero(HeroID(5_100_004))?.name == "Fine")
-    #expect(catalogue.count == 1565)
+    let store = CatalogueStore(paths: paths, notice: { text in notices.withLock { $0.append(text) } })
+    store.upgrade()
+    #expect(store.catalogue.hero(HeroID(5_100_004))?.name == "Fine")
+    #expect(store.catalogue.count == 1565)
     #expect(notices.withLock { $0.first?.contains("3 left out") } == true)
   }
 
@@ -169,6 +170,10 @@ import Testing
     // A write in between (an import) must not make squad forget the old file.
     try CatalogueStore(paths: paths).remember([Hero(id: HeroID(5_000_001), name: "Someone")], at: Sample.moment)
     try home.write(#"{"heroes":[{"id":5100001,"name":"Old One"}]}"#, to: "cache/catalogue.json")
+    let store = CatalogueStore(paths: paths)
+    #expect(store.catalogue.hero(HeroID(5_100_001))?.name == "Old One", "read in memory")
+    #expect(FileManager.default.fileExists(atPath: paths.legacyCatalogueFile), "a read never migrates")
+    store.upgrade()
     let catalogue = CatalogueStore(paths: paths).catalogue
     #expect(catalogue.hero(HeroID(5_100_001))?.name == "Old One")
     #expect(catalogue.hero(HeroID(5_000_001))?.name == "Someone")
@@ -180,7 +185,9 @@ import Testing
     try home.write(#"{"heroes":[{"id":5100001,"name":"Old One"}]}"#, to: "cache/catalogue.json")
     let written = Date(timeIntervalSince1970: 1_790_000_000)
     try FileManager.default.setAttributes([.modificationDate: written], ofItemAtPath: paths.legacyCatalogueFile)
-    #expect(CatalogueStore(paths: paths).catalogue.updatedAt == written)
+    #expect(CatalogueStore(paths: paths).catalogue.updatedAt == written, "read in memory")
+    CatalogueStore(paths: paths).upgrade()
+    #expect(CatalogueStore(paths: paths).catalogue.updatedAt == written, "migrated")
   }
 
   @Test func namesMovedAsideNeverCollide() throws {

@@ -15,15 +15,38 @@ import Testing
     #expect(CommandRegistry.runnable(named: "nope") == nil)
   }
 
-  @Test func helpAndEveryCompletionScriptOfferEveryVisibleCommand() {
-    let scripts = [
-      HelpPrinter.help(for: nil), BashCompletion.script(), ZshCompletion.script(), FishCompletion.script(),
-    ]
+  @Test func helpAndCompletionOfferEveryVisibleCommandAndSubcommand() {
+    let root = HelpPrinter.help(for: nil)
+    let offered = CompletionEngine.reply([], current: "") { _, _ in [] }.candidates
     for command in CommandRegistry.visibleCommands {
-      for script in scripts { #expect(script.contains(command.name), "\(command.name)") }
+      #expect(root.contains("\n  \(command.name) "), "\(command.name)")
+      #expect(offered.contains("\(command.name)\t\(command.abstract)"), "\(command.name)")
+      let help = HelpPrinter.help(for: command)
+      let subs = CompletionEngine.reply([command.name], current: "") { _, _ in [] }.candidates
+      for sub in command.subcommands {
+        #expect(help.contains("\n  \(sub.name) "), "\(sub.fullName)")
+        #expect(subs.contains("\(sub.name)\t\(sub.abstract)"), "\(sub.fullName)")
+      }
     }
     // The hidden plumbing is not offered to people (the scripts call it themselves).
-    #expect(!HelpPrinter.help(for: nil).contains(CompleteCommand.spec.name))
+    #expect(!root.contains(CompleteCommand.spec.name))
+    #expect(!offered.contains { $0.hasPrefix(CompleteCommand.spec.name) })
+  }
+
+  @Test func subcommandsAreSpecsOfTheirOwnReachedFromTheirParent() throws {
+    for parent in CommandRegistry.commands where !parent.subcommands.isEmpty {
+      for sub in parent.subcommands {
+        #expect(sub.parents == [parent.name])
+        #expect(CommandRegistry.command(named: sub.fullName)?.name == sub.name)
+        #expect(CommandRegistry.runnable(named: sub.fullName)?.spec.name == sub.name)
+        #expect(CommandRegistry.allCommands.contains { $0.fullName == sub.fullName })
+        #expect(HelpPrinter.usage(for: sub).hasPrefix("squad \(parent.name) \(sub.name) "))
+      }
+    }
+    #expect(try #require(CommandRegistry.command(named: "catalogue")).subcommands.map(\.name) == ["import", "reset"])
+    #expect(
+      try #require(CommandRegistry.command(named: "squads")).subcommands.map(\.name) == ["create", "rename", "delete"])
+    #expect(CommandRegistry.command(named: "import")?.parents == [], "the top-level import, not catalogue's")
   }
 
   @Test func everyCommandParsesItsOwnHelpFlag() {

@@ -29,10 +29,13 @@ import Testing
   @Test func everyCommandHelpListsIsInThePageWithEveryArgumentAndOptionItAccepts() {
     let globals = part(#".SH "GLOBAL OPTIONS""#)
     for option in CommandRegistry.globalOptions { #expect(globals.contains(".TP\n\(Roff.bold(option.label))\n")) }
-    for command in CommandRegistry.visibleCommands {
-      let section = part(#".SS "squad \#(command.name)""#)
+    let commands = ManPage.everyCommand(CommandRegistry.visibleCommands)
+    #expect(
+      commands.contains { $0.fullName == "catalogue import" } && commands.contains { $0.fullName == "squads create" })
+    for command in commands {
+      let section = part(#".SS "squad \#(command.fullName)""#)
       let filled = section.replacingOccurrences(of: "\n", with: " ")
-      #expect(filled.contains(Roff.bold(HelpPrinter.usage(for: command))), "\(command.name)")
+      #expect(filled.contains(Roff.bold(HelpPrinter.usage(for: command))), "\(command.fullName)")
       for argument in command.arguments { #expect(section.contains(".TP\n\(Roff.bold("<\(argument.name)>"))\n")) }
       for option in command.documentedOptions {
         let own = command.options.contains { $0.name == option.name }
@@ -88,8 +91,8 @@ import Testing
   func theRenderedPageNamesEveryCommandAndOption() throws {
     let rendered = try lint("mandoc", ["-T", "ascii", "-O", "width=200"], page).stdout
       .replacingOccurrences(of: ".\u{8}", with: "", options: .regularExpression)
-    for command in CommandRegistry.visibleCommands {
-      #expect(rendered.contains("\n   squad \(command.name)\n"), "\(command.name)")
+    for command in ManPage.everyCommand(CommandRegistry.visibleCommands) {
+      #expect(rendered.contains("\n   squad \(command.fullName)\n"), "\(command.fullName)")
       for option in command.documentedOptions {
         let label = "\n       " + option.label.filter { $0 != "<" && $0 != ">" }
         #expect(rendered.contains(label + "\n") || rendered.contains(label + " "), "\(option.name)")

@@ -125,14 +125,20 @@ import Testing
     try squad.home.write(
       #"{"schemaVersion":1,"members":[{"id":2950003,"name":"Old Synced 3","recruitedAt":"2026-01-02T00:00:00Z"}]}"#,
       to: "squad.json")
-    let first = try squad.run("heroes", "old synced", "--all")
+    let untouched = try squad.home.snapshot()
+    let read = try squad.run("heroes", "old synced", "--all")
+    #expect(read.status == 0)
+    #expect(read.lines.count == 30, "the old heroes answer before any upgrade")
+    #expect(!read.stderr.contains("indexed format"))
+    #expect(try squad.home.snapshot() == untouched, "a read never migrates")
+    // The first command that changes data takes the old catalogue in, with one notice.
+    let first = try squad.run("recruit", "old synced 4")
     #expect(first.status == 0)
-    #expect(first.lines.count == 30)
     #expect(first.stderr.components(separatedBy: "indexed format").count == 2, "one notice: \(first.stderr)")
-    let second = try squad.run("heroes", "old synced", "--all")
-    #expect(second.lines.count == 30)
-    #expect(!second.stderr.contains("indexed format"))
-    #expect(try squad.run("list").stdout.contains("Old Synced 3"))
     #expect(squad.home.contents("cache/catalogue.json") == nil)
+    let second = try squad.run("recruit", "old synced 5")
+    #expect(!second.stderr.contains("indexed format"))
+    #expect(try squad.run("heroes", "old synced", "--all").lines.count == 30)
+    #expect(try squad.run("list").stdout.contains("Old Synced 3"))
   }
 }

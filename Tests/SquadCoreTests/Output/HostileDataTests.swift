@@ -69,7 +69,7 @@ import Testing
     for format in ExportFormat.allCases where format != .csv {
       expectClean(try CLIProcess.run(["export", "--format", format.rawValue], home: home.path), "export \(format)")
     }
-    expectClean(try CLIProcess.run(["__complete", "heroes", "ev"], home: home.path), "completion candidates")
+    expectClean(try CLIProcess.run(["__complete", "--", "recruit", "ev"], home: home.path), "completion candidates")
   }
 
   @Test func importErrorsAreClean() throws {

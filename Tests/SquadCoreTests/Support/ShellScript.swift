@@ -17,6 +17,9 @@ struct ShellScript {
       URL(fileURLWithPath: "/bin/bash"), ["-c", "set -u\n" + script], environment: environment, directory: home.path)
   }
 
+  /// Text inside single quotes for bash, zsh and fish alike.
+  static func quoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+
   /// Whether this process may create device nodes (`mknod` needs root).
   static var canMakeDevices: Bool { geteuid() == 0 }
 }

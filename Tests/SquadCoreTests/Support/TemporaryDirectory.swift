@@ -33,6 +33,22 @@ final class TemporaryDirectory: Sendable {
   /// Saves a squad as the home's `squad.json`.
   func save(_ squad: Squad) throws { try SquadFile(paths: SquadPaths(home: path)).save(squad) }
 
+  /// Every entry under the folder, by relative path: a file's bytes, a link's target, or nothing
+  /// for a folder; two snapshots are equal when nothing was created, removed or changed.
+  func snapshot() throws -> [String: Data] {
+    var entries: [String: Data] = [:]
+    let manager = FileManager.default
+    for case let name as String in manager.enumerator(atPath: path) ?? NSEnumerator() {
+      let full = file(name)
+      if let target = try? manager.destinationOfSymbolicLink(atPath: full) {
+        entries[name] = Data(("link:" + target).utf8)
+      } else {
+        entries[name] = manager.contents(atPath: full) ?? Data()
+      }
+    }
+    return entries
+  }
+
   /// Names in the folder, for spotting leftovers such as temporary files.
   func listing() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: path).sorted() }
 }

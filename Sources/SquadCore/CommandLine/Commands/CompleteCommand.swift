@@ -1,42 +1,57 @@
-/// `squad __complete heroes|members|squads [<prefix>]`: candidates for the completion scripts, one per
-/// line. Hidden from help.
+/// `squad __complete [--] <word>...`: what to offer for the last word of a command line, for
+/// the completion scripts: a line naming how to insert the candidates (``CompletionEngine/Kind``),
+/// then one candidate per line. Hidden from help.
 ///
-/// It reads the local catalogue and the squad directly instead of running a feature: a shell
-/// waits on it at every TAB, so it must be instant, offline and silent (no notices, no status
-/// line, no trace), and print nothing rather than fail.
+/// A shell waits on it at every TAB, so it is instant, offline and silent (no notices, no
+/// status line, no trace), prints nothing rather than fail, and writes nothing: not even an
+/// upgrade of the catalogue (reads never migrate, ``CatalogueStore/upgrade()``). It reads the
+/// home and the squad the completed line names (`squad --home DIR fire <TAB>`).
 enum CompleteCommand: Command {
   static var execution: CommandExecution { .inContext(run) }
 
   static let spec = CommandSpec(
     name: "__complete",
-    abstract: "Print completion candidates, one per line (used by the completion scripts).",
+    abstract: "Print what to offer for the last word of a command line (used by the completion scripts).",
     arguments: [
-      ArgumentSpec("kind", help: "heroes, members, squads or named (squads but the default)."),
-      ArgumentSpec("prefix", help: "What the word starts with so far.", isOptional: true),
+      ArgumentSpec(
+        "word", help: "The words after 'squad', the last being completed.", isOptional: true, isRepeating: true)
     ],
     isHidden: true)
 
-  @MainActor
   static func run(_ context: CommandContext) -> Int32 {
-    guard let kind = context.arguments.positionals.first.flatMap(CompletionCandidates.Kind.init(rawValue:)) else {
-      let expected = CompletionCandidates.Kind.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
-      return UsagePrinter.report(
-        UsageError("Expected a kind of candidate: \(expected).", command: spec.name), to: context.console)
+    let words = context.arguments.positionals
+    let reply = CompletionEngine.reply(Array(words.dropLast()), current: words.last ?? "") { completion, prefix in
+      switch completion {
+      case .squads, .namedSquads:
+        return context.parts.squads.names().filter { completion == .squads || !$0.isDefault }.map(\.value)
+          .filter { $0.hasPrefix(prefix.lowercased()) }
+      default:
+        let catalogue = context.parts.catalogue.catalogue
+        let squad = (try? context.environment.squadFile.load()) ?? Squad()
+        // Names are found by bisection of the name index; ids (rarely typed) by reading every hero.
+        let isID = !prefix.isEmpty && prefix.utf8.allSatisfy { (48...57).contains($0) }
+        let heroes = isID ? catalogue.heroes : catalogue.matching(prefix: prefix)
+        return CompletionCandidates.list(
+          membersFirst: completion == .members, prefix: prefix, catalogue: heroes, squad: squad)
+      }
     }
-    let prefix = context.arguments.positionals.dropFirst().first ?? ""
-    if kind == .squads || kind == .named {
-      let names = SquadSet(paths: context.paths).names().filter { kind == .squads || !$0.isDefault }
-        .map(\.value).filter { $0.hasPrefix(prefix.lowercased()) }
-      context.console.out(names.map { $0 + "\n" }.joined())
-      return ExitCode.success.rawValue
-    }
-    let catalogue = CatalogueStore(paths: context.paths).catalogue
-    let squad = (try? context.environment.squadFile.load()) ?? Squad()
-    // Names are found by bisection of the name index; ids (rarely typed) by reading every hero.
-    let isID = !prefix.isEmpty && prefix.utf8.allSatisfy { (48...57).contains($0) }
-    let heroes = isID ? catalogue.heroes : catalogue.matching(prefix: prefix)
-    let candidates = CompletionCandidates.list(kind, prefix: prefix, catalogue: heroes, squad: squad)
-    context.console.out(candidates.map { $0 + "\n" }.joined())
+    context.console.out(([reply.kind.rawValue] + reply.candidates).map { $0 + "\n" }.joined())
     return ExitCode.success.rawValue
+  }
+
+  /// The arguments with the `--home` and `--squad` the completed line gives, so completion reads
+  /// that home and that squad; quotes around them, as typed, are taken off.
+  static func scoped(_ arguments: ParsedArguments) -> ParsedArguments {
+    var scoped = arguments
+    let words = CompletionEngine.joiningEquals(Array(arguments.positionals.dropLast()))
+    guard case .success(let line) = CommandLineParser.parse(words, validating: false)
+    else { return scoped }
+    for key in [OptionKey.home, .squad] {
+      guard let value = line.value(key) else { continue }
+      let quote = value.first.map { "\"'".contains($0) && value.count > 1 && value.last == $0 } ?? false
+      scoped.values[key.name] =
+        quote ? String(value.dropFirst().dropLast()) : value.replacingOccurrences(of: "\\", with: "")
+    }
+    return scoped
   }
 }

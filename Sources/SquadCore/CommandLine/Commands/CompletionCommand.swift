@@ -28,7 +28,6 @@ enum CompletionCommand: Command {
       "squad completion fish > ~/.config/fish/completions/squad.fish",
     ])
 
-  @MainActor
   static func run(arguments: ParsedArguments, console: Console) -> Int32 {
     let name = arguments.positionals.first ?? ""
     guard let shell = Shell(rawValue: name) else {
@@ -39,9 +38,9 @@ enum CompletionCommand: Command {
         to: console)
     }
     switch shell {
-    case .bash: console.out(BashCompletion.script())
-    case .zsh: console.out(ZshCompletion.script())
-    case .fish: console.out(FishCompletion.script())
+    case .bash: console.out(CompletionScript.bash)
+    case .zsh: console.out(CompletionScript.zsh)
+    case .fish: console.out(CompletionScript.fish)
     }
     return ExitCode.success.rawValue
   }

@@ -1,8 +1,8 @@
 import Foundation
 
 /// `squad export`: the squad as JSON, JSON lines, CSV, TSV or Markdown, to stdout or a file.
-enum ExportCommand: Command {
-  static var execution: CommandExecution { .inContext(run) }
+enum ExportCommand: FeatureCommand {
+  typealias Machine = ExportFeature
 
   static let spec = CommandSpec(
     name: "export",
@@ -43,16 +43,16 @@ enum ExportCommand: Command {
     }
   }
 
-  @MainActor
-  static func run(_ context: CommandContext) async -> Int32 {
-    let request: ExportRequest
-    switch self.request(from: context.arguments, now: context.environment.now()) {
-    case .success(let value): request = value
-    case .failure(let error): return UsagePrinter.report(error, to: context.console)
-    }
-    let state = await context.execute(
-      ExportFeature.self, from: .idle, runner: ExportEffects(environment: context.environment),
-      action: .exportRequested(request))
+  static let initialState = ExportFeature.State.idle
+  static let unfinished = "The export stopped unexpectedly."
+
+  static func runner(_ parts: LiveParts) -> ExportEffects { ExportEffects(environment: parts.environment) }
+
+  static func firstAction(_ context: CommandContext) -> Result<ExportFeature.Action, UsageError> {
+    request(from: context.arguments, now: context.environment.now()).map { .exportRequested($0) }
+  }
+
+  static func report(_ state: ExportFeature.State, _ context: CommandContext) -> CommandOutcome? {
     switch state {
     case .done(let document, let destination):
       if document.memberCount == 0 { context.notice("The squad is empty, so the export has no members.") }
@@ -60,11 +60,11 @@ enum ExportCommand: Command {
       case .standardOutput: context.console.out(document.text(for: context.console.terminal))
       case .file(let path): context.notice("Exported \(Plural.members(document.memberCount)) to \(path).")
       }
-      return ExitCode.success.rawValue
+      return .success
     case .failed(let error):
-      return context.fail(error.description, error.exitCode)
+      return .failed(error)
     default:
-      return context.fail("The export stopped unexpectedly.", .failure)
+      return nil
     }
   }
 

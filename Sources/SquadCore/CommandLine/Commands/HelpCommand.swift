@@ -1,5 +1,6 @@
-/// `squad help [<command> | <topic>]`, and `squad help --man`: the manual page, as git help
-/// spells it, printed rather than shown (like `rg --generate man`) so packaging can install it.
+/// `squad help [<command> [<subcommand>] | <topic>]`, and `squad help --man`: the manual page,
+/// as git help spells it, printed rather than shown (like `rg --generate man`) so packaging can
+/// install it.
 enum HelpCommand: Command {
   static var execution: CommandExecution { .standalone(run) }
 
@@ -9,14 +10,16 @@ enum HelpCommand: Command {
     arguments: [
       ArgumentSpec(
         "topic", help: "A command, or one of: environment, exit-codes, formatting.", isOptional: true,
-        completion: .helpTopics)
+        completion: .helpTopics),
+      ArgumentSpec(
+        "subcommand", help: "One of the command's sub-commands ('squad help catalogue import').", isOptional: true,
+        completion: .subcommands),
     ],
     options: [
       OptionSpec(.man, help: "Print the whole manual, squad(1), as man(7) roff: 'squad help --man | man -l -'.")
     ],
-    examples: ["squad help heroes", "squad help exit-codes", "squad help --man > squad.1"])
+    examples: ["squad help heroes", "squad help squads create", "squad help exit-codes", "squad help --man > squad.1"])
 
-  @MainActor
   static func run(arguments: ParsedArguments, console: Console) -> Int32 {
     if arguments.has(.man) {
       guard arguments.positionals.isEmpty else {
@@ -30,14 +33,16 @@ enum HelpCommand: Command {
       console.out(HelpPrinter.help(for: nil))
       return ExitCode.success.rawValue
     }
-    if let command = CommandRegistry.command(named: topic) {
+    let name = arguments.positionals.joined(separator: " ")
+    if let command = CommandRegistry.command(named: name) {
       console.out(HelpPrinter.help(for: command))
-    } else if let page = HelpTopic(rawValue: topic) {
+    } else if let page = HelpTopic(rawValue: topic), arguments.positionals.count == 1 {
       console.out(page.text)
     } else {
-      let names = CommandRegistry.visibleCommands.map(\.name) + HelpTopic.allCases.map(\.rawValue)
-      let suggestion = EditDistance.closest(to: topic, in: names).map { " Did you mean '\($0)'?" } ?? ""
-      return UsagePrinter.report(UsageError("No help for '\(topic)'." + suggestion, command: "help"), to: console)
+      let names =
+        CommandRegistry.allCommands.filter { !$0.isHidden }.map(\.fullName) + HelpTopic.allCases.map(\.rawValue)
+      let suggestion = EditDistance.closest(to: name, in: names).map { " Did you mean '\($0)'?" } ?? ""
+      return UsagePrinter.report(UsageError("No help for '\(name)'." + suggestion, command: "help"), to: console)
     }
     return ExitCode.success.rawValue
   }

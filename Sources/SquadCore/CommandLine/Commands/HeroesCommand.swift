@@ -1,6 +1,6 @@
 /// `squad heroes [<prefix>]`: a page of the catalogue, or all of it.
-enum HeroesCommand: Command {
-  static var execution: CommandExecution { .inContext(run) }
+enum HeroesCommand: FeatureCommand {
+  typealias Machine = HeroesFeature
 
   static let spec = CommandSpec(
     name: "heroes",
@@ -46,19 +46,19 @@ enum HeroesCommand: Command {
     }
   }
 
-  @MainActor
-  static func run(_ context: CommandContext) async -> Int32 {
-    let request: HeroListingRequest
-    switch self.request(from: context.arguments) {
-    case .success(let value): request = value
-    case .failure(let error): return UsagePrinter.report(error, to: context.console)
-    }
-    let state = await context.execute(
-      HeroesFeature.self, from: .idle, runner: HeroesEffects(environment: context.environment),
-      action: .listRequested(request))
+  static let initialState = HeroesFeature.State.idle
+  static let unfinished = "The listing stopped unexpectedly."
+
+  static func runner(_ parts: LiveParts) -> HeroesEffects { HeroesEffects(environment: parts.environment) }
+
+  static func firstAction(_ context: CommandContext) -> Result<HeroesFeature.Action, UsageError> {
+    request(from: context.arguments).map { .listRequested($0) }
+  }
+
+  static func report(_ state: HeroesFeature.State, _ context: CommandContext) -> CommandOutcome? {
     switch state {
     case .loaded(let listing):
-      context.noticeSource(listing.source)
+      guard case .success(let request) = request(from: context.arguments) else { return nil }
       context.console.out(HeroListingOutput.render(listing, settings: context.output))
       if listing.heroes.isEmpty {
         context.notice(listing.total > 0 ? "No heroes on this page." : nothingFound(request.query))
@@ -72,13 +72,13 @@ enum HeroesCommand: Command {
           promised: max(0, listing.total - listing.offset), received: listing.heroes.count)
       {
         context.console.err("Warning: " + warning)
-        return ExitCode.failure.rawValue
+        return .exit(.failure)
       }
-      return ExitCode.success.rawValue
+      return .success
     case .failed(let failure):
-      return context.fail(failure.description, failure.exitCode)
+      return .failed(failure)
     default:
-      return context.fail("The listing stopped unexpectedly.", .failure)
+      return nil
     }
   }
 }
@@ -98,7 +98,12 @@ extension HeroesCommand {
   }
 }
 
-extension HeroesFeature.State: StatusReporting {
+extension HeroesFeature.State: StatusReporting, SourceReporting {
+  public var dataSource: DataSource? {
+    guard case .loaded(let listing) = self else { return nil }
+    return listing.source
+  }
+
   public var statusLine: String? {
     switch self {
     case .fetching(_, let received, let total?): return "Fetching heroes… \(received.count) of \(total)"

@@ -1,6 +1,5 @@
 /// `squad history`, `squad undo` and `squad redo`: the history feature from the command line.
-enum HistoryCommand: Command {
-  static var execution: CommandExecution { .inContext(run) }
+enum HistoryCommand: HistoryFeatureCommand {
 
   static let spec = CommandSpec(
     name: "history",
@@ -14,62 +13,65 @@ enum HistoryCommand: Command {
     examples: ["squad history", "squad history --limit 5", "squad --squad avengers history --json"],
     takesOutputFormat: true)
 
-  @MainActor
-  static func run(_ context: CommandContext) async -> Int32 {
-    let limit: Int?
-    switch OptionValues.integer(context.arguments, .limit, in: 1...HistoryFile.bound, default: HistoryFile.bound) {
-    case .failure(let error): return UsagePrinter.report(error, to: context.console)
-    case .success(let value): limit = value
-    }
-    let state = await context.execute(
-      HistoryFeature.self, from: HistoryFeature.State(), runner: HistoryEffects(environment: context.environment),
-      action: .historyRequested(limit: limit))
+  static func firstAction(_ context: CommandContext) -> Result<HistoryFeature.Action, UsageError> {
+    OptionValues.integer(context.arguments, .limit, in: 1...HistoryFile.bound, default: HistoryFile.bound)
+      .map { .historyRequested(limit: $0) }
+  }
+
+  static func report(_ state: HistoryFeature.State, _ context: CommandContext) -> CommandOutcome? {
     switch state.phase {
     case .listed(let entries):
       if entries.isEmpty { context.notice("No changes recorded yet for the squad '\(context.squadName)'.") }
       context.console.out(HistoryOutput.render(entries, now: context.environment.now(), settings: context.output))
-      return ExitCode.success.rawValue
+      return .success
     case .failed(let error):
-      return context.fail(error.description, error.exitCode)
+      return .failed(error)
     default:
-      return context.fail("The command stopped unexpectedly.", .failure)
+      return nil
     }
   }
 }
 
-enum UndoCommand: Command {
-  static var execution: CommandExecution { .inContext(run) }
-
-  static let spec = StepCommandRun.spec(
-    .undo, abstract: "Take back the last changes of the squad.",
+enum UndoCommand: StepCommand {
+  static let direction = StepDirection.undo
+  static let spec = stepSpec(
+    abstract: "Take back the last changes of the squad.",
     discussion: """
       Steps back N changes (default 1), like undo in an editor; 'squad redo' steps forward again
       until a new change is made. Undo refuses, changing nothing, when the squad file was edited
       by something other than squad since the change (exit 1), or the history file is unreadable
       (exit 65). With nothing to undo it says so and exits 0.
       """)
-
-  @MainActor
-  static func run(_ context: CommandContext) async -> Int32 { await StepCommandRun.run(.undo, context: context) }
 }
 
-enum RedoCommand: Command {
-  static var execution: CommandExecution { .inContext(run) }
-
-  static let spec = StepCommandRun.spec(
-    .redo, abstract: "Make undone changes of the squad again.",
+enum RedoCommand: StepCommand {
+  static let direction = StepDirection.redo
+  static let spec = stepSpec(
+    abstract: "Make undone changes of the squad again.",
     discussion: """
       Steps forward N undone changes (default 1). A change made after an undo clears what could
       be redone. Refuses like undo; with nothing to redo it says so and exits 0.
       """)
-
-  @MainActor
-  static func run(_ context: CommandContext) async -> Int32 { await StepCommandRun.run(.redo, context: context) }
 }
 
-/// What undo and redo share: the spec's shape, and running and reporting a step.
-enum StepCommandRun {
-  static func spec(_ direction: StepDirection, abstract: String, discussion: String) -> CommandSpec {
+/// History, undo and redo: the history feature over the selected squad's file.
+protocol HistoryFeatureCommand: FeatureCommand where Machine == HistoryFeature, Runner == HistoryEffects {}
+
+extension HistoryFeatureCommand {
+  static var initialState: HistoryFeature.State { HistoryFeature.State() }
+
+  static func runner(_ parts: LiveParts) -> HistoryEffects { HistoryEffects(environment: parts.environment) }
+}
+
+/// Undo or redo: a step of the history in one direction, run and reported the same way.
+protocol StepCommand: HistoryFeatureCommand {
+  /// Which way the command steps.
+  static var direction: StepDirection { get }
+}
+
+extension StepCommand {
+  /// The spec undo and redo share.
+  static func stepSpec(abstract: String, discussion: String) -> CommandSpec {
     CommandSpec(
       name: direction.rawValue, abstract: abstract, discussion: discussion,
       arguments: [
@@ -80,43 +82,42 @@ enum StepCommandRun {
       ])
   }
 
-  @MainActor
-  static func run(_ direction: StepDirection, context: CommandContext) async -> Int32 {
+  static func firstAction(_ context: CommandContext) -> Result<HistoryFeature.Action, UsageError> {
     var count = 1
     if let text = context.arguments.positionals.first {
       // One rule: plain digits (Int alone would take "+1" yet refuse " 1").
       let isDigits = !text.isEmpty && text.unicodeScalars.allSatisfy { ("0"..."9").contains($0) }
       guard isDigits, let value = Int(text), (1...HistoryFile.bound).contains(value) else {
-        return UsagePrinter.report(
+        return .failure(
           UsageError(
             "The value '\(TextSanitizer.clean(text))' is invalid for '<n>': expected a whole number from 1 to \(HistoryFile.bound).",
-            command: direction.rawValue), to: context.console)
+            command: direction.rawValue))
       }
       count = value
     }
-    let state = await context.execute(
-      HistoryFeature.self, from: HistoryFeature.State(), runner: HistoryEffects(environment: context.environment),
-      action: .stepRequested(direction, count: count, at: context.environment.now()))
+    return .success(.stepRequested(direction, count: count, at: context.environment.now()))
+  }
+
+  static func report(_ state: HistoryFeature.State, _ context: CommandContext) -> CommandOutcome? {
     switch state.phase {
     case .stepped(_, nil):
       context.notice("Nothing to \(direction.rawValue) in the squad '\(context.squadName)'.")
-      return ExitCode.success.rawValue
+      return .success
     case .stepped(_, let entry?):
       let verb = direction == .undo ? "Undid" : "Redid"
       context.notice("\(verb) \(entry.steps == 1 ? "1 change" : "\(entry.steps) changes").")
       ChangeReport.report(entry.diff, context: context)
-      return ExitCode.success.rawValue
+      return .success
     case .failed(let error):
-      return context.fail(error.description, error.exitCode)
+      return .failed(error)
     default:
-      return context.fail("The command stopped unexpectedly.", .failure)
+      return nil
     }
   }
 }
 
 /// Prints what a diff did to the members, the way recruit and fire do.
 enum ChangeReport {
-  @MainActor
   static func report(_ diff: SquadDiff, context: CommandContext) {
     let addedIDs = Set(diff.added.map(\.member.id))
     let removedIDs = Set(diff.removed.map(\.member.id))

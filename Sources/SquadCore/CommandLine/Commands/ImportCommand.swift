@@ -1,6 +1,6 @@
 /// `squad import <file>`: members from an export, merged into the squad or replacing it.
-enum ImportCommand: Command {
-  static var execution: CommandExecution { .inContext(run) }
+enum ImportCommand: FeatureCommand {
+  typealias Machine = ImportFeature
 
   static let spec = CommandSpec(
     name: "import",
@@ -25,22 +25,26 @@ enum ImportCommand: Command {
   /// How many problems an invalid file lists before summing up the rest.
   static let problemLimit = 20
 
-  @MainActor
-  static func run(_ context: CommandContext) async -> Int32 {
+  static let initialState = ImportFeature.State.idle
+  static let unfinished = "The import stopped unexpectedly."
+
+  static func runner(_ parts: LiveParts) -> ImportEffects { ImportEffects(environment: parts.environment) }
+
+  static func firstAction(_ context: CommandContext) -> Result<ImportFeature.Action, UsageError> {
     guard let argument = context.arguments.positionals.first, !argument.isEmpty else {
-      return UsagePrinter.report(
-        UsageError("Missing expected argument '<file>'.", command: "import"), to: context.console)
+      return .failure(UsageError("Missing expected argument '<file>'.", command: "import"))
     }
     let source: ImportSource = argument == "-" ? .standardInput : .file(argument)
-    let request = ImportRequest(
-      source: source, replace: context.arguments.has(.replace), now: context.environment.now())
-    let state = await context.execute(
-      ImportFeature.self, from: .idle, runner: ImportEffects(environment: context.environment),
-      action: .importRequested(request))
+    return .success(
+      .importRequested(
+        ImportRequest(source: source, replace: context.arguments.has(.replace), now: context.environment.now())))
+  }
+
+  static func report(_ state: ImportFeature.State, _ context: CommandContext) -> CommandOutcome? {
     switch state {
     case .done(let summary):
       context.notice(summary.description)
-      return ExitCode.success.rawValue
+      return .success
     case .failed(.invalidFile(let invalid)):
       for line in invalid.lines.prefix(problemLimit) { _ = context.fail(line, .invalidData) }
       if invalid.problems.count > problemLimit {
@@ -48,11 +52,11 @@ enum ImportCommand: Command {
         context.console.err("… and \(invalid.problems.count - problemLimit) more problems\(more)")
       }
       context.console.err("Nothing was imported; the squad is unchanged. Fix the file and import it again.")
-      return ExitCode.invalidData.rawValue
+      return .exit(.invalidData)
     case .failed(let failure):
-      return context.fail(failure.description, failure.exitCode)
+      return .failed(failure)
     default:
-      return context.fail("The import stopped unexpectedly.", .failure)
+      return nil
     }
   }
 }

@@ -32,83 +32,67 @@ enum PickCommand: Command {
   @MainActor
   static func run(_ context: CommandContext) async -> Int32 {
     let terminalInfo = context.console.terminal
+    func usage(_ text: String) -> Int32 { UsagePrinter.report(UsageError(text, command: "pick"), to: context.console) }
     // The list is drawn on the process's own stdin and stdout, so those must be the terminal,
     // whatever the console (a test's, the fuzzer's) says.
     guard terminalInfo.stdinIsTTY, terminalInfo.stdoutIsTTY, RawTerminal.isAvailable else {
-      return UsagePrinter.report(
-        UsageError("squad pick needs a terminal (stdin and stdout). " + alternatives, command: "pick"),
-        to: context.console)
+      return usage("squad pick needs a terminal (stdin and stdout). " + alternatives)
     }
     // A dumb terminal cannot move the cursor, so a full-screen list would be a trail of lines.
     guard context.variables["TERM"] != "dumb" else {
-      return UsagePrinter.report(
-        UsageError(
-          "squad pick needs a terminal that can move the cursor (TERM is dumb). " + alternatives, command: "pick"),
-        to: context.console)
-    }
-    guard context.arguments.positionals.count <= 1 else {
-      return UsagePrinter.report(UsageError("pick takes at most one filter.", command: "pick"), to: context.console)
+      return usage("squad pick needs a terminal that can move the cursor (TERM is dumb). " + alternatives)
     }
     let filter = TextSanitizer.clean(context.arguments.positionals.first ?? "")
     // One rule for the filter however it comes: typed text stops growing at the cap, so a longer
     // argument would be cut silently; it is refused instead.
     guard filter.count <= PickFeature.maximumFilterLength else {
-      return UsagePrinter.report(
-        UsageError(
-          "The filter is \(filter.count) characters; pick filters by at most \(PickFeature.maximumFilterLength).",
-          command: "pick"),
-        to: context.console)
+      return usage(
+        "The filter is \(filter.count) characters; pick filters by at most \(PickFeature.maximumFilterLength).")
     }
     let colour = OutputSettings.resolve(
       formatFlag: OutputFormat.table.rawValue, json: false, colorFlag: context.arguments.value(.color),
-      noHeaders: false,
-      terminal: terminalInfo, environment: context.variables
+      noHeaders: false, terminal: terminalInfo, environment: context.variables
     ).color
     let size = RawTerminal.size() ?? TerminalSize(width: terminalInfo.width, height: 24)
-    // Opened (mapped, not read) before the terminal is taken, so a warning about a damaged
-    // catalogue, or the notice of an upgrade, is printed where it can be read.
-    let quiet = context.isQuiet
-    let console = context.console
-    let heroes = LocalPickHeroSource(
-      store: CatalogueStore(
-        paths: context.paths, warn: { if !quiet { console.err("Warning: " + TextSanitizer.clean($0)) } }))
+    // Pick changes the squad, so it takes an earlier release's catalogue in first (the explicit
+    // step); both that and opening the catalogue (mapped, not read) come before the terminal is
+    // taken, so a warning about a damaged catalogue, or the notice of an upgrade, can be read.
+    context.parts.catalogue.upgrade()
+    let heroes = LocalPickHeroSource(catalogue: context.parts.catalogue.catalogue)
     guard let terminal = RawTerminal.take() else {
       return context.fail("The terminal's settings could not be changed, so the list cannot be shown.", .failure)
     }
     let screen = TerminalScreen(resizeDescriptor: terminal.resizeDescriptor)
     let runner = PickEffects(
-      heroes: heroes,
-      squadFile: context.environment.squadFile,
-      terminal: screen, now: context.environment.now)
+      heroes: heroes, squadFile: context.environment.squadFile, terminal: screen, now: context.environment.now)
     // Trace lines on the terminal the list is drawn on would scramble it; redirected, they flow.
     let tracing = context.isTracing && !terminalInfo.stderrIsTTY
     let store = Store<PickFeature, PickEffects>(
       initialState: PickFeature.State(size: size, colour: colour, filter: filter), runner: runner
     ) { action, state in
-      if tracing { console.err(ActionTrace.line(action: action, state: state)) }
+      if tracing { context.console.err(ActionTrace.line(action: action, state: state)) }
     }
     await store.run(.started)
     terminal.restore()
-    return report(store.state.mode, context: context)
+    return context.finish(report(store.state.mode, context: context))
   }
 
-  @MainActor
-  private static func report(_ mode: PickFeature.Mode, context: CommandContext) -> Int32 {
+  private static func report(_ mode: PickFeature.Mode, context: CommandContext) -> CommandOutcome {
     switch mode {
     case .finished(.saved(let result)):
-      SquadCommandRun.report(result.change, context: context)
-      return ExitCode.success.rawValue
+      SquadChangeReport.report(result.change, context: context)
+      return .success
     case .finished(.unchanged):
       context.notice("Nothing picked; the squad is unchanged.")
-      return ExitCode.success.rawValue
+      return .success
     case .finished(.interrupted):
-      return ExitCode.interrupted.rawValue
+      return .exit(.interrupted)
     case .finished(.failed(.terminalClosed)):
-      return context.fail("The terminal closed; nothing was saved.", .failure)
+      return .error("The terminal closed; nothing was saved.", .failure)
     case .finished(.failed(.persistence(let error))):
-      return context.fail(error.description, error.exitCode)
+      return .failed(error)
     default:
-      return context.fail("The picker stopped unexpectedly.", .failure)
+      return .error("The picker stopped unexpectedly.", .failure)
     }
   }
 }

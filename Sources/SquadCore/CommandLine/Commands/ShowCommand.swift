@@ -1,6 +1,6 @@
 /// `squad show <hero>`: everything about one hero.
-enum ShowCommand: Command {
-  static var execution: CommandExecution { .inContext(run) }
+enum ShowCommand: FeatureCommand {
+  typealias Machine = HeroDetailFeature
 
   static let spec = CommandSpec(
     name: "show",
@@ -12,34 +12,37 @@ enum ShowCommand: Command {
     examples: ["squad show 1009610", "squad show hulk", "squad show 'spider-man (peter' --json"],
     takesOutputFormat: true)
 
-  @MainActor
-  static func run(_ context: CommandContext) async -> Int32 {
-    let refs: [HeroRef]
-    switch OptionValues.heroRefs(context.arguments) {
-    case .success(let value): refs = value
-    case .failure(let error): return UsagePrinter.report(error, to: context.console)
+  static let initialState = HeroDetailFeature.State.idle
+  static let unfinished = "The lookup stopped unexpectedly."
+
+  static func runner(_ parts: LiveParts) -> HeroDetailEffects { HeroDetailEffects(environment: parts.environment) }
+
+  static func firstAction(_ context: CommandContext) -> Result<HeroDetailFeature.Action, UsageError> {
+    OptionValues.heroRefs(context.arguments).flatMap { refs in
+      refs.first.map { .success(.showRequested($0)) }
+        ?? .failure(UsageError("Missing expected argument '<hero>'.", command: "show"))
     }
-    guard let ref = refs.first else {
-      return UsagePrinter.report(
-        UsageError("Missing expected argument '<hero>'.", command: "show"), to: context.console)
-    }
-    let state = await context.execute(
-      HeroDetailFeature.self, from: .idle, runner: HeroDetailEffects(environment: context.environment),
-      action: .showRequested(ref))
+  }
+
+  static func report(_ state: HeroDetailFeature.State, _ context: CommandContext) -> CommandOutcome? {
     switch state {
     case .loaded(let detail):
-      context.noticeSource(detail.source)
       context.console.out(HeroDetailOutput.render(detail, settings: context.output))
-      return ExitCode.success.rawValue
+      return .success
     case .failed(let failure):
       return LookupReport.fail(failure, context: context)
     default:
-      return context.fail("The lookup stopped unexpectedly.", .failure)
+      return nil
     }
   }
 }
 
-extension HeroDetailFeature.State: StatusReporting {
+extension HeroDetailFeature.State: StatusReporting, SourceReporting {
+  public var dataSource: DataSource? {
+    guard case .loaded(let detail) = self else { return nil }
+    return detail.source
+  }
+
   public var statusLine: String? {
     switch self {
     case .resolving(let ref): return "Looking up \(ref)…"
@@ -51,12 +54,11 @@ extension HeroDetailFeature.State: StatusReporting {
 
 /// Prints a failed lookup: the message, then the candidates, one per line.
 enum LookupReport {
-  @MainActor
-  static func fail(_ failure: LookupFailure, context: CommandContext) -> Int32 {
-    let code = context.fail(failure.description, failure.exitCode)
+  static func fail(_ failure: LookupFailure, context: CommandContext) -> CommandOutcome {
+    _ = context.fail(failure.description, failure.exitCode)
     for hero in failure.candidates {
       context.console.err("  \(hero.id)\t\(TextSanitizer.clean(hero.name))")
     }
-    return code
+    return .exit(failure.exitCode)
   }
 }

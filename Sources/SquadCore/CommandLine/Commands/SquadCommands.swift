@@ -1,6 +1,6 @@
 /// `squad recruit`, `squad fire` and `squad list`: the squad feature from the command line.
-enum RecruitCommand: Command {
-  static var execution: CommandExecution { .inContext(run) }
+enum RecruitCommand: SquadFeatureCommand {
+  static let upgradesCatalogue = true
 
   static let spec = CommandSpec(
     name: "recruit",
@@ -15,18 +15,13 @@ enum RecruitCommand: Command {
     ],
     examples: ["squad recruit 1009610", "squad recruit 1009610 hulk 'captain america'"])
 
-  @MainActor
-  static func run(_ context: CommandContext) async -> Int32 {
-    switch OptionValues.heroRefs(context.arguments) {
-    case .failure(let error): return UsagePrinter.report(error, to: context.console)
-    case .success(let refs):
-      return await SquadCommandRun.run(.recruitRequested(refs, at: context.environment.now()), context: context)
-    }
+  static func firstAction(_ context: CommandContext) -> Result<SquadFeature.Action, UsageError> {
+    OptionValues.heroRefs(context.arguments).map { .recruitRequested($0, at: context.environment.now()) }
   }
 }
 
-enum FireCommand: Command {
-  static var execution: CommandExecution { .inContext(run) }
+enum FireCommand: SquadFeatureCommand {
+  static let upgradesCatalogue = true
 
   static let spec = CommandSpec(
     name: "fire",
@@ -43,28 +38,21 @@ enum FireCommand: Command {
     options: [OptionSpec(.yes, short: "-y", help: "Fire without asking.")],
     examples: ["squad fire hulk", "squad fire 1009610 1009351 --yes"])
 
-  @MainActor
-  static func run(_ context: CommandContext) async -> Int32 {
-    let refs: [HeroRef]
-    switch OptionValues.heroRefs(context.arguments) {
-    case .success(let value): refs = value
-    case .failure(let error): return UsagePrinter.report(error, to: context.console)
-    }
-    let canAsk = context.console.terminal.canAsk
+  static func firstAction(_ context: CommandContext) -> Result<SquadFeature.Action, UsageError> {
     let confirmed = context.arguments.has(.yes)
-    guard confirmed || canAsk else {
-      return UsagePrinter.report(
-        UsageError(
-          "Firing needs confirmation, and there is no terminal to ask on. Add --yes to fire without asking.",
-          command: "fire"),
-        to: context.console)
+    return OptionValues.heroRefs(context.arguments).flatMap { refs in
+      guard confirmed || context.console.terminal.canAsk else {
+        return .failure(
+          UsageError(
+            "Firing needs confirmation, and there is no terminal to ask on. Add --yes to fire without asking.",
+            command: "fire"))
+      }
+      return .success(.fireRequested(refs, askFirst: !confirmed))
     }
-    return await SquadCommandRun.run(.fireRequested(refs, askFirst: !confirmed), context: context)
   }
 }
 
-enum ListCommand: Command {
-  static var execution: CommandExecution { .inContext(run) }
+enum ListCommand: SquadFeatureCommand {
 
   static let spec = CommandSpec(
     name: "list",
@@ -72,24 +60,24 @@ enum ListCommand: Command {
     examples: ["squad list", "squad list --json", "squad list | cut -f1"],
     takesOutputFormat: true)
 
-  @MainActor
-  static func run(_ context: CommandContext) async -> Int32 {
-    await SquadCommandRun.run(.listRequested, context: context)
+  static func firstAction(_ context: CommandContext) -> Result<SquadFeature.Action, UsageError> {
+    .success(.listRequested)
   }
 }
 
-/// Runs the squad feature and prints its final state.
-enum SquadCommandRun {
-  @MainActor
-  static func run(_ action: SquadFeature.Action, context: CommandContext) async -> Int32 {
-    let state = await context.execute(
-      SquadFeature.self, from: SquadFeature.State(), runner: SquadEffects(environment: context.environment),
-      action: action)
-    context.noticeSource(state.source)
+/// Recruit, fire and list: the squad feature, reported the same way.
+protocol SquadFeatureCommand: FeatureCommand where Machine == SquadFeature, Runner == SquadEffects {}
+
+extension SquadFeatureCommand {
+  static var initialState: SquadFeature.State { SquadFeature.State() }
+
+  static func runner(_ parts: LiveParts) -> SquadEffects { SquadEffects(environment: parts.environment) }
+
+  static func report(_ state: SquadFeature.State, _ context: CommandContext) -> CommandOutcome? {
     switch state.phase {
     case .done(let squad, let change):
-      report(change, context: context)
-      if action == .listRequested {
+      SquadChangeReport.report(change, context: context)
+      if self == ListCommand.self {
         if !context.environment.squadFile.exists {
           let name = context.squadName
           context.notice(
@@ -99,20 +87,22 @@ enum SquadCommandRun {
         }
         context.console.out(SquadOutput.render(squad, settings: context.output))
       }
-      return ExitCode.success.rawValue
+      return .success
     case .cancelled:
       context.notice("Nothing fired; the squad is unchanged.")
-      return ExitCode.success.rawValue
+      return .success
     case .failed(.lookup(let failure)):
       return LookupReport.fail(failure, context: context)
     case .failed(let failure):
-      return context.fail(failure.description, failure.exitCode)
+      return .failed(failure)
     default:
-      return context.fail("The command stopped unexpectedly.", .failure)
+      return nil
     }
   }
+}
 
-  @MainActor
+/// Prints what a change did to the squad.
+enum SquadChangeReport {
   static func report(_ change: SquadChange, context: CommandContext) {
     func names(_ list: [String]) -> String { NameList.join(list) }
     if !change.added.isEmpty { context.notice("Recruited \(names(change.added.map(\.name))).") }
@@ -130,7 +120,9 @@ enum SquadCommandRun {
   }
 }
 
-extension SquadFeature.State: StatusReporting {
+extension SquadFeature.State: StatusReporting, SourceReporting {
+  public var dataSource: DataSource? { source }
+
   public var statusLine: String? {
     switch phase {
     case .resolving: return "Looking up heroes…"

@@ -1,8 +1,8 @@
 import Foundation
 
 /// `squad sync [--force]`: the whole catalogue from the API into the local catalogue.
-enum SyncCommand: Command {
-  static var execution: CommandExecution { .inContext(run) }
+enum SyncCommand: FeatureCommand {
+  typealias Machine = SyncFeature
 
   static let spec = CommandSpec(
     name: "sync",
@@ -17,32 +17,24 @@ enum SyncCommand: Command {
     options: [OptionSpec(.force, help: "Revalidate every page now, ignoring the cache TTL.")],
     examples: ["squad sync", "squad sync --force", "squad sync --json"])
 
-  @MainActor
-  static func run(_ context: CommandContext) async -> Int32 {
-    if context.arguments.has(.offline) {
-      return UsagePrinter.report(
-        UsageError("'sync' needs the network; leave out --offline.", command: "sync"), to: context.console)
+  static let initialState = SyncFeature.State.idle
+  static let upgradesCatalogue = true
+  static let unfinished = "The sync stopped unexpectedly; the local catalogue was left as it was."
+
+  static func runner(_ parts: LiveParts) throws(SourceError) -> SyncEffects {
+    SyncEffects(
+      client: try parts.marvel.get(), store: parts.catalogue, squadFiles: parts.squads.names().map(parts.squads.file),
+      now: parts.environment.now)
+  }
+
+  static func firstAction(_ context: CommandContext) -> Result<SyncFeature.Action, UsageError> {
+    guard !context.arguments.has(.offline) else {
+      return .failure(UsageError("'sync' needs the network; leave out --offline.", command: "sync"))
     }
-    let credentials: MarvelCredentials
-    switch context.marvel.credentials {
-    case .success(let value): credentials = value
-    case .failure(let error): return context.fail(error.description, error.exitCode)
-    }
-    let console = context.console
-    let quiet = context.isQuiet
-    let store = CatalogueStore(
-      paths: context.paths, warn: { if !quiet { console.err("Warning: " + TextSanitizer.clean($0)) } },
-      alert: { console.err("Warning: " + TextSanitizer.clean($0)) })
-    let client = DirectoryFactory.client(
-      paths: context.paths, configuration: context.marvel, credentials: credentials, transport: context.transport,
-      store: store)
-    let state = await context.execute(
-      SyncFeature.self, from: .idle,
-      runner: SyncEffects(
-        client: client, store: store,
-        squadFiles: SquadSet(paths: context.paths).names().map { SquadFile(paths: context.paths, name: $0) },
-        now: context.environment.now),
-      action: .syncRequested(force: context.arguments.has(.force)))
+    return .success(.syncRequested(force: context.arguments.has(.force)))
+  }
+
+  static func report(_ state: SyncFeature.State, _ context: CommandContext) -> CommandOutcome? {
     switch state {
     case .done(let report):
       context.notice(summary(report))
@@ -52,13 +44,13 @@ enum SyncCommand: Command {
       if let warning = ShortListing.warning(promised: report.total, received: report.heroCount) {
         // Not silenced by --quiet: the exit code says something failed, and this says what.
         context.console.err("Warning: " + warning + " The local catalogue keeps the heroes that came.")
-        return ExitCode.failure.rawValue
+        return .exit(.failure)
       }
-      return ExitCode.success.rawValue
+      return .success
     case .failed(let failure):
-      return context.fail(failure.description, failure.exitCode)
+      return .failed(failure)
     default:
-      return context.fail("The sync stopped unexpectedly; the local catalogue was left as it was.", .failure)
+      return nil
     }
   }
 

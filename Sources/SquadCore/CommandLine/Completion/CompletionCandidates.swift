@@ -2,31 +2,12 @@
 /// so far is digits, names otherwise, matched like `<hero>` arguments are (case- and
 /// accent-insensitive prefix).
 public enum CompletionCandidates {
-  /// Which heroes a command line wants.
-  public enum Kind: String, CaseIterable, Sendable {
-    /// Any hero, from the local catalogue and the squad (`recruit`, `show`).
-    case heroes
-    /// Squad members; every hero when no member matches (`fire`).
-    case members
-    /// Squad names (`--squad`).
-    case squads
-    /// Named squads only, never `default` (`squads rename|delete`, which refuse it).
-    case named
-  }
-
-  /// The candidates for `prefix`, one per entry, printable, without duplicates.
-  public static func list(_ kind: Kind, prefix: String, catalogue: [Hero], squad: Squad) -> [String] {
+  /// The candidates for `prefix`, one per entry, printable, without duplicates: squad members
+  /// only when `membersFirst` and some match (`fire`), else any hero of the catalogue or the squad.
+  public static func list(membersFirst: Bool, prefix: String, catalogue: [Hero], squad: Squad) -> [String] {
     let members = squad.members.map { Hero(id: $0.id, name: $0.name) }
-    let everyone = catalogue + members
-    switch kind {
-    case .heroes:
-      return matches(prefix, in: everyone)
-    case .members:
-      let preferred = matches(prefix, in: members)
-      return preferred.isEmpty ? matches(prefix, in: everyone) : preferred
-    case .squads, .named:
-      return []
-    }
+    let preferred = membersFirst ? matches(prefix, in: members) : []
+    return preferred.isEmpty ? matches(prefix, in: catalogue + members) : preferred
   }
 
   private static func matches(_ prefix: String, in heroes: [Hero]) -> [String] {

@@ -1,6 +1,7 @@
 /// squad(1), the manual page `squad help --man` prints, in man(7) roff.
 ///
-/// One page, like rg(1) or jq(1): squad's commands are few and share their global options, so
+/// One page, like rg(1) or jq(1), each command and sub-command a subsection: squad's commands are
+/// few and share their global options, so
 /// `man squad` and a search with `/` find everything. It is rendered from exactly what `--help`
 /// prints (the command specs, the global options, root help and the help topics), so the two
 /// cannot disagree.
@@ -10,6 +11,7 @@ public enum ManPage {
     commands: [CommandSpec] = CommandRegistry.visibleCommands,
     globalOptions: [OptionSpec] = CommandRegistry.globalOptions
   ) -> String {
+    let commands = everyCommand(commands)
     var page = Roff()
     page.request(#".TH SQUAD 1 \#(SquadVersion.date) "squad \#(SquadVersion.number)" "User Commands""#)
     page.heading("NAME")
@@ -47,12 +49,17 @@ public enum ManPage {
   }
 
   private static func describe(_ command: CommandSpec, in page: inout Roff) {
-    page.heading("squad " + command.name, sub: true)
+    page.heading("squad " + command.fullName, sub: true)
     page.paragraph([Roff.bold(HelpPrinter.usage(for: command))])
     page.helpText(command.abstract + (command.discussion.isEmpty ? "" : "\n\n" + command.discussion))
     for argument in command.arguments { page.item(Roff.bold("<\(argument.name)>"), [Roff.escaped(argument.help)]) }
     for option in command.options { page.item(Roff.bold(option.label), [Roff.escaped(option.help)]) }
     if !command.examples.isEmpty { page.example(command.examples) }
+  }
+
+  /// The commands with their sub-commands after each, as help lists them; none hidden.
+  static func everyCommand(_ commands: [CommandSpec]) -> [CommandSpec] {
+    commands.filter { !$0.isHidden }.flatMap { [$0] + everyCommand($0.subcommands) }
   }
 
   /// A help topic without its `OVERVIEW:` title line.

@@ -20,9 +20,6 @@ public protocol PickHeroSource: Sendable {
 public struct LocalPickHeroSource: PickHeroSource {
   private let catalogue: LocalCatalogue
 
-  /// A source over the catalogue store's catalogue (mapped, not read).
-  public init(store: CatalogueStore) { catalogue = store.catalogue }
-
   /// A source over a catalogue.
   public init(catalogue: LocalCatalogue) { self.catalogue = catalogue }
 

@@ -5,9 +5,9 @@ public struct SquadsEffects: EffectRunner {
   private let set: SquadSet
   private let confirm: @Sendable (String) async -> Bool
 
-  /// A runner over the squads at `paths`, asking with `environment.confirm`.
-  public init(paths: SquadPaths, environment: AppEnvironment) {
-    set = SquadSet(paths: paths)
+  /// A runner over a home's squads, asking with `environment.confirm`.
+  public init(set: SquadSet, environment: AppEnvironment) {
+    self.set = set
     confirm = environment.confirm
   }
 

@@ -18,7 +18,7 @@ struct BashCompletionTests {
   func complete(_ words: [String], home other: String? = nil) throws -> [String] {
     let script = """
       source <(squad completion bash) || exit 3
-      COMP_WORDS=(\(words.map(CompletionModel.singleQuoted).joined(separator: " ")))
+      COMP_WORDS=(\(words.map(ShellScript.quoted).joined(separator: " ")))
       COMP_CWORD=\(words.count - 1)
       COMP_LINE="${COMP_WORDS[*]}"
       COMP_POINT=${#COMP_LINE}
@@ -66,6 +66,34 @@ struct BashCompletionTests {
     #expect(try complete(["squad", "squads", "rename", "av"]) == ["avengers"])
     #expect(try complete(["squad", "squads", "rename", "avengers", ""]) == [])
     #expect(try complete(["squad", "squads", "create", ""]) == [])
+  }
+
+  @Test func subcommandsCompleteWithTheirOwnOptions() throws {
+    #expect(try complete(["squad", "catalogue", ""]) == ["import", "reset"])
+    #expect(try complete(["squad", "--home", home.path, "catalogue", "re"]) == ["reset"])
+    #expect(try complete(["squad", "catalogue", "reset", ""]) == [])
+    let imports = try complete(["squad", "catalogue", "import", "--"])
+    #expect(imports.contains("--skip-invalid") && imports.contains("--json") && imports.contains("--home"))
+    #expect(!imports.contains("--yes"))
+    let reset = try complete(["squad", "catalogue", "reset", "--"])
+    #expect(reset.contains("--yes") && !reset.contains("--skip-invalid"))
+    let parent = try complete(["squad", "catalogue", "--"])
+    #expect(parent.contains("--json") && !parent.contains("--skip-invalid") && !parent.contains("--yes"))
+    let create = try complete(["squad", "squads", "create", "--"])
+    #expect(create.contains("--max") && !create.contains("--yes"))
+    let delete = try complete(["squad", "squads", "delete", "--"])
+    #expect(delete.contains("--yes") && !delete.contains("--max"))
+    #expect(!(try complete(["squad", "squads", "--"])).contains("--max"))
+    try home.write("{}", to: "dump one.json")
+    #expect(try complete(["squad", "catalogue", "import", "dump"]) == ["dump one.json"])
+    #expect(try complete(["squad", "catalogue", "import", "a.json", "dump"]) == ["dump one.json"])
+  }
+
+  @Test func helpCompletesCommandsThenTheirSubcommands() throws {
+    #expect(try complete(["squad", "help", "sq"]) == ["squads"])
+    #expect(try complete(["squad", "help", "squads", ""]) == ["create", "rename", "delete"])
+    #expect(try complete(["squad", "help", "catalogue", "i"]) == ["import"])
+    #expect(try complete(["squad", "help", "heroes", ""]) == [])
   }
 
   @Test func recruitOffersSpiderManForSpi() throws {

@@ -19,28 +19,33 @@ import Testing
 
   @Test func namesMatchByPrefixIgnoringCaseAndAccentsInNameOrder() {
     #expect(
-      CompletionCandidates.list(.heroes, prefix: "spi", catalogue: catalogue, squad: squad) == [
+      CompletionCandidates.list(membersFirst: false, prefix: "spi", catalogue: catalogue, squad: squad) == [
         "Spider-Girl (May Parker)", "Spider-Man (Miles Morales)", "Spider-Man (Peter Parker)",
       ])
-    #expect(CompletionCandidates.list(.heroes, prefix: "ARAN", catalogue: catalogue, squad: squad) == ["Araña"])
+    #expect(
+      CompletionCandidates.list(membersFirst: false, prefix: "ARAN", catalogue: catalogue, squad: squad) == ["Araña"])
   }
 
   @Test func digitsCompleteToIdsFromTheCatalogueAndTheSquad() {
     #expect(
-      CompletionCandidates.list(.heroes, prefix: "10096", catalogue: catalogue, squad: squad) == ["1009609", "1009610"])
-    #expect(CompletionCandidates.list(.heroes, prefix: "7", catalogue: catalogue, squad: squad) == ["7"])
+      CompletionCandidates.list(membersFirst: false, prefix: "10096", catalogue: catalogue, squad: squad) == [
+        "1009609", "1009610",
+      ])
+    #expect(CompletionCandidates.list(membersFirst: false, prefix: "7", catalogue: catalogue, squad: squad) == ["7"])
   }
 
   @Test func fireOffersSquadMembersFirstAndEveryoneWhenNoMemberMatches() {
     #expect(
-      CompletionCandidates.list(.members, prefix: "spider", catalogue: catalogue, squad: squad) == [
+      CompletionCandidates.list(membersFirst: true, prefix: "spider", catalogue: catalogue, squad: squad) == [
         "Spider-Man (Miles Morales)"
       ])
-    #expect(CompletionCandidates.list(.members, prefix: "hu", catalogue: catalogue, squad: squad) == ["Hulk"])
+    #expect(CompletionCandidates.list(membersFirst: true, prefix: "hu", catalogue: catalogue, squad: squad) == ["Hulk"])
   }
 
   @Test func membersOnlyKnownToTheSquadAreOfferedAndPrintedClean() {
     #expect(
-      CompletionCandidates.list(.heroes, prefix: "imp", catalogue: catalogue, squad: squad) == ["Imported[31m Only"])
+      CompletionCandidates.list(membersFirst: false, prefix: "imp", catalogue: catalogue, squad: squad) == [
+        "Imported[31m Only"
+      ])
   }
 }

@@ -24,6 +24,86 @@ import Testing
     #expect(result.stdout == "_squad\n")
   }
 
+  /// What the zsh script offers for the words (the last being completed), run by a real zsh with
+  /// the completion system's primitives (`compadd`, `_describe`, …) standing in as functions that
+  /// print what they were given to offer.
+  func zsh(_ words: [String], home: TemporaryDirectory) throws -> [String] {
+    let script = """
+      squad completion zsh > _squad || exit 3
+      compdef() { : }
+      compadd() {
+        local -i unmatched=0
+        while (( $# )) && [[ $1 != -- ]]; do [[ $1 == -U ]] && unmatched=1; shift; done; shift
+        if (( unmatched )); then print -rl -- "$@"; else print -rl -- ${(M)@:#${(b)PREFIX}*}; fi
+      }
+      _describe() { local -a items=("${(@P)4}"); print -rl -- "${(@)items%%:*}" }
+      _files() { print -r -- "(files after ${IPREFIX})" }
+      _directories() { print -r -- '(folders)' }
+      compset() { [[ $1 == -P ]] && IPREFIX=${PREFIX%%=*}= && PREFIX=${PREFIX#*=} }
+      source ./_squad
+      words=(\(words.map(ShellScript.quoted).joined(separator: " ")))
+      CURRENT=${#words}
+      PREFIX=${words[-1]}
+      _squad
+      """
+    let result = try shell("zsh", script, home: home)
+    #expect(result.status == 0 || result.status == 1, "\(result.stderr)")
+    #expect(result.stderr.isEmpty, "\(result.stderr)")
+    return result.lines
+  }
+
+  @Test(.enabled(if: CLIProcess.which("zsh") != nil, "zsh is not installed; its script is not checked here"))
+  func theZshScriptCompletesSubcommandsAndTheirOwnOptions() throws {
+    let home = TemporaryDirectory()
+    try home.save(Squad(members: [SampleSquad.squad.members[2]]))
+    #expect(try zsh(["squad", "rec"], home: home) == ["recruit"])
+    #expect(try zsh(["squad", "catalogue", ""], home: home) == ["import", "reset"])
+    #expect(try zsh(["squad", "squads", "d"], home: home) == ["delete"])
+    #expect(try zsh(["squad", "help", "squads", ""], home: home) == ["create", "rename", "delete"])
+    let imports = try zsh(["squad", "catalogue", "import", "--"], home: home)
+    #expect(imports.contains("--skip-invalid") && !imports.contains("--yes"))
+    let reset = try zsh(["squad", "catalogue", "reset", "--"], home: home)
+    #expect(reset.contains("--yes") && !reset.contains("--skip-invalid"))
+    #expect(try zsh(["squad", "squads", "create", "--m"], home: home) == ["--max"])
+    #expect(try zsh(["squad", "catalogue", "import", ""], home: home) == ["(files after )"])
+    #expect(try zsh(["squad", "export", "--output=my"], home: home) == ["(files after --output=)"])
+    #expect(try zsh(["squad", "export", "--fields", "id,re"], home: home) == ["id,recruitedAt"])
+    let other = TemporaryDirectory()
+    try other.save(Squad(members: [SampleSquad.squad.members[1]]))
+    #expect(try zsh(["squad", "--home", "'\(other.path)'", "fire", ""], home: home) == ["Hulk"])
+    #expect(try zsh(["squad", "recruit", "spider-man (pe"], home: home) == ["Spider-Man (Peter Parker)"])
+    #expect(try zsh(["squad", "fire", ""], home: home) == ["Iron Man"])
+    #expect(try zsh(["squad", "export", "--format", "m"], home: home) == ["markdown"])
+  }
+
+  @Test(.enabled(if: CLIProcess.which("fish") != nil, "fish is not installed; its script is not checked here"))
+  func theFishScriptCompletesSubcommandsAndTheirOwnOptions() throws {
+    let home = TemporaryDirectory()
+    let script = """
+      squad completion fish | source; or exit 3
+      complete -C'squad catalogue '
+      echo ==
+      complete -C'squad catalogue reset --'
+      echo ==
+      complete -C'squad squads create --'
+      echo ==
+      complete -C'squad help squads '
+      """
+    let result = try shell("fish", script, home: home)
+    #expect(result.status == 0, "\(result.stderr)")
+    let parts = result.stdout.components(separatedBy: "==\n").map { $0.split(separator: "\n").map(String.init) }
+    #expect(parts.count == 4)
+    #expect(
+      parts.first == [
+        "import\t\(CatalogueImportCommand.spec.abstract)", "reset\t\(CatalogueResetCommand.spec.abstract)",
+      ])
+    let reset = parts.dropFirst().first?.map { $0.split(separator: "\t")[0] } ?? []
+    #expect(reset.contains("--yes") && reset.contains("--home") && !reset.contains("--skip-invalid"))
+    let create = parts.dropFirst(2).first?.map { $0.split(separator: "\t")[0] } ?? []
+    #expect(create.contains("--max") && !create.contains("--yes"))
+    #expect(Set(parts.last?.map { $0.split(separator: "\t")[0] } ?? []) == ["create", "rename", "delete"])
+  }
+
   @Test(.enabled(if: CLIProcess.which("fish") != nil, "fish is not installed; its script is not checked here"))
   func theFishScriptCompletesCommandsAndHeroes() throws {
     let home = TemporaryDirectory()

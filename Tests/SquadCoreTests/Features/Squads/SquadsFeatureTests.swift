@@ -11,7 +11,7 @@ import Testing
   func store(confirm: Bool = true) -> TestStore<SquadsFeature, SquadsEffects> {
     TestStore(
       initialState: SquadsFeature.State(),
-      runner: SquadsEffects(paths: paths, environment: Sample.environment(in: home, confirm: confirm)))
+      runner: SquadsEffects(set: SquadSet(paths: paths), environment: Sample.environment(in: home, confirm: confirm)))
   }
 
   func name(_ text: String) throws -> SquadName { try SquadName.parse(text).get() }

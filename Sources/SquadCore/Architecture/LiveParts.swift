@@ -1,0 +1,59 @@
+import Foundation
+
+/// The live parts of one run — the local catalogue, the Marvel client and where heroes come
+/// from, the squads and the selected squad's file, the console, the clock and the prompt — built
+/// once per process, in ``live(paths:squad:configuration:offline:console:quiet:silent:transport:)``,
+/// and handed to features. Commands never build a store, a client or a file of their own.
+public struct LiveParts: Sendable {
+  /// Where files live.
+  public let paths: SquadPaths
+  /// The terminal: stdout for data, stderr for everything else, stdin for answers.
+  public let console: Console
+  /// The local catalogue: the one reader and writer of `catalogue.sqc` in this process.
+  public let catalogue: CatalogueStore
+  /// Every squad of the home.
+  public let squads: SquadSet
+  /// The Marvel API client, or why there is none (no keys, or only one).
+  public let marvel: Result<any MarvelClient, SourceError>
+  /// What effects touch: where heroes come from, the selected squad's file, the clock, the prompt.
+  public let environment: AppEnvironment
+
+  /// The one composition root. Heroes come from where PRODUCT.md "Where data comes from" says:
+  /// keys set and not `--offline`, the API (through its cache, falling back to the local
+  /// catalogue); one key only, an answer that fails with exit 4; otherwise the local catalogue,
+  /// read on first use. `quiet` silences warnings; `silent` (tab completion) silences everything.
+  /// A nil transport is the real network, set up on the first request.
+  static func live(
+    paths: SquadPaths, squad: SquadName, configuration: MarvelConfiguration, offline: Bool, console: Console,
+    quiet: Bool, silent: Bool, transport: (any HTTPTransport)?
+  ) -> LiveParts {
+    let warn: @Sendable (String) -> Void = { if !quiet, !silent { console.err("Warning: " + TextSanitizer.clean($0)) } }
+    // About the user's data (a damaged catalogue moved aside): said even with --quiet, like an error.
+    let alert: @Sendable (String) -> Void = { if !silent { console.err("Warning: " + TextSanitizer.clean($0)) } }
+    let now: @Sendable () -> Date = Date.init
+    let catalogue = CatalogueStore(paths: paths, warn: warn, alert: alert)
+    let marvel = configuration.credentials.map { credentials -> any MarvelClient in
+      LiveMarvelClient(
+        baseURL: configuration.baseURL, credentials: credentials, timeout: configuration.timeout,
+        cacheTTL: configuration.cacheTTL,
+        cache: ResponseCache(directory: paths.responsesDirectory, catalogue: catalogue),
+        transport: transport ?? URLSessionTransport(libraries: configuration.networkLibraries))
+    }
+    let heroes: any HeroDirectory
+    switch (offline, configuration.keys, marvel) {
+    case (false, _, .success(let client)): heroes = APIHeroDirectory(client: client, store: catalogue, now: now)
+    case (false, .incomplete, .failure(let error)): heroes = UnusableHeroDirectory(error: error)
+    default: heroes = LocalHeroDirectory(catalogue: catalogue.catalogue, reason: offline ? .offline : .noKeys)
+    }
+    let environment = AppEnvironment(
+      directory: heroes, squadFile: SquadFile(paths: paths, name: squad, warn: warn), now: now,
+      confirm: { prompt in
+        console.prompt(TextSanitizer.clean(prompt))
+        let answer = console.readLine()?.trimmingWhitespace().lowercased()
+        return answer == "y" || answer == "yes"
+      })
+    return LiveParts(
+      paths: paths, console: console, catalogue: catalogue, squads: SquadSet(paths: paths), marvel: marvel,
+      environment: environment)
+  }
+}

@@ -1,0 +1,147 @@
+import Foundation
+
+/// `squad catalogue`: what the local catalogue holds; `catalogue import` and `catalogue reset`
+/// are its sub-commands.
+enum CatalogueCommand: CatalogueFeatureCommand {
+  static let subcommands: [any Command.Type] = [CatalogueImportCommand.self, CatalogueResetCommand.self]
+
+  static let spec = CommandSpec(
+    name: "catalogue",
+    abstract: "Show the local catalogue, import archived Marvel data into it, or reset it.",
+    discussion: """
+      Alone, prints how many heroes and comics the local catalogue holds by where they came
+      from (bundled, api, import), when it last changed and where its files are.
+      """,
+    options: [OptionSpec(.json, help: "Print the summary as JSON.")],
+    examples: [
+      "squad catalogue", "squad catalogue import ~/marvel-dumps/", "squad catalogue reset --yes",
+    ])
+
+  static func firstAction(_ context: CommandContext) -> Result<CatalogueFeature.Action, UsageError> {
+    .success(.summaryRequested)
+  }
+}
+
+/// `squad catalogue import <path>...`: archived Marvel data brought into the local catalogue.
+enum CatalogueImportCommand: CatalogueFeatureCommand {
+  static let upgradesCatalogue = true
+
+  static let spec = CommandSpec(
+    name: "import",
+    abstract: "Take in archived Marvel API data: responses, character lists, JSON Lines, comics.",
+    discussion: """
+      Takes in Marvel API data people kept: full responses, bare data containers, JSON arrays of
+      characters, derived lists such as {"characters": [...]} with numbers as strings, JSON
+      Lines, and comics responses (so 'show' can name a hero's latest comics offline), told by
+      the content. A file named is always read, and must be data; folders are walked recursively
+      for .json, .jsonl and .ndjson files, and the other files there, and saved API error
+      answers, are passed over and counted. Every file is checked before anything is written: a
+      bad file exits 65 with FILE: record N: field: what is wrong, and the catalogue is
+      untouched. --skip-invalid imports the good files and lists the others on stderr. Records
+      merge by id: the newer 'modified' wins, and a field a record lacks never erases what is
+      known. Importing the same files again changes nothing. Files up to 64 MiB each; the
+      catalogue holds at most 200,000 heroes, 200,000 comics and 256 MiB (an import past that
+      exits 65 and changes nothing). A folder or file that cannot be read exits 1 (or, with
+      --skip-invalid, is listed as skipped). The report goes to stderr (-q silences it); --json
+      prints it on stdout.
+      """,
+    arguments: [ArgumentSpec("path", help: "Files or folders to import.", isRepeating: true, completion: .files)],
+    options: [
+      OptionSpec(.skipInvalid, help: "Import the good files and list the bad ones on stderr."),
+      OptionSpec(.json, help: "Print the import report as JSON."),
+    ],
+    examples: ["squad catalogue import ~/marvel-dumps/", "squad catalogue import page*.json --skip-invalid --json"])
+
+  static func firstAction(_ context: CommandContext) -> Result<CatalogueFeature.Action, UsageError> {
+    let request = CatalogueImportRequest(
+      paths: context.arguments.positionals, skipInvalid: context.arguments.has(.skipInvalid),
+      at: context.environment.now())
+    return .success(.importRequested(request))
+  }
+}
+
+/// `squad catalogue reset [--yes]`: everything but the bundled set dropped.
+enum CatalogueResetCommand: CatalogueFeatureCommand {
+  static let upgradesCatalogue = true
+
+  static let spec = CommandSpec(
+    name: "reset",
+    abstract: "Drop everything but the bundled set.",
+    discussion: """
+      Writes the bundled set alone; a damaged catalogue file is moved aside, never deleted. On a
+      terminal squad asks first; anywhere else it needs --yes.
+      """,
+    options: [OptionSpec(.yes, short: "-y", help: "Reset without asking.")],
+    examples: ["squad catalogue reset", "squad catalogue reset --yes"])
+
+  static func firstAction(_ context: CommandContext) -> Result<CatalogueFeature.Action, UsageError> {
+    let askFirst = !context.arguments.has(.yes)
+    guard !askFirst || (context.console.terminal.stdinIsTTY && context.console.terminal.stderrIsTTY) else {
+      return .failure(
+        UsageError(
+          "Resetting needs confirmation, and there is no terminal to ask on. Add --yes to reset without asking.",
+          command: context.arguments.command))
+    }
+    return .success(.resetRequested(askFirst: askFirst))
+  }
+}
+
+/// The catalogue and its sub-commands: the catalogue feature, reported the same way.
+protocol CatalogueFeatureCommand: FeatureCommand where Machine == CatalogueFeature, Runner == CatalogueEffects {}
+
+extension CatalogueFeatureCommand {
+  static var initialState: CatalogueFeature.State { CatalogueFeature.State() }
+
+  static func runner(_ parts: LiveParts) -> CatalogueEffects {
+    CatalogueEffects(store: parts.catalogue, paths: parts.paths, environment: parts.environment)
+  }
+
+  static func report(_ state: CatalogueFeature.State, _ context: CommandContext) -> CommandOutcome? {
+    let json = context.arguments.has(.json)
+    let pretty = context.output.prettyJSON
+    switch state.phase {
+    case .summarised(let overview):
+      context.console.out(
+        json ? CatalogueSummary.json(overview).encoded(pretty: pretty) + "\n" : CatalogueSummary.text(overview))
+      return .success
+    case .imported(let report):
+      // The report is a notice like sync's (stderr, silenced by -q); --json makes it the data.
+      for problem in report.skipped { context.notice("Skipped " + problem.description) }
+      if json {
+        context.console.out(CatalogueSummary.json(report).encoded(pretty: pretty) + "\n")
+      } else {
+        context.notice(CatalogueSummary.text(report))
+      }
+      return .success
+    case .failed(.importing(let failure)):
+      return importFailed(failure, context: context)
+    case .cancelled:
+      context.notice("Nothing was changed.")
+      return .success
+    case .reset(let heroes):
+      context.notice("The local catalogue now holds the bundled set only (\(heroes) heroes).")
+      return .success
+    case .failed(.resetting(let error)):
+      return .error(error.description, .failure)
+    default:
+      return nil
+    }
+  }
+
+  private static func importFailed(_ failure: CatalogueImport.Failure, context: CommandContext) -> CommandOutcome {
+    switch failure {
+    case .invalid(let problem):
+      _ = context.fail(problem.description, .invalidData)
+      context.console.err("Nothing was imported; the catalogue is unchanged. Fix the file, or add --skip-invalid.")
+      return .exit(.invalidData)
+    case .unreadable(let problem):
+      return .error(problem.description, .failure)
+    case .overLimit(let detail):
+      _ = context.fail(detail + " (see 'Limits' in the README)", .invalidData)
+      context.console.err("Nothing was imported; the catalogue is unchanged.")
+      return .exit(.invalidData)
+    case .persistence(let error):
+      return .failed(error)
+    }
+  }
+}

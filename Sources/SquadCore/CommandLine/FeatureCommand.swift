@@ -1,0 +1,70 @@
+/// A command that runs one feature. It declares the feature and its runner over the live parts,
+/// how its command line becomes the first action, and what the final state prints; ``run(_:)``
+/// is the rest, written once for every command: a bad command line is exit 64, the store runs
+/// (status line, `--trace`), the source of the heroes is named, and the outcome is printed and
+/// becomes the exit code.
+protocol FeatureCommand: Command {
+  /// The feature the command runs.
+  associatedtype Machine: Feature
+  /// What its effects run on.
+  associatedtype Runner: EffectRunner where Runner.Effect == Machine.Effect, Runner.Action == Machine.Action
+  /// The state the feature starts in.
+  static var initialState: Machine.State { get }
+  /// The runner over the live parts; fails when a part it needs is missing (sync without keys).
+  static func runner(_ parts: LiveParts) throws(SourceError) -> Runner
+  /// The first action the command line asks for, or the usage mistake in it.
+  static func firstAction(_ context: CommandContext) -> Result<Machine.Action, UsageError>
+  /// What the final state prints, and how the run ends; nil for a state no run ends in.
+  static func report(_ state: Machine.State, _ context: CommandContext) -> CommandOutcome?
+  /// Whether the command changes data it picks from the catalogue (recruit, sync, a catalogue
+  /// import), and so first takes in what an earlier release left (``CatalogueStore/upgrade()``):
+  /// the one explicit migration step; a read never migrates.
+  static var upgradesCatalogue: Bool { get }
+  /// What a run says when its feature stops in a state that is not final.
+  static var unfinished: String { get }
+}
+
+extension FeatureCommand {
+  static var execution: CommandExecution { .inContext(run) }
+  static var upgradesCatalogue: Bool { false }
+  static var unfinished: String { "The command stopped unexpectedly." }
+
+  /// The run scaffold every feature command shares.
+  @MainActor
+  static func run(_ context: CommandContext) async -> Int32 {
+    let action: Machine.Action
+    switch firstAction(context) {
+    case .success(let value): action = value
+    case .failure(let error): return UsagePrinter.report(error, to: context.console)
+    }
+    let runner: Runner
+    do throws(SourceError) {
+      runner = try Self.runner(context.parts)
+    } catch {
+      return context.finish(.failed(error))
+    }
+    if upgradesCatalogue { context.parts.catalogue.upgrade() }
+    let state = await context.execute(Machine.self, from: initialState, runner: runner, action: action)
+    context.noticeSource((state as? any SourceReporting)?.dataSource)
+    return context.finish(report(state, context) ?? .error(unfinished, .failure))
+  }
+}
+
+/// How a command's run ends once its feature has.
+enum CommandOutcome: Sendable {
+  /// Done, with this exit code: the command printed what it had to.
+  case exit(ExitCode)
+  /// Failed: `Error: …` (with the usage line for a usage failure), and the failure's exit code.
+  case failed(any CommandFailure)
+  /// Failed with this message and exit code.
+  case error(String, ExitCode)
+
+  /// Done, exit 0.
+  static let success = CommandOutcome.exit(.success)
+}
+
+/// A final state that knows where its heroes came from, so the run names the source once.
+protocol SourceReporting {
+  /// The source of the state's heroes; nil when none answered.
+  var dataSource: DataSource? { get }
+}
