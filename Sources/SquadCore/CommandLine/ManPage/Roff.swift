@@ -11,30 +11,28 @@ struct Roff {
 
   /// `.SH NAME`, or `.SS` for a subsection.
   mutating func heading(_ title: String, sub: Bool = false) {
-    request((sub ? ".SS " : ".SH ") + Roff.quoted(title))
+    let text = Roff.escaped(title)
+    request((sub ? ".SS " : ".SH ") + (text.contains(" ") ? "\"\(text)\"" : text))
     afterHeading = true
   }
 
-  /// A filled paragraph of text lines (already escaped).
+  /// A filled paragraph of text lines (already escaped), cut to lines of at most 80 bytes.
   mutating func paragraph(_ lines: [String]) {
     guard !lines.isEmpty else { return }
-    if !afterHeading { request(".PP") }
-    for line in lines.flatMap(Roff.wrapped) { request(line) }
-    afterHeading = false
+    block(lines.flatMap(Roff.wrapped))
   }
 
   /// A tagged item: the tag on its own line (already formatted), the text indented below it.
   mutating func item(_ tag: String, _ lines: [String]) {
-    request(".TP")
-    request(tag)
-    for line in lines.flatMap(Roff.wrapped) { request(line) }
+    for line in [".TP", tag] + lines.flatMap(Roff.wrapped) { request(line) }
     afterHeading = false
   }
 
   /// Lines shown as typed (examples), indented, one output line each.
-  mutating func example(_ lines: [String]) {
-    if !afterHeading { request(".PP") }
-    for line in [".RS 4", ".EX"] + lines.map(Roff.escaped) + [".EE", ".RE"] { request(line) }
+  mutating func example(_ lines: [String]) { block([".RS 4", ".EX"] + lines.map(Roff.escaped) + [".EE", ".RE"]) }
+
+  private mutating func block(_ lines: [String]) {
+    for line in (afterHeading ? [] : [".PP"]) + lines { request(line) }
     afterHeading = false
   }
 
@@ -131,10 +129,5 @@ struct Roff {
       current += (current.isEmpty ? (word.hasPrefix(".") || word.hasPrefix("'") ? "\\&" : "") : " ") + word
     }
     return lines + [current]
-  }
-
-  private static func quoted(_ title: String) -> String {
-    let text = escaped(title)
-    return text.contains(" ") ? "\"\(text)\"" : text
   }
 }
