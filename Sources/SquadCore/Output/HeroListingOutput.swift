@@ -16,12 +16,13 @@ public enum HeroListingOutput {
     case .tsv:
       return tsv(listing)
     case .csv:
-      let csv = table(listing, mark: { $0 ? "yes" : "no" }).csv(header: settings.headers)
+      let csv = table(listing, mark: { $0 ? "yes" : "no" }, unknown: "").csv(header: settings.headers)
       return TextSanitizer.forStdout(csv, isTerminal: settings.isTerminal)
     case .table:
       guard !listing.heroes.isEmpty else { return "" }
       let body = TableRenderer.render(
-        table(listing, mark: { $0 ? "✓" : "" }), width: settings.width, color: settings.color, headers: settings.headers
+        table(listing, mark: { $0 ? "✓" : "" }, unknown: Table.unknown), width: settings.width, color: settings.color,
+        headers: settings.headers
       )
       let footer = listing.source.attribution
       return body + "\n" + (settings.color ? ANSI.dim(footer) : footer) + "\n"
@@ -61,7 +62,7 @@ public enum HeroListingOutput {
     return String(decoding: text, as: UTF8.self)
   }
 
-  static func table(_ listing: HeroListing, mark: (Bool) -> String) -> Table {
+  static func table(_ listing: HeroListing, mark: (Bool) -> String, unknown: String) -> Table {
     Table(
       columns: [
         Table.Column("ID", key: "id", alignsRight: true), Table.Column("NAME", key: "name", shrinks: true),
@@ -69,7 +70,7 @@ public enum HeroListingOutput {
       ],
       rows: listing.heroes.map { hero in
         [
-          String(hero.id.rawValue), hero.name, hero.counts.comics.map(String.init) ?? "",
+          String(hero.id.rawValue), hero.name, hero.counts.comics.map(String.init) ?? unknown,
           mark(listing.memberIDs.contains(hero.id)),
         ]
       })

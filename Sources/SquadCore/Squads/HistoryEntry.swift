@@ -68,11 +68,11 @@ public struct HistoryEntry: Hashable, Sendable {
     let what = parts.isEmpty ? "no member changed" : parts.joined(separator: "; ")
     switch kind {
     case .change: return what
-    case .undo: return "undid \(steps == 1 ? "1 change" : "\(steps) changes"): \(what)"
-    case .redo: return "redid \(steps == 1 ? "1 change" : "\(steps) changes"): \(what)"
+    case .undo: return "undid \(Plural.count(steps, "change")): \(what)"
+    case .redo: return "redid \(Plural.count(steps, "change")): \(what)"
     case .create: return "created the squad"
     case .rename: return "renamed from \(detail ?? "?")"
-    case .delete: return "deleted the squad (\(diff.removed.count) members)"
+    case .delete: return "deleted the squad (\(Plural.members(diff.removed.count)))"
     }
   }
 }

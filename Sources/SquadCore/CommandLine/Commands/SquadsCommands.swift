@@ -124,7 +124,7 @@ extension SquadsFeatureCommand {
       context.notice("Renamed the squad '\(old)' to '\(new)'.")
       return .success
     case .changed(.delete(let name, _), let members):
-      context.notice("Deleted the squad '\(name)'\(members.map { " and its \(Plural.members($0))" } ?? "").")
+      context.notice("Deleted \(Plural.squad(name, members: members)).")
       return .success
     case .cancelled:
       context.notice("Nothing deleted; the squad is unchanged.")
