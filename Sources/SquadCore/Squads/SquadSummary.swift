@@ -38,7 +38,10 @@ public enum SquadSetFailure: FeatureFailure, Equatable, Sendable {
   public var underlying: any CommandFailure {
     switch self {
     case .persistence(let error): return error
-    default: return SquadSetUsage(message: message)
+    // Only a name that can never work is a usage error; the others name a squad that is (or is
+    // not) there now, and the same line succeeds once the squads are as it expects: exit 1.
+    case .isDefault: return SquadSetRefusal(description: message, exitCode: .usage)
+    default: return SquadSetRefusal(description: message, exitCode: .failure)
     }
   }
 
@@ -52,9 +55,8 @@ public enum SquadSetFailure: FeatureFailure, Equatable, Sendable {
   }
 }
 
-/// A `squads` request that names the wrong squad: a usage error (exit 64).
-struct SquadSetUsage: CommandFailure {
-  var message: String
-  var exitCode: ExitCode { .usage }
-  var description: String { message }
+/// A `squads` request that names the wrong squad.
+struct SquadSetRefusal: CommandFailure {
+  var description: String
+  var exitCode: ExitCode
 }
