@@ -213,10 +213,10 @@ import Testing
 
   @Test func squadsAreCreatedRenamedAndDeletedWithTheirHistory() throws {
     #expect(try squad.run("squads", "create", "Avengers").status == 0)
-    #expect(try squad.run("squads", "create", "avengers").status == 64)
+    #expect(try squad.run("squads", "create", "avengers").status == 1)
     #expect(try squad.run("--squad", "avengers", "recruit", "hulk").status == 0)
     #expect(try squad.run("squads", "rename", "avengers", "earth").status == 0)
-    #expect(try squad.run("squads", "rename", "avengers", "other").status == 64)
+    #expect(try squad.run("squads", "rename", "avengers", "other").status == 1)
     #expect(try squad.run("squads", "rename", "default", "other").status == 64)
     let history = try squad.run("--squad", "earth", "history").stdout
     #expect(history.contains("renamed from avengers"))

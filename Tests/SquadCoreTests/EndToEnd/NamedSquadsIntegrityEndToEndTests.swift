@@ -91,9 +91,9 @@ import Testing
     let listed = try squad.run("squads").stdout.split(separator: "\n").map { $0.split(separator: "\t").first ?? "" }
     #expect(listed == ["default", "a", "c", "l"])
     let onto = try squad.run("squads", "rename", "c", "a")
-    #expect(onto.status == 64)
+    #expect(onto.status == 1)
     #expect(onto.stderr.contains("already exists"), "\(onto.stderr)")
-    #expect(try squad.run("squads", "create", "l").status == 64)
+    #expect(try squad.run("squads", "create", "l").status == 1)
     #expect(try squad.run("squads", "delete", "a", "--yes").status == 0)
     #expect(try squad.run("squads", "create", "a").status == 0)
     #expect(try squad.run("--squad", "c", "list").stdout.contains("Hulk"))
