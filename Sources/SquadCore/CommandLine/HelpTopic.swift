@@ -36,6 +36,8 @@ enum HelpTopicText {
       SQUAD_HOME              Keep every file under this folder (same as --home).
       SQUAD_NAME              The squad to work on (same as --squad; the flag wins). Empty or
                               unset: the default squad.
+      SQUAD_OFFLINE           1, true or yes: answer from the local catalogue, as --offline does;
+                              0, false or no: may go online even when config.json says offline.
       XDG_DATA_HOME           squad.json and the local catalogue live in $XDG_DATA_HOME/squad/
                               (default: ~/.local/share/squad/).
       XDG_CACHE_HOME          The HTTP cache lives in $XDG_CACHE_HOME/squad/ (default: ~/.cache/squad/).
@@ -61,7 +63,12 @@ enum HelpTopicText {
                               API or imported (see 'squad help catalogue'). Indexed; written atomically.
       catalogue.lock          Held (flock) during every change of the catalogue.
       cache/responses/        ETags, times and the ids of API answers, reused within the cache TTL.
-      config.json             Optional: publicKey, privateKey, baseURL, timeout, cacheTTL.
+      cache/local-catalogue-noticed
+                              Says that 'Using the local catalogue: no Marvel API keys are set'
+                              was shown, so it is shown once; remove it to see it again.
+      config.json             Optional: publicKey, privateKey, baseURL, timeout, cacheTTL, and
+                              offline (true: always the local catalogue, never the network;
+                              SQUAD_OFFLINE=0 goes online for one run).
                               Precedence: flag > environment > config file > default.
                               Keep it private (chmod 600) if it holds privateKey.
 

@@ -57,8 +57,8 @@ public enum SquadCLI {
     let silent = name == CompleteCommand.spec.name
     let configuration: MarvelConfiguration
     switch MarvelConfiguration.resolve(
-      baseURLFlag: parsed.value(.baseURL), timeoutFlag: parsed.value(.timeout), environment: variables,
-      configFile: paths.configFile)
+      baseURLFlag: parsed.value(.baseURL), timeoutFlag: parsed.value(.timeout), offlineFlag: parsed.has(.offline),
+      environment: variables, configFile: paths.configFile)
     {
     case .success(let value):
       configuration = value
@@ -74,7 +74,7 @@ public enum SquadCLI {
       for warning in configuration.warnings { console.err("Warning: " + TextSanitizer.clean(warning)) }
     }
     let parts = LiveParts.live(
-      paths: paths, squad: selected, configuration: configuration, offline: parsed.has(.offline), console: console,
+      paths: paths, squad: selected, configuration: configuration, console: console,
       quiet: parsed.has(.quiet), silent: silent, transport: transport)
     let output = OutputSettings.resolve(
       formatFlag: parsed.value(.format), json: parsed.has(.json), colorFlag: parsed.value(.color),
