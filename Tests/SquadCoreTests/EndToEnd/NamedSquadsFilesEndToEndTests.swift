@@ -118,7 +118,7 @@ import Testing
     #expect(recruit.stderr.contains("larger than 64 MiB"), "\(recruit.stderr)")
     #expect(recruit.stderr.contains("this change was made but not recorded"), "\(recruit.stderr)")
     #expect(!recruit.stderr.contains("changed nothing"), "\(recruit.stderr)")
-    #expect(recruit.stderr.contains("Recruited Hulk."))
+    #expect(recruit.stderr.contains("Recruited Hulk into big."))
     #expect(try squad.run("--squad", "big", "list").stdout.contains("Hulk"))
     #expect((try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) == InputLimit.historyFile + 1)
     #expect(try squad.run("--squad", "big", "undo").status == 65)

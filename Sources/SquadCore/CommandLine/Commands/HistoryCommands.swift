@@ -105,7 +105,8 @@ extension StepCommand {
       return .success
     case .stepped(_, let entry?):
       let verb = direction == .undo ? "Undid" : "Redid"
-      context.notice("\(verb) \(entry.steps == 1 ? "1 change" : "\(entry.steps) changes").")
+      context.notice(
+        "\(verb) \(entry.steps == 1 ? "1 change" : "\(entry.steps) changes")\(context.squadName.place("in")).")
       ChangeReport.report(entry.diff, context: context)
       return .success
     case .failed(let error):
@@ -124,9 +125,9 @@ enum ChangeReport {
     let joined = diff.added.filter { !removedIDs.contains($0.member.id) }.map(\.member.name)
     let left = diff.removed.filter { !addedIDs.contains($0.member.id) }.map(\.member.name)
     let updated = diff.added.filter { removedIDs.contains($0.member.id) }.map(\.member.name)
-    if !joined.isEmpty { context.notice("Recruited \(NameList.join(joined)).") }
-    if !left.isEmpty { context.notice("Fired \(NameList.join(left)).") }
-    if !updated.isEmpty { context.notice("Updated \(NameList.join(updated)).") }
+    SquadChangeReport.said("Recruited", joined, into: "into", context)
+    SquadChangeReport.said("Fired", left, into: "from", context)
+    SquadChangeReport.said("Updated", updated, into: "in", context)
   }
 }
 

@@ -68,7 +68,9 @@ enum PickCommand: Command {
     // Trace lines on the terminal the list is drawn on would scramble it; redirected, they flow.
     let tracing = context.isTracing && !terminalInfo.stderrIsTTY
     let store = Store<PickFeature, PickEffects>(
-      initialState: PickFeature.State(size: size, colour: colour, filter: filter), runner: runner
+      initialState: PickFeature.State(
+        size: size, colour: colour, filter: filter,
+        squadName: context.squadName.isDefault ? nil : context.squadName.value), runner: runner
     ) { action, state in
       if tracing { context.console.err(ActionTrace.line(action: action, state: state)) }
     }
