@@ -37,12 +37,15 @@ public struct SquadEdit: Sendable {
   public var kind: HistoryEntry.Kind
   /// How many changes an undo or redo stepped over.
   public var steps: Int
+  /// The entry's note (a rename's old name, a new limit).
+  public var detail: String?
 
   /// An edit of the members (or an undo or redo of `steps` changes).
-  public init(squad: Squad, kind: HistoryEntry.Kind = .change, steps: Int = 1) {
+  public init(squad: Squad, kind: HistoryEntry.Kind = .change, steps: Int = 1, detail: String? = nil) {
     self.squad = squad
     self.kind = kind
     self.steps = steps
+    self.detail = detail
   }
 }
 
@@ -59,7 +62,7 @@ extension SquadFile {
   }
 
   /// The one way a squad changes: under the lock, reads the squad and its history, lets `body`
-  /// decide the new squad, then records the change and saves it (see ``commit(_:of:command:at:detail:)``).
+  /// decide the new squad, then records the change and saves it (see ``commit(_:of:command:at:)``).
   /// Every caller (recruit, fire, import, sync, undo, redo, pick) goes through here, so every
   /// save is recorded once. Returns `body`'s value and the entry recorded, if any.
   public func change<Value>(
@@ -127,9 +130,9 @@ extension SquadFile {
   /// transaction: the history entry (with the digests before and after) is appended and flushed
   /// first, then the squad file is replaced atomically, which is the commit point. A change past
   /// the squad's size limit is refused. Call it holding the lock.
-  func commit(
-    _ edit: SquadEdit, of snapshot: SquadSnapshot, command: String, at date: Date, detail: String? = nil
-  ) throws(PersistenceError) -> HistoryEntry? {
+  func commit(_ edit: SquadEdit, of snapshot: SquadSnapshot, command: String, at date: Date)
+    throws(PersistenceError) -> HistoryEntry?
+  {
     var squad = edit.squad
     if edit.kind == .change || edit.kind == .undo || edit.kind == .redo { squad.maxMembers = snapshot.squad.maxMembers }
     if edit.kind == .change, let limit = squad.maxMembers, squad.members.count > limit,
@@ -164,7 +167,7 @@ extension SquadFile {
       }
       let entry = HistoryEntry(
         sequence: (entries.last?.sequence ?? 0) + 1, at: date, command: command, kind: edit.kind, steps: edit.steps,
-        before: before, after: after, diff: diff, detail: detail)
+        before: before, after: after, diff: diff, detail: edit.detail)
       try history.append(entry)
       // A rename moves the folder (its commit point); its squad stays as it is.
       if !removing && edit.kind != .rename { try save(squad) }

@@ -84,8 +84,8 @@ public struct SquadSet: Sendable {
           try OwnFolder.ensure(paths.deletedSquadsDirectory)
         }
         let entry = try squadFile.commit(
-          SquadEdit(squad: snapshot.squad, kind: .rename), of: snapshot, command: "squads rename", at: date,
-          detail: old.value)
+          SquadEdit(squad: snapshot.squad, kind: .rename, detail: old.value), of: snapshot, command: "squads rename",
+          at: date)
         do throws(PersistenceError) {
           // Something without a squad file under the new name (what a change killed before its first
           // save left, or a file of the user's) may hold a history: set it aside, never destroy it.
@@ -103,8 +103,9 @@ public struct SquadSet: Sendable {
   }
 
   /// Deletes a squad: the history records it, then its folder moves under `squads/.deleted/` in
-  /// one step (the commit point), where the newest ``keptDeleted`` stay. Returns its last members.
-  public func delete(_ name: SquadName, at date: Date) throws(SquadSetFailure) -> Squad {
+  /// one step (the commit point), where the newest ``keptDeleted`` stay. Returns its last members
+  /// and the folder it is kept in.
+  public func delete(_ name: SquadName, at date: Date) throws(SquadSetFailure) -> (Squad, keptIn: String) {
     guard !name.isDefault else { throw .isDefault(action: "deleted") }
     return try exclusively { () throws(SquadSetFailure) in
       let squadFile = file(name)
@@ -117,18 +118,49 @@ public struct SquadSet: Sendable {
         let snapshot = try squadFile.snapshot()
         _ = try squadFile.commit(
           SquadEdit(squad: Squad(), kind: .delete), of: snapshot, command: "squads delete", at: date)
-        try setAside(name, at: date)
-        return snapshot.squad
+        return (snapshot.squad, try setAside(name, at: date))
       }
     }
   }
 
-  // Moves a squad's folder under `squads/.deleted/` in one step, where the newest ``keptDeleted`` stay.
-  private func setAside(_ name: SquadName, at date: Date) throws(PersistenceError) {
+  // Moves a squad's folder under `squads/.deleted/` in one step, where the newest ``keptDeleted``
+  // stay; returns where it went.
+  @discardableResult
+  private func setAside(_ name: SquadName, at date: Date) throws(PersistenceError) -> String {
     try OwnFolder.ensure(paths.deletedSquadsDirectory)
     let stamp = Int(date.timeIntervalSince1970 * 1000)
-    try move(paths.folder(of: name), to: paths.deletedSquadsDirectory + "/\(name.value)-\(stamp)-\(getpid())")
+    let kept = paths.deletedSquadsDirectory + "/\(name.value)-\(stamp)-\(getpid())"
+    try move(paths.folder(of: name), to: kept)
     pruneDeleted()
+    return kept
+  }
+
+  /// Gives a squad a size limit, or none, as a change of that squad recorded in its history;
+  /// false when it already had it. A limit below its member count is refused.
+  public func setLimit(_ name: SquadName, to limit: Int?, at date: Date) throws(SquadSetFailure) -> Bool {
+    let squadFile = file(name)
+    guard squadFile.exists else { throw .missing(name) }
+    enum Outcome {
+      case changed, unchanged
+      case tooMany(Int)
+    }
+    let outcome: Outcome
+    do throws(PersistenceError) {
+      (outcome, _) = try squadFile.change(by: "squads edit", at: date) { snapshot in
+        var squad = snapshot.squad
+        guard squad.maxMembers != limit else { return (nil, .unchanged) }
+        if let limit, squad.members.count > limit { return (nil, .tooMany(squad.members.count)) }
+        squad.maxMembers = limit
+        return (SquadEdit(squad: squad, kind: .limit, detail: limit.map(String.init)), .changed)
+      }
+    } catch {
+      throw .persistence(error)
+    }
+    switch outcome {
+    case .changed: return true
+    case .unchanged: return false
+    case .tooMany(let members): throw .belowMembers(name, limit: limit ?? 0, members: members)
+    }
   }
 
   private func exclusively<Value>(_ body: () throws(SquadSetFailure) -> Value) throws(SquadSetFailure) -> Value {

@@ -17,6 +17,8 @@ public struct HistoryEntry: Hashable, Sendable {
     case rename
     /// `squads delete`: the squad ended.
     case delete
+    /// `squads edit`: the size limit changed (`detail` holds the new one; none when lifted).
+    case limit
   }
 
   /// The number of the change in this squad's history, from 1.
@@ -73,6 +75,7 @@ public struct HistoryEntry: Hashable, Sendable {
     case .create: return "created the squad"
     case .rename: return "renamed from \(detail ?? "?")"
     case .delete: return "deleted the squad (\(diff.removed.count) members)"
+    case .limit: return detail.map { "limited to \($0) members" } ?? "lifted the size limit"
     }
   }
 }

@@ -32,6 +32,8 @@ public enum SquadSetFailure: FeatureFailure, Equatable, Sendable {
   case missing(SquadName)
   /// The default squad is always there: it cannot be created, renamed, deleted or be a new name.
   case isDefault(action: String)
+  /// A size limit below the squad's member count.
+  case belowMembers(SquadName, limit: Int, members: Int)
   /// A file could not be read or written.
   case persistence(PersistenceError)
 
@@ -50,6 +52,9 @@ public enum SquadSetFailure: FeatureFailure, Equatable, Sendable {
     case .exists(let name): return "A squad named '\(name)' already exists (see 'squad squads')."
     case .missing(let name): return "There is no squad named '\(name)' (see 'squad squads')."
     case .isDefault(let action): return "The default squad cannot be \(action); it always exists."
+    case .belowMembers(let name, let limit, let members):
+      return "The squad '\(name)' has \(Plural.members(members)), more than \(limit); nothing changed. Fire "
+        + "\(members - limit) first (squad --squad \(name) fire <hero>), then lower the limit."
     case .persistence(let error): return error.description
     }
   }
