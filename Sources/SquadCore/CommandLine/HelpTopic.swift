@@ -34,8 +34,8 @@ enum HelpTopicText {
       MARVEL_PRIVATE_KEY      Your Marvel API private key. Never printed, traced or stored by squad.
       MARVEL_API_BASE         The API base URL. (default: https://gateway.marvel.com/v1/public)
       SQUAD_HOME              Keep every file under this folder (same as --home).
-      SQUAD_NAME              The squad to work on (same as --squad; the flag wins). Empty or
-                              unset: the default squad.
+      SQUAD_NAME              The squad to work on (same as --squad; the flag wins); it must
+                              exist ('squad squads create'). Empty or unset: the default squad.
       SQUAD_OFFLINE           1, true or yes: answer from the local catalogue, as --offline does;
                               0, false or no: may go online even when config.json says offline.
       XDG_DATA_HOME           squad.json and the local catalogue live in $XDG_DATA_HOME/squad/
@@ -80,7 +80,9 @@ enum HelpTopicText {
       undo and redo exit 1 when the squad file was changed by something other than squad since
       the last recorded change, and 65 when the squad's history file cannot be used (corrupt,
       over 64 MiB, or not a regular file of its own: a link, a FIFO); nothing changes.
-      A squad name that breaks the rules ('squad help squads') is a usage error: exit 64.
+      A squad name that breaks the rules ('squad help squads') is a usage error: exit 64. A name
+      that names no squad (--squad, SQUAD_NAME, squads rename or delete), 'squads create' of
+      one that exists, and a limit below a squad's members exit 1, changing nothing.
 
     """
 
@@ -100,6 +102,10 @@ enum HelpTopicText {
 
       In every table, TSV and CSV the first column is the id and the second the name, so
       'squad heroes | cut -f1' yields ids. --no-headers drops the header row of tables and CSV.
+      --fields (heroes, list, export) chooses and orders the columns, and the keys of JSON
+      objects, in every format; then the first column is the first field named. Names ignore
+      case and '_': heroes take id, name, description, modified, thumbnail, comics, series,
+      stories, events, inSquad; list takes export's member fields.
 
     EXPORT (squad export --format, default json):
       json                    The squad file's schema plus exportedAt and attribution, indented,

@@ -76,6 +76,13 @@ public enum SquadCLI {
     let parts = LiveParts.live(
       paths: paths, squad: selected, configuration: configuration, console: console,
       quiet: parsed.has(.quiet), silent: silent, transport: transport)
+    // A named squad exists before it is used: a mistyped name changes and creates nothing.
+    if CommandRegistry.command(named: name)?.usesSquad == true,
+      let refusal = parts.squads.refusal(for: selected, fromVariable: parsed.value(.squad) == nil)
+    {
+      console.err("Error: " + refusal.description)
+      return refusal.exitCode.rawValue
+    }
     let output = OutputSettings.resolve(
       formatFlag: parsed.value(.format), json: parsed.has(.json), colorFlag: parsed.value(.color),
       noHeaders: parsed.has(.noHeaders), terminal: console.terminal, environment: variables)

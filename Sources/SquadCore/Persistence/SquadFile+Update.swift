@@ -53,9 +53,14 @@ extension SquadFile {
   /// Runs `body` holding the exclusive lock on the squad file (and, for a named squad, the
   /// shared lock on the set of squads, so it is not renamed or deleted meanwhile), and lets the
   /// locks go when it returns. Every read-modify-write of the squad runs inside one call, so
-  /// concurrent squad processes take turns and none loses another's update.
+  /// concurrent squad processes take turns and none loses another's update. A named squad that
+  /// does not exist is never made here (only `squads create` makes one): the call throws
+  /// ``PersistenceError/Reason/squadGone(squad:)`` before any lock or folder is made for it.
   func withLock<Value>(_ body: () throws(PersistenceError) -> Value) throws(PersistenceError) -> Value {
     let setLock = try setLockPath.map { path throws(PersistenceError) in try FileLock(path: path, shared: true) }
+    // Under the set's lock no squad is created, renamed or deleted, so this answer holds until the
+    // change is saved: a squad missing now was deleted or renamed since the command looked.
+    guard exists else { throw PersistenceError(path: path, reason: .squadGone(squad: name.value)) }
     let lock = try lock()
     defer { withExtendedLifetime((setLock, lock)) {} }
     return try body()

@@ -28,6 +28,17 @@ public struct SquadSet: Sendable {
     return [.default] + named.sorted()
   }
 
+  /// Why a command cannot work on the squad `name`: it does not exist (the nearest existing name
+  /// suggested); nil when it does. Nothing is created or locked to find out.
+  public func refusal(for name: SquadName, fromVariable: Bool) -> SquadSetFailure? {
+    do throws(PersistenceError) { try file(name).refuseLinkedFolder() } catch { return .persistence(error) }
+    guard !file(name).exists else { return nil }
+    let nearest = EditDistance.closest(to: name.value, in: names().map(\.value)).flatMap {
+      try? SquadName.parse($0).get()
+    }
+    return .unknown(name, nearest: nearest, fromVariable: fromVariable)
+  }
+
   /// A summary of every squad, read without locks.
   public func summaries() -> [SquadSummary] {
     names().map { name in

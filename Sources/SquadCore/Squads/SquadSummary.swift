@@ -30,6 +30,9 @@ public enum SquadSetFailure: FeatureFailure, Equatable, Sendable {
   case exists(SquadName)
   /// No squad has this name.
   case missing(SquadName)
+  /// `--squad` (or `SQUAD_NAME`, when `fromVariable`) names no squad; `nearest` is the closest
+  /// existing name. A named squad is made by `squads create`, never by the command that names it.
+  case unknown(SquadName, nearest: SquadName?, fromVariable: Bool)
   /// The default squad is always there: it cannot be created, renamed, deleted or be a new name.
   case isDefault(action: String)
   /// A size limit below the squad's member count.
@@ -51,6 +54,10 @@ public enum SquadSetFailure: FeatureFailure, Equatable, Sendable {
     switch self {
     case .exists(let name): return "A squad named '\(name)' already exists (see 'squad squads')."
     case .missing(let name): return "There is no squad named '\(name)' (see 'squad squads')."
+    case .unknown(let name, let nearest, let fromVariable):
+      return "There is no squad named '\(name)'\(fromVariable ? " (SQUAD_NAME)" : ""); nothing changed."
+        + (nearest.map { " Did you mean '\($0)'?" } ?? "") + " Create it with 'squad squads create \(name)', "
+        + "or see 'squad squads'."
     case .isDefault(let action): return "The default squad cannot be \(action); it always exists."
     case .belowMembers(let name, let limit, let members):
       return "The squad '\(name)' has \(Plural.members(members)), more than \(limit); nothing changed. Fire "

@@ -25,7 +25,7 @@ enum ExportCommand: FeatureCommand {
       "squad export > squad.json", "squad export --format csv --output squad.csv",
       "squad export --format markdown --fields name,recruitedAt", "squad export --format jsonl | jq .name",
     ],
-    takesOutputFormat: true)
+    takesOutputFormat: true, usesSquad: true)
 
   /// The request the command line asks for, or the usage mistake in it.
   static func request(from arguments: ParsedArguments, now: Date) -> Result<ExportRequest, UsageError> {

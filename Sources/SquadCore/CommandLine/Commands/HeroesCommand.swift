@@ -32,7 +32,7 @@ enum HeroesCommand: FeatureCommand {
       "squad heroes --order -modified --limit 5", "squad heroes --all --format csv > heroes.csv",
       "squad heroes --order -comics --fields name,comics,series --json",
     ],
-    takesOutputFormat: true)
+    takesOutputFormat: true, usesSquad: true)
 
   static func request(from arguments: ParsedArguments) -> Result<HeroListingRequest, UsageError> {
     OptionValues.integer(arguments, .limit, in: 1...HeroQuery.maximumLimit, default: 20).flatMap { limit in

@@ -11,7 +11,7 @@ enum HistoryCommand: HistoryFeatureCommand {
       """,
     options: [OptionSpec(.limit, value: "n", help: "Show only the newest N changes.")],
     examples: ["squad history", "squad history --limit 5", "squad --squad avengers history --json"],
-    takesOutputFormat: true)
+    takesOutputFormat: true, usesSquad: true)
 
   static func firstAction(_ context: CommandContext) -> Result<HistoryFeature.Action, UsageError> {
     OptionValues.integer(context.arguments, .limit, in: 1...HistoryFile.bound, default: HistoryFile.bound)
@@ -79,7 +79,7 @@ extension StepCommand {
       ],
       examples: [
         "squad \(direction.rawValue)", "squad \(direction.rawValue) 3", "squad --squad avengers \(direction.rawValue)",
-      ])
+      ], usesSquad: true)
   }
 
   static func firstAction(_ context: CommandContext) -> Result<HistoryFeature.Action, UsageError> {

@@ -23,7 +23,7 @@ enum PickCommand: Command {
         .color, value: "when", choices: ["auto", "always", "never"],
         help: "Colour the list: auto, always or never. (default: auto)")
     ],
-    examples: ["squad pick", "squad pick spider"])
+    examples: ["squad pick", "squad pick spider"], usesSquad: true)
 
   /// What to use instead of `pick` where it cannot draw.
   static let alternatives =

@@ -13,7 +13,7 @@ enum RecruitCommand: SquadFeatureCommand {
       ArgumentSpec(
         "hero", help: "A Marvel character id, or a name or unique name prefix.", isRepeating: true, completion: .heroes)
     ],
-    examples: ["squad recruit 1009610", "squad recruit 1009610 hulk 'captain america'"])
+    examples: ["squad recruit 1009610", "squad recruit 1009610 hulk 'captain america'"], usesSquad: true)
 
   static func firstAction(_ context: CommandContext) -> Result<SquadFeature.Action, UsageError> {
     OptionValues.heroRefs(context.arguments).map { .recruitRequested($0, at: context.environment.now()) }
@@ -36,7 +36,7 @@ enum FireCommand: SquadFeatureCommand {
       )
     ],
     options: [OptionSpec(.yes, short: "-y", help: "Fire without asking.")],
-    examples: ["squad fire hulk", "squad fire 1009610 1009351 --yes"])
+    examples: ["squad fire hulk", "squad fire 1009610 1009351 --yes"], usesSquad: true)
 
   static func firstAction(_ context: CommandContext) -> Result<SquadFeature.Action, UsageError> {
     let confirmed = context.arguments.has(.yes)
@@ -59,7 +59,7 @@ enum ListCommand: SquadFeatureCommand {
     abstract: "List the squad in recruitment order.",
     options: [OptionValues.fieldsOption(MemberField.self, default: "id,name,recruitedAt; JSON: all")],
     examples: ["squad list", "squad list --json", "squad list | cut -f1", "squad list --fields name,description"],
-    takesOutputFormat: true)
+    takesOutputFormat: true, usesSquad: true)
 
   static func firstAction(_ context: CommandContext) -> Result<SquadFeature.Action, UsageError> {
     OptionValues.fields(context.arguments, MemberField.self).map { _ in .listRequested }

@@ -12,7 +12,8 @@ enum SquadsCommand: SquadsFeatureCommand {
       always there; named squads live beside it. A name has 1 to 32 characters of a-z, 0-9, '-'
       and '_', starts with a letter or digit, and is case-insensitive ('Avengers' is
       'avengers'); 'default' is the default squad. Pick a squad for other commands with
-      --squad NAME or SQUAD_NAME. A named squad is also created by its first recruit or import.
+      --squad NAME or SQUAD_NAME. Only 'squads create' makes a squad: a command naming one that
+      does not exist changes nothing, exits 1 and suggests the nearest name.
       """,
     examples: [
       "squad squads", "squad squads create avengers --max 6", "squad --squad avengers recruit hulk",
@@ -104,7 +105,8 @@ enum SquadsDeleteCommand: SquadsFeatureCommand {
     abstract: "Delete a named squad; it is kept, with its history, under squads/.deleted/.",
     discussion: """
       Asks on a terminal and needs --yes anywhere else. A deleted squad is kept, with its
-      history, under squads/.deleted/ in the data folder (the newest 10).
+      history, under squads/.deleted/ in the data folder (the newest 10); moving its folder back
+      to squads/NAME restores it, as the message after a delete says.
       """,
     arguments: [ArgumentSpec("name", help: "The squad to delete.", completion: .namedSquads)],
     options: [OptionSpec(.yes, short: "-y", help: "Delete without asking.")],
