@@ -57,8 +57,13 @@ static void remove_registered_files_and_exit(int signal_number) {
   for (int slot = 0; slot < SLOT_COUNT; slot++) {
     if (atomic_load(&states[slot]) == SLOT_READY) unlink(paths[slot]);
   }
-  // A status line on stderr ends with its newline, so the shell's prompt starts on its own line.
-  if (atomic_load(&line_open)) (void)!write(STDERR_FILENO, "\n", 1);
+  // A status line or a question ends with its newline, so the shell's prompt starts on its own line.
+  int open_on = atomic_load(&line_open);
+  if (open_on == 1) (void)!write(STDERR_FILENO, "\n", 1);
+  if (open_on == 2) {
+    int terminal = open("/dev/tty", O_WRONLY | O_NOCTTY | O_CLOEXEC);
+    if (terminal >= 0) (void)!write(terminal, "\n", 1);
+  }
   _exit(signal_number == SIGINT ? 130 : 128 + signal_number);
 }
 
@@ -94,7 +99,7 @@ int interrupt_handler_register(const char *path) {
   return -1;
 }
 
-void interrupt_handler_set_line_open(int open) { atomic_store(&line_open, open != 0); }
+void interrupt_handler_set_line_open(int where) { atomic_store(&line_open, where); }
 
 void interrupt_handler_unregister(int slot) {
   if (slot >= 0 && slot < SLOT_COUNT) atomic_store(&states[slot], SLOT_FREE);

@@ -15,9 +15,10 @@ int interrupt_handler_register(const char *path);
 /// Forgets the file registered in `slot`; a negative slot is ignored. Thread-safe.
 void interrupt_handler_unregister(int slot);
 
-/// Tells the handler whether stderr ends in an unfinished status line, which an interrupt then
-/// ends with a newline. Async-signal-safe and thread-safe.
-void interrupt_handler_set_line_open(int open);
+/// Tells the handler where a line is left unfinished (a status line, a question), which an
+/// interrupt then ends with a newline: 0 nowhere, 1 stderr, 2 the controlling terminal
+/// (`/dev/tty`). Async-signal-safe and thread-safe.
+void interrupt_handler_set_line_open(int where);
 
 /// Remembers that the terminal on `fd` is taken over (raw mode with the settings `raw`, alternate
 /// screen, hidden cursor) and that `saved` are its settings from before. Until

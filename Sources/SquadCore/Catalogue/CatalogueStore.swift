@@ -116,7 +116,8 @@ public final class CatalogueStore: Sendable {
   /// What a reset would drop: the heroes and comics that are not bundled, or the damage that
   /// makes the stored file unusable (it is then moved aside, not dropped).
   public enum ResetPreview: Equatable, Sendable {
-    case drops(heroes: Int, comics: Int)
+    /// Bundled heroes whose records revert, other heroes and comics dropped.
+    case drops(reverted: Int, heroes: Int, comics: Int)
     case damaged(String)
   }
 
@@ -124,7 +125,12 @@ public final class CatalogueStore: Sendable {
   public var resetPreview: ResetPreview {
     if case .damaged(let problem) = stored() { return .damaged(problem) }
     let catalogue = catalogue
-    return .drops(heroes: catalogue.count - (catalogue.heroesByOrigin[.bundled] ?? 0), comics: catalogue.comicCount)
+    var reverted = 0
+    BundledCatalogue.index.eachHero { hero, _ in
+      if let origin = catalogue.origin(of: hero.id), origin != .bundled { reverted += 1 }
+    }
+    let kept = catalogue.heroesByOrigin[.bundled] ?? 0
+    return .drops(reverted: reverted, heroes: catalogue.count - kept - reverted, comics: catalogue.comicCount)
   }
 
   /// Drops everything but the bundled set, under the lock, through the same one write as every
@@ -295,7 +301,7 @@ public final class CatalogueStore: Sendable {
         if let target {
           try moveAside(
             target, because: "holding \(records) not read",
-            keeping: "the new catalogue keeps its other \(builder.count) heroes")
+            keeping: "the new catalogue keeps its other \(Plural.heroes(builder.count))")
         }
         // A bundled hero whose record was damaged comes back as bundled.
         BundledCatalogue.index.eachHero { hero, _ in builder.restore(hero, origin: .bundled) }
@@ -332,11 +338,11 @@ public final class CatalogueStore: Sendable {
       guard let legacy = try LegacyCatalogueFile(path: legacyPath).load() else { return nil }
       for hero in legacy.heroes { builder.merge(hero, origin: .api) }
       var text =
-        "The local catalogue moved to \(path) in a new indexed format; all \(legacy.heroes.count) heroes of "
+        "The local catalogue moved to \(path) in a new indexed format; all \(Plural.heroes(legacy.heroes.count)) of "
         + "\(legacyPath) were kept."
       if let first = legacy.skipped.first {
         text =
-          "The local catalogue moved to \(path) in a new indexed format; \(legacy.heroes.count) heroes of "
+          "The local catalogue moved to \(path) in a new indexed format; \(Plural.heroes(legacy.heroes.count)) of "
           + "\(legacyPath) were kept and \(legacy.skipped.count) left out because squad cannot keep them (\(first))."
       }
       if announcing { notice(text) }

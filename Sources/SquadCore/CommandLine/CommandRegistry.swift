@@ -20,7 +20,8 @@ public enum CommandRegistry {
     OptionSpec(.noHeaders, help: "Leave out the header row of tables and CSV."),
     OptionSpec(
       .color, value: "when", choices: ["auto", "always", "never"],
-      help: "Colour tables: auto, always or never. (default: auto)"),
+      help: "Colour the table format (never json, jsonl, csv or tsv): auto, always or never. (default: auto)"),
+    OptionSpec(.noPager, help: "Print long output straight to the terminal; never start a pager."),
     OptionSpec(.trace, help: "Write every action and the state it produced to stderr, as JSON lines."),
     OptionSpec(.quiet, short: "-q", help: "Print only the result and errors."),
     OptionSpec(.help, short: "-h", help: "Show help information."),

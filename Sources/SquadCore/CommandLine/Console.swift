@@ -8,18 +8,21 @@ public final class Console: Sendable {
   private let writeErr: @Sendable (String) -> Void
   private let readAnswer: @Sendable () -> String?
   private let writePrompt: (@Sendable (String) -> Void)?
+  private let holdForPager: (@Sendable (Pager) -> Void)?
 
   /// A console over explicit writers (tests capture output this way); prompts go to `prompt`,
   /// or to `err` when nil.
   public init(
     terminal: TerminalInfo, out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
-    readLine: @escaping @Sendable () -> String? = { nil }, prompt: (@Sendable (String) -> Void)? = nil
+    readLine: @escaping @Sendable () -> String? = { nil }, prompt: (@Sendable (String) -> Void)? = nil,
+    pager: (@Sendable (Pager) -> Void)? = nil
   ) {
     self.terminal = terminal
     writeOut = out
     writeErr = err
     readAnswer = readLine
     writePrompt = prompt
+    holdForPager = pager
   }
 
   /// The process's real stdout, stderr and stdin.
@@ -27,9 +30,9 @@ public final class Console: Sendable {
     Console(
       terminal: .current(environment: environment),
       out: { StandardOutput.write($0) },
-      err: { ProcessStreams.write($0, to: 2) },
-      readLine: { Swift.readLine(strippingNewline: true) },
-      prompt: { TerminalPrompt.write($0) })
+      err: { if !HeldOutput.takeError($0) { ProcessStreams.write($0, to: 2) } },
+      readLine: { TerminalPrompt.readAnswer() },
+      prompt: { TerminalPrompt.write($0) }, pager: { HeldOutput.start($0) })
   }
 
   /// Writes data to stdout.
@@ -40,6 +43,8 @@ public final class Console: Sendable {
   public func errRaw(_ text: String) { writeErr(SecretText.redact(text)) }
   /// Writes a question without a line end where the person answering sees it.
   public func prompt(_ text: String) { (writePrompt ?? writeErr)(SecretText.redact(text)) }
+  /// Sends this run's stdout through `pager` when it turns out taller than the terminal.
+  public func page(through pager: Pager) { holdForPager?(pager) }
   /// Reads one line from stdin; nil at end of input.
   public func readLine() -> String? { readAnswer() }
 }

@@ -48,6 +48,11 @@ enum HelpTopicText {
                               terminal. --color never still wins.
       TERM                    'dumb' turns colour and the rewritten status line off.
       COLUMNS                 Overrides the measured terminal width for tables.
+      LINES                   Overrides the measured terminal height, which decides paging.
+      SQUAD_PAGER             The pager for output taller than the terminal; empty or 'cat':
+                              none. (default: $PAGER, else 'less -FRX')
+      PAGER                   The pager when SQUAD_PAGER is unset.
+      LESS                    Options for less; set to FRX for the pager when unset.
       SQUAD_LIBCURL           The libcurl squad loads when it first needs the network, as a file
                               name or a path. (default: libcurl.so.4, then libcurl-gnutls.so.4)
 
@@ -114,16 +119,23 @@ enum HelpTopicText {
       csv                     As above, with a header; round-trips through 'squad import', which
                               removes the leading ' it added.
       tsv                     As above: no header.
-      markdown                A Markdown table (| escaped) followed by Marvel's attribution.
+      markdown                A Markdown table followed by Marvel's attribution; markup in
+                              names (* _ ` [ ] < & | ~ \\) is escaped, so it reads as text.
       --fields id,name,...    Chooses and orders the columns (id, name, description, thumbnail,
                               recruitedAt); --output FILE writes the file atomically,
                               follows links, writes through FIFOs and devices, and never
                               overwrites squad's own files.
 
     COLOUR (--color auto|always|never):
-      auto colours tables only when stdout is a terminal, NO_COLOR is unset and TERM is not
-      'dumb'; CLICOLOR_FORCE or --color always forces it. JSON, JSONL, CSV, TSV and exports
-      are never coloured.
+      Only the table format carries colour; JSON, JSONL, CSV, TSV and exports are
+      never coloured. auto colours tables when stdout is a terminal, NO_COLOR is unset and
+      TERM is not 'dumb'; CLICOLOR_FORCE or --color always forces it. A pipe gets TSV unless
+      you ask for the table: 'squad heroes --format table --color always | less -R'.
+
+    PAGER:
+      Output taller than the terminal goes through a pager, as in git: $SQUAD_PAGER, else
+      $PAGER, else 'less -FRX' (LESS=FRX when LESS is unset). Never in a pipe, never for
+      pick or a question; --no-pager, or an empty or 'cat' pager, prints straight out.
 
     STREAMS:
       stdout carries data only. Progress, notices, warnings and errors go to stderr.

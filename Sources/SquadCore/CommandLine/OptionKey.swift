@@ -14,6 +14,7 @@ public enum OptionKey: String, Hashable, Sendable {
   case noHeaders = "--no-headers"
   case color = "--color"
   case trace = "--trace"
+  case noPager = "--no-pager"
   case quiet = "--quiet"
   case help = "--help"
   case version = "--version"

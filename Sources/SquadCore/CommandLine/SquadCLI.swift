@@ -24,6 +24,12 @@ public enum SquadCLI {
       }
       return UsagePrinter.report(error, to: console)
     }
+    // Long output pages on a terminal; pick draws its own screen and never pages.
+    if !parsed.has(.noPager), parsed.command != PickCommand.spec.name,
+      let pager = Pager.resolve(variables: variables, terminal: console.terminal)
+    {
+      console.page(through: pager)
+    }
     if parsed.has(.help) {
       console.out(HelpPrinter.help(for: parsed.command.flatMap(CommandRegistry.command(named:))))
       return ExitCode.success.rawValue

@@ -32,9 +32,10 @@ public enum StandardOutput {
 
   private static let closedInput = Mutex(false)
 
-  /// Writes all of `text` to stdout; after a failed write, later writes are skipped.
+  /// Writes all of `text` to stdout (or holds it for the pager, ``HeldOutput``); after a failed
+  /// write, later writes are skipped.
   public static func write(_ text: String) {
-    guard failure.withLock({ $0 }) == 0 else { return }
+    guard !HeldOutput.takeOutput(text), failure.withLock({ $0 }) == 0 else { return }
     var text = text
     let written = text.withUTF8 { FileDescriptorWriting.writeAll(UnsafeRawBufferPointer($0), to: 1) }
     guard !written else { return }
@@ -48,6 +49,7 @@ public enum StandardOutput {
   /// The exit code a run ends with: `code`, or 1 after reporting on stderr when stdout could not
   /// be written.
   public static func finish(_ code: Int32) -> Int32 {
+    if let held = HeldOutput.release(), !held.pager.show(held.text) { write(held.text) }
     let error = failure.withLock { $0 }
     guard error != 0 else { return code }
     let line =

@@ -20,9 +20,9 @@ final class StatusLine {
     let width = max(0, console.terminal.width - 1)
     // Open before the text is written and closed after it is cleared, so Ctrl-C at any moment
     // finds the flag saying whether the line needs ending.
-    if text != nil { InterruptCleanup.statusLineOpen(true) }
+    if text != nil { InterruptCleanup.lineOpen(.standardError) }
     console.errRaw("\r\u{1B}[2K" + (text.map { DisplayWidth.truncate(TextSanitizer.clean($0), to: width) } ?? ""))
-    if text == nil { InterruptCleanup.statusLineOpen(false) }
+    if text == nil { InterruptCleanup.lineOpen(.none) }
   }
 
   /// Removes any status line.

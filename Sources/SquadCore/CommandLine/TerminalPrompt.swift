@@ -6,9 +6,27 @@
 
 /// Where a question goes: stderr when it is a terminal, else the terminal itself (`/dev/tty`),
 /// as git does, so `squad fire thor 2>log` still asks the person at the keyboard.
+///
+/// A question leaves its line open until the answer's Enter ends it; an answer ended otherwise
+/// (Ctrl-D, or Ctrl-C through the interrupt handler) gets its newline here, so nothing that
+/// follows, the shell's prompt included, is glued to `[y/N]`.
 enum TerminalPrompt {
   /// Writes the question to the terminal; to stderr when there is no terminal to open.
   static func write(_ text: String) {
+    InterruptCleanup.lineOpen(isatty(STDERR_FILENO) == 1 ? .standardError : .terminal)
+    send(text)
+  }
+
+  /// Reads one answer from stdin without its line end; nil at end of input.
+  static func readAnswer() -> String? {
+    let line = Swift.readLine(strippingNewline: false)
+    let ended = line?.utf8.last == UInt8(ascii: "\n")
+    if !ended { send("\n") }
+    InterruptCleanup.lineOpen(.none)
+    return line.map { ended ? String(decoding: $0.utf8.dropLast(), as: UTF8.self) : $0 }
+  }
+
+  private static func send(_ text: String) {
     guard isatty(STDERR_FILENO) != 1 else { return ProcessStreams.write(text, to: STDERR_FILENO) }
     let terminal = open("/dev/tty", O_WRONLY | O_NOCTTY | O_CLOEXEC)
     guard terminal >= 0 else { return ProcessStreams.write(text, to: STDERR_FILENO) }

@@ -40,7 +40,7 @@ enum CatalogueSummary {
   }
 
   static func text(_ report: CatalogueImport.Report) -> String {
-    let files = "Read \(report.filesRead) \(report.filesRead == 1 ? "file" : "files")"
+    let files = "Read " + Plural.count(report.filesRead, "file")
     let notes = [
       report.passedOver == 0
         ? nil : "passed over \(report.passedOver) that \(report.passedOver == 1 ? "holds" : "hold") no Marvel data",

@@ -57,14 +57,16 @@ public enum HeroDetailOutput {
     func row(_ label: String, _ value: String) {
       lines.append(value.isEmpty ? label + ":" : DisplayWidth.pad(label + ":", to: 18) + value)
     }
-    row("Modified", hero.modified.map(MarvelDate.day) ?? "unknown")
+    row("Modified", hero.modified.map(MarvelDate.day) ?? Table.unknown)
     row("Picture", hero.thumbnail.map { clean($0.url()) } ?? "none")
     let counts = [
-      ("comics", hero.counts.comics), ("series", hero.counts.series), ("stories", hero.counts.stories),
-      ("events", hero.counts.events),
+      ("comic", "comics", hero.counts.comics), ("series", "series", hero.counts.series),
+      ("story", "stories", hero.counts.stories), ("event", "events", hero.counts.events),
     ]
-    let known = counts.compactMap { name, count in count.map { "\($0) \(name)" } }
-    row("Appears in", known.isEmpty ? "unknown" : known.joined(separator: ", "))
+    let appearances = counts.map { noun, nouns, count in
+      count.map { Plural.count($0, noun, nouns) } ?? "\(nouns) \(Table.unknown)"
+    }
+    row("Appears in", counts.allSatisfy { $0.2 == nil } ? Table.unknown : appearances.joined(separator: ", "))
     for link in hero.urls { row("Link (\(clean(link.type)))", clean(link.url)) }
     if let comics = detail.comics {
       row("Last appeared in", comics.latest.isEmpty ? "no comics" : "")
@@ -72,9 +74,9 @@ public enum HeroDetailOutput {
         lines.append("  " + clean(comic.title) + (comic.onSale.map { " (on sale \(MarvelDate.day($0)))" } ?? ""))
       }
       let more = comics.total - comics.latest.count
-      if more > 0 { lines.append("  and \(more) more") }
+      if more > 0 { lines.append("  and \(Grouped.format(more)) more") }
     } else {
-      row("Last appeared in", "unknown (" + Self.noComicsReason(detail.source) + ")")
+      row("Last appeared in", Table.unknown + " (" + Self.noComicsReason(detail.source) + ")")
     }
     lines += ["", settings.color ? ANSI.dim(detail.source.attribution) : detail.source.attribution]
     return lines.map { $0 + "\n" }.joined()

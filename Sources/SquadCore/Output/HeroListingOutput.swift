@@ -24,8 +24,8 @@ public enum HeroListingOutput {
     case .table:
       guard !listing.heroes.isEmpty else { return "" }
       let body = TableRenderer.render(
-        table(listing, fields ?? HeroField.listed, mark: { $0 ? "✓" : "" }, day: true), width: settings.width,
-        color: settings.color, headers: settings.headers)
+        table(listing, fields ?? HeroField.listed, mark: { $0 ? "✓" : "" }, unknown: Table.unknown, day: true),
+        width: settings.width, color: settings.color, headers: settings.headers)
       let footer = listing.source.attribution
       return body + "\n" + (settings.color ? ANSI.dim(footer) : footer) + "\n"
     }
@@ -64,12 +64,14 @@ public enum HeroListingOutput {
     return String(decoding: text, as: UTF8.self)
   }
 
-  static func table(_ listing: HeroListing, _ fields: [HeroField], mark: (Bool) -> String, day: Bool = false) -> Table {
+  static func table(
+    _ listing: HeroListing, _ fields: [HeroField], mark: (Bool) -> String, unknown: String = "", day: Bool = false
+  ) -> Table {
     Table(
       columns: fields.map(\.column),
       rows: listing.heroes.map { hero in
         let inSquad = listing.memberIDs.contains(hero.id)
-        return fields.map { $0.cell(hero, inSquad: inSquad, mark: mark, day: day) }
+        return fields.map { $0.cell(hero, inSquad: inSquad, mark: mark, unknown: unknown, day: day) }
       })
   }
 }

@@ -39,7 +39,8 @@ public enum SquadsOutput {
           now.map { RelativeTime.describe(date, now: $0) } ?? MarvelDate.iso8601(date)
         }
         return [
-          summary.name.value, summary.members.map(String.init) ?? "?", summary.maxMembers.map(String.init) ?? "",
+          summary.name.value, summary.members.map(String.init) ?? (now == nil ? "" : Table.unknown),
+          summary.maxMembers.map(String.init) ?? "",
           when ?? "",
         ]
       })

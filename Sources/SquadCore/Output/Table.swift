@@ -21,6 +21,10 @@ public struct Table: Equatable, Sendable {
     }
   }
 
+  /// What a terminal shows for a number nobody knows, in a column as in a sentence (tables,
+  /// `show`, `pick`); TSV and CSV leave the cell empty, and JSON says null.
+  public static let unknown = "unknown"
+
   /// The columns, first the id and second the name for heroes and members.
   public var columns: [Column]
   /// The cells, one array per row, as many as there are columns.
@@ -57,14 +61,25 @@ public struct Table: Equatable, Sendable {
     return lines.map { $0 + "\r\n" }.joined()
   }
 
-  /// A GitHub-flavoured Markdown table.
+  /// A GitHub-flavoured Markdown table whose cells read as plain text (see ``markdownText(_:)``).
   public func markdown() -> String {
-    func cell(_ text: String) -> String {
-      TextSanitizer.clean(text).replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "|", with: "\\|")
-    }
-    var lines = ["| " + columns.map { cell($0.key) }.joined(separator: " | ") + " |"]
+    var lines = ["| " + columns.map { Self.markdownText($0.key) }.joined(separator: " | ") + " |"]
     lines.append("|" + columns.map { $0.alignsRight ? " ---: |" : " --- |" }.joined())
-    lines += rows.map { "| " + $0.map(cell).joined(separator: " | ") + " |" }
+    lines += rows.map { "| " + $0.map(Self.markdownText).joined(separator: " | ") + " |" }
     return lines.map { $0 + "\n" }.joined()
+  }
+
+  /// A table cell's text that a CommonMark renderer (GitHub's included) shows as exactly these
+  /// characters: cleaned like TSV, then every character that could start inline markup is
+  /// backslash-escaped (emphasis, code, links, images, autolinks, raw HTML, entities,
+  /// strikethrough, the cell's `|`, and the backslash itself). A cell holds inline text only, so
+  /// a leading `#`, `-`, `+` or `1.` cannot start a heading or a list and stays as it is.
+  static func markdownText(_ text: String) -> String {
+    var escaped = ""
+    for character in TextSanitizer.clean(text) {
+      if "\\`*_[]<&|~".contains(character) { escaped.append("\\") }
+      escaped.append(character)
+    }
+    return escaped
   }
 }

@@ -16,26 +16,32 @@ public struct TerminalInfo: Equatable, Sendable {
   public var stdinIsTTY: Bool
   /// The terminal's width in columns.
   public var width: Int
+  /// The terminal's height in rows.
+  public var height: Int
 
   /// Creates terminal facts.
-  public init(stdoutIsTTY: Bool, stderrIsTTY: Bool, stdinIsTTY: Bool, width: Int = 80) {
+  public init(stdoutIsTTY: Bool, stderrIsTTY: Bool, stdinIsTTY: Bool, width: Int = 80, height: Int = 24) {
     self.stdoutIsTTY = stdoutIsTTY
     self.stderrIsTTY = stderrIsTTY
     self.stdinIsTTY = stdinIsTTY
     self.width = width
+    self.height = height
   }
 
   /// Whether a question can be asked: stdin is a terminal to type the answer on. The question
   /// goes to stderr, or to the terminal itself when stderr is redirected (see `TerminalPrompt`).
   public var canAsk: Bool { stdinIsTTY }
 
-  /// Reads the facts of this process; `COLUMNS` overrides the measured width.
+  /// Reads the facts of this process; `COLUMNS` and `LINES` override the measured size.
   public static func current(environment: [String: String]) -> TerminalInfo {
     var size = winsize()
-    let measured = ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : nil
-    let columns = environment["COLUMNS"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
+    let measured = ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0
+    func chosen(_ variable: String, _ measured: UInt16, _ fallback: Int) -> Int {
+      environment[variable].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil } ?? (measured > 0 ? Int(measured) : fallback)
+    }
     return TerminalInfo(
       stdoutIsTTY: isatty(STDOUT_FILENO) == 1, stderrIsTTY: isatty(STDERR_FILENO) == 1,
-      stdinIsTTY: isatty(STDIN_FILENO) == 1, width: columns ?? measured ?? 80)
+      stdinIsTTY: isatty(STDIN_FILENO) == 1, width: chosen("COLUMNS", measured ? size.ws_col : 0, 80),
+      height: chosen("LINES", measured ? size.ws_row : 0, 24))
   }
 }

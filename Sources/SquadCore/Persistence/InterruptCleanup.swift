@@ -13,8 +13,15 @@ public enum InterruptCleanup {
   /// Registers a file to remove if the process is interrupted; pass the result to `unregister`.
   static func register(_ path: String) -> Int32 { interrupt_handler_register(path) }
 
-  /// Tells the handler whether stderr ends in a status line without its newline yet.
-  static func statusLineOpen(_ open: Bool) { interrupt_handler_set_line_open(open ? 1 : 0) }
+  /// Where a line waits for its newline (a status line, a question), which an interrupt writes.
+  enum OpenLine: Int32 {
+    case none = 0
+    case standardError = 1
+    case terminal = 2
+  }
+
+  /// Tells the handler where a line is left unfinished.
+  static func lineOpen(_ place: OpenLine) { interrupt_handler_set_line_open(place.rawValue) }
 
   /// Forgets a file registered with `register`.
   static func unregister(_ slot: Int32) { interrupt_handler_unregister(slot) }

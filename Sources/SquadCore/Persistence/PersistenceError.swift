@@ -107,7 +107,7 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
         + "without being recorded, and undo and redo refuse until it is fixed or removed."
     case .overLimit(let limit, let members, let squad):
       return
-        "The squad '\(squad)' holds at most \(limit) \(limit == 1 ? "member" : "members"); this change would make it "
+        "The squad '\(squad)' holds at most \(Plural.members(limit)); this change would make it "
         + "\(members). Nothing changed; fire someone first."
     case .changedOutside:
       return "\(path) was changed by something other than squad since the last change squad recorded; "

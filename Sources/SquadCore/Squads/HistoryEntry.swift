@@ -70,12 +70,12 @@ public struct HistoryEntry: Hashable, Sendable {
     let what = parts.isEmpty ? "no member changed" : parts.joined(separator: "; ")
     switch kind {
     case .change: return what
-    case .undo: return "undid \(steps == 1 ? "1 change" : "\(steps) changes"): \(what)"
-    case .redo: return "redid \(steps == 1 ? "1 change" : "\(steps) changes"): \(what)"
+    case .undo: return "undid \(Plural.count(steps, "change")): \(what)"
+    case .redo: return "redid \(Plural.count(steps, "change")): \(what)"
     case .create: return "created the squad"
     case .rename: return "renamed from \(detail ?? "?")"
-    case .delete: return "deleted the squad (\(diff.removed.count) members)"
-    case .limit: return detail.map { "limited to \($0) members" } ?? "lifted the size limit"
+    case .delete: return "deleted the squad (\(Plural.members(diff.removed.count)))"
+    case .limit: return detail.flatMap(Int.init).map { "limited to \(Plural.members($0))" } ?? "lifted the size limit"
     }
   }
 }

@@ -116,7 +116,7 @@ import Testing
     let overview = CatalogueOverview(
       heroes: 1562, heroesByOrigin: [.bundled: 1562], comics: 0, comicsByOrigin: [:], updatedAt: Sample.moment,
       catalogueFile: "/tmp/catalogue.sqc", catalogueBytes: 1024, cacheFolder: "/tmp/responses", cacheBytes: 0)
-    let contents = CatalogueContents(droppedHeroes: 3, comics: 1)
+    let contents = CatalogueContents(droppedHeroes: 3, revertedHeroes: 2, comics: 1)
     let actions: [CatalogueFeature.Action] = [
       .summaryRequested, .overviewLoaded(overview), .importRequested(request), .importFinished(.success(report)),
       .importFinished(.failure(.overLimit("the catalogue would hold more than 200000 heroes"))),
@@ -125,7 +125,7 @@ import Testing
     ]
     let phases: [CatalogueFeature.Phase] = [
       .idle, .summarising, .summarised(overview), .importing(request), .imported(report), .measuring(askFirst: true),
-      .confirming(contents), .resetting, .reset(heroes: 1562), .cancelled,
+      .confirming(contents), .resetting, .reset(heroes: 1562), .alreadyBundled, .cancelled,
       .failed(.importing(.invalid(CatalogueImportFile.Problem(path: "bad.json", detail: "not JSON")))),
       .failed(.resetting(Self.error)),
     ]
@@ -139,7 +139,7 @@ import Testing
     for phase in phases {
       switch phase {
       case .idle, .summarising, .summarised, .importing, .imported, .measuring, .confirming, .resetting, .reset,
-        .cancelled, .failed:
+        .alreadyBundled, .cancelled, .failed:
         break
       }
     }

@@ -42,12 +42,12 @@ import Testing
     let result = try await Self.squad(simulator).launch("show", "1009610", "--format", "table")
     #expect(result.status == 0)
     #expect(result.stdout.contains("Spider-Man (Peter Parker)"))
-    #expect(result.stdout.contains("\(comics.total) comics"))
+    #expect(result.stdout.contains("\(Grouped.format(comics.total)) comics"))
     #expect(result.stdout.contains("Last appeared in"))
     let lines = result.stdout.split(separator: "\n").map(String.init)
     let firstTitle = try #require(lines.firstIndex { $0.hasPrefix("  " + titles[0]) })
     #expect(lines[firstTitle + 1].hasPrefix("  " + titles[1]))
-    #expect(lines[firstTitle + 2] == "  and \(comics.total - 2) more")
+    #expect(lines[firstTitle + 2] == "  and \(Grouped.format(comics.total - 2)) more")
     #expect(result.stdout.contains("Data provided by Marvel."))
   }
 

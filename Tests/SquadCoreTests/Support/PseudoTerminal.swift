@@ -7,8 +7,8 @@ enum PseudoTerminal {
   static var isAvailable: Bool { CLIProcess.which("python3") != nil }
 
   private static let helper = #"""
-    import fcntl, os, pty, struct, subprocess, sys, termios
-    merge, answer, ctrl_c_after, cmd = sys.argv[1] == "1", sys.argv[2], sys.argv[3].encode(), sys.argv[4:]
+    import fcntl, os, pty, select, struct, subprocess, sys, termios
+    merge, answer, ctrl_c_after, key, cmd = sys.argv[1] == "1", sys.argv[2], sys.argv[3].encode(), sys.argv[4].encode(), sys.argv[5:]
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))
     def own_terminal():
@@ -16,39 +16,42 @@ enum PseudoTerminal {
         fcntl.ioctl(0, termios.TIOCSCTTY, 0)
     child = subprocess.Popen(
         cmd, stdin=slave, stdout=slave, stderr=slave if merge else subprocess.PIPE, preexec_fn=own_terminal)
-    os.close(slave)
+    # The slave stays open here: closed, Linux may answer EIO before the last output is read.
     if answer:
         os.write(master, answer.encode())
-    chunks = []
+    output = bytearray()
+    def pump(timeout):
+        if not select.select([master], [], [], timeout)[0]: return False
+        data = os.read(master, 65536)
+        output.extend(data)
+        return bool(data)
     while True:
-        try:
-            data = os.read(master, 65536)
-        except OSError:
-            break
-        if not data:
-            break
-        chunks.append(data)
-        if ctrl_c_after and ctrl_c_after in b"".join(chunks):
+        got = pump(0.05)
+        if ctrl_c_after and ctrl_c_after in output:
             ctrl_c_after = b""
-            os.write(master, b"\x03")
+            os.write(master, key)
+        if not got and child.poll() is not None:
+            while pump(0.2): pass
+            break
     errors = b"" if merge else child.stderr.read()
     code = child.wait()
-    sys.stdout.buffer.write(b"".join(chunks))
+    sys.stdout.buffer.write(bytes(output))
     sys.stderr.buffer.write(errors)
     sys.exit(code if code >= 0 else 128 - code)
     """#
 
   /// Runs `squad --home <home> <arguments>` on a terminal 100 columns wide that is its
   /// controlling terminal. stderr stays a pipe unless `mergeStderr`; `answer` is typed up front;
-  /// Ctrl-C is typed as soon as the terminal has shown `ctrlCAfter`.
+  /// `key` (Ctrl-C unless told) is typed as soon as the terminal has shown `ctrlCAfter`.
   static func run(
     _ arguments: [String], home: String, environment extra: [String: String] = [:], mergeStderr: Bool = false,
-    answer: String = "", ctrlCAfter: String = ""
+    answer: String = "", ctrlCAfter: String = "", key: String = "\u{03}"
   ) throws -> CLIResult {
     guard let python = CLIProcess.which("python3") else { throw Unavailable() }
     return try CLIProcess.execute(
       python,
-      ["-c", helper, mergeStderr ? "1" : "0", answer, ctrlCAfter, CLIProcess.binary.path, "--home", home] + arguments,
+      ["-c", helper, mergeStderr ? "1" : "0", answer, ctrlCAfter, key, CLIProcess.binary.path, "--home", home]
+        + arguments,
       environment: CLIProcess.environment(home: home, adding: extra), directory: home)
   }
 

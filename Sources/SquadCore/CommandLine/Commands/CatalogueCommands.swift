@@ -118,8 +118,11 @@ extension CatalogueFeatureCommand {
     case .cancelled:
       context.notice("Nothing was changed.")
       return .success
+    case .alreadyBundled:
+      context.notice("The local catalogue holds the bundled set only; there is nothing to reset.")
+      return .success
     case .reset(let heroes):
-      context.notice("The local catalogue now holds the bundled set only (\(heroes) heroes).")
+      context.notice("The local catalogue now holds the bundled set only (\(Plural.heroes(heroes))).")
       return .success
     case .failed(.resetting(let error)):
       return .error(error.description, .failure)

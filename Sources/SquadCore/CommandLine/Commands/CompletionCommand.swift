@@ -17,15 +17,16 @@ enum CompletionCommand: Command {
       local catalogue and the squad, never the network) for recruit, show and fire.
       In bash, names are inserted with their spaces and parentheses escaped:
       'squad recruit spi<TAB>' offers Spider-Man (Peter Parker) and inserts
-      Spider-Man\\ \\(Peter\\ Parker\\). Digits complete to ids.
+      Spider-Man\\ \\(Peter\\ Parker\\). Digits complete to ids. Other ways to load
+      it (zsh's fpath, fish's completions folder) are in docs/EXPORT.md.
       """,
     arguments: [
       ArgumentSpec("shell", help: "bash, zsh or fish.", completion: .choices(Shell.allCases.map(\.rawValue)))
     ],
     examples: [
-      "source <(squad completion bash)            # in ~/.bashrc",
-      "squad completion zsh > \"${fpath[1]}/_squad\"  # then restart zsh",
-      "squad completion fish > ~/.config/fish/completions/squad.fish",
+      "source <(squad completion bash)    # bash: in ~/.bashrc",
+      "source <(squad completion zsh)     # zsh: in ~/.zshrc, after compinit",
+      "squad completion fish | source     # fish: in ~/.config/fish/config.fish",
     ])
 
   static func run(arguments: ParsedArguments, console: Console) -> Int32 {

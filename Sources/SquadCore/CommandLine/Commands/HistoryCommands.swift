@@ -105,8 +105,7 @@ extension StepCommand {
       return .success
     case .stepped(_, let entry?):
       let verb = direction == .undo ? "Undid" : "Redid"
-      context.notice(
-        "\(verb) \(entry.steps == 1 ? "1 change" : "\(entry.steps) changes")\(context.squadName.place("in")).")
+      context.notice("\(verb) \(Plural.count(entry.steps, "change"))\(context.squadName.place("in")).")
       ChangeReport.report(entry.diff, context: context)
       return .success
     case .failed(let error):

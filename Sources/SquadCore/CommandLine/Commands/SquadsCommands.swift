@@ -167,8 +167,8 @@ extension SquadsFeatureCommand {
     case .changed(.delete(let name, _), .deleted(let members, let folder)):
       // No restore command: the folder is the way back, as git's reflog is for a deleted branch.
       context.notice(
-        "Deleted the squad '\(name)' and its \(Plural.members(members)). It is set aside, with its history, in "
-          + "\(folder); to get it back, move that folder to \(context.paths.folder(of: name)).")
+        "Deleted \(Plural.squad(name, members: members)). It is set aside, with its history, in \(folder); "
+          + "to get it back, move that folder to \(context.paths.folder(of: name)).")
       return .success
     case .cancelled:
       context.notice("Nothing deleted; the squad is unchanged.")

@@ -60,10 +60,10 @@ enum SyncCommand: FeatureCommand {
   /// `Synced 1,562 heroes (16 requests, 16 not modified).`
   static func summary(_ report: SyncReport) -> String {
     let tally = report.tally
-    var parts = [plural(tally.requests, "request")]
+    var parts = [Plural.count(tally.requests, "request")]
     if tally.notModified > 0 { parts.append("\(Grouped.format(tally.notModified)) not modified") }
-    if tally.fromCache > 0 { parts.append(plural(tally.fromCache, "page") + " from the cache") }
-    return "Synced \(plural(report.heroCount, "hero", plural: "heroes")) (\(parts.joined(separator: ", ")))."
+    if tally.fromCache > 0 { parts.append(Plural.count(tally.fromCache, "page") + " from the cache") }
+    return "Synced \(Plural.heroes(report.heroCount)) (\(parts.joined(separator: ", ")))."
   }
 
   static func json(_ report: SyncReport) -> JSONValue {
@@ -73,10 +73,6 @@ enum SyncCommand: FeatureCommand {
       ("notModified", .int(report.tally.notModified)), ("fromCache", .int(report.tally.fromCache)),
       ("catalogueSize", .optional(report.catalogueSize)), ("attribution", .string(report.attribution)),
     ])
-  }
-
-  private static func plural(_ count: Int, _ word: String, plural: String? = nil) -> String {
-    "\(Grouped.format(count)) " + (count == 1 ? word : plural ?? word + "s")
   }
 }
 

@@ -24,8 +24,9 @@ public struct CatalogueEffects: EffectRunner {
       await send(.importFinished(result))
     case .measureContents:
       switch store.resetPreview {
-      case .drops(let heroes, let comics):
-        await send(.contentsMeasured(CatalogueContents(droppedHeroes: heroes, comics: comics)))
+      case .drops(let reverted, let heroes, let comics):
+        await send(
+          .contentsMeasured(CatalogueContents(droppedHeroes: heroes, revertedHeroes: reverted, comics: comics)))
       case .damaged(let problem):
         await send(.contentsMeasured(CatalogueContents(droppedHeroes: 0, comics: 0, damage: problem)))
       }

@@ -35,6 +35,8 @@ public enum CatalogueFeature: Feature {
     case resetting
     /// Finished a reset; the catalogue holds this many (bundled) heroes.
     case reset(heroes: Int)
+    /// The catalogue already held the bundled set alone: nothing was asked or written.
+    case alreadyBundled
     /// The user said no; nothing changed.
     case cancelled
     /// Refused or failed; the catalogue is unchanged.
@@ -92,6 +94,10 @@ public enum CatalogueFeature: Feature {
       state.phase = .measuring(askFirst: askFirst)
       return [.measureContents]
 
+    case (.measuring, .contentsMeasured(let contents)) where contents.isBundledSetOnly:
+      state.phase = .alreadyBundled
+      return []
+
     case (.measuring(let askFirst), .contentsMeasured(let contents)):
       guard askFirst else {
         state.phase = .resetting
@@ -126,6 +132,14 @@ public enum CatalogueFeature: Feature {
     if let damage = contents.damage {
       return "The stored catalogue is damaged (\(damage)); move it aside and keep only the bundled set? [y/N] "
     }
-    return "Drop \(contents.droppedHeroes) heroes and \(contents.comics) comics, keeping only the bundled set? [y/N] "
+    // Says what really happens: bundled heroes updated since are reverted, the rest dropped.
+    var dropped: [String] = []
+    if contents.droppedHeroes > 0 { dropped.append(Plural.heroes(contents.droppedHeroes)) }
+    if contents.comics > 0 { dropped.append(Plural.count(contents.comics, "comic")) }
+    let revert =
+      contents.revertedHeroes > 0 ? "revert \(Plural.heroes(contents.revertedHeroes)) to the bundled version" : nil
+    let drop = dropped.isEmpty ? nil : "drop " + dropped.joined(separator: " and ")
+    let question = [revert, drop].compactMap { $0 }.joined(separator: " and ")
+    return question.prefix(1).uppercased() + question.dropFirst() + ", keeping only the bundled set? [y/N] "
   }
 }

@@ -11,7 +11,7 @@ extension PickFeature {
       if state.squadExisted, !squad.exists {
         state.notice = "Squad deleted elsewhere; Enter will not recreate it."
       } else if dropped > 0 {
-        state.notice = "Squad changed elsewhere; \(dropped) mark\(dropped == 1 ? "" : "s") dropped (done)."
+        state.notice = "Squad changed elsewhere; \(Plural.count(dropped, "mark")) dropped (done)."
       } else {
         state.notice = "Squad changed elsewhere; marks refreshed."
       }

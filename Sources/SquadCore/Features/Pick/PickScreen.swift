@@ -59,7 +59,7 @@ public enum PickScreen {
   }
 
   private static let idWidth = 8
-  private static let comicsWidth = 6
+  private static let comicsWidth = 7
 
   // A row: the cursor or two spaces, the mark and a space (4 columns), the id, two spaces, the name,
   // two spaces, the comics count.
@@ -107,7 +107,7 @@ public enum PickScreen {
     case .fire: mark = "−"
     case nil: mark = state.members.contains(hero.id) ? "*" : " "
     }
-    let comics = hero.counts.comics.map(String.init) ?? "–"
+    let comics = hero.counts.comics.map(String.init) ?? Table.unknown
     let name = DisplayWidth.pad(
       DisplayWidth.truncate(TextSanitizer.clean(hero.name), to: nameWidth(width)), to: nameWidth(width))
     let id = DisplayWidth.pad(String(hero.id.rawValue), to: idWidth)
@@ -174,7 +174,7 @@ public enum PickScreen {
     switch state.mode {
     case .confirmingDiscard:
       return style.bold(
-        fit("Discard \(state.pending.count) pending change\(state.pending.count == 1 ? "" : "s")? [y/N]", width))
+        fit("Discard \(Plural.count(state.pending.count, "pending change"))? [y/N]", width))
     case .saving:
       return fit("Saving…", width)
     case .loading:

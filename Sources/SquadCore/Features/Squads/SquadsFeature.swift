@@ -88,8 +88,7 @@ public enum SquadsFeature: Feature {
       }
       guard askFirst else { return change(&state, .delete(name, at: date)) }
       state.phase = .confirming(name, at: date)
-      let members = summary.members.map { " and its \(Plural.members($0))" } ?? ""
-      return [.confirm(prompt: "Delete the squad '\(name)'\(members)? [y/N] ")]
+      return [.confirm(prompt: "Delete \(Plural.squad(name, members: summary.members))? [y/N] ")]
 
     case (.confirming(let name, let date), .confirmationAnswered(true)):
       return change(&state, .delete(name, at: date))

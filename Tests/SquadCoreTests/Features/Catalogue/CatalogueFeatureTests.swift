@@ -149,6 +149,31 @@ import Testing
       ])
   }
 
+  @Test func theResetQuestionSaysWhichHeroesRevertAndWhatIsDropped() {
+    func question(_ contents: CatalogueContents) -> [CatalogueFeature.Effect] {
+      var state = CatalogueFeature.State(phase: .measuring(askFirst: true))
+      return CatalogueFeature.reduce(&state, .contentsMeasured(contents))
+    }
+    let tail = ", keeping only the bundled set? [y/N] "
+    #expect(
+      question(CatalogueContents(droppedHeroes: 20, revertedHeroes: 363, comics: 1))
+        == [.confirm(prompt: "Revert 363 heroes to the bundled version and drop 20 heroes and 1 comic" + tail)])
+    #expect(
+      question(CatalogueContents(droppedHeroes: 1, revertedHeroes: 0, comics: 0))
+        == [.confirm(prompt: "Drop 1 hero" + tail)])
+    #expect(
+      question(CatalogueContents(droppedHeroes: 0, revertedHeroes: 1, comics: 2_000))
+        == [.confirm(prompt: "Revert 1 hero to the bundled version and drop 2,000 comics" + tail)])
+  }
+
+  @Test(arguments: [true, false])
+  func aResetWithNothingToDoAsksNothingAndWritesNothing(askFirst: Bool) {
+    var state = CatalogueFeature.State(phase: .measuring(askFirst: askFirst))
+    let effects = CatalogueFeature.reduce(&state, .contentsMeasured(CatalogueContents(droppedHeroes: 0, comics: 0)))
+    #expect(effects == [])
+    #expect(state.phase == .alreadyBundled)
+  }
+
   @Test func actionsOutOfPlaceChangeNothing() {
     var state = CatalogueFeature.State()
     #expect(CatalogueFeature.reduce(&state, .confirmationAnswered(true)) == [])

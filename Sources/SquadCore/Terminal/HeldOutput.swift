@@ -1,0 +1,46 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// stdout kept until the run ends, so its height is known before it is shown: through the
+/// ``Pager`` when taller than the terminal, as it is otherwise.
+///
+/// A line for stderr that comes once output has started (`Showing 1–20 of 1564. Next page: …`)
+/// joins it when stderr is the terminal too, as git sends both to its pager: it then still
+/// follows the output it is about, in the pager or out of it. Earlier lines (notices, status)
+/// are written at once.
+enum HeldOutput {
+  private static let held = Mutex<(pager: Pager, text: String, joinsErrors: Bool)?>(nil)
+
+  /// Starts holding stdout for `pager`.
+  static func start(_ pager: Pager) { held.withLock { $0 = (pager, "", isatty(STDERR_FILENO) == 1) } }
+
+  /// Keeps stdout text while holding; false when not holding.
+  static func takeOutput(_ text: String) -> Bool {
+    held.withLock { output in
+      output?.text += text
+      return output != nil
+    }
+  }
+
+  /// Keeps a whole stderr line when it follows held output on the same terminal; false otherwise.
+  static func takeError(_ line: String) -> Bool {
+    held.withLock { output in
+      guard let current = output, current.joinsErrors, !current.text.isEmpty, line.hasSuffix("\n") else {
+        return false
+      }
+      output?.text += line
+      return true
+    }
+  }
+
+  /// Stops holding; what was held and the pager it waits for, nil when nothing was held.
+  static func release() -> (pager: Pager, text: String)? {
+    held.withLock { output in
+      defer { output = nil }
+      return output.map { ($0.pager, $0.text) }
+    }
+  }
+}

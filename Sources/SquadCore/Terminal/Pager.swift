@@ -1,0 +1,112 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Long output on a terminal goes through a pager, as git and gh do: `$SQUAD_PAGER`, else
+/// `$PAGER`, else `less -FRX` (with `LESS=FRX` when `LESS` is unset), run by `/bin/sh`.
+///
+/// Output that fits the terminal is printed as it is; a pager that quits early (`q`) ends the
+/// run quietly; one that cannot be started is reported, and the output printed without it.
+public struct Pager: Equatable, Sendable {
+  /// The shell command that pages, e.g. `less -FRX`.
+  public var command: String
+  /// The pager's environment: squad's own, plus `LESS=FRX` when unset.
+  var environment: [String: String]
+  /// The terminal's size: output taller than `rows - 1` (a row is kept for the prompt) is paged.
+  var rows: Int
+  var columns: Int
+
+  /// The pager for this run; nil when nothing may be paged: stdout is not a terminal, or the
+  /// chosen pager is empty or `cat` (the first of `SQUAD_PAGER` and `PAGER` that is set decides).
+  public static func resolve(variables: [String: String], terminal: TerminalInfo) -> Pager? {
+    let command = variables["SQUAD_PAGER"] ?? variables["PAGER"] ?? "less -FRX"
+    let trimmed = command.trimmingWhitespace()
+    guard terminal.stdoutIsTTY, !trimmed.isEmpty, trimmed != "cat" else { return nil }
+    var environment = variables
+    if environment["LESS"] == nil { environment["LESS"] = "FRX" }
+    return Pager(command: command, environment: environment, rows: terminal.height, columns: terminal.width)
+  }
+
+  /// How many terminal rows the text takes, long lines wrapped (colour escapes take none).
+  func rowsNeeded(by text: String) -> Int {
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast(text.hasSuffix("\n") ? 1 : 0)
+    return lines.reduce(0) { total, line in
+      let visible = line.contains("\u{1B}") ? String(line).replacing(#/\x1B\[[0-9;]*m/#, with: "") : String(line)
+      return total + max(1, (DisplayWidth.of(visible) + columns - 1) / max(columns, 1))
+    }
+  }
+
+  /// Shows `text` through the pager when it is taller than the terminal, and waits for the pager
+  /// to end. False when the text is short, or the pager could not be started (said on stderr):
+  /// the caller prints it then.
+  func show(_ text: String) -> Bool {
+    guard rowsNeeded(by: text) > rows - 1 else { return false }
+    var descriptors: [Int32] = [0, 0]
+    guard pipe(&descriptors) == 0 else { return false }
+    let (readEnd, writeEnd) = (descriptors[0], descriptors[1])
+    for descriptor in descriptors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+    let child = spawn(readingFrom: readEnd)
+    close(readEnd)
+    guard let child else {
+      close(writeEnd)
+      return cannotStart("squad could not start /bin/sh")
+    }
+    // Ctrl-C and Ctrl-\ reach the pager too, which handles them; squad waits for it, as git does.
+    let interrupt = signal(SIGINT, SIG_IGN)
+    let quit = signal(SIGQUIT, SIG_IGN)
+    defer {
+      signal(SIGINT, interrupt)
+      signal(SIGQUIT, quit)
+    }
+    // A pager that quits before reading everything closes the pipe (EPIPE): that is the user's choice.
+    ProcessStreams.write(text, to: writeEnd)
+    close(writeEnd)
+    var status: Int32 = 0
+    while waitpid(child, &status, 0) < 0 && errno == EINTR {}
+    // /bin/sh's own answers to a pager that cannot be found (127) or run (126).
+    let exited = status & 0x7F == 0
+    let code = (status >> 8) & 0xFF
+    if exited && (code == 127 || code == 126) { return cannotStart("the pager '\(command)' could not be run") }
+    return true
+  }
+
+  private func cannotStart(_ why: String) -> Bool {
+    ProcessStreams.write(
+      "Warning: \(why); printing without it. Set SQUAD_PAGER or PAGER, or add --no-pager.\n", to: STDERR_FILENO)
+    return false
+  }
+
+  /// Starts `/bin/sh -c command` with `input` as its stdin and default signal handling (squad
+  /// ignores SIGPIPE, which a child would otherwise inherit).
+  private func spawn(readingFrom input: Int32) -> pid_t? {
+    #if canImport(Glibc)
+      var actions = posix_spawn_file_actions_t()
+      var attributes = posix_spawnattr_t()
+    #else
+      var actions: posix_spawn_file_actions_t?
+      var attributes: posix_spawnattr_t?
+    #endif
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_adddup2(&actions, input, STDIN_FILENO)
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    for signal in [SIGPIPE, SIGINT, SIGQUIT, SIGTERM] { sigaddset(&defaults, signal) }
+    var none = sigset_t()
+    sigemptyset(&none)
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+    let words: [String] = ["/bin/sh", "-c", command]
+    let arguments = words.map { strdup($0) } + [nil]
+    let variables = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { for pointer in arguments + variables { free(pointer) } }
+    var child: pid_t = 0
+    let failed = posix_spawn(&child, "/bin/sh", &actions, &attributes, arguments, variables)
+    return failed == 0 ? child : nil
+  }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+
+@testable import SquadCore
+
+/// Issue 21, item 14: output taller than the terminal goes through a pager, as in git and gh:
+/// `$SQUAD_PAGER`, else `$PAGER`, else `less -FRX` (with `LESS=FRX` when unset); never in a pipe,
+/// with `--no-pager`, or with an empty or `cat` pager; never for `pick`. A fake pager records
+/// what it was given.
+@Suite(.enabled(if: PseudoTerminal.isAvailable, "python3 is needed to run squad on a pseudo-terminal"))
+struct PagerEndToEndTests {
+  let home = TemporaryDirectory()
+  /// `heroes --all` on the 24-row test terminal: a header, every bundled hero, a blank line and
+  /// the attribution.
+  static let tallTable = 1_564 + 3
+
+  /// A pager script in the home that keeps what it reads, its arguments and `LESS`.
+  func fakePager(named name: String = "pager") throws -> String {
+    let path = home.file(name)
+    try home.write(
+      "#!/bin/sh\ncat > \"$HOME/paged.txt\"\nprintf '%s|%s' \"${LESS-unset}\" \"$*\" > \"$HOME/pager.txt\"\n", to: name)
+    #expect(chmod(path, 0o755) == 0)
+    return path
+  }
+
+  /// How many lines the pager read, or nil when no pager ran.
+  var paged: Int? { home.contents("paged.txt").map { $0.filter { $0 == UInt8(ascii: "\n") }.count } }
+  var pagerCall: String? { home.contents("pager.txt").map { String(decoding: $0, as: UTF8.self) } }
+
+  @Test func tallOutputOnATerminalGoesThroughSquadPagerBeforePager() throws {
+    let pager = try fakePager()
+    let result = try PseudoTerminal.run(
+      ["heroes", "--all", "-q"], home: home.path, environment: ["SQUAD_PAGER": pager, "PAGER": "false"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(paged == Self.tallTable)
+    #expect(!result.stdout.contains("Zzzax"), "squad printed the table itself too")
+    #expect(pagerCall == "FRX|", "LESS defaults to FRX for any pager")
+  }
+
+  @Test func withoutSquadPagerPagerIsUsedAndLESSIsLeftAlone() throws {
+    let pager = try fakePager()
+    let result = try PseudoTerminal.run(
+      ["heroes", "--all", "-q"], home: home.path, environment: ["PAGER": pager, "LESS": "-S"])
+    #expect(result.status == 0)
+    #expect(paged == Self.tallTable)
+    #expect(pagerCall == "-S|")
+  }
+
+  @Test func withNeitherSetLessRunsWithFRX() throws {
+    // A `less` of our own first on PATH stands in for the real one.
+    let bin = home.file("bin")
+    try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+    _ = try fakePager(named: "bin/less")
+    let path = bin + ":" + (CLIProcess.environment(home: home.path)["PATH"] ?? "")
+    let result = try PseudoTerminal.run(["heroes", "--all", "-q"], home: home.path, environment: ["PATH": path])
+    #expect(result.status == 0)
+    #expect(paged == Self.tallTable)
+    #expect(pagerCall == "FRX|-FRX")
+  }
+
+  @Test(arguments: [
+    (["heroes", "--limit", "5", "-q"], [:]), (["heroes", "--all", "-q", "--no-pager"], [:]),
+    (["--no-pager", "heroes", "--all", "-q"], [:]), (["heroes", "--all", "-q"], ["SQUAD_PAGER": ""]),
+    (["heroes", "--all", "-q"], ["SQUAD_PAGER": "cat"]), (["heroes", "--all", "-q"], ["SQUAD_PAGER": " cat "]),
+  ])
+  func shortOutputNoPagerAndAnEmptyOrCatPagerPrintStraightToTheTerminal(
+    arguments: [String], environment: [String: String]
+  ) throws {
+    let pager = try fakePager()
+    let result = try PseudoTerminal.run(
+      arguments, home: home.path, environment: ["PAGER": pager].merging(environment) { $1 })
+    #expect(result.status == 0)
+    #expect(paged == nil, "a pager ran")
+    #expect(result.stdout.contains("3-D Man"))
+  }
+
+  @Test func aPipeIsNeverPaged() throws {
+    let pager = try fakePager()
+    let result = try CLIProcess.run(["heroes", "--all"], home: home.path, environment: ["SQUAD_PAGER": pager])
+    #expect(result.status == 0)
+    #expect(result.lines.count == 1_564)
+    #expect(paged == nil)
+  }
+
+  @Test func aPagerThatQuitsEarlyEndsTheRunQuietly() throws {
+    // `head` reads a little and exits, as a user pressing q does: squad's next write fails.
+    let result = try PseudoTerminal.run(
+      ["heroes", "--all", "-q"], home: home.path, environment: ["SQUAD_PAGER": "head -n 1"])
+    #expect(result.status == 0)
+    #expect(!result.wasSignalled)
+    #expect(result.stderr.isEmpty, "\(result.stderr)")
+    #expect(result.stdout.contains("NAME") && !result.stdout.contains("Zzzax"))
+  }
+
+  @Test func aPagerThatCannotRunIsReportedAndTheOutputStillShown() throws {
+    let result = try PseudoTerminal.run(
+      ["heroes", "--all", "-q"], home: home.path, environment: ["SQUAD_PAGER": "no-such-pager-anywhere"])
+    #expect(result.status == 0)
+    #expect(result.stderr.contains("Warning: the pager 'no-such-pager-anywhere' could not be run"), "\(result.stderr)")
+    #expect(result.stdout.contains("Zzzax"))
+  }
+
+  @Test func pickNeverPages() throws {
+    let pager = try fakePager()
+    let session = try PickTerminal.run(
+      ["pick"], home: home.path, steps: [.wait("Filter:"), .type("\u{1B}")], rows: 10,
+      environment: ["SQUAD_PAGER": pager])
+    #expect(session.exit == 0, "\(session.error ?? "")")
+    #expect(paged == nil)
+  }
+}
