@@ -151,27 +151,18 @@ public struct SquadSet: Sendable {
   public func setLimit(_ name: SquadName, to limit: Int?, at date: Date) throws(SquadSetFailure) -> Bool {
     let squadFile = file(name)
     guard squadFile.exists else { throw .missing(name) }
-    enum Outcome {
-      case changed, unchanged
-      case tooMany(Int)
-    }
-    let outcome: Outcome
-    do throws(PersistenceError) {
-      (outcome, _) = try squadFile.change(by: "squads edit", at: date) { snapshot in
+    let outcome = Result { () throws(PersistenceError) in
+      try squadFile.change(by: "squads edit", at: date) { snapshot -> (SquadEdit?, Result<Bool, SquadSetFailure>) in
         var squad = snapshot.squad
-        guard squad.maxMembers != limit else { return (nil, .unchanged) }
-        if let limit, squad.members.count > limit { return (nil, .tooMany(squad.members.count)) }
+        guard squad.maxMembers != limit else { return (nil, .success(false)) }
+        if let limit, squad.members.count > limit {
+          return (nil, .failure(.belowMembers(name, limit: limit, members: squad.members.count)))
+        }
         squad.maxMembers = limit
-        return (SquadEdit(squad: squad, kind: .limit, detail: limit.map(String.init)), .changed)
-      }
-    } catch {
-      throw .persistence(error)
+        return (SquadEdit(squad: squad, kind: .limit, detail: limit.map(String.init)), .success(true))
+      }.0
     }
-    switch outcome {
-    case .changed: return true
-    case .unchanged: return false
-    case .tooMany(let members): throw .belowMembers(name, limit: limit ?? 0, members: members)
-    }
+    return try outcome.mapError(SquadSetFailure.persistence).get().get()
   }
 
   private func exclusively<Value>(_ body: () throws(SquadSetFailure) -> Value) throws(SquadSetFailure) -> Value {
