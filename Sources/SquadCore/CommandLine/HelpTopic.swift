@@ -88,6 +88,11 @@ enum HelpTopicText {
       A squad name that breaks the rules ('squad help squads') is a usage error: exit 64. A name
       that names no squad (--squad, SQUAD_NAME, squads rename or delete), 'squads create' of
       one that exists, and a limit below a squad's members exit 1, changing nothing.
+      A partial result exits 1 after keeping what it could, with a warning saying what is missing:
+      heroes --all or sync receiving fewer heroes than the server promised, or a sync that could
+      not refresh (or record the refresh of) a squad, which the warning names.
+      A change whose squad was deleted or renamed meanwhile (or, for pick, replaced) exits 1,
+      saving nothing.
 
     """
 

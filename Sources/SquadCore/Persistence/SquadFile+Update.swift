@@ -73,10 +73,14 @@ extension SquadFile {
   public func change<Value>(
     by command: String, at date: Date, _ body: (SquadSnapshot) throws(PersistenceError) -> (SquadEdit?, Value)
   ) throws(PersistenceError) -> (Value, HistoryEntry?) {
-    try withLock { () throws(PersistenceError) in
-      let snapshot = try self.snapshot()
+    func decide(_ snapshot: SquadSnapshot) throws(PersistenceError) -> (SquadEdit?, Value) {
       _ = try snapshot.loaded.get()
-      let (edit, value) = try body(snapshot)
+      return try body(snapshot)
+    }
+    if let value = try unchangedWithoutFile(decide) { return (value, nil) }
+    return try withLock { () throws(PersistenceError) in
+      let snapshot = try self.snapshot()
+      let (edit, value) = try decide(snapshot)
       guard let edit else { return (value, nil) }
       return (value, try commit(edit, of: snapshot, command: command, at: date))
     }
@@ -87,12 +91,25 @@ extension SquadFile {
   public func changeReadingLeniently<Value>(
     by command: String, at date: Date, _ body: (Result<Squad, PersistenceError>) -> (SquadEdit?, Value)
   ) throws(PersistenceError) -> Value {
-    try withLock { () throws(PersistenceError) in
+    if let value = try unchangedWithoutFile({ body($0.loaded) }) { return value }
+    return try withLock { () throws(PersistenceError) in
       let snapshot = try self.snapshot()
       let (edit, value) = body(snapshot.loaded)
       if let edit { _ = try commit(edit, of: snapshot, command: command, at: date) }
       return value
     }
+  }
+
+  // A command that changes nothing creates nothing: a squad with no file yet is first read without
+  // its locks (taking them creates its folder and lock files); `decide`'s value when it would save
+  // nothing there (no edit, or the empty squad a missing file reads as), nil when it would.
+  private func unchangedWithoutFile<Value>(
+    _ decide: (SquadSnapshot) throws(PersistenceError) -> (SquadEdit?, Value)
+  ) throws(PersistenceError) -> Value? {
+    guard !FileKind.isPresent(path) else { return nil }
+    let (edit, value) = try decide(try snapshot())
+    guard let edit else { return value }
+    return edit.kind == .change && edit.squad.members.isEmpty ? value : nil
   }
 
   /// The squad and its history as they are now. Call it holding the lock.
@@ -183,13 +200,14 @@ extension SquadFile {
   }
 
   /// One recruit or fire under the lock: reads the squad, applies `command` to it, and saves the
-  /// result (recorded in the history) when it changed. With `requiringExistence`, a named squad
-  /// that no longer exists is not created again: the update throws ``PersistenceError/Reason/squadGone(squad:)``.
-  func update(_ command: SquadCommand, heroes: [Hero], at date: Date, requiringExistence: Bool = false)
+  /// result (recorded in the history) when it changed. With a squad's `identity` (``identity``),
+  /// only that squad is changed: when it no longer exists, or another squad took its name, the
+  /// update throws ``PersistenceError/Reason/squadGone(squad:)``.
+  func update(_ command: SquadCommand, heroes: [Hero], at date: Date, identity: [UInt64]? = nil)
     throws(PersistenceError) -> SquadUpdateResult
   {
     let (result, _) = try change(by: command.name, at: date) { (snapshot) throws(PersistenceError) in
-      if requiringExistence, !name.isDefault, !snapshot.exists {
+      if let identity, self.identity != identity {
         throw PersistenceError(path: path, reason: .squadGone(squad: name.value))
       }
       let (updated, change) = SquadChange.apply(command, heroes: heroes, to: snapshot.squad)

@@ -79,6 +79,8 @@ public struct SquadSet: Sendable {
   public func rename(_ old: SquadName, to new: SquadName, at date: Date) throws(SquadSetFailure) {
     guard !old.isDefault else { throw .isDefault(action: "renamed") }
     guard !new.isDefault else { throw .isDefault(action: "a new name") }
+    // Refused before the set's lock is taken, too: a command that changes nothing creates nothing.
+    guard FileKind.isPresent(file(old).path) else { throw .missing(old) }
     try exclusively { () throws(SquadSetFailure) in
       guard FileKind.isPresent(file(old).path) else { throw .missing(old) }
       guard old != new else { return }
@@ -90,17 +92,11 @@ public struct SquadSet: Sendable {
         // A squad that cannot be read cannot be saved under its new name: refuse before anything changes.
         let snapshot = try squadFile.snapshot()
         _ = try snapshot.loaded.get()
-        // Where a folder in the way goes must be usable before the rename is recorded.
-        if FileKind.isPresent(paths.folder(of: new)) {
-          try OwnFolder.ensure(paths.deletedSquadsDirectory)
-        }
+        try clearWay(to: paths.folder(of: new))
         let entry = try squadFile.commit(
           SquadEdit(squad: snapshot.squad, kind: .rename, detail: old.value), of: snapshot, command: "squads rename",
           at: date)
         do throws(PersistenceError) {
-          // Something without a squad file under the new name (what a change killed before its first
-          // save left, or a file of the user's) may hold a history: set it aside, never destroy it.
-          if FileKind.isPresent(paths.folder(of: new)) { try setAside(new, at: date) }
           try move(paths.folder(of: old), to: paths.folder(of: new))
         } catch {
           // Take the entry back so the history says what happened: nothing.
@@ -118,6 +114,7 @@ public struct SquadSet: Sendable {
   /// and the folder it is kept in.
   public func delete(_ name: SquadName, at date: Date) throws(SquadSetFailure) -> (Squad, keptIn: String) {
     guard !name.isDefault else { throw .isDefault(action: "deleted") }
+    guard FileKind.isPresent(file(name).path) else { throw .missing(name) }
     return try exclusively { () throws(SquadSetFailure) in
       let squadFile = file(name)
       guard FileKind.isPresent(squadFile.path) else { throw .missing(name) }
@@ -129,21 +126,13 @@ public struct SquadSet: Sendable {
         let snapshot = try squadFile.snapshot()
         _ = try squadFile.commit(
           SquadEdit(squad: Squad(), kind: .delete), of: snapshot, command: "squads delete", at: date)
-        return (snapshot.squad, try setAside(name, at: date))
+        let stamp = Int(date.timeIntervalSince1970 * 1000)
+        let kept = paths.deletedSquadsDirectory + "/\(name.value)-\(stamp)-\(getpid())"
+        try move(paths.folder(of: name), to: kept)
+        pruneDeleted()
+        return (snapshot.squad, kept)
       }
     }
-  }
-
-  // Moves a squad's folder under `squads/.deleted/` in one step, where the newest ``keptDeleted``
-  // stay; returns where it went.
-  @discardableResult
-  private func setAside(_ name: SquadName, at date: Date) throws(PersistenceError) -> String {
-    try OwnFolder.ensure(paths.deletedSquadsDirectory)
-    let stamp = Int(date.timeIntervalSince1970 * 1000)
-    let kept = paths.deletedSquadsDirectory + "/\(name.value)-\(stamp)-\(getpid())"
-    try move(paths.folder(of: name), to: kept)
-    pruneDeleted()
-    return kept
   }
 
   /// Gives a squad a size limit, or none, as a change of that squad recorded in its history;
@@ -165,6 +154,22 @@ public struct SquadSet: Sendable {
     return try outcome.mapError(SquadSetFailure.persistence).get().get()
   }
 
+  // A folder under a new name without a squad file is in the way: only lock files (what a change
+  // that saved nothing left in earlier releases, or one killed before its first save) are removed;
+  // anything else (a history, a file of the user's) refuses the rename, as `.deleted` only ever
+  // receives deleted squads and nothing squad did not make is destroyed.
+  private func clearWay(to folder: String) throws(PersistenceError) {
+    guard FileKind.isPresent(folder) else { return }
+    try OwnFolder.refuseLink(folder)
+    guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder),
+      entries.allSatisfy({ $0 == "squad.lock" || $0.hasPrefix(".squad.json.tmp-") })
+    else {
+      let detail = "it is in the way, holding files but no squad.json; move it away first"
+      throw PersistenceError(path: folder, reason: .unwritable(detail: detail))
+    }
+    try? FileManager.default.removeItem(atPath: folder)
+  }
+
   private func exclusively<Value>(_ body: () throws(SquadSetFailure) -> Value) throws(SquadSetFailure) -> Value {
     let lock: FileLock
     do { lock = try FileLock(path: paths.squadsLockFile) } catch { throw .persistence(error) }
@@ -183,14 +188,15 @@ public struct SquadSet: Sendable {
   }
 
   // Newest by the deletion time in the name (`NAME-MILLISECONDS-PID`), not by modification time,
-  // which is the squad's last change. Only what squad put there is ever removed: real folders
-  // (never a link) named that way, inside a `.deleted` that is itself a real folder.
+  // which is the squad's last change. Only what squad put there is ever removed or counted: real
+  // folders (never a link) named that way and holding a squad file, inside a `.deleted` that is
+  // itself a real folder.
   private func pruneDeleted() {
     let folder = paths.deletedSquadsDirectory
     guard OwnFolder.isRealFolder(folder) else { return }
     let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
     let kept = entries.compactMap { entry in SquadSet.deletionStamp(entry).map { (entry, $0) } }
-      .filter { OwnFolder.isRealFolder(folder + "/" + $0.0) }
+      .filter { OwnFolder.isRealFolder(folder + "/" + $0.0) && FileKind.isPresent(folder + "/" + $0.0 + "/squad.json") }
     for (entry, _) in kept.sorted(by: { $0.1 > $1.1 }).dropFirst(SquadSet.keptDeleted) {
       try? FileManager.default.removeItem(atPath: folder + "/" + entry)
     }

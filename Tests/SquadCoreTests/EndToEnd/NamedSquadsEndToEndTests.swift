@@ -35,18 +35,18 @@ import Testing
     #expect(json?.map { $0["name"] as? String } == ["default", "avengers", "xmen"])
   }
 
-  @Test func renamingOntoALeftoverFolderSetsItAsideWithItsHistory() throws {
+  @Test func renamingOntoALeftoverFolderWithAHistoryIsRefusedAndKeepsIt() throws {
     try create("a", "d")
     #expect(try squad.run("--squad", "a", "recruit", "hulk").status == 0)
     #expect(try squad.run("--squad", "d", "recruit", "thor", "storm").status == 0)
     try FileManager.default.removeItem(atPath: squad.home.file("squads/d/squad.json"))
-    #expect(try squad.run("squads", "rename", "a", "d").status == 0)
-    #expect(try ids("--squad", "d", "list") == ["1009351"])
-    let deleted = try FileManager.default.contentsOfDirectory(atPath: squad.home.file("squads/.deleted"))
-    let histories = deleted.map {
-      String(decoding: squad.home.contents("squads/.deleted/\($0)/history.jsonl") ?? Data(), as: UTF8.self)
-    }
-    #expect(histories.contains { $0.contains("Storm") })
+    let history = squad.home.contents("squads/d/history.jsonl")
+    let refused = try squad.run("squads", "rename", "a", "d")
+    #expect(refused.status == 1)
+    #expect(refused.stderr.contains("it is in the way, holding files but no squad.json; move it away first"))
+    #expect(try ids("--squad", "a", "list") == ["1009351"])
+    #expect(squad.home.contents("squads/d/history.jsonl") == history)
+    #expect(!FileManager.default.fileExists(atPath: squad.home.file("squads/.deleted")), "only deleted squads go there")
   }
 
   @Test func anImportThatChangesNothingIsNotRecordedSoUndoTakesBackTheLastRealChange() throws {

@@ -63,7 +63,8 @@ import Testing
     #expect(running.waitForStderr(containing: "\"action\":\"heroesResolved\""))
     try FileManager.default.moveItem(atPath: squad.home.file("squads/avengers"), toPath: squad.home.file("gone"))
     withExtendedLifetime(lock) { lock = nil }
-    #expect(running.waitForStderr(containing: "The squad 'avengers' was deleted or renamed while this command ran"))
+    #expect(
+      running.waitForStderr(containing: "The squad 'avengers' was deleted, renamed or replaced while this command ran"))
     #expect(running.wait().status == 1)
     #expect(!FileManager.default.fileExists(atPath: squad.home.file("squads/avengers")))
   }
