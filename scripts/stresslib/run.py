@@ -12,6 +12,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import catalogue  # noqa: E402
 import concurrency  # noqa: E402
+import crossfeature  # noqa: E402
 import disks  # noqa: E402
 import edges  # noqa: E402
 import faults  # noqa: E402
@@ -26,6 +27,7 @@ GROUPS = {
     "odd-files": "edges", "bounded-input": "edges",
     "kill-during-upgrade": "catalogue", "fuzz-catalogue-import": "catalogue", "fuzz-catalogue-files": "catalogue",
     "kill-during-squad-changes": "kill-squads", "concurrent-squads": "concurrency-squads",
+    **{name: "crossfeature" for name in crossfeature.TESTS},
 }
 TESTS = list(GROUPS)
 
@@ -63,6 +65,7 @@ def main():
             "disks": lambda names: disks.run(ctx, names, allow_unshare=not options.no_unshare),
             "edges": lambda names: edges.run_tests(ctx, names),
             "catalogue": lambda names: catalogue.run_tests(ctx, names),
+            "crossfeature": lambda names: crossfeature.run_tests(ctx, names),
         }
         done = {}
         for name in selected:

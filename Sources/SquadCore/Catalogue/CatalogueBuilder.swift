@@ -61,11 +61,15 @@ final class CatalogueBuilder {
         // forward, so a damaged record is dropped by the next write rather than kept forever. A
         // last line with no newline before the section ends is cut short: damaged too.
         if lineEnd < end, let (key, id, origin) = Self.keyIDOrigin(buffer, offset..<lineEnd), positions[id] == nil,
-          Self.readsAsHero(buffer, offset..<lineEnd, source: base.bytes)
+          let hero = Self.hero(buffer, offset..<lineEnd, source: base.bytes)
         {
           positions[id] = entries.count
-          entries.append(Entry(key: key, id: id, origin: origin, line: .base(offset..<(lineEnd + 1))))
-          recordBytes += lineEnd + 1 - offset
+          // A key folded by an earlier rule (a name starting with a zero-width character) is folded again.
+          let stale = !key.utf8.allSatisfy { $0 < 0x80 } && key != HeroName.folded(hero.name)
+          let line =
+            stale ? .spool(spool.append(Self.line(hero, origin: origin))) : Location.base(offset..<(lineEnd + 1))
+          entries.append(Entry(key: stale ? HeroName.folded(hero.name) : key, id: id, origin: origin, line: line))
+          recordBytes += line.count
         } else {
           droppedRecords += 1
         }
@@ -102,12 +106,13 @@ final class CatalogueBuilder {
       guard let known = self.hero(at: position) else { return .unchanged }
       stored = HeroMerge.merged(known, hero)
       outcome = stored == known ? .unchanged : .updated
-      if outcome == .updated {
-        let line = Self.line(stored, origin: origin)
+      let label = Self.label(origin, hero, over: known, from: entries[position].origin)
+      if outcome == .updated || label != entries[position].origin {
+        let line = Self.line(stored, origin: label)
         recordBytes += line.count - entries[position].line.count
         entries[position].line = .spool(spool.append(line))
         entries[position].key = HeroName.folded(stored.name)
-        entries[position].origin = origin
+        entries[position].origin = label
       }
     } else {
       outcome = .added
@@ -120,6 +125,14 @@ final class CatalogueBuilder {
     }
     outcomes[outcome, default: 0] += 1
     return outcome
+  }
+
+  /// The origin a merged record is labelled with: the winner's (``HeroMerge/incomingWins(_:_:)``).
+  /// A record from the API or an import that is not older is theirs even when it brings nothing
+  /// new (so a response-cache entry can stand for it, see ``LeanCacheItem``); a newer bundled
+  /// record stays bundled, whatever fields the other filled in.
+  static func label(_ incoming: HeroOrigin, _ hero: Hero, over known: Hero, from origin: HeroOrigin) -> HeroOrigin {
+    HeroMerge.incomingWins(known, hero) ? incoming : origin
   }
 
   /// Puts back a hero the catalogue lost (a bundled hero whose stored record was damaged) when it
@@ -264,11 +277,9 @@ final class CatalogueBuilder {
     return Array(record.encoded().utf8) + [UInt8(ascii: "\n")]
   }
 
-  private static func readsAsHero(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, source: SharedBytes)
-    -> Bool
-  {
+  private static func hero(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, source: SharedBytes) -> Hero? {
     var reader = JSONReader(buffer, range: range)
-    return (try? Hero(reading: &reader, source: source)) != nil
+    return try? Hero(reading: &reader, source: source)
   }
 
   private static func keyIDOrigin(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> (

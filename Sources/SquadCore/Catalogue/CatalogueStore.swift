@@ -61,7 +61,7 @@ public final class CatalogueStore: Sendable {
   {
     let ids = Set(heroes.map(\.id.rawValue))
     do throws(PersistenceError) {
-      if always || catalogue.wouldChange(with: heroes) {
+      if always || catalogue.wouldChange(with: heroes, origin: origin) {
         try update(at: date) { (builder) throws(PersistenceError) -> Void in
           for hero in heroes { builder.merge(hero, origin: origin) }
         }
@@ -138,7 +138,9 @@ public final class CatalogueStore: Sendable {
   /// fresh home (bundled heroes that were updated come back as bundled). A damaged file is moved
   /// aside, saying so, never deleted.
   public func reset() throws(PersistenceError) {
-    let lock = try FileLock(path: lockPath)
+    // With no file there the bundled set already answers alone: nothing to lock, nothing created.
+    guard FileKind.isPresent(path) else { return loaded.withLock { $0 = LocalCatalogue() } }
+    let lock = try LockSet.guarding(path, lock: lockPath)
     defer { withExtendedLifetime(lock) {} }
     let target = try OutputFile.Replacement(path: path)
     AtomicFile.removeLeftovers(of: target.path)
@@ -160,7 +162,7 @@ public final class CatalogueStore: Sendable {
   private func write(at date: Date?, spool: Bool = false, _ change: (CatalogueBuilder) throws(PersistenceError) -> Bool)
     throws(PersistenceError) -> Bool
   {
-    let lock = try FileLock(path: lockPath)
+    let lock = try LockSet.guarding(path, lock: lockPath)
     defer { withExtendedLifetime(lock) {} }
     // Refused before anything is moved or built: a read-only file, a link to nothing, a folder.
     let target = try OutputFile.Replacement(path: path)

@@ -10,9 +10,14 @@ enum HeroMerge {
     case unchanged
   }
 
+  /// Whether `incoming` wins over `known`: unless `known` is strictly newer.
+  static func incomingWins(_ known: Hero, _ incoming: Hero) -> Bool {
+    known.modified.map { (incoming.modified ?? .distantPast) >= $0 } ?? true
+  }
+
   /// The merged record: `incoming` wins unless `known` is strictly newer.
   static func merged(_ known: Hero, _ incoming: Hero) -> Hero {
-    let incomingWins = known.modified.map { (incoming.modified ?? .distantPast) >= $0 } ?? true
+    let incomingWins = incomingWins(known, incoming)
     var winner = incomingWins ? incoming : known
     let other = incomingWins ? known : incoming
     if winner.modified == nil { winner.modified = other.modified }

@@ -51,7 +51,10 @@ public enum HeroName {
       let trimmed = bytes.drop(while: isSpace).reversed().drop(while: isSpace).reversed()
       return String(decoding: trimmed.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }, as: UTF8.self)
     }
-    return name.trimmingWhitespace()
+    // Zero-width and other invisible characters (default-ignorable code points) are no part of the
+    // key, so a name is found by what it shows, whatever invisible character it starts with.
+    let visible = name.unicodeScalars.filter { !$0.properties.isDefaultIgnorableCodePoint }
+    return String(String.UnicodeScalarView(visible)).trimmingWhitespace()
       .folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
   }
 }

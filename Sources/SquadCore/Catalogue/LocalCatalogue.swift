@@ -65,11 +65,13 @@ public struct LocalCatalogue: Equatable, Sendable {
     self = LocalCatalogue(index: builder.memoryIndex(updatedAt: updated, bundled: bundledFingerprint))
   }
 
-  /// Whether merging these heroes would change anything; reads only their records.
-  public func wouldChange(with heroes: [Hero]) -> Bool {
+  /// Whether merging these heroes from `origin` would change anything, a record or where one came
+  /// from (``CatalogueBuilder/label(_:_:over:from:)``); reads only their records.
+  public func wouldChange(with heroes: [Hero], origin: HeroOrigin = .api) -> Bool {
     heroes.contains { hero in
-      guard let known = self.hero(hero.id) else { return true }
-      return HeroMerge.merged(known, hero) != known
+      guard let known = index.entry(id: hero.id) else { return true }
+      return HeroMerge.merged(known.hero, hero) != known.hero
+        || CatalogueBuilder.label(origin, hero, over: known.hero, from: known.origin) != known.origin
     }
   }
 

@@ -28,6 +28,7 @@ public enum OptionKey: String, Hashable, Sendable {
   case fields = "--fields"
   case replace = "--replace"
   case max = "--max"
+  case noMax = "--no-max"
   case force = "--force"
   case skipInvalid = "--skip-invalid"
   case man = "--man"

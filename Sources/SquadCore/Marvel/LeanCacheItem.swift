@@ -11,13 +11,27 @@ protocol LeanCacheItem {
 }
 
 extension Hero: LeanCacheItem {
-  var cacheValue: JSONValue { .int(id.rawValue) }
+  /// The id, with the answer's `modified` (whole seconds since 1970) when it had one: `[id, modified]`.
+  var cacheValue: JSONValue {
+    modified.map { .array([.int(id.rawValue), .int(Int($0.timeIntervalSince1970.rounded(.down)))]) }
+      ?? .int(id.rawValue)
+  }
 
   var catalogueHeroID: Int? { id.rawValue }
 
+  /// The catalogue's record, when it is what merging the answer's record would leave (``HeroMerge``):
+  /// one learnt from the API or an import that is not older than it, or a bundled one that is
+  /// strictly newer. A bundled record no newer than the answer's (all a reset or a lost data
+  /// folder leaves) does not stand for it: the page is fetched again.
   static func fromCache(_ value: JSONValue, catalogue: LocalCatalogue?) -> Hero? {
-    guard case .int(let id) = value else { return nil }
-    return catalogue?.hero(HeroID(id))
+    var (key, answered) = (value, Date.distantPast)
+    if case .array(let pair) = value, pair.count == 2, case .int(let seconds) = pair[1] {
+      (key, answered) = (pair[0], Date(timeIntervalSince1970: Double(seconds)))
+    }
+    guard case .int(let id) = key, let entry = catalogue?.index.entry(id: HeroID(id)) else { return nil }
+    let kept = entry.hero.modified ?? .distantPast
+    guard entry.origin == .bundled ? kept > answered : kept >= answered else { return nil }
+    return entry.hero
   }
 }
 

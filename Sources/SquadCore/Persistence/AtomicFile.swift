@@ -54,14 +54,28 @@ public enum AtomicFile {
   /// loses its file even when another machine or container shares the folder.
   public static func removeLeftovers(of path: String) {
     let (directory, name) = folderAndName(of: path)
-    let prefix = "." + name + ".tmp-"
+    removeLeftovers(in: directory, of: name)
+  }
+
+  /// ``removeLeftovers(of:)`` for the file `name` in `directory`, or for every file there when nil
+  /// (the response cache, whose entries are written without a lock: a leftover there costs only
+  /// disk space, and the file of a write whose process runs is kept all the same).
+  static func removeLeftovers(in directory: String, of name: String? = nil) {
     guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
-    for entry in entries where entry.hasPrefix(prefix) {
-      guard let pid = Int32(entry.dropFirst(prefix.count).prefix { $0 != "-" }), pid > 0, pid != getpid() else {
-        continue
-      }
+    for entry in entries {
+      guard let pid = writer(of: entry, name: name), pid != getpid() else { continue }
       if kill(pid, 0) != 0 && errno == ESRCH { unlink(directory + "/" + entry) }
     }
+  }
+
+  /// The process whose atomic write of `name` (of any file when nil) left `entry`,
+  /// `.<name>.tmp-<pid>-<random>`; nil when `entry` is not such a temporary file.
+  static func writer(of entry: String, name: String? = nil) -> Int32? {
+    guard entry.hasPrefix("."), let marker = entry.range(of: ".tmp-", options: .backwards),
+      name.map({ entry.dropFirst().prefix(upTo: marker.lowerBound) == $0 }) ?? true,
+      let pid = Int32(entry[marker.upperBound...].prefix { $0 != "-" }), pid > 0
+    else { return nil }
+    return pid
   }
 
   /// The folder a path's file lives in and its name: `a/b.json` → (`a`, `b.json`), a bare name

@@ -26,4 +26,12 @@ enum FileKind {
     var status = stat()
     return lstat(path, &status) == 0
   }
+
+  /// What is at `path` whatever it is called (its device and inode, a link not followed); nil
+  /// when nothing is there.
+  static func identity(_ path: String) -> [UInt64]? {
+    var status = stat()
+    guard lstat(path, &status) == 0 else { return nil }
+    return [UInt64(status.st_dev), UInt64(status.st_ino)]
+  }
 }

@@ -32,6 +32,26 @@ public final class LockSet: Sendable {
   /// How many distinct files are locked.
   public var count: Int { locks.count }
 
+  /// Locks a read-modify-write of `file` (a squad file, the catalogue): its own `lock`, and the
+  /// lock of the same name beside the file `file` finally names, which every process writing that
+  /// file takes, through a symbolic link or not; so homes sharing one file through links take
+  /// turns. A link pointed elsewhere while this process waited is locked where it points now.
+  public static func guarding(_ file: String, lock: String) throws(PersistenceError) -> LockSet {
+    while true {
+      let paths = paths(guarding: file, lock: lock)
+      let locks = try LockSet(paths: paths)
+      if LockSet.paths(guarding: file, lock: lock) == paths { return locks }
+    }
+  }
+
+  /// The lock files ``guarding(_:lock:)`` takes: one file unless `file` is a link to a file elsewhere.
+  static func paths(guarding file: String, lock: String) -> [String] {
+    var status = stat()
+    guard stat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return [lock] }
+    let name = AtomicFile.folderAndName(of: lock).name
+    return [lock, AtomicFile.folderAndName(of: OutputFile.target(of: file)).folder + "/" + name]
+  }
+
   // Creates the lock file when missing, and names it by (device, inode).
   private static func identity(of path: String) throws(PersistenceError) -> [UInt64] {
     try AtomicFile.createDirectory(AtomicFile.folderAndName(of: path).folder)

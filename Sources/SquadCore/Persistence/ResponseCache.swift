@@ -65,9 +65,10 @@ public struct ResponseCache: Sendable {
   }
 
   /// Stores an answer atomically, replacing any earlier one for the same URL. The first store in
-  /// a folder of an earlier layout removes that layout's files (whole response bodies).
+  /// a folder of an earlier layout removes that layout's files (whole response bodies), and the
+  /// first in a process the temporary files of writes whose process was killed.
   public func store(_ entry: CachedResponse) throws(PersistenceError) {
-    removeEarlierLayouts()
+    tidy()
     var fields: [(String, JSONValue)] = [
       ("layout", .int(CachedResponse.layout)), ("url", .string(entry.url)), ("etag", .optional(entry.etag)),
       ("fetchedAt", .double(entry.fetchedAt.timeIntervalSince1970)),
@@ -81,7 +82,8 @@ public struct ResponseCache: Sendable {
     try AtomicFile.write(Data((JSONValue.object(fields).encoded() + "\n").utf8), to: path(for: entry.url))
   }
 
-  private func removeEarlierLayouts() {
+  private func tidy() {
+    if Self.tidied.withLock({ $0.insert(directory).inserted }) { AtomicFile.removeLeftovers(in: directory) }
     let marker = directory + "/.layout-\(CachedResponse.layout)"
     guard !FileManager.default.fileExists(atPath: marker) else { return }
     try? AtomicFile.createDirectory(directory)
@@ -90,6 +92,8 @@ public struct ResponseCache: Sendable {
     }
     _ = FileManager.default.createFile(atPath: marker, contents: Data())
   }
+
+  private static let tidied = Mutex<Set<String>>([])
 
   private static func number(_ value: JSONValue) -> Double? {
     switch value {

@@ -28,26 +28,11 @@ public struct SquadFile: Sendable {
     self.warn = warn
   }
 
-  /// The lock files a change of this squad holds: its own `squad.lock`, and the `squad.lock`
-  /// beside the file `squad.json` finally names. They are one file unless `squad.json` is a
-  /// symbolic link to a file elsewhere; then every squad saving into that file, through a link or
-  /// not, takes the lock beside it, so squads sharing one file take turns.
-  public var lockPaths: [String] {
-    var status = stat()
-    guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return [lockPath] }
-    return [lockPath, AtomicFile.folderAndName(of: OutputFile.target(of: path)).folder + "/squad.lock"]
-  }
-
-  /// Takes the exclusive locks for a read-modify-write (``lockPaths``); release them by dropping
-  /// the value.
+  /// Takes the exclusive locks for a read-modify-write: its own `squad.lock`, and the one beside
+  /// a linked `squad.json`'s target (``LockSet/guarding(_:lock:)``); release them by dropping the value.
   public func lock() throws(PersistenceError) -> LockSet {
     try refuseLinkedFolder()
-    while true {
-      let paths = lockPaths
-      let locks = try LockSet(paths: paths)
-      // The link was pointed elsewhere while this process waited: lock where it points now.
-      if lockPaths == paths { return locks }
-    }
+    return try LockSet.guarding(path, lock: lockPath)
   }
 
   /// A named squad's folder that is a symbolic link is refused (``OwnFolder``): following it
@@ -61,10 +46,13 @@ public struct SquadFile: Sendable {
   /// damaged squad, not a missing one): always for the default squad, which is empty until first saved.
   public var exists: Bool { name.isDefault || FileKind.isPresent(path) }
 
-  /// Whether the squad has files to read (its history, even without a squad file): always for
-  /// the default squad; for a named one, once its folder exists.
-  public var hasFolder: Bool {
-    name.isDefault || FileManager.default.fileExists(atPath: AtomicFile.folderAndName(of: path).folder)
+  /// Which squad this is, whatever it is called now: its folder's identity while its squad file
+  /// exists. A rename keeps it; a squad deleted (or renamed away) and created again under the name
+  /// has another. Nil for the default squad, which is always the same one, and for a named squad
+  /// that does not exist.
+  public var identity: [UInt64]? {
+    guard !name.isDefault, exists else { return nil }
+    return FileKind.identity(AtomicFile.folderAndName(of: path).folder)
   }
 
   /// The squad on disk, read once and at most ``InputLimit/squadFile`` bytes; an empty squad

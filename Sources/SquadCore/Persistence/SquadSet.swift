@@ -28,6 +28,17 @@ public struct SquadSet: Sendable {
     return [.default] + named.sorted()
   }
 
+  /// Why a command cannot work on the squad `name`: it does not exist (the nearest existing name
+  /// suggested); nil when it does. Nothing is created or locked to find out.
+  public func refusal(for name: SquadName, fromVariable: Bool) -> SquadSetFailure? {
+    do throws(PersistenceError) { try file(name).refuseLinkedFolder() } catch { return .persistence(error) }
+    guard !file(name).exists else { return nil }
+    let nearest = EditDistance.closest(to: name.value, in: names().map(\.value)).flatMap {
+      try? SquadName.parse($0).get()
+    }
+    return .unknown(name, nearest: nearest, fromVariable: fromVariable)
+  }
+
   /// A summary of every squad, read without locks.
   public func summaries() -> [SquadSummary] {
     names().map { name in
@@ -68,6 +79,8 @@ public struct SquadSet: Sendable {
   public func rename(_ old: SquadName, to new: SquadName, at date: Date) throws(SquadSetFailure) {
     guard !old.isDefault else { throw .isDefault(action: "renamed") }
     guard !new.isDefault else { throw .isDefault(action: "a new name") }
+    // Refused before the set's lock is taken, too: a command that changes nothing creates nothing.
+    guard FileKind.isPresent(file(old).path) else { throw .missing(old) }
     try exclusively { () throws(SquadSetFailure) in
       guard FileKind.isPresent(file(old).path) else { throw .missing(old) }
       guard old != new else { return }
@@ -79,17 +92,11 @@ public struct SquadSet: Sendable {
         // A squad that cannot be read cannot be saved under its new name: refuse before anything changes.
         let snapshot = try squadFile.snapshot()
         _ = try snapshot.loaded.get()
-        // Where a folder in the way goes must be usable before the rename is recorded.
-        if FileKind.isPresent(paths.folder(of: new)) {
-          try OwnFolder.ensure(paths.deletedSquadsDirectory)
-        }
+        try clearWay(to: paths.folder(of: new))
         let entry = try squadFile.commit(
-          SquadEdit(squad: snapshot.squad, kind: .rename), of: snapshot, command: "squads rename", at: date,
-          detail: old.value)
+          SquadEdit(squad: snapshot.squad, kind: .rename, detail: old.value), of: snapshot, command: "squads rename",
+          at: date)
         do throws(PersistenceError) {
-          // Something without a squad file under the new name (what a change killed before its first
-          // save left, or a file of the user's) may hold a history: set it aside, never destroy it.
-          if FileKind.isPresent(paths.folder(of: new)) { try setAside(new, at: date) }
           try move(paths.folder(of: old), to: paths.folder(of: new))
         } catch {
           // Take the entry back so the history says what happened: nothing.
@@ -103,9 +110,11 @@ public struct SquadSet: Sendable {
   }
 
   /// Deletes a squad: the history records it, then its folder moves under `squads/.deleted/` in
-  /// one step (the commit point), where the newest ``keptDeleted`` stay. Returns its last members.
-  public func delete(_ name: SquadName, at date: Date) throws(SquadSetFailure) -> Squad {
+  /// one step (the commit point), where the newest ``keptDeleted`` stay. Returns its last members
+  /// and the folder it is kept in.
+  public func delete(_ name: SquadName, at date: Date) throws(SquadSetFailure) -> (Squad, keptIn: String) {
     guard !name.isDefault else { throw .isDefault(action: "deleted") }
+    guard FileKind.isPresent(file(name).path) else { throw .missing(name) }
     return try exclusively { () throws(SquadSetFailure) in
       let squadFile = file(name)
       guard FileKind.isPresent(squadFile.path) else { throw .missing(name) }
@@ -117,18 +126,48 @@ public struct SquadSet: Sendable {
         let snapshot = try squadFile.snapshot()
         _ = try squadFile.commit(
           SquadEdit(squad: Squad(), kind: .delete), of: snapshot, command: "squads delete", at: date)
-        try setAside(name, at: date)
-        return snapshot.squad
+        let stamp = Int(date.timeIntervalSince1970 * 1000)
+        let kept = paths.deletedSquadsDirectory + "/\(name.value)-\(stamp)-\(getpid())"
+        try move(paths.folder(of: name), to: kept)
+        pruneDeleted()
+        return (snapshot.squad, kept)
       }
     }
   }
 
-  // Moves a squad's folder under `squads/.deleted/` in one step, where the newest ``keptDeleted`` stay.
-  private func setAside(_ name: SquadName, at date: Date) throws(PersistenceError) {
-    try OwnFolder.ensure(paths.deletedSquadsDirectory)
-    let stamp = Int(date.timeIntervalSince1970 * 1000)
-    try move(paths.folder(of: name), to: paths.deletedSquadsDirectory + "/\(name.value)-\(stamp)-\(getpid())")
-    pruneDeleted()
+  /// Gives a squad a size limit, or none, as a change of that squad recorded in its history;
+  /// false when it already had it. A limit below its member count is refused.
+  public func setLimit(_ name: SquadName, to limit: Int?, at date: Date) throws(SquadSetFailure) -> Bool {
+    let squadFile = file(name)
+    guard squadFile.exists else { throw .missing(name) }
+    let outcome = Result { () throws(PersistenceError) in
+      try squadFile.change(by: "squads edit", at: date) { snapshot -> (SquadEdit?, Result<Bool, SquadSetFailure>) in
+        var squad = snapshot.squad
+        guard squad.maxMembers != limit else { return (nil, .success(false)) }
+        if let limit, squad.members.count > limit {
+          return (nil, .failure(.belowMembers(name, limit: limit, members: squad.members.count)))
+        }
+        squad.maxMembers = limit
+        return (SquadEdit(squad: squad, kind: .limit, detail: limit.map(String.init)), .success(true))
+      }.0
+    }
+    return try outcome.mapError(SquadSetFailure.persistence).get().get()
+  }
+
+  // A folder under a new name without a squad file is in the way: only lock files (what a change
+  // that saved nothing left in earlier releases, or one killed before its first save) are removed;
+  // anything else (a history, a file of the user's) refuses the rename, as `.deleted` only ever
+  // receives deleted squads and nothing squad did not make is destroyed.
+  private func clearWay(to folder: String) throws(PersistenceError) {
+    guard FileKind.isPresent(folder) else { return }
+    try OwnFolder.refuseLink(folder)
+    guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder),
+      entries.allSatisfy({ $0 == "squad.lock" || $0.hasPrefix(".squad.json.tmp-") })
+    else {
+      let detail = "it is in the way, holding files but no squad.json; move it away first"
+      throw PersistenceError(path: folder, reason: .unwritable(detail: detail))
+    }
+    try? FileManager.default.removeItem(atPath: folder)
   }
 
   private func exclusively<Value>(_ body: () throws(SquadSetFailure) -> Value) throws(SquadSetFailure) -> Value {
@@ -149,14 +188,15 @@ public struct SquadSet: Sendable {
   }
 
   // Newest by the deletion time in the name (`NAME-MILLISECONDS-PID`), not by modification time,
-  // which is the squad's last change. Only what squad put there is ever removed: real folders
-  // (never a link) named that way, inside a `.deleted` that is itself a real folder.
+  // which is the squad's last change. Only what squad put there is ever removed or counted: real
+  // folders (never a link) named that way and holding a squad file, inside a `.deleted` that is
+  // itself a real folder.
   private func pruneDeleted() {
     let folder = paths.deletedSquadsDirectory
     guard OwnFolder.isRealFolder(folder) else { return }
     let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
     let kept = entries.compactMap { entry in SquadSet.deletionStamp(entry).map { (entry, $0) } }
-      .filter { OwnFolder.isRealFolder(folder + "/" + $0.0) }
+      .filter { OwnFolder.isRealFolder(folder + "/" + $0.0) && FileKind.isPresent(folder + "/" + $0.0 + "/squad.json") }
     for (entry, _) in kept.sorted(by: { $0.1 > $1.1 }).dropFirst(SquadSet.keptDeleted) {
       try? FileManager.default.removeItem(atPath: folder + "/" + entry)
     }

@@ -120,6 +120,20 @@ import Testing
     }
   }
 
+  @Test func aKeyFoldedByAnEarlierRuleIsFoldedAgainByTheNextWrite() throws {
+    #expect(HeroName.folded("\u{200B}Some\u{200D}one ") == "someone", "invisible characters are no part of a key")
+    // What an earlier release wrote for "\u{200B}Someone": the zero-width space kept in the key.
+    let stale = try replacingRecord(try storedBytes(), key: "someone") { _ in
+      #"{"k":"\u200Bsomeone","src":"i","id":5000001,"name":"\u200BSomeone"}"#
+    }
+    try Data(stale).write(to: URL(fileURLWithPath: paths.catalogueFile))
+    #expect(CatalogueStore(paths: paths).catalogue.matching(prefix: "someone").isEmpty)
+    try CatalogueStore(paths: paths).remember([Hero(id: HeroID(5_000_002), name: "Other")], at: Sample.moment)
+    let catalogue = CatalogueStore(paths: paths).catalogue
+    #expect(catalogue.matching(prefix: "someone").map(\.name) == ["\u{200B}Someone"])
+    #expect(catalogue.origin(of: HeroID(5_000_001)) == .imported)
+  }
+
   @Test func anIdEntryLeadingToAnotherHerosRecordIsNotFound() throws {
     let bytes = try storedBytes()
     let edited = try replacingRecord(bytes, key: "thanos") { _ in

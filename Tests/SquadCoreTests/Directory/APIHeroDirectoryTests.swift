@@ -99,11 +99,18 @@ import Testing
     #expect(answer == Sourced(nil, source: .fallback(problem: "HTTP 500 after 4 attempts", updatedAt: nil)))
   }
 
-  @Test func anAnswerThatTeachesNothingNewWritesNothing() async throws {
+  @Test func anAnswerThatTeachesNothingNewWritesNothingOnceItsRecordsAreLearnt() async throws {
     let bundled = try #require(BundledCatalogue.heroes.first)
     let client = StubMarvelClient(characters: { _, _ in .success(Self.page([bundled])) })
     _ = await directory(client).page(HeroQuery())
-    #expect(!FileManager.default.fileExists(atPath: paths.catalogueFile))
+    // The API confirmed a bundled record: written once, so the record is known as the API's.
+    let inode = {
+      try FileManager.default.attributesOfItem(atPath: self.paths.catalogueFile)[.systemFileNumber] as? Int
+    }
+    let written = try #require(try inode())
+    #expect(CatalogueStore(paths: paths).catalogue.origin(of: bundled.id) == .api)
+    _ = await directory(client).page(HeroQuery())
+    #expect(try inode() == written, "not written again")
   }
 
   @Test func theFallbackSaysHowOldTheCatalogueIs() async throws {

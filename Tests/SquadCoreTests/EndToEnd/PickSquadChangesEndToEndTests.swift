@@ -37,10 +37,27 @@ struct PickSquadChangesEndToEndTests {
       ])
     #expect(session.error == nil, "\(session.error ?? "") \(session.screen)")
     #expect(session.exit == 1, "\(session.stderr ?? "")")
-    #expect(session.stderr?.contains("The squad 'six' was deleted or renamed while you were picking") == true)
+    #expect(session.stderr?.contains("The squad 'six' was deleted, renamed or replaced while this command ran") == true)
     #expect(session.settingsRestored == true)
     let squads = try CLIProcess.run(["squads"], home: home.path)
     #expect(!squads.stdout.contains("six"), "\(squads.stdout)")
+  }
+
+  @Test(arguments: [["squads", "delete", "six", "--yes"], ["squads", "rename", "six", "old"]])
+  func aSquadThatTookTheNameWhilePickingIsNotSavedInto(away: [String]) throws {
+    let home = TemporaryDirectory()
+    #expect(try CLIProcess.run(["squads", "create", "six", "--max", "6"], home: home.path).status == 0)
+    let session = try PickTerminal.run(
+      ["--squad", "six", "pick"], home: home.path,
+      steps: [
+        .wait("Filter:"), .type(" "), .wait("+1 to recruit"), .run(squad(home, away)),
+        .run(squad(home, ["squads", "create", "six", "--max", "2"])), .wait("elsewhere"), .type("\r"),
+      ])
+    #expect(session.error == nil, "\(session.error ?? "") \(session.screen)")
+    #expect(session.exit == 1, "\(session.stderr ?? "")")
+    #expect(session.stderr?.contains("The squad 'six' was deleted, renamed or replaced while this command ran") == true)
+    let six = try CLIProcess.run(["--squad", "six", "list", "--json"], home: home.path)
+    #expect(six.stdout.contains("\"members\":[]"), "the new squad is untouched: \(six.stdout)")
   }
 
   @Test func enterRefusesEvenWhenTheDeletionIsNotSeenBeforeIt() throws {

@@ -107,7 +107,14 @@ import Testing
     let header = try JSONSerialization.jsonObject(with: file) as? [String: Any]
     #expect(header?["url"] as? String == url)
     #expect(header?["etag"] as? String == "e1")
-    #expect(header?["items"] as? [Int] == page.results.map(\.id.rawValue))
+    // Each id with the answer's `modified` when it had one (1011266's is Marvel's "unknown" date).
+    #expect(
+      try JSONParser.parse(Array(file))["items"]
+        == .array([
+          .array([.int(1_009_610), .int(1_595_341_810)]), .int(1_011_266),
+          .array([.int(1_010_870), .int(1_297_234_800)]),
+        ]))
+    #expect(page.results.map(\.id.rawValue) == [1_009_610, 1_011_266, 1_010_870])
     #expect(header?["total"] as? Int == page.total)
     #expect(file.count * 4 < Fixture.data("characters.json").count, "\(file.count) bytes")
   }
@@ -118,6 +125,33 @@ import Testing
     try cache.store(CachedResponse(url: url, etag: "e0", fetchedAt: clock.now, page: lost))
     #expect(try await listing().origin == .network)
     #expect(transport.requests.last?.headers["If-None-Match"] == nil)
+  }
+
+  @Test func aCachedHeroStandsOnlyForWhatMergingItsAnswerWouldLeave() {
+    let answer = Hero(id: HeroID(7_000_001), name: "Answer", modified: Sample.moment)
+    func stands(_ modified: Date?, _ origin: HeroOrigin) -> Bool {
+      let known = Hero(id: answer.id, name: "Known", modified: modified)
+      return Hero.fromCache(answer.cacheValue, catalogue: LocalCatalogue(heroes: [known], origin: origin)) != nil
+    }
+    let (older, newer) = (Sample.moment.addingTimeInterval(-1), Sample.moment.addingTimeInterval(1))
+    // Learnt from the API or an import: the answer's record, or a newer one a merge kept.
+    #expect(stands(Sample.moment, .api) && stands(newer, .api) && stands(Sample.moment, .imported))
+    #expect(!stands(older, .api) && !stands(older, .imported) && !stands(nil, .api))
+    // Bundled (all a reset leaves): only when strictly newer, as a merge keeps it then.
+    #expect(stands(newer, .bundled))
+    #expect(!stands(Sample.moment, .bundled) && !stands(older, .bundled) && !stands(nil, .bundled))
+    #expect(Hero.fromCache(answer.cacheValue, catalogue: LocalCatalogue(heroes: [], origin: .api)) == nil)
+  }
+
+  @Test func afterAResetAPageWhoseAnswerIsNewerIsFetchedAfresh() async throws {
+    transport.enqueue(StubTransport.ok("characters.json", etag: "e1"), StubTransport.ok("characters.json", etag: "e1"))
+    _ = try await listing()
+    #expect(try await listing().origin == .cache)
+    // What the page stands for goes with a reset: 1010870's answer (2011) is newer than its bundled record.
+    try store.reset()
+    #expect(try await listing(.revalidate).origin == .network)
+    #expect(transport.requests.last?.headers["If-None-Match"] == nil, "a miss, not a revalidation")
+    #expect(store.catalogue.origin(of: HeroID(1_010_870)) == .api)
   }
 
   @Test func bodiesCachedByTheEarlierLayoutAreRemovedAtTheFirstStore() async throws {

@@ -35,6 +35,18 @@ import Testing
     #expect(try home.listing() == ["catalogue.lock", "catalogue.sqc"])
   }
 
+  @Test func theResponseCacheRemovesWhatKilledWritersOfAnyEntryLeft() throws {
+    let home = TemporaryDirectory()
+    let dead = try deadPID()
+    let (left, live) = (".\(MD5.hex("a")).json.tmp-\(dead)-3", ".\(MD5.hex("b")).json.tmp-\(getppid())-4")
+    for name in [left, live, ".layout-2"] { try home.write("{", to: name) }
+    try ResponseCache(directory: home.path).store(
+      CachedResponse(url: "u", etag: nil, fetchedAt: Sample.moment, page: nil))
+    #expect(try home.listing() == [".layout-2", live, MD5.hex("u") + ".json"].sorted())
+    #expect(AtomicFile.writer(of: left) == dead)
+    #expect(AtomicFile.writer(of: ".layout-2") == nil)
+  }
+
   @Test func namesThatAreNotLeftoversAreLeftAlone() throws {
     let home = TemporaryDirectory()
     let names = [".squad.json.tmp-notapid-1", ".squad.json.tmp--1-1", "squad.json.tmp-1-1", ".squad.json.bak"]

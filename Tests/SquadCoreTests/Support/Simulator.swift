@@ -136,6 +136,8 @@ struct LoggedRequest: Decodable, Sendable {
   var bytes: Int?
   var ifNoneMatch: String?
   var fault: String?
+  /// When the answer started (Unix seconds); nil for a dropped request.
+  var answeredAt: Double?
   var gzip: Bool?
   var userAgent: String?
 }

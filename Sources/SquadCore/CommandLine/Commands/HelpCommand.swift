@@ -42,7 +42,10 @@ enum HelpCommand: Command {
       let names =
         CommandRegistry.allCommands.filter { !$0.isHidden }.map(\.fullName) + HelpTopic.allCases.map(\.rawValue)
       let suggestion = EditDistance.closest(to: name, in: names).map { " Did you mean '\($0)'?" } ?? ""
-      return UsagePrinter.report(UsageError("No help for '\(name)'." + suggestion, command: "help"), to: console)
+      let topics = HelpTopic.allCases.map(\.rawValue).joined(separator: ", ")
+      let known = " Help topics: \(topics); 'squad help' lists the commands."
+      return UsagePrinter.report(
+        UsageError("No help for '\(name)'." + suggestion + known, command: "help"), to: console)
     }
     return ExitCode.success.rawValue
   }

@@ -23,13 +23,15 @@ enum SyncCommand: FeatureCommand {
 
   static func runner(_ parts: LiveParts) throws(SourceError) -> SyncEffects {
     SyncEffects(
-      client: try parts.marvel.get(), store: parts.catalogue, squadFiles: parts.squads.names().map(parts.squads.file),
-      now: parts.environment.now)
+      client: try parts.marvel.get(), store: parts.catalogue, squads: parts.squads, now: parts.environment.now)
   }
 
   static func firstAction(_ context: CommandContext) -> Result<SyncFeature.Action, UsageError> {
-    guard !context.arguments.has(.offline) else {
-      return .failure(UsageError("'sync' needs the network; leave out --offline.", command: "sync"))
+    if let offline = context.parts.offline {
+      let way =
+        offline == "--offline" ? "leave out --offline" : "run 'SQUAD_OFFLINE=0 squad sync' to go online this once"
+      return .failure(
+        UsageError("'sync' needs the network, but \(offline) makes squad offline; \(way).", command: "sync"))
     }
     return .success(.syncRequested(force: context.arguments.has(.force)))
   }
@@ -41,12 +43,13 @@ enum SyncCommand: FeatureCommand {
       if context.output.format == .json {
         context.console.out(json(report).encoded(pretty: context.output.prettyJSON) + "\n")
       }
+      // Not silenced by --quiet: the exit code says something failed (a partial result), and these say what.
+      var warnings = report.squadProblems
       if let warning = ShortListing.warning(promised: report.total, received: report.heroCount) {
-        // Not silenced by --quiet: the exit code says something failed, and this says what.
-        context.console.err("Warning: " + warning + " The local catalogue keeps the heroes that came.")
-        return .exit(.failure)
+        warnings.insert(warning + " The local catalogue keeps the heroes that came.", at: 0)
       }
-      return .success
+      for warning in warnings { context.console.err("Warning: " + TextSanitizer.clean(warning)) }
+      return warnings.isEmpty ? .success : .exit(.failure)
     case .failed(let failure):
       return .failed(failure)
     default:
@@ -69,6 +72,7 @@ enum SyncCommand: FeatureCommand {
       ("requests", .int(report.tally.requests)), ("downloaded", .int(report.tally.downloaded)),
       ("notModified", .int(report.tally.notModified)), ("fromCache", .int(report.tally.fromCache)),
       ("catalogueSize", .optional(report.catalogueSize)), ("attribution", .string(report.attribution)),
+      ("squadWarnings", .array(report.squadProblems.map(JSONValue.string))),
     ])
   }
 }

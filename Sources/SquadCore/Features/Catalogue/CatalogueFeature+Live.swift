@@ -56,7 +56,8 @@ public struct CatalogueEffects: EffectRunner {
   }
 
   private static func folderSize(_ path: String) -> Int {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+    // Hidden files are no entries: the layout marker, and temporary files of writes in progress or killed.
+    let names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { !$0.hasPrefix(".") }
     return names.reduce(0) { $0 + (fileSize(path + "/" + $1) ?? 0) }
   }
 }

@@ -11,21 +11,15 @@ public struct HistoryEffects: EffectRunner {
     async
   {
     let file = squadFile
-    // A named squad with no folder yet has no history, and reading it must not create its folder.
-    // One with a folder is read like the default squad, squad file or not.
-    guard file.hasFolder else {
-      switch effect {
-      case .loadHistory: await send(.historyLoaded(.success([])))
-      case .step: await send(.stepFinished(.success(nil)))
-      }
-      return
-    }
     switch effect {
     case .loadHistory:
+      // Read without the squad's lock, so a read-only home can show its history: a change in
+      // flight is either committed or dropped by the snapshot's rules (see ``SquadFile/snapshot()``).
       await send(
         .historyLoaded(
           Result { () throws(PersistenceError) in
-            try file.withLock { () throws(PersistenceError) in try file.snapshot().history.get() }
+            try file.refuseLinkedFolder()
+            return try file.snapshot().history.get()
           }))
     case .step(let direction, let count, let date):
       await send(

@@ -43,14 +43,14 @@ public struct PickEffects: EffectRunner {
     case .stopReadingKeys:
       terminal.stopReadingKeys()
 
-    case .saveChanges(let recruits, let fires, let squadMustExist):
+    case .saveChanges(let recruits, let fires, let identity):
       let date = now()
       let command = SquadCommand.pick(at: date, firing: Set(fires.map(\.id)))
       let file = squadFile
       await send(
         .changesSaved(
           Result { () throws(PersistenceError) in
-            try file.update(command, heroes: recruits + fires, at: date, requiringExistence: squadMustExist)
+            try file.update(command, heroes: recruits + fires, at: date, identity: identity)
           }))
     }
   }

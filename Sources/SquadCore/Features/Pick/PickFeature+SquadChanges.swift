@@ -8,8 +8,11 @@ extension PickFeature {
       let before = state.pending.count
       state.pending.removeAll { ($0.kind == .recruit) == state.members.contains($0.hero.id) }
       let dropped = before - state.pending.count
-      if state.squadExisted, !squad.exists {
-        state.notice = "Squad deleted elsewhere; Enter will not recreate it."
+      if let identity = state.squadIdentity, squad.identity != identity {
+        state.notice =
+          squad.identity == nil
+          ? "Squad deleted elsewhere; Enter will not recreate it."
+          : "Squad replaced elsewhere; Enter will not save into the new one."
       } else if dropped > 0 {
         state.notice = "Squad changed elsewhere; \(Plural.count(dropped, "mark")) dropped (done)."
       } else {

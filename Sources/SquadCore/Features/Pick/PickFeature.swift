@@ -27,19 +27,22 @@ public enum PickFeature: Feature {
     public var scroll = 0
     /// Toggled heroes, in the order they were toggled; saved on Enter.
     public var pending: [PendingChange] = []
-    /// Whether the squad existed when the picker read it: Enter never creates again a named squad
-    /// that was deleted meanwhile.
-    public var squadExisted = true
+    /// Which squad the picker read (``PickSquad/identity``): Enter saves into that squad only,
+    /// never into one that took its name, and never creates again one that was deleted meanwhile.
+    public var squadIdentity: [UInt64]?
     /// A message for the status line until the next key (the squad changed elsewhere).
     public var notice: String?
     /// The first line of the keys shown by `?`.
     public var helpScroll = 0
+    /// The named squad being changed, shown on the status line; nil for the default squad.
+    public var squadName: String?
 
     /// A picker about to load, on a terminal of `size`, starting with `filter`.
-    public init(size: TerminalSize, colour: Bool = false, filter: String = "") {
+    public init(size: TerminalSize, colour: Bool = false, filter: String = "", squadName: String? = nil) {
       self.size = size
       self.colour = colour
       self.filter = filter
+      self.squadName = squadName
     }
   }
 
@@ -85,9 +88,9 @@ public enum PickFeature: Feature {
     /// squad's lock can be left, exit 130), and a stop waits until the terminal is given back
     /// (stopped while holding the lock, the pick would make every other squad command wait).
     case stopReadingKeys
-    /// Under the squad lock: recruit and fire these heroes in one save; when `squadMustExist`,
-    /// refuse if the squad no longer exists rather than create it again.
-    case saveChanges(recruit: [Hero], fire: [Hero], squadMustExist: Bool)
+    /// Under the squad lock: recruit and fire these heroes in one save; with a `squad` identity,
+    /// refuse unless that squad still has the name, rather than save into another or create it again.
+    case saveChanges(recruit: [Hero], fire: [Hero], squad: [UInt64]?)
   }
 
   /// The longest filter kept; more typed text is ignored.
@@ -110,7 +113,7 @@ public enum PickFeature: Feature {
     case (.loading, .heroesLoaded(.success(let catalogue))):
       state.index = catalogue.index
       state.members = catalogue.squad.squad.memberIDs
-      state.squadExisted = catalogue.squad.exists
+      state.squadIdentity = catalogue.squad.identity
       state.mode = .browsing
       refilter(&state, previous: nil)
       return redraw(state)
@@ -266,7 +269,7 @@ public enum PickFeature: Feature {
     return [
       .stopReadingKeys,
       .draw(PickScreen.frame(state)),
-      .saveChanges(recruit: recruits, fire: fires, squadMustExist: state.squadExisted),
+      .saveChanges(recruit: recruits, fire: fires, squad: state.squadIdentity),
     ]
   }
 

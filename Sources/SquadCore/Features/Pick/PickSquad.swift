@@ -2,13 +2,13 @@
 public struct PickSquad: Equatable, Sendable {
   /// The members (empty when the file does not exist).
   public var squad: Squad
-  /// Whether the squad exists: always for the default squad; for a named squad, whether its
-  /// file does.
-  public var exists: Bool
+  /// Which squad it is (``SquadFile/identity``): nil for the default squad and for a named squad
+  /// that does not exist.
+  public var identity: [UInt64]?
 
   /// A squad as read.
-  public init(squad: Squad, exists: Bool = true) {
+  public init(squad: Squad, identity: [UInt64]? = nil) {
     self.squad = squad
-    self.exists = exists
+    self.identity = identity
   }
 }

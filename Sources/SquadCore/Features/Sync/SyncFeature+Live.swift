@@ -11,18 +11,18 @@ public struct SyncEffects: EffectRunner {
   private let client: any MarvelClient
   private let store: CatalogueStore
   private let now: @Sendable () -> Date
-  private let squadFiles: [SquadFile]
+  private let squads: SquadSet?
   private let received: SyncSpool
 
-  /// A runner over a client and the local catalogue; the members of every squad in `squadFiles` are
+  /// A runner over a client and the local catalogue; the members of every squad in `squads` are
   /// refreshed from the synced heroes (see ``Squad/refreshed(from:)``).
   public init(
-    client: any MarvelClient, store: CatalogueStore, squadFiles: [SquadFile] = [],
+    client: any MarvelClient, store: CatalogueStore, squads: SquadSet? = nil,
     now: @escaping @Sendable () -> Date = Date.init
   ) {
     self.client = client
     self.store = store
-    self.squadFiles = squadFiles
+    self.squads = squads
     self.now = now
     received = SyncSpool(folder: AtomicFile.folderAndName(of: store.path).folder)
   }
@@ -42,8 +42,8 @@ public struct SyncEffects: EffectRunner {
         }
         // The pages' cache entries are written only now that their heroes are stored.
         store.settleWaiting(stored: nil, keep: true)
-        refreshMembers()
-        await send(.catalogueSaved(.success(store.catalogue.count)))
+        let problems = refreshMembers()
+        await send(.catalogueSaved(.success(store.catalogue.count), squadProblems: problems))
       } catch {
         store.settleWaiting(stored: nil, keep: false)
         await send(.catalogueSaved(.failure(error)))
@@ -52,17 +52,38 @@ public struct SyncEffects: EffectRunner {
   }
 
   /// Members take the names, descriptions and pictures the API now gives them, under the squad
-  /// lock, so `list` and `export` agree with `heroes` without reading the catalogue. A squad file
-  /// that cannot be read or written is left alone: the sync itself succeeded.
-  private func refreshMembers() {
+  /// lock, so `list` and `export` agree with `heroes` without reading the catalogue: from the record
+  /// the catalogue keeps (the newest), never from the bundled set's. Squads are listed now, with
+  /// the set's lock held shared so none is renamed or deleted meanwhile: each is found by what it
+  /// is, not by a name it had when the sync began. Returns a sentence naming each squad that
+  /// could not be refreshed, or whose change could not be recorded.
+  private func refreshMembers() -> [String] {
+    guard let squads else { return [] }
     let catalogue = store.catalogue
-    for squadFile in squadFiles where FileManager.default.fileExists(atPath: squadFile.path) {
-      // Recorded in each squad's history like any change ("sync"), so undo can take it back.
-      _ = try? squadFile.change(by: "sync", at: now()) { snapshot in
-        let heroes = snapshot.squad.members.filter { received.received($0.id) }.compactMap { catalogue.hero($0.id) }
-        return (snapshot.squad.refreshed(from: heroes).map { SquadEdit(squad: $0) }, ())
+    let problems = Mutex<[String]>([])
+    // flock grants this process's own shared locks on squads.lock (each change takes one too)
+    // even while a rename waits for it exclusively, so holding one around the loop cannot deadlock.
+    let setLock =
+      FileKind.isPresent(squads.paths.squadsDirectory)
+      ? try? FileLock(path: squads.paths.squadsLockFile, shared: true) : nil
+    defer { withExtendedLifetime(setLock) {} }
+    for name in squads.names() {
+      let squadFile = SquadFile(paths: squads.paths, name: name) { text in
+        problems.withLock { $0.append("The squad '\(name)': " + text) }
+      }
+      guard FileKind.isPresent(squadFile.path) else { continue }
+      do throws(PersistenceError) {
+        // Recorded in each squad's history like any change ("sync"), so undo can take it back.
+        _ = try squadFile.change(by: "sync", at: now()) { snapshot in
+          let heroes = snapshot.squad.members.filter { received.received($0.id) }
+            .compactMap { catalogue.index.entry(id: $0.id) }.filter { $0.origin != .bundled }.map(\.hero)
+          return (snapshot.squad.refreshed(from: heroes).map { SquadEdit(squad: $0) }, ())
+        }
+      } catch {
+        problems.withLock { $0.append("The squad '\(name)' was not refreshed: " + error.description) }
       }
     }
+    return problems.withLock { $0 }
   }
 
   /// Fetches the pages at `offsets` with at most `pagesInProgress` in progress, sending each in

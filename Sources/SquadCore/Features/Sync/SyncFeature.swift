@@ -25,7 +25,9 @@ public enum SyncFeature: Feature {
   public enum Action: Equatable, Sendable {
     case syncRequested(force: Bool)
     case pageLoaded(Result<MarvelPage<Hero>, MarvelError>)
-    case catalogueSaved(Result<Int, PersistenceError>)
+    /// The catalogue was written (its size), and the squads refreshed: a sentence for each squad
+    /// that could not be, or whose change could not be recorded.
+    case catalogueSaved(Result<Int, PersistenceError>, squadProblems: [String] = [])
     /// The listing ended before the planned pages did (an empty or short page): save what came.
     case listingEnded
     /// Requests sent for pages the sync started and then did not need (in flight when the
@@ -79,12 +81,13 @@ public enum SyncFeature: Feature {
       state = .saving(report)
       return []
 
-    case (.saving(var report), .catalogueSaved(.success(let catalogueSize))):
+    case (.saving(var report), .catalogueSaved(.success(let catalogueSize), let problems)):
       report.catalogueSize = catalogueSize
+      report.squadProblems = problems
       state = .done(report)
       return []
 
-    case (.saving, .catalogueSaved(.failure(let error))):
+    case (.saving, .catalogueSaved(.failure(let error), _)):
       state = .failed(.persistence(error))
       return []
 

@@ -84,6 +84,8 @@ public struct SyncReport: Equatable, Sendable {
   public var attribution: String
   /// Heroes in the local catalogue after saving (bundled ones included); nil until saved.
   public var catalogueSize: Int?
+  /// A sentence naming each squad the sync could not refresh, or whose change it could not record.
+  public var squadProblems: [String] = []
 
   /// A report.
   public init(heroCount: Int, total: Int, pages: Int, tally: SyncTally, attribution: String, catalogueSize: Int? = nil)

@@ -315,6 +315,7 @@ final class ScriptedTerminal: FullScreenTerminal {
     let name = try SquadName.parse("six").get()
     _ = try SquadSet(paths: paths).create(name, maxMembers: 6, at: Sample.moment)
     let file = SquadFile(paths: paths, name: name)
+    let identity = try #require(file.identity)
     let terminal = ScriptedTerminal([.key(.space), .key(.enter)])
     let store = TestStore<PickFeature, PickEffects>(
       initialState: PickFeature.State(size: size),
@@ -323,16 +324,19 @@ final class ScriptedTerminal: FullScreenTerminal {
     six.maxMembers = 6
     await store.send(.started)
     await store.receive(
-      .heroesLoaded(.success(PickCatalogue(index: PickIndex(heroesInOrder: ordered), squad: PickSquad(squad: six))))
+      .heroesLoaded(
+        .success(
+          PickCatalogue(index: PickIndex(heroesInOrder: ordered), squad: PickSquad(squad: six, identity: identity))))
     ) {
       loaded(&$0)
+      $0.squadIdentity = identity
     }
     _ = try SquadSet(paths: paths).delete(name, at: Sample.moment)
     await store.receive(.keyPressed(.space)) {
       $0.pending = [PendingChange(hero: Sample.hulk, kind: .recruit)]
       $0.cursor = 1
     }
-    await store.receive(.squadChanged(.success(PickSquad(squad: Squad(), exists: false)))) {
+    await store.receive(.squadChanged(.success(PickSquad(squad: Squad())))) {
       $0.notice = "Squad deleted elsewhere; Enter will not recreate it."
     }
     await store.receive(.keyPressed(.enter)) {
@@ -346,7 +350,51 @@ final class ScriptedTerminal: FullScreenTerminal {
     #expect(gone.exitCode == .failure)
   }
 
-  @Test func aNamedSquadMissingWhenThePickStartedIsCreatedLikeRecruitDoes() async throws {
+  @Test func aSquadThatTookTheNameWhilePickingIsNotSavedInto() async throws {
+    let paths = SquadPaths(home: home.path)
+    let name = try SquadName.parse("six").get()
+    _ = try SquadSet(paths: paths).create(name, maxMembers: 6, at: Sample.moment)
+    let file = SquadFile(paths: paths, name: name)
+    let identity = try #require(file.identity)
+    let terminal = ScriptedTerminal([.key(.space), .key(.enter)])
+    let store = TestStore<PickFeature, PickEffects>(
+      initialState: PickFeature.State(size: size),
+      runner: PickEffects(heroes: HeroListPickSource(Sample.all), squadFile: file, terminal: terminal))
+    var six = Squad()
+    six.maxMembers = 6
+    await store.send(.started)
+    await store.receive(
+      .heroesLoaded(
+        .success(
+          PickCatalogue(index: PickIndex(heroesInOrder: ordered), squad: PickSquad(squad: six, identity: identity))))
+    ) {
+      loaded(&$0)
+      $0.squadIdentity = identity
+    }
+    _ = try SquadSet(paths: paths).rename(name, to: try SquadName.parse("old").get(), at: Sample.moment)
+    _ = try SquadSet(paths: paths).create(name, maxMembers: 2, at: Sample.moment)
+    let newcomer = try #require(file.identity)
+    #expect(newcomer != identity)
+    await store.receive(.keyPressed(.space)) {
+      $0.pending = [PendingChange(hero: Sample.hulk, kind: .recruit)]
+      $0.cursor = 1
+    }
+    var two = Squad()
+    two.maxMembers = 2
+    await store.receive(.squadChanged(.success(PickSquad(squad: two, identity: newcomer)))) {
+      $0.notice = "Squad replaced elsewhere; Enter will not save into the new one."
+    }
+    await store.receive(.keyPressed(.enter)) {
+      $0.mode = .saving
+      $0.notice = nil
+    }
+    let gone = PersistenceError(path: file.path, reason: .squadGone(squad: "six"))
+    await store.receive(.changesSaved(.failure(gone))) { $0.mode = .finished(.failed(.persistence(gone))) }
+    store.finish()
+    #expect(try file.load() == two, "the new squad was not changed")
+  }
+
+  @Test func aNamedSquadMissingWhenThePickSavesIsNeverCreated() async throws {
     let file = SquadFile(paths: SquadPaths(home: home.path), name: try SquadName.parse("fresh").get())
     let terminal = ScriptedTerminal([.key(.space), .key(.enter)])
     let store = TestStore<PickFeature, PickEffects>(
@@ -357,21 +405,20 @@ final class ScriptedTerminal: FullScreenTerminal {
     await store.receive(
       .heroesLoaded(
         .success(
-          PickCatalogue(index: PickIndex(heroesInOrder: ordered), squad: PickSquad(squad: Squad(), exists: false))))
+          PickCatalogue(index: PickIndex(heroesInOrder: ordered), squad: PickSquad(squad: Squad()))))
     ) {
       loaded(&$0)
-      $0.squadExisted = false
     }
     await store.receive(.keyPressed(.space)) {
       $0.pending = [PendingChange(hero: Sample.hulk, kind: .recruit)]
       $0.cursor = 1
     }
     await store.receive(.keyPressed(.enter)) { $0.mode = .saving }
-    let squad = Squad(members: [Sample.member(Sample.hulk)])
-    let result = SquadUpdateResult(squad: squad, change: SquadChange(added: squad.members))
-    await store.receive(.changesSaved(.success(result))) { $0.mode = .finished(.saved(result)) }
+    // Only `squads create` makes a named squad; the save refuses before any lock or folder is made.
+    let gone = PersistenceError(path: file.path, reason: .squadGone(squad: "fresh"))
+    await store.receive(.changesSaved(.failure(gone))) { $0.mode = .finished(.failed(.persistence(gone))) }
     store.finish()
-    #expect(file.exists)
+    #expect(!FileManager.default.fileExists(atPath: home.file("squads")))
   }
 
   @Test func ctrlZSuspendsAndWaitsForTheNextKey() async throws {

@@ -61,6 +61,17 @@ import Testing
     #expect(state.statusLine == nil)
   }
 
+  @Test func squadsTheSyncCouldNotRefreshEndInTheReport() {
+    let report = SyncReport(heroCount: 1, total: 1, pages: 1, tally: SyncTally(), attribution: "")
+    var state = SyncFeature.State.saving(report)
+    let problem = "The squad 'ro' was not refreshed: Could not write …/squads/ro/squad.json: it is read-only."
+    #expect(SyncFeature.reduce(&state, .catalogueSaved(.success(1562), squadProblems: [problem])) == [])
+    var done = report
+    done.catalogueSize = 1562
+    done.squadProblems = [problem]
+    #expect(state == .done(done))
+  }
+
   @Test func aSmallCatalogueNeedsOnlyTheFirstPage() {
     var state = SyncFeature.State.fetchingFirstPage(force: false)
     #expect(
