@@ -57,6 +57,10 @@ enum HelpTopicText {
                               name or a path. (default: libcurl.so.4, then libcurl-gnutls.so.4)
 
     FILES:
+      With --home DIR or SQUAD_HOME all of these are in DIR. Otherwise config.json is in
+      $XDG_CONFIG_HOME/squad/, what is under cache/ in $XDG_CACHE_HOME/squad/, the rest in
+      $XDG_DATA_HOME/squad/.
+
       squad.json              The squad: {"schemaVersion": 1, "members": [...]}. Written atomically.
       squad.lock              Held (flock) during every change, so concurrent runs never lose one.
       history.jsonl           The default squad's history: the newest 1,000 changes, one per line.

@@ -31,6 +31,7 @@ public enum OptionKey: String, Hashable, Sendable {
   case noMax = "--no-max"
   case force = "--force"
   case skipInvalid = "--skip-invalid"
+  case man = "--man"
 
   /// The long name with dashes, e.g. `--limit`.
   public var name: String { rawValue }

@@ -35,7 +35,7 @@ public enum SquadCLI {
       return ExitCode.success.rawValue
     }
     if parsed.has(.version) {
-      console.out("squad \(HelpPrinter.version)\n")
+      console.out(SquadVersion.line + "\n")
       return ExitCode.success.rawValue
     }
     guard let name = parsed.command, let command = CommandRegistry.runnable(named: name) else {
