@@ -4,6 +4,12 @@ import SquadCore
 InterruptCleanup.install()
 StandardOutput.install()
 let variables = ProcessStreams.environment()
+guard let arguments = ProcessStreams.arguments() else {
+  ProcessStreams.write(
+    "Error: squad cannot read its command line here: this C library passes it only through /proc/self/cmdline, "
+      + "and /proc is not mounted.\n", to: 2)
+  exit(ExitCode.failure.rawValue)
+}
 if let problem = ProcessStreams.nonUTF8Input() {
   ProcessStreams.write("Error: \(problem).\n", to: 2)
   exit(ExitCode.usage.rawValue)
@@ -13,7 +19,7 @@ if let problem = ProcessStreams.nonUTF8Input() {
 // resumes on the main queue, which dispatchMain() serves.
 Task.immediate { @MainActor in
   let code = await SquadCLI.run(
-    arguments: Array(CommandLine.arguments.dropFirst()), variables: variables,
+    arguments: arguments, variables: variables,
     console: .standard(environment: variables))
   exit(StandardOutput.finish(code))
 }

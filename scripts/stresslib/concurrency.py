@@ -198,6 +198,13 @@ def run_squads(ctx, heroes):
     for name, target in LINKED_SQUADS.items():
         os.makedirs(os.path.join(home, "squads", name), exist_ok=True)
         os.symlink(target, os.path.join(home, "squads", name, "squad.json"))
+    # A named squad exists before it is used: the others are made as a user makes them.
+    created = [name for name in SQUAD_NAMES if name not in LINKED_SQUADS]
+    for name in created:
+        made = subprocess.run([ctx.squad, "--home", home, "-q", "squads", "create", name], env=env,
+                              capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+        if made.returncode != 0:
+            result.fail(f"squads create {name}: {describe_exit(made.returncode)} {made.stderr.strip()[:200]}")
     crashes, failures = [], []
     start = threading.Barrier(WORKERS + 1)
     # The changes each worker's commands make (a command that changes nothing records nothing).
@@ -244,7 +251,7 @@ def run_squads(ctx, heroes):
                 lost.append(f"{name}, worker {index}: expected {expected}, the file has {got}")
         with open(os.path.join(folder, "history.jsonl")) as file:
             recorded = sum(1 for line in file if line.strip())
-        expected_entries = sum(changes[index] for index in mine)
+        expected_entries = sum(changes[index] for index in mine) + (name in created)
         if recorded != expected_entries:
             missing_history.append(f"{name}: {expected_entries} changes made, {recorded} recorded")
     commands = sum(len(worker["ops"]) for worker in workers)

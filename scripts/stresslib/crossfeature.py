@@ -208,6 +208,8 @@ def sync_broken_squads(ctx, result):
             home = ctx.folder("sync-broken-squads")
             stale = stale_member(ctx, home, 2_000_001)
             for name in list(broken) + healthy:
+                if name != "default":
+                    squad(ctx, home, "squads", "create", name, "-q")  # a named squad exists before it is used
                 squad(ctx, home, "--squad", name, "import", stale, "-q")
             os.chmod(os.path.join(home, "squads", "ro", "squad.json"), 0o444)
             with open(os.path.join(home, "squads", "bad", "squad.json"), "w") as file:
@@ -358,7 +360,7 @@ def pick_after_recreate(ctx, result):
             result.fail(f"round {round_number} ({' '.join(away)}): {error}")
             continue
         members = json.loads(squad(ctx, home, "--squad", "six", "list", "--json").stdout)["members"]
-        if code != 1 or members or b"deleted or renamed while you were picking" not in session.output:
+        if code != 1 or members or b"deleted, renamed or replaced while this command ran" not in session.output:
             result.fail(f"round {round_number} ({' '.join(away)}): exit {code}, the new squad holds {len(members)}")
         else:
             held += 1

@@ -320,6 +320,9 @@ class SquadLane:
             self.problems.append(f"the attack on {self.name} stopped: {error}")
 
     def run_rounds(self):
+        made = run_squad(self.ctx, ["-q", "squads", "create", self.name], home=self.home)
+        if made.returncode != 0:
+            raise RuntimeError(f"could not create {self.name}: {made.stderr[:200]}")
         seeded = run_squad(self.ctx, ["--offline", "--squad", self.name, "import", self.paths[0]], home=self.home)
         if seeded.returncode != 0:
             raise RuntimeError(f"could not seed {self.name}: {seeded.stderr[:200]}")

@@ -2,7 +2,7 @@ import Foundation
 
 /// The live parts of one run — the local catalogue, the Marvel client and where heroes come
 /// from, the squads and the selected squad's file, the console, the clock and the prompt — built
-/// once per process, in ``live(paths:squad:configuration:offline:console:quiet:silent:transport:)``,
+/// once per process, in ``live(paths:squad:configuration:console:quiet:silent:transport:)``,
 /// and handed to features. Commands never build a store, a client or a file of their own.
 public struct LiveParts: Sendable {
   /// Where files live.
@@ -17,14 +17,16 @@ public struct LiveParts: Sendable {
   public let marvel: Result<any MarvelClient, SourceError>
   /// What effects touch: where heroes come from, the selected squad's file, the clock, the prompt.
   public let environment: AppEnvironment
+  /// What made this run offline (``MarvelConfiguration/offline``); nil when it may go online.
+  public let offline: String?
 
   /// The one composition root. Heroes come from where PRODUCT.md "Where data comes from" says:
-  /// keys set and not `--offline`, the API (through its cache, falling back to the local
+  /// keys set and not offline (``MarvelConfiguration/offline``), the API (through its cache, falling back to the local
   /// catalogue); one key only, an answer that fails with exit 4; otherwise the local catalogue,
   /// read on first use. `quiet` silences warnings; `silent` (tab completion) silences everything.
   /// A nil transport is the real network, set up on the first request.
   static func live(
-    paths: SquadPaths, squad: SquadName, configuration: MarvelConfiguration, offline: Bool, console: Console,
+    paths: SquadPaths, squad: SquadName, configuration: MarvelConfiguration, console: Console,
     quiet: Bool, silent: Bool, transport: (any HTTPTransport)?
   ) -> LiveParts {
     let warn: @Sendable (String) -> Void = { if !quiet, !silent { console.err("Warning: " + TextSanitizer.clean($0)) } }
@@ -40,6 +42,7 @@ public struct LiveParts: Sendable {
         transport: transport ?? URLSessionTransport(libraries: configuration.networkLibraries))
     }
     let heroes: any HeroDirectory
+    let offline = configuration.offline != nil
     switch (offline, configuration.keys, marvel) {
     case (false, _, .success(let client)): heroes = APIHeroDirectory(client: client, store: catalogue, now: now)
     case (false, .incomplete, .failure(let error)): heroes = UnusableHeroDirectory(error: error)
@@ -54,6 +57,6 @@ public struct LiveParts: Sendable {
       })
     return LiveParts(
       paths: paths, console: console, catalogue: catalogue, squads: SquadSet(paths: paths), marvel: marvel,
-      environment: environment)
+      environment: environment, offline: configuration.offline)
   }
 }

@@ -77,7 +77,16 @@ public struct CommandContext: Sendable {
     guard let source else { return }
     switch source {
     case .catalogue(.noKeys, _):
-      notice("Using the local catalogue: no Marvel API keys are set (see 'squad help environment').")
+      // The normal case since the API was retired: said once per home, then remembered in the
+      // cache (a file only a command that said it leaves; removing it only says it again).
+      let said = paths.localCatalogueNoticed
+      guard !isQuiet, !FileKind.isPresent(said) else { break }
+      notice(
+        "Using the local catalogue: no Marvel API keys are set. squad says this once; see 'squad help environment' "
+          + "for keys, or to make offline your default.")
+      if (try? AtomicFile.createDirectory(paths.cacheDirectory)) != nil {
+        FileManager.default.createFile(atPath: said, contents: nil)
+      }
     case .catalogue(.offline, _), .api, .squad:
       break
     case .catalogue(.apiCannot(let what), let updatedAt):

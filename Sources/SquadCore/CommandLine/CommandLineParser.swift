@@ -86,6 +86,7 @@ public enum CommandLineParser {
     var family = CommandRegistry.globalOptions
     var words = Set<Int>()
     var index = 0
+    var unknownBefore: String?
     while index < arguments.count {
       var token = arguments[index]
       let afterDoubleDash = token == "--"
@@ -94,8 +95,10 @@ public enum CommandLineParser {
         index += 1
         token = arguments[index]
       } else if token.hasPrefix("-"), token != "-" {
+        let option = family.first { $0.isNamed(token) }
+        unknownBefore = option == nil && !token.contains("=") ? token : nil
         // An option's value is never a command: `--home heroes list` lists.
-        if !token.contains("="), family.first(where: { $0.isNamed(token) })?.isFlag == false { index += 1 }
+        if !token.contains("="), option?.isFlag == false { index += 1 }
         index += 1
         continue
       }
@@ -104,6 +107,8 @@ public enum CommandLineParser {
         spec = sub
       } else {
         guard let command = CommandRegistry.commands.first(where: { $0.name == token }) else {
+          // `--colour never list`: the mistake is the option, whose value was taken for a command.
+          if let unknownBefore, !afterDoubleDash { return .failure(unknownOption(unknownBefore, for: nil)) }
           let suggestion = EditDistance.closest(to: token, in: CommandRegistry.visibleCommands.map(\.name))
           return .failure(UsageError("Unknown command '\(token)'." + didYouMean(suggestion), command: nil))
         }

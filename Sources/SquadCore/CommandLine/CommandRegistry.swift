@@ -4,7 +4,9 @@ public enum CommandRegistry {
   public static let globalOptions: [OptionSpec] = [
     OptionSpec(
       .squad, value: "name", completion: .squads,
-      help: "Which squad: a name from 'squad squads' (or set SQUAD_NAME). (default: the default squad)"),
+      help:
+        "Which squad: one 'squad squads' lists (or set SQUAD_NAME); 'squads create' makes one. (default: the default squad)"
+    ),
     OptionSpec(
       .home, value: "dir", completion: .directories, help: "Keep every file under this folder (or set SQUAD_HOME)."),
     OptionSpec(.baseURL, value: "url", help: "The Marvel API base URL (or set MARVEL_API_BASE)."),

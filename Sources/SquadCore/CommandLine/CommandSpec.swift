@@ -16,6 +16,8 @@ public struct CommandSpec: Sendable {
   public var examples: [String]
   /// Whether the `--format` family of global options applies.
   public var takesOutputFormat: Bool
+  /// Whether the command works on the squad `--squad` (or `SQUAD_NAME`) names, which must exist.
+  public var usesSquad: Bool
   /// Whether help and completion leave the command out (plumbing such as `__complete`).
   public var isHidden: Bool
   /// The words before ``name`` on the command line: `["catalogue"]` for `catalogue import`; set
@@ -28,7 +30,8 @@ public struct CommandSpec: Sendable {
   /// Creates a command description.
   public init(
     name: String, abstract: String, discussion: String = "", arguments: [ArgumentSpec] = [],
-    options: [OptionSpec] = [], examples: [String] = [], takesOutputFormat: Bool = false, isHidden: Bool = false
+    options: [OptionSpec] = [], examples: [String] = [], takesOutputFormat: Bool = false, usesSquad: Bool = false,
+    isHidden: Bool = false
   ) {
     self.name = name
     self.abstract = abstract
@@ -37,6 +40,7 @@ public struct CommandSpec: Sendable {
     self.options = options
     self.examples = examples
     self.takesOutputFormat = takesOutputFormat
+    self.usesSquad = usesSquad
     self.isHidden = isHidden
   }
 

@@ -1,8 +1,15 @@
 /// Help text laid out like swift-argument-parser: OVERVIEW, USAGE, ARGUMENTS, OPTIONS,
 /// SUBCOMMANDS, EXAMPLES.
 public enum HelpPrinter {
-  /// The version `--version` prints.
-  public static let version = "0.1.0"
+  /// squad in one line: root help's overview, the man page's NAME.
+  public static let overview = "Manage a squad of Marvel superheroes from the terminal."
+  /// What squad is, under the overview.
+  public static let summary = """
+    Works at once with no keys and no network, on a bundled catalogue of real Marvel
+    characters; with MARVEL_PUBLIC_KEY and MARVEL_PRIVATE_KEY set it asks the Marvel API.
+    """
+  /// Root help's examples, also the man page's.
+  public static let examples = ["squad heroes spi", "squad recruit 1009610 hulk", "squad list"]
 
   /// Help for one command or sub-command, or for squad itself when nil.
   public static func help(for command: CommandSpec?) -> String {
@@ -37,10 +44,9 @@ public enum HelpPrinter {
   private static func rootHelp() -> String {
     let commands = CommandRegistry.visibleCommands.map { row($0.name, $0.abstract) }.joined(separator: "\n")
     return """
-      OVERVIEW: Manage a squad of Marvel superheroes from the terminal.
+      OVERVIEW: \(overview)
 
-      Works at once with no keys and no network, on a bundled catalogue of real Marvel
-      characters; with MARVEL_PUBLIC_KEY and MARVEL_PRIVATE_KEY set it asks the Marvel API.
+      \(summary)
 
       USAGE: \(usage(for: nil))
 
@@ -56,9 +62,7 @@ public enum HelpPrinter {
       \(HelpTopic.allCases.map { row($0.rawValue, $0.abstract) }.joined(separator: "\n"))
 
       EXAMPLES:
-        squad heroes spi
-        squad recruit 1009610 hulk
-        squad list
+      \(examples.map { "  " + $0 }.joined(separator: "\n"))
 
       """
   }

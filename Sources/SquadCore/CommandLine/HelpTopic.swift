@@ -34,8 +34,10 @@ enum HelpTopicText {
       MARVEL_PRIVATE_KEY      Your Marvel API private key. Never printed, traced or stored by squad.
       MARVEL_API_BASE         The API base URL. (default: https://gateway.marvel.com/v1/public)
       SQUAD_HOME              Keep every file under this folder (same as --home).
-      SQUAD_NAME              The squad to work on (same as --squad; the flag wins). Empty or
-                              unset: the default squad.
+      SQUAD_NAME              The squad to work on (same as --squad; the flag wins); it must
+                              exist ('squad squads create'). Empty or unset: the default squad.
+      SQUAD_OFFLINE           1, true or yes: answer from the local catalogue, as --offline does;
+                              0, false or no: may go online even when config.json says offline.
       XDG_DATA_HOME           squad.json and the local catalogue live in $XDG_DATA_HOME/squad/
                               (default: ~/.local/share/squad/).
       XDG_CACHE_HOME          The HTTP cache lives in $XDG_CACHE_HOME/squad/ (default: ~/.cache/squad/).
@@ -55,6 +57,10 @@ enum HelpTopicText {
                               name or a path. (default: libcurl.so.4, then libcurl-gnutls.so.4)
 
     FILES:
+      With --home DIR or SQUAD_HOME all of these are in DIR. Otherwise config.json is in
+      $XDG_CONFIG_HOME/squad/, what is under cache/ in $XDG_CACHE_HOME/squad/, the rest in
+      $XDG_DATA_HOME/squad/.
+
       squad.json              The squad: {"schemaVersion": 1, "members": [...]}. Written atomically.
       squad.lock              Held (flock) during every change, so concurrent runs never lose one.
       history.jsonl           The default squad's history: the newest 1,000 changes, one per line.
@@ -66,7 +72,12 @@ enum HelpTopicText {
                               API or imported (see 'squad help catalogue'). Indexed; written atomically.
       catalogue.lock          Held (flock) during every change of the catalogue.
       cache/responses/        ETags, times and the ids of API answers, reused within the cache TTL.
-      config.json             Optional: publicKey, privateKey, baseURL, timeout, cacheTTL.
+      cache/local-catalogue-noticed
+                              Says that 'Using the local catalogue: no Marvel API keys are set'
+                              was shown, so it is shown once; remove it to see it again.
+      config.json             Optional: publicKey, privateKey, baseURL, timeout, cacheTTL, and
+                              offline (true: always the local catalogue, never the network;
+                              SQUAD_OFFLINE=0 goes online for one run).
                               Precedence: flag > environment > config file > default.
                               Keep it private (chmod 600) if it holds privateKey.
 
@@ -78,11 +89,14 @@ enum HelpTopicText {
       undo and redo exit 1 when the squad file was changed by something other than squad since
       the last recorded change, and 65 when the squad's history file cannot be used (corrupt,
       over 64 MiB, or not a regular file of its own: a link, a FIFO); nothing changes.
-      A squad name that breaks the rules ('squad help squads') is a usage error: exit 64.
+      A squad name that breaks the rules ('squad help squads') is a usage error: exit 64. A name
+      that names no squad (--squad, SQUAD_NAME, squads rename or delete), 'squads create' of
+      one that exists, and a limit below a squad's members exit 1, changing nothing.
       A partial result exits 1 after keeping what it could, with a warning saying what is missing:
       heroes --all or sync receiving fewer heroes than the server promised, or a sync that could
       not refresh (or record the refresh of) a squad, which the warning names.
-      pick exits 1, saving nothing, when its squad was deleted, renamed or replaced meanwhile.
+      A change whose squad was deleted or renamed meanwhile (or, for pick, replaced) exits 1,
+      saving nothing.
 
     """
 
@@ -102,6 +116,10 @@ enum HelpTopicText {
 
       In every table, TSV and CSV the first column is the id and the second the name, so
       'squad heroes | cut -f1' yields ids. --no-headers drops the header row of tables and CSV.
+      --fields (heroes, list, export) chooses and orders the columns, and the keys of JSON
+      objects, in every format; then the first column is the first field named. Names ignore
+      case and '_': heroes take id, name, description, modified, thumbnail, comics, series,
+      stories, events, inSquad; list takes export's member fields.
 
     EXPORT (squad export --format, default json):
       json                    The squad file's schema plus exportedAt and attribution, indented,

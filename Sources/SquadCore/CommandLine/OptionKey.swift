@@ -28,8 +28,10 @@ public enum OptionKey: String, Hashable, Sendable {
   case fields = "--fields"
   case replace = "--replace"
   case max = "--max"
+  case noMax = "--no-max"
   case force = "--force"
   case skipInvalid = "--skip-invalid"
+  case man = "--man"
 
   /// The long name with dashes, e.g. `--limit`.
   public var name: String { rawValue }

@@ -38,4 +38,30 @@ enum OptionValues {
     }
     return .success(refs)
   }
+
+  /// The fields `--fields` names, in its order; nil when it was not given. Unknown, empty and
+  /// repeated names are refused.
+  static func fields<Field: ListField>(_ arguments: ParsedArguments, _: Field.Type) -> Result<[Field]?, UsageError> {
+    guard let list = arguments.value(.fields) else { return .success(nil) }
+    var fields: [Field] = []
+    for name in list.split(separator: ",", omittingEmptySubsequences: false).map({ $0.trimmingWhitespace() }) {
+      guard let field = Field(name: name) else {
+        let message = name.isEmpty ? "'--fields' has an empty field name." : "Unknown field '\(name)' for '--fields'."
+        return .failure(UsageError(message + " Valid fields: \(Field.names).", command: arguments.command))
+      }
+      guard !fields.contains(field) else {
+        return .failure(
+          UsageError("The field '\(field.rawValue)' is listed twice in '--fields'.", command: arguments.command))
+      }
+      fields.append(field)
+    }
+    return .success(fields)
+  }
+
+  /// The `--fields` option of a listing of `Field`s.
+  static func fieldsOption<Field: ListField>(_: Field.Type, default: String) -> OptionSpec {
+    OptionSpec(
+      .fields, value: "list", completion: .commaSeparated(Field.allCases.map(\.rawValue)),
+      help: "Comma-separated fields, in the order wanted, from:\n\(Field.names). (default: \(`default`))")
+  }
 }

@@ -35,7 +35,7 @@ public enum SquadCLI {
       return ExitCode.success.rawValue
     }
     if parsed.has(.version) {
-      console.out("squad \(HelpPrinter.version)\n")
+      console.out(SquadVersion.line + "\n")
       return ExitCode.success.rawValue
     }
     guard let name = parsed.command, let command = CommandRegistry.runnable(named: name) else {
@@ -63,8 +63,8 @@ public enum SquadCLI {
     let silent = name == CompleteCommand.spec.name
     let configuration: MarvelConfiguration
     switch MarvelConfiguration.resolve(
-      baseURLFlag: parsed.value(.baseURL), timeoutFlag: parsed.value(.timeout), environment: variables,
-      configFile: paths.configFile)
+      baseURLFlag: parsed.value(.baseURL), timeoutFlag: parsed.value(.timeout), offlineFlag: parsed.has(.offline),
+      environment: variables, configFile: paths.configFile)
     {
     case .success(let value):
       configuration = value
@@ -80,8 +80,15 @@ public enum SquadCLI {
       for warning in configuration.warnings { console.err("Warning: " + TextSanitizer.clean(warning)) }
     }
     let parts = LiveParts.live(
-      paths: paths, squad: selected, configuration: configuration, offline: parsed.has(.offline), console: console,
+      paths: paths, squad: selected, configuration: configuration, console: console,
       quiet: parsed.has(.quiet), silent: silent, transport: transport)
+    // A named squad exists before it is used: a mistyped name changes and creates nothing.
+    if CommandRegistry.command(named: name)?.usesSquad == true,
+      let refusal = parts.squads.refusal(for: selected, fromVariable: parsed.value(.squad) == nil)
+    {
+      console.err("Error: " + refusal.description)
+      return refusal.exitCode.rawValue
+    }
     let output = OutputSettings.resolve(
       formatFlag: parsed.value(.format), json: parsed.has(.json), colorFlag: parsed.value(.color),
       noHeaders: parsed.has(.noHeaders), terminal: console.terminal, environment: variables)

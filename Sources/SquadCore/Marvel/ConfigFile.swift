@@ -6,17 +6,19 @@ import Foundation
   import Darwin
 #endif
 
-/// `config.json`: optional `publicKey`, `privateKey`, `baseURL`, `timeout` and `cacheTTL`.
+/// `config.json`: optional `publicKey`, `privateKey`, `baseURL`, `timeout`, `cacheTTL` and `offline`.
 struct ConfigFile: Equatable, Decodable {
   var publicKey: String?
   var privateKey: String?
   var baseURL: String?
   var timeout: Double?
   var cacheTTL: Double?
+  /// Whether squad answers from the local catalogue unless told otherwise (`SQUAD_OFFLINE=0`).
+  var offline: Bool?
   /// The file's permission bits; nil when there is no file.
   var mode: UInt32?
 
-  private enum CodingKeys: String, CodingKey { case publicKey, privateKey, baseURL, timeout, cacheTTL }
+  private enum CodingKeys: String, CodingKey { case publicKey, privateKey, baseURL, timeout, cacheTTL, offline }
 
   /// The file's settings; no file means no settings. Anything that is not a JSON object with
   /// the right types is an error naming the file.
@@ -86,6 +88,8 @@ public enum ConfigurationError: Error, Equatable, Sendable, CustomStringConverti
       return error.description
     case .invalidSetting(let name, let value) where name == "--timeout":
       return "The value '\(value)' is invalid for '\(name)': expected a number of seconds above 0."
+    case .invalidSetting(let name, let value) where name == "SQUAD_OFFLINE":
+      return "The value '\(value)' is invalid for '\(name)': expected 1, true or yes (offline), or 0, false or no."
     case .invalidSetting(let name, let value):
       return "The value '\(value)' is invalid for '\(name)'."
     case .invalidBaseURL(let setting, let value, let reason):

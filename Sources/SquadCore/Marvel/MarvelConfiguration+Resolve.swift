@@ -3,7 +3,8 @@ import Foundation
 extension MarvelConfiguration {
   /// Resolves every setting by precedence: flag > environment > config file > default.
   public static func resolve(
-    baseURLFlag: String?, timeoutFlag: String?, environment: [String: String], configFile: String
+    baseURLFlag: String?, timeoutFlag: String?, offlineFlag: Bool = false, environment: [String: String],
+    configFile: String
   ) -> Result<MarvelConfiguration, ConfigurationError> {
     let file: ConfigFile
     switch ConfigFile.load(configFile) {
@@ -49,6 +50,15 @@ extension MarvelConfiguration {
       timeout = seconds
     }
 
+    let offline: String?
+    switch (offlineFlag, variable("SQUAD_OFFLINE")?.lowercased()) {
+    case (true, _): offline = "--offline"
+    case (_, let value?) where ["1", "true", "yes"].contains(value): offline = "SQUAD_OFFLINE"
+    case (_, let value?) where ["0", "false", "no"].contains(value): offline = nil
+    case (_, let value?): return .failure(.invalidSetting(name: "SQUAD_OFFLINE", value: value))
+    case (_, nil): offline = file.offline == true ? "\"offline\": true in \(configFile)" : nil
+    }
+
     var warnings: [String] = []
     if file.privateKey != nil, let mode = file.mode, mode & 0o077 != 0 {
       warnings.append(
@@ -63,8 +73,8 @@ extension MarvelConfiguration {
     return .success(
       MarvelConfiguration(
         keys: keys, baseURL: baseURL, timeout: timeout, cacheTTL: file.cacheTTL ?? defaultCacheTTL,
-        configFile: configFile,
-        warnings: warnings, networkLibraries: NetworkLibrary.names(environment: environment)))
+        configFile: configFile, warnings: warnings, offline: offline,
+        networkLibraries: NetworkLibrary.names(environment: environment)))
   }
 
   /// The host of a plain-http URL; nil for https.

@@ -22,6 +22,9 @@ public struct MarvelConfiguration: Equatable, Sendable {
   public var configFile: String
   /// Things worth telling the user (a readable private key, plain http), as sentences.
   public var warnings: [String]
+  /// What made this run offline (`--offline`, `SQUAD_OFFLINE`, or `offline` in the config
+  /// file); nil when squad may use the network.
+  public var offline: String?
   /// The libcurl libraries to try, in order (`SQUAD_LIBCURL`, or ``NetworkLibrary/defaultNames``).
   public var networkLibraries: [String]
 
@@ -38,7 +41,8 @@ public struct MarvelConfiguration: Equatable, Sendable {
   /// A configuration from explicit values.
   public init(
     keys: Keys, baseURL: String = defaultBaseURL, timeout: Double = defaultTimeout, cacheTTL: Double = defaultCacheTTL,
-    configFile: String, warnings: [String] = [], networkLibraries: [String] = NetworkLibrary.defaultNames
+    configFile: String, warnings: [String] = [], offline: String? = nil,
+    networkLibraries: [String] = NetworkLibrary.defaultNames
   ) {
     self.keys = keys
     self.baseURL = baseURL
@@ -46,6 +50,7 @@ public struct MarvelConfiguration: Equatable, Sendable {
     self.cacheTTL = cacheTTL
     self.configFile = configFile
     self.warnings = warnings
+    self.offline = offline
     self.networkLibraries = networkLibraries
   }
 

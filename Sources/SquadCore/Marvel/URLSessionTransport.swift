@@ -95,7 +95,7 @@ public final class URLSessionTransport: HTTPTransport {
   }
 
   /// `squad/<version>`, so server logs can tell squad's requests and versions apart.
-  static let userAgent = "squad/\(HelpPrinter.version)"
+  static let userAgent = "squad/\(SquadVersion.number)"
 
   static func result(_ data: Data?, _ response: URLResponse?, _ error: (any Error)?) -> Result<
     HTTPResponse, TransportError

@@ -2,7 +2,8 @@
 public enum ExitCode: Int32, Sendable, CaseIterable {
   /// Success, including empty results and idempotent no-ops.
   case success = 0
-  /// Runtime failure: network after retries with no fallback, API 5xx, file system.
+  /// Runtime failure: network after retries with no fallback, API 5xx, file system, a squad
+  /// that does not exist (or already does).
   case failure = 1
   /// Hero not found, or a name that matches several heroes.
   case notFound = 3
@@ -19,7 +20,8 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
   public var meaning: String {
     switch self {
     case .success: return "Success, including empty results and idempotent no-ops."
-    case .failure: return "Runtime failure: network after retries with no fallback, API 5xx, file system."
+    case .failure:
+      return "Runtime failure: network after retries with no fallback, API 5xx, file system, no such squad."
     case .notFound: return "Hero not found, or a name that matches several heroes."
     case .credentials: return "Credentials missing where required, or rejected by the API."
     case .usage: return "Usage error: unknown command or option, bad value, missing --yes."

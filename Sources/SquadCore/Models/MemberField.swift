@@ -3,7 +3,7 @@ import Foundation
 /// A field of a member record: the squad file's keys, the export's columns and `--fields` names.
 ///
 /// `allCases` is the file's order and the default selection of an export.
-public enum MemberField: String, CaseIterable, CodingKey, Sendable {
+public enum MemberField: String, ListField, CodingKey {
   /// The Marvel character id (`id`).
   case id
   /// The name at recruitment (`name`).
@@ -15,12 +15,15 @@ public enum MemberField: String, CaseIterable, CodingKey, Sendable {
   /// When the hero joined, ISO 8601 in UTC (`recruitedAt`).
   case recruitedAt
 
-  /// The field named `text`, ignoring case (`recruitedat` is `recruitedAt`).
-  public init?(name text: String) {
-    guard let field = MemberField.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) else {
-      return nil
+  /// What `list` prints in tables, TSV and CSV unless `--fields` says otherwise.
+  public static let listed: [MemberField] = [.id, .name, .recruitedAt]
+
+  public var column: Table.Column {
+    switch self {
+    case .id: return Table.Column("ID", key: rawValue, alignsRight: true)
+    case .recruitedAt: return Table.Column("RECRUITED", key: rawValue)
+    default: return Table.Column(rawValue.uppercased(), key: rawValue, shrinks: true)
     }
-    self = field
   }
 
   /// The member's value in JSON, exactly as the squad file stores it.
@@ -34,14 +37,15 @@ public enum MemberField: String, CaseIterable, CodingKey, Sendable {
     }
   }
 
-  /// The member's value as a text cell; a missing thumbnail is an empty cell.
-  public func cell(_ member: Member) -> String {
+  /// The member's value as a text cell; a missing thumbnail is an empty cell; `day` shows the
+  /// recruitment date without its time (tables).
+  public func cell(_ member: Member, day: Bool = false) -> String {
     switch self {
     case .id: return String(member.id.rawValue)
     case .name: return member.name
     case .description: return member.description
     case .thumbnail: return member.thumbnail ?? ""
-    case .recruitedAt: return MarvelDate.iso8601(member.recruitedAt)
+    case .recruitedAt: return day ? MarvelDate.day(member.recruitedAt) : MarvelDate.iso8601(member.recruitedAt)
     }
   }
 }

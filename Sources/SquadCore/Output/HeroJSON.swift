@@ -1,17 +1,17 @@
 /// The JSON forms of heroes and members, with a stable key order: `id`, then `name`, then the rest.
 public enum HeroJSON {
-  /// A hero as a JSON object; `inSquad` is added when known.
-  public static func object(_ hero: Hero, inSquad: Bool? = nil) -> JSONValue {
-    let details = hero.details
-    var fields: [(String, JSONValue)] = [
-      ("id", .int(hero.id.rawValue)), ("name", .string(hero.name)), ("description", .string(details.description)),
-      ("modified", .optional(hero.modified.map(MarvelDate.iso8601))),
-      ("thumbnail", .optional(details.thumbnail.map { $0.url() })),
-      ("comics", .optional(hero.counts.comics)), ("series", .optional(hero.counts.series)),
-      ("stories", .optional(hero.counts.stories)), ("events", .optional(hero.counts.events)),
-      ("urls", .array(details.urls.map { .object([("type", .string($0.type)), ("url", .string($0.url))]) })),
-    ]
-    if let inSquad { fields.append(("inSquad", .bool(inSquad))) }
-    return .object(fields)
+  /// A hero as a JSON object: every ``HeroField`` in order with `urls` after `events`, and
+  /// `inSquad` only when known; or exactly `fields`, in their order.
+  public static func object(_ hero: Hero, inSquad: Bool? = nil, fields: [HeroField]? = nil) -> JSONValue {
+    var hero = hero
+    // Decoded once here, rather than once per field that reads it.
+    hero.details = hero.details
+    let chosen = fields ?? HeroField.allCases.filter { $0 != .inSquad || inSquad != nil }
+    var pairs = chosen.map { ($0.rawValue, $0.json(hero, inSquad: inSquad ?? false)) }
+    if fields == nil {
+      let urls = hero.urls.map { JSONValue.object([("type", .string($0.type)), ("url", .string($0.url))]) }
+      pairs.insert(("urls", .array(urls)), at: HeroField.allCases.firstIndex(of: .inSquad) ?? pairs.endIndex)
+    }
+    return .object(pairs)
   }
 }

@@ -1,29 +1,31 @@
 /// Prints a hero listing in every output format.
 public enum HeroListingOutput {
-  /// The listing as stdout text.
-  public static func render(_ listing: HeroListing, settings: OutputSettings) -> String {
+  /// The listing as stdout text: the ``HeroField/listed`` columns and whole JSON objects, or
+  /// exactly `fields` in every format.
+  public static func render(_ listing: HeroListing, settings: OutputSettings, fields: [HeroField]? = nil) -> String {
+    func object(_ hero: Hero) -> JSONValue {
+      HeroJSON.object(hero, inSquad: listing.memberIDs.contains(hero.id), fields: fields)
+    }
     switch settings.format {
     case .json:
       let document = JSONValue.object([
         ("offset", .int(listing.offset)), ("total", .int(listing.total)), ("count", .int(listing.heroes.count)),
-        ("heroes", .array(listing.heroes.map { HeroJSON.object($0, inSquad: listing.memberIDs.contains($0.id)) })),
-        ("attribution", .string(listing.source.attribution)),
+        ("heroes", .array(listing.heroes.map(object))), ("attribution", .string(listing.source.attribution)),
       ])
       return document.encoded(pretty: settings.prettyJSON) + "\n"
     case .jsonl:
-      return listing.heroes.map { HeroJSON.object($0, inSquad: listing.memberIDs.contains($0.id)).encoded() + "\n" }
-        .joined()
+      return listing.heroes.map { object($0).encoded() + "\n" }.joined()
     case .tsv:
-      return tsv(listing)
+      guard let fields else { return tsv(listing) }
+      return table(listing, fields, mark: { $0 ? "yes" : "no" }).tsv()
     case .csv:
-      let csv = table(listing, mark: { $0 ? "yes" : "no" }, unknown: "").csv(header: settings.headers)
+      let csv = table(listing, fields ?? HeroField.listed, mark: { $0 ? "yes" : "no" }).csv(header: settings.headers)
       return TextSanitizer.forStdout(csv, isTerminal: settings.isTerminal)
     case .table:
       guard !listing.heroes.isEmpty else { return "" }
       let body = TableRenderer.render(
-        table(listing, mark: { $0 ? "✓" : "" }, unknown: Table.unknown), width: settings.width, color: settings.color,
-        headers: settings.headers
-      )
+        table(listing, fields ?? HeroField.listed, mark: { $0 ? "✓" : "" }, unknown: Table.unknown, day: true),
+        width: settings.width, color: settings.color, headers: settings.headers)
       let footer = listing.source.attribution
       return body + "\n" + (settings.color ? ANSI.dim(footer) : footer) + "\n"
     }
@@ -62,17 +64,14 @@ public enum HeroListingOutput {
     return String(decoding: text, as: UTF8.self)
   }
 
-  static func table(_ listing: HeroListing, mark: (Bool) -> String, unknown: String) -> Table {
+  static func table(
+    _ listing: HeroListing, _ fields: [HeroField], mark: (Bool) -> String, unknown: String = "", day: Bool = false
+  ) -> Table {
     Table(
-      columns: [
-        Table.Column("ID", key: "id", alignsRight: true), Table.Column("NAME", key: "name", shrinks: true),
-        Table.Column("COMICS", key: "comics", alignsRight: true), Table.Column("SQUAD", key: "in_squad"),
-      ],
+      columns: fields.map(\.column),
       rows: listing.heroes.map { hero in
-        [
-          String(hero.id.rawValue), hero.name, hero.counts.comics.map(String.init) ?? unknown,
-          mark(listing.memberIDs.contains(hero.id)),
-        ]
+        let inSquad = listing.memberIDs.contains(hero.id)
+        return fields.map { $0.cell(hero, inSquad: inSquad, mark: mark, unknown: unknown, day: day) }
       })
   }
 }

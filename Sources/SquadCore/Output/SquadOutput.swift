@@ -1,17 +1,23 @@
 /// Prints the squad in every output format.
 public enum SquadOutput {
-  /// The squad as stdout text.
-  public static func render(_ squad: Squad, settings: OutputSettings) -> String {
+  /// The squad as stdout text: the ``MemberField/listed`` columns and the squad file's own JSON,
+  /// or exactly `fields` in every format.
+  public static func render(_ squad: Squad, settings: OutputSettings, fields: [MemberField]? = nil) -> String {
+    func member(_ member: Member) -> JSONValue {
+      fields.map { ExportRenderer.member(of: member, $0) } ?? SquadFile.memberJSON(member)
+    }
     switch settings.format {
-    case .json: return SquadFile.jsonValue(squad).encoded(pretty: settings.prettyJSON) + "\n"
-    case .jsonl: return squad.members.map { SquadFile.memberJSON($0).encoded() + "\n" }.joined()
-    case .tsv: return tsv(squad)
+    case .json: return SquadFile.jsonValue(squad, member: member).encoded(pretty: settings.prettyJSON) + "\n"
+    case .jsonl: return squad.members.map { member($0).encoded() + "\n" }.joined()
+    case .tsv: return fields.map { table(squad, $0).tsv() } ?? tsv(squad)
     case .csv:
-      return TextSanitizer.forStdout(table(squad).csv(header: settings.headers), isTerminal: settings.isTerminal)
+      let csv = table(squad, fields ?? MemberField.listed).csv(header: settings.headers)
+      return TextSanitizer.forStdout(csv, isTerminal: settings.isTerminal)
     case .table:
       guard !squad.members.isEmpty else { return "" }
       let body = TableRenderer.render(
-        table(squad, day: true), width: settings.width, color: settings.color, headers: settings.headers)
+        table(squad, fields ?? MemberField.listed, day: true), width: settings.width, color: settings.color,
+        headers: settings.headers)
       // Members are Marvel's data too: the same attribution line as every other table.
       let footer = DataSource.standardAttribution
       return body + "\n" + (settings.color ? ANSI.dim(footer) : footer) + "\n"
@@ -33,17 +39,7 @@ public enum SquadOutput {
     return String(decoding: text, as: UTF8.self)
   }
 
-  static func table(_ squad: Squad, day: Bool = false) -> Table {
-    Table(
-      columns: [
-        Table.Column("ID", key: "id", alignsRight: true), Table.Column("NAME", key: "name", shrinks: true),
-        Table.Column("RECRUITED", key: "recruitedAt"),
-      ],
-      rows: squad.members.map { member in
-        [
-          String(member.id.rawValue), member.name,
-          day ? MarvelDate.day(member.recruitedAt) : MarvelDate.iso8601(member.recruitedAt),
-        ]
-      })
+  static func table(_ squad: Squad, _ fields: [MemberField] = MemberField.listed, day: Bool = false) -> Table {
+    Table(columns: fields.map(\.column), rows: squad.members.map { member in fields.map { $0.cell(member, day: day) } })
   }
 }

@@ -35,9 +35,9 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
     /// The squad file no longer matches the last change squad recorded (edited by something
     /// else), so undo or redo would lose that edit; nothing was changed.
     case changedOutside
-    /// The named squad was deleted (or renamed) while a long-running change (a pick) was open;
-    /// the change would have created it again, without its size limit, or saved into another squad
-    /// that took its name, so nothing was saved.
+    /// The named squad was deleted or renamed between the command's start and its save (a pick
+    /// left open, a recruit meeting a `squads delete`), or replaced by a new squad of its name (a
+    /// pick); only `squads create` makes a squad, and no change lands in another, so nothing was saved.
     case squadGone(squad: String)
     /// A folder squad keeps inside its home (a named squad's, `squads/.deleted`) is a symbolic
     /// link, which squad never follows; nothing was changed.
@@ -115,10 +115,9 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
     case .catalogueOverLimit(let detail):
       return "Could not write \(path): \(detail) (see 'Limits' in the README). Nothing was changed."
     case .squadGone(let squad):
-      return
-        "The squad '\(squad)' was deleted or renamed while you were picking, so nothing was saved: the pick neither "
-        + "creates it again nor saves into a squad that took its name since. Pick again to change the squad called "
-        + "'\(squad)' now (a new pick creates it when there is none)."
+      return "The squad '\(squad)' was deleted, renamed or replaced while this command ran, so nothing was saved: "
+        + "squad neither creates it again nor saves into a squad that took its name since. Run the command again "
+        + "to change the squad called '\(squad)' now ('squad squads create \(squad)' makes it when there is none)."
     case .linkedFolder:
       return "\(path) is a symbolic link; squad keeps its folders (a squad's, squads/.deleted) only as real folders "
         + "inside its home and never follows a link there. It was left untouched and nothing was changed."

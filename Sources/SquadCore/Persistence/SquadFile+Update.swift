@@ -37,12 +37,15 @@ public struct SquadEdit: Sendable {
   public var kind: HistoryEntry.Kind
   /// How many changes an undo or redo stepped over.
   public var steps: Int
+  /// The entry's note (a rename's old name, a new limit).
+  public var detail: String?
 
   /// An edit of the members (or an undo or redo of `steps` changes).
-  public init(squad: Squad, kind: HistoryEntry.Kind = .change, steps: Int = 1) {
+  public init(squad: Squad, kind: HistoryEntry.Kind = .change, steps: Int = 1, detail: String? = nil) {
     self.squad = squad
     self.kind = kind
     self.steps = steps
+    self.detail = detail
   }
 }
 
@@ -50,16 +53,21 @@ extension SquadFile {
   /// Runs `body` holding the exclusive lock on the squad file (and, for a named squad, the
   /// shared lock on the set of squads, so it is not renamed or deleted meanwhile), and lets the
   /// locks go when it returns. Every read-modify-write of the squad runs inside one call, so
-  /// concurrent squad processes take turns and none loses another's update.
+  /// concurrent squad processes take turns and none loses another's update. A named squad that
+  /// does not exist is never made here (only `squads create` makes one): the call throws
+  /// ``PersistenceError/Reason/squadGone(squad:)`` before any lock or folder is made for it.
   func withLock<Value>(_ body: () throws(PersistenceError) -> Value) throws(PersistenceError) -> Value {
     let setLock = try setLockPath.map { path throws(PersistenceError) in try FileLock(path: path, shared: true) }
+    // Under the set's lock no squad is created, renamed or deleted, so this answer holds until the
+    // change is saved: a squad missing now was deleted or renamed since the command looked.
+    guard exists else { throw PersistenceError(path: path, reason: .squadGone(squad: name.value)) }
     let lock = try lock()
     defer { withExtendedLifetime((setLock, lock)) {} }
     return try body()
   }
 
   /// The one way a squad changes: under the lock, reads the squad and its history, lets `body`
-  /// decide the new squad, then records the change and saves it (see ``commit(_:of:command:at:detail:)``).
+  /// decide the new squad, then records the change and saves it (see ``commit(_:of:command:at:)``).
   /// Every caller (recruit, fire, import, sync, undo, redo, pick) goes through here, so every
   /// save is recorded once. Returns `body`'s value and the entry recorded, if any.
   public func change<Value>(
@@ -144,9 +152,9 @@ extension SquadFile {
   /// transaction: the history entry (with the digests before and after) is appended and flushed
   /// first, then the squad file is replaced atomically, which is the commit point. A change past
   /// the squad's size limit is refused. Call it holding the lock.
-  func commit(
-    _ edit: SquadEdit, of snapshot: SquadSnapshot, command: String, at date: Date, detail: String? = nil
-  ) throws(PersistenceError) -> HistoryEntry? {
+  func commit(_ edit: SquadEdit, of snapshot: SquadSnapshot, command: String, at date: Date)
+    throws(PersistenceError) -> HistoryEntry?
+  {
     var squad = edit.squad
     if edit.kind == .change || edit.kind == .undo || edit.kind == .redo { squad.maxMembers = snapshot.squad.maxMembers }
     if edit.kind == .change, let limit = squad.maxMembers, squad.members.count > limit,
@@ -181,7 +189,7 @@ extension SquadFile {
       }
       let entry = HistoryEntry(
         sequence: (entries.last?.sequence ?? 0) + 1, at: date, command: command, kind: edit.kind, steps: edit.steps,
-        before: before, after: after, diff: diff, detail: detail)
+        before: before, after: after, diff: diff, detail: edit.detail)
       try history.append(entry)
       // A rename moves the folder (its commit point); its squad stays as it is.
       if !removing && edit.kind != .rename { try save(squad) }

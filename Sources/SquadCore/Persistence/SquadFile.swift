@@ -55,12 +55,6 @@ public struct SquadFile: Sendable {
     return FileKind.identity(AtomicFile.folderAndName(of: path).folder)
   }
 
-  /// Whether the squad has files to read (its history, even without a squad file): always for
-  /// the default squad; for a named one, once its folder exists.
-  public var hasFolder: Bool {
-    name.isDefault || FileManager.default.fileExists(atPath: AtomicFile.folderAndName(of: path).folder)
-  }
-
   /// The squad on disk, read once and at most ``InputLimit/squadFile`` bytes; an empty squad
   /// when the file does not exist yet. A symbolic link is followed; anything but a regular file
   /// (a FIFO, a device, a dangling link) is refused at once.

@@ -35,6 +35,8 @@ public struct SquadPaths: Equatable, Sendable {
   public var catalogueLock: String { dataDirectory + "/catalogue.lock" }
   /// Where releases before the indexed format kept the catalogue; migrated on first use.
   public var legacyCatalogueFile: String { cacheDirectory + "/catalogue.json" }
+  /// Its presence says the "Using the local catalogue" notice was shown, so it is shown once.
+  public var localCatalogueNoticed: String { cacheDirectory + "/local-catalogue-noticed" }
   /// The folder of cached API responses.
   public var responsesDirectory: String { cacheDirectory + "/responses" }
 

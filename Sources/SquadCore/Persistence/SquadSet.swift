@@ -28,6 +28,17 @@ public struct SquadSet: Sendable {
     return [.default] + named.sorted()
   }
 
+  /// Why a command cannot work on the squad `name`: it does not exist (the nearest existing name
+  /// suggested); nil when it does. Nothing is created or locked to find out.
+  public func refusal(for name: SquadName, fromVariable: Bool) -> SquadSetFailure? {
+    do throws(PersistenceError) { try file(name).refuseLinkedFolder() } catch { return .persistence(error) }
+    guard !file(name).exists else { return nil }
+    let nearest = EditDistance.closest(to: name.value, in: names().map(\.value)).flatMap {
+      try? SquadName.parse($0).get()
+    }
+    return .unknown(name, nearest: nearest, fromVariable: fromVariable)
+  }
+
   /// A summary of every squad, read without locks.
   public func summaries() -> [SquadSummary] {
     names().map { name in
@@ -83,8 +94,8 @@ public struct SquadSet: Sendable {
         _ = try snapshot.loaded.get()
         try clearWay(to: paths.folder(of: new))
         let entry = try squadFile.commit(
-          SquadEdit(squad: snapshot.squad, kind: .rename), of: snapshot, command: "squads rename", at: date,
-          detail: old.value)
+          SquadEdit(squad: snapshot.squad, kind: .rename, detail: old.value), of: snapshot, command: "squads rename",
+          at: date)
         do throws(PersistenceError) {
           try move(paths.folder(of: old), to: paths.folder(of: new))
         } catch {
@@ -99,8 +110,9 @@ public struct SquadSet: Sendable {
   }
 
   /// Deletes a squad: the history records it, then its folder moves under `squads/.deleted/` in
-  /// one step (the commit point), where the newest ``keptDeleted`` stay. Returns its last members.
-  public func delete(_ name: SquadName, at date: Date) throws(SquadSetFailure) -> Squad {
+  /// one step (the commit point), where the newest ``keptDeleted`` stay. Returns its last members
+  /// and the folder it is kept in.
+  public func delete(_ name: SquadName, at date: Date) throws(SquadSetFailure) -> (Squad, keptIn: String) {
     guard !name.isDefault else { throw .isDefault(action: "deleted") }
     guard FileKind.isPresent(file(name).path) else { throw .missing(name) }
     return try exclusively { () throws(SquadSetFailure) in
@@ -115,11 +127,31 @@ public struct SquadSet: Sendable {
         _ = try squadFile.commit(
           SquadEdit(squad: Squad(), kind: .delete), of: snapshot, command: "squads delete", at: date)
         let stamp = Int(date.timeIntervalSince1970 * 1000)
-        try move(paths.folder(of: name), to: paths.deletedSquadsDirectory + "/\(name.value)-\(stamp)-\(getpid())")
+        let kept = paths.deletedSquadsDirectory + "/\(name.value)-\(stamp)-\(getpid())"
+        try move(paths.folder(of: name), to: kept)
         pruneDeleted()
-        return snapshot.squad
+        return (snapshot.squad, kept)
       }
     }
+  }
+
+  /// Gives a squad a size limit, or none, as a change of that squad recorded in its history;
+  /// false when it already had it. A limit below its member count is refused.
+  public func setLimit(_ name: SquadName, to limit: Int?, at date: Date) throws(SquadSetFailure) -> Bool {
+    let squadFile = file(name)
+    guard squadFile.exists else { throw .missing(name) }
+    let outcome = Result { () throws(PersistenceError) in
+      try squadFile.change(by: "squads edit", at: date) { snapshot -> (SquadEdit?, Result<Bool, SquadSetFailure>) in
+        var squad = snapshot.squad
+        guard squad.maxMembers != limit else { return (nil, .success(false)) }
+        if let limit, squad.members.count > limit {
+          return (nil, .failure(.belowMembers(name, limit: limit, members: squad.members.count)))
+        }
+        squad.maxMembers = limit
+        return (SquadEdit(squad: squad, kind: .limit, detail: limit.map(String.init)), .success(true))
+      }.0
+    }
+    return try outcome.mapError(SquadSetFailure.persistence).get().get()
   }
 
   // A folder under a new name without a squad file is in the way: only lock files (what a change

@@ -17,6 +17,8 @@ public struct HistoryEntry: Hashable, Sendable {
     case rename
     /// `squads delete`: the squad ended.
     case delete
+    /// `squads edit`: the size limit changed (`detail` holds the new one; none when lifted).
+    case limit
   }
 
   /// The number of the change in this squad's history, from 1.
@@ -73,6 +75,7 @@ public struct HistoryEntry: Hashable, Sendable {
     case .create: return "created the squad"
     case .rename: return "renamed from \(detail ?? "?")"
     case .delete: return "deleted the squad (\(Plural.members(diff.removed.count)))"
+    case .limit: return detail.flatMap(Int.init).map { "limited to \(Plural.members($0))" } ?? "lifted the size limit"
     }
   }
 }

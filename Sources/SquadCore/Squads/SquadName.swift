@@ -20,6 +20,13 @@ public struct SquadName: Hashable, Sendable, Comparable, CustomStringConvertible
 
   public var description: String { value }
 
+  /// How messages name it: "the squad" for the default squad, its name for a named one.
+  public var spoken: String { isDefault ? "the squad" : value }
+
+  /// " into avengers" (with `preposition`) for a named squad, nothing for the default squad, whose
+  /// messages stay as they always were.
+  public func place(_ preposition: String) -> String { isDefault ? "" : " \(preposition) \(value)" }
+
   public static func < (lhs: SquadName, rhs: SquadName) -> Bool {
     // The default squad first, then by name.
     if lhs.isDefault != rhs.isDefault { return lhs.isDefault }

@@ -30,15 +30,23 @@ public enum SquadSetFailure: FeatureFailure, Equatable, Sendable {
   case exists(SquadName)
   /// No squad has this name.
   case missing(SquadName)
+  /// `--squad` (or `SQUAD_NAME`, when `fromVariable`) names no squad; `nearest` is the closest
+  /// existing name. A named squad is made by `squads create`, never by the command that names it.
+  case unknown(SquadName, nearest: SquadName?, fromVariable: Bool)
   /// The default squad is always there: it cannot be created, renamed, deleted or be a new name.
   case isDefault(action: String)
+  /// A size limit below the squad's member count.
+  case belowMembers(SquadName, limit: Int, members: Int)
   /// A file could not be read or written.
   case persistence(PersistenceError)
 
   public var underlying: any CommandFailure {
     switch self {
     case .persistence(let error): return error
-    default: return SquadSetUsage(message: message)
+    // Only a name that can never work is a usage error; the others name a squad that is (or is
+    // not) there now, and the same line succeeds once the squads are as it expects: exit 1.
+    case .isDefault: return SquadSetRefusal(description: message, exitCode: .usage)
+    default: return SquadSetRefusal(description: message, exitCode: .failure)
     }
   }
 
@@ -46,15 +54,21 @@ public enum SquadSetFailure: FeatureFailure, Equatable, Sendable {
     switch self {
     case .exists(let name): return "A squad named '\(name)' already exists (see 'squad squads')."
     case .missing(let name): return "There is no squad named '\(name)' (see 'squad squads')."
+    case .unknown(let name, let nearest, let fromVariable):
+      return "There is no squad named '\(name)'\(fromVariable ? " (SQUAD_NAME)" : ""); nothing changed."
+        + (nearest.map { " Did you mean '\($0)'?" } ?? "") + " Create it with 'squad squads create \(name)', "
+        + "or see 'squad squads'."
     case .isDefault(let action): return "The default squad cannot be \(action); it always exists."
+    case .belowMembers(let name, let limit, let members):
+      return "The squad '\(name)' has \(Plural.members(members)), more than \(limit); nothing changed. Fire "
+        + "\(members - limit) first (squad --squad \(name) fire <hero>), then lower the limit."
     case .persistence(let error): return error.description
     }
   }
 }
 
-/// A `squads` request that names the wrong squad: a usage error (exit 64).
-struct SquadSetUsage: CommandFailure {
-  var message: String
-  var exitCode: ExitCode { .usage }
-  var description: String { message }
+/// A `squads` request that names the wrong squad.
+struct SquadSetRefusal: CommandFailure {
+  var description: String
+  var exitCode: ExitCode
 }

@@ -7,7 +7,8 @@
 /// the newest entries) stands for them as one step, made of its own diff and digests, so the
 /// newest entries kept stay undoable and redoable. Where the history breaks (an entry's `before` is not the previous
 /// entry's `after`: the file was edited outside squad, or a squad began or ended) both stacks
-/// are cleared, so undo never steps across a change squad did not make.
+/// are cleared, so undo never steps across a change squad did not make. A change of the size limit
+/// clears them too: the steps before it recorded the squad with its old limit.
 public struct UndoStacks: Equatable, Sendable {
   /// One change that can be undone or redone.
   public struct Step: Equatable, Sendable {
@@ -39,7 +40,7 @@ public struct UndoStacks: Equatable, Sendable {
         stacks.move(entry.steps, from: \.undo, to: \.redo, orWhole: entry.undoneStep)
       case .redo:
         stacks.move(entry.steps, from: \.redo, to: \.undo, orWhole: entry.redoneStep)
-      case .create, .delete:
+      case .create, .delete, .limit:
         stacks = UndoStacks()
       case .rename:
         break

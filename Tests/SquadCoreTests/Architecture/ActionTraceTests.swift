@@ -31,7 +31,8 @@ import Testing
 
   @Test func squadTracesReadAsTheDomain() {
     let actions: [SquadFeature.Action] = [
-      .listRequested, .recruitRequested(Self.refs, at: Sample.moment), .fireRequested(Self.refs, askFirst: true),
+      .listRequested, .recruitRequested(Self.refs, at: Sample.moment),
+      .fireRequested(Self.refs, askFirst: true, from: .default),
       .squadLoaded(.success(Self.squad)), .squadLoaded(.failure(Self.error)),
       .heroesResolved(.success(Sourced([Self.hulk], source: Self.source))), .heroesResolved(.failure(Self.lookup)),
       .confirmationAnswered(true), .squadUpdated(.success(SquadUpdateResult(squad: Self.squad, change: Self.change))),

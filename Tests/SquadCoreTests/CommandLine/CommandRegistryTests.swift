@@ -45,7 +45,9 @@ import Testing
     }
     #expect(try #require(CommandRegistry.command(named: "catalogue")).subcommands.map(\.name) == ["import", "reset"])
     #expect(
-      try #require(CommandRegistry.command(named: "squads")).subcommands.map(\.name) == ["create", "rename", "delete"])
+      try #require(CommandRegistry.command(named: "squads")).subcommands.map(\.name) == [
+        "create", "edit", "rename", "delete",
+      ])
     #expect(CommandRegistry.command(named: "import")?.parents == [], "the top-level import, not catalogue's")
   }
 

@@ -242,7 +242,7 @@ import Testing
       #expect(!text.contains("hunter2"), "found in \(path)")
     }
     let agents = Set(try await simulator.requests().compactMap(\.userAgent))
-    #expect(agents == ["squad/\(HelpPrinter.version)"])
+    #expect(agents == ["squad/\(SquadVersion.number)"])
   }
 
   @Test func membersTakeTheNamesASyncBrings() async throws {

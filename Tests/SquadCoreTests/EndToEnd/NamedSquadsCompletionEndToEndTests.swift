@@ -12,6 +12,7 @@ import Testing
 
   init() throws {
     #expect(try squad.run("recruit", "hulk").status == 0)
+    #expect(try squad.run("squads", "create", "team").status == 0)
     #expect(try squad.run("--squad", "team", "recruit", "wolverine").status == 0)
   }
 

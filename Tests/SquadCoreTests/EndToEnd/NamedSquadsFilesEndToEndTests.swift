@@ -19,6 +19,7 @@ import Testing
   }
 
   @Test func aHistoryLinkedToAnotherSquadsHistoryIsRefusedAndTheOtherIsNeverWritten() throws {
+    for name in ["a", "b"] { #expect(try squad.run("squads", "create", name).status == 0) }
     #expect(try squad.run("--squad", "b", "recruit", "hulk").status == 0)
     #expect(try squad.run("--squad", "a", "recruit", "thor").status == 0)
     try link("squads/a/history.jsonl", to: "../b/history.jsonl")
@@ -41,15 +42,15 @@ import Testing
   }
 
   @Test func aHistoryHardLinkedToAnotherSquadsHistoryIsRefusedToo() throws {
+    for name in ["a", "b"] { #expect(try squad.run("squads", "create", name).status == 0) }
     #expect(try squad.run("--squad", "b", "recruit", "hulk").status == 0)
-    #expect(try squad.run("squads", "create", "a").status == 0)
     try FileManager.default.removeItem(atPath: squad.home.file("squads/a/history.jsonl"))
     try FileManager.default.linkItem(
       atPath: squad.home.file("squads/b/history.jsonl"), toPath: squad.home.file("squads/a/history.jsonl"))
     let recruit = try squad.run("--squad", "a", "recruit", "storm")
     #expect(recruit.status == 0)
     #expect(recruit.stderr.contains("2 names (hard links)"), "\(recruit.stderr)")
-    #expect(historyLines("b") == 1)
+    #expect(historyLines("b") == 2)
     #expect(try squad.run("--squad", "a", "undo").status == 65)
   }
 
@@ -87,7 +88,8 @@ import Testing
     #expect(kind as? FileAttributeType == .typeSymbolicLink)
   }
 
-  @Test func aNamedSquadWithoutItsFileShowsItsHistoryAsTheDefaultSquadDoes() throws {
+  @Test func aNamedSquadWithoutItsFileIsNoSquadUntilCreatedAgainWithItsHistory() throws {
+    #expect(try squad.run("squads", "create", "c").status == 0)
     for name in ["c", "default"] {
       #expect(try squad.run("--squad", name, "recruit", "hulk").status == 0)
       #expect(try squad.run("--squad", name, "recruit", "thor").status == 0)
@@ -95,30 +97,37 @@ import Testing
     try FileManager.default.removeItem(atPath: squad.home.file("squads/c/squad.json"))
     try FileManager.default.removeItem(atPath: squad.home.file("squad.json"))
     let named = try squad.run("--squad", "c", "history")
-    let unnamed = try squad.run("history")
-    #expect(named.status == 0 && unnamed.status == 0)
+    #expect(named.status == 1)
+    #expect(named.stderr.hasPrefix("Error: There is no squad named 'c'"), "\(named.stderr)")
+    #expect(try squad.run("squads").lines.map { $0.split(separator: "\t")[0] } == ["default"])
     func commands(_ text: String) -> [String] {
       text.split(separator: "\n").map { String($0.split(separator: "\t")[2]) }
     }
-    #expect(commands(named.stdout) == ["recruit", "recruit"])
-    #expect(commands(named.stdout) == commands(unnamed.stdout))
-    let namedUndo = try squad.run("--squad", "c", "undo")
-    #expect(namedUndo.status == 1)
-    #expect(namedUndo.stderr.contains("changed by something other than squad"))
-    #expect(try squad.run("undo").status == namedUndo.status)
+    // The default squad always exists: its history stays readable, and undo refuses.
+    let unnamed = try squad.run("history")
+    #expect(commands(unnamed.stdout) == ["recruit", "recruit"])
+    let undo = try squad.run("undo")
+    #expect(undo.status == 1)
+    #expect(undo.stderr.contains("changed by something other than squad"))
+    // Created again, the named squad carries on its history from its folder.
+    #expect(try squad.run("squads", "create", "c").status == 0)
+    #expect(
+      commands(try squad.run("--squad", "c", "history").stdout) == [
+        "squads create", "recruit", "recruit", "squads create",
+      ])
+    #expect(try squad.run("--squad", "c", "list").stdout.isEmpty)
   }
 
   @Test func aHistoryOverItsBoundSaysTheChangeWasMadeButNotRecorded() throws {
-    try FileManager.default.createDirectory(atPath: squad.home.file("squads/big"), withIntermediateDirectories: true)
+    #expect(try squad.run("squads", "create", "big").status == 0)
     let path = squad.home.file("squads/big/history.jsonl")
-    #expect(FileManager.default.createFile(atPath: path, contents: nil))
     #expect(truncate(path, off_t(InputLimit.historyFile + 1)) == 0)
     let recruit = try squad.run("--squad", "big", "recruit", "hulk")
     #expect(recruit.status == 0)
     #expect(recruit.stderr.contains("larger than 64 MiB"), "\(recruit.stderr)")
     #expect(recruit.stderr.contains("this change was made but not recorded"), "\(recruit.stderr)")
     #expect(!recruit.stderr.contains("changed nothing"), "\(recruit.stderr)")
-    #expect(recruit.stderr.contains("Recruited Hulk."))
+    #expect(recruit.stderr.contains("Recruited Hulk into big."))
     #expect(try squad.run("--squad", "big", "list").stdout.contains("Hulk"))
     #expect((try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) == InputLimit.historyFile + 1)
     #expect(try squad.run("--squad", "big", "undo").status == 65)

@@ -23,6 +23,7 @@ import Testing
       try outside.write("important\n", to: "proj-\(index)/data.txt")
     }
     let before = try outsideListing()
+    #expect(try squad.run("squads", "create", "a").status == 0)
     #expect(try squad.run("--squad", "a", "recruit", "hulk").status == 0)
     try link("squads/.deleted", to: outside.path)
     let history = squad.home.contents("squads/a/history.jsonl")
@@ -61,6 +62,7 @@ import Testing
   }
 
   @Test func aSquadFolderThatIsALinkIsRefusedNeverFollowed() throws {
+    #expect(try squad.run("squads", "create", "ok").status == 0)
     #expect(try squad.run("--squad", "ok", "recruit", "hulk").status == 0)
     try link("squads/alias", to: "ok")
     try link("squads/evil", to: outside.path)

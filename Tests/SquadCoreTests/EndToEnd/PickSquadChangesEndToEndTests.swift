@@ -37,7 +37,7 @@ struct PickSquadChangesEndToEndTests {
       ])
     #expect(session.error == nil, "\(session.error ?? "") \(session.screen)")
     #expect(session.exit == 1, "\(session.stderr ?? "")")
-    #expect(session.stderr?.contains("The squad 'six' was deleted or renamed while you were picking") == true)
+    #expect(session.stderr?.contains("The squad 'six' was deleted, renamed or replaced while this command ran") == true)
     #expect(session.settingsRestored == true)
     let squads = try CLIProcess.run(["squads"], home: home.path)
     #expect(!squads.stdout.contains("six"), "\(squads.stdout)")
@@ -55,7 +55,7 @@ struct PickSquadChangesEndToEndTests {
       ])
     #expect(session.error == nil, "\(session.error ?? "") \(session.screen)")
     #expect(session.exit == 1, "\(session.stderr ?? "")")
-    #expect(session.stderr?.contains("The squad 'six' was deleted or renamed while you were picking") == true)
+    #expect(session.stderr?.contains("The squad 'six' was deleted, renamed or replaced while this command ran") == true)
     let six = try CLIProcess.run(["--squad", "six", "list", "--json"], home: home.path)
     #expect(six.stdout.contains("\"members\":[]"), "the new squad is untouched: \(six.stdout)")
   }

@@ -42,7 +42,7 @@ import Testing
       result.stderrLines == [
         "Error: Unknown option '--limt'. Did you mean '--limit'?",
         "Usage: squad heroes [<prefix>] [--search <text>] [--limit <n>] [--offset <n>] [--all] [--order <order>]"
-          + " [<global options>]",
+          + " [--fields <list>] [<global options>]",
         "  See 'squad heroes --help' for more information.",
       ])
   }

@@ -12,7 +12,7 @@ import Testing
     ]
     for members: Set<HeroID> in [[], [Sample.hulk.id, HeroID(7)]] {
       let listing = HeroListing(heroes: heroes, offset: 0, total: 4, source: .squad, memberIDs: members)
-      let expected = HeroListingOutput.table(listing, mark: { $0 ? "yes" : "no" }, unknown: "").tsv(header: false)
+      let expected = HeroListingOutput.table(listing, HeroField.listed, mark: { $0 ? "yes" : "no" }).tsv(header: false)
       #expect(HeroListingOutput.tsv(listing) == expected)
     }
   }

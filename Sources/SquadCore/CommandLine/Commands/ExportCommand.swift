@@ -19,25 +19,22 @@ enum ExportCommand: FeatureCommand {
         help: "json, jsonl, csv, tsv or markdown. (default: json)"),
       OptionSpec(
         .output, value: "file", completion: .files, help: "Write to this file instead of stdout ('-' means stdout)."),
-      OptionSpec(
-        .fields, value: "list", completion: .commaSeparated(MemberField.allCases.map(\.rawValue)),
-        help: "Comma-separated fields, in the order wanted, from:\n\(fieldNames). (default: all, in that order)"),
+      OptionValues.fieldsOption(MemberField.self, default: "all, in that order"),
     ],
     examples: [
       "squad export > squad.json", "squad export --format csv --output squad.csv",
       "squad export --format markdown --fields name,recruitedAt", "squad export --format jsonl | jq .name",
     ],
-    takesOutputFormat: true)
-
-  static let fieldNames = MemberField.allCases.map(\.rawValue).joined(separator: ", ")
+    takesOutputFormat: true, usesSquad: true)
 
   /// The request the command line asks for, or the usage mistake in it.
   static func request(from arguments: ParsedArguments, now: Date) -> Result<ExportRequest, UsageError> {
     let format = arguments.has(.json) ? .json : arguments.value(.format).flatMap(ExportFormat.init(rawValue:)) ?? .json
-    return fields(arguments).flatMap { fields in
+    return OptionValues.fields(arguments, MemberField.self).flatMap { fields in
       destination(arguments).map { destination in
         ExportRequest(
-          format: format, fields: fields, headers: !arguments.has(.noHeaders), destination: destination, exportedAt: now
+          format: format, fields: fields ?? MemberField.allCases, headers: !arguments.has(.noHeaders),
+          destination: destination, exportedAt: now
         )
       }
     }
@@ -66,22 +63,6 @@ enum ExportCommand: FeatureCommand {
     default:
       return nil
     }
-  }
-
-  private static func fields(_ arguments: ParsedArguments) -> Result<[MemberField], UsageError> {
-    guard let list = arguments.value(.fields) else { return .success(MemberField.allCases) }
-    var fields: [MemberField] = []
-    for name in list.split(separator: ",", omittingEmptySubsequences: false).map({ $0.trimmingWhitespace() }) {
-      guard let field = MemberField(name: name) else {
-        let message = name.isEmpty ? "'--fields' has an empty field name." : "Unknown field '\(name)' for '--fields'."
-        return .failure(UsageError(message + " Valid fields: \(fieldNames).", command: "export"))
-      }
-      guard !fields.contains(field) else {
-        return .failure(UsageError("The field '\(field.rawValue)' is listed twice in '--fields'.", command: "export"))
-      }
-      fields.append(field)
-    }
-    return .success(fields)
   }
 
   private static func destination(_ arguments: ParsedArguments) -> Result<ExportDestination, UsageError> {

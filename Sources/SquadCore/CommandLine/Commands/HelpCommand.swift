@@ -1,4 +1,6 @@
-/// `squad help [<command> [<subcommand>] | <topic>]`.
+/// `squad help [<command> [<subcommand>] | <topic>]`, and `squad help --man`: the manual page,
+/// as git help spells it, printed rather than shown (like `rg --generate man`) so packaging can
+/// install it.
 enum HelpCommand: Command {
   static var execution: CommandExecution { .standalone(run) }
 
@@ -13,9 +15,20 @@ enum HelpCommand: Command {
         "subcommand", help: "One of the command's sub-commands ('squad help catalogue import').", isOptional: true,
         completion: .subcommands),
     ],
-    examples: ["squad help heroes", "squad help squads create", "squad help exit-codes"])
+    options: [
+      OptionSpec(.man, help: "Print the whole manual, squad(1), as man(7) roff: 'squad help --man | man -l -'.")
+    ],
+    examples: ["squad help heroes", "squad help squads create", "squad help exit-codes", "squad help --man > squad.1"])
 
   static func run(arguments: ParsedArguments, console: Console) -> Int32 {
+    if arguments.has(.man) {
+      guard arguments.positionals.isEmpty else {
+        let error = UsageError("'--man' prints the whole manual; leave out '<topic>'.", command: "help")
+        return UsagePrinter.report(error, to: console)
+      }
+      console.out(ManPage.render())
+      return ExitCode.success.rawValue
+    }
     guard let topic = arguments.positionals.first else {
       console.out(HelpPrinter.help(for: nil))
       return ExitCode.success.rawValue
@@ -29,7 +42,10 @@ enum HelpCommand: Command {
       let names =
         CommandRegistry.allCommands.filter { !$0.isHidden }.map(\.fullName) + HelpTopic.allCases.map(\.rawValue)
       let suggestion = EditDistance.closest(to: name, in: names).map { " Did you mean '\($0)'?" } ?? ""
-      return UsagePrinter.report(UsageError("No help for '\(name)'." + suggestion, command: "help"), to: console)
+      let topics = HelpTopic.allCases.map(\.rawValue).joined(separator: ", ")
+      let known = " Help topics: \(topics); 'squad help' lists the commands."
+      return UsagePrinter.report(
+        UsageError("No help for '\(name)'." + suggestion + known, command: "help"), to: console)
     }
     return ExitCode.success.rawValue
   }

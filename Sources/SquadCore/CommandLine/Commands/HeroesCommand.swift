@@ -25,12 +25,14 @@ enum HeroesCommand: FeatureCommand {
       OptionSpec(
         .order, value: "order", choices: HeroOrder.allCases.map(\.rawValue),
         help: "Sort by name, modified, comics, series, stories or events; a leading - reverses. (default: name)"),
+      OptionValues.fieldsOption(HeroField.self, default: "id,name,comics,inSquad"),
     ],
     examples: [
       "squad heroes", "squad heroes spi", "squad heroes --search parker", "squad heroes --order -comics --limit 10",
       "squad heroes --order -modified --limit 5", "squad heroes --all --format csv > heroes.csv",
+      "squad heroes --order -comics --fields name,comics,series --json",
     ],
-    takesOutputFormat: true)
+    takesOutputFormat: true, usesSquad: true)
 
   static func request(from arguments: ParsedArguments) -> Result<HeroListingRequest, UsageError> {
     OptionValues.integer(arguments, .limit, in: 1...HeroQuery.maximumLimit, default: 20).flatMap { limit in
@@ -52,14 +54,18 @@ enum HeroesCommand: FeatureCommand {
   static func runner(_ parts: LiveParts) -> HeroesEffects { HeroesEffects(environment: parts.environment) }
 
   static func firstAction(_ context: CommandContext) -> Result<HeroesFeature.Action, UsageError> {
-    request(from: context.arguments).map { .listRequested($0) }
+    OptionValues.fields(context.arguments, HeroField.self).flatMap { _ in
+      request(from: context.arguments).map { .listRequested($0) }
+    }
   }
 
   static func report(_ state: HeroesFeature.State, _ context: CommandContext) -> CommandOutcome? {
     switch state {
     case .loaded(let listing):
-      guard case .success(let request) = request(from: context.arguments) else { return nil }
-      context.console.out(HeroListingOutput.render(listing, settings: context.output))
+      guard case .success(let request) = request(from: context.arguments),
+        case .success(let fields) = OptionValues.fields(context.arguments, HeroField.self)
+      else { return nil }
+      context.console.out(HeroListingOutput.render(listing, settings: context.output, fields: fields))
       if listing.heroes.isEmpty {
         context.notice(listing.total > 0 ? "No heroes on this page." : nothingFound(request.query))
       } else if !request.all, listing.offset + listing.heroes.count < listing.total, context.output.format == .table {

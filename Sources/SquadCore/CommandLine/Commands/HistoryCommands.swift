@@ -11,7 +11,7 @@ enum HistoryCommand: HistoryFeatureCommand {
       """,
     options: [OptionSpec(.limit, value: "n", help: "Show only the newest N changes.")],
     examples: ["squad history", "squad history --limit 5", "squad --squad avengers history --json"],
-    takesOutputFormat: true)
+    takesOutputFormat: true, usesSquad: true)
 
   static func firstAction(_ context: CommandContext) -> Result<HistoryFeature.Action, UsageError> {
     OptionValues.integer(context.arguments, .limit, in: 1...HistoryFile.bound, default: HistoryFile.bound)
@@ -79,7 +79,7 @@ extension StepCommand {
       ],
       examples: [
         "squad \(direction.rawValue)", "squad \(direction.rawValue) 3", "squad --squad avengers \(direction.rawValue)",
-      ])
+      ], usesSquad: true)
   }
 
   static func firstAction(_ context: CommandContext) -> Result<HistoryFeature.Action, UsageError> {
@@ -105,7 +105,7 @@ extension StepCommand {
       return .success
     case .stepped(_, let entry?):
       let verb = direction == .undo ? "Undid" : "Redid"
-      context.notice("\(verb) \(Plural.count(entry.steps, "change")).")
+      context.notice("\(verb) \(Plural.count(entry.steps, "change"))\(context.squadName.place("in")).")
       ChangeReport.report(entry.diff, context: context)
       return .success
     case .failed(let error):
@@ -124,9 +124,9 @@ enum ChangeReport {
     let joined = diff.added.filter { !removedIDs.contains($0.member.id) }.map(\.member.name)
     let left = diff.removed.filter { !addedIDs.contains($0.member.id) }.map(\.member.name)
     let updated = diff.added.filter { removedIDs.contains($0.member.id) }.map(\.member.name)
-    if !joined.isEmpty { context.notice("Recruited \(NameList.join(joined)).") }
-    if !left.isEmpty { context.notice("Fired \(NameList.join(left)).") }
-    if !updated.isEmpty { context.notice("Updated \(NameList.join(updated)).") }
+    SquadChangeReport.said("Recruited", joined, into: "into", context)
+    SquadChangeReport.said("Fired", left, into: "from", context)
+    SquadChangeReport.said("Updated", updated, into: "in", context)
   }
 }
 

@@ -20,7 +20,7 @@ enum ImportCommand: FeatureCommand {
     options: [OptionSpec(.replace, help: "Replace the squad with the file's members instead of merging them in.")],
     examples: [
       "squad import squad.json", "squad import squad.csv --replace", "squad --home ~/old-squad export | squad import -",
-    ])
+    ], usesSquad: true)
 
   /// How many problems an invalid file lists before summing up the rest.
   static let problemLimit = 20

@@ -23,7 +23,7 @@ enum PickCommand: Command {
         .color, value: "when", choices: ["auto", "always", "never"],
         help: "Colour the list: auto, always or never. (default: auto)")
     ],
-    examples: ["squad pick", "squad pick spider"])
+    examples: ["squad pick", "squad pick spider"], usesSquad: true)
 
   /// What to use instead of `pick` where it cannot draw.
   static let alternatives =
@@ -68,7 +68,9 @@ enum PickCommand: Command {
     // Trace lines on the terminal the list is drawn on would scramble it; redirected, they flow.
     let tracing = context.isTracing && !terminalInfo.stderrIsTTY
     let store = Store<PickFeature, PickEffects>(
-      initialState: PickFeature.State(size: size, colour: colour, filter: filter), runner: runner
+      initialState: PickFeature.State(
+        size: size, colour: colour, filter: filter,
+        squadName: context.squadName.isDefault ? nil : context.squadName.value), runner: runner
     ) { action, state in
       if tracing { context.console.err(ActionTrace.line(action: action, state: state)) }
     }

@@ -13,7 +13,7 @@ enum RecruitCommand: SquadFeatureCommand {
       ArgumentSpec(
         "hero", help: "A Marvel character id, or a name or unique name prefix.", isRepeating: true, completion: .heroes)
     ],
-    examples: ["squad recruit 1009610", "squad recruit 1009610 hulk 'captain america'"])
+    examples: ["squad recruit 1009610", "squad recruit 1009610 hulk 'captain america'"], usesSquad: true)
 
   static func firstAction(_ context: CommandContext) -> Result<SquadFeature.Action, UsageError> {
     OptionValues.heroRefs(context.arguments).map { .recruitRequested($0, at: context.environment.now()) }
@@ -36,7 +36,7 @@ enum FireCommand: SquadFeatureCommand {
       )
     ],
     options: [OptionSpec(.yes, short: "-y", help: "Fire without asking.")],
-    examples: ["squad fire hulk", "squad fire 1009610 1009351 --yes"])
+    examples: ["squad fire hulk", "squad fire 1009610 1009351 --yes"], usesSquad: true)
 
   static func firstAction(_ context: CommandContext) -> Result<SquadFeature.Action, UsageError> {
     let confirmed = context.arguments.has(.yes)
@@ -47,7 +47,7 @@ enum FireCommand: SquadFeatureCommand {
             "Firing needs confirmation, and there is no terminal to ask on. Add --yes to fire without asking.",
             command: "fire"))
       }
-      return .success(.fireRequested(refs, askFirst: !confirmed))
+      return .success(.fireRequested(refs, askFirst: !confirmed, from: context.squadName))
     }
   }
 }
@@ -57,11 +57,12 @@ enum ListCommand: SquadFeatureCommand {
   static let spec = CommandSpec(
     name: "list",
     abstract: "List the squad in recruitment order.",
-    examples: ["squad list", "squad list --json", "squad list | cut -f1"],
-    takesOutputFormat: true)
+    options: [OptionValues.fieldsOption(MemberField.self, default: "id,name,recruitedAt; JSON: all")],
+    examples: ["squad list", "squad list --json", "squad list | cut -f1", "squad list --fields name,description"],
+    takesOutputFormat: true, usesSquad: true)
 
   static func firstAction(_ context: CommandContext) -> Result<SquadFeature.Action, UsageError> {
-    .success(.listRequested)
+    OptionValues.fields(context.arguments, MemberField.self).map { _ in .listRequested }
   }
 }
 
@@ -78,14 +79,19 @@ extension SquadFeatureCommand {
     case .done(let squad, let change):
       SquadChangeReport.report(change, context: context)
       if self == ListCommand.self {
-        if !context.environment.squadFile.exists {
-          let name = context.squadName
+        let name = context.squadName
+        if squad.members.isEmpty {
           context.notice(
-            "There is no squad named '\(name)' yet. Recruiting creates it: squad --squad \(name) recruit <hero>")
-        } else if squad.members.isEmpty {
-          context.notice("Your squad is empty. Recruit someone: squad recruit <hero>")
+            name.isDefault
+              ? "Your squad is empty. Recruit someone: squad recruit <hero>"
+              : "The squad '\(name)' is empty. Recruit someone: squad --squad \(name) recruit <hero>")
+        } else if !name.isDefault, context.output.format == .table {
+          // Like gh's "Showing … in owner/repo": which squad this is, on a terminal only.
+          let limit = squad.maxMembers.map { " (at most \($0))" } ?? ""
+          context.notice("\(name): \(Plural.members(squad.members.count))\(limit)")
         }
-        context.console.out(SquadOutput.render(squad, settings: context.output))
+        let fields = (try? OptionValues.fields(context.arguments, MemberField.self).get()) ?? nil
+        context.console.out(SquadOutput.render(squad, settings: context.output, fields: fields))
       }
       return .success
     case .cancelled:
@@ -101,22 +107,29 @@ extension SquadFeatureCommand {
   }
 }
 
-/// Prints what a change did to the squad.
+/// Prints what a change did to the squad, naming a named squad ("Recruited Thor into avengers.").
 enum SquadChangeReport {
   static func report(_ change: SquadChange, context: CommandContext) {
-    func names(_ list: [String]) -> String { NameList.join(list) }
-    if !change.added.isEmpty { context.notice("Recruited \(names(change.added.map(\.name))).") }
+    let squad = context.squadName
+    func names(_ list: [Hero]) -> String { NameList.join(list.map(\.name)) }
+    func verb(_ list: [Hero]) -> String { list.count == 1 ? "is" : "are" }
+    said("Recruited", change.added.map(\.name), into: "into", context)
     if !change.alreadyMembers.isEmpty {
       context.notice(
-        "\(names(change.alreadyMembers.map(\.name))) \(change.alreadyMembers.count == 1 ? "is" : "are") already in the squad; nothing changed for them."
+        "\(names(change.alreadyMembers)) \(verb(change.alreadyMembers)) already in \(squad.spoken); nothing changed for them."
       )
     }
-    if !change.removed.isEmpty { context.notice("Fired \(names(change.removed.map(\.name))).") }
+    said("Fired", change.removed.map(\.name), into: "from", context)
     if !change.notMembers.isEmpty {
       context.notice(
-        "\(names(change.notMembers.map(\.name))) \(change.notMembers.count == 1 ? "is" : "are") not in the squad; nothing changed for them."
-      )
+        "\(names(change.notMembers)) \(verb(change.notMembers)) not in \(squad.spoken); nothing changed for them.")
     }
+  }
+
+  /// `Recruited Hulk and Thor into avengers.`: one line for a verb, when it names anyone.
+  static func said(_ verb: String, _ names: [String], into preposition: String, _ context: CommandContext) {
+    guard !names.isEmpty else { return }
+    context.notice("\(verb) \(NameList.join(names))\(context.squadName.place(preposition)).")
   }
 }
 

@@ -1,21 +1,23 @@
-/// `squad squads`: every squad; `squads create`, `rename` and `delete` are its sub-commands.
+/// `squad squads`: every squad; `squads create`, `edit`, `rename` and `delete` are its sub-commands.
 enum SquadsCommand: SquadsFeatureCommand {
   static let subcommands: [any Command.Type] = [
-    SquadsCreateCommand.self, SquadsRenameCommand.self, SquadsDeleteCommand.self,
+    SquadsCreateCommand.self, SquadsEditCommand.self, SquadsRenameCommand.self, SquadsDeleteCommand.self,
   ]
 
   static let spec = CommandSpec(
     name: "squads",
-    abstract: "List, create, rename or delete named squads.",
+    abstract: "List, create, edit, rename or delete named squads.",
     discussion: """
       Alone, lists every squad: name, members, size limit and last change. The default squad is
       always there; named squads live beside it. A name has 1 to 32 characters of a-z, 0-9, '-'
       and '_', starts with a letter or digit, and is case-insensitive ('Avengers' is
       'avengers'); 'default' is the default squad. Pick a squad for other commands with
-      --squad NAME or SQUAD_NAME. A named squad is also created by its first recruit or import.
+      --squad NAME or SQUAD_NAME. Only 'squads create' makes a squad: a command naming one that
+      does not exist changes nothing, exits 1 and suggests the nearest name.
       """,
     examples: [
       "squad squads", "squad squads create avengers --max 6", "squad --squad avengers recruit hulk",
+      "squad squads edit avengers --max 8",
       "squad squads rename avengers earth-mightiest", "squad squads delete earth-mightiest --yes",
     ],
     takesOutputFormat: true)
@@ -36,12 +38,44 @@ enum SquadsCreateCommand: SquadsFeatureCommand {
     examples: ["squad squads create avengers", "squad squads create avengers --max 6"])
 
   static func firstAction(_ context: CommandContext) -> Result<SquadsFeature.Action, UsageError> {
+    name(0, context).flatMap { name in
+      limit(context.arguments).map { .createRequested(name, maxMembers: $0, at: context.environment.now()) }
+    }
+  }
+
+  /// The `--max` given, if any.
+  static func limit(_ arguments: ParsedArguments) -> Result<Int?, UsageError> {
+    guard arguments.value(.max) != nil else { return .success(nil) }
+    return OptionValues.integer(arguments, .max, in: 1...Squad.largestLimit, default: 0).map(Optional.some)
+  }
+}
+
+/// `squad squads edit <name> (--max <n> | --no-max)`.
+enum SquadsEditCommand: SquadsFeatureCommand {
+  static let spec = CommandSpec(
+    name: "edit",
+    abstract: "Change or remove a squad's size limit.",
+    discussion: """
+      The change is recorded in the squad's history; undo and redo do not cross it (they work on
+      members). A limit below the squad's member count is refused (exit 1): fire some first.
+      """,
+    arguments: [ArgumentSpec("name", help: "The squad ('default' for the default squad).", completion: .squads)],
+    options: [
+      OptionSpec(.max, value: "n", help: "The most members the squad may hold (1 to 100000)."),
+      OptionSpec(.noMax, help: "Remove the size limit."),
+    ],
+    examples: ["squad squads edit avengers --max 8", "squad squads edit avengers --no-max"])
+
+  static func firstAction(_ context: CommandContext) -> Result<SquadsFeature.Action, UsageError> {
     let arguments = context.arguments
-    let limit =
-      arguments.value(.max) == nil
-      ? .success(nil) : OptionValues.integer(arguments, .max, in: 1...Squad.largestLimit, default: 0).map(Optional.some)
+    let removes = arguments.has(.noMax)
+    guard removes != (arguments.value(.max) != nil) else {
+      let problem =
+        removes ? "Give either --max or --no-max, not both." : "Nothing to change: give --max N or --no-max."
+      return .failure(UsageError(problem, command: arguments.command))
+    }
     return name(0, context).flatMap { name in
-      limit.map { .createRequested(name, maxMembers: $0, at: context.environment.now()) }
+      SquadsCreateCommand.limit(arguments).map { .limitRequested(name, maxMembers: $0, at: context.environment.now()) }
     }
   }
 }
@@ -71,7 +105,8 @@ enum SquadsDeleteCommand: SquadsFeatureCommand {
     abstract: "Delete a named squad; it is kept, with its history, under squads/.deleted/.",
     discussion: """
       Asks on a terminal and needs --yes anywhere else. A deleted squad is kept, with its
-      history, under squads/.deleted/ in the data folder (the newest 10).
+      history, under squads/.deleted/ in the data folder (the newest 10); moving its folder back
+      to squads/NAME restores it, as the message after a delete says.
       """,
     arguments: [ArgumentSpec("name", help: "The squad to delete.", completion: .namedSquads)],
     options: [OptionSpec(.yes, short: "-y", help: "Delete without asking.")],
@@ -115,6 +150,12 @@ extension SquadsFeatureCommand {
       context.console.out(SquadsOutput.render(summaries, now: context.environment.now(), settings: context.output))
       for summary in summaries { if let problem = summary.problem { context.notice("Warning: " + problem) } }
       return .success
+    case .changed(.limit(let name, let limit, _), let change):
+      let now = change == .unchanged ? "already" : "now"
+      context.notice(
+        limit.map { "The squad '\(name)' \(now) holds at most \(Plural.members($0))." }
+          ?? "The squad '\(name)' \(now) has no size limit.")
+      return .success
     case .changed(.create(let name, let limit, _), _):
       context.notice(
         "Created the squad '\(name)'\(limit.map { " (at most \(Plural.members($0)))" } ?? ""). Use it with --squad \(name)."
@@ -123,8 +164,11 @@ extension SquadsFeatureCommand {
     case .changed(.rename(let old, let new, _), _):
       context.notice("Renamed the squad '\(old)' to '\(new)'.")
       return .success
-    case .changed(.delete(let name, _), let members):
-      context.notice("Deleted \(Plural.squad(name, members: members)).")
+    case .changed(.delete(let name, _), .deleted(let members, let folder)):
+      // No restore command: the folder is the way back, as git's reflog is for a deleted branch.
+      context.notice(
+        "Deleted \(Plural.squad(name, members: members)). It is set aside, with its history, in \(folder); "
+          + "to get it back, move that folder to \(context.paths.folder(of: name)).")
       return .success
     case .cancelled:
       context.notice("Nothing deleted; the squad is unchanged.")

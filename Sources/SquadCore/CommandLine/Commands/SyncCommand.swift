@@ -27,8 +27,11 @@ enum SyncCommand: FeatureCommand {
   }
 
   static func firstAction(_ context: CommandContext) -> Result<SyncFeature.Action, UsageError> {
-    guard !context.arguments.has(.offline) else {
-      return .failure(UsageError("'sync' needs the network; leave out --offline.", command: "sync"))
+    if let offline = context.parts.offline {
+      let way =
+        offline == "--offline" ? "leave out --offline" : "run 'SQUAD_OFFLINE=0 squad sync' to go online this once"
+      return .failure(
+        UsageError("'sync' needs the network, but \(offline) makes squad offline; \(way).", command: "sync"))
     }
     return .success(.syncRequested(force: context.arguments.has(.force)))
   }

@@ -15,22 +15,16 @@ public enum ExportRenderer {
     case .jsonl:
       return squad.members.map { member(of: $0, fields).encoded() + "\n" }.joined()
     case .csv:
-      return table(squad, fields).csv(header: request.headers)
+      return SquadOutput.table(squad, fields).csv(header: request.headers)
     case .tsv:
-      return table(squad, fields).tsv(header: false)
+      return SquadOutput.table(squad, fields).tsv(header: false)
     case .markdown:
-      return table(squad, fields).markdown() + "\n" + DataSource.standardAttribution + "\n"
+      return SquadOutput.table(squad, fields).markdown() + "\n" + DataSource.standardAttribution + "\n"
     }
   }
 
   /// One member as a JSON object holding the chosen fields in the chosen order.
   static func member(of member: Member, _ fields: [MemberField]) -> JSONValue {
     .object(fields.map { ($0.rawValue, $0.json(member)) })
-  }
-
-  static func table(_ squad: Squad, _ fields: [MemberField]) -> Table {
-    Table(
-      columns: fields.map { Table.Column($0.rawValue, key: $0.rawValue, alignsRight: $0 == .id) },
-      rows: squad.members.map { member in fields.map { $0.cell(member) } })
   }
 }

@@ -11,15 +11,6 @@ public struct HistoryEffects: EffectRunner {
     async
   {
     let file = squadFile
-    // A named squad with no folder yet has no history, and reading it must not create its folder.
-    // One with a folder is read like the default squad, squad file or not.
-    guard file.hasFolder else {
-      switch effect {
-      case .loadHistory: await send(.historyLoaded(.success([])))
-      case .step: await send(.stepFinished(.success(nil)))
-      }
-      return
-    }
     switch effect {
     case .loadHistory:
       // Read without the squad's lock, so a read-only home can show its history: a change in

@@ -34,12 +34,15 @@ public enum PickFeature: Feature {
     public var notice: String?
     /// The first line of the keys shown by `?`.
     public var helpScroll = 0
+    /// The named squad being changed, shown on the status line; nil for the default squad.
+    public var squadName: String?
 
     /// A picker about to load, on a terminal of `size`, starting with `filter`.
-    public init(size: TerminalSize, colour: Bool = false, filter: String = "") {
+    public init(size: TerminalSize, colour: Bool = false, filter: String = "", squadName: String? = nil) {
       self.size = size
       self.colour = colour
       self.filter = filter
+      self.squadName = squadName
     }
   }
 

@@ -15,11 +15,14 @@ public enum SquadFeature: Feature {
     public var phase: Phase
     /// Who answered the hero lookups (for notices and attribution); nil before any lookup.
     public var source: DataSource?
+    /// Which squad a fire asks about.
+    public var squad: SquadName
 
     /// A state in the given phase.
-    public init(phase: Phase = .idle, source: DataSource? = nil) {
+    public init(phase: Phase = .idle, source: DataSource? = nil, squad: SquadName = .default) {
       self.phase = phase
       self.source = source
+      self.squad = squad
     }
   }
 
@@ -46,7 +49,7 @@ public enum SquadFeature: Feature {
   public enum Action: Equatable, Sendable {
     case listRequested
     case recruitRequested([HeroRef], at: Date)
-    case fireRequested([HeroRef], askFirst: Bool)
+    case fireRequested([HeroRef], askFirst: Bool, from: SquadName)
     case squadLoaded(Result<Squad, PersistenceError>)
     case heroesResolved(Result<Sourced<[Hero]>, LookupFailure>)
     case confirmationAnswered(Bool)
@@ -74,7 +77,8 @@ public enum SquadFeature: Feature {
       state.phase = .resolving(.recruit(at: date), squad: nil)
       return [.resolveHeroes(refs, members: [])]
 
-    case (.idle, .fireRequested(let refs, let askFirst)):
+    case (.idle, .fireRequested(let refs, let askFirst, let squad)):
+      state.squad = squad
       state.phase = .loading(.fire(askFirst: askFirst), heroes: refs)
       return [.loadSquad]
 
@@ -92,7 +96,7 @@ public enum SquadFeature: Feature {
 
     case (.resolving(let command, let squad), .heroesResolved(.success(let answer))):
       state.source = answer.source
-      return heroesResolved(&state.phase, answer.value, command: command, squad: squad)
+      return heroesResolved(&state.phase, answer.value, command: command, squad: squad, name: state.squad)
 
     case (.resolving, .heroesResolved(.failure(let failure))):
       state.phase = .failed(.lookup(failure))
@@ -121,7 +125,7 @@ public enum SquadFeature: Feature {
   }
 
   private static func heroesResolved(
-    _ phase: inout Phase, _ heroes: [Hero], command: SquadCommand, squad: Squad?
+    _ phase: inout Phase, _ heroes: [Hero], command: SquadCommand, squad: Squad?, name: SquadName
   ) -> [Effect] {
     if case .fire(askFirst: true) = command, let squad {
       // Nobody should wait on the lock while a person types, so the prompt is built from the
@@ -132,7 +136,7 @@ public enum SquadFeature: Feature {
         return []
       }
       phase = .confirming(firing: change.removed, heroes: heroes)
-      return [.confirm(prompt: "Fire \(NameList.join(change.removed.map(\.name))) from the squad? [y/N] ")]
+      return [.confirm(prompt: "Fire \(NameList.join(change.removed.map(\.name))) from \(name.spoken)? [y/N] ")]
     }
     phase = .updating(command, heroes: heroes)
     return [.updateSquad(command, heroes: heroes)]

@@ -23,17 +23,20 @@ public struct SquadsEffects: EffectRunner {
     }
   }
 
-  private func apply(_ request: SquadsRequest) -> Result<Int?, SquadSetFailure> {
+  private func apply(_ request: SquadsRequest) -> Result<SquadsChange, SquadSetFailure> {
     do throws(SquadSetFailure) {
       switch request {
       case .create(let name, let limit, let date):
         _ = try set.create(name, maxMembers: limit, at: date)
-        return .success(nil)
+        return .success(.done)
       case .rename(let old, let new, let date):
         try set.rename(old, to: new, at: date)
-        return .success(nil)
+        return .success(.done)
       case .delete(let name, let date):
-        return .success(try set.delete(name, at: date).members.count)
+        let (squad, folder) = try set.delete(name, at: date)
+        return .success(.deleted(members: squad.members.count, keptIn: folder))
+      case .limit(let name, let limit, let date):
+        return .success(try set.setLimit(name, to: limit, at: date) ? .done : .unchanged)
       }
     } catch {
       return .failure(error)

@@ -26,7 +26,7 @@ public enum SquadsFeature: Feature {
     /// Finished listing.
     case listed([SquadSummary])
     /// Finished a change.
-    case changed(SquadsRequest, deletedMembers: Int?)
+    case changed(SquadsRequest, SquadsChange)
     /// The user said no; nothing changed.
     case cancelled
     /// Refused or failed; nothing changed.
@@ -39,9 +39,10 @@ public enum SquadsFeature: Feature {
     case createRequested(SquadName, maxMembers: Int?, at: Date)
     case renameRequested(SquadName, to: SquadName, at: Date)
     case deleteRequested(SquadName, askFirst: Bool, at: Date)
+    case limitRequested(SquadName, maxMembers: Int?, at: Date)
     case squadsLoaded([SquadSummary])
     case confirmationAnswered(Bool)
-    case changeFinished(Result<Int?, SquadSetFailure>)
+    case changeFinished(Result<SquadsChange, SquadSetFailure>)
   }
 
   /// What the feature asks the outside world to do.
@@ -64,6 +65,9 @@ public enum SquadsFeature: Feature {
 
     case (.idle, .renameRequested(let old, let new, let date)):
       return change(&state, .rename(old, to: new, at: date))
+
+    case (.idle, .limitRequested(let name, let limit, let date)):
+      return change(&state, .limit(name, maxMembers: limit, at: date))
 
     case (.idle, .deleteRequested(let name, let askFirst, let date)):
       guard !name.isDefault else {
@@ -93,8 +97,8 @@ public enum SquadsFeature: Feature {
       state.phase = .cancelled
       return []
 
-    case (.changing(let request), .changeFinished(.success(let members))):
-      state.phase = .changed(request, deletedMembers: members)
+    case (.changing(let request), .changeFinished(.success(let change))):
+      state.phase = .changed(request, change)
       return []
 
     case (.changing, .changeFinished(.failure(let failure))):
@@ -118,4 +122,16 @@ public enum SquadsRequest: Equatable, Sendable {
   case create(SquadName, maxMembers: Int?, at: Date)
   case rename(SquadName, to: SquadName, at: Date)
   case delete(SquadName, at: Date)
+  /// Give the squad this size limit, or none.
+  case limit(SquadName, maxMembers: Int?, at: Date)
+}
+
+/// What a change of the set of squads did.
+public enum SquadsChange: Equatable, Sendable {
+  /// Created, renamed, or given its limit.
+  case done
+  /// The squad already had that limit; nothing changed.
+  case unchanged
+  /// Deleted: how many members it had, and the folder it is kept in.
+  case deleted(members: Int, keptIn: String)
 }

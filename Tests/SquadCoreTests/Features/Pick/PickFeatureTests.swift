@@ -394,7 +394,7 @@ final class ScriptedTerminal: FullScreenTerminal {
     #expect(try file.load() == two, "the new squad was not changed")
   }
 
-  @Test func aNamedSquadMissingWhenThePickStartedIsCreatedLikeRecruitDoes() async throws {
+  @Test func aNamedSquadMissingWhenThePickSavesIsNeverCreated() async throws {
     let file = SquadFile(paths: SquadPaths(home: home.path), name: try SquadName.parse("fresh").get())
     let terminal = ScriptedTerminal([.key(.space), .key(.enter)])
     let store = TestStore<PickFeature, PickEffects>(
@@ -414,11 +414,11 @@ final class ScriptedTerminal: FullScreenTerminal {
       $0.cursor = 1
     }
     await store.receive(.keyPressed(.enter)) { $0.mode = .saving }
-    let squad = Squad(members: [Sample.member(Sample.hulk)])
-    let result = SquadUpdateResult(squad: squad, change: SquadChange(added: squad.members))
-    await store.receive(.changesSaved(.success(result))) { $0.mode = .finished(.saved(result)) }
+    // Only `squads create` makes a named squad; the save refuses before any lock or folder is made.
+    let gone = PersistenceError(path: file.path, reason: .squadGone(squad: "fresh"))
+    await store.receive(.changesSaved(.failure(gone))) { $0.mode = .finished(.failed(.persistence(gone))) }
     store.finish()
-    #expect(file.exists)
+    #expect(!FileManager.default.fileExists(atPath: home.file("squads")))
   }
 
   @Test func ctrlZSuspendsAndWaitsForTheNextKey() async throws {

@@ -71,7 +71,7 @@ import Testing
     // Fire names squad members first; the member's record is what resolves.
     let hulk = Hero(member: Sample.member(Sample.hulk))
     let store = store(confirm: true)
-    await store.send(.fireRequested([.name("Hulk")], askFirst: true)) {
+    await store.send(.fireRequested([.name("Hulk")], askFirst: true, from: .default)) {
       $0.phase = .loading(.fire(askFirst: true), heroes: [.name("Hulk")])
     }
     await store.receive(.squadLoaded(.success(squad))) { $0.phase = .resolving(.fire(askFirst: true), squad: squad) }
@@ -112,7 +112,7 @@ import Testing
     // Fire names squad members first; the member's record is what resolves.
     let hulk = Hero(member: Sample.member(Sample.hulk))
     let store = store(confirm: false)
-    await store.send(.fireRequested([.id(Sample.hulk.id)], askFirst: true)) {
+    await store.send(.fireRequested([.id(Sample.hulk.id)], askFirst: true, from: .default)) {
       $0.phase = .loading(.fire(askFirst: true), heroes: [.id(Sample.hulk.id)])
     }
     await store.receive(.squadLoaded(.success(squad))) { $0.phase = .resolving(.fire(askFirst: true), squad: squad) }
@@ -130,7 +130,7 @@ import Testing
       id: HeroID(4_242_424), name: "Imported Stranger", description: "", thumbnail: nil, recruitedAt: Sample.moment)
     try SquadFile(paths: SquadPaths(home: home.path)).save(Squad(members: [stranger]))
     let store = store()
-    await store.send(.fireRequested([.name("imported")], askFirst: false)) {
+    await store.send(.fireRequested([.name("imported")], askFirst: false, from: .default)) {
       $0.phase = .loading(.fire(askFirst: false), heroes: [.name("imported")])
     }
     let squad = Squad(members: [stranger])
@@ -179,6 +179,14 @@ import Testing
     let effects = SquadFeature.reduce(
       &state, .heroesResolved(.success(Sourced([Sample.hulk, Sample.thor], source: .squad))))
     #expect(effects == [.confirm(prompt: "Fire Hulk and Thor from the squad? [y/N] ")])
+  }
+
+  @Test func askingToFireFromANamedSquadNamesIt() {
+    let squad = Squad(members: [Sample.member(Sample.hulk)])
+    let avengers = try? SquadName.parse("avengers").get()
+    var state = SquadFeature.State(phase: .resolving(.fire(askFirst: true), squad: squad), squad: avengers ?? .default)
+    let effects = SquadFeature.reduce(&state, .heroesResolved(.success(Sourced([Sample.hulk], source: .squad))))
+    #expect(effects == [.confirm(prompt: "Fire Hulk from avengers? [y/N] ")])
   }
 
   @Test func firingWithoutAskingGoesStraightToTheUpdate() {

@@ -22,8 +22,8 @@ import Testing
     await store.send(.createRequested(six, maxMembers: 6, at: Sample.moment)) {
       $0.phase = .changing(.create(six, maxMembers: 6, at: Sample.moment))
     }
-    await store.receive(.changeFinished(.success(nil))) {
-      $0.phase = .changed(.create(six, maxMembers: 6, at: Sample.moment), deletedMembers: nil)
+    await store.receive(.changeFinished(.success(.done))) {
+      $0.phase = .changed(.create(six, maxMembers: 6, at: Sample.moment), .done)
     }
     store.finish()
     let list = self.store()
@@ -78,8 +78,9 @@ import Testing
     ]
     await store.receive(.squadsLoaded(summaries)) { $0.phase = .confirming(six, at: Sample.moment) }
     await store.receive(.confirmationAnswered(true)) { $0.phase = .changing(.delete(six, at: Sample.moment)) }
-    await store.receive(.changeFinished(.success(1))) {
-      $0.phase = .changed(.delete(six, at: Sample.moment), deletedMembers: 1)
+    let folder = paths.deletedSquadsDirectory + "/six-\(Int(Sample.moment.timeIntervalSince1970 * 1000))-\(getpid())"
+    await store.receive(.changeFinished(.success(.deleted(members: 1, keptIn: folder)))) {
+      $0.phase = .changed(.delete(six, at: Sample.moment), .deleted(members: 1, keptIn: folder))
     }
     store.finish()
     #expect(SquadSet(paths: paths).names() == [.default])
@@ -107,12 +108,39 @@ import Testing
     await store.send(.renameRequested(old, to: new, at: Sample.moment)) {
       $0.phase = .changing(.rename(old, to: new, at: Sample.moment))
     }
-    await store.receive(.changeFinished(.success(nil))) {
-      $0.phase = .changed(.rename(old, to: new, at: Sample.moment), deletedMembers: nil)
+    await store.receive(.changeFinished(.success(.done))) {
+      $0.phase = .changed(.rename(old, to: new, at: Sample.moment), .done)
     }
     store.finish()
     let file = SquadFile(paths: paths, name: new)
     #expect(try file.load().maxMembers == 3)
     #expect(try file.history.read().entries.map(\.kind) == [.create, .rename])
+  }
+
+  @Test func aLimitIsSetRecordedAndNeverBelowTheMembers() async throws {
+    let six = try name("six")
+    _ = try SquadSet(paths: paths).create(six, maxMembers: 6, at: Sample.moment)
+    let file = SquadFile(paths: paths, name: six)
+    _ = try file.update(.recruit(at: Sample.moment), heroes: [Sample.hulk, Sample.thor], at: Sample.moment)
+    let store = store()
+    await store.send(.limitRequested(six, maxMembers: 1, at: Sample.moment)) {
+      $0.phase = .changing(.limit(six, maxMembers: 1, at: Sample.moment))
+    }
+    await store.receive(.changeFinished(.failure(.belowMembers(six, limit: 1, members: 2)))) {
+      $0.phase = .failed(.belowMembers(six, limit: 1, members: 2))
+    }
+    store.finish()
+    #expect(try file.load().maxMembers == 6)
+    let lift = self.store()
+    await lift.send(.limitRequested(six, maxMembers: nil, at: Sample.moment)) {
+      $0.phase = .changing(.limit(six, maxMembers: nil, at: Sample.moment))
+    }
+    await lift.receive(.changeFinished(.success(.done))) {
+      $0.phase = .changed(.limit(six, maxMembers: nil, at: Sample.moment), .done)
+    }
+    lift.finish()
+    #expect(try file.load().maxMembers == nil)
+    #expect(try file.history.read().entries.map(\.kind) == [.create, .change, .limit])
+    #expect(try SquadSet(paths: paths).setLimit(six, to: nil, at: Sample.moment) == false, "already so")
   }
 }

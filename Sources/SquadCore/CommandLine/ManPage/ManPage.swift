@@ -1,0 +1,88 @@
+/// squad(1), the manual page `squad help --man` prints, in man(7) roff.
+///
+/// One page, like rg(1) or jq(1), each command and sub-command a subsection: squad's commands are
+/// few and share their global options, so
+/// `man squad` and a search with `/` find everything. It is rendered from exactly what `--help`
+/// prints (the command specs, the global options, root help and the help topics), so the two
+/// cannot disagree.
+public enum ManPage {
+  /// The page for these commands and global options (by default the registry's).
+  public static func render(
+    commands: [CommandSpec] = CommandRegistry.visibleCommands,
+    globalOptions: [OptionSpec] = CommandRegistry.globalOptions
+  ) -> String {
+    let commands = everyCommand(commands)
+    var page = Roff()
+    page.request(#".TH SQUAD 1 \#(SquadVersion.date) "squad \#(SquadVersion.number)" "User Commands""#)
+    page.heading("NAME")
+    page.paragraph(["squad \\- " + Roff.escaped(HelpPrinter.overview.lowercasedFirst.dropLastPeriod)])
+    page.heading("SYNOPSIS")
+    page.paragraph(
+      commands.flatMap { [Roff.bold(HelpPrinter.usage(for: $0)), ".br"] } + [Roff.bold("squad --version")])
+    page.heading("DESCRIPTION")
+    page.helpText(HelpPrinter.summary)
+    page.helpText(
+      """
+      Global options work before or after the command. 'squad help <command>', 'squad <command> --help'
+      and '-h' print a command's part of this page in the terminal.
+      """)
+    page.heading("COMMANDS")
+    for command in commands { describe(command, in: &page) }
+    page.heading("GLOBAL OPTIONS")
+    for option in globalOptions { page.item(Roff.bold(option.label), [Roff.escaped(option.help)]) }
+    let environmentTopic = sections(of: HelpTopic.environment.text)
+    page.heading("ENVIRONMENT")
+    page.helpText(environmentTopic["VARIABLES"] ?? "")
+    page.heading("FILES")
+    page.helpText(environmentTopic["FILES"] ?? "")
+    page.heading("OUTPUT")
+    page.helpText(body(of: HelpTopic.formatting.text))
+    page.heading("EXIT STATUS")
+    page.helpText(body(of: HelpTopic.exitCodes.text))
+    page.heading("EXAMPLES")
+    page.example(HelpPrinter.examples)
+    page.heading("SEE ALSO")
+    page.paragraph([
+      ".BR jq (1),", ".BR fzf (1),", ".BR bash (1),", ".BR zsh (1),", ".BR fish (1)",
+    ])
+    return page.source
+  }
+
+  private static func describe(_ command: CommandSpec, in page: inout Roff) {
+    page.heading("squad " + command.fullName, sub: true)
+    page.paragraph([Roff.bold(HelpPrinter.usage(for: command))])
+    page.helpText(command.abstract + (command.discussion.isEmpty ? "" : "\n\n" + command.discussion))
+    for argument in command.arguments { page.item(Roff.bold("<\(argument.name)>"), [Roff.escaped(argument.help)]) }
+    for option in command.options { page.item(Roff.bold(option.label), [Roff.escaped(option.help)]) }
+    if !command.examples.isEmpty { page.example(command.examples) }
+  }
+
+  /// The commands with their sub-commands after each, as help lists them; none hidden.
+  static func everyCommand(_ commands: [CommandSpec]) -> [CommandSpec] {
+    commands.filter { !$0.isHidden }.flatMap { [$0] + everyCommand($0.subcommands) }
+  }
+
+  /// A help topic without its `OVERVIEW:` title line.
+  private static func body(of text: String) -> String {
+    text.hasPrefix("OVERVIEW:") ? String(text.drop { $0 != "\n" }) : text
+  }
+
+  /// A help topic's `HEADING:` blocks by heading, each without its heading line.
+  private static func sections(of text: String) -> [String: String] {
+    var result: [String: String] = [:]
+    var current: String?
+    for line in body(of: text).split(separator: "\n", omittingEmptySubsequences: false) {
+      if !line.hasPrefix(" "), line.hasSuffix(":") {
+        current = String(line.dropLast())
+      } else if let current {
+        result[current, default: ""] += line + "\n"
+      }
+    }
+    return result
+  }
+}
+
+extension String {
+  fileprivate var lowercasedFirst: String { prefix(1).lowercased() + dropFirst() }
+  fileprivate var dropLastPeriod: String { hasSuffix(".") ? String(dropLast()) : self }
+}

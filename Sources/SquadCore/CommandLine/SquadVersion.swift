@@ -1,0 +1,25 @@
+import BuildInfo
+
+/// What `squad --version` says: the version, defined here and nowhere else (the install script,
+/// the .deb, the release archive and the Homebrew formula read it from this file), and the commit
+/// the binary was built from, as `scripts/build-release` recorded it.
+public enum SquadVersion {
+  /// The release number.
+  public static let number = "0.1.0"
+  /// The day the release was cut, which the man page carries.
+  public static let date = "2026-11-25"
+
+  /// The commit, when the build recorded it (lowercase hex).
+  public static var commit: String? { build_info_commit().map { String(cString: $0) } }
+
+  /// Whether the build's tree had uncommitted changes.
+  public static var treeModified: Bool { build_info_tree_modified() != 0 }
+
+  /// The line `--version` prints, e.g. `squad 0.1.0 (commit fda2077…)`.
+  public static var line: String {
+    guard let commit else {
+      return "squad \(number) (commit not recorded: built by plain 'swift build', or outside a git checkout)"
+    }
+    return "squad \(number) (commit \(commit)\(treeModified ? ", with uncommitted changes" : ""))"
+  }
+}
