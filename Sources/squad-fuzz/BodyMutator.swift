@@ -12,7 +12,7 @@ struct BodyMutator {
   /// One body.
   mutating func make() -> [UInt8] {
     var body = random.pick(corpus)
-    if random.chance(0.7), let document = try? JSONParser.parse(body) {
+    if random.chance(0.7), let document = JSONValue.parsed(body) {
       var mutator = JSONMutator(random: random, donors: corpus)
       let mutated = mutator.mutate(document)
       body = Array(mutated.encoded().utf8)

@@ -24,7 +24,7 @@ Rules:
   * the thumbnail is omitted when it is Marvel's `image_not_available` placeholder, and query
     strings (`?utm_campaign=...`) are stripped from urls;
   * descriptions are our own words (DESCRIPTIONS below) or empty: Marvel's text is never used;
-  * `modified` is written in UTC (`+0000`), as squad writes it;
+  * `modified` is written as whole seconds since 1970, as squad writes it (catalogue format 3);
   * records are sorted by their name key (the name trimmed, accents removed, lower-cased, as
     HeroName.folded does it) compared as UTF-8 bytes, then by id.
 
@@ -331,6 +331,10 @@ def utc(text):
     return moment.strftime("%Y-%m-%dT%H:%M:%S+0000")
 
 
+def seconds(text):
+    return int(datetime.strptime(text, "%Y-%m-%dT%H:%M:%S%z").timestamp())
+
+
 def hex_digits(value, digits):
     return format(value, "0%dx" % digits)
 
@@ -340,7 +344,7 @@ def id_key(character_id):
 
 
 HEADER_SIZE = 1024
-MAGIC = "squad-catalogue 2"
+MAGIC = "squad-catalogue 3"
 
 
 def indexed(records):
@@ -435,7 +439,7 @@ def records():
         # The CSV must be the newer capture for the merge rule above to hold.
         assert not (modified and known.get("modified", "") > modified), f"{character_id}: a sample is newer"
         if modified:
-            record["modified"] = modified
+            record["modified"] = seconds(modified)
         if "thumbnail" in known:
             record["thumbnail"] = known["thumbnail"]
         for key in COUNTS:

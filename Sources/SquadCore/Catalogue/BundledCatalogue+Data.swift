@@ -5,26 +5,26 @@ extension BundledCatalogue {
   /// The bundled catalogue file (``CatalogueFormat``), searched in place where it lies in the binary.
   /// The empty line before the closing delimiter keeps the file's final newline.
   static let file: StaticString = #"""
-    squad-catalogue 2
-    {"count":1564,"records":[1024,367052],"ids":[367052,412408],"names":[412408,432740],"comics":[432740,432740],"comicIndex":[432740,432740],"comicCount":0,"bundled":"c99f1336ee3a0de7","heroes":{"bundled":1564,"api":0,"import":0},"comicsByOrigin":{"bundled":0,"api":0,"import":0},"pad":"                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                               "}
-    {"k":"3-d man","src":"b","id":1011334,"name":"3-D Man","description":"A 1950s hero: test pilot Chuck Chandler, trapped in his brother Hal's red-and-green glasses, who appears as 3-D Man when Hal wills it.","modified":"2014-04-29T18:18:17+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/e0/535fecbbb9784","extension":"jpg"},"comics":12,"series":3,"stories":21,"events":1,"urls":[{"type":"detail","url":"http://marvel.com/comics/characters/1011334/3-d_man"},{"type":"wiki","url":"http://marvel.com/universe/3-D_Man_(Chandler)"},{"type":"comiclink","url":"http://marvel.com/comics/characters/1011334/3-d_man"}]}
-    {"k":"a-bomb (has)","src":"b","id":1017100,"name":"A-Bomb (HAS)","description":"The animated A-Bomb from Hulk and the Agents of S.M.A.S.H., a gamma-charged member of the Hulk's crew.","modified":"2013-09-18T19:54:04+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/20/5232158de5b16","extension":"jpg"},"comics":4,"series":2,"stories":7,"events":0,"urls":[{"type":"detail","url":"http://marvel.com/comics/characters/1017100/a-bomb_has"},{"type":"comiclink","url":"http://marvel.com/comics/characters/1017100/a-bomb_has"}]}
-    {"k":"a.i.m.","src":"b","id":1009144,"name":"A.I.M.","description":"Advanced Idea Mechanics, a criminal think tank of rogue scientists in yellow hazmat suits.","modified":"2013-10-17T18:41:30+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/20/52602f21f29ec","extension":"jpg"},"comics":53,"series":36,"stories":57,"events":0,"urls":[{"type":"detail","url":"http://marvel.com/comics/characters/1009144/aim."},{"type":"wiki","url":"http://marvel.com/universe/A.I.M."},{"type":"comiclink","url":"http://marvel.com/comics/characters/1009144/aim."}]}
+    squad-catalogue 3
+    {"count":1564,"records":[1024,354716],"ids":[354716,400072],"names":[400072,420404],"comics":[420404,420404],"comicIndex":[420404,420404],"comicCount":0,"bundled":"38023bda39249591","heroes":{"bundled":1564,"api":0,"import":0},"comicsByOrigin":{"bundled":0,"api":0,"import":0},"pad":"                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                               "}
+    {"k":"3-d man","src":"b","id":1011334,"name":"3-D Man","description":"A 1950s hero: test pilot Chuck Chandler, trapped in his brother Hal's red-and-green glasses, who appears as 3-D Man when Hal wills it.","modified":1398795497,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/e0/535fecbbb9784","extension":"jpg"},"comics":12,"series":3,"stories":21,"events":1,"urls":[{"type":"detail","url":"http://marvel.com/comics/characters/1011334/3-d_man"},{"type":"wiki","url":"http://marvel.com/universe/3-D_Man_(Chandler)"},{"type":"comiclink","url":"http://marvel.com/comics/characters/1011334/3-d_man"}]}
+    {"k":"a-bomb (has)","src":"b","id":1017100,"name":"A-Bomb (HAS)","description":"The animated A-Bomb from Hulk and the Agents of S.M.A.S.H., a gamma-charged member of the Hulk's crew.","modified":1379534044,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/20/5232158de5b16","extension":"jpg"},"comics":4,"series":2,"stories":7,"events":0,"urls":[{"type":"detail","url":"http://marvel.com/comics/characters/1017100/a-bomb_has"},{"type":"comiclink","url":"http://marvel.com/comics/characters/1017100/a-bomb_has"}]}
+    {"k":"a.i.m.","src":"b","id":1009144,"name":"A.I.M.","description":"Advanced Idea Mechanics, a criminal think tank of rogue scientists in yellow hazmat suits.","modified":1382035290,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/20/52602f21f29ec","extension":"jpg"},"comics":53,"series":36,"stories":57,"events":0,"urls":[{"type":"detail","url":"http://marvel.com/comics/characters/1009144/aim."},{"type":"wiki","url":"http://marvel.com/universe/A.I.M."},{"type":"comiclink","url":"http://marvel.com/comics/characters/1009144/aim."}]}
     {"k":"aaron stack","src":"b","id":1010699,"name":"Aaron Stack","description":"The robot also known as Machine Man, a thinking android raised as a son by his creator.","comics":14,"series":3,"stories":27,"events":0,"urls":[{"type":"detail","url":"http://marvel.com/comics/characters/1010699/aaron_stack"},{"type":"comiclink","url":"http://marvel.com/comics/characters/1010699/aaron_stack"}]}
-    {"k":"abomination (emil blonsky)","src":"b","id":1009146,"name":"Abomination (Emil Blonsky)","description":"A former Soviet-bloc agent mutated by gamma rays into a scaly brute, one of the Hulk's fiercest foes.","modified":"2012-03-20T16:32:12+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/50/4ce18691cbf04","extension":"jpg"},"comics":58,"series":28,"stories":68,"events":1,"urls":[{"type":"detail","url":"http://marvel.com/comics/characters/1009146/abomination_emil_blonsky"},{"type":"wiki","url":"http://marvel.com/universe/Abomination"},{"type":"comiclink","url":"http://marvel.com/comics/characters/1009146/abomination_emil_blonsky"}]}
-    {"k":"abomination (ultimate)","src":"b","id":1016823,"name":"Abomination (Ultimate)","description":"The Ultimate universe's counterpart of the gamma-mutated Abomination.","modified":"2012-07-10T23:11:52+0000","comics":2,"series":2,"stories":3,"events":0,"urls":[{"type":"detail","url":"http://marvel.com/comics/characters/1016823/abomination_ultimate"},{"type":"comiclink","url":"http://marvel.com/comics/characters/1016823/abomination_ultimate"}]}
-    {"k":"absorbing man","src":"b","id":1009148,"name":"Absorbing Man","description":"Carl 'Crusher' Creel, a boxer turned convict who takes on the properties of anything he touches.","modified":"2013-10-24T18:32:08+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/1/b0/5269678709fb7","extension":"jpg"},"comics":104,"series":53,"stories":116,"events":5,"urls":[{"type":"detail","url":"http://marvel.com/comics/characters/1009148/absorbing_man"},{"type":"wiki","url":"http://marvel.com/universe/Absorbing_Man"},{"type":"comiclink","url":"http://marvel.com/comics/characters/1009148/absorbing_man"}]}
-    {"k":"abyss","src":"b","id":1009149,"name":"Abyss","description":"A being made by the Builders who, with her brother Ex Nihilo, set out to remake life on Earth and clashed with the Avengers.","modified":"2014-04-29T18:10:43+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/30/535feab462a64","extension":"jpg"},"comics":8,"series":3,"stories":8,"events":1,"urls":[{"type":"detail","url":"http://marvel.com/comics/characters/1009149/abyss"},{"type":"wiki","url":"http://marvel.com/universe/Abyss_(alien)"},{"type":"comiclink","url":"http://marvel.com/comics/characters/1009149/abyss"}]}
+    {"k":"abomination (emil blonsky)","src":"b","id":1009146,"name":"Abomination (Emil Blonsky)","description":"A former Soviet-bloc agent mutated by gamma rays into a scaly brute, one of the Hulk's fiercest foes.","modified":1332261132,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/50/4ce18691cbf04","extension":"jpg"},"comics":58,"series":28,"stories":68,"events":1,"urls":[{"type":"detail","url":"http://marvel.com/comics/characters/1009146/abomination_emil_blonsky"},{"type":"wiki","url":"http://marvel.com/universe/Abomination"},{"type":"comiclink","url":"http://marvel.com/comics/characters/1009146/abomination_emil_blonsky"}]}
+    {"k":"abomination (ultimate)","src":"b","id":1016823,"name":"Abomination (Ultimate)","description":"The Ultimate universe's counterpart of the gamma-mutated Abomination.","modified":1341961912,"comics":2,"series":2,"stories":3,"events":0,"urls":[{"type":"detail","url":"http://marvel.com/comics/characters/1016823/abomination_ultimate"},{"type":"comiclink","url":"http://marvel.com/comics/characters/1016823/abomination_ultimate"}]}
+    {"k":"absorbing man","src":"b","id":1009148,"name":"Absorbing Man","description":"Carl 'Crusher' Creel, a boxer turned convict who takes on the properties of anything he touches.","modified":1382639528,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/1/b0/5269678709fb7","extension":"jpg"},"comics":104,"series":53,"stories":116,"events":5,"urls":[{"type":"detail","url":"http://marvel.com/comics/characters/1009148/absorbing_man"},{"type":"wiki","url":"http://marvel.com/universe/Absorbing_Man"},{"type":"comiclink","url":"http://marvel.com/comics/characters/1009148/absorbing_man"}]}
+    {"k":"abyss","src":"b","id":1009149,"name":"Abyss","description":"A being made by the Builders who, with her brother Ex Nihilo, set out to remake life on Earth and clashed with the Avengers.","modified":1398795043,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/30/535feab462a64","extension":"jpg"},"comics":8,"series":3,"stories":8,"events":1,"urls":[{"type":"detail","url":"http://marvel.com/comics/characters/1009149/abyss"},{"type":"wiki","url":"http://marvel.com/universe/Abyss_(alien)"},{"type":"comiclink","url":"http://marvel.com/comics/characters/1009149/abyss"}]}
     {"k":"abyss (age of apocalypse)","src":"b","id":1010903,"name":"Abyss (Age of Apocalypse)","description":"The Age of Apocalypse version of Abyss, a servant of Apocalypse in that reality.","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/80/4c00358ec7548","extension":"jpg"},"comics":3,"series":3,"stories":2,"events":1,"urls":[{"type":"detail","url":"http://marvel.com/comics/characters/1010903/abyss_age_of_apocalypse"},{"type":"wiki","url":"http://marvel.com/universe/Abyss_(Age_of_Apocalypse)"},{"type":"comiclink","url":"http://marvel.com/comics/characters/1010903/abyss_age_of_apocalypse"}]}
     {"k":"adam destine","src":"b","id":1011266,"name":"Adam Destine","description":"The immortal head of the ClanDestine, a secret family of super-powered siblings.","comics":0,"series":0,"stories":0,"events":0,"urls":[{"type":"detail","url":"http://marvel.com/characters/2902/adam_destine"},{"type":"wiki","url":"http://marvel.com/universe/Destine,_Adam"},{"type":"comiclink","url":"http://marvel.com/comics/characters/1011266/adam_destine"}]}
-    {"k":"adam warlock","src":"b","id":1010354,"name":"Adam Warlock","description":"An artificial being grown to be the perfect human, who became a cosmic hero bound to the Soul Gem.","modified":"2013-08-07T17:49:06+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/a/f0/5202887448860","extension":"jpg"},"comics":202,"series":89,"stories":231,"events":8,"urls":[{"type":"detail","url":"http://marvel.com/comics/characters/1010354/adam_warlock"},{"type":"wiki","url":"http://marvel.com/universe/Warlock,_Adam"},{"type":"comiclink","url":"http://marvel.com/comics/characters/1010354/adam_warlock"}]}
+    {"k":"adam warlock","src":"b","id":1010354,"name":"Adam Warlock","description":"An artificial being grown to be the perfect human, who became a cosmic hero bound to the Soul Gem.","modified":1375897746,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/a/f0/5202887448860","extension":"jpg"},"comics":202,"series":89,"stories":231,"events":8,"urls":[{"type":"detail","url":"http://marvel.com/comics/characters/1010354/adam_warlock"},{"type":"wiki","url":"http://marvel.com/universe/Warlock,_Adam"},{"type":"comiclink","url":"http://marvel.com/comics/characters/1010354/adam_warlock"}]}
     {"k":"aegis (trey rollins)","src":"b","id":1010846,"name":"Aegis (Trey Rollins)","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/e0/4c0035c9c425d","extension":"gif"},"comics":0,"series":0,"stories":0,"events":0,"urls":[{"type":"detail","url":"http://marvel.com/characters/95/aegis"},{"type":"wiki","url":"http://marvel.com/universe/Aegis_%28Trey_Rollins%29"},{"type":"comiclink","url":"http://marvel.com/comics/characters/1010846/aegis_trey_rollins"}]}
-    {"k":"aero (aero)","src":"b","id":1017851,"name":"Aero (Aero)","description":"","modified":"2021-08-27T21:52:34+0000","comics":29,"series":5,"stories":29,"events":0}
-    {"k":"agatha harkness","src":"b","id":1012717,"name":"Agatha Harkness","description":"","modified":"2021-08-06T15:30:56+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/a0/4ce5a9bf70e19","extension":"jpg"},"comics":23,"series":12,"stories":28,"events":0}
-    {"k":"agent brand","src":"b","id":1011297,"name":"Agent Brand","description":"Abigail Brand, the sharp-tongued commander of S.W.O.R.D., Earth's agency for alien threats.","modified":"2013-10-24T17:09:30+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/4/60/52695285d6e7e","extension":"jpg"},"comics":35,"series":9,"stories":39,"events":0,"urls":[{"type":"detail","url":"http://marvel.com/comics/characters/1011297/agent_brand"},{"type":"wiki","url":"http://marvel.com/universe/Agent_Brand"},{"type":"comiclink","url":"http://marvel.com/comics/characters/1011297/agent_brand"}]}
+    {"k":"aero (aero)","src":"b","id":1017851,"name":"Aero (Aero)","description":"","modified":1630101154,"comics":29,"series":5,"stories":29,"events":0}
+    {"k":"agatha harkness","src":"b","id":1012717,"name":"Agatha Harkness","description":"","modified":1628263856,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/a0/4ce5a9bf70e19","extension":"jpg"},"comics":23,"series":12,"stories":28,"events":0}
+    {"k":"agent brand","src":"b","id":1011297,"name":"Agent Brand","description":"Abigail Brand, the sharp-tongued commander of S.W.O.R.D., Earth's agency for alien threats.","modified":1382634570,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/4/60/52695285d6e7e","extension":"jpg"},"comics":35,"series":9,"stories":39,"events":0,"urls":[{"type":"detail","url":"http://marvel.com/comics/characters/1011297/agent_brand"},{"type":"wiki","url":"http://marvel.com/universe/Agent_Brand"},{"type":"comiclink","url":"http://marvel.com/comics/characters/1011297/agent_brand"}]}
     {"k":"agent x (nijo)","src":"b","id":1011031,"name":"Agent X (Nijo)","description":"","comics":18,"series":3,"stories":23,"events":0,"urls":[{"type":"detail","url":"http://marvel.com/comics/characters/1011031/agent_x_nijo"},{"type":"wiki","url":"http://marvel.com/universe/Agent_X_(Nijo)"},{"type":"comiclink","url":"http://marvel.com/comics/characters/1011031/agent_x_nijo"}]}
     {"k":"agent zero","src":"b","id":1009150,"name":"Agent Zero","description":"A German mutant mercenary and former Weapon X operative, also known as Maverick.","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/60/4c0042121d790","extension":"jpg"},"comics":29,"series":10,"stories":31,"events":0,"urls":[{"type":"detail","url":"http://marvel.com/comics/characters/1009150/agent_zero"},{"type":"wiki","url":"http://marvel.com/universe/Agent_Zero"},{"type":"comiclink","url":"http://marvel.com/comics/characters/1009150/agent_zero"}]}
-    {"k":"agents of atlas","src":"b","id":1011198,"name":"Agents of Atlas","description":"A team of 1950s adventurers, including Jimmy Woo and Gorilla Man, reunited in the present day.","modified":"2016-02-03T15:25:22+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/a0/4ce18a834b7f5","extension":"jpg"},"comics":45,"series":13,"stories":52,"events":1,"urls":[{"type":"detail","url":"http://marvel.com/comics/characters/1011198/agents_of_atlas"},{"type":"wiki","url":"http://marvel.com/universe/Agents_of_Atlas"},{"type":"comiclink","url":"http://marvel.com/comics/characters/1011198/agents_of_atlas"}]}
+    {"k":"agents of atlas","src":"b","id":1011198,"name":"Agents of Atlas","description":"A team of 1950s adventurers, including Jimmy Woo and Gorilla Man, reunited in the present day.","modified":1454513122,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/a0/4ce18a834b7f5","extension":"jpg"},"comics":45,"series":13,"stories":52,"events":1,"urls":[{"type":"detail","url":"http://marvel.com/comics/characters/1011198/agents_of_atlas"},{"type":"wiki","url":"http://marvel.com/universe/Agents_of_Atlas"},{"type":"comiclink","url":"http://marvel.com/comics/characters/1011198/agents_of_atlas"}]}
     {"k":"aginar","src":"b","id":1011175,"name":"Aginar","description":"","comics":0,"series":0,"stories":0,"events":0,"urls":[{"type":"detail","url":"http://marvel.com/characters/105/aginar"},{"type":"wiki","url":"http://marvel.com/universe/Aginar"},{"type":"comiclink","url":"http://marvel.com/comics/characters/1011175/aginar"}]}
     {"k":"air-walker (gabriel lan)","src":"b","id":1011136,"name":"Air-Walker (Gabriel Lan)","description":"A Xandarian starship captain who became one of Galactus's heralds.","comics":4,"series":3,"stories":3,"events":1,"urls":[{"type":"detail","url":"http://marvel.com/comics/characters/1011136/air-walker_gabriel_lan"},{"type":"wiki","url":"http://marvel.com/universe/Air-Walker_(Gabriel_Lan)"},{"type":"comiclink","url":"http://marvel.com/comics/characters/1011136/air-walker_gabriel_lan"}]}
     {"k":"ajak","src":"b","id":1011176,"name":"Ajak","description":"One of the Eternals, who acts as a go-between with the towering Celestials.","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/80/4c002f35c5215","extension":"jpg"},"comics":4,"series":1,"stories":8,"events":1,"urls":[{"type":"detail","url":"http://marvel.com/comics/characters/1011176/ajak"},{"type":"wiki","url":"http://marvel.com/universe/Ajak"},{"type":"comiclink","url":"http://marvel.com/comics/characters/1011176/ajak"}]}
@@ -33,16 +33,16 @@ extension BundledCatalogue {
     {"k":"alain","src":"b","id":1011170,"name":"Alain","description":"","comics":0,"series":0,"stories":0,"events":0,"urls":[{"type":"detail","url":"http://marvel.com/comics/characters/1011170/alain"},{"type":"wiki","url":"http://marvel.com/universe/Alain"}]}
     {"k":"albert cleary","src":"b","id":1009240,"name":"Albert Cleary","description":"","comics":0,"series":0,"stories":0,"events":0}
     {"k":"albion","src":"b","id":1011120,"name":"Albion","description":"","comics":1,"series":1,"stories":1,"events":0}
-    {"k":"alex power","src":"b","id":1010836,"name":"Alex Power","description":"","modified":"2011-10-27T13:57:58+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/50/4ce5a385a2e82","extension":"jpg"},"comics":21,"series":7,"stories":28,"events":0}
+    {"k":"alex power","src":"b","id":1010836,"name":"Alex Power","description":"","modified":1319723878,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/50/4ce5a385a2e82","extension":"jpg"},"comics":21,"series":7,"stories":28,"events":0}
     {"k":"alex wilder","src":"b","id":1010755,"name":"Alex Wilder","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/c0/4c00377144d5a","extension":"jpg"},"comics":9,"series":4,"stories":9,"events":0}
     {"k":"alexa mendez","src":"b","id":1011214,"name":"Alexa Mendez","description":"","comics":0,"series":0,"stories":0,"events":0}
     {"k":"alexander pierce","src":"b","id":1009497,"name":"Alexander Pierce","description":"A S.H.I.E.L.D. agent who served alongside Nick Fury.","comics":1,"series":1,"stories":1,"events":0,"urls":[{"type":"detail","url":"http://marvel.com/characters/2738/alexander_pierce"},{"type":"comiclink","url":"http://marvel.com/comics/characters/1009497/alexander_pierce"}]}
-    {"k":"alice","src":"b","id":1014990,"name":"Alice","description":"","modified":"2010-11-18T21:01:44+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/70/4cd061e6d6573","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"alice","src":"b","id":1014990,"name":"Alice","description":"","modified":1290114104,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/70/4cd061e6d6573","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
     {"k":"alicia masters","src":"b","id":1009435,"name":"Alicia Masters","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/40/4c003d40ac7ae","extension":"jpg"},"comics":78,"series":22,"stories":102,"events":2}
-    {"k":"alpha flight","src":"b","id":1010370,"name":"Alpha Flight","description":"","modified":"2013-10-24T17:09:22+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/1/60/52695277ee088","extension":"jpg"},"comics":221,"series":44,"stories":390,"events":6}
+    {"k":"alpha flight","src":"b","id":1010370,"name":"Alpha Flight","description":"","modified":1382634562,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/1/60/52695277ee088","extension":"jpg"},"comics":221,"series":44,"stories":390,"events":6}
     {"k":"alpha flight (ultimate)","src":"b","id":1011324,"name":"Alpha Flight (Ultimate)","description":"","comics":2,"series":1,"stories":4,"events":0}
     {"k":"alvin maker","src":"b","id":1011164,"name":"Alvin Maker","description":"","comics":0,"series":0,"stories":0,"events":0}
-    {"k":"amadeus cho","src":"b","id":1011227,"name":"Amadeus Cho","description":"","modified":"2013-08-07T17:50:56+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/80/520288b9cb581","extension":"jpg"},"comics":150,"series":35,"stories":176,"events":5}
+    {"k":"amadeus cho","src":"b","id":1011227,"name":"Amadeus Cho","description":"","modified":1375897856,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/80/520288b9cb581","extension":"jpg"},"comics":150,"series":35,"stories":176,"events":5}
     {"k":"amanda sefton","src":"b","id":1009567,"name":"Amanda Sefton","description":"","comics":0,"series":0,"stories":0,"events":0}
     {"k":"amazoness","src":"b","id":1011382,"name":"Amazoness","description":"","comics":0,"series":0,"stories":0,"events":0}
     {"k":"american eagle (jason strongbow)","src":"b","id":1011361,"name":"American Eagle (Jason Strongbow)","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/80/4ce5a6d8b8f2a","extension":"jpg"},"comics":6,"series":2,"stories":6,"events":0}
@@ -51,177 +51,177 @@ extension BundledCatalogue {
     {"k":"amphibian (earth-712)","src":"b","id":1010673,"name":"Amphibian (Earth-712)","description":"","comics":4,"series":3,"stories":3,"events":0}
     {"k":"amun","src":"b","id":1010905,"name":"Amun","description":"","comics":0,"series":0,"stories":0,"events":0}
     {"k":"ancient one","src":"b","id":1009152,"name":"Ancient One","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/b0/4ce59ea2103ac","extension":"jpg"},"comics":30,"series":11,"stories":34,"events":2}
-    {"k":"ancient one (ultimate)","src":"b","id":1016824,"name":"Ancient One (Ultimate)","description":"","modified":"2012-07-10T23:15:49+0000","comics":2,"series":2,"stories":1,"events":0}
-    {"k":"angel (angel salvadore)","src":"b","id":1011684,"name":"Angel (Angel Salvadore)","description":"","modified":"2021-08-19T04:06:46+0000","comics":5,"series":4,"stories":3,"events":0}
-    {"k":"angel (thomas halloway)","src":"b","id":1011396,"name":"Angel (Thomas Halloway)","description":"","modified":"2014-03-05T18:14:48+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/d/03/531769834b15f","extension":"jpg"},"comics":10,"series":5,"stories":9,"events":0}
-    {"k":"angel (ultimate)","src":"b","id":1011338,"name":"Angel (Ultimate)","description":"","modified":"2014-03-05T18:15:49+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/4/50/531769ae4399f","extension":"jpg"},"comics":19,"series":3,"stories":33,"events":0}
-    {"k":"angel (warren worthington iii)","src":"b","id":1009153,"name":"Angel (Warren Worthington III)","description":"Warren Worthington III, a wealthy founding X-Man born with feathered wings.","modified":"2012-05-30T18:06:57+0000","comics":118,"series":48,"stories":124,"events":5}
-    {"k":"angela (aldrif odinsdottir)","src":"b","id":1017574,"name":"Angela (Aldrif Odinsdottir)","description":"","modified":"2014-11-17T22:45:37+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/7/00/545a82f59dd73","extension":"jpg"},"comics":38,"series":16,"stories":38,"events":1}
-    {"k":"anita blake","src":"b","id":1010674,"name":"Anita Blake","description":"","modified":"2004-04-14T04:00:00+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/a0/4c0038fa14452","extension":"jpg"},"comics":9,"series":1,"stories":49,"events":0}
+    {"k":"ancient one (ultimate)","src":"b","id":1016824,"name":"Ancient One (Ultimate)","description":"","modified":1341962149,"comics":2,"series":2,"stories":1,"events":0}
+    {"k":"angel (angel salvadore)","src":"b","id":1011684,"name":"Angel (Angel Salvadore)","description":"","modified":1629346006,"comics":5,"series":4,"stories":3,"events":0}
+    {"k":"angel (thomas halloway)","src":"b","id":1011396,"name":"Angel (Thomas Halloway)","description":"","modified":1394043288,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/d/03/531769834b15f","extension":"jpg"},"comics":10,"series":5,"stories":9,"events":0}
+    {"k":"angel (ultimate)","src":"b","id":1011338,"name":"Angel (Ultimate)","description":"","modified":1394043349,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/4/50/531769ae4399f","extension":"jpg"},"comics":19,"series":3,"stories":33,"events":0}
+    {"k":"angel (warren worthington iii)","src":"b","id":1009153,"name":"Angel (Warren Worthington III)","description":"Warren Worthington III, a wealthy founding X-Man born with feathered wings.","modified":1338401217,"comics":118,"series":48,"stories":124,"events":5}
+    {"k":"angela (aldrif odinsdottir)","src":"b","id":1017574,"name":"Angela (Aldrif Odinsdottir)","description":"","modified":1416264337,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/7/00/545a82f59dd73","extension":"jpg"},"comics":38,"series":16,"stories":38,"events":1}
+    {"k":"anita blake","src":"b","id":1010674,"name":"Anita Blake","description":"","modified":1081915200,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/a0/4c0038fa14452","extension":"jpg"},"comics":9,"series":1,"stories":49,"events":0}
     {"k":"anne marie hoag","src":"b","id":1009346,"name":"Anne Marie Hoag","description":"","comics":0,"series":0,"stories":0,"events":0}
-    {"k":"annihilus","src":"b","id":1009154,"name":"Annihilus","description":"The insect-like tyrant of the Negative Zone, obsessed with his own survival.","modified":"2013-11-20T22:06:36+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/f0/528d31f20a2f6","extension":"jpg"},"comics":66,"series":31,"stories":83,"events":1}
+    {"k":"annihilus","src":"b","id":1009154,"name":"Annihilus","description":"The insect-like tyrant of the Negative Zone, obsessed with his own survival.","modified":1384985196,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/f0/528d31f20a2f6","extension":"jpg"},"comics":66,"series":31,"stories":83,"events":1}
     {"k":"anole","src":"b","id":1011301,"name":"Anole","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/20/4c002e635ddd9","extension":"jpg"},"comics":6,"series":5,"stories":6,"events":0}
-    {"k":"ant-man (eric o'grady)","src":"b","id":1010802,"name":"Ant-Man (Eric O'Grady)","description":"","modified":"2016-03-07T19:35:42+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/c0/53176aa9df48d","extension":"jpg"},"comics":45,"series":14,"stories":44,"events":7}
-    {"k":"ant-man (hank pym)","src":"b","id":1009155,"name":"Ant-Man (Hank Pym)","description":"Scientist Hank Pym, whose size-changing particles let him shrink or grow. A founding Avenger.","modified":"2021-08-05T19:11:25+0000","comics":43,"series":29,"stories":46,"events":2}
-    {"k":"ant-man (scott lang)","src":"b","id":1010801,"name":"Ant-Man (Scott Lang)","description":"A reformed thief who took up Hank Pym's shrinking suit to save his daughter Cassie.","modified":"2017-01-31T16:03:40+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/e/20/52696868356a0","extension":"jpg"},"comics":138,"series":60,"stories":161,"events":2}
+    {"k":"ant-man (eric o'grady)","src":"b","id":1010802,"name":"Ant-Man (Eric O'Grady)","description":"","modified":1457379342,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/c0/53176aa9df48d","extension":"jpg"},"comics":45,"series":14,"stories":44,"events":7}
+    {"k":"ant-man (hank pym)","src":"b","id":1009155,"name":"Ant-Man (Hank Pym)","description":"Scientist Hank Pym, whose size-changing particles let him shrink or grow. A founding Avenger.","modified":1628190685,"comics":43,"series":29,"stories":46,"events":2}
+    {"k":"ant-man (scott lang)","src":"b","id":1010801,"name":"Ant-Man (Scott Lang)","description":"A reformed thief who took up Hank Pym's shrinking suit to save his daughter Cassie.","modified":1485878620,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/e/20/52696868356a0","extension":"jpg"},"comics":138,"series":60,"stories":161,"events":2}
     {"k":"anthem","src":"b","id":1011208,"name":"Anthem","description":"","comics":11,"series":2,"stories":20,"events":1}
-    {"k":"apocalypse","src":"b","id":1009156,"name":"Apocalypse","description":"En Sabah Nur, an ancient mutant who believes only the strong deserve to survive.","modified":"2014-05-28T16:41:41+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/e0/526166076a1d0","extension":"jpg"},"comics":135,"series":63,"stories":136,"events":6}
+    {"k":"apocalypse","src":"b","id":1009156,"name":"Apocalypse","description":"En Sabah Nur, an ancient mutant who believes only the strong deserve to survive.","modified":1401295301,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/e0/526166076a1d0","extension":"jpg"},"comics":135,"series":63,"stories":136,"events":6}
     {"k":"apocalypse (ultimate)","src":"b","id":1011253,"name":"Apocalypse (Ultimate)","description":"","comics":3,"series":1,"stories":6,"events":0}
     {"k":"aqueduct","src":"b","id":1010866,"name":"Aqueduct","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/50/4c0035b3630cd","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
-    {"k":"arachne","src":"b","id":1010773,"name":"Arachne","description":"","modified":"2013-10-24T17:07:59+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/70/5269526591794","extension":"jpg"},"comics":6,"series":2,"stories":8,"events":1}
-    {"k":"arana","src":"b","id":1017438,"name":"Araña","description":"","modified":"2016-03-07T19:41:37+0000","comics":27,"series":10,"stories":25,"events":0}
+    {"k":"arachne","src":"b","id":1010773,"name":"Arachne","description":"","modified":1382634479,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/70/5269526591794","extension":"jpg"},"comics":6,"series":2,"stories":8,"events":1}
+    {"k":"arana","src":"b","id":1017438,"name":"Araña","description":"","modified":1457379697,"comics":27,"series":10,"stories":25,"events":0}
     {"k":"arcade","src":"b","id":1009158,"name":"Arcade","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/a0/4c0042091ab69","extension":"jpg"},"comics":35,"series":25,"stories":35,"events":2}
     {"k":"arcana","src":"b","id":1010686,"name":"Arcana","description":"","comics":2,"series":2,"stories":1,"events":0}
-    {"k":"archangel","src":"b","id":1009159,"name":"Archangel","description":"","modified":"2013-10-18T16:48:24+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/03/526165ed93180","extension":"jpg"},"comics":563,"series":140,"stories":624,"events":19}
+    {"k":"archangel","src":"b","id":1009159,"name":"Archangel","description":"","modified":1382114904,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/03/526165ed93180","extension":"jpg"},"comics":563,"series":140,"stories":624,"events":19}
     {"k":"arclight","src":"b","id":1009160,"name":"Arclight","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/f0/4c0042067fd8b","extension":"jpg"},"comics":14,"series":5,"stories":14,"events":3}
-    {"k":"ares","src":"b","id":1010784,"name":"Ares","description":"","modified":"2014-04-29T18:50:59+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/10/535ff3daea603","extension":"jpg"},"comics":64,"series":31,"stories":75,"events":5}
+    {"k":"ares","src":"b","id":1010784,"name":"Ares","description":"","modified":1398797459,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/10/535ff3daea603","extension":"jpg"},"comics":64,"series":31,"stories":75,"events":5}
     {"k":"argent","src":"b","id":1011275,"name":"Argent","description":"","comics":0,"series":0,"stories":0,"events":0}
     {"k":"armadillo","src":"b","id":1011012,"name":"Armadillo","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/40/4c0032754da02","extension":"jpg"},"comics":1,"series":1,"stories":2,"events":0}
-    {"k":"armor (hisako ichiki)","src":"b","id":1011298,"name":"Armor (Hisako Ichiki)","description":"","modified":"2012-03-07T22:26:33+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/20/4c002e6cbf990","extension":"jpg"},"comics":31,"series":13,"stories":31,"events":0}
+    {"k":"armor (hisako ichiki)","src":"b","id":1011298,"name":"Armor (Hisako Ichiki)","description":"","modified":1331159193,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/20/4c002e6cbf990","extension":"jpg"},"comics":31,"series":13,"stories":31,"events":0}
     {"k":"armory","src":"b","id":1010827,"name":"Armory","description":"","comics":1,"series":1,"stories":2,"events":1}
-    {"k":"arnim zola","src":"b","id":1009740,"name":"Arnim Zola","description":"","modified":"2012-03-20T16:33:28+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/b0/4c00393a4cb7c","extension":"jpg"},"comics":23,"series":10,"stories":25,"events":2}
+    {"k":"arnim zola","src":"b","id":1009740,"name":"Arnim Zola","description":"","modified":1332261208,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/b0/4c00393a4cb7c","extension":"jpg"},"comics":23,"series":10,"stories":25,"events":2}
     {"k":"arsenic","src":"b","id":1010748,"name":"Arsenic","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/c0/4c00359a2be7b","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
-    {"k":"artiee","src":"b","id":1009161,"name":"Artiee","description":"","modified":"2011-10-27T13:59:16+0000","comics":0,"series":0,"stories":0,"events":0}
+    {"k":"artiee","src":"b","id":1009161,"name":"Artiee","description":"","modified":1319723956,"comics":0,"series":0,"stories":0,"events":0}
     {"k":"asgardian","src":"b","id":1010718,"name":"Asgardian","description":"","comics":0,"series":0,"stories":0,"events":0}
     {"k":"askew-tronics","src":"b","id":1009162,"name":"Askew-Tronics","description":"","comics":0,"series":0,"stories":0,"events":0,"urls":[{"type":"detail","url":"http://marvel.com/characters/204/askew-tronics"},{"type":"comiclink","url":"http://marvel.com/comics/characters/1009162/askew-tronics"}]}
     {"k":"asylum","src":"b","id":1010835,"name":"Asylum","description":"","comics":0,"series":0,"stories":0,"events":0}
     {"k":"atlas (team)","src":"b","id":1010336,"name":"Atlas (Team)","description":"","comics":8,"series":5,"stories":6,"events":0}
-    {"k":"attuma","src":"b","id":1011758,"name":"Attuma","description":"","modified":"2021-08-28T01:46:12+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/90/4ce5a862a6c48","extension":"jpg"},"comics":49,"series":23,"stories":55,"events":1}
-    {"k":"aurora","src":"b","id":1009163,"name":"Aurora","description":"","modified":"2011-05-10T19:56:51+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/10/4c004203f1072","extension":"jpg"},"comics":84,"series":18,"stories":96,"events":4}
-    {"k":"avalanche","src":"b","id":1009164,"name":"Avalanche","description":"","modified":"2010-11-05T18:30:34+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/10/4c0042010d383","extension":"jpg"},"comics":47,"series":20,"stories":54,"events":7}
-    {"k":"avengers","src":"b","id":1009165,"name":"Avengers","description":"The best-known super-team in the Marvel Universe, whose ever-changing roster unites heroes against world-level dangers.","modified":"2020-07-21T14:29:09+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/20/5102c774ebae7","extension":"jpg"},"comics":2266,"series":701,"stories":3100,"events":32}
-    {"k":"avengers (ultimate)","src":"b","id":1015239,"name":"Avengers (Ultimate)","description":"","modified":"2012-07-10T23:18:28+0000","comics":39,"series":11,"stories":33,"events":0}
-    {"k":"azazel (mutant)","src":"b","id":1011766,"name":"Azazel (Mutant)","description":"","modified":"2011-06-09T15:04:52+0000","comics":7,"series":5,"stories":8,"events":0}
-    {"k":"balder","src":"b","id":1011456,"name":"Balder","description":"","modified":"2021-08-13T04:06:18+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/f0/4ce5a7c2814ba","extension":"gif"},"comics":100,"series":29,"stories":124,"events":3}
-    {"k":"banshee","src":"b","id":1009168,"name":"Banshee","description":"","modified":"2013-11-01T20:27:08+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/03/52740e4619f54","extension":"jpg"},"comics":189,"series":54,"stories":212,"events":10}
-    {"k":"banshee (theresa rourke)","src":"b","id":1009596,"name":"Banshee (Theresa Rourke)","description":"","modified":"2011-03-23T21:37:27+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/c0/4ce5a1a50e56b","extension":"jpg"},"comics":156,"series":32,"stories":178,"events":6}
-    {"k":"baron mordo (karl mordo)","src":"b","id":1011778,"name":"Baron Mordo (Karl Mordo)","description":"","modified":"2021-08-13T02:48:49+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/90/4ce5a86dba8a8","extension":"jpg"},"comics":24,"series":14,"stories":24,"events":1}
-    {"k":"baron strucker","src":"b","id":1009169,"name":"Baron Strucker","description":"","modified":"2012-03-20T16:30:55+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/80/4c0041fb5a90d","extension":"jpg"},"comics":48,"series":21,"stories":55,"events":1}
-    {"k":"baron zemo (heinrich zemo)","src":"b","id":1009170,"name":"Baron Zemo (Heinrich Zemo)","description":"","modified":"2017-08-24T16:46:19+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/60/4c0041f84c9fe","extension":"jpg"},"comics":38,"series":24,"stories":40,"events":1}
-    {"k":"baron zemo (helmut zemo)","src":"b","id":1010906,"name":"Baron Zemo (Helmut Zemo)","description":"Helmut Zemo, heir to his father's hatred of Captain America and leader of the Masters of Evil.","modified":"2011-02-24T18:21:20+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/a0/4c0035890fb0a","extension":"jpg"},"comics":36,"series":18,"stories":38,"events":0}
+    {"k":"attuma","src":"b","id":1011758,"name":"Attuma","description":"","modified":1630115172,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/90/4ce5a862a6c48","extension":"jpg"},"comics":49,"series":23,"stories":55,"events":1}
+    {"k":"aurora","src":"b","id":1009163,"name":"Aurora","description":"","modified":1305057411,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/10/4c004203f1072","extension":"jpg"},"comics":84,"series":18,"stories":96,"events":4}
+    {"k":"avalanche","src":"b","id":1009164,"name":"Avalanche","description":"","modified":1288981834,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/10/4c0042010d383","extension":"jpg"},"comics":47,"series":20,"stories":54,"events":7}
+    {"k":"avengers","src":"b","id":1009165,"name":"Avengers","description":"The best-known super-team in the Marvel Universe, whose ever-changing roster unites heroes against world-level dangers.","modified":1595341749,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/20/5102c774ebae7","extension":"jpg"},"comics":2266,"series":701,"stories":3100,"events":32}
+    {"k":"avengers (ultimate)","src":"b","id":1015239,"name":"Avengers (Ultimate)","description":"","modified":1341962308,"comics":39,"series":11,"stories":33,"events":0}
+    {"k":"azazel (mutant)","src":"b","id":1011766,"name":"Azazel (Mutant)","description":"","modified":1307631892,"comics":7,"series":5,"stories":8,"events":0}
+    {"k":"balder","src":"b","id":1011456,"name":"Balder","description":"","modified":1628827578,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/f0/4ce5a7c2814ba","extension":"gif"},"comics":100,"series":29,"stories":124,"events":3}
+    {"k":"banshee","src":"b","id":1009168,"name":"Banshee","description":"","modified":1383337628,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/03/52740e4619f54","extension":"jpg"},"comics":189,"series":54,"stories":212,"events":10}
+    {"k":"banshee (theresa rourke)","src":"b","id":1009596,"name":"Banshee (Theresa Rourke)","description":"","modified":1300916247,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/c0/4ce5a1a50e56b","extension":"jpg"},"comics":156,"series":32,"stories":178,"events":6}
+    {"k":"baron mordo (karl mordo)","src":"b","id":1011778,"name":"Baron Mordo (Karl Mordo)","description":"","modified":1628822929,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/90/4ce5a86dba8a8","extension":"jpg"},"comics":24,"series":14,"stories":24,"events":1}
+    {"k":"baron strucker","src":"b","id":1009169,"name":"Baron Strucker","description":"","modified":1332261055,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/80/4c0041fb5a90d","extension":"jpg"},"comics":48,"series":21,"stories":55,"events":1}
+    {"k":"baron zemo (heinrich zemo)","src":"b","id":1009170,"name":"Baron Zemo (Heinrich Zemo)","description":"","modified":1503593179,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/60/4c0041f84c9fe","extension":"jpg"},"comics":38,"series":24,"stories":40,"events":1}
+    {"k":"baron zemo (helmut zemo)","src":"b","id":1010906,"name":"Baron Zemo (Helmut Zemo)","description":"Helmut Zemo, heir to his father's hatred of Captain America and leader of the Masters of Evil.","modified":1298571680,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/a0/4c0035890fb0a","extension":"jpg"},"comics":36,"series":18,"stories":38,"events":0}
     {"k":"baroness s'bak","src":"b","id":1011137,"name":"Baroness S'Bak","description":"","comics":1,"series":1,"stories":1,"events":1}
     {"k":"barracuda","src":"b","id":1011354,"name":"Barracuda","description":"A brutal mercenary and one of the Punisher's toughest enemies.","comics":4,"series":3,"stories":5,"events":0,"urls":[{"type":"detail","url":"http://marvel.com/characters/241/barracuda"},{"type":"wiki","url":"http://marvel.com/universe/Barracuda_(mercenary)"},{"type":"comiclink","url":"http://marvel.com/comics/characters/1011354/barracuda"}]}
     {"k":"bart rozum","src":"b","id":1009550,"name":"Bart Rozum","description":"","comics":2,"series":1,"stories":2,"events":0}
-    {"k":"bastion","src":"b","id":1009171,"name":"Bastion","description":"","modified":"2013-10-24T17:07:45+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/d/80/52695253215f4","extension":"jpg"},"comics":37,"series":20,"stories":37,"events":2}
-    {"k":"batroc the leaper","src":"b","id":1009172,"name":"Batroc the Leaper","description":"","modified":"2011-03-03T16:45:12+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/80/4ce59eb840da5","extension":"gif"},"comics":31,"series":16,"stories":37,"events":0}
+    {"k":"bastion","src":"b","id":1009171,"name":"Bastion","description":"","modified":1382634465,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/d/80/52695253215f4","extension":"jpg"},"comics":37,"series":20,"stories":37,"events":2}
+    {"k":"batroc the leaper","src":"b","id":1009172,"name":"Batroc the Leaper","description":"","modified":1299170712,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/80/4ce59eb840da5","extension":"gif"},"comics":31,"series":16,"stories":37,"events":0}
     {"k":"battering ram","src":"b","id":1009173,"name":"Battering Ram","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/60/4c002e0305708","extension":"gif"},"comics":2,"series":2,"stories":2,"events":0}
-    {"k":"battlestar","src":"b","id":1011785,"name":"Battlestar","description":"","modified":"2021-08-13T03:47:13+0000","comics":9,"series":4,"stories":16,"events":1}
-    {"k":"beak","src":"b","id":1009174,"name":"Beak","description":"","modified":"2011-06-01T20:04:59+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/90/4c0040b8329ad","extension":"jpg"},"comics":17,"series":5,"stories":18,"events":1}
-    {"k":"beast","src":"b","id":1009175,"name":"Beast","description":"Hank McCoy, a brilliant furry-blue mutant scientist with great agility, an original X-Man and an Avenger.","modified":"2014-01-13T19:48:32+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/80/511a79a0451a3","extension":"jpg"},"comics":835,"series":222,"stories":929,"events":30}
+    {"k":"battlestar","src":"b","id":1011785,"name":"Battlestar","description":"","modified":1628826433,"comics":9,"series":4,"stories":16,"events":1}
+    {"k":"beak","src":"b","id":1009174,"name":"Beak","description":"","modified":1306958699,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/90/4c0040b8329ad","extension":"jpg"},"comics":17,"series":5,"stories":18,"events":1}
+    {"k":"beast","src":"b","id":1009175,"name":"Beast","description":"Hank McCoy, a brilliant furry-blue mutant scientist with great agility, an original X-Man and an Avenger.","modified":1389642512,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/80/511a79a0451a3","extension":"jpg"},"comics":835,"series":222,"stories":929,"events":30}
     {"k":"beast (earth-311)","src":"b","id":1010909,"name":"Beast (Earth-311)","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/a0/4c0035813dc4c","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
-    {"k":"beast (ultimate)","src":"b","id":1010908,"name":"Beast (Ultimate)","description":"","modified":"2014-03-05T18:19:55+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/d0/53176a9be110c","extension":"jpg"},"comics":49,"series":10,"stories":90,"events":0}
+    {"k":"beast (ultimate)","src":"b","id":1010908,"name":"Beast (Ultimate)","description":"","modified":1394043595,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/d0/53176a9be110c","extension":"jpg"},"comics":49,"series":10,"stories":90,"events":0}
     {"k":"becatron","src":"b","id":1009176,"name":"Becatron","description":"","comics":0,"series":0,"stories":0,"events":0}
     {"k":"bedlam","src":"b","id":1009177,"name":"Bedlam","description":"","comics":8,"series":6,"stories":7,"events":0}
     {"k":"beef","src":"b","id":1009178,"name":"Beef","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/60/4c002e0305708","extension":"gif"},"comics":1,"series":1,"stories":1,"events":0}
     {"k":"beetle (abner jenkins)","src":"b","id":1009179,"name":"Beetle (Abner Jenkins)","description":"","comics":20,"series":12,"stories":26,"events":2}
-    {"k":"belasco","src":"b","id":1011793,"name":"Belasco","description":"","modified":"2021-08-27T22:00:45+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/a/20/4ce5a878b487c","extension":"jpg"},"comics":2,"series":1,"stories":4,"events":0}
-    {"k":"ben grimm","src":"b","id":1009329,"name":"Ben Grimm","description":"","modified":"2011-03-18T16:27:31+0000","comics":48,"series":20,"stories":69,"events":1}
+    {"k":"belasco","src":"b","id":1011793,"name":"Belasco","description":"","modified":1630101645,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/a/20/4ce5a878b487c","extension":"jpg"},"comics":2,"series":1,"stories":4,"events":0}
+    {"k":"ben grimm","src":"b","id":1009329,"name":"Ben Grimm","description":"","modified":1300465651,"comics":48,"series":20,"stories":69,"events":1}
     {"k":"ben parker","src":"b","id":1009489,"name":"Ben Parker","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/c0/4c003d00c8ed9","extension":"jpg"},"comics":21,"series":10,"stories":25,"events":0}
     {"k":"ben reilly","src":"b","id":1011346,"name":"Ben Reilly","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/20/4ce5a6abaea69","extension":"jpg"},"comics":25,"series":11,"stories":26,"events":0}
     {"k":"ben urich","src":"b","id":1010782,"name":"Ben Urich","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/90/4c00373d10e5e","extension":"jpg"},"comics":55,"series":29,"stories":60,"events":4}
-    {"k":"bengal","src":"b","id":1010829,"name":"Bengal","description":"","modified":"2013-10-24T17:01:00+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/70/5269523ee6c03","extension":"jpg"},"comics":9,"series":3,"stories":10,"events":3}
-    {"k":"beta-ray bill","src":"b","id":1009180,"name":"Beta-Ray Bill","description":"","modified":"2013-10-17T18:41:43+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/90/52602f3e88d25","extension":"jpg"},"comics":55,"series":27,"stories":60,"events":3}
-    {"k":"bethany cabe","src":"b","id":1011907,"name":"Bethany Cabe","description":"","modified":"2021-08-27T22:12:40+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/40/4ce5a8b16ee4b","extension":"jpg"},"comics":24,"series":4,"stories":42,"events":0}
+    {"k":"bengal","src":"b","id":1010829,"name":"Bengal","description":"","modified":1382634060,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/70/5269523ee6c03","extension":"jpg"},"comics":9,"series":3,"stories":10,"events":3}
+    {"k":"beta-ray bill","src":"b","id":1009180,"name":"Beta-Ray Bill","description":"","modified":1382035303,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/90/52602f3e88d25","extension":"jpg"},"comics":55,"series":27,"stories":60,"events":3}
+    {"k":"bethany cabe","src":"b","id":1011907,"name":"Bethany Cabe","description":"","modified":1630102360,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/40/4ce5a8b16ee4b","extension":"jpg"},"comics":24,"series":4,"stories":42,"events":0}
     {"k":"betty brant","src":"b","id":1010325,"name":"Betty Brant","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/a0/4c7c644f453fb","extension":"jpg"},"comics":27,"series":15,"stories":30,"events":1}
-    {"k":"betty ross","src":"b","id":1009548,"name":"Betty Ross","description":"","modified":"2011-10-31T19:42:18+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/b0/4ce5a12071562","extension":"jpg"},"comics":70,"series":18,"stories":118,"events":1}
-    {"k":"beyonder","src":"b","id":1011138,"name":"Beyonder","description":"","modified":"2013-11-20T22:06:32+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/7/10/528d31df87c49","extension":"jpg"},"comics":26,"series":14,"stories":25,"events":2}
-    {"k":"bi-beast","src":"b","id":1011296,"name":"Bi-Beast","description":"","modified":"2011-05-24T20:45:33+0000","comics":0,"series":0,"stories":2,"events":0}
+    {"k":"betty ross","src":"b","id":1009548,"name":"Betty Ross","description":"","modified":1320090138,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/b0/4ce5a12071562","extension":"jpg"},"comics":70,"series":18,"stories":118,"events":1}
+    {"k":"beyonder","src":"b","id":1011138,"name":"Beyonder","description":"","modified":1384985192,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/7/10/528d31df87c49","extension":"jpg"},"comics":26,"series":14,"stories":25,"events":2}
+    {"k":"bi-beast","src":"b","id":1011296,"name":"Bi-Beast","description":"","modified":1306269933,"comics":0,"series":0,"stories":2,"events":0}
     {"k":"big bertha","src":"b","id":1010843,"name":"Big Bertha","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/d0/4c0035cfca8b6","extension":"jpg"},"comics":7,"series":4,"stories":7,"events":0}
-    {"k":"big wheel","src":"b","id":1009181,"name":"Big Wheel","description":"","modified":"2012-12-27T20:37:56+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/00/4c0040b26877d","extension":"jpg"},"comics":2,"series":2,"stories":2,"events":0}
+    {"k":"big wheel","src":"b","id":1009181,"name":"Big Wheel","description":"","modified":1356640676,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/00/4c0040b26877d","extension":"jpg"},"comics":2,"series":2,"stories":2,"events":0}
     {"k":"bill hollister","src":"b","id":1011262,"name":"Bill Hollister","description":"","comics":0,"series":0,"stories":0,"events":0}
-    {"k":"bishop","src":"b","id":1009182,"name":"Bishop","description":"","modified":"2013-10-23T16:43:10+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/70/52602f4b42d98","extension":"jpg"},"comics":320,"series":74,"stories":401,"events":8}
+    {"k":"bishop","src":"b","id":1009182,"name":"Bishop","description":"","modified":1382546590,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/70/52602f4b42d98","extension":"jpg"},"comics":320,"series":74,"stories":401,"events":8}
     {"k":"bishop (ultimate)","src":"b","id":1011224,"name":"Bishop (Ultimate)","description":"","comics":1,"series":1,"stories":1,"events":0}
     {"k":"black bird","src":"b","id":1009183,"name":"Black Bird","description":"","comics":0,"series":0,"stories":0,"events":0}
-    {"k":"black bolt","src":"b","id":1009184,"name":"Black Bolt","description":"King of the Inhumans, whose voice is so destructive that he rarely speaks.","modified":"2013-10-24T18:39:01+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/1/20/52696929dc721","extension":"jpg"},"comics":163,"series":73,"stories":176,"events":10}
-    {"k":"black bolt (marvel war of heroes)","src":"b","id":1017330,"name":"Black Bolt (Marvel War of Heroes)","description":"","modified":"2013-09-18T15:01:06+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/a0/5239c021b3bfc","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
-    {"k":"black cat","src":"b","id":1009185,"name":"Black Cat","description":"Felicia Hardy, a cat burglar who brings bad luck to her foes and has long flirted with Spider-Man.","modified":"2016-03-07T15:00:52+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/e/03/526952357d91c","extension":"jpg"},"comics":248,"series":90,"stories":276,"events":5}
+    {"k":"black bolt","src":"b","id":1009184,"name":"Black Bolt","description":"King of the Inhumans, whose voice is so destructive that he rarely speaks.","modified":1382639941,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/1/20/52696929dc721","extension":"jpg"},"comics":163,"series":73,"stories":176,"events":10}
+    {"k":"black bolt (marvel war of heroes)","src":"b","id":1017330,"name":"Black Bolt (Marvel War of Heroes)","description":"","modified":1379516466,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/a0/5239c021b3bfc","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"black cat","src":"b","id":1009185,"name":"Black Cat","description":"Felicia Hardy, a cat burglar who brings bad luck to her foes and has long flirted with Spider-Man.","modified":1457362852,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/e/03/526952357d91c","extension":"jpg"},"comics":248,"series":90,"stories":276,"events":5}
     {"k":"black cat (ultimate)","src":"b","id":1010910,"name":"Black Cat (Ultimate)","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/80/4c00357da502e","extension":"jpg"},"comics":5,"series":2,"stories":5,"events":0}
     {"k":"black crow","src":"b","id":1010859,"name":"Black Crow","description":"","comics":1,"series":1,"stories":2,"events":0}
-    {"k":"black knight (dane whitman)","src":"b","id":1011809,"name":"Black Knight (Dane Whitman)","description":"","modified":"2021-08-04T16:06:58+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/d0/4ce5a883e8df0","extension":"gif"},"comics":85,"series":25,"stories":86,"events":1}
+    {"k":"black knight (dane whitman)","src":"b","id":1011809,"name":"Black Knight (Dane Whitman)","description":"","modified":1628093218,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/d0/4ce5a883e8df0","extension":"gif"},"comics":85,"series":25,"stories":86,"events":1}
     {"k":"black knight (sir percy of scandia)","src":"b","id":1009186,"name":"Black Knight (Sir Percy of Scandia)","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/b0/4ce59ed1590a7","extension":"jpg"},"comics":107,"series":58,"stories":107,"events":3}
-    {"k":"black panther","src":"b","id":1009187,"name":"Black Panther","description":"T'Challa, king of the hidden African nation of Wakanda, who draws heightened abilities from the sacred heart-shaped herb.","modified":"2018-06-19T20:39:46+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/60/5261a80a67e7d","extension":"jpg"},"comics":765,"series":260,"stories":986,"events":17}
-    {"k":"black panther (shuri)","src":"b","id":1017838,"name":"Black Panther (Shuri)","description":"","modified":"2021-08-05T19:15:10+0000","comics":62,"series":22,"stories":65,"events":0}
-    {"k":"black panther (ultimate)","src":"b","id":1011130,"name":"Black Panther (Ultimate)","description":"","modified":"2014-03-05T18:19:46+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/20/53176a7b3a4e4","extension":"jpg"},"comics":11,"series":5,"stories":14,"events":0}
+    {"k":"black panther","src":"b","id":1009187,"name":"Black Panther","description":"T'Challa, king of the hidden African nation of Wakanda, who draws heightened abilities from the sacred heart-shaped herb.","modified":1529440786,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/60/5261a80a67e7d","extension":"jpg"},"comics":765,"series":260,"stories":986,"events":17}
+    {"k":"black panther (shuri)","src":"b","id":1017838,"name":"Black Panther (Shuri)","description":"","modified":1628190910,"comics":62,"series":22,"stories":65,"events":0}
+    {"k":"black panther (ultimate)","src":"b","id":1011130,"name":"Black Panther (Ultimate)","description":"","modified":1394043586,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/20/53176a7b3a4e4","extension":"jpg"},"comics":11,"series":5,"stories":14,"events":0}
     {"k":"black queen","src":"b","id":1010356,"name":"Black Queen","description":"","comics":2,"series":2,"stories":2,"events":0}
     {"k":"black tarantula","src":"b","id":1010687,"name":"Black Tarantula","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/a0/4c0038dfc1270","extension":"jpg"},"comics":23,"series":10,"stories":27,"events":1}
     {"k":"black tom","src":"b","id":1009188,"name":"Black Tom","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/70/4c0040a736154","extension":"jpg"},"comics":19,"series":10,"stories":18,"events":1}
-    {"k":"black widow","src":"b","id":1009189,"name":"Black Widow","description":"Natasha Romanoff, a Russian-trained spy who defected to become an agent of S.H.I.E.L.D. and an Avenger.","modified":"2016-01-04T23:09:26+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/30/50fecad1f395b","extension":"jpg"},"comics":636,"series":245,"stories":721,"events":16}
-    {"k":"black widow (lego marvel super heroes)","src":"b","id":1017296,"name":"Black Widow (LEGO Marvel Super Heroes)","description":"","modified":"2013-09-18T15:15:15+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/30/5239c3722bdc5","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
-    {"k":"black widow (ultimate)","src":"b","id":1010911,"name":"Black Widow (Ultimate)","description":"","modified":"2014-03-05T18:19:36+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/03/53176a690b261","extension":"jpg"},"comics":18,"series":10,"stories":18,"events":0}
-    {"k":"black widow (yelena belova)","src":"b","id":1011498,"name":"Black Widow (Yelena Belova)","description":"","modified":"2021-08-04T14:52:20+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/70/4c002dee5207a","extension":"jpg"},"comics":21,"series":9,"stories":21,"events":0}
-    {"k":"black widow/natasha romanoff (maa)","src":"b","id":1017109,"name":"Black Widow/Natasha Romanoff (MAA)","description":"","modified":"2013-09-18T19:52:01+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/a/03/523219743a99b","extension":"jpg"},"comics":1,"series":1,"stories":1,"events":0}
+    {"k":"black widow","src":"b","id":1009189,"name":"Black Widow","description":"Natasha Romanoff, a Russian-trained spy who defected to become an agent of S.H.I.E.L.D. and an Avenger.","modified":1451948966,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/30/50fecad1f395b","extension":"jpg"},"comics":636,"series":245,"stories":721,"events":16}
+    {"k":"black widow (lego marvel super heroes)","src":"b","id":1017296,"name":"Black Widow (LEGO Marvel Super Heroes)","description":"","modified":1379517315,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/30/5239c3722bdc5","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"black widow (ultimate)","src":"b","id":1010911,"name":"Black Widow (Ultimate)","description":"","modified":1394043576,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/03/53176a690b261","extension":"jpg"},"comics":18,"series":10,"stories":18,"events":0}
+    {"k":"black widow (yelena belova)","src":"b","id":1011498,"name":"Black Widow (Yelena Belova)","description":"","modified":1628088740,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/70/4c002dee5207a","extension":"jpg"},"comics":21,"series":9,"stories":21,"events":0}
+    {"k":"black widow/natasha romanoff (maa)","src":"b","id":1017109,"name":"Black Widow/Natasha Romanoff (MAA)","description":"","modified":1379533921,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/a/03/523219743a99b","extension":"jpg"},"comics":1,"series":1,"stories":1,"events":0}
     {"k":"blackheart","src":"b","id":1009190,"name":"Blackheart","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/a/f0/4c0040a0ee5ba","extension":"jpg"},"comics":12,"series":6,"stories":12,"events":0}
     {"k":"blacklash","src":"b","id":1010881,"name":"Blacklash","description":"","comics":5,"series":4,"stories":6,"events":0}
     {"k":"blackout","src":"b","id":1011349,"name":"Blackout","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/60/4ce5a6b641eb9","extension":"jpg"},"comics":5,"series":4,"stories":8,"events":0}
-    {"k":"blade","src":"b","id":1009191,"name":"Blade","description":"A vampire hunter who is half vampire himself, sharing their strengths but not their weakness to sunlight.","modified":"2013-10-04T22:29:21+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/a0/523ca6f2b11e4","extension":"jpg"},"comics":151,"series":66,"stories":165,"events":3}
-    {"k":"blastaar","src":"b","id":1009195,"name":"Blastaar","description":"","modified":"2013-10-24T17:07:25+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/e0/52695222c22e0","extension":"jpg"},"comics":37,"series":23,"stories":48,"events":3}
+    {"k":"blade","src":"b","id":1009191,"name":"Blade","description":"A vampire hunter who is half vampire himself, sharing their strengths but not their weakness to sunlight.","modified":1380925761,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/a0/523ca6f2b11e4","extension":"jpg"},"comics":151,"series":66,"stories":165,"events":3}
+    {"k":"blastaar","src":"b","id":1009195,"name":"Blastaar","description":"","modified":1382634445,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/e0/52695222c22e0","extension":"jpg"},"comics":37,"series":23,"stories":48,"events":3}
     {"k":"blazing skull","src":"b","id":1010830,"name":"Blazing Skull","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/d0/4ce5a37a830a3","extension":"jpg"},"comics":3,"series":3,"stories":3,"events":0}
     {"k":"blindfold","src":"b","id":1011291,"name":"Blindfold","description":"Ruth Aldine, a young blind mutant with telepathy and glimpses of the future.","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/10/4ce5a5f7cabea","extension":"jpg"},"comics":25,"series":9,"stories":25,"events":0,"urls":[{"type":"detail","url":"http://marvel.com/characters/300/blindfold"},{"type":"wiki","url":"http://marvel.com/universe/Blindfold"},{"type":"comiclink","url":"http://marvel.com/comics/characters/1011291/blindfold"}]}
-    {"k":"bling!","src":"b","id":1011836,"name":"Bling!","description":"","modified":"2021-08-19T04:12:01+0000","comics":15,"series":6,"stories":15,"events":0}
-    {"k":"blink","src":"b","id":1009197,"name":"Blink","description":"","modified":"2011-11-14T20:18:17+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/d0/4ce59eeb38a9a","extension":"jpg"},"comics":63,"series":23,"stories":67,"events":3}
+    {"k":"bling!","src":"b","id":1011836,"name":"Bling!","description":"","modified":1629346321,"comics":15,"series":6,"stories":15,"events":0}
+    {"k":"blink","src":"b","id":1009197,"name":"Blink","description":"","modified":1321301897,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/d0/4ce59eeb38a9a","extension":"jpg"},"comics":63,"series":23,"stories":67,"events":3}
     {"k":"blizzard","src":"b","id":1009198,"name":"Blizzard","description":"","comics":14,"series":9,"stories":17,"events":1}
-    {"k":"blob","src":"b","id":1009199,"name":"Blob","description":"","modified":"2011-02-09T22:31:11+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/1/10/4c7c648178328","extension":"png"},"comics":78,"series":33,"stories":81,"events":7}
+    {"k":"blob","src":"b","id":1009199,"name":"Blob","description":"","modified":1297290671,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/1/10/4c7c648178328","extension":"png"},"comics":78,"series":33,"stories":81,"events":7}
     {"k":"blob (ultimate)","src":"b","id":1011132,"name":"Blob (Ultimate)","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/00/4ce5a51b309b7","extension":"jpg"},"comics":14,"series":4,"stories":23,"events":0}
     {"k":"blockbuster","src":"b","id":1009200,"name":"Blockbuster","description":"A hulking, super-strong member of Mister Sinister's Marauders.","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/60/4c0040969fa92","extension":"jpg"},"comics":12,"series":8,"stories":11,"events":2,"urls":[{"type":"detail","url":"http://marvel.com/characters/309/blockbuster"},{"type":"wiki","url":"http://marvel.com/universe/Blockbuster_(Michael_Baer)"},{"type":"comiclink","url":"http://marvel.com/comics/characters/1009200/blockbuster"}]}
     {"k":"blok","src":"b","id":1009201,"name":"Blok","description":"","comics":6,"series":2,"stories":5,"events":0}
     {"k":"bloke","src":"b","id":1009202,"name":"Bloke","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/60/4c00409415b3b","extension":"jpg"},"comics":3,"series":2,"stories":2,"events":0}
-    {"k":"blonde phantom","src":"b","id":1011416,"name":"Blonde Phantom","description":"","modified":"2011-09-07T20:35:07+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/00/4ce5a77360c30","extension":"jpg"},"comics":18,"series":3,"stories":28,"events":0}
+    {"k":"blonde phantom","src":"b","id":1011416,"name":"Blonde Phantom","description":"","modified":1315427707,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/00/4ce5a77360c30","extension":"jpg"},"comics":18,"series":3,"stories":28,"events":0}
     {"k":"bloodaxe","src":"b","id":1011073,"name":"Bloodaxe","description":"","comics":5,"series":1,"stories":6,"events":0}
     {"k":"bloodscream","src":"b","id":1009203,"name":"Bloodscream","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/e0/4c7c647c3f069","extension":"jpg"},"comics":5,"series":2,"stories":6,"events":0}
     {"k":"bloodstorm","src":"b","id":1009204,"name":"Bloodstorm","description":"","comics":23,"series":6,"stories":25,"events":0}
     {"k":"bloodstrike","src":"b","id":1010850,"name":"Bloodstrike","description":"","comics":0,"series":0,"stories":0,"events":0}
     {"k":"blue blade","src":"b","id":1011113,"name":"Blue Blade","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/e0/4ce5a4b76d1c0","extension":"jpg"},"comics":1,"series":1,"stories":1,"events":0,"urls":[{"type":"detail","url":"http://marvel.com/characters/324/blue_blade"},{"type":"wiki","url":"http://marvel.com/universe/Blue_Blade"},{"type":"comiclink","url":"http://marvel.com/comics/characters/1011113/blue_blade"}]}
-    {"k":"blue marvel","src":"b","id":1011339,"name":"Blue Marvel","description":"","modified":"2016-02-01T21:10:26+0000","comics":40,"series":12,"stories":45,"events":5}
+    {"k":"blue marvel","src":"b","id":1011339,"name":"Blue Marvel","description":"","modified":1454361026,"comics":40,"series":12,"stories":45,"events":5}
     {"k":"blue shield","src":"b","id":1011264,"name":"Blue Shield","description":"","comics":1,"series":1,"stories":1,"events":0}
     {"k":"blur","src":"b","id":1010688,"name":"Blur","description":"","comics":3,"series":3,"stories":3,"events":0}
-    {"k":"bob, agent of hydra","src":"b","id":1011119,"name":"Bob, Agent of Hydra","description":"","modified":"2012-01-11T16:47:30+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/e/a0/4ce5a4c2cd41b","extension":"jpg"},"comics":7,"series":6,"stories":8,"events":1}
+    {"k":"bob, agent of hydra","src":"b","id":1011119,"name":"Bob, Agent of Hydra","description":"","modified":1326300450,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/e/a0/4ce5a4c2cd41b","extension":"jpg"},"comics":7,"series":6,"stories":8,"events":1}
     {"k":"boom boom","src":"b","id":1010366,"name":"Boom Boom","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/00/4ce5a25d34245","extension":"jpg"},"comics":75,"series":22,"stories":82,"events":7}
     {"k":"boomer","src":"b","id":1009205,"name":"Boomer","description":"","comics":62,"series":12,"stories":73,"events":2}
-    {"k":"boomerang","src":"b","id":1010371,"name":"Boomerang","description":"","modified":"2014-01-27T21:28:50+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/30/4c00390504a3b","extension":"jpg"},"comics":45,"series":26,"stories":49,"events":2}
+    {"k":"boomerang","src":"b","id":1010371,"name":"Boomerang","description":"","modified":1390858130,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/30/4c00390504a3b","extension":"jpg"},"comics":45,"series":26,"stories":49,"events":2}
     {"k":"box","src":"b","id":1009206,"name":"Box","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/e0/4ce59ef63362d","extension":"jpg"},"comics":7,"series":3,"stories":10,"events":0}
-    {"k":"bride of nine spiders (immortal weapons)","src":"b","id":1011236,"name":"Bride of Nine Spiders (Immortal Weapons)","description":"","modified":"2011-05-26T21:53:05+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/e0/4ce5a592212cc","extension":"jpg"},"comics":10,"series":2,"stories":14,"events":1}
-    {"k":"bromley","src":"b","id":1014981,"name":"Bromley","description":"","modified":"2010-11-18T20:53:49+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/00/4cd05b51df5c5","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
-    {"k":"brood","src":"b","id":1009208,"name":"Brood","description":"","modified":"2013-10-17T18:53:39+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/d/40/5260321259f91","extension":"jpg"},"comics":56,"series":20,"stories":57,"events":3}
-    {"k":"brother voodoo","src":"b","id":1011090,"name":"Brother Voodoo","description":"","modified":"2016-07-26T17:04:55+0000","comics":17,"series":12,"stories":17,"events":1}
-    {"k":"brotherhood of evil mutants","src":"b","id":1009209,"name":"Brotherhood of Evil Mutants","description":"","modified":"2014-06-16T14:40:40+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/30/539f01b910d91","extension":"jpg"},"comics":37,"series":16,"stories":41,"events":0}
-    {"k":"brotherhood of mutants (ultimate)","src":"b","id":1014973,"name":"Brotherhood of Mutants (Ultimate)","description":"","modified":"2012-07-10T23:23:41+0000","comics":13,"series":4,"stories":19,"events":0}
-    {"k":"bruce banner","src":"b","id":1009167,"name":"Bruce Banner","description":"","modified":"2012-01-15T02:29:21+0000","comics":127,"series":31,"stories":178,"events":7}
+    {"k":"bride of nine spiders (immortal weapons)","src":"b","id":1011236,"name":"Bride of Nine Spiders (Immortal Weapons)","description":"","modified":1306446785,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/e0/4ce5a592212cc","extension":"jpg"},"comics":10,"series":2,"stories":14,"events":1}
+    {"k":"bromley","src":"b","id":1014981,"name":"Bromley","description":"","modified":1290113629,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/00/4cd05b51df5c5","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"brood","src":"b","id":1009208,"name":"Brood","description":"","modified":1382036019,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/d/40/5260321259f91","extension":"jpg"},"comics":56,"series":20,"stories":57,"events":3}
+    {"k":"brother voodoo","src":"b","id":1011090,"name":"Brother Voodoo","description":"","modified":1469552695,"comics":17,"series":12,"stories":17,"events":1}
+    {"k":"brotherhood of evil mutants","src":"b","id":1009209,"name":"Brotherhood of Evil Mutants","description":"","modified":1402929640,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/30/539f01b910d91","extension":"jpg"},"comics":37,"series":16,"stories":41,"events":0}
+    {"k":"brotherhood of mutants (ultimate)","src":"b","id":1014973,"name":"Brotherhood of Mutants (Ultimate)","description":"","modified":1341962621,"comics":13,"series":4,"stories":19,"events":0}
+    {"k":"bruce banner","src":"b","id":1009167,"name":"Bruce Banner","description":"","modified":1326594561,"comics":127,"series":31,"stories":178,"events":7}
     {"k":"brute","src":"b","id":1009210,"name":"Brute","description":"","comics":10,"series":6,"stories":8,"events":1}
-    {"k":"bucky","src":"b","id":1009211,"name":"Bucky","description":"","modified":"2012-01-01T19:19:35+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/d/03/4dc8478464008","extension":"jpg"},"comics":86,"series":39,"stories":100,"events":1}
+    {"k":"bucky","src":"b","id":1009211,"name":"Bucky","description":"","modified":1325445575,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/d/03/4dc8478464008","extension":"jpg"},"comics":86,"series":39,"stories":100,"events":1}
     {"k":"bug","src":"b","id":1011038,"name":"Bug","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/30/4c00323e50dda","extension":"jpg"},"comics":3,"series":3,"stories":6,"events":1}
     {"k":"bulldozer","src":"b","id":1010887,"name":"Bulldozer","description":"","comics":7,"series":4,"stories":8,"events":0}
-    {"k":"bullseye","src":"b","id":1009212,"name":"Bullseye","description":"A hitman who can turn almost any object into a deadly projectile, Daredevil's deadly foe.","modified":"2016-02-03T21:49:50+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/30/539a08f322fd1","extension":"jpg"},"comics":133,"series":62,"stories":144,"events":4}
+    {"k":"bullseye","src":"b","id":1009212,"name":"Bullseye","description":"A hitman who can turn almost any object into a deadly projectile, Daredevil's deadly foe.","modified":1454536190,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/30/539a08f322fd1","extension":"jpg"},"comics":133,"series":62,"stories":144,"events":4}
     {"k":"bushwacker","src":"b","id":1009213,"name":"Bushwacker","description":"","comics":12,"series":8,"stories":13,"events":1}
     {"k":"butterfly","src":"b","id":1011101,"name":"Butterfly","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/00/4c0030b5dbc50","extension":"jpg"},"comics":8,"series":1,"stories":9,"events":0}
-    {"k":"cable","src":"b","id":1009214,"name":"Cable","description":"Nathan Summers, Cyclops's son, a soldier raised in a grim future who travels through time.","modified":"2016-03-28T16:36:31+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/90/526165df2b584","extension":"jpg"},"comics":458,"series":128,"stories":625,"events":12}
-    {"k":"cable (deadpool)","src":"b","id":1017317,"name":"Cable (Deadpool)","description":"","modified":"2013-09-18T15:09:40+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/50/5239c22332b00","extension":"jpg"},"comics":39,"series":11,"stories":30,"events":2}
-    {"k":"cable (marvel: avengers alliance)","src":"b","id":1017307,"name":"Cable (Marvel: Avengers Alliance)","description":"","modified":"2013-09-18T14:17:39+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/d0/5239b5f863d43","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
-    {"k":"cable (ultimate)","src":"b","id":1011252,"name":"Cable (Ultimate)","description":"","modified":"2014-03-05T18:17:31+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/10/53176a2ccd8bc","extension":"jpg"},"comics":2,"series":1,"stories":4,"events":0}
-    {"k":"cable (x-men: battle of the atom)","src":"b","id":1017472,"name":"Cable (X-Men: Battle of the Atom)","description":"","modified":"2014-01-16T00:37:30+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/b0/52d729bb9b84b","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"cable","src":"b","id":1009214,"name":"Cable","description":"Nathan Summers, Cyclops's son, a soldier raised in a grim future who travels through time.","modified":1459182991,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/90/526165df2b584","extension":"jpg"},"comics":458,"series":128,"stories":625,"events":12}
+    {"k":"cable (deadpool)","src":"b","id":1017317,"name":"Cable (Deadpool)","description":"","modified":1379516980,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/50/5239c22332b00","extension":"jpg"},"comics":39,"series":11,"stories":30,"events":2}
+    {"k":"cable (marvel: avengers alliance)","src":"b","id":1017307,"name":"Cable (Marvel: Avengers Alliance)","description":"","modified":1379513859,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/d0/5239b5f863d43","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"cable (ultimate)","src":"b","id":1011252,"name":"Cable (Ultimate)","description":"","modified":1394043451,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/10/53176a2ccd8bc","extension":"jpg"},"comics":2,"series":1,"stories":4,"events":0}
+    {"k":"cable (x-men: battle of the atom)","src":"b","id":1017472,"name":"Cable (X-Men: Battle of the Atom)","description":"","modified":1389832650,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/b0/52d729bb9b84b","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
     {"k":"calamity","src":"b","id":1011209,"name":"Calamity","description":"","comics":11,"series":2,"stories":20,"events":1}
-    {"k":"caliban","src":"b","id":1009216,"name":"Caliban","description":"","modified":"2013-12-26T20:01:09+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/60/52bc8ac6e48db","extension":"jpg"},"comics":73,"series":17,"stories":78,"events":6}
+    {"k":"caliban","src":"b","id":1009216,"name":"Caliban","description":"","modified":1388088069,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/60/52bc8ac6e48db","extension":"jpg"},"comics":73,"series":17,"stories":78,"events":6}
     {"k":"callisto","src":"b","id":1009217,"name":"Callisto","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/90/4c004082711b8","extension":"jpg"},"comics":38,"series":10,"stories":35,"events":2}
-    {"k":"callisto (age of apocalypse)","src":"b","id":1010912,"name":"Callisto (Age of Apocalypse)","description":"","modified":"2014-04-29T18:14:52+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/c0/535feb96ee0fb","extension":"jpg"},"comics":1,"series":1,"stories":1,"events":1}
+    {"k":"callisto (age of apocalypse)","src":"b","id":1010912,"name":"Callisto (Age of Apocalypse)","description":"","modified":1398795292,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/c0/535feb96ee0fb","extension":"jpg"},"comics":1,"series":1,"stories":1,"events":1}
     {"k":"calypso","src":"b","id":1009218,"name":"Calypso","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/b0/4ce59f17087ab","extension":"jpg"},"comics":6,"series":3,"stories":6,"events":1}
     {"k":"cammi","src":"b","id":1011139,"name":"Cammi","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/d/a0/4c00309587477","extension":"jpg"},"comics":4,"series":3,"stories":4,"events":1}
-    {"k":"cannonball","src":"b","id":1009219,"name":"Cannonball","description":"","modified":"2013-07-01T16:49:17+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/c0/4c00407fb91b5","extension":"jpg"},"comics":300,"series":84,"stories":332,"events":12}
+    {"k":"cannonball","src":"b","id":1009219,"name":"Cannonball","description":"","modified":1372697357,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/c0/4c00407fb91b5","extension":"jpg"},"comics":300,"series":84,"stories":332,"events":12}
     {"k":"cap'n oz","src":"b","id":1011276,"name":"Cap'n Oz","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/10/4c002ee7bf3f5","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
-    {"k":"captain america","src":"b","id":1009220,"name":"Captain America","description":"Steve Rogers, a World War II super-soldier who woke decades later in the modern world. He leads the Avengers with his star-spangled shield.","modified":"2020-04-04T23:01:59+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/50/537ba56d31087","extension":"jpg"},"comics":2532,"series":726,"stories":3693,"events":30,"urls":[{"type":"detail","url":"http://marvel.com/comics/characters/1009220/captain_america"},{"type":"wiki","url":"http://marvel.com/universe/Captain_America_(Steve_Rogers)"},{"type":"comiclink","url":"http://marvel.com/comics/characters/1009220/captain_america"}]}
-    {"k":"captain america (house of m)","src":"b","id":1010914,"name":"Captain America (House of M)","description":"","modified":"2014-03-05T18:17:50+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/10/53176a1e7c0d5","extension":"jpg"},"comics":3,"series":3,"stories":2,"events":1}
-    {"k":"captain america (lego marvel super heroes)","src":"b","id":1017295,"name":"Captain America (LEGO Marvel Super Heroes)","description":"","modified":"2013-09-18T15:15:29+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/d/b0/5239c38051946","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
-    {"k":"captain america (marvel war of heroes)","src":"b","id":1017327,"name":"Captain America (Marvel War of Heroes)","description":"","modified":"2013-09-18T15:00:38+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/03/5239c005a4827","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
-    {"k":"captain america (sam wilson)","src":"b","id":1017575,"name":"Captain America (Sam Wilson)","description":"Sam Wilson after taking up the shield and the name of Captain America.","modified":"2016-06-23T20:15:04+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/80/545a84a75ddaf","extension":"jpg"},"comics":86,"series":36,"stories":86,"events":2}
-    {"k":"captain america (ultimate)","src":"b","id":1010913,"name":"Captain America (Ultimate)","description":"","modified":"2014-03-05T18:17:57+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/80/53176a0bb810c","extension":"jpg"},"comics":75,"series":31,"stories":89,"events":0}
-    {"k":"captain america/steve rogers (maa)","src":"b","id":1017105,"name":"Captain America/Steve Rogers (MAA)","description":"","modified":"2015-07-06T22:42:40+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/10/52321928eaa72","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
-    {"k":"captain britain","src":"b","id":1009223,"name":"Captain Britain","description":"","modified":"2016-02-01T19:12:29+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/50/4dbf0e5d57226","extension":"jpg"},"comics":181,"series":57,"stories":244,"events":8}
-    {"k":"captain britain (betsy braddock)","src":"b","id":1017856,"name":"Captain Britain (Betsy Braddock)","description":"","modified":"2021-08-05T22:54:18+0000","comics":35,"series":3,"stories":35,"events":0}
+    {"k":"captain america","src":"b","id":1009220,"name":"Captain America","description":"Steve Rogers, a World War II super-soldier who woke decades later in the modern world. He leads the Avengers with his star-spangled shield.","modified":1586041319,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/50/537ba56d31087","extension":"jpg"},"comics":2532,"series":726,"stories":3693,"events":30,"urls":[{"type":"detail","url":"http://marvel.com/comics/characters/1009220/captain_america"},{"type":"wiki","url":"http://marvel.com/universe/Captain_America_(Steve_Rogers)"},{"type":"comiclink","url":"http://marvel.com/comics/characters/1009220/captain_america"}]}
+    {"k":"captain america (house of m)","src":"b","id":1010914,"name":"Captain America (House of M)","description":"","modified":1394043470,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/10/53176a1e7c0d5","extension":"jpg"},"comics":3,"series":3,"stories":2,"events":1}
+    {"k":"captain america (lego marvel super heroes)","src":"b","id":1017295,"name":"Captain America (LEGO Marvel Super Heroes)","description":"","modified":1379517329,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/d/b0/5239c38051946","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"captain america (marvel war of heroes)","src":"b","id":1017327,"name":"Captain America (Marvel War of Heroes)","description":"","modified":1379516438,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/03/5239c005a4827","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"captain america (sam wilson)","src":"b","id":1017575,"name":"Captain America (Sam Wilson)","description":"Sam Wilson after taking up the shield and the name of Captain America.","modified":1466712904,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/80/545a84a75ddaf","extension":"jpg"},"comics":86,"series":36,"stories":86,"events":2}
+    {"k":"captain america (ultimate)","src":"b","id":1010913,"name":"Captain America (Ultimate)","description":"","modified":1394043477,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/80/53176a0bb810c","extension":"jpg"},"comics":75,"series":31,"stories":89,"events":0}
+    {"k":"captain america/steve rogers (maa)","src":"b","id":1017105,"name":"Captain America/Steve Rogers (MAA)","description":"","modified":1436222560,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/10/52321928eaa72","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"captain britain","src":"b","id":1009223,"name":"Captain Britain","description":"","modified":1454353949,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/50/4dbf0e5d57226","extension":"jpg"},"comics":181,"series":57,"stories":244,"events":8}
+    {"k":"captain britain (betsy braddock)","src":"b","id":1017856,"name":"Captain Britain (Betsy Braddock)","description":"","modified":1628204058,"comics":35,"series":3,"stories":35,"events":0}
     {"k":"captain britain (ultimate)","src":"b","id":1010915,"name":"Captain Britain (Ultimate)","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/a0/4c003574e99fb","extension":"jpg"},"comics":3,"series":1,"stories":4,"events":0}
     {"k":"captain cross","src":"b","id":1011190,"name":"Captain Cross","description":"","comics":0,"series":0,"stories":0,"events":0}
     {"k":"captain flint","src":"b","id":1011196,"name":"Captain Flint","description":"","comics":0,"series":0,"stories":0,"events":0}
-    {"k":"captain marvel (carol danvers)","src":"b","id":1010338,"name":"Captain Marvel (Carol Danvers)","description":"Air Force pilot Carol Danvers, whose Kree-altered genes give her flight, strength and energy blasts. Formerly known as Ms. Marvel.","modified":"2020-07-21T14:33:02+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/80/5269608c1be7a","extension":"jpg"},"comics":641,"series":215,"stories":742,"events":15}
+    {"k":"captain marvel (carol danvers)","src":"b","id":1010338,"name":"Captain Marvel (Carol Danvers)","description":"Air Force pilot Carol Danvers, whose Kree-altered genes give her flight, strength and energy blasts. Formerly known as Ms. Marvel.","modified":1595341982,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/80/5269608c1be7a","extension":"jpg"},"comics":641,"series":215,"stories":742,"events":15}
     {"k":"captain marvel (genis-vell)","src":"b","id":1011096,"name":"Captain Marvel (Genis-Vell)","description":"","comics":70,"series":7,"stories":98,"events":1}
-    {"k":"captain marvel (mar-vell)","src":"b","id":1009224,"name":"Captain Marvel (Mar-Vell)","description":"A Kree soldier sent to spy on Earth who chose to defend it instead.","modified":"2013-10-17T18:53:19+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/60/526032048d1a1","extension":"jpg"},"comics":201,"series":75,"stories":294,"events":6}
-    {"k":"captain marvel (monica rambeau)","src":"b","id":1011095,"name":"Captain Marvel (Monica Rambeau)","description":"","modified":"2016-06-16T18:25:15+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/00/4c0030bee8c86","extension":"jpg"},"comics":38,"series":17,"stories":38,"events":1}
+    {"k":"captain marvel (mar-vell)","src":"b","id":1009224,"name":"Captain Marvel (Mar-Vell)","description":"A Kree soldier sent to spy on Earth who chose to defend it instead.","modified":1382035999,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/60/526032048d1a1","extension":"jpg"},"comics":201,"series":75,"stories":294,"events":6}
+    {"k":"captain marvel (monica rambeau)","src":"b","id":1011095,"name":"Captain Marvel (Monica Rambeau)","description":"","modified":1466101515,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/00/4c0030bee8c86","extension":"jpg"},"comics":38,"series":17,"stories":38,"events":1}
     {"k":"captain marvel (phyla-vell)","src":"b","id":1011097,"name":"Captain Marvel (Phyla-Vell)","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/a0/4c0030bc4629e","extension":"jpg"},"comics":18,"series":3,"stories":26,"events":0}
     {"k":"captain midlands","src":"b","id":1011355,"name":"Captain Midlands","description":"","comics":0,"series":0,"stories":0,"events":0}
     {"k":"captain stacy","src":"b","id":1009225,"name":"Captain Stacy","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/a0/4c00407752be2","extension":"jpg"},"comics":10,"series":4,"stories":8,"events":0}
@@ -229,356 +229,356 @@ extension BundledCatalogue {
     {"k":"cardiac","src":"b","id":1011052,"name":"Cardiac","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/70/4c003117e0b75","extension":"jpg"},"comics":10,"series":4,"stories":10,"events":1}
     {"k":"caretaker","src":"b","id":1010143,"name":"Caretaker","description":"","comics":4,"series":2,"stories":4,"events":1}
     {"k":"cargill","src":"b","id":1009226,"name":"Cargill","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/50/4c0040744c205","extension":"jpg"},"comics":1,"series":1,"stories":1,"events":0,"urls":[{"type":"detail","url":"http://marvel.com/characters/395/cargill"},{"type":"wiki","url":"http://marvel.com/universe/Cargill%2C_Joanna"},{"type":"comiclink","url":"http://marvel.com/comics/characters/1009226/cargill"}]}
-    {"k":"carlie cooper","src":"b","id":1011258,"name":"Carlie Cooper","description":"","modified":"2011-09-08T20:50:58+0000","comics":69,"series":3,"stories":93,"events":1}
+    {"k":"carlie cooper","src":"b","id":1011258,"name":"Carlie Cooper","description":"","modified":1315515058,"comics":69,"series":3,"stories":93,"events":1}
     {"k":"carmella unuscione","src":"b","id":1009688,"name":"Carmella Unuscione","description":"","comics":11,"series":3,"stories":11,"events":1}
-    {"k":"carnage","src":"b","id":1009227,"name":"Carnage","description":"Serial killer Cletus Kasady, bonded to a red offspring of the Venom symbiote.","modified":"2016-02-18T17:28:26+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/50/535fee423f170","extension":"jpg"},"comics":180,"series":87,"stories":191,"events":2}
+    {"k":"carnage","src":"b","id":1009227,"name":"Carnage","description":"Serial killer Cletus Kasady, bonded to a red offspring of the Venom symbiote.","modified":1455816506,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/50/535fee423f170","extension":"jpg"},"comics":180,"series":87,"stories":191,"events":2}
     {"k":"carnage (ultimate)","src":"b","id":1010916,"name":"Carnage (Ultimate)","description":"The Ultimate universe's Carnage, a murderous creature grown in a lab.","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/00/4c003571c756c","extension":"jpg"},"comics":7,"series":3,"stories":9,"events":0,"urls":[{"type":"detail","url":"http://marvel.com/characters/397/carnage"},{"type":"wiki","url":"http://marvel.com/universe/Carnage_%28Ultimate%29"},{"type":"comiclink","url":"http://marvel.com/comics/characters/1010916/carnage_ultimate"}]}
-    {"k":"carol danvers","src":"b","id":1009261,"name":"Carol Danvers","description":"","modified":"2012-06-06T19:38:57+0000","comics":31,"series":15,"stories":33,"events":3}
+    {"k":"carol danvers","src":"b","id":1009261,"name":"Carol Danvers","description":"","modified":1339011537,"comics":31,"series":15,"stories":33,"events":3}
     {"k":"carol hines","src":"b","id":1009344,"name":"Carol Hines","description":"","comics":0,"series":0,"stories":0,"events":0}
-    {"k":"carrion (malcolm mcbride)","src":"b","id":1011937,"name":"Carrion (Malcolm McBride)","description":"","modified":"2021-08-19T02:59:28+0000","comics":6,"series":2,"stories":6,"events":0}
+    {"k":"carrion (malcolm mcbride)","src":"b","id":1011937,"name":"Carrion (Malcolm McBride)","description":"","modified":1629341968,"comics":6,"series":2,"stories":6,"events":0}
     {"k":"cassandra nova","src":"b","id":1009478,"name":"Cassandra Nova","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/60/4c003d0f3c80c","extension":"jpg"},"comics":14,"series":7,"stories":13,"events":0}
     {"k":"catseye","src":"b","id":1009230,"name":"Catseye","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/60/4c002e0305708","extension":"gif"},"comics":1,"series":1,"stories":1,"events":0}
-    {"k":"cecilia reyes","src":"b","id":1009536,"name":"Cecilia Reyes","description":"","modified":"2010-11-18T16:57:51+0000","comics":24,"series":9,"stories":27,"events":2}
+    {"k":"cecilia reyes","src":"b","id":1009536,"name":"Cecilia Reyes","description":"","modified":1290099471,"comics":24,"series":9,"stories":27,"events":2}
     {"k":"celestials","src":"b","id":1010813,"name":"Celestials","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/f0/4c0035efbf930","extension":"jpg"},"comics":26,"series":14,"stories":29,"events":2}
     {"k":"centennial","src":"b","id":1011039,"name":"Centennial","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/80/4c00323b6ac57","extension":"jpg"},"comics":12,"series":1,"stories":24,"events":0}
     {"k":"centurions","src":"b","id":1011140,"name":"Centurions","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/c0/4c7c63dd70fe7","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
     {"k":"cerebro","src":"b","id":1009231,"name":"Cerebro","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/60/4c002e0305708","extension":"gif"},"comics":7,"series":4,"stories":8,"events":1}
     {"k":"cerise","src":"b","id":1011141,"name":"Cerise","description":"","comics":2,"series":1,"stories":2,"events":0}
     {"k":"ch'od","src":"b","id":1009232,"name":"Ch'od","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/60/4ce59f2dcd04d","extension":"jpg"},"comics":39,"series":14,"stories":34,"events":2}
-    {"k":"chamber","src":"b","id":1009233,"name":"Chamber","description":"","modified":"2011-05-27T17:35:17+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/80/4c00406e4731b","extension":"jpg"},"comics":57,"series":18,"stories":57,"events":1}
+    {"k":"chamber","src":"b","id":1009233,"name":"Chamber","description":"","modified":1306517717,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/80/4c00406e4731b","extension":"jpg"},"comics":57,"series":18,"stories":57,"events":1}
     {"k":"chameleon","src":"b","id":1009234,"name":"Chameleon","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/7/00/4ce59f390463f","extension":"jpg"},"comics":44,"series":21,"stories":47,"events":2}
     {"k":"champions","src":"b","id":1010756,"name":"Champions","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/b0/4c00376da82bb","extension":"jpg"},"comics":47,"series":28,"stories":49,"events":1}
     {"k":"changeling","src":"b","id":1011015,"name":"Changeling","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/b0/4c00326c980ac","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
     {"k":"charles xavier","src":"b","id":1009733,"name":"Charles Xavier","description":"","comics":92,"series":43,"stories":101,"events":4}
     {"k":"charlie campion","src":"b","id":1011331,"name":"Charlie Campion","description":"","comics":0,"series":0,"stories":0,"events":0}
-    {"k":"charlie-27","src":"b","id":1012019,"name":"Charlie-27","description":"","modified":"2021-08-27T22:07:53+0000","comics":40,"series":4,"stories":61,"events":0}
-    {"k":"chase stein","src":"b","id":1010754,"name":"Chase Stein","description":"","modified":"2010-11-18T17:06:36+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/d0/4ce5a2e831d0c","extension":"jpg"},"comics":16,"series":8,"stories":15,"events":1}
-    {"k":"chat","src":"b","id":1011359,"name":"Chat","description":"","modified":"2010-11-30T20:45:40+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/50/4ce5a6cd63eaf","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"charlie-27","src":"b","id":1012019,"name":"Charlie-27","description":"","modified":1630102073,"comics":40,"series":4,"stories":61,"events":0}
+    {"k":"chase stein","src":"b","id":1010754,"name":"Chase Stein","description":"","modified":1290099996,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/d0/4ce5a2e831d0c","extension":"jpg"},"comics":16,"series":8,"stories":15,"events":1}
+    {"k":"chat","src":"b","id":1011359,"name":"Chat","description":"","modified":1291149940,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/50/4ce5a6cd63eaf","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
     {"k":"chimera","src":"b","id":1009237,"name":"Chimera","description":"","comics":6,"series":2,"stories":9,"events":0}
     {"k":"chores macgillicudy","src":"b","id":1011411,"name":"Chores MacGillicudy","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/80/4c002e1c622c8","extension":"jpg"},"comics":1,"series":1,"stories":1,"events":0}
     {"k":"christian walker","src":"b","id":1011187,"name":"Christian Walker","description":"","comics":2,"series":2,"stories":3,"events":0}
     {"k":"chronomancer","src":"b","id":1009238,"name":"Chronomancer","description":"","comics":3,"series":1,"stories":4,"events":0}
-    {"k":"chthon","src":"b","id":1012065,"name":"Chthon","description":"","modified":"2021-08-27T22:19:19+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/a/00/4ce5a8f848c62","extension":"jpg"},"comics":4,"series":2,"stories":4,"events":1}
+    {"k":"chthon","src":"b","id":1012065,"name":"Chthon","description":"","modified":1630102759,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/a/00/4ce5a8f848c62","extension":"jpg"},"comics":4,"series":2,"stories":4,"events":1}
     {"k":"clandestine","src":"b","id":1011270,"name":"ClanDestine","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/10/4c002ef39a9a5","extension":"jpg"},"comics":20,"series":5,"stories":37,"events":0}
     {"k":"clea","src":"b","id":1009239,"name":"Clea","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/60/4c00406b55161","extension":"jpg"},"comics":133,"series":37,"stories":155,"events":2}
-    {"k":"clea (ultimate)","src":"b","id":1014999,"name":"Clea (Ultimate)","description":"","modified":"2012-07-11T13:35:14+0000","comics":2,"series":2,"stories":1,"events":0}
+    {"k":"clea (ultimate)","src":"b","id":1014999,"name":"Clea (Ultimate)","description":"","modified":1342013714,"comics":2,"series":2,"stories":1,"events":0}
     {"k":"clint barton","src":"b","id":1010809,"name":"Clint Barton","description":"","comics":34,"series":8,"stories":38,"events":1}
-    {"k":"cloak","src":"b","id":1009241,"name":"Cloak","description":"","modified":"2013-11-20T22:06:28+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/e0/528d31d76a2b0","extension":"jpg"},"comics":131,"series":57,"stories":137,"events":6}
-    {"k":"cloud 9","src":"b","id":1010823,"name":"Cloud 9","description":"","modified":"2013-10-24T17:17:04+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/80/526955ef00db6","extension":"jpg"},"comics":20,"series":4,"stories":22,"events":4}
+    {"k":"cloak","src":"b","id":1009241,"name":"Cloak","description":"","modified":1384985188,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/e0/528d31d76a2b0","extension":"jpg"},"comics":131,"series":57,"stories":137,"events":6}
+    {"k":"cloud 9","src":"b","id":1010823,"name":"Cloud 9","description":"","modified":1382635024,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/80/526955ef00db6","extension":"jpg"},"comics":20,"series":4,"stories":22,"events":4}
     {"k":"cobalt man","src":"b","id":1011286,"name":"Cobalt Man","description":"","comics":4,"series":3,"stories":6,"events":0}
-    {"k":"colleen wing","src":"b","id":1010676,"name":"Colleen Wing","description":"","modified":"2013-11-01T20:27:00+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/e0/52740e24bddb4","extension":"jpg"},"comics":89,"series":24,"stories":95,"events":3}
+    {"k":"colleen wing","src":"b","id":1010676,"name":"Colleen Wing","description":"","modified":1383337620,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/e0/52740e24bddb4","extension":"jpg"},"comics":89,"series":24,"stories":95,"events":3}
     {"k":"colonel america","src":"b","id":1010798,"name":"Colonel America","description":"","comics":0,"series":0,"stories":0,"events":0}
-    {"k":"colossus","src":"b","id":1009243,"name":"Colossus","description":"Piotr Rasputin, a Russian mutant who can turn his body into organic steel.","modified":"2016-02-11T15:06:50+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/e0/51127cf4b996f","extension":"jpg"},"comics":708,"series":170,"stories":866,"events":27}
-    {"k":"colossus (ultimate)","src":"b","id":1010917,"name":"Colossus (Ultimate)","description":"","modified":"2011-07-13T18:24:54+0000","comics":64,"series":15,"stories":111,"events":0}
+    {"k":"colossus","src":"b","id":1009243,"name":"Colossus","description":"Piotr Rasputin, a Russian mutant who can turn his body into organic steel.","modified":1455203210,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/e0/51127cf4b996f","extension":"jpg"},"comics":708,"series":170,"stories":866,"events":27}
+    {"k":"colossus (ultimate)","src":"b","id":1010917,"name":"Colossus (Ultimate)","description":"","modified":1310581494,"comics":64,"series":15,"stories":111,"events":0}
     {"k":"confederates of the curious","src":"b","id":1011410,"name":"Confederates of the Curious","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/c0/4c002e1f3f490","extension":"jpg"},"comics":1,"series":1,"stories":1,"events":0}
     {"k":"constrictor","src":"b","id":1009245,"name":"Constrictor","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/b0/4c004065a3a78","extension":"jpg"},"comics":37,"series":12,"stories":40,"events":5}
     {"k":"contessa (vera vidal)","src":"b","id":1011407,"name":"Contessa (Vera Vidal)","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/70/4c002e274342b","extension":"jpg"},"comics":1,"series":1,"stories":1,"events":0}
     {"k":"controller","src":"b","id":1010346,"name":"Controller","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/60/4c003923719ff","extension":"jpg"},"comics":7,"series":3,"stories":9,"events":0}
     {"k":"cornelius","src":"b","id":1009246,"name":"Cornelius","description":"","comics":0,"series":0,"stories":0,"events":0}
-    {"k":"corsair","src":"b","id":1009247,"name":"Corsair","description":"","modified":"2011-06-02T20:58:21+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/f0/4c004062d89bd","extension":"jpg"},"comics":32,"series":18,"stories":25,"events":0}
-    {"k":"cosmo (dog)","src":"b","id":1011353,"name":"Cosmo (dog)","description":"","modified":"2014-07-24T19:14:21+0000","comics":15,"series":9,"stories":15,"events":1}
+    {"k":"corsair","src":"b","id":1009247,"name":"Corsair","description":"","modified":1307048301,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/f0/4c004062d89bd","extension":"jpg"},"comics":32,"series":18,"stories":25,"events":0}
+    {"k":"cosmo (dog)","src":"b","id":1011353,"name":"Cosmo (dog)","description":"","modified":1406229261,"comics":15,"series":9,"stories":15,"events":1}
     {"k":"cottonmouth","src":"b","id":1011362,"name":"Cottonmouth","description":"","comics":2,"series":2,"stories":2,"events":0}
     {"k":"count nefaria","src":"b","id":1009249,"name":"Count Nefaria","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/a0/4c00405d04674","extension":"jpg"},"comics":33,"series":19,"stories":34,"events":0}
     {"k":"countess","src":"b","id":1009250,"name":"Countess","description":"","comics":1,"series":1,"stories":1,"events":0}
     {"k":"crimson crusader","src":"b","id":1011272,"name":"Crimson Crusader","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/70/4c002ef0eb443","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
-    {"k":"crimson dynamo","src":"b","id":1009251,"name":"Crimson Dynamo","description":"","modified":"2013-10-24T17:17:13+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/b0/526955e3c7c41","extension":"jpg"},"comics":40,"series":25,"stories":43,"events":1}
-    {"k":"crimson dynamo (iron man 3 - the official game)","src":"b","id":1017323,"name":"Crimson Dynamo (Iron Man 3 - The Official Game)","description":"","modified":"2013-09-18T15:05:28+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/b0/5239c1307d9c9","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"crimson dynamo","src":"b","id":1009251,"name":"Crimson Dynamo","description":"","modified":1382635033,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/b0/526955e3c7c41","extension":"jpg"},"comics":40,"series":25,"stories":43,"events":1}
+    {"k":"crimson dynamo (iron man 3 - the official game)","src":"b","id":1017323,"name":"Crimson Dynamo (Iron Man 3 - The Official Game)","description":"","modified":1379516728,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/b0/5239c1307d9c9","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
     {"k":"crimson king","src":"b","id":1011169,"name":"Crimson King","description":"","comics":0,"series":0,"stories":0,"events":0}
-    {"k":"crossbones","src":"b","id":1009252,"name":"Crossbones","description":"","modified":"2011-09-26T15:36:46+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/1/c0/4c00405a403c0","extension":"jpg"},"comics":49,"series":25,"stories":64,"events":2}
+    {"k":"crossbones","src":"b","id":1009252,"name":"Crossbones","description":"","modified":1317051406,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/1/c0/4c00405a403c0","extension":"jpg"},"comics":49,"series":25,"stories":64,"events":2}
     {"k":"crule","src":"b","id":1009253,"name":"Crule","description":"","comics":9,"series":4,"stories":10,"events":0}
     {"k":"crusher hogan","src":"b","id":1009254,"name":"Crusher Hogan","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/90/4c004057a5bc6","extension":"jpg"},"comics":3,"series":3,"stories":3,"events":0}
-    {"k":"crusher hogan (ultimate)","src":"b","id":1014991,"name":"Crusher Hogan (Ultimate)","description":"","modified":"2012-07-10T23:27:37+0000","comics":4,"series":3,"stories":2,"events":0}
-    {"k":"crystal","src":"b","id":1009255,"name":"Crystal","description":"","modified":"2013-10-24T17:17:35+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/c0/52695564bcf1e","extension":"jpg"},"comics":124,"series":56,"stories":137,"events":8}
+    {"k":"crusher hogan (ultimate)","src":"b","id":1014991,"name":"Crusher Hogan (Ultimate)","description":"","modified":1341962857,"comics":4,"series":3,"stories":2,"events":0}
+    {"k":"crystal","src":"b","id":1009255,"name":"Crystal","description":"","modified":1382635055,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/c0/52695564bcf1e","extension":"jpg"},"comics":124,"series":56,"stories":137,"events":8}
     {"k":"cuckoo","src":"b","id":1011268,"name":"Cuckoo","description":"","comics":1,"series":1,"stories":2,"events":0}
     {"k":"curt conners","src":"b","id":1009244,"name":"Curt Conners","description":"","comics":18,"series":8,"stories":16,"events":2}
     {"k":"cuthbert","src":"b","id":1011174,"name":"Cuthbert","description":"","comics":0,"series":0,"stories":0,"events":0}
     {"k":"cyber","src":"b","id":1009256,"name":"Cyber","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/1/f0/4c0040521bc06","extension":"jpg"},"comics":21,"series":7,"stories":23,"events":0}
-    {"k":"cyclops","src":"b","id":1009257,"name":"Cyclops","description":"Scott Summers, field leader of the X-Men, whose eyes fire powerful blasts held back by a ruby visor.","modified":"2016-07-05T18:30:06+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/70/526547e2d90ad","extension":"jpg"},"comics":999,"series":293,"stories":1116,"events":29}
-    {"k":"cyclops (ultimate)","src":"b","id":1010918,"name":"Cyclops (Ultimate)","description":"","modified":"2014-03-05T18:27:26+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/80/53176b8fe1dfa","extension":"jpg"},"comics":67,"series":16,"stories":121,"events":0}
-    {"k":"cyclops (x-men: battle of the atom)","src":"b","id":1017473,"name":"Cyclops (X-Men: Battle of the Atom)","description":"","modified":"2014-01-16T00:39:15+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/40/52d72a169ddf0","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
-    {"k":"cypher","src":"b","id":1011385,"name":"Cypher","description":"","modified":"2011-02-28T21:06:26+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/10/4ce5a70abf6fb","extension":"jpg"},"comics":28,"series":8,"stories":35,"events":2}
+    {"k":"cyclops","src":"b","id":1009257,"name":"Cyclops","description":"Scott Summers, field leader of the X-Men, whose eyes fire powerful blasts held back by a ruby visor.","modified":1467743406,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/70/526547e2d90ad","extension":"jpg"},"comics":999,"series":293,"stories":1116,"events":29}
+    {"k":"cyclops (ultimate)","src":"b","id":1010918,"name":"Cyclops (Ultimate)","description":"","modified":1394044046,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/80/53176b8fe1dfa","extension":"jpg"},"comics":67,"series":16,"stories":121,"events":0}
+    {"k":"cyclops (x-men: battle of the atom)","src":"b","id":1017473,"name":"Cyclops (X-Men: Battle of the Atom)","description":"","modified":1389832755,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/40/52d72a169ddf0","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"cypher","src":"b","id":1011385,"name":"Cypher","description":"","modified":1298927186,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/10/4ce5a70abf6fb","extension":"jpg"},"comics":28,"series":8,"stories":35,"events":2}
     {"k":"d'ken neramani","src":"b","id":1011050,"name":"D'Ken Neramani","description":"","comics":2,"series":2,"stories":1,"events":0}
-    {"k":"dagger","src":"b","id":1009258,"name":"Dagger","description":"","modified":"2013-11-20T22:06:21+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/e0/528d31c9eac10","extension":"jpg"},"comics":136,"series":57,"stories":154,"events":6}
+    {"k":"dagger","src":"b","id":1009258,"name":"Dagger","description":"","modified":1384985181,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/e0/528d31c9eac10","extension":"jpg"},"comics":136,"series":57,"stories":154,"events":6}
     {"k":"daily bugle","src":"b","id":1010774,"name":"Daily Bugle","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/f0/4ce5a31605544","extension":"jpg"},"comics":3,"series":3,"stories":4,"events":1}
-    {"k":"daimon hellstrom","src":"b","id":1010719,"name":"Daimon Hellstrom","description":"","modified":"2012-10-12T21:25:43+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/60/4ce5a2959ba25","extension":"jpg"},"comics":60,"series":29,"stories":64,"events":3}
-    {"k":"daken","src":"b","id":1011001,"name":"Daken","description":"","modified":"2013-08-07T17:54:38+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/a0/520289a920fd9","extension":"jpg"},"comics":152,"series":38,"stories":158,"events":1}
+    {"k":"daimon hellstrom","src":"b","id":1010719,"name":"Daimon Hellstrom","description":"","modified":1350077143,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/60/4ce5a2959ba25","extension":"jpg"},"comics":60,"series":29,"stories":64,"events":3}
+    {"k":"daken","src":"b","id":1011001,"name":"Daken","description":"","modified":1375898078,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/a0/520289a920fd9","extension":"jpg"},"comics":152,"series":38,"stories":158,"events":1}
     {"k":"dakota north","src":"b","id":1011333,"name":"Dakota North","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/7/d0/4ce5a6888f769","extension":"jpg"},"comics":20,"series":6,"stories":21,"events":1}
-    {"k":"damage control","src":"b","id":1009259,"name":"Damage Control","description":"","modified":"2016-09-06T15:36:18+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/00/4c00404b5e1a2","extension":"jpg"},"comics":18,"series":7,"stories":18,"events":0}
-    {"k":"dani moonstar","src":"b","id":1009453,"name":"Dani Moonstar","description":"","modified":"2013-08-07T03:17:59+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/20/4ce5a0614487a","extension":"jpg"},"comics":79,"series":22,"stories":98,"events":6}
-    {"k":"danny rand","src":"b","id":1010776,"name":"Danny Rand","description":"","modified":"2004-04-14T04:00:00+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/20/4c00374b1008a","extension":"jpg"},"comics":5,"series":3,"stories":5,"events":0}
-    {"k":"daredevil","src":"b","id":1009262,"name":"Daredevil","description":"Matt Murdock, a blind lawyer whose other senses are superhumanly sharp, guardian of Hell's Kitchen.","modified":"2020-03-04T21:09:36+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/d/50/50febb79985ee","extension":"jpg"},"comics":1275,"series":332,"stories":1975,"events":17}
-    {"k":"daredevil (lego marvel super heroes)","src":"b","id":1017292,"name":"Daredevil (LEGO Marvel Super Heroes)","description":"","modified":"2013-09-12T21:29:45+0000","comics":0,"series":0,"stories":0,"events":0}
-    {"k":"daredevil (marvel heroes)","src":"b","id":1017312,"name":"Daredevil (Marvel Heroes)","description":"","modified":"2013-09-18T14:54:10+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/00/5239be8a1c152","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
-    {"k":"daredevil (ultimate)","src":"b","id":1010919,"name":"Daredevil (Ultimate)","description":"","modified":"2014-03-05T18:27:19+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/a0/53176b9e705dc","extension":"jpg"},"comics":22,"series":10,"stories":27,"events":0}
+    {"k":"damage control","src":"b","id":1009259,"name":"Damage Control","description":"","modified":1473176178,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/00/4c00404b5e1a2","extension":"jpg"},"comics":18,"series":7,"stories":18,"events":0}
+    {"k":"dani moonstar","src":"b","id":1009453,"name":"Dani Moonstar","description":"","modified":1375845479,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/20/4ce5a0614487a","extension":"jpg"},"comics":79,"series":22,"stories":98,"events":6}
+    {"k":"danny rand","src":"b","id":1010776,"name":"Danny Rand","description":"","modified":1081915200,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/20/4c00374b1008a","extension":"jpg"},"comics":5,"series":3,"stories":5,"events":0}
+    {"k":"daredevil","src":"b","id":1009262,"name":"Daredevil","description":"Matt Murdock, a blind lawyer whose other senses are superhumanly sharp, guardian of Hell's Kitchen.","modified":1583356176,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/d/50/50febb79985ee","extension":"jpg"},"comics":1275,"series":332,"stories":1975,"events":17}
+    {"k":"daredevil (lego marvel super heroes)","src":"b","id":1017292,"name":"Daredevil (LEGO Marvel Super Heroes)","description":"","modified":1379021385,"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"daredevil (marvel heroes)","src":"b","id":1017312,"name":"Daredevil (Marvel Heroes)","description":"","modified":1379516050,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/00/5239be8a1c152","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"daredevil (ultimate)","src":"b","id":1010919,"name":"Daredevil (Ultimate)","description":"","modified":1394044039,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/a0/53176b9e705dc","extension":"jpg"},"comics":22,"series":10,"stories":27,"events":0}
     {"k":"dargo ktor","src":"b","id":1011306,"name":"Dargo Ktor","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/b0/4ce5a6299ade4","extension":"jpg"},"comics":1,"series":1,"stories":1,"events":0}
-    {"k":"dark avengers","src":"b","id":1011367,"name":"Dark Avengers","description":"","modified":"2013-10-17T18:57:14+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/a0/526032c703d06","extension":"jpg"},"comics":79,"series":22,"stories":109,"events":2}
-    {"k":"dark beast","src":"b","id":1010907,"name":"Dark Beast","description":"","modified":"2013-10-17T18:41:37+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/d0/52602f32efdab","extension":"jpg"},"comics":10,"series":5,"stories":10,"events":2}
-    {"k":"dark phoenix","src":"b","id":1009265,"name":"Dark Phoenix","description":"","modified":"2011-04-22T18:26:50+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/e0/4ce59f6c7e332","extension":"jpg"},"comics":21,"series":15,"stories":21,"events":1}
+    {"k":"dark avengers","src":"b","id":1011367,"name":"Dark Avengers","description":"","modified":1382036234,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/a0/526032c703d06","extension":"jpg"},"comics":79,"series":22,"stories":109,"events":2}
+    {"k":"dark beast","src":"b","id":1010907,"name":"Dark Beast","description":"","modified":1382035297,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/d0/52602f32efdab","extension":"jpg"},"comics":10,"series":5,"stories":10,"events":2}
+    {"k":"dark phoenix","src":"b","id":1009265,"name":"Dark Phoenix","description":"","modified":1303496810,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/e0/4ce59f6c7e332","extension":"jpg"},"comics":21,"series":15,"stories":21,"events":1}
     {"k":"dark x-men","src":"b","id":1011387,"name":"Dark X-Men","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/40/4ce5a7160a79b","extension":"jpg"},"comics":15,"series":4,"stories":22,"events":1}
-    {"k":"darkhawk","src":"b","id":1011020,"name":"Darkhawk","description":"","modified":"2013-10-24T17:16:45+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/a0/5269553f4bc6a","extension":"jpg"},"comics":59,"series":21,"stories":61,"events":2}
+    {"k":"darkhawk","src":"b","id":1011020,"name":"Darkhawk","description":"","modified":1382635005,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/a0/5269553f4bc6a","extension":"jpg"},"comics":59,"series":21,"stories":61,"events":2}
     {"k":"darkstar","src":"b","id":1009266,"name":"Darkstar","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/d/20/4ce59f77ea6f1","extension":"jpg"},"comics":24,"series":16,"stories":19,"events":1}
     {"k":"darwin","src":"b","id":1011016,"name":"Darwin","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/60/4c003269b12a4","extension":"jpg"},"comics":12,"series":2,"stories":13,"events":0}
-    {"k":"dazzler","src":"b","id":1009267,"name":"Dazzler","description":"","modified":"2016-04-11T17:42:29+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/10/4fe364b0a2177","extension":"jpg"},"comics":226,"series":77,"stories":290,"events":11}
+    {"k":"dazzler","src":"b","id":1009267,"name":"Dazzler","description":"","modified":1460396549,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/10/4fe364b0a2177","extension":"jpg"},"comics":226,"series":77,"stories":290,"events":11}
     {"k":"dazzler (ultimate)","src":"b","id":1010920,"name":"Dazzler (Ultimate)","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/20/4c0034510900d","extension":"jpg"},"comics":16,"series":3,"stories":29,"events":0}
     {"k":"deacon frost","src":"b","id":1010341,"name":"Deacon Frost","description":"","comics":1,"series":1,"stories":1,"events":0}
     {"k":"dead girl","src":"b","id":1011087,"name":"Dead Girl","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/20/4c0030c61eb15","extension":"jpg"},"comics":9,"series":5,"stories":9,"events":0}
-    {"k":"deadpool","src":"b","id":1009268,"name":"Deadpool","description":"Wade Wilson, a wisecracking mercenary with a healing factor who knows he is in a comic book.","modified":"2020-04-04T23:02:15+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/90/5261a86cacb99","extension":"jpg"},"comics":941,"series":271,"stories":1165,"events":15}
-    {"k":"deadpool (deadpool)","src":"b","id":1017316,"name":"Deadpool (Deadpool)","description":"","modified":"2013-09-18T15:09:55+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/f0/5239c232c227c","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
-    {"k":"deadpool (lego marvel super heroes)","src":"b","id":1017336,"name":"Deadpool (LEGO Marvel Super Heroes)","description":"","modified":"2013-09-18T19:06:33+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/a/a0/5239f9a8ee88d","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
-    {"k":"deadpool (x-men: battle of the atom)","src":"b","id":1017474,"name":"Deadpool (X-Men: Battle of the Atom)","description":"","modified":"2014-01-16T00:40:09+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/20/52d72a5b55a55","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
-    {"k":"death","src":"b","id":1009269,"name":"Death","description":"","modified":"2013-10-17T18:52:53+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/80/526031f5a21eb","extension":"jpg"},"comics":32,"series":21,"stories":33,"events":2}
+    {"k":"deadpool","src":"b","id":1009268,"name":"Deadpool","description":"Wade Wilson, a wisecracking mercenary with a healing factor who knows he is in a comic book.","modified":1586041335,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/90/5261a86cacb99","extension":"jpg"},"comics":941,"series":271,"stories":1165,"events":15}
+    {"k":"deadpool (deadpool)","src":"b","id":1017316,"name":"Deadpool (Deadpool)","description":"","modified":1379516995,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/f0/5239c232c227c","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"deadpool (lego marvel super heroes)","src":"b","id":1017336,"name":"Deadpool (LEGO Marvel Super Heroes)","description":"","modified":1379531193,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/a/a0/5239f9a8ee88d","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"deadpool (x-men: battle of the atom)","src":"b","id":1017474,"name":"Deadpool (X-Men: Battle of the Atom)","description":"","modified":1389832809,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/20/52d72a5b55a55","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"death","src":"b","id":1009269,"name":"Death","description":"","modified":1382035973,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/80/526031f5a21eb","extension":"jpg"},"comics":32,"series":21,"stories":33,"events":2}
     {"k":"deathbird","src":"b","id":1009270,"name":"Deathbird","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/60/4c004041be770","extension":"jpg"},"comics":39,"series":13,"stories":43,"events":3}
-    {"k":"deathcry","src":"b","id":1011037,"name":"Deathcry","description":"","modified":"2014-04-29T18:46:34+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/d0/535ff379c7c1b","extension":"jpg"},"comics":8,"series":4,"stories":7,"events":3}
-    {"k":"deathlok","src":"b","id":1010890,"name":"Deathlok","description":"","modified":"2014-06-20T18:45:18+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/7/10/526165a98dd8e","extension":"jpg"},"comics":105,"series":34,"stories":117,"events":3}
-    {"k":"deathstrike (ultimate)","src":"b","id":1014997,"name":"Deathstrike (Ultimate)","description":"","modified":"2012-07-11T13:19:40+0000","comics":1,"series":1,"stories":1,"events":0}
+    {"k":"deathcry","src":"b","id":1011037,"name":"Deathcry","description":"","modified":1398797194,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/d0/535ff379c7c1b","extension":"jpg"},"comics":8,"series":4,"stories":7,"events":3}
+    {"k":"deathlok","src":"b","id":1010890,"name":"Deathlok","description":"","modified":1403289918,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/7/10/526165a98dd8e","extension":"jpg"},"comics":105,"series":34,"stories":117,"events":3}
+    {"k":"deathstrike (ultimate)","src":"b","id":1014997,"name":"Deathstrike (Ultimate)","description":"","modified":1342012780,"comics":1,"series":1,"stories":1,"events":0}
     {"k":"debra whitman","src":"b","id":1009713,"name":"Debra Whitman","description":"A university secretary who was briefly a love interest of Peter Parker.","comics":1,"series":1,"stories":1,"events":0,"urls":[{"type":"detail","url":"http://marvel.com/characters/2784/debra_whitman"},{"type":"comiclink","url":"http://marvel.com/comics/characters/1009713/debra_whitman"}]}
     {"k":"debrii","src":"b","id":1010717,"name":"Debrii","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/a0/4c0038c02e75a","extension":"jpg"},"comics":9,"series":3,"stories":15,"events":2}
     {"k":"deena pilgrim","src":"b","id":1011188,"name":"Deena Pilgrim","description":"","comics":3,"series":2,"stories":4,"events":0}
-    {"k":"defenders","src":"b","id":1011023,"name":"Defenders","description":"A loose band of heroes founded by Doctor Strange, Namor and the Hulk.","modified":"2016-02-10T16:11:18+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/80/526031e9c785a","extension":"jpg"},"comics":215,"series":44,"stories":280,"events":3}
-    {"k":"demogoblin","src":"b","id":1011071,"name":"Demogoblin","description":"","modified":"2014-04-29T18:23:54+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/80/535fedd611db9","extension":"jpg"},"comics":10,"series":6,"stories":10,"events":1}
+    {"k":"defenders","src":"b","id":1011023,"name":"Defenders","description":"A loose band of heroes founded by Doctor Strange, Namor and the Hulk.","modified":1455120678,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/80/526031e9c785a","extension":"jpg"},"comics":215,"series":44,"stories":280,"events":3}
+    {"k":"demogoblin","src":"b","id":1011071,"name":"Demogoblin","description":"","modified":1398795834,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/80/535fedd611db9","extension":"jpg"},"comics":10,"series":6,"stories":10,"events":1}
     {"k":"destiny","src":"b","id":1009271,"name":"Destiny","description":"","comics":52,"series":25,"stories":52,"events":4}
     {"k":"detective soap","src":"b","id":1009272,"name":"Detective Soap","description":"","comics":3,"series":1,"stories":3,"events":0}
     {"k":"deviants","src":"b","id":1011107,"name":"Deviants","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/1/e0/4c0030a603d23","extension":"jpg"},"comics":10,"series":7,"stories":12,"events":0}
-    {"k":"devil dinosaur (devil dinosaur)","src":"b","id":1017583,"name":"Devil Dinosaur (Devil Dinosaur)","description":"","modified":"2015-01-08T19:38:06+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/90/54aedc448b925","extension":"jpg"},"comics":103,"series":36,"stories":107,"events":2}
-    {"k":"devil dinosaur (has)","src":"b","id":1017102,"name":"Devil Dinosaur (HAS)","description":"","modified":"2013-09-18T19:53:16+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/20/5232153150e10","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"devil dinosaur (devil dinosaur)","src":"b","id":1017583,"name":"Devil Dinosaur (Devil Dinosaur)","description":"","modified":1420745886,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/90/54aedc448b925","extension":"jpg"},"comics":103,"series":36,"stories":107,"events":2}
+    {"k":"devil dinosaur (has)","src":"b","id":1017102,"name":"Devil Dinosaur (HAS)","description":"","modified":1379533996,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/20/5232153150e10","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
     {"k":"devos","src":"b","id":1011142,"name":"Devos","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/4/20/4c002f87999a7","extension":"jpg"},"comics":4,"series":2,"stories":7,"events":1}
     {"k":"dexter bennett","src":"b","id":1011260,"name":"Dexter Bennett","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/b0/4ce5a5d5d8932","extension":"jpg"},"comics":3,"series":1,"stories":4,"events":0}
     {"k":"diablo","src":"b","id":1009273,"name":"Diablo","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/f0/4ce59f83af33f","extension":"jpg"},"comics":28,"series":17,"stories":35,"events":0}
-    {"k":"diamondback (rachel leighton)","src":"b","id":1009274,"name":"Diamondback (Rachel Leighton)","description":"","modified":"2013-10-24T17:17:17+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/f0/526955c158ece","extension":"jpg"},"comics":54,"series":10,"stories":61,"events":3}
+    {"k":"diamondback (rachel leighton)","src":"b","id":1009274,"name":"Diamondback (Rachel Leighton)","description":"","modified":1382635037,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/f0/526955c158ece","extension":"jpg"},"comics":54,"series":10,"stories":61,"events":3}
     {"k":"dinah soar","src":"b","id":1011040,"name":"Dinah Soar","description":"","comics":3,"series":2,"stories":3,"events":0}
     {"k":"dirk anger","src":"b","id":1010997,"name":"Dirk Anger","description":"","comics":0,"series":0,"stories":0,"events":0}
-    {"k":"doc samson","src":"b","id":1009275,"name":"Doc Samson","description":"","modified":"2013-10-18T21:32:38+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/10/5261a84c1707c","extension":"jpg"},"comics":112,"series":30,"stories":141,"events":0}
-    {"k":"doctor doom","src":"b","id":1009281,"name":"Doctor Doom","description":"Victor von Doom, the armoured monarch of Latveria, a sorcerer-scientist and Reed Richards's arch-rival.","modified":"2016-06-22T16:07:32+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/60/53176bb096d17","extension":"jpg"},"comics":498,"series":245,"stories":572,"events":13}
-    {"k":"doctor doom (ultimate)","src":"b","id":1011103,"name":"Doctor Doom (Ultimate)","description":"","modified":"2014-03-05T18:27:13+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/c0/53176ba52dea1","extension":"jpg"},"comics":12,"series":7,"stories":14,"events":0}
+    {"k":"doc samson","src":"b","id":1009275,"name":"Doc Samson","description":"","modified":1382131958,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/10/5261a84c1707c","extension":"jpg"},"comics":112,"series":30,"stories":141,"events":0}
+    {"k":"doctor doom","src":"b","id":1009281,"name":"Doctor Doom","description":"Victor von Doom, the armoured monarch of Latveria, a sorcerer-scientist and Reed Richards's arch-rival.","modified":1466611652,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/60/53176bb096d17","extension":"jpg"},"comics":498,"series":245,"stories":572,"events":13}
+    {"k":"doctor doom (ultimate)","src":"b","id":1011103,"name":"Doctor Doom (Ultimate)","description":"","modified":1394044033,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/c0/53176ba52dea1","extension":"jpg"},"comics":12,"series":7,"stories":14,"events":0}
     {"k":"doctor faustus","src":"b","id":1011206,"name":"Doctor Faustus","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/e/e0/4ce5a54ac4d4b","extension":"jpg"},"comics":9,"series":5,"stories":14,"events":0}
-    {"k":"doctor octopus","src":"b","id":1009276,"name":"Doctor Octopus","description":"Otto Octavius, a brilliant scientist fused to four mechanical arms.","modified":"2013-11-20T22:05:53+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/b0/528d31b62eaba","extension":"jpg"},"comics":186,"series":70,"stories":195,"events":4}
+    {"k":"doctor octopus","src":"b","id":1009276,"name":"Doctor Octopus","description":"Otto Octavius, a brilliant scientist fused to four mechanical arms.","modified":1384985153,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/b0/528d31b62eaba","extension":"jpg"},"comics":186,"series":70,"stories":195,"events":4}
     {"k":"doctor octopus (ultimate)","src":"b","id":1010921,"name":"Doctor Octopus (Ultimate)","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/50/4c00344e05ce0","extension":"jpg"},"comics":15,"series":5,"stories":15,"events":0}
-    {"k":"doctor spectrum","src":"b","id":1010689,"name":"Doctor Spectrum","description":"","modified":"2011-05-05T17:07:29+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/4/90/4dc2d94978576","extension":"jpg"},"comics":21,"series":8,"stories":24,"events":0}
-    {"k":"doctor strange","src":"b","id":1009282,"name":"Doctor Strange","description":"Stephen Strange, a surgeon whose ruined hands led him to the mystic arts and the title of Sorcerer Supreme.","modified":"2020-07-21T14:33:36+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/f0/5261a85a501fe","extension":"jpg"},"comics":961,"series":333,"stories":1213,"events":22}
-    {"k":"doctor strange (ultimate)","src":"b","id":1011358,"name":"Doctor Strange (Ultimate)","description":"","modified":"2014-03-05T18:24:09+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/f0/53176bbb6dc50","extension":"jpg"},"comics":11,"series":7,"stories":11,"events":0}
-    {"k":"doctor voodoo","src":"b","id":1011500,"name":"Doctor Voodoo","description":"","modified":"2021-08-27T03:03:24+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/80/4c002deb4092d","extension":"jpg"},"comics":50,"series":22,"stories":57,"events":2}
-    {"k":"dog brother #1","src":"b","id":1011235,"name":"Dog Brother #1","description":"","modified":"2011-05-26T21:53:17+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/d0/4ce5a586c3c95","extension":"jpg"},"comics":9,"series":2,"stories":10,"events":1}
-    {"k":"domino","src":"b","id":1009277,"name":"Domino","description":"A mutant mercenary whose power tilts the odds in her favour.","modified":"2014-10-17T21:55:54+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/60/526031dc10516","extension":"jpg"},"comics":291,"series":75,"stories":333,"events":10}
-    {"k":"donald blake","src":"b","id":1010330,"name":"Donald Blake","description":"","modified":"2010-11-18T18:32:33+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/d0/4ce5a23640434","extension":"jpg"},"comics":15,"series":7,"stories":23,"events":0}
+    {"k":"doctor spectrum","src":"b","id":1010689,"name":"Doctor Spectrum","description":"","modified":1304615249,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/4/90/4dc2d94978576","extension":"jpg"},"comics":21,"series":8,"stories":24,"events":0}
+    {"k":"doctor strange","src":"b","id":1009282,"name":"Doctor Strange","description":"Stephen Strange, a surgeon whose ruined hands led him to the mystic arts and the title of Sorcerer Supreme.","modified":1595342016,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/f0/5261a85a501fe","extension":"jpg"},"comics":961,"series":333,"stories":1213,"events":22}
+    {"k":"doctor strange (ultimate)","src":"b","id":1011358,"name":"Doctor Strange (Ultimate)","description":"","modified":1394043849,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/f0/53176bbb6dc50","extension":"jpg"},"comics":11,"series":7,"stories":11,"events":0}
+    {"k":"doctor voodoo","src":"b","id":1011500,"name":"Doctor Voodoo","description":"","modified":1630033404,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/80/4c002deb4092d","extension":"jpg"},"comics":50,"series":22,"stories":57,"events":2}
+    {"k":"dog brother #1","src":"b","id":1011235,"name":"Dog Brother #1","description":"","modified":1306446797,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/d0/4ce5a586c3c95","extension":"jpg"},"comics":9,"series":2,"stories":10,"events":1}
+    {"k":"domino","src":"b","id":1009277,"name":"Domino","description":"A mutant mercenary whose power tilts the odds in her favour.","modified":1413582954,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/60/526031dc10516","extension":"jpg"},"comics":291,"series":75,"stories":333,"events":10}
+    {"k":"donald blake","src":"b","id":1010330,"name":"Donald Blake","description":"","modified":1290105153,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/d0/4ce5a23640434","extension":"jpg"},"comics":15,"series":7,"stories":23,"events":0}
     {"k":"doomsday man","src":"b","id":1009278,"name":"Doomsday Man","description":"","comics":3,"series":2,"stories":3,"events":0}
-    {"k":"doop","src":"b","id":1009279,"name":"Doop","description":"","modified":"2014-01-09T19:13:41+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/80/4c7c646b68a2c","extension":"jpg"},"comics":39,"series":12,"stories":52,"events":1}
+    {"k":"doop","src":"b","id":1009279,"name":"Doop","description":"","modified":1389294821,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/80/4c7c646b68a2c","extension":"jpg"},"comics":39,"series":12,"stories":52,"events":1}
     {"k":"doorman","src":"b","id":1010879,"name":"Doorman","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/00/4c00359cc7019","extension":"jpg"},"comics":5,"series":3,"stories":5,"events":0}
-    {"k":"dora milaje","src":"b","id":1017835,"name":"Dora Milaje","description":"","modified":"2021-08-13T03:52:20+0000","comics":37,"series":22,"stories":39,"events":0}
+    {"k":"dora milaje","src":"b","id":1017835,"name":"Dora Milaje","description":"","modified":1628826740,"comics":37,"series":22,"stories":39,"events":0}
     {"k":"dorian gray","src":"b","id":1011195,"name":"Dorian Gray","description":"","comics":0,"series":0,"stories":0,"events":0}
-    {"k":"dormammu","src":"b","id":1009280,"name":"Dormammu","description":"The flame-headed ruler of the Dark Dimension and Doctor Strange's greatest foe.","modified":"2010-12-01T17:27:51+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/70/4c003f1ddc0e5","extension":"jpg"},"comics":55,"series":28,"stories":59,"events":1}
-    {"k":"dormammu (ultimate)","src":"b","id":1014992,"name":"Dormammu (Ultimate)","description":"","modified":"2012-07-10T23:31:24+0000","comics":3,"series":3,"stories":3,"events":0}
-    {"k":"dr. strange (marvel: avengers alliance)","src":"b","id":1017300,"name":"Dr. Strange (Marvel: Avengers Alliance)","description":"","modified":"2013-09-18T14:17:22+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/f0/5239b5e7d7f70","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
-    {"k":"dracula","src":"b","id":1010677,"name":"Dracula","description":"","modified":"2014-02-21T01:49:31+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/a/03/526955af18612","extension":"jpg"},"comics":127,"series":54,"stories":147,"events":1}
+    {"k":"dormammu","src":"b","id":1009280,"name":"Dormammu","description":"The flame-headed ruler of the Dark Dimension and Doctor Strange's greatest foe.","modified":1291224471,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/70/4c003f1ddc0e5","extension":"jpg"},"comics":55,"series":28,"stories":59,"events":1}
+    {"k":"dormammu (ultimate)","src":"b","id":1014992,"name":"Dormammu (Ultimate)","description":"","modified":1341963084,"comics":3,"series":3,"stories":3,"events":0}
+    {"k":"dr. strange (marvel: avengers alliance)","src":"b","id":1017300,"name":"Dr. Strange (Marvel: Avengers Alliance)","description":"","modified":1379513842,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/f0/5239b5e7d7f70","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"dracula","src":"b","id":1010677,"name":"Dracula","description":"","modified":1392947371,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/a/03/526955af18612","extension":"jpg"},"comics":127,"series":54,"stories":147,"events":1}
     {"k":"dragon lord","src":"b","id":1011247,"name":"Dragon Lord","description":"","comics":4,"series":3,"stories":4,"events":0}
-    {"k":"dragon man","src":"b","id":1009283,"name":"Dragon Man","description":"","modified":"2011-10-27T13:58:45+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/a/f0/4c003f1aa3a1f","extension":"jpg"},"comics":37,"series":20,"stories":45,"events":2}
-    {"k":"drax","src":"b","id":1010735,"name":"Drax","description":"Drax the Destroyer, a warrior created with one purpose: to kill Thanos.","modified":"2013-10-17T18:57:24+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/e/d0/526032deabbff","extension":"jpg"},"comics":82,"series":46,"stories":84,"events":3}
+    {"k":"dragon man","src":"b","id":1009283,"name":"Dragon Man","description":"","modified":1319723925,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/a/f0/4c003f1aa3a1f","extension":"jpg"},"comics":37,"series":20,"stories":45,"events":2}
+    {"k":"drax","src":"b","id":1010735,"name":"Drax","description":"Drax the Destroyer, a warrior created with one purpose: to kill Thanos.","modified":1382036244,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/e/d0/526032deabbff","extension":"jpg"},"comics":82,"series":46,"stories":84,"events":3}
     {"k":"dreadnoughts","src":"b","id":1010368,"name":"Dreadnoughts","description":"","comics":5,"series":3,"stories":9,"events":0}
-    {"k":"dreaming celestial","src":"b","id":1015007,"name":"Dreaming Celestial","description":"","modified":"2012-08-07T14:03:40+0000","comics":3,"series":3,"stories":3,"events":0}
+    {"k":"dreaming celestial","src":"b","id":1015007,"name":"Dreaming Celestial","description":"","modified":1344348220,"comics":3,"series":3,"stories":3,"events":0}
     {"k":"druig","src":"b","id":1011322,"name":"Druig","description":"","comics":4,"series":1,"stories":4,"events":0}
-    {"k":"dum dum dugan","src":"b","id":1009284,"name":"Dum Dum Dugan","description":"","modified":"2011-07-28T16:55:53+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/e/00/4ce59f9fc788f","extension":"jpg"},"comics":67,"series":24,"stories":84,"events":3}
+    {"k":"dum dum dugan","src":"b","id":1009284,"name":"Dum Dum Dugan","description":"","modified":1311872153,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/e/00/4ce59f9fc788f","extension":"jpg"},"comics":67,"series":24,"stories":84,"events":3}
     {"k":"dust","src":"b","id":1009285,"name":"Dust","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/f0/4c003f17db9a6","extension":"jpg"},"comics":25,"series":11,"stories":26,"events":0}
     {"k":"earthquake","src":"b","id":1009286,"name":"Earthquake","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/90/4c003f153b571","extension":"jpg"},"comics":7,"series":6,"stories":3,"events":0}
-    {"k":"echo","src":"b","id":1010785,"name":"Echo","description":"","modified":"2004-04-14T04:00:00+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/f0/4c00373a2629f","extension":"jpg"},"comics":54,"series":24,"stories":58,"events":1}
-    {"k":"eddie brock","src":"b","id":1010787,"name":"Eddie Brock","description":"","modified":"2021-08-04T02:59:17+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/80/4de932f1a298a","extension":"jpg"},"comics":243,"series":89,"stories":242,"events":1}
+    {"k":"echo","src":"b","id":1010785,"name":"Echo","description":"","modified":1081915200,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/f0/4c00373a2629f","extension":"jpg"},"comics":54,"series":24,"stories":58,"events":1}
+    {"k":"eddie brock","src":"b","id":1010787,"name":"Eddie Brock","description":"","modified":1628045957,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/80/4de932f1a298a","extension":"jpg"},"comics":243,"series":89,"stories":242,"events":1}
     {"k":"eddie lau","src":"b","id":1009396,"name":"Eddie Lau","description":"","comics":0,"series":0,"stories":0,"events":0}
     {"k":"edward \"ted\" forrester","src":"b","id":1010999,"name":"Edward \"Ted\" Forrester","description":"","comics":0,"series":0,"stories":1,"events":0}
-    {"k":"edwin jarvis","src":"b","id":1011072,"name":"Edwin Jarvis","description":"","modified":"2011-08-08T17:32:22+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/40/4c0030e231f6b","extension":"jpg"},"comics":107,"series":33,"stories":112,"events":5}
-    {"k":"ego","src":"b","id":1011060,"name":"Ego","description":"","modified":"2014-04-29T18:18:44+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/d0/535fec6d62b7f","extension":"jpg"},"comics":17,"series":15,"stories":18,"events":1}
-    {"k":"electro","src":"b","id":1009287,"name":"Electro","description":"Max Dillon, a lineman turned into a living battery by a freak accident.","modified":"2015-06-12T17:16:44+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/60/4c003f1214bd7","extension":"jpg"},"comics":96,"series":45,"stories":109,"events":2}
+    {"k":"edwin jarvis","src":"b","id":1011072,"name":"Edwin Jarvis","description":"","modified":1312824742,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/40/4c0030e231f6b","extension":"jpg"},"comics":107,"series":33,"stories":112,"events":5}
+    {"k":"ego","src":"b","id":1011060,"name":"Ego","description":"","modified":1398795524,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/d0/535fec6d62b7f","extension":"jpg"},"comics":17,"series":15,"stories":18,"events":1}
+    {"k":"electro","src":"b","id":1009287,"name":"Electro","description":"Max Dillon, a lineman turned into a living battery by a freak accident.","modified":1434129404,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/60/4c003f1214bd7","extension":"jpg"},"comics":96,"series":45,"stories":109,"events":2}
     {"k":"electro (ultimate)","src":"b","id":1010922,"name":"Electro (Ultimate)","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/d0/4c0034491f280","extension":"jpg"},"comics":7,"series":5,"stories":5,"events":0}
-    {"k":"elektra","src":"b","id":1009288,"name":"Elektra","description":"A deadly ninja assassin and Matt Murdock's former love.","modified":"2017-08-21T20:51:16+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/d0/51114fec4a2c8","extension":"jpg"},"comics":257,"series":76,"stories":339,"events":9}
-    {"k":"elektra (ultimate)","src":"b","id":1010923,"name":"Elektra (Ultimate)","description":"","modified":"2014-03-05T18:26:27+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/03/53176bc813157","extension":"jpg"},"comics":11,"series":4,"stories":14,"events":0}
+    {"k":"elektra","src":"b","id":1009288,"name":"Elektra","description":"A deadly ninja assassin and Matt Murdock's former love.","modified":1503348676,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/d0/51114fec4a2c8","extension":"jpg"},"comics":257,"series":76,"stories":339,"events":9}
+    {"k":"elektra (ultimate)","src":"b","id":1010923,"name":"Elektra (Ultimate)","description":"","modified":1394043987,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/03/53176bc813157","extension":"jpg"},"comics":11,"series":4,"stories":14,"events":0}
     {"k":"elements of doom","src":"b","id":1010355,"name":"Elements of Doom","description":"","comics":1,"series":1,"stories":1,"events":0}
     {"k":"elite","src":"b","id":1009290,"name":"Elite","description":"","comics":1,"series":1,"stories":1,"events":0}
-    {"k":"elixir","src":"b","id":1011082,"name":"Elixir","description":"","modified":"2013-11-01T20:26:56+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/d0/52740e1b4ad81","extension":"jpg"},"comics":28,"series":9,"stories":36,"events":1}
-    {"k":"elloe kaifi","src":"b","id":1011122,"name":"Elloe Kaifi","description":"","modified":"2013-10-24T17:17:25+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/4/50/5269559c8d0c9","extension":"jpg"},"comics":3,"series":1,"stories":3,"events":0}
+    {"k":"elixir","src":"b","id":1011082,"name":"Elixir","description":"","modified":1383337616,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/d0/52740e1b4ad81","extension":"jpg"},"comics":28,"series":9,"stories":36,"events":1}
+    {"k":"elloe kaifi","src":"b","id":1011122,"name":"Elloe Kaifi","description":"","modified":1382635045,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/4/50/5269559c8d0c9","extension":"jpg"},"comics":3,"series":1,"stories":3,"events":0}
     {"k":"elsa bloodstone","src":"b","id":1010701,"name":"Elsa Bloodstone","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/e/b0/4c0038ccbe4fa","extension":"jpg"},"comics":52,"series":25,"stories":52,"events":1}
-    {"k":"emily bright (emily bright)","src":"b","id":1017858,"name":"Emily Bright (Emily Bright)","description":"","modified":"2024-01-09T17:59:49+0000","comics":1,"series":1,"stories":1,"events":0}
-    {"k":"emma frost","src":"b","id":1009310,"name":"Emma Frost","description":"A telepath who can turn her skin to diamond, once a Hellfire Club villain and later an X-Men leader.","modified":"2016-07-05T18:28:45+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/80/51151ef7cf4c8","extension":"jpg"},"comics":447,"series":149,"stories":498,"events":17}
+    {"k":"emily bright (emily bright)","src":"b","id":1017858,"name":"Emily Bright (Emily Bright)","description":"","modified":1704823189,"comics":1,"series":1,"stories":1,"events":0}
+    {"k":"emma frost","src":"b","id":1009310,"name":"Emma Frost","description":"A telepath who can turn her skin to diamond, once a Hellfire Club villain and later an X-Men leader.","modified":1467743325,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/80/51151ef7cf4c8","extension":"jpg"},"comics":447,"series":149,"stories":498,"events":17}
     {"k":"empath","src":"b","id":1009291,"name":"Empath","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/60/4ce59faf350ea","extension":"jpg"},"comics":30,"series":8,"stories":30,"events":0}
     {"k":"emplate","src":"b","id":1009292,"name":"Emplate","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/10/4bb3bcffb8325","extension":"jpg"},"comics":15,"series":6,"stories":14,"events":1}
-    {"k":"enchantress (amora)","src":"b","id":1010671,"name":"Enchantress (Amora)","description":"","modified":"2013-11-01T20:26:51+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/10/52740e0f3c733","extension":"jpg"},"comics":29,"series":13,"stories":40,"events":2}
-    {"k":"enchantress (sylvie lushton)","src":"b","id":1011432,"name":"Enchantress (Sylvie Lushton)","description":"","modified":"2016-02-01T19:18:56+0000","comics":2,"series":2,"stories":2,"events":0}
-    {"k":"ender wiggin","src":"b","id":1011313,"name":"Ender Wiggin","description":"","modified":"2010-12-08T17:39:15+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/90/4ce154e96ec1e","extension":"jpg"},"comics":5,"series":2,"stories":5,"events":0}
+    {"k":"enchantress (amora)","src":"b","id":1010671,"name":"Enchantress (Amora)","description":"","modified":1383337611,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/10/52740e0f3c733","extension":"jpg"},"comics":29,"series":13,"stories":40,"events":2}
+    {"k":"enchantress (sylvie lushton)","src":"b","id":1011432,"name":"Enchantress (Sylvie Lushton)","description":"","modified":1454354336,"comics":2,"series":2,"stories":2,"events":0}
+    {"k":"ender wiggin","src":"b","id":1011313,"name":"Ender Wiggin","description":"","modified":1291829955,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/90/4ce154e96ec1e","extension":"jpg"},"comics":5,"series":2,"stories":5,"events":0}
     {"k":"energizer","src":"b","id":1010445,"name":"Energizer","description":"","comics":10,"series":4,"stories":17,"events":0}
     {"k":"epoch","src":"b","id":1011065,"name":"Epoch","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/50/4c0030f453da3","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
     {"k":"erik the red","src":"b","id":1009293,"name":"Erik the Red","description":"","comics":6,"series":4,"stories":6,"events":0}
-    {"k":"eternals","src":"b","id":1010807,"name":"Eternals","description":"","modified":"2014-06-16T15:23:46+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/30/539f0bda709d0","extension":"jpg"},"comics":99,"series":38,"stories":138,"events":1}
+    {"k":"eternals","src":"b","id":1010807,"name":"Eternals","description":"","modified":1402932226,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/30/539f0bda709d0","extension":"jpg"},"comics":99,"series":38,"stories":138,"events":1}
     {"k":"eternity","src":"b","id":1011061,"name":"Eternity","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/90/4c0030fff0e3d","extension":"jpg"},"comics":20,"series":13,"stories":23,"events":1}
     {"k":"excalibur","src":"b","id":1010771,"name":"Excalibur","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/f0/4c00374eb5d5d","extension":"jpg"},"comics":224,"series":36,"stories":330,"events":5}
-    {"k":"executioner (skurge)","src":"b","id":1012378,"name":"Executioner (Skurge)","description":"","modified":"2021-08-13T04:17:53+0000","comics":4,"series":4,"stories":4,"events":2}
-    {"k":"exiles","src":"b","id":1009294,"name":"Exiles","description":"","modified":"2010-11-18T19:08:22+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/c0/4ce59fbab92f5","extension":"jpg"},"comics":146,"series":26,"stories":216,"events":2}
-    {"k":"exodus","src":"b","id":1009295,"name":"Exodus","description":"","modified":"2013-10-24T17:17:29+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/e/20/52695589e1721","extension":"jpg"},"comics":33,"series":22,"stories":38,"events":3}
+    {"k":"executioner (skurge)","src":"b","id":1012378,"name":"Executioner (Skurge)","description":"","modified":1628828273,"comics":4,"series":4,"stories":4,"events":2}
+    {"k":"exiles","src":"b","id":1009294,"name":"Exiles","description":"","modified":1290107302,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/c0/4ce59fbab92f5","extension":"jpg"},"comics":146,"series":26,"stories":216,"events":2}
+    {"k":"exodus","src":"b","id":1009295,"name":"Exodus","description":"","modified":1382635049,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/e/20/52695589e1721","extension":"jpg"},"comics":33,"series":22,"stories":38,"events":3}
     {"k":"expediter","src":"b","id":1009296,"name":"Expediter","description":"","comics":0,"series":0,"stories":0,"events":0}
     {"k":"ezekiel","src":"b","id":1011199,"name":"Ezekiel","description":"A wealthy businessman with spider powers who told Peter Parker about the mystic side of his abilities.","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/c0/4c002f2268bd4","extension":"jpg"},"comics":8,"series":3,"stories":8,"events":0,"urls":[{"type":"detail","url":"http://marvel.com/characters/654/ezekiel"},{"type":"wiki","url":"http://marvel.com/universe/Ezekiel"},{"type":"comiclink","url":"http://marvel.com/comics/characters/1011199/ezekiel"}]}
     {"k":"ezekiel stane","src":"b","id":1011317,"name":"Ezekiel Stane","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/50/4ce5a64fd283a","extension":"jpg"},"comics":17,"series":3,"stories":24,"events":0}
     {"k":"fabian cortez","src":"b","id":1009248,"name":"Fabian Cortez","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/4/f0/4c0040603dda1","extension":"jpg"},"comics":6,"series":3,"stories":6,"events":0}
-    {"k":"falcon","src":"b","id":1009297,"name":"Falcon","description":"Sam Wilson, a winged hero and longtime partner of Captain America.","modified":"2016-06-02T16:31:51+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/b0/5111505fb7009","extension":"jpg"},"comics":208,"series":77,"stories":240,"events":7}
-    {"k":"falcon/sam wilson (maa)","src":"b","id":1017110,"name":"Falcon/Sam Wilson (MAA)","description":"","modified":"2013-09-18T19:52:17+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/10/523219c347dd1","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"falcon","src":"b","id":1009297,"name":"Falcon","description":"Sam Wilson, a winged hero and longtime partner of Captain America.","modified":1464885111,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/b0/5111505fb7009","extension":"jpg"},"comics":208,"series":77,"stories":240,"events":7}
+    {"k":"falcon/sam wilson (maa)","src":"b","id":1017110,"name":"Falcon/Sam Wilson (MAA)","description":"","modified":1379533937,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/10/523219c347dd1","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
     {"k":"fallen one","src":"b","id":1011143,"name":"Fallen One","description":"","comics":0,"series":0,"stories":0,"events":0}
     {"k":"famine","src":"b","id":1009298,"name":"Famine","description":"","comics":15,"series":3,"stories":15,"events":1}
-    {"k":"fantastic four","src":"b","id":1009299,"name":"Fantastic Four","description":"Marvel's first family, explorers who gained their powers from cosmic rays.","modified":"2016-05-05T18:38:42+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/60/50febc4f55525","extension":"jpg"},"comics":1547,"series":447,"stories":2415,"events":24}
+    {"k":"fantastic four","src":"b","id":1009299,"name":"Fantastic Four","description":"Marvel's first family, explorers who gained their powers from cosmic rays.","modified":1462473522,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/60/50febc4f55525","extension":"jpg"},"comics":1547,"series":447,"stories":2415,"events":24}
     {"k":"fantastic four (ultimate)","src":"b","id":1011013,"name":"Fantastic Four (Ultimate)","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/b0/4c0032727c038","extension":"jpg"},"comics":101,"series":29,"stories":118,"events":0}
     {"k":"fantastick four","src":"b","id":1011111,"name":"Fantastick Four","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/4/80/4c0030a052a1c","extension":"jpg"},"comics":1,"series":1,"stories":1,"events":0}
-    {"k":"fantomex","src":"b","id":1009301,"name":"Fantomex","description":"","modified":"2014-04-29T18:52:10+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/60/535ff35da5ccd","extension":"jpg"},"comics":66,"series":19,"stories":74,"events":4}
-    {"k":"fat cobra","src":"b","id":1011233,"name":"Fat Cobra","description":"","modified":"2011-05-26T21:52:52+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/e/f0/4db58b3c6aaa6","extension":"jpg"},"comics":16,"series":6,"stories":21,"events":1}
+    {"k":"fantomex","src":"b","id":1009301,"name":"Fantomex","description":"","modified":1398797530,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/60/535ff35da5ccd","extension":"jpg"},"comics":66,"series":19,"stories":74,"events":4}
+    {"k":"fat cobra","src":"b","id":1011233,"name":"Fat Cobra","description":"","modified":1306446772,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/e/f0/4db58b3c6aaa6","extension":"jpg"},"comics":16,"series":6,"stories":21,"events":1}
     {"k":"felicia hardy","src":"b","id":1009335,"name":"Felicia Hardy","description":"The woman behind the Black Cat, a cat burglar with a soft spot for Spider-Man.","comics":3,"series":2,"stories":4,"events":1,"urls":[{"type":"detail","url":"http://marvel.com/characters/2711/felicia_hardy"},{"type":"comiclink","url":"http://marvel.com/comics/characters/1009335/felicia_hardy"}]}
     {"k":"fenris","src":"b","id":1009302,"name":"Fenris","description":"","comics":6,"series":5,"stories":5,"events":0}
     {"k":"feral","src":"b","id":1011213,"name":"Feral","description":"","comics":9,"series":5,"stories":9,"events":1}
-    {"k":"fin fang foom","src":"b","id":1009303,"name":"Fin Fang Foom","description":"","modified":"2011-05-24T20:44:22+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/a/60/4ce59fc647d58","extension":"jpg"},"comics":30,"series":19,"stories":33,"events":1}
+    {"k":"fin fang foom","src":"b","id":1009303,"name":"Fin Fang Foom","description":"","modified":1306269862,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/a/60/4ce59fc647d58","extension":"jpg"},"comics":30,"series":19,"stories":33,"events":1}
     {"k":"firebird","src":"b","id":1010868,"name":"Firebird","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/30/4c0035b0a7de0","extension":"jpg"},"comics":35,"series":12,"stories":33,"events":2}
     {"k":"firebrand","src":"b","id":1009304,"name":"Firebrand","description":"A fire-wielding villain who has clashed with Iron Man.","comics":7,"series":4,"stories":13,"events":0,"urls":[{"type":"detail","url":"http://marvel.com/characters/695/firebrand"},{"type":"comiclink","url":"http://marvel.com/comics/characters/1009304/firebrand"}]}
-    {"k":"firedrake","src":"b","id":1014987,"name":"Firedrake","description":"","modified":"2010-11-18T20:58:52+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/a0/4cd0603234ecd","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
-    {"k":"firelord","src":"b","id":1009305,"name":"Firelord","description":"","modified":"2010-11-18T19:27:51+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/b0/4ce59fd314c38","extension":"jpg"},"comics":43,"series":24,"stories":50,"events":2}
-    {"k":"firestar","src":"b","id":1009306,"name":"Firestar","description":"","modified":"2013-10-17T18:57:09+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/7/03/526032b8247e8","extension":"jpg"},"comics":127,"series":52,"stories":147,"events":6}
-    {"k":"firestar (ultimate)","src":"b","id":1011222,"name":"Firestar (Ultimate)","description":"","modified":"2011-03-10T21:54:12+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/d0/4ce5a555585c6","extension":"jpg"},"comics":5,"series":4,"stories":6,"events":0}
-    {"k":"fixer (paul norbert ebersol)","src":"b","id":1010880,"name":"Fixer (Paul Norbert Ebersol)","description":"","modified":"2011-08-23T23:20:05+0000","comics":8,"series":5,"stories":8,"events":0}
+    {"k":"firedrake","src":"b","id":1014987,"name":"Firedrake","description":"","modified":1290113932,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/a0/4cd0603234ecd","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"firelord","src":"b","id":1009305,"name":"Firelord","description":"","modified":1290108471,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/b0/4ce59fd314c38","extension":"jpg"},"comics":43,"series":24,"stories":50,"events":2}
+    {"k":"firestar","src":"b","id":1009306,"name":"Firestar","description":"","modified":1382036229,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/7/03/526032b8247e8","extension":"jpg"},"comics":127,"series":52,"stories":147,"events":6}
+    {"k":"firestar (ultimate)","src":"b","id":1011222,"name":"Firestar (Ultimate)","description":"","modified":1299794052,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/d0/4ce5a555585c6","extension":"jpg"},"comics":5,"series":4,"stories":6,"events":0}
+    {"k":"fixer (paul norbert ebersol)","src":"b","id":1010880,"name":"Fixer (Paul Norbert Ebersol)","description":"","modified":1314141605,"comics":8,"series":5,"stories":8,"events":0}
     {"k":"flatman","src":"b","id":1010863,"name":"Flatman","description":"","comics":5,"series":3,"stories":5,"events":0}
     {"k":"flying dutchman","src":"b","id":1010333,"name":"Flying Dutchman","description":"","comics":0,"series":0,"stories":0,"events":0}
-    {"k":"foggy nelson","src":"b","id":1009470,"name":"Foggy Nelson","description":"","modified":"2015-03-30T20:58:58+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/a0/4ce5a095e7625","extension":"jpg"},"comics":91,"series":35,"stories":122,"events":3}
-    {"k":"force works","src":"b","id":1009307,"name":"Force Works","description":"","modified":"2013-11-01T20:26:47+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/a0/52740df74b57d","extension":"jpg"},"comics":28,"series":4,"stories":28,"events":1}
+    {"k":"foggy nelson","src":"b","id":1009470,"name":"Foggy Nelson","description":"","modified":1427749138,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/a0/4ce5a095e7625","extension":"jpg"},"comics":91,"series":35,"stories":122,"events":3}
+    {"k":"force works","src":"b","id":1009307,"name":"Force Works","description":"","modified":1383337607,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/a0/52740df74b57d","extension":"jpg"},"comics":28,"series":4,"stories":28,"events":1}
     {"k":"forearm","src":"b","id":1009308,"name":"Forearm","description":"","comics":22,"series":9,"stories":21,"events":0}
-    {"k":"forge","src":"b","id":1009309,"name":"Forge","description":"","modified":"2013-10-24T17:28:57+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/a/90/5269585071503","extension":"jpg"},"comics":159,"series":49,"stories":179,"events":9}
-    {"k":"forge (ultimate)","src":"b","id":1014993,"name":"Forge (Ultimate)","description":"","modified":"2012-07-10T23:32:29+0000","comics":3,"series":1,"stories":5,"events":0}
+    {"k":"forge","src":"b","id":1009309,"name":"Forge","description":"","modified":1382635737,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/a/90/5269585071503","extension":"jpg"},"comics":159,"series":49,"stories":179,"events":9}
+    {"k":"forge (ultimate)","src":"b","id":1014993,"name":"Forge (Ultimate)","description":"","modified":1341963149,"comics":3,"series":1,"stories":5,"events":0}
     {"k":"forgotten one","src":"b","id":1011177,"name":"Forgotten One","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/70/4c002f332fb1f","extension":"jpg"},"comics":2,"series":2,"stories":2,"events":2}
-    {"k":"frank castle","src":"b","id":1009229,"name":"Frank Castle","description":"","modified":"2004-04-14T04:00:00+0000","comics":27,"series":11,"stories":31,"events":2}
-    {"k":"frankenstein's monster","src":"b","id":1011356,"name":"Frankenstein's Monster","description":"","modified":"2011-05-13T18:32:06+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/a/00/4d78fbb55546e","extension":"jpg"},"comics":27,"series":7,"stories":36,"events":1}
-    {"k":"franklin richards","src":"b","id":1009539,"name":"Franklin Richards","description":"The son of Reed and Sue Richards, a mutant with reality-shaping power.","modified":"2014-04-29T18:23:45+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/00/535fedbaaf234","extension":"jpg"},"comics":178,"series":59,"stories":232,"events":8}
+    {"k":"frank castle","src":"b","id":1009229,"name":"Frank Castle","description":"","modified":1081915200,"comics":27,"series":11,"stories":31,"events":2}
+    {"k":"frankenstein's monster","src":"b","id":1011356,"name":"Frankenstein's Monster","description":"","modified":1305311526,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/a/00/4d78fbb55546e","extension":"jpg"},"comics":27,"series":7,"stories":36,"events":1}
+    {"k":"franklin richards","src":"b","id":1009539,"name":"Franklin Richards","description":"The son of Reed and Sue Richards, a mutant with reality-shaping power.","modified":1398795825,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/00/535fedbaaf234","extension":"jpg"},"comics":178,"series":59,"stories":232,"events":8}
     {"k":"franklin storm","src":"b","id":1010980,"name":"Franklin Storm","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/e0/4c0032a9477bc","extension":"jpg"},"comics":6,"series":4,"stories":10,"events":0}
     {"k":"freak","src":"b","id":1011240,"name":"Freak","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/1/50/4ce5a5b3cc0aa","extension":"jpg"},"comics":6,"series":2,"stories":9,"events":0}
-    {"k":"frenzy","src":"b","id":1012478,"name":"Frenzy","description":"","modified":"2021-08-27T21:57:29+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/b0/526958a4c3cde","extension":"jpg"},"comics":16,"series":9,"stories":16,"events":1}
+    {"k":"frenzy","src":"b","id":1012478,"name":"Frenzy","description":"","modified":1630101449,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/b0/526958a4c3cde","extension":"jpg"},"comics":16,"series":9,"stories":16,"events":1}
     {"k":"frightful four","src":"b","id":1010799,"name":"Frightful Four","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/a0/4c00372aafb39","extension":"jpg"},"comics":19,"series":8,"stories":28,"events":0}
     {"k":"frog thor","src":"b","id":1011389,"name":"Frog Thor","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/b0/4ce5a72d1a081","extension":"jpg"},"comics":29,"series":9,"stories":33,"events":0}
-    {"k":"frog-man","src":"b","id":1010670,"name":"Frog-Man","description":"","modified":"2011-06-08T16:00:18+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/60/4def9bf15ce30","extension":"jpg"},"comics":3,"series":3,"stories":4,"events":1}
+    {"k":"frog-man","src":"b","id":1010670,"name":"Frog-Man","description":"","modified":1307548818,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/60/4def9bf15ce30","extension":"jpg"},"comics":3,"series":3,"stories":4,"events":1}
     {"k":"gabe jones","src":"b","id":1009377,"name":"Gabe Jones","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/f0/4ce5a0155d904","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
-    {"k":"galactus","src":"b","id":1009312,"name":"Galactus","description":"A colossal cosmic being who must consume the life energy of planets to survive.","modified":"2014-09-30T20:47:03+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/03/528d31a791308","extension":"jpg"},"comics":244,"series":117,"stories":267,"events":10}
+    {"k":"galactus","src":"b","id":1009312,"name":"Galactus","description":"A colossal cosmic being who must consume the life energy of planets to survive.","modified":1412110023,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/03/528d31a791308","extension":"jpg"},"comics":244,"series":117,"stories":267,"events":10}
     {"k":"galia","src":"b","id":1011384,"name":"Galia","description":"","comics":0,"series":0,"stories":0,"events":0}
-    {"k":"gambit","src":"b","id":1009313,"name":"Gambit","description":"Remy LeBeau, a Cajun thief who charges objects with explosive energy.","modified":"2016-03-14T16:47:45+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/a/40/52696aa8aee99","extension":"jpg"},"comics":527,"series":136,"stories":655,"events":14}
+    {"k":"gambit","src":"b","id":1009313,"name":"Gambit","description":"Remy LeBeau, a Cajun thief who charges objects with explosive energy.","modified":1457974065,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/a/40/52696aa8aee99","extension":"jpg"},"comics":527,"series":136,"stories":655,"events":14}
     {"k":"gamma corps","src":"b","id":1011201,"name":"Gamma Corps","description":"","comics":0,"series":0,"stories":0,"events":0}
-    {"k":"gamora","src":"b","id":1010763,"name":"Gamora","description":"The last of her people, raised by Thanos as an assassin, who turned against him.","modified":"2016-06-02T17:39:18+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/90/526032a2cce62","extension":"jpg"},"comics":78,"series":38,"stories":82,"events":5}
-    {"k":"gamora (marvel war of heroes)","src":"b","id":1017324,"name":"Gamora (Marvel War of Heroes)","description":"","modified":"2013-09-18T15:00:11+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/e0/5239bfe911e8e","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
-    {"k":"gargoyle","src":"b","id":1010832,"name":"Gargoyle","description":"","modified":"2004-04-14T04:00:00+0000","comics":17,"series":6,"stories":18,"events":1}
-    {"k":"gargoyle (isaac christians)","src":"b","id":1012512,"name":"Gargoyle (Isaac Christians)","description":"","modified":"2021-08-28T02:01:59+0000","comics":14,"series":2,"stories":27,"events":0}
-    {"k":"gargoyle (yuri topolov)","src":"b","id":1012513,"name":"Gargoyle (Yuri Topolov)","description":"","modified":"2010-12-15T18:35:44+0000","comics":1,"series":1,"stories":1,"events":0}
+    {"k":"gamora","src":"b","id":1010763,"name":"Gamora","description":"The last of her people, raised by Thanos as an assassin, who turned against him.","modified":1464889158,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/90/526032a2cce62","extension":"jpg"},"comics":78,"series":38,"stories":82,"events":5}
+    {"k":"gamora (marvel war of heroes)","src":"b","id":1017324,"name":"Gamora (Marvel War of Heroes)","description":"","modified":1379516411,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/e0/5239bfe911e8e","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"gargoyle","src":"b","id":1010832,"name":"Gargoyle","description":"","modified":1081915200,"comics":17,"series":6,"stories":18,"events":1}
+    {"k":"gargoyle (isaac christians)","src":"b","id":1012512,"name":"Gargoyle (Isaac Christians)","description":"","modified":1630116119,"comics":14,"series":2,"stories":27,"events":0}
+    {"k":"gargoyle (yuri topolov)","src":"b","id":1012513,"name":"Gargoyle (Yuri Topolov)","description":"","modified":1292438144,"comics":1,"series":1,"stories":1,"events":0}
     {"k":"garia","src":"b","id":1011380,"name":"Garia","description":"","comics":0,"series":0,"stories":0,"events":0}
     {"k":"garrison kane","src":"b","id":1009383,"name":"Garrison Kane","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/f0/4c003e9db374b","extension":"jpg"},"comics":19,"series":10,"stories":19,"events":0}
     {"k":"gateway","src":"b","id":1009315,"name":"Gateway","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/f0/4c003ef236e72","extension":"jpg"},"comics":29,"series":12,"stories":27,"events":3}
-    {"k":"gauntlet (joseph green)","src":"b","id":1009316,"name":"Gauntlet (Joseph Green)","description":"","modified":"2014-04-29T18:42:58+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/7/20/535ff2a48869b","extension":"jpg"},"comics":29,"series":8,"stories":36,"events":5}
-    {"k":"geiger","src":"b","id":1011248,"name":"Geiger","description":"","modified":"2013-11-01T20:24:26+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/20/52740dec5e17a","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"gauntlet (joseph green)","src":"b","id":1009316,"name":"Gauntlet (Joseph Green)","description":"","modified":1398796978,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/7/20/535ff2a48869b","extension":"jpg"},"comics":29,"series":8,"stories":36,"events":5}
+    {"k":"geiger","src":"b","id":1011248,"name":"Geiger","description":"","modified":1383337466,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/20/52740dec5e17a","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
     {"k":"gene sailors","src":"b","id":1009556,"name":"Gene Sailors","description":"","comics":0,"series":0,"stories":0,"events":0}
     {"k":"generation x","src":"b","id":1011285,"name":"Generation X","description":"","comics":103,"series":13,"stories":111,"events":1}
     {"k":"genesis","src":"b","id":1009317,"name":"Genesis","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/30/4c003eeedf93c","extension":"jpg"},"comics":17,"series":4,"stories":17,"events":2}
     {"k":"genis-vell","src":"b","id":1011098,"name":"Genis-Vell","description":"","comics":11,"series":3,"stories":11,"events":0}
-    {"k":"george stacy (ultimate)","src":"b","id":1014974,"name":"George Stacy (Ultimate)","description":"","modified":"2012-07-10T23:25:45+0000","comics":9,"series":6,"stories":4,"events":0}
+    {"k":"george stacy (ultimate)","src":"b","id":1014974,"name":"George Stacy (Ultimate)","description":"","modified":1341962745,"comics":9,"series":6,"stories":4,"events":0}
     {"k":"gertrude yorkes","src":"b","id":1010749,"name":"Gertrude Yorkes","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/c0/4c00359a2be7b","extension":"jpg"},"comics":14,"series":5,"stories":13,"events":1}
-    {"k":"ghost rider (daniel ketch)","src":"b","id":1010925,"name":"Ghost Rider (Daniel Ketch)","description":"","modified":"2016-02-10T15:25:38+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/50/535feaa671cc6","extension":"jpg"},"comics":101,"series":35,"stories":108,"events":1}
-    {"k":"ghost rider (johnny blaze)","src":"b","id":1009318,"name":"Ghost Rider (Johnny Blaze)","description":"Stunt rider Johnny Blaze, bound to a spirit of vengeance that turns him into a flaming skeleton.","modified":"2016-02-10T15:25:28+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/80/52696ba1353e7","extension":"jpg"},"comics":335,"series":94,"stories":452,"events":6}
-    {"k":"ghost rider (marvel war of heroes)","src":"b","id":1017329,"name":"Ghost Rider (Marvel War of Heroes)","description":"","modified":"2013-09-18T14:59:53+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/f0/5239bfd918fb5","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
-    {"k":"ghost rider (robbie reyes)","src":"b","id":1017833,"name":"Ghost Rider (Robbie Reyes)","description":"","modified":"2022-03-08T17:44:01+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/1/10/622795c13e687","extension":"jpg"},"comics":38,"series":20,"stories":40,"events":0}
+    {"k":"ghost rider (daniel ketch)","src":"b","id":1010925,"name":"Ghost Rider (Daniel Ketch)","description":"","modified":1455117938,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/50/535feaa671cc6","extension":"jpg"},"comics":101,"series":35,"stories":108,"events":1}
+    {"k":"ghost rider (johnny blaze)","src":"b","id":1009318,"name":"Ghost Rider (Johnny Blaze)","description":"Stunt rider Johnny Blaze, bound to a spirit of vengeance that turns him into a flaming skeleton.","modified":1455117928,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/80/52696ba1353e7","extension":"jpg"},"comics":335,"series":94,"stories":452,"events":6}
+    {"k":"ghost rider (marvel war of heroes)","src":"b","id":1017329,"name":"Ghost Rider (Marvel War of Heroes)","description":"","modified":1379516393,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/f0/5239bfd918fb5","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"ghost rider (robbie reyes)","src":"b","id":1017833,"name":"Ghost Rider (Robbie Reyes)","description":"","modified":1646761441,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/1/10/622795c13e687","extension":"jpg"},"comics":38,"series":20,"stories":40,"events":0}
     {"k":"giant girl","src":"b","id":1011221,"name":"Giant Girl","description":"","comics":2,"series":1,"stories":2,"events":0}
-    {"k":"giant man","src":"b","id":1009320,"name":"Giant Man","description":"","modified":"2011-09-23T14:53:06+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/e0/4ce43388b9255","extension":"jpg"},"comics":60,"series":24,"stories":63,"events":3}
+    {"k":"giant man","src":"b","id":1009320,"name":"Giant Man","description":"","modified":1316789586,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/e0/4ce43388b9255","extension":"jpg"},"comics":60,"series":24,"stories":63,"events":3}
     {"k":"giant-dok","src":"b","id":1010720,"name":"Giant-dok","description":"","comics":0,"series":0,"stories":0,"events":0}
     {"k":"giant-man (ultimate)","src":"b","id":1010926,"name":"Giant-Man (Ultimate)","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/d0/4c00343fc70c8","extension":"jpg"},"comics":20,"series":10,"stories":22,"events":0}
     {"k":"gideon","src":"b","id":1011055,"name":"Gideon","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/20/4c00311236811","extension":"jpg"},"comics":22,"series":11,"stories":24,"events":1}
-    {"k":"gilgamesh","src":"b","id":1012571,"name":"Gilgamesh","description":"","modified":"2021-08-13T03:30:35+0000","comics":12,"series":3,"stories":13,"events":1}
-    {"k":"git hoskins","src":"b","id":1014982,"name":"Git Hoskins","description":"","modified":"2010-11-18T20:54:36+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/1/c0/4cd05c0c4ffad","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
-    {"k":"gladiator (kallark)","src":"b","id":1009321,"name":"Gladiator (Kallark)","description":"","modified":"2016-07-08T18:38:24+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/03/52696b33b7920","extension":"jpg"},"comics":83,"series":43,"stories":77,"events":3}
+    {"k":"gilgamesh","src":"b","id":1012571,"name":"Gilgamesh","description":"","modified":1628825435,"comics":12,"series":3,"stories":13,"events":1}
+    {"k":"git hoskins","src":"b","id":1014982,"name":"Git Hoskins","description":"","modified":1290113676,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/1/c0/4cd05c0c4ffad","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"gladiator (kallark)","src":"b","id":1009321,"name":"Gladiator (Kallark)","description":"","modified":1468003104,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/03/52696b33b7920","extension":"jpg"},"comics":83,"series":43,"stories":77,"events":3}
     {"k":"gladiator (melvin potter)","src":"b","id":1011256,"name":"Gladiator (Melvin Potter)","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/90/4ce5a5ca49c7f","extension":"jpg"},"comics":9,"series":6,"stories":14,"events":0}
     {"k":"glenn talbot","src":"b","id":1009645,"name":"Glenn Talbot","description":"","comics":7,"series":3,"stories":11,"events":0}
     {"k":"glorian","src":"b","id":1011144,"name":"Glorian","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/e0/4c002f81ea1f8","extension":"jpg"},"comics":11,"series":2,"stories":19,"events":1}
-    {"k":"goblin queen","src":"b","id":1009322,"name":"Goblin Queen","description":"","modified":"2013-12-26T19:23:21+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/b0/52bc8219eb973","extension":"jpg"},"comics":13,"series":9,"stories":13,"events":1}
+    {"k":"goblin queen","src":"b","id":1009322,"name":"Goblin Queen","description":"","modified":1388085801,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/b0/52bc8219eb973","extension":"jpg"},"comics":13,"series":9,"stories":13,"events":1}
     {"k":"golden guardian","src":"b","id":1011374,"name":"Golden Guardian","description":"","comics":0,"series":0,"stories":0,"events":0}
-    {"k":"goliath (bill foster)","src":"b","id":1010927,"name":"Goliath (Bill Foster)","description":"","modified":"2011-08-09T18:56:53+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/f0/4c00343d177d6","extension":"jpg"},"comics":28,"series":12,"stories":29,"events":2}
-    {"k":"gorgon","src":"b","id":1009324,"name":"Gorgon","description":"","modified":"2017-08-21T20:55:27+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/60/526033e7ac8ee","extension":"jpg"},"comics":64,"series":36,"stories":69,"events":5}
-    {"k":"gorgon (inhumans)","src":"b","id":1012610,"name":"Gorgon (Inhumans)","description":"","modified":"2021-08-27T03:44:29+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/4/20/4ce5a99149843","extension":"jpg"},"comics":16,"series":10,"stories":18,"events":2}
-    {"k":"gorilla man","src":"b","id":1010731,"name":"Gorilla Man","description":"","modified":"2004-04-14T04:00:00+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/30/4c00378d65a54","extension":"jpg"},"comics":19,"series":8,"stories":21,"events":2}
-    {"k":"grandmaster","src":"b","id":1011076,"name":"Grandmaster","description":"","modified":"2017-08-21T18:39:21+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/10/4c0030dc410d6","extension":"jpg"},"comics":11,"series":10,"stories":11,"events":0}
-    {"k":"graviton","src":"b","id":1012623,"name":"Graviton","description":"","modified":"2021-08-27T21:53:53+0000","comics":12,"series":6,"stories":15,"events":2}
-    {"k":"gravity","src":"b","id":1010702,"name":"Gravity","description":"","modified":"2013-10-17T19:01:40+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/70/526033d50fa1b","extension":"jpg"},"comics":35,"series":12,"stories":39,"events":4}
+    {"k":"goliath (bill foster)","src":"b","id":1010927,"name":"Goliath (Bill Foster)","description":"","modified":1312916213,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/f0/4c00343d177d6","extension":"jpg"},"comics":28,"series":12,"stories":29,"events":2}
+    {"k":"gorgon","src":"b","id":1009324,"name":"Gorgon","description":"","modified":1503348927,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/60/526033e7ac8ee","extension":"jpg"},"comics":64,"series":36,"stories":69,"events":5}
+    {"k":"gorgon (inhumans)","src":"b","id":1012610,"name":"Gorgon (Inhumans)","description":"","modified":1630035869,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/4/20/4ce5a99149843","extension":"jpg"},"comics":16,"series":10,"stories":18,"events":2}
+    {"k":"gorilla man","src":"b","id":1010731,"name":"Gorilla Man","description":"","modified":1081915200,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/30/4c00378d65a54","extension":"jpg"},"comics":19,"series":8,"stories":21,"events":2}
+    {"k":"grandmaster","src":"b","id":1011076,"name":"Grandmaster","description":"","modified":1503340761,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/10/4c0030dc410d6","extension":"jpg"},"comics":11,"series":10,"stories":11,"events":0}
+    {"k":"graviton","src":"b","id":1012623,"name":"Graviton","description":"","modified":1630101233,"comics":12,"series":6,"stories":15,"events":2}
+    {"k":"gravity","src":"b","id":1010702,"name":"Gravity","description":"","modified":1382036500,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/70/526033d50fa1b","extension":"jpg"},"comics":35,"series":12,"stories":39,"events":4}
     {"k":"great lakes avengers","src":"b","id":1011041,"name":"Great Lakes Avengers","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/70/4c0032387d022","extension":"jpg"},"comics":13,"series":5,"stories":14,"events":0}
-    {"k":"green goblin (barry norman osborn)","src":"b","id":1014985,"name":"Green Goblin (Barry Norman Osborn)","description":"","modified":"2010-11-18T20:57:08+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/e/f0/4cd05ee55faa2","extension":"jpg"},"comics":12,"series":1,"stories":12,"events":0}
-    {"k":"green goblin (harry osborn)","src":"b","id":1010928,"name":"Green Goblin (Harry Osborn)","description":"","modified":"2016-08-25T20:51:27+0000","comics":11,"series":3,"stories":11,"events":2}
-    {"k":"green goblin (norman osborn)","src":"b","id":1011435,"name":"Green Goblin (Norman Osborn)","description":"Industrialist Norman Osborn, driven mad by a strength formula, who attacks from a goblin glider with pumpkin bombs.","modified":"2021-08-13T04:30:10+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/10/4ce18ad314ea8","extension":"jpg"},"comics":90,"series":41,"stories":88,"events":3}
+    {"k":"green goblin (barry norman osborn)","src":"b","id":1014985,"name":"Green Goblin (Barry Norman Osborn)","description":"","modified":1290113828,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/e/f0/4cd05ee55faa2","extension":"jpg"},"comics":12,"series":1,"stories":12,"events":0}
+    {"k":"green goblin (harry osborn)","src":"b","id":1010928,"name":"Green Goblin (Harry Osborn)","description":"","modified":1472158287,"comics":11,"series":3,"stories":11,"events":2}
+    {"k":"green goblin (norman osborn)","src":"b","id":1011435,"name":"Green Goblin (Norman Osborn)","description":"Industrialist Norman Osborn, driven mad by a strength formula, who attacks from a goblin glider with pumpkin bombs.","modified":1628829010,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/10/4ce18ad314ea8","extension":"jpg"},"comics":90,"series":41,"stories":88,"events":3}
     {"k":"green goblin (ultimate)","src":"b","id":1010929,"name":"Green Goblin (Ultimate)","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/c0/4c003439f081b","extension":"jpg"},"comics":2,"series":2,"stories":2,"events":0}
     {"k":"gressill","src":"b","id":1009326,"name":"Gressill","description":"","comics":0,"series":0,"stories":0,"events":0,"urls":[{"type":"detail","url":"http://marvel.com/characters/854/gressill"},{"type":"comiclink","url":"http://marvel.com/comics/characters/1009326/gressill"}]}
-    {"k":"grey gargoyle","src":"b","id":1011420,"name":"Grey Gargoyle","description":"","modified":"2013-11-20T22:07:40+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/03/528d319931e60","extension":"jpg"},"comics":30,"series":23,"stories":37,"events":3}
+    {"k":"grey gargoyle","src":"b","id":1011420,"name":"Grey Gargoyle","description":"","modified":1384985260,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/03/528d319931e60","extension":"jpg"},"comics":30,"series":23,"stories":37,"events":3}
     {"k":"greymalkin","src":"b","id":1011292,"name":"Greymalkin","description":"","comics":0,"series":0,"stories":0,"events":0}
     {"k":"grim reaper","src":"b","id":1009328,"name":"Grim Reaper","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/b0/4c003ee8885e4","extension":"jpg"},"comics":33,"series":18,"stories":32,"events":1}
-    {"k":"groot","src":"b","id":1010743,"name":"Groot","description":"A tree-like alien who, in most of his modern appearances, says only 'I am Groot'.","modified":"2013-10-17T19:01:37+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/10/526033c8b474a","extension":"jpg"},"comics":74,"series":26,"stories":77,"events":2}
-    {"k":"guardian","src":"b","id":1009330,"name":"Guardian","description":"","modified":"2011-05-19T15:07:05+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/50/4dd531d26079c","extension":"jpg"},"comics":36,"series":19,"stories":39,"events":2}
-    {"k":"guardians of the galaxy","src":"b","id":1011299,"name":"Guardians of the Galaxy","description":"A ragtag band of cosmic heroes; one team guards the 31st century, another the present day.","modified":"2020-07-21T14:30:47+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/70/50febd8be6b5d","extension":"jpg"},"comics":399,"series":120,"stories":434,"events":9}
+    {"k":"groot","src":"b","id":1010743,"name":"Groot","description":"A tree-like alien who, in most of his modern appearances, says only 'I am Groot'.","modified":1382036497,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/10/526033c8b474a","extension":"jpg"},"comics":74,"series":26,"stories":77,"events":2}
+    {"k":"guardian","src":"b","id":1009330,"name":"Guardian","description":"","modified":1305817625,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/50/4dd531d26079c","extension":"jpg"},"comics":36,"series":19,"stories":39,"events":2}
+    {"k":"guardians of the galaxy","src":"b","id":1011299,"name":"Guardians of the Galaxy","description":"A ragtag band of cosmic heroes; one team guards the 31st century, another the present day.","modified":1595341847,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/70/50febd8be6b5d","extension":"jpg"},"comics":399,"series":120,"stories":434,"events":9}
     {"k":"guardsmen","src":"b","id":1009331,"name":"Guardsmen","description":"","comics":0,"series":0,"stories":0,"events":0}
-    {"k":"gunslinger","src":"b","id":1010709,"name":"Gunslinger","description":"","modified":"2004-04-14T04:00:00+0000","comics":0,"series":0,"stories":0,"events":0}
+    {"k":"gunslinger","src":"b","id":1010709,"name":"Gunslinger","description":"","modified":1081915200,"comics":0,"series":0,"stories":0,"events":0}
     {"k":"gw bridge","src":"b","id":1009207,"name":"GW Bridge","description":"","comics":22,"series":3,"stories":21,"events":3}
-    {"k":"gwen stacy","src":"b","id":1009619,"name":"Gwen Stacy","description":"Peter Parker's college sweetheart, whose death at the hands of the Green Goblin shook him deeply.","modified":"2016-08-19T13:00:14+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/40/4c003ad20ab78","extension":"jpg"},"comics":90,"series":34,"stories":85,"events":1}
-    {"k":"gwen stacy (ultimate)","src":"b","id":1014994,"name":"Gwen Stacy (Ultimate)","description":"","modified":"2012-07-10T23:38:29+0000","comics":27,"series":8,"stories":28,"events":0}
+    {"k":"gwen stacy","src":"b","id":1009619,"name":"Gwen Stacy","description":"Peter Parker's college sweetheart, whose death at the hands of the Green Goblin shook him deeply.","modified":1471611614,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/40/4c003ad20ab78","extension":"jpg"},"comics":90,"series":34,"stories":85,"events":1}
+    {"k":"gwen stacy (ultimate)","src":"b","id":1014994,"name":"Gwen Stacy (Ultimate)","description":"","modified":1341963509,"comics":27,"series":8,"stories":28,"events":0}
     {"k":"h.a.m.m.e.r.","src":"b","id":1011400,"name":"H.A.M.M.E.R.","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/c0/4ce5a7675d903","extension":"jpg"},"comics":8,"series":5,"stories":11,"events":1}
-    {"k":"h.e.r.b.i.e.","src":"b","id":1009332,"name":"H.E.R.B.I.E.","description":"","modified":"2012-03-20T16:48:36+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/e0/4ce59fe9811cb","extension":"jpg"},"comics":1,"series":1,"stories":1,"events":0}
+    {"k":"h.e.r.b.i.e.","src":"b","id":1009332,"name":"H.E.R.B.I.E.","description":"","modified":1332262116,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/e0/4ce59fe9811cb","extension":"jpg"},"comics":1,"series":1,"stories":1,"events":0}
     {"k":"hairball","src":"b","id":1011391,"name":"Hairball","description":"","comics":8,"series":2,"stories":12,"events":0}
     {"k":"half-life (tony masterson)","src":"b","id":1009333,"name":"Half-Life (Tony Masterson)","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/a/20/4ce59ff485b35","extension":"jpg"},"comics":1,"series":1,"stories":2,"events":0}
     {"k":"hammerhead","src":"b","id":1009334,"name":"Hammerhead","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/c0/4c003ee47c207","extension":"jpg"},"comics":34,"series":19,"stories":39,"events":0}
-    {"k":"hammerhead (ultimate)","src":"b","id":1014995,"name":"Hammerhead (Ultimate)","description":"","modified":"2012-07-11T13:13:15+0000","comics":5,"series":4,"stories":5,"events":0}
-    {"k":"hank pym","src":"b","id":1011490,"name":"Hank Pym","description":"","modified":"2015-06-01T20:59:16+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/b0/5205305343bfd","extension":"jpg"},"comics":243,"series":92,"stories":335,"events":8}
+    {"k":"hammerhead (ultimate)","src":"b","id":1014995,"name":"Hammerhead (Ultimate)","description":"","modified":1342012395,"comics":5,"series":4,"stories":5,"events":0}
+    {"k":"hank pym","src":"b","id":1011490,"name":"Hank Pym","description":"","modified":1433192356,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/b0/5205305343bfd","extension":"jpg"},"comics":243,"series":92,"stories":335,"events":8}
     {"k":"hannibal king","src":"b","id":1011091,"name":"Hannibal King","description":"","comics":2,"series":1,"stories":2,"events":0}
-    {"k":"happy hogan","src":"b","id":1009348,"name":"Happy Hogan","description":"","modified":"2010-11-03T14:00:46+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/50/4ce5a00362b2c","extension":"jpg"},"comics":18,"series":4,"stories":32,"events":0}
-    {"k":"hardball","src":"b","id":1010821,"name":"Hardball","description":"","modified":"2014-04-29T18:43:14+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/60/535ff2b245409","extension":"jpg"},"comics":17,"series":3,"stories":20,"events":5}
+    {"k":"happy hogan","src":"b","id":1009348,"name":"Happy Hogan","description":"","modified":1288792846,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/50/4ce5a00362b2c","extension":"jpg"},"comics":18,"series":4,"stories":32,"events":0}
+    {"k":"hardball","src":"b","id":1010821,"name":"Hardball","description":"","modified":1398796994,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/60/535ff2b245409","extension":"jpg"},"comics":17,"series":3,"stories":20,"events":5}
     {"k":"harley davidson cooper","src":"b","id":1011185,"name":"Harley Davidson Cooper","description":"","comics":0,"series":0,"stories":0,"events":0}
     {"k":"harpoon","src":"b","id":1009336,"name":"Harpoon","description":"","comics":13,"series":5,"stories":12,"events":3}
     {"k":"harrier","src":"b","id":1011069,"name":"Harrier","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/30/4c0030e7aba3e","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
     {"k":"harry heck","src":"b","id":1009339,"name":"Harry Heck","description":"","comics":0,"series":0,"stories":0,"events":0}
-    {"k":"harry osborn","src":"b","id":1009486,"name":"Harry Osborn","description":"","modified":"2012-02-02T19:04:39+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/e0/4ce5a0b3181d8","extension":"jpg"},"comics":97,"series":22,"stories":123,"events":4}
+    {"k":"harry osborn","src":"b","id":1009486,"name":"Harry Osborn","description":"","modified":1328209479,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/e0/4ce5a0b3181d8","extension":"jpg"},"comics":97,"series":22,"stories":123,"events":4}
     {"k":"harry osborn (ultimate)","src":"b","id":1011218,"name":"Harry Osborn (Ultimate)","description":"","comics":10,"series":6,"stories":7,"events":0}
     {"k":"hate-monger (adolf hitler)","src":"b","id":1010816,"name":"Hate-Monger (Adolf Hitler)","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/50/4c0035ea3151e","extension":"jpg"},"comics":3,"series":3,"stories":4,"events":0}
-    {"k":"havok","src":"b","id":1009337,"name":"Havok","description":"","modified":"2013-10-23T16:39:26+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/e0/5261659ebeaf8","extension":"jpg"},"comics":362,"series":102,"stories":406,"events":14}
-    {"k":"hawkeye","src":"b","id":1009338,"name":"Hawkeye","description":"Clint Barton, a former circus performer and master archer who became one of the Avengers.","modified":"2016-06-22T16:53:31+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/e/90/50fecaf4f101b","extension":"jpg"},"comics":682,"series":225,"stories":735,"events":19}
-    {"k":"hawkeye (kate bishop)","src":"b","id":1010808,"name":"Hawkeye (Kate Bishop)","description":"Kate Bishop, a young archer from the Young Avengers who shares the Hawkeye name with Clint Barton.","modified":"2014-12-09T22:25:54+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/10/537bad9caa831","extension":"jpg"},"comics":117,"series":44,"stories":116,"events":3}
-    {"k":"hawkeye (marvel heroes)","src":"b","id":1017311,"name":"Hawkeye (Marvel Heroes)","description":"","modified":"2013-09-18T14:53:45+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/70/5239be7020a11","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
-    {"k":"hawkeye (ultimate)","src":"b","id":1011131,"name":"Hawkeye (Ultimate)","description":"","modified":"2014-03-05T18:26:13+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/03/53176be145914","extension":"jpg"},"comics":30,"series":14,"stories":39,"events":0}
-    {"k":"hawkeye/clint barton (maa)","src":"b","id":1017108,"name":"Hawkeye/Clint Barton (MAA)","description":"","modified":"2013-09-18T19:48:47+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/4/03/5232198a81c17","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
-    {"k":"hecate (ravonna renslayer)","src":"b","id":1012767,"name":"Hecate (Ravonna Renslayer)","description":"","modified":"2021-08-18T23:26:34+0000","comics":15,"series":6,"stories":14,"events":0}
+    {"k":"havok","src":"b","id":1009337,"name":"Havok","description":"","modified":1382546366,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/e0/5261659ebeaf8","extension":"jpg"},"comics":362,"series":102,"stories":406,"events":14}
+    {"k":"hawkeye","src":"b","id":1009338,"name":"Hawkeye","description":"Clint Barton, a former circus performer and master archer who became one of the Avengers.","modified":1466614411,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/e/90/50fecaf4f101b","extension":"jpg"},"comics":682,"series":225,"stories":735,"events":19}
+    {"k":"hawkeye (kate bishop)","src":"b","id":1010808,"name":"Hawkeye (Kate Bishop)","description":"Kate Bishop, a young archer from the Young Avengers who shares the Hawkeye name with Clint Barton.","modified":1418163954,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/10/537bad9caa831","extension":"jpg"},"comics":117,"series":44,"stories":116,"events":3}
+    {"k":"hawkeye (marvel heroes)","src":"b","id":1017311,"name":"Hawkeye (Marvel Heroes)","description":"","modified":1379516025,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/70/5239be7020a11","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"hawkeye (ultimate)","src":"b","id":1011131,"name":"Hawkeye (Ultimate)","description":"","modified":1394043973,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/03/53176be145914","extension":"jpg"},"comics":30,"series":14,"stories":39,"events":0}
+    {"k":"hawkeye/clint barton (maa)","src":"b","id":1017108,"name":"Hawkeye/Clint Barton (MAA)","description":"","modified":1379533727,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/4/03/5232198a81c17","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"hecate (ravonna renslayer)","src":"b","id":1012767,"name":"Hecate (Ravonna Renslayer)","description":"","modified":1629329194,"comics":15,"series":6,"stories":14,"events":0}
     {"k":"hedge knight","src":"b","id":1011046,"name":"Hedge Knight","description":"The wandering knight of Marvel's comic adaptation of George R. R. Martin's The Hedge Knight.","comics":1,"series":1,"stories":1,"events":0,"urls":[{"type":"detail","url":"http://marvel.com/characters/2865/hedge_knight"},{"type":"comiclink","url":"http://marvel.com/comics/characters/1011046/hedge_knight"}]}
-    {"k":"hela","src":"b","id":1011482,"name":"Hela","description":"The Asgardian goddess of death, ruler of Hel and Niffleheim.","modified":"2021-08-13T02:15:07+0000","comics":63,"series":31,"stories":76,"events":5}
-    {"k":"hellcat (patsy walker)","src":"b","id":1010351,"name":"Hellcat (Patsy Walker)","description":"","modified":"2011-03-07T18:02:34+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/30/4d751d6b1bc7d","extension":"jpg"},"comics":125,"series":47,"stories":126,"events":1}
+    {"k":"hela","src":"b","id":1011482,"name":"Hela","description":"The Asgardian goddess of death, ruler of Hel and Niffleheim.","modified":1628820907,"comics":63,"series":31,"stories":76,"events":5}
+    {"k":"hellcat (patsy walker)","src":"b","id":1010351,"name":"Hellcat (Patsy Walker)","description":"","modified":1299520954,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/30/4d751d6b1bc7d","extension":"jpg"},"comics":125,"series":47,"stories":126,"events":1}
     {"k":"hellfire club","src":"b","id":1009340,"name":"Hellfire Club","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/20/4c003eddcc659","extension":"jpg"},"comics":35,"series":24,"stories":31,"events":0}
-    {"k":"hellfire club (ultimate)","src":"b","id":1014996,"name":"Hellfire Club (Ultimate)","description":"","modified":"2012-07-11T13:14:59+0000","comics":2,"series":1,"stories":4,"events":0}
+    {"k":"hellfire club (ultimate)","src":"b","id":1014996,"name":"Hellfire Club (Ultimate)","description":"","modified":1342012499,"comics":2,"series":1,"stories":4,"events":0}
     {"k":"hellion","src":"b","id":1010678,"name":"Hellion","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/c0/4c0038ee5a898","extension":"jpg"},"comics":28,"series":13,"stories":31,"events":2}
     {"k":"hellions (squad)","src":"b","id":1011044,"name":"Hellions (Squad)","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/10/4c00323303deb","extension":"jpg"},"comics":8,"series":5,"stories":11,"events":0}
     {"k":"hemingway","src":"b","id":1009341,"name":"Hemingway","description":"","comics":1,"series":1,"stories":2,"events":0}
-    {"k":"henry peter gyrich","src":"b","id":1011371,"name":"Henry Peter Gyrich","description":"","modified":"2014-04-29T18:23:23+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/c0/535fed9b1ae7f","extension":"jpg"},"comics":14,"series":6,"stories":15,"events":2}
+    {"k":"henry peter gyrich","src":"b","id":1011371,"name":"Henry Peter Gyrich","description":"","modified":1398795803,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/c0/535fed9b1ae7f","extension":"jpg"},"comics":14,"series":6,"stories":15,"events":2}
     {"k":"hepzibah","src":"b","id":1009342,"name":"Hepzibah","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/d0/4c003eda76ac7","extension":"jpg"},"comics":38,"series":13,"stories":35,"events":2}
-    {"k":"hercules","src":"b","id":1009343,"name":"Hercules","description":"","modified":"2013-11-14T19:47:08+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/d0/52052ebddfa53","extension":"jpg"},"comics":313,"series":114,"stories":357,"events":12}
-    {"k":"heroes for hire","src":"b","id":1010759,"name":"Heroes For Hire","description":"","modified":"2010-11-29T21:22:27+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/f0/4c00376a77ce0","extension":"jpg"},"comics":84,"series":11,"stories":94,"events":3}
+    {"k":"hercules","src":"b","id":1009343,"name":"Hercules","description":"","modified":1384458428,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/d0/52052ebddfa53","extension":"jpg"},"comics":313,"series":114,"stories":357,"events":12}
+    {"k":"heroes for hire","src":"b","id":1010759,"name":"Heroes For Hire","description":"","modified":1291065747,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/f0/4c00376a77ce0","extension":"jpg"},"comics":84,"series":11,"stories":94,"events":3}
     {"k":"hex","src":"b","id":1011274,"name":"Hex","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/e/f0/4c002eeb6ed5e","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
-    {"k":"high evolutionary","src":"b","id":1011300,"name":"High Evolutionary","description":"","modified":"2013-10-24T17:29:06+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/f0/5269583a77bd3","extension":"jpg"},"comics":42,"series":31,"stories":46,"events":2}
+    {"k":"high evolutionary","src":"b","id":1011300,"name":"High Evolutionary","description":"","modified":1382635746,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/f0/5269583a77bd3","extension":"jpg"},"comics":42,"series":31,"stories":46,"events":2}
     {"k":"hindsight lad","src":"b","id":1010839,"name":"Hindsight Lad","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/30/4c0035d60033c","extension":"jpg"},"comics":2,"series":1,"stories":2,"events":0}
-    {"k":"hiroim","src":"b","id":1010703,"name":"Hiroim","description":"","modified":"2013-11-20T22:14:00+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/60/528d341abd6d9","extension":"jpg"},"comics":4,"series":2,"stories":4,"events":1}
-    {"k":"hit-monkey","src":"b","id":1011442,"name":"Hit-Monkey","description":"","modified":"2022-04-14T23:56:30+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/30/4ce69c2246c21","extension":"jpg"},"comics":23,"series":8,"stories":32,"events":1}
+    {"k":"hiroim","src":"b","id":1010703,"name":"Hiroim","description":"","modified":1384985640,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/60/528d341abd6d9","extension":"jpg"},"comics":4,"series":2,"stories":4,"events":1}
+    {"k":"hit-monkey","src":"b","id":1011442,"name":"Hit-Monkey","description":"","modified":1649980590,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/30/4ce69c2246c21","extension":"jpg"},"comics":23,"series":8,"stories":32,"events":1}
     {"k":"hitman","src":"b","id":1009345,"name":"Hitman","description":"","comics":5,"series":4,"stories":4,"events":0}
     {"k":"hitomi sakuma","src":"b","id":1011383,"name":"Hitomi Sakuma","description":"","comics":0,"series":0,"stories":0,"events":0}
     {"k":"hobgoblin (jason macendale)","src":"b","id":1010930,"name":"Hobgoblin (Jason Macendale)","description":"","comics":11,"series":5,"stories":11,"events":1}
     {"k":"hobgoblin (robin borne)","src":"b","id":1010931,"name":"Hobgoblin (Robin Borne)","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/d/40/4c00343625597","extension":"png"},"comics":3,"series":1,"stories":6,"events":0}
-    {"k":"hobgoblin (roderick kingsley)","src":"b","id":1009347,"name":"Hobgoblin (Roderick Kingsley)","description":"","modified":"2011-02-01T17:51:12+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/80/4c003ed3cff99","extension":"jpg"},"comics":45,"series":23,"stories":44,"events":2}
+    {"k":"hobgoblin (roderick kingsley)","src":"b","id":1009347,"name":"Hobgoblin (Roderick Kingsley)","description":"","modified":1296582672,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/80/4c003ed3cff99","extension":"jpg"},"comics":45,"series":23,"stories":44,"events":2}
     {"k":"holocaust (age of apocalypse)","src":"b","id":1009349,"name":"Holocaust (Age of Apocalypse)","description":"","comics":31,"series":17,"stories":29,"events":2}
     {"k":"holy","src":"b","id":1009350,"name":"Holy","description":"","comics":0,"series":0,"stories":0,"events":0}
-    {"k":"honey badger (gabrielle kinney)","src":"b","id":1017844,"name":"Honey Badger (Gabrielle Kinney)","description":"","modified":"2021-08-13T03:16:38+0000","comics":57,"series":10,"stories":57,"events":0}
-    {"k":"hope summers","src":"b","id":1011428,"name":"Hope Summers","description":"","modified":"2013-02-05T18:57:56+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/90/511155f5015e0","extension":"jpg"},"comics":109,"series":27,"stories":144,"events":6}
+    {"k":"honey badger (gabrielle kinney)","src":"b","id":1017844,"name":"Honey Badger (Gabrielle Kinney)","description":"","modified":1628824598,"comics":57,"series":10,"stories":57,"events":0}
+    {"k":"hope summers","src":"b","id":1011428,"name":"Hope Summers","description":"","modified":1360090676,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/90/511155f5015e0","extension":"jpg"},"comics":109,"series":27,"stories":144,"events":6}
     {"k":"howard saint","src":"b","id":1009557,"name":"Howard Saint","description":"","comics":0,"series":0,"stories":0,"events":0}
-    {"k":"howard the duck","src":"b","id":1010373,"name":"Howard The Duck","description":"","modified":"2011-05-13T18:31:47+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/60/4ce5a268adef3","extension":"jpg"},"comics":114,"series":36,"stories":228,"events":1}
-    {"k":"hulk","src":"b","id":1009351,"name":"Hulk","description":"Scientist Bruce Banner, who turns into a huge green powerhouse after a gamma bomb accident. His strength grows with his rage.","modified":"2020-07-21T14:35:15+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/a0/538615ca33ab0","extension":"jpg"},"comics":1798,"series":550,"stories":2688,"events":26}
-    {"k":"hulk (has)","src":"b","id":1017098,"name":"Hulk (HAS)","description":"The Hulk as he appears in the cartoon Hulk and the Agents of S.M.A.S.H.","modified":"2013-09-12T18:06:16+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/d/10/5232027069e61","extension":"jpg"},"comics":1,"series":1,"stories":1,"events":0}
-    {"k":"hulk (lego marvel super heroes)","src":"b","id":1017333,"name":"Hulk (LEGO Marvel Super Heroes)","description":"The Hulk as he appears in the LEGO Marvel Super Heroes video game.","modified":"2013-09-18T15:15:54+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/f0/5239c399a35df","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
-    {"k":"hulk (marvel zombies)","src":"b","id":1011118,"name":"Hulk (Marvel Zombies)","description":"A ravenous zombie Hulk from the Marvel Zombies world.","modified":"2014-03-05T18:25:50+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/00/53176c115da55","extension":"jpg"},"comics":8,"series":3,"stories":9,"events":0}
-    {"k":"hulk (marvel: avengers alliance)","src":"b","id":1017303,"name":"Hulk (Marvel: Avengers Alliance)","description":"The Hulk as he appears in the game Marvel: Avengers Alliance.","modified":"2013-09-18T14:17:06+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/b0/5239b5d891fc1","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
-    {"k":"hulk (ultimate)","src":"b","id":1011005,"name":"Hulk (Ultimate)","description":"The Ultimate universe's Bruce Banner and his savage alter ego.","modified":"2014-03-05T18:25:55+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/03/53176c06e3974","extension":"jpg"},"comics":27,"series":16,"stories":30,"events":0}
+    {"k":"howard the duck","src":"b","id":1010373,"name":"Howard The Duck","description":"","modified":1305311507,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/60/4ce5a268adef3","extension":"jpg"},"comics":114,"series":36,"stories":228,"events":1}
+    {"k":"hulk","src":"b","id":1009351,"name":"Hulk","description":"Scientist Bruce Banner, who turns into a huge green powerhouse after a gamma bomb accident. His strength grows with his rage.","modified":1595342115,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/a0/538615ca33ab0","extension":"jpg"},"comics":1798,"series":550,"stories":2688,"events":26}
+    {"k":"hulk (has)","src":"b","id":1017098,"name":"Hulk (HAS)","description":"The Hulk as he appears in the cartoon Hulk and the Agents of S.M.A.S.H.","modified":1379009176,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/d/10/5232027069e61","extension":"jpg"},"comics":1,"series":1,"stories":1,"events":0}
+    {"k":"hulk (lego marvel super heroes)","src":"b","id":1017333,"name":"Hulk (LEGO Marvel Super Heroes)","description":"The Hulk as he appears in the LEGO Marvel Super Heroes video game.","modified":1379517354,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/f0/5239c399a35df","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"hulk (marvel zombies)","src":"b","id":1011118,"name":"Hulk (Marvel Zombies)","description":"A ravenous zombie Hulk from the Marvel Zombies world.","modified":1394043950,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/00/53176c115da55","extension":"jpg"},"comics":8,"series":3,"stories":9,"events":0}
+    {"k":"hulk (marvel: avengers alliance)","src":"b","id":1017303,"name":"Hulk (Marvel: Avengers Alliance)","description":"The Hulk as he appears in the game Marvel: Avengers Alliance.","modified":1379513826,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/b0/5239b5d891fc1","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"hulk (ultimate)","src":"b","id":1011005,"name":"Hulk (Ultimate)","description":"The Ultimate universe's Bruce Banner and his savage alter ego.","modified":1394043955,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/03/53176c06e3974","extension":"jpg"},"comics":27,"series":16,"stories":30,"events":0}
     {"k":"hulk-dok","src":"b","id":1010721,"name":"Hulk-dok","description":"","comics":0,"series":0,"stories":0,"events":0}
-    {"k":"hulk/bruce banner (maa)","src":"b","id":1017107,"name":"Hulk/Bruce Banner (MAA)","description":"The animated Bruce Banner and Hulk of the Marvel's Avengers Assemble cartoon.","modified":"2013-09-18T19:49:50+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/0/03/523219b086a17","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
-    {"k":"hulkling","src":"b","id":1009355,"name":"Hulkling","description":"Teddy Altman, a shape-shifting Kree-Skrull hybrid and a founding member of the Young Avengers.","modified":"2011-03-10T20:02:10+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/20/4c003ed070fa0","extension":"jpg"},"comics":55,"series":31,"stories":54,"events":3}
+    {"k":"hulk/bruce banner (maa)","src":"b","id":1017107,"name":"Hulk/Bruce Banner (MAA)","description":"The animated Bruce Banner and Hulk of the Marvel's Avengers Assemble cartoon.","modified":1379533790,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/0/03/523219b086a17","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"hulkling","src":"b","id":1009355,"name":"Hulkling","description":"Teddy Altman, a shape-shifting Kree-Skrull hybrid and a founding member of the Young Avengers.","modified":1299787330,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/20/4c003ed070fa0","extension":"jpg"},"comics":55,"series":31,"stories":54,"events":3}
     {"k":"human cannonball","src":"b","id":1010343,"name":"Human Cannonball","description":"","comics":2,"series":1,"stories":2,"events":0}
     {"k":"human fly (richard deacon)","src":"b","id":1011415,"name":"Human Fly (Richard Deacon)","description":"","comics":0,"series":0,"stories":0,"events":0}
     {"k":"human robot","src":"b","id":1010722,"name":"Human Robot","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/60/4c7c642ee254c","extension":"jpg"},"comics":12,"series":6,"stories":12,"events":2}
-    {"k":"human torch","src":"b","id":1009356,"name":"Human Torch","description":"Johnny Storm, the Fantastic Four's hothead, who bursts into flame and flies.","modified":"2013-10-18T21:31:30+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/70/5261a7f7b0917","extension":"jpg"},"comics":1202,"series":284,"stories":1867,"events":20}
-    {"k":"human torch (jim hammond)","src":"b","id":1010932,"name":"Human Torch (Jim Hammond)","description":"","modified":"2014-05-20T22:01:17+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/70/53176bed3fe4c","extension":"jpg"},"comics":58,"series":26,"stories":54,"events":1}
-    {"k":"human torch (ultimate)","src":"b","id":1011102,"name":"Human Torch (Ultimate)","description":"","modified":"2014-03-05T18:26:00+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/60/53176bfb07176","extension":"jpg"},"comics":55,"series":22,"stories":68,"events":0}
+    {"k":"human torch","src":"b","id":1009356,"name":"Human Torch","description":"Johnny Storm, the Fantastic Four's hothead, who bursts into flame and flies.","modified":1382131890,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/70/5261a7f7b0917","extension":"jpg"},"comics":1202,"series":284,"stories":1867,"events":20}
+    {"k":"human torch (jim hammond)","src":"b","id":1010932,"name":"Human Torch (Jim Hammond)","description":"","modified":1400623277,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/70/53176bed3fe4c","extension":"jpg"},"comics":58,"series":26,"stories":54,"events":1}
+    {"k":"human torch (ultimate)","src":"b","id":1011102,"name":"Human Torch (Ultimate)","description":"","modified":1394043960,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/60/53176bfb07176","extension":"jpg"},"comics":55,"series":22,"stories":68,"events":0}
     {"k":"humbug","src":"b","id":1010675,"name":"Humbug","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/7/20/4c7c6433e79f5","extension":"jpg"},"comics":5,"series":3,"stories":5,"events":1}
     {"k":"husk","src":"b","id":1009357,"name":"Husk","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/e0/4c003eca01988","extension":"jpg"},"comics":40,"series":17,"stories":50,"events":3}
     {"k":"hussar","src":"b","id":1009358,"name":"Hussar","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/e0/4c003ec700983","extension":"jpg"},"comics":8,"series":5,"stories":5,"events":1}
@@ -586,99 +586,99 @@ extension BundledCatalogue {
     {"k":"hydro-man","src":"b","id":1009360,"name":"Hydro-Man","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/4/f0/4c003ec140c31","extension":"jpg"},"comics":18,"series":9,"stories":25,"events":1}
     {"k":"hyperion (earth-712)","src":"b","id":1009361,"name":"Hyperion (Earth-712)","description":"","comics":35,"series":22,"stories":38,"events":0}
     {"k":"hypno-hustler","src":"b","id":1011246,"name":"Hypno-Hustler","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/f0/4c002ef943bbf","extension":"jpg"},"comics":3,"series":2,"stories":4,"events":0}
-    {"k":"iceman","src":"b","id":1009362,"name":"Iceman","description":"Bobby Drake, an original X-Man who makes ice and can turn his body into it.","modified":"2016-02-03T18:38:53+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/1/d0/52696c836898c","extension":"jpg"},"comics":598,"series":173,"stories":691,"events":22}
-    {"k":"iceman (ultimate)","src":"b","id":1010933,"name":"Iceman (Ultimate)","description":"","modified":"2014-03-05T18:37:05+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/70/53176e6436aa6","extension":"jpg"},"comics":68,"series":20,"stories":118,"events":0}
-    {"k":"iceman (x-men: battle of the atom)","src":"b","id":1017475,"name":"Iceman (X-Men: Battle of the Atom)","description":"","modified":"2014-01-16T18:12:41+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/70/52d72ac3c45f9","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"iceman","src":"b","id":1009362,"name":"Iceman","description":"Bobby Drake, an original X-Man who makes ice and can turn his body into it.","modified":1454524733,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/1/d0/52696c836898c","extension":"jpg"},"comics":598,"series":173,"stories":691,"events":22}
+    {"k":"iceman (ultimate)","src":"b","id":1010933,"name":"Iceman (Ultimate)","description":"","modified":1394044625,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/70/53176e6436aa6","extension":"jpg"},"comics":68,"series":20,"stories":118,"events":0}
+    {"k":"iceman (x-men: battle of the atom)","src":"b","id":1017475,"name":"Iceman (X-Men: Battle of the Atom)","description":"","modified":1389895961,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/70/52d72ac3c45f9","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
     {"k":"ikaris","src":"b","id":1011077,"name":"Ikaris","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/50/4c0030d8df78e","extension":"jpg"},"comics":15,"series":4,"stories":17,"events":0}
-    {"k":"illuminati","src":"b","id":1010758,"name":"Illuminati","description":"","modified":"2013-10-17T19:01:33+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/70/526033bb40a5e","extension":"jpg"},"comics":19,"series":9,"stories":18,"events":1}
+    {"k":"illuminati","src":"b","id":1010758,"name":"Illuminati","description":"","modified":1382036493,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/70/526033bb40a5e","extension":"jpg"},"comics":19,"series":9,"stories":18,"events":1}
     {"k":"ilyana rasputin","src":"b","id":1009529,"name":"Ilyana Rasputin","description":"","comics":1,"series":1,"stories":2,"events":0}
-    {"k":"immortus","src":"b","id":1012923,"name":"Immortus","description":"","modified":"2021-08-13T04:16:13+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/1/a0/4ce5aa10cfeb5","extension":"jpg"},"comics":21,"series":6,"stories":27,"events":1}
+    {"k":"immortus","src":"b","id":1012923,"name":"Immortus","description":"","modified":1628828173,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/1/a0/4ce5aa10cfeb5","extension":"jpg"},"comics":21,"series":6,"stories":27,"events":1}
     {"k":"imp","src":"b","id":1011273,"name":"Imp","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/30/4c002eee45d85","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
     {"k":"imperfects","src":"b","id":1011089,"name":"Imperfects","description":"","comics":0,"series":0,"stories":0,"events":0}
-    {"k":"imperial guard","src":"b","id":1009363,"name":"Imperial Guard","description":"","modified":"2016-07-08T18:38:03+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/30/539a0286b06bf","extension":"jpg"},"comics":19,"series":12,"stories":21,"events":2}
+    {"k":"imperial guard","src":"b","id":1009363,"name":"Imperial Guard","description":"","modified":1468003083,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/30/539a0286b06bf","extension":"jpg"},"comics":19,"series":12,"stories":21,"events":2}
     {"k":"impossible man","src":"b","id":1009364,"name":"Impossible Man","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/90/4c003eb8e1d23","extension":"jpg"},"comics":25,"series":20,"stories":31,"events":1}
-    {"k":"in-betweener","src":"b","id":1011063,"name":"In-Betweener","description":"","modified":"2011-05-23T20:36:40+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/60/4c0030f999ecb","extension":"jpg"},"comics":5,"series":5,"stories":4,"events":0}
+    {"k":"in-betweener","src":"b","id":1011063,"name":"In-Betweener","description":"","modified":1306183000,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/60/4c0030f999ecb","extension":"jpg"},"comics":5,"series":5,"stories":4,"events":0}
     {"k":"inertia","src":"b","id":1011064,"name":"Inertia","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/60/4c0030f6eab3d","extension":"jpg"},"comics":3,"series":3,"stories":3,"events":0}
     {"k":"infant terrible","src":"b","id":1011146,"name":"Infant Terrible","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/f0/4c002f7854e02","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
-    {"k":"inhumans","src":"b","id":1009365,"name":"Inhumans","description":"","modified":"2016-07-08T19:02:03+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/a0/526033a73dca3","extension":"jpg"},"comics":256,"series":117,"stories":282,"events":11}
+    {"k":"inhumans","src":"b","id":1009365,"name":"Inhumans","description":"","modified":1468004523,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/a0/526033a73dca3","extension":"jpg"},"comics":256,"series":117,"stories":282,"events":11}
     {"k":"ink","src":"b","id":1011293,"name":"Ink","description":"","comics":2,"series":2,"stories":2,"events":0}
-    {"k":"invaders","src":"b","id":1011024,"name":"Invaders","description":"","modified":"2014-06-13T18:01:12+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/60/539b3c2fca079","extension":"jpg"},"comics":94,"series":23,"stories":156,"events":0}
-    {"k":"invisible woman","src":"b","id":1009366,"name":"Invisible Woman","description":"Sue Storm, who can turn invisible and project powerful force fields.","modified":"2013-10-24T17:48:00+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/a0/52695b9cd40b6","extension":"jpg"},"comics":740,"series":182,"stories":968,"events":20}
-    {"k":"invisible woman (marvel: avengers alliance)","src":"b","id":1017301,"name":"Invisible Woman (Marvel: Avengers Alliance)","description":"","modified":"2013-09-18T14:16:47+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/80/5239b5c4cb782","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
-    {"k":"invisible woman (ultimate)","src":"b","id":1010934,"name":"Invisible Woman (Ultimate)","description":"","modified":"2010-12-08T20:02:10+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/b0/4c00342d26fc5","extension":"jpg"},"comics":52,"series":19,"stories":70,"events":0}
+    {"k":"invaders","src":"b","id":1011024,"name":"Invaders","description":"","modified":1402682472,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/60/539b3c2fca079","extension":"jpg"},"comics":94,"series":23,"stories":156,"events":0}
+    {"k":"invisible woman","src":"b","id":1009366,"name":"Invisible Woman","description":"Sue Storm, who can turn invisible and project powerful force fields.","modified":1382636880,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/a0/52695b9cd40b6","extension":"jpg"},"comics":740,"series":182,"stories":968,"events":20}
+    {"k":"invisible woman (marvel: avengers alliance)","src":"b","id":1017301,"name":"Invisible Woman (Marvel: Avengers Alliance)","description":"","modified":1379513807,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/80/5239b5c4cb782","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"invisible woman (ultimate)","src":"b","id":1010934,"name":"Invisible Woman (Ultimate)","description":"","modified":1291838530,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/b0/4c00342d26fc5","extension":"jpg"},"comics":52,"series":19,"stories":70,"events":0}
     {"k":"iron cross army","src":"b","id":1011379,"name":"Iron Cross Army","description":"","comics":0,"series":0,"stories":0,"events":0}
     {"k":"iron fist (bei bang-wen)","src":"b","id":1011318,"name":"Iron Fist (Bei Bang-Wen)","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/20/53176ebd40ad7","extension":"jpg"},"comics":7,"series":4,"stories":10,"events":0}
-    {"k":"iron fist (danny rand)","src":"b","id":1009367,"name":"Iron Fist (Danny Rand)","description":"Danny Rand, a martial artist who earned the power of the Iron Fist in the hidden city of K'un-Lun.","modified":"2017-08-21T20:49:13+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/f0/52616788ebc63","extension":"jpg"},"comics":429,"series":124,"stories":477,"events":11}
-    {"k":"iron fist (orson randall)","src":"b","id":1010888,"name":"Iron Fist (Orson Randall)","description":"","modified":"2014-03-05T18:37:33+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/e0/53176e979cca2","extension":"jpg"},"comics":14,"series":6,"stories":14,"events":0}
-    {"k":"iron fist (quan yaozu)","src":"b","id":1011413,"name":"Iron Fist (Quan Yaozu)","description":"","modified":"2014-03-05T18:36:07+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/4/20/53176e89b563e","extension":"jpg"},"comics":1,"series":1,"stories":1,"events":0}
-    {"k":"iron fist (usm)","src":"b","id":1016839,"name":"Iron Fist (USM)","description":"","modified":"2013-09-18T19:55:48+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/20/52321751dffa6","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
-    {"k":"iron fist (wu ao-shi)","src":"b","id":1011412,"name":"Iron Fist (Wu Ao-Shi)","description":"","modified":"2014-03-05T18:39:42+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/7/03/53176f05a6851","extension":"jpg"},"comics":2,"series":1,"stories":3,"events":0}
-    {"k":"iron lad","src":"b","id":1010704,"name":"Iron Lad","description":"","modified":"2011-03-10T19:57:04+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/50/4c0038c9c6580","extension":"jpg"},"comics":17,"series":6,"stories":16,"events":0}
-    {"k":"iron man","src":"b","id":1009368,"name":"Iron Man","description":"Genius inventor Tony Stark, who fights in powered armour of his own design. A founding member of the Avengers.","modified":"2016-09-28T16:08:19+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/c0/527bb7b37ff55","extension":"jpg"},"comics":2739,"series":682,"stories":4064,"events":31}
-    {"k":"iron man (iron man 3 - the official game)","src":"b","id":1017320,"name":"Iron Man (Iron Man 3 - The Official Game)","description":"","modified":"2013-09-18T15:05:44+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/03/5239c1408c936","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
-    {"k":"iron man (lego marvel super heroes)","src":"b","id":1017294,"name":"Iron Man (LEGO Marvel Super Heroes)","description":"","modified":"2013-09-18T21:03:08+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/90/5239c3cc8a259","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
-    {"k":"iron man (marvel heroes)","src":"b","id":1017310,"name":"Iron Man (Marvel Heroes)","description":"","modified":"2013-09-18T14:53:29+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/40/5239be60a67da","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
-    {"k":"iron man (marvel war of heroes)","src":"b","id":1017326,"name":"Iron Man (Marvel War of Heroes)","description":"","modified":"2013-09-18T14:59:29+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/f0/5239bfbfeea88","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
-    {"k":"iron man (ultimate)","src":"b","id":1010935,"name":"Iron Man (Ultimate)","description":"","modified":"2016-02-04T16:46:01+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/1/90/53176e7785d95","extension":"jpg"},"comics":77,"series":29,"stories":93,"events":0}
-    {"k":"iron man/tony stark (maa)","src":"b","id":1017104,"name":"Iron Man/Tony Stark (MAA)","description":"","modified":"2015-07-06T22:35:56+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/d0/5232190d42df2","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"iron fist (danny rand)","src":"b","id":1009367,"name":"Iron Fist (Danny Rand)","description":"Danny Rand, a martial artist who earned the power of the Iron Fist in the hidden city of K'un-Lun.","modified":1503348553,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/f0/52616788ebc63","extension":"jpg"},"comics":429,"series":124,"stories":477,"events":11}
+    {"k":"iron fist (orson randall)","src":"b","id":1010888,"name":"Iron Fist (Orson Randall)","description":"","modified":1394044653,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/e0/53176e979cca2","extension":"jpg"},"comics":14,"series":6,"stories":14,"events":0}
+    {"k":"iron fist (quan yaozu)","src":"b","id":1011413,"name":"Iron Fist (Quan Yaozu)","description":"","modified":1394044567,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/4/20/53176e89b563e","extension":"jpg"},"comics":1,"series":1,"stories":1,"events":0}
+    {"k":"iron fist (usm)","src":"b","id":1016839,"name":"Iron Fist (USM)","description":"","modified":1379534148,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/20/52321751dffa6","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"iron fist (wu ao-shi)","src":"b","id":1011412,"name":"Iron Fist (Wu Ao-Shi)","description":"","modified":1394044782,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/7/03/53176f05a6851","extension":"jpg"},"comics":2,"series":1,"stories":3,"events":0}
+    {"k":"iron lad","src":"b","id":1010704,"name":"Iron Lad","description":"","modified":1299787024,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/50/4c0038c9c6580","extension":"jpg"},"comics":17,"series":6,"stories":16,"events":0}
+    {"k":"iron man","src":"b","id":1009368,"name":"Iron Man","description":"Genius inventor Tony Stark, who fights in powered armour of his own design. A founding member of the Avengers.","modified":1475078899,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/c0/527bb7b37ff55","extension":"jpg"},"comics":2739,"series":682,"stories":4064,"events":31}
+    {"k":"iron man (iron man 3 - the official game)","src":"b","id":1017320,"name":"Iron Man (Iron Man 3 - The Official Game)","description":"","modified":1379516744,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/03/5239c1408c936","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"iron man (lego marvel super heroes)","src":"b","id":1017294,"name":"Iron Man (LEGO Marvel Super Heroes)","description":"","modified":1379538188,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/90/5239c3cc8a259","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"iron man (marvel heroes)","src":"b","id":1017310,"name":"Iron Man (Marvel Heroes)","description":"","modified":1379516009,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/40/5239be60a67da","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"iron man (marvel war of heroes)","src":"b","id":1017326,"name":"Iron Man (Marvel War of Heroes)","description":"","modified":1379516369,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/f0/5239bfbfeea88","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"iron man (ultimate)","src":"b","id":1010935,"name":"Iron Man (Ultimate)","description":"","modified":1454604361,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/1/90/53176e7785d95","extension":"jpg"},"comics":77,"series":29,"stories":93,"events":0}
+    {"k":"iron man/tony stark (maa)","src":"b","id":1017104,"name":"Iron Man/Tony Stark (MAA)","description":"","modified":1436222156,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/d0/5232190d42df2","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
     {"k":"iron monger","src":"b","id":1009371,"name":"Iron Monger","description":"","comics":0,"series":0,"stories":0,"events":0}
     {"k":"iron patriot","src":"b","id":1009487,"name":"Iron Patriot","description":"","comics":6,"series":5,"stories":7,"events":3}
-    {"k":"iron patriot (james rhodes)","src":"b","id":1009538,"name":"Iron Patriot (James Rhodes)","description":"","modified":"2015-11-23T22:46:51+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/70/526035f38cd5d","extension":"jpg"},"comics":76,"series":28,"stories":100,"events":4}
+    {"k":"iron patriot (james rhodes)","src":"b","id":1009538,"name":"Iron Patriot (James Rhodes)","description":"","modified":1448318811,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/70/526035f38cd5d","extension":"jpg"},"comics":76,"series":28,"stories":100,"events":4}
     {"k":"ironclad","src":"b","id":1010844,"name":"Ironclad","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/90/4c0035ccf2128","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
-    {"k":"ironheart (riri williams)","src":"b","id":1017831,"name":"Ironheart (Riri Williams)","description":"","modified":"2021-08-04T16:13:18+0000","comics":96,"series":34,"stories":96,"events":1}
-    {"k":"isaiah bradley","src":"b","id":1011876,"name":"Isaiah Bradley","description":"","modified":"2021-08-13T03:46:14+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/f0/4ce5a8a61b18a","extension":"jpg"},"comics":8,"series":2,"stories":7,"events":0}
-    {"k":"j. jonah jameson","src":"b","id":1009372,"name":"J. Jonah Jameson","description":"The hot-headed publisher of the Daily Bugle and Spider-Man's loudest critic.","modified":"2016-08-05T18:11:58+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/d0/5269582835689","extension":"jpg"},"comics":284,"series":80,"stories":311,"events":13}
+    {"k":"ironheart (riri williams)","src":"b","id":1017831,"name":"Ironheart (Riri Williams)","description":"","modified":1628093598,"comics":96,"series":34,"stories":96,"events":1}
+    {"k":"isaiah bradley","src":"b","id":1011876,"name":"Isaiah Bradley","description":"","modified":1628826374,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/f0/4ce5a8a61b18a","extension":"jpg"},"comics":8,"series":2,"stories":7,"events":0}
+    {"k":"j. jonah jameson","src":"b","id":1009372,"name":"J. Jonah Jameson","description":"The hot-headed publisher of the Daily Bugle and Spider-Man's loudest critic.","modified":1470420718,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/d0/5269582835689","extension":"jpg"},"comics":284,"series":80,"stories":311,"events":13}
     {"k":"jack flag","src":"b","id":1010736,"name":"Jack Flag","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/50/4c003787cd7e1","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
     {"k":"jack murdock","src":"b","id":1010786,"name":"Jack Murdock","description":"","comics":8,"series":5,"stories":9,"events":0}
     {"k":"jack o' lantern","src":"b","id":1010766,"name":"Jack O' Lantern","description":"","comics":10,"series":7,"stories":10,"events":2}
     {"k":"jack power","src":"b","id":1011251,"name":"Jack Power","description":"","comics":6,"series":3,"stories":6,"events":0}
-    {"k":"jackal","src":"b","id":1011288,"name":"Jackal","description":"","modified":"2011-11-14T21:48:54+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/e0/4c002e7012876","extension":"jpg"},"comics":42,"series":20,"stories":50,"events":2}
+    {"k":"jackal","src":"b","id":1011288,"name":"Jackal","description":"","modified":1321307334,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/e0/4c002e7012876","extension":"jpg"},"comics":42,"series":20,"stories":50,"events":2}
     {"k":"jackpot","src":"b","id":1011259,"name":"Jackpot","description":"","comics":7,"series":4,"stories":10,"events":0}
-    {"k":"james buchanan barnes","src":"b","id":1010775,"name":"James Buchanan Barnes","description":"","modified":"2004-04-14T04:00:00+0000","comics":3,"series":3,"stories":3,"events":0}
+    {"k":"james buchanan barnes","src":"b","id":1010775,"name":"James Buchanan Barnes","description":"","modified":1081915200,"comics":3,"series":3,"stories":3,"events":0}
     {"k":"james howlett","src":"b","id":1010777,"name":"James Howlett","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/10/4c00374780cc6","extension":"jpg"},"comics":3,"series":2,"stories":3,"events":0}
-    {"k":"jamie braddock","src":"b","id":1011343,"name":"Jamie Braddock","description":"","modified":"2004-04-14T04:00:00+0000","comics":17,"series":7,"stories":15,"events":2}
-    {"k":"jane foster","src":"b","id":1010329,"name":"Jane Foster","description":"","modified":"2013-11-01T00:23:49+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/90/4ce5a22b0d5f1","extension":"jpg"},"comics":95,"series":44,"stories":106,"events":0}
+    {"k":"jamie braddock","src":"b","id":1011343,"name":"Jamie Braddock","description":"","modified":1081915200,"comics":17,"series":7,"stories":15,"events":2}
+    {"k":"jane foster","src":"b","id":1010329,"name":"Jane Foster","description":"","modified":1383265429,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/90/4ce5a22b0d5f1","extension":"jpg"},"comics":95,"series":44,"stories":106,"events":0}
     {"k":"janus, the nega-man","src":"b","id":1010878,"name":"Janus, the Nega-Man","description":"","comics":1,"series":1,"stories":2,"events":0}
     {"k":"jasper sitwell","src":"b","id":1009597,"name":"Jasper Sitwell","description":"","comics":23,"series":8,"stories":32,"events":0}
     {"k":"jazinda","src":"b","id":1011344,"name":"Jazinda","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/00/4c002e3dbc0b3","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
-    {"k":"jean grey","src":"b","id":1009327,"name":"Jean Grey","description":"","modified":"2013-11-20T22:15:32+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/d0/528d3412090b4","extension":"jpg"},"comics":243,"series":112,"stories":263,"events":13}
-    {"k":"jean grey","src":"b","id":1009496,"name":"Jean Grey","description":"A founding X-Man with telepathy and telekinesis, long bound to the cosmic Phoenix Force.","modified":"2013-08-01T19:38:33+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/30/4bc654cf9d0ac","extension":"jpg"},"comics":61,"series":24,"stories":60,"events":0}
-    {"k":"jean grey (ultimate)","src":"b","id":1010946,"name":"Jean Grey (Ultimate)","description":"","modified":"2014-03-05T18:40:08+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/b0/53176f424c100","extension":"jpg"},"comics":78,"series":19,"stories":139,"events":0}
+    {"k":"jean grey","src":"b","id":1009327,"name":"Jean Grey","description":"","modified":1384985732,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/d0/528d3412090b4","extension":"jpg"},"comics":243,"series":112,"stories":263,"events":13}
+    {"k":"jean grey","src":"b","id":1009496,"name":"Jean Grey","description":"A founding X-Man with telepathy and telekinesis, long bound to the cosmic Phoenix Force.","modified":1375385913,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/30/4bc654cf9d0ac","extension":"jpg"},"comics":61,"series":24,"stories":60,"events":0}
+    {"k":"jean grey (ultimate)","src":"b","id":1010946,"name":"Jean Grey (Ultimate)","description":"","modified":1394044808,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/b0/53176f424c100","extension":"jpg"},"comics":78,"series":19,"stories":139,"events":0}
     {"k":"jennifer smith","src":"b","id":1009604,"name":"Jennifer Smith","description":"","comics":0,"series":0,"stories":0,"events":0,"urls":[{"type":"detail","url":"http://marvel.com/characters/2766/jennifer_smith"},{"type":"comiclink","url":"http://marvel.com/comics/characters/1009604/jennifer_smith"}]}
     {"k":"jeryn hogarth","src":"b","id":1011404,"name":"Jeryn Hogarth","description":"","comics":19,"series":5,"stories":20,"events":0}
     {"k":"jessica drew","src":"b","id":1010667,"name":"Jessica Drew","description":"","comics":13,"series":5,"stories":14,"events":1}
-    {"k":"jessica jones","src":"b","id":1009378,"name":"Jessica Jones","description":"A former costumed hero with strength and flight who now works as a private investigator.","modified":"2017-08-21T18:47:52+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/d/00/5390e41260345","extension":"jpg"},"comics":174,"series":60,"stories":189,"events":9}
+    {"k":"jessica jones","src":"b","id":1009378,"name":"Jessica Jones","description":"A former costumed hero with strength and flight who now works as a private investigator.","modified":1503341272,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/d/00/5390e41260345","extension":"jpg"},"comics":174,"series":60,"stories":189,"events":9}
     {"k":"jetstream","src":"b","id":1009373,"name":"Jetstream","description":"","comics":1,"series":1,"stories":1,"events":0}
-    {"k":"jigsaw","src":"b","id":1009374,"name":"Jigsaw","description":"","modified":"2010-11-03T16:10:46+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/30/4ce188192a0b6","extension":"jpg"},"comics":21,"series":8,"stories":22,"events":0}
+    {"k":"jigsaw","src":"b","id":1009374,"name":"Jigsaw","description":"","modified":1288800646,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/30/4ce188192a0b6","extension":"jpg"},"comics":21,"series":8,"stories":22,"events":0}
     {"k":"jimmy woo","src":"b","id":1011105,"name":"Jimmy Woo","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/30/4c0030a8ec05b","extension":"jpg"},"comics":15,"series":7,"stories":18,"events":2}
     {"k":"joan the mouse","src":"b","id":1009375,"name":"Joan the Mouse","description":"","comics":0,"series":0,"stories":0,"events":0}
-    {"k":"jocasta","src":"b","id":1009376,"name":"Jocasta","description":"","modified":"2011-05-27T14:33:33+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/a0/4c003eac7419a","extension":"jpg"},"comics":74,"series":14,"stories":76,"events":6}
+    {"k":"jocasta","src":"b","id":1009376,"name":"Jocasta","description":"","modified":1306506813,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/a0/4c003eac7419a","extension":"jpg"},"comics":74,"series":14,"stories":76,"events":6}
     {"k":"john farson","src":"b","id":1011171,"name":"John Farson","description":"","comics":0,"series":0,"stories":0,"events":0}
-    {"k":"john jameson","src":"b","id":1010812,"name":"John Jameson","description":"","modified":"2010-11-04T18:37:23+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/90/4c7c641e86d14","extension":"jpg"},"comics":10,"series":6,"stories":9,"events":0}
+    {"k":"john jameson","src":"b","id":1010812,"name":"John Jameson","description":"","modified":1288895843,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/90/4c7c641e86d14","extension":"jpg"},"comics":10,"series":6,"stories":9,"events":0}
     {"k":"john porter","src":"b","id":1009500,"name":"John Porter","description":"","comics":0,"series":0,"stories":0,"events":0}
     {"k":"john wraith","src":"b","id":1009721,"name":"John Wraith","description":"","comics":6,"series":3,"stories":10,"events":0}
     {"k":"johnny blaze","src":"b","id":1009196,"name":"Johnny Blaze","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/50/4c003442a3ea6","extension":"jpg"},"comics":12,"series":7,"stories":12,"events":0}
     {"k":"johnny storm","src":"b","id":1009630,"name":"Johnny Storm","description":"","comics":27,"series":15,"stories":40,"events":3}
-    {"k":"joseph","src":"b","id":1009380,"name":"Joseph","description":"","modified":"2013-10-17T19:01:27+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/1/00/5260339868b8c","extension":"jpg"},"comics":39,"series":10,"stories":46,"events":1}
+    {"k":"joseph","src":"b","id":1009380,"name":"Joseph","description":"","modified":1382036487,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/1/00/5260339868b8c","extension":"jpg"},"comics":39,"series":10,"stories":46,"events":1}
     {"k":"joshua kane","src":"b","id":1010938,"name":"Joshua Kane","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/70/4c003423be2c7","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0,"urls":[{"type":"detail","url":"http://marvel.com/characters/2849/joshua_kane"},{"type":"wiki","url":"http://marvel.com/universe/Kane%2C_Joshua"},{"type":"comiclink","url":"http://marvel.com/comics/characters/1010938/joshua_kane"}]}
     {"k":"josiah x","src":"b","id":1010937,"name":"Josiah X","description":"","comics":7,"series":1,"stories":7,"events":0}
     {"k":"joystick","src":"b","id":1011033,"name":"Joystick","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/f0/4c0032437ece7","extension":"jpg"},"comics":5,"series":5,"stories":5,"events":1}
-    {"k":"jubilee","src":"b","id":1009381,"name":"Jubilee","description":"Jubilation Lee, a former mall rat who fires bursts of fireworks-like energy.","modified":"2016-02-10T14:46:54+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/c0/4e7a2148b6e59","extension":"jpg"},"comics":297,"series":71,"stories":334,"events":10}
-    {"k":"jubilee (age of apocalypse)","src":"b","id":1010936,"name":"Jubilee (Age of Apocalypse)","description":"","modified":"2014-04-30T20:56:11+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/4/03/53616326ca627","extension":"jpg"},"comics":3,"series":1,"stories":3,"events":1}
-    {"k":"juggernaut","src":"b","id":1009382,"name":"Juggernaut","description":"Cain Marko, Charles Xavier's stepbrother, made unstoppable by the Crimson Gem of Cyttorak.","modified":"2013-11-20T22:15:17+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/c0/528d340442cca","extension":"jpg"},"comics":214,"series":92,"stories":241,"events":9}
+    {"k":"jubilee","src":"b","id":1009381,"name":"Jubilee","description":"Jubilation Lee, a former mall rat who fires bursts of fireworks-like energy.","modified":1455115614,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/c0/4e7a2148b6e59","extension":"jpg"},"comics":297,"series":71,"stories":334,"events":10}
+    {"k":"jubilee (age of apocalypse)","src":"b","id":1010936,"name":"Jubilee (Age of Apocalypse)","description":"","modified":1398891371,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/4/03/53616326ca627","extension":"jpg"},"comics":3,"series":1,"stories":3,"events":1}
+    {"k":"juggernaut","src":"b","id":1009382,"name":"Juggernaut","description":"Cain Marko, Charles Xavier's stepbrother, made unstoppable by the Crimson Gem of Cyttorak.","modified":1384985717,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/c0/528d340442cca","extension":"jpg"},"comics":214,"series":92,"stories":241,"events":9}
     {"k":"jule carpenter","src":"b","id":1010772,"name":"Jule Carpenter","description":"","comics":0,"series":0,"stories":0,"events":0}
     {"k":"julian keller","src":"b","id":1010679,"name":"Julian Keller","description":"","comics":6,"series":3,"stories":8,"events":0}
     {"k":"junta","src":"b","id":1011314,"name":"Junta","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/20/4c002e5a298b8","extension":"jpg"},"comics":7,"series":1,"stories":7,"events":0}
     {"k":"justice","src":"b","id":1010760,"name":"Justice","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/90/4c0037678b4ff","extension":"jpg"},"comics":76,"series":18,"stories":95,"events":7}
-    {"k":"justin hammer","src":"b","id":1011310,"name":"Justin Hammer","description":"","modified":"2010-11-08T20:51:15+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/e/e0/4ce18ab1be1f6","extension":"jpg"},"comics":8,"series":4,"stories":10,"events":0}
-    {"k":"ka-zar","src":"b","id":1011081,"name":"Ka-Zar","description":"","modified":"2016-02-04T17:31:16+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/40/4dcc503738d3d","extension":"jpg"},"comics":164,"series":48,"stories":182,"events":1}
+    {"k":"justin hammer","src":"b","id":1011310,"name":"Justin Hammer","description":"","modified":1289249475,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/e/e0/4ce18ab1be1f6","extension":"jpg"},"comics":8,"series":4,"stories":10,"events":0}
+    {"k":"ka-zar","src":"b","id":1011081,"name":"Ka-Zar","description":"","modified":1454607076,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/40/4dcc503738d3d","extension":"jpg"},"comics":164,"series":48,"stories":182,"events":1}
     {"k":"kabuki","src":"b","id":1011193,"name":"Kabuki","description":"","comics":11,"series":1,"stories":11,"events":0}
-    {"k":"kang","src":"b","id":1009384,"name":"Kang","description":"A conqueror from the far future who travels through time to rule it.","modified":"2013-10-24T17:55:04+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/4/30/52695ed19538d","extension":"jpg"},"comics":155,"series":66,"stories":180,"events":3}
-    {"k":"karen o'malley","src":"b","id":1014983,"name":"Karen O'Malley","description":"","modified":"2010-11-18T20:55:23+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/b0/4cd05c8be4587","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
-    {"k":"karen page","src":"b","id":1011357,"name":"Karen Page","description":"","modified":"2017-08-21T20:53:37+0000","comics":34,"series":15,"stories":45,"events":0}
-    {"k":"karma","src":"b","id":1011386,"name":"Karma","description":"","modified":"2013-01-22T19:03:05+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/00/50febe78aacca","extension":"jpg"},"comics":64,"series":16,"stories":80,"events":2}
-    {"k":"karnak","src":"b","id":1009385,"name":"Karnak","description":"","modified":"2017-08-21T20:58:04+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/c0/52740e5d96fcc","extension":"jpg"},"comics":106,"series":51,"stories":115,"events":8}
-    {"k":"karolina dean","src":"b","id":1010752,"name":"Karolina Dean","description":"","modified":"2012-02-27T18:46:54+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/d/50/4c00377435871","extension":"jpg"},"comics":18,"series":11,"stories":17,"events":0}
+    {"k":"kang","src":"b","id":1009384,"name":"Kang","description":"A conqueror from the far future who travels through time to rule it.","modified":1382637304,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/4/30/52695ed19538d","extension":"jpg"},"comics":155,"series":66,"stories":180,"events":3}
+    {"k":"karen o'malley","src":"b","id":1014983,"name":"Karen O'Malley","description":"","modified":1290113723,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/b0/4cd05c8be4587","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"karen page","src":"b","id":1011357,"name":"Karen Page","description":"","modified":1503348817,"comics":34,"series":15,"stories":45,"events":0}
+    {"k":"karma","src":"b","id":1011386,"name":"Karma","description":"","modified":1358881385,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/00/50febe78aacca","extension":"jpg"},"comics":64,"series":16,"stories":80,"events":2}
+    {"k":"karnak","src":"b","id":1009385,"name":"Karnak","description":"","modified":1503349084,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/c0/52740e5d96fcc","extension":"jpg"},"comics":106,"series":51,"stories":115,"events":8}
+    {"k":"karolina dean","src":"b","id":1010752,"name":"Karolina Dean","description":"","modified":1330368414,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/d/50/4c00377435871","extension":"jpg"},"comics":18,"series":11,"stories":17,"events":0}
     {"k":"kat farrell","src":"b","id":1010783,"name":"Kat Farrell","description":"","comics":11,"series":7,"stories":8,"events":1}
     {"k":"kate bishop","src":"b","id":1010810,"name":"Kate Bishop","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/60/4c0035f5b8c95","extension":"jpg"},"comics":19,"series":8,"stories":19,"events":2}
     {"k":"katie power","src":"b","id":1011250,"name":"Katie Power","description":"The youngest member of Power Pack, a family of children with alien-given powers.","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/90/4ce5a5bf6b872","extension":"jpg"},"comics":11,"series":5,"stories":15,"events":0,"urls":[{"type":"detail","url":"http://marvel.com/characters/2896/katie_power"},{"type":"comiclink","url":"http://marvel.com/comics/characters/1011250/katie_power"}]}
@@ -686,147 +686,147 @@ extension BundledCatalogue {
     {"k":"khan","src":"b","id":1009386,"name":"Khan","description":"","comics":0,"series":0,"stories":0,"events":0}
     {"k":"kid colt","src":"b","id":1010893,"name":"Kid Colt","description":"","comics":16,"series":7,"stories":19,"events":0}
     {"k":"killer shrike","src":"b","id":1011397,"name":"Killer Shrike","description":"","comics":4,"series":4,"stories":3,"events":0}
-    {"k":"killmonger","src":"b","id":1011289,"name":"Killmonger","description":"Erik Killmonger, a Wakandan exile who challenged T'Challa for the throne.","modified":"2017-08-21T18:43:06+0000","comics":28,"series":10,"stories":28,"events":0}
+    {"k":"killmonger","src":"b","id":1011289,"name":"Killmonger","description":"Erik Killmonger, a Wakandan exile who challenged T'Challa for the throne.","modified":1503340986,"comics":28,"series":10,"stories":28,"events":0}
     {"k":"killraven","src":"b","id":1011116,"name":"Killraven","description":"","comics":38,"series":8,"stories":104,"events":0}
     {"k":"king bedlam","src":"b","id":1009388,"name":"King Bedlam","description":"","comics":2,"series":1,"stories":2,"events":0}
     {"k":"king cobra","src":"b","id":1010842,"name":"King Cobra","description":"","comics":5,"series":5,"stories":5,"events":0}
-    {"k":"kingpin","src":"b","id":1009389,"name":"Kingpin","description":"Wilson Fisk, the massive crime boss of New York.","modified":"2013-10-17T19:05:59+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/60/526034fb5aff7","extension":"jpg"},"comics":286,"series":111,"stories":331,"events":7}
+    {"k":"kingpin","src":"b","id":1009389,"name":"Kingpin","description":"Wilson Fisk, the massive crime boss of New York.","modified":1382036759,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/60/526034fb5aff7","extension":"jpg"},"comics":286,"series":111,"stories":331,"events":7}
     {"k":"kinsey walden","src":"b","id":1011308,"name":"Kinsey Walden","description":"","comics":0,"series":0,"stories":0,"events":0}
-    {"k":"kitty pryde","src":"b","id":1009508,"name":"Kitty Pryde","description":"A mutant who can phase through solid matter, one of the X-Men's youngest recruits.","modified":"2014-05-22T23:08:23+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/4/03/5261677b30b64","extension":"jpg"},"comics":377,"series":136,"stories":396,"events":15}
-    {"k":"kitty pryde (x-men: battle of the atom)","src":"b","id":1017476,"name":"Kitty Pryde (X-Men: Battle of the Atom)","description":"","modified":"2014-01-16T00:42:16+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/60/52d72adad132a","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
-    {"k":"klaw","src":"b","id":1009390,"name":"Klaw","description":"","modified":"2013-10-17T19:06:08+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/20/526034e1c6ede","extension":"jpg"},"comics":59,"series":31,"stories":63,"events":2}
-    {"k":"komodo (melati kusuma)","src":"b","id":1010818,"name":"Komodo (Melati Kusuma)","description":"","modified":"2014-04-29T18:54:48+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/a/30/535ff55a6d8f6","extension":"jpg"},"comics":20,"series":2,"stories":24,"events":4}
+    {"k":"kitty pryde","src":"b","id":1009508,"name":"Kitty Pryde","description":"A mutant who can phase through solid matter, one of the X-Men's youngest recruits.","modified":1400800103,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/4/03/5261677b30b64","extension":"jpg"},"comics":377,"series":136,"stories":396,"events":15}
+    {"k":"kitty pryde (x-men: battle of the atom)","src":"b","id":1017476,"name":"Kitty Pryde (X-Men: Battle of the Atom)","description":"","modified":1389832936,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/60/52d72adad132a","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"klaw","src":"b","id":1009390,"name":"Klaw","description":"","modified":1382036768,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/20/526034e1c6ede","extension":"jpg"},"comics":59,"series":31,"stories":63,"events":2}
+    {"k":"komodo (melati kusuma)","src":"b","id":1010818,"name":"Komodo (Melati Kusuma)","description":"","modified":1398797688,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/a/30/535ff55a6d8f6","extension":"jpg"},"comics":20,"series":2,"stories":24,"events":4}
     {"k":"korath","src":"b","id":1011147,"name":"Korath","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/a0/4c002f7453eaa","extension":"jpg"},"comics":5,"series":3,"stories":5,"events":1}
-    {"k":"korg","src":"b","id":1011080,"name":"Korg","description":"","modified":"2013-10-24T17:29:14+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/70/5269581a55d0c","extension":"jpg"},"comics":18,"series":3,"stories":17,"events":2}
-    {"k":"korvac","src":"b","id":1011312,"name":"Korvac","description":"","modified":"2011-03-10T21:31:51+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/00/4ce5a6396201b","extension":"jpg"},"comics":16,"series":10,"stories":18,"events":0}
-    {"k":"krakoa","src":"b","id":1013133,"name":"Krakoa","description":"","modified":"2021-08-13T03:51:15+0000","comics":32,"series":10,"stories":32,"events":1}
-    {"k":"kraven the hunter","src":"b","id":1009391,"name":"Kraven the Hunter","description":"Sergei Kravinoff, a big-game hunter bent on proving himself by hunting Spider-Man.","modified":"2013-11-01T20:34:52+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/e0/527410063de71","extension":"jpg"},"comics":106,"series":50,"stories":117,"events":1}
-    {"k":"kree","src":"b","id":1011148,"name":"Kree","description":"","modified":"2014-06-17T21:36:40+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/50/53a0b4b5c40f1","extension":"jpg"},"comics":24,"series":17,"stories":26,"events":1}
-    {"k":"krista starr","src":"b","id":1015017,"name":"Krista Starr","description":"","modified":"2010-11-12T19:47:14+0000","comics":0,"series":0,"stories":0,"events":0}
+    {"k":"korg","src":"b","id":1011080,"name":"Korg","description":"","modified":1382635754,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/70/5269581a55d0c","extension":"jpg"},"comics":18,"series":3,"stories":17,"events":2}
+    {"k":"korvac","src":"b","id":1011312,"name":"Korvac","description":"","modified":1299792711,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/00/4ce5a6396201b","extension":"jpg"},"comics":16,"series":10,"stories":18,"events":0}
+    {"k":"krakoa","src":"b","id":1013133,"name":"Krakoa","description":"","modified":1628826675,"comics":32,"series":10,"stories":32,"events":1}
+    {"k":"kraven the hunter","src":"b","id":1009391,"name":"Kraven the Hunter","description":"Sergei Kravinoff, a big-game hunter bent on proving himself by hunting Spider-Man.","modified":1383338092,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/e0/527410063de71","extension":"jpg"},"comics":106,"series":50,"stories":117,"events":1}
+    {"k":"kree","src":"b","id":1011148,"name":"Kree","description":"","modified":1403041000,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/50/53a0b4b5c40f1","extension":"jpg"},"comics":24,"series":17,"stories":26,"events":1}
+    {"k":"krista starr","src":"b","id":1015017,"name":"Krista Starr","description":"","modified":1289591234,"comics":0,"series":0,"stories":0,"events":0}
     {"k":"kronos","src":"b","id":1011178,"name":"Kronos","description":"One of the Eternals, brother of Zuras and A'Lars, whose own experiments turned him into a cosmic being.","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/90/4c7c623c74db8","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0,"urls":[{"type":"detail","url":"http://marvel.com/characters/1182/kronos"},{"type":"wiki","url":"http://marvel.com/universe/Kronos"},{"type":"comiclink","url":"http://marvel.com/comics/characters/1011178/kronos"}]}
     {"k":"kulan gath","src":"b","id":1011029,"name":"Kulan Gath","description":"","comics":5,"series":3,"stories":5,"events":0}
-    {"k":"kwannon","src":"b","id":1013163,"name":"Kwannon","description":"","modified":"2021-08-27T22:22:21+0000","comics":1,"series":1,"stories":1,"events":0}
+    {"k":"kwannon","src":"b","id":1013163,"name":"Kwannon","description":"","modified":1630102941,"comics":1,"series":1,"stories":1,"events":0}
     {"k":"kylun","src":"b","id":1011058,"name":"Kylun","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/b0/4c003108ee445","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
     {"k":"la nuit","src":"b","id":1009392,"name":"La Nuit","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/10/4c003d76b5ec6","extension":"jpg"},"comics":2,"series":2,"stories":2,"events":0}
-    {"k":"lady bullseye","src":"b","id":1011327,"name":"Lady Bullseye","description":"","modified":"2011-10-05T20:29:56+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/90/4ce5a67d44f61","extension":"jpg"},"comics":33,"series":8,"stories":38,"events":2}
-    {"k":"lady deathstrike","src":"b","id":1009393,"name":"Lady Deathstrike","description":"Yuriko Oyama, a cyborg assassin with adamantium claws and a grudge against Wolverine.","modified":"2014-04-29T18:52:35+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/60/535ff2c1ef191","extension":"jpg"},"comics":117,"series":38,"stories":121,"events":2}
+    {"k":"lady bullseye","src":"b","id":1011327,"name":"Lady Bullseye","description":"","modified":1317846596,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/90/4ce5a67d44f61","extension":"jpg"},"comics":33,"series":8,"stories":38,"events":2}
+    {"k":"lady deathstrike","src":"b","id":1009393,"name":"Lady Deathstrike","description":"Yuriko Oyama, a cyborg assassin with adamantium claws and a grudge against Wolverine.","modified":1398797555,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/60/535ff2c1ef191","extension":"jpg"},"comics":117,"series":38,"stories":121,"events":2}
     {"k":"lady mastermind","src":"b","id":1011014,"name":"Lady Mastermind","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/d0/4c00326f63d4c","extension":"jpg"},"comics":3,"series":1,"stories":5,"events":0}
-    {"k":"lady ursula","src":"b","id":1014977,"name":"Lady Ursula","description":"","modified":"2010-11-18T20:49:56+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/40/4cd053ea971ed","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
-    {"k":"lady vermin","src":"b","id":1014976,"name":"Lady Vermin","description":"","modified":"2010-11-18T20:49:03+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/10/4cd053529dd41","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"lady ursula","src":"b","id":1014977,"name":"Lady Ursula","description":"","modified":1290113396,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/40/4cd053ea971ed","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"lady vermin","src":"b","id":1014976,"name":"Lady Vermin","description":"","modified":1290113343,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/10/4cd053529dd41","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
     {"k":"lake","src":"b","id":1009394,"name":"Lake","description":"","comics":0,"series":0,"stories":0,"events":0}
     {"k":"landau","src":"b","id":1009395,"name":"Landau","description":"","comics":0,"series":0,"stories":0,"events":0}
     {"k":"lava-man","src":"b","id":1009397,"name":"Lava-Man","description":"","comics":1,"series":1,"stories":1,"events":0}
-    {"k":"layla miller","src":"b","id":1011100,"name":"Layla Miller","description":"","modified":"2013-11-01T20:27:04+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/00/52740e37c104f","extension":"jpg"},"comics":42,"series":5,"stories":43,"events":3}
-    {"k":"leader","src":"b","id":1009398,"name":"Leader","description":"Samuel Sterns, a gamma-mutated genius with a swollen skull and a grudge against the Hulk.","modified":"2013-12-26T19:45:52+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/c0/52b0d25c3dbb9","extension":"jpg"},"comics":50,"series":17,"stories":68,"events":2}
-    {"k":"leech","src":"b","id":1011092,"name":"Leech","description":"","modified":"2011-10-27T13:59:24+0000","comics":7,"series":3,"stories":7,"events":2}
-    {"k":"legion","src":"b","id":1009399,"name":"Legion","description":"","modified":"2017-08-24T16:36:39+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/30/526547cc31b36","extension":"jpg"},"comics":103,"series":33,"stories":113,"events":5}
+    {"k":"layla miller","src":"b","id":1011100,"name":"Layla Miller","description":"","modified":1383337624,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/00/52740e37c104f","extension":"jpg"},"comics":42,"series":5,"stories":43,"events":3}
+    {"k":"leader","src":"b","id":1009398,"name":"Leader","description":"Samuel Sterns, a gamma-mutated genius with a swollen skull and a grudge against the Hulk.","modified":1388087152,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/c0/52b0d25c3dbb9","extension":"jpg"},"comics":50,"series":17,"stories":68,"events":2}
+    {"k":"leech","src":"b","id":1011092,"name":"Leech","description":"","modified":1319723964,"comics":7,"series":3,"stories":7,"events":2}
+    {"k":"legion","src":"b","id":1009399,"name":"Legion","description":"","modified":1503592599,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/30/526547cc31b36","extension":"jpg"},"comics":103,"series":33,"stories":113,"events":5}
     {"k":"lei kung, the thunderer","src":"b","id":1011403,"name":"Lei Kung, The Thunderer","description":"","comics":7,"series":2,"stories":9,"events":0}
     {"k":"lenny balinger","src":"b","id":1009166,"name":"Lenny Balinger","description":"","comics":0,"series":0,"stories":0,"events":0}
     {"k":"leo (zodiac)","src":"b","id":1011186,"name":"Leo (Zodiac)","description":"","comics":0,"series":0,"stories":0,"events":0}
     {"k":"leopardon","src":"b","id":1010340,"name":"Leopardon","description":"","comics":0,"series":0,"stories":0,"events":0}
     {"k":"leper queen","src":"b","id":1011375,"name":"Leper Queen","description":"","comics":1,"series":1,"stories":1,"events":0}
-    {"k":"lester","src":"b","id":1014988,"name":"Lester","description":"","modified":"2010-11-18T20:59:42+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/80/4cd060cb94659","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"lester","src":"b","id":1014988,"name":"Lester","description":"","modified":1290113982,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/80/4cd060cb94659","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
     {"k":"lethal legion","src":"b","id":1011421,"name":"Lethal Legion","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/50/4c002e13dd271","extension":"jpg"},"comics":14,"series":9,"stories":11,"events":1}
     {"k":"lieutenant marcus stone","src":"b","id":1010977,"name":"Lieutenant Marcus Stone","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/30/4c0032b127cf1","extension":"jpg"},"comics":1,"series":1,"stories":1,"events":0}
     {"k":"lifeguard","src":"b","id":1009401,"name":"Lifeguard","description":"","comics":4,"series":1,"stories":8,"events":0}
     {"k":"lightning lords of nepal","src":"b","id":1011408,"name":"Lightning Lords of Nepal","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/b0/4c002e24a1794","extension":"jpg"},"comics":1,"series":1,"stories":1,"events":0}
     {"k":"lightspeed","src":"b","id":1010450,"name":"Lightspeed","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/a0/4c7c643921b8e","extension":"jpg"},"comics":37,"series":9,"stories":44,"events":2}
     {"k":"lila cheney","src":"b","id":1009236,"name":"Lila Cheney","description":"","comics":9,"series":8,"stories":8,"events":0}
-    {"k":"lilandra","src":"b","id":1009402,"name":"Lilandra","description":"","modified":"2013-11-01T20:34:54+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/20/52740ff3f2c50","extension":"jpg"},"comics":114,"series":41,"stories":105,"events":5}
-    {"k":"lilith","src":"b","id":1011074,"name":"Lilith","description":"","modified":"2013-11-01T20:34:58+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/e0/52740fe6287e4","extension":"jpg"},"comics":6,"series":5,"stories":11,"events":0}
+    {"k":"lilandra","src":"b","id":1009402,"name":"Lilandra","description":"","modified":1383338094,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/20/52740ff3f2c50","extension":"jpg"},"comics":114,"series":41,"stories":105,"events":5}
+    {"k":"lilith","src":"b","id":1011074,"name":"Lilith","description":"","modified":1383338098,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/e0/52740fe6287e4","extension":"jpg"},"comics":6,"series":5,"stories":11,"events":0}
     {"k":"lily hollister","src":"b","id":1011257,"name":"Lily Hollister","description":"","comics":9,"series":1,"stories":12,"events":1}
     {"k":"lionheart","src":"b","id":1010337,"name":"Lionheart","description":"","comics":8,"series":3,"stories":7,"events":0}
-    {"k":"living laser","src":"b","id":1011444,"name":"Living Laser","description":"","modified":"2021-08-27T22:18:14+0000","comics":26,"series":16,"stories":30,"events":2}
+    {"k":"living laser","src":"b","id":1011444,"name":"Living Laser","description":"","modified":1630102694,"comics":26,"series":16,"stories":30,"events":2}
     {"k":"living lightning","src":"b","id":1010854,"name":"Living Lightning","description":"Miguel Santos, a young man turned into living electricity who joined the West Coast Avengers.","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/a0/4c0035c72cc26","extension":"jpg"},"comics":21,"series":9,"stories":21,"events":0,"urls":[{"type":"detail","url":"http://marvel.com/characters/2841/living_lightning"},{"type":"wiki","url":"http://marvel.com/universe/Living%20Lightning"},{"type":"comiclink","url":"http://marvel.com/comics/characters/1010854/living_lightning"}]}
     {"k":"living mummy","src":"b","id":1011036,"name":"Living Mummy","description":"","comics":11,"series":7,"stories":10,"events":0}
     {"k":"living tribunal","src":"b","id":1011059,"name":"Living Tribunal","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/a0/4c0031062f91f","extension":"jpg"},"comics":6,"series":5,"stories":5,"events":0}
     {"k":"liz osborn","src":"b","id":1009403,"name":"Liz Osborn","description":"","comics":14,"series":8,"stories":12,"events":2}
-    {"k":"lizard","src":"b","id":1009404,"name":"Lizard","description":"Dr. Curt Connors, whose attempt to regrow his lost arm turned him into a reptile.","modified":"2013-11-20T22:15:11+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/50/528d33efe2cae","extension":"jpg"},"comics":95,"series":36,"stories":107,"events":3}
+    {"k":"lizard","src":"b","id":1009404,"name":"Lizard","description":"Dr. Curt Connors, whose attempt to regrow his lost arm turned him into a reptile.","modified":1384985711,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/50/528d33efe2cae","extension":"jpg"},"comics":95,"series":36,"stories":107,"events":3}
     {"k":"lizard (ultimate)","src":"b","id":1010939,"name":"Lizard (Ultimate)","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/60/4c0034207bd80","extension":"jpg"},"comics":2,"series":2,"stories":2,"events":0}
-    {"k":"loa","src":"b","id":1011414,"name":"Loa","description":"","modified":"2013-11-01T20:32:33+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/a0/52740fd40a2cc","extension":"jpg"},"comics":6,"series":3,"stories":11,"events":1}
+    {"k":"loa","src":"b","id":1011414,"name":"Loa","description":"","modified":1383337953,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/a0/52740fd40a2cc","extension":"jpg"},"comics":6,"series":3,"stories":11,"events":1}
     {"k":"lockheed","src":"b","id":1009405,"name":"Lockheed","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/7/20/4c7c6465c79c5","extension":"png"},"comics":67,"series":25,"stories":70,"events":4}
     {"k":"lockjaw","src":"b","id":1009406,"name":"Lockjaw","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/20/4c003d64a5a99","extension":"jpg"},"comics":98,"series":52,"stories":109,"events":3}
     {"k":"logan","src":"b","id":1010363,"name":"Logan","description":"","comics":32,"series":14,"stories":31,"events":1}
-    {"k":"loki","src":"b","id":1009407,"name":"Loki","description":"Thor's adoptive brother, the Asgardian god of mischief and lies.","modified":"2017-08-21T20:45:34+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/d/90/526547f509313","extension":"jpg"},"comics":496,"series":186,"stories":562,"events":9}
-    {"k":"loki (lego marvel super heroes)","src":"b","id":1017299,"name":"Loki (LEGO Marvel Super Heroes)","description":"","modified":"2013-09-18T15:21:22+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/20/5239c4e1c5351","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"loki","src":"b","id":1009407,"name":"Loki","description":"Thor's adoptive brother, the Asgardian god of mischief and lies.","modified":1503348334,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/d/90/526547f509313","extension":"jpg"},"comics":496,"series":186,"stories":562,"events":9}
+    {"k":"loki (lego marvel super heroes)","src":"b","id":1017299,"name":"Loki (LEGO Marvel Super Heroes)","description":"","modified":1379517682,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/20/5239c4e1c5351","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
     {"k":"loners","src":"b","id":1010768,"name":"Loners","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/00/4c0037581a64e","extension":"jpg"},"comics":6,"series":1,"stories":6,"events":0}
-    {"k":"longshot","src":"b","id":1009408,"name":"Longshot","description":"","modified":"2011-09-09T14:27:56+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/60/4c003d6176aa1","extension":"jpg"},"comics":89,"series":28,"stories":107,"events":5}
+    {"k":"longshot","src":"b","id":1009408,"name":"Longshot","description":"","modified":1315578476,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/60/4c003d6176aa1","extension":"jpg"},"comics":89,"series":28,"stories":107,"events":5}
     {"k":"longshot (ultimate)","src":"b","id":1010940,"name":"Longshot (Ultimate)","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/40/4c00341b3ec43","extension":"jpg"},"comics":4,"series":1,"stories":7,"events":0}
     {"k":"lord hawal","src":"b","id":1011145,"name":"Lord Hawal","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/10/4c002f7d355de","extension":"jpg"},"comics":1,"series":1,"stories":1,"events":1}
-    {"k":"lord tyger","src":"b","id":1014980,"name":"Lord Tyger","description":"","modified":"2010-11-18T20:53:02+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/1/b0/4cd05ab2bd5ee","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"lord tyger","src":"b","id":1014980,"name":"Lord Tyger","description":"","modified":1290113582,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/1/b0/4cd05ab2bd5ee","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
     {"k":"lords of avalon","src":"b","id":1011283,"name":"Lords of Avalon","description":"","comics":0,"series":0,"stories":2,"events":0}
     {"k":"lorna dane","src":"b","id":1009260,"name":"Lorna Dane","description":"","comics":8,"series":5,"stories":5,"events":0}
     {"k":"luckman","src":"b","id":1009409,"name":"Luckman","description":"","comics":0,"series":0,"stories":0,"events":0}
     {"k":"lucky pierre","src":"b","id":1011405,"name":"Lucky Pierre","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/a/e0/4c002e2ce2ba0","extension":"jpg"},"comics":1,"series":1,"stories":1,"events":0}
     {"k":"lucy in the sky","src":"b","id":1010751,"name":"Lucy in the Sky","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/d/50/4c00377435871","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
-    {"k":"luke cage","src":"b","id":1009215,"name":"Luke Cage","description":"A Harlem hero with unbreakable skin and great strength, the result of a prison experiment.","modified":"2017-08-08T18:53:35+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/a0/5112d8b6e596c","extension":"jpg"},"comics":419,"series":146,"stories":436,"events":15}
+    {"k":"luke cage","src":"b","id":1009215,"name":"Luke Cage","description":"A Harlem hero with unbreakable skin and great strength, the result of a prison experiment.","modified":1502218415,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/a0/5112d8b6e596c","extension":"jpg"},"comics":419,"series":146,"stories":436,"events":15}
     {"k":"luminals","src":"b","id":1011200,"name":"Luminals","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/b0/4c002f1f80d5c","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
-    {"k":"luna snow (luna snow)","src":"b","id":1017854,"name":"Luna Snow (Luna Snow)","description":"","modified":"2021-08-19T03:16:11+0000","comics":14,"series":7,"stories":15,"events":0}
+    {"k":"luna snow (luna snow)","src":"b","id":1017854,"name":"Luna Snow (Luna Snow)","description":"","modified":1629342971,"comics":14,"series":7,"stories":15,"events":0}
     {"k":"lyja","src":"b","id":1010896,"name":"Lyja","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/40/4c003594c52e8","extension":"jpg"},"comics":28,"series":5,"stories":54,"events":0}
-    {"k":"m (monet st. croix)","src":"b","id":1011068,"name":"M (Monet St. Croix)","description":"","modified":"2011-09-07T13:45:28+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/80/4c0030eabc66f","extension":"jpg"},"comics":58,"series":11,"stories":63,"events":2}
+    {"k":"m (monet st. croix)","src":"b","id":1011068,"name":"M (Monet St. Croix)","description":"","modified":1315403128,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/80/4c0030eabc66f","extension":"jpg"},"comics":58,"series":11,"stories":63,"events":2}
     {"k":"m.o.d.a.m.","src":"b","id":1011004,"name":"M.O.D.A.M.","description":"","comics":7,"series":5,"stories":9,"events":0}
     {"k":"m.o.d.o.g.","src":"b","id":1011320,"name":"M.O.D.O.G.","description":"","comics":2,"series":2,"stories":1,"events":0}
-    {"k":"m.o.d.o.k.","src":"b","id":1010726,"name":"M.O.D.O.K.","description":"A scientist mutated into a giant-headed thinking machine who leads A.I.M.","modified":"2013-10-17T19:06:22+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/0/03/526034ba37851","extension":"jpg"},"comics":54,"series":32,"stories":65,"events":2}
-    {"k":"m.o.d.o.k. (iron man 3 - the official game)","src":"b","id":1017321,"name":"M.O.D.O.K. (Iron Man 3 - The Official Game)","description":"","modified":"2013-09-18T15:06:00+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/00/5239c14fcddc0","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"m.o.d.o.k.","src":"b","id":1010726,"name":"M.O.D.O.K.","description":"A scientist mutated into a giant-headed thinking machine who leads A.I.M.","modified":1382036782,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/0/03/526034ba37851","extension":"jpg"},"comics":54,"series":32,"stories":65,"events":2}
+    {"k":"m.o.d.o.k. (iron man 3 - the official game)","src":"b","id":1017321,"name":"M.O.D.O.K. (Iron Man 3 - The Official Game)","description":"","modified":1379516760,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/00/5239c14fcddc0","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
     {"k":"ma gnuci","src":"b","id":1009418,"name":"Ma Gnuci","description":"","comics":2,"series":1,"stories":2,"events":0}
     {"k":"mac gargan","src":"b","id":1009314,"name":"Mac Gargan","description":"","comics":0,"series":0,"stories":0,"events":0}
-    {"k":"mach iv","src":"b","id":1010851,"name":"Mach IV","description":"","modified":"2011-05-20T20:26:25+0000","comics":8,"series":4,"stories":14,"events":1}
-    {"k":"machine man","src":"b","id":1010805,"name":"Machine Man","description":"","modified":"2012-01-18T17:42:25+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/d0/4c003727804b4","extension":"jpg"},"comics":94,"series":27,"stories":116,"events":1}
-    {"k":"mad thinker","src":"b","id":1009411,"name":"Mad Thinker","description":"","modified":"2013-11-01T20:34:17+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/c0/52740faf0d0fb","extension":"jpg"},"comics":36,"series":22,"stories":36,"events":0}
-    {"k":"madame hydra","src":"b","id":1009412,"name":"Madame Hydra","description":"","modified":"2011-11-16T15:53:44+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/20/4d5c39a54b1dd","extension":"jpg"},"comics":17,"series":12,"stories":19,"events":0}
+    {"k":"mach iv","src":"b","id":1010851,"name":"Mach IV","description":"","modified":1305923185,"comics":8,"series":4,"stories":14,"events":1}
+    {"k":"machine man","src":"b","id":1010805,"name":"Machine Man","description":"","modified":1326908545,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/d0/4c003727804b4","extension":"jpg"},"comics":94,"series":27,"stories":116,"events":1}
+    {"k":"mad thinker","src":"b","id":1009411,"name":"Mad Thinker","description":"","modified":1383338057,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/c0/52740faf0d0fb","extension":"jpg"},"comics":36,"series":22,"stories":36,"events":0}
+    {"k":"madame hydra","src":"b","id":1009412,"name":"Madame Hydra","description":"","modified":1321458824,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/20/4d5c39a54b1dd","extension":"jpg"},"comics":17,"series":12,"stories":19,"events":0}
     {"k":"madame masque","src":"b","id":1010352,"name":"Madame Masque","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/00/4ce5a251c1100","extension":"jpg"},"comics":41,"series":18,"stories":46,"events":3}
-    {"k":"madame web (julia carpenter)","src":"b","id":1010796,"name":"Madame Web (Julia Carpenter)","description":"","modified":"2013-11-12T22:00:35+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/30/4c00373114b4b","extension":"jpg"},"comics":11,"series":4,"stories":12,"events":0}
+    {"k":"madame web (julia carpenter)","src":"b","id":1010796,"name":"Madame Web (Julia Carpenter)","description":"","modified":1384293635,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/30/4c00373114b4b","extension":"jpg"},"comics":11,"series":4,"stories":12,"events":0}
     {"k":"maddog","src":"b","id":1010724,"name":"Maddog","description":"","comics":1,"series":1,"stories":1,"events":0}
-    {"k":"madelyne pryor","src":"b","id":1009509,"name":"Madelyne Pryor","description":"","modified":"2013-11-20T22:15:09+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/50/528d33ddaef70","extension":"jpg"},"comics":36,"series":14,"stories":39,"events":4}
+    {"k":"madelyne pryor","src":"b","id":1009509,"name":"Madelyne Pryor","description":"","modified":1384985709,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/50/528d33ddaef70","extension":"jpg"},"comics":36,"series":14,"stories":39,"events":4}
     {"k":"madripoor","src":"b","id":1011205,"name":"Madripoor","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/f0/4c7c6221db444","extension":"jpg"},"comics":1,"series":1,"stories":1,"events":0}
-    {"k":"madrox","src":"b","id":1009413,"name":"Madrox","description":"","modified":"2013-11-01T20:34:26+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/30/52740fc5a4c7c","extension":"jpg"},"comics":99,"series":14,"stories":104,"events":3}
+    {"k":"madrox","src":"b","id":1009413,"name":"Madrox","description":"","modified":1383338066,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/30/52740fc5a4c7c","extension":"jpg"},"comics":99,"series":14,"stories":104,"events":3}
     {"k":"maelstrom","src":"b","id":1011053,"name":"Maelstrom","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/20/4c003114d6700","extension":"jpg"},"comics":4,"series":3,"stories":4,"events":0}
-    {"k":"maestro","src":"b","id":1011328,"name":"Maestro","description":"","modified":"2011-01-07T22:09:01+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/4/30/4d278ee344785","extension":"jpg"},"comics":28,"series":9,"stories":28,"events":0}
+    {"k":"maestro","src":"b","id":1011328,"name":"Maestro","description":"","modified":1294438141,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/4/30/4d278ee344785","extension":"jpg"},"comics":28,"series":9,"stories":28,"events":0}
     {"k":"magdalene","src":"b","id":1010867,"name":"Magdalene","description":"","comics":7,"series":3,"stories":9,"events":1}
     {"k":"maggott","src":"b","id":1009414,"name":"Maggott","description":"A South African mutant whose digestive system lives outside him as two metal-eating slugs.","comics":33,"series":7,"stories":42,"events":0,"urls":[{"type":"detail","url":"http://marvel.com/characters/1323/maggott"},{"type":"comiclink","url":"http://marvel.com/comics/characters/1009414/maggott"}]}
-    {"k":"magik (amanda sefton)","src":"b","id":1010942,"name":"Magik (Amanda Sefton)","description":"","modified":"2011-07-14T18:29:29+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/b0/4c003414d6535","extension":"jpg"},"comics":2,"series":2,"stories":2,"events":2}
-    {"k":"magik (illyana rasputin)","src":"b","id":1009415,"name":"Magik (Illyana Rasputin)","description":"Colossus's younger sister, a sorceress who rules the demon realm of Limbo and teleports through it.","modified":"2013-10-24T17:46:00+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/b0/52695ca8391cc","extension":"jpg"},"comics":135,"series":48,"stories":151,"events":8}
+    {"k":"magik (amanda sefton)","src":"b","id":1010942,"name":"Magik (Amanda Sefton)","description":"","modified":1310668169,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/b0/4c003414d6535","extension":"jpg"},"comics":2,"series":2,"stories":2,"events":2}
+    {"k":"magik (illyana rasputin)","src":"b","id":1009415,"name":"Magik (Illyana Rasputin)","description":"Colossus's younger sister, a sorceress who rules the demon realm of Limbo and teleports through it.","modified":1382636760,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/b0/52695ca8391cc","extension":"jpg"},"comics":135,"series":48,"stories":151,"events":8}
     {"k":"maginty","src":"b","id":1011135,"name":"Maginty","description":"","comics":0,"series":0,"stories":0,"events":0}
-    {"k":"magma (amara aquilla)","src":"b","id":1009416,"name":"Magma (Amara Aquilla)","description":"","modified":"2011-02-28T21:06:13+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/20/4c003d55e4ce8","extension":"jpg"},"comics":63,"series":24,"stories":71,"events":5}
-    {"k":"magneto","src":"b","id":1009417,"name":"Magneto","description":"A master of magnetism and Holocaust survivor who fights, often ruthlessly, for mutant survival.","modified":"2016-02-10T20:55:02+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/b0/5261a7e53f827","extension":"jpg"},"comics":491,"series":182,"stories":527,"events":21}
-    {"k":"magneto (age of apocalypse)","src":"b","id":1010944,"name":"Magneto (Age of Apocalypse)","description":"","modified":"2014-03-05T18:40:56+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/d/70/53176f5026364","extension":"jpg"},"comics":9,"series":5,"stories":10,"events":1}
-    {"k":"magneto (house of m)","src":"b","id":1010945,"name":"Magneto (House of M)","description":"","modified":"2014-03-05T18:40:48+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/60/53176f6222dd5","extension":"jpg"},"comics":10,"series":7,"stories":8,"events":1}
-    {"k":"magneto (ultimate)","src":"b","id":1010943,"name":"Magneto (Ultimate)","description":"","modified":"2014-03-05T18:42:37+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/60/53176fa65e0e3","extension":"jpg"},"comics":36,"series":10,"stories":51,"events":0}
-    {"k":"magneto (x-men: battle of the atom)","src":"b","id":1017477,"name":"Magneto (X-Men: Battle of the Atom)","description":"","modified":"2014-01-16T00:43:09+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/20/52d72b0f5dcd5","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"magma (amara aquilla)","src":"b","id":1009416,"name":"Magma (Amara Aquilla)","description":"","modified":1298927173,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/20/4c003d55e4ce8","extension":"jpg"},"comics":63,"series":24,"stories":71,"events":5}
+    {"k":"magneto","src":"b","id":1009417,"name":"Magneto","description":"A master of magnetism and Holocaust survivor who fights, often ruthlessly, for mutant survival.","modified":1455137702,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/b0/5261a7e53f827","extension":"jpg"},"comics":491,"series":182,"stories":527,"events":21}
+    {"k":"magneto (age of apocalypse)","src":"b","id":1010944,"name":"Magneto (Age of Apocalypse)","description":"","modified":1394044856,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/d/70/53176f5026364","extension":"jpg"},"comics":9,"series":5,"stories":10,"events":1}
+    {"k":"magneto (house of m)","src":"b","id":1010945,"name":"Magneto (House of M)","description":"","modified":1394044848,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/60/53176f6222dd5","extension":"jpg"},"comics":10,"series":7,"stories":8,"events":1}
+    {"k":"magneto (ultimate)","src":"b","id":1010943,"name":"Magneto (Ultimate)","description":"","modified":1394044957,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/60/53176fa65e0e3","extension":"jpg"},"comics":36,"series":10,"stories":51,"events":0}
+    {"k":"magneto (x-men: battle of the atom)","src":"b","id":1017477,"name":"Magneto (X-Men: Battle of the Atom)","description":"","modified":1389832989,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/20/52d72b0f5dcd5","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
     {"k":"magus (adam warlock)","src":"b","id":1010904,"name":"Magus (Adam Warlock)","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/f0/4c00358c0575c","extension":"jpg"},"comics":18,"series":10,"stories":22,"events":3}
     {"k":"magus (technarch)","src":"b","id":1011364,"name":"Magus (Technarch)","description":"","comics":4,"series":2,"stories":4,"events":0}
     {"k":"major mapleleaf","src":"b","id":1011085,"name":"Major Mapleleaf","description":"","comics":0,"series":0,"stories":0,"events":0}
     {"k":"makkari","src":"b","id":1010725,"name":"Makkari","description":"","comics":18,"series":7,"stories":18,"events":0}
     {"k":"malcolm colcord","src":"b","id":1009242,"name":"Malcolm Colcord","description":"","comics":9,"series":1,"stories":10,"events":0}
-    {"k":"malekith","src":"b","id":1013479,"name":"Malekith","description":"","modified":"2021-08-27T22:05:16+0000","comics":17,"series":15,"stories":18,"events":0}
+    {"k":"malekith","src":"b","id":1013479,"name":"Malekith","description":"","modified":1630101916,"comics":17,"series":15,"stories":18,"events":0}
     {"k":"malice (earth-161)","src":"b","id":1011229,"name":"Malice (Earth-161)","description":"","comics":0,"series":0,"stories":0,"events":0}
-    {"k":"man-thing","src":"b","id":1009420,"name":"Man-Thing","description":"","modified":"2011-05-13T18:31:28+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/c0/4ce5a043191dc","extension":"jpg"},"comics":159,"series":60,"stories":191,"events":2}
+    {"k":"man-thing","src":"b","id":1009420,"name":"Man-Thing","description":"","modified":1305311488,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/c0/4ce5a043191dc","extension":"jpg"},"comics":159,"series":60,"stories":191,"events":2}
     {"k":"man-wolf","src":"b","id":1010811,"name":"Man-Wolf","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/90/4c7c641e86d14","extension":"jpg"},"comics":30,"series":16,"stories":29,"events":0}
-    {"k":"mandarin","src":"b","id":1009421,"name":"Mandarin","description":"A warlord who wields ten alien rings of power, Iron Man's archenemy.","modified":"2014-04-29T18:23:39+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/a/50/535feda892f68","extension":"jpg"},"comics":80,"series":29,"stories":103,"events":1}
+    {"k":"mandarin","src":"b","id":1009421,"name":"Mandarin","description":"A warlord who wields ten alien rings of power, Iron Man's archenemy.","modified":1398795819,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/a/50/535feda892f68","extension":"jpg"},"comics":80,"series":29,"stories":103,"events":1}
     {"k":"mandrill","src":"b","id":1011243,"name":"Mandrill","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/20/4c002efee8164","extension":"jpg"},"comics":1,"series":1,"stories":1,"events":1}
     {"k":"mandroid","src":"b","id":1009422,"name":"Mandroid","description":"","comics":2,"series":2,"stories":1,"events":0}
     {"k":"manta","src":"b","id":1009423,"name":"Manta","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/90/4c003d5308145","extension":"jpg"},"comics":9,"series":7,"stories":5,"events":1}
-    {"k":"mantis","src":"b","id":1011026,"name":"Mantis","description":"An empath and martial artist who has fought beside the Avengers and the Guardians.","modified":"2013-11-01T20:34:14+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/20/52740fa12e826","extension":"jpg"},"comics":62,"series":17,"stories":68,"events":4}
-    {"k":"marauders","src":"b","id":1009424,"name":"Marauders","description":"","modified":"2013-12-17T22:48:07+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/e/70/52b0d48aaecb1","extension":"jpg"},"comics":29,"series":16,"stories":33,"events":2}
-    {"k":"marcus van sciver","src":"b","id":1015018,"name":"Marcus Van Sciver","description":"","modified":"2010-11-12T19:47:59+0000","comics":0,"series":0,"stories":0,"events":0}
-    {"k":"maria hill","src":"b","id":1011335,"name":"Maria Hill","description":"","modified":"2014-05-30T18:29:18+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/a/00/535ff3f5397cb","extension":"jpg"},"comics":111,"series":31,"stories":132,"events":8}
+    {"k":"mantis","src":"b","id":1011026,"name":"Mantis","description":"An empath and martial artist who has fought beside the Avengers and the Guardians.","modified":1383338054,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/20/52740fa12e826","extension":"jpg"},"comics":62,"series":17,"stories":68,"events":4}
+    {"k":"marauders","src":"b","id":1009424,"name":"Marauders","description":"","modified":1387320487,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/e/70/52b0d48aaecb1","extension":"jpg"},"comics":29,"series":16,"stories":33,"events":2}
+    {"k":"marcus van sciver","src":"b","id":1015018,"name":"Marcus Van Sciver","description":"","modified":1289591279,"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"maria hill","src":"b","id":1011335,"name":"Maria Hill","description":"","modified":1401474558,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/a/00/535ff3f5397cb","extension":"jpg"},"comics":111,"series":31,"stories":132,"events":8}
     {"k":"mariko yashida","src":"b","id":1009735,"name":"Mariko Yashida","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/10/4c00393d65a55","extension":"jpg"},"comics":24,"series":14,"stories":24,"events":1}
     {"k":"marrow","src":"b","id":1009425,"name":"Marrow","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/a0/4c003d4ce6711","extension":"jpg"},"comics":94,"series":27,"stories":115,"events":1}
     {"k":"marten broadcloak","src":"b","id":1011173,"name":"Marten Broadcloak","description":"","comics":0,"series":0,"stories":0,"events":0}
     {"k":"martin li","src":"b","id":1011263,"name":"Martin Li","description":"","comics":0,"series":0,"stories":0,"events":0}
     {"k":"marvel apes","src":"b","id":1011350,"name":"Marvel Apes","description":"","comics":9,"series":2,"stories":13,"events":0}
     {"k":"marvel boy","src":"b","id":1009427,"name":"Marvel Boy","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/7/d0/4c003d4a0e1c0","extension":"jpg"},"comics":50,"series":24,"stories":89,"events":4}
-    {"k":"marvel zombies","src":"b","id":1011002,"name":"Marvel Zombies","description":"","modified":"2010-11-30T20:55:43+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/40/4ce5a430d93fd","extension":"jpg"},"comics":35,"series":12,"stories":47,"events":0}
-    {"k":"marvelman","src":"b","id":1011495,"name":"Marvelman","description":"Mick Moran, a British reporter who becomes a flying powerhouse by saying a magic word; later known as Miracleman.","modified":"2023-09-14T16:40:07+0000","comics":13,"series":4,"stories":28,"events":0}
+    {"k":"marvel zombies","src":"b","id":1011002,"name":"Marvel Zombies","description":"","modified":1291150543,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/40/4ce5a430d93fd","extension":"jpg"},"comics":35,"series":12,"stories":47,"events":0}
+    {"k":"marvelman","src":"b","id":1011495,"name":"Marvelman","description":"Mick Moran, a British reporter who becomes a flying powerhouse by saying a magic word; later known as Miracleman.","modified":1694709607,"comics":13,"series":4,"stories":28,"events":0}
     {"k":"marvex","src":"b","id":1011417,"name":"Marvex","description":"","comics":1,"series":1,"stories":3,"events":0}
-    {"k":"mary jane watson","src":"b","id":1009708,"name":"Mary Jane Watson","description":"Peter Parker's great love, an outgoing actress and model.","modified":"2016-07-11T15:13:42+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/03/528d33d000749","extension":"jpg"},"comics":446,"series":98,"stories":482,"events":9}
+    {"k":"mary jane watson","src":"b","id":1009708,"name":"Mary Jane Watson","description":"Peter Parker's great love, an outgoing actress and model.","modified":1468250022,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/03/528d33d000749","extension":"jpg"},"comics":446,"series":98,"stories":482,"events":9}
     {"k":"mary jane watson (house of m)","src":"b","id":1010993,"name":"Mary Jane Watson (House of M)","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/60/4c003291616a1","extension":"jpg"},"comics":2,"series":1,"stories":1,"events":0}
-    {"k":"mary jane watson (ultimate)","src":"b","id":1011203,"name":"Mary Jane Watson (Ultimate)","description":"","modified":"2011-05-03T17:02:57+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/e/f0/4ce5a53fae2a5","extension":"jpg"},"comics":45,"series":16,"stories":36,"events":0}
+    {"k":"mary jane watson (ultimate)","src":"b","id":1011203,"name":"Mary Jane Watson (Ultimate)","description":"","modified":1304442177,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/e/f0/4ce5a53fae2a5","extension":"jpg"},"comics":45,"series":16,"stories":36,"events":0}
     {"k":"masked marvel (unrevealed)","src":"b","id":1010869,"name":"Masked Marvel (Unrevealed)","description":"","comics":3,"series":2,"stories":2,"events":0}
     {"k":"masque","src":"b","id":1010367,"name":"Masque","description":"","comics":35,"series":12,"stories":34,"events":3}
-    {"k":"master chief","src":"b","id":1010732,"name":"Master Chief","description":"","modified":"2004-04-14T04:00:00+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/30/4ce5a2b669c3a","extension":"jpg"},"comics":6,"series":3,"stories":6,"events":0}
+    {"k":"master chief","src":"b","id":1010732,"name":"Master Chief","description":"","modified":1081915200,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/30/4ce5a2b669c3a","extension":"jpg"},"comics":6,"series":3,"stories":6,"events":0}
     {"k":"master mold","src":"b","id":1009433,"name":"Master Mold","description":"","comics":9,"series":6,"stories":9,"events":0}
-    {"k":"mastermind","src":"b","id":1009434,"name":"Mastermind","description":"","modified":"2011-12-15T21:49:15+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/7/d0/4c003d43b02ab","extension":"jpg"},"comics":46,"series":21,"stories":42,"events":1}
+    {"k":"mastermind","src":"b","id":1009434,"name":"Mastermind","description":"","modified":1323985755,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/7/d0/4c003d43b02ab","extension":"jpg"},"comics":46,"series":21,"stories":42,"events":1}
     {"k":"masters of evil","src":"b","id":1011279,"name":"Masters of Evil","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/30/4c002e75e67db","extension":"jpg"},"comics":24,"series":8,"stories":23,"events":0}
     {"k":"mathemanic","src":"b","id":1010877,"name":"Mathemanic","description":"","comics":0,"series":0,"stories":0,"events":0}
     {"k":"matsu'o tsurayaba","src":"b","id":1009677,"name":"Matsu'o Tsurayaba","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/1/c0/4ce5a1efc3b2c","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
@@ -835,15 +835,15 @@ extension BundledCatalogue {
     {"k":"mauler","src":"b","id":1009436,"name":"Mauler","description":"","comics":5,"series":4,"stories":7,"events":0}
     {"k":"maverick (chris bradley)","src":"b","id":1010947,"name":"Maverick (Chris Bradley)","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/60/4c7c63f89c100","extension":"jpg"},"comics":5,"series":2,"stories":5,"events":0}
     {"k":"maverick (christoph nord)","src":"b","id":1009437,"name":"Maverick (Christoph Nord)","description":"","comics":10,"series":4,"stories":9,"events":0}
-    {"k":"maximus","src":"b","id":1011305,"name":"Maximus","description":"","modified":"2013-11-01T20:34:10+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/80/52740f7c6f0b7","extension":"jpg"},"comics":28,"series":13,"stories":28,"events":5}
-    {"k":"may parker","src":"b","id":1009490,"name":"May Parker","description":"Peter Parker's beloved aunt, who raised him in Queens.","modified":"2016-05-31T16:14:09+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/30/535fec80bb4a6","extension":"jpg"},"comics":171,"series":42,"stories":188,"events":5}
-    {"k":"medusa","src":"b","id":1009438,"name":"Medusa","description":"","modified":"2016-07-08T19:02:13+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/30/537bb549bebd0","extension":"jpg"},"comics":168,"series":82,"stories":179,"events":9}
+    {"k":"maximus","src":"b","id":1011305,"name":"Maximus","description":"","modified":1383338050,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/80/52740f7c6f0b7","extension":"jpg"},"comics":28,"series":13,"stories":28,"events":5}
+    {"k":"may parker","src":"b","id":1009490,"name":"May Parker","description":"Peter Parker's beloved aunt, who raised him in Queens.","modified":1464711249,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/30/535fec80bb4a6","extension":"jpg"},"comics":171,"series":42,"stories":188,"events":5}
+    {"k":"medusa","src":"b","id":1009438,"name":"Medusa","description":"","modified":1468004533,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/30/537bb549bebd0","extension":"jpg"},"comics":168,"series":82,"stories":179,"events":9}
     {"k":"meggan","src":"b","id":1011399,"name":"Meggan","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/20/4c002e2fa3070","extension":"jpg"},"comics":22,"series":14,"stories":23,"events":1}
     {"k":"meltdown","src":"b","id":1009439,"name":"Meltdown","description":"","comics":70,"series":12,"stories":95,"events":1}
     {"k":"menace","src":"b","id":1011241,"name":"Menace","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/20/4c002f01b93c0","extension":"jpg"},"comics":40,"series":3,"stories":52,"events":1}
     {"k":"mentallo","src":"b","id":1011099,"name":"Mentallo","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/c0/4c0030b9256c6","extension":"jpg"},"comics":3,"series":2,"stories":3,"events":0}
     {"k":"mentor","src":"b","id":1011184,"name":"Mentor","description":"","comics":2,"series":2,"stories":2,"events":1}
-    {"k":"mephisto","src":"b","id":1009440,"name":"Mephisto","description":"A demon lord who bargains for souls.","modified":"2016-05-05T16:17:52+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/40/526034d178ddc","extension":"jpg"},"comics":124,"series":56,"stories":140,"events":3}
+    {"k":"mephisto","src":"b","id":1009440,"name":"Mephisto","description":"A demon lord who bargains for souls.","modified":1462465072,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/40/526034d178ddc","extension":"jpg"},"comics":124,"series":56,"stories":140,"events":3}
     {"k":"mephistopheles","src":"b","id":1009441,"name":"Mephistopheles","description":"","comics":0,"series":0,"stories":0,"events":0}
     {"k":"mercury","src":"b","id":1010681,"name":"Mercury","description":"","comics":20,"series":11,"stories":17,"events":2}
     {"k":"mesmero","src":"b","id":1009442,"name":"Mesmero","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/70/4c003d3b033e8","extension":"jpg"},"comics":35,"series":22,"stories":33,"events":0}
@@ -855,216 +855,216 @@ extension BundledCatalogue {
     {"k":"microchip","src":"b","id":1011134,"name":"Microchip","description":"Linus Lieberman, the Punisher's tech expert and longtime partner.","comics":12,"series":5,"stories":12,"events":0,"urls":[{"type":"detail","url":"http://marvel.com/characters/1449/microchip"},{"type":"wiki","url":"http://marvel.com/universe/Microchip"},{"type":"comiclink","url":"http://marvel.com/comics/characters/1011134/microchip"}]}
     {"k":"micromax","src":"b","id":1010871,"name":"Micromax","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/a0/4c0035aac6564","extension":"jpg"},"comics":6,"series":4,"stories":5,"events":0}
     {"k":"midnight (earth-811)","src":"b","id":1010891,"name":"Midnight (Earth-811)","description":"","comics":0,"series":0,"stories":0,"events":0}
-    {"k":"miek","src":"b","id":1010924,"name":"Miek","description":"","modified":"2013-11-01T20:30:56+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/30/52740f71b50f5","extension":"jpg"},"comics":3,"series":2,"stories":3,"events":1}
+    {"k":"miek","src":"b","id":1010924,"name":"Miek","description":"","modified":1383337856,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/30/52740f71b50f5","extension":"jpg"},"comics":3,"series":2,"stories":3,"events":1}
     {"k":"mikhail rasputin","src":"b","id":1009530,"name":"Mikhail Rasputin","description":"","comics":11,"series":6,"stories":14,"events":1}
     {"k":"millenium guard","src":"b","id":1011192,"name":"Millenium Guard","description":"","comics":0,"series":0,"stories":0,"events":0}
     {"k":"millie the model","src":"b","id":1010894,"name":"Millie the Model","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/00/4c003597aefd0","extension":"jpg"},"comics":33,"series":3,"stories":292,"events":0}
     {"k":"mimic","src":"b","id":1009445,"name":"Mimic","description":"","comics":36,"series":13,"stories":41,"events":1}
     {"k":"mindworm","src":"b","id":1011204,"name":"Mindworm","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/d0/4c002f18eabe7","extension":"jpg"},"comics":1,"series":1,"stories":2,"events":0}
-    {"k":"miracleman","src":"b","id":1013727,"name":"Miracleman","description":"","modified":"2014-11-17T21:52:49+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/90/545a820a2dc50","extension":"jpg"},"comics":6,"series":6,"stories":6,"events":0}
+    {"k":"miracleman","src":"b","id":1013727,"name":"Miracleman","description":"","modified":1416261169,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/90/545a820a2dc50","extension":"jpg"},"comics":6,"series":6,"stories":6,"events":0}
     {"k":"miss america","src":"b","id":1011424,"name":"Miss America","description":"","comics":52,"series":5,"stories":52,"events":0}
     {"k":"mister fear","src":"b","id":1009446,"name":"Mister Fear","description":"","comics":4,"series":3,"stories":5,"events":0}
-    {"k":"mister sinister","src":"b","id":1009447,"name":"Mister Sinister","description":"Nathaniel Essex, a Victorian scientist obsessed with mutant genetics, above all the Summers bloodline.","modified":"2016-02-01T20:53:17+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/80/526034ac3c53a","extension":"jpg"},"comics":130,"series":61,"stories":132,"events":6}
-    {"k":"mister sinister (deadpool)","src":"b","id":1017318,"name":"Mister Sinister (Deadpool)","description":"","modified":"2013-09-18T15:10:21+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/e/10/5239c24883863","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"mister sinister","src":"b","id":1009447,"name":"Mister Sinister","description":"Nathaniel Essex, a Victorian scientist obsessed with mutant genetics, above all the Summers bloodline.","modified":1454359997,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/80/526034ac3c53a","extension":"jpg"},"comics":130,"series":61,"stories":132,"events":6}
+    {"k":"mister sinister (deadpool)","src":"b","id":1017318,"name":"Mister Sinister (Deadpool)","description":"","modified":1379517021,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/e/10/5239c24883863","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
     {"k":"mister sinister (house of m)","src":"b","id":1010948,"name":"Mister Sinister (House of M)","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/00/4c00340427a12","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
     {"k":"mister sinister (ultimate)","src":"b","id":1011254,"name":"Mister Sinister (Ultimate)","description":"","comics":3,"series":1,"stories":6,"events":0}
-    {"k":"misty knight","src":"b","id":1010682,"name":"Misty Knight","description":"","modified":"2016-09-27T13:17:07+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/d/90/511151789a863","extension":"jpg"},"comics":193,"series":70,"stories":207,"events":6}
-    {"k":"mockingbird","src":"b","id":1011220,"name":"Mockingbird","description":"","modified":"2015-11-20T17:04:34+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/b0/51e829af23af9","extension":"jpg"},"comics":91,"series":42,"stories":93,"events":5}
-    {"k":"moira mactaggert","src":"b","id":1009410,"name":"Moira MacTaggert","description":"","modified":"2011-04-21T16:00:52+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/d0/4c003d5e64f22","extension":"jpg"},"comics":42,"series":26,"stories":37,"events":3}
+    {"k":"misty knight","src":"b","id":1010682,"name":"Misty Knight","description":"","modified":1474982227,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/d/90/511151789a863","extension":"jpg"},"comics":193,"series":70,"stories":207,"events":6}
+    {"k":"mockingbird","src":"b","id":1011220,"name":"Mockingbird","description":"","modified":1448039074,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/b0/51e829af23af9","extension":"jpg"},"comics":91,"series":42,"stories":93,"events":5}
+    {"k":"moira mactaggert","src":"b","id":1009410,"name":"Moira MacTaggert","description":"","modified":1303401652,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/d0/4c003d5e64f22","extension":"jpg"},"comics":42,"series":26,"stories":37,"events":3}
     {"k":"moira mactaggert (ultimate)","src":"b","id":1010941,"name":"Moira MacTaggert (Ultimate)","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/d0/4c7c640312deb","extension":"jpg"},"comics":2,"series":1,"stories":4,"events":0}
-    {"k":"mojo","src":"b","id":1009448,"name":"Mojo","description":"","modified":"2014-03-08T01:01:43+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/a0/4c003d3444dce","extension":"jpg"},"comics":55,"series":33,"stories":60,"events":2}
-    {"k":"mole man","src":"b","id":1009449,"name":"Mole Man","description":"Ruler of the monsters that live beneath the Earth, the Fantastic Four's very first foe.","modified":"2012-03-20T16:18:14+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/60/4c003d3176a50","extension":"jpg"},"comics":71,"series":43,"stories":78,"events":1}
-    {"k":"molecule man","src":"b","id":1011019,"name":"Molecule Man","description":"","modified":"2013-11-20T22:15:03+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/d0/528d33c2a72b2","extension":"jpg"},"comics":10,"series":7,"stories":11,"events":1}
-    {"k":"molly hayes","src":"b","id":1010691,"name":"Molly Hayes","description":"","modified":"2012-02-27T18:49:42+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/60/4c0037783e8b3","extension":"jpg"},"comics":17,"series":10,"stories":15,"events":2}
+    {"k":"mojo","src":"b","id":1009448,"name":"Mojo","description":"","modified":1394240503,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/a0/4c003d3444dce","extension":"jpg"},"comics":55,"series":33,"stories":60,"events":2}
+    {"k":"mole man","src":"b","id":1009449,"name":"Mole Man","description":"Ruler of the monsters that live beneath the Earth, the Fantastic Four's very first foe.","modified":1332260294,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/60/4c003d3176a50","extension":"jpg"},"comics":71,"series":43,"stories":78,"events":1}
+    {"k":"molecule man","src":"b","id":1011019,"name":"Molecule Man","description":"","modified":1384985703,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/d0/528d33c2a72b2","extension":"jpg"},"comics":10,"series":7,"stories":11,"events":1}
+    {"k":"molly hayes","src":"b","id":1010691,"name":"Molly Hayes","description":"","modified":1330368582,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/60/4c0037783e8b3","extension":"jpg"},"comics":17,"series":10,"stories":15,"events":2}
     {"k":"molly von richtofen","src":"b","id":1009541,"name":"Molly Von Richtofen","description":"","comics":2,"series":1,"stories":2,"events":0}
     {"k":"molten man","src":"b","id":1011370,"name":"Molten Man","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/b0/4c002e34d7cdc","extension":"jpg"},"comics":7,"series":4,"stories":7,"events":1}
     {"k":"mongoose","src":"b","id":1010876,"name":"Mongoose","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/20/4c00359f53bde","extension":"jpg"},"comics":2,"series":2,"stories":3,"events":0}
     {"k":"mongu (unrevealed)","src":"b","id":1009450,"name":"Mongu (Unrevealed)","description":"","comics":0,"series":0,"stories":0,"events":0}
     {"k":"monster badoon","src":"b","id":1010331,"name":"Monster Badoon","description":"","comics":2,"series":1,"stories":2,"events":0}
-    {"k":"moon girl (lunella layfayette)","src":"b","id":1017814,"name":"Moon Girl (Lunella Layfayette)","description":"","modified":"2019-10-16T20:28:05+0000","comics":109,"series":36,"stories":112,"events":1}
-    {"k":"moon knight","src":"b","id":1009452,"name":"Moon Knight","description":"Marc Spector, a mercenary who became the avatar of the Egyptian moon god Khonshu.","modified":"2016-03-18T20:31:20+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/30/52028af90e516","extension":"jpg"},"comics":410,"series":119,"stories":470,"events":6}
+    {"k":"moon girl (lunella layfayette)","src":"b","id":1017814,"name":"Moon Girl (Lunella Layfayette)","description":"","modified":1571257685,"comics":109,"series":36,"stories":112,"events":1}
+    {"k":"moon knight","src":"b","id":1009452,"name":"Moon Knight","description":"Marc Spector, a mercenary who became the avatar of the Egyptian moon god Khonshu.","modified":1458333080,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/30/52028af90e516","extension":"jpg"},"comics":410,"series":119,"stories":470,"events":6}
     {"k":"moon knight (house of m)","src":"b","id":1010949,"name":"Moon Knight (House of M)","description":"","comics":1,"series":1,"stories":1,"events":0}
-    {"k":"moon knight (ultimate)","src":"b","id":1014998,"name":"Moon Knight (Ultimate)","description":"","modified":"2012-07-11T13:22:11+0000","comics":8,"series":4,"stories":8,"events":0}
+    {"k":"moon knight (ultimate)","src":"b","id":1014998,"name":"Moon Knight (Ultimate)","description":"","modified":1342012931,"comics":8,"series":4,"stories":8,"events":0}
     {"k":"moondragon","src":"b","id":1009451,"name":"Moondragon","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/a0/4c003d2ebd6c5","extension":"jpg"},"comics":80,"series":30,"stories":95,"events":4}
-    {"k":"moonstone","src":"b","id":1010362,"name":"Moonstone","description":"","modified":"2014-04-29T18:50:49+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/4/00/535ff3e867252","extension":"jpg"},"comics":38,"series":20,"stories":42,"events":4}
-    {"k":"morbius","src":"b","id":1009454,"name":"Morbius","description":"","modified":"2016-02-10T16:29:12+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/c0/535fee11e0e1a","extension":"jpg"},"comics":112,"series":46,"stories":125,"events":3}
+    {"k":"moonstone","src":"b","id":1010362,"name":"Moonstone","description":"","modified":1398797449,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/4/00/535ff3e867252","extension":"jpg"},"comics":38,"series":20,"stories":42,"events":4}
+    {"k":"morbius","src":"b","id":1009454,"name":"Morbius","description":"","modified":1455121752,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/c0/535fee11e0e1a","extension":"jpg"},"comics":112,"series":46,"stories":125,"events":3}
     {"k":"mordo","src":"b","id":1010902,"name":"Mordo","description":"","comics":1,"series":1,"stories":2,"events":0}
     {"k":"morg","src":"b","id":1009455,"name":"Morg","description":"","comics":6,"series":2,"stories":6,"events":0}
-    {"k":"morgan le fay","src":"b","id":1013190,"name":"Morgan Le Fay","description":"","modified":"2021-08-27T21:32:48+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/00/4ce5aa7d1e5e1","extension":"jpg"},"comics":15,"series":10,"stories":14,"events":1}
+    {"k":"morgan le fay","src":"b","id":1013190,"name":"Morgan Le Fay","description":"","modified":1630099968,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/00/4ce5aa7d1e5e1","extension":"jpg"},"comics":15,"series":10,"stories":14,"events":1}
     {"k":"morgan stark","src":"b","id":1009623,"name":"Morgan Stark","description":"","comics":4,"series":2,"stories":7,"events":0}
-    {"k":"morlocks","src":"b","id":1011008,"name":"Morlocks","description":"","modified":"2014-05-23T15:45:28+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/90/537f6cfa0e8bd","extension":"jpg"},"comics":10,"series":7,"stories":11,"events":0}
-    {"k":"morlun","src":"b","id":1011088,"name":"Morlun","description":"","modified":"2013-11-01T20:42:27+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/00/527411be42b48","extension":"jpg"},"comics":13,"series":6,"stories":18,"events":2}
+    {"k":"morlocks","src":"b","id":1011008,"name":"Morlocks","description":"","modified":1400859928,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/90/537f6cfa0e8bd","extension":"jpg"},"comics":10,"series":7,"stories":11,"events":0}
+    {"k":"morlun","src":"b","id":1011088,"name":"Morlun","description":"","modified":1383338547,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/00/527411be42b48","extension":"jpg"},"comics":13,"series":6,"stories":18,"events":2}
     {"k":"morph","src":"b","id":1009456,"name":"Morph","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/10/4ce5a06d6a8ad","extension":"jpg"},"comics":21,"series":12,"stories":23,"events":1}
     {"k":"mother askani","src":"b","id":1009457,"name":"Mother Askani","description":"Rachel Summers as the aged leader of the Askani sisterhood in Cable's future.","comics":10,"series":4,"stories":12,"events":0,"urls":[{"type":"detail","url":"http://marvel.com/characters/1516/mother_askani"},{"type":"comiclink","url":"http://marvel.com/comics/characters/1009457/mother_askani"}]}
     {"k":"mr. bumpo","src":"b","id":1009458,"name":"Mr. Bumpo","description":"","comics":0,"series":0,"stories":0,"events":0}
-    {"k":"mr. fantastic","src":"b","id":1009459,"name":"Mr. Fantastic","description":"Reed Richards, leader of the Fantastic Four and one of Earth's greatest minds, who can stretch his body into any shape.","modified":"2016-02-11T15:51:21+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/d/c0/51127e9337538","extension":"jpg"},"comics":597,"series":183,"stories":792,"events":20}
-    {"k":"mr. fantastic (ultimate)","src":"b","id":1010950,"name":"Mr. Fantastic (Ultimate)","description":"","modified":"2014-03-05T18:42:53+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/d0/53176fc75a448","extension":"jpg"},"comics":53,"series":22,"stories":69,"events":0}
+    {"k":"mr. fantastic","src":"b","id":1009459,"name":"Mr. Fantastic","description":"Reed Richards, leader of the Fantastic Four and one of Earth's greatest minds, who can stretch his body into any shape.","modified":1455205881,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/d/c0/51127e9337538","extension":"jpg"},"comics":597,"series":183,"stories":792,"events":20}
+    {"k":"mr. fantastic (ultimate)","src":"b","id":1010950,"name":"Mr. Fantastic (Ultimate)","description":"","modified":1394044973,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/d0/53176fc75a448","extension":"jpg"},"comics":53,"series":22,"stories":69,"events":0}
     {"k":"mr. fish","src":"b","id":1010900,"name":"Mr. Fish","description":"","comics":1,"series":1,"stories":1,"events":0}
     {"k":"mr. fixit","src":"b","id":1009460,"name":"Mr. Fixit","description":"","comics":26,"series":3,"stories":40,"events":1}
     {"k":"mr. hyde","src":"b","id":1010347,"name":"Mr. Hyde","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/30/4c7c64437b5a1","extension":"jpg"},"comics":35,"series":19,"stories":47,"events":2}
     {"k":"mr. immortal","src":"b","id":1010840,"name":"Mr. Immortal","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/d0/4c0035d2872f0","extension":"jpg"},"comics":6,"series":3,"stories":6,"events":0}
-    {"k":"mr. meugniot","src":"b","id":1014984,"name":"Mr. Meugniot","description":"","modified":"2010-11-18T20:56:17+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/20/4cd05e49a431f","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
-    {"k":"mr. negative","src":"b","id":1011244,"name":"Mr. Negative","description":"","modified":"2018-04-05T00:15:35+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/70/4c002efc322e3","extension":"jpg"},"comics":28,"series":9,"stories":33,"events":2}
+    {"k":"mr. meugniot","src":"b","id":1014984,"name":"Mr. Meugniot","description":"","modified":1290113777,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/20/4cd05e49a431f","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"mr. negative","src":"b","id":1011244,"name":"Mr. Negative","description":"","modified":1522887335,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/70/4c002efc322e3","extension":"jpg"},"comics":28,"series":9,"stories":33,"events":2}
     {"k":"mr. payback","src":"b","id":1009461,"name":"Mr. Payback","description":"","comics":0,"series":0,"stories":0,"events":0}
     {"k":"mr. x","src":"b","id":1009462,"name":"Mr. X","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/30/4ce5a07872800","extension":"jpg"},"comics":8,"series":6,"stories":7,"events":0}
-    {"k":"ms. america (america chavez)","src":"b","id":1017824,"name":"Ms. America (America Chavez)","description":"","modified":"2021-08-06T15:31:01+0000","comics":82,"series":27,"stories":82,"events":1}
-    {"k":"ms. marvel (kamala khan)","src":"b","id":1017577,"name":"Ms. Marvel (Kamala Khan)","description":"Kamala Khan, a Jersey City teenager whose Inhuman powers let her stretch and reshape her body.","modified":"2016-04-29T19:02:56+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/b0/548730dac2a40","extension":"jpg"},"comics":292,"series":107,"stories":297,"events":2}
+    {"k":"ms. america (america chavez)","src":"b","id":1017824,"name":"Ms. America (America Chavez)","description":"","modified":1628263861,"comics":82,"series":27,"stories":82,"events":1}
+    {"k":"ms. marvel (kamala khan)","src":"b","id":1017577,"name":"Ms. Marvel (Kamala Khan)","description":"Kamala Khan, a Jersey City teenager whose Inhuman powers let her stretch and reshape her body.","modified":1461956576,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/b0/548730dac2a40","extension":"jpg"},"comics":292,"series":107,"stories":297,"events":2}
     {"k":"ms2","src":"b","id":1011372,"name":"MS2","description":"","comics":0,"series":0,"stories":0,"events":0}
     {"k":"mulholland black","src":"b","id":1011210,"name":"Mulholland Black","description":"","comics":11,"series":2,"stories":19,"events":1}
-    {"k":"multiple man","src":"b","id":1011056,"name":"Multiple Man","description":"","modified":"2011-04-28T14:43:48+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/a0/4c00310e9dc27","extension":"jpg"},"comics":60,"series":16,"stories":70,"events":2}
+    {"k":"multiple man","src":"b","id":1011056,"name":"Multiple Man","description":"","modified":1304001828,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/a0/4c00310e9dc27","extension":"jpg"},"comics":60,"series":16,"stories":70,"events":2}
     {"k":"mvp","src":"b","id":1010826,"name":"MVP","description":"Michael Van Patrick, a gifted recruit of the Avengers Initiative whose genes were later used to make clones.","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/50/4ce5a36f31b94","extension":"jpg"},"comics":4,"series":3,"stories":6,"events":1,"urls":[{"type":"detail","url":"http://marvel.com/characters/1545/mvp"},{"type":"comiclink","url":"http://marvel.com/comics/characters/1010826/mvp"}]}
-    {"k":"mysterio","src":"b","id":1009464,"name":"Mysterio","description":"Quentin Beck, a special effects wizard who commits crimes with illusions.","modified":"2011-01-25T20:41:53+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/70/4ce5a083d8346","extension":"jpg"},"comics":93,"series":37,"stories":103,"events":1}
+    {"k":"mysterio","src":"b","id":1009464,"name":"Mysterio","description":"Quentin Beck, a special effects wizard who commits crimes with illusions.","modified":1295988113,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/70/4ce5a083d8346","extension":"jpg"},"comics":93,"series":37,"stories":103,"events":1}
     {"k":"mysterio (daniel berkhart)","src":"b","id":1010951,"name":"Mysterio (Daniel Berkhart)","description":"","comics":0,"series":0,"stories":0,"events":0}
     {"k":"mysterio (francis klum)","src":"b","id":1010952,"name":"Mysterio (Francis Klum)","description":"","comics":3,"series":2,"stories":2,"events":0}
-    {"k":"mystique","src":"b","id":1009465,"name":"Mystique","description":"A blue-skinned shape-shifter, mother of Nightcrawler and adoptive mother of Rogue.","modified":"2014-06-05T21:08:23+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/03/5390dc2225782","extension":"jpg"},"comics":230,"series":85,"stories":275,"events":10}
-    {"k":"mystique (age of apocalypse)","src":"b","id":1010953,"name":"Mystique (Age of Apocalypse)","description":"","modified":"2013-11-20T22:14:59+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/4/03/528d33b473550","extension":"jpg"},"comics":2,"series":1,"stories":2,"events":1}
+    {"k":"mystique","src":"b","id":1009465,"name":"Mystique","description":"A blue-skinned shape-shifter, mother of Nightcrawler and adoptive mother of Rogue.","modified":1402002503,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/03/5390dc2225782","extension":"jpg"},"comics":230,"series":85,"stories":275,"events":10}
+    {"k":"mystique (age of apocalypse)","src":"b","id":1010953,"name":"Mystique (Age of Apocalypse)","description":"","modified":1384985699,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/4/03/528d33b473550","extension":"jpg"},"comics":2,"series":1,"stories":2,"events":1}
     {"k":"mystique (house of m)","src":"b","id":1010954,"name":"Mystique (House of M)","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/70/4c0033fbbdb54","extension":"jpg"},"comics":1,"series":1,"stories":1,"events":1}
     {"k":"mystique (ultimate)","src":"b","id":1011129,"name":"Mystique (Ultimate)","description":"","comics":11,"series":5,"stories":17,"events":0}
-    {"k":"nakia (nakia)","src":"b","id":1013483,"name":"Nakia (Nakia)","description":"","modified":"2017-08-24T20:48:01+0000","comics":2,"series":2,"stories":2,"events":0}
-    {"k":"namor","src":"b","id":1009466,"name":"Namor","description":"The proud, hot-tempered king of Atlantis, born of a human father and an Atlantean mother.","modified":"2016-05-26T13:29:39+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/e/90/50febf4ae101d","extension":"jpg"},"comics":370,"series":144,"stories":416,"events":16}
-    {"k":"namora","src":"b","id":1009468,"name":"Namora","description":"","modified":"2011-09-07T20:36:43+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/a0/4c003d248f331","extension":"jpg"},"comics":52,"series":18,"stories":92,"events":3}
-    {"k":"namorita","src":"b","id":1009469,"name":"Namorita","description":"","modified":"2013-11-20T22:14:56+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/4/03/528d33a253447","extension":"jpg"},"comics":69,"series":23,"stories":77,"events":7}
-    {"k":"naoko","src":"b","id":1014978,"name":"Naoko","description":"","modified":"2010-11-18T20:50:39+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/e/40/4cd054abbdc21","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"nakia (nakia)","src":"b","id":1013483,"name":"Nakia (Nakia)","description":"","modified":1503607681,"comics":2,"series":2,"stories":2,"events":0}
+    {"k":"namor","src":"b","id":1009466,"name":"Namor","description":"The proud, hot-tempered king of Atlantis, born of a human father and an Atlantean mother.","modified":1464269379,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/e/90/50febf4ae101d","extension":"jpg"},"comics":370,"series":144,"stories":416,"events":16}
+    {"k":"namora","src":"b","id":1009468,"name":"Namora","description":"","modified":1315427803,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/a0/4c003d248f331","extension":"jpg"},"comics":52,"series":18,"stories":92,"events":3}
+    {"k":"namorita","src":"b","id":1009469,"name":"Namorita","description":"","modified":1384985696,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/4/03/528d33a253447","extension":"jpg"},"comics":69,"series":23,"stories":77,"events":7}
+    {"k":"naoko","src":"b","id":1014978,"name":"Naoko","description":"","modified":1290113439,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/e/40/4cd054abbdc21","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
     {"k":"natasha romanoff","src":"b","id":1009547,"name":"Natasha Romanoff","description":"","comics":20,"series":9,"stories":21,"events":1}
-    {"k":"nebula","src":"b","id":1010365,"name":"Nebula","description":"A ruthless space pirate who has claimed to be Thanos's granddaughter.","modified":"2014-07-17T18:47:55+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/e/30/528d339973337","extension":"jpg"},"comics":33,"series":19,"stories":32,"events":2}
+    {"k":"nebula","src":"b","id":1010365,"name":"Nebula","description":"A ruthless space pirate who has claimed to be Thanos's granddaughter.","modified":1405622875,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/e/30/528d339973337","extension":"jpg"},"comics":33,"series":19,"stories":32,"events":2}
     {"k":"nehzno","src":"b","id":1011302,"name":"Nehzno","description":"","comics":0,"series":0,"stories":0,"events":0}
     {"k":"nekra","src":"b","id":1011422,"name":"Nekra","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/4/c0/4c002e11323ba","extension":"jpg"},"comics":9,"series":2,"stories":9,"events":0}
-    {"k":"nemesis","src":"b","id":1011086,"name":"Nemesis","description":"","modified":"2004-04-14T04:00:00+0000","comics":35,"series":6,"stories":55,"events":1}
+    {"k":"nemesis","src":"b","id":1011086,"name":"Nemesis","description":"","modified":1081915200,"comics":35,"series":6,"stories":55,"events":1}
     {"k":"network","src":"b","id":1010831,"name":"Network","description":"","comics":0,"series":0,"stories":0,"events":0}
     {"k":"new goblin","src":"b","id":1010815,"name":"New Goblin","description":"","comics":0,"series":0,"stories":0,"events":0}
-    {"k":"new mutants","src":"b","id":1011336,"name":"New Mutants","description":"","modified":"2017-10-13T14:18:07+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/e0/53ea47c1d41a6","extension":"jpg"},"comics":307,"series":63,"stories":485,"events":16}
-    {"k":"new warriors","src":"b","id":1010683,"name":"New Warriors","description":"","modified":"2013-11-01T20:41:52+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/0/03/527411a7204f7","extension":"jpg"},"comics":129,"series":23,"stories":166,"events":4}
-    {"k":"new x-men","src":"b","id":1011271,"name":"New X-Men","description":"","modified":"2014-04-29T18:50:14+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/90/535ff4561d2d5","extension":"jpg"},"comics":46,"series":12,"stories":52,"events":1}
+    {"k":"new mutants","src":"b","id":1011336,"name":"New Mutants","description":"","modified":1507904287,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/e0/53ea47c1d41a6","extension":"jpg"},"comics":307,"series":63,"stories":485,"events":16}
+    {"k":"new warriors","src":"b","id":1010683,"name":"New Warriors","description":"","modified":1383338512,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/0/03/527411a7204f7","extension":"jpg"},"comics":129,"series":23,"stories":166,"events":4}
+    {"k":"new x-men","src":"b","id":1011271,"name":"New X-Men","description":"","modified":1398797414,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/90/535ff4561d2d5","extension":"jpg"},"comics":46,"series":12,"stories":52,"events":1}
     {"k":"newton destine","src":"b","id":1011269,"name":"Newton Destine","description":"","comics":3,"series":2,"stories":2,"events":0}
     {"k":"next avengers","src":"b","id":1011303,"name":"Next Avengers","description":"","comics":1,"series":1,"stories":1,"events":0}
     {"k":"nextwave","src":"b","id":1010685,"name":"Nextwave","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/d0/4c0038e2924ca","extension":"jpg"},"comics":13,"series":2,"stories":12,"events":0}
-    {"k":"nick fury","src":"b","id":1009471,"name":"Nick Fury","description":"The eyepatched veteran soldier and spymaster who long ran S.H.I.E.L.D.","modified":"2016-02-10T15:01:27+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/c0/5261a745e658d","extension":"jpg"},"comics":582,"series":209,"stories":656,"events":10}
-    {"k":"nick fury (lego marvel super heroes)","src":"b","id":1017298,"name":"Nick Fury (LEGO Marvel Super Heroes)","description":"","modified":"2013-09-12T21:37:19+0000","comics":0,"series":0,"stories":0,"events":0}
+    {"k":"nick fury","src":"b","id":1009471,"name":"Nick Fury","description":"The eyepatched veteran soldier and spymaster who long ran S.H.I.E.L.D.","modified":1455116487,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/c0/5261a745e658d","extension":"jpg"},"comics":582,"series":209,"stories":656,"events":10}
+    {"k":"nick fury (lego marvel super heroes)","src":"b","id":1017298,"name":"Nick Fury (LEGO Marvel Super Heroes)","description":"","modified":1379021839,"comics":0,"series":0,"stories":0,"events":0}
     {"k":"nick fury (ultimate)","src":"b","id":1011007,"name":"Nick Fury (Ultimate)","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/70/4c0032832d0de","extension":"jpg"},"comics":85,"series":34,"stories":108,"events":0}
     {"k":"nico minoru","src":"b","id":1010746,"name":"Nico Minoru","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/b0/4c00377e2a541","extension":"jpg"},"comics":29,"series":13,"stories":28,"events":1}
     {"k":"nicolaos","src":"b","id":1010706,"name":"Nicolaos","description":"","comics":2,"series":1,"stories":2,"events":0}
     {"k":"night nurse (earth-9997)","src":"b","id":1011282,"name":"Night Nurse (Earth-9997)","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/b0/4ce5a5ecbf8b9","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
-    {"k":"night nurse (linda carter)","src":"b","id":1014057,"name":"Night Nurse (Linda Carter)","description":"","modified":"2021-08-27T21:46:06+0000","comics":11,"series":6,"stories":9,"events":0}
-    {"k":"night thrasher","src":"b","id":1010684,"name":"Night Thrasher","description":"","modified":"2017-08-24T20:58:26+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/e0/52695ac9de43e","extension":"jpg"},"comics":51,"series":13,"stories":75,"events":4}
-    {"k":"night thrasher (dwayne taylor)","src":"b","id":1014063,"name":"Night Thrasher (Dwayne Taylor)","description":"","modified":"2017-08-24T20:58:59+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/80/4ce5ab3d8bf66","extension":"jpg"},"comics":14,"series":4,"stories":20,"events":0}
-    {"k":"nightcrawler","src":"b","id":1009472,"name":"Nightcrawler","description":"Kurt Wagner, a blue, tailed mutant swashbuckler who can teleport.","modified":"2013-10-17T19:06:41+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/1/40/526034979bc98","extension":"jpg"},"comics":661,"series":198,"stories":776,"events":17}
+    {"k":"night nurse (linda carter)","src":"b","id":1014057,"name":"Night Nurse (Linda Carter)","description":"","modified":1630100766,"comics":11,"series":6,"stories":9,"events":0}
+    {"k":"night thrasher","src":"b","id":1010684,"name":"Night Thrasher","description":"","modified":1503608306,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/e0/52695ac9de43e","extension":"jpg"},"comics":51,"series":13,"stories":75,"events":4}
+    {"k":"night thrasher (dwayne taylor)","src":"b","id":1014063,"name":"Night Thrasher (Dwayne Taylor)","description":"","modified":1503608339,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/80/4ce5ab3d8bf66","extension":"jpg"},"comics":14,"series":4,"stories":20,"events":0}
+    {"k":"nightcrawler","src":"b","id":1009472,"name":"Nightcrawler","description":"Kurt Wagner, a blue, tailed mutant swashbuckler who can teleport.","modified":1382036801,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/1/40/526034979bc98","extension":"jpg"},"comics":661,"series":198,"stories":776,"events":17}
     {"k":"nightcrawler (ultimate)","src":"b","id":1011337,"name":"Nightcrawler (Ultimate)","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/a0/4c002e438799c","extension":"jpg"},"comics":38,"series":8,"stories":65,"events":0}
-    {"k":"nighthawk","src":"b","id":1010349,"name":"Nighthawk","description":"","modified":"2011-05-13T18:31:56+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/80/4c00391ba3a93","extension":"jpg"},"comics":59,"series":24,"stories":62,"events":1}
-    {"k":"nightmare","src":"b","id":1009473,"name":"Nightmare","description":"","modified":"2016-06-16T18:58:09+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/40/4c003d1b26622","extension":"jpg"},"comics":68,"series":31,"stories":82,"events":4}
+    {"k":"nighthawk","src":"b","id":1010349,"name":"Nighthawk","description":"","modified":1305311516,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/80/4c00391ba3a93","extension":"jpg"},"comics":59,"series":24,"stories":62,"events":1}
+    {"k":"nightmare","src":"b","id":1009473,"name":"Nightmare","description":"","modified":1466103489,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/40/4c003d1b26622","extension":"jpg"},"comics":68,"series":31,"stories":82,"events":4}
     {"k":"nightshade","src":"b","id":1011124,"name":"Nightshade","description":"","comics":4,"series":3,"stories":4,"events":0}
     {"k":"nine-fold daughters of xao","src":"b","id":1011409,"name":"Nine-Fold Daughters of Xao","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/70/4c002e21e16a8","extension":"jpg"},"comics":1,"series":1,"stories":1,"events":0}
     {"k":"nitro","src":"b","id":1010797,"name":"Nitro","description":"A villain who can explode and re-form his body; one of his blasts helped spark the superhero Civil War.","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/f0/4c00372e0847c","extension":"jpg"},"comics":11,"series":7,"stories":10,"events":1,"urls":[{"type":"detail","url":"http://marvel.com/characters/1614/nitro"},{"type":"wiki","url":"http://marvel.com/universe/Nitro_%28Robert_Hunter%29"},{"type":"comiclink","url":"http://marvel.com/comics/characters/1010797/nitro"}]}
     {"k":"nocturne","src":"b","id":1009474,"name":"Nocturne","description":"","comics":33,"series":14,"stories":34,"events":1}
     {"k":"nomad","src":"b","id":1009475,"name":"Nomad","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/50/4c003d1875f38","extension":"jpg"},"comics":24,"series":13,"stories":26,"events":0}
-    {"k":"nomad (rikki barnes)","src":"b","id":1011427,"name":"Nomad (Rikki Barnes)","description":"","modified":"2010-11-18T21:43:35+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/50/4ce5a79501bd6","extension":"jpg"},"comics":20,"series":5,"stories":20,"events":0}
+    {"k":"nomad (rikki barnes)","src":"b","id":1011427,"name":"Nomad (Rikki Barnes)","description":"","modified":1290116615,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/50/4ce5a79501bd6","extension":"jpg"},"comics":20,"series":5,"stories":20,"events":0}
     {"k":"nomad (steve rogers)","src":"b","id":1010955,"name":"Nomad (Steve Rogers)","description":"","comics":4,"series":2,"stories":6,"events":0}
-    {"k":"norman osborn","src":"b","id":1009325,"name":"Norman Osborn","description":"","modified":"2013-07-18T17:46:24+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/f0/51e829cd06982","extension":"jpg"},"comics":210,"series":87,"stories":239,"events":5}
+    {"k":"norman osborn","src":"b","id":1009325,"name":"Norman Osborn","description":"","modified":1374169584,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/f0/51e829cd06982","extension":"jpg"},"comics":210,"series":87,"stories":239,"events":5}
     {"k":"norrin radd","src":"b","id":1010063,"name":"Norrin Radd","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/d/50/4c00393385563","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
-    {"k":"northstar","src":"b","id":1009476,"name":"Northstar","description":"","modified":"2012-05-30T18:06:10+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/c0/4c003d15985a0","extension":"jpg"},"comics":109,"series":32,"stories":125,"events":6}
-    {"k":"nova","src":"b","id":1009477,"name":"Nova","description":"","modified":"2016-08-25T18:11:04+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/1/00/51756578d2a75","extension":"jpg"},"comics":199,"series":69,"stories":272,"events":11}
-    {"k":"nova (frankie raye)","src":"b","id":1010956,"name":"Nova (Frankie Raye)","description":"","modified":"2014-03-05T18:43:01+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/f0/53176fd93dbc9","extension":"jpg"},"comics":8,"series":6,"stories":8,"events":0}
-    {"k":"nova (sam alexander)","src":"b","id":1017078,"name":"Nova (Sam Alexander)","description":"","modified":"2014-12-19T04:44:59+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/e/20/5269615681f91","extension":"jpg"},"comics":116,"series":22,"stories":119,"events":4}
-    {"k":"nova (usm)","src":"b","id":1016837,"name":"Nova (USM)","description":"","modified":"2013-09-18T19:55:09+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/7/03/523217e5c9327","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"northstar","src":"b","id":1009476,"name":"Northstar","description":"","modified":1338401170,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/c0/4c003d15985a0","extension":"jpg"},"comics":109,"series":32,"stories":125,"events":6}
+    {"k":"nova","src":"b","id":1009477,"name":"Nova","description":"","modified":1472148664,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/1/00/51756578d2a75","extension":"jpg"},"comics":199,"series":69,"stories":272,"events":11}
+    {"k":"nova (frankie raye)","src":"b","id":1010956,"name":"Nova (Frankie Raye)","description":"","modified":1394044981,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/f0/53176fd93dbc9","extension":"jpg"},"comics":8,"series":6,"stories":8,"events":0}
+    {"k":"nova (sam alexander)","src":"b","id":1017078,"name":"Nova (Sam Alexander)","description":"","modified":1418964299,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/e/20/5269615681f91","extension":"jpg"},"comics":116,"series":22,"stories":119,"events":4}
+    {"k":"nova (usm)","src":"b","id":1016837,"name":"Nova (USM)","description":"","modified":1379534109,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/7/03/523217e5c9327","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
     {"k":"nuke","src":"b","id":1010707,"name":"Nuke","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/10/4ce5a28ac1c48","extension":"jpg"},"comics":12,"series":7,"stories":14,"events":0}
     {"k":"obadiah stane","src":"b","id":1009620,"name":"Obadiah Stane","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/e0/4ce5a1b721545","extension":"jpg"},"comics":4,"series":2,"stories":7,"events":0}
-    {"k":"odin","src":"b","id":1009480,"name":"Odin","description":"The All-Father, king of Asgard and Thor's father.","modified":"2014-06-12T20:01:36+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/00/539a06a64b262","extension":"jpg"},"comics":224,"series":87,"stories":270,"events":7}
+    {"k":"odin","src":"b","id":1009480,"name":"Odin","description":"The All-Father, king of Asgard and Thor's father.","modified":1402603296,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/00/539a06a64b262","extension":"jpg"},"comics":224,"series":87,"stories":270,"events":7}
     {"k":"ogun","src":"b","id":1009481,"name":"Ogun","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/a0/4c003d0c92efb","extension":"jpg"},"comics":8,"series":5,"stories":10,"events":0}
-    {"k":"okoye","src":"b","id":1017840,"name":"Okoye","description":"","modified":"2017-08-24T20:49:45+0000","comics":10,"series":5,"stories":10,"events":0}
+    {"k":"okoye","src":"b","id":1017840,"name":"Okoye","description":"","modified":1503607785,"comics":10,"series":5,"stories":10,"events":0}
     {"k":"old lace","src":"b","id":1010882,"name":"Old Lace","description":"A genetically engineered dinosaur psychically bonded to Gertrude Yorkes of the Runaways.","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/c0/4c00359a2be7b","extension":"jpg"},"comics":13,"series":7,"stories":13,"events":0,"urls":[{"type":"detail","url":"http://marvel.com/characters/2844/old_lace"},{"type":"wiki","url":"http://marvel.com/universe/Arsenic_%28and_Old_Lace%29"},{"type":"comiclink","url":"http://marvel.com/comics/characters/1010882/old_lace"}]}
-    {"k":"old man logan (earth-807128)","src":"b","id":1017810,"name":"Old Man Logan (Earth-807128)","description":"","modified":"2021-08-28T01:34:01+0000","comics":160,"series":45,"stories":160,"events":1}
-    {"k":"omega (michael pointer)","src":"b","id":1014160,"name":"Omega (Michael Pointer)","description":"","modified":"2021-08-28T01:38:43+0000","comics":1,"series":1,"stories":2,"events":1}
+    {"k":"old man logan (earth-807128)","src":"b","id":1017810,"name":"Old Man Logan (Earth-807128)","description":"","modified":1630114441,"comics":160,"series":45,"stories":160,"events":1}
+    {"k":"omega (michael pointer)","src":"b","id":1014160,"name":"Omega (Michael Pointer)","description":"","modified":1630114723,"comics":1,"series":1,"stories":2,"events":1}
     {"k":"omega flight","src":"b","id":1010757,"name":"Omega Flight","description":"","comics":10,"series":3,"stories":13,"events":1}
     {"k":"omega red","src":"b","id":1009482,"name":"Omega Red","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/d0/4c003d09267ae","extension":"jpg"},"comics":66,"series":25,"stories":71,"events":1}
     {"k":"omega sentinel","src":"b","id":1011329,"name":"Omega Sentinel","description":"Karima Shapandar, a police officer turned into a human Sentinel who later fought beside the X-Men.","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/70/4c002e4dc5f11","extension":"jpg"},"comics":2,"series":2,"stories":2,"events":0,"urls":[{"type":"detail","url":"http://marvel.com/characters/1653/omega_sentinel"},{"type":"wiki","url":"http://marvel.com/universe/Shapandar,_Karima"},{"type":"comiclink","url":"http://marvel.com/comics/characters/1011329/omega_sentinel"}]}
     {"k":"omega the unknown","src":"b","id":1011123,"name":"Omega the Unknown","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/10/4ce5a4e4cd15d","extension":"jpg"},"comics":17,"series":6,"stories":16,"events":0}
-    {"k":"onslaught","src":"b","id":1009483,"name":"Onslaught","description":"","modified":"2014-04-29T18:14:34+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/60/535febc427605","extension":"jpg"},"comics":46,"series":27,"stories":41,"events":1}
+    {"k":"onslaught","src":"b","id":1009483,"name":"Onslaught","description":"","modified":1398795274,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/60/535febc427605","extension":"jpg"},"comics":46,"series":27,"stories":41,"events":1}
     {"k":"onslaught (ultimate)","src":"b","id":1011255,"name":"Onslaught (Ultimate)","description":"","comics":0,"series":0,"stories":0,"events":0}
     {"k":"oracle","src":"b","id":1009484,"name":"Oracle","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/60/4c003d0361454","extension":"jpg"},"comics":20,"series":13,"stories":12,"events":0}
     {"k":"ord","src":"b","id":1011202,"name":"Ord","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/40/4c002f1c476f9","extension":"jpg"},"comics":11,"series":5,"stories":9,"events":0}
     {"k":"orphan","src":"b","id":1009485,"name":"Orphan","description":"","comics":14,"series":2,"stories":22,"events":0}
     {"k":"orphan-maker","src":"b","id":1010957,"name":"Orphan-Maker","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/50/4c7c63f383bac","extension":"jpg"},"comics":24,"series":3,"stories":24,"events":1}
     {"k":"otto octavius","src":"b","id":1009479,"name":"Otto Octavius","description":"","comics":21,"series":10,"stories":21,"events":0}
-    {"k":"outlaw (inez temple)","src":"b","id":1014198,"name":"Outlaw (Inez Temple)","description":"","modified":"2021-08-28T01:44:22+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/e0/4ce59d3a80ff7","extension":"jpg"},"comics":14,"series":6,"stories":14,"events":0}
+    {"k":"outlaw (inez temple)","src":"b","id":1014198,"name":"Outlaw (Inez Temple)","description":"","modified":1630115062,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/e0/4ce59d3a80ff7","extension":"jpg"},"comics":14,"series":6,"stories":14,"events":0}
     {"k":"outlaw kid","src":"b","id":1011228,"name":"Outlaw Kid","description":"","comics":3,"series":1,"stories":3,"events":0}
     {"k":"overlord","src":"b","id":1010332,"name":"Overlord","description":"","comics":0,"series":0,"stories":0,"events":0}
     {"k":"owl","src":"b","id":1011028,"name":"Owl","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/40/4ce5a45d60e63","extension":"jpg"},"comics":21,"series":18,"stories":23,"events":1}
-    {"k":"ozymandias","src":"b","id":1009488,"name":"Ozymandias","description":"","modified":"2010-12-10T22:17:11+0000","comics":15,"series":12,"stories":11,"events":1}
+    {"k":"ozymandias","src":"b","id":1009488,"name":"Ozymandias","description":"","modified":1292019431,"comics":15,"series":12,"stories":11,"events":1}
     {"k":"paibok","src":"b","id":1011150,"name":"Paibok","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/30/4c002f617817e","extension":"jpg"},"comics":4,"series":2,"stories":7,"events":0}
-    {"k":"paladin","src":"b","id":1010873,"name":"Paladin","description":"","modified":"2014-04-29T18:51:16+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/30/535ff3bef14c1","extension":"jpg"},"comics":25,"series":15,"stories":26,"events":2}
+    {"k":"paladin","src":"b","id":1010873,"name":"Paladin","description":"","modified":1398797476,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/30/535ff3bef14c1","extension":"jpg"},"comics":25,"series":15,"stories":26,"events":2}
     {"k":"pandemic","src":"b","id":1010708,"name":"Pandemic","description":"","comics":2,"series":2,"stories":1,"events":0,"urls":[{"type":"detail","url":"http://marvel.com/characters/1690/pandemic"},{"type":"comiclink","url":"http://marvel.com/comics/characters/1010708/pandemic"}]}
     {"k":"paper doll","src":"b","id":1011321,"name":"Paper Doll","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/10/4ce5a65b2e406","extension":"jpg"},"comics":3,"series":1,"stories":4,"events":0}
     {"k":"patch","src":"b","id":1010357,"name":"Patch","description":"","comics":5,"series":2,"stories":5,"events":0}
-    {"k":"patriot","src":"b","id":1009492,"name":"Patriot","description":"","modified":"2011-03-10T19:50:29+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/b0/4c003cfda4644","extension":"jpg"},"comics":81,"series":16,"stories":81,"events":2}
+    {"k":"patriot","src":"b","id":1009492,"name":"Patriot","description":"","modified":1299786629,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/b0/4c003cfda4644","extension":"jpg"},"comics":81,"series":16,"stories":81,"events":2}
     {"k":"payback","src":"b","id":1011351,"name":"Payback","description":"","comics":0,"series":0,"stories":0,"events":0}
-    {"k":"peggy carter (captain carter)","src":"b","id":1017857,"name":"Peggy Carter (Captain Carter)","description":"","modified":"2022-05-03T15:41:04+0000","comics":17,"series":9,"stories":17,"events":0}
-    {"k":"penance (monet st. croix)","src":"b","id":1014267,"name":"Penance (Monet St. Croix)","description":"","modified":"2021-08-19T04:00:58+0000","comics":18,"series":6,"stories":18,"events":0}
-    {"k":"penance (robert baldwin)","src":"b","id":1009493,"name":"Penance (Robert Baldwin)","description":"","modified":"2013-10-24T17:29:17+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/90/52695808ada2e","extension":"jpg"},"comics":67,"series":20,"stories":84,"events":6}
-    {"k":"pepper potts","src":"b","id":1009494,"name":"Pepper Potts","description":"","modified":"2015-11-23T22:45:15+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/f0/4ce188e09af9c","extension":"jpg"},"comics":85,"series":20,"stories":122,"events":2}
+    {"k":"peggy carter (captain carter)","src":"b","id":1017857,"name":"Peggy Carter (Captain Carter)","description":"","modified":1651592464,"comics":17,"series":9,"stories":17,"events":0}
+    {"k":"penance (monet st. croix)","src":"b","id":1014267,"name":"Penance (Monet St. Croix)","description":"","modified":1629345658,"comics":18,"series":6,"stories":18,"events":0}
+    {"k":"penance (robert baldwin)","src":"b","id":1009493,"name":"Penance (Robert Baldwin)","description":"","modified":1382635757,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/90/52695808ada2e","extension":"jpg"},"comics":67,"series":20,"stories":84,"events":6}
+    {"k":"pepper potts","src":"b","id":1009494,"name":"Pepper Potts","description":"","modified":1448318715,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/f0/4ce188e09af9c","extension":"jpg"},"comics":85,"series":20,"stories":122,"events":2}
     {"k":"pestilence","src":"b","id":1009495,"name":"Pestilence","description":"","comics":10,"series":2,"stories":13,"events":1}
-    {"k":"pet avengers","src":"b","id":1011388,"name":"Pet Avengers","description":"","modified":"2011-07-19T19:56:51+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/50/4ce5a721b6817","extension":"jpg"},"comics":15,"series":4,"stories":25,"events":0}
+    {"k":"pet avengers","src":"b","id":1011388,"name":"Pet Avengers","description":"","modified":1311105411,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/50/4ce5a721b6817","extension":"jpg"},"comics":15,"series":4,"stories":25,"events":0}
     {"k":"pete wisdom","src":"b","id":1010779,"name":"Pete Wisdom","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/b0/4c003740c9027","extension":"png"},"comics":24,"series":11,"stories":24,"events":0}
-    {"k":"peter parker","src":"b","id":1009491,"name":"Peter Parker","description":"","modified":"2021-07-01T19:07:31+0000","comics":199,"series":38,"stories":208,"events":4}
+    {"k":"peter parker","src":"b","id":1009491,"name":"Peter Parker","description":"","modified":1625166451,"comics":199,"series":38,"stories":208,"events":4}
     {"k":"peter quill","src":"b","id":1010734,"name":"Peter Quill","description":"","comics":8,"series":6,"stories":7,"events":1}
-    {"k":"phalanx","src":"b","id":1011021,"name":"Phalanx","description":"","modified":"2013-11-01T20:41:45+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/e/03/527411987e35d","extension":"jpg"},"comics":4,"series":3,"stories":4,"events":0}
+    {"k":"phalanx","src":"b","id":1011021,"name":"Phalanx","description":"","modified":1383338505,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/e/03/527411987e35d","extension":"jpg"},"comics":4,"series":3,"stories":4,"events":0}
     {"k":"phantom reporter","src":"b","id":1011419,"name":"Phantom Reporter","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/90/4ce5a77f0492c","extension":"jpg"},"comics":2,"series":2,"stories":2,"events":0}
-    {"k":"phil coulson (phil coulson)","src":"b","id":1017839,"name":"Phil Coulson (Phil Coulson)","description":"","modified":"2017-08-24T16:56:20+0000","comics":4,"series":4,"stories":7,"events":0}
+    {"k":"phil coulson (phil coulson)","src":"b","id":1017839,"name":"Phil Coulson (Phil Coulson)","description":"","modified":1503593780,"comics":4,"series":4,"stories":7,"events":0}
     {"k":"phil sheldon","src":"b","id":1011369,"name":"Phil Sheldon","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/80/4ce5a6f45075d","extension":"jpg"},"comics":8,"series":3,"stories":14,"events":0}
-    {"k":"phoenix force","src":"b","id":1014318,"name":"Phoenix Force","description":"","modified":"2021-08-24T03:19:13+0000","comics":16,"series":8,"stories":17,"events":0}
+    {"k":"phoenix force","src":"b","id":1014318,"name":"Phoenix Force","description":"","modified":1629775153,"comics":16,"series":8,"stories":17,"events":0}
     {"k":"photon","src":"b","id":1011045,"name":"Photon","description":"","comics":33,"series":12,"stories":36,"events":0}
     {"k":"phyla-vell","src":"b","id":1010741,"name":"Phyla-Vell","description":"","comics":7,"series":3,"stories":7,"events":0}
     {"k":"piledriver","src":"b","id":1010886,"name":"Piledriver","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/e/e0/4ce5a3bf4b3c4","extension":"jpg"},"comics":6,"series":3,"stories":5,"events":0}
     {"k":"pip","src":"b","id":1010762,"name":"Pip","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/30/4ce5a30a8249e","extension":"jpg"},"comics":19,"series":10,"stories":18,"events":1}
-    {"k":"pixie","src":"b","id":1011179,"name":"Pixie","description":"","modified":"2012-12-20T18:26:34+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/e0/4c002f2d626ee","extension":"jpg"},"comics":53,"series":15,"stories":54,"events":4}
+    {"k":"pixie","src":"b","id":1011179,"name":"Pixie","description":"","modified":1356027994,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/e0/4c002f2d626ee","extension":"jpg"},"comics":53,"series":15,"stories":54,"events":4}
     {"k":"plazm","src":"b","id":1009498,"name":"Plazm","description":"","comics":2,"series":2,"stories":2,"events":0}
-    {"k":"polaris","src":"b","id":1009499,"name":"Polaris","description":"","modified":"2013-11-01T20:43:39+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/c0/5274122562b05","extension":"jpg"},"comics":284,"series":74,"stories":328,"events":10}
+    {"k":"polaris","src":"b","id":1009499,"name":"Polaris","description":"","modified":1383338619,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/c0/5274122562b05","extension":"jpg"},"comics":284,"series":74,"stories":328,"events":10}
     {"k":"post","src":"b","id":1009501,"name":"Post","description":"","comics":13,"series":8,"stories":11,"events":1}
-    {"k":"power man (usm)","src":"b","id":1016840,"name":"Power Man (USM)","description":"","modified":"2013-09-18T19:54:58+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/00/52321806b45cf","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
-    {"k":"power pack","src":"b","id":1010770,"name":"Power Pack","description":"","modified":"2013-11-20T22:14:55+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/40/528d338b532d2","extension":"jpg"},"comics":142,"series":39,"stories":170,"events":4}
+    {"k":"power man (usm)","src":"b","id":1016840,"name":"Power Man (USM)","description":"","modified":1379534098,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/00/52321806b45cf","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"power pack","src":"b","id":1010770,"name":"Power Pack","description":"","modified":1384985695,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/40/528d338b532d2","extension":"jpg"},"comics":142,"series":39,"stories":170,"events":4}
     {"k":"praxagora","src":"b","id":1011151,"name":"Praxagora","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/20/4c002f58eeeb4","extension":"jpg"},"comics":3,"series":1,"stories":3,"events":1}
     {"k":"preak","src":"b","id":1011152,"name":"Preak","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/e0/4c002f5458faa","extension":"jpg"},"comics":3,"series":1,"stories":3,"events":1}
     {"k":"pretty boy","src":"b","id":1009502,"name":"Pretty Boy","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/60/4c002e0305708","extension":"gif"},"comics":3,"series":2,"stories":2,"events":0}
     {"k":"pride","src":"b","id":1011104,"name":"Pride","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/1/b0/4c0030ac10524","extension":"jpg"},"comics":10,"series":5,"stories":10,"events":0}
-    {"k":"prima","src":"b","id":1014989,"name":"Prima","description":"","modified":"2010-11-18T21:00:31+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/90/4cd0612ec055b","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
-    {"k":"prince of orphans","src":"b","id":1011234,"name":"Prince of Orphans","description":"","modified":"2011-05-26T21:52:40+0000","comics":11,"series":3,"stories":16,"events":1}
+    {"k":"prima","src":"b","id":1014989,"name":"Prima","description":"","modified":1290114031,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/90/4cd0612ec055b","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"prince of orphans","src":"b","id":1011234,"name":"Prince of Orphans","description":"","modified":1306446760,"comics":11,"series":3,"stories":16,"events":1}
     {"k":"princess powerful","src":"b","id":1010750,"name":"Princess Powerful","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/60/4c0037783e8b3","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
     {"k":"prism","src":"b","id":1009503,"name":"Prism","description":"","comics":5,"series":4,"stories":5,"events":1}
-    {"k":"prodigy","src":"b","id":1011030,"name":"Prodigy","description":"","modified":"2014-04-29T18:18:25+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/20/535feca6710cd","extension":"jpg"},"comics":28,"series":9,"stories":30,"events":3}
-    {"k":"prodigy (david alleyne)","src":"b","id":1014434,"name":"Prodigy (David Alleyne)","description":"","modified":"2021-08-13T03:33:40+0000","comics":16,"series":5,"stories":23,"events":0}
+    {"k":"prodigy","src":"b","id":1011030,"name":"Prodigy","description":"","modified":1398795505,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/20/535feca6710cd","extension":"jpg"},"comics":28,"series":9,"stories":30,"events":3}
+    {"k":"prodigy (david alleyne)","src":"b","id":1014434,"name":"Prodigy (David Alleyne)","description":"","modified":1628825620,"comics":16,"series":5,"stories":23,"events":0}
     {"k":"proemial gods","src":"b","id":1011153,"name":"Proemial Gods","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/f0/4c002f51c9436","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
     {"k":"professor monster","src":"b","id":1011378,"name":"Professor Monster","description":"","comics":0,"series":0,"stories":0,"events":0}
-    {"k":"professor x","src":"b","id":1009504,"name":"Professor X","description":"Charles Xavier, the world's most powerful telepath, founder of the X-Men and champion of peace between mutants and humans.","modified":"2013-11-20T22:14:37+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/e0/528d3378de525","extension":"jpg"},"comics":437,"series":142,"stories":443,"events":15}
-    {"k":"professor x (ultimate)","src":"b","id":1010958,"name":"Professor X (Ultimate)","description":"","modified":"2013-07-18T17:53:49+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/70/51e82b7720a59","extension":"jpg"},"comics":16,"series":1,"stories":18,"events":0}
-    {"k":"proteus","src":"b","id":1009505,"name":"Proteus","description":"","modified":"2014-04-29T18:23:50+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/a/10/535fedc85b486","extension":"jpg"},"comics":16,"series":10,"stories":14,"events":1}
+    {"k":"professor x","src":"b","id":1009504,"name":"Professor X","description":"Charles Xavier, the world's most powerful telepath, founder of the X-Men and champion of peace between mutants and humans.","modified":1384985677,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/e0/528d3378de525","extension":"jpg"},"comics":437,"series":142,"stories":443,"events":15}
+    {"k":"professor x (ultimate)","src":"b","id":1010958,"name":"Professor X (Ultimate)","description":"","modified":1374170029,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/70/51e82b7720a59","extension":"jpg"},"comics":16,"series":1,"stories":18,"events":0}
+    {"k":"proteus","src":"b","id":1009505,"name":"Proteus","description":"","modified":1398795830,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/a/10/535fedc85b486","extension":"jpg"},"comics":16,"series":10,"stories":14,"events":1}
     {"k":"proteus (house of m)","src":"b","id":1010960,"name":"Proteus (House of M)","description":"","comics":0,"series":0,"stories":0,"events":0}
     {"k":"proteus (ultimate)","src":"b","id":1010959,"name":"Proteus (Ultimate)","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/30/4c0033f0b31ed","extension":"jpg"},"comics":5,"series":3,"stories":3,"events":0}
     {"k":"proudstar","src":"b","id":1009506,"name":"Proudstar","description":"","comics":5,"series":3,"stories":6,"events":0}
     {"k":"prowler","src":"b","id":1009507,"name":"Prowler","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/50/4c003c8acc314","extension":"jpg"},"comics":30,"series":13,"stories":28,"events":3}
     {"k":"prowler (rick lawson)","src":"b","id":1010961,"name":"Prowler (Rick Lawson)","description":"","comics":0,"series":0,"stories":0,"events":0,"urls":[{"type":"detail","url":"http://marvel.com/characters/1819/prowler"},{"type":"comiclink","url":"http://marvel.com/comics/characters/1010961/prowler_rick_lawson"}]}
-    {"k":"psycho-man","src":"b","id":1009511,"name":"Psycho-Man","description":"","modified":"2011-10-10T20:38:33+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/e0/4c003c82b377c","extension":"jpg"},"comics":14,"series":9,"stories":13,"events":0}
-    {"k":"psylocke","src":"b","id":1009512,"name":"Psylocke","description":"Betsy Braddock, a telepath and ninja who fights with a blade of psychic energy.","modified":"2015-07-28T23:24:17+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/1/50/526961ce86539","extension":"jpg"},"comics":460,"series":109,"stories":531,"events":21}
+    {"k":"psycho-man","src":"b","id":1009511,"name":"Psycho-Man","description":"","modified":1318279113,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/e0/4c003c82b377c","extension":"jpg"},"comics":14,"series":9,"stories":13,"events":0}
+    {"k":"psylocke","src":"b","id":1009512,"name":"Psylocke","description":"Betsy Braddock, a telepath and ninja who fights with a blade of psychic energy.","modified":1438125857,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/1/50/526961ce86539","extension":"jpg"},"comics":460,"series":109,"stories":531,"events":21}
     {"k":"psynapse","src":"b","id":1009510,"name":"PsyNapse","description":"","comics":4,"series":2,"stories":4,"events":0}
-    {"k":"puck","src":"b","id":1009513,"name":"Puck","description":"","modified":"2012-09-17T17:21:57+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/d0/4c003c7cc0d8f","extension":"jpg"},"comics":76,"series":21,"stories":92,"events":2}
+    {"k":"puck","src":"b","id":1009513,"name":"Puck","description":"","modified":1347902517,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/d0/4c003c7cc0d8f","extension":"jpg"},"comics":76,"series":21,"stories":92,"events":2}
     {"k":"puck (zuzha yu)","src":"b","id":1010962,"name":"Puck (Zuzha Yu)","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/60/4c0033edbce41","extension":"jpg"},"comics":12,"series":1,"stories":24,"events":0}
     {"k":"puff adder","src":"b","id":1010865,"name":"Puff Adder","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/4/c0/4c0035b602a0a","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
     {"k":"pug","src":"b","id":1011165,"name":"pug","description":"","comics":0,"series":0,"stories":0,"events":0}
     {"k":"puma","src":"b","id":1009514,"name":"Puma","description":"Thomas Fireheart, a businessman and mercenary who can take the form of a great cat; sometimes Spider-Man's foe, sometimes his ally.","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/7/c0/4c003c7a0ab21","extension":"jpg"},"comics":31,"series":13,"stories":35,"events":2,"urls":[{"type":"detail","url":"http://marvel.com/characters/1831/puma"},{"type":"wiki","url":"http://marvel.com/universe/Puma"},{"type":"comiclink","url":"http://marvel.com/comics/characters/1009514/puma"}]}
-    {"k":"punisher","src":"b","id":1009515,"name":"Punisher","description":"Frank Castle, a vigilante who wages a one-man war on crime after his family was murdered.","modified":"2017-08-24T15:20:12+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/90/5261675f6b22f","extension":"jpg"},"comics":770,"series":220,"stories":978,"events":9}
-    {"k":"punisher (2099)","src":"b","id":1009517,"name":"Punisher (2099)","description":"","modified":"2014-03-05T18:43:05+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/a0/53176fef7fa1c","extension":"jpg"},"comics":6,"series":5,"stories":6,"events":0}
-    {"k":"punisher (marvel: avengers alliance)","src":"b","id":1017306,"name":"Punisher (Marvel: Avengers Alliance)","description":"","modified":"2013-09-18T14:16:29+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/0/03/5239b5b358300","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"punisher","src":"b","id":1009515,"name":"Punisher","description":"Frank Castle, a vigilante who wages a one-man war on crime after his family was murdered.","modified":1503588012,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/90/5261675f6b22f","extension":"jpg"},"comics":770,"series":220,"stories":978,"events":9}
+    {"k":"punisher (2099)","src":"b","id":1009517,"name":"Punisher (2099)","description":"","modified":1394044985,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/a0/53176fef7fa1c","extension":"jpg"},"comics":6,"series":5,"stories":6,"events":0}
+    {"k":"punisher (marvel: avengers alliance)","src":"b","id":1017306,"name":"Punisher (Marvel: Avengers Alliance)","description":"","modified":1379513789,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/0/03/5239b5b358300","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
     {"k":"puppet master","src":"b","id":1009519,"name":"Puppet Master","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/40/4c003c738f74c","extension":"jpg"},"comics":42,"series":22,"stories":50,"events":1}
-    {"k":"purifiers","src":"b","id":1011207,"name":"Purifiers","description":"","modified":"2013-11-01T20:41:38+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/d/90/5274118670d83","extension":"jpg"},"comics":12,"series":5,"stories":16,"events":2}
-    {"k":"purple man","src":"b","id":1009520,"name":"Purple Man","description":"","modified":"2011-06-14T21:29:03+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/60/4c003c7030b39","extension":"jpg"},"comics":29,"series":17,"stories":28,"events":2}
-    {"k":"pyro","src":"b","id":1009522,"name":"Pyro","description":"","modified":"2013-10-15T23:40:03+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/e/c0/4ce5a0eeab435","extension":"jpg"},"comics":58,"series":23,"stories":63,"events":5}
-    {"k":"quake (daisy johnson)","src":"b","id":1014528,"name":"Quake (Daisy Johnson)","description":"","modified":"2017-08-24T20:53:55+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/c0/553a9abceb412","extension":"jpg"},"comics":39,"series":12,"stories":40,"events":5}
-    {"k":"quasar (phyla-vell)","src":"b","id":1009523,"name":"Quasar (Phyla-Vell)","description":"","modified":"2013-11-01T20:41:34+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/03/52741171e681e","extension":"jpg"},"comics":113,"series":33,"stories":115,"events":7}
-    {"k":"quasar (wendell vaughn)","src":"b","id":1010778,"name":"Quasar (Wendell Vaughn)","description":"","modified":"2013-11-01T20:41:29+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/d/80/52741155a2994","extension":"jpg"},"comics":99,"series":20,"stories":100,"events":9}
+    {"k":"purifiers","src":"b","id":1011207,"name":"Purifiers","description":"","modified":1383338498,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/d/90/5274118670d83","extension":"jpg"},"comics":12,"series":5,"stories":16,"events":2}
+    {"k":"purple man","src":"b","id":1009520,"name":"Purple Man","description":"","modified":1308086943,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/60/4c003c7030b39","extension":"jpg"},"comics":29,"series":17,"stories":28,"events":2}
+    {"k":"pyro","src":"b","id":1009522,"name":"Pyro","description":"","modified":1381880403,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/e/c0/4ce5a0eeab435","extension":"jpg"},"comics":58,"series":23,"stories":63,"events":5}
+    {"k":"quake (daisy johnson)","src":"b","id":1014528,"name":"Quake (Daisy Johnson)","description":"","modified":1503608035,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/c0/553a9abceb412","extension":"jpg"},"comics":39,"series":12,"stories":40,"events":5}
+    {"k":"quasar (phyla-vell)","src":"b","id":1009523,"name":"Quasar (Phyla-Vell)","description":"","modified":1383338494,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/03/52741171e681e","extension":"jpg"},"comics":113,"series":33,"stories":115,"events":7}
+    {"k":"quasar (wendell vaughn)","src":"b","id":1010778,"name":"Quasar (Wendell Vaughn)","description":"","modified":1383338489,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/d/80/52741155a2994","extension":"jpg"},"comics":99,"series":20,"stories":100,"events":9}
     {"k":"quasimodo","src":"b","id":1010334,"name":"Quasimodo","description":"A thinking computer built by the Mad Thinker, forever longing for a real body.","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/d0/4c00392ddd605","extension":"jpg"},"comics":10,"series":9,"stories":9,"events":0,"urls":[{"type":"detail","url":"http://marvel.com/characters/1843/quasimodo"},{"type":"wiki","url":"http://marvel.com/universe/Quasimodo"},{"type":"comiclink","url":"http://marvel.com/comics/characters/1010334/quasimodo"}]}
     {"k":"queen noir","src":"b","id":1011191,"name":"Queen Noir","description":"","comics":0,"series":0,"stories":0,"events":0}
-    {"k":"quentin quire","src":"b","id":1009387,"name":"Quentin Quire","description":"","modified":"2014-02-07T18:41:04+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/40/4c003d7fc6294","extension":"jpg"},"comics":81,"series":17,"stories":81,"events":4}
-    {"k":"quicksilver","src":"b","id":1009524,"name":"Quicksilver","description":"Pietro Maximoff, Wanda's twin brother, who moves at superhuman speed.","modified":"2014-03-05T18:43:15+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/f0/53176ffc42f58","extension":"jpg"},"comics":388,"series":137,"stories":409,"events":11}
-    {"k":"quicksilver (age of apocalypse)","src":"b","id":1010964,"name":"Quicksilver (Age of Apocalypse)","description":"","modified":"2013-11-20T22:25:52+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/50/528d36e27d0ae","extension":"jpg"},"comics":4,"series":3,"stories":3,"events":1}
-    {"k":"quicksilver (ultimate)","src":"b","id":1010963,"name":"Quicksilver (Ultimate)","description":"","modified":"2014-03-05T18:43:21+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/1/03/53177007431ee","extension":"jpg"},"comics":32,"series":13,"stories":48,"events":0}
-    {"k":"rachel grey","src":"b","id":1009430,"name":"Rachel Grey","description":"","modified":"2013-11-01T20:41:25+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/d/10/52741143108e7","extension":"jpg"},"comics":98,"series":35,"stories":105,"events":8}
+    {"k":"quentin quire","src":"b","id":1009387,"name":"Quentin Quire","description":"","modified":1391798464,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/40/4c003d7fc6294","extension":"jpg"},"comics":81,"series":17,"stories":81,"events":4}
+    {"k":"quicksilver","src":"b","id":1009524,"name":"Quicksilver","description":"Pietro Maximoff, Wanda's twin brother, who moves at superhuman speed.","modified":1394044995,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/f0/53176ffc42f58","extension":"jpg"},"comics":388,"series":137,"stories":409,"events":11}
+    {"k":"quicksilver (age of apocalypse)","src":"b","id":1010964,"name":"Quicksilver (Age of Apocalypse)","description":"","modified":1384986352,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/50/528d36e27d0ae","extension":"jpg"},"comics":4,"series":3,"stories":3,"events":1}
+    {"k":"quicksilver (ultimate)","src":"b","id":1010963,"name":"Quicksilver (Ultimate)","description":"","modified":1394045001,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/1/03/53177007431ee","extension":"jpg"},"comics":32,"series":13,"stories":48,"events":0}
+    {"k":"rachel grey","src":"b","id":1009430,"name":"Rachel Grey","description":"","modified":1383338485,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/d/10/52741143108e7","extension":"jpg"},"comics":98,"series":35,"stories":105,"events":8}
     {"k":"radioactive man","src":"b","id":1009526,"name":"Radioactive Man","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/00/4c003c66d3393","extension":"jpg"},"comics":30,"series":20,"stories":27,"events":2}
     {"k":"rafael vega","src":"b","id":1011280,"name":"Rafael Vega","description":"","comics":0,"series":0,"stories":0,"events":0}
     {"k":"rage","src":"b","id":1010817,"name":"Rage","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/20/4c0035e72e3d8","extension":"jpg"},"comics":38,"series":9,"stories":44,"events":5}
@@ -1078,59 +1078,59 @@ extension BundledCatalogue {
     {"k":"raza","src":"b","id":1009531,"name":"Raza","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/70/4ce5a1057fce9","extension":"jpg"},"comics":35,"series":13,"stories":31,"events":2}
     {"k":"reaper","src":"b","id":1009532,"name":"Reaper","description":"","comics":18,"series":8,"stories":21,"events":1}
     {"k":"reavers","src":"b","id":1009533,"name":"Reavers","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/c0/4c003c63deac8","extension":"jpg"},"comics":16,"series":5,"stories":15,"events":0}
-    {"k":"reavers (ultimate)","src":"b","id":1015000,"name":"Reavers (Ultimate)","description":"","modified":"2012-07-11T13:37:35+0000","comics":2,"series":2,"stories":1,"events":0}
+    {"k":"reavers (ultimate)","src":"b","id":1015000,"name":"Reavers (Ultimate)","description":"","modified":1342013855,"comics":2,"series":2,"stories":1,"events":0}
     {"k":"red 9","src":"b","id":1011249,"name":"Red 9","description":"","comics":0,"series":0,"stories":0,"events":0}
-    {"k":"red ghost","src":"b","id":1009534,"name":"Red Ghost","description":"","modified":"2014-04-29T18:51:08+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/7/10/535ff3cd59285","extension":"jpg"},"comics":14,"series":12,"stories":15,"events":0}
+    {"k":"red ghost","src":"b","id":1009534,"name":"Red Ghost","description":"","modified":1398797468,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/7/10/535ff3cd59285","extension":"jpg"},"comics":14,"series":12,"stories":15,"events":0}
     {"k":"red ghost (ultimate)","src":"b","id":1011238,"name":"Red Ghost (Ultimate)","description":"The Ultimate universe's counterpart of the Red Ghost.","comics":0,"series":0,"stories":0,"events":0,"urls":[{"type":"detail","url":"http://marvel.com/characters/1895/red_ghost"},{"type":"wiki","url":"http://marvel.com/universe/Red%20Ghost%20(Ultimate)"},{"type":"comiclink","url":"http://marvel.com/comics/characters/1011238/red_ghost_ultimate"}]}
-    {"k":"red guardian (alexei shostakov)","src":"b","id":1014666,"name":"Red Guardian (Alexei Shostakov)","description":"","modified":"2021-08-13T03:02:57+0000","comics":7,"series":5,"stories":6,"events":0}
-    {"k":"red hulk","src":"b","id":1011360,"name":"Red Hulk","description":"General Thaddeus 'Thunderbolt' Ross, the Hulk's old hunter, transformed into a red gamma giant.","modified":"2016-02-11T15:09:51+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/90/5102cb7fc1262","extension":"jpg"},"comics":100,"series":28,"stories":136,"events":5}
-    {"k":"red hulk (has)","src":"b","id":1017099,"name":"Red Hulk (HAS)","description":"","modified":"2013-09-18T19:53:53+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/a0/523214eac3705","extension":"jpg"},"comics":1,"series":1,"stories":1,"events":0}
-    {"k":"red she-hulk","src":"b","id":1011436,"name":"Red She-Hulk","description":"","modified":"2014-04-10T18:34:02+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/e/70/50fec0bfb125a","extension":"jpg"},"comics":41,"series":10,"stories":44,"events":4}
+    {"k":"red guardian (alexei shostakov)","src":"b","id":1014666,"name":"Red Guardian (Alexei Shostakov)","description":"","modified":1628823777,"comics":7,"series":5,"stories":6,"events":0}
+    {"k":"red hulk","src":"b","id":1011360,"name":"Red Hulk","description":"General Thaddeus 'Thunderbolt' Ross, the Hulk's old hunter, transformed into a red gamma giant.","modified":1455203391,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/90/5102cb7fc1262","extension":"jpg"},"comics":100,"series":28,"stories":136,"events":5}
+    {"k":"red hulk (has)","src":"b","id":1017099,"name":"Red Hulk (HAS)","description":"","modified":1379534033,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/a0/523214eac3705","extension":"jpg"},"comics":1,"series":1,"stories":1,"events":0}
+    {"k":"red she-hulk","src":"b","id":1011436,"name":"Red She-Hulk","description":"","modified":1397154842,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/e/70/50fec0bfb125a","extension":"jpg"},"comics":41,"series":10,"stories":44,"events":4}
     {"k":"red shift","src":"b","id":1011155,"name":"Red Shift","description":"","comics":2,"series":1,"stories":2,"events":1}
-    {"k":"red skull","src":"b","id":1009535,"name":"Red Skull","description":"Johann Schmidt, a Nazi agent and Captain America's archenemy.","modified":"2016-06-02T16:20:31+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/03/526036550cd37","extension":"jpg"},"comics":179,"series":90,"stories":214,"events":7}
+    {"k":"red skull","src":"b","id":1009535,"name":"Red Skull","description":"Johann Schmidt, a Nazi agent and Captain America's archenemy.","modified":1464884431,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/03/526036550cd37","extension":"jpg"},"comics":179,"series":90,"stories":214,"events":7}
     {"k":"red skull (albert malik)","src":"b","id":1010965,"name":"Red Skull (Albert Malik)","description":"","comics":0,"series":0,"stories":0,"events":0}
     {"k":"red wolf","src":"b","id":1010837,"name":"Red Wolf","description":"","comics":24,"series":11,"stories":27,"events":1}
-    {"k":"redwing","src":"b","id":1011390,"name":"Redwing","description":"","modified":"2010-12-20T18:56:41+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/70/4ce5a7383561c","extension":"jpg"},"comics":26,"series":10,"stories":36,"events":0}
-    {"k":"reptil","src":"b","id":1011376,"name":"Reptil","description":"","modified":"2012-03-21T19:04:41+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/00/4ce5a6ff4202c","extension":"jpg"},"comics":58,"series":11,"stories":69,"events":3}
+    {"k":"redwing","src":"b","id":1011390,"name":"Redwing","description":"","modified":1292871401,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/70/4ce5a7383561c","extension":"jpg"},"comics":26,"series":10,"stories":36,"events":0}
+    {"k":"reptil","src":"b","id":1011376,"name":"Reptil","description":"","modified":1332356681,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/00/4ce5a6ff4202c","extension":"jpg"},"comics":58,"series":11,"stories":69,"events":3}
     {"k":"retro girl","src":"b","id":1011189,"name":"Retro Girl","description":"","comics":1,"series":1,"stories":1,"events":0}
     {"k":"revanche","src":"b","id":1011330,"name":"Revanche","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/60/4c002e0305708","extension":"gif"},"comics":1,"series":1,"stories":1,"events":0}
     {"k":"rhino","src":"b","id":1009537,"name":"Rhino","description":"A thug bonded to a nearly unstoppable armoured rhinoceros suit.","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/60/4c003c58f1a0c","extension":"jpg"},"comics":76,"series":46,"stories":87,"events":2}
     {"k":"rhodey","src":"b","id":1009702,"name":"Rhodey","description":"","comics":12,"series":7,"stories":18,"events":0}
     {"k":"richard fisk","src":"b","id":1011401,"name":"Richard Fisk","description":"","comics":0,"series":0,"stories":0,"events":0}
-    {"k":"rick jones","src":"b","id":1009379,"name":"Rick Jones","description":"","modified":"2013-11-01T20:41:20+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/e0/5274112b036ff","extension":"jpg"},"comics":204,"series":45,"stories":271,"events":6}
-    {"k":"rick jones (ultimate)","src":"b","id":1015006,"name":"Rick Jones (Ultimate)","description":"","modified":"2012-07-16T18:52:14+0000","comics":0,"series":0,"stories":0,"events":0}
+    {"k":"rick jones","src":"b","id":1009379,"name":"Rick Jones","description":"","modified":1383338480,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/e0/5274112b036ff","extension":"jpg"},"comics":204,"series":45,"stories":271,"events":6}
+    {"k":"rick jones (ultimate)","src":"b","id":1015006,"name":"Rick Jones (Ultimate)","description":"","modified":1342464734,"comics":0,"series":0,"stories":0,"events":0}
     {"k":"ricochet","src":"b","id":1011348,"name":"Ricochet","description":"","comics":7,"series":2,"stories":7,"events":0}
-    {"k":"rictor","src":"b","id":1009542,"name":"Rictor","description":"","modified":"2016-02-03T20:21:53+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/03/527414130f76d","extension":"jpg"},"comics":119,"series":24,"stories":126,"events":5}
+    {"k":"rictor","src":"b","id":1009542,"name":"Rictor","description":"","modified":1454530913,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/03/527414130f76d","extension":"jpg"},"comics":119,"series":24,"stories":126,"events":5}
     {"k":"riptide","src":"b","id":1009543,"name":"Riptide","description":"","comics":11,"series":7,"stories":9,"events":2}
     {"k":"risque","src":"b","id":1009544,"name":"Risque","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/f0/4c7c645aa1623","extension":"jpg"},"comics":13,"series":5,"stories":12,"events":1}
     {"k":"robbie robertson","src":"b","id":1009545,"name":"Robbie Robertson","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/a0/4c003c50a94b7","extension":"jpg"},"comics":69,"series":24,"stories":71,"events":1}
     {"k":"robert baldwin","src":"b","id":1010792,"name":"Robert Baldwin","description":"","comics":0,"series":0,"stories":0,"events":0}
     {"k":"robin chapel","src":"b","id":1009235,"name":"Robin Chapel","description":"","comics":0,"series":0,"stories":0,"events":0}
-    {"k":"rocket raccoon","src":"b","id":1010744,"name":"Rocket Raccoon","description":"A genetically altered raccoon, weapons expert and ace pilot of the Guardians of the Galaxy.","modified":"2014-07-17T21:32:43+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/b0/50fec1e49298a","extension":"jpg"},"comics":156,"series":58,"stories":166,"events":4}
-    {"k":"rocket raccoon (marvel heroes)","src":"b","id":1017314,"name":"Rocket Raccoon (Marvel Heroes)","description":"","modified":"2013-09-18T14:53:15+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/40/5239be52b8c32","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"rocket raccoon","src":"b","id":1010744,"name":"Rocket Raccoon","description":"A genetically altered raccoon, weapons expert and ace pilot of the Guardians of the Galaxy.","modified":1405632763,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/b0/50fec1e49298a","extension":"jpg"},"comics":156,"series":58,"stories":166,"events":4}
+    {"k":"rocket raccoon (marvel heroes)","src":"b","id":1017314,"name":"Rocket Raccoon (Marvel Heroes)","description":"","modified":1379515995,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/40/5239be52b8c32","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
     {"k":"rocket racer","src":"b","id":1010769,"name":"Rocket Racer","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/e0/4c0037551d8c2","extension":"jpg"},"comics":1,"series":1,"stories":1,"events":0}
     {"k":"rockslide","src":"b","id":1010692,"name":"Rockslide","description":"","comics":28,"series":14,"stories":31,"events":3}
-    {"k":"rogue","src":"b","id":1009546,"name":"Rogue","description":"A mutant from the American South who absorbs the powers and memories of anyone she touches.","modified":"2016-02-01T19:50:44+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/10/5112d84e2166c","extension":"jpg"},"comics":661,"series":171,"stories":816,"events":25}
-    {"k":"rogue (age of apocalypse)","src":"b","id":1010967,"name":"Rogue (Age of Apocalypse)","description":"","modified":"2013-11-20T22:28:13+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/1/00/528d36d415498","extension":"jpg"},"comics":9,"series":4,"stories":9,"events":1}
-    {"k":"rogue (deadpool)","src":"b","id":1017319,"name":"Rogue (Deadpool)","description":"","modified":"2013-09-18T15:10:33+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/20/5239c25861c1a","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
-    {"k":"rogue (ultimate)","src":"b","id":1010966,"name":"Rogue (Ultimate)","description":"","modified":"2014-03-05T18:50:28+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/a0/531771d5927db","extension":"jpg"},"comics":36,"series":9,"stories":60,"events":0}
-    {"k":"rogue (x-men: battle of the atom)","src":"b","id":1017478,"name":"Rogue (X-Men: Battle of the Atom)","description":"","modified":"2014-01-16T00:43:59+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/10/52d72b4157a62","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
-    {"k":"roland deschain","src":"b","id":1010781,"name":"Roland Deschain","description":"","modified":"2004-04-14T04:00:00+0000","comics":10,"series":6,"stories":10,"events":0}
+    {"k":"rogue","src":"b","id":1009546,"name":"Rogue","description":"A mutant from the American South who absorbs the powers and memories of anyone she touches.","modified":1454356244,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/10/5112d84e2166c","extension":"jpg"},"comics":661,"series":171,"stories":816,"events":25}
+    {"k":"rogue (age of apocalypse)","src":"b","id":1010967,"name":"Rogue (Age of Apocalypse)","description":"","modified":1384986493,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/1/00/528d36d415498","extension":"jpg"},"comics":9,"series":4,"stories":9,"events":1}
+    {"k":"rogue (deadpool)","src":"b","id":1017319,"name":"Rogue (Deadpool)","description":"","modified":1379517033,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/20/5239c25861c1a","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"rogue (ultimate)","src":"b","id":1010966,"name":"Rogue (Ultimate)","description":"","modified":1394045428,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/a0/531771d5927db","extension":"jpg"},"comics":36,"series":9,"stories":60,"events":0}
+    {"k":"rogue (x-men: battle of the atom)","src":"b","id":1017478,"name":"Rogue (X-Men: Battle of the Atom)","description":"","modified":1389833039,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/10/52d72b4157a62","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"roland deschain","src":"b","id":1010781,"name":"Roland Deschain","description":"","modified":1081915200,"comics":10,"series":6,"stories":10,"events":0}
     {"k":"romulus","src":"b","id":1011398,"name":"Romulus","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/70/4ce5a75b67009","extension":"jpg"},"comics":23,"series":8,"stories":23,"events":1}
-    {"k":"ronan","src":"b","id":1010344,"name":"Ronan","description":"A Kree Accuser and stern enforcer of the Kree Empire's law.","modified":"2014-07-17T20:45:26+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/f0/5260363fc40f2","extension":"jpg"},"comics":58,"series":27,"stories":64,"events":5}
-    {"k":"ronin","src":"b","id":1010710,"name":"Ronin","description":"","modified":"2021-08-19T01:41:44+0000","comics":16,"series":10,"stories":17,"events":2}
+    {"k":"ronan","src":"b","id":1010344,"name":"Ronan","description":"A Kree Accuser and stern enforcer of the Kree Empire's law.","modified":1405629926,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/f0/5260363fc40f2","extension":"jpg"},"comics":58,"series":27,"stories":64,"events":5}
+    {"k":"ronin","src":"b","id":1010710,"name":"Ronin","description":"","modified":1629337304,"comics":16,"series":10,"stories":17,"events":2}
     {"k":"roughhouse","src":"b","id":1011117,"name":"Roughhouse","description":"","comics":7,"series":3,"stories":5,"events":0}
     {"k":"roulette","src":"b","id":1009549,"name":"Roulette","description":"","comics":1,"series":1,"stories":2,"events":0}
     {"k":"roxanne simpson","src":"b","id":1009595,"name":"Roxanne Simpson","description":"","comics":0,"series":0,"stories":0,"events":0}
     {"k":"rumiko fujikawa","src":"b","id":1009311,"name":"Rumiko Fujikawa","description":"","comics":8,"series":1,"stories":13,"events":0}
-    {"k":"runaways","src":"b","id":1010747,"name":"Runaways","description":"","modified":"2016-07-27T18:46:35+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/60/535fec953eaab","extension":"jpg"},"comics":141,"series":38,"stories":173,"events":1}
+    {"k":"runaways","src":"b","id":1010747,"name":"Runaways","description":"","modified":1469645195,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/60/535fec953eaab","extension":"jpg"},"comics":141,"series":38,"stories":173,"events":1}
     {"k":"russian","src":"b","id":1009551,"name":"Russian","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/10/4c003c4af200f","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
-    {"k":"s.h.i.e.l.d.","src":"b","id":1009552,"name":"S.H.I.E.L.D.","description":"","modified":"2017-05-04T18:41:42+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/20/51097abb8e306","extension":"jpg"},"comics":177,"series":77,"stories":206,"events":1}
+    {"k":"s.h.i.e.l.d.","src":"b","id":1009552,"name":"S.H.I.E.L.D.","description":"","modified":1493923302,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/20/51097abb8e306","extension":"jpg"},"comics":177,"series":77,"stories":206,"events":1}
     {"k":"sabra","src":"b","id":1009553,"name":"Sabra","description":"","comics":23,"series":14,"stories":23,"events":0}
-    {"k":"sabretooth","src":"b","id":1009554,"name":"Sabretooth","description":"Victor Creed, a savage mutant with claws and a healing factor, Wolverine's bitter enemy.","modified":"2014-01-27T21:04:53+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/1/00/4ce1895117793","extension":"jpg"},"comics":349,"series":123,"stories":367,"events":8}
-    {"k":"sabretooth (age of apocalypse)","src":"b","id":1010969,"name":"Sabretooth (Age of Apocalypse)","description":"","modified":"2013-10-24T17:25:35+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/d/90/5269580126d71","extension":"jpg"},"comics":21,"series":7,"stories":21,"events":1}
+    {"k":"sabretooth","src":"b","id":1009554,"name":"Sabretooth","description":"Victor Creed, a savage mutant with claws and a healing factor, Wolverine's bitter enemy.","modified":1390856693,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/1/00/4ce1895117793","extension":"jpg"},"comics":349,"series":123,"stories":367,"events":8}
+    {"k":"sabretooth (age of apocalypse)","src":"b","id":1010969,"name":"Sabretooth (Age of Apocalypse)","description":"","modified":1382635535,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/d/90/5269580126d71","extension":"jpg"},"comics":21,"series":7,"stories":21,"events":1}
     {"k":"sabretooth (house of m)","src":"b","id":1010970,"name":"Sabretooth (House of M)","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/80/4c0033dd26d33","extension":"jpg"},"comics":1,"series":1,"stories":1,"events":1}
-    {"k":"sabretooth (ultimate)","src":"b","id":1010968,"name":"Sabretooth (Ultimate)","description":"","modified":"2011-05-24T13:57:30+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/c0/4c0033dfc318e","extension":"jpg"},"comics":23,"series":7,"stories":40,"events":0}
+    {"k":"sabretooth (ultimate)","src":"b","id":1010968,"name":"Sabretooth (Ultimate)","description":"","modified":1306245450,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/c0/4c0033dfc318e","extension":"jpg"},"comics":23,"series":7,"stories":40,"events":0}
     {"k":"sage","src":"b","id":1009555,"name":"Sage","description":"Tessa, a mutant with a computer-like mind who long served Charles Xavier in secret.","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/90/4c003c44095cb","extension":"png"},"comics":46,"series":17,"stories":51,"events":0,"urls":[{"type":"detail","url":"http://marvel.com/characters/1977/sage"},{"type":"wiki","url":"http://marvel.com/universe/Sage"},{"type":"comiclink","url":"http://marvel.com/comics/characters/1009555/sage"}]}
     {"k":"salem's seven (ultimate)","src":"b","id":1011325,"name":"Salem's Seven (Ultimate)","description":"","comics":4,"series":1,"stories":8,"events":0}
     {"k":"sally floyd","src":"b","id":1011126,"name":"Sally Floyd","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/d0/4ce5a4ef4b966","extension":"jpg"},"comics":7,"series":3,"stories":6,"events":1}
@@ -1138,91 +1138,91 @@ extension BundledCatalogue {
     {"k":"sandman","src":"b","id":1009558,"name":"Sandman","description":"Flint Marko, a crook whose body became living sand.","comics":124,"series":49,"stories":153,"events":0}
     {"k":"santa claus","src":"b","id":1010711,"name":"Santa Claus","description":"","comics":2,"series":2,"stories":4,"events":0}
     {"k":"saracen (muzzafar lambert)","src":"b","id":1009559,"name":"Saracen (Muzzafar Lambert)","description":"","comics":0,"series":0,"stories":0,"events":0}
-    {"k":"sasquatch (walter langkowski)","src":"b","id":1009560,"name":"Sasquatch (Walter Langkowski)","description":"","modified":"2011-09-08T17:22:13+0000","comics":96,"series":35,"stories":114,"events":4}
-    {"k":"satana","src":"b","id":1011035,"name":"Satana","description":"","modified":"2011-08-11T16:02:11+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/a0/4ce5a46882aa9","extension":"jpg"},"comics":35,"series":17,"stories":48,"events":0}
+    {"k":"sasquatch (walter langkowski)","src":"b","id":1009560,"name":"Sasquatch (Walter Langkowski)","description":"","modified":1315502533,"comics":96,"series":35,"stories":114,"events":4}
+    {"k":"satana","src":"b","id":1011035,"name":"Satana","description":"","modified":1313078531,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/a0/4ce5a46882aa9","extension":"jpg"},"comics":35,"series":17,"stories":48,"events":0}
     {"k":"sauron","src":"b","id":1009561,"name":"Sauron","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/00/4c003c3d85554","extension":"jpg"},"comics":63,"series":27,"stories":67,"events":1}
-    {"k":"scalphunter","src":"b","id":1011048,"name":"Scalphunter","description":"","modified":"2021-07-27T19:50:30+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/10/4ce5a473b81b3","extension":"jpg"},"comics":27,"series":8,"stories":27,"events":2}
+    {"k":"scalphunter","src":"b","id":1011048,"name":"Scalphunter","description":"","modified":1627415430,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/10/4ce5a473b81b3","extension":"jpg"},"comics":27,"series":8,"stories":27,"events":2}
     {"k":"scarecrow (ebenezer laughton)","src":"b","id":1010861,"name":"Scarecrow (Ebenezer Laughton)","description":"","comics":15,"series":13,"stories":15,"events":0}
-    {"k":"scarlet spider (ben reilly)","src":"b","id":1011197,"name":"Scarlet Spider (Ben Reilly)","description":"","modified":"2012-01-31T16:54:31+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/20/4ce5a531089da","extension":"jpg"},"comics":78,"series":30,"stories":82,"events":0}
-    {"k":"scarlet spider (kaine)","src":"b","id":1011426,"name":"Scarlet Spider (Kaine)","description":"","modified":"2012-12-14T16:49:34+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/b0/4ed7bd3756650","extension":"jpg"},"comics":83,"series":21,"stories":89,"events":1}
-    {"k":"scarlet witch","src":"b","id":1009562,"name":"Scarlet Witch","description":"Wanda Maximoff, whose hex powers can bend probability and even reality itself.","modified":"2016-06-16T18:23:56+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/70/5261a7d7c394b","extension":"jpg"},"comics":585,"series":199,"stories":655,"events":17}
-    {"k":"scarlet witch (age of apocalypse)","src":"b","id":1010972,"name":"Scarlet Witch (Age of Apocalypse)","description":"","modified":"2014-05-02T21:07:06+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/10/536408dbb7cca","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
-    {"k":"scarlet witch (marvel heroes)","src":"b","id":1017308,"name":"Scarlet Witch (Marvel Heroes)","description":"","modified":"2013-09-18T14:52:50+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/60/5239be3a2a6e9","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
-    {"k":"scarlet witch (ultimate)","src":"b","id":1010971,"name":"Scarlet Witch (Ultimate)","description":"","modified":"2014-03-05T18:51:08+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/03/53177154d219d","extension":"jpg"},"comics":29,"series":14,"stories":41,"events":0}
+    {"k":"scarlet spider (ben reilly)","src":"b","id":1011197,"name":"Scarlet Spider (Ben Reilly)","description":"","modified":1328028871,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/20/4ce5a531089da","extension":"jpg"},"comics":78,"series":30,"stories":82,"events":0}
+    {"k":"scarlet spider (kaine)","src":"b","id":1011426,"name":"Scarlet Spider (Kaine)","description":"","modified":1355503774,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/b0/4ed7bd3756650","extension":"jpg"},"comics":83,"series":21,"stories":89,"events":1}
+    {"k":"scarlet witch","src":"b","id":1009562,"name":"Scarlet Witch","description":"Wanda Maximoff, whose hex powers can bend probability and even reality itself.","modified":1466101436,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/70/5261a7d7c394b","extension":"jpg"},"comics":585,"series":199,"stories":655,"events":17}
+    {"k":"scarlet witch (age of apocalypse)","src":"b","id":1010972,"name":"Scarlet Witch (Age of Apocalypse)","description":"","modified":1399064826,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/10/536408dbb7cca","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"scarlet witch (marvel heroes)","src":"b","id":1017308,"name":"Scarlet Witch (Marvel Heroes)","description":"","modified":1379515970,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/60/5239be3a2a6e9","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"scarlet witch (ultimate)","src":"b","id":1010971,"name":"Scarlet Witch (Ultimate)","description":"","modified":1394045468,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/03/53177154d219d","extension":"jpg"},"comics":29,"series":14,"stories":41,"events":0}
     {"k":"scorpion (carmilla black)","src":"b","id":1010790,"name":"Scorpion (Carmilla Black)","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/40/4c0037366fae7","extension":"jpg"},"comics":9,"series":3,"stories":9,"events":1}
-    {"k":"scorpion (mac gargan)","src":"b","id":1009563,"name":"Scorpion (Mac Gargan)","description":"Mac Gargan, a private eye turned into a villain with a mechanical scorpion tail.","modified":"2021-08-19T01:29:05+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/e0/4ce5a1446341d","extension":"jpg"},"comics":38,"series":18,"stories":37,"events":1}
+    {"k":"scorpion (mac gargan)","src":"b","id":1009563,"name":"Scorpion (Mac Gargan)","description":"Mac Gargan, a private eye turned into a villain with a mechanical scorpion tail.","modified":1629336545,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/e0/4ce5a1446341d","extension":"jpg"},"comics":38,"series":18,"stories":37,"events":1}
     {"k":"scorpion (ultimate)","src":"b","id":1011079,"name":"Scorpion (Ultimate)","description":"","comics":1,"series":1,"stories":1,"events":0}
     {"k":"scourge","src":"b","id":1009565,"name":"Scourge","description":"","comics":8,"series":5,"stories":9,"events":0}
     {"k":"scrambler","src":"b","id":1011230,"name":"Scrambler","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/a0/4c002f076451c","extension":"jpg"},"comics":2,"series":2,"stories":2,"events":1}
     {"k":"scream (donna diego)","src":"b","id":1009566,"name":"Scream (Donna Diego)","description":"","comics":10,"series":5,"stories":10,"events":0}
     {"k":"screwball","src":"b","id":1011242,"name":"Screwball","description":"","comics":9,"series":4,"stories":14,"events":0}
-    {"k":"sebastian shaw","src":"b","id":1009581,"name":"Sebastian Shaw","description":"","modified":"2012-02-10T18:36:35+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/c0/4c003c1e9a90e","extension":"jpg"},"comics":41,"series":22,"stories":42,"events":5}
-    {"k":"secret warriors","src":"b","id":1011368,"name":"Secret Warriors","description":"","modified":"2013-10-17T19:12:37+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/e0/5260362fd0fb3","extension":"jpg"},"comics":43,"series":8,"stories":70,"events":3}
+    {"k":"sebastian shaw","src":"b","id":1009581,"name":"Sebastian Shaw","description":"","modified":1328898995,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/c0/4c003c1e9a90e","extension":"jpg"},"comics":41,"series":22,"stories":42,"events":5}
+    {"k":"secret warriors","src":"b","id":1011368,"name":"Secret Warriors","description":"","modified":1382037157,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/e0/5260362fd0fb3","extension":"jpg"},"comics":43,"series":8,"stories":70,"events":3}
     {"k":"selene","src":"b","id":1009568,"name":"Selene","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/d0/4c003c337aff5","extension":"jpg"},"comics":28,"series":16,"stories":29,"events":1}
-    {"k":"senator kelly","src":"b","id":1009569,"name":"Senator Kelly","description":"","modified":"2012-02-02T18:50:36+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/f0/4ce5a14f2ea36","extension":"jpg"},"comics":1,"series":1,"stories":1,"events":0}
-    {"k":"sentinel","src":"b","id":1009570,"name":"Sentinel","description":"Giant mutant-hunting robots first built by Bolivar Trask.","modified":"2011-10-21T16:56:02+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/60/4ce5a159e5082","extension":"jpg"},"comics":65,"series":28,"stories":67,"events":5}
-    {"k":"sentinels","src":"b","id":1011323,"name":"Sentinels","description":"","modified":"2011-05-25T14:04:06+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/4/50/4ce5a66693659","extension":"jpg"},"comics":60,"series":32,"stories":56,"events":4}
-    {"k":"sentry (robert reynolds)","src":"b","id":1009571,"name":"Sentry (Robert Reynolds)","description":"","modified":"2013-10-24T17:38:51+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/03/52695b1392c78","extension":"jpg"},"comics":115,"series":47,"stories":122,"events":7}
+    {"k":"senator kelly","src":"b","id":1009569,"name":"Senator Kelly","description":"","modified":1328208636,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/f0/4ce5a14f2ea36","extension":"jpg"},"comics":1,"series":1,"stories":1,"events":0}
+    {"k":"sentinel","src":"b","id":1009570,"name":"Sentinel","description":"Giant mutant-hunting robots first built by Bolivar Trask.","modified":1319216162,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/60/4ce5a159e5082","extension":"jpg"},"comics":65,"series":28,"stories":67,"events":5}
+    {"k":"sentinels","src":"b","id":1011323,"name":"Sentinels","description":"","modified":1306332246,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/4/50/4ce5a66693659","extension":"jpg"},"comics":60,"series":32,"stories":56,"events":4}
+    {"k":"sentry (robert reynolds)","src":"b","id":1009571,"name":"Sentry (Robert Reynolds)","description":"","modified":1382636331,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/03/52695b1392c78","extension":"jpg"},"comics":115,"series":47,"stories":122,"events":7}
     {"k":"ser duncan","src":"b","id":1011167,"name":"Ser Duncan","description":"","comics":1,"series":1,"stories":1,"events":0}
     {"k":"serpent society","src":"b","id":1009572,"name":"Serpent Society","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/7/d0/4c003c2e0c1d0","extension":"jpg"},"comics":10,"series":8,"stories":11,"events":3}
-    {"k":"sersi","src":"b","id":1010345,"name":"Sersi","description":"","modified":"2013-11-20T22:28:09+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/40/528d36c261af4","extension":"jpg"},"comics":57,"series":23,"stories":60,"events":1}
-    {"k":"shadow king","src":"b","id":1009573,"name":"Shadow King","description":"","modified":"2011-04-13T16:11:28+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/30/4ce5a16fd4182","extension":"jpg"},"comics":28,"series":16,"stories":26,"events":2}
-    {"k":"shadow king (age of apocalypse)","src":"b","id":1010973,"name":"Shadow King (Age of Apocalypse)","description":"","modified":"2014-04-29T18:10:55+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/80/535feae2ecfc6","extension":"jpg"},"comics":2,"series":1,"stories":2,"events":1}
-    {"k":"shadowcat","src":"b","id":1009574,"name":"Shadowcat","description":"","modified":"2011-07-14T18:16:37+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/7/e0/4c003c2b50b1d","extension":"jpg"},"comics":15,"series":11,"stories":15,"events":0}
-    {"k":"shadowcat (age of apocalypse)","src":"b","id":1010975,"name":"Shadowcat (Age of Apocalypse)","description":"","modified":"2014-04-29T18:11:09+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/80/535feaf1a92ef","extension":"jpg"},"comics":10,"series":1,"stories":10,"events":0}
+    {"k":"sersi","src":"b","id":1010345,"name":"Sersi","description":"","modified":1384986489,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/40/528d36c261af4","extension":"jpg"},"comics":57,"series":23,"stories":60,"events":1}
+    {"k":"shadow king","src":"b","id":1009573,"name":"Shadow King","description":"","modified":1302711088,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/30/4ce5a16fd4182","extension":"jpg"},"comics":28,"series":16,"stories":26,"events":2}
+    {"k":"shadow king (age of apocalypse)","src":"b","id":1010973,"name":"Shadow King (Age of Apocalypse)","description":"","modified":1398795055,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/80/535feae2ecfc6","extension":"jpg"},"comics":2,"series":1,"stories":2,"events":1}
+    {"k":"shadowcat","src":"b","id":1009574,"name":"Shadowcat","description":"","modified":1310667397,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/7/e0/4c003c2b50b1d","extension":"jpg"},"comics":15,"series":11,"stories":15,"events":0}
+    {"k":"shadowcat (age of apocalypse)","src":"b","id":1010975,"name":"Shadowcat (Age of Apocalypse)","description":"","modified":1398795069,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/80/535feaf1a92ef","extension":"jpg"},"comics":10,"series":1,"stories":10,"events":0}
     {"k":"shadowcat (ultimate)","src":"b","id":1010974,"name":"Shadowcat (Ultimate)","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/00/4c0033d9d26de","extension":"jpg"},"comics":9,"series":5,"stories":13,"events":0}
     {"k":"shadu the shady","src":"b","id":1011406,"name":"Shadu the Shady","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/50/4c002e2a04c75","extension":"jpg"},"comics":1,"series":1,"stories":1,"events":0}
     {"k":"shalla-bal","src":"b","id":1009575,"name":"Shalla-bal","description":"","comics":11,"series":4,"stories":11,"events":0}
-    {"k":"shaman","src":"b","id":1009576,"name":"Shaman","description":"","modified":"2011-05-10T19:51:36+0000","comics":48,"series":11,"stories":54,"events":2}
-    {"k":"shane yamada-jones","src":"b","id":1014979,"name":"Shane Yamada-Jones","description":"","modified":"2010-11-18T20:51:48+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/e/60/4cd05a33ee0bb","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
-    {"k":"shang-chi","src":"b","id":1009577,"name":"Shang-Chi","description":"A master of kung fu who rejected the criminal empire of the father who raised him.","modified":"2014-04-29T18:51:25+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/20/535ff3b116209","extension":"jpg"},"comics":271,"series":72,"stories":282,"events":6}
-    {"k":"shang-chi (ultimate)","src":"b","id":1015001,"name":"Shang-Chi (Ultimate)","description":"","modified":"2012-07-11T13:41:13+0000","comics":8,"series":5,"stories":10,"events":0}
-    {"k":"shanna the she-devil","src":"b","id":1009578,"name":"Shanna the She-Devil","description":"","modified":"2011-04-01T15:16:00+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/e0/4d2b364a69f77","extension":"jpg"},"comics":75,"series":30,"stories":92,"events":1}
+    {"k":"shaman","src":"b","id":1009576,"name":"Shaman","description":"","modified":1305057096,"comics":48,"series":11,"stories":54,"events":2}
+    {"k":"shane yamada-jones","src":"b","id":1014979,"name":"Shane Yamada-Jones","description":"","modified":1290113508,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/e/60/4cd05a33ee0bb","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"shang-chi","src":"b","id":1009577,"name":"Shang-Chi","description":"A master of kung fu who rejected the criminal empire of the father who raised him.","modified":1398797485,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/20/535ff3b116209","extension":"jpg"},"comics":271,"series":72,"stories":282,"events":6}
+    {"k":"shang-chi (ultimate)","src":"b","id":1015001,"name":"Shang-Chi (Ultimate)","description":"","modified":1342014073,"comics":8,"series":5,"stories":10,"events":0}
+    {"k":"shanna the she-devil","src":"b","id":1009578,"name":"Shanna the She-Devil","description":"","modified":1301670960,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/e0/4d2b364a69f77","extension":"jpg"},"comics":75,"series":30,"stories":92,"events":1}
     {"k":"shape","src":"b","id":1010712,"name":"Shape","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/e0/4c0038c68a450","extension":"jpg"},"comics":5,"series":4,"stories":6,"events":0}
     {"k":"shard","src":"b","id":1009579,"name":"Shard","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/50/4c003c24b9222","extension":"jpg"},"comics":28,"series":5,"stories":34,"events":1}
-    {"k":"sharon carter","src":"b","id":1009228,"name":"Sharon Carter","description":"","modified":"2016-04-20T20:10:50+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/d0/4ce59f2323b88","extension":"jpg"},"comics":127,"series":51,"stories":154,"events":4}
+    {"k":"sharon carter","src":"b","id":1009228,"name":"Sharon Carter","description":"","modified":1461183050,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/d0/4ce59f2323b88","extension":"jpg"},"comics":127,"series":51,"stories":154,"events":4}
     {"k":"sharon ventura","src":"b","id":1010895,"name":"Sharon Ventura","description":"","comics":9,"series":4,"stories":17,"events":0}
-    {"k":"shatterstar","src":"b","id":1009580,"name":"Shatterstar","description":"","modified":"2011-11-08T16:47:58+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/70/4c003c21cd9e1","extension":"jpg"},"comics":137,"series":36,"stories":162,"events":5}
-    {"k":"she-hulk (has)","src":"b","id":1017111,"name":"She-Hulk (HAS)","description":"","modified":"2013-09-18T19:53:40+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/d0/523214b8ea2cf","extension":"jpg"},"comics":1,"series":1,"stories":1,"events":0}
-    {"k":"she-hulk (jennifer walters)","src":"b","id":1009583,"name":"She-Hulk (Jennifer Walters)","description":"Lawyer Jennifer Walters, Bruce Banner's cousin, who gained gamma powers from his blood and keeps her wits in her green form.","modified":"2014-01-24T23:10:30+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/7/20/527bb5d64599e","extension":"jpg"},"comics":551,"series":177,"stories":625,"events":16}
-    {"k":"she-hulk (lyra)","src":"b","id":1011392,"name":"She-Hulk (Lyra)","description":"","modified":"2013-11-01T20:50:43+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/03/527413f4341f7","extension":"jpg"},"comics":24,"series":6,"stories":32,"events":3}
-    {"k":"she-hulk (marvel war of heroes)","src":"b","id":1017331,"name":"She-Hulk (Marvel War of Heroes)","description":"","modified":"2013-09-18T14:58:59+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/20/5239bfa2c54fa","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
-    {"k":"she-hulk (ultimate)","src":"b","id":1011393,"name":"She-Hulk (Ultimate)","description":"","modified":"2014-03-05T18:47:50+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/60/531771492e3ae","extension":"jpg"},"comics":2,"series":2,"stories":2,"events":0}
-    {"k":"shen","src":"b","id":1015035,"name":"Shen","description":"","modified":"2010-11-12T18:05:50+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/20/4cdd81a5743a4","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"shatterstar","src":"b","id":1009580,"name":"Shatterstar","description":"","modified":1320770878,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/70/4c003c21cd9e1","extension":"jpg"},"comics":137,"series":36,"stories":162,"events":5}
+    {"k":"she-hulk (has)","src":"b","id":1017111,"name":"She-Hulk (HAS)","description":"","modified":1379534020,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/d0/523214b8ea2cf","extension":"jpg"},"comics":1,"series":1,"stories":1,"events":0}
+    {"k":"she-hulk (jennifer walters)","src":"b","id":1009583,"name":"She-Hulk (Jennifer Walters)","description":"Lawyer Jennifer Walters, Bruce Banner's cousin, who gained gamma powers from his blood and keeps her wits in her green form.","modified":1390605030,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/7/20/527bb5d64599e","extension":"jpg"},"comics":551,"series":177,"stories":625,"events":16}
+    {"k":"she-hulk (lyra)","src":"b","id":1011392,"name":"She-Hulk (Lyra)","description":"","modified":1383339043,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/03/527413f4341f7","extension":"jpg"},"comics":24,"series":6,"stories":32,"events":3}
+    {"k":"she-hulk (marvel war of heroes)","src":"b","id":1017331,"name":"She-Hulk (Marvel War of Heroes)","description":"","modified":1379516339,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/20/5239bfa2c54fa","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"she-hulk (ultimate)","src":"b","id":1011393,"name":"She-Hulk (Ultimate)","description":"","modified":1394045270,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/60/531771492e3ae","extension":"jpg"},"comics":2,"series":2,"stories":2,"events":0}
+    {"k":"shen","src":"b","id":1015035,"name":"Shen","description":"","modified":1289585150,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/20/4cdd81a5743a4","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
     {"k":"sheva callister","src":"b","id":1011168,"name":"Sheva Callister","description":"","comics":0,"series":0,"stories":0,"events":0}
-    {"k":"shi'ar","src":"b","id":1011093,"name":"Shi'Ar","description":"","modified":"2014-06-18T16:40:30+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/00/53a1c0e5a1f00","extension":"jpg"},"comics":18,"series":11,"stories":18,"events":1}
+    {"k":"shi'ar","src":"b","id":1011093,"name":"Shi'Ar","description":"","modified":1403109630,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/00/53a1c0e5a1f00","extension":"jpg"},"comics":18,"series":11,"stories":18,"events":1}
     {"k":"shinko yamashiro","src":"b","id":1011381,"name":"Shinko Yamashiro","description":"","comics":0,"series":0,"stories":0,"events":0}
     {"k":"shinobi shaw","src":"b","id":1009582,"name":"Shinobi Shaw","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/a0/4c003c1bbf29f","extension":"jpg"},"comics":5,"series":3,"stories":6,"events":0}
     {"k":"shiva","src":"b","id":1009584,"name":"Shiva","description":"","comics":6,"series":4,"stories":5,"events":0}
     {"k":"shiver man","src":"b","id":1011394,"name":"Shiver Man","description":"","comics":1,"series":1,"stories":1,"events":0}
-    {"k":"shocker (herman schultz)","src":"b","id":1009585,"name":"Shocker (Herman Schultz)","description":"","modified":"2012-12-27T20:35:29+0000","comics":38,"series":25,"stories":43,"events":4}
+    {"k":"shocker (herman schultz)","src":"b","id":1009585,"name":"Shocker (Herman Schultz)","description":"","modified":1356640529,"comics":38,"series":25,"stories":43,"events":4}
     {"k":"shockwave","src":"b","id":1010858,"name":"Shockwave","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/c0/4c0035c193fc3","extension":"jpg"},"comics":5,"series":2,"stories":5,"events":0}
     {"k":"shooting star","src":"b","id":1010824,"name":"Shooting Star","description":"","comics":1,"series":1,"stories":1,"events":0}
     {"k":"shotgun","src":"b","id":1009586,"name":"Shotgun","description":"","comics":4,"series":4,"stories":3,"events":0}
-    {"k":"shriek","src":"b","id":1009587,"name":"Shriek","description":"","modified":"2013-11-20T22:27:36+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/03/528d36b054844","extension":"jpg"},"comics":11,"series":3,"stories":12,"events":1}
-    {"k":"sif","src":"b","id":1009588,"name":"Sif","description":"","modified":"2015-03-09T21:40:25+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/50/527bb6fc4ec43","extension":"jpg"},"comics":173,"series":49,"stories":182,"events":2}
+    {"k":"shriek","src":"b","id":1009587,"name":"Shriek","description":"","modified":1384986456,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/03/528d36b054844","extension":"jpg"},"comics":11,"series":3,"stories":12,"events":1}
+    {"k":"sif","src":"b","id":1009588,"name":"Sif","description":"","modified":1425937225,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/50/527bb6fc4ec43","extension":"jpg"},"comics":173,"series":49,"stories":182,"events":2}
     {"k":"silhouette","src":"b","id":1010848,"name":"Silhouette","description":"","comics":8,"series":5,"stories":10,"events":2}
-    {"k":"silk (cindy moon)","src":"b","id":1017815,"name":"Silk (Cindy Moon)","description":"Cindy Moon, bitten by the same spider as Peter Parker, who spent years locked away before becoming a hero.","modified":"2021-08-05T19:34:51+0000","comics":88,"series":24,"stories":89,"events":1}
+    {"k":"silk (cindy moon)","src":"b","id":1017815,"name":"Silk (Cindy Moon)","description":"Cindy Moon, bitten by the same spider as Peter Parker, who spent years locked away before becoming a hero.","modified":1628192091,"comics":88,"series":24,"stories":89,"events":1}
     {"k":"silk fever","src":"b","id":1010856,"name":"Silk Fever","description":"","comics":0,"series":0,"stories":0,"events":0}
     {"k":"silver centurion","src":"b","id":1010339,"name":"Silver Centurion","description":"","comics":0,"series":0,"stories":0,"events":0}
     {"k":"silver fox","src":"b","id":1009589,"name":"Silver Fox","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/d0/4c003c19078c3","extension":"jpg"},"comics":14,"series":4,"stories":18,"events":0}
-    {"k":"silver sable","src":"b","id":1009590,"name":"Silver Sable","description":"","modified":"2014-04-29T18:51:32+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/60/535ff3a373ec3","extension":"jpg"},"comics":79,"series":35,"stories":85,"events":0}
-    {"k":"silver samurai","src":"b","id":1009591,"name":"Silver Samurai","description":"","modified":"2013-07-27T02:23:44+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/50/4c003c13058bd","extension":"jpg"},"comics":39,"series":22,"stories":32,"events":0}
-    {"k":"silver samurai (age of apocalypse)","src":"b","id":1010976,"name":"Silver Samurai (Age of Apocalypse)","description":"","modified":"2014-04-29T19:00:49+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/a/20/535ff6c2ee685","extension":"jpg"},"comics":13,"series":2,"stories":13,"events":0}
-    {"k":"silver surfer","src":"b","id":1009592,"name":"Silver Surfer","description":"Norrin Radd of Zenn-La, who became Galactus's herald to spare his world and rides the cosmos on a gleaming board.","modified":"2013-11-07T15:48:53+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/50/527bb6490a176","extension":"jpg"},"comics":573,"series":193,"stories":818,"events":14}
+    {"k":"silver sable","src":"b","id":1009590,"name":"Silver Sable","description":"","modified":1398797492,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/60/535ff3a373ec3","extension":"jpg"},"comics":79,"series":35,"stories":85,"events":0}
+    {"k":"silver samurai","src":"b","id":1009591,"name":"Silver Samurai","description":"","modified":1374891824,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/50/4c003c13058bd","extension":"jpg"},"comics":39,"series":22,"stories":32,"events":0}
+    {"k":"silver samurai (age of apocalypse)","src":"b","id":1010976,"name":"Silver Samurai (Age of Apocalypse)","description":"","modified":1398798049,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/a/20/535ff6c2ee685","extension":"jpg"},"comics":13,"series":2,"stories":13,"events":0}
+    {"k":"silver surfer","src":"b","id":1009592,"name":"Silver Surfer","description":"Norrin Radd of Zenn-La, who became Galactus's herald to spare his world and rides the cosmos on a gleaming board.","modified":1383839333,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/50/527bb6490a176","extension":"jpg"},"comics":573,"series":193,"stories":818,"events":14}
     {"k":"silverclaw","src":"b","id":1010864,"name":"Silverclaw","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/70/4c0035b922e12","extension":"jpg"},"comics":21,"series":6,"stories":22,"events":0}
     {"k":"silvermane","src":"b","id":1009594,"name":"Silvermane","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/80/4c003c0fc6a28","extension":"jpg"},"comics":18,"series":11,"stories":16,"events":1}
-    {"k":"sin","src":"b","id":1010898,"name":"Sin","description":"","modified":"2013-10-24T18:19:06+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/e/70/5269647684f61","extension":"jpg"},"comics":56,"series":17,"stories":71,"events":3}
-    {"k":"sinister six","src":"b","id":1011265,"name":"Sinister Six","description":"","modified":"2013-12-26T19:24:53+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/80/52b0d6f874e15","extension":"jpg"},"comics":35,"series":11,"stories":40,"events":1}
-    {"k":"sir ram","src":"b","id":1014975,"name":"Sir Ram","description":"","modified":"2010-11-18T20:48:19+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/10/4cd043b0a3b2d","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"sin","src":"b","id":1010898,"name":"Sin","description":"","modified":1382638746,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/e/70/5269647684f61","extension":"jpg"},"comics":56,"series":17,"stories":71,"events":3}
+    {"k":"sinister six","src":"b","id":1011265,"name":"Sinister Six","description":"","modified":1388085893,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/80/52b0d6f874e15","extension":"jpg"},"comics":35,"series":11,"stories":40,"events":1}
+    {"k":"sir ram","src":"b","id":1014975,"name":"Sir Ram","description":"","modified":1290113299,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/10/4cd043b0a3b2d","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
     {"k":"siren (earth-93060)","src":"b","id":1010834,"name":"Siren (Earth-93060)","description":"","comics":0,"series":0,"stories":0,"events":0}
     {"k":"sister grimm","src":"b","id":1010745,"name":"Sister Grimm","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/b0/4c00377e2a541","extension":"jpg"},"comics":7,"series":3,"stories":7,"events":1}
-    {"k":"skaar","src":"b","id":1011223,"name":"Skaar","description":"","modified":"2011-02-28T15:37:48+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/20/4ce18a92c7a50","extension":"jpg"},"comics":82,"series":15,"stories":101,"events":3}
-    {"k":"skaar (has)","src":"b","id":1017101,"name":"Skaar (HAS)","description":"","modified":"2013-09-18T19:53:28+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/10/523214a2abcb4","extension":"jpg"},"comics":1,"series":1,"stories":1,"events":0}
+    {"k":"skaar","src":"b","id":1011223,"name":"Skaar","description":"","modified":1298907468,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/20/4ce18a92c7a50","extension":"jpg"},"comics":82,"series":15,"stories":101,"events":3}
+    {"k":"skaar (has)","src":"b","id":1017101,"name":"Skaar (HAS)","description":"","modified":1379534008,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/10/523214a2abcb4","extension":"jpg"},"comics":1,"series":1,"stories":1,"events":0}
     {"k":"skin","src":"b","id":1009598,"name":"Skin","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/20/4c003c0ce4a43","extension":"jpg"},"comics":12,"series":7,"stories":13,"events":1}
     {"k":"skreet","src":"b","id":1011157,"name":"Skreet","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/20/4c002f4a15c1c","extension":"jpg"},"comics":5,"series":3,"stories":4,"events":1}
-    {"k":"skrulls","src":"b","id":1009599,"name":"Skrulls","description":"","modified":"2016-05-26T14:59:51+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/70/52028ba02bc7d","extension":"jpg"},"comics":156,"series":66,"stories":165,"events":5}
-    {"k":"skrulls (ultimate)","src":"b","id":1015002,"name":"Skrulls (Ultimate)","description":"","modified":"2012-07-11T15:09:44+0000","comics":2,"series":2,"stories":2,"events":0}
+    {"k":"skrulls","src":"b","id":1009599,"name":"Skrulls","description":"","modified":1464274791,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/70/52028ba02bc7d","extension":"jpg"},"comics":156,"series":66,"stories":165,"events":5}
+    {"k":"skrulls (ultimate)","src":"b","id":1015002,"name":"Skrulls (Ultimate)","description":"","modified":1342019384,"comics":2,"series":2,"stories":2,"events":0}
     {"k":"skullbuster (cylla markham)","src":"b","id":1009600,"name":"Skullbuster (Cylla Markham)","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/b0/4c003c072eb58","extension":"jpg"},"comics":3,"series":3,"stories":3,"events":0}
     {"k":"slapstick","src":"b","id":1011057,"name":"Slapstick","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/a0/4c00310b887bc","extension":"jpg"},"comics":32,"series":10,"stories":35,"events":5}
     {"k":"slayback","src":"b","id":1011070,"name":"Slayback","description":"","comics":1,"series":1,"stories":1,"events":0}
@@ -1232,102 +1232,102 @@ extension BundledCatalogue {
     {"k":"slyde","src":"b","id":1010874,"name":"Slyde","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/90/4c0035a51844b","extension":"jpg"},"comics":1,"series":1,"stories":1,"events":0}
     {"k":"smasher (vril rokk)","src":"b","id":1009603,"name":"Smasher (Vril Rokk)","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/d0/4c003ae66139c","extension":"jpg"},"comics":17,"series":11,"stories":10,"events":1}
     {"k":"smiling tiger","src":"b","id":1010845,"name":"Smiling Tiger","description":"","comics":0,"series":0,"stories":0,"events":0}
-    {"k":"snowbird","src":"b","id":1009606,"name":"Snowbird","description":"","modified":"2011-08-11T14:32:42+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/e/a0/4c003ae37eccd","extension":"jpg"},"comics":48,"series":12,"stories":68,"events":3}
+    {"k":"snowbird","src":"b","id":1009606,"name":"Snowbird","description":"","modified":1313073162,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/e/a0/4c003ae37eccd","extension":"jpg"},"comics":48,"series":12,"stories":68,"events":3}
     {"k":"solo (james bourne)","src":"b","id":1010855,"name":"Solo (James Bourne)","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/f0/4c7c641408c12","extension":"jpg"},"comics":21,"series":10,"stories":20,"events":1}
-    {"k":"songbird","src":"b","id":1010693,"name":"Songbird","description":"","modified":"2011-08-11T16:06:21+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/10/4c0038da16738","extension":"jpg"},"comics":43,"series":14,"stories":48,"events":2}
+    {"k":"songbird","src":"b","id":1010693,"name":"Songbird","description":"","modified":1313078781,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/10/4c0038da16738","extension":"jpg"},"comics":43,"series":14,"stories":48,"events":2}
     {"k":"sons of the tiger","src":"b","id":1011373,"name":"Sons of the Tiger","description":"","comics":21,"series":4,"stories":22,"events":0}
     {"k":"spacker dave","src":"b","id":1009607,"name":"Spacker Dave","description":"","comics":0,"series":0,"stories":0,"events":0}
-    {"k":"spectrum","src":"b","id":1010705,"name":"Spectrum","description":"","modified":"2013-08-30T15:37:35+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/00/4c0030bee8c86","extension":"jpg"},"comics":47,"series":20,"stories":47,"events":1}
-    {"k":"speed","src":"b","id":1010833,"name":"Speed","description":"","modified":"2011-03-10T20:01:36+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/10/4c0035d87180e","extension":"jpg"},"comics":17,"series":12,"stories":18,"events":3}
-    {"k":"speed demon","src":"b","id":1011032,"name":"Speed Demon","description":"","modified":"2012-12-27T20:36:11+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/90/4c0032463bef2","extension":"jpg"},"comics":7,"series":5,"stories":8,"events":0}
-    {"k":"speedball (robert baldwin)","src":"b","id":1010694,"name":"Speedball (Robert Baldwin)","description":"","modified":"2017-08-24T21:00:17+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/7/30/4d52f6a668e76","extension":"jpg"},"comics":43,"series":13,"stories":51,"events":3}
+    {"k":"spectrum","src":"b","id":1010705,"name":"Spectrum","description":"","modified":1377877055,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/00/4c0030bee8c86","extension":"jpg"},"comics":47,"series":20,"stories":47,"events":1}
+    {"k":"speed","src":"b","id":1010833,"name":"Speed","description":"","modified":1299787296,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/10/4c0035d87180e","extension":"jpg"},"comics":17,"series":12,"stories":18,"events":3}
+    {"k":"speed demon","src":"b","id":1011032,"name":"Speed Demon","description":"","modified":1356640571,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/90/4c0032463bef2","extension":"jpg"},"comics":7,"series":5,"stories":8,"events":0}
+    {"k":"speedball (robert baldwin)","src":"b","id":1010694,"name":"Speedball (Robert Baldwin)","description":"","modified":1503608417,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/7/30/4d52f6a668e76","extension":"jpg"},"comics":43,"series":13,"stories":51,"events":3}
     {"k":"spencer smythe","src":"b","id":1009605,"name":"Spencer Smythe","description":"","comics":7,"series":3,"stories":7,"events":0}
     {"k":"sphinx (anath-na mut)","src":"b","id":1011366,"name":"Sphinx (Anath-Na Mut)","description":"","comics":0,"series":0,"stories":0,"events":0}
     {"k":"spider-dok","src":"b","id":1010727,"name":"Spider-dok","description":"","comics":0,"series":0,"stories":0,"events":0}
-    {"k":"spider-girl (anya corazon)","src":"b","id":1009157,"name":"Spider-Girl (Anya Corazon)","description":"Anya Corazon, a Brooklyn teen given spider powers by a mystic order, first known as Araña.","modified":"2016-02-22T20:16:25+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/a/10/528d369de3e4f","extension":"jpg"},"comics":71,"series":19,"stories":80,"events":2}
-    {"k":"spider-girl (may parker)","src":"b","id":1009609,"name":"Spider-Girl (May Parker)","description":"May 'Mayday' Parker, the daughter of Peter Parker and Mary Jane in a possible future.","modified":"2016-03-02T16:04:46+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/1/70/4c003adccbe4f","extension":"jpg"},"comics":200,"series":38,"stories":313,"events":1}
-    {"k":"spider-gwen (gwen stacy)","src":"b","id":1017603,"name":"Spider-Gwen (Gwen Stacy)","description":"The Gwen Stacy of another Earth, where the radioactive spider bit her instead of Peter.","modified":"2021-06-30T21:29:14+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/90/54edf8eb8f102","extension":"jpg"},"comics":166,"series":57,"stories":168,"events":2}
-    {"k":"spider-ham (larval earth)","src":"b","id":1011347,"name":"Spider-Ham (Larval Earth)","description":"Peter Porker, a cartoon pig who swings through a world of talking animals.","modified":"2015-03-26T17:33:09+0000","comics":66,"series":25,"stories":67,"events":0}
-    {"k":"spider-man (1602)","src":"b","id":1011054,"name":"Spider-Man (1602)","description":"Peter Parquagh, the Spider-Man of the Elizabethan-era Marvel 1602 world.","modified":"2014-03-05T18:47:38+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/e/03/5317713c9e746","extension":"jpg"},"comics":44,"series":5,"stories":79,"events":0}
-    {"k":"spider-man (2099)","src":"b","id":1014873,"name":"Spider-Man (2099)","description":"Miguel O'Hara, a geneticist who becomes the Spider-Man of the year 2099.","modified":"2016-06-08T16:29:32+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/c0/520d1ad3e543f","extension":"jpg"},"comics":99,"series":31,"stories":99,"events":0}
-    {"k":"spider-man (ai apaec)","src":"b","id":1016452,"name":"Spider-Man (Ai Apaec)","description":"A spider-like being named after a deity of the ancient Moche culture of Peru.","modified":"2012-08-06T20:22:54+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/60/4fce7a4d900f4","extension":"jpg"},"comics":15,"series":2,"stories":29,"events":0}
-    {"k":"spider-man (ben reilly)","src":"b","id":1014858,"name":"Spider-Man (Ben Reilly)","description":"Ben Reilly, Peter Parker's clone, during the time he wore the Spider-Man costume.","modified":"2014-03-05T18:48:42+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/c0/5317717bed6fe","extension":"jpg"},"comics":67,"series":22,"stories":68,"events":1}
-    {"k":"spider-man (house of m)","src":"b","id":1012200,"name":"Spider-Man (House of M)","description":"Peter Parker in the House of M reality, where he is a celebrated public figure.","modified":"2014-03-05T18:49:00+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/60/5317718f0a2e7","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
-    {"k":"spider-man (lego marvel super heroes)","src":"b","id":1017332,"name":"Spider-Man (LEGO Marvel Super Heroes)","description":"Spider-Man as he appears in the LEGO Marvel Super Heroes video game.","modified":"2013-09-18T15:21:05+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/03/5239c4d095611","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
-    {"k":"spider-man (marvel zombies)","src":"b","id":1011114,"name":"Spider-Man (Marvel Zombies)","description":"A flesh-eating Spider-Man from the Marvel Zombies world.","modified":"2014-03-05T18:53:01+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/00/531772716d0ac","extension":"jpg"},"comics":8,"series":4,"stories":8,"events":0}
-    {"k":"spider-man (marvel: avengers alliance)","src":"b","id":1017305,"name":"Spider-Man (Marvel: Avengers Alliance)","description":"Spider-Man as he appears in the game Marvel: Avengers Alliance.","modified":"2013-09-18T14:16:10+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/03/5239b59f49020","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
-    {"k":"spider-man (miles morales)","src":"b","id":1016181,"name":"Spider-Man (Miles Morales)","description":"Miles Morales, a Brooklyn teen bitten by a genetically altered spider, who can also turn invisible and deliver a venom strike.","modified":"2016-02-11T15:01:29+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/50/537bcfa1eed73","extension":"jpg"},"comics":458,"series":132,"stories":470,"events":2}
-    {"k":"spider-man (noir)","src":"b","id":1012295,"name":"Spider-Man (Noir)","description":"A 1930s Spider-Man who fights gangsters in a gritty, Depression-era New York.","modified":"2015-03-26T17:33:16+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/40/531771a14fcf6","extension":"jpg"},"comics":21,"series":7,"stories":22,"events":0}
-    {"k":"spider-man (peter parker)","src":"b","id":1009610,"name":"Spider-Man (Peter Parker)","description":"A Queens teenager who gained a spider's strength, agility and danger sense from an irradiated spider's bite. After his uncle's death he became a friendly neighbourhood hero.","modified":"2021-06-30T21:32:26+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/50/526548a343e4b","extension":"jpg"},"comics":4484,"series":1215,"stories":6485,"events":37}
-    {"k":"spider-man (takuya yamashiro)","src":"b","id":1011377,"name":"Spider-Man (Takuya Yamashiro)","description":"The hero of the 1970s Japanese Spider-Man TV series, who pilots the giant robot Leopardon.","modified":"2012-08-06T20:27:55+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/50/4be86ad8ada17","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
-    {"k":"spider-man (ultimate)","src":"b","id":1011010,"name":"Spider-Man (Ultimate)","description":"The Ultimate universe's teenage Peter Parker.","modified":"2014-03-05T18:50:46+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/50/531771b4e8c60","extension":"jpg"},"comics":264,"series":46,"stories":356,"events":0}
-    {"k":"spider-woman (charlotte witter)","src":"b","id":1010795,"name":"Spider-Woman (Charlotte Witter)","description":"A villain who stole the powers of the other Spider-Women.","modified":"2014-03-05T18:49:34+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/60/531771afe4ffa","extension":"jpg"},"comics":13,"series":7,"stories":16,"events":1}
-    {"k":"spider-woman (jessica drew)","src":"b","id":1009608,"name":"Spider-Woman (Jessica Drew)","description":"Jessica Drew, a former Hydra agent with spider powers and venom blasts who became an Avenger.","modified":"2016-04-26T19:26:56+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/50/5265479097743","extension":"jpg"},"comics":342,"series":106,"stories":355,"events":14}
-    {"k":"spider-woman (mattie franklin)","src":"b","id":1010794,"name":"Spider-Woman (Mattie Franklin)","description":"Mattie Franklin, a teenager who gained spider powers and took up the Spider-Woman name.","modified":"2014-03-05T18:50:37+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/30/531771c2ab020","extension":"jpg"},"comics":17,"series":6,"stories":17,"events":1}
+    {"k":"spider-girl (anya corazon)","src":"b","id":1009157,"name":"Spider-Girl (Anya Corazon)","description":"Anya Corazon, a Brooklyn teen given spider powers by a mystic order, first known as Araña.","modified":1456172185,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/a/10/528d369de3e4f","extension":"jpg"},"comics":71,"series":19,"stories":80,"events":2}
+    {"k":"spider-girl (may parker)","src":"b","id":1009609,"name":"Spider-Girl (May Parker)","description":"May 'Mayday' Parker, the daughter of Peter Parker and Mary Jane in a possible future.","modified":1456934686,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/1/70/4c003adccbe4f","extension":"jpg"},"comics":200,"series":38,"stories":313,"events":1}
+    {"k":"spider-gwen (gwen stacy)","src":"b","id":1017603,"name":"Spider-Gwen (Gwen Stacy)","description":"The Gwen Stacy of another Earth, where the radioactive spider bit her instead of Peter.","modified":1625088554,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/90/54edf8eb8f102","extension":"jpg"},"comics":166,"series":57,"stories":168,"events":2}
+    {"k":"spider-ham (larval earth)","src":"b","id":1011347,"name":"Spider-Ham (Larval Earth)","description":"Peter Porker, a cartoon pig who swings through a world of talking animals.","modified":1427391189,"comics":66,"series":25,"stories":67,"events":0}
+    {"k":"spider-man (1602)","src":"b","id":1011054,"name":"Spider-Man (1602)","description":"Peter Parquagh, the Spider-Man of the Elizabethan-era Marvel 1602 world.","modified":1394045258,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/e/03/5317713c9e746","extension":"jpg"},"comics":44,"series":5,"stories":79,"events":0}
+    {"k":"spider-man (2099)","src":"b","id":1014873,"name":"Spider-Man (2099)","description":"Miguel O'Hara, a geneticist who becomes the Spider-Man of the year 2099.","modified":1465403372,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/c0/520d1ad3e543f","extension":"jpg"},"comics":99,"series":31,"stories":99,"events":0}
+    {"k":"spider-man (ai apaec)","src":"b","id":1016452,"name":"Spider-Man (Ai Apaec)","description":"A spider-like being named after a deity of the ancient Moche culture of Peru.","modified":1344284574,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/60/4fce7a4d900f4","extension":"jpg"},"comics":15,"series":2,"stories":29,"events":0}
+    {"k":"spider-man (ben reilly)","src":"b","id":1014858,"name":"Spider-Man (Ben Reilly)","description":"Ben Reilly, Peter Parker's clone, during the time he wore the Spider-Man costume.","modified":1394045322,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/c0/5317717bed6fe","extension":"jpg"},"comics":67,"series":22,"stories":68,"events":1}
+    {"k":"spider-man (house of m)","src":"b","id":1012200,"name":"Spider-Man (House of M)","description":"Peter Parker in the House of M reality, where he is a celebrated public figure.","modified":1394045340,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/60/5317718f0a2e7","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"spider-man (lego marvel super heroes)","src":"b","id":1017332,"name":"Spider-Man (LEGO Marvel Super Heroes)","description":"Spider-Man as he appears in the LEGO Marvel Super Heroes video game.","modified":1379517665,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/03/5239c4d095611","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"spider-man (marvel zombies)","src":"b","id":1011114,"name":"Spider-Man (Marvel Zombies)","description":"A flesh-eating Spider-Man from the Marvel Zombies world.","modified":1394045581,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/00/531772716d0ac","extension":"jpg"},"comics":8,"series":4,"stories":8,"events":0}
+    {"k":"spider-man (marvel: avengers alliance)","src":"b","id":1017305,"name":"Spider-Man (Marvel: Avengers Alliance)","description":"Spider-Man as he appears in the game Marvel: Avengers Alliance.","modified":1379513770,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/03/5239b59f49020","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"spider-man (miles morales)","src":"b","id":1016181,"name":"Spider-Man (Miles Morales)","description":"Miles Morales, a Brooklyn teen bitten by a genetically altered spider, who can also turn invisible and deliver a venom strike.","modified":1455202889,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/50/537bcfa1eed73","extension":"jpg"},"comics":458,"series":132,"stories":470,"events":2}
+    {"k":"spider-man (noir)","src":"b","id":1012295,"name":"Spider-Man (Noir)","description":"A 1930s Spider-Man who fights gangsters in a gritty, Depression-era New York.","modified":1427391196,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/40/531771a14fcf6","extension":"jpg"},"comics":21,"series":7,"stories":22,"events":0}
+    {"k":"spider-man (peter parker)","src":"b","id":1009610,"name":"Spider-Man (Peter Parker)","description":"A Queens teenager who gained a spider's strength, agility and danger sense from an irradiated spider's bite. After his uncle's death he became a friendly neighbourhood hero.","modified":1625088746,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/50/526548a343e4b","extension":"jpg"},"comics":4484,"series":1215,"stories":6485,"events":37}
+    {"k":"spider-man (takuya yamashiro)","src":"b","id":1011377,"name":"Spider-Man (Takuya Yamashiro)","description":"The hero of the 1970s Japanese Spider-Man TV series, who pilots the giant robot Leopardon.","modified":1344284875,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/50/4be86ad8ada17","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"spider-man (ultimate)","src":"b","id":1011010,"name":"Spider-Man (Ultimate)","description":"The Ultimate universe's teenage Peter Parker.","modified":1394045446,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/50/531771b4e8c60","extension":"jpg"},"comics":264,"series":46,"stories":356,"events":0}
+    {"k":"spider-woman (charlotte witter)","src":"b","id":1010795,"name":"Spider-Woman (Charlotte Witter)","description":"A villain who stole the powers of the other Spider-Women.","modified":1394045374,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/60/531771afe4ffa","extension":"jpg"},"comics":13,"series":7,"stories":16,"events":1}
+    {"k":"spider-woman (jessica drew)","src":"b","id":1009608,"name":"Spider-Woman (Jessica Drew)","description":"Jessica Drew, a former Hydra agent with spider powers and venom blasts who became an Avenger.","modified":1461698816,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/50/5265479097743","extension":"jpg"},"comics":342,"series":106,"stories":355,"events":14}
+    {"k":"spider-woman (mattie franklin)","src":"b","id":1010794,"name":"Spider-Woman (Mattie Franklin)","description":"Mattie Franklin, a teenager who gained spider powers and took up the Spider-Woman name.","modified":1394045437,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/30/531771c2ab020","extension":"jpg"},"comics":17,"series":6,"stories":17,"events":1}
     {"k":"spiral (rita wayword)","src":"b","id":1009614,"name":"Spiral (Rita Wayword)","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/a0/4c003ad84f314","extension":"jpg"},"comics":49,"series":21,"stories":52,"events":4}
     {"k":"spirit","src":"b","id":1011158,"name":"Spirit","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/90/4c002f471444a","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
-    {"k":"spitfire","src":"b","id":1010899,"name":"Spitfire","description":"","modified":"2011-02-09T00:12:56+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/90/4c00359222ceb","extension":"jpg"},"comics":29,"series":14,"stories":33,"events":1}
+    {"k":"spitfire","src":"b","id":1010899,"name":"Spitfire","description":"","modified":1297210376,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/90/4c00359222ceb","extension":"jpg"},"comics":29,"series":14,"stories":33,"events":1}
     {"k":"spot","src":"b","id":1009616,"name":"Spot","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/b0/4c003ad4d2e8d","extension":"jpg"},"comics":25,"series":11,"stories":29,"events":2}
     {"k":"sprite","src":"b","id":1011180,"name":"Sprite","description":"","comics":0,"series":0,"stories":0,"events":0}
     {"k":"spyke","src":"b","id":1009617,"name":"Spyke","description":"","comics":0,"series":0,"stories":0,"events":0}
-    {"k":"squadron sinister","src":"b","id":1014905,"name":"Squadron Sinister","description":"","modified":"2015-01-08T20:06:31+0000","comics":9,"series":3,"stories":9,"events":0}
+    {"k":"squadron sinister","src":"b","id":1014905,"name":"Squadron Sinister","description":"","modified":1420747591,"comics":9,"series":3,"stories":9,"events":0}
     {"k":"squadron supreme (earth-712)","src":"b","id":1010814,"name":"Squadron Supreme (Earth-712)","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/a0/4c0035eca1466","extension":"jpg"},"comics":52,"series":17,"stories":68,"events":0}
-    {"k":"squirrel girl","src":"b","id":1010860,"name":"Squirrel Girl","description":"","modified":"2016-07-26T14:13:42+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/60/4c0035beb0c55","extension":"jpg"},"comics":127,"series":49,"stories":130,"events":2}
-    {"k":"stacy x","src":"b","id":1009618,"name":"Stacy X","description":"","modified":"2012-11-09T20:14:06+0000","comics":37,"series":19,"stories":36,"events":1}
-    {"k":"stacy x (ultimate)","src":"b","id":1015003,"name":"Stacy X (Ultimate)","description":"","modified":"2012-07-11T15:12:29+0000","comics":2,"series":1,"stories":2,"events":0}
+    {"k":"squirrel girl","src":"b","id":1010860,"name":"Squirrel Girl","description":"","modified":1469542422,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/60/4c0035beb0c55","extension":"jpg"},"comics":127,"series":49,"stories":130,"events":2}
+    {"k":"stacy x","src":"b","id":1009618,"name":"Stacy X","description":"","modified":1352492046,"comics":37,"series":19,"stories":36,"events":1}
+    {"k":"stacy x (ultimate)","src":"b","id":1015003,"name":"Stacy X (Ultimate)","description":"","modified":1342019549,"comics":2,"series":1,"stories":2,"events":0}
     {"k":"star brand","src":"b","id":1011307,"name":"Star Brand","description":"","comics":31,"series":11,"stories":46,"events":1}
-    {"k":"star-lord (peter quill)","src":"b","id":1010733,"name":"Star-Lord (Peter Quill)","description":"Peter Quill, the half-human son of an alien emperor and leader of the Guardians of the Galaxy.","modified":"2014-07-15T00:45:53+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/a0/537bc55e8b1f5","extension":"jpg"},"comics":114,"series":43,"stories":157,"events":4}
+    {"k":"star-lord (peter quill)","src":"b","id":1010733,"name":"Star-Lord (Peter Quill)","description":"Peter Quill, the half-human son of an alien emperor and leader of the Guardians of the Galaxy.","modified":1405385153,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/a0/537bc55e8b1f5","extension":"jpg"},"comics":114,"series":43,"stories":157,"events":4}
     {"k":"starbolt","src":"b","id":1009621,"name":"Starbolt","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/e/70/4c003acf4e4bc","extension":"jpg"},"comics":9,"series":6,"stories":6,"events":1}
     {"k":"stardust","src":"b","id":1010764,"name":"Stardust","description":"","comics":2,"series":2,"stories":2,"events":1}
     {"k":"starfox","src":"b","id":1011084,"name":"Starfox","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/70/4c0030cbcba98","extension":"jpg"},"comics":41,"series":18,"stories":44,"events":1}
     {"k":"starhawk (stakar ogord)","src":"b","id":1011341,"name":"Starhawk (Stakar Ogord)","description":"","comics":29,"series":2,"stories":48,"events":0}
-    {"k":"starjammers","src":"b","id":1011078,"name":"Starjammers","description":"","modified":"2014-05-23T16:18:18+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/60/537f74ae55a3a","extension":"jpg"},"comics":33,"series":19,"stories":31,"events":0}
+    {"k":"starjammers","src":"b","id":1011078,"name":"Starjammers","description":"","modified":1400861898,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/60/537f74ae55a3a","extension":"jpg"},"comics":33,"series":19,"stories":31,"events":0}
     {"k":"stark industries","src":"b","id":1009622,"name":"Stark Industries","description":"","comics":0,"series":0,"stories":0,"events":0}
-    {"k":"stature","src":"b","id":1010828,"name":"Stature","description":"","modified":"2013-11-01T20:50:16+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/60/527413be6077d","extension":"jpg"},"comics":32,"series":13,"stories":30,"events":3}
+    {"k":"stature","src":"b","id":1010828,"name":"Stature","description":"","modified":1383339016,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/60/527413be6077d","extension":"jpg"},"comics":32,"series":13,"stories":30,"events":3}
     {"k":"steel serpent (davos)","src":"b","id":1010889,"name":"Steel Serpent (Davos)","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/4/90/4ce5a3cacb3af","extension":"jpg"},"comics":16,"series":5,"stories":19,"events":0}
-    {"k":"stegron","src":"b","id":1012230,"name":"Stegron","description":"","modified":"2021-08-27T21:18:29+0000","comics":6,"series":4,"stories":7,"events":0}
+    {"k":"stegron","src":"b","id":1012230,"name":"Stegron","description":"","modified":1630099109,"comics":6,"series":4,"stories":7,"events":0}
     {"k":"stellaris","src":"b","id":1011159,"name":"Stellaris","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/e0/4c002f4445ce5","extension":"jpg"},"comics":2,"series":1,"stories":4,"events":0}
-    {"k":"stepford cuckoos","src":"b","id":1009625,"name":"Stepford Cuckoos","description":"","modified":"2011-10-19T14:50:11+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/90/4c003acc72680","extension":"jpg"},"comics":43,"series":14,"stories":44,"events":5}
+    {"k":"stepford cuckoos","src":"b","id":1009625,"name":"Stepford Cuckoos","description":"","modified":1319035811,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/90/4c003acc72680","extension":"jpg"},"comics":43,"series":14,"stories":44,"events":5}
     {"k":"stephanie de la spiroza","src":"b","id":1009615,"name":"Stephanie de la Spiroza","description":"","comics":0,"series":0,"stories":0,"events":0}
     {"k":"stephen strange","src":"b","id":1010901,"name":"Stephen Strange","description":"","comics":10,"series":6,"stories":12,"events":1}
-    {"k":"steve rogers","src":"b","id":1010326,"name":"Steve Rogers","description":"","modified":"2011-03-04T20:44:59+0000","comics":44,"series":26,"stories":41,"events":1}
+    {"k":"steve rogers","src":"b","id":1010326,"name":"Steve Rogers","description":"","modified":1299271499,"comics":44,"series":26,"stories":41,"events":1}
     {"k":"stick","src":"b","id":1009626,"name":"Stick","description":"","comics":17,"series":7,"stories":19,"events":1}
     {"k":"stilt-man (wibur day)","src":"b","id":1009627,"name":"Stilt-Man (Wibur Day)","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/f0/4c003ac98d3ce","extension":"jpg"},"comics":12,"series":11,"stories":14,"events":0}
     {"k":"stingray (walter newell)","src":"b","id":1009628,"name":"Stingray (Walter Newell)","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/d0/4c003ac5e5195","extension":"jpg"},"comics":33,"series":15,"stories":35,"events":2}
     {"k":"stone men","src":"b","id":1010327,"name":"Stone Men","description":"","comics":0,"series":0,"stories":0,"events":0}
-    {"k":"storm","src":"b","id":1009629,"name":"Storm","description":"Ororo Munroe, a mutant who commands the weather, a leader of the X-Men and one-time queen of Wakanda.","modified":"2016-05-26T15:50:27+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/40/526963dad214d","extension":"jpg"},"comics":915,"series":234,"stories":1058,"events":31}
-    {"k":"storm (age of apocalypse)","src":"b","id":1010979,"name":"Storm (Age of Apocalypse)","description":"","modified":"2014-03-05T18:57:02+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/00/5317732bcc91a","extension":"jpg"},"comics":12,"series":3,"stories":11,"events":1}
-    {"k":"storm (marvel heroes)","src":"b","id":1017309,"name":"Storm (Marvel Heroes)","description":"","modified":"2013-09-18T14:52:33+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/4/30/5239be29833f9","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
-    {"k":"storm (ultimate)","src":"b","id":1010978,"name":"Storm (Ultimate)","description":"","modified":"2014-03-05T18:58:04+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/10/5317733a7ab7a","extension":"jpg"},"comics":66,"series":14,"stories":120,"events":0}
+    {"k":"storm","src":"b","id":1009629,"name":"Storm","description":"Ororo Munroe, a mutant who commands the weather, a leader of the X-Men and one-time queen of Wakanda.","modified":1464277827,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/40/526963dad214d","extension":"jpg"},"comics":915,"series":234,"stories":1058,"events":31}
+    {"k":"storm (age of apocalypse)","src":"b","id":1010979,"name":"Storm (Age of Apocalypse)","description":"","modified":1394045822,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/00/5317732bcc91a","extension":"jpg"},"comics":12,"series":3,"stories":11,"events":1}
+    {"k":"storm (marvel heroes)","src":"b","id":1017309,"name":"Storm (Marvel Heroes)","description":"","modified":1379515953,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/4/30/5239be29833f9","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"storm (ultimate)","src":"b","id":1010978,"name":"Storm (Ultimate)","description":"","modified":1394045884,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/10/5317733a7ab7a","extension":"jpg"},"comics":66,"series":14,"stories":120,"events":0}
     {"k":"stranger","src":"b","id":1011062,"name":"Stranger","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/80/4c0030fd08ad6","extension":"jpg"},"comics":8,"series":7,"stories":6,"events":0}
-    {"k":"strong guy","src":"b","id":1011051,"name":"Strong Guy","description":"","modified":"2011-11-08T16:46:04+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/10/4c00322a3173c","extension":"jpg"},"comics":73,"series":14,"stories":79,"events":2}
-    {"k":"stryfe","src":"b","id":1009632,"name":"Stryfe","description":"","modified":"2013-11-01T20:50:51+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/a0/527413b06270b","extension":"jpg"},"comics":49,"series":21,"stories":55,"events":1}
+    {"k":"strong guy","src":"b","id":1011051,"name":"Strong Guy","description":"","modified":1320770764,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/10/4c00322a3173c","extension":"jpg"},"comics":73,"series":14,"stories":79,"events":2}
+    {"k":"stryfe","src":"b","id":1009632,"name":"Stryfe","description":"","modified":1383339051,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/a0/527413b06270b","extension":"jpg"},"comics":49,"series":21,"stories":55,"events":1}
     {"k":"stryfe (ultimate)","src":"b","id":1011225,"name":"Stryfe (Ultimate)","description":"","comics":0,"series":0,"stories":0,"events":0}
-    {"k":"sub-mariner","src":"b","id":1010791,"name":"Sub-Mariner","description":"","modified":"2013-09-27T20:50:47+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/b0/5245ef8c83126","extension":"jpg"},"comics":591,"series":185,"stories":808,"events":13}
-    {"k":"sue storm","src":"b","id":1009631,"name":"Sue Storm","description":"","modified":"2013-10-24T17:41:17+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/a0/52695b9cd40b6","extension":"jpg"},"comics":41,"series":16,"stories":59,"events":1}
-    {"k":"sugar man","src":"b","id":1011212,"name":"Sugar Man","description":"","modified":"2013-11-01T20:50:49+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/d0/527413a2480b5","extension":"jpg"},"comics":4,"series":2,"stories":4,"events":1}
+    {"k":"sub-mariner","src":"b","id":1010791,"name":"Sub-Mariner","description":"","modified":1380315047,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/b0/5245ef8c83126","extension":"jpg"},"comics":591,"series":185,"stories":808,"events":13}
+    {"k":"sue storm","src":"b","id":1009631,"name":"Sue Storm","description":"","modified":1382636477,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/a0/52695b9cd40b6","extension":"jpg"},"comics":41,"series":16,"stories":59,"events":1}
+    {"k":"sugar man","src":"b","id":1011212,"name":"Sugar Man","description":"","modified":1383339049,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/d0/527413a2480b5","extension":"jpg"},"comics":4,"series":2,"stories":4,"events":1}
     {"k":"sumo","src":"b","id":1009635,"name":"Sumo","description":"","comics":4,"series":2,"stories":4,"events":0}
-    {"k":"sunfire","src":"b","id":1009636,"name":"Sunfire","description":"","modified":"2014-05-01T19:08:48+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/7/00/53629b9e24ef5","extension":"jpg"},"comics":91,"series":39,"stories":102,"events":6}
-    {"k":"sunfire (age of apocalypse)","src":"b","id":1010981,"name":"Sunfire (Age of Apocalypse)","description":"","modified":"2014-05-01T19:09:00+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/40/53629baa391c6","extension":"jpg"},"comics":7,"series":3,"stories":6,"events":1}
+    {"k":"sunfire","src":"b","id":1009636,"name":"Sunfire","description":"","modified":1398971328,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/7/00/53629b9e24ef5","extension":"jpg"},"comics":91,"series":39,"stories":102,"events":6}
+    {"k":"sunfire (age of apocalypse)","src":"b","id":1010981,"name":"Sunfire (Age of Apocalypse)","description":"","modified":1398971340,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/40/53629baa391c6","extension":"jpg"},"comics":7,"series":3,"stories":6,"events":1}
     {"k":"sunset bain","src":"b","id":1009637,"name":"Sunset Bain","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/10/4c003ab9ed7d6","extension":"jpg"},"comics":9,"series":2,"stories":9,"events":0}
-    {"k":"sunspot","src":"b","id":1009638,"name":"Sunspot","description":"","modified":"2011-07-14T18:28:50+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/50/4c003ab716add","extension":"jpg"},"comics":210,"series":65,"stories":234,"events":12}
-    {"k":"super hero squad","src":"b","id":1015280,"name":"Super Hero Squad","description":"","modified":"2011-04-25T23:09:38+0000","comics":16,"series":5,"stories":30,"events":0}
+    {"k":"sunspot","src":"b","id":1009638,"name":"Sunspot","description":"","modified":1310668130,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/50/4c003ab716add","extension":"jpg"},"comics":210,"series":65,"stories":234,"events":12}
+    {"k":"super hero squad","src":"b","id":1015280,"name":"Super Hero Squad","description":"","modified":1303772978,"comics":16,"series":5,"stories":30,"events":0}
     {"k":"super-adaptoid","src":"b","id":1011022,"name":"Super-Adaptoid","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/e0/4c00325af279c","extension":"jpg"},"comics":12,"series":9,"stories":15,"events":0}
-    {"k":"super-skrull","src":"b","id":1009639,"name":"Super-Skrull","description":"A Skrull warrior engineered to wield all the powers of the Fantastic Four at once.","modified":"2013-11-01T20:51:40+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/b0/5274138fe6deb","extension":"jpg"},"comics":33,"series":24,"stories":37,"events":3}
+    {"k":"super-skrull","src":"b","id":1009639,"name":"Super-Skrull","description":"A Skrull warrior engineered to wield all the powers of the Fantastic Four at once.","modified":1383339100,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/b0/5274138fe6deb","extension":"jpg"},"comics":33,"series":24,"stories":37,"events":3}
     {"k":"supernaut","src":"b","id":1011232,"name":"Supernaut","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/90/4c002f048e0b6","extension":"jpg"},"comics":11,"series":2,"stories":19,"events":1}
-    {"k":"supreme intelligence","src":"b","id":1011160,"name":"Supreme Intelligence","description":"","modified":"2013-12-17T22:37:00+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/40/52b0d1eb0ca73","extension":"jpg"},"comics":15,"series":6,"stories":17,"events":0}
-    {"k":"surge","src":"b","id":1010695,"name":"Surge","description":"","modified":"2011-10-19T14:49:27+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/d0/4c0038d51109f","extension":"jpg"},"comics":27,"series":10,"stories":36,"events":1}
-    {"k":"surtur","src":"b","id":1011477,"name":"Surtur","description":"","modified":"2021-08-13T04:16:44+0000","comics":15,"series":8,"stories":20,"events":2}
+    {"k":"supreme intelligence","src":"b","id":1011160,"name":"Supreme Intelligence","description":"","modified":1387319820,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/40/52b0d1eb0ca73","extension":"jpg"},"comics":15,"series":6,"stories":17,"events":0}
+    {"k":"surge","src":"b","id":1010695,"name":"Surge","description":"","modified":1319035767,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/d0/4c0038d51109f","extension":"jpg"},"comics":27,"series":10,"stories":36,"events":1}
+    {"k":"surtur","src":"b","id":1011477,"name":"Surtur","description":"","modified":1628828204,"comics":15,"series":8,"stories":20,"events":2}
     {"k":"susan delgado","src":"b","id":1011172,"name":"Susan Delgado","description":"","comics":0,"series":0,"stories":0,"events":0}
     {"k":"swarm","src":"b","id":1011075,"name":"Swarm","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/50/4c0030df47ab2","extension":"jpg"},"comics":2,"series":2,"stories":2,"events":0}
     {"k":"sway","src":"b","id":1011017,"name":"Sway","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/40/4c003266ccbab","extension":"jpg"},"comics":1,"series":1,"stories":1,"events":0}
     {"k":"switch","src":"b","id":1009640,"name":"Switch","description":"","comics":8,"series":2,"stories":12,"events":0}
-    {"k":"sword master (sword master)","src":"b","id":1017852,"name":"Sword Master (Sword Master)","description":"","modified":"2021-08-28T02:12:45+0000","comics":26,"series":8,"stories":26,"events":0}
-    {"k":"swordsman","src":"b","id":1009641,"name":"Swordsman","description":"","modified":"2014-04-29T18:51:47+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/a/40/535ff38904fff","extension":"jpg"},"comics":62,"series":25,"stories":58,"events":4}
-    {"k":"swordsman (jacques duquesne)","src":"b","id":1010982,"name":"Swordsman (Jacques Duquesne)","description":"","modified":"2021-07-26T17:56:16+0000","comics":4,"series":2,"stories":4,"events":1}
+    {"k":"sword master (sword master)","src":"b","id":1017852,"name":"Sword Master (Sword Master)","description":"","modified":1630116765,"comics":26,"series":8,"stories":26,"events":0}
+    {"k":"swordsman","src":"b","id":1009641,"name":"Swordsman","description":"","modified":1398797507,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/a/40/535ff38904fff","extension":"jpg"},"comics":62,"series":25,"stories":58,"events":4}
+    {"k":"swordsman (jacques duquesne)","src":"b","id":1010982,"name":"Swordsman (Jacques Duquesne)","description":"","modified":1627322176,"comics":4,"series":2,"stories":4,"events":1}
     {"k":"sym","src":"b","id":1009642,"name":"Sym","description":"","comics":2,"series":1,"stories":3,"events":0}
     {"k":"synch","src":"b","id":1009643,"name":"Synch","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/60/4c002e0305708","extension":"gif"},"comics":23,"series":12,"stories":23,"events":1}
-    {"k":"t'challa","src":"b","id":1009644,"name":"T'Challa","description":"","modified":"2012-05-23T16:12:57+0000","comics":8,"series":5,"stories":7,"events":0}
+    {"k":"t'challa","src":"b","id":1009644,"name":"T'Challa","description":"","modified":1337789577,"comics":8,"series":5,"stories":7,"events":0}
     {"k":"tag","src":"b","id":1011042,"name":"Tag","description":"","comics":10,"series":4,"stories":12,"events":0}
     {"k":"talisman (elizabeth twoyoungmen)","src":"b","id":1009646,"name":"Talisman (Elizabeth Twoyoungmen)","description":"","comics":10,"series":2,"stories":10,"events":1}
     {"k":"talkback (chase stein)","src":"b","id":1010753,"name":"Talkback (Chase Stein)","description":"","comics":6,"series":3,"stories":6,"events":1}
@@ -1335,36 +1335,36 @@ extension BundledCatalogue {
     {"k":"talos","src":"b","id":1011161,"name":"Talos","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/80/4c002f3ec91c0","extension":"jpg"},"comics":1,"series":1,"stories":1,"events":1}
     {"k":"tana nile","src":"b","id":1011149,"name":"Tana Nile","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/40/4c002f68816cd","extension":"jpg"},"comics":6,"series":2,"stories":6,"events":1}
     {"k":"tarantula (luis alvarez)","src":"b","id":1010713,"name":"Tarantula (Luis Alvarez)","description":"","comics":6,"series":3,"stories":7,"events":1}
-    {"k":"tarantula (maria vasquez)","src":"b","id":1011854,"name":"Tarantula (Maria Vasquez)","description":"","modified":"2021-08-28T02:05:20+0000","comics":2,"series":1,"stories":2,"events":0}
+    {"k":"tarantula (maria vasquez)","src":"b","id":1011854,"name":"Tarantula (Maria Vasquez)","description":"","modified":1630116320,"comics":2,"series":1,"stories":2,"events":0}
     {"k":"tarot","src":"b","id":1009647,"name":"Tarot","description":"","comics":5,"series":2,"stories":6,"events":0}
-    {"k":"taskmaster","src":"b","id":1009648,"name":"Taskmaster","description":"A mercenary who can copy any fighting style he sees and trains other villains' henchmen.","modified":"2013-10-24T17:29:31+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/c0/526957dc0c27f","extension":"jpg"},"comics":115,"series":50,"stories":136,"events":6}
+    {"k":"taskmaster","src":"b","id":1009648,"name":"Taskmaster","description":"A mercenary who can copy any fighting style he sees and trains other villains' henchmen.","modified":1382635771,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/c0/526957dc0c27f","extension":"jpg"},"comics":115,"series":50,"stories":136,"events":6}
     {"k":"tattoo","src":"b","id":1011115,"name":"Tattoo","description":"","comics":0,"series":0,"stories":0,"events":0}
-    {"k":"taurus (cornelius van lunt)","src":"b","id":1011896,"name":"Taurus (Cornelius van Lunt)","description":"","modified":"2021-08-28T02:16:58+0000","comics":1,"series":1,"stories":1,"events":0}
-    {"k":"technarchy","src":"b","id":1013504,"name":"Technarchy","description":"","modified":"2021-08-28T02:14:12+0000","comics":0,"series":0,"stories":0,"events":0}
+    {"k":"taurus (cornelius van lunt)","src":"b","id":1011896,"name":"Taurus (Cornelius van Lunt)","description":"","modified":1630117018,"comics":1,"series":1,"stories":1,"events":0}
+    {"k":"technarchy","src":"b","id":1013504,"name":"Technarchy","description":"","modified":1630116852,"comics":0,"series":0,"stories":0,"events":0}
     {"k":"ted forrester","src":"b","id":1011000,"name":"Ted Forrester","description":"","comics":0,"series":0,"stories":0,"events":0,"urls":[{"type":"detail","url":"http://marvel.com/characters/2858/ted_forrester"},{"type":"wiki","url":"http://marvel.com/universe/Edward"},{"type":"comiclink","url":"http://marvel.com/comics/characters/1011000/ted_forrester"}]}
     {"k":"tempest","src":"b","id":1009650,"name":"Tempest","description":"","comics":23,"series":13,"stories":26,"events":2}
     {"k":"tenebrous","src":"b","id":1011162,"name":"Tenebrous","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/f0/4c002f3b92276","extension":"jpg"},"comics":2,"series":1,"stories":2,"events":1}
-    {"k":"terrax","src":"b","id":1009651,"name":"Terrax","description":"","modified":"2011-09-23T15:18:20+0000","comics":30,"series":21,"stories":31,"events":1}
+    {"k":"terrax","src":"b","id":1009651,"name":"Terrax","description":"","modified":1316791100,"comics":30,"series":21,"stories":31,"events":1}
     {"k":"terror","src":"b","id":1011034,"name":"Terror","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/80/4c0032410b8d8","extension":"jpg"},"comics":13,"series":5,"stories":13,"events":1}
     {"k":"texas twister","src":"b","id":1010819,"name":"Texas Twister","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/d0/4c0035e44d390","extension":"jpg"},"comics":3,"series":3,"stories":4,"events":0}
-    {"k":"thaddeus ross","src":"b","id":1011003,"name":"Thaddeus Ross","description":"","modified":"2013-08-21T01:16:14+0000","comics":13,"series":2,"stories":24,"events":0}
-    {"k":"thanos","src":"b","id":1009652,"name":"Thanos","description":"A warlord from Saturn's moon Titan whose devotion to Death drives his hunt for cosmic power, above all the Infinity Gems.","modified":"2016-05-05T19:35:19+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/40/5274137e3e2cd","extension":"jpg"},"comics":297,"series":144,"stories":323,"events":8,"urls":[{"type":"detail","url":"http://marvel.com/comics/characters/1009652/thanos"},{"type":"wiki","url":"http://marvel.com/universe/Thanos"}]}
-    {"k":"thanos (ultimate)","src":"b","id":1015004,"name":"Thanos (Ultimate)","description":"","modified":"2014-03-05T18:56:27+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/c0/5317734cbc1d0","extension":"jpg"},"comics":5,"series":2,"stories":7,"events":0}
-    {"k":"the 198","src":"b","id":1011083,"name":"The 198","description":"","modified":"2013-07-22T18:59:21+0000","comics":0,"series":0,"stories":0,"events":0}
+    {"k":"thaddeus ross","src":"b","id":1011003,"name":"Thaddeus Ross","description":"","modified":1377047774,"comics":13,"series":2,"stories":24,"events":0}
+    {"k":"thanos","src":"b","id":1009652,"name":"Thanos","description":"A warlord from Saturn's moon Titan whose devotion to Death drives his hunt for cosmic power, above all the Infinity Gems.","modified":1462476919,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/40/5274137e3e2cd","extension":"jpg"},"comics":297,"series":144,"stories":323,"events":8,"urls":[{"type":"detail","url":"http://marvel.com/comics/characters/1009652/thanos"},{"type":"wiki","url":"http://marvel.com/universe/Thanos"}]}
+    {"k":"thanos (ultimate)","src":"b","id":1015004,"name":"Thanos (Ultimate)","description":"","modified":1394045787,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/c0/5317734cbc1d0","extension":"jpg"},"comics":5,"series":2,"stories":7,"events":0}
+    {"k":"the 198","src":"b","id":1011083,"name":"The 198","description":"","modified":1374519561,"comics":0,"series":0,"stories":0,"events":0}
     {"k":"the anarchist","src":"b","id":1009653,"name":"The Anarchist","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/1/60/4c003aacdeca9","extension":"jpg"},"comics":2,"series":2,"stories":5,"events":0}
     {"k":"the call","src":"b","id":1009654,"name":"The Call","description":"","comics":0,"series":0,"stories":0,"events":0,"urls":[{"type":"detail","url":"http://marvel.com/characters/2323/the_call"},{"type":"comiclink","url":"http://marvel.com/comics/characters/1009654/the_call"}]}
-    {"k":"the captain","src":"b","id":1010714,"name":"The Captain","description":"","modified":"2012-03-19T16:23:12+0000","comics":0,"series":0,"stories":0,"events":0}
-    {"k":"the collector (taneleer tivan)","src":"b","id":1012080,"name":"The Collector (Taneleer Tivan)","description":"Taneleer Tivan, an Elder of the Universe who hoards rare things and rare beings.","modified":"2021-08-19T03:12:01+0000","comics":24,"series":20,"stories":26,"events":0}
+    {"k":"the captain","src":"b","id":1010714,"name":"The Captain","description":"","modified":1332174192,"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"the collector (taneleer tivan)","src":"b","id":1012080,"name":"The Collector (Taneleer Tivan)","description":"Taneleer Tivan, an Elder of the Universe who hoards rare things and rare beings.","modified":1629342721,"comics":24,"series":20,"stories":26,"events":0}
     {"k":"the enforcers","src":"b","id":1011294,"name":"The Enforcers","description":"","comics":2,"series":2,"stories":3,"events":0}
     {"k":"the executioner","src":"b","id":1010728,"name":"The Executioner","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/e/d0/4ce5a2ab860be","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
     {"k":"the fallen","src":"b","id":1009655,"name":"The Fallen","description":"","comics":0,"series":0,"stories":0,"events":0}
     {"k":"the fury","src":"b","id":1011219,"name":"The Fury","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/c0/4c002f0d934b6","extension":"jpg"},"comics":1,"series":1,"stories":1,"events":0}
-    {"k":"the hand","src":"b","id":1010359,"name":"The Hand","description":"","modified":"2013-12-26T19:25:22+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/b0/52bc82337d577","extension":"jpg"},"comics":43,"series":23,"stories":54,"events":4}
-    {"k":"the hood","src":"b","id":1010715,"name":"The Hood","description":"","modified":"2016-05-25T16:01:51+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/90/539a09a2863cf","extension":"jpg"},"comics":46,"series":14,"stories":48,"events":3}
-    {"k":"the howling commandos","src":"b","id":1011295,"name":"The Howling Commandos","description":"","modified":"2015-09-30T16:27:59+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/c0/4ce5a603588f5","extension":"jpg"},"comics":4,"series":2,"stories":4,"events":0}
-    {"k":"the hunter","src":"b","id":1014986,"name":"The Hunter","description":"","modified":"2010-11-18T20:58:03+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/60/4cd05f86b27e1","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
-    {"k":"the initiative","src":"b","id":1010998,"name":"The Initiative","description":"","modified":"2013-11-01T20:24:13+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/90/52740ddd98c4b","extension":"jpg"},"comics":18,"series":2,"stories":24,"events":2}
-    {"k":"the leader (has)","src":"b","id":1017103,"name":"The Leader (HAS)","description":"","modified":"2013-09-18T19:53:04+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/50/523215acd4a50","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"the hand","src":"b","id":1010359,"name":"The Hand","description":"","modified":1388085922,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/b0/52bc82337d577","extension":"jpg"},"comics":43,"series":23,"stories":54,"events":4}
+    {"k":"the hood","src":"b","id":1010715,"name":"The Hood","description":"","modified":1464192111,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/90/539a09a2863cf","extension":"jpg"},"comics":46,"series":14,"stories":48,"events":3}
+    {"k":"the howling commandos","src":"b","id":1011295,"name":"The Howling Commandos","description":"","modified":1443630479,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/c0/4ce5a603588f5","extension":"jpg"},"comics":4,"series":2,"stories":4,"events":0}
+    {"k":"the hunter","src":"b","id":1014986,"name":"The Hunter","description":"","modified":1290113883,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/60/4cd05f86b27e1","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"the initiative","src":"b","id":1010998,"name":"The Initiative","description":"","modified":1383337453,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/90/52740ddd98c4b","extension":"jpg"},"comics":18,"series":2,"stories":24,"events":2}
+    {"k":"the leader (has)","src":"b","id":1017103,"name":"The Leader (HAS)","description":"","modified":1379533984,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/50/523215acd4a50","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
     {"k":"the liberteens","src":"b","id":1011216,"name":"The Liberteens","description":"A team of young heroes formed under the Fifty-State Initiative.","comics":1,"series":1,"stories":2,"events":1,"urls":[{"type":"detail","url":"http://marvel.com/characters/2336/the_liberteens"},{"type":"comiclink","url":"http://marvel.com/comics/characters/1011216/the_liberteens"}]}
     {"k":"the liberty legion","src":"b","id":1011215,"name":"The Liberty Legion","description":"","comics":0,"series":0,"stories":0,"events":0}
     {"k":"the order","src":"b","id":1011018,"name":"The Order","description":"","comics":18,"series":3,"stories":27,"events":1}
@@ -1375,190 +1375,190 @@ extension BundledCatalogue {
     {"k":"the shiver man","src":"b","id":1009658,"name":"The Shiver Man","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/90/4c003aaa26ee9","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
     {"k":"the spike","src":"b","id":1009659,"name":"The Spike","description":"","comics":0,"series":0,"stories":0,"events":0}
     {"k":"the stranger","src":"b","id":1009660,"name":"The Stranger","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/80/4c0030fd08ad6","extension":"jpg"},"comics":11,"series":9,"stories":7,"events":1}
-    {"k":"the twelve","src":"b","id":1011112,"name":"The Twelve","description":"","modified":"2012-02-02T19:22:33+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/1/e0/4ce5a4acdfe22","extension":"jpg"},"comics":13,"series":1,"stories":18,"events":0}
+    {"k":"the twelve","src":"b","id":1011112,"name":"The Twelve","description":"","modified":1328210553,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/1/e0/4ce5a4acdfe22","extension":"jpg"},"comics":13,"series":1,"stories":18,"events":0}
     {"k":"the watchers","src":"b","id":1009661,"name":"The Watchers","description":"","comics":17,"series":11,"stories":18,"events":1}
     {"k":"thena","src":"b","id":1011181,"name":"Thena","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/a0/4c002f2a83a8c","extension":"jpg"},"comics":19,"series":7,"stories":22,"events":0}
-    {"k":"thing","src":"b","id":1009662,"name":"Thing","description":"Ben Grimm, a test pilot turned into a rocky orange powerhouse with a big heart.","modified":"2016-05-26T14:23:39+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/00/527bb4d36b5c2","extension":"jpg"},"comics":971,"series":249,"stories":1220,"events":23}
-    {"k":"thing (marvel heroes)","src":"b","id":1017313,"name":"Thing (Marvel Heroes)","description":"","modified":"2013-09-18T14:52:18+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/20/5239be1a26d18","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
-    {"k":"thing (ultimate)","src":"b","id":1010983,"name":"Thing (Ultimate)","description":"","modified":"2010-12-08T20:01:38+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/40/4c0032a542533","extension":"jpg"},"comics":49,"series":19,"stories":62,"events":0}
-    {"k":"thor","src":"b","id":1009664,"name":"Thor","description":"Odin's son and Asgard's prince of storms, who calls down lightning with his hammer Mjolnir and defends both Asgard and Earth.","modified":"2020-03-11T14:18:57+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/d/d0/5269657a74350","extension":"jpg"},"comics":1902,"series":560,"stories":2808,"events":27}
-    {"k":"thor (goddess of thunder)","src":"b","id":1017576,"name":"Thor (Goddess of Thunder)","description":"Jane Foster, who lifted Mjolnir and became Thor when the Odinson could not.","modified":"2014-11-17T22:48:24+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/4/10/545a857a38f92","extension":"jpg"},"comics":58,"series":30,"stories":58,"events":2}
-    {"k":"thor (maa)","src":"b","id":1017106,"name":"Thor (MAA)","description":"","modified":"2013-09-18T19:49:30+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/03/52321948a51f2","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
-    {"k":"thor (marvel heroes)","src":"b","id":1017315,"name":"Thor (Marvel Heroes)","description":"","modified":"2013-09-18T14:52:05+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/20/5239be0b8ecd1","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
-    {"k":"thor (marvel war of heroes)","src":"b","id":1017328,"name":"Thor (Marvel War of Heroes)","description":"","modified":"2013-09-18T14:57:41+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/d0/5239bf547de26","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
-    {"k":"thor (marvel: avengers alliance)","src":"b","id":1017302,"name":"Thor (Marvel: Avengers Alliance)","description":"","modified":"2013-09-18T14:15:49+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/03/5239b58b84821","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
-    {"k":"thor (ultimate)","src":"b","id":1011025,"name":"Thor (Ultimate)","description":"","modified":"2014-03-05T18:58:19+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/80/5317738e6dc12","extension":"jpg"},"comics":54,"series":24,"stories":61,"events":0}
-    {"k":"thor girl","src":"b","id":1010820,"name":"Thor Girl","description":"","modified":"2013-10-24T17:29:36+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/e0/526957cdcf6d1","extension":"jpg"},"comics":16,"series":3,"stories":19,"events":4}
+    {"k":"thing","src":"b","id":1009662,"name":"Thing","description":"Ben Grimm, a test pilot turned into a rocky orange powerhouse with a big heart.","modified":1464272619,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/00/527bb4d36b5c2","extension":"jpg"},"comics":971,"series":249,"stories":1220,"events":23}
+    {"k":"thing (marvel heroes)","src":"b","id":1017313,"name":"Thing (Marvel Heroes)","description":"","modified":1379515938,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/20/5239be1a26d18","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"thing (ultimate)","src":"b","id":1010983,"name":"Thing (Ultimate)","description":"","modified":1291838498,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/40/4c0032a542533","extension":"jpg"},"comics":49,"series":19,"stories":62,"events":0}
+    {"k":"thor","src":"b","id":1009664,"name":"Thor","description":"Odin's son and Asgard's prince of storms, who calls down lightning with his hammer Mjolnir and defends both Asgard and Earth.","modified":1583936337,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/d/d0/5269657a74350","extension":"jpg"},"comics":1902,"series":560,"stories":2808,"events":27}
+    {"k":"thor (goddess of thunder)","src":"b","id":1017576,"name":"Thor (Goddess of Thunder)","description":"Jane Foster, who lifted Mjolnir and became Thor when the Odinson could not.","modified":1416264504,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/4/10/545a857a38f92","extension":"jpg"},"comics":58,"series":30,"stories":58,"events":2}
+    {"k":"thor (maa)","src":"b","id":1017106,"name":"Thor (MAA)","description":"","modified":1379533770,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/03/52321948a51f2","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"thor (marvel heroes)","src":"b","id":1017315,"name":"Thor (Marvel Heroes)","description":"","modified":1379515925,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/20/5239be0b8ecd1","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"thor (marvel war of heroes)","src":"b","id":1017328,"name":"Thor (Marvel War of Heroes)","description":"","modified":1379516261,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/d0/5239bf547de26","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"thor (marvel: avengers alliance)","src":"b","id":1017302,"name":"Thor (Marvel: Avengers Alliance)","description":"","modified":1379513749,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/03/5239b58b84821","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"thor (ultimate)","src":"b","id":1011025,"name":"Thor (Ultimate)","description":"","modified":1394045899,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/80/5317738e6dc12","extension":"jpg"},"comics":54,"series":24,"stories":61,"events":0}
+    {"k":"thor girl","src":"b","id":1010820,"name":"Thor Girl","description":"","modified":1382635776,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/e0/526957cdcf6d1","extension":"jpg"},"comics":16,"series":3,"stories":19,"events":4}
     {"k":"thunderball","src":"b","id":1010885,"name":"Thunderball","description":"","comics":14,"series":10,"stories":13,"events":1}
-    {"k":"thunderbird (john proudstar)","src":"b","id":1009666,"name":"Thunderbird (John Proudstar)","description":"","modified":"2017-08-21T20:59:58+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/a/f0/4c003aa43b1ec","extension":"jpg"},"comics":37,"series":22,"stories":34,"events":2}
+    {"k":"thunderbird (john proudstar)","src":"b","id":1009666,"name":"Thunderbird (John Proudstar)","description":"","modified":1503349198,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/a/f0/4c003aa43b1ec","extension":"jpg"},"comics":37,"series":22,"stories":34,"events":2}
     {"k":"thunderbird (neal shaara)","src":"b","id":1009667,"name":"Thunderbird (Neal Shaara)","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/c0/4c003aa0d9cf9","extension":"jpg"},"comics":36,"series":8,"stories":47,"events":1}
     {"k":"thunderbolt (bill carver)","src":"b","id":1009668,"name":"Thunderbolt (Bill Carver)","description":"","comics":1,"series":1,"stories":1,"events":0}
-    {"k":"thunderbolt ross","src":"b","id":1014812,"name":"Thunderbolt Ross","description":"","modified":"2013-08-21T01:16:17+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/f0/4ce59e13db02c","extension":"jpg"},"comics":20,"series":11,"stories":28,"events":0}
-    {"k":"thunderbolts","src":"b","id":1010360,"name":"Thunderbolts","description":"","modified":"2013-01-22T19:10:08+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/a0/50fec50a26dc1","extension":"jpg"},"comics":312,"series":51,"stories":458,"events":12}
+    {"k":"thunderbolt ross","src":"b","id":1014812,"name":"Thunderbolt Ross","description":"","modified":1377047777,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/f0/4ce59e13db02c","extension":"jpg"},"comics":20,"series":11,"stories":28,"events":0}
+    {"k":"thunderbolts","src":"b","id":1010360,"name":"Thunderbolts","description":"","modified":1358881808,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/a0/50fec50a26dc1","extension":"jpg"},"comics":312,"series":51,"stories":458,"events":12}
     {"k":"thundra","src":"b","id":1011304,"name":"Thundra","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/80/4ce5a61df19e5","extension":"jpg"},"comics":16,"series":11,"stories":20,"events":2}
     {"k":"tiger shark","src":"b","id":1009669,"name":"Tiger Shark","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/10/4c003a9db2f77","extension":"jpg"},"comics":25,"series":16,"stories":32,"events":1}
-    {"k":"tiger's beautiful daughter","src":"b","id":1011237,"name":"Tiger's Beautiful Daughter","description":"","modified":"2011-05-26T21:53:29+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/80/4ce5a59d27a81","extension":"jpg"},"comics":9,"series":2,"stories":14,"events":1}
-    {"k":"tigra (greer nelson)","src":"b","id":1009670,"name":"Tigra (Greer Nelson)","description":"","modified":"2013-10-24T17:29:42+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/e0/526957bb909b3","extension":"jpg"},"comics":147,"series":48,"stories":169,"events":12}
+    {"k":"tiger's beautiful daughter","src":"b","id":1011237,"name":"Tiger's Beautiful Daughter","description":"","modified":1306446809,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/80/4ce5a59d27a81","extension":"jpg"},"comics":9,"series":2,"stories":14,"events":1}
+    {"k":"tigra (greer nelson)","src":"b","id":1009670,"name":"Tigra (Greer Nelson)","description":"","modified":1382635782,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/e0/526957bb909b3","extension":"jpg"},"comics":147,"series":48,"stories":169,"events":12}
     {"k":"timeslip","src":"b","id":1010857,"name":"Timeslip","description":"","comics":4,"series":1,"stories":4,"events":0}
     {"k":"tinkerer","src":"b","id":1011345,"name":"Tinkerer","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/60/4c002e3aaf52e","extension":"jpg"},"comics":16,"series":10,"stories":14,"events":1}
-    {"k":"tippy toe","src":"b","id":1011960,"name":"Tippy Toe","description":"","modified":"2017-08-24T20:56:33+0000","comics":7,"series":7,"stories":7,"events":0}
-    {"k":"titania","src":"b","id":1010669,"name":"Titania","description":"","modified":"2014-02-07T14:48:03+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/1/20/526957a91a469","extension":"jpg"},"comics":51,"series":27,"stories":58,"events":1}
-    {"k":"titanium man (topolov)","src":"b","id":1009672,"name":"Titanium Man (Topolov)","description":"","modified":"2013-11-20T22:24:25+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/b0/528d368ab3f46","extension":"jpg"},"comics":30,"series":14,"stories":41,"events":2}
-    {"k":"toad","src":"b","id":1009673,"name":"Toad","description":"","modified":"2014-06-27T15:37:47+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/e/f0/53ad8faa127fa","extension":"jpg"},"comics":53,"series":32,"stories":47,"events":3}
+    {"k":"tippy toe","src":"b","id":1011960,"name":"Tippy Toe","description":"","modified":1503608193,"comics":7,"series":7,"stories":7,"events":0}
+    {"k":"titania","src":"b","id":1010669,"name":"Titania","description":"","modified":1391784483,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/1/20/526957a91a469","extension":"jpg"},"comics":51,"series":27,"stories":58,"events":1}
+    {"k":"titanium man (topolov)","src":"b","id":1009672,"name":"Titanium Man (Topolov)","description":"","modified":1384986265,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/b0/528d368ab3f46","extension":"jpg"},"comics":30,"series":14,"stories":41,"events":2}
+    {"k":"toad","src":"b","id":1009673,"name":"Toad","description":"","modified":1403883467,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/e/f0/53ad8faa127fa","extension":"jpg"},"comics":53,"series":32,"stories":47,"events":3}
     {"k":"toad men","src":"b","id":1009674,"name":"Toad Men","description":"","comics":2,"series":1,"stories":4,"events":0}
     {"k":"tomas","src":"b","id":1011166,"name":"Tomas","description":"","comics":0,"series":0,"stories":0,"events":0}
     {"k":"tombstone","src":"b","id":1009675,"name":"Tombstone","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/40/4c003a981c496","extension":"jpg"},"comics":56,"series":22,"stories":67,"events":0}
     {"k":"tomorrow man","src":"b","id":1010328,"name":"Tomorrow Man","description":"","comics":11,"series":3,"stories":19,"events":0}
-    {"k":"tony stark","src":"b","id":1009624,"name":"Tony Stark","description":"","modified":"2012-04-16T20:13:05+0000","comics":48,"series":30,"stories":60,"events":4}
-    {"k":"toro (thomas raymond)","src":"b","id":1011309,"name":"Toro (Thomas Raymond)","description":"","modified":"2011-09-21T17:42:59+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/10/4e7a2165364ca","extension":"jpg"},"comics":33,"series":16,"stories":31,"events":2}
+    {"k":"tony stark","src":"b","id":1009624,"name":"Tony Stark","description":"","modified":1334607185,"comics":48,"series":30,"stories":60,"events":4}
+    {"k":"toro (thomas raymond)","src":"b","id":1011309,"name":"Toro (Thomas Raymond)","description":"","modified":1316626979,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/10/4e7a2165364ca","extension":"jpg"},"comics":33,"series":16,"stories":31,"events":2}
     {"k":"toxin","src":"b","id":1009676,"name":"Toxin","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/30/4c003a94e668a","extension":"jpg"},"comics":10,"series":4,"stories":15,"events":0}
-    {"k":"toxin (eddie brock)","src":"b","id":1009692,"name":"Toxin (Eddie Brock)","description":"","modified":"2013-12-26T19:25:51+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/80/52bc827d4ed09","extension":"jpg"},"comics":68,"series":28,"stories":81,"events":2}
-    {"k":"trauma","src":"b","id":1010822,"name":"Trauma","description":"","modified":"2013-11-20T22:24:10+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/a/00/528d367cdee38","extension":"jpg"},"comics":19,"series":2,"stories":25,"events":4}
-    {"k":"trevor fitzroy","src":"b","id":1011978,"name":"Trevor Fitzroy","description":"","modified":"2021-08-17T17:03:46+0000","comics":3,"series":1,"stories":5,"events":0}
+    {"k":"toxin (eddie brock)","src":"b","id":1009692,"name":"Toxin (Eddie Brock)","description":"","modified":1388085951,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/80/52bc827d4ed09","extension":"jpg"},"comics":68,"series":28,"stories":81,"events":2}
+    {"k":"trauma","src":"b","id":1010822,"name":"Trauma","description":"","modified":1384986250,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/a/00/528d367cdee38","extension":"jpg"},"comics":19,"series":2,"stories":25,"events":4}
+    {"k":"trevor fitzroy","src":"b","id":1011978,"name":"Trevor Fitzroy","description":"","modified":1629219826,"comics":3,"series":1,"stories":5,"events":0}
     {"k":"triathlon","src":"b","id":1010825,"name":"Triathlon","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/b0/4c7c64195cbb9","extension":"jpg"},"comics":41,"series":10,"stories":48,"events":1}
     {"k":"trish tilby","src":"b","id":1009671,"name":"Trish Tilby","description":"","comics":0,"series":0,"stories":0,"events":0}
-    {"k":"triton","src":"b","id":1010335,"name":"Triton","description":"","modified":"2013-11-20T22:27:21+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/90/528d367108dfb","extension":"jpg"},"comics":65,"series":34,"stories":72,"events":5}
+    {"k":"triton","src":"b","id":1010335,"name":"Triton","description":"","modified":1384986441,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/90/528d367108dfb","extension":"jpg"},"comics":65,"series":34,"stories":72,"events":5}
     {"k":"true believers","src":"b","id":1011352,"name":"True Believers","description":"","comics":5,"series":1,"stories":5,"events":0}
     {"k":"turbo","src":"b","id":1011047,"name":"Turbo","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/00/4c00322ddea0c","extension":"jpg"},"comics":13,"series":3,"stories":13,"events":0}
     {"k":"tusk","src":"b","id":1009678,"name":"Tusk","description":"","comics":6,"series":3,"stories":7,"events":0}
-    {"k":"two-gun kid","src":"b","id":1010852,"name":"Two-Gun Kid","description":"","modified":"2012-02-02T17:31:07+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/70/4ce5a390b929b","extension":"jpg"},"comics":135,"series":7,"stories":459,"events":0}
+    {"k":"two-gun kid","src":"b","id":1010852,"name":"Two-Gun Kid","description":"","modified":1328203867,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/70/4ce5a390b929b","extension":"jpg"},"comics":135,"series":7,"stories":459,"events":0}
     {"k":"tyger tiger","src":"b","id":1009679,"name":"Tyger Tiger","description":"","comics":6,"series":5,"stories":6,"events":0}
-    {"k":"typhoid mary","src":"b","id":1010369,"name":"Typhoid Mary","description":"","modified":"2012-01-11T16:47:38+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/1/f0/4c00390aa2403","extension":"jpg"},"comics":54,"series":23,"stories":65,"events":2}
-    {"k":"tyrannus","src":"b","id":1009680,"name":"Tyrannus","description":"","modified":"2011-05-24T20:32:42+0000","comics":14,"series":8,"stories":12,"events":0}
+    {"k":"typhoid mary","src":"b","id":1010369,"name":"Typhoid Mary","description":"","modified":1326300458,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/1/f0/4c00390aa2403","extension":"jpg"},"comics":54,"series":23,"stories":65,"events":2}
+    {"k":"tyrannus","src":"b","id":1009680,"name":"Tyrannus","description":"","modified":1306269162,"comics":14,"series":8,"stories":12,"events":0}
     {"k":"u-foes","src":"b","id":1011315,"name":"U-Foes","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/a0/4c002e56c5cd1","extension":"jpg"},"comics":5,"series":4,"stories":7,"events":1}
     {"k":"u-go girl","src":"b","id":1009681,"name":"U-Go Girl","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/a0/4c003a91d4fe1","extension":"jpg"},"comics":14,"series":2,"stories":24,"events":0}
-    {"k":"u.s. agent","src":"b","id":1009682,"name":"U.S. Agent","description":"","modified":"2014-04-29T18:14:29+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/90/535febe8b095a","extension":"jpg"},"comics":74,"series":28,"stories":83,"events":2}
-    {"k":"uatu the watcher","src":"b","id":1009683,"name":"Uatu The Watcher","description":"","modified":"2013-12-26T19:55:54+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/03/5274135912e8d","extension":"jpg"},"comics":79,"series":39,"stories":103,"events":4}
-    {"k":"ulik","src":"b","id":1010358,"name":"Ulik","description":"","modified":"2011-01-25T21:05:37+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/c0/4d3f3b2078758","extension":"jpg"},"comics":46,"series":13,"stories":50,"events":1}
-    {"k":"ultimate spider-man (usm)","src":"b","id":1016825,"name":"Ultimate Spider-Man (USM)","description":"","modified":"2016-06-02T20:41:54+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/50/5232171a451bb","extension":"jpg"},"comics":21,"series":9,"stories":21,"events":0}
-    {"k":"ultimates","src":"b","id":1010803,"name":"Ultimates","description":"","modified":"2011-05-17T21:26:18+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/04/4dd2e7ded884f","extension":"jpg"},"comics":135,"series":39,"stories":143,"events":1}
+    {"k":"u.s. agent","src":"b","id":1009682,"name":"U.S. Agent","description":"","modified":1398795269,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/90/535febe8b095a","extension":"jpg"},"comics":74,"series":28,"stories":83,"events":2}
+    {"k":"uatu the watcher","src":"b","id":1009683,"name":"Uatu The Watcher","description":"","modified":1388087754,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/03/5274135912e8d","extension":"jpg"},"comics":79,"series":39,"stories":103,"events":4}
+    {"k":"ulik","src":"b","id":1010358,"name":"Ulik","description":"","modified":1295989537,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/c0/4d3f3b2078758","extension":"jpg"},"comics":46,"series":13,"stories":50,"events":1}
+    {"k":"ultimate spider-man (usm)","src":"b","id":1016825,"name":"Ultimate Spider-Man (USM)","description":"","modified":1464900114,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/50/5232171a451bb","extension":"jpg"},"comics":21,"series":9,"stories":21,"events":0}
+    {"k":"ultimates","src":"b","id":1010803,"name":"Ultimates","description":"","modified":1305667578,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/04/4dd2e7ded884f","extension":"jpg"},"comics":135,"series":39,"stories":143,"events":1}
     {"k":"ultimatum","src":"b","id":1009684,"name":"Ultimatum","description":"","comics":17,"series":9,"stories":18,"events":0}
     {"k":"ultimo","src":"b","id":1011311,"name":"Ultimo","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/50/4c002e5d2432b","extension":"jpg"},"comics":7,"series":3,"stories":12,"events":0}
     {"k":"ultra-adaptoid","src":"b","id":1011125,"name":"Ultra-Adaptoid","description":"","comics":1,"series":1,"stories":1,"events":0}
-    {"k":"ultragirl (earth-93060)","src":"b","id":1010847,"name":"Ultragirl (Earth-93060)","description":"","modified":"2013-10-28T17:56:33+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/4/30/5269579e423ed","extension":"jpg"},"comics":1,"series":1,"stories":1,"events":0}
-    {"k":"ultron","src":"b","id":1009685,"name":"Ultron","description":"A murderous robot built by Hank Pym that rebuilds itself after every defeat.","modified":"2013-10-18T21:32:22+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/70/5261a838e93c0","extension":"jpg"},"comics":119,"series":55,"stories":132,"events":6}
+    {"k":"ultragirl (earth-93060)","src":"b","id":1010847,"name":"Ultragirl (Earth-93060)","description":"","modified":1382982993,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/4/30/5269579e423ed","extension":"jpg"},"comics":1,"series":1,"stories":1,"events":0}
+    {"k":"ultron","src":"b","id":1009685,"name":"Ultron","description":"A murderous robot built by Hank Pym that rebuilds itself after every defeat.","modified":1382131942,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/70/5261a838e93c0","extension":"jpg"},"comics":119,"series":55,"stories":132,"events":6}
     {"k":"umar","src":"b","id":1009686,"name":"Umar","description":"","comics":22,"series":8,"stories":24,"events":0}
     {"k":"unicorn","src":"b","id":1010862,"name":"Unicorn","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/40/4c0035bc1dcf1","extension":"jpg"},"comics":7,"series":3,"stories":12,"events":1}
     {"k":"union jack (brian falsworth)","src":"b","id":1010985,"name":"Union Jack (Brian Falsworth)","description":"","comics":4,"series":3,"stories":4,"events":0}
-    {"k":"union jack (joseph chapman)","src":"b","id":1010696,"name":"Union Jack (Joseph Chapman)","description":"","modified":"2011-02-17T23:05:22+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/40/4c0038d27694a","extension":"jpg"},"comics":29,"series":13,"stories":30,"events":0}
+    {"k":"union jack (joseph chapman)","src":"b","id":1010696,"name":"Union Jack (Joseph Chapman)","description":"","modified":1297983922,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/40/4c0038d27694a","extension":"jpg"},"comics":29,"series":13,"stories":30,"events":0}
     {"k":"union jack (montgomery falsworth)","src":"b","id":1010984,"name":"Union Jack (Montgomery Falsworth)","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/10/4c0032a211f54","extension":"jpg"},"comics":19,"series":4,"stories":18,"events":0}
     {"k":"unus","src":"b","id":1009687,"name":"Unus","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/00/4c003a847f5d2","extension":"jpg"},"comics":12,"series":10,"stories":8,"events":1}
-    {"k":"unus (age of apocalypse)","src":"b","id":1010987,"name":"Unus (Age of Apocalypse)","description":"","modified":"2014-04-30T21:06:44+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/c0/536165c7d94ae","extension":"jpg"},"comics":1,"series":1,"stories":1,"events":1}
+    {"k":"unus (age of apocalypse)","src":"b","id":1010987,"name":"Unus (Age of Apocalypse)","description":"","modified":1398892004,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/c0/536165c7d94ae","extension":"jpg"},"comics":1,"series":1,"stories":1,"events":1}
     {"k":"unus (house of m)","src":"b","id":1010988,"name":"Unus (House of M)","description":"","comics":0,"series":0,"stories":0,"events":0}
     {"k":"unus (ultimate)","src":"b","id":1010986,"name":"Unus (Ultimate)","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/60/4c002e0305708","extension":"gif"},"comics":0,"series":0,"stories":0,"events":0}
-    {"k":"valeria richards","src":"b","id":1009525,"name":"Valeria Richards","description":"","modified":"2012-03-02T15:26:15+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/60/4d541255f088a","extension":"jpg"},"comics":82,"series":16,"stories":89,"events":4}
-    {"k":"valkyrie (exiles)","src":"b","id":1017841,"name":"Valkyrie (Exiles)","description":"","modified":"2021-08-04T15:57:19+0000","comics":12,"series":1,"stories":12,"events":0}
-    {"k":"valkyrie (samantha parrington)","src":"b","id":1010350,"name":"Valkyrie (Samantha Parrington)","description":"","modified":"2014-04-29T18:23:28+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/00/535fed8a3a00f","extension":"jpg"},"comics":17,"series":14,"stories":18,"events":1}
-    {"k":"valkyrie (ultimate)","src":"b","id":1011239,"name":"Valkyrie (Ultimate)","description":"","modified":"2014-03-05T18:58:33+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/4/20/53177396dc74f","extension":"jpg"},"comics":9,"series":3,"stories":14,"events":0}
+    {"k":"valeria richards","src":"b","id":1009525,"name":"Valeria Richards","description":"","modified":1330701975,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/60/4d541255f088a","extension":"jpg"},"comics":82,"series":16,"stories":89,"events":4}
+    {"k":"valkyrie (exiles)","src":"b","id":1017841,"name":"Valkyrie (Exiles)","description":"","modified":1628092639,"comics":12,"series":1,"stories":12,"events":0}
+    {"k":"valkyrie (samantha parrington)","src":"b","id":1010350,"name":"Valkyrie (Samantha Parrington)","description":"","modified":1398795808,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/00/535fed8a3a00f","extension":"jpg"},"comics":17,"series":14,"stories":18,"events":1}
+    {"k":"valkyrie (ultimate)","src":"b","id":1011239,"name":"Valkyrie (Ultimate)","description":"","modified":1394045913,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/4/20/53177396dc74f","extension":"jpg"},"comics":9,"series":3,"stories":14,"events":0}
     {"k":"vampiro","src":"b","id":1011182,"name":"Vampiro","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/b0/4c002f27b9a1e","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
     {"k":"vance astro","src":"b","id":1011342,"name":"Vance Astro","description":"","comics":39,"series":5,"stories":60,"events":0}
-    {"k":"vanisher (age of apocalypse)","src":"b","id":1010989,"name":"Vanisher (Age of Apocalypse)","description":"","modified":"2013-10-18T20:35:15+0000","comics":0,"series":0,"stories":0,"events":0}
+    {"k":"vanisher (age of apocalypse)","src":"b","id":1010989,"name":"Vanisher (Age of Apocalypse)","description":"","modified":1382128515,"comics":0,"series":0,"stories":0,"events":0}
     {"k":"vanisher (telford porter)","src":"b","id":1011365,"name":"Vanisher (Telford Porter)","description":"","comics":12,"series":4,"stories":13,"events":2}
     {"k":"vanisher (ultimate)","src":"b","id":1009689,"name":"Vanisher (Ultimate)","description":"","comics":3,"series":3,"stories":2,"events":0}
     {"k":"vapor","src":"b","id":1011316,"name":"Vapor","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/40/4c002e541867f","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
     {"k":"vargas","src":"b","id":1009690,"name":"Vargas","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/80/4c003a81cef50","extension":"jpg"},"comics":15,"series":3,"stories":19,"events":0}
     {"k":"vector","src":"b","id":1010872,"name":"Vector","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/80/4c0035a7dd04d","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0,"urls":[{"type":"detail","url":"http://marvel.com/characters/2472/vector"},{"type":"wiki","url":"http://marvel.com/universe/Vector"},{"type":"comiclink","url":"http://marvel.com/comics/characters/1010872/vector"}]}
     {"k":"veda","src":"b","id":1011231,"name":"Veda","description":"","comics":11,"series":2,"stories":20,"events":1}
-    {"k":"vengeance (michael badilino)","src":"b","id":1009691,"name":"Vengeance (Michael Badilino)","description":"","modified":"2014-04-29T18:10:10+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/e0/528d3655b9f06","extension":"jpg"},"comics":37,"series":4,"stories":60,"events":1}
-    {"k":"venom (flash thompson)","src":"b","id":1009663,"name":"Venom (Flash Thompson)","description":"Flash Thompson, Peter Parker's old school bully turned war veteran, bonded to the Venom symbiote as a covert agent.","modified":"2016-05-25T16:51:24+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/7/80/5269668c7d5df","extension":"jpg"},"comics":130,"series":35,"stories":137,"events":1}
-    {"k":"venom (mac gargan)","src":"b","id":1010788,"name":"Venom (Mac Gargan)","description":"","modified":"2014-03-05T18:58:37+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/50/531773a2ac20a","extension":"jpg"},"comics":24,"series":11,"stories":25,"events":5}
-    {"k":"venom (ultimate)","src":"b","id":1011128,"name":"Venom (Ultimate)","description":"","modified":"2014-03-05T18:58:42+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/e/10/531773a976816","extension":"jpg"},"comics":8,"series":6,"stories":7,"events":0}
-    {"k":"venus (siren)","src":"b","id":1011106,"name":"Venus (Siren)","description":"","modified":"2014-04-29T18:52:01+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/f0/535ff36a8fbef","extension":"jpg"},"comics":8,"series":5,"stories":9,"events":2}
+    {"k":"vengeance (michael badilino)","src":"b","id":1009691,"name":"Vengeance (Michael Badilino)","description":"","modified":1398795010,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/e0/528d3655b9f06","extension":"jpg"},"comics":37,"series":4,"stories":60,"events":1}
+    {"k":"venom (flash thompson)","src":"b","id":1009663,"name":"Venom (Flash Thompson)","description":"Flash Thompson, Peter Parker's old school bully turned war veteran, bonded to the Venom symbiote as a covert agent.","modified":1464195084,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/7/80/5269668c7d5df","extension":"jpg"},"comics":130,"series":35,"stories":137,"events":1}
+    {"k":"venom (mac gargan)","src":"b","id":1010788,"name":"Venom (Mac Gargan)","description":"","modified":1394045917,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/50/531773a2ac20a","extension":"jpg"},"comics":24,"series":11,"stories":25,"events":5}
+    {"k":"venom (ultimate)","src":"b","id":1011128,"name":"Venom (Ultimate)","description":"","modified":1394045922,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/e/10/531773a976816","extension":"jpg"},"comics":8,"series":6,"stories":7,"events":0}
+    {"k":"venus (siren)","src":"b","id":1011106,"name":"Venus (Siren)","description":"","modified":1398797521,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/f0/535ff36a8fbef","extension":"jpg"},"comics":8,"series":5,"stories":9,"events":2}
     {"k":"venus dee milo","src":"b","id":1009693,"name":"Venus Dee Milo","description":"","comics":10,"series":3,"stories":14,"events":0}
-    {"k":"vermin (edward whelan)","src":"b","id":1010353,"name":"Vermin (Edward Whelan)","description":"","modified":"2013-11-20T22:27:14+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/b0/528d3638185cb","extension":"jpg"},"comics":15,"series":6,"stories":19,"events":2}
+    {"k":"vermin (edward whelan)","src":"b","id":1010353,"name":"Vermin (Edward Whelan)","description":"","modified":1384986434,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/b0/528d3638185cb","extension":"jpg"},"comics":15,"series":6,"stories":19,"events":2}
     {"k":"vertigo (savage land mutate)","src":"b","id":1009694,"name":"Vertigo (Savage Land Mutate)","description":"","comics":28,"series":15,"stories":25,"events":3}
     {"k":"victor mancha","src":"b","id":1011066,"name":"Victor Mancha","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/10/4c0030f13bcaf","extension":"jpg"},"comics":9,"series":7,"stories":8,"events":0}
     {"k":"victor von doom","src":"b","id":1010324,"name":"Victor Von Doom","description":"","comics":39,"series":22,"stories":45,"events":0}
     {"k":"vin gonzales","src":"b","id":1011261,"name":"Vin Gonzales","description":"","comics":4,"series":1,"stories":4,"events":0}
-    {"k":"vindicator","src":"b","id":1009695,"name":"Vindicator","description":"","modified":"2011-06-17T17:31:18+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/b0/4c003a7f39967","extension":"jpg"},"comics":30,"series":11,"stories":34,"events":2}
+    {"k":"vindicator","src":"b","id":1009695,"name":"Vindicator","description":"","modified":1308331878,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/b0/4c003a7f39967","extension":"jpg"},"comics":30,"series":11,"stories":34,"events":2}
     {"k":"violations","src":"b","id":1010666,"name":"Violations","description":"","comics":0,"series":0,"stories":0,"events":0}
-    {"k":"viper","src":"b","id":1009696,"name":"Viper","description":"","modified":"2013-07-27T02:21:42+0000","comics":51,"series":24,"stories":48,"events":1}
+    {"k":"viper","src":"b","id":1009696,"name":"Viper","description":"","modified":1374891702,"comics":51,"series":24,"stories":48,"events":1}
     {"k":"virginia dare","src":"b","id":1010697,"name":"Virginia Dare","description":"","comics":7,"series":1,"stories":7,"events":0}
-    {"k":"vision","src":"b","id":1009697,"name":"Vision","description":"A synthetic man built by Ultron who turned on his maker to join the Avengers. He can change his density at will.","modified":"2016-05-02T19:51:46+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/d0/5111527040594","extension":"jpg"},"comics":579,"series":167,"stories":657,"events":15}
+    {"k":"vision","src":"b","id":1009697,"name":"Vision","description":"A synthetic man built by Ultron who turned on his maker to join the Avengers. He can change his density at will.","modified":1462218706,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/d0/5111527040594","extension":"jpg"},"comics":579,"series":167,"stories":657,"events":15}
     {"k":"vivisector","src":"b","id":1009698,"name":"Vivisector","description":"","comics":16,"series":4,"stories":20,"events":0}
-    {"k":"vulcan (gabriel summers)","src":"b","id":1011011,"name":"Vulcan (Gabriel Summers)","description":"","modified":"2013-11-20T22:27:10+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/80/528d3629c2a91","extension":"jpg"},"comics":25,"series":11,"stories":22,"events":1}
-    {"k":"vulture (adrian toomes)","src":"b","id":1009699,"name":"Vulture (Adrian Toomes)","description":"Adrian Toomes, an elderly inventor who took to the skies in an electromagnetic flying rig and turned to crime.","modified":"2017-01-31T16:10:36+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/50/4c003a7929d28","extension":"jpg"},"comics":105,"series":50,"stories":112,"events":1}
+    {"k":"vulcan (gabriel summers)","src":"b","id":1011011,"name":"Vulcan (Gabriel Summers)","description":"","modified":1384986430,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/80/528d3629c2a91","extension":"jpg"},"comics":25,"series":11,"stories":22,"events":1}
+    {"k":"vulture (adrian toomes)","src":"b","id":1009699,"name":"Vulture (Adrian Toomes)","description":"Adrian Toomes, an elderly inventor who took to the skies in an electromagnetic flying rig and turned to crime.","modified":1485879036,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/50/4c003a7929d28","extension":"jpg"},"comics":105,"series":50,"stories":112,"events":1}
     {"k":"vulture (blackie drago)","src":"b","id":1010990,"name":"Vulture (Blackie Drago)","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/50/4c00329c0dc23","extension":"jpg"},"comics":1,"series":1,"stories":1,"events":0}
     {"k":"wallflower","src":"b","id":1010849,"name":"Wallflower","description":"","comics":10,"series":1,"stories":19,"events":0}
     {"k":"wallop","src":"b","id":1011267,"name":"Wallop","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/c0/4c002ef63d1e4","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
     {"k":"wallow","src":"b","id":1009700,"name":"Wallow","description":"","comics":0,"series":0,"stories":0,"events":0,"urls":[{"type":"detail","url":"http://marvel.com/characters/2515/wallow"},{"type":"wiki","url":"http://marvel.com/universe/Wallow"},{"type":"comiclink","url":"http://marvel.com/comics/characters/1009700/wallow"}]}
     {"k":"war (abraham kieros)","src":"b","id":1009701,"name":"War (Abraham Kieros)","description":"","comics":13,"series":5,"stories":13,"events":2}
-    {"k":"war machine (iron man 3 - the official game)","src":"b","id":1017322,"name":"War Machine (Iron Man 3 - The Official Game)","description":"","modified":"2013-09-18T15:06:14+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/80/5239c15d562d6","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
-    {"k":"war machine (james rhodes)","src":"b","id":1017834,"name":"War Machine (James Rhodes)","description":"James Rhodes, Tony Stark's best friend, who wears a heavily armed suit of armour.","modified":"2021-08-05T22:41:02+0000","comics":114,"series":28,"stories":131,"events":4}
-    {"k":"war machine (marvel: avengers alliance)","src":"b","id":1017304,"name":"War Machine (Marvel: Avengers Alliance)","description":"","modified":"2013-09-18T14:15:32+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/03/5239b57a59812","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
-    {"k":"war machine (parnell jacobs)","src":"b","id":1010991,"name":"War Machine (Parnell Jacobs)","description":"","modified":"2014-04-29T18:14:41+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/f0/535febf826de5","extension":"jpg"},"comics":1,"series":1,"stories":1,"events":0}
+    {"k":"war machine (iron man 3 - the official game)","src":"b","id":1017322,"name":"War Machine (Iron Man 3 - The Official Game)","description":"","modified":1379516774,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/80/5239c15d562d6","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"war machine (james rhodes)","src":"b","id":1017834,"name":"War Machine (James Rhodes)","description":"James Rhodes, Tony Stark's best friend, who wears a heavily armed suit of armour.","modified":1628203262,"comics":114,"series":28,"stories":131,"events":4}
+    {"k":"war machine (marvel: avengers alliance)","src":"b","id":1017304,"name":"War Machine (Marvel: Avengers Alliance)","description":"","modified":1379513732,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/03/5239b57a59812","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"war machine (parnell jacobs)","src":"b","id":1010991,"name":"War Machine (Parnell Jacobs)","description":"","modified":1398795281,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/f0/535febf826de5","extension":"jpg"},"comics":1,"series":1,"stories":1,"events":0}
     {"k":"war machine (ultimate)","src":"b","id":1011226,"name":"War Machine (Ultimate)","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/a0/4ce5a5647d38b","extension":"jpg"},"comics":3,"series":2,"stories":3,"events":1}
     {"k":"warbird","src":"b","id":1009703,"name":"Warbird","description":"","comics":32,"series":9,"stories":34,"events":3}
-    {"k":"warbound","src":"b","id":1011121,"name":"Warbound","description":"","modified":"2014-05-01T18:11:10+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/f0/53628de09a012","extension":"jpg"},"comics":5,"series":2,"stories":5,"events":0}
+    {"k":"warbound","src":"b","id":1011121,"name":"Warbound","description":"","modified":1398967870,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/f0/53628de09a012","extension":"jpg"},"comics":5,"series":2,"stories":5,"events":0}
     {"k":"warhawk (mitchell tanner)","src":"b","id":1010372,"name":"Warhawk (Mitchell Tanner)","description":"","comics":8,"series":7,"stories":8,"events":0}
     {"k":"warlock (janie chin)","src":"b","id":1009704,"name":"Warlock (Janie Chin)","description":"","comics":0,"series":0,"stories":0,"events":0}
-    {"k":"warlock (technarchy)","src":"b","id":1011287,"name":"Warlock (Technarchy)","description":"","modified":"2011-07-14T18:28:15+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/e0/4da612d77cbd0","extension":"jpg"},"comics":30,"series":13,"stories":38,"events":5}
-    {"k":"warpath","src":"b","id":1009705,"name":"Warpath","description":"","modified":"2013-10-22T16:22:42+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/e0/526035de08b23","extension":"jpg"},"comics":221,"series":48,"stories":262,"events":5}
+    {"k":"warlock (technarchy)","src":"b","id":1011287,"name":"Warlock (Technarchy)","description":"","modified":1310668095,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/e0/4da612d77cbd0","extension":"jpg"},"comics":30,"series":13,"stories":38,"events":5}
+    {"k":"warpath","src":"b","id":1009705,"name":"Warpath","description":"","modified":1382458962,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/e0/526035de08b23","extension":"jpg"},"comics":221,"series":48,"stories":262,"events":5}
     {"k":"warren worthington iii","src":"b","id":1010668,"name":"Warren Worthington III","description":"","comics":6,"series":2,"stories":6,"events":0}
     {"k":"warstar","src":"b","id":1009706,"name":"Warstar","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/e0/4c003a73b6673","extension":"jpg"},"comics":9,"series":6,"stories":5,"events":1}
-    {"k":"wasp","src":"b","id":1009707,"name":"Wasp","description":"Janet van Dyne, who can shrink, fly and fire stinging blasts. A founding Avenger who gave the team its name.","modified":"2016-02-29T15:44:27+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/c0/5390dfd5ef165","extension":"jpg"},"comics":434,"series":169,"stories":492,"events":14}
+    {"k":"wasp","src":"b","id":1009707,"name":"Wasp","description":"Janet van Dyne, who can shrink, fly and fire stinging blasts. A founding Avenger who gave the team its name.","modified":1456760667,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/c0/5390dfd5ef165","extension":"jpg"},"comics":434,"series":169,"stories":492,"events":14}
     {"k":"wasp (ultimate)","src":"b","id":1010992,"name":"Wasp (Ultimate)","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/70/4c00329438aa0","extension":"jpg"},"comics":28,"series":12,"stories":35,"events":0}
-    {"k":"wave (wave)","src":"b","id":1017853,"name":"Wave (Wave)","description":"","modified":"2021-08-27T21:43:56+0000","comics":16,"series":4,"stories":16,"events":0}
-    {"k":"weapon omega","src":"b","id":1011133,"name":"Weapon Omega","description":"","modified":"2010-11-18T20:57:10+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/a0/4ce5a526259fd","extension":"jpg"},"comics":9,"series":5,"stories":10,"events":1}
+    {"k":"wave (wave)","src":"b","id":1017853,"name":"Wave (Wave)","description":"","modified":1630100636,"comics":16,"series":4,"stories":16,"events":0}
+    {"k":"weapon omega","src":"b","id":1011133,"name":"Weapon Omega","description":"","modified":1290113830,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/a0/4ce5a526259fd","extension":"jpg"},"comics":9,"series":5,"stories":10,"events":1}
     {"k":"weapon x","src":"b","id":1009709,"name":"Weapon X","description":"","comics":53,"series":22,"stories":54,"events":1}
     {"k":"wendell rand","src":"b","id":1011402,"name":"Wendell Rand","description":"","comics":6,"series":1,"stories":6,"events":0}
     {"k":"wendell vaughn","src":"b","id":1010742,"name":"Wendell Vaughn","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/80/4c003744919ef","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
-    {"k":"wendigo","src":"b","id":1009710,"name":"Wendigo","description":"","modified":"2011-05-24T20:45:41+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/70/4ce5a1fa7a013","extension":"jpg"},"comics":23,"series":11,"stories":29,"events":0}
+    {"k":"wendigo","src":"b","id":1009710,"name":"Wendigo","description":"","modified":1306269941,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/70/4ce5a1fa7a013","extension":"jpg"},"comics":23,"series":11,"stories":29,"events":0}
     {"k":"werewolf by night","src":"b","id":1010765,"name":"Werewolf By Night","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/a0/4c00375df1879","extension":"jpg"},"comics":96,"series":36,"stories":108,"events":0}
-    {"k":"whiplash (anton vanko)","src":"b","id":1011588,"name":"Whiplash (Anton Vanko)","description":"","modified":"2021-08-19T04:05:03+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/c0/4ce5a8089c2c8","extension":"jpg"},"comics":5,"series":3,"stories":5,"events":0}
+    {"k":"whiplash (anton vanko)","src":"b","id":1011588,"name":"Whiplash (Anton Vanko)","description":"","modified":1629345903,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/c0/4ce5a8089c2c8","extension":"jpg"},"comics":5,"series":3,"stories":5,"events":0}
     {"k":"whiplash (mark scarlotti)","src":"b","id":1009711,"name":"Whiplash (Mark Scarlotti)","description":"","comics":12,"series":7,"stories":14,"events":0}
-    {"k":"whirlwind","src":"b","id":1010348,"name":"Whirlwind","description":"","modified":"2012-03-20T20:54:18+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/a0/4c7c643e59215","extension":"jpg"},"comics":33,"series":21,"stories":34,"events":1}
+    {"k":"whirlwind","src":"b","id":1010348,"name":"Whirlwind","description":"","modified":1332276858,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/a0/4c7c643e59215","extension":"jpg"},"comics":33,"series":21,"stories":34,"events":1}
     {"k":"whistler","src":"b","id":1010342,"name":"Whistler","description":"","comics":0,"series":0,"stories":0,"events":0}
     {"k":"white queen (adrienne frost)","src":"b","id":1009712,"name":"White Queen (Adrienne Frost)","description":"","comics":0,"series":0,"stories":0,"events":0}
     {"k":"white tiger (angela del toro)","src":"b","id":1010853,"name":"White Tiger (Angela Del Toro)","description":"","comics":51,"series":12,"stories":54,"events":5}
-    {"k":"white tiger (usm)","src":"b","id":1016838,"name":"White Tiger (USM)","description":"","modified":"2013-09-18T19:44:30+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/d/c0/52321764379a9","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"white tiger (usm)","src":"b","id":1016838,"name":"White Tiger (USM)","description":"","modified":1379533470,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/d/c0/52321764379a9","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
     {"k":"whizzer (stanley stewart)","src":"b","id":1011425,"name":"Whizzer (Stanley Stewart)","description":"","comics":2,"series":1,"stories":2,"events":0}
-    {"k":"wiccan","src":"b","id":1009714,"name":"Wiccan","description":"","modified":"2011-09-19T20:21:04+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/50/4c003a6e38300","extension":"jpg"},"comics":82,"series":41,"stories":82,"events":4}
+    {"k":"wiccan","src":"b","id":1009714,"name":"Wiccan","description":"","modified":1316463664,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/50/4c003a6e38300","extension":"jpg"},"comics":82,"series":41,"stories":82,"events":4}
     {"k":"wild child","src":"b","id":1009715,"name":"Wild Child","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/00/4c003a6b5d11a","extension":"jpg"},"comics":49,"series":17,"stories":48,"events":1}
-    {"k":"wild child (age of apocalypse)","src":"b","id":1010994,"name":"Wild Child (Age of Apocalypse)","description":"","modified":"2013-11-20T22:27:05+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/c0/528d36110a1b9","extension":"jpg"},"comics":8,"series":3,"stories":7,"events":1}
+    {"k":"wild child (age of apocalypse)","src":"b","id":1010994,"name":"Wild Child (Age of Apocalypse)","description":"","modified":1384986425,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/c0/528d36110a1b9","extension":"jpg"},"comics":8,"series":3,"stories":7,"events":1}
     {"k":"wild pack","src":"b","id":1011067,"name":"Wild Pack","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/50/4c0030ee76e95","extension":"jpg"},"comics":8,"series":4,"stories":7,"events":0}
     {"k":"wildside","src":"b","id":1009716,"name":"Wildside","description":"","comics":19,"series":6,"stories":19,"events":0}
-    {"k":"william stryker","src":"b","id":1009633,"name":"William Stryker","description":"","modified":"2011-10-19T15:42:18+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/90/4c003abcc72e7","extension":"jpg"},"comics":11,"series":5,"stories":15,"events":0}
-    {"k":"wilson fisk","src":"b","id":1010680,"name":"Wilson Fisk","description":"","modified":"2004-04-14T04:00:00+0000","comics":0,"series":0,"stories":0,"events":0}
+    {"k":"william stryker","src":"b","id":1009633,"name":"William Stryker","description":"","modified":1319038938,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/90/4c003abcc72e7","extension":"jpg"},"comics":11,"series":5,"stories":15,"events":0}
+    {"k":"wilson fisk","src":"b","id":1010680,"name":"Wilson Fisk","description":"","modified":1081915200,"comics":0,"series":0,"stories":0,"events":0}
     {"k":"wind dancer","src":"b","id":1011009,"name":"Wind Dancer","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/20/4c0032802a24d","extension":"jpg"},"comics":15,"series":2,"stories":30,"events":1}
-    {"k":"winter soldier","src":"b","id":1010740,"name":"Winter Soldier","description":"Bucky Barnes, Captain America's wartime partner, brainwashed into a Soviet assassin and later set free.","modified":"2016-05-02T19:42:32+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/d/03/5265478293c1e","extension":"jpg"},"comics":229,"series":112,"stories":245,"events":11}
+    {"k":"winter soldier","src":"b","id":1010740,"name":"Winter Soldier","description":"Bucky Barnes, Captain America's wartime partner, brainwashed into a Soviet assassin and later set free.","modified":1462218152,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/d/03/5265478293c1e","extension":"jpg"},"comics":229,"series":112,"stories":245,"events":11}
     {"k":"wither","src":"b","id":1011043,"name":"Wither","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/b0/4c003235e6f1d","extension":"jpg"},"comics":12,"series":3,"stories":17,"events":0}
     {"k":"wolf cub","src":"b","id":1011290,"name":"Wolf Cub","description":"","comics":0,"series":0,"stories":0,"events":0}
     {"k":"wolfpack","src":"b","id":1011281,"name":"Wolfpack","description":"","comics":14,"series":4,"stories":14,"events":0}
-    {"k":"wolfsbane","src":"b","id":1009717,"name":"Wolfsbane","description":"","modified":"2016-02-08T16:05:36+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/70/4c003a687658c","extension":"jpg"},"comics":137,"series":36,"stories":164,"events":6}
-    {"k":"wolfsbane (age of apocalypse)","src":"b","id":1010995,"name":"Wolfsbane (Age of Apocalypse)","description":"","modified":"2013-11-20T22:27:01+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/20/528d3602d37e0","extension":"jpg"},"comics":1,"series":1,"stories":1,"events":0}
+    {"k":"wolfsbane","src":"b","id":1009717,"name":"Wolfsbane","description":"","modified":1454947536,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/70/4c003a687658c","extension":"jpg"},"comics":137,"series":36,"stories":164,"events":6}
+    {"k":"wolfsbane (age of apocalypse)","src":"b","id":1010995,"name":"Wolfsbane (Age of Apocalypse)","description":"","modified":1384986421,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/20/528d3602d37e0","extension":"jpg"},"comics":1,"series":1,"stories":1,"events":0}
     {"k":"wolver-dok","src":"b","id":1010729,"name":"Wolver-dok","description":"","comics":0,"series":0,"stories":0,"events":0}
-    {"k":"wolverine","src":"b","id":1009718,"name":"Wolverine","description":"Logan, a gruff mutant with a healing factor, keen senses and claws laced with adamantium.","modified":"2016-05-02T16:21:44+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/60/537bcaef0f6cf","extension":"jpg"},"comics":2742,"series":760,"stories":3756,"events":44}
-    {"k":"wolverine (lego marvel super heroes)","src":"b","id":1017297,"name":"Wolverine (LEGO Marvel Super Heroes)","description":"","modified":"2013-09-18T15:16:20+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/00/5239c3b29cb40","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
-    {"k":"wolverine (marvel war of heroes)","src":"b","id":1017325,"name":"Wolverine (Marvel War of Heroes)","description":"","modified":"2013-09-18T14:58:44+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/1/60/5239bf9387906","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
-    {"k":"wolverine (ultimate)","src":"b","id":1011006,"name":"Wolverine (Ultimate)","description":"","modified":"2014-03-05T18:58:52+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/03/531773b76840c","extension":"jpg"},"comics":99,"series":26,"stories":146,"events":0}
-    {"k":"wolverine (x-men: battle of the atom)","src":"b","id":1017479,"name":"Wolverine (X-Men: Battle of the Atom)","description":"","modified":"2014-01-16T00:44:36+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/90/52d72b4c8376c","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
-    {"k":"wonder man","src":"b","id":1009719,"name":"Wonder Man","description":"","modified":"2011-08-09T18:58:20+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/40/4ce5a205a2322","extension":"jpg"},"comics":269,"series":96,"stories":323,"events":8}
+    {"k":"wolverine","src":"b","id":1009718,"name":"Wolverine","description":"Logan, a gruff mutant with a healing factor, keen senses and claws laced with adamantium.","modified":1462206104,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/60/537bcaef0f6cf","extension":"jpg"},"comics":2742,"series":760,"stories":3756,"events":44}
+    {"k":"wolverine (lego marvel super heroes)","src":"b","id":1017297,"name":"Wolverine (LEGO Marvel Super Heroes)","description":"","modified":1379517380,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/00/5239c3b29cb40","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"wolverine (marvel war of heroes)","src":"b","id":1017325,"name":"Wolverine (Marvel War of Heroes)","description":"","modified":1379516324,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/1/60/5239bf9387906","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"wolverine (ultimate)","src":"b","id":1011006,"name":"Wolverine (Ultimate)","description":"","modified":1394045932,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/03/531773b76840c","extension":"jpg"},"comics":99,"series":26,"stories":146,"events":0}
+    {"k":"wolverine (x-men: battle of the atom)","src":"b","id":1017479,"name":"Wolverine (X-Men: Battle of the Atom)","description":"","modified":1389833076,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/90/52d72b4c8376c","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
+    {"k":"wonder man","src":"b","id":1009719,"name":"Wonder Man","description":"","modified":1312916300,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/40/4ce5a205a2322","extension":"jpg"},"comics":269,"series":96,"stories":323,"events":8}
     {"k":"wong","src":"b","id":1009720,"name":"Wong","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/30/4ce5a21096f17","extension":"jpg"},"comics":108,"series":36,"stories":117,"events":3}
-    {"k":"wong (ultimate)","src":"b","id":1015005,"name":"Wong (Ultimate)","description":"","modified":"2012-07-11T15:23:58+0000","comics":3,"series":2,"stories":2,"events":0}
+    {"k":"wong (ultimate)","src":"b","id":1015005,"name":"Wong (Ultimate)","description":"","modified":1342020238,"comics":3,"series":2,"stories":2,"events":0}
     {"k":"wraith","src":"b","id":1010737,"name":"Wraith","description":"","comics":15,"series":8,"stories":17,"events":2}
     {"k":"wrecker","src":"b","id":1010884,"name":"Wrecker","description":"","comics":12,"series":9,"stories":14,"events":1}
-    {"k":"wrecking crew","src":"b","id":1010883,"name":"Wrecking Crew","description":"","modified":"2013-11-20T22:26:57+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/60/528d35dc8db1d","extension":"jpg"},"comics":16,"series":11,"stories":17,"events":1}
-    {"k":"x-23","src":"b","id":1009722,"name":"X-23","description":"Laura Kinney, a young clone of Wolverine with his claws and healing factor.","modified":"2016-02-11T16:38:11+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/a0/50fec5ed6f3de","extension":"jpg"},"comics":288,"series":74,"stories":303,"events":5}
+    {"k":"wrecking crew","src":"b","id":1010883,"name":"Wrecking Crew","description":"","modified":1384986417,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/60/528d35dc8db1d","extension":"jpg"},"comics":16,"series":11,"stories":17,"events":1}
+    {"k":"x-23","src":"b","id":1009722,"name":"X-23","description":"Laura Kinney, a young clone of Wolverine with his claws and healing factor.","modified":1455208691,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/2/a0/50fec5ed6f3de","extension":"jpg"},"comics":288,"series":74,"stories":303,"events":5}
     {"k":"x-51","src":"b","id":1010804,"name":"X-51","description":"The android known as Machine Man, built by the U.S. Army and raised as a son by his creator.","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/d0/4c003727804b4","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0,"urls":[{"type":"detail","url":"http://marvel.com/characters/2602/x-51"},{"type":"wiki","url":"http://marvel.com/universe/Machine_Man"},{"type":"comiclink","url":"http://marvel.com/comics/characters/1010804/x-51"}]}
     {"k":"x-babies","src":"b","id":1011418,"name":"X-Babies","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/10/4c002e198a6f3","extension":"jpg"},"comics":14,"series":6,"stories":15,"events":0}
     {"k":"x-cutioner","src":"b","id":1009723,"name":"X-Cutioner","description":"","comics":4,"series":4,"stories":5,"events":0}
-    {"k":"x-factor","src":"b","id":1010738,"name":"X-Factor","description":"","modified":"2016-02-11T17:19:50+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/03/5274136b4372f","extension":"jpg"},"comics":218,"series":46,"stories":274,"events":10}
-    {"k":"x-factor investigations","src":"b","id":1010739,"name":"X-Factor Investigations","description":"","modified":"2013-11-20T22:26:52+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/80/528d35f020202","extension":"jpg"},"comics":14,"series":1,"stories":27,"events":0}
-    {"k":"x-force","src":"b","id":1009724,"name":"X-Force","description":"","modified":"2016-02-10T21:13:08+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/03/52603663b553d","extension":"jpg"},"comics":370,"series":52,"stories":581,"events":8}
-    {"k":"x-man","src":"b","id":1009725,"name":"X-Man","description":"","modified":"2014-04-29T18:14:20+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/d/10/535febd73f84f","extension":"jpg"},"comics":113,"series":33,"stories":209,"events":5}
-    {"k":"x-men","src":"b","id":1009726,"name":"X-Men","description":"Mutants trained by Charles Xavier to protect a world that fears and distrusts them.","modified":"2017-01-24T20:44:42+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/03/510c08f345938","extension":"jpg"},"comics":4083,"series":1039,"stories":5760,"events":43}
-    {"k":"x-men (ultimate)","src":"b","id":1011109,"name":"X-Men (Ultimate)","description":"","modified":"2012-06-27T16:30:35+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/a0/4feb34f2017a0","extension":"jpg"},"comics":191,"series":29,"stories":315,"events":0}
+    {"k":"x-factor","src":"b","id":1010738,"name":"X-Factor","description":"","modified":1455211190,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/03/5274136b4372f","extension":"jpg"},"comics":218,"series":46,"stories":274,"events":10}
+    {"k":"x-factor investigations","src":"b","id":1010739,"name":"X-Factor Investigations","description":"","modified":1384986412,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/80/528d35f020202","extension":"jpg"},"comics":14,"series":1,"stories":27,"events":0}
+    {"k":"x-force","src":"b","id":1009724,"name":"X-Force","description":"","modified":1455138788,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/03/52603663b553d","extension":"jpg"},"comics":370,"series":52,"stories":581,"events":8}
+    {"k":"x-man","src":"b","id":1009725,"name":"X-Man","description":"","modified":1398795260,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/d/10/535febd73f84f","extension":"jpg"},"comics":113,"series":33,"stories":209,"events":5}
+    {"k":"x-men","src":"b","id":1009726,"name":"X-Men","description":"Mutants trained by Charles Xavier to protect a world that fears and distrusts them.","modified":1485290682,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/03/510c08f345938","extension":"jpg"},"comics":4083,"series":1039,"stories":5760,"events":43}
+    {"k":"x-men (ultimate)","src":"b","id":1011109,"name":"X-Men (Ultimate)","description":"","modified":1340814635,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/8/a0/4feb34f2017a0","extension":"jpg"},"comics":191,"series":29,"stories":315,"events":0}
     {"k":"x-ray (james darnell)","src":"b","id":1010875,"name":"X-Ray (James Darnell)","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/40/4c0035a250615","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
     {"k":"x-statix","src":"b","id":1010806,"name":"X-Statix","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/40/4c003724ba21f","extension":"jpg"},"comics":46,"series":10,"stories":55,"events":1}
     {"k":"x.s.e.","src":"b","id":1009732,"name":"X.S.E.","description":"","comics":0,"series":0,"stories":0,"events":0}
     {"k":"xavin","src":"b","id":1011094,"name":"Xavin","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/3/a0/4ce5a49743462","extension":"jpg"},"comics":8,"series":3,"stories":8,"events":0}
     {"k":"xorn (kuan-yin xorn)","src":"b","id":1009734,"name":"Xorn (Kuan-Yin Xorn)","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/d/60/4c00394059727","extension":"jpg"},"comics":22,"series":11,"stories":27,"events":1}
     {"k":"yellow claw","src":"b","id":1009736,"name":"Yellow Claw","description":"","comics":22,"series":10,"stories":31,"events":0}
-    {"k":"yellowjacket (hank pym)","src":"b","id":1009737,"name":"Yellowjacket (Hank Pym)","description":"","modified":"2021-08-13T04:11:11+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/a0/4c002df3dd41f","extension":"jpg"},"comics":90,"series":24,"stories":92,"events":6}
-    {"k":"yellowjacket (rita demara)","src":"b","id":1010996,"name":"Yellowjacket (Rita DeMara)","description":"","modified":"2014-06-11T19:06:35+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/f0/5398a8a4b8ca9","extension":"jpg"},"comics":9,"series":4,"stories":9,"events":1}
-    {"k":"yondu","src":"b","id":1011542,"name":"Yondu","description":"","modified":"2021-08-13T02:29:51+0000","comics":58,"series":14,"stories":80,"events":1}
-    {"k":"young avengers","src":"b","id":1010698,"name":"Young Avengers","description":"","modified":"2013-01-22T19:13:43+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/c0/50fec602eed20","extension":"jpg"},"comics":81,"series":26,"stories":84,"events":4}
+    {"k":"yellowjacket (hank pym)","src":"b","id":1009737,"name":"Yellowjacket (Hank Pym)","description":"","modified":1628827871,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/a0/4c002df3dd41f","extension":"jpg"},"comics":90,"series":24,"stories":92,"events":6}
+    {"k":"yellowjacket (rita demara)","src":"b","id":1010996,"name":"Yellowjacket (Rita DeMara)","description":"","modified":1402513595,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/9/f0/5398a8a4b8ca9","extension":"jpg"},"comics":9,"series":4,"stories":9,"events":1}
+    {"k":"yondu","src":"b","id":1011542,"name":"Yondu","description":"","modified":1628821791,"comics":58,"series":14,"stories":80,"events":1}
+    {"k":"young avengers","src":"b","id":1010698,"name":"Young Avengers","description":"","modified":1358882023,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/b/c0/50fec602eed20","extension":"jpg"},"comics":81,"series":26,"stories":84,"events":4}
     {"k":"young x-men","src":"b","id":1011277,"name":"Young X-Men","description":"","comics":18,"series":2,"stories":26,"events":0}
     {"k":"zaladane","src":"b","id":1009738,"name":"Zaladane","description":"","comics":15,"series":11,"stories":11,"events":1}
     {"k":"zaran","src":"b","id":1010841,"name":"Zaran","description":"","comics":22,"series":5,"stories":30,"events":1}
@@ -1566,3142 +1566,3142 @@ extension BundledCatalogue {
     {"k":"zarek","src":"b","id":1011163,"name":"Zarek","description":"","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/5/90/4c002f38d0e05","extension":"jpg"},"comics":0,"series":0,"stories":0,"events":0}
     {"k":"zeigeist","src":"b","id":1009739,"name":"Zeigeist","description":"","comics":0,"series":0,"stories":0,"events":0}
     {"k":"zemo","src":"b","id":1010780,"name":"Zemo","description":"","comics":15,"series":9,"stories":12,"events":1}
-    {"k":"zeus","src":"b","id":1011515,"name":"Zeus","description":"","modified":"2021-08-19T02:06:56+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/60/4ce5a7fcaa386","extension":"png"},"comics":36,"series":13,"stories":43,"events":0}
+    {"k":"zeus","src":"b","id":1011515,"name":"Zeus","description":"","modified":1629338816,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/f/60/4ce5a7fcaa386","extension":"png"},"comics":36,"series":13,"stories":43,"events":0}
     {"k":"zodiak","src":"b","id":1011127,"name":"Zodiak","description":"","comics":1,"series":1,"stories":1,"events":0}
     {"k":"zombie (simon garth)","src":"b","id":1009741,"name":"Zombie (Simon Garth)","description":"A businessman turned into a walking dead man by voodoo.","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/6/10/4c003937c9ba4","extension":"jpg"},"comics":1,"series":1,"stories":1,"events":0,"urls":[{"type":"detail","url":"http://marvel.com/characters/2678/zombie"},{"type":"wiki","url":"http://marvel.com/universe/Zombie_(Simon_Garth)"},{"type":"comiclink","url":"http://marvel.com/comics/characters/1009741/zombie_simon_garth"}]}
     {"k":"zuras","src":"b","id":1011183,"name":"Zuras","description":"","comics":3,"series":3,"stories":3,"events":0}
-    {"k":"zzzax","src":"b","id":1009742,"name":"Zzzax","description":"","modified":"2013-12-17T23:35:54+0000","thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/d0/4ced5ab9078c9","extension":"jpg"},"comics":5,"series":4,"stories":6,"events":0}
-    80000000000f65f8000000000892
-    80000000000f65fa000000000c4f
-    80000000000f65fc0000000010a6
-    80000000000f65fd00000000130b
-    80000000000f65fe00000000234e
-    80000000000f65ff000000003c5c
-    80000000000f6600000000003e45
-    80000000000f66010000000042d2
-    80000000000f66020000000046a4
-    80000000000f66030000000049eb
-    80000000000f6604000000004ce4
-    80000000000f66050000000472a2
-    80000000000f6606000000005146
-    80000000000f6607000000005294
-    80000000000f660800000000539e
-    80000000000f6609000000005a3b
-    80000000000f660a000000005b4f
-    80000000000f660b000000005e6e
-    80000000000f660c000000005f6e
-    80000000000f660d000000006074
-    80000000000f660e00000002a7d9
-    80000000000f660f00000000bb0d
-    80000000000f661000000000645a
-    80000000000f66110000000067a9
-    80000000000f66120000000068b9
-    80000000000f6613000000006e05
-    80000000000f6614000000006f07
-    80000000000f661500000000701d
-    80000000000f66160000000071a5
-    80000000000f66170000000072a0
-    80000000000f661800000000760c
-    80000000000f6619000000007684
-    80000000000f661a0000000076f8
-    80000000000f661b0000000077cb
-    80000000000f661c000000007da6
-    80000000000f661d00000000842d
-    80000000000f661e0000000085b4
-    80000000000f661f000000008740
-    80000000000f66200000000087bc
-    80000000000f6621000000008a44
-    80000000000f6622000000008e47
-    80000000000f6623000000008f5d
-    80000000000f6624000000009430
-    80000000000f6625000000009510
-    80000000000f6626000000009b40
-    80000000000f6627000000009d76
-    80000000000f662b000000009edf
-    80000000000f662c000000026e2e
-    80000000000f662d00000000a36d
-    80000000000f662e00000000a46b
-    80000000000f662f00000000a4e5
-    80000000000f663000000000a6cc
-    80000000000f663100000000a8e0
-    80000000000f663200000000a950
-    80000000000f663300000000abac
-    80000000000f663400000000ac8d
-    80000000000f663500000000b2d5
-    80000000000f663600000000b452
-    80000000000f663700000001e520
-    80000000000f663800000000b766
-    80000000000f663900000000b911
-    80000000000f663a00000000bbb8
-    80000000000f663b00000000bc2b
-    80000000000f663c00000000be75
-    80000000000f663d00000000bfd4
-    80000000000f663e00000000c12f
-    80000000000f663f00000002c725
-    80000000000f664000000000c790
-    80000000000f664100000000c892
-    80000000000f664200000000ca99
-    80000000000f664300000000cc47
-    80000000000f664400000000ce2d
-    80000000000f664700000000d854
-    80000000000f664800000000de91
-    80000000000f664900000000e2b9
-    80000000000f664a00000000e5e2
-    80000000000f664b00000000e8d5
-    80000000000f664c000000043c50
-    80000000000f664d00000001a69f
-    80000000000f664e00000000ef1c
-    80000000000f664f00000000f341
-    80000000000f665000000000f48e
-    80000000000f665100000000f566
-    80000000000f665200000000f668
-    80000000000f665300000003f68b
-    80000000000f665400000002af08
-    80000000000f665500000000fcbb
-    80000000000f665600000000feaa
-    80000000000f665700000001010a
-    80000000000f6658000000003077
-    80000000000f6659000000010310
-    80000000000f665a00000002ea38
-    80000000000f665b00000001071f
-    80000000000f665c000000011942
-    80000000000f665d000000010a2a
-    80000000000f665e000000010ce2
-    80000000000f665f000000010d5c
-    80000000000f6660000000018c6c
-    80000000000f6661000000010f82
-    80000000000f666200000001106a
-    80000000000f66630000000111cd
-    80000000000f66640000000114ac
-    80000000000f66650000000115b4
-    80000000000f6666000000011627
-    80000000000f66670000000117ca
-    80000000000f6668000000011a3c
-    80000000000f6669000000011b13
-    80000000000f666a000000012051
-    80000000000f666b00000001252d
-    80000000000f666c00000002c467
-    80000000000f666d00000000ec4a
-    80000000000f666e00000001284f
-    80000000000f6671000000012fc8
-    80000000000f66720000000132b9
-    80000000000f6673000000013470
-    80000000000f66740000000137c3
-    80000000000f6675000000013caf
-    80000000000f6676000000013dad
-    80000000000f667700000001466f
-    80000000000f66780000000146e8
-    80000000000f6679000000014c52
-    80000000000f667a000000014d2c
-    80000000000f667b000000014f52
-    80000000000f667c0000000153d8
-    80000000000f667d000000015bfe
-    80000000000f667e000000015e48
-    80000000000f667f000000015ec8
-    80000000000f66800000000161c2
-    80000000000f668100000001505c
-    80000000000f668200000001573d
-    80000000000f668300000001668a
-    80000000000f6684000000016a79
-    80000000000f6685000000016b87
-    80000000000f6686000000016c5d
-    80000000000f668700000001725e
-    80000000000f6688000000017497
-    80000000000f668a000000017771
-    80000000000f668b000000017d09
-    80000000000f668c000000017de2
-    80000000000f668d0000000182f7
-    80000000000f668e0000000186f2
-    80000000000f668f0000000187f4
-    80000000000f66900000000188f4
-    80000000000f6691000000018d51
-    80000000000f6692000000019030
-    80000000000f66930000000190a6
-    80000000000f66950000000193f1
-    80000000000f6696000000019774
-    80000000000f669700000001985a
-    80000000000f6698000000019a46
-    80000000000f6699000000019c9b
-    80000000000f669a000000019d9f
-    80000000000f669b00000001a28b
-    80000000000f669c00000001a394
-    80000000000f669d00000001a40c
-    80000000000f669e000000017b99
-    80000000000f669f0000000405b3
-    80000000000f66a000000001b029
-    80000000000f66a100000001b1f2
-    80000000000f66a200000002d015
-    80000000000f66a300000001b9b0
-    80000000000f66a400000001ba8c
-    80000000000f66a500000001bdaf
-    80000000000f66a600000001c1d9
-    80000000000f66a800000001c63c
-    80000000000f66a900000001cb35
-    80000000000f66aa00000001cea9
-    80000000000f66ac00000001d158
-    80000000000f66ad00000003744b
-    80000000000f66ae00000001dcad
-    80000000000f66af0000000260a8
-    80000000000f66b000000001df4e
-    80000000000f66b1000000007961
-    80000000000f66b200000001e181
-    80000000000f66b300000001e404
-    80000000000f66b400000001e8a3
-    80000000000f66b500000001ea25
-    80000000000f66b600000001eb24
-    80000000000f66b70000000195fa
-    80000000000f66b800000001f0e6
-    80000000000f66b900000001f556
-    80000000000f66ba00000001f658
-    80000000000f66bb00000001f237
-    80000000000f66bc0000000200d4
-    80000000000f66bd000000020442
-    80000000000f66be0000000205d3
-    80000000000f66bf0000000206b1
-    80000000000f66c000000000ecf5
-    80000000000f66c1000000020d9b
-    80000000000f66c200000000461e
-    80000000000f66c300000002102a
-    80000000000f66c400000001ee46
-    80000000000f66c5000000021158
-    80000000000f66c60000000211fd
-    80000000000f66c70000000215de
-    80000000000f66cb00000002200c
-    80000000000f66cc000000022375
-    80000000000f66cd0000000227ee
-    80000000000f66ce0000000228c4
-    80000000000f66cf00000002299b
-    80000000000f66d0000000022ab1
-    80000000000f66d1000000022b90
-    80000000000f66d2000000022d08
-    80000000000f66d3000000023559
-    80000000000f66d4000000023669
-    80000000000f66d5000000023a1e
-    80000000000f66d6000000023c99
-    80000000000f66d70000000241e4
-    80000000000f66d80000000248d9
-    80000000000f66db000000025158
-    80000000000f66dc00000002562c
-    80000000000f66dd0000000267cb
-    80000000000f66de000000026845
-    80000000000f66df000000026a23
-    80000000000f66e0000000026aa7
-    80000000000f66e100000001af4a
-    80000000000f66e2000000026663
-    80000000000f66e300000003f08d
-    80000000000f66e4000000026f96
-    80000000000f66e50000000273b2
-    80000000000f66e600000002762a
-    80000000000f66e700000001b8c8
-    80000000000f66e8000000027cc9
-    80000000000f66e90000000280bb
-    80000000000f66ea0000000286e3
-    80000000000f66eb00000003d0ae
-    80000000000f66ec0000000289ba
-    80000000000f66ed000000028ab4
-    80000000000f66ee000000028f0a
-    80000000000f66ef000000029494
-    80000000000f66f0000000029ba1
-    80000000000f66f1000000029d87
-    80000000000f66f200000002a1e9
-    80000000000f66f300000002a259
-    80000000000f66f4000000016f44
-    80000000000f66f500000002a2cd
-    80000000000f66f600000002a450
-    80000000000f66f700000002a641
-    80000000000f66f900000002acb2
-    80000000000f66fa00000002af86
-    80000000000f66fb00000002b6dd
-    80000000000f66fc00000002b75b
-    80000000000f66fd00000002ba92
-    80000000000f66fe00000002bb70
-    80000000000f66ff00000002bcc2
-    80000000000f670000000002c007
-    80000000000f670100000002c4e3
-    80000000000f6702000000032539
-    80000000000f670300000002d239
-    80000000000f670400000002d343
-    80000000000f670500000002d8c3
-    80000000000f670600000002dc1c
-    80000000000f670700000002dea7
-    80000000000f670800000002e0a6
-    80000000000f670900000002e1c4
-    80000000000f670a00000002cf9d
-    80000000000f670c00000002ebec
-    80000000000f670d00000002edd2
-    80000000000f670e00000002eff6
-    80000000000f670f00000002f06e
-    80000000000f671000000002f295
-    80000000000f671100000002f63f
-    80000000000f671300000002f89d
-    80000000000f671600000003d55e
-    80000000000f67190000000301b0
-    80000000000f671a00000003022e
-    80000000000f671b00000000363c
-    80000000000f671c000000030699
-    80000000000f671d000000030808
-    80000000000f671e000000030ae5
-    80000000000f671f000000030cc1
-    80000000000f6720000000030f64
-    80000000000f672100000003108e
-    80000000000f672200000003118b
-    80000000000f6723000000031267
-    80000000000f6724000000031438
-    80000000000f6725000000031b8e
-    80000000000f6726000000031e65
-    80000000000f6727000000031ee3
-    80000000000f672800000003274e
-    80000000000f672900000003284a
-    80000000000f672a000000032e02
-    80000000000f672b000000033291
-    80000000000f672c000000032fe1
-    80000000000f672d00000001263c
-    80000000000f672e000000033479
-    80000000000f672f0000000335ef
-    80000000000f67300000000339ef
-    80000000000f6731000000033ac7
-    80000000000f6732000000033c42
-    80000000000f6733000000033cbc
-    80000000000f6734000000033fe1
-    80000000000f6735000000034432
-    80000000000f67360000000344b0
-    80000000000f673700000003058a
-    80000000000f6738000000034baa
-    80000000000f6739000000034e2a
-    80000000000f673a0000000352d9
-    80000000000f673c000000035434
-    80000000000f673d000000035534
-    80000000000f673e00000001a17e
-    80000000000f673f0000000360df
-    80000000000f6740000000036955
-    80000000000f6741000000036ca7
-    80000000000f674200000003714d
-    80000000000f67430000000371c8
-    80000000000f674400000003763c
-    80000000000f6745000000037744
-    80000000000f674600000000ee33
-    80000000000f6747000000038ca6
-    80000000000f6748000000037d37
-    80000000000f6749000000037e66
-    80000000000f674a000000038400
-    80000000000f674b000000038809
-    80000000000f674c00000003899f
-    80000000000f674d000000038b4b
-    80000000000f674e00000001f2b3
-    80000000000f674f0000000251d6
-    80000000000f675000000003900e
-    80000000000f6751000000007a04
-    80000000000f67520000000309a5
-    80000000000f6753000000039c97
-    80000000000f67540000000394f5
-    80000000000f67550000000397f9
-    80000000000f675600000003991d
-    80000000000f6757000000039a2a
-    80000000000f67580000000261b2
-    80000000000f67590000000033d5
-    80000000000f675a00000003a5a0
-    80000000000f675b00000003a612
-    80000000000f675c000000026d31
-    80000000000f675d00000003a717
-    80000000000f675e00000003ab54
-    80000000000f675f00000003afa4
-    80000000000f676000000003b344
-    80000000000f676100000003b5eb
-    80000000000f676200000003b86c
-    80000000000f676300000003b8e6
-    80000000000f6764000000028c6b
-    80000000000f676500000002d6d6
-    80000000000f676600000003bd5c
-    80000000000f676700000003bafe
-    80000000000f676800000003bc05
-    80000000000f676900000003bdd4
-    80000000000f676a00000003c108
-    80000000000f676b00000003c331
-    80000000000f676d00000003c491
-    80000000000f676f00000003c6d9
-    80000000000f677000000003c8c6
-    80000000000f677200000003c9ce
-    80000000000f677300000003cbe8
-    80000000000f677400000003d1bc
-    80000000000f6775000000052b13
-    80000000000f677600000003d669
-    80000000000f677700000003d8a8
-    80000000000f677800000003d91c
-    80000000000f6779000000023283
-    80000000000f677a000000031990
-    80000000000f677b00000003ddfe
-    80000000000f677c00000003ded4
-    80000000000f677d00000003df4a
-    80000000000f677e00000003e149
-    80000000000f677f00000003e8cf
-    80000000000f678000000000eff5
-    80000000000f678100000003ee80
-    80000000000f6782000000025256
-    80000000000f678300000001a867
-    80000000000f6785000000032bba
-    80000000000f678600000003f2c7
-    80000000000f678700000003f3c9
-    80000000000f678800000003f440
-    80000000000f678900000003f519
-    80000000000f678a00000003fb05
-    80000000000f678b000000035733
-    80000000000f678c0000000080a3
-    80000000000f678d0000000404b5
-    80000000000f678e000000006d89
-    80000000000f678f000000040740
-    80000000000f6790000000040819
-    80000000000f6791000000040927
-    80000000000f679200000004099c
-    80000000000f6793000000040e44
-    80000000000f679400000001bcaa
-    80000000000f679500000002144a
-    80000000000f6796000000041289
-    80000000000f67970000000413b5
-    80000000000f6798000000041451
-    80000000000f679900000004161d
-    80000000000f679a000000041aef
-    80000000000f679b0000000420ce
-    80000000000f679d0000000422ca
-    80000000000f679e00000004241d
-    80000000000f679f000000003a55
-    80000000000f67a000000004274b
-    80000000000f67a1000000042825
-    80000000000f67a2000000042930
-    80000000000f67a3000000042b73
-    80000000000f67a4000000042d15
-    80000000000f67a5000000042efe
-    80000000000f67a6000000043137
-    80000000000f67a7000000043547
-    80000000000f67a80000000435c5
-    80000000000f67a9000000043777
-    80000000000f67aa000000043988
-    80000000000f67ab000000043b79
-    80000000000f67ac000000043de5
-    80000000000f67ad00000004252a
-    80000000000f67ae000000044806
-    80000000000f67af000000043ffe
-    80000000000f67b00000000448e9
-    80000000000f67b10000000449d7
-    80000000000f67b2000000044bf7
-    80000000000f67b3000000044c6d
-    80000000000f67b4000000044d6c
-    80000000000f67b5000000045106
-    80000000000f67b60000000451e7
-    80000000000f67b70000000452f3
-    80000000000f67b800000004553a
-    80000000000f67ba00000004579e
-    80000000000f67bb00000004052d
-    80000000000f67bc00000000655f
-    80000000000f67bd000000025f49
-    80000000000f67be000000045efc
-    80000000000f67bf0000000460a8
-    80000000000f67c000000004625e
-    80000000000f67c10000000464b7
-    80000000000f67c2000000046610
-    80000000000f67c3000000046761
-    80000000000f67c400000002642d
-    80000000000f67c5000000047110
-    80000000000f67c60000000468d7
-    80000000000f67c7000000046c5f
-    80000000000f67c8000000048cab
-    80000000000f67c9000000047425
-    80000000000f67ca000000048695
-    80000000000f67ce000000048fbc
-    80000000000f67cf00000004a342
-    80000000000f67d000000004928f
-    80000000000f67d10000000493d9
-    80000000000f67d2000000049711
-    80000000000f67d300000001e59c
-    80000000000f67d4000000037c52
-    80000000000f67d5000000049a63
-    80000000000f67d6000000049e34
-    80000000000f67d700000003376d
-    80000000000f67d8000000050b89
-    80000000000f67d900000004a22e
-    80000000000f67da00000004a509
-    80000000000f67db00000004a57d
-    80000000000f67dc00000004a675
-    80000000000f67dd00000004a7ed
-    80000000000f67de000000026f13
-    80000000000f67df00000004b125
-    80000000000f67e000000004ae8d
-    80000000000f67e1000000056a30
-    80000000000f67e300000004b32e
-    80000000000f67e400000004b39e
-    80000000000f67e500000004b5c8
-    80000000000f67e600000004b6a9
-    80000000000f67e700000004b947
-    80000000000f67e800000004c063
-    80000000000f67e900000004c19e
-    80000000000f67ea00000004c36a
-    80000000000f67eb00000004c3d8
-    80000000000f67ec00000004c4b0
-    80000000000f67ed00000001cd4d
-    80000000000f67ee00000004c5be
-    80000000000f67ef00000004caa8
-    80000000000f67f000000004cb1a
-    80000000000f67f200000004cfbc
-    80000000000f67f300000004d112
-    80000000000f67f400000004d417
-    80000000000f67f500000004d7d2
-    80000000000f67f600000004d8b7
-    80000000000f67f700000004dcfb
-    80000000000f67f800000004e711
-    80000000000f67f900000004e78f
-    80000000000f67fa00000004e917
-    80000000000f67fb00000004e9fe
-    80000000000f67fc00000004ea78
-    80000000000f67fd00000004ec63
-    80000000000f67fe00000004edbd
-    80000000000f67ff000000053762
-    80000000000f680000000004f13e
-    80000000000f680200000004fb3c
-    80000000000f680300000004fc68
-    80000000000f680400000004fd67
-    80000000000f6805000000050100
-    80000000000f680600000005030a
-    80000000000f68070000000511c6
-    80000000000f6808000000050721
-    80000000000f6809000000050841
-    80000000000f680a00000005093d
-    80000000000f680b000000050a27
-    80000000000f680c000000050d4c
-    80000000000f680d00000003049d
-    80000000000f680e00000005149f
-    80000000000f680f00000005161a
-    80000000000f68100000000517a4
-    80000000000f681100000005191b
-    80000000000f68120000000519fa
-    80000000000f6813000000051b02
-    80000000000f6814000000051f40
-    80000000000f6815000000052237
-    80000000000f6816000000052385
-    80000000000f68170000000527aa
-    80000000000f681800000000e847
-    80000000000f68190000000531dc
-    80000000000f681a00000005333f
-    80000000000f681b000000053637
-    80000000000f681c000000050e23
-    80000000000f681d000000053c2b
-    80000000000f681e000000053dd0
-    80000000000f681f000000054061
-    80000000000f68200000000541e5
-    80000000000f6821000000054302
-    80000000000f6822000000054476
-    80000000000f6823000000054618
-    80000000000f68240000000549f8
-    80000000000f6825000000054b42
-    80000000000f682600000003ef97
-    80000000000f6827000000055194
-    80000000000f68280000000553a7
-    80000000000f6829000000055553
-    80000000000f682a0000000556eb
-    80000000000f682b0000000557c4
-    80000000000f682c00000002fc16
-    80000000000f682d000000055bcc
-    80000000000f682e000000055dae
-    80000000000f682f0000000560be
-    80000000000f68300000000562d8
-    80000000000f683100000001414e
-    80000000000f68320000000565ca
-    80000000000f68330000000566ca
-    80000000000f68340000000569b6
-    80000000000f683500000005700e
-    80000000000f68360000000572bd
-    80000000000f68370000000578e4
-    80000000000f68380000000579ee
-    80000000000f6839000000026daf
-    80000000000f683a000000057d6e
-    80000000000f683b00000005819a
-    80000000000f683c00000005843e
-    80000000000f683d000000058542
-    80000000000f683e000000058642
-    80000000000f6844000000058a83
-    80000000000f684500000000f907
-    80000000000f6846000000058bcc
-    80000000000f684700000002f555
-    80000000000f6848000000058cc2
-    80000000000f6849000000058d43
-    80000000000f684a0000000591b5
-    80000000000f684b0000000593eb
-    80000000000f684c00000000585a
-    80000000000f684d000000059645
-    80000000000f684e0000000598d1
-    80000000000f698f00000003755b
-    80000000000f69df00000000e568
-    80000000000f6a94000000053f58
-    80000000000f6a95000000007fbf
-    80000000000f6a9600000004a460
-    80000000000f6a9700000004a773
-    80000000000f6a98000000050b07
-    80000000000f6a99000000025db0
-    80000000000f6a9a000000015d3d
-    80000000000f6a9b000000032e8e
-    80000000000f6a9c000000038ec2
-    80000000000f6a9d00000001a0f8
-    80000000000f6a9e00000003ce27
-    80000000000f6a9f000000051244
-    80000000000f6aa0000000005cee
-    80000000000f6aa100000002b20f
-    80000000000f6aa200000000dc3b
-    80000000000f6aa300000004507e
-    80000000000f6aa400000002a8dd
-    80000000000f6aa5000000013666
-    80000000000f6aa6000000056260
-    80000000000f6aa700000002216e
-    80000000000f6aa8000000040265
-    80000000000f6aa9000000042e00
-    80000000000f6aaa000000010c03
-    80000000000f6aab00000003405d
-    80000000000f6aac00000005615a
-    80000000000f6aad000000036ba1
-    80000000000f6aae000000052cd9
-    80000000000f6aaf00000001ffb2
-    80000000000f6ab000000002d44f
-    80000000000f6ab1000000053cb1
-    80000000000f6ab2000000001982
-    80000000000f6ab30000000176e9
-    80000000000f6ab40000000092c6
-    80000000000f6ab5000000039483
-    80000000000f6ab6000000051c17
-    80000000000f6ab700000004de52
-    80000000000f6ab800000004ff15
-    80000000000f6ab90000000312e7
-    80000000000f6aba000000033373
-    80000000000f6abb00000002bc4d
-    80000000000f6abd0000000357bd
-    80000000000f6abe00000000b1f5
-    80000000000f6abf000000030030
-    80000000000f6ac00000000168d5
-    80000000000f6ac1000000051698
-    80000000000f6ac2000000003727
-    80000000000f6ac300000000b34c
-    80000000000f6ac400000005530d
-    80000000000f6ac50000000214ca
-    80000000000f6b0d0000000181a6
-    80000000000f6b1200000002ae27
-    80000000000f6bea000000054169
-    80000000000f6beb0000000265e1
-    80000000000f6bec000000055657
-    80000000000f6bed00000005061f
-    80000000000f6bee00000001ae49
-    80000000000f6bef000000017ebd
-    80000000000f6bf0000000003cd0
-    80000000000f6bf1000000003d43
-    80000000000f6bf2000000004516
-    80000000000f6bf3000000022717
-    80000000000f6bf400000001058d
-    80000000000f6bf5000000016508
-    80000000000f6bf600000002027a
-    80000000000f6bf7000000027812
-    80000000000f6bf8000000056b41
-    80000000000f6bf9000000031112
-    80000000000f6bfa000000032321
-    80000000000f6bfb000000035ce8
-    80000000000f6bfc000000036716
-    80000000000f6bfd000000036002
-    80000000000f6bfe000000005220
-    80000000000f6bff000000009344
-    80000000000f6c0000000000b06e
-    80000000000f6c0100000001562c
-    80000000000f6c020000000314b6
-    80000000000f6c03000000032ab0
-    80000000000f6c0400000003fa88
-    80000000000f6c05000000046acf
-    80000000000f6c06000000046fe8
-    80000000000f6c0700000004bc9f
-    80000000000f6c08000000052571
-    80000000000f6c09000000054280
-    80000000000f6c0a000000059025
-    80000000000f6c0b000000000ac8
-    80000000000f6c0d0000000179e9
-    80000000000f6c0e00000001d621
-    80000000000f6c0f000000020b97
-    80000000000f6c100000000247d6
-    80000000000f6c11000000046cdf
-    80000000000f6c120000000364e0
-    80000000000f6c13000000037b7d
-    80000000000f6c1400000003928c
-    80000000000f6c1500000001e47e
-    80000000000f6c1600000004039e
-    80000000000f6c17000000041337
-    80000000000f6c18000000043aa4
-    80000000000f6c1900000004c950
-    80000000000f6c1a00000004d9cf
-    80000000000f6c1b00000004df56
-    80000000000f6c1c0000000592a4
-    80000000000f6c1d0000000142c1
-    80000000000f6c1e000000005ad5
-    80000000000f6c1f000000012234
-    80000000000f6c2000000001c742
-    80000000000f6c21000000021e28
-    80000000000f6c22000000022292
-    80000000000f6c2400000002d662
-    80000000000f6c2500000002e9c0
-    80000000000f6c2600000002cd05
-    80000000000f6c27000000047226
-    80000000000f6c2800000004dc12
-    80000000000f6c29000000057241
-    80000000000f6c2b00000001d36e
-    80000000000f6c2c0000000300a7
-    80000000000f6c2d0000000498e1
-    80000000000f6c2e000000039d42
-    80000000000f6c2f000000016792
-    80000000000f6c3000000002578f
-    80000000000f6c31000000057b72
-    80000000000f6c32000000058216
-    80000000000f6c3300000005831d
-    80000000000f6c34000000056cc8
-    80000000000f6c3500000003a273
-    80000000000f6c36000000055cc7
-    80000000000f6c3700000001e032
-    80000000000f6c3800000003f70b
-    80000000000f6c39000000045c13
-    80000000000f6c3a0000000363fc
-    80000000000f6c3b00000004063a
-    80000000000f6c3c000000005962
-    80000000000f6c3d00000001bfc4
-    80000000000f6c3e00000003aeb7
-    80000000000f6c3f00000002c63c
-    80000000000f6c400000000281bd
-    80000000000f6c4100000004c668
-    80000000000f6c4200000000fab9
-    80000000000f6c43000000003274
-    80000000000f6c4400000000f748
-    80000000000f6c4500000003837e
-    80000000000f6c4600000002317c
-    80000000000f6c470000000207b9
-    80000000000f6c48000000027969
-    80000000000f6c4900000004652d
-    80000000000f6c4a00000003a3ce
-    80000000000f6c4b00000001b3b9
-    80000000000f6c4c000000049b3e
-    80000000000f6c4d000000055eb0
-    80000000000f6c4e0000000258ec
-    80000000000f6c4f00000003da78
-    80000000000f6c5000000002bf30
-    80000000000f6c5100000003f9a5
-    80000000000f6c5200000003a898
-    80000000000f6c5300000001855a
-    80000000000f6c5400000002778e
-    80000000000f6c55000000004fab
-    80000000000f6c56000000012153
-    80000000000f6c57000000025b67
-    80000000000f6c5800000001274a
-    80000000000f6c59000000025c1f
-    80000000000f6c5a00000003cd04
-    80000000000f6c5b000000039bb3
-    80000000000f6c5c000000059463
-    80000000000f6c5d0000000400dc
-    80000000000f6c5e000000007bc8
-    80000000000f6c5f0000000282cb
-    80000000000f6c6000000000547b
-    80000000000f6c61000000016d3c
-    80000000000f6c6200000002586c
-    80000000000f6c63000000016e38
-    80000000000f6c640000000538f7
-    80000000000f6c66000000041fd1
-    80000000000f6c6700000004b017
-    80000000000f6c6800000003f607
-    80000000000f6c69000000030613
-    80000000000f6c6a000000048e36
-    80000000000f6c6b000000048b41
-    80000000000f6c6c00000002d537
-    80000000000f6c6d000000036f28
-    80000000000f6c6e000000010699
-    80000000000f6c6f00000001ac81
-    80000000000f6c71000000004afd
-    80000000000f6c720000000048cb
-    80000000000f6c73000000051e38
-    80000000000f6c74000000057eb7
-    80000000000f6c7500000002d12e
-    80000000000f6c760000000589a5
-    80000000000f6c77000000018377
-    80000000000f6c7800000001f7b7
-    80000000000f6c7900000001028e
-    80000000000f6c7a00000002834a
-    80000000000f6c7b00000002ecf4
-    80000000000f6c7c000000026c27
-    80000000000f6c7d00000000f09f
-    80000000000f6c7e0000000494fb
-    80000000000f6c7f000000035b5f
-    80000000000f6c8000000001f457
-    80000000000f6c8100000003d7d3
-    80000000000f6c82000000029006
-    80000000000f6c8300000004d288
-    80000000000f6c8400000004f9b6
-    80000000000f6c8500000001ef4f
-    80000000000f6c86000000050f3d
-    80000000000f6c87000000010410
-    80000000000f6c88000000044b75
-    80000000000f6c890000000510e6
-    80000000000f6c8a0000000349d7
-    80000000000f6c8b0000000057e6
-    80000000000f6c8c000000049ebc
-    80000000000f6c8d000000007ca8
-    80000000000f6c8e000000009fe3
-    80000000000f6c8f000000035ae9
-    80000000000f6c9000000001b634
-    80000000000f6c91000000046de3
-    80000000000f6c92000000045b85
-    80000000000f6c93000000005c7a
-    80000000000f6c9400000000316d
-    80000000000f6c9500000003eaac
-    80000000000f6c9600000003db4f
-    80000000000f6c97000000020ab2
-    80000000000f6c9800000003413b
-    80000000000f6c99000000059230
-    80000000000f6c9a000000028a38
-    80000000000f6c9b00000000834e
-    80000000000f6c9c000000025381
-    80000000000f6c9d000000046855
-    80000000000f6c9e000000001be5
-    80000000000f6c9f000000052118
-    80000000000f6ca0000000044e68
-    80000000000f6ca10000000548a3
-    80000000000f6ca200000000ad0b
-    80000000000f6ca300000002d091
-    80000000000f6ca400000005150f
-    80000000000f6ca5000000056378
-    80000000000f6ca600000002b332
-    80000000000f6ca70000000469db
-    80000000000f6ca8000000045002
-    80000000000f6ca9000000050429
-    80000000000f6caa000000044a98
-    80000000000f6cab000000008ca1
-    80000000000f6cac000000049601
-    80000000000f6cad000000041800
-    80000000000f6cae0000000523f7
-    80000000000f6caf00000001a082
-    80000000000f6cb00000000456bd
-    80000000000f6cb100000003bfbb
-    80000000000f6cb2000000004ed0
-    80000000000f6cb300000002dba2
-    80000000000f6cb4000000019968
-    80000000000f6cb500000002ff94
-    80000000000f6cb6000000002d04
-    80000000000f6cb700000003172c
-    80000000000f6cb8000000053418
-    80000000000f6cb900000003918a
-    80000000000f6cba00000004668c
-    80000000000f6cbb0000000588b0
-    80000000000f6cbc000000032d27
-    80000000000f6cbd000000030421
-    80000000000f6cbe000000025ebb
-    80000000000f6cbf000000015fc4
-    80000000000f6cc0000000019fbc
-    80000000000f6cc1000000009c21
-    80000000000f6cc2000000037fd4
-    80000000000f6cc3000000057c60
-    80000000000f6cc4000000057be8
-    80000000000f6cc500000004fabb
-    80000000000f6cc600000003a2ef
-    80000000000f6cc700000000bdfb
-    80000000000f6cc800000002436a
-    80000000000f6cc9000000049fbe
-    80000000000f6cca000000013f8e
-    80000000000f6ccb000000031807
-    80000000000f6ccc00000003dd19
-    80000000000f6ccd000000028753
-    80000000000f6cce000000031aa0
-    80000000000f6ccf000000043d60
-    80000000000f6cd000000002ca1e
-    80000000000f6cd2000000045880
-    80000000000f6cd300000004918b
-    80000000000f6cd4000000033f69
-    80000000000f6cd500000004a3d8
-    80000000000f6cd600000003357d
-    80000000000f6cd7000000001567
-    80000000000f6cd800000002e7ba
-    80000000000f6cd9000000003dd5
-    80000000000f6cda0000000069e1
-    80000000000f6cdb000000012ec1
-    80000000000f6cdc0000000074f8
-    80000000000f6cdd00000000740b
-    80000000000f6cde000000008bae
-    80000000000f6cdf0000000097c2
-    80000000000f6ce000000000c970
-    80000000000f6ce100000000d5f7
-    80000000000f6ce200000000d0da
-    80000000000f6ce300000000da38
-    80000000000f6ce400000000ea26
-    80000000000f6ce5000000010871
-    80000000000f6ce6000000011c7e
-    80000000000f6ce7000000012bb7
-    80000000000f6ce8000000013575
-    80000000000f6ce900000001552d
-    80000000000f6cea0000000173a8
-    80000000000f6ceb0000000175d2
-    80000000000f6cec000000031897
-    80000000000f6ced00000001c0af
-    80000000000f6cee00000001c7bc
-    80000000000f6cef00000001d03a
-    80000000000f6cf000000001d94f
-    80000000000f6cf100000001dbb4
-    80000000000f6cf2000000020e91
-    80000000000f6cf3000000020f31
-    80000000000f6cf40000000224d1
-    80000000000f6cf5000000022e57
-    80000000000f6cf6000000023f3a
-    80000000000f6cf7000000024f1b
-    80000000000f6cf8000000027503
-    80000000000f6cf900000002725f
-    80000000000f6cfa000000027096
-    80000000000f6cfb00000002b8ad
-    80000000000f6cfc00000002c10c
-    80000000000f6cfd00000003264d
-    80000000000f6cfe00000002dd8c
-    80000000000f6cff00000002e56b
-    80000000000f6d0000000002e329
-    80000000000f6d0100000002e451
-    80000000000f6d02000000026310
-    80000000000f6d0300000003070d
-    80000000000f6d04000000032182
-    80000000000f6d0500000003313f
-    80000000000f6d06000000033e45
-    80000000000f6d07000000034cf8
-    80000000000f6d08000000034d94
-    80000000000f6d09000000034f83
-    80000000000f6d0a0000000350ac
-    80000000000f6d0b0000000373bb
-    80000000000f6d0c000000037843
-    80000000000f6d0d000000038bc1
-    80000000000f6d0e00000003b4cc
-    80000000000f6d0f00000003b77d
-    80000000000f6d1000000003b6ed
-    80000000000f6d1100000003b9c2
-    80000000000f6d1200000003bed0
-    80000000000f6d1300000003d43e
-    80000000000f6d1400000003d30f
-    80000000000f6d1500000003ea14
-    80000000000f6d1600000003fe96
-    80000000000f6d1700000003fc62
-    80000000000f6d18000000040d27
-    80000000000f6d19000000040aff
-    80000000000f6d1a000000040c2e
-    80000000000f6d1b000000041ead
-    80000000000f6d1c000000041c4f
-    80000000000f6d1d000000043008
-    80000000000f6d1e00000004336a
-    80000000000f6d1f00000004323d
-    80000000000f6d20000000045403
-    80000000000f6d2100000002abb9
-    80000000000f6d2200000004ab95
-    80000000000f6d2300000004a955
-    80000000000f6d2400000001a9c5
-    80000000000f6d2500000004b4a1
-    80000000000f6d2600000004c2a4
-    80000000000f6d2700000004f02a
-    80000000000f6d2800000005269b
-    80000000000f6d290000000524d1
-    80000000000f6d2a000000052a2a
-    80000000000f6d2b00000005287f
-    80000000000f6d2c0000000529a0
-    80000000000f6d2d00000005307a
-    80000000000f6d2e0000000547aa
-    80000000000f6d2f000000054f74
-    80000000000f6d30000000055930
-    80000000000f6d3100000002fd65
-    80000000000f6d320000000567ac
-    80000000000f6d33000000057116
-    80000000000f6d34000000058e65
-    80000000000f6d35000000014ed6
-    80000000000f6d3600000004e27a
-    80000000000f6d37000000016fbe
-    80000000000f6d3800000004ce56
-    80000000000f6d39000000012348
-    80000000000f6d3a00000002f97f
-    80000000000f6d3b00000004d36d
-    80000000000f6d3c00000002cc0d
-    80000000000f6d3d000000021cd8
-    80000000000f6d3e00000005768c
-    80000000000f6d3f000000036305
-    80000000000f6d400000000337ed
-    80000000000f6d41000000056be5
-    80000000000f6d420000000489f4
-    80000000000f6d430000000544f4
-    80000000000f6d440000000055eb
-    80000000000f6d45000000019206
-    80000000000f6d46000000029ef2
-    80000000000f6d4700000000f828
-    80000000000f6d48000000013397
-    80000000000f6d4900000004bf90
-    80000000000f6d4a00000004e695
-    80000000000f6d4b0000000329a5
-    80000000000f6d4c0000000131b5
-    80000000000f6d4d000000039dc0
-    80000000000f6d4e00000004b85e
-    80000000000f6d4f00000001441b
-    80000000000f6d50000000023b94
-    80000000000f6d5100000004f8a4
-    80000000000f6d5200000002f143
-    80000000000f6d5300000000e39f
-    80000000000f6d54000000038f3a
-    80000000000f6d550000000299b4
-    80000000000f6d5600000003b016
-    80000000000f6d570000000021d4
-    80000000000f6d58000000046ee1
-    80000000000f6d590000000272d7
-    80000000000f6d5a00000004d1af
-    80000000000f6d5b00000004151d
-    80000000000f6d5c00000002b572
-    80000000000f6d5d000000013e8d
-    80000000000f6d5e00000000bd2a
-    80000000000f6d5f00000000f181
-    80000000000f6d60000000014e5a
-    80000000000f6d6100000001d723
-    80000000000f6d6200000004c54e
-    80000000000f6d63000000056e43
-    80000000000f6d64000000020356
-    80000000000f6d6500000003a1fc
-    80000000000f6d6600000001fd59
-    80000000000f6d670000000513c8
-    80000000000f6d680000000416f7
-    80000000000f6d6a000000011fcd
-    80000000000f6d6b00000004ad85
-    80000000000f6d6c00000000e48d
-    80000000000f6d6d00000002d9c4
-    80000000000f6d6e00000004782a
-    80000000000f6d6f00000001c8b2
-    80000000000f6d700000000348cb
-    80000000000f6d7100000004635f
-    80000000000f6d72000000029acc
-    80000000000f6d7300000002b5f4
-    80000000000f6d74000000017164
-    80000000000f6d7500000001847c
-    80000000000f6d7600000004acaa
-    80000000000f6d77000000023753
-    80000000000f6d7800000002385c
-    80000000000f6d79000000018222
-    80000000000f6d7a000000053e73
-    80000000000f6d7b0000000568d9
-    80000000000f6d7c00000002caf3
-    80000000000f6d7d00000001f15e
-    80000000000f6d7e00000004643f
-    80000000000f6d7f000000014568
-    80000000000f6d80000000017056
-    80000000000f6d8100000000ab34
-    80000000000f6d8200000002b08c
-    80000000000f6d8300000004bebb
-    80000000000f6d8400000001d477
-    80000000000f6d850000000230a3
-    80000000000f6d86000000049d2a
-    80000000000f6d8700000004223c
-    80000000000f6d880000000291fc
-    80000000000f6d89000000027b51
-    80000000000f6d8a0000000177e3
-    80000000000f6d8b00000004d736
-    80000000000f6d8c000000049bb6
-    80000000000f6d8d00000002e93a
-    80000000000f6d8e000000035a4b
-    80000000000f6d8f0000000136e6
-    80000000000f6d900000000338f0
-    80000000000f6d910000000234dd
-    80000000000f6d9200000000b864
-    80000000000f6d9300000001edc4
-    80000000000f6d9400000002a5a9
-    80000000000f6d9500000004467e
-    80000000000f6d96000000058af7
-    80000000000f6d9700000000dffc
-    80000000000f6d9800000000ddf1
-    80000000000f6d9900000000e12e
-    80000000000f6d9a00000001be8a
-    80000000000f6d9b000000030e15
-    80000000000f6d9c00000002a345
-    80000000000f6d9d00000000c052
-    80000000000f6d9e0000000225f7
-    80000000000f6d9f0000000151d1
-    80000000000f6da000000003ac33
-    80000000000f6da1000000026944
-    80000000000f6da2000000053b20
-    80000000000f6da300000001476c
-    80000000000f6da500000005879a
-    80000000000f6da600000004e893
-    80000000000f6da7000000019308
-    80000000000f6da800000004eb5c
-    80000000000f6da900000000ad89
-    80000000000f6daa0000000480af
-    80000000000f6dab00000004cc7c
-    80000000000f6dac00000002893d
-    80000000000f6dad000000040439
-    80000000000f6dae000000021a1a
-    80000000000f6daf00000000b0de
-    80000000000f6db00000000030f9
-    80000000000f6db100000005520c
-    80000000000f6db20000000178e2
-    80000000000f6db300000003871a
-    80000000000f6db4000000036dad
-    80000000000f6db5000000052094
-    80000000000f6db60000000410d5
-    80000000000f6db70000000595d1
-    80000000000f6db8000000053a0f
-    80000000000f6db90000000351a1
-    80000000000f6dba0000000091a3
-    80000000000f6dbb00000001fa58
-    80000000000f6dbc00000000a5e1
-    80000000000f6dbd000000055ac2
-    80000000000f6dbe000000031590
-    80000000000f6dbf00000002e030
-    80000000000f6dc0000000002920
-    80000000000f6dc1000000006b63
-    80000000000f6dc20000000081ac
-    80000000000f6dc300000000cb72
-    80000000000f6dc400000000f262
-    80000000000f6dc500000000f41a
-    80000000000f6dc6000000014a96
-    80000000000f6dc7000000018fb4
-    80000000000f6dc800000001cdce
-    80000000000f6dc900000002c1fd
-    80000000000f6dca000000023935
-    80000000000f6dcb000000029125
-    80000000000f6dcc0000000295fe
-    80000000000f6dcd00000004c873
-    80000000000f6dce0000000390b3
-    80000000000f6dcf00000003a9a2
-    80000000000f6dd000000003aa7f
-    80000000000f6dd100000003b1d5
-    80000000000f6dd200000003dbc5
-    80000000000f6dd300000003e855
-    80000000000f6dd40000000411b6
-    80000000000f6dd5000000045fd1
-    80000000000f6dd60000000490b4
-    80000000000f6dd700000004a151
-    80000000000f6dd800000004bb84
-    80000000000f6dd900000004c79e
-    80000000000f6dda00000004d035
-    80000000000f6ddb000000059316
-    80000000000f6ddc0000000038cb
-    80000000000f6ddd00000003c09a
-    80000000000f6dde0000000509b5
-    80000000000f6ddf000000042c99
-    80000000000f6de00000000445f8
-    80000000000f6de100000001142c
-    80000000000f6de2000000002f77
-    80000000000f6de3000000026ba9
-    80000000000f6de400000004be39
-    80000000000f6de500000002f71a
-    80000000000f6de60000000119c4
-    80000000000f6de70000000027d7
-    80000000000f6de8000000002b0c
-    80000000000f6de900000001a5ba
-    80000000000f6dea0000000297a0
-    80000000000f6deb00000003a4a2
-    80000000000f6dec000000049365
-    80000000000f6ded00000004ece6
-    80000000000f6dee000000052f21
-    80000000000f6def00000005985f
-    80000000000f6df0000000030ef0
-    80000000000f6df100000001f052
-    80000000000f6df200000002a85d
-    80000000000f6df300000000fe22
-    80000000000f6df4000000014399
-    80000000000f6df500000003ed29
-    80000000000f6df600000000db37
-    80000000000f6df700000003d032
-    80000000000f6df8000000031a1a
-    80000000000f6df9000000027c53
-    80000000000f6dfa000000002eb0
-    80000000000f6dfb000000016144
-    80000000000f6dfc00000000dbb9
-    80000000000f6dfd0000000418a5
-    80000000000f6dfe00000000256c
-    80000000000f6dff00000001896e
-    80000000000f6e0000000002c889
-    80000000000f6e0100000001b33b
-    80000000000f6e02000000038a79
-    80000000000f6e0300000002fe6a
-    80000000000f6e04000000031c03
-    80000000000f6e0500000002d7e6
-    80000000000f6e060000000152f0
-    80000000000f6e0700000003c7c1
-    80000000000f6e08000000004c6e
-    80000000000f6e0900000000c716
-    80000000000f6e0a000000034841
-    80000000000f6e0b00000004e811
-    80000000000f6e0c00000004b22b
-    80000000000f6e0d0000000197e8
-    80000000000f6e0e000000003355
-    80000000000f6e0f00000004e609
-    80000000000f6e1000000004e49a
-    80000000000f6e1200000001f3c0
-    80000000000f6e1300000004dd77
-    80000000000f6e1400000003242f
-    80000000000f6e1500000001c5c0
-    80000000000f6e16000000019ea5
-    80000000000f6e17000000045cf6
-    80000000000f6e180000000086b6
-    80000000000f6e1900000004af8d
-    80000000000f6e1a00000005509d
-    80000000000f6e1b000000003949
-    80000000000f6e1c000000038e46
-    80000000000f6e1d00000002eb60
-    80000000000f6e1e000000042340
-    80000000000f6e1f0000000535c5
-    80000000000f6e2000000004baa5
-    80000000000f6e210000000194f5
-    80000000000f6e2200000003ae05
-    80000000000f6e23000000015af0
-    80000000000f6e2400000000b524
-    80000000000f6e250000000501e4
-    80000000000f6e2600000003e24f
-    80000000000f6e27000000052e09
-    80000000000f6e2800000001aaad
-    80000000000f6e29000000030d3c
-    80000000000f6e2a0000000424af
-    80000000000f6e2b00000002ef1b
-    80000000000f6e2c000000034327
-    80000000000f6e2e000000022c23
-    80000000000f6e2f00000001660c
-    80000000000f6e3000000001bbad
-    80000000000f6e3100000003e0d7
-    80000000000f6e3200000002842d
-    80000000000f6e33000000025974
-    80000000000f6e3400000000c4d2
-    80000000000f6e35000000004e3e
-    80000000000f6e36000000032285
-    80000000000f6e3700000003890f
-    80000000000f6e3800000001cc4f
-    80000000000f6e3900000002b18a
-    80000000000f6e3a00000000e79d
-    80000000000f6e3b000000025af0
-    80000000000f6e3c000000014b6b
-    80000000000f6e3d000000053fe1
-    80000000000f6e3e000000008530
-    80000000000f6e3f00000002f7a4
-    80000000000f6e4000000000aff0
-    80000000000f6e4100000004597a
-    80000000000f6e420000000017c9
-    80000000000f6e43000000054921
-    80000000000f6e440000000118ce
-    80000000000f6e45000000035efc
-    80000000000f6e46000000010027
-    80000000000f6e47000000035df6
-    80000000000f6e480000000110e2
-    80000000000f6e4900000002340c
-    80000000000f6e4a0000000208cb
-    80000000000f6e4b000000005577
-    80000000000f6e4c00000000cd52
-    80000000000f6e4d000000059135
-    80000000000f6e4f000000030336
-    80000000000f6e5000000003d755
-    80000000000f6e51000000056f94
-    80000000000f6e52000000036558
-    80000000000f6e5300000002c3e1
-    80000000000f6e5500000001bd2a
-    80000000000f6e56000000010511
-    80000000000f6e57000000055437
-    80000000000f6e580000000259f0
-    80000000000f6e5900000002884f
-    80000000000f6e5a000000056f1c
-    80000000000f6e5b00000000a0c8
-    80000000000f6e5c00000001ded2
-    80000000000f6e5d000000023b26
-    80000000000f6e5e00000004db90
-    80000000000f6e5f00000004e05a
-    80000000000f6e600000000082b0
-    80000000000f6e61000000001f81
-    80000000000f6e620000000056c8
-    80000000000f6e6300000001e285
-    80000000000f6e6400000002099c
-    80000000000f6e650000000047f6
-    80000000000f6e66000000035902
-    80000000000f6e67000000035f80
-    80000000000f6e68000000050024
-    80000000000f6e690000000308a3
-    80000000000f6e6a000000012cd3
-    80000000000f6e6b000000049862
-    80000000000f6e6c000000028be9
-    80000000000f6e6d000000050c2e
-    80000000000f6e6e000000027a45
-    80000000000f6e6f000000051fbc
-    80000000000f6e700000000292f7
-    80000000000f6e7100000001809d
-    80000000000f6e72000000027894
-    80000000000f6e73000000051844
-    80000000000f6e7400000005326a
-    80000000000f6e75000000018b85
-    80000000000f6e760000000240e8
-    80000000000f6e77000000028606
-    80000000000f6e7800000002cc89
-    80000000000f6e790000000393a4
-    80000000000f6e7a000000016a07
-    80000000000f6e7b000000042a6d
-    80000000000f6e7c000000003835
-    80000000000f6e7d00000004103d
-    80000000000f6e7e00000003d993
-    80000000000f6e7f000000029c7a
-    80000000000f6e8000000002daa1
-    80000000000f6e810000000384e0
-    80000000000f6e8200000003eda5
-    80000000000f6e8300000000f98f
-    80000000000f6e85000000012448
+    {"k":"zzzax","src":"b","id":1009742,"name":"Zzzax","description":"","modified":1387323354,"thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/c/d0/4ced5ab9078c9","extension":"jpg"},"comics":5,"series":4,"stories":6,"events":0}
+    80000000000f65f8000000000872
+    80000000000f65fa000000000c1f
+    80000000000f65fc000000001056
+    80000000000f65fd0000000012ab
+    80000000000f65fe00000000229e
+    80000000000f65ff000000003b5c
+    80000000000f6600000000003d45
+    80000000000f6601000000004192
+    80000000000f6602000000004534
+    80000000000f660300000000485b
+    80000000000f6604000000004b34
+    80000000000f6605000000044cd2
+    80000000000f6606000000004f66
+    80000000000f66070000000050b4
+    80000000000f66080000000051ae
+    80000000000f660900000000581b
+    80000000000f660a00000000591f
+    80000000000f660b000000005c2e
+    80000000000f660c000000005d1e
+    80000000000f660d000000005e14
+    80000000000f660e000000029079
+    80000000000f660f00000000b55d
+    80000000000f66100000000061ba
+    80000000000f66110000000064d9
+    80000000000f66120000000065d9
+    80000000000f6613000000006b05
+    80000000000f6614000000006bf7
+    80000000000f6615000000006cfd
+    80000000000f6616000000006e75
+    80000000000f6617000000006f60
+    80000000000f66180000000072ac
+    80000000000f6619000000007324
+    80000000000f661a000000007398
+    80000000000f661b00000000746b
+    80000000000f661c000000007a16
+    80000000000f661d00000000804d
+    80000000000f661e0000000081c4
+    80000000000f661f000000008340
+    80000000000f66200000000083bc
+    80000000000f6621000000008624
+    80000000000f6622000000008a07
+    80000000000f6623000000008b1d
+    80000000000f6624000000008fc0
+    80000000000f66250000000090a0
+    80000000000f6626000000009680
+    80000000000f66270000000098b6
+    80000000000f662b000000009a0f
+    80000000000f662c0000000258de
+    80000000000f662d000000009e7d
+    80000000000f662e000000009f6b
+    80000000000f662f000000009fe5
+    80000000000f663000000000a1bc
+    80000000000f663100000000a3d0
+    80000000000f663200000000a440
+    80000000000f663300000000a68c
+    80000000000f663400000000a76d
+    80000000000f663500000000ad95
+    80000000000f663600000000af02
+    80000000000f663700000001d4c0
+    80000000000f663800000000b1f6
+    80000000000f663900000000b381
+    80000000000f663a00000000b5f8
+    80000000000f663b00000000b66b
+    80000000000f663c00000000b8a5
+    80000000000f663d00000000b9f4
+    80000000000f663e00000000bb4f
+    80000000000f663f00000002af25
+    80000000000f664000000000c160
+    80000000000f664100000000c252
+    80000000000f664200000000c449
+    80000000000f664300000000c5f7
+    80000000000f664400000000c7cd
+    80000000000f664700000000d184
+    80000000000f664800000000d791
+    80000000000f664900000000db99
+    80000000000f664a00000000dec2
+    80000000000f664b00000000e1a5
+    80000000000f664c000000041860
+    80000000000f664d0000000198af
+    80000000000f664e00000000e7bc
+    80000000000f664f00000000ebd1
+    80000000000f665000000000ed1e
+    80000000000f665100000000edf6
+    80000000000f665200000000eee8
+    80000000000f665300000003d52b
+    80000000000f6654000000029798
+    80000000000f665500000000f50b
+    80000000000f665600000000f6fa
+    80000000000f665700000000f94a
+    80000000000f6658000000002fb7
+    80000000000f665900000000fb40
+    80000000000f665a00000002d0e8
+    80000000000f665b00000000ff1f
+    80000000000f665c0000000110b2
+    80000000000f665d00000001020a
+    80000000000f665e0000000104c2
+    80000000000f665f00000001053c
+    80000000000f6660000000017f6c
+    80000000000f6661000000010742
+    80000000000f666200000001082a
+    80000000000f666300000001098d
+    80000000000f6664000000010c4c
+    80000000000f6665000000010d44
+    80000000000f6666000000010db7
+    80000000000f6667000000010f4a
+    80000000000f66680000000111ac
+    80000000000f6669000000011283
+    80000000000f666a000000011781
+    80000000000f666b000000011c2d
+    80000000000f666c00000002ac67
+    80000000000f666d00000000e50a
+    80000000000f666e000000011f1f
+    80000000000f6671000000012638
+    80000000000f6672000000012909
+    80000000000f6673000000012ac0
+    80000000000f6674000000012e03
+    80000000000f66750000000132af
+    80000000000f667600000001339d
+    80000000000f6677000000013c0f
+    80000000000f6678000000013c88
+    80000000000f66790000000141d2
+    80000000000f667a0000000142ac
+    80000000000f667b0000000144c2
+    80000000000f667c000000014918
+    80000000000f667d0000000150de
+    80000000000f667e000000015308
+    80000000000f667f000000015388
+    80000000000f6680000000015662
+    80000000000f66810000000145bc
+    80000000000f6682000000014c5d
+    80000000000f6683000000015aea
+    80000000000f6684000000015ea9
+    80000000000f6685000000015fa7
+    80000000000f668600000001607d
+    80000000000f668700000001663e
+    80000000000f6688000000016867
+    80000000000f668a000000016b21
+    80000000000f668b000000017079
+    80000000000f668c000000017152
+    80000000000f668d000000017637
+    80000000000f668e000000017a12
+    80000000000f668f000000017b04
+    80000000000f6690000000017bf4
+    80000000000f6691000000018051
+    80000000000f6692000000018310
+    80000000000f6693000000018386
+    80000000000f66950000000186c1
+    80000000000f6696000000018a24
+    80000000000f6697000000018b0a
+    80000000000f6698000000018ce6
+    80000000000f6699000000018f2b
+    80000000000f669a00000001901f
+    80000000000f669b0000000194cb
+    80000000000f669c0000000195c4
+    80000000000f669d00000001963c
+    80000000000f669e000000016f19
+    80000000000f669f00000003e3b3
+    80000000000f66a000000001a1e9
+    80000000000f66a100000001a3a2
+    80000000000f66a200000002b7c5
+    80000000000f66a300000001ab00
+    80000000000f66a400000001abdc
+    80000000000f66a500000001aedf
+    80000000000f66a600000001b2e9
+    80000000000f66a800000001b71c
+    80000000000f66a900000001bbe5
+    80000000000f66aa00000001bf49
+    80000000000f66ac00000001c1d8
+    80000000000f66ad0000000356eb
+    80000000000f66ae00000001cc9d
+    80000000000f66af000000024bc8
+    80000000000f66b000000001cf2e
+    80000000000f66b10000000075f1
+    80000000000f66b200000001d151
+    80000000000f66b300000001d3b4
+    80000000000f66b400000001d823
+    80000000000f66b500000001d995
+    80000000000f66b600000001da94
+    80000000000f66b70000000188aa
+    80000000000f66b800000001e016
+    80000000000f66b900000001e476
+    80000000000f66ba00000001e568
+    80000000000f66bb00000001e167
+    80000000000f66bc00000001ef64
+    80000000000f66bd00000001f2c2
+    80000000000f66be00000001f443
+    80000000000f66bf00000001f521
+    80000000000f66c000000000e5a5
+    80000000000f66c100000001fbbb
+    80000000000f66c20000000044ae
+    80000000000f66c300000001fe4a
+    80000000000f66c400000001dd96
+    80000000000f66c500000001ff68
+    80000000000f66c600000002000d
+    80000000000f66c70000000203be
+    80000000000f66cb000000020d7c
+    80000000000f66cc0000000210d5
+    80000000000f66cd00000002151e
+    80000000000f66ce0000000215f4
+    80000000000f66cf0000000216cb
+    80000000000f66d00000000217e1
+    80000000000f66d10000000218c0
+    80000000000f66d2000000021a38
+    80000000000f66d3000000022239
+    80000000000f66d4000000022339
+    80000000000f66d50000000226de
+    80000000000f66d6000000022939
+    80000000000f66d7000000022e54
+    80000000000f66d80000000234e9
+    80000000000f66db000000023cf8
+    80000000000f66dc00000002419c
+    80000000000f66dd0000000252ab
+    80000000000f66de000000025325
+    80000000000f66df0000000254f3
+    80000000000f66e0000000025577
+    80000000000f66e100000001a10a
+    80000000000f66e2000000025153
+    80000000000f66e300000003cf5d
+    80000000000f66e4000000025a46
+    80000000000f66e5000000025e52
+    80000000000f66e60000000260aa
+    80000000000f66e700000001aa18
+    80000000000f66e8000000026719
+    80000000000f66e9000000026acb
+    80000000000f66ea0000000270d3
+    80000000000f66eb00000003b05e
+    80000000000f66ec00000002739a
+    80000000000f66ed000000027494
+    80000000000f66ee0000000278ba
+    80000000000f66ef000000027df4
+    80000000000f66f00000000284c1
+    80000000000f66f1000000028697
+    80000000000f66f2000000028ac9
+    80000000000f66f3000000028b39
+    80000000000f66f4000000016344
+    80000000000f66f5000000028bad
+    80000000000f66f6000000028d20
+    80000000000f66f7000000028ef1
+    80000000000f66f9000000029542
+    80000000000f66fa000000029816
+    80000000000f66fb000000029f3d
+    80000000000f66fc000000029fbb
+    80000000000f66fd00000002a2d2
+    80000000000f66fe00000002a3b0
+    80000000000f66ff00000002a502
+    80000000000f670000000002a827
+    80000000000f670100000002ace3
+    80000000000f6702000000030a79
+    80000000000f670300000002b9c9
+    80000000000f670400000002bac3
+    80000000000f670500000002c013
+    80000000000f670600000002c34c
+    80000000000f670700000002c5c7
+    80000000000f670800000002c7b6
+    80000000000f670900000002c8c4
+    80000000000f670a00000002b74d
+    80000000000f670c00000002d28c
+    80000000000f670d00000002d462
+    80000000000f670e00000002d676
+    80000000000f670f00000002d6ee
+    80000000000f671000000002d905
+    80000000000f671100000002dc7f
+    80000000000f671300000002dedd
+    80000000000f671600000003b4ce
+    80000000000f671900000002e7a0
+    80000000000f671a00000002e81e
+    80000000000f671b00000000355c
+    80000000000f671c00000002ec79
+    80000000000f671d00000002ede8
+    80000000000f671e00000002f0a5
+    80000000000f671f00000002f271
+    80000000000f672000000002f514
+    80000000000f672100000002f62e
+    80000000000f672200000002f72b
+    80000000000f672300000002f807
+    80000000000f672400000002f9d8
+    80000000000f672500000003011e
+    80000000000f67260000000303e5
+    80000000000f6727000000030463
+    80000000000f6728000000030c7e
+    80000000000f6729000000030d6a
+    80000000000f672a0000000312f2
+    80000000000f672b000000031751
+    80000000000f672c0000000314c1
+    80000000000f672d000000011d2c
+    80000000000f672e000000031929
+    80000000000f672f000000031a8f
+    80000000000f6730000000031e5f
+    80000000000f6731000000031f37
+    80000000000f67320000000320b2
+    80000000000f673300000003212c
+    80000000000f6734000000032431
+    80000000000f6735000000032862
+    80000000000f67360000000328e0
+    80000000000f673700000002eb6a
+    80000000000f6738000000032faa
+    80000000000f673900000003321a
+    80000000000f673a000000033699
+    80000000000f673c0000000337e4
+    80000000000f673d0000000338d4
+    80000000000f673e0000000193ce
+    80000000000f673f00000003440f
+    80000000000f6740000000034c35
+    80000000000f6741000000034f67
+    80000000000f67420000000353fd
+    80000000000f6743000000035478
+    80000000000f67440000000358cc
+    80000000000f67450000000359c4
+    80000000000f674600000000e6d3
+    80000000000f6747000000036e96
+    80000000000f6748000000035f77
+    80000000000f6749000000036096
+    80000000000f674a000000036600
+    80000000000f674b000000036a09
+    80000000000f674c000000036b8f
+    80000000000f674d000000036d3b
+    80000000000f674e00000001e1e3
+    80000000000f674f000000023d76
+    80000000000f67500000000371ee
+    80000000000f6751000000007684
+    80000000000f675200000002ef75
+    80000000000f6753000000037df7
+    80000000000f67540000000376b5
+    80000000000f6755000000037989
+    80000000000f6756000000037a9d
+    80000000000f6757000000037b9a
+    80000000000f6758000000024cc2
+    80000000000f6759000000003305
+    80000000000f675a0000000386b0
+    80000000000f675b000000038722
+    80000000000f675c0000000257e1
+    80000000000f675d000000038817
+    80000000000f675e000000038c34
+    80000000000f675f000000039064
+    80000000000f67600000000393e4
+    80000000000f676100000003966b
+    80000000000f67620000000398dc
+    80000000000f6763000000039956
+    80000000000f676400000002763b
+    80000000000f676500000002be36
+    80000000000f6766000000039dac
+    80000000000f6767000000039b6e
+    80000000000f6768000000039c65
+    80000000000f6769000000039e24
+    80000000000f676a00000003a148
+    80000000000f676b00000003a371
+    80000000000f676d00000003a4c1
+    80000000000f676f00000003a6e9
+    80000000000f677000000003a8c6
+    80000000000f677200000003a9be
+    80000000000f677300000003abb8
+    80000000000f677400000003b15c
+    80000000000f677500000004fe83
+    80000000000f677600000003b5c9
+    80000000000f677700000003b808
+    80000000000f677800000003b87c
+    80000000000f6779000000021f73
+    80000000000f677a00000002ff20
+    80000000000f677b00000003bd5e
+    80000000000f677c00000003be34
+    80000000000f677d00000003beaa
+    80000000000f677e00000003c099
+    80000000000f677f00000003c7cf
+    80000000000f678000000000e895
+    80000000000f678100000003cd50
+    80000000000f6782000000023df6
+    80000000000f6783000000019a57
+    80000000000f67850000000310aa
+    80000000000f678600000003d177
+    80000000000f678700000003d269
+    80000000000f678800000003d2e0
+    80000000000f678900000003d3b9
+    80000000000f678a00000003d985
+    80000000000f678b000000033ab3
+    80000000000f678c000000007cf3
+    80000000000f678d00000003e2b5
+    80000000000f678e000000006a89
+    80000000000f678f00000003e530
+    80000000000f679000000003e609
+    80000000000f679100000003e707
+    80000000000f679200000003e77c
+    80000000000f679300000003ebf4
+    80000000000f679400000001adda
+    80000000000f679500000002023a
+    80000000000f679600000003f039
+    80000000000f679700000003f165
+    80000000000f679800000003f201
+    80000000000f679900000003f3ad
+    80000000000f679a00000003f84f
+    80000000000f679b00000003fdee
+    80000000000f679d00000003ffda
+    80000000000f679e00000004012d
+    80000000000f679f000000003955
+    80000000000f67a000000004043b
+    80000000000f67a1000000040515
+    80000000000f67a2000000040610
+    80000000000f67a3000000040833
+    80000000000f67a40000000409c5
+    80000000000f67a5000000040b9e
+    80000000000f67a6000000040db7
+    80000000000f67a70000000411a7
+    80000000000f67a8000000041225
+    80000000000f67a90000000413b7
+    80000000000f67aa0000000415a8
+    80000000000f67ab000000041789
+    80000000000f67ac0000000419e5
+    80000000000f67ad00000004023a
+    80000000000f67ae000000042386
+    80000000000f67af000000041bde
+    80000000000f67b0000000042469
+    80000000000f67b1000000042557
+    80000000000f67b2000000042767
+    80000000000f67b30000000427dd
+    80000000000f67b40000000428cc
+    80000000000f67b5000000042c46
+    80000000000f67b6000000042d27
+    80000000000f67b7000000042e23
+    80000000000f67b800000004304a
+    80000000000f67ba00000004329e
+    80000000000f67bb00000003e32d
+    80000000000f67bc0000000062af
+    80000000000f67bd000000024a69
+    80000000000f67be0000000439ac
+    80000000000f67bf000000043b58
+    80000000000f67c0000000043cee
+    80000000000f67c1000000043f47
+    80000000000f67c20000000440a0
+    80000000000f67c30000000441f1
+    80000000000f67c4000000024f1d
+    80000000000f67c5000000044b40
+    80000000000f67c6000000044367
+    80000000000f67c70000000446cf
+    80000000000f67c80000000465bb
+    80000000000f67c9000000044e45
+    80000000000f67ca000000045fe5
+    80000000000f67ce0000000468ac
+    80000000000f67cf000000047b92
+    80000000000f67d0000000046b6f
+    80000000000f67d1000000046cb9
+    80000000000f67d2000000046fd1
+    80000000000f67d300000001d53c
+    80000000000f67d4000000035e92
+    80000000000f67d50000000472f3
+    80000000000f67d60000000476b4
+    80000000000f67d7000000031bfd
+    80000000000f67d800000004e019
+    80000000000f67d9000000047a8e
+    80000000000f67da000000047d49
+    80000000000f67db000000047dbd
+    80000000000f67dc000000047eb5
+    80000000000f67dd00000004802d
+    80000000000f67de0000000259c3
+    80000000000f67df0000000488f5
+    80000000000f67e000000004867d
+    80000000000f67e1000000053ba0
+    80000000000f67e3000000048ade
+    80000000000f67e4000000048b4e
+    80000000000f67e5000000048d58
+    80000000000f67e6000000048e39
+    80000000000f67e70000000490b7
+    80000000000f67e8000000049793
+    80000000000f67e90000000498be
+    80000000000f67ea000000049a6a
+    80000000000f67eb000000049ad8
+    80000000000f67ec000000049bb0
+    80000000000f67ed00000001bded
+    80000000000f67ee000000049cae
+    80000000000f67ef00000004a188
+    80000000000f67f000000004a1fa
+    80000000000f67f200000004a66c
+    80000000000f67f300000004a7c2
+    80000000000f67f400000004aaa7
+    80000000000f67f500000004ae32
+    80000000000f67f600000004af17
+    80000000000f67f700000004b33b
+    80000000000f67f800000004bcf1
+    80000000000f67f900000004bd6f
+    80000000000f67fa00000004bef7
+    80000000000f67fb00000004bfde
+    80000000000f67fc00000004c058
+    80000000000f67fd00000004c233
+    80000000000f67fe00000004c38d
+    80000000000f67ff000000050a72
+    80000000000f680000000004c6de
+    80000000000f680200000004d05c
+    80000000000f680300000004d178
+    80000000000f680400000004d277
+    80000000000f680500000004d5f0
+    80000000000f680600000004d7ea
+    80000000000f680700000004e606
+    80000000000f680800000004dbd1
+    80000000000f680900000004dce1
+    80000000000f680a00000004ddcd
+    80000000000f680b00000004deb7
+    80000000000f680c00000004e1bc
+    80000000000f680d00000002ea7d
+    80000000000f680e00000004e8cf
+    80000000000f680f00000004ea3a
+    80000000000f681000000004ebb4
+    80000000000f681100000004ed1b
+    80000000000f681200000004edfa
+    80000000000f681300000004eef2
+    80000000000f681400000004f2f0
+    80000000000f681500000004f5d7
+    80000000000f681600000004f715
+    80000000000f681700000004fb2a
+    80000000000f681800000000e117
+    80000000000f68190000000504fc
+    80000000000f681a00000005065f
+    80000000000f681b000000050957
+    80000000000f681c00000004e293
+    80000000000f681d000000050efb
+    80000000000f681e000000051090
+    80000000000f681f000000051321
+    80000000000f6820000000051495
+    80000000000f68210000000515a2
+    80000000000f6822000000051706
+    80000000000f6823000000051898
+    80000000000f6824000000051c68
+    80000000000f6825000000051db2
+    80000000000f682600000003ce67
+    80000000000f68270000000523c4
+    80000000000f68280000000525c7
+    80000000000f6829000000052763
+    80000000000f682a0000000528eb
+    80000000000f682b0000000529c4
+    80000000000f682c00000002e236
+    80000000000f682d000000052d9c
+    80000000000f682e000000052f7e
+    80000000000f682f00000005326e
+    80000000000f6830000000053478
+    80000000000f683100000001370e
+    80000000000f683200000005375a
+    80000000000f683300000005384a
+    80000000000f6834000000053b26
+    80000000000f683500000005414e
+    80000000000f68360000000543dd
+    80000000000f68370000000549b4
+    80000000000f6838000000054aae
+    80000000000f683900000002585f
+    80000000000f683a000000054e0e
+    80000000000f683b00000005522a
+    80000000000f683c0000000554ae
+    80000000000f683d0000000555a2
+    80000000000f683e000000055692
+    80000000000f6844000000055ab3
+    80000000000f684500000000f187
+    80000000000f6846000000055bfc
+    80000000000f684700000002db95
+    80000000000f6848000000055cf2
+    80000000000f6849000000055d73
+    80000000000f684a0000000561a5
+    80000000000f684b0000000563db
+    80000000000f684c00000000564a
+    80000000000f684d000000056625
+    80000000000f684e0000000568b1
+    80000000000f698f0000000357eb
+    80000000000f69df00000000de48
+    80000000000f6a94000000051218
+    80000000000f6a95000000007c0f
+    80000000000f6a96000000047cb0
+    80000000000f6a97000000047fb3
+    80000000000f6a9800000004df97
+    80000000000f6a990000000248e0
+    80000000000f6a9a00000001520d
+    80000000000f6a9b00000003137e
+    80000000000f6a9c0000000370a2
+    80000000000f6a9d000000019348
+    80000000000f6a9e00000003add7
+    80000000000f6a9f00000004e684
+    80000000000f6aa0000000005abe
+    80000000000f6aa1000000029a7f
+    80000000000f6aa200000000d54b
+    80000000000f6aa3000000042bbe
+    80000000000f6aa400000002917d
+    80000000000f6aa5000000012ca6
+    80000000000f6aa6000000053400
+    80000000000f6aa7000000020ece
+    80000000000f6aa800000003e085
+    80000000000f6aa9000000040ab0
+    80000000000f6aaa0000000103e3
+    80000000000f6aab0000000324ad
+    80000000000f6aac00000005330a
+    80000000000f6aad000000034e71
+    80000000000f6aae000000050029
+    80000000000f6aaf00000001ee52
+    80000000000f6ab000000002bbbf
+    80000000000f6ab1000000050f81
+    80000000000f6ab2000000001912
+    80000000000f6ab3000000016a99
+    80000000000f6ab4000000008e56
+    80000000000f6ab5000000037643
+    80000000000f6ab600000004eff7
+    80000000000f6ab700000004b492
+    80000000000f6ab800000004d415
+    80000000000f6ab900000002f887
+    80000000000f6aba000000031833
+    80000000000f6abb00000002a48d
+    80000000000f6abd000000033b3d
+    80000000000f6abe00000000acb5
+    80000000000f6abf00000002e630
+    80000000000f6ac0000000015d15
+    80000000000f6ac100000004eab8
+    80000000000f6ac2000000003647
+    80000000000f6ac300000000ae0c
+    80000000000f6ac400000005252d
+    80000000000f6ac50000000202ba
+    80000000000f6b0d0000000174e6
+    80000000000f6b120000000296b7
+    80000000000f6bea000000051419
+    80000000000f6beb0000000250d1
+    80000000000f6bec000000052857
+    80000000000f6bed00000004dadf
+    80000000000f6bee00000001a019
+    80000000000f6bef00000001722d
+    80000000000f6bf0000000003bd0
+    80000000000f6bf1000000003c43
+    80000000000f6bf20000000043b6
+    80000000000f6bf3000000021447
+    80000000000f6bf400000000fd9d
+    80000000000f6bf5000000015978
+    80000000000f6bf600000001f0fa
+    80000000000f6bf7000000026282
+    80000000000f6bf8000000053ca1
+    80000000000f6bf900000002f6b2
+    80000000000f6bfa000000030881
+    80000000000f6bfb000000034038
+    80000000000f6bfc000000034a16
+    80000000000f6bfd000000034332
+    80000000000f6bfe000000005040
+    80000000000f6bff000000008ed4
+    80000000000f6c0000000000ab3e
+    80000000000f6c01000000014b5c
+    80000000000f6c0200000002fa56
+    80000000000f6c03000000030fb0
+    80000000000f6c0400000003d908
+    80000000000f6c0500000004454f
+    80000000000f6c06000000044a28
+    80000000000f6c070000000493ef
+    80000000000f6c0800000004f901
+    80000000000f6c09000000051520
+    80000000000f6c0a000000056025
+    80000000000f6c0b000000000a98
+    80000000000f6c0d000000016d79
+    80000000000f6c0e00000001c651
+    80000000000f6c0f00000001f9d7
+    80000000000f6c100000000233f6
+    80000000000f6c1100000004474f
+    80000000000f6c120000000347f0
+    80000000000f6c13000000035dbd
+    80000000000f6c1400000003744c
+    80000000000f6c1500000001d42e
+    80000000000f6c1600000003e1ae
+    80000000000f6c1700000003f0e7
+    80000000000f6c180000000416b4
+    80000000000f6c1900000004a040
+    80000000000f6c1a00000004b02f
+    80000000000f6c1b00000004b586
+    80000000000f6c1c000000056294
+    80000000000f6c1d000000013881
+    80000000000f6c1e0000000058a5
+    80000000000f6c1f000000011954
+    80000000000f6c2000000001b812
+    80000000000f6c21000000020ba8
+    80000000000f6c22000000020ff2
+    80000000000f6c2400000002bdc2
+    80000000000f6c2500000002d070
+    80000000000f6c2600000002b4d5
+    80000000000f6c27000000044c56
+    80000000000f6c2800000004b252
+    80000000000f6c29000000054361
+    80000000000f6c2b00000001c3ce
+    80000000000f6c2c00000002e6a7
+    80000000000f6c2d000000047181
+    80000000000f6c2e000000037e92
+    80000000000f6c2f000000015be2
+    80000000000f6c300000000242ef
+    80000000000f6c31000000054c22
+    80000000000f6c320000000552a6
+    80000000000f6c3300000005539d
+    80000000000f6c34000000053e18
+    80000000000f6c35000000038393
+    80000000000f6c36000000052e97
+    80000000000f6c3700000001d012
+    80000000000f6c3800000003d5ab
+    80000000000f6c390000000436e3
+    80000000000f6c3a00000003470c
+    80000000000f6c3b00000003e43a
+    80000000000f6c3c000000005742
+    80000000000f6c3d00000001b0e4
+    80000000000f6c3e000000038f77
+    80000000000f6c3f00000002ae3c
+    80000000000f6c40000000026bbd
+    80000000000f6c41000000049d58
+    80000000000f6c4200000000f329
+    80000000000f6c430000000031a4
+    80000000000f6c4400000000efc8
+    80000000000f6c4500000003657e
+    80000000000f6c46000000021e7c
+    80000000000f6c4700000001f619
+    80000000000f6c480000000263d9
+    80000000000f6c49000000043fbd
+    80000000000f6c4a0000000384ee
+    80000000000f6c4b00000001a559
+    80000000000f6c4c0000000473ce
+    80000000000f6c4d000000053070
+    80000000000f6c4e00000002444c
+    80000000000f6c4f00000003b9d8
+    80000000000f6c5000000002a750
+    80000000000f6c5100000003d825
+    80000000000f6c52000000038988
+    80000000000f6c5300000001788a
+    80000000000f6c540000000261fe
+    80000000000f6c55000000004deb
+    80000000000f6c56000000011873
+    80000000000f6c570000000246b7
+    80000000000f6c58000000011e2a
+    80000000000f6c5900000002475f
+    80000000000f6c5a00000003acc4
+    80000000000f6c5b000000037d13
+    80000000000f6c5c000000056453
+    80000000000f6c5d00000003df0c
+    80000000000f6c5e000000007848
+    80000000000f6c5f000000026cbb
+    80000000000f6c6000000000528b
+    80000000000f6c6100000001615c
+    80000000000f6c620000000243cc
+    80000000000f6c63000000016248
+    80000000000f6c64000000050bf7
+    80000000000f6c6600000003fcf1
+    80000000000f6c670000000487f7
+    80000000000f6c6800000003d4a7
+    80000000000f6c6900000002ebf3
+    80000000000f6c6a000000046736
+    80000000000f6c6b000000046461
+    80000000000f6c6c00000002bca7
+    80000000000f6c6d0000000351d8
+    80000000000f6c6e00000000fe99
+    80000000000f6c6f000000019e51
+    80000000000f6c7100000000495d
+    80000000000f6c7200000000474b
+    80000000000f6c7300000004f1f8
+    80000000000f6c74000000054f47
+    80000000000f6c7500000002b8ce
+    80000000000f6c760000000559d5
+    80000000000f6c770000000176b7
+    80000000000f6c7800000001e6b7
+    80000000000f6c7900000000fabe
+    80000000000f6c7a000000026d3a
+    80000000000f6c7b00000002d384
+    80000000000f6c7c0000000256e7
+    80000000000f6c7d00000000e92f
+    80000000000f6c7e000000046dcb
+    80000000000f6c7f000000033ebf
+    80000000000f6c8000000001e377
+    80000000000f6c8100000003b733
+    80000000000f6c820000000279a6
+    80000000000f6c8300000004a928
+    80000000000f6c8400000004cee6
+    80000000000f6c8500000001de8f
+    80000000000f6c8600000004e39d
+    80000000000f6c8700000000fc30
+    80000000000f6c880000000426e5
+    80000000000f6c8900000004e526
+    80000000000f6c8a000000032dd7
+    80000000000f6c8b0000000055d6
+    80000000000f6c8c00000004773c
+    80000000000f6c8d000000007928
+    80000000000f6c8e000000009b03
+    80000000000f6c8f000000033e49
+    80000000000f6c9000000001a7b4
+    80000000000f6c91000000044843
+    80000000000f6c92000000043655
+    80000000000f6c93000000005a4a
+    80000000000f6c940000000030ad
+    80000000000f6c9500000003c99c
+    80000000000f6c9600000003baaf
+    80000000000f6c9700000001f8f2
+    80000000000f6c9800000003258b
+    80000000000f6c99000000056220
+    80000000000f6c9a000000027418
+    80000000000f6c9b000000007f6e
+    80000000000f6c9c000000023f11
+    80000000000f6c9d0000000442e5
+    80000000000f6c9e000000001b65
+    80000000000f6c9f00000004f4c8
+    80000000000f6ca00000000429b8
+    80000000000f6ca1000000051b13
+    80000000000f6ca200000000a7eb
+    80000000000f6ca300000002b841
+    80000000000f6ca400000004e93f
+    80000000000f6ca5000000053518
+    80000000000f6ca6000000029b92
+    80000000000f6ca700000004445b
+    80000000000f6ca8000000042b42
+    80000000000f6ca900000004d8f9
+    80000000000f6caa000000042608
+    80000000000f6cab000000008871
+    80000000000f6cac000000046ed1
+    80000000000f6cad00000003f580
+    80000000000f6cae00000004f787
+    80000000000f6caf0000000192d2
+    80000000000f6cb00000000431bd
+    80000000000f6cb1000000039ffb
+    80000000000f6cb2000000004d10
+    80000000000f6cb300000002c2d2
+    80000000000f6cb4000000018c08
+    80000000000f6cb500000002e594
+    80000000000f6cb6000000002c44
+    80000000000f6cb700000002fccc
+    80000000000f6cb8000000050738
+    80000000000f6cb900000003735a
+    80000000000f6cba00000004411c
+    80000000000f6cbb0000000558e0
+    80000000000f6cbc000000031217
+    80000000000f6cbd00000002ea01
+    80000000000f6cbe0000000249db
+    80000000000f6cbf000000015474
+    80000000000f6cc000000001921c
+    80000000000f6cc1000000009761
+    80000000000f6cc20000000361f4
+    80000000000f6cc3000000054d10
+    80000000000f6cc4000000054c98
+    80000000000f6cc500000004cfdb
+    80000000000f6cc600000003840f
+    80000000000f6cc700000000b82b
+    80000000000f6cc8000000022fca
+    80000000000f6cc900000004782e
+    80000000000f6cca00000001356e
+    80000000000f6ccb00000002fda7
+    80000000000f6ccc00000003bc79
+    80000000000f6ccd000000027143
+    80000000000f6cce000000030030
+    80000000000f6ccf000000041960
+    80000000000f6cd000000002b1fe
+    80000000000f6cd2000000043380
+    80000000000f6cd3000000046a7b
+    80000000000f6cd40000000323b9
+    80000000000f6cd5000000047c28
+    80000000000f6cd6000000031a1d
+    80000000000f6cd70000000014f7
+    80000000000f6cd800000002ce6a
+    80000000000f6cd9000000003cd5
+    80000000000f6cda0000000066f1
+    80000000000f6cdb000000012541
+    80000000000f6cdc0000000071a8
+    80000000000f6cdd0000000070bb
+    80000000000f6cde00000000877e
+    80000000000f6cdf000000009332
+    80000000000f6ce000000000c330
+    80000000000f6ce100000000cf47
+    80000000000f6ce200000000ca6a
+    80000000000f6ce300000000d348
+    80000000000f6ce400000000e2e6
+    80000000000f6ce5000000010061
+    80000000000f6ce60000000113de
+    80000000000f6ce7000000012257
+    80000000000f6ce8000000012bb5
+    80000000000f6ce9000000014a5d
+    80000000000f6cea000000016778
+    80000000000f6ceb000000016992
+    80000000000f6cec00000002fe37
+    80000000000f6ced00000001b1cf
+    80000000000f6cee00000001b88c
+    80000000000f6cef00000001c0ca
+    80000000000f6cf000000001c95f
+    80000000000f6cf100000001cba4
+    80000000000f6cf200000001fcb1
+    80000000000f6cf300000001fd51
+    80000000000f6cf4000000021221
+    80000000000f6cf5000000021b77
+    80000000000f6cf6000000022bba
+    80000000000f6cf7000000023adb
+    80000000000f6cf8000000025f93
+    80000000000f6cf9000000025cff
+    80000000000f6cfa000000025b36
+    80000000000f6cfb00000002a0fd
+    80000000000f6cfc00000002a91c
+    80000000000f6cfd000000030b7d
+    80000000000f6cfe00000002c4bc
+    80000000000f6cff00000002cc3b
+    80000000000f6d0000000002ca19
+    80000000000f6d0100000002cb31
+    80000000000f6d02000000024e10
+    80000000000f6d0300000002eced
+    80000000000f6d040000000306e2
+    80000000000f6d0500000003160f
+    80000000000f6d060000000322a5
+    80000000000f6d070000000330e8
+    80000000000f6d08000000033184
+    80000000000f6d09000000033363
+    80000000000f6d0a00000003347c
+    80000000000f6d0b00000003565b
+    80000000000f6d0c000000035ab3
+    80000000000f6d0d000000036db1
+    80000000000f6d0e00000003955c
+    80000000000f6d0f0000000397ed
+    80000000000f6d1000000003975d
+    80000000000f6d11000000039a32
+    80000000000f6d12000000039f10
+    80000000000f6d1300000003b3be
+    80000000000f6d1400000003b29f
+    80000000000f6d1500000003c904
+    80000000000f6d1600000003dce6
+    80000000000f6d1700000003dad2
+    80000000000f6d1800000003eae7
+    80000000000f6d1900000003e8cf
+    80000000000f6d1a00000003e9ee
+    80000000000f6d1b00000003fbdd
+    80000000000f6d1c00000003f99f
+    80000000000f6d1d000000040c98
+    80000000000f6d1e000000040fca
+    80000000000f6d1f000000040ead
+    80000000000f6d20000000042f23
+    80000000000f6d21000000029449
+    80000000000f6d220000000483a5
+    80000000000f6d23000000048185
+    80000000000f6d24000000019ba5
+    80000000000f6d25000000048c41
+    80000000000f6d260000000499b4
+    80000000000f6d2700000004c5da
+    80000000000f6d2800000004fa1b
+    80000000000f6d2900000004f861
+    80000000000f6d2a00000004fd9a
+    80000000000f6d2b00000004fbff
+    80000000000f6d2c00000004fd10
+    80000000000f6d2d0000000503aa
+    80000000000f6d2e000000051a1a
+    80000000000f6d2f0000000521b4
+    80000000000f6d30000000052b20
+    80000000000f6d3100000002e375
+    80000000000f6d3200000005392c
+    80000000000f6d33000000054246
+    80000000000f6d34000000055e85
+    80000000000f6d35000000014446
+    80000000000f6d3600000004b87a
+    80000000000f6d370000000163be
+    80000000000f6d3800000004a506
+    80000000000f6d39000000011a58
+    80000000000f6d3a00000002dfbf
+    80000000000f6d3b00000004aa0d
+    80000000000f6d3c00000002b3dd
+    80000000000f6d3d000000020a68
+    80000000000f6d3e00000005477c
+    80000000000f6d3f000000034615
+    80000000000f6d40000000031c7d
+    80000000000f6d41000000053d35
+    80000000000f6d42000000046324
+    80000000000f6d43000000051784
+    80000000000f6d440000000053eb
+    80000000000f6d450000000184d6
+    80000000000f6d460000000287f2
+    80000000000f6d4700000000f0a8
+    80000000000f6d480000000129e7
+    80000000000f6d490000000496c0
+    80000000000f6d4a00000004bc75
+    80000000000f6d4b000000030eb5
+    80000000000f6d4c000000012815
+    80000000000f6d4d000000037f10
+    80000000000f6d4e000000048fce
+    80000000000f6d4f0000000139db
+    80000000000f6d50000000022844
+    80000000000f6d5100000004cde4
+    80000000000f6d5200000002d7c3
+    80000000000f6d5300000000dc7f
+    80000000000f6d5400000003711a
+    80000000000f6d550000000282e4
+    80000000000f6d560000000390d6
+    80000000000f6d57000000002124
+    80000000000f6d58000000044931
+    80000000000f6d59000000025d77
+    80000000000f6d5a00000004a84f
+    80000000000f6d5b00000003f2bd
+    80000000000f6d5c000000029dd2
+    80000000000f6d5d00000001347d
+    80000000000f6d5e00000000b75a
+    80000000000f6d5f00000000ea11
+    80000000000f6d600000000143ca
+    80000000000f6d6100000001c743
+    80000000000f6d62000000049c3e
+    80000000000f6d63000000053f83
+    80000000000f6d6400000001f1d6
+    80000000000f6d6500000003831c
+    80000000000f6d6600000001ec09
+    80000000000f6d6700000004e7f8
+    80000000000f6d6800000003f487
+    80000000000f6d6a0000000116fd
+    80000000000f6d6b000000048585
+    80000000000f6d6c00000000dd6d
+    80000000000f6d6d00000002c104
+    80000000000f6d6e00000004521a
+    80000000000f6d6f00000001b982
+    80000000000f6d70000000032cdb
+    80000000000f6d71000000043def
+    80000000000f6d720000000283ec
+    80000000000f6d73000000029e54
+    80000000000f6d74000000016554
+    80000000000f6d750000000177ac
+    80000000000f6d760000000484aa
+    80000000000f6d77000000022423
+    80000000000f6d7800000002251c
+    80000000000f6d79000000017562
+    80000000000f6d7a000000051133
+    80000000000f6d7b000000053a49
+    80000000000f6d7c00000002b2d3
+    80000000000f6d7d00000001e08e
+    80000000000f6d7e000000043ecf
+    80000000000f6d7f000000013b18
+    80000000000f6d80000000016456
+    80000000000f6d8100000000a614
+    80000000000f6d8200000002990c
+    80000000000f6d830000000495eb
+    80000000000f6d8400000001c4c7
+    80000000000f6d85000000021da3
+    80000000000f6d860000000475ba
+    80000000000f6d8700000003ff4c
+    80000000000f6d88000000027b8c
+    80000000000f6d890000000265b1
+    80000000000f6d8a000000016b93
+    80000000000f6d8b00000004ada6
+    80000000000f6d8c000000047446
+    80000000000f6d8d00000002cfea
+    80000000000f6d8e000000033dbb
+    80000000000f6d8f000000012d26
+    80000000000f6d90000000031d70
+    80000000000f6d910000000221bd
+    80000000000f6d9200000000b2e4
+    80000000000f6d9300000001dd14
+    80000000000f6d94000000028e69
+    80000000000f6d9500000004220e
+    80000000000f6d96000000055b27
+    80000000000f6d9700000000d8ec
+    80000000000f6d9800000000d6f1
+    80000000000f6d9900000000da0e
+    80000000000f6d9a00000001afba
+    80000000000f6d9b00000002f3c5
+    80000000000f6d9c000000028c25
+    80000000000f6d9d00000000ba72
+    80000000000f6d9e000000021337
+    80000000000f6d9f000000014721
+    80000000000f6da0000000038d13
+    80000000000f6da1000000025414
+    80000000000f6da2000000050e00
+    80000000000f6da3000000013d0c
+    80000000000f6da50000000557da
+    80000000000f6da600000004be73
+    80000000000f6da70000000185d8
+    80000000000f6da800000004c13c
+    80000000000f6da900000000a869
+    80000000000f6daa000000045a3f
+    80000000000f6dab00000004a34c
+    80000000000f6dac00000002731d
+    80000000000f6dad00000003e239
+    80000000000f6dae0000000207ca
+    80000000000f6daf00000000abae
+    80000000000f6db0000000003039
+    80000000000f6db100000005243c
+    80000000000f6db2000000016c82
+    80000000000f6db300000003691a
+    80000000000f6db400000003505d
+    80000000000f6db500000004f444
+    80000000000f6db600000003ee85
+    80000000000f6db70000000565b1
+    80000000000f6db8000000050cff
+    80000000000f6db9000000033571
+    80000000000f6dba000000008d43
+    80000000000f6dbb00000001e938
+    80000000000f6dbc00000000a0d1
+    80000000000f6dbd000000052ca2
+    80000000000f6dbe00000002fb30
+    80000000000f6dbf00000002c740
+    80000000000f6dc0000000002860
+    80000000000f6dc1000000006863
+    80000000000f6dc2000000007dec
+    80000000000f6dc300000000c522
+    80000000000f6dc400000000eaf2
+    80000000000f6dc500000000ecaa
+    80000000000f6dc6000000014016
+    80000000000f6dc7000000018294
+    80000000000f6dc800000001be6e
+    80000000000f6dc900000002aa0d
+    80000000000f6dca0000000225f5
+    80000000000f6dcb000000027ab5
+    80000000000f6dcc000000027f4e
+    80000000000f6dcd000000049f63
+    80000000000f6dce000000037283
+    80000000000f6dcf000000038a82
+    80000000000f6dd0000000038b5f
+    80000000000f6dd1000000039275
+    80000000000f6dd200000003bb25
+    80000000000f6dd300000003c755
+    80000000000f6dd400000003ef66
+    80000000000f6dd5000000043a81
+    80000000000f6dd60000000469a4
+    80000000000f6dd70000000479b1
+    80000000000f6dd80000000492e4
+    80000000000f6dd9000000049e8e
+    80000000000f6dda00000004a6e5
+    80000000000f6ddb000000056306
+    80000000000f6ddc0000000037db
+    80000000000f6ddd00000003a0da
+    80000000000f6dde00000004de45
+    80000000000f6ddf000000040949
+    80000000000f6de0000000042188
+    80000000000f6de1000000010bcc
+    80000000000f6de2000000002eb7
+    80000000000f6de3000000025669
+    80000000000f6de4000000049569
+    80000000000f6de500000002dd5a
+    80000000000f6de6000000011134
+    80000000000f6de7000000002717
+    80000000000f6de8000000002a4c
+    80000000000f6de90000000197ca
+    80000000000f6dea0000000280d0
+    80000000000f6deb0000000385c2
+    80000000000f6dec000000046c45
+    80000000000f6ded00000004c2b6
+    80000000000f6dee000000050251
+    80000000000f6def00000005683f
+    80000000000f6df000000002f4a0
+    80000000000f6df100000001df82
+    80000000000f6df20000000290fd
+    80000000000f6df300000000f672
+    80000000000f6df4000000013959
+    80000000000f6df500000003cbf9
+    80000000000f6df600000000d447
+    80000000000f6df700000003afe2
+    80000000000f6df800000002ffaa
+    80000000000f6df90000000266a3
+    80000000000f6dfa000000002df0
+    80000000000f6dfb0000000155e4
+    80000000000f6dfc00000000d4c9
+    80000000000f6dfd00000003f625
+    80000000000f6dfe0000000024bc
+    80000000000f6dff000000017c6e
+    80000000000f6e0000000002b079
+    80000000000f6e0100000001a4db
+    80000000000f6e02000000036c69
+    80000000000f6e0300000002e47a
+    80000000000f6e04000000030193
+    80000000000f6e0500000002bf36
+    80000000000f6e06000000014830
+    80000000000f6e0700000003a7d1
+    80000000000f6e08000000004abe
+    80000000000f6e0900000000c0e6
+    80000000000f6e0a000000032c51
+    80000000000f6e0b00000004bdf1
+    80000000000f6e0c0000000489eb
+    80000000000f6e0d000000018a98
+    80000000000f6e0e000000003285
+    80000000000f6e0f00000004bbe9
+    80000000000f6e1000000004ba7a
+    80000000000f6e1200000001e2e0
+    80000000000f6e1300000004b3b7
+    80000000000f6e1400000003097f
+    80000000000f6e1500000001b6a0
+    80000000000f6e16000000019115
+    80000000000f6e170000000437c6
+    80000000000f6e180000000082b6
+    80000000000f6e1900000004876d
+    80000000000f6e1a0000000522cd
+    80000000000f6e1b000000003859
+    80000000000f6e1c000000037026
+    80000000000f6e1d00000002d200
+    80000000000f6e1e000000040050
+    80000000000f6e1f0000000508e5
+    80000000000f6e20000000049205
+    80000000000f6e210000000187b5
+    80000000000f6e22000000038ed5
+    80000000000f6e23000000014fe0
+    80000000000f6e2400000000afd4
+    80000000000f6e2500000004d6d4
+    80000000000f6e2600000003c18f
+    80000000000f6e27000000050149
+    80000000000f6e28000000019c8d
+    80000000000f6e2900000002f2ec
+    80000000000f6e2a0000000401bf
+    80000000000f6e2b00000002d59b
+    80000000000f6e2c000000032767
+    80000000000f6e2e000000021953
+    80000000000f6e2f000000015a6c
+    80000000000f6e3000000001aced
+    80000000000f6e3100000003c027
+    80000000000f6e32000000026e1d
+    80000000000f6e330000000244d4
+    80000000000f6e3400000000bec2
+    80000000000f6e35000000004c7e
+    80000000000f6e360000000307e5
+    80000000000f6e37000000036aff
+    80000000000f6e3800000001bcef
+    80000000000f6e390000000299fa
+    80000000000f6e3a00000000e07d
+    80000000000f6e3b000000024640
+    80000000000f6e3c0000000140eb
+    80000000000f6e3d0000000512a1
+    80000000000f6e3e000000008140
+    80000000000f6e3f00000002dde4
+    80000000000f6e4000000000aac0
+    80000000000f6e4100000004346a
+    80000000000f6e42000000001759
+    80000000000f6e43000000051b91
+    80000000000f6e4400000001103e
+    80000000000f6e4500000003422c
+    80000000000f6e4600000000f867
+    80000000000f6e47000000034136
+    80000000000f6e480000000108a2
+    80000000000f6e490000000220ec
+    80000000000f6e4a00000001f71b
+    80000000000f6e4b000000005377
+    80000000000f6e4c00000000c6f2
+    80000000000f6e4d000000056125
+    80000000000f6e4f00000002e916
+    80000000000f6e5000000003b6b5
+    80000000000f6e510000000540d4
+    80000000000f6e52000000034868
+    80000000000f6e5300000002abe1
+    80000000000f6e5500000001ae5a
+    80000000000f6e5600000000fd21
+    80000000000f6e57000000052657
+    80000000000f6e58000000024550
+    80000000000f6e5900000002723f
+    80000000000f6e5a00000005405c
+    80000000000f6e5b000000009be8
+    80000000000f6e5c00000001ceb2
+    80000000000f6e5d0000000227d6
+    80000000000f6e5e00000004b1d0
+    80000000000f6e5f00000004b67a
+    80000000000f6e60000000007ee0
+    80000000000f6e61000000001ee1
+    80000000000f6e620000000054c8
+    80000000000f6e6300000001d245
+    80000000000f6e6400000001f7ec
+    80000000000f6e65000000004676
+    80000000000f6e66000000033c72
+    80000000000f6e670000000342b0
+    80000000000f6e6800000004d514
+    80000000000f6e6900000002ee83
+    80000000000f6e6a000000012363
+    80000000000f6e6b000000047102
+    80000000000f6e6c0000000275b9
+    80000000000f6e6d00000004e0ae
+    80000000000f6e6e0000000264b5
+    80000000000f6e6f00000004f36c
+    80000000000f6e70000000027c77
+    80000000000f6e710000000173ed
+    80000000000f6e72000000026304
+    80000000000f6e7300000004ec44
+    80000000000f6e7400000005058a
+    80000000000f6e75000000017e85
+    80000000000f6e76000000022d58
+    80000000000f6e77000000026ff6
+    80000000000f6e7800000002b459
+    80000000000f6e79000000037564
+    80000000000f6e7a000000015e37
+    80000000000f6e7b00000004073d
+    80000000000f6e7c000000003745
+    80000000000f6e7d00000003eded
+    80000000000f6e7e00000003b8f3
+    80000000000f6e7f00000002859a
+    80000000000f6e8000000002c1e1
+    80000000000f6e810000000366e0
+    80000000000f6e8200000003cc75
+    80000000000f6e8300000000f20f
+    80000000000f6e85000000011b48
     80000000000f6e86000000000400
-    80000000000f6e8700000002f44b
-    80000000000f6e88000000035bdb
-    80000000000f6e89000000036aa6
-    80000000000f6e8a0000000041bf
-    80000000000f6e8b00000000af49
-    80000000000f6e8c000000031361
-    80000000000f6e8d000000049c92
-    80000000000f6e8e000000052ffa
-    80000000000f6e8f000000025d04
-    80000000000f6e90000000025fcf
-    80000000000f6e910000000504a1
-    80000000000f6e92000000007ae6
-    80000000000f6e9300000004771d
-    80000000000f6e9400000003f24f
-    80000000000f6e95000000009c9b
-    80000000000f6e9600000002f81e
-    80000000000f6e970000000395f7
-    80000000000f6e98000000051344
-    80000000000f6e99000000010e5e
-    80000000000f6e9a000000006be7
-    80000000000f6e9b00000000e231
-    80000000000f6e9c00000001a748
-    80000000000f6e9d000000027f18
-    80000000000f6e9e0000000158bd
-    80000000000f6e9f00000000fbc2
-    80000000000f6ea000000003e4d7
-    80000000000f6ea1000000003b51
-    80000000000f6ea2000000010f04
-    80000000000f6ea400000002e8b0
-    80000000000f6ea5000000053140
-    80000000000f6ea6000000047194
-    80000000000f6ea7000000012db2
-    80000000000f6ea800000004263a
-    80000000000f6ea900000003a06e
-    80000000000f6eaa000000032c48
-    80000000000f6eab0000000204bc
-    80000000000f6eac0000000347d3
-    80000000000f6ead000000046bd3
-    80000000000f6eae00000001cfb4
-    80000000000f6eaf00000002a957
-    80000000000f6eb000000003ec29
-    80000000000f6eb100000004886f
-    80000000000f6eb200000003b2ba
-    80000000000f6eb3000000024062
-    80000000000f6eb400000001b856
-    80000000000f6eb500000004477e
-    80000000000f6eb6000000003ad7
-    80000000000f6eb7000000020e0f
-    80000000000f6eb800000001b180
-    80000000000f6eb9000000011ece
-    80000000000f6eba000000027fbd
-    80000000000f6ebb0000000130d4
-    80000000000f6ebc000000039aa8
-    80000000000f6ebd00000001ad6a
-    80000000000f6ebe00000003eb27
-    80000000000f6ebf00000001e9ac
-    80000000000f6ec00000000441a8
-    80000000000f6ec10000000443e8
-    80000000000f6ec200000004495b
-    80000000000f6ec300000004c6fc
-    80000000000f6ec400000000409f
-    80000000000f6ec50000000287cd
-    80000000000f6ec600000004018a
-    80000000000f6ec7000000030be7
-    80000000000f6ec800000001e7bf
-    80000000000f6ec900000003f00d
-    80000000000f6eca000000055c47
-    80000000000f6ecb00000002a743
-    80000000000f6ecc00000002655d
-    80000000000f6ecd00000002c559
-    80000000000f6ece00000004345e
-    80000000000f6ecf000000010b0e
-    80000000000f6ed000000002ad2c
-    80000000000f6ed1000000036e29
-    80000000000f6ed2000000010929
-    80000000000f6ed300000000fd31
-    80000000000f6ed40000000246bb
-    80000000000f6ed500000002448f
-    80000000000f6ed600000002b99a
-    80000000000f6ed70000000221f6
-    80000000000f6ed800000000aa25
-    80000000000f6ed900000002fba2
-    80000000000f6eda0000000580bd
-    80000000000f6edb000000039ebf
-    80000000000f6edc00000001ddc4
-    80000000000f6edd00000002aad2
-    80000000000f6ede000000035976
-    80000000000f6ee0000000031de3
-    80000000000f6ee1000000056530
-    80000000000f6ee20000000419cf
-    80000000000f6ee30000000372a0
-    80000000000f6ee400000002133c
-    80000000000f6ee8000000017fd7
-    80000000000f6eeb00000001da15
-    80000000000f6eec00000003e749
-    80000000000f6ef2000000020c94
-    80000000000f6ef400000002b289
-    80000000000f6f00000000006358
-    80000000000f6f1500000004bd9d
-    80000000000f6f1a00000001fedd
-    80000000000f6f2200000001ecbe
-    80000000000f6f2700000002fa8f
-    80000000000f6f2a0000000098e2
-    80000000000f6f2c0000000159e2
-    80000000000f6f3b0000000594d5
-    80000000000f6f56000000058f8a
-    80000000000f6f84000000055fa1
-    80000000000f6fe4000000003fe3
-    80000000000f702e000000005d6e
-    80000000000f70360000000062ac
-    80000000000f7042000000006685
-    80000000000f7049000000007102
-    80000000000f7051000000007862
-    80000000000f7061000000008d1d
-    80000000000f707c00000000a2d1
-    80000000000f708e00000004c9e8
-    80000000000f70a400000002551f
-    80000000000f70b800000004ccf0
-    80000000000f70c3000000007eb4
-    80000000000f70e100000000ed73
-    80000000000f70f800000005057f
-    80000000000f710a00000005103c
-    80000000000f713300000000fa15
-    80000000000f716100000000ff2a
-    80000000000f717000000004da73
-    80000000000f71e8000000047dc2
-    80000000000f720600000004a0b5
-    80000000000f7247000000048533
-    80000000000f729a00000001863c
-    80000000000f72fe00000001ab82
-    80000000000f732000000001b6d4
-    80000000000f732100000001b79a
-    80000000000f735b00000001c98c
-    80000000000f738200000001d258
-    80000000000f738f00000001d581
-    80000000000f73ed000000001e6f
-    80000000000f741f00000001fc95
-    80000000000f74bb000000023309
-    80000000000f758d0000000293f7
-    80000000000f75ab000000029a30
-    80000000000f75c600000003365f
-    80000000000f76e700000002eabf
-    80000000000f76eb000000035231
-    80000000000f770000000004cdb4
-    80000000000f77df000000031cde
-    80000000000f7929000000036653
-    80000000000f792f000000036826
-    80000000000f79900000000382c2
-    80000000000f79b6000000038d2b
-    80000000000f79fb000000039737
-    80000000000f7a2e00000003a152
-    80000000000f7aa200000003b117
-    80000000000f7b0000000003caca
-    80000000000f7b8a00000003e40b
-    80000000000f7c1c00000004fe01
-    80000000000f7c4a000000047c4f
-    80000000000f7c59000000047987
-    80000000000f7c7900000004944b
-    80000000000f7cbd00000000ba3b
-    80000000000f7cbe00000001bf08
-    80000000000f7cbf000000045a86
-    80000000000f7cc000000002a0e2
-    80000000000f7cc1000000029fdb
-    80000000000f7cc2000000035638
-    80000000000f7cc3000000043662
-    80000000000f7cc400000002c2dc
-    80000000000f7cc500000000b667
-    80000000000f7cc600000001ca2e
-    80000000000f7cc7000000027e0b
-    80000000000f7cc800000003421e
-    80000000000f7cc900000001d818
-    80000000000f7cca00000004e175
-    80000000000f7ccb000000019b98
-    80000000000f7ccc00000002a9d5
-    80000000000f7ccd00000003ad0a
-    80000000000f7cce000000003541
-    80000000000f7ccf00000001170c
-    80000000000f7cd0000000016315
-    80000000000f7cd100000001a50c
-    80000000000f7cd200000001e705
-    80000000000f7cd300000001ec06
-    80000000000f7cd40000000201bc
-    80000000000f7cd5000000014094
-    80000000000f7cd60000000331d7
-    80000000000f7cd70000000101e2
-    80000000000f7cd800000003e025
-    80000000000f7cd90000000438d1
-    80000000000f7cda0000000461ac
-    80000000000f7cdb0000000497b0
-    80000000000f7cdc00000004d623
-    80000000000f7cdd000000057ac6
-    80000000000f7cde00000003f197
-    80000000000f7cdf000000016955
-    80000000000f7ce90000000296fa
-    80000000000f7cea00000002f39b
-    80000000000f7cfb0000000444ff
-    80000000000f7dc70000000061f5
-    80000000000f7df000000004b7ae
-    80000000000f817500000004838a
-    80000000000f8284000000047ae5
-    80000000000f83f7000000000ee5
-    80000000000f83f8000000003f29
-    80000000000f83f9000000051d13
-    80000000000f8405000000037a78
-    80000000000f840600000005641d
-    80000000000f84070000000245ac
-    80000000000f840800000003a789
-    80000000000f84f600000003795a
-    80000000000f850a00000002175d
-    80000000000f850b00000003e63c
-    80000000000f850c000000000675
-    80000000000f850d000000045df5
-    80000000000f850e00000001497d
-    80000000000f850f00000004e389
-    80000000000f8510000000025035
-    80000000000f851100000000d71f
-    80000000000f851200000004f42e
-    80000000000f8513000000021ea0
-    80000000000f851400000001fb70
-    80000000000f8515000000009a0b
-    80000000000f8516000000018e95
-    80000000000f8517000000043ef1
-    80000000000f85cc0000000129be
-    80000000000f85ce000000024b94
-    80000000000f85cf00000000d203
-    80000000000f85d0000000009685
-    80000000000f85d1000000057422
-    80000000000f85d200000003622f
-    80000000000f85d300000002be01
-    80000000000f85d40000000163c9
-    80000000000f85d5000000023df3
-    80000000000f85d600000004f773
-    80000000000f85d7000000021b6a
-    80000000000f85d8000000054e35
-    80000000000f85d900000004820e
-    80000000000f85da00000003c5a0
-    80000000000f85db00000000c39f
-    80000000000f85dc000000041d82
-    80000000000f85dd00000004aa7a
-    80000000000f85de000000024ccb
-    80000000000f85df00000001f939
-    80000000000f85e0000000012a94
-    80000000000f85e100000004ef0f
-    80000000000f85e200000003f878
-    80000000000f85e300000004f533
-    80000000000f85e4000000013928
-    80000000000f85e500000000c28b
-    80000000000f85e600000003205d
-    80000000000f85e700000003fd85
-    80000000000f85e8000000024a51
-    80000000000f85e900000002ce56
-    80000000000f85ea000000054bd4
-    80000000000f85eb0000000112dd
-    80000000000f85ec00000001b509
-    80000000000f85ed00000005755b
-    80000000000f85ee000000024dec
-    80000000000f85ef00000000d348
-    80000000000f85f000000004f64c
-    80000000000f85f100000001c363
-    80000000000f85f2000000008911
-    80000000000f85f30000000442b9
-    80000000000f85f4000000047f30
-    80000000000f85f50000000218a9
-    80000000000f85f8000000013a3f
-    80000000000f865e0000000050aa
-    80000000000f868000000000c5e3
-    80000000000f8681000000011d97
-    80000000000f8682000000013b76
-    80000000000f8683000000022f6e
-    80000000000f8684000000028dcb
-    80000000000f868500000002e683
-    80000000000f868600000003ffa9
-    80000000000f86870000000577a9
-    80000000000f86e60000000043ec
-    80000000000f86e700000000d485
-    80000000000f86e800000004f2bd
-    80000000000f86e900000003464e
-    80000000000f86ef000000014849
-    80000000000f87030000000475a0
-    80000000000f87d20000000381f7
-    80000000000f87d6000000032f12
-    80000000000f87d7000000044ee5
-    80000000000f87e0000000034585
-    80000000000f87e700000002545c
-    80000000000f87e900000001c498
-    80000000000f87ea000000054d1d
-    80000000000f87eb00000001609d
-    80000000000f87ee0000000090e8
-    80000000000f87ef000000039faa
-    80000000000f87f0000000037f3a
-    80000000000f87f1000000052c27
-    80000000000f87f400000002126d
-    80000000000f87fb000000001dc9
-    80000000000f87fc00000004c0d8
-    80000000000f87fd000000055a1c
-    80000000000f87fe00000002c964
-    80000000000f880000000000d968
-    80000000000f880100000003966d
-    80000000000f8802000000017ad5
+    80000000000f6e8700000002da9b
+    80000000000f6e88000000033f3b
+    80000000000f6e89000000034d76
+    80000000000f6e8a00000000408f
+    80000000000f6e8b00000000aa29
+    80000000000f6e8c00000002f901
+    80000000000f6e8d000000047522
+    80000000000f6e8e00000005032a
+    80000000000f6e8f000000024844
+    80000000000f6e90000000024aef
+    80000000000f6e9100000004d971
+    80000000000f6e92000000007766
+    80000000000f6e9300000004511d
+    80000000000f6e9400000003d0ff
+    80000000000f6e950000000097db
+    80000000000f6e9600000002de5e
+    80000000000f6e970000000377a7
+    80000000000f6e9800000004e774
+    80000000000f6e9900000001062e
+    80000000000f6e9a0000000068e7
+    80000000000f6e9b00000000db11
+    80000000000f6e9c000000019948
+    80000000000f6e9d000000026948
+    80000000000f6e9e000000014dcd
+    80000000000f6e9f00000000f422
+    80000000000f6ea000000003c407
+    80000000000f6ea1000000003a51
+    80000000000f6ea20000000106c4
+    80000000000f6ea400000002cf60
+    80000000000f6ea5000000050460
+    80000000000f6ea6000000044bc4
+    80000000000f6ea7000000012442
+    80000000000f6ea800000004033a
+    80000000000f6ea900000003819e
+    80000000000f6eaa000000031138
+    80000000000f6eab00000001f33c
+    80000000000f6eac000000032be3
+    80000000000f6ead000000044643
+    80000000000f6eae00000001c044
+    80000000000f6eaf0000000291f7
+    80000000000f6eb000000003cb09
+    80000000000f6eb10000000461af
+    80000000000f6eb200000003935a
+    80000000000f6eb3000000022cd2
+    80000000000f6eb400000001a9a6
+    80000000000f6eb50000000422fe
+    80000000000f6eb60000000039d7
+    80000000000f6eb700000001fc2f
+    80000000000f6eb800000001a330
+    80000000000f6eb900000001160e
+    80000000000f6eba0000000269dd
+    80000000000f6ebb000000012734
+    80000000000f6ebc000000037c18
+    80000000000f6ebd000000019f3a
+    80000000000f6ebe00000003ca17
+    80000000000f6ebf00000001d91c
+    80000000000f6ec0000000041d78
+    80000000000f6ec1000000041f98
+    80000000000f6ec20000000424db
+    80000000000f6ec3000000049dec
+    80000000000f6ec4000000003f7f
+    80000000000f6ec50000000271bd
+    80000000000f6ec600000003dfaa
+    80000000000f6ec700000002f197
+    80000000000f6ec800000001d73f
+    80000000000f6ec900000003cedd
+    80000000000f6eca000000052e17
+    80000000000f6ecb000000028fe3
+    80000000000f6ecc00000002504d
+    80000000000f6ecd00000002ad59
+    80000000000f6ece0000000410be
+    80000000000f6ecf0000000102ee
+    80000000000f6ed00000000295bc
+    80000000000f6ed10000000350d9
+    80000000000f6ed2000000010109
+    80000000000f6ed300000000f581
+    80000000000f6ed40000000232eb
+    80000000000f6ed50000000230df
+    80000000000f6ed600000002a1ea
+    80000000000f6ed7000000020f56
+    80000000000f6ed800000000a515
+    80000000000f6ed900000002e1c2
+    80000000000f6eda00000005514d
+    80000000000f6edb000000037fff
+    80000000000f6edc00000001cdb4
+    80000000000f6edd000000029362
+    80000000000f6ede000000033ce6
+    80000000000f6ee0000000030363
+    80000000000f6ee10000000536c0
+    80000000000f6ee200000003f73f
+    80000000000f6ee3000000035550
+    80000000000f6ee400000002013c
+    80000000000f6ee8000000017337
+    80000000000f6eeb00000001ca15
+    80000000000f6eec00000003c659
+    80000000000f6ef200000001fac4
+    80000000000f6ef4000000029af9
+    80000000000f6f000000000060c8
+    80000000000f6f150000000494dd
+    80000000000f6f1a00000001ed8d
+    80000000000f6f2200000001dc1e
+    80000000000f6f2700000002e0bf
+    80000000000f6f2a000000009442
+    80000000000f6f2c000000014ee2
+    80000000000f6f3b0000000564c5
+    80000000000f6f56000000055f9a
+    80000000000f6f84000000053161
+    80000000000f6fe4000000003ed3
+    80000000000f702e000000005b3e
+    80000000000f703600000000602c
+    80000000000f70420000000063c5
+    80000000000f7049000000006de2
+    80000000000f7051000000007502
+    80000000000f70610000000088ed
+    80000000000f707c000000009df1
+    80000000000f708e00000004a0d8
+    80000000000f70a400000002409f
+    80000000000f70b800000004a3c0
+    80000000000f70c3000000007b14
+    80000000000f70e100000000e623
+    80000000000f70f800000004da4f
+    80000000000f710a00000004e48c
+    80000000000f713300000000f295
+    80000000000f716100000000f77a
+    80000000000f717000000004b0c3
+    80000000000f71e8000000045772
+    80000000000f7206000000047925
+    80000000000f7247000000045e93
+    80000000000f729a00000001796c
+    80000000000f72fe000000019d62
+    80000000000f732000000001a844
+    80000000000f732100000001a8fa
+    80000000000f735b00000001ba5c
+    80000000000f738200000001c2c8
+    80000000000f738f00000001c5c1
+    80000000000f73ed000000001ddf
+    80000000000f741f00000001eb55
+    80000000000f74bb000000021ff9
+    80000000000f758d000000027d67
+    80000000000f75ab000000028360
+    80000000000f75c6000000031aff
+    80000000000f76e700000002d16f
+    80000000000f76eb000000033601
+    80000000000f770000000004a474
+    80000000000f77df00000003026e
+    80000000000f7929000000034963
+    80000000000f792f000000034b16
+    80000000000f79900000000364d2
+    80000000000f79b6000000036f1b
+    80000000000f79fb0000000378d7
+    80000000000f7a2e000000038282
+    80000000000f7aa20000000391c7
+    80000000000f7b0000000003aaaa
+    80000000000f7b8a00000003c34b
+    80000000000f7c1c00000004d311
+    80000000000f7c4a00000004560f
+    80000000000f7c59000000045367
+    80000000000f7c79000000046d2b
+    80000000000f7cbd00000000b49b
+    80000000000f7cbe00000001b038
+    80000000000f7cbf000000043566
+    80000000000f7cc00000000289d2
+    80000000000f7cc10000000288db
+    80000000000f7cc20000000339c8
+    80000000000f7cc30000000412b2
+    80000000000f7cc400000002aaec
+    80000000000f7cc500000000b107
+    80000000000f7cc600000001baee
+    80000000000f7cc700000002684b
+    80000000000f7cc800000003266e
+    80000000000f7cc900000001c838
+    80000000000f7cca00000004b785
+    80000000000f7ccb000000018e38
+    80000000000f7ccc000000029275
+    80000000000f7ccd000000038dea
+    80000000000f7cce000000003471
+    80000000000f7ccf000000010e9c
+    80000000000f7cd00000000157a5
+    80000000000f7cd100000001972c
+    80000000000f7cd200000001d695
+    80000000000f7cd300000001db76
+    80000000000f7cd400000001f04c
+    80000000000f7cd5000000013664
+    80000000000f7cd60000000316a7
+    80000000000f7cd700000000fa22
+    80000000000f7cd800000003bf85
+    80000000000f7cd9000000041501
+    80000000000f7cda000000043c4c
+    80000000000f7cdb000000047060
+    80000000000f7cdc00000004aca3
+    80000000000f7cdd000000054b86
+    80000000000f7cde00000003d057
+    80000000000f7cdf000000015d95
+    80000000000f7ce900000002803a
+    80000000000f7cea00000002d9fb
+    80000000000f7cfb00000004209f
+    80000000000f7dc7000000005f85
+    80000000000f7df0000000048f2e
+    80000000000f8175000000045cfa
+    80000000000f82840000000454b5
+    80000000000f83f7000000000ea5
+    80000000000f83f8000000003e29
+    80000000000f83f900000004f0e3
+    80000000000f8405000000035cc8
+    80000000000f84060000000535bd
+    80000000000f84070000000231ec
+    80000000000f8408000000038889
+    80000000000f84f6000000035bba
+    80000000000f850a00000002052d
+    80000000000f850b00000003c55c
+    80000000000f850c000000000665
+    80000000000f850d0000000438b5
+    80000000000f850e000000013f0d
+    80000000000f850f00000004b979
+    80000000000f8510000000023be5
+    80000000000f851100000000d05f
+    80000000000f851200000004c9ae
+    80000000000f8513000000020c20
+    80000000000f851400000001ea40
+    80000000000f851500000000955b
+    80000000000f8516000000018185
+    80000000000f8517000000041ae1
+    80000000000f85cc00000001207e
+    80000000000f85ce000000023784
+    80000000000f85cf00000000cb83
+    80000000000f85d0000000009205
+    80000000000f85d1000000054532
+    80000000000f85d200000003454f
+    80000000000f85d300000002a631
+    80000000000f85d4000000015849
+    80000000000f85d5000000022a83
+    80000000000f85d600000004ccc3
+    80000000000f85d700000002090a
+    80000000000f85d8000000052085
+    80000000000f85d9000000045b8e
+    80000000000f85da00000003a5c0
+    80000000000f85db00000000bd9f
+    80000000000f85dc00000003fac2
+    80000000000f85dd00000004829a
+    80000000000f85de0000000238ab
+    80000000000f85df00000001e829
+    80000000000f85e0000000012144
+    80000000000f85e100000004c4cf
+    80000000000f85e200000003d708
+    80000000000f85e300000004caa3
+    80000000000f85e4000000012f58
+    80000000000f85e500000000bc9b
+    80000000000f85e60000000305cd
+    80000000000f85e700000003dbe5
+    80000000000f85e8000000023651
+    80000000000f85e900000002b616
+    80000000000f85ea000000051e44
+    80000000000f85eb000000010a8d
+    80000000000f85ec00000001a699
+    80000000000f85ed00000005465b
+    80000000000f85ee0000000239bc
+    80000000000f85ef00000000ccb8
+    80000000000f85f000000004cbac
+    80000000000f85f100000001b463
+    80000000000f85f2000000008501
+    80000000000f85f3000000041e79
+    80000000000f85f40000000458d0
+    80000000000f85f5000000020669
+    80000000000f85f800000001305f
+    80000000000f865e000000004eda
+    80000000000f868000000000bfc3
+    80000000000f86810000000114e7
+    80000000000f8682000000013186
+    80000000000f8683000000021c7e
+    80000000000f868400000002778b
+    80000000000f868500000002cd43
+    80000000000f868600000003dde9
+    80000000000f8687000000054889
+    80000000000f86e600000000429c
+    80000000000f86e700000000cde5
+    80000000000f86e800000004c84d
+    80000000000f86e9000000032a6e
+    80000000000f86ef000000013de9
+    80000000000f8703000000044fb0
+    80000000000f87d2000000036417
+    80000000000f87d6000000031402
+    80000000000f87d7000000042a35
+    80000000000f87e00000000329b5
+    80000000000f87e7000000023fec
+    80000000000f87e900000001b588
+    80000000000f87ea000000051f7d
+    80000000000f87eb00000001554d
+    80000000000f87ee000000008c98
+    80000000000f87ef0000000380ea
+    80000000000f87f000000003616a
+    80000000000f87f100000004ff87
+    80000000000f87f400000002007d
+    80000000000f87fb000000001d49
+    80000000000f87fc000000049808
+    80000000000f87fd000000052c0c
+    80000000000f87fe00000002b154
+    80000000000f880000000000d288
+    80000000000f880100000003781d
+    80000000000f8802000000016e65
     000000000400
-    000000000675
-    000000000892
-    000000000ac8
-    000000000c4f
-    000000000ee5
-    0000000010a6
-    00000000130b
-    000000001567
-    0000000017c9
-    000000001982
-    000000001be5
-    000000001dc9
-    000000001e6f
-    000000001f81
-    0000000021d4
-    00000000234e
-    00000000256c
-    0000000027d7
-    000000002920
-    000000002b0c
-    000000002d04
-    000000002eb0
-    000000002f77
-    000000003077
-    0000000030f9
-    00000000316d
-    000000003274
-    000000003355
-    0000000033d5
-    000000003541
-    00000000363c
-    000000003727
-    000000003835
-    0000000038cb
-    000000003949
-    000000003a55
-    000000003ad7
-    000000003b51
-    000000003c5c
-    000000003cd0
-    000000003d43
-    000000003dd5
-    000000003e45
-    000000003f29
-    000000003fe3
-    00000000409f
-    0000000041bf
-    0000000042d2
-    0000000043ec
-    000000004516
-    00000000461e
-    0000000046a4
-    0000000047f6
-    0000000048cb
-    0000000049eb
-    000000004afd
-    000000004c6e
-    000000004ce4
-    000000004e3e
-    000000004ed0
-    000000004fab
-    0000000050aa
-    000000005146
-    000000005220
-    000000005294
-    00000000539e
-    00000000547b
-    000000005577
-    0000000055eb
-    0000000056c8
-    0000000057e6
-    00000000585a
-    000000005962
-    000000005a3b
-    000000005ad5
-    000000005b4f
-    000000005c7a
-    000000005cee
-    000000005d6e
-    000000005e6e
-    000000005f6e
-    000000006074
-    0000000061f5
-    0000000062ac
-    000000006358
-    00000000645a
-    00000000655f
-    000000006685
-    0000000067a9
-    0000000068b9
-    0000000069e1
-    000000006b63
-    000000006be7
-    000000006d89
-    000000006e05
-    000000006f07
-    00000000701d
-    000000007102
-    0000000071a5
-    0000000072a0
-    00000000740b
-    0000000074f8
-    00000000760c
+    000000000665
+    000000000872
+    000000000a98
+    000000000c1f
+    000000000ea5
+    000000001056
+    0000000012ab
+    0000000014f7
+    000000001759
+    000000001912
+    000000001b65
+    000000001d49
+    000000001ddf
+    000000001ee1
+    000000002124
+    00000000229e
+    0000000024bc
+    000000002717
+    000000002860
+    000000002a4c
+    000000002c44
+    000000002df0
+    000000002eb7
+    000000002fb7
+    000000003039
+    0000000030ad
+    0000000031a4
+    000000003285
+    000000003305
+    000000003471
+    00000000355c
+    000000003647
+    000000003745
+    0000000037db
+    000000003859
+    000000003955
+    0000000039d7
+    000000003a51
+    000000003b5c
+    000000003bd0
+    000000003c43
+    000000003cd5
+    000000003d45
+    000000003e29
+    000000003ed3
+    000000003f7f
+    00000000408f
+    000000004192
+    00000000429c
+    0000000043b6
+    0000000044ae
+    000000004534
+    000000004676
+    00000000474b
+    00000000485b
+    00000000495d
+    000000004abe
+    000000004b34
+    000000004c7e
+    000000004d10
+    000000004deb
+    000000004eda
+    000000004f66
+    000000005040
+    0000000050b4
+    0000000051ae
+    00000000528b
+    000000005377
+    0000000053eb
+    0000000054c8
+    0000000055d6
+    00000000564a
+    000000005742
+    00000000581b
+    0000000058a5
+    00000000591f
+    000000005a4a
+    000000005abe
+    000000005b3e
+    000000005c2e
+    000000005d1e
+    000000005e14
+    000000005f85
+    00000000602c
+    0000000060c8
+    0000000061ba
+    0000000062af
+    0000000063c5
+    0000000064d9
+    0000000065d9
+    0000000066f1
+    000000006863
+    0000000068e7
+    000000006a89
+    000000006b05
+    000000006bf7
+    000000006cfd
+    000000006de2
+    000000006e75
+    000000006f60
+    0000000070bb
+    0000000071a8
+    0000000072ac
+    000000007324
+    000000007398
+    00000000746b
+    000000007502
+    0000000075f1
     000000007684
-    0000000076f8
-    0000000077cb
-    000000007862
-    000000007961
-    000000007a04
-    000000007ae6
-    000000007bc8
-    000000007ca8
-    000000007da6
-    000000007eb4
-    000000007fbf
-    0000000080a3
-    0000000081ac
-    0000000082b0
-    00000000834e
-    00000000842d
-    000000008530
-    0000000085b4
-    0000000086b6
-    000000008740
-    0000000087bc
-    000000008911
-    000000008a44
-    000000008bae
-    000000008ca1
-    000000008d1d
-    000000008e47
-    000000008f5d
-    0000000090e8
-    0000000091a3
-    0000000092c6
-    000000009344
-    000000009430
-    000000009510
-    000000009685
-    0000000097c2
-    0000000098e2
-    000000009a0b
-    000000009b40
-    000000009c21
-    000000009c9b
-    000000009d76
-    000000009edf
-    000000009fe3
-    00000000a0c8
-    00000000a2d1
-    00000000a36d
-    00000000a46b
-    00000000a4e5
-    00000000a5e1
-    00000000a6cc
-    00000000a8e0
-    00000000a950
-    00000000aa25
-    00000000ab34
-    00000000abac
-    00000000ac8d
-    00000000ad0b
-    00000000ad89
-    00000000af49
-    00000000aff0
-    00000000b06e
-    00000000b0de
-    00000000b1f5
-    00000000b2d5
-    00000000b34c
-    00000000b452
-    00000000b524
-    00000000b667
-    00000000b766
-    00000000b864
-    00000000b911
-    00000000ba3b
-    00000000bb0d
-    00000000bbb8
-    00000000bc2b
-    00000000bd2a
-    00000000bdfb
-    00000000be75
-    00000000bfd4
-    00000000c052
-    00000000c12f
-    00000000c28b
-    00000000c39f
-    00000000c4d2
-    00000000c5e3
-    00000000c716
-    00000000c790
-    00000000c892
-    00000000c970
-    00000000ca99
-    00000000cb72
-    00000000cc47
-    00000000cd52
-    00000000ce2d
-    00000000d0da
-    00000000d203
+    000000007766
+    000000007848
+    000000007928
+    000000007a16
+    000000007b14
+    000000007c0f
+    000000007cf3
+    000000007dec
+    000000007ee0
+    000000007f6e
+    00000000804d
+    000000008140
+    0000000081c4
+    0000000082b6
+    000000008340
+    0000000083bc
+    000000008501
+    000000008624
+    00000000877e
+    000000008871
+    0000000088ed
+    000000008a07
+    000000008b1d
+    000000008c98
+    000000008d43
+    000000008e56
+    000000008ed4
+    000000008fc0
+    0000000090a0
+    000000009205
+    000000009332
+    000000009442
+    00000000955b
+    000000009680
+    000000009761
+    0000000097db
+    0000000098b6
+    000000009a0f
+    000000009b03
+    000000009be8
+    000000009df1
+    000000009e7d
+    000000009f6b
+    000000009fe5
+    00000000a0d1
+    00000000a1bc
+    00000000a3d0
+    00000000a440
+    00000000a515
+    00000000a614
+    00000000a68c
+    00000000a76d
+    00000000a7eb
+    00000000a869
+    00000000aa29
+    00000000aac0
+    00000000ab3e
+    00000000abae
+    00000000acb5
+    00000000ad95
+    00000000ae0c
+    00000000af02
+    00000000afd4
+    00000000b107
+    00000000b1f6
+    00000000b2e4
+    00000000b381
+    00000000b49b
+    00000000b55d
+    00000000b5f8
+    00000000b66b
+    00000000b75a
+    00000000b82b
+    00000000b8a5
+    00000000b9f4
+    00000000ba72
+    00000000bb4f
+    00000000bc9b
+    00000000bd9f
+    00000000bec2
+    00000000bfc3
+    00000000c0e6
+    00000000c160
+    00000000c252
+    00000000c330
+    00000000c449
+    00000000c522
+    00000000c5f7
+    00000000c6f2
+    00000000c7cd
+    00000000ca6a
+    00000000cb83
+    00000000ccb8
+    00000000cde5
+    00000000cf47
+    00000000d05f
+    00000000d184
+    00000000d288
     00000000d348
-    00000000d485
-    00000000d5f7
-    00000000d71f
-    00000000d854
-    00000000d968
-    00000000da38
-    00000000db37
-    00000000dbb9
-    00000000dc3b
-    00000000ddf1
-    00000000de91
-    00000000dffc
-    00000000e12e
-    00000000e231
-    00000000e2b9
-    00000000e39f
-    00000000e48d
-    00000000e568
-    00000000e5e2
-    00000000e79d
-    00000000e847
-    00000000e8d5
-    00000000ea26
-    00000000ec4a
-    00000000ecf5
-    00000000ed73
-    00000000ee33
-    00000000ef1c
-    00000000eff5
-    00000000f09f
-    00000000f181
-    00000000f262
-    00000000f341
-    00000000f41a
-    00000000f48e
-    00000000f566
-    00000000f668
-    00000000f748
-    00000000f828
-    00000000f907
-    00000000f98f
-    00000000fa15
-    00000000fab9
-    00000000fbc2
-    00000000fcbb
-    00000000fd31
-    00000000fe22
-    00000000feaa
-    00000000ff2a
-    000000010027
-    00000001010a
-    0000000101e2
-    00000001028e
-    000000010310
-    000000010410
-    000000010511
-    00000001058d
-    000000010699
-    00000001071f
-    000000010871
-    000000010929
-    000000010a2a
-    000000010b0e
-    000000010c03
-    000000010ce2
-    000000010d5c
-    000000010e5e
-    000000010f04
-    000000010f82
-    00000001106a
-    0000000110e2
-    0000000111cd
-    0000000112dd
-    00000001142c
-    0000000114ac
-    0000000115b4
-    000000011627
-    00000001170c
-    0000000117ca
-    0000000118ce
-    000000011942
-    0000000119c4
-    000000011a3c
-    000000011b13
-    000000011c7e
-    000000011d97
-    000000011ece
-    000000011fcd
-    000000012051
-    000000012153
-    000000012234
-    000000012348
-    000000012448
-    00000001252d
-    00000001263c
-    00000001274a
-    00000001284f
-    0000000129be
-    000000012a94
-    000000012bb7
-    000000012cd3
-    000000012db2
-    000000012ec1
-    000000012fc8
-    0000000130d4
-    0000000131b5
-    0000000132b9
-    000000013397
-    000000013470
-    000000013575
-    000000013666
-    0000000136e6
-    0000000137c3
-    000000013928
-    000000013a3f
-    000000013b76
-    000000013caf
-    000000013dad
-    000000013e8d
-    000000013f8e
-    000000014094
-    00000001414e
-    0000000142c1
-    000000014399
-    00000001441b
-    000000014568
-    00000001466f
-    0000000146e8
-    00000001476c
-    000000014849
-    00000001497d
-    000000014a96
-    000000014b6b
-    000000014c52
-    000000014d2c
-    000000014e5a
-    000000014ed6
-    000000014f52
-    00000001505c
-    0000000151d1
-    0000000152f0
-    0000000153d8
-    00000001552d
-    00000001562c
-    00000001573d
-    0000000158bd
-    0000000159e2
-    000000015af0
-    000000015bfe
-    000000015d3d
-    000000015e48
-    000000015ec8
-    000000015fc4
-    00000001609d
-    000000016144
-    0000000161c2
-    000000016315
-    0000000163c9
-    000000016508
-    00000001660c
-    00000001668a
-    000000016792
-    0000000168d5
-    000000016955
-    000000016a07
-    000000016a79
-    000000016b87
-    000000016c5d
-    000000016d3c
-    000000016e38
-    000000016f44
-    000000016fbe
-    000000017056
-    000000017164
-    00000001725e
-    0000000173a8
-    000000017497
-    0000000175d2
-    0000000176e9
-    000000017771
-    0000000177e3
-    0000000178e2
-    0000000179e9
-    000000017ad5
-    000000017b99
-    000000017d09
-    000000017de2
-    000000017ebd
-    000000017fd7
-    00000001809d
-    0000000181a6
-    000000018222
-    0000000182f7
-    000000018377
-    00000001847c
-    00000001855a
-    00000001863c
-    0000000186f2
-    0000000187f4
-    0000000188f4
-    00000001896e
-    000000018b85
-    000000018c6c
-    000000018d51
-    000000018e95
-    000000018fb4
-    000000019030
-    0000000190a6
-    000000019206
-    000000019308
-    0000000193f1
-    0000000194f5
-    0000000195fa
-    000000019774
-    0000000197e8
-    00000001985a
-    000000019968
-    000000019a46
-    000000019b98
-    000000019c9b
-    000000019d9f
-    000000019ea5
-    000000019fbc
-    00000001a082
-    00000001a0f8
-    00000001a17e
-    00000001a28b
-    00000001a394
-    00000001a40c
-    00000001a50c
-    00000001a5ba
-    00000001a69f
-    00000001a748
-    00000001a867
-    00000001a9c5
-    00000001aaad
-    00000001ab82
-    00000001ac81
-    00000001ad6a
-    00000001ae49
-    00000001af4a
-    00000001b029
-    00000001b180
-    00000001b1f2
-    00000001b33b
-    00000001b3b9
-    00000001b509
-    00000001b634
-    00000001b6d4
-    00000001b79a
-    00000001b856
-    00000001b8c8
-    00000001b9b0
-    00000001ba8c
-    00000001bbad
-    00000001bcaa
-    00000001bd2a
-    00000001bdaf
-    00000001be8a
-    00000001bf08
-    00000001bfc4
-    00000001c0af
-    00000001c1d9
-    00000001c363
-    00000001c498
-    00000001c5c0
-    00000001c63c
-    00000001c742
-    00000001c7bc
-    00000001c8b2
-    00000001c98c
-    00000001ca2e
-    00000001cb35
-    00000001cc4f
-    00000001cd4d
-    00000001cdce
-    00000001cea9
-    00000001cfb4
-    00000001d03a
-    00000001d158
-    00000001d258
-    00000001d36e
-    00000001d477
-    00000001d581
-    00000001d621
-    00000001d723
-    00000001d818
-    00000001d94f
-    00000001da15
-    00000001dbb4
-    00000001dcad
-    00000001ddc4
-    00000001ded2
-    00000001df4e
-    00000001e032
-    00000001e181
-    00000001e285
-    00000001e404
-    00000001e47e
-    00000001e520
-    00000001e59c
-    00000001e705
-    00000001e7bf
-    00000001e8a3
-    00000001e9ac
-    00000001ea25
-    00000001eb24
-    00000001ec06
-    00000001ecbe
-    00000001edc4
-    00000001ee46
-    00000001ef4f
-    00000001f052
-    00000001f0e6
-    00000001f15e
-    00000001f237
-    00000001f2b3
-    00000001f3c0
-    00000001f457
-    00000001f556
-    00000001f658
-    00000001f7b7
-    00000001f939
-    00000001fa58
-    00000001fb70
-    00000001fc95
-    00000001fd59
-    00000001fedd
-    00000001ffb2
-    0000000200d4
-    0000000201bc
-    00000002027a
-    000000020356
-    000000020442
-    0000000204bc
-    0000000205d3
-    0000000206b1
-    0000000207b9
-    0000000208cb
-    00000002099c
-    000000020ab2
-    000000020b97
-    000000020c94
-    000000020d9b
-    000000020e0f
-    000000020e91
-    000000020f31
-    00000002102a
-    000000021158
-    0000000211fd
-    00000002126d
-    00000002133c
-    00000002144a
-    0000000214ca
-    0000000215de
-    00000002175d
-    0000000218a9
-    000000021a1a
-    000000021b6a
-    000000021cd8
-    000000021e28
-    000000021ea0
-    00000002200c
-    00000002216e
-    0000000221f6
-    000000022292
-    000000022375
-    0000000224d1
-    0000000225f7
-    000000022717
-    0000000227ee
-    0000000228c4
-    00000002299b
-    000000022ab1
-    000000022b90
-    000000022c23
-    000000022d08
-    000000022e57
-    000000022f6e
-    0000000230a3
-    00000002317c
-    000000023283
-    000000023309
-    00000002340c
-    0000000234dd
-    000000023559
-    000000023669
-    000000023753
-    00000002385c
-    000000023935
-    000000023a1e
-    000000023b26
-    000000023b94
-    000000023c99
-    000000023df3
-    000000023f3a
-    000000024062
-    0000000240e8
-    0000000241e4
-    00000002436a
-    00000002448f
-    0000000245ac
-    0000000246bb
-    0000000247d6
-    0000000248d9
-    000000024a51
-    000000024b94
-    000000024ccb
-    000000024dec
-    000000024f1b
-    000000025035
-    000000025158
-    0000000251d6
-    000000025256
-    000000025381
-    00000002545c
-    00000002551f
-    00000002562c
-    00000002578f
-    00000002586c
-    0000000258ec
-    000000025974
-    0000000259f0
-    000000025af0
-    000000025b67
-    000000025c1f
-    000000025d04
-    000000025db0
-    000000025ebb
-    000000025f49
-    000000025fcf
-    0000000260a8
-    0000000261b2
-    000000026310
-    00000002642d
-    00000002655d
-    0000000265e1
-    000000026663
-    0000000267cb
-    000000026845
-    000000026944
-    000000026a23
-    000000026aa7
-    000000026ba9
-    000000026c27
-    000000026d31
-    000000026daf
-    000000026e2e
-    000000026f13
-    000000026f96
-    000000027096
-    00000002725f
-    0000000272d7
-    0000000273b2
-    000000027503
-    00000002762a
-    00000002778e
-    000000027812
-    000000027894
-    000000027969
-    000000027a45
-    000000027b51
-    000000027c53
-    000000027cc9
-    000000027e0b
-    000000027f18
-    000000027fbd
-    0000000280bb
-    0000000281bd
-    0000000282cb
-    00000002834a
-    00000002842d
-    000000028606
-    0000000286e3
-    000000028753
-    0000000287cd
-    00000002884f
-    00000002893d
-    0000000289ba
-    000000028a38
-    000000028ab4
-    000000028be9
-    000000028c6b
-    000000028dcb
-    000000028f0a
-    000000029006
-    000000029125
-    0000000291fc
-    0000000292f7
-    0000000293f7
-    000000029494
-    0000000295fe
-    0000000296fa
-    0000000297a0
-    0000000299b4
-    000000029a30
-    000000029acc
-    000000029ba1
-    000000029c7a
-    000000029d87
-    000000029ef2
-    000000029fdb
-    00000002a0e2
-    00000002a1e9
-    00000002a259
-    00000002a2cd
-    00000002a345
-    00000002a450
-    00000002a5a9
-    00000002a641
-    00000002a743
-    00000002a7d9
-    00000002a85d
-    00000002a8dd
-    00000002a957
-    00000002a9d5
-    00000002aad2
-    00000002abb9
-    00000002acb2
-    00000002ad2c
-    00000002ae27
-    00000002af08
-    00000002af86
-    00000002b08c
-    00000002b18a
-    00000002b20f
-    00000002b289
-    00000002b332
-    00000002b572
-    00000002b5f4
-    00000002b6dd
-    00000002b75b
-    00000002b8ad
-    00000002b99a
-    00000002ba92
-    00000002bb70
-    00000002bc4d
-    00000002bcc2
-    00000002be01
-    00000002bf30
-    00000002c007
-    00000002c10c
-    00000002c1fd
-    00000002c2dc
-    00000002c3e1
-    00000002c467
-    00000002c4e3
-    00000002c559
-    00000002c63c
-    00000002c725
-    00000002c889
-    00000002c964
-    00000002ca1e
-    00000002caf3
-    00000002cc0d
-    00000002cc89
-    00000002cd05
-    00000002ce56
-    00000002cf9d
-    00000002d015
-    00000002d091
-    00000002d12e
-    00000002d239
-    00000002d343
-    00000002d44f
-    00000002d537
-    00000002d662
-    00000002d6d6
-    00000002d7e6
-    00000002d8c3
-    00000002d9c4
-    00000002daa1
-    00000002dba2
-    00000002dc1c
-    00000002dd8c
-    00000002dea7
-    00000002e030
-    00000002e0a6
-    00000002e1c4
-    00000002e329
-    00000002e451
-    00000002e56b
-    00000002e683
-    00000002e7ba
-    00000002e8b0
-    00000002e93a
-    00000002e9c0
-    00000002ea38
-    00000002eabf
-    00000002eb60
-    00000002ebec
-    00000002ecf4
-    00000002edd2
-    00000002ef1b
-    00000002eff6
-    00000002f06e
-    00000002f143
-    00000002f295
-    00000002f39b
-    00000002f44b
-    00000002f555
-    00000002f63f
-    00000002f71a
-    00000002f7a4
-    00000002f81e
-    00000002f89d
-    00000002f97f
-    00000002fa8f
-    00000002fba2
-    00000002fc16
-    00000002fd65
-    00000002fe6a
-    00000002ff94
+    00000000d447
+    00000000d4c9
+    00000000d54b
+    00000000d6f1
+    00000000d791
+    00000000d8ec
+    00000000da0e
+    00000000db11
+    00000000db99
+    00000000dc7f
+    00000000dd6d
+    00000000de48
+    00000000dec2
+    00000000e07d
+    00000000e117
+    00000000e1a5
+    00000000e2e6
+    00000000e50a
+    00000000e5a5
+    00000000e623
+    00000000e6d3
+    00000000e7bc
+    00000000e895
+    00000000e92f
+    00000000ea11
+    00000000eaf2
+    00000000ebd1
+    00000000ecaa
+    00000000ed1e
+    00000000edf6
+    00000000eee8
+    00000000efc8
+    00000000f0a8
+    00000000f187
+    00000000f20f
+    00000000f295
+    00000000f329
+    00000000f422
+    00000000f50b
+    00000000f581
+    00000000f672
+    00000000f6fa
+    00000000f77a
+    00000000f867
+    00000000f94a
+    00000000fa22
+    00000000fabe
+    00000000fb40
+    00000000fc30
+    00000000fd21
+    00000000fd9d
+    00000000fe99
+    00000000ff1f
+    000000010061
+    000000010109
+    00000001020a
+    0000000102ee
+    0000000103e3
+    0000000104c2
+    00000001053c
+    00000001062e
+    0000000106c4
+    000000010742
+    00000001082a
+    0000000108a2
+    00000001098d
+    000000010a8d
+    000000010bcc
+    000000010c4c
+    000000010d44
+    000000010db7
+    000000010e9c
+    000000010f4a
+    00000001103e
+    0000000110b2
+    000000011134
+    0000000111ac
+    000000011283
+    0000000113de
+    0000000114e7
+    00000001160e
+    0000000116fd
+    000000011781
+    000000011873
+    000000011954
+    000000011a58
+    000000011b48
+    000000011c2d
+    000000011d2c
+    000000011e2a
+    000000011f1f
+    00000001207e
+    000000012144
+    000000012257
+    000000012363
+    000000012442
+    000000012541
+    000000012638
+    000000012734
+    000000012815
+    000000012909
+    0000000129e7
+    000000012ac0
+    000000012bb5
+    000000012ca6
+    000000012d26
+    000000012e03
+    000000012f58
+    00000001305f
+    000000013186
+    0000000132af
+    00000001339d
+    00000001347d
+    00000001356e
+    000000013664
+    00000001370e
+    000000013881
+    000000013959
+    0000000139db
+    000000013b18
+    000000013c0f
+    000000013c88
+    000000013d0c
+    000000013de9
+    000000013f0d
+    000000014016
+    0000000140eb
+    0000000141d2
+    0000000142ac
+    0000000143ca
+    000000014446
+    0000000144c2
+    0000000145bc
+    000000014721
+    000000014830
+    000000014918
+    000000014a5d
+    000000014b5c
+    000000014c5d
+    000000014dcd
+    000000014ee2
+    000000014fe0
+    0000000150de
+    00000001520d
+    000000015308
+    000000015388
+    000000015474
+    00000001554d
+    0000000155e4
+    000000015662
+    0000000157a5
+    000000015849
+    000000015978
+    000000015a6c
+    000000015aea
+    000000015be2
+    000000015d15
+    000000015d95
+    000000015e37
+    000000015ea9
+    000000015fa7
+    00000001607d
+    00000001615c
+    000000016248
+    000000016344
+    0000000163be
+    000000016456
+    000000016554
+    00000001663e
+    000000016778
+    000000016867
+    000000016992
+    000000016a99
+    000000016b21
+    000000016b93
+    000000016c82
+    000000016d79
+    000000016e65
+    000000016f19
+    000000017079
+    000000017152
+    00000001722d
+    000000017337
+    0000000173ed
+    0000000174e6
+    000000017562
+    000000017637
+    0000000176b7
+    0000000177ac
+    00000001788a
+    00000001796c
+    000000017a12
+    000000017b04
+    000000017bf4
+    000000017c6e
+    000000017e85
+    000000017f6c
+    000000018051
+    000000018185
+    000000018294
+    000000018310
+    000000018386
+    0000000184d6
+    0000000185d8
+    0000000186c1
+    0000000187b5
+    0000000188aa
+    000000018a24
+    000000018a98
+    000000018b0a
+    000000018c08
+    000000018ce6
+    000000018e38
+    000000018f2b
+    00000001901f
+    000000019115
+    00000001921c
+    0000000192d2
+    000000019348
+    0000000193ce
+    0000000194cb
+    0000000195c4
+    00000001963c
+    00000001972c
+    0000000197ca
+    0000000198af
+    000000019948
+    000000019a57
+    000000019ba5
+    000000019c8d
+    000000019d62
+    000000019e51
+    000000019f3a
+    00000001a019
+    00000001a10a
+    00000001a1e9
+    00000001a330
+    00000001a3a2
+    00000001a4db
+    00000001a559
+    00000001a699
+    00000001a7b4
+    00000001a844
+    00000001a8fa
+    00000001a9a6
+    00000001aa18
+    00000001ab00
+    00000001abdc
+    00000001aced
+    00000001adda
+    00000001ae5a
+    00000001aedf
+    00000001afba
+    00000001b038
+    00000001b0e4
+    00000001b1cf
+    00000001b2e9
+    00000001b463
+    00000001b588
+    00000001b6a0
+    00000001b71c
+    00000001b812
+    00000001b88c
+    00000001b982
+    00000001ba5c
+    00000001baee
+    00000001bbe5
+    00000001bcef
+    00000001bded
+    00000001be6e
+    00000001bf49
+    00000001c044
+    00000001c0ca
+    00000001c1d8
+    00000001c2c8
+    00000001c3ce
+    00000001c4c7
+    00000001c5c1
+    00000001c651
+    00000001c743
+    00000001c838
+    00000001c95f
+    00000001ca15
+    00000001cba4
+    00000001cc9d
+    00000001cdb4
+    00000001ceb2
+    00000001cf2e
+    00000001d012
+    00000001d151
+    00000001d245
+    00000001d3b4
+    00000001d42e
+    00000001d4c0
+    00000001d53c
+    00000001d695
+    00000001d73f
+    00000001d823
+    00000001d91c
+    00000001d995
+    00000001da94
+    00000001db76
+    00000001dc1e
+    00000001dd14
+    00000001dd96
+    00000001de8f
+    00000001df82
+    00000001e016
+    00000001e08e
+    00000001e167
+    00000001e1e3
+    00000001e2e0
+    00000001e377
+    00000001e476
+    00000001e568
+    00000001e6b7
+    00000001e829
+    00000001e938
+    00000001ea40
+    00000001eb55
+    00000001ec09
+    00000001ed8d
+    00000001ee52
+    00000001ef64
+    00000001f04c
+    00000001f0fa
+    00000001f1d6
+    00000001f2c2
+    00000001f33c
+    00000001f443
+    00000001f521
+    00000001f619
+    00000001f71b
+    00000001f7ec
+    00000001f8f2
+    00000001f9d7
+    00000001fac4
+    00000001fbbb
+    00000001fc2f
+    00000001fcb1
+    00000001fd51
+    00000001fe4a
+    00000001ff68
+    00000002000d
+    00000002007d
+    00000002013c
+    00000002023a
+    0000000202ba
+    0000000203be
+    00000002052d
+    000000020669
+    0000000207ca
+    00000002090a
+    000000020a68
+    000000020ba8
+    000000020c20
+    000000020d7c
+    000000020ece
+    000000020f56
+    000000020ff2
+    0000000210d5
+    000000021221
+    000000021337
+    000000021447
+    00000002151e
+    0000000215f4
+    0000000216cb
+    0000000217e1
+    0000000218c0
+    000000021953
+    000000021a38
+    000000021b77
+    000000021c7e
+    000000021da3
+    000000021e7c
+    000000021f73
+    000000021ff9
+    0000000220ec
+    0000000221bd
+    000000022239
+    000000022339
+    000000022423
+    00000002251c
+    0000000225f5
+    0000000226de
+    0000000227d6
+    000000022844
+    000000022939
+    000000022a83
+    000000022bba
+    000000022cd2
+    000000022d58
+    000000022e54
+    000000022fca
+    0000000230df
+    0000000231ec
+    0000000232eb
+    0000000233f6
+    0000000234e9
+    000000023651
+    000000023784
+    0000000238ab
+    0000000239bc
+    000000023adb
+    000000023be5
+    000000023cf8
+    000000023d76
+    000000023df6
+    000000023f11
+    000000023fec
+    00000002409f
+    00000002419c
+    0000000242ef
+    0000000243cc
+    00000002444c
+    0000000244d4
+    000000024550
+    000000024640
+    0000000246b7
+    00000002475f
+    000000024844
+    0000000248e0
+    0000000249db
+    000000024a69
+    000000024aef
+    000000024bc8
+    000000024cc2
+    000000024e10
+    000000024f1d
+    00000002504d
+    0000000250d1
+    000000025153
+    0000000252ab
+    000000025325
+    000000025414
+    0000000254f3
+    000000025577
+    000000025669
+    0000000256e7
+    0000000257e1
+    00000002585f
+    0000000258de
+    0000000259c3
+    000000025a46
+    000000025b36
+    000000025cff
+    000000025d77
+    000000025e52
+    000000025f93
+    0000000260aa
+    0000000261fe
+    000000026282
+    000000026304
+    0000000263d9
+    0000000264b5
+    0000000265b1
+    0000000266a3
+    000000026719
+    00000002684b
+    000000026948
+    0000000269dd
+    000000026acb
+    000000026bbd
+    000000026cbb
+    000000026d3a
+    000000026e1d
+    000000026ff6
+    0000000270d3
+    000000027143
+    0000000271bd
+    00000002723f
+    00000002731d
+    00000002739a
+    000000027418
+    000000027494
+    0000000275b9
+    00000002763b
+    00000002778b
+    0000000278ba
+    0000000279a6
+    000000027ab5
+    000000027b8c
+    000000027c77
+    000000027d67
+    000000027df4
+    000000027f4e
+    00000002803a
+    0000000280d0
+    0000000282e4
+    000000028360
+    0000000283ec
+    0000000284c1
+    00000002859a
+    000000028697
+    0000000287f2
+    0000000288db
+    0000000289d2
+    000000028ac9
+    000000028b39
+    000000028bad
+    000000028c25
+    000000028d20
+    000000028e69
+    000000028ef1
+    000000028fe3
+    000000029079
+    0000000290fd
+    00000002917d
+    0000000291f7
+    000000029275
+    000000029362
+    000000029449
+    000000029542
+    0000000295bc
+    0000000296b7
+    000000029798
+    000000029816
+    00000002990c
+    0000000299fa
+    000000029a7f
+    000000029af9
+    000000029b92
+    000000029dd2
+    000000029e54
+    000000029f3d
+    000000029fbb
+    00000002a0fd
+    00000002a1ea
+    00000002a2d2
+    00000002a3b0
+    00000002a48d
+    00000002a502
+    00000002a631
+    00000002a750
+    00000002a827
+    00000002a91c
+    00000002aa0d
+    00000002aaec
+    00000002abe1
+    00000002ac67
+    00000002ace3
+    00000002ad59
+    00000002ae3c
+    00000002af25
+    00000002b079
+    00000002b154
+    00000002b1fe
+    00000002b2d3
+    00000002b3dd
+    00000002b459
+    00000002b4d5
+    00000002b616
+    00000002b74d
+    00000002b7c5
+    00000002b841
+    00000002b8ce
+    00000002b9c9
+    00000002bac3
+    00000002bbbf
+    00000002bca7
+    00000002bdc2
+    00000002be36
+    00000002bf36
+    00000002c013
+    00000002c104
+    00000002c1e1
+    00000002c2d2
+    00000002c34c
+    00000002c4bc
+    00000002c5c7
+    00000002c740
+    00000002c7b6
+    00000002c8c4
+    00000002ca19
+    00000002cb31
+    00000002cc3b
+    00000002cd43
+    00000002ce6a
+    00000002cf60
+    00000002cfea
+    00000002d070
+    00000002d0e8
+    00000002d16f
+    00000002d200
+    00000002d28c
+    00000002d384
+    00000002d462
+    00000002d59b
+    00000002d676
+    00000002d6ee
+    00000002d7c3
+    00000002d905
+    00000002d9fb
+    00000002da9b
+    00000002db95
+    00000002dc7f
+    00000002dd5a
+    00000002dde4
+    00000002de5e
+    00000002dedd
+    00000002dfbf
+    00000002e0bf
+    00000002e1c2
+    00000002e236
+    00000002e375
+    00000002e47a
+    00000002e594
+    00000002e630
+    00000002e6a7
+    00000002e7a0
+    00000002e81e
+    00000002e916
+    00000002ea01
+    00000002ea7d
+    00000002eb6a
+    00000002ebf3
+    00000002ec79
+    00000002eced
+    00000002ede8
+    00000002ee83
+    00000002ef75
+    00000002f0a5
+    00000002f197
+    00000002f271
+    00000002f2ec
+    00000002f3c5
+    00000002f4a0
+    00000002f514
+    00000002f62e
+    00000002f6b2
+    00000002f72b
+    00000002f807
+    00000002f887
+    00000002f901
+    00000002f9d8
+    00000002fa56
+    00000002fb30
+    00000002fccc
+    00000002fda7
+    00000002fe37
+    00000002ff20
+    00000002ffaa
     000000030030
-    0000000300a7
-    0000000301b0
-    00000003022e
-    000000030336
-    000000030421
-    00000003049d
-    00000003058a
-    000000030613
-    000000030699
-    00000003070d
-    000000030808
-    0000000308a3
-    0000000309a5
-    000000030ae5
-    000000030be7
-    000000030cc1
-    000000030d3c
-    000000030e15
-    000000030ef0
-    000000030f64
-    00000003108e
-    000000031112
-    00000003118b
-    000000031267
-    0000000312e7
-    000000031361
-    000000031438
-    0000000314b6
-    000000031590
-    00000003172c
-    000000031807
-    000000031897
-    000000031990
-    000000031a1a
-    000000031aa0
-    000000031b8e
-    000000031c03
-    000000031cde
-    000000031de3
-    000000031e65
-    000000031ee3
-    00000003205d
-    000000032182
-    000000032285
-    000000032321
-    00000003242f
-    000000032539
-    00000003264d
-    00000003274e
-    00000003284a
-    0000000329a5
-    000000032ab0
-    000000032bba
-    000000032c48
-    000000032d27
-    000000032e02
-    000000032e8e
-    000000032f12
-    000000032fe1
-    00000003313f
-    0000000331d7
-    000000033291
-    000000033373
-    000000033479
-    00000003357d
-    0000000335ef
-    00000003365f
-    00000003376d
-    0000000337ed
-    0000000338f0
-    0000000339ef
-    000000033ac7
-    000000033c42
-    000000033cbc
-    000000033e45
-    000000033f69
-    000000033fe1
-    00000003405d
-    00000003413b
-    00000003421e
-    000000034327
-    000000034432
-    0000000344b0
-    000000034585
-    00000003464e
-    0000000347d3
-    000000034841
-    0000000348cb
-    0000000349d7
-    000000034baa
-    000000034cf8
-    000000034d94
-    000000034e2a
-    000000034f83
-    0000000350ac
-    0000000351a1
-    000000035231
-    0000000352d9
-    000000035434
-    000000035534
-    000000035638
-    000000035733
-    0000000357bd
-    000000035902
-    000000035976
-    000000035a4b
-    000000035ae9
-    000000035b5f
-    000000035bdb
-    000000035ce8
-    000000035df6
-    000000035efc
-    000000035f80
-    000000036002
-    0000000360df
-    00000003622f
-    000000036305
-    0000000363fc
-    0000000364e0
-    000000036558
-    000000036653
-    000000036716
-    000000036826
-    000000036955
-    000000036aa6
-    000000036ba1
-    000000036ca7
-    000000036dad
-    000000036e29
-    000000036f28
-    00000003714d
-    0000000371c8
-    0000000372a0
-    0000000373bb
-    00000003744b
-    00000003755b
-    00000003763c
-    000000037744
-    000000037843
-    00000003795a
-    000000037a78
-    000000037b7d
-    000000037c52
-    000000037d37
-    000000037e66
-    000000037f3a
-    000000037fd4
-    0000000381f7
-    0000000382c2
-    00000003837e
-    000000038400
-    0000000384e0
-    00000003871a
-    000000038809
-    00000003890f
-    00000003899f
-    000000038a79
-    000000038b4b
-    000000038bc1
-    000000038ca6
-    000000038d2b
-    000000038e46
-    000000038ec2
-    000000038f3a
-    00000003900e
-    0000000390b3
-    00000003918a
-    00000003928c
-    0000000393a4
-    000000039483
-    0000000394f5
-    0000000395f7
-    00000003966d
-    000000039737
-    0000000397f9
-    00000003991d
-    000000039a2a
-    000000039aa8
-    000000039bb3
-    000000039c97
-    000000039d42
-    000000039dc0
-    000000039ebf
-    000000039faa
-    00000003a06e
-    00000003a152
-    00000003a1fc
-    00000003a273
-    00000003a2ef
-    00000003a3ce
-    00000003a4a2
-    00000003a5a0
-    00000003a612
-    00000003a717
-    00000003a789
-    00000003a898
-    00000003a9a2
-    00000003aa7f
-    00000003ab54
-    00000003ac33
-    00000003ad0a
-    00000003ae05
-    00000003aeb7
-    00000003afa4
-    00000003b016
-    00000003b117
-    00000003b1d5
-    00000003b2ba
-    00000003b344
-    00000003b4cc
-    00000003b5eb
-    00000003b6ed
-    00000003b77d
-    00000003b86c
-    00000003b8e6
-    00000003b9c2
-    00000003bafe
-    00000003bc05
-    00000003bd5c
-    00000003bdd4
-    00000003bed0
-    00000003bfbb
-    00000003c09a
-    00000003c108
-    00000003c331
-    00000003c491
-    00000003c5a0
-    00000003c6d9
-    00000003c7c1
-    00000003c8c6
-    00000003c9ce
-    00000003caca
-    00000003cbe8
-    00000003cd04
-    00000003ce27
-    00000003d032
-    00000003d0ae
-    00000003d1bc
-    00000003d30f
-    00000003d43e
-    00000003d55e
-    00000003d669
-    00000003d755
-    00000003d7d3
-    00000003d8a8
-    00000003d91c
-    00000003d993
-    00000003da78
-    00000003db4f
-    00000003dbc5
-    00000003dd19
-    00000003ddfe
-    00000003ded4
-    00000003df4a
-    00000003e025
-    00000003e0d7
-    00000003e149
-    00000003e24f
-    00000003e40b
-    00000003e4d7
-    00000003e63c
-    00000003e749
-    00000003e855
+    00000003011e
+    000000030193
+    00000003026e
+    000000030363
+    0000000303e5
+    000000030463
+    0000000305cd
+    0000000306e2
+    0000000307e5
+    000000030881
+    00000003097f
+    000000030a79
+    000000030b7d
+    000000030c7e
+    000000030d6a
+    000000030eb5
+    000000030fb0
+    0000000310aa
+    000000031138
+    000000031217
+    0000000312f2
+    00000003137e
+    000000031402
+    0000000314c1
+    00000003160f
+    0000000316a7
+    000000031751
+    000000031833
+    000000031929
+    000000031a1d
+    000000031a8f
+    000000031aff
+    000000031bfd
+    000000031c7d
+    000000031d70
+    000000031e5f
+    000000031f37
+    0000000320b2
+    00000003212c
+    0000000322a5
+    0000000323b9
+    000000032431
+    0000000324ad
+    00000003258b
+    00000003266e
+    000000032767
+    000000032862
+    0000000328e0
+    0000000329b5
+    000000032a6e
+    000000032be3
+    000000032c51
+    000000032cdb
+    000000032dd7
+    000000032faa
+    0000000330e8
+    000000033184
+    00000003321a
+    000000033363
+    00000003347c
+    000000033571
+    000000033601
+    000000033699
+    0000000337e4
+    0000000338d4
+    0000000339c8
+    000000033ab3
+    000000033b3d
+    000000033c72
+    000000033ce6
+    000000033dbb
+    000000033e49
+    000000033ebf
+    000000033f3b
+    000000034038
+    000000034136
+    00000003422c
+    0000000342b0
+    000000034332
+    00000003440f
+    00000003454f
+    000000034615
+    00000003470c
+    0000000347f0
+    000000034868
+    000000034963
+    000000034a16
+    000000034b16
+    000000034c35
+    000000034d76
+    000000034e71
+    000000034f67
+    00000003505d
+    0000000350d9
+    0000000351d8
+    0000000353fd
+    000000035478
+    000000035550
+    00000003565b
+    0000000356eb
+    0000000357eb
+    0000000358cc
+    0000000359c4
+    000000035ab3
+    000000035bba
+    000000035cc8
+    000000035dbd
+    000000035e92
+    000000035f77
+    000000036096
+    00000003616a
+    0000000361f4
+    000000036417
+    0000000364d2
+    00000003657e
+    000000036600
+    0000000366e0
+    00000003691a
+    000000036a09
+    000000036aff
+    000000036b8f
+    000000036c69
+    000000036d3b
+    000000036db1
+    000000036e96
+    000000036f1b
+    000000037026
+    0000000370a2
+    00000003711a
+    0000000371ee
+    000000037283
+    00000003735a
+    00000003744c
+    000000037564
+    000000037643
+    0000000376b5
+    0000000377a7
+    00000003781d
+    0000000378d7
+    000000037989
+    000000037a9d
+    000000037b9a
+    000000037c18
+    000000037d13
+    000000037df7
+    000000037e92
+    000000037f10
+    000000037fff
+    0000000380ea
+    00000003819e
+    000000038282
+    00000003831c
+    000000038393
+    00000003840f
+    0000000384ee
+    0000000385c2
+    0000000386b0
+    000000038722
+    000000038817
+    000000038889
+    000000038988
+    000000038a82
+    000000038b5f
+    000000038c34
+    000000038d13
+    000000038dea
+    000000038ed5
+    000000038f77
+    000000039064
+    0000000390d6
+    0000000391c7
+    000000039275
+    00000003935a
+    0000000393e4
+    00000003955c
+    00000003966b
+    00000003975d
+    0000000397ed
+    0000000398dc
+    000000039956
+    000000039a32
+    000000039b6e
+    000000039c65
+    000000039dac
+    000000039e24
+    000000039f10
+    000000039ffb
+    00000003a0da
+    00000003a148
+    00000003a371
+    00000003a4c1
+    00000003a5c0
+    00000003a6e9
+    00000003a7d1
+    00000003a8c6
+    00000003a9be
+    00000003aaaa
+    00000003abb8
+    00000003acc4
+    00000003add7
+    00000003afe2
+    00000003b05e
+    00000003b15c
+    00000003b29f
+    00000003b3be
+    00000003b4ce
+    00000003b5c9
+    00000003b6b5
+    00000003b733
+    00000003b808
+    00000003b87c
+    00000003b8f3
+    00000003b9d8
+    00000003baaf
+    00000003bb25
+    00000003bc79
+    00000003bd5e
+    00000003be34
+    00000003beaa
+    00000003bf85
+    00000003c027
+    00000003c099
+    00000003c18f
+    00000003c34b
+    00000003c407
+    00000003c55c
+    00000003c659
+    00000003c755
+    00000003c7cf
+    00000003c904
+    00000003c99c
+    00000003ca17
+    00000003cb09
+    00000003cbf9
+    00000003cc75
+    00000003cd50
+    00000003ce67
+    00000003cedd
+    00000003cf5d
+    00000003d057
+    00000003d0ff
+    00000003d177
+    00000003d269
+    00000003d2e0
+    00000003d3b9
+    00000003d4a7
+    00000003d52b
+    00000003d5ab
+    00000003d708
+    00000003d825
+    00000003d908
+    00000003d985
+    00000003dad2
+    00000003dbe5
+    00000003dce6
+    00000003dde9
+    00000003df0c
+    00000003dfaa
+    00000003e085
+    00000003e1ae
+    00000003e239
+    00000003e2b5
+    00000003e32d
+    00000003e3b3
+    00000003e43a
+    00000003e530
+    00000003e609
+    00000003e707
+    00000003e77c
     00000003e8cf
-    00000003ea14
-    00000003eaac
-    00000003eb27
-    00000003ec29
-    00000003ed29
-    00000003eda5
-    00000003ee80
-    00000003ef97
-    00000003f00d
-    00000003f08d
-    00000003f197
-    00000003f24f
-    00000003f2c7
-    00000003f3c9
-    00000003f440
-    00000003f519
-    00000003f607
-    00000003f68b
-    00000003f70b
-    00000003f878
-    00000003f9a5
-    00000003fa88
-    00000003fb05
-    00000003fc62
-    00000003fd85
-    00000003fe96
-    00000003ffa9
-    0000000400dc
-    00000004018a
-    000000040265
-    00000004039e
-    000000040439
-    0000000404b5
-    00000004052d
-    0000000405b3
-    00000004063a
-    000000040740
-    000000040819
-    000000040927
-    00000004099c
-    000000040aff
-    000000040c2e
-    000000040d27
-    000000040e44
-    00000004103d
-    0000000410d5
-    0000000411b6
-    000000041289
-    000000041337
-    0000000413b5
-    000000041451
-    00000004151d
-    00000004161d
-    0000000416f7
-    000000041800
-    0000000418a5
-    0000000419cf
-    000000041aef
-    000000041c4f
-    000000041d82
-    000000041ead
-    000000041fd1
-    0000000420ce
-    00000004223c
-    0000000422ca
-    000000042340
-    00000004241d
-    0000000424af
-    00000004252a
-    00000004263a
-    00000004274b
-    000000042825
-    000000042930
-    000000042a6d
-    000000042b73
-    000000042c99
-    000000042d15
-    000000042e00
-    000000042efe
-    000000043008
-    000000043137
-    00000004323d
-    00000004336a
-    00000004345e
-    000000043547
-    0000000435c5
-    000000043662
-    000000043777
-    0000000438d1
-    000000043988
-    000000043aa4
-    000000043b79
-    000000043c50
-    000000043d60
-    000000043de5
-    000000043ef1
-    000000043ffe
-    0000000441a8
-    0000000442b9
-    0000000443e8
-    0000000444ff
-    0000000445f8
-    00000004467e
-    00000004477e
-    000000044806
-    0000000448e9
-    00000004495b
-    0000000449d7
-    000000044a98
-    000000044b75
-    000000044bf7
-    000000044c6d
-    000000044d6c
-    000000044e68
-    000000044ee5
-    000000045002
-    00000004507e
-    000000045106
-    0000000451e7
-    0000000452f3
-    000000045403
-    00000004553a
-    0000000456bd
-    00000004579e
-    000000045880
-    00000004597a
-    000000045a86
-    000000045b85
-    000000045c13
-    000000045cf6
-    000000045df5
-    000000045efc
-    000000045fd1
-    0000000460a8
-    0000000461ac
-    00000004625e
-    00000004635f
-    00000004643f
-    0000000464b7
-    00000004652d
-    000000046610
-    00000004668c
-    000000046761
-    000000046855
-    0000000468d7
-    0000000469db
-    000000046acf
-    000000046bd3
-    000000046c5f
-    000000046cdf
-    000000046de3
-    000000046ee1
-    000000046fe8
-    000000047110
-    000000047194
-    000000047226
-    0000000472a2
-    000000047425
-    0000000475a0
-    00000004771d
-    00000004782a
-    000000047987
-    000000047ae5
-    000000047c4f
-    000000047dc2
-    000000047f30
-    0000000480af
-    00000004820e
-    00000004838a
-    000000048533
-    000000048695
-    00000004886f
-    0000000489f4
-    000000048b41
-    000000048cab
-    000000048e36
-    000000048fbc
-    0000000490b4
-    00000004918b
-    00000004928f
-    000000049365
-    0000000493d9
-    00000004944b
-    0000000494fb
-    000000049601
-    000000049711
-    0000000497b0
-    000000049862
-    0000000498e1
-    000000049a63
-    000000049b3e
-    000000049bb6
-    000000049c92
-    000000049d2a
-    000000049e34
-    000000049ebc
-    000000049fbe
-    00000004a0b5
-    00000004a151
-    00000004a22e
-    00000004a342
-    00000004a3d8
-    00000004a460
-    00000004a509
-    00000004a57d
-    00000004a675
-    00000004a773
-    00000004a7ed
-    00000004a955
-    00000004aa7a
-    00000004ab95
-    00000004acaa
-    00000004ad85
-    00000004ae8d
-    00000004af8d
-    00000004b017
-    00000004b125
-    00000004b22b
-    00000004b32e
-    00000004b39e
-    00000004b4a1
-    00000004b5c8
-    00000004b6a9
-    00000004b7ae
-    00000004b85e
-    00000004b947
-    00000004baa5
-    00000004bb84
-    00000004bc9f
-    00000004bd9d
-    00000004be39
-    00000004bebb
-    00000004bf90
-    00000004c063
-    00000004c0d8
-    00000004c19e
-    00000004c2a4
-    00000004c36a
-    00000004c3d8
-    00000004c4b0
-    00000004c54e
-    00000004c5be
-    00000004c668
-    00000004c6fc
-    00000004c79e
-    00000004c873
-    00000004c950
-    00000004c9e8
-    00000004caa8
-    00000004cb1a
-    00000004cc7c
-    00000004ccf0
-    00000004cdb4
-    00000004ce56
-    00000004cfbc
-    00000004d035
-    00000004d112
-    00000004d1af
-    00000004d288
-    00000004d36d
-    00000004d417
-    00000004d623
-    00000004d736
-    00000004d7d2
-    00000004d8b7
-    00000004d9cf
-    00000004da73
-    00000004db90
-    00000004dc12
-    00000004dcfb
-    00000004dd77
-    00000004de52
-    00000004df56
-    00000004e05a
-    00000004e175
-    00000004e27a
-    00000004e389
-    00000004e49a
-    00000004e609
-    00000004e695
-    00000004e711
-    00000004e78f
-    00000004e811
-    00000004e893
-    00000004e917
-    00000004e9fe
-    00000004ea78
-    00000004eb5c
-    00000004ec63
-    00000004ece6
-    00000004edbd
-    00000004ef0f
-    00000004f02a
-    00000004f13e
-    00000004f2bd
-    00000004f42e
-    00000004f533
-    00000004f64c
-    00000004f773
-    00000004f8a4
-    00000004f9b6
-    00000004fabb
-    00000004fb3c
-    00000004fc68
-    00000004fd67
-    00000004fe01
-    00000004ff15
-    000000050024
-    000000050100
-    0000000501e4
-    00000005030a
-    000000050429
-    0000000504a1
-    00000005057f
-    00000005061f
-    000000050721
-    000000050841
-    00000005093d
-    0000000509b5
-    000000050a27
-    000000050b07
-    000000050b89
-    000000050c2e
-    000000050d4c
-    000000050e23
-    000000050f3d
-    00000005103c
-    0000000510e6
-    0000000511c6
-    000000051244
-    000000051344
-    0000000513c8
-    00000005149f
-    00000005150f
-    00000005161a
-    000000051698
-    0000000517a4
-    000000051844
-    00000005191b
-    0000000519fa
-    000000051b02
-    000000051c17
-    000000051d13
-    000000051e38
-    000000051f40
-    000000051fbc
-    000000052094
-    000000052118
-    000000052237
-    000000052385
-    0000000523f7
-    0000000524d1
-    000000052571
-    00000005269b
-    0000000527aa
-    00000005287f
-    0000000529a0
-    000000052a2a
-    000000052b13
-    000000052c27
-    000000052cd9
-    000000052e09
-    000000052f21
-    000000052ffa
-    00000005307a
-    000000053140
-    0000000531dc
-    00000005326a
-    00000005333f
-    000000053418
-    0000000535c5
-    000000053637
-    000000053762
-    0000000538f7
-    000000053a0f
-    000000053b20
-    000000053c2b
-    000000053cb1
-    000000053dd0
-    000000053e73
-    000000053f58
-    000000053fe1
-    000000054061
-    000000054169
-    0000000541e5
-    000000054280
-    000000054302
-    000000054476
-    0000000544f4
-    000000054618
-    0000000547aa
-    0000000548a3
-    000000054921
-    0000000549f8
-    000000054b42
-    000000054bd4
-    000000054d1d
-    000000054e35
-    000000054f74
-    00000005509d
-    000000055194
-    00000005520c
-    00000005530d
-    0000000553a7
-    000000055437
-    000000055553
-    000000055657
-    0000000556eb
-    0000000557c4
-    000000055930
-    000000055a1c
-    000000055ac2
-    000000055bcc
-    000000055c47
-    000000055cc7
-    000000055dae
-    000000055eb0
-    000000055fa1
-    0000000560be
-    00000005615a
-    000000056260
-    0000000562d8
-    000000056378
-    00000005641d
-    000000056530
-    0000000565ca
-    0000000566ca
-    0000000567ac
-    0000000568d9
-    0000000569b6
-    000000056a30
-    000000056b41
-    000000056be5
-    000000056cc8
-    000000056e43
-    000000056f1c
-    000000056f94
-    00000005700e
-    000000057116
-    000000057241
-    0000000572bd
-    000000057422
-    00000005755b
-    00000005768c
-    0000000577a9
-    0000000578e4
-    0000000579ee
-    000000057ac6
-    000000057b72
-    000000057be8
-    000000057c60
-    000000057d6e
-    000000057eb7
-    0000000580bd
-    00000005819a
-    000000058216
-    00000005831d
-    00000005843e
-    000000058542
-    000000058642
-    00000005879a
-    0000000588b0
-    0000000589a5
-    000000058a83
-    000000058af7
-    000000058bcc
-    000000058cc2
-    000000058d43
-    000000058e65
-    000000058f8a
-    000000059025
-    000000059135
-    0000000591b5
-    000000059230
-    0000000592a4
-    000000059316
-    0000000593eb
-    000000059463
-    0000000594d5
-    0000000595d1
-    000000059645
-    00000005985f
-    0000000598d1
+    00000003e9ee
+    00000003eae7
+    00000003ebf4
+    00000003eded
+    00000003ee85
+    00000003ef66
+    00000003f039
+    00000003f0e7
+    00000003f165
+    00000003f201
+    00000003f2bd
+    00000003f3ad
+    00000003f487
+    00000003f580
+    00000003f625
+    00000003f73f
+    00000003f84f
+    00000003f99f
+    00000003fac2
+    00000003fbdd
+    00000003fcf1
+    00000003fdee
+    00000003ff4c
+    00000003ffda
+    000000040050
+    00000004012d
+    0000000401bf
+    00000004023a
+    00000004033a
+    00000004043b
+    000000040515
+    000000040610
+    00000004073d
+    000000040833
+    000000040949
+    0000000409c5
+    000000040ab0
+    000000040b9e
+    000000040c98
+    000000040db7
+    000000040ead
+    000000040fca
+    0000000410be
+    0000000411a7
+    000000041225
+    0000000412b2
+    0000000413b7
+    000000041501
+    0000000415a8
+    0000000416b4
+    000000041789
+    000000041860
+    000000041960
+    0000000419e5
+    000000041ae1
+    000000041bde
+    000000041d78
+    000000041e79
+    000000041f98
+    00000004209f
+    000000042188
+    00000004220e
+    0000000422fe
+    000000042386
+    000000042469
+    0000000424db
+    000000042557
+    000000042608
+    0000000426e5
+    000000042767
+    0000000427dd
+    0000000428cc
+    0000000429b8
+    000000042a35
+    000000042b42
+    000000042bbe
+    000000042c46
+    000000042d27
+    000000042e23
+    000000042f23
+    00000004304a
+    0000000431bd
+    00000004329e
+    000000043380
+    00000004346a
+    000000043566
+    000000043655
+    0000000436e3
+    0000000437c6
+    0000000438b5
+    0000000439ac
+    000000043a81
+    000000043b58
+    000000043c4c
+    000000043cee
+    000000043def
+    000000043ecf
+    000000043f47
+    000000043fbd
+    0000000440a0
+    00000004411c
+    0000000441f1
+    0000000442e5
+    000000044367
+    00000004445b
+    00000004454f
+    000000044643
+    0000000446cf
+    00000004474f
+    000000044843
+    000000044931
+    000000044a28
+    000000044b40
+    000000044bc4
+    000000044c56
+    000000044cd2
+    000000044e45
+    000000044fb0
+    00000004511d
+    00000004521a
+    000000045367
+    0000000454b5
+    00000004560f
+    000000045772
+    0000000458d0
+    000000045a3f
+    000000045b8e
+    000000045cfa
+    000000045e93
+    000000045fe5
+    0000000461af
+    000000046324
+    000000046461
+    0000000465bb
+    000000046736
+    0000000468ac
+    0000000469a4
+    000000046a7b
+    000000046b6f
+    000000046c45
+    000000046cb9
+    000000046d2b
+    000000046dcb
+    000000046ed1
+    000000046fd1
+    000000047060
+    000000047102
+    000000047181
+    0000000472f3
+    0000000473ce
+    000000047446
+    000000047522
+    0000000475ba
+    0000000476b4
+    00000004773c
+    00000004782e
+    000000047925
+    0000000479b1
+    000000047a8e
+    000000047b92
+    000000047c28
+    000000047cb0
+    000000047d49
+    000000047dbd
+    000000047eb5
+    000000047fb3
+    00000004802d
+    000000048185
+    00000004829a
+    0000000483a5
+    0000000484aa
+    000000048585
+    00000004867d
+    00000004876d
+    0000000487f7
+    0000000488f5
+    0000000489eb
+    000000048ade
+    000000048b4e
+    000000048c41
+    000000048d58
+    000000048e39
+    000000048f2e
+    000000048fce
+    0000000490b7
+    000000049205
+    0000000492e4
+    0000000493ef
+    0000000494dd
+    000000049569
+    0000000495eb
+    0000000496c0
+    000000049793
+    000000049808
+    0000000498be
+    0000000499b4
+    000000049a6a
+    000000049ad8
+    000000049bb0
+    000000049c3e
+    000000049cae
+    000000049d58
+    000000049dec
+    000000049e8e
+    000000049f63
+    00000004a040
+    00000004a0d8
+    00000004a188
+    00000004a1fa
+    00000004a34c
+    00000004a3c0
+    00000004a474
+    00000004a506
+    00000004a66c
+    00000004a6e5
+    00000004a7c2
+    00000004a84f
+    00000004a928
+    00000004aa0d
+    00000004aaa7
+    00000004aca3
+    00000004ada6
+    00000004ae32
+    00000004af17
+    00000004b02f
+    00000004b0c3
+    00000004b1d0
+    00000004b252
+    00000004b33b
+    00000004b3b7
+    00000004b492
+    00000004b586
+    00000004b67a
+    00000004b785
+    00000004b87a
+    00000004b979
+    00000004ba7a
+    00000004bbe9
+    00000004bc75
+    00000004bcf1
+    00000004bd6f
+    00000004bdf1
+    00000004be73
+    00000004bef7
+    00000004bfde
+    00000004c058
+    00000004c13c
+    00000004c233
+    00000004c2b6
+    00000004c38d
+    00000004c4cf
+    00000004c5da
+    00000004c6de
+    00000004c84d
+    00000004c9ae
+    00000004caa3
+    00000004cbac
+    00000004ccc3
+    00000004cde4
+    00000004cee6
+    00000004cfdb
+    00000004d05c
+    00000004d178
+    00000004d277
+    00000004d311
+    00000004d415
+    00000004d514
+    00000004d5f0
+    00000004d6d4
+    00000004d7ea
+    00000004d8f9
+    00000004d971
+    00000004da4f
+    00000004dadf
+    00000004dbd1
+    00000004dce1
+    00000004ddcd
+    00000004de45
+    00000004deb7
+    00000004df97
+    00000004e019
+    00000004e0ae
+    00000004e1bc
+    00000004e293
+    00000004e39d
+    00000004e48c
+    00000004e526
+    00000004e606
+    00000004e684
+    00000004e774
+    00000004e7f8
+    00000004e8cf
+    00000004e93f
+    00000004ea3a
+    00000004eab8
+    00000004ebb4
+    00000004ec44
+    00000004ed1b
+    00000004edfa
+    00000004eef2
+    00000004eff7
+    00000004f0e3
+    00000004f1f8
+    00000004f2f0
+    00000004f36c
+    00000004f444
+    00000004f4c8
+    00000004f5d7
+    00000004f715
+    00000004f787
+    00000004f861
+    00000004f901
+    00000004fa1b
+    00000004fb2a
+    00000004fbff
+    00000004fd10
+    00000004fd9a
+    00000004fe83
+    00000004ff87
+    000000050029
+    000000050149
+    000000050251
+    00000005032a
+    0000000503aa
+    000000050460
+    0000000504fc
+    00000005058a
+    00000005065f
+    000000050738
+    0000000508e5
+    000000050957
+    000000050a72
+    000000050bf7
+    000000050cff
+    000000050e00
+    000000050efb
+    000000050f81
+    000000051090
+    000000051133
+    000000051218
+    0000000512a1
+    000000051321
+    000000051419
+    000000051495
+    000000051520
+    0000000515a2
+    000000051706
+    000000051784
+    000000051898
+    000000051a1a
+    000000051b13
+    000000051b91
+    000000051c68
+    000000051db2
+    000000051e44
+    000000051f7d
+    000000052085
+    0000000521b4
+    0000000522cd
+    0000000523c4
+    00000005243c
+    00000005252d
+    0000000525c7
+    000000052657
+    000000052763
+    000000052857
+    0000000528eb
+    0000000529c4
+    000000052b20
+    000000052c0c
+    000000052ca2
+    000000052d9c
+    000000052e17
+    000000052e97
+    000000052f7e
+    000000053070
+    000000053161
+    00000005326e
+    00000005330a
+    000000053400
+    000000053478
+    000000053518
+    0000000535bd
+    0000000536c0
+    00000005375a
+    00000005384a
+    00000005392c
+    000000053a49
+    000000053b26
+    000000053ba0
+    000000053ca1
+    000000053d35
+    000000053e18
+    000000053f83
+    00000005405c
+    0000000540d4
+    00000005414e
+    000000054246
+    000000054361
+    0000000543dd
+    000000054532
+    00000005465b
+    00000005477c
+    000000054889
+    0000000549b4
+    000000054aae
+    000000054b86
+    000000054c22
+    000000054c98
+    000000054d10
+    000000054e0e
+    000000054f47
+    00000005514d
+    00000005522a
+    0000000552a6
+    00000005539d
+    0000000554ae
+    0000000555a2
+    000000055692
+    0000000557da
+    0000000558e0
+    0000000559d5
+    000000055ab3
+    000000055b27
+    000000055bfc
+    000000055cf2
+    000000055d73
+    000000055e85
+    000000055f9a
+    000000056025
+    000000056125
+    0000000561a5
+    000000056220
+    000000056294
+    000000056306
+    0000000563db
+    000000056453
+    0000000564c5
+    0000000565b1
+    000000056625
+    00000005683f
+    0000000568b1
 
     """#
 
   /// FNV-1a of the records, so a stored catalogue can say which bundled set it includes.
-  public static let fingerprint = "c99f1336ee3a0de7"
+  public static let fingerprint = "38023bda39249591"
 }

@@ -17,7 +17,7 @@ extension CatalogueBuilder {
     written.reserveCapacity(order.count)
     try recordLines(order) { (position, line, origin) throws(PersistenceError) in
       written.append((idOf(position), offset))
-      header.heroesByOrigin[origin, default: 0] += 1
+      header.heroes[origin] += 1
       try sink.append(line)
       offset += line.count
     }
@@ -51,14 +51,14 @@ extension CatalogueBuilder {
     var entries: [(character: UInt64, newest: UInt64, offset: Int)] = []
     let start = offset
     for (comic, origin) in storedComics() {
-      let line = Array(comic.record(origin: origin).encoded().utf8) + [UInt8(ascii: "\n")]
+      let line = Comic.Line(comic, origin: origin).bytes
       let seconds = Int64(comic.onSale?.timeIntervalSince1970 ?? -Double(Int64.max / 2))
       // Inverted so that ascending order is newest first.
       let newest = UInt64(bitPattern: Int64.max &- seconds)
       for character in Set(comic.characters) {
         entries.append((CatalogueFormat.idKey(character.rawValue), newest, offset))
       }
-      header.comicsByOrigin[origin, default: 0] += 1
+      header.comicsByOrigin[origin] += 1
       header.comicCount += 1
       try sink.append(line)
       offset += line.count

@@ -29,7 +29,7 @@ final class CatalogueBuilder {
   private let spool: RecordSpool
   private var entries: [Entry] = []
   private var positions: [Int: Int] = [:]
-  private var comics: [Int: (comic: StoredComic, origin: HeroOrigin)] = [:]
+  private var comics: [Int: (comic: Comic, origin: HeroOrigin)] = [:]
   /// How the merges went, for reports.
   private(set) var outcomes: [HeroMerge.Outcome: Int] = [:]
   private(set) var comicsAdded = 0
@@ -60,9 +60,11 @@ final class CatalogueBuilder {
         // Only records that read as a hero under the record rule (``HeroLimits``) are copied
         // forward, so a damaged record is dropped by the next write rather than kept forever. A
         // last line with no newline before the section ends is cut short: damaged too.
-        if lineEnd < end, let (key, id, origin) = Self.keyIDOrigin(buffer, offset..<lineEnd), positions[id] == nil,
-          let hero = Self.hero(buffer, offset..<lineEnd, source: base.bytes)
+        var reader = JSONReader(buffer, range: offset..<lineEnd)
+        if lineEnd < end, let hero = try? Hero(reading: &reader, source: base.bytes),
+          let lead = CatalogueIndex.lead(buffer, offset..<lineEnd), positions[hero.id.rawValue] == nil
         {
+          let (id, key, origin) = (hero.id.rawValue, lead.key.string, lead.origin)
           positions[id] = entries.count
           // A key folded by an earlier rule (a name starting with a zero-width character) is folded again.
           let stale = !key.utf8.allSatisfy { $0 < 0x80 } && key != HeroName.folded(hero.name)
@@ -76,20 +78,9 @@ final class CatalogueBuilder {
         offset = lineEnd + 1
       }
     }
-    base.forEachComic { comic in
-      comics[comic.id] = (comic, .api)
-      comicBytes += Self.size(of: comic)
-    }
-    base.bytes.withBytes { buffer in
-      // Comic origins are read again here only to keep `forEachComic` simple for its readers.
-      var offset = base.header.comics.lowerBound
-      while offset < base.header.comics.upperBound {
-        var lineEnd = offset
-        while lineEnd < base.header.comics.upperBound, buffer[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
-        var reader = JSONReader(buffer, range: offset..<lineEnd)
-        if let (id, origin) = Self.comicOrigin(&reader) { comics[id]?.origin = origin }
-        offset = lineEnd + 1
-      }
+    base.forEachComic { line in
+      comics[line.comic.id] = (line.comic, line.origin)
+      comicBytes += Self.size(of: line.comic)
     }
   }
 
@@ -148,7 +139,7 @@ final class CatalogueBuilder {
 
   /// Merges a comic in: a known comic takes the new title and date and the union of characters.
   @discardableResult
-  func merge(_ comic: StoredComic, origin: HeroOrigin) -> HeroMerge.Outcome {
+  func merge(_ comic: Comic, origin: HeroOrigin) -> HeroMerge.Outcome {
     guard var known = comics[comic.id] else {
       comics[comic.id] = (comic, origin)
       comicBytes += Self.size(of: comic)
@@ -241,14 +232,13 @@ final class CatalogueBuilder {
   }
 
   /// The comics, by id.
-  func storedComics() -> [(StoredComic, HeroOrigin)] {
+  func storedComics() -> [(Comic, HeroOrigin)] {
     comics.keys.sorted().compactMap { id in comics[id].map { ($0.comic, $0.origin) } }
   }
 
   /// The bytes a comic takes in the file: its line and its index entries.
-  private static func size(of comic: StoredComic) -> Int {
-    comic.record(origin: .imported).encoded().utf8.count + 1 + Set(comic.characters).count
-      * CatalogueFormat.comicEntryWidth
+  private static func size(of comic: Comic) -> Int {
+    Comic.Line(comic, origin: .imported).bytes.count + Set(comic.characters).count * CatalogueFormat.comicEntryWidth
   }
 
   /// The hero at an entry position, read back from where its record is.
@@ -275,58 +265,5 @@ final class CatalogueBuilder {
     let record = JSONValue.object(
       [("k", .string(HeroName.folded(hero.name))), ("src", .string(origin.rawValue))] + fields)
     return Array(record.encoded().utf8) + [UInt8(ascii: "\n")]
-  }
-
-  private static func hero(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, source: SharedBytes) -> Hero? {
-    var reader = JSONReader(buffer, range: range)
-    return try? Hero(reading: &reader, source: source)
-  }
-
-  private static func keyIDOrigin(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> (
-    String, Int, HeroOrigin
-  )? {
-    var reader = JSONReader(buffer, range: range)
-    var key: String?
-    var id: Int?
-    var origin = HeroOrigin.api
-    do throws(JSONParser.Failure) {
-      try reader.beginObject()
-      while let name = try reader.nextKey() {
-        if name == "k" {
-          key = try reader.string()
-        } else if name == "src" {
-          origin = HeroOrigin(rawValue: try reader.string()) ?? .api
-        } else if name == "id" {
-          id = try reader.int()
-          break
-        } else {
-          try reader.skipValue()
-        }
-      }
-    } catch {
-      return nil
-    }
-    guard let key, let id else { return nil }
-    return (key, id, origin)
-  }
-
-  private static func comicOrigin(_ reader: inout JSONReader) -> (Int, HeroOrigin)? {
-    var id: Int?
-    var origin = HeroOrigin.api
-    do throws(JSONParser.Failure) {
-      try reader.beginObject()
-      while let name = try reader.nextKey() {
-        if name == "id" {
-          id = try reader.int()
-        } else if name == "src" {
-          origin = HeroOrigin(rawValue: try reader.string()) ?? .api
-        } else {
-          try reader.skipValue()
-        }
-      }
-    } catch {
-      return nil
-    }
-    return id.map { ($0, origin) }
   }
 }

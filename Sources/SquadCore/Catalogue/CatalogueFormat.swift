@@ -4,24 +4,29 @@
 /// Plain text, so it can be embedded as a string literal and read with `less`:
 ///
 /// ```text
-/// squad-catalogue 2 <padding to 16 bytes>\n            magic and version
+/// squad-catalogue 3\n                                   magic and version
 /// {"count":…,"records":[start,end],…}<spaces>\n         header: JSON padded to 1,024 bytes
 /// {"k":"3-d man","src":"b","id":1011334,…}\n            records, one per line, in name-key order
 /// 00000000000f6b86000000000400\n                        id index: id (16 hex) + record offset (12 hex)
 /// 000000000400\n                                        name index: record offsets in name order
-/// {"id":…,"title":…,"onSale":…,"characters":[…]}\n     comics, one per line
+/// {"characters":[…],"id":…,"onSale":…,"src":…,…}\n     comics, one per line
 /// 00000000000f6b86 7fffffffa1b2c3d4 000000123400\n      comic index: character, newest first
 /// ```
 ///
 /// Index entries are fixed width, so entry `i` is at `start + i × width` and a lookup is a
 /// bisection over a memory-mapped file: a command that needs one hero reads ~17 entries and
 /// one record whatever the size. Offsets are absolute. Ids are stored with the sign bit
-/// flipped so that hexadecimal order is numeric order for negative ids too.
+/// flipped so that hexadecimal order is numeric order for negative ids too. Dates (a record's
+/// `modified`, a comic's `onSale`, the header's `updatedAt`) are whole seconds since 1970.
+///
+/// Format 3 (this release) differs from format 2 (the previous one) only in its dates, which
+/// format 2 wrote as text; a format-2 file, and its records copied forward into a format-3 one,
+/// read as they are.
 enum CatalogueFormat {
-  /// The first bytes of every catalogue file.
-  static let magic = "squad-catalogue 2"
-  /// The file format version the magic names.
-  static let version = 2
+  /// The first bytes of every catalogue file this release writes.
+  static let magic = "squad-catalogue 3"
+  /// The first bytes of every catalogue file this release reads.
+  static let readable = ["squad-catalogue 3", "squad-catalogue 2"]
   /// Bytes before the records: the magic line (18 bytes) and the padded header line.
   static let headerSize = 1024
   /// One id index entry: 16 hex digits of id, 12 of offset, a newline.

@@ -1,7 +1,9 @@
 import Foundation
 
-/// The header line of a catalogue file: where each section is, and what the file holds.
-struct CatalogueHeader: Equatable, Sendable {
+/// The header line of a catalogue file: where each section is, and what the file holds. Read
+/// and written with Foundation's coders; `updatedAt` is seconds since 1970 (text in the format-2
+/// files of the previous release, which are read too).
+struct CatalogueHeader: Codable, Equatable, Sendable {
   var count = 0
   var records = 0..<0
   var ids = 0..<0
@@ -12,111 +14,108 @@ struct CatalogueHeader: Equatable, Sendable {
   var updatedAt: Date?
   /// The fingerprint of the bundled set the file includes.
   var bundled = ""
-  /// Heroes and comics by origin.
-  var heroesByOrigin: [HeroOrigin: Int] = [:]
-  var comicsByOrigin: [HeroOrigin: Int] = [:]
+  /// Heroes by origin.
+  var heroes = OriginCounts()
+  /// Comics by origin.
+  var comicsByOrigin = OriginCounts()
 
   /// The header's two lines, padded to ``CatalogueFormat/headerSize``.
   func encoded() -> [UInt8] {
-    func range(_ range: Range<Int>) -> JSONValue { .array([.int(range.lowerBound), .int(range.upperBound)]) }
-    func origins(_ counts: [HeroOrigin: Int]) -> JSONValue {
-      .object(HeroOrigin.allCases.map { ($0.label, .int(counts[$0] ?? 0)) })
-    }
-    var fields: [(String, JSONValue)] = [
-      ("count", .int(count)), ("records", range(records)), ("ids", range(ids)), ("names", range(names)),
-      ("comics", range(comics)), ("comicIndex", range(comicIndex)), ("comicCount", .int(comicCount)),
-      ("bundled", .string(bundled)), ("heroes", origins(heroesByOrigin)), ("comicsByOrigin", origins(comicsByOrigin)),
-    ]
-    if let updatedAt { fields.append(("updatedAt", .string(MarvelDate.iso8601(updatedAt)))) }
-    var line = Array(CatalogueFormat.magic.utf8) + [UInt8(ascii: "\n")]
-    line += Array(JSONValue.object(fields).encoded().utf8)
+    var line = Array(CatalogueFormat.magic.utf8) + [UInt8(ascii: "\n")] + CompactJSON.encode(self)
     while line.count < CatalogueFormat.headerSize - 1 { line.append(UInt8(ascii: " ")) }
     line.append(UInt8(ascii: "\n"))
     return line
   }
 
-  /// Reads and checks the header of a catalogue file of `size` bytes.
+  /// Reads and checks the header of a catalogue file (this format, or the previous release's).
   init(reading bytes: UnsafeBufferPointer<UInt8>) throws(CatalogueFormatError) {
-    let magic = Array(CatalogueFormat.magic.utf8)
-    guard bytes.count >= CatalogueFormat.headerSize, Array(bytes[0..<magic.count]) == magic,
-      bytes[magic.count] == UInt8(ascii: "\n")
+    let magic = CatalogueFormat.magic.utf8.count
+    guard bytes.count >= CatalogueFormat.headerSize, bytes[magic] == UInt8(ascii: "\n"),
+      CatalogueFormat.readable.contains(where: { $0.utf8.elementsEqual(bytes[0..<magic]) })
     else {
       throw .notACatalogue
     }
-    let json = UnsafeBufferPointer(rebasing: bytes[(magic.count + 1)..<CatalogueFormat.headerSize])
-    guard let value = try? JSONParser.parse(Array(json)) else { throw .damaged("the header is not JSON") }
-    func int(_ key: String) throws(CatalogueFormatError) -> Int {
-      guard case .int(let number)? = value[key], number >= 0 else { throw .damaged("the header has no \(key)") }
-      return number
-    }
-    func range(_ key: String) throws(CatalogueFormatError) -> Range<Int> {
-      guard case .array(let ends)? = value[key], ends.count == 2, case .int(let start) = ends[0],
-        case .int(let end) = ends[1],
-        start >= CatalogueFormat.headerSize, start <= end, end <= bytes.count
-      else { throw .damaged("the header's \(key) section is out of bounds") }
-      return start..<end
-    }
-    func origins(_ key: String) throws(CatalogueFormatError) -> [HeroOrigin: Int] {
-      var counts: [HeroOrigin: Int] = [:]
-      for origin in HeroOrigin.allCases {
-        guard let member = value[key]?[origin.label] else { continue }
-        guard case .int(let number) = member, number >= 0 else {
-          throw .damaged("the header's \(key) count for \(origin.label) is not a count")
-        }
-        if number > 0 { counts[origin] = number }
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .custom { decoder in
+      let container = try decoder.singleValueContainer()
+      let seconds = try? container.decode(Int.self)
+      guard let date = try seconds.map(MarvelDate.seconds) ?? MarvelDate.parse(container.decode(String.self)) else {
+        throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a date")
       }
-      return counts
+      return date
     }
-    count = try int("count")
-    records = try range("records")
-    ids = try range("ids")
-    names = try range("names")
-    comics = try range("comics")
-    comicIndex = try range("comicIndex")
-    comicCount = try int("comicCount")
-    if case .string(let text)? = value["bundled"] { bundled = text }
-    if case .string(let text)? = value["updatedAt"] { updatedAt = MarvelDate.parse(text) }
-    heroesByOrigin = try origins("heroes")
-    comicsByOrigin = try origins("comicsByOrigin")
-    try checkAgreement()
+    do {
+      self = try decoder.decode(Self.self, from: Data(bytes[(magic + 1)..<CatalogueFormat.headerSize]))
+    } catch {
+      throw .damaged("the header does not read (\(DecodingErrorText.describe(error)))")
+    }
+    try checkAgreement(fileSize: bytes.count)
   }
 
   /// Checks that the header's numbers agree with each other and with the file: every later
   /// computation trusts them (entry `i` of an index is at `start + i × width`), so a number that
   /// does not agree makes the file damaged rather than a trap or a lie on screen. The arithmetic
   /// is checked, since the numbers come from a file.
-  private func checkAgreement() throws(CatalogueFormatError) {
+  private func checkAgreement(fileSize: Int) throws(CatalogueFormatError) {
+    // The sections lie within the file and follow each other in this order, as the writer puts
+    // them; checked first, so that no section's size below can overflow.
+    let sections = [records, ids, names, comics, comicIndex]
+    guard sections.allSatisfy({ $0.lowerBound >= CatalogueFormat.headerSize && $0.upperBound <= fileSize }) else {
+      throw .damaged("a section of the header lies outside the file")
+    }
+    guard records.lowerBound == CatalogueFormat.headerSize,
+      zip(sections, sections.dropFirst()).allSatisfy({ $0.upperBound == $1.lowerBound })
+    else { throw .damaged("the header's sections overlap or leave gaps") }
+    guard count >= 0, comicCount >= 0 else { throw .damaged("the header counts fewer than no heroes or comics") }
     let (idBytes, idOverflow) = count.multipliedReportingOverflow(by: CatalogueFormat.idEntryWidth)
     let (nameBytes, nameOverflow) = count.multipliedReportingOverflow(by: CatalogueFormat.nameEntryWidth)
     guard !idOverflow, !nameOverflow, ids.count == idBytes, names.count == nameBytes,
       comicIndex.count % CatalogueFormat.comicEntryWidth == 0
     else { throw .damaged("the index sizes do not match the count") }
-    // The sections follow each other in this order, as the writer puts them.
-    let sections = [records, ids, names, comics, comicIndex]
-    guard records.lowerBound == CatalogueFormat.headerSize,
-      zip(sections, sections.dropFirst()).allSatisfy({ $0.upperBound == $1.lowerBound })
-    else { throw .damaged("the header's sections overlap or leave gaps") }
     // Every hero has a record line, every comic a comic line: at least one byte each.
     guard count <= records.count, comicCount <= comics.count else {
       throw .damaged("the header counts more heroes or comics than the file can hold")
     }
-    guard Self.sum(heroesByOrigin) == count, Self.sum(comicsByOrigin) == comicCount else {
+    guard heroes.total == count, comicsByOrigin.total == comicCount else {
       throw .damaged("the counts by origin do not add up to the totals")
     }
   }
 
-  /// The sum of counts; nil when it does not fit.
-  private static func sum(_ counts: [HeroOrigin: Int]) -> Int? {
-    var total = 0
-    for value in counts.values {
-      let (sum, overflow) = total.addingReportingOverflow(value)
-      guard !overflow else { return nil }
-      total = sum
-    }
-    return total
+  init() {}
+}
+
+/// Heroes or comics by origin, as the header counts them: `{"bundled": …, "api": …, "import": …}`.
+struct OriginCounts: Codable, Equatable, Sendable {
+  var bundled = 0
+  var api = 0
+  var imported = 0
+
+  private enum CodingKeys: String, CodingKey {
+    case bundled, api
+    case imported = "import"
   }
 
-  init() {}
+  subscript(origin: HeroOrigin) -> Int {
+    get { origin == .bundled ? bundled : origin == .api ? api : imported }
+    set {
+      switch origin {
+      case .bundled: bundled = newValue
+      case .api: api = newValue
+      case .imported: imported = newValue
+      }
+    }
+  }
+
+  /// The counts above 0, by origin.
+  var byOrigin: [HeroOrigin: Int] { HeroOrigin.allCases.reduce(into: [:]) { if self[$1] > 0 { $0[$1] = self[$1] } } }
+
+  /// The sum; nil when a count is below 0 or the sum does not fit.
+  var total: Int? {
+    guard bundled >= 0, api >= 0, imported >= 0 else { return nil }
+    let (partial, first) = bundled.addingReportingOverflow(api)
+    let (sum, second) = partial.addingReportingOverflow(imported)
+    return first || second ? nil : sum
+  }
 }
 
 /// Why bytes are not a usable catalogue.

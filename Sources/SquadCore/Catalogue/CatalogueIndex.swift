@@ -107,7 +107,7 @@ final class CatalogueIndex: Sendable {
   }
 
   /// The comics featuring the hero, newest on-sale first.
-  func comics(of id: HeroID) -> [StoredComic] {
+  func comics(of id: HeroID) -> [Comic] {
     bytes.withBytes { buffer in
       let wanted = CatalogueFormat.idKey(id.rawValue)
       let width = CatalogueFormat.comicEntryWidth
@@ -121,14 +121,14 @@ final class CatalogueIndex: Sendable {
         let middle = (low + high) / 2
         if character(middle) < wanted { low = middle + 1 } else { high = middle }
       }
-      var comics: [StoredComic] = []
+      var comics: [Comic] = []
       var index = low
       while index < entries, character(index) == wanted {
         let start = header.comicIndex.lowerBound + index * width
-        if let offset = CatalogueFormat.hex(buffer, at: start + 32, count: 12), header.comics.contains(Int(offset)) {
-          let end = lineEnd(buffer, from: Int(offset), limit: header.comics.upperBound)
-          var reader = JSONReader(buffer, range: Int(offset)..<end)
-          if let comic = try? StoredComic(reading: &reader) { comics.append(comic) }
+        if let offset = CatalogueFormat.hex(buffer, at: start + 32, count: 12), header.comics.contains(Int(offset)),
+          let line = comicLine(buffer, at: Int(offset))
+        {
+          comics.append(line.comic)
         }
         index += 1
       }
@@ -136,17 +136,21 @@ final class CatalogueIndex: Sendable {
     }
   }
 
-  /// Every comic, in file order.
-  func forEachComic(_ body: (StoredComic) -> Void) {
+  /// Every comic with its origin, in file order.
+  func forEachComic(_ body: (Comic.Line) -> Void) {
     bytes.withBytes { buffer in
       var offset = header.comics.lowerBound
       while offset < header.comics.upperBound {
-        let end = lineEnd(buffer, from: offset, limit: header.comics.upperBound)
-        var reader = JSONReader(buffer, range: offset..<end)
-        if let comic = try? StoredComic(reading: &reader) { body(comic) }
-        offset = end + 1
+        if let line = comicLine(buffer, at: offset) { body(line) }
+        offset = lineEnd(buffer, from: offset, limit: header.comics.upperBound) + 1
       }
     }
+  }
+
+  /// The comic line at `offset` (comic lines are read by the one comic rule, ``ComicDTO``).
+  private func comicLine(_ buffer: UnsafeBufferPointer<UInt8>, at offset: Int) -> Comic.Line? {
+    let end = lineEnd(buffer, from: offset, limit: header.comics.upperBound)
+    return try? JSONDecoder().decode(Comic.Line.self, from: Data(buffer[offset..<end]))
   }
 
   // MARK: - Reading entries
@@ -171,21 +175,21 @@ final class CatalogueIndex: Sendable {
     guard header.records.contains(offset) else { return nil }
     let end = lineEnd(buffer, from: offset, limit: header.records.upperBound)
     var reader = JSONReader(buffer, range: offset..<end)
-    guard let hero = try? Hero(reading: &reader, source: bytes) else { return nil }
-    return (hero, origin(buffer, offset..<end))
+    guard let hero = try? Hero(reading: &reader, source: bytes), let lead = Self.lead(buffer, offset..<end) else {
+      return nil
+    }
+    return (hero, lead.origin)
   }
 
-  /// The `src` member, which the writer puts second, after `k`.
-  private func origin(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> HeroOrigin {
+  /// The name key (`k`) and origin (`src`) of the record line at `range`, which the writer puts
+  /// first and second; nil when they are not there.
+  static func lead(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> (key: JSONKey, origin: HeroOrigin)? {
     var reader = JSONReader(buffer, range: range)
-    do throws(JSONParser.Failure) {
-      try reader.beginObject()
-      while let key = try reader.nextKey() {
-        if key == "src" { return HeroOrigin(rawValue: try reader.string()) ?? .api }
-        try reader.skipValue()
-      }
-    } catch {}
-    return .api
+    guard (try? reader.beginObject()) != nil, let first = try? reader.nextKey(), first == "k",
+      let key = try? reader.rawStringValue(), let second = try? reader.nextKey(), second == "src",
+      let source = try? reader.string()
+    else { return nil }
+    return (key, HeroOrigin(rawValue: source) ?? .api)
   }
 
   /// The first position whose key fails `isBefore` (all keys that pass come first).
@@ -200,13 +204,10 @@ final class CatalogueIndex: Sendable {
     return low
   }
 
-  /// The `k` member of the record at `position`, which the writer puts first.
+  /// The `k` member of the record at `position`.
   private func key(_ buffer: UnsafeBufferPointer<UInt8>, _ position: Int) -> JSONKey? {
     guard let offset = nameOffset(buffer, position) else { return nil }
-    let end = lineEnd(buffer, from: offset, limit: header.records.upperBound)
-    var reader = JSONReader(buffer, range: offset..<end)
-    guard (try? reader.beginObject()) != nil, let name = try? reader.nextKey(), name == "k" else { return nil }
-    return try? reader.rawStringValue()
+    return Self.lead(buffer, offset..<lineEnd(buffer, from: offset, limit: header.records.upperBound))?.key
   }
 
   /// Compares a key with a prefix: 0 when the key starts with it, else the order of the two.

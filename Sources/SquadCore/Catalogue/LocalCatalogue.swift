@@ -43,10 +43,10 @@ public struct LocalCatalogue: Equatable, Sendable {
   public func origin(of id: HeroID) -> HeroOrigin? { index.entry(id: id)?.origin }
 
   /// How many heroes came from each origin.
-  public var heroesByOrigin: [HeroOrigin: Int] { index.header.heroesByOrigin }
+  public var heroesByOrigin: [HeroOrigin: Int] { index.header.heroes.byOrigin }
 
   /// How many comics came from each origin.
-  public var comicsByOrigin: [HeroOrigin: Int] { index.header.comicsByOrigin }
+  public var comicsByOrigin: [HeroOrigin: Int] { index.header.comicsByOrigin.byOrigin }
 
   /// How many comics the catalogue holds.
   public var comicCount: Int { index.header.comicCount }
@@ -55,7 +55,7 @@ public struct LocalCatalogue: Equatable, Sendable {
   var bundledFingerprint: String { index.header.bundled }
 
   /// The comics featuring the hero, newest on-sale first.
-  public func comics(of id: HeroID) -> [StoredComic] { index.comics(of: id) }
+  public func comics(of id: HeroID) -> [Comic] { index.comics(of: id) }
 
   /// Adds or updates heroes (``HeroMerge``), rebuilding the catalogue in memory.
   public mutating func merge(_ heroes: [Hero], at date: Date? = nil, origin: HeroOrigin = .api) {
@@ -127,6 +127,6 @@ public struct LocalCatalogue: Equatable, Sendable {
     let comics = comics(of: id)
     guard !comics.isEmpty else { return nil }
     let total = max(hero(id)?.counts.comics ?? 0, comics.count)
-    return ComicsSummary(total: total, latest: comics.prefix(2).map(\.appearance))
+    return ComicsSummary(total: total, latest: Array(comics.prefix(2)))
   }
 }

@@ -46,26 +46,12 @@ public struct ComicsSummary: Hashable, Sendable {
   /// How many comics feature the hero.
   public var total: Int
   /// The most recent comics by on-sale date, newest first.
-  public var latest: [ComicAppearance]
+  public var latest: [Comic]
 
   /// Creates a summary.
-  public init(total: Int, latest: [ComicAppearance]) {
+  public init(total: Int, latest: [Comic]) {
     self.total = total
     self.latest = latest
-  }
-}
-
-/// One comic a hero appeared in.
-public struct ComicAppearance: Hashable, Sendable {
-  /// The comic's title, e.g. `Avengers (1963) #12`.
-  public var title: String
-  /// When it went on sale, if known.
-  public var onSale: Date?
-
-  /// Creates an appearance.
-  public init(title: String, onSale: Date?) {
-    self.title = title
-    self.onSale = onSale
   }
 }
 

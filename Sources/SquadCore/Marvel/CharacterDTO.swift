@@ -1,85 +1,69 @@
 import Foundation
 
-/// A character as the API sends it; only what squad keeps is decoded, and optional parts are
-/// read leniently so one odd field does not lose a whole page. A record that breaks
-/// ``HeroLimits`` (an id of 0, a blank name, a 12 MiB description) makes the answer invalid:
-/// squad keeps nothing it could not write to its own files and read back.
+/// A Marvel character in every shape squad reads one: an API answer, an archived response, a bare
+/// container, an array, a derived list (`{"characters": [...]}`, numbers as strings), JSON Lines,
+/// and an earlier release's `cache/catalogue.json`. One rule for all of them, so the same record
+/// gives the same hero wherever it arrives:
+///
+/// - the id is a whole number (``WholeNumber``: a number, or plain digits in a string), the name
+///   text; counts are numbers or Marvel's `{"available": N, …}` objects;
+/// - a `modified` that is not a date, and Marvel's own "unknown" dates, are unknown
+///   (``MarvelDate/known(_:)``): a date only orders records, and an unknown one is a state squad
+///   already handles;
+/// - the `image_not_available` placeholder is no picture;
+/// - anything else that squad could not keep (a field of the wrong type, a value past
+///   ``HeroLimits``) refuses the record, naming the field: squad keeps nothing it could not write
+///   to its own files and read back.
 struct CharacterDTO: Decodable {
-  var id: Int
-  var name: String
-  var description: String?
-  var modified: String?
-  var thumbnail: ImageDTO?
-  var comics: CollectionDTO?
-  var series: CollectionDTO?
-  var stories: CollectionDTO?
-  var events: CollectionDTO?
-  var urls: [LinkDTO]?
+  /// The hero squad keeps.
+  var hero: Hero
 
-  private enum CodingKeys: String, CodingKey {
+  private enum Key: String, CodingKey {
     case id, name, description, modified, thumbnail, comics, series, stories, events, urls
   }
 
   init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    id = try container.decodeWholeNumber(forKey: .id)
-    name = try container.decode(String.self, forKey: .name)
-    description = try? container.decodeIfPresent(String.self, forKey: .description)
-    modified = try? container.decodeIfPresent(String.self, forKey: .modified)
-    thumbnail = try? container.decodeIfPresent(ImageDTO.self, forKey: .thumbnail)
-    comics = try? container.decodeIfPresent(CollectionDTO.self, forKey: .comics)
-    series = try? container.decodeIfPresent(CollectionDTO.self, forKey: .series)
-    stories = try? container.decodeIfPresent(CollectionDTO.self, forKey: .stories)
-    events = try? container.decodeIfPresent(CollectionDTO.self, forKey: .events)
-    urls = try? container.decodeIfPresent([LinkDTO].self, forKey: .urls)
-    func check(_ key: CodingKeys, _ problem: String?) throws {
+    let container = try decoder.container(keyedBy: Key.self)
+    func check(_ key: Key, _ problem: String?) throws {
       if let problem { throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: problem) }
     }
+    let id = try container.wholeNumber(.id)
     try check(.id, HeroLimits.idProblem(id))
+    let name = try container.decode(String.self, forKey: .name)
     try check(.name, HeroLimits.nameProblem(name))
-    try check(.description, description.flatMap(HeroLimits.descriptionProblem))
-    try check(.thumbnail, thumbnail.flatMap { HeroLimits.urlProblem($0.path + "." + $0.extension) })
-    try check(.urls, urls.flatMap { HeroLimits.linksProblem(count: $0.count) })
-    try check(.urls, urls?.lazy.compactMap { HeroLimits.urlProblem($0.url) }.first)
-  }
-
-  /// The hero squad keeps: unknown dates and the placeholder picture become nil.
-  var hero: Hero {
-    Hero(
-      id: HeroID(id), name: name, description: description ?? "", modified: Self.knownDate(modified),
-      thumbnail: thumbnail.flatMap { $0.isPlaceholder ? nil : Thumbnail(path: $0.path, extension: $0.extension) },
+    let description = try container.decodeIfPresent(String.self, forKey: .description) ?? ""
+    try check(.description, HeroLimits.descriptionProblem(description))
+    let picture = try container.decodeIfPresent(Thumbnail.self, forKey: .thumbnail)
+    try check(.thumbnail, picture.flatMap { HeroLimits.urlProblem($0.url()) })
+    let links = try container.decodeIfPresent([HeroLink].self, forKey: .urls) ?? []
+    try check(.urls, HeroLimits.linksProblem(count: links.count))
+    try check(.urls, links.lazy.compactMap { HeroLimits.urlProblem($0.type) ?? HeroLimits.urlProblem($0.url) }.first)
+    let counts = try [Key.comics, .series, .stories, .events].map {
+      try container.decodeIfPresent(Count.self, forKey: $0)
+    }
+    let modified = try? container.decodeIfPresent(String.self, forKey: .modified)
+    hero = Hero(
+      id: HeroID(id), name: name, description: description, modified: modified.flatMap(MarvelDate.known),
+      thumbnail: picture?.isPlaceholder == true ? nil : picture,
       counts: HeroCounts(
-        comics: comics?.count, series: series?.count, stories: stories?.count, events: events?.count),
-      urls: (urls ?? []).map { HeroLink(type: $0.type, url: $0.url) })
+        comics: counts[0]?.value, series: counts[1]?.value, stories: counts[2]?.value, events: counts[3]?.value),
+      urls: links)
   }
 
-  /// A date, or nil when missing, malformed or Marvel's "unknown" (`1969-12-31T19:00:00-0500`).
-  static func knownDate(_ text: String?) -> Date? {
-    guard let date = text.flatMap(MarvelDate.parse), date != MarvelDate.unknownMarker else { return nil }
-    return date
+  /// A count: a whole number, or Marvel's `{"available": N, "items": […]}` (its items stop at 20).
+  private struct Count: Decodable {
+    var value: Int?
+    private enum Key: String, CodingKey { case available }
+
+    init(from decoder: any Decoder) throws {
+      if let container = try? decoder.container(keyedBy: Key.self) {
+        value = try container.wholeNumberIfPresent(.available)
+      } else {
+        value = try WholeNumber(from: decoder).value
+      }
+      if let problem = value.flatMap(HeroLimits.countProblem) {
+        throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: problem))
+      }
+    }
   }
-}
-
-/// `{path, extension}`.
-struct ImageDTO: Decodable {
-  var path: String
-  var `extension`: String
-
-  /// Marvel's "no picture" image.
-  var isPlaceholder: Bool { path.hasSuffix("image_not_available") }
-}
-
-/// A related collection; only its `available` count matters (its items stop at 20).
-struct CollectionDTO: Decodable {
-  var available: Int?
-
-  /// The count squad keeps: unknown (nil) when it breaks the record rule (``HeroLimits``), as a
-  /// collection that does not decode is, so a hero the API sends is never one the catalogue skips.
-  var count: Int? { available.flatMap { HeroLimits.countProblem($0) == nil ? $0 : nil } }
-}
-
-/// `{type, url}`.
-struct LinkDTO: Decodable {
-  var type: String
-  var url: String
 }

@@ -57,7 +57,7 @@ public struct CharacterFilter: Hashable, Sendable {
     let all: [URLQueryParameter?] = [
       name.map { URLQueryParameter("name", $0) },
       nameStartsWith.map { URLQueryParameter("nameStartsWith", $0) },
-      modifiedSince.map { URLQueryParameter("modifiedSince", MarvelDate.format($0)) },
+      modifiedSince.map { URLQueryParameter("modifiedSince", MarvelDate.iso8601($0)) },
       ids("comics", comics), ids("series", series), ids("events", events), ids("stories", stories),
       orderBy.map { URLQueryParameter("orderBy", $0.rawValue) },
       limit.map { URLQueryParameter("limit", String($0)) },

@@ -2,50 +2,111 @@ import Foundation
 
 /// An item the response cache keeps in short form (``ResponseCache``).
 protocol LeanCacheItem {
-  /// The short form.
-  var cacheValue: JSONValue { get }
-  /// The item again, or nil when it cannot be rebuilt (a hero the catalogue no longer holds).
-  static func fromCache(_ value: JSONValue, catalogue: LocalCatalogue?) -> Self?
+  /// A page's items in short form.
+  static func cached(_ items: [Self]) -> CachedItems
+  /// The items again, or nil when one cannot be rebuilt (a hero the catalogue no longer holds).
+  static func rebuilt(_ items: CachedItems, catalogue: LocalCatalogue?) -> [Self]?
   /// The id of the hero the short form leaves to the catalogue; nil when it keeps the item whole.
   var catalogueHeroID: Int? { get }
 }
 
 extension Hero: LeanCacheItem {
-  /// The id, with the answer's `modified` (whole seconds since 1970) when it had one: `[id, modified]`.
-  var cacheValue: JSONValue {
-    modified.map { .array([.int(id.rawValue), .int(Int($0.timeIntervalSince1970.rounded(.down)))]) }
-      ?? .int(id.rawValue)
+  static func cached(_ items: [Hero]) -> CachedItems {
+    .heroes(items.map { CachedHero(id: $0.id.rawValue, modified: $0.modified.map(Self.seconds)) })
+  }
+
+  /// The catalogue's records, when each is what merging the answer's record would leave
+  /// (``HeroMerge``): one learnt from the API or an import that is not older than it, or a bundled
+  /// one that is strictly newer. A bundled record no newer than the answer's (all a reset or a
+  /// lost data folder leaves) does not stand for it: the page is fetched again.
+  static func rebuilt(_ items: CachedItems, catalogue: LocalCatalogue?) -> [Hero]? {
+    guard case .heroes(let cached) = items else { return nil }
+    let heroes = cached.compactMap { item -> Hero? in
+      guard let entry = catalogue?.index.entry(id: HeroID(item.id)) else { return nil }
+      let answered = item.modified.flatMap(MarvelDate.seconds) ?? .distantPast
+      let kept = entry.hero.modified ?? .distantPast
+      return (entry.origin == .bundled ? kept > answered : kept >= answered) ? entry.hero : nil
+    }
+    return heroes.count == cached.count ? heroes : nil
   }
 
   var catalogueHeroID: Int? { id.rawValue }
 
-  /// The catalogue's record, when it is what merging the answer's record would leave (``HeroMerge``):
-  /// one learnt from the API or an import that is not older than it, or a bundled one that is
-  /// strictly newer. A bundled record no newer than the answer's (all a reset or a lost data
-  /// folder leaves) does not stand for it: the page is fetched again.
-  static func fromCache(_ value: JSONValue, catalogue: LocalCatalogue?) -> Hero? {
-    var (key, answered) = (value, Date.distantPast)
-    if case .array(let pair) = value, pair.count == 2, case .int(let seconds) = pair[1] {
-      (key, answered) = (pair[0], Date(timeIntervalSince1970: Double(seconds)))
+  private static func seconds(_ date: Date) -> Int { Int(date.timeIntervalSince1970.rounded(.down)) }
+}
+
+extension Comic: LeanCacheItem {
+  static func cached(_ items: [Comic]) -> CachedItems { .comics(items) }
+
+  static func rebuilt(_ items: CachedItems, catalogue: LocalCatalogue?) -> [Comic]? {
+    switch items {
+    case .comics(let comics): return comics
+    case .heroes(let ids): return ids.isEmpty ? [] : nil
     }
-    guard case .int(let id) = key, let entry = catalogue?.index.entry(id: HeroID(id)) else { return nil }
-    let kept = entry.hero.modified ?? .distantPast
-    guard entry.origin == .bundled ? kept > answered : kept >= answered else { return nil }
-    return entry.hero
+  }
+
+  var catalogueHeroID: Int? { nil }
+}
+
+/// A hero of a cached page: its id, with the answer's `modified` (whole seconds since 1970) when
+/// it had one, written `[id, modified]`; a bare id (as the previous release wrote) has none.
+public struct CachedHero: Codable, Hashable, Sendable {
+  var id: Int
+  var modified: Int?
+
+  init(id: Int, modified: Int?) {
+    self.id = id
+    self.modified = modified
+  }
+
+  public init(from decoder: any Decoder) throws {
+    if let id = try? decoder.singleValueContainer().decode(Int.self) {
+      self.init(id: id, modified: nil)
+    } else {
+      var pair = try decoder.unkeyedContainer()
+      self.init(id: try pair.decode(Int.self), modified: try pair.decode(Int.self))
+    }
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    guard let modified else {
+      var container = encoder.singleValueContainer()
+      return try container.encode(id)
+    }
+    var pair = encoder.unkeyedContainer()
+    try pair.encode(id)
+    try pair.encode(modified)
   }
 }
 
-extension ComicAppearance: LeanCacheItem {
-  var catalogueHeroID: Int? { nil }
+/// The items of a cached page in short form: for characters their ids (the heroes are in the
+/// local catalogue), for comics the comics themselves.
+public enum CachedItems: Codable, Hashable, Sendable {
+  case heroes([CachedHero])
+  case comics([Comic])
 
-  var cacheValue: JSONValue {
-    .object([("title", .string(title)), ("onSale", onSale.map { .string(MarvelDate.format($0)) } ?? .null)])
+  /// How many items.
+  var count: Int {
+    switch self {
+    case .heroes(let heroes): return heroes.count
+    case .comics(let comics): return comics.count
+    }
   }
 
-  static func fromCache(_ value: JSONValue, catalogue: LocalCatalogue?) -> ComicAppearance? {
-    guard case .string(let title)? = value["title"] else { return nil }
-    var onSale: Date?
-    if case .string(let text)? = value["onSale"] { onSale = MarvelDate.parse(text) }
-    return ComicAppearance(title: title, onSale: onSale)
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if let heroes = try? container.decode([CachedHero].self) {
+      self = .heroes(heroes)
+    } else {
+      self = .comics(try container.decode([Comic].self))
+    }
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    switch self {
+    case .heroes(let heroes): try container.encode(heroes)
+    case .comics(let comics): try container.encode(comics)
+    }
   }
 }

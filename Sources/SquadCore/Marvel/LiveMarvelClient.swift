@@ -56,10 +56,10 @@ public struct LiveMarvelClient: MarvelClient {
   }
 
   public func comics(of id: HeroID, order: ComicOrder, limit: Int, offset: Int) async -> Result<
-    MarvelPage<ComicAppearance>, MarvelError
+    MarvelPage<Comic>, MarvelError
   > {
     await fetch(.comics(of: id, order: order, limit: limit, offset: offset), as: ComicDTO.self, freshness: .withinTTL) {
-      $0.appearance
+      $0.comic
     }
   }
 
@@ -104,7 +104,7 @@ public struct LiveMarvelClient: MarvelClient {
       let etag = response.header("ETag") ?? MarvelResponseDecoder.bodyETag(response.body)
       let short = CachedPage(
         offset: page.offset, limit: page.limit, total: page.total, attribution: page.attribution,
-        items: page.results.map(\.cacheValue))
+        items: Item.cached(page.results))
       // A cache that cannot be written costs requests later, not correctness now.
       try? cache?.store(
         CachedResponse(url: url, etag: etag, fetchedAt: environment.now(), page: short),
@@ -126,13 +126,7 @@ public struct LiveMarvelClient: MarvelClient {
   /// A cached page rebuilt; nil when any of its items cannot be.
   private static func page<Item: LeanCacheItem>(_ cached: CachedPage?, catalogue: LocalCatalogue?) -> MarvelPage<Item>?
   {
-    guard let cached else { return nil }
-    var results: [Item] = []
-    results.reserveCapacity(cached.items.count)
-    for value in cached.items {
-      guard let item = Item.fromCache(value, catalogue: catalogue) else { return nil }
-      results.append(item)
-    }
+    guard let cached, let results = Item.rebuilt(cached.items, catalogue: catalogue) else { return nil }
     return MarvelPage(
       offset: cached.offset, limit: cached.limit, total: cached.total, results: results, attribution: cached.attribution
     )

@@ -6,7 +6,7 @@ public protocol MarvelClient: Sendable {
   func character(_ id: HeroID) async -> Result<MarvelPage<Hero>, MarvelError>
   /// `/characters/{id}/comics` in the given order.
   func comics(of id: HeroID, order: ComicOrder, limit: Int, offset: Int) async -> Result<
-    MarvelPage<ComicAppearance>, MarvelError
+    MarvelPage<Comic>, MarvelError
   >
   /// HTTP requests this client has sent so far, retries included, whether their answers were
   /// used or not (a request in flight when its caller gave up went on the wire all the same).

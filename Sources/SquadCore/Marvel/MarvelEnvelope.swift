@@ -17,10 +17,10 @@ struct MarvelEnvelope<Item: Decodable>: Decodable {
     init(from decoder: any Decoder) throws {
       let container = try decoder.container(keyedBy: CodingKeys.self)
       results = try container.decode([Item].self, forKey: .results)
-      total = try container.decodeWholeNumber(forKey: .total)
-      offset = try container.decodeWholeNumberIfPresent(forKey: .offset) ?? 0
-      count = try container.decodeWholeNumberIfPresent(forKey: .count) ?? results.count
-      limit = try container.decodeWholeNumberIfPresent(forKey: .limit) ?? results.count
+      total = try container.wholeNumber(.total)
+      offset = try container.wholeNumberIfPresent(.offset) ?? 0
+      count = try container.wholeNumberIfPresent(.count) ?? results.count
+      limit = try container.wholeNumberIfPresent(.limit) ?? results.count
       // Paging numbers feed arithmetic (page counts, next offsets): ones no catalogue can have
       // make the answer invalid instead of overflowing or planning a sync of billions of pages.
       for (key, value, maximum) in [

@@ -1,7 +1,7 @@
 import Foundation
 
 extension Hero {
-  /// The catalogue record form; unknown values are left out.
+  /// The catalogue record form; unknown values are left out, `modified` is seconds since 1970.
   public var record: JSONValue {
     let details = self.details
     let thumbnail = details.thumbnail
@@ -9,7 +9,7 @@ extension Hero {
     var fields: [(String, JSONValue)] = [
       ("id", .int(id.rawValue)), ("name", .string(name)), ("description", .string(details.description)),
     ]
-    if let modified { fields.append(("modified", .string(MarvelDate.format(modified)))) }
+    if let modified { fields.append(("modified", .int(Int(modified.timeIntervalSince1970.rounded(.down))))) }
     if let thumbnail {
       fields.append(
         ("thumbnail", .object([("path", .string(thumbnail.path)), ("extension", .string(thumbnail.extension))])))

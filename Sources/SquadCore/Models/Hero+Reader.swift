@@ -3,55 +3,44 @@ import Foundation
 extension Hero {
   /// Reads a catalogue record (the form `Hero.record` writes) straight from JSON text.
   ///
-  /// The one way a hero is read from the catalogue (bundled or synced), without building a
-  /// ``JSONValue`` first: the catalogue holds thousands of these and is read at every local
+  /// The one way a hero is read from the catalogue (bundled or synced), by the rule of
+  /// ``CharacterDTO``: the catalogue holds thousands of these and is read at every local
   /// listing, which is why it is hand-written (BENCHMARKS.md, "heroes, 1,564 synced" and the
-  /// growth table: `heroes --all --offline` at 1.7 µs per character, linear to 100,000). When
+  /// growth table: `heroes --all --offline` at 1.8 µs per character, linear to 100,000). When
   /// `source` holds the document being read, the description, picture and links are only
-  /// checked and stay encoded until first asked for (see ``StoredHeroDetails``).
+  /// checked and stay encoded until first asked for (see ``StoredHeroDetails``): at 100,000
+  /// heroes that halves `heroes --all --offline` (measured for issue 20: 169 against 323 ms).
   ///
   /// The record must keep the record rule (``HeroLimits``) like every hero squad takes in: one
-  /// that breaks it throws (and the reader has passed the whole record, so a caller reading a
-  /// list can skip it and go on; see ``HeroRecordProblem``).
-  init(reading reader: inout JSONReader, source: SharedBytes? = nil) throws(JSONParser.Failure) {
-    var problem: HeroRecordProblem?
-    try self.init(reading: &reader, source: source, problem: &problem)
-    if let problem { throw JSONParser.Failure(reason: problem.description, offset: problem.offset) }
-  }
-
-  /// Reads a record as ``init(reading:source:)`` does, but hands a broken record rule back in
-  /// `problem` instead of throwing, with the reader past the record. Throws for JSON that does
-  /// not read as a record at all.
-  init(reading reader: inout JSONReader, source: SharedBytes?, problem: inout HeroRecordProblem?)
-    throws(JSONParser.Failure)
-  {
+  /// that breaks it throws, with the reader past the whole record, so a caller reading a list can
+  /// skip it and go on.
+  init(reading reader: inout JSONReader, source: SharedBytes? = nil) throws(JSONReader.Failure) {
     let start = reader.offset
     var id: Int?
     var name: String?
     var details = HeroDetails()
-    var broken: (field: String, problem: String)?
+    var broken: String?
     // A number that is JSON but no whole number squad keeps (too large for 64 bits, a fraction)
     // breaks the record rule: the record is skipped, the rest of the file still reads.
-    func number(_ field: String, _ reader: inout JSONReader) throws(JSONParser.Failure) -> Int? {
+    func number(_ field: String, _ reader: inout JSONReader) throws(JSONReader.Failure) -> Int? {
       guard !reader.skipNull() else { return nil }
-      do throws(JSONParser.Failure) {
+      do throws(JSONReader.Failure) {
         return try reader.int()
       } catch {
         try reader.skipValue()
-        if broken == nil { broken = (field, "is not a whole number squad can keep") }
+        broken = broken ?? "\(field) is not a whole number squad can keep"
         return nil
       }
     }
-    func count(_ field: String, _ reader: inout JSONReader) throws(JSONParser.Failure) -> Int? {
+    func count(_ field: String, _ reader: inout JSONReader) throws(JSONReader.Failure) -> Int? {
       let value = try number(field, &reader)
-      if let value, let why = HeroLimits.countProblem(value), broken == nil { broken = (field, why) }
+      broken = broken ?? value.flatMap(HeroLimits.countProblem).map { "\(field) \($0)" }
       return value
     }
     self.init(id: HeroID(0), name: "")
     try reader.beginObject()
     let objectStart = reader.offset - 1
     while let key = try reader.nextKey() {
-      var detailProblem: (field: String, problem: String)?
       if key == "id" {
         id = try number("id", &reader) ?? 0
       } else if key == "name" {
@@ -66,24 +55,17 @@ extension Hero {
         counts.stories = try count("stories", &reader)
       } else if key == "events" {
         counts.events = try count("events", &reader)
-      } else if source == nil {
-        detailProblem = try details.read(key, &reader)
       } else {
-        detailProblem = try HeroDetails.check(key, &reader)
+        // Only checked when the record stays encoded (``StoredHeroDetails``).
+        let why = try details.read(key, &reader, keep: source == nil)
+        broken = broken ?? why
       }
-      if broken == nil, let detailProblem { broken = detailProblem }
     }
     guard let id, let name else {
-      throw JSONParser.Failure(reason: "a hero record without \(id == nil ? "an id" : "a name")", offset: start)
+      throw JSONReader.Failure(reason: "a hero record without \(id == nil ? "an id" : "a name")", offset: start)
     }
-    if broken?.field == "id" {
-      // Already said: not a number that fits.
-    } else if let why = HeroLimits.idProblem(id) {
-      broken = ("id", why)
-    } else if let why = HeroLimits.nameProblem(name) {
-      broken = ("name", why)
-    }
-    problem = broken.map { HeroRecordProblem(id: id, field: $0.field, problem: $0.problem, offset: start) }
+    broken = broken ?? HeroLimits.idProblem(id).map { "id \($0)" } ?? HeroLimits.nameProblem(name).map { "name \($0)" }
+    if let broken { throw JSONReader.Failure(reason: "the record of id \(id): \(broken)", offset: start) }
     self.id = HeroID(id)
     self.name = name
     if let source {
@@ -93,104 +75,67 @@ extension Hero {
     }
   }
 
-  private static func date(_ reader: inout JSONReader) throws(JSONParser.Failure) -> Date? {
-    guard !reader.skipNull() else { return nil }
-    let text = try reader.rawStringValue()
-    guard let date = text.withUTF8(MarvelDate.parse(utf8:)) else {
-      throw reader.failure("'\(text.string)' is not a date")
+  /// `modified`: seconds since 1970, or (in the format-2 records of the previous release)
+  /// Marvel's text, by the one rule of ``CharacterDTO``: one that is not a date is unknown.
+  private static func date(_ reader: inout JSONReader) throws(JSONReader.Failure) -> Date? {
+    if let seconds = try? reader.optionalInt() { return MarvelDate.seconds(seconds) }
+    guard let text = try? reader.rawStringValue() else {
+      try reader.skipValue()
+      return nil
     }
-    return date
+    return MarvelDate.known(text.string)
   }
 }
 
 extension HeroDetails {
   /// Reads the details of a catalogue record, skipping its other fields.
-  init(reading reader: inout JSONReader) throws(JSONParser.Failure) {
+  init(reading reader: inout JSONReader) throws(JSONReader.Failure) {
     self.init()
     try reader.beginObject()
-    while let key = try reader.nextKey() { try read(key, &reader) }
+    while let key = try reader.nextKey() { _ = try read(key, &reader, keep: true) }
   }
 
-  /// Reads the value of `key` if it is one of the details, or skips it; says which field breaks
-  /// the record rule (``HeroLimits``), if one does.
-  @discardableResult
-  mutating func read(_ key: JSONKey, _ reader: inout JSONReader) throws(JSONParser.Failure) -> (
-    field: String, problem: String
-  )? {
-    if key == "description" {
-      description = try reader.optionalString() ?? ""
-      return HeroLimits.descriptionProblem(description).map { ("description", $0) }
-    } else if key == "thumbnail" {
-      let (picture, problem) = try Self.thumbnail(&reader, keep: true)
-      thumbnail = picture
-      return problem
-    } else if key == "urls" {
-      let (links, problem) = try Self.links(&reader, keep: true)
-      urls = links
-      return problem
-    } else {
+  /// Reads the value of `key` if it is one of the details (into `self` when `keep`, else only
+  /// checking it), or skips it; says what breaks the record rule (``HeroLimits``), if anything.
+  mutating func read(_ key: JSONKey, _ reader: inout JSONReader, keep: Bool) throws(JSONReader.Failure) -> String? {
+    guard key == "description" || key == "thumbnail" || key == "urls" else {
       try reader.skipValue()
       return nil
     }
-  }
-
-  /// Checks the value of `key` as ``read(_:_:)`` would read it, making nothing; says which field
-  /// breaks the record rule, if one does.
-  static func check(_ key: JSONKey, _ reader: inout JSONReader) throws(JSONParser.Failure) -> (
-    field: String, problem: String
-  )? {
+    guard !reader.skipNull() else { return nil }
     if key == "description" {
-      guard !reader.skipNull() else { return nil }
       let text = try reader.rawStringValue()
-      return text.withUTF8 { HeroLimits.descriptionProblem(byteCount: $0.count) }.map { ("description", $0) }
+      if keep { description = text.string }
+      return text.withUTF8 { HeroLimits.descriptionProblem(byteCount: $0.count) }.map { "description " + $0 }
     } else if key == "thumbnail" {
-      return try thumbnail(&reader, keep: false).problem
-    } else if key == "urls" {
-      return try links(&reader, keep: false).problem
-    } else {
-      try reader.skipValue()
-      return nil
+      let (path, fileExtension) = try Self.stringPair(&reader, "path", "extension")
+      guard let path, let fileExtension else { throw reader.failure("a thumbnail without a path and an extension") }
+      if keep {
+        let picture = Thumbnail(path: path.string, extension: fileExtension.string)
+        thumbnail = picture.isPlaceholder ? nil : picture
+      }
+      // The picture's URL, as a squad member keeps it: path, a dot, extension.
+      let bytes = path.withUTF8 { $0.count } + 1 + fileExtension.withUTF8 { $0.count }
+      return HeroLimits.urlProblem(byteCount: bytes).map { "thumbnail " + $0 }
     }
-  }
-
-  private static func thumbnail(_ reader: inout JSONReader, keep: Bool) throws(JSONParser.Failure) -> (
-    Thumbnail?, problem: (field: String, problem: String)?
-  ) {
-    guard !reader.skipNull() else { return (nil, nil) }
-    let (path, fileExtension) = try stringPair(&reader, "path", "extension")
-    guard let path, let fileExtension else { throw reader.failure("a thumbnail without a path and an extension") }
-    // The picture's URL, as a squad member keeps it: path, a dot, extension.
-    let bytes = path.withUTF8 { $0.count } + 1 + fileExtension.withUTF8 { $0.count }
-    let problem = HeroLimits.urlProblem(byteCount: bytes).map { ("thumbnail", $0) }
-    return (keep ? Thumbnail(path: path.string, extension: fileExtension.string) : nil, problem)
-  }
-
-  private static func links(_ reader: inout JSONReader, keep: Bool) throws(JSONParser.Failure) -> (
-    [HeroLink], problem: (field: String, problem: String)?
-  ) {
-    guard !reader.skipNull() else { return ([], nil) }
-    var links: [HeroLink] = []
     var count = 0
-    var problem: (field: String, problem: String)?
-    if keep { links.reserveCapacity(4) }
+    var problem: String?
     try reader.beginArray()
     while try reader.nextItem() {
-      let (type, url) = try stringPair(&reader, "type", "url")
+      let (type, url) = try Self.stringPair(&reader, "type", "url")
       guard let type, let url else { throw reader.failure("a link without a type and a url") }
       count += 1
-      if problem == nil, let why = url.withUTF8({ HeroLimits.urlProblem(byteCount: $0.count) }) {
-        problem = ("urls", why)
-      }
-      if keep { links.append(HeroLink(type: type.string, url: url.string)) }
+      problem =
+        problem ?? [type, url].lazy.compactMap { $0.withUTF8 { HeroLimits.urlProblem(byteCount: $0.count) } }.first
+      if keep { urls.append(HeroLink(type: type.string, url: url.string)) }
     }
-    if problem == nil, let why = HeroLimits.linksProblem(count: count) { problem = ("urls", why) }
-    return (links, problem)
+    return (problem ?? HeroLimits.linksProblem(count: count)).map { "urls " + $0 }
   }
 
   /// The two string members `first` and `second` of the object at the reader, skipping any
   /// others; nil for one that is missing.
   private static func stringPair(_ reader: inout JSONReader, _ first: StaticString, _ second: StaticString)
-    throws(JSONParser.Failure) -> (JSONKey?, JSONKey?)
+    throws(JSONReader.Failure) -> (JSONKey?, JSONKey?)
   {
     var values: (JSONKey?, JSONKey?) = (nil, nil)
     try reader.beginObject()
@@ -205,19 +150,4 @@ extension HeroDetails {
     }
     return values
   }
-}
-
-/// A stored hero record that reads but breaks the record rule (``HeroLimits``): skipped with a
-/// warning wherever records are read, so squad never takes in a hero it could not keep.
-struct HeroRecordProblem: Error, Equatable, CustomStringConvertible {
-  /// The record's id as written.
-  var id: Int
-  /// The field that breaks the rule.
-  var field: String
-  /// What is wrong with it.
-  var problem: String
-  /// Where the record starts.
-  var offset: Int
-
-  var description: String { "the record of id \(id): \(field) \(problem)" }
 }

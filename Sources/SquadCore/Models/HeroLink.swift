@@ -1,5 +1,5 @@
 /// A public web link for a hero, as Marvel lists them (`detail`, `wiki`, `comiclink`).
-public struct HeroLink: Hashable, Sendable {
+public struct HeroLink: Hashable, Sendable, Decodable {
   /// The kind of page: `detail`, `wiki` or `comiclink`.
   public var type: String
   /// The page address.

@@ -1,22 +1,22 @@
 import Foundation
 
-/// Reads and writes Marvel's timestamp form `yyyy-MM-dd'T'HH:mm:ssZ` (offsets like `-0400`).
+/// The one rule for a date written as text, wherever squad reads one: Marvel's timestamps
+/// (`yyyy-MM-dd'T'HH:mm:ssZ`, offsets like `-0400`) in API answers and archives, and the ISO 8601
+/// dates of `squad.json`, exports and history.
 ///
-/// Hand-written because `DateFormatter` costs milliseconds to build, and a catalogue holds
-/// thousands of these.
+/// Reading is hand-written for what Foundation's ISO 8601 parser does not do: it rolls impossible
+/// dates over (`2026-02-30` becomes 2 March) and takes offsets such as `+05:99`, and it does not
+/// read a bare `2014-04-29`. Squad's own internal formats keep dates as numbers, so text is read
+/// only at the edges. Writing is Foundation's.
 public enum MarvelDate {
   /// Marvel's way of saying "never recorded": `1969-12-31T19:00:00-0500`, the Unix epoch.
   public static let unknownMarker = Date(timeIntervalSince1970: 0)
 
   /// Parses `2014-04-29T14:18:17-0400`, `…+00:00`, `…Z` or a bare `2014-04-29`; nil when malformed
-  /// or impossible (`2026-02-30`, `23:59:60`, an offset of `+25:00` or `+05:99`): nothing rolls over. The one date rule for the squad file, imports and the API.
+  /// or impossible (`2026-02-30`, `23:59:60`, an offset of `+25:00` or `+05:99`): nothing rolls
+  /// over. The one date rule for the squad file, imports and the API.
   public static func parse(_ text: String) -> Date? {
-    var text = text
-    return text.withUTF8(parse(utf8:))
-  }
-
-  /// Parses the UTF-8 bytes of a date, in any of the forms ``parse(_:)`` reads.
-  static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+    let bytes = Array(text.utf8)
     func number(_ start: Int, _ count: Int) -> Int? {
       guard start + count <= bytes.count else { return nil }
       var value = 0
@@ -56,65 +56,28 @@ public enum MarvelDate {
     return Date(timeIntervalSince1970: TimeInterval(seconds - offset))
   }
 
-  /// Formats a date as `2014-04-29T18:18:17+0000`, the Marvel form in UTC.
-  public static func format(_ date: Date) -> String { text(date, ending: "+0000") }
+  /// A date kept as whole seconds since 1970 in squad's own formats; nil outside the years 1 to
+  /// 9999 that text dates can name, so no number from a file becomes a date that traps when
+  /// it is written back.
+  static func seconds(_ value: Int) -> Date? {
+    (-62_135_596_800...253_402_300_799).contains(value) ? Date(timeIntervalSince1970: Double(value)) : nil
+  }
 
-  /// Formats a date as ISO 8601 in UTC, `2026-11-22T07:55:00Z`, the form squad's own files use.
-  public static func iso8601(_ date: Date) -> String { text(date, ending: "Z") }
+  /// A date from Marvel's data: nil when missing, not a date, or one of Marvel's ways of saying
+  /// "never recorded" (year -1, as in `-0001-11-30T00:00:00-0500`, or the epoch).
+  static func known(_ text: String) -> Date? {
+    guard !text.hasPrefix("-"), let date = parse(text), date != unknownMarker else { return nil }
+    return date
+  }
+
+  /// Formats a date as ISO 8601 in UTC, `2026-11-22T07:55:00Z`, the form squad's own text dates
+  /// (`squad.json`, exports, history) use: Foundation's.
+  public static func iso8601(_ date: Date) -> String { date.formatted(isoStyle) }
 
   /// The calendar day of a date in UTC, as `2014-04-29`.
-  public static func day(_ date: Date) -> String { text(date, ending: nil) }
+  public static func day(_ date: Date) -> String { date.formatted(isoStyle.year().month().day()) }
 
-  // Written digit by digit into one buffer: listings format a date per row.
-  private static func text(_ date: Date, ending: StaticString?) -> String {
-    let total = Int(date.timeIntervalSince1970.rounded(.down))
-    let days = total >= 0 ? total / 86_400 : (total - 86_399) / 86_400
-    let secondsOfDay = total - days * 86_400
-    let (year, month, day) = civilFromDays(days)
-    let length = 10 + (ending.map { 9 + $0.utf8CodeUnitCount } ?? 0)
-    guard (0...9999).contains(year) else {
-      // Outside four-digit years (never in Marvel data): the plain, slower way.
-      let tail =
-        ending.map {
-          "T" + pad(secondsOfDay / 3600) + ":" + pad(secondsOfDay % 3600 / 60) + ":" + pad(secondsOfDay % 60)
-            + $0.description
-        } ?? ""
-      return String(year) + "-" + pad(month) + "-" + pad(day) + tail
-    }
-    return String(unsafeUninitializedCapacity: length) { buffer in
-      var index = 0
-      func put(_ value: Int, digits: Int) {
-        var divisor = digits == 4 ? 1000 : 10
-        while divisor > 0 {
-          buffer[index] = UInt8(ascii: "0") + UInt8(value / divisor % 10)
-          index += 1
-          divisor /= 10
-        }
-      }
-      func put(_ byte: Unicode.Scalar) {
-        buffer[index] = UInt8(ascii: byte)
-        index += 1
-      }
-      put(year, digits: 4)
-      put("-")
-      put(month, digits: 2)
-      put("-")
-      put(day, digits: 2)
-      if let ending {
-        put("T")
-        put(secondsOfDay / 3600, digits: 2)
-        put(":")
-        put(secondsOfDay % 3600 / 60, digits: 2)
-        put(":")
-        put(secondsOfDay % 60, digits: 2)
-        for byte in UnsafeBufferPointer(start: ending.utf8Start, count: ending.utf8CodeUnitCount) {
-          buffer[index] = byte
-          index += 1
-        }
-      }
-      return index
-    }
-  }
+  private static let isoStyle = Date.ISO8601FormatStyle()
 
   /// The days a month has, so that 2026-02-30 is refused rather than rolled into March.
   static func daysIn(month: Int, year: Int) -> Int {
@@ -125,9 +88,7 @@ public enum MarvelDate {
     }
   }
 
-  private static func pad(_ value: Int) -> String { value < 10 ? "0" + String(value) : String(value) }
-
-  // Howard Hinnant's civil-calendar algorithms: exact for the proleptic Gregorian calendar.
+  // Howard Hinnant's civil-calendar algorithm: exact for the proleptic Gregorian calendar.
   private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
     let y = month <= 2 ? year - 1 : year
     let era = (y >= 0 ? y : y - 399) / 400
@@ -135,17 +96,5 @@ public enum MarvelDate {
     let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
     let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
     return era * 146_097 + dayOfEra - 719_468
-  }
-
-  private static func civilFromDays(_ days: Int) -> (Int, Int, Int) {
-    let z = days + 719_468
-    let era = (z >= 0 ? z : z - 146_096) / 146_097
-    let dayOfEra = z - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let mp = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * mp + 2) / 5 + 1
-    let month = mp < 10 ? mp + 3 : mp - 9
-    return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
   }
 }

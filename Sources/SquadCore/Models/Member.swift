@@ -26,6 +26,6 @@ public struct Member: Hashable, Sendable, Identifiable {
   public init(hero: Hero, recruitedAt: Date) {
     self.init(
       id: hero.id, name: hero.name, description: hero.description,
-      thumbnail: hero.thumbnail.flatMap { $0.isPlaceholder ? nil : $0.url() }, recruitedAt: recruitedAt)
+      thumbnail: hero.thumbnail?.url(), recruitedAt: recruitedAt)
   }
 }

@@ -3,7 +3,7 @@ import Foundation
 /// A field of a member record: the squad file's keys, the export's columns and `--fields` names.
 ///
 /// `allCases` is the file's order and the default selection of an export.
-public enum MemberField: String, ListField {
+public enum MemberField: String, ListField, CodingKey {
   /// The Marvel character id (`id`).
   case id
   /// The name at recruitment (`name`).

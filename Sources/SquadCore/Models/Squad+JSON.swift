@@ -10,65 +10,89 @@ extension Hero {
   }
 }
 
-extension Member {
-  /// Reads a member object of the squad file (or a JSON export). `path` (`members[3]`) is only
-  /// worked out when there is an error to report.
-  public init(record: JSONValue, at path: @autoclosure () -> String) throws(JSONShapeError) {
-    do {
-      try self.init(record: record)
+/// A member field that breaks the member rule, and how.
+public struct MemberProblem: Error, Equatable, Sendable {
+  /// The field.
+  public var field: MemberField
+  /// What is wrong with it.
+  public var message: String
+}
+
+extension Member: Decodable {
+  /// Where a decoder is told the moment of reading, which a member without `recruitedAt` takes.
+  static let readingMomentKey = CodingUserInfoKey(rawValue: "squad.readingMoment")
+
+  /// The one rule for a member, wherever it is read: the squad file, its history, a JSON or
+  /// JSON Lines export, and a CSV one (whose cells go through ``init(id:name:description:thumbnail:recruitedAt:readAt:)``).
+  /// The id is a whole number above 0 (``WholeNumber``); the name is required; every field keeps
+  /// ``HeroLimits``. A missing or empty `recruitedAt` means the moment of reading (the decoder's
+  /// ``readingMomentKey``, else now), and an empty thumbnail means none.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: MemberField.self)
+    let moment = Self.readingMomentKey.flatMap { decoder.userInfo[$0] as? Date } ?? Date()
+    let id = try container.wholeNumberIfPresent(.id)
+    let texts = try [MemberField.name, .description, .thumbnail, .recruitedAt].map {
+      try container.decodeIfPresent(String.self, forKey: $0)
+    }
+    do throws(MemberProblem) {
+      try self.init(
+        id: id, name: texts[0], description: texts[1], thumbnail: texts[2], recruitedAt: texts[3], readAt: moment)
     } catch {
-      throw JSONShapeError(path: error.path.isEmpty ? path() : path() + "." + error.path, problem: error.problem)
+      throw DecodingError.dataCorruptedError(forKey: error.field, in: container, debugDescription: error.message)
     }
   }
 
-  private init(record: JSONValue) throws(JSONShapeError) {
-    guard case .object = record else { throw JSONShapeError(path: "", problem: "expected an object") }
-    let number = try record.int("id", at: "")
-    try Self.check("id", HeroLimits.idProblem(number))
-    let name = try record.string("name", at: "")
-    try Self.check("name", HeroLimits.nameProblem(name))
-    let text = try record.string("recruitedAt", at: "")
-    guard let date = MarvelDate.parse(text) else {
-      throw JSONShapeError(path: "recruitedAt", problem: "'\(text)' is not an ISO 8601 date")
+  /// A member from the text of its fields, under the one member rule (``init(from:)``).
+  init(
+    id: Int?, name: String?, description: String?, thumbnail: String?, recruitedAt: String?, readAt: Date
+  ) throws(MemberProblem) {
+    func check(_ field: MemberField, _ problem: String?) throws(MemberProblem) {
+      if let problem { throw MemberProblem(field: field, message: problem) }
     }
-    let description = try record.optionalString("description", at: "") ?? ""
-    try Self.check("description", HeroLimits.descriptionProblem(description))
-    let thumbnail = try record.optionalString("thumbnail", at: "")
-    try Self.check("thumbnail", thumbnail.flatMap(HeroLimits.urlProblem))
-    self.init(id: HeroID(number), name: name, description: description, thumbnail: thumbnail, recruitedAt: date)
-  }
-
-  private static func check(_ field: String, _ problem: String?) throws(JSONShapeError) {
-    if let problem { throw JSONShapeError(path: field, problem: problem) }
+    guard let id else {
+      throw MemberProblem(field: .id, message: "missing; every member needs its Marvel character id")
+    }
+    try check(.id, HeroLimits.idProblem(id))
+    guard let name else { throw MemberProblem(field: .name, message: "missing; every member needs a name") }
+    try check(.name, HeroLimits.nameProblem(name))
+    try check(.description, description.flatMap(HeroLimits.descriptionProblem))
+    try check(.thumbnail, thumbnail.flatMap(HeroLimits.urlProblem))
+    var date = readAt
+    if let text = recruitedAt?.trimmingWhitespace(), !text.isEmpty {
+      guard let parsed = MarvelDate.parse(text) else {
+        throw MemberProblem(
+          field: .recruitedAt,
+          message: "'\(TextSnippet.quote(text))' is not an ISO 8601 date such as 2026-11-22T07:55:00Z")
+      }
+      date = parsed
+    }
+    self.init(
+      id: HeroID(id), name: name, description: description ?? "",
+      thumbnail: thumbnail?.isEmpty == false ? thumbnail : nil,
+      recruitedAt: date)
   }
 }
 
-extension Squad {
-  /// Reads a squad document: `{"schemaVersion": 1, "members": [...]}`.
-  ///
-  /// Throws ``SquadSchemaError`` for another schema version, ``JSONShapeError`` for anything else.
-  public init(document: JSONValue) throws {
-    guard case .object = document else {
-      throw JSONShapeError(path: "", problem: "expected an object with schemaVersion and members")
-    }
-    let version = try document.int("schemaVersion", at: "")
+extension Squad: Decodable {
+  private enum Key: String, CodingKey { case schemaVersion, maxMembers, members }
+
+  /// Reads a squad document: `{"schemaVersion": 1, "members": [...]}`, each member by the one
+  /// member rule, each id once. Throws ``SquadSchemaError`` for another schema version.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: Key.self)
+    let version = try container.wholeNumber(.schemaVersion)
     guard version == Squad.currentSchemaVersion else { throw SquadSchemaError(version: version) }
-    guard let items = document["members"]?.arrayValue else {
-      throw JSONShapeError(path: "members", problem: document["members"] == nil ? "missing" : "expected an array")
-    }
-    var members: [Member] = []
+    let members = try container.decode([Member].self, forKey: .members)
     var seen = Set<HeroID>()
-    for (index, item) in items.enumerated() {
-      let member = try Member(record: item, at: "members[\(index)]")
-      guard seen.insert(member.id).inserted else {
-        throw JSONShapeError(path: "members[\(index)].id", problem: "the id \(member.id) appears twice")
-      }
-      members.append(member)
+    for member in members where !seen.insert(member.id).inserted {
+      throw DecodingError.dataCorruptedError(
+        forKey: .members, in: container, debugDescription: "the id \(member.id) appears twice")
     }
-    self.init(members: members)
-    if let limit = try document.optionalInt("maxMembers", at: "") {
+    self.init(distinctMembers: members)
+    if let limit = try container.wholeNumberIfPresent(.maxMembers) {
       guard (1...Squad.largestLimit).contains(limit) else {
-        throw JSONShapeError(path: "maxMembers", problem: "expected a number from 1 to \(Squad.largestLimit)")
+        throw DecodingError.dataCorruptedError(
+          forKey: .maxMembers, in: container, debugDescription: "expected a number from 1 to \(Squad.largestLimit)")
       }
       maxMembers = limit
     }

@@ -1,5 +1,5 @@
 /// A Marvel image reference: `path` plus `extension`, from which every size variant is built.
-public struct Thumbnail: Hashable, Sendable {
+public struct Thumbnail: Hashable, Sendable, Decodable {
   /// The image path without extension, e.g. `http://i.annihil.us/u/prod/marvel/i/mg/3/50/526548a343e4b`.
   public var path: String
   /// The file extension without the dot, e.g. `jpg`.
@@ -11,7 +11,8 @@ public struct Thumbnail: Hashable, Sendable {
     self.extension = `extension`
   }
 
-  /// Marvel's placeholder for "no picture"; about a third of all characters carry it.
+  /// Marvel's placeholder for "no picture"; about a third of all characters carry it. Squad reads
+  /// it as no picture wherever it finds it (``CharacterDTO``, the catalogue's records).
   public var isPlaceholder: Bool { path.hasSuffix("image_not_available") }
 
   /// The full-size image URL, or a sized variant such as `portrait_xlarge`.

@@ -32,23 +32,8 @@ public enum CSV {
     }
   }
 
-  /// Parses CSV text into records (RFC 4180: quoted fields may hold commas, quotes and line
-  /// breaks; CRLF or LF line ends). Fails with the line of a quoted field that never ends.
-  public static func records(_ text: String) -> Result<[Record], UnclosedQuote> {
-    var records: [Record] = []
-    if let unclosed = forEachRecord(
-      text,
-      {
-        records.append($0)
-        return true
-      })
-    {
-      return .failure(unclosed)
-    }
-    return .success(records)
-  }
-
-  /// Hands over the records one by one as they are read, so a large text never needs all of its
+  /// Hands over the records one by one as they are read (RFC 4180: quoted fields may hold commas,
+  /// quotes and line breaks; CRLF or LF line ends), so a large text never needs all of its
   /// records in memory at once; `body` returns false to stop early. A quoted field that never
   /// ends is reported last, after the records before it.
   public static func forEachRecord(_ text: String, _ body: (Record) -> Bool) -> UnclosedQuote? {

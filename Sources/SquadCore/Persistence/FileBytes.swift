@@ -6,11 +6,6 @@ public enum FileBytes {
   /// The file's bytes; nil when it does not exist. Any other failure (permissions, a FIFO or a
   /// folder in the way, a file too large) is an error naming the reason.
   public static func read(_ path: String, limit: Int = InputLimit.mappedFile) throws(PersistenceError) -> Data? {
-    try bytes(path, limit: limit).map { Data($0) }
-  }
-
-  /// The file's bytes as an array; nil when it does not exist.
-  public static func bytes(_ path: String, limit: Int = InputLimit.mappedFile) throws(PersistenceError) -> [UInt8]? {
-    try BoundedInput.regularFile(path, limit: limit)
+    try BoundedInput.regularFile(path, limit: limit).map { Data($0) }
   }
 }

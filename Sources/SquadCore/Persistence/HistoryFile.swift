@@ -45,12 +45,14 @@ public struct HistoryFile: Sendable {
     let tail = lines.removeLast()
     var entries: [HistoryEntry] = []
     entries.reserveCapacity(lines.count)
+    let decoder = JSONDecoder()
     for (number, line) in lines.enumerated() where !line.isEmpty {
       do {
-        entries.append(try HistoryEntry(json: try JSONParser.parse(Array(line))))
+        entries.append(try decoder.decode(HistoryEntry.self, from: Data(line)))
       } catch {
+        let why = DecodingErrorText.describe(error, in: Array(line))
         throw PersistenceError(
-          path: path, reason: .corruptHistory(detail: "line \(number + 1) is not a history entry: \(error)"))
+          path: path, reason: .corruptHistory(detail: "line \(number + 1) is not a history entry: \(why)"))
       }
     }
     return Contents(entries: entries, tornTail: !tail.isEmpty)

@@ -5,8 +5,11 @@ import Foundation
 ///
 /// Lean: a file holds what revalidation and the TTL need, not the body. One line of JSON: the
 /// URL, the ETag, when the answer was fetched, the paging numbers, Marvel's attribution, and the
-/// page's items in short form: for characters only their ids (the heroes themselves are in the
-/// local catalogue, which every API answer teaches), for comics the title and on-sale date. An
+/// page's items in short form (``CachedItems``): for characters only their ids, with the
+/// answer's `modified` (the heroes themselves are in the local catalogue, which every API answer
+/// teaches; ``Hero/rebuilt(_:catalogue:)`` says when it stands for them), for comics the comics
+/// (dates as seconds since 1970). Read with Foundation's decoder; an entry of the previous release
+/// reads too, except a comics page (its comics have no id), which is fetched again once. An
 /// answer is rebuilt from that; when the catalogue no longer holds one of its heroes (a reset, a
 /// damaged file), the entry is a miss and the page is fetched afresh.
 ///
@@ -30,27 +33,18 @@ public struct ResponseCache: Sendable {
   /// The cached answer for an unsigned URL; nil when missing, unreadable, in another layout or
   /// for another URL.
   public func entry(for url: String) -> CachedResponse? {
-    guard let file = try? FileBytes.read(path(for: url)), let value = try? JSONParser.parse(Array(file)),
-      case .int(CachedResponse.layout)? = value["layout"], case .string(url)? = value["url"],
-      let fetchedAt = value["fetchedAt"].flatMap(Self.number)
+    guard let file = try? FileBytes.read(path(for: url)),
+      let entry = try? JSONDecoder().decode(CachedResponse.self, from: file), entry.url == url
     else { return nil }
-    var etag: String?
-    if case .string(let text)? = value["etag"] { etag = text }
-    var page: CachedPage?
-    if case .int(let offset)? = value["offset"], case .int(let limit)? = value["limit"],
-      case .int(let total)? = value["total"],
-      case .array(let items)? = value["items"]
-    {
-      // Checked like the API answer it stands for (``MarvelPaging``): an entry that no answer
-      // could have been is a miss, never a page with a negative total.
-      guard (0...MarvelPaging.maximumTotal).contains(total), (0...MarvelPaging.maximumWindow).contains(offset),
-        (0...MarvelPaging.maximumWindow).contains(limit), items.count <= MarvelPaging.maximumWindow
+    // Checked like the API answer it stands for (``MarvelPaging``): an entry that no answer
+    // could have been is a miss, never a page with a negative total.
+    if let page = entry.page {
+      guard (0...MarvelPaging.maximumTotal).contains(page.total),
+        (0...MarvelPaging.maximumWindow).contains(page.offset),
+        (0...MarvelPaging.maximumWindow).contains(page.limit), page.items.count <= MarvelPaging.maximumWindow
       else { return nil }
-      var attribution = DataSource.standardAttribution
-      if case .string(let text)? = value["attribution"] { attribution = text }
-      page = CachedPage(offset: offset, limit: limit, total: total, attribution: attribution, items: items)
     }
-    return CachedResponse(url: url, etag: etag, fetchedAt: Date(timeIntervalSince1970: fetchedAt), page: page)
+    return entry
   }
 
   /// Stores an answer whose page names `heroes` (ids), replacing any earlier one for the same URL.
@@ -69,17 +63,7 @@ public struct ResponseCache: Sendable {
   /// first in a process the temporary files of writes whose process was killed.
   public func store(_ entry: CachedResponse) throws(PersistenceError) {
     tidy()
-    var fields: [(String, JSONValue)] = [
-      ("layout", .int(CachedResponse.layout)), ("url", .string(entry.url)), ("etag", .optional(entry.etag)),
-      ("fetchedAt", .double(entry.fetchedAt.timeIntervalSince1970)),
-    ]
-    if let page = entry.page {
-      fields += [
-        ("offset", .int(page.offset)), ("limit", .int(page.limit)), ("total", .int(page.total)),
-        ("attribution", .string(page.attribution)), ("items", .array(page.items)),
-      ]
-    }
-    try AtomicFile.write(Data((JSONValue.object(fields).encoded() + "\n").utf8), to: path(for: entry.url))
+    try AtomicFile.write(Data(CompactJSON.encode(entry) + [UInt8(ascii: "\n")]), to: path(for: entry.url))
   }
 
   private func tidy() {
@@ -94,14 +78,6 @@ public struct ResponseCache: Sendable {
   }
 
   private static let tidied = Mutex<Set<String>>([])
-
-  private static func number(_ value: JSONValue) -> Double? {
-    switch value {
-    case .int(let number): return Double(number)
-    case .double(let number): return number
-    default: return nil
-    }
-  }
 }
 
 /// One cached API answer.
@@ -132,9 +108,40 @@ public struct CachedPage: Hashable, Sendable {
   public var limit: Int
   public var total: Int
   public var attribution: String
-  public var items: [JSONValue]
+  public var items: CachedItems
 }
 
-extension JSONValue: Hashable {
-  public func hash(into hasher: inout Hasher) { hasher.combine(encoded()) }
+extension CachedResponse: Codable {
+  // One line of JSON, the page's numbers beside the URL (the layout of the previous release).
+  private enum Key: String, CodingKey { case layout, url, etag, fetchedAt, offset, limit, total, attribution, items }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: Key.self)
+    guard try container.decode(Int.self, forKey: .layout) == Self.layout else {
+      throw DecodingError.dataCorruptedError(forKey: .layout, in: container, debugDescription: "another layout")
+    }
+    url = try container.decode(String.self, forKey: .url)
+    etag = try container.decodeIfPresent(String.self, forKey: .etag)
+    fetchedAt = Date(timeIntervalSince1970: try container.decode(Double.self, forKey: .fetchedAt))
+    guard container.contains(.items) else { return }
+    page = CachedPage(
+      offset: try container.decode(Int.self, forKey: .offset), limit: try container.decode(Int.self, forKey: .limit),
+      total: try container.decode(Int.self, forKey: .total),
+      attribution: try container.decodeIfPresent(String.self, forKey: .attribution) ?? DataSource.standardAttribution,
+      items: try container.decode(CachedItems.self, forKey: .items))
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: Key.self)
+    try container.encode(Self.layout, forKey: .layout)
+    try container.encode(url, forKey: .url)
+    try container.encode(etag, forKey: .etag)
+    try container.encode(fetchedAt.timeIntervalSince1970, forKey: .fetchedAt)
+    guard let page else { return }
+    try container.encode(page.offset, forKey: .offset)
+    try container.encode(page.limit, forKey: .limit)
+    try container.encode(page.total, forKey: .total)
+    try container.encode(page.attribution, forKey: .attribution)
+    try container.encode(page.items, forKey: .items)
+  }
 }

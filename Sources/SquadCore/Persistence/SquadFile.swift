@@ -104,8 +104,8 @@ public struct SquadFile: Sendable {
   }
 
   /// Decodes a squad file's bytes (a leading byte-order mark skipped, as for imports), naming
-  /// what is wrong when they are not a valid squad.
-  public static func decode(_ bytes: [UInt8], path: String) throws(PersistenceError) -> Squad {
+  /// what is wrong when they are not a valid squad; a member without `recruitedAt` takes `readAt`.
+  public static func decode(_ bytes: [UInt8], path: String, readAt: Date = Date()) throws(PersistenceError) -> Squad {
     let text = ByteOrderMark.stripped(bytes)
     // The imports' rule: bytes that are not UTF-8 make the file corrupt, never text to repair
     // with U+FFFD (which the next save would write over the original bytes).
@@ -113,16 +113,16 @@ public struct SquadFile: Sendable {
       throw PersistenceError(path: path, reason: .corrupt(detail: "not UTF-8 text"))
     }
     do {
-      return try Squad(document: try JSONParser.parse(text))
+      let decoder = JSONDecoder()
+      if let key = Member.readingMomentKey { decoder.userInfo[key] = readAt }
+      return try decoder.decode(Squad.self, from: Data(text))
     } catch let error as SquadSchemaError {
       if error.version > Squad.currentSchemaVersion {
         throw PersistenceError(path: path, reason: .newerSchema(version: error.version))
       }
       throw PersistenceError(path: path, reason: .corrupt(detail: "unknown schemaVersion \(error.version)"))
-    } catch let error as JSONParser.Failure {
-      throw PersistenceError(path: path, reason: .corrupt(detail: "not valid JSON: \(error)"))
     } catch {
-      throw PersistenceError(path: path, reason: .corrupt(detail: String(describing: error)))
+      throw PersistenceError(path: path, reason: .corrupt(detail: DecodingErrorText.describe(error, in: text)))
     }
   }
 }

@@ -14,38 +14,31 @@ extension HistoryEntry {
     return .object(fields)
   }
 
-  /// Reads an entry written by ``json``.
-  public init(json: JSONValue) throws(JSONShapeError) {
-    guard case .object = json else { throw JSONShapeError(path: "", problem: "expected an object") }
-    let text = try json.string("at", at: "")
-    guard let date = MarvelDate.parse(text) else { throw JSONShapeError(path: "at", problem: "not an ISO 8601 date") }
-    let kindText = try json.string("kind", at: "")
-    guard let kind = Kind(rawValue: kindText) else {
-      throw JSONShapeError(path: "kind", problem: "unknown kind '\(kindText)'")
-    }
-    self.init(
-      sequence: try json.int("sequence", at: ""), at: date, command: try json.string("command", at: ""), kind: kind,
-      steps: max(try json.optionalInt("steps", at: "") ?? 1, 1), before: try json.string("before", at: ""),
-      after: try json.string("after", at: ""),
-      diff: SquadDiff(
-        removed: try HistoryEntry.placed(json.array("removed", at: ""), key: "removed"),
-        added: try HistoryEntry.placed(json.array("added", at: ""), key: "added")),
-      detail: try json.optionalString("detail", at: ""))
-  }
-
   private static func placedJSON(_ placed: SquadDiff.Placed) -> JSONValue {
     .object([("index", .int(placed.index)), ("member", SquadFile.memberJSON(placed.member))])
   }
+}
 
-  private static func placed(_ items: [JSONValue], key: String) throws(JSONShapeError) -> [SquadDiff.Placed] {
-    var result: [SquadDiff.Placed] = []
-    for (number, item) in items.enumerated() {
-      let path = "\(key)[\(number)]"
-      guard let record = item["member"] else { throw JSONShapeError(path: path + ".member", problem: "missing") }
-      result.append(
-        SquadDiff.Placed(
-          index: try item.int("index", at: path), member: try Member(record: record, at: path + ".member")))
+extension HistoryEntry: Decodable {
+  private enum Key: String, CodingKey { case sequence, at, command, kind, steps, before, after, removed, added, detail }
+
+  /// Reads an entry written by ``json``; its members by the one member rule.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: Key.self)
+    let text = try container.decode(String.self, forKey: .at)
+    guard let date = MarvelDate.parse(text) else {
+      throw DecodingError.dataCorruptedError(forKey: .at, in: container, debugDescription: "not an ISO 8601 date")
     }
-    return result
+    self.init(
+      sequence: try container.wholeNumber(.sequence), at: date,
+      command: try container.decode(String.self, forKey: .command),
+      kind: try container.decode(Kind.self, forKey: .kind),
+      steps: max(try container.wholeNumberIfPresent(.steps) ?? 1, 1),
+      before: try container.decode(String.self, forKey: .before),
+      after: try container.decode(String.self, forKey: .after),
+      diff: SquadDiff(
+        removed: try container.decodeIfPresent([SquadDiff.Placed].self, forKey: .removed) ?? [],
+        added: try container.decodeIfPresent([SquadDiff.Placed].self, forKey: .added) ?? []),
+      detail: try container.decodeIfPresent(String.self, forKey: .detail))
   }
 }

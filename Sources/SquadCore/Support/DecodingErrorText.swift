@@ -1,34 +1,49 @@
 /// Short, human sentences for `DecodingError`s: where in the document and what was wrong.
 public enum DecodingErrorText {
-  /// Describes a decoding failure as `at members[2].name: expected a string`.
-  public static func describe(_ error: any Error) -> String {
-    guard let error = error as? DecodingError else { return "not valid JSON" }
+  /// Describes a decoding failure as `at members[2].name: expected a string` (`lead` instead of
+  /// `at `), or `not valid JSON`.
+  public static func describe(_ error: any Error, at lead: String = "at ") -> String {
+    guard let (path, problem) = parts(error) else { return "not valid JSON" }
+    return path.isEmpty ? problem : "\(lead)\(self.path(path)): \(problem)"
+  }
+
+  /// As ``describe(_:)``, saying where the text stops being JSON when `bytes` are not JSON.
+  static func describe(_ error: any Error, in bytes: [UInt8]) -> String {
+    guard parts(error) == nil, let failure = JSONReader.syntaxError(in: bytes) else { return describe(error) }
+    return "not valid JSON: \(failure.description)"
+  }
+
+  /// Where a failure is (coding keys from the top) and what is wrong there; nil when the text is
+  /// not JSON at all (Foundation's decoder then says nothing more).
+  static func parts(_ error: any Error) -> (path: [any CodingKey], problem: String)? {
+    guard let error = error as? DecodingError else { return nil }
     switch error {
     case .typeMismatch(let type, let context):
-      return at(context) + "expected \(typeName(type))"
+      return (context.codingPath, "expected \(typeName(type))")
     case .valueNotFound(let type, let context):
-      return at(context) + "expected \(typeName(type)), found null"
+      return (context.codingPath, "expected \(typeName(type)), found null")
     case .keyNotFound(let key, let context):
-      return at(context) + "missing \"\(key.stringValue)\""
+      return (context.codingPath + [key], "missing")
     case .dataCorrupted(let context):
-      if context.codingPath.isEmpty { return "not valid JSON" }
-      return at(context) + context.debugDescription
+      return context.codingPath.isEmpty && context.underlyingError == nil
+        && context.debugDescription.hasPrefix("The given data was not valid JSON")
+        ? nil : (context.codingPath, context.debugDescription)
     @unknown default:
-      return "not valid JSON"
+      return nil
     }
   }
 
-  private static func at(_ context: DecodingError.Context) -> String {
-    guard !context.codingPath.isEmpty else { return "" }
+  /// `members[2].name`.
+  private static func path(_ keys: [any CodingKey]) -> String {
     var path = ""
-    for key in context.codingPath {
+    for key in keys {
       if let index = key.intValue {
         path += "[\(index)]"
       } else {
         path += (path.isEmpty ? "" : ".") + key.stringValue
       }
     }
-    return "at \(path): "
+    return path
   }
 
   private static func typeName(_ type: Any.Type) -> String {

@@ -1,5 +1,8 @@
+import Foundation
+
 /// A key (or string) as read, quotes included: a view of the document's bytes, so reading and
-/// comparing keys allocates nothing. Escapes are decoded only when the text is asked for.
+/// comparing keys allocates nothing. Escapes (rare in squad's records) are decoded only when the
+/// text is asked for, by Foundation's decoder.
 struct JSONKey {
   private let quoted: UnsafeBufferPointer<UInt8>
   private let hasEscapes: Bool
@@ -16,8 +19,7 @@ struct JSONKey {
   /// The text.
   var string: String {
     guard hasEscapes else { return String(decoding: content, as: UTF8.self) }
-    var parser = JSONParser(quoted, at: 0)
-    return (try? parser.quotedString()) ?? ""
+    return (try? JSONDecoder().decode(String.self, from: Data(quoted))) ?? ""
   }
 
   /// Calls `body` with the UTF-8 bytes.

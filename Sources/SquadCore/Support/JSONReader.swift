@@ -1,5 +1,13 @@
-/// Reads JSON in place, one value at a time, into whatever the caller builds: no tree of
-/// ``JSONValue``s to allocate and free. The catalogue (thousands of heroes) is read with it.
+/// Reads JSON in place, one value at a time, into whatever the caller builds: no tree of values
+/// to allocate and free.
+///
+/// A speed and memory trick, kept where a row of BENCHMARKS.md shows it pays and nowhere else:
+/// the local catalogue's hero records ("heroes, 1,564 synced" and the growth table's
+/// `heroes --all --offline`, 1.8 µs a hero to 100,000: each record is read where it lies in the
+/// mapped file, its details left encoded until asked for), and walking an archived file for
+/// `catalogue import` ("`catalogue import` at and past the catalogue's bound": a 63 MB file of
+/// 2.35 million records read in 81 MB, where a whole-document read took 866 MB). Everything else
+/// squad reads is decoded with Foundation's `JSONDecoder`.
 ///
 /// ```swift
 /// try reader.beginObject()
@@ -8,6 +16,16 @@
 /// }
 /// ```
 struct JSONReader {
+  /// Why the text is not JSON, and the byte offset where reading stopped.
+  struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What was expected or found.
+    var reason: String
+    /// The byte offset of the problem.
+    var offset: Int
+
+    var description: String { "\(reason) at byte \(offset)" }
+  }
+
   private let bytes: UnsafeBufferPointer<UInt8>
   private(set) var offset = 0
   // How deep in containers reading is, and whether each has had a member yet (so the next one
@@ -24,6 +42,19 @@ struct JSONReader {
     offset = range.lowerBound
   }
 
+  /// Where `bytes` stop being one JSON document; nil when they are one.
+  static func syntaxError(in bytes: [UInt8]) -> Failure? {
+    bytes.withUnsafeBufferPointer { buffer in
+      var reader = JSONReader(buffer)
+      do throws(Failure) {
+        try reader.skipValue()
+        return reader.isAtEnd() ? nil : reader.failure("unexpected text after the document")
+      } catch {
+        return error
+      }
+    }
+  }
+
   /// Whether only white space is left.
   mutating func isAtEnd() -> Bool {
     skipSpace()
@@ -31,14 +62,14 @@ struct JSONReader {
   }
 
   /// Enters an object; read its members with ``nextKey()``.
-  mutating func beginObject() throws(JSONParser.Failure) { try begin(UInt8(ascii: "{"), "an object") }
+  mutating func beginObject() throws(Failure) { try begin(UInt8(ascii: "{"), "an object") }
 
   /// Enters an array; read its items with ``nextItem()``.
-  mutating func beginArray() throws(JSONParser.Failure) { try begin(UInt8(ascii: "["), "an array") }
+  mutating func beginArray() throws(Failure) { try begin(UInt8(ascii: "["), "an array") }
 
   /// The next key of the current object, positioned at its value; nil (and the object left) at
   /// its end.
-  mutating func nextKey() throws(JSONParser.Failure) -> JSONKey? {
+  mutating func nextKey() throws(Failure) -> JSONKey? {
     guard try next(closing: UInt8(ascii: "}")) else { return nil }
     guard peek() == UInt8(ascii: "\"") else { throw failure("expected a key in quotes") }
     let key = try rawString()
@@ -49,7 +80,7 @@ struct JSONReader {
   }
 
   /// Whether the current array has another item (positioned at it); false leaves the array.
-  mutating func nextItem() throws(JSONParser.Failure) -> Bool { try next(closing: UInt8(ascii: "]")) }
+  mutating func nextItem() throws(Failure) -> Bool { try next(closing: UInt8(ascii: "]")) }
 
   /// Whether the next value is `null`, which is then consumed.
   mutating func skipNull() -> Bool {
@@ -62,24 +93,21 @@ struct JSONReader {
   }
 
   /// A string value.
-  mutating func string() throws(JSONParser.Failure) -> String {
+  mutating func string() throws(Failure) -> String {
     skipSpace()
     guard peek() == UInt8(ascii: "\"") else { throw failure("expected a string") }
     return try rawString().string
   }
 
-  /// A string value, or nil for `null`.
-  mutating func optionalString() throws(JSONParser.Failure) -> String? { skipNull() ? nil : try string() }
-
   /// A string value as read, for callers that parse it further without making a `String`.
-  mutating func rawStringValue() throws(JSONParser.Failure) -> JSONKey {
+  mutating func rawStringValue() throws(Failure) -> JSONKey {
     skipSpace()
     guard peek() == UInt8(ascii: "\"") else { throw failure("expected a string") }
     return try rawString()
   }
 
   /// A whole number; one that does not fit in `Int` is an error, like a fraction.
-  mutating func int() throws(JSONParser.Failure) -> Int {
+  mutating func int() throws(Failure) -> Int {
     skipSpace()
     let start = offset
     let negative = peek() == UInt8(ascii: "-")
@@ -106,10 +134,10 @@ struct JSONReader {
   }
 
   /// A whole number, or nil for `null`.
-  mutating func optionalInt() throws(JSONParser.Failure) -> Int? { skipNull() ? nil : try int() }
+  mutating func optionalInt() throws(Failure) -> Int? { skipNull() ? nil : try int() }
 
   /// Passes over the next value, whatever it is, checking that it is JSON.
-  mutating func skipValue() throws(JSONParser.Failure) {
+  mutating func skipValue() throws(Failure) {
     skipSpace()
     switch peek() {
     case UInt8(ascii: "\"")?: _ = try rawString()
@@ -119,15 +147,29 @@ struct JSONReader {
     case UInt8(ascii: "[")?:
       try beginArray()
       while try nextItem() { try skipValue() }
-    default:
-      var parser = JSONParser(bytes, at: offset)
-      _ = try parser.scalar()
-      offset = parser.offset
+    default: try scalar()
     }
   }
 
   /// Where reading stopped, for error messages.
-  func failure(_ reason: String) -> JSONParser.Failure { JSONParser.Failure(reason: reason, offset: offset) }
+  func failure(_ reason: String) -> Failure { Failure(reason: reason, offset: offset) }
+
+  /// Passes over `true`, `false`, `null` or a number (one that is infinite as a `Double` is not).
+  private mutating func scalar() throws(Failure) {
+    for word in ["true", "false", "null"] where word.utf8.first == peek() {
+      guard bytes.count - offset >= word.utf8.count, word.utf8.elementsEqual(bytes[offset..<offset + word.utf8.count])
+      else { throw failure("unexpected character") }
+      offset += word.utf8.count
+      return
+    }
+    let start = offset
+    while let byte = peek(), (0x30...0x39).contains(byte) || "+-.eE".utf8.contains(byte) { offset += 1 }
+    guard offset > start else { throw failure("unexpected character") }
+    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
+    guard let number = Double(text), number.isFinite else {
+      throw Failure(reason: "'\(text)' is not a number", offset: start)
+    }
+  }
 
   @inline(__always)
   private func peek() -> UInt8? { offset < bytes.count ? bytes[offset] : nil }
@@ -143,7 +185,7 @@ struct JSONReader {
     }
   }
 
-  private mutating func begin(_ opening: UInt8, _ what: String) throws(JSONParser.Failure) {
+  private mutating func begin(_ opening: UInt8, _ what: String) throws(Failure) {
     skipSpace()
     guard peek() == opening else { throw failure("expected \(what)") }
     // Deeply nested hostile input would otherwise grow without bound.
@@ -171,7 +213,7 @@ struct JSONReader {
     }
   }
 
-  private mutating func next(closing: UInt8) throws(JSONParser.Failure) -> Bool {
+  private mutating func next(closing: UInt8) throws(Failure) -> Bool {
     skipSpace()
     guard let byte = peek() else { throw failure("unexpected end of the document") }
     if byte == closing {
@@ -190,7 +232,7 @@ struct JSONReader {
   }
 
   // The string starting at the opening quote: its bytes when it has no escapes, else decoded.
-  private mutating func rawString() throws(JSONParser.Failure) -> JSONKey {
+  private mutating func rawString() throws(Failure) -> JSONKey {
     let start = offset + 1
     var index = start
     // Eight bytes at a time: the lowest flagged byte of a word is exactly the first quote,
@@ -214,11 +256,28 @@ struct JSONReader {
       defer { offset = index + 1 }
       return JSONKey(quoted: UnsafeBufferPointer(rebasing: bytes[offset...index]), hasEscapes: false)
     }
-    // Escapes or a malformed string: the parser checks it and finds where it ends.
-    var parser = JSONParser(bytes, at: offset)
-    _ = try parser.quotedString()
-    defer { offset = parser.offset }
-    return JSONKey(quoted: UnsafeBufferPointer(rebasing: bytes[offset..<parser.offset]), hasEscapes: true)
+    // Escapes or a malformed string: checked byte by byte to its end.
+    while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+      guard bytes[index] >= 0x20 else { throw Failure(reason: "a control character inside a string", offset: index) }
+      if bytes[index] == UInt8(ascii: "\\") {
+        index += 1
+        guard index < bytes.count, "\"\\/bfnrtu".utf8.contains(bytes[index]) else {
+          throw Failure(reason: "an unknown escape in a string", offset: index)
+        }
+        if bytes[index] == UInt8(ascii: "u") {
+          guard index + 4 < bytes.count,
+            bytes[(index + 1)..<(index + 5)].allSatisfy({ Character(Unicode.Scalar($0)).isHexDigit })
+          else {
+            throw Failure(reason: "a \\u escape without four hex digits", offset: index)
+          }
+          index += 4
+        }
+      }
+      index += 1
+    }
+    guard index < bytes.count else { throw failure("a string never ends") }
+    defer { offset = index + 1 }
+    return JSONKey(quoted: UnsafeBufferPointer(rebasing: bytes[offset...index]), hasEscapes: true)
   }
 }
 
@@ -226,12 +285,9 @@ extension JSONReader {
   private static let ones: UInt64 = 0x0101_0101_0101_0101
   private static let highBits: UInt64 = 0x8080_8080_8080_8080
 
-  // Whether any byte of the word is `"`, `\` or below 0x20: the classic "has a zero byte" test
-  // (https://graphics.stanford.edu/~seander/bithacks.html#ValueInWord) applied three times.
-  static func hasSpecialByte(_ word: UInt64) -> Bool { specialBytes(word) != 0 }
-
-  // The high bit of each byte of the word (little-endian) that is `"`, `\` or below 0x20; bytes
-  // above the lowest flagged one may be flagged wrongly, the lowest never is.
+  // The high bit of each byte of the word (little-endian) that is `"`, `\` or below 0x20: the
+  // classic "has a zero byte" test (https://graphics.stanford.edu/~seander/bithacks.html#ValueInWord)
+  // applied three times. Bytes above the lowest flagged one may be flagged wrongly, the lowest never is.
   @inline(__always)
   static func specialBytes(_ word: UInt64) -> UInt64 {
     func zeroBytes(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highBits }

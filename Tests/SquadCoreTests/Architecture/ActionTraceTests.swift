@@ -85,7 +85,8 @@ import Testing
   }
 
   @Test func heroDetailTracesReadAsTheDomain() {
-    let comics = ComicsSummary(total: 2, latest: [ComicAppearance(title: "Hulk (2008) #1", onSale: Sample.moment)])
+    let comics = ComicsSummary(
+      total: 2, latest: [Comic(id: 1, title: "Hulk (2008) #1", onSale: Sample.moment, characters: [])])
     let actions: [HeroDetailFeature.Action] = [
       .showRequested(.name("hulk")), .heroResolved(.success(Sourced(Self.hulk, source: Self.source))),
       .heroResolved(.failure(Self.lookup)), .comicsLoaded(.success(Sourced(comics, source: Self.source))),
@@ -230,7 +231,7 @@ import Testing
     for action in actions {
       for state in states {
         let line = ActionTrace.line(action: action, state: state)
-        guard let value = try? JSONParser.parse(Array(line.utf8)) else {
+        guard let value = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
           Issue.record("Not one JSON object: \(line)", sourceLocation: sourceLocation)
           continue
         }
@@ -246,23 +247,17 @@ import Testing
   private static let storageKeys: Set<String> = ["storedDetails", "encoded", "mapping"]
 
   /// Where a traced value shows storage: a private-looking or storage key, or an array of bytes.
-  private static func internals(in value: JSONValue, path: String) -> [String] {
-    switch value {
-    case .object(let fields):
-      return fields.flatMap { key, field -> [String] in
+  private static func internals(in value: Any, path: String) -> [String] {
+    if let object = value as? [String: Any] {
+      return object.sorted { $0.key < $1.key }.flatMap { key, field -> [String] in
         let here = path + "." + key
         if key.hasPrefix("_") || storageKeys.contains(key) { return ["storage key \(here)"] }
         return internals(in: field, path: here)
       }
-    case .array(let items):
-      let numerals = items.filter { item in
-        guard case .string(let text) = item else { return false }
-        return !text.isEmpty && text.allSatisfy(\.isNumber)
-      }
-      if !items.isEmpty, numerals.count == items.count { return ["an array of bytes at \(path)"] }
-      return items.enumerated().flatMap { internals(in: $1, path: "\(path)[\($0)]") }
-    default:
-      return []
     }
+    guard let items = value as? [Any] else { return [] }
+    let numerals = items.compactMap { $0 as? String }.filter { !$0.isEmpty && $0.allSatisfy(\.isNumber) }
+    if !items.isEmpty, numerals.count == items.count { return ["an array of bytes at \(path)"] }
+    return items.enumerated().flatMap { internals(in: $1, path: "\(path)[\($0)]") }
   }
 }

@@ -20,7 +20,18 @@ import Testing
   func records(_ bytes: [UInt8]) -> Result<[ImportedRecord], CatalogueImportFile.Problem> {
     let path = folder.file("file.json")
     FileManager.default.createFile(atPath: path, contents: Data(bytes))
-    return CatalogueImportFile.records(path)
+    let read: [UInt8]
+    switch CatalogueImportFile.read(path) {
+    case .success(let value): read = value
+    case .failure(let problem): return .failure(problem)
+    }
+    var records: [ImportedRecord] = []
+    do throws(CatalogueImportFile.Problem) {
+      try CatalogueImportFile.forEachRecord(read, path: path) { records.append($0) }
+    } catch {
+      return .failure(error)
+    }
+    return .success(records)
   }
 
   func problem(_ text: String) -> String? {
@@ -91,7 +102,8 @@ import Testing
   @Test func idsInDerivedListsArePlainDigits() {
     for id in [#"" 5000005""#, #""+5000006""#, #""5000007 ""#, #""5e6""#, #""""#, #""-5""#] {
       #expect(
-        problem(#"{"characters":[{"id":\#(id),"name":"X"}]}"#)?.contains("id: not a whole number") == true, "\(id)")
+        problem(#"{"characters":[{"id":\#(id),"name":"X"}]}"#)?.contains("id: expected a whole number") == true, "\(id)"
+      )
     }
     #expect(ids(#"{"characters":[{"id":"0005000008","name":"X"}]}"#) == [5_000_008])
   }
@@ -223,10 +235,10 @@ import Testing
     builder.merge(
       Hero(id: HeroID(1_009_652), name: "Thanos", description: "Updated", modified: Date()), origin: .imported)
     builder.merge(
-      StoredComic(id: 7, title: "Seven", onSale: Date(), characters: [HeroID(1_009_652), HeroID(5_000_001)]),
+      Comic(id: 7, title: "Seven", onSale: Date(), characters: [HeroID(1_009_652), HeroID(5_000_001)]),
       origin: .imported)
     builder.merge(
-      StoredComic(id: 7, title: "Seven, again", onSale: nil, characters: [HeroID(5_000_002)]), origin: .imported)
+      Comic(id: 7, title: "Seven, again", onSale: nil, characters: [HeroID(5_000_002)]), origin: .imported)
     var sink = MemoryCatalogueSink()
     try? builder.write(updatedAt: nil, bundled: BundledCatalogue.fingerprint, to: &sink)
     #expect(builder.size == sink.bytes.count)

@@ -51,6 +51,9 @@ import Testing
       ("origins short", { $0["heroes"] = ["bundled": 1, "api": 0, "import": 1] }),
       ("range beyond the file", { $0["comicIndex"] = [0, huge] }),
       ("range huge start", { $0["records"] = [huge - 1, huge] }),
+      // Found by the reliability suite: a size computed before the bounds were checked trapped.
+      ("range from the lowest Int", { $0["names"] = [Int.min, ($0["names"] as? [Int])?.last ?? 0] }),
+      ("range below the header", { $0["ids"] = [-5, ($0["ids"] as? [Int])?.last ?? 0] }),
       ("sections overlap", { $0["names"] = $0["ids"] }),
     ]
     for (label, edit) in edits {
@@ -76,14 +79,14 @@ import Testing
   @Test func numbersBeyond64BitsAreAnErrorNeverATrap() throws {
     for text in ["99999999999999999999999999", "9223372036854775808", "-9223372036854775809", "18446744073709551616"] {
       #expect(throws: (any Error).self) {
-        try JSONReaderTests.read(text) { (reader) throws(JSONParser.Failure) in try reader.int() }
+        try JSONReaderTests.read(text) { (reader) throws(JSONReader.Failure) in try reader.int() }
       }
     }
     #expect(
-      try JSONReaderTests.read("9223372036854775807") { (reader) throws(JSONParser.Failure) in try reader.int() }
+      try JSONReaderTests.read("9223372036854775807") { (reader) throws(JSONReader.Failure) in try reader.int() }
         == Int.max)
     #expect(
-      try JSONReaderTests.read("-9223372036854775807") { (reader) throws(JSONParser.Failure) in try reader.int() }
+      try JSONReaderTests.read("-9223372036854775807") { (reader) throws(JSONReader.Failure) in try reader.int() }
         == -Int.max)
   }
 
@@ -118,6 +121,28 @@ import Testing
       #expect(!catalogue.heroes.contains { $0.name == "Thanos" && $0.id == HeroID(1_009_652) }, "\(label)")
       #expect(catalogue.hero(HeroID(1_009_610))?.name == "Spider-Man (Peter Parker)")
     }
+  }
+
+  /// Dates are seconds in squad's own format: one no text date could name (past the year 9999)
+  /// is unknown, as a `modified` that is not a date is, and the next write does not trap on it.
+  @Test func aDateNumberBeyondAnyYearIsUnknownAndWrittenBackSafely() throws {
+    let edited = try replacingRecord(try storedBytes(), key: "thanos") { _ in
+      #"{"k":"thanos","src":"b","id":1009652,"name":"Thanos","modified":9223372036854775807}"#
+    }
+    try Data(edited).write(to: URL(fileURLWithPath: paths.catalogueFile))
+    #expect(CatalogueStore(paths: paths).catalogue.hero(HeroID(1_009_652))?.modified == nil)
+    let builder = CatalogueBuilder(base: try CatalogueIndex(SharedBytes(edited)))
+    builder.merge(Hero(id: HeroID(1_009_652), name: "Thanos", description: "Again"), origin: .imported)
+    builder.merge(
+      try JSONDecoder().decode(
+        Comic.self, from: Data(#"{"id":7,"title":"Late","onSale":9223372036854775807,"characters":[1009652]}"#.utf8)),
+      origin: .imported)
+    var sink = MemoryCatalogueSink()
+    try builder.write(updatedAt: nil, bundled: "", to: &sink)
+    let written = LocalCatalogue(index: try CatalogueIndex(SharedBytes(sink.bytes)))
+    #expect(written.hero(HeroID(1_009_652))?.description == "Again")
+    #expect(written.comics(of: HeroID(1_009_652)).map(\.title) == ["Late"])
+    #expect(written.comics(of: HeroID(1_009_652)).first?.onSale == nil)
   }
 
   @Test func aKeyFoldedByAnEarlierRuleIsFoldedAgainByTheNextWrite() throws {

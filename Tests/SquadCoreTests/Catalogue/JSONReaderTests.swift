@@ -3,10 +3,10 @@ import Testing
 
 @testable import SquadCore
 
-/// The in-place reader the catalogue is read with: the same strings as the tree parser, and an
-/// error (never a crash) for anything that is not JSON.
+/// The in-place reader the catalogue is read with: the same strings as Foundation's decoder, and
+/// an error (never a crash) for anything that is not JSON.
 @Suite struct JSONReaderTests {
-  static func read<T>(_ text: String, _ body: (inout JSONReader) throws(JSONParser.Failure) -> T) throws -> T {
+  static func read<T>(_ text: String, _ body: (inout JSONReader) throws(JSONReader.Failure) -> T) throws -> T {
     let bytes = Array(text.utf8)
     return try bytes.withUnsafeBufferPointer { buffer in
       var reader = JSONReader(buffer)
@@ -23,7 +23,7 @@ import Testing
         word &= ~(UInt64(0xFF) << (8 * position))
         word |= UInt64(value) << (8 * position)
         let special = value < 0x20 || value == 0x22 || value == 0x5C
-        #expect(JSONReader.hasSpecialByte(word) == special, "byte \(value) at \(position)")
+        #expect((JSONReader.specialBytes(word) != 0) == special, "byte \(value) at \(position)")
         if special { #expect(JSONReader.specialBytes(word).trailingZeroBitCount / 8 == position) }
       }
     }
@@ -52,15 +52,15 @@ import Testing
           text.insert(contentsOf: "\\n\\u00e9\\\"", at: text.index(text.startIndex, offsetBy: escapeAt))
         }
         let json = "\"" + text + "\""
-        let expected = try JSONParser.parse(json)
-        #expect(.string(try Self.read(json) { (reader) throws(JSONParser.Failure) in try reader.string() }) == expected)
+        let expected = try JSONDecoder().decode(String.self, from: Data(json.utf8))
+        #expect(try Self.read(json) { (reader) throws(JSONReader.Failure) in try reader.string() } == expected)
       }
     }
   }
 
   @Test func objectsArraysAndSkippedValues() throws {
     let json = #" { "a" : [1, {"x": [true, false, null, -2.5e3, "s"]}, []], "n": null, "b": -42 , "c": {} } "#
-    let found = try Self.read(json) { (reader) throws(JSONParser.Failure) -> [String] in
+    let found = try Self.read(json) { (reader) throws(JSONReader.Failure) -> [String] in
       var seen: [String] = []
       try reader.beginObject()
       while let key = try reader.nextKey() {
@@ -78,20 +78,31 @@ import Testing
     #expect(found == ["a", "n=null", "b=-42", "c"])
   }
 
+  @Test func escapesAndSurrogatePairsReadAsFoundationReadsThem() throws {
+    for json in [#""a\/b\n\u00e9\ud83d\ude00""#, #""\\ \" \b\f\r\t""#] {
+      let expected = try JSONDecoder().decode(String.self, from: Data(json.utf8))
+      #expect(try Self.read(json) { (reader) throws(JSONReader.Failure) in try reader.string() } == expected, "\(json)")
+    }
+    // Foundation refuses half a surrogate pair, which squad never writes: such a string reads as
+    // empty (a record so named breaks the record rule and is skipped), never as a crash.
+    #expect(try Self.read(#""lone \ud83d half""#) { (reader) throws(JSONReader.Failure) in try reader.string() } == "")
+  }
+
   @Test(arguments: [
     "", "{", "{\"a\"", "{\"a\":}", "{\"a\":1,}", "[1 2]", "{\"a\" 1}", "\"open", "{\"a\":tru}", "{\"a\":1}}",
+    "\"\u{01}\"", "1e999", "-", "\"\\x\"", "\"\\u12\"",
     String(repeating: "[", count: 600) + String(repeating: "]", count: 600),
   ])
   func malformedDocumentsAreErrors(json: String) {
-    #expect(throws: JSONParser.Failure.self) {
-      try Self.read(json) { (reader) throws(JSONParser.Failure) in try reader.skipValue() }
+    #expect(throws: JSONReader.Failure.self) {
+      try Self.read(json) { (reader) throws(JSONReader.Failure) in try reader.skipValue() }
     }
   }
 
   @Test(arguments: ["1.5", "1e3", "\"1\"", "-", "12345678901234567890", "null"])
   func onlyWholeNumbersAreInts(json: String) {
-    #expect(throws: JSONParser.Failure.self) {
-      try Self.read(json) { (reader) throws(JSONParser.Failure) in try reader.int() }
+    #expect(throws: JSONReader.Failure.self) {
+      try Self.read(json) { (reader) throws(JSONReader.Failure) in try reader.int() }
     }
   }
 }

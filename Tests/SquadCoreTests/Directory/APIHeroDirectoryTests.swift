@@ -80,7 +80,8 @@ import Testing
 
   @Test func showGetsTheTwoLatestComicsAndTheirTotal() async throws {
     let comics = [
-      ComicAppearance(title: "Newest #2", onSale: Sample.moment), ComicAppearance(title: "Older #1", onSale: nil),
+      Comic(id: 2, title: "Newest #2", onSale: Sample.moment, characters: []),
+      Comic(id: 1, title: "Older #1", onSale: nil, characters: []),
     ]
     let client = StubMarvelClient(comics: { _, _, _, _ in
       .success(MarvelPage(offset: 0, limit: 2, total: 78, results: comics, attribution: Self.attribution))

@@ -74,7 +74,7 @@ import Testing
     let before = try #require(squad.home.contents("catalogue.sqc"))
     let broken = try squad.run("catalogue", "import", Self.fixtures + "/broken")
     #expect(broken.status == 65)
-    #expect(broken.stderr.contains("broken/bad.json: record 2: id: not a whole number"))
+    #expect(broken.stderr.contains("broken/bad.json: record 2: id: expected a whole number"))
     #expect(squad.home.contents("catalogue.sqc") == before)
 
     let skipping = try squad.run("catalogue", "import", Self.fixtures + "/broken", "--skip-invalid", "--json")

@@ -64,8 +64,8 @@ import Testing
         "code.json 65 Error: code.json: an API error answer (code 500), not data",
         "empty.json 65 Error: empty.json: the file is empty; expected a Marvel response, list or JSON Lines of records",
         "blank.json 65 Error: blank.json: the file is empty; expected a Marvel response, list or JSON Lines of records",
-        "space.json 65 Error: space.json: record 1: id: not a whole number from 1 to 999999999999",
-        "plus.json 65 Error: plus.json: record 1: id: not a whole number from 1 to 999999999999",
+        "space.json 65 Error: space.json: record 1: id: expected a whole number, found ' 5000005'",
+        "plus.json 65 Error: plus.json: record 1: id: expected a whole number, found '+5000006'",
         "long.json 65 Error: long.json: record 1: name: 1025 bytes is longer than the 1024 squad keeps",
         "loop1 1 Error: loop1: a symbolic link loop (it never reaches a file)",
       ], "\(result.stderr)")

@@ -56,13 +56,17 @@ import Testing
 
   @Test func comicsKeepTheirOnSaleDateAndDropMarvelsNoDate() throws {
     let page = try MarvelResponseDecoder.page(Fixture.data("comics.json"), as: ComicDTO.self, status: 200, url: url) {
-      $0.appearance
+      $0.comic
     }.get()
     #expect(page.total == 78)
     #expect(
       page.results == [
-        ComicAppearance(title: "Fixture Annual (2014) #1", onSale: MarvelDate.parse("2014-05-28T00:00:00-0400")),
-        ComicAppearance(title: "Fixture Quest (1990) #6", onSale: MarvelDate.parse("1990-12-10T00:00:00-0500")),
+        Comic(
+          id: 50530, title: "Fixture Annual (2014) #1", onSale: MarvelDate.parse("2014-05-28T00:00:00-0400"),
+          characters: []),
+        Comic(
+          id: 1590, title: "Fixture Quest (1990) #6", onSale: MarvelDate.parse("1990-12-10T00:00:00-0500"),
+          characters: []),
       ])
   }
 

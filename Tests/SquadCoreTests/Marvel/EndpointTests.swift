@@ -26,7 +26,7 @@ import Testing
       comics: [1, 2], series: [3], events: [4, 5], stories: [6], orderBy: .modifiedDescending, limit: 100, offset: 200)
     #expect(
       MarvelEndpoint.characters(filter).url(base: base) == base + "/characters?name=Hulk&nameStartsWith=Spi"
-        + "&modifiedSince=2014-01-01T05%3A00%3A00%2B0000&comics=1%2C2&series=3&events=4%2C5&stories=6"
+        + "&modifiedSince=2014-01-01T05%3A00%3A00Z&comics=1%2C2&series=3&events=4%2C5&stories=6"
         + "&orderBy=-modified&limit=100&offset=200")
   }
 

@@ -45,3 +45,15 @@ import Testing
     #expect(try CSV.records("a,\"\"").get().map(\.fields) == [["a", ""]])
   }
 }
+
+extension CSV {
+  /// Every record of a CSV text, or the line of a quoted field that never ends.
+  static func records(_ text: String) -> Result<[Record], UnclosedQuote> {
+    var records: [Record] = []
+    let unclosed = forEachRecord(text) { record in
+      records.append(record)
+      return true
+    }
+    return unclosed.map { .failure($0) } ?? .success(records)
+  }
+}

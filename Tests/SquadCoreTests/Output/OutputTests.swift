@@ -93,33 +93,3 @@ import Testing
         == "{\n  \"id\": 1,\n  \"name\": \"a\\\"\\u001b\",\n  \"list\": [],\n  \"none\": null\n}")
   }
 }
-
-@Suite struct JSONParserTests {
-  @Test func parsesWhatTheWriterWrites() throws {
-    let value = JSONValue.object([
-      ("id", .int(-12)), ("name", .string("Araña \"quoted\" \u{1B} \u{1F600}")), ("ok", .bool(true)),
-      ("none", .null), ("ratio", .double(0.5)), ("list", .array([.int(1), .array([]), .object([])])),
-    ])
-    #expect(try JSONParser.parse(value.encoded()) == value)
-    #expect(try JSONParser.parse(value.encoded(pretty: true)) == value)
-  }
-
-  @Test func decodesEscapesAndSurrogatePairs() throws {
-    #expect(try JSONParser.parse(#""a\/b\n\u00e9\ud83d\ude00""#) == .string("a/b\né😀"))
-  }
-
-  @Test(arguments: ["", "{", "[1,]", "{\"a\" 1}", "\"open", "tru", "1 2", "{\"a\":1,}", "\"\u{01}\"", "-", "1e999"])
-  func rejectsMalformedDocuments(text: String) {
-    #expect(throws: JSONParser.Failure.self) { try JSONParser.parse(text) }
-  }
-
-  @Test func refusesHostileNesting() {
-    #expect(throws: JSONParser.Failure.self) { try JSONParser.parse(String(repeating: "[", count: 100_000)) }
-  }
-
-  @Test func bigAndNegativeNumbersKeepTheirValue() throws {
-    #expect(try JSONParser.parse("-0") == .int(0))
-    #expect(try JSONParser.parse("9223372036854775807") == .int(Int.max))
-    #expect(try JSONParser.parse("92233720368547758070") == .double(9.223_372_036_854_775_807e19))
-  }
-}

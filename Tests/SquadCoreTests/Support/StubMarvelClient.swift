@@ -8,14 +8,14 @@ final class StubMarvelClient: MarvelClient {
   private let sent = Mutex(0)
   private let onCharacters: @Sendable (CharacterFilter, CacheFreshness) -> Answer<Hero>
   private let onCharacter: @Sendable (HeroID) -> Answer<Hero>
-  private let onComics: @Sendable (HeroID, ComicOrder, Int, Int) -> Answer<ComicAppearance>
+  private let onComics: @Sendable (HeroID, ComicOrder, Int, Int) -> Answer<Comic>
 
   init(
     characters: @escaping @Sendable (CharacterFilter, CacheFreshness) -> Answer<Hero> = { _, _ in
       .failure(StubMarvelClient.unused)
     },
     character: @escaping @Sendable (HeroID) -> Answer<Hero> = { _ in .failure(StubMarvelClient.unused) },
-    comics: @escaping @Sendable (HeroID, ComicOrder, Int, Int) -> Answer<ComicAppearance> = { _, _, _, _ in
+    comics: @escaping @Sendable (HeroID, ComicOrder, Int, Int) -> Answer<Comic> = { _, _, _, _ in
       .failure(StubMarvelClient.unused)
     }
   ) {
@@ -43,7 +43,7 @@ final class StubMarvelClient: MarvelClient {
     return counted(onCharacter(id))
   }
 
-  func comics(of id: HeroID, order: ComicOrder, limit: Int, offset: Int) async -> Answer<ComicAppearance> {
+  func comics(of id: HeroID, order: ComicOrder, limit: Int, offset: Int) async -> Answer<Comic> {
     asked.withLock { $0.append("comics \(id) \(order.rawValue) limit=\(limit)") }
     return counted(onComics(id, order, limit, offset))
   }

@@ -1,8 +1,13 @@
-/// The record values of an archived Marvel document, handed over one at a time so that a file of
-/// millions of small records never becomes a tree of millions of values: a response wrapper
-/// (`{code: 200, data: {results}}`), a bare data container (`{offset, …, results}`), a JSON
-/// array, a derived list (`{"characters": [...]}` or `{"comics": [...]}`), JSON Lines, or a
-/// single record.
+/// Where the records of an archived Marvel document are, handed over one at a time: a response
+/// wrapper (`{code: 200, data: {results}}`), a bare data container (`{offset, …, results}`), a
+/// JSON array, a derived list (`{"characters": [...]}` or `{"comics": [...]}`), JSON Lines, or a
+/// single record. Each record is then read by Foundation's decoder (``ImportedRecord``).
+///
+/// The document is walked with the streaming ``JSONReader`` rather than decoded whole: a file of
+/// millions of tiny records would otherwise become a decoder's map of millions of values before
+/// the first check (BENCHMARKS.md, "`catalogue import` at and past the catalogue's bound": the
+/// 63 MB file of 2.35 million records, refused with an 81 MB peak where a whole-document read
+/// took 866 MB).
 enum CatalogueDocument {
   /// What is wrong with a document.
   struct Detail: Error, Equatable {
@@ -10,16 +15,16 @@ enum CatalogueDocument {
     init(_ text: String) { self.text = text }
   }
 
-  /// Calls `body` with each record value in document order (numbered from 1); the bytes must be
-  /// UTF-8 already checked, without a byte-order mark.
-  static func forEachValue(
-    _ bytes: UnsafeBufferPointer<UInt8>, _ body: (JSONValue, Int) throws(Detail) -> Void
+  /// Calls `body` with where each record is, in document order (numbered from 1), its JSON
+  /// already checked; the bytes must be UTF-8 already checked, without a byte-order mark.
+  static func forEachRecord(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>, Int) throws(Detail) -> Void
   ) throws(Detail) {
     guard let first = bytes.firstIndex(where: { !isSpace($0) }) else {
       throw Detail("the file is empty; expected a Marvel response, list or JSON Lines of records")
     }
     var reader = JSONReader(bytes)
-    do throws(JSONParser.Failure) {
+    do throws(JSONReader.Failure) {
       try reader.skipValue()
     } catch {
       // Not one document: JSON Lines, one record per line.
@@ -38,15 +43,13 @@ enum CatalogueDocument {
   }
 
   private static func object(
-    _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ body: (JSONValue, Int) throws(Detail) -> Void
+    _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ body: (Range<Int>, Int) throws(Detail) -> Void
   ) throws(Detail) {
     let fields = try members(bytes, range)
     if let data = fields["data"], opens(bytes, data, "{") {
-      if let code = fields["code"] {
-        let value = try parse(bytes, code)
-        guard value == .int(200) || value == .string("200") else {
-          throw Detail("an API error answer (code \(value.encoded())), not data")
-        }
+      if let code = fields["code"], !saysOK(bytes[code]) {
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[code]), as: UTF8.self).trimmingWhitespace()
+        throw Detail("an API error answer (code \(TextSnippet.quote(text))), not data")
       }
       let inner = try members(bytes, data)
       guard let results = inner["results"], opens(bytes, results, "[") else {
@@ -57,7 +60,7 @@ enum CatalogueDocument {
     for field in ["results", "characters", "comics"] {
       if let list = fields[field], opens(bytes, list, "[") { return try items(bytes, list, field: field, body) }
     }
-    if fields["id"] != nil { return try body(parse(bytes, range), 1) }
+    if fields["id"] != nil { return try body(range, 1) }
     if fields["code"] != nil { throw Detail("an API error answer, with no data") }
     throw Detail("not a Marvel response, list or record")
   }
@@ -68,7 +71,7 @@ enum CatalogueDocument {
   {
     var reader = JSONReader(bytes, range: range)
     var found: [String: Range<Int>] = [:]
-    do throws(JSONParser.Failure) {
+    do throws(JSONReader.Failure) {
       try reader.beginObject()
       while let key = try reader.nextKey() {
         let start = reader.offset
@@ -84,11 +87,11 @@ enum CatalogueDocument {
 
   private static func items(
     _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, field: String?,
-    _ body: (JSONValue, Int) throws(Detail) -> Void
+    _ body: (Range<Int>, Int) throws(Detail) -> Void
   ) throws(Detail) {
     var reader = JSONReader(bytes, range: range)
     let prefix = field.map { $0 + ": " } ?? ""
-    do throws(JSONParser.Failure) {
+    do throws(JSONReader.Failure) {
       try reader.beginArray()
     } catch {
       throw Detail("\(prefix)not JSON (\(error.description))")
@@ -96,7 +99,7 @@ enum CatalogueDocument {
     var number = 0
     while true {
       let start: Int
-      do throws(JSONParser.Failure) {
+      do throws(JSONReader.Failure) {
         guard try reader.nextItem() else { break }
         start = reader.offset
         try reader.skipValue()
@@ -104,12 +107,12 @@ enum CatalogueDocument {
         throw Detail("\(prefix)not JSON (\(error.description))")
       }
       number += 1
-      try body(parse(bytes, start..<reader.offset), number)
+      try body(start..<reader.offset, number)
     }
   }
 
   private static func lines(
-    _ bytes: UnsafeBufferPointer<UInt8>, _ body: (JSONValue, Int) throws(Detail) -> Void
+    _ bytes: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>, Int) throws(Detail) -> Void
   ) throws(Detail) {
     var number = 0
     var lineNumber = 0
@@ -120,22 +123,21 @@ enum CatalogueDocument {
       defer { start = end + 1 }
       guard bytes[start..<end].contains(where: { !isSpace($0) }) else { continue }
       number += 1
-      let value: JSONValue
-      do throws(JSONParser.Failure) {
-        value = try JSONParser.parse(Array(bytes[start..<end]))
+      var reader = JSONReader(bytes, range: start..<end)
+      do throws(JSONReader.Failure) {
+        try reader.skipValue()
+        guard reader.isAtEnd() else { throw reader.failure("unexpected text after the record") }
       } catch {
         throw Detail("record \(number) (line \(lineNumber)): not JSON (\(error.description))")
       }
-      try body(value, number)
+      try body(start..<end, number)
     }
   }
 
-  private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) throws(Detail) -> JSONValue {
-    do throws(JSONParser.Failure) {
-      return try JSONParser.parse(Array(bytes[range]))
-    } catch {
-      throw Detail("not JSON (\(error.description))")
-    }
+  /// Whether a response's `code` value (as JSON text) is Marvel's 200, as a number or a string.
+  static func saysOK(_ code: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+    let text = String(decoding: UnsafeBufferPointer(rebasing: code), as: UTF8.self).trimmingWhitespace()
+    return text == "200" || text == "\"200\""
   }
 
   private static func opens(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ opening: Character) -> Bool {

@@ -103,9 +103,11 @@ public enum CatalogueImport {
     case .failure(let problem): return problem.isUnreadable ? .unreadable(problem) : .invalid(problem)
     }
     // Checked whole first, so that a bad record late in a file leaves nothing of it merged; a
-    // file with more distinct heroes or comics than any catalogue may hold stops there.
+    // file with more distinct heroes or comics than any catalogue may hold stops there. The
+    // records are decoded once and kept until merged: at most the catalogue's bounds of them.
     var heroIDs = Set<Int>()
     var comicIDs = Set<Int>()
+    var records: [ImportedRecord] = []
     var over: String?
     do throws(CatalogueImportFile.Problem) {
       try CatalogueImportFile.forEachRecord(bytes, path: file) { (record) throws(CatalogueImportFile.Problem) in
@@ -117,6 +119,7 @@ public enum CatalogueImport {
           over = CatalogueLimits.problem(heroes: heroIDs.count, comics: comicIDs.count, bytes: 0)
           throw CatalogueImportFile.Problem(path: file, detail: over ?? "")
         }
+        records.append(record)
       }
     } catch {
       if over == nil, !strictly, CatalogueImportWalk.isErrorAnswer(bytes) {
@@ -126,16 +129,9 @@ public enum CatalogueImport {
       return over.map { .overLimit($0) } ?? .invalid(error)
     }
     report.filesRead += 1
-    do throws(CatalogueImportFile.Problem) {
-      try CatalogueImportFile.forEachRecord(bytes, path: file) { (record) throws(CatalogueImportFile.Problem) in
-        count(merge(record, into: builder), record, &report)
-        if let problem = builder.limitProblem() {
-          over = problem
-          throw CatalogueImportFile.Problem(path: file, detail: problem)
-        }
-      }
-    } catch {
-      return over.map { .overLimit($0) } ?? .invalid(error)
+    for record in records {
+      count(merge(record, into: builder), record, &report)
+      if let problem = builder.limitProblem() { return .overLimit(problem) }
     }
     return nil
   }

@@ -56,42 +56,25 @@ public enum CatalogueImportFile {
     if let offset = UTF8Check.firstInvalidByte(bytes) {
       throw Problem(path: path, detail: "not UTF-8 text (byte \(offset)); save it as UTF-8 and import it again")
     }
-    var stopped: Problem?
+    let decoder = JSONDecoder()
     do throws(CatalogueDocument.Detail) {
       try bytes.withUnsafeBufferPointer { (buffer) throws(CatalogueDocument.Detail) in
-        try CatalogueDocument.forEachValue(buffer) { (value, number) throws(CatalogueDocument.Detail) in
+        try CatalogueDocument.forEachRecord(buffer) { (range, number) throws(CatalogueDocument.Detail) in
           let record: ImportedRecord
-          do throws(ImportedRecord.Problem) {
-            record = try ImportedRecord(value)
+          do {
+            record = try decoder.decode(ImportedRecord.self, from: Data(buffer[range]))
           } catch {
-            throw CatalogueDocument.Detail("record \(number): \(error.field): \(error.message)")
+            throw CatalogueDocument.Detail("record \(number): " + DecodingErrorText.describe(error, at: ""))
           }
           do throws(Problem) {
             try body(record)
           } catch {
-            stopped = error
-            throw CatalogueDocument.Detail(error.detail)
+            throw CatalogueDocument.Detail(error.detail)  // the same path: read back as it was
           }
         }
       }
     } catch {
-      throw stopped ?? Problem(path: path, detail: error.text)
+      throw Problem(path: path, detail: error.text)
     }
-  }
-
-  /// Every record of the file, all checked; the first problem otherwise.
-  static func records(_ path: String) -> Result<[ImportedRecord], Problem> {
-    let bytes: [UInt8]
-    switch read(path) {
-    case .success(let value): bytes = value
-    case .failure(let problem): return .failure(problem)
-    }
-    var records: [ImportedRecord] = []
-    do throws(Problem) {
-      try forEachRecord(bytes, path: path) { records.append($0) }
-    } catch {
-      return .failure(error)
-    }
-    return .success(records)
   }
 }

@@ -40,14 +40,13 @@ enum CatalogueImportWalk {
   static func isErrorAnswer(_ bytes: [UInt8]) -> Bool {
     bytes.withUnsafeBufferPointer { buffer in
       var reader = JSONReader(buffer)
-      do throws(JSONParser.Failure) {
+      do throws(JSONReader.Failure) {
         try reader.beginObject()
         while let key = try reader.nextKey() {
           let start = reader.offset
           try reader.skipValue()
           guard key.string == "code" else { continue }
-          let code = try JSONParser.parse(Array(buffer[start..<reader.offset]))
-          return code != .int(200) && code != .string("200")
+          return !CatalogueDocument.saysOK(buffer[start..<reader.offset])
         }
       } catch {}
       return false

@@ -3,9 +3,9 @@ import Foundation
 /// Reads a CSV export: a header naming the columns (at least `id` and `name`), then one member
 /// per record. Cells are unguarded (`'=x` is `=x` again) and blank lines are skipped.
 enum ImportCSV {
-  /// Hands each member record to `body` as it is read (false stops); a problem with the whole
-  /// file (its header, a quote that never ends) is returned instead.
-  static func forEachDraft(_ text: String, _ body: (MemberDraft) -> Bool) -> ImportProblem? {
+  /// Hands each member record to `validation` as it is read until it says stop; a problem with
+  /// the whole file (its header, a quote that never ends) is returned instead.
+  static func forEachMember(_ text: String, _ validation: ImportValidation) -> ImportProblem? {
     var columns: Result<[MemberField], ImportProblem>?
     var failure: ImportProblem?
     let unclosed = CSV.forEachRecord(text) { record in
@@ -16,7 +16,7 @@ enum ImportCSV {
         return failure == nil
       }
       guard case .success(let fields) = found else { return false }
-      return body(draft(record, columns: fields))
+      return validation.take(member(record, columns: fields, now: validation.now), at: .line(record.line))
     }
     if let unclosed { return ImportProblem(.line(unclosed.line), "a quoted field starting on this line never ends") }
     guard columns != nil else { return ImportProblem(.wholeFile, "the file has no header row") }
@@ -54,28 +54,27 @@ enum ImportCSV {
     return .success(columns)
   }
 
-  private static func draft(_ record: CSV.Record, columns: [MemberField]) -> MemberDraft {
-    var draft = MemberDraft(at: .line(record.line))
+  /// The record's member by the one member rule (``Member/init(id:name:description:thumbnail:recruitedAt:readAt:)``):
+  /// the cells are its fields' text, an empty cell a missing field.
+  private static func member(_ record: CSV.Record, columns: [MemberField], now: Date) -> Result<Member, ImportProblem> {
+    let location = ImportLocation.line(record.line)
     guard record.fields.count == columns.count else {
-      draft.reject(nil, "expected \(columns.count) fields like the header, found \(record.fields.count)")
-      return draft
+      return .failure(
+        ImportProblem(location, "expected \(columns.count) fields like the header, found \(record.fields.count)"))
     }
-    for (field, raw) in zip(columns, record.fields) {
-      let cell = CSV.unguard(raw)
-      switch field {
-      case .id:
-        let digits = cell.trimmingWhitespace()
-        if !digits.isEmpty, digits.utf8.allSatisfy({ (48...57).contains($0) }), let id = Int(digits) {
-          draft.id = id
-        } else if !digits.isEmpty {
-          draft.reject(.id, "expected a whole number above 0, found '\(TextSnippet.quote(cell))'")
-        }
-      case .name: draft.name = cell
-      case .description: draft.description = cell
-      case .thumbnail: draft.thumbnail = cell
-      case .recruitedAt: draft.recruitedAt = cell
+    var cells: [MemberField: String] = [:]
+    for (field, raw) in zip(columns, record.fields) { cells[field] = CSV.unguard(raw) }
+    var id: Int?
+    if let cell = cells[.id], !cell.trimmingWhitespace().isEmpty {
+      guard let number = WholeNumber.parse(cell.trimmingWhitespace()) else {
+        return .failure(ImportProblem(location, field: .id, WholeNumber.notANumber(cell)))
       }
+      id = number
     }
-    return draft
+    return Result { () throws(MemberProblem) in
+      try Member(
+        id: id, name: cells[.name], description: cells[.description], thumbnail: cells[.thumbnail],
+        recruitedAt: cells[.recruitedAt], readAt: now)
+    }.mapError { ImportProblem(location, field: $0.field, $0.message) }
   }
 }

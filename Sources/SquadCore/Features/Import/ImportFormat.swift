@@ -20,7 +20,7 @@ public enum ImportFormat: Equatable, Sendable {
     case false?: return lines.count == 1 ? .jsonLines : .json
     case nil:
       // Not one valid document: JSON lines when its first line stands alone as a JSON value.
-      let standsAlone = lines.first.map { (try? JSONParser.parse($0)) != nil } ?? false
+      let standsAlone = lines.first.map { ImportJSON.isDocument($0) != nil } ?? false
       return lines.count > 1 && standsAlone ? .jsonLines : .json
     }
   }

@@ -1,54 +1,33 @@
 import Foundation
 
-/// Reads JSON exports: one document `{"schemaVersion": 1, "members": [...]}` (the squad file or
-/// a JSON export), or JSON lines with one member object per line. Everything goes through
-/// ``JSONParser``, whose failures carry the byte offset that a syntax error is reported at.
+/// Reads JSON exports with Foundation's decoder, each member by the one member rule
+/// (``Member/init(from:)``): one document `{"schemaVersion": 1, "members": [...]}` (the squad
+/// file or a JSON export), or JSON Lines with one member object a line.
 enum ImportJSON {
-  /// Hands each member of a JSON document to `body` (false stops); a problem with the whole
-  /// document (its syntax, a newer `schemaVersion`, no `members`) is returned instead, before
-  /// any member.
-  static func forEachMember(_ bytes: [UInt8], _ body: (MemberDraft) -> Bool) -> ImportProblem? {
-    let value: JSONValue
+  /// Hands each member of a JSON document to `validation` until it says stop; a problem with the
+  /// whole document (its syntax, a newer `schemaVersion`, no `members`) is returned instead.
+  static func forEachMember(_ bytes: [UInt8], _ validation: ImportValidation) -> ImportProblem? {
+    guard let key = Document.validationKey else { return ImportProblem(.wholeFile, "cannot be read") }
+    let decoder = validation.decoder
+    decoder.userInfo[key] = validation
     do {
-      value = try JSONParser.parse(bytes)
+      _ = try decoder.decode(Document.self, from: Data(bytes))
+      return nil
+    } catch let problem as ImportProblem {
+      return problem
     } catch {
-      let line = bytes[..<min(error.offset, bytes.count)].reduce(1) { $1 == 10 ? $0 + 1 : $0 }
+      guard DecodingErrorText.parts(error) == nil, let failure = JSONReader.syntaxError(in: bytes) else {
+        return ImportProblem(.wholeFile, "expected a JSON object with a \"members\" array")
+      }
+      let line = bytes[..<min(failure.offset, bytes.count)].reduce(1) { $1 == 10 ? $0 + 1 : $0 }
       return ImportProblem(
-        .line(line), "not valid JSON here (\(error.reason)); a JSON export must be one valid document")
+        .line(line), "not valid JSON here (\(failure.reason)); a JSON export must be one valid document")
     }
-    guard case .object = value else {
-      return ImportProblem(.wholeFile, "expected a JSON object with a \"members\" array")
-    }
-    if let version = value["schemaVersion"] {
-      guard case .int(let version) = version else {
-        return ImportProblem(.jsonPath("schemaVersion"), "expected a whole number")
-      }
-      guard version == Squad.currentSchemaVersion else {
-        let why =
-          version > Squad.currentSchemaVersion
-          ? "\(version) is newer than this squad reads (\(Squad.currentSchemaVersion)); upgrade squad to import this file"
-          : "\(version) is not a version squad knows (\(Squad.currentSchemaVersion) is)"
-        return ImportProblem(.jsonPath("schemaVersion"), why)
-      }
-    }
-    guard let members = value["members"] else {
-      return ImportProblem(.wholeFile, "missing \"members\": a JSON export lists its members in a \"members\" array")
-    }
-    guard let items = members.arrayValue else {
-      return ImportProblem(.jsonPath("members"), "expected an array of member objects")
-    }
-    // One draft at a time: millions of `{}` must not become millions of drafts at once.
-    for (index, item) in items.enumerated() {
-      guard body(draft(item, at: .jsonPath("members[\(index)]"), notAnObject: "expected a member object")) else {
-        break
-      }
-    }
-    return nil
   }
 
-  /// Hands each member of JSON lines to `body` as it is read (false stops); blank lines are
-  /// skipped.
-  static func forEachLine(_ text: String, _ body: (MemberDraft) -> Bool) {
+  /// Hands each member of JSON Lines to `validation` as it is read until it says stop; blank
+  /// lines are skipped.
+  static func forEachLine(_ text: String, _ validation: ImportValidation) {
     // Line by line without splitting the whole text first: a 16 MiB file of millions of short
     // lines must not become millions of substrings at once. "\r\n" is one Character in Swift, so
     // CRLF is named; a raw U+2028 inside a JSON string is content, not a line end.
@@ -60,51 +39,81 @@ enum ImportJSON {
       number += 1
       start = end < text.endIndex ? text.index(after: end) : end
       if line.allSatisfy(\.isWhitespace) { continue }
-      var member: MemberDraft
-      if let value = try? JSONParser.parse(line) {
-        member = draft(value, at: .line(number), notAnObject: "expected a member object")
-      } else {
-        member = MemberDraft(at: .line(number))
-        member.reject(nil, "this line is not a JSON object")
+      let member = Result { try validation.decoder.decode(Member.self, from: Data(line.utf8)) }
+      guard validation.take(member.mapError { problem($0, at: .line(number), line: true) }, at: .line(number)) else {
+        return
       }
-      guard body(member) else { return }
     }
   }
 
-  /// Whether the whole text is one JSON value, and if so whether it is an export document
-  /// rather than a single JSON line.
-  static func isDocument(_ text: String) -> Bool? {
-    guard let value = try? JSONParser.parse(text) else { return nil }
-    guard case .object = value else { return true }
-    return value["members"] != nil || value["schemaVersion"] != nil
+  /// Whether the whole text is one JSON value, and if so whether it is an export document rather
+  /// than a single JSON line.
+  static func isDocument(_ text: some StringProtocol) -> Bool? {
+    (try? JSONDecoder().decode(Probe.self, from: Data(text.utf8)))?.isDocument
   }
 
-  /// Reads one member object without failing: problems go into the draft.
-  private static func draft(_ value: JSONValue, at location: ImportLocation, notAnObject: String) -> MemberDraft {
-    var draft = MemberDraft(at: location)
-    guard case .object = value else {
-      draft.reject(nil, notAnObject)
-      return draft
+  /// The problem a member that did not decode has, at its place in the file.
+  static func problem(_ error: any Error, at location: ImportLocation, line: Bool = false) -> ImportProblem {
+    guard let (path, message) = DecodingErrorText.parts(error) else {
+      return ImportProblem(location, line ? "this line is not a JSON object" : "expected a member object")
     }
-    switch value[MemberField.id.rawValue] {
-    case nil, .null?: break
-    case .int(let id)?: draft.id = id
-    case .double(let number)?: draft.reject(.id, "expected a whole number above 0, found \(number)")
-    default: draft.reject(.id, "expected a whole number above 0")
+    guard let field = path.last.flatMap({ MemberField(stringValue: $0.stringValue) }) else {
+      return ImportProblem(location, "expected a member object")
     }
-    func text(_ field: MemberField) -> String? {
-      switch value[field.rawValue] {
-      case nil, .null?: return nil
-      case .string(let text)?: return text
-      default:
-        draft.reject(field, "expected a string")
-        return nil
+    return ImportProblem(location, field: field, message)
+  }
+
+  /// An export document: its `schemaVersion` checked first, then each member handed to the
+  /// ``ImportValidation`` in the decoder's user info, one at a time, so that millions of `{}`
+  /// never become millions of problems held at once.
+  private struct Document: Decodable {
+    static let validationKey = CodingUserInfoKey(rawValue: "squad.importValidation")
+    private enum Key: String, CodingKey { case schemaVersion, members }
+
+    init(from decoder: any Decoder) throws {
+      guard let validation = Self.validationKey.flatMap({ decoder.userInfo[$0] as? ImportValidation }) else { return }
+      let container = try decoder.container(keyedBy: Key.self)
+      if container.contains(.schemaVersion) {
+        guard let version = try? container.wholeNumber(.schemaVersion) else {
+          throw ImportProblem(.jsonPath("schemaVersion"), "expected a whole number")
+        }
+        guard version == Squad.currentSchemaVersion else {
+          let why =
+            version > Squad.currentSchemaVersion
+            ? "\(version) is newer than this squad reads (\(Squad.currentSchemaVersion)); upgrade squad to import this file"
+            : "\(version) is not a version squad knows (\(Squad.currentSchemaVersion) is)"
+          throw ImportProblem(.jsonPath("schemaVersion"), why)
+        }
+      }
+      guard container.contains(.members) else {
+        throw ImportProblem(.wholeFile, "missing \"members\": a JSON export lists its members in a \"members\" array")
+      }
+      guard var items = try? container.nestedUnkeyedContainer(forKey: .members) else {
+        throw ImportProblem(.jsonPath("members"), "expected an array of member objects")
+      }
+      while !items.isAtEnd {
+        let location = ImportLocation.jsonPath("members[\(items.currentIndex)]")
+        let member = Result { try items.decode(Member.self) }
+        if case .failure = member { _ = try? items.decode(Skipped.self) }
+        guard validation.take(member.mapError { problem($0, at: location) }, at: location) else { return }
       }
     }
-    draft.name = text(.name)
-    draft.description = text(.description)
-    draft.thumbnail = text(.thumbnail)
-    draft.recruitedAt = text(.recruitedAt)
-    return draft
+  }
+
+  /// Any JSON value, read only to tell an export document from a single member object.
+  private struct Probe: Decodable {
+    var isDocument = true
+    private enum Key: String, CodingKey { case schemaVersion, members }
+
+    init(from decoder: any Decoder) throws {
+      if let container = try? decoder.container(keyedBy: Key.self) {
+        isDocument = container.contains(.members) || container.contains(.schemaVersion)
+      }
+    }
+  }
+
+  /// A value passed over.
+  private struct Skipped: Decodable {
+    init(from decoder: any Decoder) throws {}
   }
 }

@@ -19,12 +19,12 @@ public enum ImportParser {
     case nil:
       return invalid([ImportProblem(.wholeFile, "the file is empty; expected a squad export (json, jsonl or csv)")])
     case .json?:
-      failure = ImportJSON.forEachMember(bytes, validation.take)
+      failure = ImportJSON.forEachMember(bytes, validation)
     case .jsonLines?:
-      ImportJSON.forEachLine(text, validation.take)
+      ImportJSON.forEachLine(text, validation)
       failure = nil
     case .csv?:
-      failure = ImportCSV.forEachDraft(text, validation.take)
+      failure = ImportCSV.forEachMember(text, validation)
     }
     if let failure { return invalid([failure]) }
     guard validation.problems.isEmpty else {

@@ -1,42 +1,52 @@
 import Foundation
 
-/// Checks member drafts one at a time as a reader hands them over, keeping the valid members
-/// and the problems, and says when to stop reading: after ``problemCap`` problems or more members
-/// than ``memberCap``. A hostile 16 MiB file of empty records thus costs what its first records
-/// cost, not millions of drafts and problems held at once.
-final class ImportValidation {
+/// Takes members one at a time as a reader hands them over (each already read by the one member
+/// rule, or the problem that stopped it), keeping the valid members and the problems, and says
+/// when to stop reading: after ``problemCap`` problems or more members than ``memberCap``. A
+/// hostile 16 MiB file of empty records thus costs what its first records cost, not millions of
+/// problems held at once. Used on one thread; `Sendable` only to ride in a decoder's user info.
+final class ImportValidation: @unchecked Sendable {
   /// The most problems kept; past it, reading stops.
   static let problemCap = 1000
   /// The most members an import may hold: every member takes at least 100 bytes in
   /// `squad.json`, so more could never be saved within ``InputLimit/squadFile``.
   static let memberCap = InputLimit.squadFile / 100
 
-  private let now: Date
+  /// The decoder readers use: a member without `recruitedAt` takes the import's moment.
+  let decoder = JSONDecoder()
   private(set) var members: [Member] = []
   private(set) var problems: [ImportProblem] = []
   /// Whether reading stopped before the end of the file.
   private(set) var stoppedEarly = false
   private var firstSeen: [HeroID: ImportLocation] = [:]
 
-  init(now: Date) { self.now = now }
+  /// The moment a member without `recruitedAt` was recruited.
+  let now: Date
 
-  /// Checks one draft; false when reading should stop.
-  func take(_ draft: MemberDraft) -> Bool {
-    if let member = draft.validated(now: now, problems: &problems) {
+  init(now: Date) {
+    self.now = now
+    if let key = Member.readingMomentKey { decoder.userInfo[key] = now }
+  }
+
+  /// Takes one member, or its problem; false when reading should stop.
+  func take(_ read: Result<Member, ImportProblem>, at location: ImportLocation) -> Bool {
+    switch read {
+    case .failure(let problem):
+      problems.append(problem)
+    case .success(let member):
       if let first = firstSeen[member.id] {
         problems.append(
           ImportProblem(
-            draft.location, field: .id, "\(member.id) appears twice (first at \(first)); each member may appear once")
-        )
+            location, field: .id, "\(member.id) appears twice (first at \(first)); each member may appear once"))
       } else {
-        firstSeen[member.id] = draft.location
+        firstSeen[member.id] = location
         members.append(member)
       }
     }
     if members.count > Self.memberCap {
       problems = [
         ImportProblem(
-          draft.location,
+          location,
           "more than \(Self.memberCap) members, more than a squad file can hold (see 'Limits' in the README)")
       ]
       stoppedEarly = true

@@ -53,7 +53,7 @@ import Testing
     try home.write(#"[{"id":-1,"name":"Bad"}]"#, to: "bad.json")
     let request = importing(["bad.json"])
     let problem = CatalogueImportFile.Problem(
-      path: home.file("bad.json"), detail: "record 1: id: not a whole number from 1 to 999999999999")
+      path: home.file("bad.json"), detail: "record 1: id: must be a whole number above 0, not -1")
     let store = store()
     await store.send(.importRequested(request)) { $0.phase = .importing(request) }
     await store.receive(.importFinished(.failure(.invalid(problem)))) {

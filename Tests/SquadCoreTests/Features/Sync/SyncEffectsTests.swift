@@ -139,7 +139,7 @@ struct GatedClient: MarvelClient {
   var requestsSent: Int { inner.requestsSent }
   func character(_ id: HeroID) async -> Result<MarvelPage<Hero>, MarvelError> { await inner.character(id) }
   func comics(of id: HeroID, order: ComicOrder, limit: Int, offset: Int) async -> Result<
-    MarvelPage<ComicAppearance>, MarvelError
+    MarvelPage<Comic>, MarvelError
   > {
     await inner.comics(of: id, order: order, limit: limit, offset: offset)
   }

@@ -1,0 +1,63 @@
+import Foundation
+
+/// A comic, as squad knows one: what the API answers for `show`, and what the local catalogue
+/// keeps from imported comics responses so that `show` names a hero's latest comics offline.
+///
+/// Read by one rule wherever it comes from (``ComicDTO``: the API, archives, the catalogue's
+/// lines, the response cache); written in squad's own form, dates as seconds since 1970.
+public struct Comic: Hashable, Sendable, Codable {
+  /// Marvel's comic id.
+  public var id: Int
+  /// The title, e.g. `Avengers (1963) #12`.
+  public var title: String
+  /// When it went on sale; nil when unknown.
+  public var onSale: Date?
+  /// The characters it lists.
+  public var characters: [HeroID]
+
+  /// Creates a comic.
+  public init(id: Int, title: String, onSale: Date?, characters: [HeroID]) {
+    self.id = id
+    self.title = title
+    self.onSale = onSale
+    self.characters = characters
+  }
+
+  private enum Key: String, CodingKey { case id, src, title, onSale, characters }
+
+  public init(from decoder: any Decoder) throws { self = try ComicDTO(from: decoder).comic }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: Key.self)
+    try container.encode(id, forKey: .id)
+    try container.encode(title, forKey: .title)
+    try container.encodeIfPresent(onSale, forKey: .onSale)
+    try container.encode(characters.map(\.rawValue), forKey: .characters)
+  }
+
+  /// A line of the catalogue's comics section: the comic and where it came from.
+  struct Line: Codable {
+    var comic: Comic
+    var origin: HeroOrigin
+
+    init(_ comic: Comic, origin: HeroOrigin) {
+      self.comic = comic
+      self.origin = origin
+    }
+
+    init(from decoder: any Decoder) throws {
+      comic = try Comic(from: decoder)
+      let source = try decoder.container(keyedBy: Key.self).decodeIfPresent(String.self, forKey: .src)
+      origin = source.flatMap(HeroOrigin.init(rawValue:)) ?? .api
+    }
+
+    func encode(to encoder: any Encoder) throws {
+      try comic.encode(to: encoder)
+      var container = encoder.container(keyedBy: Key.self)
+      try container.encode(origin.rawValue, forKey: .src)
+    }
+
+    /// The line's bytes, newline included.
+    var bytes: [UInt8] { CompactJSON.encode(self) + [UInt8(ascii: "\n")] }
+  }
+}

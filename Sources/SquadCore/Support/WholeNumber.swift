@@ -1,0 +1,54 @@
+import Foundation
+
+/// The one rule for a whole number squad reads from outside (an API answer, an archived file, an
+/// export, its own files): a JSON number that is whole and fits in `Int`, or a string of 1 to 18
+/// plain digits, as Marvel's derived lists and CSV cells write numbers (`"+5"`, `" 5"` and `"5e6"`
+/// are not). A number that is valid JSON but no `Int` is named at its field, saying why, rather
+/// than reported as JSON that did not parse.
+struct WholeNumber: Decodable {
+  /// The number.
+  var value: Int
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if let number = try? container.decode(Int.self) {
+      value = number
+      return
+    }
+    let problem: String
+    if let text = try? container.decode(String.self) {
+      guard let number = Self.parse(text) else { throw Self.problem(container, Self.notANumber(text)) }
+      value = number
+      return
+    } else if let number = try? container.decode(Double.self) {
+      let shown = abs(number) < 1e15 ? String(number) : String(format: "%.3g", number)
+      problem =
+        number.rounded() == number
+        ? "\(shown) is too large for a whole number squad can use" : "expected a whole number, found \(shown)"
+    } else {
+      problem = "expected a whole number"
+    }
+    throw Self.problem(container, problem)
+  }
+
+  /// The value of a string of 1 to 18 plain digits; nil for anything else.
+  static func parse(_ text: some StringProtocol) -> Int? {
+    guard (1...18).contains(text.utf8.count), text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+    return Int(text)
+  }
+
+  /// What is wrong with text that is not a whole number.
+  static func notANumber(_ text: String) -> String { "expected a whole number, found '\(TextSnippet.quote(text))'" }
+
+  private static func problem(_ container: any SingleValueDecodingContainer, _ text: String) -> DecodingError {
+    DecodingError.dataCorruptedError(in: container, debugDescription: text)
+  }
+}
+
+extension KeyedDecodingContainer {
+  /// A whole number field (``WholeNumber``).
+  func wholeNumber(_ key: Key) throws -> Int { try decode(WholeNumber.self, forKey: key).value }
+
+  /// A whole number field that may be missing or null.
+  func wholeNumberIfPresent(_ key: Key) throws -> Int? { try decodeIfPresent(WholeNumber.self, forKey: key)?.value }
+}
