@@ -10,9 +10,4 @@ public struct PickCatalogue: Equatable, Sendable {
     self.index = index
     self.squad = squad
   }
-
-  /// Heroes held in memory and a squad that exists.
-  public init(heroes: [Hero], squad: Squad) {
-    self.init(index: PickIndex(heroesInOrder: heroes), squad: PickSquad(squad: squad))
-  }
 }

@@ -14,7 +14,7 @@ public enum PickFeature: Feature {
     /// Whether to colour the screen (the table rules: `--color`, `NO_COLOR`).
     public var colour: Bool
     /// Every hero that can be picked, in name order.
-    public var index = PickIndex(heroesInOrder: [])
+    public var index = PickIndex()
     /// Who is in the squad now.
     public var members: Set<HeroID> = []
     /// The text typed so far.
