@@ -4,13 +4,7 @@ public struct HeroResolver: Sendable {
   public let heroes: any HeroSource
   /// Squad members to match first (for `fire`), so a member the catalogue does not know — say,
   /// one imported from a friend's export — can still be named.
-  public let members: [Member]
-
-  /// A resolver over a source of heroes, trying `members` first when given.
-  public init(heroes: any HeroSource, members: [Member] = []) {
-    self.heroes = heroes
-    self.members = members
-  }
+  public var members: [Member] = []
 
   /// Every reference resolved in order, duplicates removed; the first failure stops it.
   /// The source is the least fresh of the answers (a fallback, if any answer was one).

@@ -47,12 +47,6 @@ public struct ComicsSummary: Hashable, Sendable {
   public var total: Int
   /// The most recent comics by on-sale date, newest first.
   public var latest: [Comic]
-
-  /// Creates a summary.
-  public init(total: Int, latest: [Comic]) {
-    self.total = total
-    self.latest = latest
-  }
 }
 
 /// A value with the source that answered it.

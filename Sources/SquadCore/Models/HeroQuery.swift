@@ -83,15 +83,6 @@ public struct HeroPage: Hashable, Sendable {
   /// Whether this is the last page `allPages` hands over (the listing ended or fell short).
   public var endsListing = false
 
-  /// Creates a page.
-  public init(heroes: [Hero], offset: Int, total: Int, source: DataSource, endsListing: Bool = false) {
-    self.heroes = heroes
-    self.offset = offset
-    self.total = total
-    self.source = source
-    self.endsListing = endsListing
-  }
-
   /// The page marked as the listing's last.
   public func endingListing() -> HeroPage {
     var page = self
