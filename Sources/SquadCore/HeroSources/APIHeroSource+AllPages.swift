@@ -81,9 +81,8 @@ final class ListingInProgress {
   func handOver(_ page: MarvelPage<Hero>, ending step: ListingPaging) -> HeroPage {
     let fresh = page.results.filter { seen.insert($0.id).inserted }
     learnt += fresh
-    var handed = HeroPage(
-      heroes: fresh, offset: page.offset, total: page.total, source: .api(attribution: page.attribution))
-    handed.endsListing = step.endsListing
-    return handed
+    return HeroPage(
+      heroes: fresh, offset: page.offset, total: page.total, source: .api(attribution: page.attribution),
+      endsListing: step.endsListing)
   }
 }
