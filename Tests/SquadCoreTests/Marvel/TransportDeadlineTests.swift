@@ -19,15 +19,17 @@ import Testing
     // Deadlines from 0 to 30 ms, 0.1 ms apart (around as long as a refusal takes), three of each.
     let requests = 903
     let ends = DispatchSemaphore(value: 0)
+    let executor = OwnQueueExecutor()
     for index in 0..<requests {
-      Task.detached {
+      Task.detached(executorPreference: executor) {
         _ = await transport.get(HTTPRequest(url: url, timeout: Double(index % 301) / 10_000))
         ends.signal()
       }
     }
     // Counts the ends instead of timing them all: load slows every request, but cannot keep all of
-    // them from ending for a whole minute, as a deadlock keeps the stuck ones. The count runs off
-    // the cooperative pool, so stuck requests cannot stall it.
+    // them from ending for a whole minute, as a deadlock keeps the stuck ones. Neither the requests
+    // (see `OwnQueueExecutor`) nor the count run on the cooperative pool, so neither stuck requests
+    // nor other tests holding its few threads can stall them.
     let open = await withCheckedContinuation { continuation in
       Thread.detachNewThread {
         var open = requests
@@ -55,5 +57,18 @@ import Testing
     let result = await task.value
     #expect(result == .failure(.cancelled) || result == .failure(.connectionRefused))
     withExtendedLifetime(port) {}
+  }
+}
+
+/// Runs tasks on a queue of their own. The cooperative pool has a thread per core, and tests that
+/// wait for processes hold them, at times for minutes in a full run: requests waiting behind them
+/// would look deadlocked.
+final class OwnQueueExecutor: TaskExecutor {
+  private let queue = DispatchQueue(label: "OwnQueueExecutor")
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    let executor = asUnownedTaskExecutor()
+    queue.async { job.runSynchronously(on: executor) }
   }
 }
