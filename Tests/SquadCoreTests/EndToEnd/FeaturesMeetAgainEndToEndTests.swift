@@ -28,4 +28,26 @@ import Testing
     #expect(result.lines.contains("unchanged"), "\(result.stdout)")
     #expect(result.lines.last == "exported", "a file of the user's own in the home is fine: \(result.stderr)")
   }
+
+  /// Two homes sharing `squads/` through a link take turns on the lock where it really lives:
+  /// of two creates, renames or deletes of one squad racing, exactly one is done.
+  @Test func homesSharingSquadsThroughALinkTakeTurns() throws {
+    let result = try ShellScript().run(
+      #"""
+      mkdir w2; "$SQUAD" --home w1 -q squads create zz; ln -s ../w1/squads w2/squads
+      race() { "$SQUAD" --home w1 -q $1 2>>err & "$SQUAD" --home w2 -q $2 2>>err & ok=0
+        for job in $(jobs -p); do wait $job && ok=$((ok + 1)); done; echo "$1: $ok"; }
+      for round in 1 2 3 4 5 6; do
+        race "squads create c" "squads create c"; race "squads rename c d" "squads rename c e"
+        "$SQUAD" --home w1 -q squads rename d c 2>/dev/null || "$SQUAD" --home w1 -q squads rename e c
+        race "squads delete c --yes" "squads delete c --yes"
+      done
+      "$SQUAD" --home w1 squads delete zz --yes >/dev/null; find w1/squads/.deleted -mindepth 1 -maxdepth 1 | while read kept; do
+        test -f "$kept/squad.json" || echo "no squad: $kept"; done
+      cat err
+      """#)
+    #expect(result.lines.filter { $0.hasSuffix(": 1") }.count == 18, "\(result.stdout)")
+    #expect(!result.stdout.contains("No such file") && !result.stdout.contains("not empty"), "\(result.stdout)")
+    #expect(!result.stdout.contains("no squad:"), "\(result.stdout)")
+  }
 }
