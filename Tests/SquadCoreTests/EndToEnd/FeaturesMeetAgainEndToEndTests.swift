@@ -50,4 +50,23 @@ import Testing
     #expect(!result.stdout.contains("No such file") && !result.stdout.contains("not empty"), "\(result.stdout)")
     #expect(!result.stdout.contains("no squad:"), "\(result.stdout)")
   }
+
+  @Test func aSyncReplacesAnImportOfTheSameDateWithTheAPIsRecordEvenFromTheCache() async throws {
+    let simulator = try await Simulator(characters: 1562)
+    let squad = MarvelEndToEndTests.squad(simulator)
+    #expect(try await squad.launch("sync", "-q").status == 0)
+    #expect(try await squad.launch("recruit", "1009629", "-q").status == 0)
+    let shown = try await squad.launch("show", "1009629", "--offline", "--json").stdout
+    let object = try JSONSerialization.jsonObject(with: Data(shown.utf8)) as? [String: Any]
+    let modified = try (object?["modified"] as? String).orThrow(SimulatorError.controlFailed("modified"))
+    try squad.home.write(
+      #"{"id":1009629,"name":"Storm TAMPERED","description":"tampered","modified":"\#(modified)"}"#, to: "t.jsonl")
+    for arguments in [["sync"], ["sync", "--force"]] {
+      #expect(try await squad.launch("catalogue", "import", squad.home.file("t.jsonl"), "-q").status == 0)
+      #expect(try await squad.launch(arguments: arguments + ["-q"]).status == 0)
+      #expect(try await squad.launch("list", "--json").stdout.contains("\"Storm\""), "\(arguments)")
+      let heroes = try await squad.launch("heroes", "--all", "--offline", "--json").stdout
+      #expect(!heroes.contains("TAMPERED"), "\(arguments): the API's record replaces the import of the same date")
+    }
+  }
 }
