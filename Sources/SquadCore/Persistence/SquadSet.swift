@@ -190,14 +190,22 @@ public struct SquadSet: Sendable {
   // Newest by the deletion time in the name (`NAME-MILLISECONDS-PID`), not by modification time,
   // which is the squad's last change. Only what squad put there is ever removed or counted: real
   // folders (never a link) named that way and holding a squad file, inside a `.deleted` that is
-  // itself a real folder.
+  // itself a real folder. An entry is renamed to a dot-name before it is removed, so a kill part
+  // way leaves no half squad; such leftovers, and folders so named holding no squad file (what a
+  // kill left in earlier releases), go on the next prune.
   private func pruneDeleted() {
     let folder = paths.deletedSquadsDirectory
     guard OwnFolder.isRealFolder(folder) else { return }
     let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-    let kept = entries.compactMap { entry in SquadSet.deletionStamp(entry).map { (entry, $0) } }
-      .filter { OwnFolder.isRealFolder(folder + "/" + $0.0) && FileKind.isPresent(folder + "/" + $0.0 + "/squad.json") }
-    for (entry, _) in kept.sorted(by: { $0.1 > $1.1 }).dropFirst(SquadSet.keptDeleted) {
+    let named = entries.compactMap { entry in SquadSet.deletionStamp(entry).map { (entry, $0) } }
+      .filter { OwnFolder.isRealFolder(folder + "/" + $0.0) }
+    func isSquad(_ entry: (String, Int)) -> Bool { FileKind.isPresent(folder + "/" + entry.0 + "/squad.json") }
+    let doomed = named.filter(isSquad).sorted(by: { $0.1 > $1.1 }).dropFirst(SquadSet.keptDeleted)
+    for (entry, _) in doomed + named.filter({ !isSquad($0) }) {
+      _ = Foundation.rename(folder + "/" + entry, folder + "/.pruned-" + entry)
+    }
+    for entry in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where entry.hasPrefix(".pruned-")
+    {
       try? FileManager.default.removeItem(atPath: folder + "/" + entry)
     }
   }

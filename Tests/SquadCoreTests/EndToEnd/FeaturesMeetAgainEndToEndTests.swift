@@ -69,4 +69,24 @@ import Testing
       #expect(!heroes.contains("TAMPERED"), "\(arguments): the API's record replaces the import of the same date")
     }
   }
+
+  /// Pruning `.deleted` renames an entry away before removing it; what a kill left part way
+  /// (a renamed entry, or a squad's folder without its squad file) goes on the next prune.
+  @Test func pruningDeletedSquadsCleansWhatAKilledPruneLeft() throws {
+    let home = TemporaryDirectory()
+    for debris in ["squads/.deleted/old-1000-1/history.jsonl", "squads/.deleted/.pruned-x-1000-2/squad.lock"] {
+      try FileManager.default.createDirectory(
+        atPath: home.file((debris as NSString).deletingLastPathComponent), withIntermediateDirectories: true)
+      try home.write("", to: debris)
+    }
+    for index in 1...12 {
+      #expect(try CLIProcess.run(["--offline", "-q", "squads", "create", "gone\(index)"], home: home.path).status == 0)
+      #expect(
+        try CLIProcess.run(["--offline", "squads", "delete", "gone\(index)", "--yes"], home: home.path).status == 0)
+    }
+    let kept = try FileManager.default.contentsOfDirectory(atPath: home.file("squads/.deleted"))
+    #expect(
+      Set(kept.map { $0.split(separator: "-").first.map(String.init) ?? "" }) == Set((3...12).map { "gone\($0)" }))
+    #expect(kept.count == 10, "\(kept)")
+  }
 }
