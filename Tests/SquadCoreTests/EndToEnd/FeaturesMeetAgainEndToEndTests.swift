@@ -70,6 +70,21 @@ import Testing
     }
   }
 
+  @Test func aRepeatSyncKeepsBundledRecordsNewerThanTheAPIsBundled() async throws {
+    let simulator = try await Simulator(characters: 300)
+    let squad = MarvelEndToEndTests.squad(simulator)
+    #expect(try await squad.launch("sync", "-q").status == 0)
+    let first = try FeaturesMeetEndToEndTests.origins(try await squad.launch("catalogue", "--json").stdout)
+    let heroes = try await squad.launch("heroes", "--all", "--offline", "--json").stdout
+    for arguments in [["sync"], ["sync", "--force"], ["heroes", "--all"]] {
+      let again = try await squad.launch(arguments: arguments + ["-q"])
+      #expect(again.status == 0, "\(again.stderr)")
+      let origins = try FeaturesMeetEndToEndTests.origins(try await squad.launch("catalogue", "--json").stdout)
+      #expect(origins == first, "\(arguments): \(origins), after the first sync \(first)")
+      #expect(try await squad.launch("heroes", "--all", "--offline", "--json").stdout == heroes)
+    }
+  }
+
   /// Pruning `.deleted` renames an entry away before removing it; what a kill left part way
   /// (a renamed entry, or a squad's folder without its squad file) goes on the next prune.
   @Test func pruningDeletedSquadsCleansWhatAKilledPruneLeft() throws {
