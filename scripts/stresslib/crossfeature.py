@@ -424,7 +424,8 @@ def prune_kills(ctx, result):
     squad(ctx, home, "--offline", "squads", "delete", "last", "--yes")
     trash = os.path.join(home, "squads", ".deleted")
     kept = os.listdir(trash)
-    deleted = 1 + sum(not os.path.exists(os.path.join(home, "squads", f"g{index}")) for index in range(30 * ctx.scale))
+    names = [f"g{index}" for index in range(30 * ctx.scale)]
+    deleted = 1 + sum(not os.path.exists(os.path.join(home, "squads", name)) for name in names)
     if len(kept) != min(deleted, 10) or any(not os.path.exists(os.path.join(trash, entry, "squad.json")) for entry in kept):
         result.fail(f".deleted holds {sorted(kept)}")
     result.count(f"{kills} of {30 * ctx.scale} deletes killed, {deleted} deleted; .deleted then holds {len(kept)}")
