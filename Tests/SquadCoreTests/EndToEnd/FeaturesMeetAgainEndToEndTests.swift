@@ -104,4 +104,24 @@ import Testing
       Set(kept.map { $0.split(separator: "-").first.map(String.init) ?? "" }) == Set((3...12).map { "gone\($0)" }))
     #expect(kept.count == 10, "\(kept)")
   }
+
+  @Test func squadsCommandsSuggestANameAndARenameOntoItselfChangesNothing() throws {
+    let home = TemporaryDirectory()
+    func squad(_ arguments: [String]) throws -> CLIResult {
+      try CLIProcess.run(["--offline"] + arguments, home: home.path)
+    }
+    #expect(try squad(["squads", "create", "avengers", "-q"]).status == 0)
+    for arguments in [
+      ["squads", "edit", "avengrs", "--max", "3"], ["squads", "rename", "avengrs", "x"],
+      ["squads", "delete", "avengrs", "--yes"],
+    ] {
+      let result = try squad(arguments)
+      #expect(result.status == 1)
+      #expect(result.stderr.contains("did you mean 'avengers'?"), "\(arguments): \(result.stderr)")
+    }
+    let same = try squad(["squads", "rename", "avengers", "avengers"])
+    #expect(same.status == 0)
+    #expect(same.stderr == "The squad 'avengers' is already called that; nothing changed.\n", "\(same.stderr)")
+    #expect(try squad(["--squad", "avengers", "history"]).lines.count == 1, "only the create is recorded")
+  }
 }
