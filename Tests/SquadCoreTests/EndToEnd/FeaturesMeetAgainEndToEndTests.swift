@@ -124,4 +124,17 @@ import Testing
     #expect(same.stderr == "The squad 'avengers' is already called that; nothing changed.\n", "\(same.stderr)")
     #expect(try squad(["--squad", "avengers", "history"]).lines.count == 1, "only the create is recorded")
   }
+
+  @Test func anExportRemovesWhatAKilledExportLeftBesideItsFile() throws {
+    let result = try ShellScript().run(
+      #"""
+      "$SQUAD" --home h --offline -q recruit hulk; mkdir out; true & dead=$!; wait $dead
+      touch "out/.e.json.tmp-$dead-x1" "out/.e.json.tmp-$$-x2" "out/.other.json.tmp-$dead-x3"
+      "$SQUAD" --home h export --output out/e.json && echo "$$ $dead" && ls -A out
+      """#)
+    let pids = result.lines.first?.split(separator: " ").map(String.init) ?? []
+    #expect(pids.count == 2, "\(result.stderr)")
+    let expected = pids.count == 2 ? [".e.json.tmp-\(pids[0])-x2", ".other.json.tmp-\(pids[1])-x3", "e.json"] : []
+    #expect(Array(result.lines.dropFirst()).sorted() == expected, "only a dead export's file of e.json goes")
+  }
 }
