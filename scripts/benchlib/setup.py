@@ -95,7 +95,7 @@ def _build(root: Path, package: Path) -> Path:
 
 
 def _install(directory: Path, binaries: list[Path]) -> list[Path]:
-    """Fresh copies, as a user installs squad (README: cp). A binary just written by the linker
+    """Fresh copies, as a user installs squad (cp; docs/INSTALL.md). A binary just written by the linker
     starts measurably slower than a copy of it (how its pages sit in the page cache), and users
     run copies."""
     shutil.rmtree(directory, ignore_errors=True)
