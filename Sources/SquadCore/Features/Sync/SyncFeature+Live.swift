@@ -72,12 +72,13 @@ public struct SyncEffects: EffectRunner {
         problems.withLock { $0.append("The squad '\(name)': " + text) }
       }
       guard FileKind.isPresent(squadFile.path) else { continue }
-      do throws(PersistenceError) {
+      do throws(SquadError) {
         // Recorded in each squad's history like any change ("sync"), so undo can take it back.
-        _ = try squadFile.change(by: "sync", at: now()) { snapshot in
-          let heroes = snapshot.squad.members.filter { received.received($0.id) }
+        _ = try squadFile.change(by: "sync", at: now()) { snapshot throws(SquadError) in
+          let squad = try snapshot.readSquad()
+          let heroes = squad.members.filter { received.received($0.id) }
             .compactMap { catalogue.index.entry(id: $0.id) }.filter { $0.origin != .bundled }.map(\.hero)
-          return (snapshot.squad.refreshed(from: heroes).map { SquadEdit(squad: $0) }, ())
+          return (squad.refreshed(from: heroes).map { SquadEdit(squad: $0) }, ())
         }
       } catch {
         problems.withLock { $0.append("The squad '\(name)' was not refreshed: " + error.description) }

@@ -37,12 +37,12 @@ public enum SquadSetFailure: FeatureFailure, Equatable, Sendable {
   case isDefault(action: String)
   /// A size limit below the squad's member count.
   case belowMembers(SquadName, limit: Int, members: Int)
-  /// A file could not be read or written.
-  case persistence(PersistenceError)
+  /// A file could not be read or written, or the squad's rules refused the change.
+  case squad(SquadError)
 
   public var underlying: any CommandFailure {
     switch self {
-    case .persistence(let error): return error
+    case .squad(let error): return error
     // Only a name that can never work is a usage error; the others name a squad that is (or is
     // not) there now, and the same line succeeds once the squads are as it expects: exit 1.
     case .isDefault: return SquadSetRefusal(description: message, exitCode: .usage)
@@ -62,7 +62,7 @@ public enum SquadSetFailure: FeatureFailure, Equatable, Sendable {
     case .belowMembers(let name, let limit, let members):
       return "The squad '\(name)' has \(Plural.members(members)), more than \(limit); nothing changed. Fire "
         + "\(members - limit) first (squad --squad \(name) fire <hero>), then lower the limit."
-    case .persistence(let error): return error.description
+    case .squad(let error): return error.description
     }
   }
 }

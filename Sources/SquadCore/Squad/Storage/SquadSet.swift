@@ -31,7 +31,7 @@ public struct SquadSet: Sendable {
   /// Why a command cannot work on the squad `name`: it does not exist (the nearest existing name
   /// suggested); nil when it does. Nothing is created or locked to find out.
   public func refusal(for name: SquadName, fromVariable: Bool) -> SquadSetFailure? {
-    do throws(PersistenceError) { try file(name).refuseLinkedFolder() } catch { return .persistence(error) }
+    do throws(PersistenceError) { try file(name).refuseLinkedFolder() } catch { return .squad(.file(error)) }
     guard !file(name).exists else { return nil }
     let nearest = EditDistance.closest(to: name.value, in: names().map(\.value)).flatMap {
       try? SquadName.parse($0).get()
@@ -58,17 +58,11 @@ public struct SquadSet: Sendable {
   /// Creates an empty squad with an optional size limit, recorded as its history's first entry.
   public func create(_ name: SquadName, maxMembers: Int?, at date: Date) throws(SquadSetFailure) -> HistoryEntry? {
     guard !name.isDefault else { throw .isDefault(action: "created") }
-    return try exclusively { () throws(SquadSetFailure) in
-      let squadFile = file(name)
-      guard !FileKind.isPresent(squadFile.path) else { throw .exists(name) }
-      return try persisting { () throws(PersistenceError) in
-        let lock = try squadFile.lock()
-        defer { withExtendedLifetime(lock) {} }
-        var squad = Squad()
-        squad.maxMembers = maxMembers
-        return try squadFile.commit(
-          SquadEdit(squad: squad, kind: .create), of: squadFile.snapshot(), command: "squads create", at: date)
-      }
+    return try exclusively(name, present: false) { squadFile, snapshot throws(SquadError) in
+      var squad = Squad()
+      squad.maxMembers = maxMembers
+      return try squadFile.commit(
+        SquadEdit(squad: squad, kind: .create), of: snapshot, command: "squads create", at: date)
     }
   }
 
@@ -79,23 +73,17 @@ public struct SquadSet: Sendable {
   public func rename(_ old: SquadName, to new: SquadName, at date: Date) throws(SquadSetFailure) {
     guard !old.isDefault else { throw .isDefault(action: "renamed") }
     guard !new.isDefault else { throw .isDefault(action: "a new name") }
-    // Refused before the set's lock is taken, too: a command that changes nothing creates nothing.
-    guard FileKind.isPresent(file(old).path) else { throw .missing(old) }
-    try exclusively { () throws(SquadSetFailure) in
+    guard old != new else {
       guard FileKind.isPresent(file(old).path) else { throw .missing(old) }
-      guard old != new else { return }
-      guard !FileKind.isPresent(file(new).path) else { throw .exists(new) }
-      try persisting { () throws(PersistenceError) in
-        let squadFile = file(old)
-        let lock = try squadFile.lock()
-        defer { withExtendedLifetime(lock) {} }
-        // A squad that cannot be read cannot be saved under its new name: refuse before anything changes.
-        let snapshot = try squadFile.snapshot()
-        _ = try snapshot.loaded.get()
-        try clearWay(to: paths.folder(of: new))
-        let entry = try squadFile.commit(
-          SquadEdit(squad: snapshot.squad, kind: .rename, detail: old.value), of: snapshot, command: "squads rename",
-          at: date)
+      return
+    }
+    try exclusively(old, present: true, unless: new) { squadFile, snapshot throws(SquadError) in
+      // A squad that cannot be read cannot be saved under its new name: refuse before anything changes.
+      let squad = try snapshot.readSquad()
+      try squadFile.files { () throws(PersistenceError) in try clearWay(to: paths.folder(of: new)) }
+      let entry = try squadFile.commit(
+        SquadEdit(squad: squad, kind: .rename, detail: old.value), of: snapshot, command: "squads rename", at: date)
+      try squadFile.files { () throws(PersistenceError) in
         do throws(PersistenceError) {
           try move(paths.folder(of: old), to: paths.folder(of: new))
         } catch {
@@ -114,44 +102,29 @@ public struct SquadSet: Sendable {
   /// and the folder it is kept in.
   public func delete(_ name: SquadName, at date: Date) throws(SquadSetFailure) -> (Squad, keptIn: String) {
     guard !name.isDefault else { throw .isDefault(action: "deleted") }
-    guard FileKind.isPresent(file(name).path) else { throw .missing(name) }
-    return try exclusively { () throws(SquadSetFailure) in
-      let squadFile = file(name)
-      guard FileKind.isPresent(squadFile.path) else { throw .missing(name) }
-      return try persisting { () throws(PersistenceError) in
-        let lock = try squadFile.lock()
-        defer { withExtendedLifetime(lock) {} }
-        // Where the squad goes must be usable before the deletion is recorded.
-        try OwnFolder.ensure(paths.deletedSquadsDirectory)
-        let snapshot = try squadFile.snapshot()
-        _ = try squadFile.commit(
-          SquadEdit(squad: Squad(), kind: .delete), of: snapshot, command: "squads delete", at: date)
-        let stamp = Int(date.timeIntervalSince1970 * 1000)
-        let kept = paths.deletedSquadsDirectory + "/\(name.value)-\(stamp)-\(getpid())"
-        try move(paths.folder(of: name), to: kept)
-        pruneDeleted()
-        return (snapshot.squad, kept)
-      }
+    return try exclusively(name, present: true) { squadFile, snapshot throws(SquadError) in
+      // Where the squad goes must be usable before the deletion is recorded.
+      try squadFile.files { () throws(PersistenceError) in try OwnFolder.ensure(paths.deletedSquadsDirectory) }
+      _ = try squadFile.commit(
+        SquadEdit(squad: Squad(), kind: .delete), of: snapshot, command: "squads delete", at: date)
+      let kept = paths.deletedSquadsDirectory + "/\(name.value)-\(Int(date.timeIntervalSince1970 * 1000))-\(getpid())"
+      try squadFile.files { () throws(PersistenceError) in try move(paths.folder(of: name), to: kept) }
+      pruneDeleted()
+      return (snapshot.squad, kept)
     }
   }
 
-  /// Gives a squad a size limit, or none, as a change of that squad recorded in its history;
-  /// false when it already had it. A limit below its member count is refused.
+  /// Gives a squad a size limit, or none, as a change of that squad recorded in its history
+  /// (``SquadsFeature/plan(limit:for:in:)`` decides); false when it already had it.
   public func setLimit(_ name: SquadName, to limit: Int?, at date: Date) throws(SquadSetFailure) -> Bool {
     let squadFile = file(name)
     guard squadFile.exists else { throw .missing(name) }
-    let outcome = Result { () throws(PersistenceError) in
-      try squadFile.change(by: "squads edit", at: date) { snapshot -> (SquadEdit?, Result<Bool, SquadSetFailure>) in
-        var squad = snapshot.squad
-        guard squad.maxMembers != limit else { return (nil, .success(false)) }
-        if let limit, squad.members.count > limit {
-          return (nil, .failure(.belowMembers(name, limit: limit, members: squad.members.count)))
-        }
-        squad.maxMembers = limit
-        return (SquadEdit(squad: squad, kind: .limit, detail: limit.map(String.init)), .success(true))
+    let outcome = Result { () throws(SquadError) in
+      try squadFile.change(by: "squads edit", at: date) { snapshot throws(SquadError) in
+        try SquadsFeature.plan(limit: limit, for: name, in: snapshot)
       }.0
     }
-    return try outcome.mapError(SquadSetFailure.persistence).get().get()
+    return try outcome.mapError(SquadSetFailure.squad).get().get()
   }
 
   // A folder under a new name without a squad file is in the way: only lock files (what a change
@@ -170,15 +143,31 @@ public struct SquadSet: Sendable {
     try? FileManager.default.removeItem(atPath: folder)
   }
 
-  private func exclusively<Value>(_ body: () throws(SquadSetFailure) -> Value) throws(SquadSetFailure) -> Value {
-    let lock: FileLock
-    do { lock = try FileLock(path: paths.squadsLockFile) } catch { throw .persistence(error) }
-    defer { withExtendedLifetime(lock) {} }
-    return try body()
-  }
-
-  private func persisting<Value>(_ body: () throws(PersistenceError) -> Value) throws(SquadSetFailure) -> Value {
-    do { return try body() } catch { throw .persistence(error) }
+  // Runs `body` holding the set's lock exclusively and the squad's own, with the squad as read,
+  // once `name`'s squad is there (`present`) or not as asked, and `unless` names no squad. The
+  // first check is made before the set's lock too: a command that changes nothing creates nothing.
+  private func exclusively<Value>(
+    _ name: SquadName, present: Bool, unless taken: SquadName? = nil,
+    _ body: (SquadFile, SquadSnapshot) throws(SquadError) -> Value
+  ) throws(SquadSetFailure) -> Value {
+    let squadFile = file(name)
+    func check() throws(SquadSetFailure) {
+      guard FileKind.isPresent(squadFile.path) == present else { throw present ? .missing(name) : .exists(name) }
+      if let taken, FileKind.isPresent(file(taken).path) { throw .exists(taken) }
+    }
+    if present { try check() }
+    let outcome = Result { () throws(SquadError) in
+      try squadFile.files { () throws(PersistenceError) in try FileLock(path: paths.squadsLockFile) }
+    }
+    let setLock = try outcome.mapError(SquadSetFailure.squad).get()
+    defer { withExtendedLifetime(setLock) {} }
+    try check()
+    let result = Result { () throws(SquadError) in
+      let lock = try squadFile.files { () throws(PersistenceError) in try squadFile.lock() }
+      defer { withExtendedLifetime(lock) {} }
+      return try body(squadFile, try squadFile.files(squadFile.snapshot))
+    }
+    return try result.mapError(SquadSetFailure.squad).get()
   }
 
   private func move(_ source: String, to destination: String) throws(PersistenceError) {

@@ -27,7 +27,7 @@ public enum HistoryFeature: Feature {
     /// The entry an undo or redo recorded; nil when there was nothing to undo or redo.
     case stepped(StepDirection, HistoryEntry?)
     /// Refused or failed; nothing changed.
-    case failed(PersistenceError)
+    case failed(SquadError)
   }
 
   /// What happened.
@@ -35,7 +35,7 @@ public enum HistoryFeature: Feature {
     case historyRequested(limit: Int?)
     case stepRequested(StepDirection, count: Int, at: Date)
     case historyLoaded(Result<[HistoryEntry], PersistenceError>)
-    case stepFinished(Result<HistoryEntry?, PersistenceError>)
+    case stepFinished(Result<HistoryEntry?, SquadError>)
   }
 
   /// What the feature asks the outside world to do.
@@ -65,7 +65,11 @@ public enum HistoryFeature: Feature {
       state.phase = .stepped(direction, entry)
       return []
 
-    case (.loading, .historyLoaded(.failure(let error))), (.stepping, .stepFinished(.failure(let error))):
+    case (.loading, .historyLoaded(.failure(let error))):
+      state.phase = .failed(.file(error))
+      return []
+
+    case (.stepping, .stepFinished(.failure(let error))):
       state.phase = .failed(error)
       return []
 
@@ -73,6 +77,48 @@ public enum HistoryFeature: Feature {
       // An action that does not fit the current phase changes nothing.
       return []
     }
+  }
+}
+
+extension HistoryFeature {
+  /// Undo or redo of up to `count` changes, decided on the squad and history read under the lock.
+  /// "Can I undo" is whether ``UndoStacks/replay(_:)`` leaves a step to take (no: nothing to write,
+  /// nothing to say); a squad file edited outside squad since its last recorded change, or an
+  /// unreadable history, is refused. Pure.
+  public static func plan(_ direction: StepDirection, count: Int, in snapshot: SquadSnapshot) throws(SquadError)
+    -> (SquadEdit?, Void)
+  {
+    var squad = try snapshot.readSquad()
+    let stacks = UndoStacks.replay(try snapshot.history.mapError(SquadError.file).get())
+    let available = direction == .undo ? stacks.undo : stacks.redo
+    guard !available.isEmpty else { return (nil, ()) }
+    guard snapshot.matchesHistory else { throw .changedOutside(path: snapshot.path) }
+    let steps = available.suffix(count).reversed()
+    for step in steps { squad = try replay(step, direction, on: squad, in: snapshot) }
+    return (SquadEdit(squad: squad, kind: direction == .undo ? .undo : .redo, steps: steps.count), ())
+  }
+
+  // One step undone or redone, checked against the digests its entry recorded on both sides: a
+  // history whose diffs do not lead from one recorded squad to the next is corrupt, and undo and
+  // redo never build a squad that never existed from it.
+  private static func replay(
+    _ step: UndoStacks.Step, _ direction: StepDirection, on squad: Squad, in snapshot: SquadSnapshot
+  ) throws(SquadError) -> Squad {
+    let (from, to) = direction == .undo ? (step.after, step.before) : (step.before, step.after)
+    guard to != SquadDigest.unreadable else { throw .noSquadToRestore(path: snapshot.path) }
+    var result = Squad(members: (direction == .undo ? step.diff.inverse : step.diff).applied(to: squad.members))
+    result.maxMembers = squad.maxMembers
+    // A squad with no file (``SquadDigest/absent``) is the empty squad.
+    func matches(_ squad: Squad, _ digest: String) -> Bool {
+      digest == SquadDigest.absent ? squad.members.isEmpty : SquadDigest.of(squad) == digest
+    }
+    guard matches(squad, from), matches(result, to) else {
+      let detail =
+        "the history is corrupt: a recorded change does not lead from the squad it was recorded against "
+        + "to the one it recorded"
+      throw .file(PersistenceError(path: snapshot.historyPath, reason: .corruptHistory(detail: detail)))
+    }
+    return result
   }
 }
 

@@ -5,13 +5,14 @@ public enum ImportFailure: FeatureFailure, Equatable, Sendable {
   /// The import file was read but is not a valid export; every problem found is listed.
   case invalidFile(InvalidImport)
   /// The squad file could not be read (corrupt, too new, no permission) or written.
-  case squad(PersistenceError)
+  case squad(SquadError)
 
   /// The file or squad failure: 65 for invalid data (a bad import file, a corrupt squad file), 1
   /// for the file system.
   public var underlying: any CommandFailure {
     switch self {
-    case .unreadableFile(let error), .squad(let error): return error
+    case .unreadableFile(let error): return error
+    case .squad(let error): return error
     case .invalidFile(let invalid): return invalid
     }
   }

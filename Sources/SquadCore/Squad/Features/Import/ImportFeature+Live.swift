@@ -24,20 +24,12 @@ public struct ImportEffects: EffectRunner {
 
   private func importing(_ members: [Member], replace: Bool) -> Result<ImportSummary, ImportFailure> {
     let file = squadFile
-    do throws(PersistenceError) {
-      let command = replace ? "import --replace" : "import"
-      // A corrupt squad file is no obstacle to --replace, so the squad is read inside the body.
-      return try file.changeReadingLeniently(by: command, at: now()) { loaded in
-        switch ImportMerge.plan(members, onto: loaded, replace: replace) {
-        case .failure(let failure):
-          return (nil, .failure(failure))
-        case .success(let plan):
-          return (plan.squad.map { SquadEdit(squad: $0) }, .success(plan.summary))
-        }
-      }
-    } catch {
-      return .failure(.squad(error))
+    let outcome = Result { () throws(SquadError) in
+      try file.change(by: replace ? "import --replace" : "import", at: now()) { snapshot in
+        ImportFeature.plan(members, replace: replace, in: snapshot)
+      }.0
     }
+    return outcome.mapError(ImportFailure.squad).flatMap { $0 }
   }
 
   // Files and stdin alike: at most InputLimit.importFile bytes, in bounded memory and time.

@@ -1,8 +1,8 @@
 import Foundation
 
 /// Importing members from an export: read the file, validate all of it, then merge into (or
-/// replace) the squad in one update under the lock: read, plan (``ImportMerge/plan(_:onto:replace:)``),
-/// one atomic save.
+/// replace) the squad in one update under the lock: read, plan (``plan(_:replace:in:)``), one
+/// atomic save.
 ///
 /// Nothing is locked or written until the whole file has been read and found valid. A corrupt
 /// squad file is never overwritten by a merge; `--replace` is the documented way out of one.
@@ -70,6 +70,25 @@ public enum ImportFeature: Feature {
     default:
       // An action that does not fit the current phase changes nothing.
       return []
+    }
+  }
+}
+
+extension ImportFeature {
+  /// What an import does to the squad read under the lock: the squad to write (nil when nothing
+  /// changes) and the summary, or why it cannot go ahead. Replacing is the way out of a corrupt or
+  /// too-new squad file, whose content it does not need. Pure.
+  public static func plan(_ members: [Member], replace: Bool, in snapshot: SquadSnapshot)
+    -> (SquadEdit?, Result<ImportSummary, ImportFailure>)
+  {
+    switch snapshot.loaded {
+    case .success(let squad):
+      let (updated, summary) = ImportMerge.apply(members, to: squad, replace: replace)
+      return (replace || summary.imported > 0 ? SquadEdit(squad: updated) : nil, .success(summary))
+    case .failure(let error):
+      guard replace, error.exitCode == .invalidData else { return (nil, .failure(.squad(.file(error)))) }
+      let (updated, summary) = ImportMerge.apply(members, to: nil, replace: true)
+      return (SquadEdit(squad: updated), .success(summary))
     }
   }
 }

@@ -17,40 +17,6 @@ public enum ImportMerge {
   }
 }
 
-extension ImportMerge {
-  /// What an import does to the squad as read under the lock: the squad to write (nil when
-  /// nothing changes) and the summary, or why it cannot go ahead.
-  public static func plan(
-    _ members: [Member], onto loaded: Result<Squad, PersistenceError>, replace: Bool
-  ) -> Result<ImportPlan, ImportFailure> {
-    switch loaded {
-    case .success(let squad):
-      let (updated, summary) = apply(members, to: squad, replace: replace)
-      let changes = replace || summary.imported > 0
-      return .success(ImportPlan(squad: changes ? updated : nil, summary: summary))
-    case .failure(let error):
-      // Replacing is the way out of a corrupt or too-new squad file: its content is not needed.
-      guard replace, error.exitCode == .invalidData else { return .failure(.squad(error)) }
-      let (updated, summary) = apply(members, to: nil, replace: true)
-      return .success(ImportPlan(squad: updated, summary: summary))
-    }
-  }
-}
-
-/// What an import will write, and the summary it will print.
-public struct ImportPlan: Equatable, Sendable {
-  /// The squad to save; nil when the import changes nothing.
-  public var squad: Squad?
-  /// What the import does.
-  public var summary: ImportSummary
-
-  /// Creates a plan.
-  public init(squad: Squad?, summary: ImportSummary) {
-    self.squad = squad
-    self.summary = summary
-  }
-}
-
 /// What an import did, for the summary on stderr.
 public struct ImportSummary: Equatable, Sendable, CustomStringConvertible {
   /// What a replaced squad held.

@@ -23,8 +23,12 @@ public struct SquadEffects: EffectRunner {
     case .updateSquad(let command, let heroes):
       let file = environment.squadFile
       let now = environment.now()
-      await send(
-        .squadUpdated(Result { () throws(PersistenceError) in try file.update(command, heroes: heroes, at: now) }))
+      let update = Result { () throws(SquadError) in
+        try file.change(by: command.name, at: now) { snapshot throws(SquadError) in
+          try SquadFeature.plan(command, heroes: heroes, in: snapshot)
+        }.0
+      }
+      await send(.squadUpdated(update))
     }
   }
 }

@@ -53,7 +53,7 @@ public enum SquadFeature: Feature {
     case squadLoaded(Result<Squad, PersistenceError>)
     case heroesResolved(Result<Sourced<[Hero]>, LookupFailure>)
     case confirmationAnswered(Bool)
-    case squadUpdated(Result<SquadUpdateResult, PersistenceError>)
+    case squadUpdated(Result<SquadUpdateResult, SquadError>)
   }
 
   /// What the feature asks the outside world to do.
@@ -63,7 +63,8 @@ public enum SquadFeature: Feature {
     /// Look the heroes up, trying these members before the catalogue.
     case resolveHeroes([HeroRef], members: [Member])
     case confirm(prompt: String)
-    /// Under the exclusive lock: read the squad, apply the command, save it if it changed.
+    /// Under the exclusive lock: read the squad, apply the command (``plan(_:heroes:identity:in:)``),
+    /// save it if it changed.
     case updateSquad(SquadCommand, heroes: [Hero])
   }
 
@@ -91,7 +92,7 @@ public enum SquadFeature: Feature {
       return [.resolveHeroes(refs, members: squad.members)]
 
     case (.loading, .squadLoaded(.failure(let error))):
-      state.phase = .failed(.persistence(error))
+      state.phase = .failed(.squad(.file(error)))
       return []
 
     case (.resolving(let command, let squad), .heroesResolved(.success(let answer))):
@@ -115,13 +116,27 @@ public enum SquadFeature: Feature {
       return []
 
     case (.updating, .squadUpdated(.failure(let error))):
-      state.phase = .failed(.persistence(error))
+      state.phase = .failed(.squad(error))
       return []
 
     default:
       // An action that does not fit the current phase changes nothing.
       return []
     }
+  }
+
+  /// Recruit, fire and pick's save, decided on the squad read under the lock: recruiting a member
+  /// or firing a non-member changes nothing for them (``SquadChange/apply(_:heroes:to:)``), and
+  /// with a squad's `identity` only that squad is changed (``SquadError/squadGone(squad:)``
+  /// otherwise). The size limit is the commit's rule (``SquadSnapshot/record(_:command:at:)``).
+  public static func plan(
+    _ command: SquadCommand, heroes: [Hero], identity: [UInt64]? = nil, in snapshot: SquadSnapshot
+  ) throws(SquadError) -> (SquadEdit?, SquadUpdateResult) {
+    let squad = try snapshot.readSquad()
+    if let identity, snapshot.identity != identity { throw .squadGone(squad: snapshot.name.value) }
+    let (updated, change) = SquadChange.apply(command, heroes: heroes, to: squad)
+    guard !change.isEmpty else { return (nil, SquadUpdateResult(squad: squad, change: change)) }
+    return (SquadEdit(squad: updated), SquadUpdateResult(squad: updated, change: change))
   }
 
   private static func heroesResolved(

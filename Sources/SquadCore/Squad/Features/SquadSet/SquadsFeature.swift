@@ -117,6 +117,22 @@ public enum SquadsFeature: Feature {
   }
 }
 
+extension SquadsFeature {
+  /// `squads edit`'s limit, decided on the squad read under its lock: the same limit changes
+  /// nothing (false), one below the member count is refused. Pure.
+  public static func plan(limit: Int?, for name: SquadName, in snapshot: SquadSnapshot) throws(SquadError)
+    -> (SquadEdit?, Result<Bool, SquadSetFailure>)
+  {
+    var squad = try snapshot.readSquad()
+    guard squad.maxMembers != limit else { return (nil, .success(false)) }
+    if let limit, squad.members.count > limit {
+      return (nil, .failure(.belowMembers(name, limit: limit, members: squad.members.count)))
+    }
+    squad.maxMembers = limit
+    return (SquadEdit(squad: squad, kind: .limit, detail: limit.map(String.init)), .success(true))
+  }
+}
+
 /// A change of the set of squads.
 public enum SquadsRequest: Equatable, Sendable {
   case create(SquadName, maxMembers: Int?, at: Date)

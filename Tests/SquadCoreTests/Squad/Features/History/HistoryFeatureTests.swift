@@ -69,10 +69,11 @@ import Testing
     try FileManager.default.moveItem(atPath: file.history.path, toPath: linked)
     try FileManager.default.createSymbolicLink(atPath: file.history.path, withDestinationPath: linked)
     let detail = "it is a symbolic link; a history must be a file of its own in its squad's folder"
-    let refusal = PersistenceError(path: file.history.path, reason: .corruptHistory(detail: detail))
+    let unusable = PersistenceError(path: file.history.path, reason: .corruptHistory(detail: detail))
+    let refusal = SquadError.file(unusable)
     let listing = store()
     await listing.send(.historyRequested(limit: nil)) { $0.phase = .loading(limit: nil) }
-    await listing.receive(.historyLoaded(.failure(refusal))) { $0.phase = .failed(refusal) }
+    await listing.receive(.historyLoaded(.failure(unusable))) { $0.phase = .failed(refusal) }
     listing.finish()
     for direction in [StepDirection.undo, .redo] {
       let store = store()
@@ -90,7 +91,7 @@ import Testing
     try file.save(Squad(members: [Sample.member(Sample.spiderMan)]))
     let store = store()
     await store.send(.stepRequested(.undo, count: 1, at: Sample.moment)) { $0.phase = .stepping(.undo, count: 1) }
-    let refusal = PersistenceError(path: file.path, reason: .changedOutside)
+    let refusal = SquadError.changedOutside(path: file.path)
     await store.receive(.stepFinished(.failure(refusal))) { $0.phase = .failed(refusal) }
     store.finish()
     #expect(try file.load().members.map(\.id) == [Sample.spiderMan.id])

@@ -35,41 +35,51 @@ import Testing
     #expect(state == .failed(.invalidFile(invalid)))
   }
 
+  func plan(_ members: [Member], onto loaded: Result<Squad, PersistenceError>, replace: Bool)
+    -> (SquadEdit?, Result<ImportSummary, ImportFailure>)
+  {
+    ImportFeature.plan(members, replace: replace, in: .of(loaded))
+  }
+
   @Test func mergingAppendsNewMembersInFileOrderAndLeavesExistingOnesAlone() {
     let existing = Member(
       id: members[1].id, name: "Hulk (old record)", description: "", thumbnail: nil, recruitedAt: now)
-    let plan = ImportMerge.plan(members, onto: .success(Squad(members: [existing])), replace: false)
+    let (edit, outcome) = plan(members, onto: .success(Squad(members: [existing])), replace: false)
     let expected = Squad(members: [existing, members[0], members[2]])
     let summary = ImportSummary(imported: 2, alreadyInSquad: 1, replaced: nil)
-    #expect(plan == .success(ImportPlan(squad: expected, summary: summary)))
+    #expect(edit == SquadEdit(squad: expected))
+    #expect(outcome == .success(summary))
     #expect(summary.description == "Imported 2 members (1 already in the squad).")
   }
 
   @Test func mergingNothingNewSavesNothing() {
-    let plan = ImportMerge.plan(members, onto: .success(SampleSquad.squad), replace: false)
-    #expect(
-      plan == .success(ImportPlan(squad: nil, summary: ImportSummary(imported: 0, alreadyInSquad: 3, replaced: nil))))
+    let (edit, outcome) = plan(members, onto: .success(SampleSquad.squad), replace: false)
+    #expect(edit == nil)
+    #expect(outcome == .success(ImportSummary(imported: 0, alreadyInSquad: 3, replaced: nil)))
   }
 
   @Test func replacingMakesTheFileTheWholeSquad() {
-    let plan = ImportMerge.plan([members[2]], onto: .success(SampleSquad.squad), replace: true)
-    let summary = ImportSummary(imported: 1, alreadyInSquad: 0, replaced: .members(3))
-    #expect(plan == .success(ImportPlan(squad: Squad(members: [members[2]]), summary: summary)))
+    let (edit, outcome) = plan([members[2]], onto: .success(SampleSquad.squad), replace: true)
+    #expect(edit == SquadEdit(squad: Squad(members: [members[2]])))
+    #expect(outcome == .success(ImportSummary(imported: 1, alreadyInSquad: 0, replaced: .members(3))))
   }
 
   @Test func aCorruptSquadFileStopsAMergeButNotAReplace() {
     let corrupt = PersistenceError(path: "squad.json", reason: .corrupt(detail: "not valid JSON"))
-    #expect(ImportMerge.plan(members, onto: .failure(corrupt), replace: false) == .failure(.squad(corrupt)))
-    #expect(ImportFailure.squad(corrupt).exitCode == .invalidData)
-    let summary = ImportSummary(imported: 3, alreadyInSquad: 0, replaced: .unreadable)
-    #expect(
-      ImportMerge.plan(members, onto: .failure(corrupt), replace: true)
-        == .success(ImportPlan(squad: SampleSquad.squad, summary: summary)))
+    let (refused, failure) = plan(members, onto: .failure(corrupt), replace: false)
+    #expect(refused == nil)
+    #expect(failure == .failure(.squad(.file(corrupt))))
+    #expect(ImportFailure.squad(.file(corrupt)).exitCode == .invalidData)
+    let (edit, outcome) = plan(members, onto: .failure(corrupt), replace: true)
+    #expect(edit == SquadEdit(squad: SampleSquad.squad))
+    #expect(outcome == .success(ImportSummary(imported: 3, alreadyInSquad: 0, replaced: .unreadable)))
   }
 
   @Test func anUnreadableSquadFileStopsEvenAReplace() {
     let denied = PersistenceError(path: "squad.json", reason: .unreadable(detail: "permission denied"))
-    #expect(ImportMerge.plan(members, onto: .failure(denied), replace: true) == .failure(.squad(denied)))
+    let (edit, outcome) = plan(members, onto: .failure(denied), replace: true)
+    #expect(edit == nil)
+    #expect(outcome == .failure(.squad(.file(denied))))
   }
 
   @Test func anUpdatedSquadFinishesWithTheSummary() {
@@ -82,8 +92,8 @@ import Testing
   @Test func aFailedUpdateFailsTheImport() {
     let denied = PersistenceError(path: "squad.json", reason: .unwritable(detail: "read-only file system"))
     var state = ImportFeature.State.updating(request(), members: members)
-    #expect(ImportFeature.reduce(&state, .squadUpdated(.failure(.squad(denied)))) == [])
-    #expect(state == .failed(.squad(denied)))
+    #expect(ImportFeature.reduce(&state, .squadUpdated(.failure(.squad(.file(denied))))) == [])
+    #expect(state == .failed(.squad(.file(denied))))
   }
 
   @Test func summariesSayWhatHappened() {
