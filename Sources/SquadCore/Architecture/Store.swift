@@ -4,7 +4,8 @@
 /// There is one way to drive it: ``run(_:)`` sends an action and runs every effect that follows,
 /// one at a time, first in first out, so result order is deterministic. An effect may send
 /// progress actions while it works, and each is reduced as it arrives; an action sent while
-/// another is being reduced (from the observer) is queued, never dropped.
+/// another is being reduced (from the observer) is queued, never dropped. An effect the feature
+/// says ``Feature/cancels(_:)`` is not run: it cancels the task of the effect running now.
 @MainActor
 public final class Store<F: Feature, Runner: EffectRunner> where Runner.Effect == F.Effect, Runner.Action == F.Action {
   /// Called after every reduced action with the state it produced.
@@ -17,6 +18,7 @@ public final class Store<F: Feature, Runner: EffectRunner> where Runner.Effect =
   private var pendingActions: [F.Action] = []
   private var pendingEffects: [F.Effect] = []
   private var isReducing = false
+  private var running: Task<Void, Never>?
 
   /// Creates a store with its initial state, the runner for its effects and one observer.
   public init(initialState: F.State, runner: Runner, observer: @escaping Observer = { _, _ in }) {
@@ -25,15 +27,16 @@ public final class Store<F: Feature, Runner: EffectRunner> where Runner.Effect =
     self.observer = observer
   }
 
-  /// Sends the action and waits until it and every effect that follows from it have finished.
-  ///
-  /// The effects run right here, in the caller's task, rather than in a task of their own: a
-  /// command whose effects never wait then needs no other thread at all.
+  /// Sends the action and waits until it and every effect that follows from it have finished,
+  /// one at a time, each in a task of its own so the reducer can cancel it.
   public func run(_ action: F.Action) async {
     send(action)
     while !pendingEffects.isEmpty {
       let effect = pendingEffects.removeFirst()
-      await runner.run(effect) { action in await self.send(action) }
+      let task = Task { await runner.run(effect) { action in await self.send(action) } }
+      running = task
+      await task.value
+      running = nil
     }
   }
 
@@ -45,7 +48,9 @@ public final class Store<F: Feature, Runner: EffectRunner> where Runner.Effect =
     isReducing = true
     while !pendingActions.isEmpty {
       let next = pendingActions.removeFirst()
-      pendingEffects += F.reduce(&state, next)
+      for effect in F.reduce(&state, next) {
+        if F.cancels(effect) { running?.cancel() } else { pendingEffects.append(effect) }
+      }
       observer(next, state)
     }
     isReducing = false

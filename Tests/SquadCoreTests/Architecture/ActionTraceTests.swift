@@ -153,7 +153,7 @@ import Testing
     let actions: [SyncFeature.Action] = [
       .syncRequested(force: true), .pageLoaded(.success(Self.page)),
       .pageLoaded(.failure(.throttled(attempts: 3, url: "http://127.0.0.1/v1/public/characters"))),
-      .listingEnded, .discardedRequests(8), .catalogueSaved(.success(250)), .catalogueSaved(.failure(Self.error)),
+      .discardedRequests(8), .catalogueSaved(.success(250)), .catalogueSaved(.failure(Self.error)),
     ]
     let states: [SyncFeature.State] = [
       .idle, .fetchingFirstPage(force: false), .fetching(progress), .saving(progress.report), .done(progress.report),
@@ -161,7 +161,7 @@ import Testing
     ]
     for action in actions {
       switch action {
-      case .syncRequested, .pageLoaded, .listingEnded, .discardedRequests, .catalogueSaved: break
+      case .syncRequested, .pageLoaded, .discardedRequests, .catalogueSaved: break
       }
     }
     for state in states {
