@@ -4,8 +4,9 @@
 /// There is one way to drive it: ``run(_:)`` sends an action and runs every effect that follows,
 /// one at a time, first in first out, so result order is deterministic. An effect may send
 /// progress actions while it works, and each is reduced as it arrives; an action sent while
-/// another is being reduced (from the observer) is queued, never dropped. An effect the feature
-/// says ``Feature/cancels(_:)`` is not run: it cancels the task of the effect running now.
+/// another is being reduced (from the observer) is queued, never dropped. A cancellable effect
+/// (``Feature/cancellation(of:)``) runs in a task of its own, which the reducer cancels by
+/// returning its cancellation.
 @MainActor
 public final class Store<F: Feature, Runner: EffectRunner> where Runner.Effect == F.Effect, Runner.Action == F.Action {
   /// Called after every reduced action with the state it produced.
@@ -18,7 +19,7 @@ public final class Store<F: Feature, Runner: EffectRunner> where Runner.Effect =
   private var pendingActions: [F.Action] = []
   private var pendingEffects: [F.Effect] = []
   private var isReducing = false
-  private var running: Task<Void, Never>?
+  private var running: (task: Task<Void, Never>, cancellation: F.Effect)?
 
   /// Creates a store with its initial state, the runner for its effects and one observer.
   public init(initialState: F.State, runner: Runner, observer: @escaping Observer = { _, _ in }) {
@@ -27,14 +28,20 @@ public final class Store<F: Feature, Runner: EffectRunner> where Runner.Effect =
     self.observer = observer
   }
 
-  /// Sends the action and waits until it and every effect that follows from it have finished,
-  /// one at a time, each in a task of its own so the reducer can cancel it.
+  /// Sends the action and waits until it and every effect that follows from it have finished.
+  ///
+  /// The effects run right here, in the caller's task, rather than in a task of their own: a
+  /// command whose effects never wait then needs no other thread at all.
   public func run(_ action: F.Action) async {
     send(action)
     while !pendingEffects.isEmpty {
       let effect = pendingEffects.removeFirst()
+      guard let cancellation = F.cancellation(of: effect) else {
+        await runner.run(effect) { action in await self.send(action) }
+        continue
+      }
       let task = Task { await runner.run(effect) { action in await self.send(action) } }
-      running = task
+      running = (task, cancellation)
       await task.value
       running = nil
     }
@@ -49,7 +56,7 @@ public final class Store<F: Feature, Runner: EffectRunner> where Runner.Effect =
     while !pendingActions.isEmpty {
       let next = pendingActions.removeFirst()
       for effect in F.reduce(&state, next) {
-        if F.cancels(effect) { running?.cancel() } else { pendingEffects.append(effect) }
+        if let running, effect == running.cancellation { running.task.cancel() } else { pendingEffects.append(effect) }
       }
       observer(next, state)
     }

@@ -56,11 +56,12 @@ private enum Countdown: Feature {
     }
   }
 
-  static func cancels(_ effect: Effect) -> Bool { effect == .stop }
+  static func cancellation(of effect: Effect) -> Effect? { effect == .count ? .stop : nil }
 }
 
 private struct CountdownEffects: EffectRunner {
   func run(_ effect: Countdown.Effect, send: @escaping @Sendable (Countdown.Action) async -> Void) async {
+    guard effect == .count else { return }
     for n in 1...1_000 where !Task.isCancelled { await send(.counted(n)) }
   }
 }

@@ -26,3 +26,8 @@ extension SquadSnapshot {
       digest: fileDigest, history: history)
   }
 }
+
+extension SquadPaths {
+  /// The default squad's lock file.
+  var lockFile: String { dataDirectory + "/squad.lock" }
+}

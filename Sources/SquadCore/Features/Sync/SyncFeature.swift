@@ -42,11 +42,14 @@ public enum SyncFeature: Feature {
     /// Merge the heroes the pages brought (spooled by the runner as they came) into the local
     /// catalogue and write it once.
     case saveCatalogue
-    /// Stop fetching: the pages still in progress are cancelled (``cancels(_:)``).
+    /// Stop fetching: the pages still in progress are cancelled (``cancellation(of:)``).
     case stopFetching
   }
 
-  public static func cancels(_ effect: Effect) -> Bool { effect == .stopFetching }
+  public static func cancellation(of effect: Effect) -> Effect? {
+    guard case .fetchPages = effect else { return nil }
+    return .stopFetching
+  }
 
   public static func reduce(_ state: inout State, _ action: Action) -> [Effect] {
     switch (state, action) {

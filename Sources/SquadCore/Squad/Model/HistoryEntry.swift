@@ -30,31 +30,15 @@ public struct HistoryEntry: Hashable, Sendable {
   /// The kind of change.
   public var kind: Kind
   /// How many changes an undo or redo stepped over; 1 otherwise.
-  public var steps: Int
+  public var steps = 1
   /// The squad file's digest before and after; ``SquadDigest/absent`` when there was no file.
   public var before: String
   /// The squad file's digest after the change.
   public var after: String
   /// What happened to the members.
-  public var diff: SquadDiff
+  public var diff = SquadDiff()
   /// A short note (the old name of a rename).
   public var detail: String?
-
-  /// Creates an entry.
-  public init(
-    sequence: Int, at: Date, command: String, kind: Kind, steps: Int = 1, before: String, after: String,
-    diff: SquadDiff = SquadDiff(), detail: String? = nil
-  ) {
-    self.sequence = sequence
-    self.at = at
-    self.command = command
-    self.kind = kind
-    self.steps = steps
-    self.before = before
-    self.after = after
-    self.diff = diff
-    self.detail = detail
-  }
 
   /// A one-line description: "recruited Hulk and Thor", "undid 2 changes: fired Hulk".
   public var summary: String {

@@ -76,10 +76,4 @@ public struct SquadUpdateResult: Equatable, Sendable {
   public var squad: Squad
   /// What changed; empty when nothing was written.
   public var change: SquadChange
-
-  /// Pairs a squad with its change.
-  public init(squad: Squad, change: SquadChange) {
-    self.squad = squad
-    self.change = change
-  }
 }

@@ -10,24 +10,12 @@ public struct SquadDiff: Hashable, Sendable {
     public var index: Int
     /// The member.
     public var member: Member
-
-    /// Pairs a member with a position.
-    public init(index: Int, member: Member) {
-      self.index = index
-      self.member = member
-    }
   }
 
   /// Members who left, at their positions before the change.
-  public var removed: [Placed]
+  public var removed: [Placed] = []
   /// Members who joined, at their positions after the change.
-  public var added: [Placed]
-
-  /// A diff from its parts.
-  public init(removed: [Placed] = [], added: [Placed] = []) {
-    self.removed = removed
-    self.added = added
-  }
+  public var added: [Placed] = []
 
   /// Whether nothing changed.
   public var isEmpty: Bool { removed.isEmpty && added.isEmpty }

@@ -44,19 +44,11 @@ public struct SquadEdit: Equatable, Sendable {
   /// The squad after the change.
   public var squad: Squad
   /// How the history records it.
-  public var kind: HistoryEntry.Kind
+  public var kind: HistoryEntry.Kind = .change
   /// How many changes an undo or redo stepped over.
-  public var steps: Int
+  public var steps = 1
   /// The entry's note (a rename's old name, a new limit).
   public var detail: String?
-
-  /// An edit of the members (or an undo or redo of `steps` changes).
-  public init(squad: Squad, kind: HistoryEntry.Kind = .change, steps: Int = 1, detail: String? = nil) {
-    self.squad = squad
-    self.kind = kind
-    self.steps = steps
-    self.detail = detail
-  }
 }
 
 extension SquadSnapshot {

@@ -13,15 +13,6 @@ public struct SquadSummary: Equatable, Sendable {
   public var lastChange: Date?
   /// Why its file cannot be read, if it cannot.
   public var problem: String?
-
-  /// Creates a summary.
-  public init(name: SquadName, members: Int?, maxMembers: Int? = nil, lastChange: Date? = nil, problem: String? = nil) {
-    self.name = name
-    self.members = members
-    self.maxMembers = maxMembers
-    self.lastChange = lastChange
-    self.problem = problem
-  }
 }
 
 /// Why `squads create`, `rename` or `delete` refused.

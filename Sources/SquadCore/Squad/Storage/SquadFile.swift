@@ -126,3 +126,10 @@ public struct SquadFile: Sendable {
     }
   }
 }
+
+extension SquadPaths {
+  /// The folder of a named squad; the data folder for the default squad.
+  public func folder(of name: SquadName) -> String {
+    name.isDefault ? dataDirectory : squadsDirectory + "/" + name.value
+  }
+}

@@ -103,7 +103,8 @@ import Testing
     #expect((report.heroCount, report.total, report.pages) == (150, 9_999_999, 2))
     let late = SyncFeature.reduce(&state, .pageLoaded(.success(Self.page(offset: 200, total: 9_999_999))))
     #expect(late == [], "a page that arrives after the stop changes nothing")
-    #expect(SyncFeature.cancels(.stopFetching) && !SyncFeature.cancels(.saveCatalogue))
+    #expect(SyncFeature.cancellation(of: .fetchPages(offsets: [100], force: false)) == .stopFetching)
+    #expect(SyncFeature.cancellation(of: .saveCatalogue) == nil)
   }
 
   @Test func aPageAtAnotherOffsetThanAskedEndsTheFetchLikeAShortOne() {

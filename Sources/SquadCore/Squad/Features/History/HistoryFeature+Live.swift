@@ -2,15 +2,12 @@ import Foundation
 
 /// Runs the history feature's effects against the real files.
 public struct HistoryEffects: EffectRunner {
-  private let squadFile: SquadFile
-
-  /// A runner over an environment's squad.
-  public init(environment: AppEnvironment) { squadFile = environment.squadFile }
+  let environment: AppEnvironment
 
   public func run(_ effect: HistoryFeature.Effect, send: @escaping @Sendable (HistoryFeature.Action) async -> Void)
     async
   {
-    let file = squadFile
+    let file = environment.squadFile
     switch effect {
     case .loadHistory:
       // Read without the squad's lock, so a read-only home can show its history: a change in

@@ -2,14 +2,7 @@ import Foundation
 
 /// Runs the import feature's effects against the real files.
 public struct ImportEffects: EffectRunner {
-  private let squadFile: SquadFile
-  private let now: @Sendable () -> Date
-
-  /// A runner over an environment.
-  public init(environment: AppEnvironment) {
-    squadFile = environment.squadFile
-    now = environment.now
-  }
+  let environment: AppEnvironment
 
   public func run(_ effect: ImportFeature.Effect, send: @escaping @Sendable (ImportFeature.Action) async -> Void) async
   {
@@ -23,9 +16,8 @@ public struct ImportEffects: EffectRunner {
   }
 
   private func importing(_ members: [Member], replace: Bool) -> Result<ImportSummary, ImportFailure> {
-    let file = squadFile
     let outcome = Result { () throws(SquadError) in
-      try file.change(by: replace ? "import --replace" : "import", at: now()) { snapshot in
+      try environment.squadFile.change(by: replace ? "import --replace" : "import", at: environment.now()) { snapshot in
         ImportFeature.plan(members, replace: replace, in: snapshot)
       }.0
     }

@@ -101,13 +101,6 @@ public struct ImportRequest: Equatable, Sendable {
   public var replace: Bool
   /// The recruitment time of members whose record has none.
   public var now: Date
-
-  /// Creates a request.
-  public init(source: ImportSource, replace: Bool, now: Date) {
-    self.source = source
-    self.replace = replace
-    self.now = now
-  }
 }
 
 /// Where an import reads from.

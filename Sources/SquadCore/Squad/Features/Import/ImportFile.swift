@@ -7,12 +7,6 @@ public struct ImportFile: Equatable, Sendable, CustomTraceConvertible {
   /// The whole content.
   public var data: Data
 
-  /// Creates a file read result.
-  public init(label: String, data: Data) {
-    self.label = label
-    self.data = data
-  }
-
   /// Traces show the size, not the content.
   public var traceValue: JSONValue { .object([("label", .string(label)), ("bytes", .int(data.count))]) }
 }

@@ -34,13 +34,6 @@ public struct ImportSummary: Equatable, Sendable, CustomStringConvertible {
   /// What the squad held before, when it was replaced; nil for a merge.
   public var replaced: Previous?
 
-  /// Creates a summary.
-  public init(imported: Int, alreadyInSquad: Int, replaced: Previous?) {
-    self.imported = imported
-    self.alreadyInSquad = alreadyInSquad
-    self.replaced = replaced
-  }
-
   /// `Imported 3 members (1 already in the squad).`, or what the replaced squad held.
   public var description: String {
     let head = "Imported \(Plural.members(imported))"

@@ -2,12 +2,7 @@ import Foundation
 
 /// Runs the squad feature's effects against the real environment.
 public struct SquadEffects: EffectRunner {
-  private let environment: AppEnvironment
-
-  /// A runner over an environment.
-  public init(environment: AppEnvironment) {
-    self.environment = environment
-  }
+  let environment: AppEnvironment
 
   public func run(_ effect: SquadFeature.Effect, send: @escaping @Sendable (SquadFeature.Action) async -> Void) async {
     switch effect {

@@ -12,18 +12,11 @@ public enum SquadFeature: Feature {
   /// Where the command is, and where the heroes it named came from.
   public struct State: Equatable, Sendable {
     /// The current phase.
-    public var phase: Phase
+    public var phase: Phase = .idle
     /// Who answered the hero lookups (for notices and attribution); nil before any lookup.
     public var source: DataSource?
     /// Which squad a fire asks about.
-    public var squad: SquadName
-
-    /// A state in the given phase.
-    public init(phase: Phase = .idle, source: DataSource? = nil, squad: SquadName = .default) {
-      self.phase = phase
-      self.source = source
-      self.squad = squad
-    }
+    public var squad: SquadName = .default
   }
 
   /// The phases of a squad command; each carries what exists at that point.

@@ -2,14 +2,8 @@ import Foundation
 
 /// Runs the squads feature's effects against the real files.
 public struct SquadsEffects: EffectRunner {
-  private let set: SquadSet
-  private let confirm: @Sendable (String) async -> Bool
-
-  /// A runner over a home's squads, asking with `environment.confirm`.
-  public init(set: SquadSet, environment: AppEnvironment) {
-    self.set = set
-    confirm = environment.confirm
-  }
+  let set: SquadSet
+  let environment: AppEnvironment
 
   public func run(_ effect: SquadsFeature.Effect, send: @escaping @Sendable (SquadsFeature.Action) async -> Void) async
   {
@@ -17,7 +11,7 @@ public struct SquadsEffects: EffectRunner {
     case .loadSquads:
       await send(.squadsLoaded(set.summaries()))
     case .confirm(let prompt):
-      await send(.confirmationAnswered(await confirm(prompt)))
+      await send(.confirmationAnswered(await environment.confirm(prompt)))
     case .change(let request):
       await send(.changeFinished(apply(request)))
     }
