@@ -21,20 +21,13 @@ public struct SquadChange: Equatable, Sendable {
   public static func apply(_ command: SquadCommand, heroes: [Hero], to squad: Squad) -> (Squad, SquadChange) {
     var updated = squad
     var change = SquadChange()
-    switch command {
-    case .list:
-      break
-    case .recruit(let date):
-      for hero in heroes { recruit(hero, at: date, into: &updated, change: &change) }
-    case .fire:
-      for hero in heroes { fire(hero, from: &updated, change: &change) }
-    case .pick(let date, let firing):
-      for hero in heroes {
-        if firing.contains(hero.id) {
-          fire(hero, from: &updated, change: &change)
-        } else {
-          recruit(hero, at: date, into: &updated, change: &change)
-        }
+    for hero in heroes {
+      switch command {
+      case .list: break
+      case .recruit(let date): recruit(hero, at: date, into: &updated, change: &change)
+      case .fire: fire(hero, from: &updated, change: &change)
+      case .pick(_, let firing) where firing.contains(hero.id): fire(hero, from: &updated, change: &change)
+      case .pick(let date, _): recruit(hero, at: date, into: &updated, change: &change)
       }
     }
     return (updated, change)
