@@ -34,18 +34,22 @@ public struct LiveParts: Sendable {
     let alert: @Sendable (String) -> Void = { if !silent { console.err("Warning: " + TextSanitizer.clean($0)) } }
     let now: @Sendable () -> Date = Date.init
     let catalogue = CatalogueStore(paths: paths, warn: warn, alert: alert)
-    let marvel = configuration.credentials.map { credentials -> any MarvelClient in
-      LiveMarvelClient(
-        baseURL: configuration.baseURL, credentials: credentials, timeout: configuration.timeout,
-        cacheTTL: configuration.cacheTTL,
-        cache: ResponseCache(directory: paths.responsesDirectory, catalogue: catalogue),
-        transport: transport ?? URLSessionTransport(libraries: configuration.networkLibraries))
+    let marvel = configuration.credentials.flatMap { credentials -> Result<any MarvelClient, SourceError> in
+      // Said before any network work starts, since that is when the real network would trap.
+      if transport == nil, let missing = NetworkLibrary.missingProcess { return .failure(.unavailable(missing)) }
+      return .success(
+        LiveMarvelClient(
+          baseURL: configuration.baseURL, credentials: credentials, timeout: configuration.timeout,
+          cacheTTL: configuration.cacheTTL,
+          cache: ResponseCache(directory: paths.responsesDirectory, catalogue: catalogue),
+          transport: transport ?? URLSessionTransport(libraries: configuration.networkLibraries)))
     }
     let heroes: any HeroDirectory
     let offline = configuration.offline != nil
     switch (offline, configuration.keys, marvel) {
     case (false, _, .success(let client)): heroes = APIHeroDirectory(client: client, store: catalogue, now: now)
-    case (false, .incomplete, .failure(let error)): heroes = UnusableHeroDirectory(error: error)
+    case (false, .incomplete, .failure(let error)), (false, .complete, .failure(let error)):
+      heroes = UnusableHeroDirectory(error: error)
     default: heroes = LocalHeroDirectory(catalogue: catalogue.catalogue, reason: offline ? .offline : .noKeys)
     }
     let environment = AppEnvironment(

@@ -85,7 +85,7 @@ public struct CommandContext: Sendable {
         "Using the local catalogue: no Marvel API keys are set. squad says this once; see 'squad help environment' "
           + "for keys, or to make offline your default.")
       if (try? AtomicFile.createDirectory(paths.cacheDirectory)) != nil {
-        FileManager.default.createFile(atPath: said, contents: nil)
+        _ = FileManager.default.createFile(atPath: said, contents: nil)
       }
     case .catalogue(.offline, _), .api, .squad:
       break

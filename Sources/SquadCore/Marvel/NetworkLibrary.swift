@@ -1,3 +1,4 @@
+import Foundation
 import LazyLibcurl
 
 /// libcurl, which URLSession speaks HTTP through on Linux, loaded when squad first needs the
@@ -11,6 +12,15 @@ public enum NetworkLibrary {
   public static func names(environment: [String: String]) -> [String] {
     guard let configured = environment["SQUAD_LIBCURL"], !configured.isEmpty else { return defaultNames }
     return [configured]
+  }
+
+  /// Why this process cannot use the network, or nil when it can. On Linux, libdispatch (which
+  /// runs URLSession's and Swift concurrency's work) reads `/proc/<thread>/stat` whenever its
+  /// worker pool is busy and traps when it cannot — in a chroot or container without /proc.
+  public static var missingProcess: String? {
+    guard access("/proc/self/stat", R_OK) != 0 else { return nil }
+    return "squad cannot go online here: /proc is not mounted, and the system's libdispatch needs it for "
+      + "network work. Mount /proc, or use --offline (every local command works without it)."
   }
 
   /// Loads the first of `names` that works. The first library loaded serves the whole process,

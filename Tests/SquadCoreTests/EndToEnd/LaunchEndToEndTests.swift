@@ -45,6 +45,29 @@ import Testing
     }
   }
 
+  // libdispatch traps when its busy worker pool cannot read /proc: squad says so before going online.
+  @Test(.enabled(if: isolated != nil, "this machine cannot unshare a mount namespace; squad without /proc is not run"))
+  func withoutProcANetworkCommandSaysWhatIsMissingInsteadOfTrapping() throws {
+    let home = TemporaryDirectory()
+    let commands = [["show", "hulk"], ["sync"], ["heroes", "--all"]]
+    let script =
+      "umount -l /proc 2>/dev/null || mount -t tmpfs none /proc || exit 90\n"
+      + commands.map { "\"$SQUAD\" \($0.joined(separator: " ")) > /dev/null 2>> err; echo $?" }.joined(separator: "\n")
+    let isolated = try #require(Self.isolated)
+    let result = try CLIProcess.execute(
+      URL(fileURLWithPath: isolated[0]), Array(isolated.dropFirst()) + ["/bin/sh", "-c", script],
+      environment: CLIProcess.environment(
+        home: home.path,
+        adding: [
+          "SQUAD": SquadProcess.binary, "SQUAD_HOME": home.path, "MARVEL_PUBLIC_KEY": "public",
+          "MARVEL_PRIVATE_KEY": "private", "MARVEL_API_BASE": "http://127.0.0.1:9/v1/public",
+        ]),
+      directory: home.path)
+    #expect(result.status == 0 && result.lines == ["1", "1", "1"], "\(result.stdout)\(result.stderr)")
+    let errors = String(decoding: home.contents("err") ?? Data(), as: UTF8.self)
+    #expect(errors.components(separatedBy: "/proc is not mounted").count == 4, "\(errors)")
+  }
+
   @Test func anEmptyArgumentVectorIsNoArgumentsNotACrash() throws {
     let home = TemporaryDirectory()
     let output = home.file("out")
