@@ -4,8 +4,8 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
   public enum Reason: Hashable, Sendable {
     /// The file exists but is not a valid squad file; `detail` says where or why.
     case corrupt(detail: String)
-    /// The file was written by a newer squad with this `schemaVersion`.
-    case newerSchema(version: Int)
+    /// The file was written by a newer squad with this `schemaVersion`; this one `reads` another.
+    case newerSchema(version: Int, reads: Int)
     /// The file or its folder could not be read.
     case unreadable(detail: String)
     /// The file or its folder could not be written; nothing was changed.
@@ -68,9 +68,9 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
     case .corrupt(let detail):
       return "\(path) is not a valid squad file (\(detail)). It was left untouched; "
         + "fix it, remove it, or replace it with 'squad import <file> --replace'."
-    case .newerSchema(let version):
+    case .newerSchema(let version, let reads):
       return "\(path) was written by a newer squad (schemaVersion \(version); this one reads "
-        + "\(Squad.currentSchemaVersion)). It was left untouched; upgrade squad to use it."
+        + "\(reads)). It was left untouched; upgrade squad to use it."
     case .unreadable(let detail):
       return "Could not read \(path): \(detail)."
     case .unwritable(let detail):

@@ -74,7 +74,7 @@ import Testing
 
   @Test func aNewerSchemaIsRefusedNotOverwritten() throws {
     try home.write("{\"schemaVersion\": 2, \"members\": []}", to: "squad.json")
-    #expect(throws: PersistenceError(path: home.file("squad.json"), reason: .newerSchema(version: 2))) {
+    #expect(throws: PersistenceError(path: home.file("squad.json"), reason: .newerSchema(version: 2, reads: 1))) {
       try file.load()
     }
   }
