@@ -118,7 +118,8 @@ public struct SquadFile: Sendable {
       return try decoder.decode(Squad.self, from: Data(text))
     } catch let error as SquadSchemaError {
       if error.version > Squad.currentSchemaVersion {
-        throw PersistenceError(path: path, reason: .newerSchema(version: error.version, reads: Squad.currentSchemaVersion))
+        throw PersistenceError(
+          path: path, reason: .newerSchema(version: error.version, reads: Squad.currentSchemaVersion))
       }
       throw PersistenceError(path: path, reason: .corrupt(detail: "unknown schemaVersion \(error.version)"))
     } catch {
