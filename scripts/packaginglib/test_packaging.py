@@ -163,6 +163,13 @@ class InstallTests(unittest.TestCase):
         fish.type("squad rec\t", "squad recruit ")
         fish.type("\x15squad recruit spi\t", "Spider-Man (Peter Parker)")
 
+    def test_a_live_install_says_when_bash_completion_would_not_find_its_file(self):
+        prefix = self.scratch / "live"
+        unseen = run(["scripts/install"], env={"PREFIX": str(prefix), "XDG_DATA_DIRS": "/usr/share"})
+        self.assertIn(f"bash-completion here does not look in {prefix}/share", unseen.stderr)
+        seen = run(["scripts/install"], env={"PREFIX": str(prefix), "XDG_DATA_DIRS": f"{prefix}/share:/usr/share"})
+        self.assertNotIn("bash-completion here", seen.stderr)
+
     def test_uninstall_removes_every_file_it_installed(self):
         destdir = self.scratch / "again"
         run(["scripts/install"], env={"DESTDIR": str(destdir)})

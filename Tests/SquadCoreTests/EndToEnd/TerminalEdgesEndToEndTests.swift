@@ -66,6 +66,20 @@ import Testing
     #expect(try CLIProcess.run(["list"], home: home.path).stdout.isEmpty)
   }
 
+  // Every question follows one rule (stdin on a terminal), `catalogue reset` as `fire` does.
+  @Test(.enabled(if: PseudoTerminal.isAvailable, "python3 is needed for a terminal"))
+  func catalogueResetAsksOnTheTerminalWhenOnlyStderrIsRedirected() throws {
+    let home = TemporaryDirectory()
+    let imported = try CLIProcess.run(["catalogue", "import", CatalogueEndToEndTests.archive, "-q"], home: home.path)
+    #expect(imported.status == 0, "\(imported.stderr)")
+    let reset = try PseudoTerminal.run(
+      ["catalogue", "reset"], home: home.path, environment: ["TERM": "dumb"], answer: "y\n")
+    #expect(reset.status == 0, "\(reset.stderr)")
+    #expect(reset.stdout.contains("[y/N]"), "the question reached the terminal: \(reset.stdout)")
+    let summary = try CLIProcess.run(["catalogue", "--json"], home: home.path).stdout
+    #expect(summary.contains("\"import\":0") || summary.contains("\"import\" : 0"), "\(summary)")
+  }
+
   @Test func theLastOfJsonAndFormatWins() throws {
     let squad = SquadProcess()
     _ = try squad.run("recruit", "1009610", "-q")

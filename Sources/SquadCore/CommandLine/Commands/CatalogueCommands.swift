@@ -76,7 +76,7 @@ enum CatalogueResetCommand: CatalogueFeatureCommand {
 
   static func firstAction(_ context: CommandContext) -> Result<CatalogueFeature.Action, UsageError> {
     let askFirst = !context.arguments.has(.yes)
-    guard !askFirst || (context.console.terminal.stdinIsTTY && context.console.terminal.stderrIsTTY) else {
+    guard !askFirst || context.console.terminal.canAsk else {
       return .failure(
         UsageError(
           "Resetting needs confirmation, and there is no terminal to ask on. Add --yes to reset without asking.",
