@@ -3,7 +3,7 @@ import Foundation
 /// Everything effects may touch, injected so tests control time, files and the network.
 public struct AppEnvironment: Sendable {
   /// Where heroes come from (API, cache or local catalogue, per the data policy).
-  public var directory: any HeroDirectory
+  public var heroes: any HeroSource
   /// The squad file.
   public var squadFile: SquadFile
   /// The clock.
@@ -13,10 +13,10 @@ public struct AppEnvironment: Sendable {
 
   /// Creates an environment.
   public init(
-    directory: any HeroDirectory, squadFile: SquadFile, now: @escaping @Sendable () -> Date = Date.init,
+    heroes: any HeroSource, squadFile: SquadFile, now: @escaping @Sendable () -> Date = Date.init,
     confirm: @escaping @Sendable (String) async -> Bool = { _ in false }
   ) {
-    self.directory = directory
+    self.heroes = heroes
     self.squadFile = squadFile
     self.now = now
     self.confirm = confirm

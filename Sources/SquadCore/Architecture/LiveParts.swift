@@ -44,16 +44,16 @@ public struct LiveParts: Sendable {
           cache: ResponseCache(directory: paths.responsesDirectory, catalogue: catalogue),
           transport: transport ?? URLSessionTransport(libraries: configuration.networkLibraries)))
     }
-    let heroes: any HeroDirectory
+    let heroes: any HeroSource
     let offline = configuration.offline != nil
     switch (offline, configuration.keys, marvel) {
-    case (false, _, .success(let client)): heroes = APIHeroDirectory(client: client, store: catalogue, now: now)
+    case (false, _, .success(let client)): heroes = APIHeroSource(client: client, store: catalogue, now: now)
     case (false, .incomplete, .failure(let error)), (false, .complete, .failure(let error)):
-      heroes = UnusableHeroDirectory(error: error)
-    default: heroes = LocalHeroDirectory(catalogue: catalogue.catalogue, reason: offline ? .offline : .noKeys)
+      heroes = UnusableHeroSource(error: error)
+    default: heroes = LocalHeroSource(catalogue: catalogue.catalogue, reason: offline ? .offline : .noKeys)
     }
     let environment = AppEnvironment(
-      directory: heroes, squadFile: SquadFile(paths: paths, name: squad, warn: warn), now: now,
+      heroes: heroes, squadFile: SquadFile(paths: paths, name: squad, warn: warn), now: now,
       confirm: { prompt in
         console.prompt(TextSanitizer.clean(prompt))
         let answer = console.readLine()?.trimmingWhitespace().lowercased()

@@ -16,7 +16,4 @@ public enum BundledCatalogue {
 
   /// A catalogue with no heroes.
   static let empty = CatalogueIndex(empty: ())
-
-  /// The bundled heroes, decoded (linear: for tests and full listings).
-  public static var heroes: [Hero] { LocalCatalogue().heroes }
 }

@@ -93,7 +93,7 @@ final class CatalogueIndex: Sendable {
   }
 
   /// Every hero's folded name (the `k` member) as UTF-8, in name order; reads no other member.
-  func eachKey(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+  func forEachFoldedName(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
     bytes.withBytes { buffer in
       for position in 0..<header.count {
         // A record that does not read keeps its place, with a name nothing matches.

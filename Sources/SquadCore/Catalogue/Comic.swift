@@ -14,15 +14,9 @@ public struct Comic: Hashable, Sendable, Codable {
   public var onSale: Date?
   /// The characters it lists.
   public var characters: [HeroID]
+}
 
-  /// Creates a comic.
-  public init(id: Int, title: String, onSale: Date?, characters: [HeroID]) {
-    self.id = id
-    self.title = title
-    self.onSale = onSale
-    self.characters = characters
-  }
-
+extension Comic {
   private enum Key: String, CodingKey { case id, src, title, onSale, characters }
 
   public init(from decoder: any Decoder) throws { self = try ComicDTO(from: decoder).comic }

@@ -15,12 +15,19 @@ public enum HeroOrdering {
   /// without copying every hero.
   static func positions(_ heroes: [Hero], by order: HeroOrder) -> [Int] {
     switch order {
-    case .name: return NameKeys(heroes).sortedPositions()
-    case .nameDescending: return NameKeys(heroes).sortedPositions().reversed()
+    case .name: return byName(heroes)
+    case .nameDescending: return byName(heroes).reversed()
     case .modified: return byModified(heroes)
     case .modifiedDescending: return byModified(heroes).reversed()
     default: return byCount(heroes, order)
     }
+  }
+
+  // Listings in name order come from the catalogue's name index; this sorts the few heroes of a
+  // completion or a "did you mean" list.
+  private static func byName(_ heroes: [Hero]) -> [Int] {
+    let keys = heroes.map { HeroName.folded($0.name) }
+    return heroes.indices.sorted { keys[$0] != keys[$1] ? keys[$0] < keys[$1] : heroes[$0].id < heroes[$1].id }
   }
 
   private static func byCount(_ heroes: [Hero], _ order: HeroOrder) -> [Int] {

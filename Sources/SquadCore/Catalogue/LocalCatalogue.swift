@@ -6,7 +6,7 @@ import Foundation
 /// Backed by one indexed catalogue (``CatalogueFormat``), memory-mapped or compiled in: finding
 /// one hero, a name prefix or a page in name order reads only the records it returns, whatever
 /// the catalogue's size. Listing everything reads the records in order, one at a time.
-public struct LocalCatalogue: Equatable, Sendable {
+public struct LocalCatalogue: Sendable {
   let index: CatalogueIndex
 
   /// The bundled set alone.
@@ -14,13 +14,6 @@ public struct LocalCatalogue: Equatable, Sendable {
 
   /// A catalogue over an index already read.
   init(index: CatalogueIndex) { self.index = index }
-
-  /// A catalogue of the given heroes (built in memory), labelled as coming from `origin`.
-  public init(heroes: [Hero], updatedAt: Date? = nil, origin: HeroOrigin = .api) {
-    let builder = CatalogueBuilder(base: nil)
-    for hero in heroes { builder.merge(hero, origin: origin) }
-    index = builder.memoryIndex(updatedAt: updatedAt, bundled: "")
-  }
 
   /// Every hero, in name order. Linear in the catalogue's size: for listings of everything.
   public var heroes: [Hero] {
@@ -57,14 +50,6 @@ public struct LocalCatalogue: Equatable, Sendable {
   /// The comics featuring the hero, newest on-sale first.
   public func comics(of id: HeroID) -> [Comic] { index.comics(of: id) }
 
-  /// Adds or updates heroes (``HeroMerge``), rebuilding the catalogue in memory.
-  public mutating func merge(_ heroes: [Hero], at date: Date? = nil, origin: HeroOrigin = .api) {
-    let builder = CatalogueBuilder(base: index)
-    for hero in heroes { builder.merge(hero, origin: origin) }
-    let updated = date.map { max($0, updatedAt ?? $0) } ?? updatedAt
-    self = LocalCatalogue(index: builder.memoryIndex(updatedAt: updated, bundled: bundledFingerprint))
-  }
-
   /// Whether merging these heroes from `origin` would change anything, a record or where one came
   /// from (``CatalogueBuilder/label(_:_:over:from:)``); reads only their records.
   public func wouldChange(with heroes: [Hero], origin: HeroOrigin = .api) -> Bool {
@@ -75,23 +60,13 @@ public struct LocalCatalogue: Equatable, Sendable {
     }
   }
 
-  /// Whether both hold the same heroes and were updated at the same time.
-  public static func == (left: LocalCatalogue, right: LocalCatalogue) -> Bool {
-    left.updatedAt == right.updatedAt && left.hasSameHeroes(as: right)
-  }
-
-  /// Whether both hold the same heroes.
-  public func hasSameHeroes(as other: LocalCatalogue) -> Bool {
-    count == other.count && heroes.allSatisfy { other.hero($0.id) == $0 }
-  }
-
   /// The heroes matching the query's prefix and search, in its order, cut to its window. Name
   /// orders read only the window; the others sort the matches. Names that contain the search
   /// text are found as the picker finds them (``PickIndex``), from each record's folded name.
   public func page(_ query: HeroQuery, source: DataSource) -> HeroPage {
     let prefixed = index.positions(prefix: query.namePrefix.map(HeroName.folded) ?? "")
     guard let text = query.search else { return page(prefixed, query, source) }
-    let found = PickIndex(source: LocalPickHeroSource(catalogue: self)).matches(text).filter(prefixed.contains)
+    let found = PickIndex(source: index).matches(text).filter(prefixed.contains)
     return page(found.sorted(), query, source)
   }
 

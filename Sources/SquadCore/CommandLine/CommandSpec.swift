@@ -7,42 +7,25 @@ public struct CommandSpec: Sendable {
   /// The one-line summary (help's OVERVIEW, and the SUBCOMMANDS list).
   public var abstract: String
   /// Longer help text, printed under the overview.
-  public var discussion: String
+  public var discussion = ""
   /// Positional arguments, in order.
-  public var arguments: [ArgumentSpec]
+  public var arguments: [ArgumentSpec] = []
   /// Options only this command takes.
-  public var options: [OptionSpec]
+  public var options: [OptionSpec] = []
   /// Worked examples for help.
-  public var examples: [String]
+  public var examples: [String] = []
   /// Whether the `--format` family of global options applies.
-  public var takesOutputFormat: Bool
+  public var takesOutputFormat = false
   /// Whether the command works on the squad `--squad` (or `SQUAD_NAME`) names, which must exist.
-  public var usesSquad: Bool
+  public var usesSquad = false
   /// Whether help and completion leave the command out (plumbing such as `__complete`).
-  public var isHidden: Bool
+  public var isHidden = false
   /// The words before ``name`` on the command line: `["catalogue"]` for `catalogue import`; set
   /// by ``CommandRegistry`` as it places the spec under its parent.
   public internal(set) var parents: [String] = []
   /// The sub-commands, in the order help lists them; set by ``CommandRegistry`` from the
   /// command's ``Command/subcommands``.
   public internal(set) var subcommands: [CommandSpec] = []
-
-  /// Creates a command description.
-  public init(
-    name: String, abstract: String, discussion: String = "", arguments: [ArgumentSpec] = [],
-    options: [OptionSpec] = [], examples: [String] = [], takesOutputFormat: Bool = false, usesSquad: Bool = false,
-    isHidden: Bool = false
-  ) {
-    self.name = name
-    self.abstract = abstract
-    self.discussion = discussion
-    self.arguments = arguments
-    self.options = options
-    self.examples = examples
-    self.takesOutputFormat = takesOutputFormat
-    self.usesSquad = usesSquad
-    self.isHidden = isHidden
-  }
 
   /// The words that run the command: `["catalogue", "import"]`.
   public var path: [String] { parents + [name] }

@@ -9,9 +9,6 @@ public struct ParsedArguments: Equatable, Sendable {
   /// Flags given, by long name.
   public var flags: Set<String> = []
 
-  /// Creates an empty parse result for a command.
-  public init(command: String? = nil) { self.command = command }
-
   /// The value of an option, if given.
   public func value(_ option: OptionKey) -> String? { values[option.name] }
 

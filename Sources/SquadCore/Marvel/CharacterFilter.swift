@@ -24,24 +24,9 @@ public struct CharacterFilter: Hashable, Sendable {
   /// How many results to skip.
   public var offset: Int?
 
-  /// A filter; everything unset by default.
-  public init(
-    name: String? = nil, nameStartsWith: String? = nil, modifiedSince: Date? = nil, comics: [Int] = [],
-    series: [Int] = [], events: [Int] = [], stories: [Int] = [], orderBy: HeroOrder? = nil, limit: Int? = nil,
-    offset: Int? = nil
-  ) {
-    self.name = name
-    self.nameStartsWith = nameStartsWith
-    self.modifiedSince = modifiedSince
-    self.comics = comics
-    self.series = series
-    self.events = events
-    self.stories = stories
-    self.orderBy = orderBy
-    self.limit = limit
-    self.offset = offset
-  }
+}
 
+extension CharacterFilter {
   /// The filter for one listing window of squad's own query.
   public init(_ query: HeroQuery) {
     self.init(

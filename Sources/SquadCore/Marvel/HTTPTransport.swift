@@ -11,26 +11,18 @@ public struct HTTPRequest: Hashable, Sendable {
   /// The full URL, authentication included; never shown or stored.
   public var url: String
   /// Request headers.
-  public var headers: [String: String]
+  public var headers: [String: String] = [:]
   /// Seconds the exchange may take.
   public var timeout: Double
   /// The most body bytes accepted, after un-gzipping; a longer body fails as
   /// ``TransportError/bodyTooLarge(limit:)`` as soon as it passes the limit, unread beyond it.
-  public var bodyLimit: Int
+  public var bodyLimit = defaultBodyLimit
 
   /// The body limit of every Marvel request: 16 MiB. The largest real answer, a page of 100
   /// characters with all their collections, is about 1 MB, so a longer body is not a Marvel page.
   public static let defaultBodyLimit = 16 << 20
   /// The most redirects followed for one request; more is a loop, not a move.
   public static let maximumRedirects = 5
-
-  /// A request.
-  public init(url: String, headers: [String: String] = [:], timeout: Double, bodyLimit: Int = defaultBodyLimit) {
-    self.url = url
-    self.headers = headers
-    self.timeout = timeout
-    self.bodyLimit = bodyLimit
-  }
 }
 
 /// An HTTP answer: status, headers (names lowercased) and the decoded body.

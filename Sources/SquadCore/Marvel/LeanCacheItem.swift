@@ -53,12 +53,9 @@ extension Comic: LeanCacheItem {
 public struct CachedHero: Codable, Hashable, Sendable {
   var id: Int
   var modified: Int?
+}
 
-  init(id: Int, modified: Int?) {
-    self.id = id
-    self.modified = modified
-  }
-
+extension CachedHero {
   public init(from decoder: any Decoder) throws {
     if let id = try? decoder.singleValueContainer().decode(Int.self) {
       self.init(id: id, modified: nil)

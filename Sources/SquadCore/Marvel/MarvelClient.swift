@@ -44,21 +44,7 @@ public struct MarvelPage<Item: Hashable & Sendable>: Hashable, Sendable {
   /// Marvel's `attributionText`.
   public var attribution: String
   /// Where the answer came from.
-  public var origin: ResponseOrigin
+  public var origin = ResponseOrigin.network
   /// How many HTTP requests it cost, retries included (0 from the cache).
-  public var requests: Int
-
-  /// A page.
-  public init(
-    offset: Int, limit: Int, total: Int, results: [Item], attribution: String, origin: ResponseOrigin = .network,
-    requests: Int = 1
-  ) {
-    self.offset = offset
-    self.limit = limit
-    self.total = total
-    self.results = results
-    self.attribution = attribution
-    self.origin = origin
-    self.requests = requests
-  }
+  public var requests = 1
 }

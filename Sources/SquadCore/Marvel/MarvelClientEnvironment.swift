@@ -12,17 +12,6 @@ public struct MarvelClientEnvironment: Sendable {
   /// The `ts` of a request: any string that changes per request.
   public var timestamp: @Sendable () -> String
 
-  /// An environment from its parts.
-  public init(
-    now: @escaping @Sendable () -> Date, sleep: @escaping @Sendable (Double) async -> Void,
-    jitter: @escaping @Sendable () -> Double, timestamp: @escaping @Sendable () -> String
-  ) {
-    self.now = now
-    self.sleep = sleep
-    self.jitter = jitter
-    self.timestamp = timestamp
-  }
-
   /// The real clock, real sleeping, random jitter and millisecond timestamps.
   public static let live = MarvelClientEnvironment(
     now: Date.init,

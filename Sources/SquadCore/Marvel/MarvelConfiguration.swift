@@ -13,20 +13,20 @@ public struct MarvelConfiguration: Equatable, Sendable {
   /// The key pair, if both halves are set.
   public var keys: Keys
   /// The API base URL.
-  public var baseURL: String
+  public var baseURL = defaultBaseURL
   /// Seconds one request may take, retries included.
-  public var timeout: Double
+  public var timeout = defaultTimeout
   /// Seconds a cached answer is reused without asking.
-  public var cacheTTL: Double
+  public var cacheTTL = defaultCacheTTL
   /// The configuration file consulted (it may not exist).
   public var configFile: String
   /// Things worth telling the user (a readable private key, plain http), as sentences.
-  public var warnings: [String]
+  public var warnings: [String] = []
   /// What made this run offline (`--offline`, `SQUAD_OFFLINE`, or `offline` in the config
   /// file); nil when squad may use the network.
-  public var offline: String?
+  public var offline: String? = nil
   /// The libcurl libraries to try, in order (`SQUAD_LIBCURL`, or ``NetworkLibrary/defaultNames``).
-  public var networkLibraries: [String]
+  public var networkLibraries = NetworkLibrary.defaultNames
 
   /// Whether both keys are set, one of them, or neither.
   public enum Keys: Equatable, Sendable {
@@ -36,22 +36,6 @@ public struct MarvelConfiguration: Equatable, Sendable {
     case complete(MarvelCredentials)
     /// Only one key; `missing` names the absent variable.
     case incomplete(missing: String)
-  }
-
-  /// A configuration from explicit values.
-  public init(
-    keys: Keys, baseURL: String = defaultBaseURL, timeout: Double = defaultTimeout, cacheTTL: Double = defaultCacheTTL,
-    configFile: String, warnings: [String] = [], offline: String? = nil,
-    networkLibraries: [String] = NetworkLibrary.defaultNames
-  ) {
-    self.keys = keys
-    self.baseURL = baseURL
-    self.timeout = timeout
-    self.cacheTTL = cacheTTL
-    self.configFile = configFile
-    self.warnings = warnings
-    self.offline = offline
-    self.networkLibraries = networkLibraries
   }
 
   /// The credentials, or the reason they cannot be used, as the error a command needing them

@@ -36,16 +36,9 @@ public enum MarvelEndpoint: Hashable, Sendable {
   }
 }
 
-/// The orders `/characters/{id}/comics` accepts.
-public enum ComicOrder: String, CaseIterable, Hashable, Sendable {
-  case onSale = "onsaleDate"
+/// The order squad asks `/characters/{id}/comics` for (Marvel accepts others: title, issue
+/// number, FOC date, modified, either way).
+public enum ComicOrder: String, Hashable, Sendable {
+  /// Newest on-sale date first.
   case onSaleDescending = "-onsaleDate"
-  case focDate
-  case focDateDescending = "-focDate"
-  case title
-  case titleDescending = "-title"
-  case issueNumber
-  case issueNumberDescending = "-issueNumber"
-  case modified
-  case modifiedDescending = "-modified"
 }

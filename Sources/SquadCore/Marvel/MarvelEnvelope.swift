@@ -53,11 +53,6 @@ struct MarvelErrorBody: Decodable, Equatable {
 
   private enum CodingKeys: String, CodingKey { case code, message, status }
 
-  init(code: String?, message: String?) {
-    self.code = code
-    self.message = message
-  }
-
   init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     if let text = try? container.decode(String.self, forKey: .code) {

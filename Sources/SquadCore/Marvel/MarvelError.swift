@@ -101,7 +101,7 @@ public enum MarvelError: Error, Hashable, Sendable, CustomStringConvertible {
 }
 
 extension MarvelError {
-  /// The error as the directory reports it, with the exit code the contract gives it.
+  /// The error as a source of heroes reports it, with the exit code the contract gives it.
   public var sourceError: SourceError {
     switch self {
     case .credentials: return .credentials(description)

@@ -5,7 +5,7 @@ public actor RequestLimiter {
   /// The most requests out at once.
   public let limit: Int
   private var out = 0
-  private var waiting: [CheckedContinuation<Void, Never>] = []
+  private(set) var waiting: [CheckedContinuation<Void, Never>] = []
 
   /// A limiter allowing `limit` requests at once (at least one).
   public init(limit: Int) { self.limit = max(1, limit) }
@@ -18,9 +18,6 @@ public actor RequestLimiter {
     }
     await withCheckedContinuation { waiting.append($0) }
   }
-
-  /// Requests waiting for a place.
-  var waitingCount: Int { waiting.count }
 
   /// Hands the place to the longest waiting request, or frees it.
   public func leave() {

@@ -68,18 +68,11 @@ public struct Hero: Hashable, Sendable, Identifiable {
 /// What a hero page shows beyond the listing: the description, the picture and the links.
 public struct HeroDetails: Hashable, Sendable {
   /// A short biography; often empty.
-  public var description: String
+  public var description = ""
   /// The picture; nil when Marvel has none.
   public var thumbnail: Thumbnail?
   /// Public web pages about the hero.
-  public var urls: [HeroLink]
-
-  /// Creates the details.
-  public init(description: String = "", thumbnail: Thumbnail? = nil, urls: [HeroLink] = []) {
-    self.description = description
-    self.thumbnail = thumbnail
-    self.urls = urls
-  }
+  public var urls: [HeroLink] = []
 }
 
 /// Appearance counts (Marvel's `available` fields); nil where the source did not say.

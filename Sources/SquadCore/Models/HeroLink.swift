@@ -4,10 +4,4 @@ public struct HeroLink: Hashable, Sendable, Decodable {
   public var type: String
   /// The page address.
   public var url: String
-
-  /// Creates a link of the given kind.
-  public init(type: String, url: String) {
-    self.type = type
-    self.url = url
-  }
 }

@@ -12,12 +12,12 @@ public struct HeroQuery: Hashable, Sendable {
   public var namePrefix: String?
   /// Text the names must contain (case- and accent-insensitive, as `pick` filters); nil for any.
   public var search: String?
-  /// The order of the results.
-  public var order: HeroOrder
+  /// The order of the results (the API's default: by name).
+  public var order = HeroOrder.name
   /// How many heroes to skip.
-  public var offset: Int
-  /// How many heroes to return (1…100).
-  public var limit: Int
+  public var offset = 0
+  /// How many heroes to return (1…100; the API's default: 20).
+  public var limit = 20
 
   /// What the Marvel API cannot do for this query, so that the local catalogue answers it
   /// (`order heroes by comics`); nil when the API can.
@@ -25,17 +25,6 @@ public struct HeroQuery: Hashable, Sendable {
     if search != nil { return "search within names (only by how they start)" }
     guard order.count != nil else { return nil }
     return "order heroes by " + order.rawValue.trimmingPrefix("-")
-  }
-
-  /// Creates a query; the defaults are the API's (name order, first 20).
-  public init(
-    namePrefix: String? = nil, search: String? = nil, order: HeroOrder = .name, offset: Int = 0, limit: Int = 20
-  ) {
-    self.namePrefix = namePrefix
-    self.search = search
-    self.order = order
-    self.offset = offset
-    self.limit = limit
   }
 }
 
@@ -82,15 +71,6 @@ public struct HeroPage: Hashable, Sendable {
   public var source: DataSource
   /// Whether this is the last page `allPages` hands over (the listing ended or fell short).
   public var endsListing = false
-
-  /// Creates a page.
-  public init(heroes: [Hero], offset: Int, total: Int, source: DataSource, endsListing: Bool = false) {
-    self.heroes = heroes
-    self.offset = offset
-    self.total = total
-    self.source = source
-    self.endsListing = endsListing
-  }
 
   /// The page marked as the listing's last.
   public func endingListing() -> HeroPage {

@@ -5,12 +5,6 @@ public struct Thumbnail: Hashable, Sendable, Decodable {
   /// The file extension without the dot, e.g. `jpg`.
   public var `extension`: String
 
-  /// Creates a thumbnail reference from its two parts.
-  public init(path: String, extension: String) {
-    self.path = path
-    self.extension = `extension`
-  }
-
   /// Marvel's placeholder for "no picture"; about a third of all characters carry it. Squad reads
   /// it as no picture wherever it finds it (``CharacterDTO``, the catalogue's records).
   public var isPlaceholder: Bool { path.hasSuffix("image_not_available") }
@@ -21,6 +15,9 @@ public struct Thumbnail: Hashable, Sendable, Decodable {
     return "\(path).\(`extension`)"
   }
 
+}
+
+extension Thumbnail {
   /// Builds a thumbnail from a full-size image URL such as `http://…/526548a343e4b.jpg`.
   public init?(url: String) {
     guard let dot = url.lastIndex(of: "."), let slash = url.lastIndex(of: "/"), dot > slash else {

@@ -24,12 +24,6 @@ public enum CSV {
     public var line: Int
     /// The fields, unquoted.
     public var fields: [String]
-
-    /// Creates a record.
-    public init(line: Int, fields: [String]) {
-      self.line = line
-      self.fields = fields
-    }
   }
 
   /// Hands over the records one by one as they are read (RFC 4180: quoted fields may hold commas,

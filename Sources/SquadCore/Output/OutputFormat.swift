@@ -17,27 +17,16 @@ public struct OutputSettings: Equatable, Sendable {
   /// The format for listings.
   public var format: OutputFormat
   /// Whether tables may use colour.
-  public var color: Bool
+  public var color = false
   /// Whether tables and CSV carry a header row.
-  public var headers: Bool
+  public var headers = true
   /// The width tables must fit in; nil for unlimited (not a terminal).
-  public var width: Int?
+  public var width: Int? = nil
   /// Whether JSON is indented.
-  public var prettyJSON: Bool
+  public var prettyJSON = false
   /// Whether stdout is a terminal: text that keeps control characters in files (CSV) is
   /// cleaned for it.
   public var isTerminal: Bool { width != nil }
-
-  /// Creates settings.
-  public init(
-    format: OutputFormat, color: Bool = false, headers: Bool = true, width: Int? = nil, prettyJSON: Bool = false
-  ) {
-    self.format = format
-    self.color = color
-    self.headers = headers
-    self.width = width
-    self.prettyJSON = prettyJSON
-  }
 
   /// Resolves the settings: `--format`/`--json`, then terminal detection; colour per the
   /// `NO_COLOR`/`CLICOLOR_FORCE`/`TERM` conventions; never colour for machine formats.

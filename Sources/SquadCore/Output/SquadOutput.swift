@@ -9,7 +9,7 @@ public enum SquadOutput {
     switch settings.format {
     case .json: return SquadFile.jsonValue(squad, member: member).encoded(pretty: settings.prettyJSON) + "\n"
     case .jsonl: return squad.members.map { member($0).encoded() + "\n" }.joined()
-    case .tsv: return fields.map { table(squad, $0).tsv() } ?? tsv(squad)
+    case .tsv: return table(squad, fields ?? MemberField.listed).tsv()
     case .csv:
       let csv = table(squad, fields ?? MemberField.listed).csv(header: settings.headers)
       return TextSanitizer.forStdout(csv, isTerminal: settings.isTerminal)
@@ -22,21 +22,6 @@ public enum SquadOutput {
       let footer = DataSource.standardAttribution
       return body + "\n" + (settings.color ? ANSI.dim(footer) : footer) + "\n"
     }
-  }
-
-  /// The TSV rows, written straight into one buffer (the same text as `table(…).tsv()`).
-  static func tsv(_ squad: Squad) -> String {
-    var text: [UInt8] = []
-    text.reserveCapacity(squad.members.count * 48)
-    for member in squad.members {
-      text += String(member.id.rawValue).utf8
-      text.append(UInt8(ascii: "\t"))
-      TextSanitizer.appendClean(member.name, to: &text)
-      text.append(UInt8(ascii: "\t"))
-      text += MarvelDate.iso8601(member.recruitedAt).utf8
-      text.append(UInt8(ascii: "\n"))
-    }
-    return String(decoding: text, as: UTF8.self)
   }
 
   static func table(_ squad: Squad, _ fields: [MemberField] = MemberField.listed, day: Bool = false) -> Table {

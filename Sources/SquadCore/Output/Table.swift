@@ -30,12 +30,6 @@ public struct Table: Equatable, Sendable {
   /// The cells, one array per row, as many as there are columns.
   public var rows: [[String]]
 
-  /// Creates a table.
-  public init(columns: [Column], rows: [[String]]) {
-    self.columns = columns
-    self.rows = rows
-  }
-
   /// Tab-separated values with sanitised cells; a header only when asked.
   public func tsv(header: Bool = false) -> String {
     // Bytes appended to one buffer: listings print thousands of rows.

@@ -9,9 +9,6 @@ public struct KeyDecoder: Sendable {
   private var buffer: [UInt8] = []
   private var start = 0
 
-  /// An empty decoder.
-  public init() {}
-
   /// Whether bytes are waiting that do not make a whole key yet.
   public var hasPendingBytes: Bool { start < buffer.count }
 

@@ -5,10 +5,4 @@ public struct ScreenFrame: Equatable, Sendable {
   public var size: TerminalSize
   /// The rows, top to bottom.
   public var lines: [String]
-
-  /// A frame of `lines` for a terminal of `size`.
-  public init(size: TerminalSize, lines: [String]) {
-    self.size = size
-    self.lines = lines
-  }
 }

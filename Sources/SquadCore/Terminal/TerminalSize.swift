@@ -5,12 +5,6 @@ public struct TerminalSize: Hashable, Sendable {
   /// Rows.
   public var height: Int
 
-  /// A size of `width` columns by `height` rows.
-  public init(width: Int, height: Int) {
-    self.width = width
-    self.height = height
-  }
-
   /// Whether a screen of this size holds one of `minimum` size.
   public func fits(_ minimum: TerminalSize) -> Bool { width >= minimum.width && height >= minimum.height }
 }

@@ -106,7 +106,7 @@ import Testing
       catalogue.page(
         HeroQuery(namePrefix: prefix, search: text, order: order, offset: offset, limit: 100), source: .squad)
     }
-    let picked = PickIndex(source: LocalPickHeroSource(catalogue: catalogue)).matches("parker")
+    let picked = PickIndex(source: catalogue.index).matches("parker")
     let parker = search("PARKER")
     #expect(parker.heroes.map(\.id) == picked.sorted().compactMap { catalogue.index.entry(at: $0)?.hero.id })
     #expect(parker.heroes.map(\.name).contains("Spider-Man (Peter Parker)") && parker.total == parker.heroes.count)

@@ -53,7 +53,7 @@ import Testing
   @Test func comicsAskForTheNewestOnSaleFirst() {
     let endpoint = MarvelEndpoint.comics(of: HeroID(1_009_652), order: .onSaleDescending, limit: 2, offset: 0)
     #expect(endpoint.url(base: base) == base + "/characters/1009652/comics?orderBy=-onsaleDate&limit=2")
-    let paged = MarvelEndpoint.comics(of: HeroID(1), order: .title, limit: 20, offset: 40)
-    #expect(paged.url(base: base + "/") == base + "/characters/1/comics?orderBy=title&limit=20&offset=40")
+    let paged = MarvelEndpoint.comics(of: HeroID(1), order: .onSaleDescending, limit: 20, offset: 40)
+    #expect(paged.url(base: base + "/") == base + "/characters/1/comics?orderBy=-onsaleDate&limit=20&offset=40")
   }
 }

@@ -178,7 +178,7 @@ import Testing
 
   @Test func a500OnEveryRequestFallsBackToTheLocalCatalogue() async throws {
     let simulator = try await Simulator(faults: [.status(500, times: -1)])
-    let directory = APIHeroDirectory(
+    let directory = APIHeroSource(
       client: client(simulator), store: CatalogueStore(paths: SquadPaths(home: home.path)))
     let page = try await directory.page(HeroQuery(namePrefix: "hulk")).get()
     #expect(page.source.isFallback)

@@ -27,7 +27,7 @@ import Testing
       environment: clock.environment())
   }
 
-  /// A listing, its heroes learnt by the catalogue as ``APIHeroDirectory`` learns them.
+  /// A listing, its heroes learnt by the catalogue as ``APIHeroSource`` learns them.
   func listing(_ freshness: CacheFreshness = .withinTTL) async throws -> MarvelPage<Hero> {
     let page = try await client().characters(CharacterFilter(limit: 3), freshness: freshness).get()
     try store.remember(page.results, at: clock.now)

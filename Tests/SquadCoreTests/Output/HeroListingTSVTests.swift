@@ -18,13 +18,17 @@ import Testing
   }
 }
 
-/// The squad TSV is written straight into bytes too; it must be exactly the table's TSV.
+/// The squad's TSV is its table's TSV (no header), with cells made safe for a terminal.
 @Suite struct SquadTSVTests {
   @Test func theDirectTSVIsTheTablesTSV() {
     let odd = Member(
       id: HeroID(7), name: "Evil\u{1B}[31m\tName é", description: "", thumbnail: nil, recruitedAt: Sample.moment)
     let squad = Squad(members: [Sample.member(Sample.thor), odd, Sample.member(Sample.hulk)])
-    #expect(SquadOutput.tsv(squad) == SquadOutput.table(squad).tsv(header: false))
-    #expect(SquadOutput.tsv(Squad()) == "")
+    let tsv = SquadOutput.render(squad, settings: OutputSettings(format: .tsv))
+    #expect(tsv == SquadOutput.table(squad).tsv(header: false))
+    #expect(tsv.split(separator: "\n").count == 3 && !tsv.contains("\u{1B}"))
+    #expect(
+      tsv.split(separator: "\n").allSatisfy { $0.split(separator: "\t", omittingEmptySubsequences: false).count == 3 })
+    #expect(SquadOutput.render(Squad(), settings: OutputSettings(format: .tsv)) == "")
   }
 }

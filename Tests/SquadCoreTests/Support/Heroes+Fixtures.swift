@@ -21,7 +21,7 @@ enum Sample {
   /// An environment over the sample catalogue and a squad file in `directory`.
   static func environment(in directory: TemporaryDirectory, confirm: Bool = true) -> AppEnvironment {
     AppEnvironment(
-      directory: LocalHeroDirectory(catalogue: catalogue, reason: .noKeys),
+      heroes: LocalHeroSource(catalogue: catalogue, reason: .noKeys),
       squadFile: SquadFile(paths: SquadPaths(home: directory.path)), now: { moment }, confirm: { _ in confirm })
   }
 }

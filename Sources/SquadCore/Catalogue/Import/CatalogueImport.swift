@@ -23,9 +23,6 @@ public enum CatalogueImport {
     /// Comics the catalogue held, now changed.
     public var comicsUpdated = 0
 
-    /// An empty report.
-    public init() {}
-
     /// Whether the catalogue changed.
     public var changed: Bool { heroesAdded + heroesUpdated + comicsAdded + comicsUpdated > 0 }
   }

@@ -18,13 +18,6 @@ public enum CatalogueImportFile {
     public var isUnreadable = false
     /// `FILE: what is wrong`.
     public var description: String { "\(path): \(detail)" }
-
-    /// A problem with the file or folder at `path`.
-    public init(path: String, detail: String, isUnreadable: Bool = false) {
-      self.path = path
-      self.detail = detail
-      self.isUnreadable = isUnreadable
-    }
   }
 
   /// The file's bytes, its byte-order mark left out.

@@ -58,7 +58,7 @@ enum PickCommand: Command {
     // step); both that and opening the catalogue (mapped, not read) come before the terminal is
     // taken, so a warning about a damaged catalogue, or the notice of an upgrade, can be read.
     context.parts.catalogue.upgrade()
-    let heroes = LocalPickHeroSource(catalogue: context.parts.catalogue.catalogue)
+    let heroes = context.parts.catalogue.catalogue.index
     guard let terminal = RawTerminal.take() else {
       return context.fail("The terminal's settings could not be changed, so the list cannot be shown.", .failure)
     }

@@ -3,19 +3,11 @@ public struct CatalogueContents: Equatable, Sendable {
   /// Heroes that are not in the bundled set: a reset drops them.
   public var droppedHeroes: Int
   /// Bundled heroes whose record was since updated (synced or imported): a reset reverts them.
-  public var revertedHeroes: Int
+  public var revertedHeroes = 0
   /// Comics (none are bundled).
   public var comics: Int
   /// Why the stored file cannot be used, when it is damaged: a reset then moves it aside.
-  public var damage: String?
-
-  /// Contents of the given sizes, or of a damaged file.
-  public init(droppedHeroes: Int, revertedHeroes: Int = 0, comics: Int, damage: String? = nil) {
-    self.droppedHeroes = droppedHeroes
-    self.revertedHeroes = revertedHeroes
-    self.comics = comics
-    self.damage = damage
-  }
+  public var damage: String? = nil
 
   /// Whether a reset would change nothing: the catalogue holds the bundled set alone.
   public var isBundledSetOnly: Bool { droppedHeroes == 0 && revertedHeroes == 0 && comics == 0 && damage == nil }

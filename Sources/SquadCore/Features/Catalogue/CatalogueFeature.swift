@@ -9,10 +9,7 @@ public enum CatalogueFeature: Feature {
   /// Where the command is.
   public struct State: Equatable, Sendable {
     /// The current phase.
-    public var phase: Phase
-
-    /// A state in the given phase.
-    public init(phase: Phase = .idle) { self.phase = phase }
+    public var phase = Phase.idle
   }
 
   /// The phases of a `catalogue` command.

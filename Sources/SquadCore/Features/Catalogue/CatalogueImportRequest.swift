@@ -8,11 +8,4 @@ public struct CatalogueImportRequest: Equatable, Sendable {
   public var skipInvalid: Bool
   /// When the import happens (the catalogue's last change).
   public var at: Date
-
-  /// A request to import `paths`.
-  public init(paths: [String], skipInvalid: Bool, at: Date) {
-    self.paths = paths
-    self.skipInvalid = skipInvalid
-    self.at = at
-  }
 }

@@ -20,20 +20,4 @@ public struct CatalogueOverview: Equatable, Sendable {
   public var cacheFolder: String
   /// The bytes of the cached responses.
   public var cacheBytes: Int
-
-  /// An overview with the given figures.
-  public init(
-    heroes: Int, heroesByOrigin: [HeroOrigin: Int], comics: Int, comicsByOrigin: [HeroOrigin: Int], updatedAt: Date?,
-    catalogueFile: String, catalogueBytes: Int?, cacheFolder: String, cacheBytes: Int
-  ) {
-    self.heroes = heroes
-    self.heroesByOrigin = heroesByOrigin
-    self.comics = comics
-    self.comicsByOrigin = comicsByOrigin
-    self.updatedAt = updatedAt
-    self.catalogueFile = catalogueFile
-    self.catalogueBytes = catalogueBytes
-    self.cacheFolder = cacheFolder
-    self.cacheBytes = cacheBytes
-  }
 }

@@ -74,25 +74,13 @@ public struct ExportRequest: Equatable, Sendable {
   /// The output format.
   public var format: ExportFormat
   /// The member fields, in column order.
-  public var fields: [MemberField]
+  public var fields = MemberField.allCases
   /// Whether CSV starts with a header row.
-  public var headers: Bool
+  public var headers = true
   /// Where the export goes.
-  public var destination: ExportDestination
+  public var destination = ExportDestination.standardOutput
   /// The time written as `exportedAt` in JSON.
   public var exportedAt: Date
-
-  /// Creates a request; by default every field, with headers, to stdout.
-  public init(
-    format: ExportFormat, fields: [MemberField] = MemberField.allCases, headers: Bool = true,
-    destination: ExportDestination = .standardOutput, exportedAt: Date
-  ) {
-    self.format = format
-    self.fields = fields
-    self.headers = headers
-    self.destination = destination
-    self.exportedAt = exportedAt
-  }
 }
 
 /// Where an export goes.
@@ -109,12 +97,6 @@ public struct ExportDocument: Equatable, Sendable, CustomTraceConvertible {
   public var text: String
   /// How many members the export holds.
   public var memberCount: Int
-
-  /// Creates a document.
-  public init(text: String, memberCount: Int) {
-    self.text = text
-    self.memberCount = memberCount
-  }
 
   /// Traces show the size, not the whole export.
   public var traceValue: JSONValue { .object([("members", .int(memberCount)), ("bytes", .int(text.utf8.count))]) }

@@ -10,9 +10,9 @@ public struct HeroDetailEffects: EffectRunner {
   ) async {
     switch effect {
     case .resolveHero(let ref):
-      await send(.heroResolved(await HeroResolver(directory: environment.directory).resolve(ref)))
+      await send(.heroResolved(await HeroResolver(heroes: environment.heroes).resolve(ref)))
     case .fetchComics(let id):
-      await send(.comicsLoaded(await environment.directory.comics(of: id)))
+      await send(.comicsLoaded(await environment.heroes.comics(of: id)))
     }
   }
 }

@@ -64,11 +64,4 @@ public struct HeroDetail: Equatable, Sendable {
   public var comics: ComicsSummary?
   /// Where the data came from.
   public var source: DataSource
-
-  /// Creates a detail.
-  public init(hero: Hero, comics: ComicsSummary?, source: DataSource) {
-    self.hero = hero
-    self.comics = comics
-    self.source = source
-  }
 }

@@ -9,8 +9,8 @@ public struct HeroesEffects: EffectRunner {
   {
     switch effect {
     case .fetch(let query, let all):
-      guard all else { return await send(.pageLoaded(await environment.directory.page(query))) }
-      await environment.directory.allPages(from: query) { await send(.pageLoaded($0)) }
+      guard all else { return await send(.pageLoaded(await environment.heroes.page(query))) }
+      await environment.heroes.allPages(from: query) { await send(.pageLoaded($0)) }
     case .loadSquad:
       await send(.squadLoaded(Result { () throws(PersistenceError) in try environment.squadFile.load() }))
     }

@@ -68,13 +68,7 @@ public struct HeroListingRequest: Equatable, Sendable {
   /// Prefix, order and window.
   public var query: HeroQuery
   /// Follow `total` to the end instead of one page.
-  public var all: Bool
-
-  /// Creates a request.
-  public init(query: HeroQuery, all: Bool = false) {
-    self.query = query
-    self.all = all
-  }
+  public var all = false
 }
 
 /// A finished listing.
@@ -88,14 +82,5 @@ public struct HeroListing: Equatable, Sendable {
   /// Where the data came from.
   public var source: DataSource
   /// Ids of squad members, to mark them.
-  public var memberIDs: Set<HeroID>
-
-  /// Creates a listing.
-  public init(heroes: [Hero], offset: Int, total: Int, source: DataSource, memberIDs: Set<HeroID> = []) {
-    self.heroes = heroes
-    self.offset = offset
-    self.total = total
-    self.source = source
-    self.memberIDs = memberIDs
-  }
+  public var memberIDs: Set<HeroID> = []
 }

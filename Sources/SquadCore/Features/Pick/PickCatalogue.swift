@@ -4,15 +4,4 @@ public struct PickCatalogue: Equatable, Sendable {
   public var index: PickIndex
   /// The squad as it was read (without the lock; the save reads it again under the lock).
   public var squad: PickSquad
-
-  /// The heroes and the squad.
-  public init(index: PickIndex, squad: PickSquad) {
-    self.index = index
-    self.squad = squad
-  }
-
-  /// Heroes held in memory and a squad that exists.
-  public init(heroes: [Hero], squad: Squad) {
-    self.init(index: PickIndex(heroesInOrder: heroes), squad: PickSquad(squad: squad))
-  }
 }

@@ -12,13 +12,13 @@ public enum PickFeature: Feature {
     /// The terminal's size.
     public var size: TerminalSize
     /// Whether to colour the screen (the table rules: `--color`, `NO_COLOR`).
-    public var colour: Bool
+    public var colour = false
     /// Every hero that can be picked, in name order.
-    public var index = PickIndex(heroesInOrder: [])
+    public var index = PickIndex()
     /// Who is in the squad now.
     public var members: Set<HeroID> = []
     /// The text typed so far.
-    public var filter: String
+    public var filter = ""
     /// Positions in ``index`` of the heroes the filter lets through, in list order.
     public var matches: [Int] = []
     /// The highlighted row, an index into ``matches``.
@@ -36,14 +36,6 @@ public enum PickFeature: Feature {
     public var helpScroll = 0
     /// The named squad being changed, shown on the status line; nil for the default squad.
     public var squadName: String?
-
-    /// A picker about to load, on a terminal of `size`, starting with `filter`.
-    public init(size: TerminalSize, colour: Bool = false, filter: String = "", squadName: String? = nil) {
-      self.size = size
-      self.colour = colour
-      self.filter = filter
-      self.squadName = squadName
-    }
   }
 
   /// What the picker is doing.
@@ -130,32 +122,27 @@ public enum PickFeature: Feature {
       state.mode = .finished(.failed(.squad(error)))
       return []
 
-    case (.browsing, .inputEnded), (.help, .inputEnded), (.confirmingDiscard, .inputEnded):
+    case (_, .inputEnded) where interactive(state):
       state.mode = .finished(.failed(.terminalClosed))
       return []
 
-    case (.browsing, .squadChanged(let result)), (.help, .squadChanged(let result)),
-      (.confirmingDiscard, .squadChanged(let result)):
+    case (_, .squadChanged(let result)) where interactive(state):
       // The action that comes with it (a key, or a tick) draws the screen.
       refresh(&state, result)
       return []
 
-    case (.browsing, .ticked), (.help, .ticked), (.confirmingDiscard, .ticked):
+    case (_, .ticked) where interactive(state):
       return redraw(state)
 
-    case (.browsing, .keyPressed(.control("z"))), (.help, .keyPressed(.control("z"))),
-      (.confirmingDiscard, .keyPressed(.control("z"))):
+    case (_, .keyPressed(.control("z"))) where interactive(state):
       // The terminal sends Ctrl-Z as a key in raw mode; resuming redraws the whole screen.
       return [.suspend, .readInput]
 
-    case (.browsing, .keyPressed(.control("c"))), (.help, .keyPressed(.control("c"))),
-      (.confirmingDiscard, .keyPressed(.control("c"))):
+    case (_, .keyPressed(.control("c"))) where interactive(state):
       state.mode = .finished(.interrupted)
       return []
 
-    case (.browsing, .keyPressed(let key)) where !state.size.fits(PickScreen.minimumSize),
-      (.help, .keyPressed(let key)) where !state.size.fits(PickScreen.minimumSize),
-      (.confirmingDiscard, .keyPressed(let key)) where !state.size.fits(PickScreen.minimumSize):
+    case (_, .keyPressed(let key)) where interactive(state) && !state.size.fits(PickScreen.minimumSize):
       // Nothing can be seen on a screen that is too small: the only keys that work there leave
       // without saving (Ctrl-C above; q or Esc with nothing pending). Others change nothing.
       guard key == .text("q") || key == .escape, state.pending.isEmpty else { return [.readInput] }
@@ -182,6 +169,7 @@ public enum PickFeature: Feature {
     }
   }
 
+  /// Whether the picker is on screen, reading keys: browsing, showing the keys, or asking.
   private static func interactive(_ state: State) -> Bool {
     switch state.mode {
     case .browsing, .help, .confirmingDiscard: return true

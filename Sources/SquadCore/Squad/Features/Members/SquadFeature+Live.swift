@@ -10,7 +10,7 @@ public struct SquadEffects: EffectRunner {
       await send(.squadLoaded(Result { () throws(PersistenceError) in try environment.squadFile.load() }))
 
     case .resolveHeroes(let refs, let members):
-      await send(.heroesResolved(await HeroResolver(directory: environment.directory, members: members).resolve(refs)))
+      await send(.heroesResolved(await HeroResolver(heroes: environment.heroes, members: members).resolve(refs)))
 
     case .confirm(let prompt):
       await send(.confirmationAnswered(await environment.confirm(prompt)))

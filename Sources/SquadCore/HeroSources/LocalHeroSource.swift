@@ -1,10 +1,10 @@
 /// Answers from the local catalogue alone: no keys, or `--offline`. The catalogue is read on the
 /// first question, so a command that never looks a hero up (`list`) never maps it.
-public struct LocalHeroDirectory: HeroDirectory {
+public struct LocalHeroSource: HeroSource {
   private let catalogue: @Sendable () -> LocalCatalogue
   private let reason: DataSource.LocalReason
 
-  /// A directory over a catalogue, read when first asked; answers say it is the local catalogue
+  /// A source over a catalogue, read when first asked; answers say it is the local catalogue
   /// and why.
   public init(catalogue: @escaping @autoclosure @Sendable () -> LocalCatalogue, reason: DataSource.LocalReason) {
     self.catalogue = catalogue

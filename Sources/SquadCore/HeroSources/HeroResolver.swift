@@ -1,16 +1,10 @@
 /// Resolves what the user typed into heroes, all of them before anything is changed.
 public struct HeroResolver: Sendable {
   /// Where heroes are looked up.
-  public let directory: any HeroDirectory
+  public let heroes: any HeroSource
   /// Squad members to match first (for `fire`), so a member the catalogue does not know — say,
   /// one imported from a friend's export — can still be named.
-  public let members: [Member]
-
-  /// A resolver over a directory, trying `members` first when given.
-  public init(directory: any HeroDirectory, members: [Member] = []) {
-    self.directory = directory
-    self.members = members
-  }
+  public var members: [Member] = []
 
   /// Every reference resolved in order, duplicates removed; the first failure stops it.
   /// The source is the least fresh of the answers (a fallback, if any answer was one).
@@ -34,7 +28,7 @@ public struct HeroResolver: Sendable {
     if let member = await resolveAmongMembers(ref) { return member }
     switch ref {
     case .id(let id):
-      switch await directory.hero(id) {
+      switch await heroes.hero(id) {
       case .success(let answer):
         guard let hero = answer.value else { return .failure(.unknownID(id)) }
         return .success(Sourced(hero, source: answer.source))
@@ -42,11 +36,11 @@ public struct HeroResolver: Sendable {
         return .failure(.source(error))
       }
     case .name(let name):
-      switch await directory.heroes(namePrefix: name, limit: HeroQuery.maximumLimit) {
+      switch await heroes.heroes(namePrefix: name, limit: HeroQuery.maximumLimit) {
       case .failure(let error):
         return .failure(.source(error))
       case .success(let answer):
-        let nearby = answer.value.isEmpty ? await directory.suggestions(for: name) : []
+        let nearby = answer.value.isEmpty ? await heroes.suggestions(for: name) : []
         return HeroMatcher.pick(name, among: answer.value, nearby: nearby).map { Sourced($0, source: answer.source) }
       }
     }
@@ -55,18 +49,18 @@ public struct HeroResolver: Sendable {
   /// The member a reference means, when it means one: the id, an exact name, or a prefix of
   /// members' names — unless the name is exactly another hero's, which wins as it would
   /// anywhere else (`fire carnage` must not fire Carnage (Ultimate) when Carnage is not in the
-  /// squad). Nil sends the reference to the directory.
+  /// squad). Nil sends the reference to the source.
   private func resolveAmongMembers(_ ref: HeroRef) async -> Result<Sourced<Hero>, LookupFailure>? {
-    let heroes = members.map(Hero.init(member:))
+    let squad = members.map(Hero.init(member:))
     switch ref {
     case .id(let id):
-      return heroes.first { $0.id == id }.map { .success(Sourced($0, source: .squad)) }
+      return squad.first { $0.id == id }.map { .success(Sourced($0, source: .squad)) }
     case .name(let name):
       let wanted = HeroName.folded(name)
-      let matches = heroes.filter { HeroName.folded($0.name).hasPrefix(wanted) }
+      let matches = squad.filter { HeroName.folded($0.name).hasPrefix(wanted) }
       guard !matches.isEmpty else { return nil }
       if !matches.contains(where: { HeroName.folded($0.name) == wanted }),
-        case .success(let answer) = await directory.heroes(namePrefix: name, limit: HeroQuery.maximumLimit),
+        case .success(let answer) = await self.heroes.heroes(namePrefix: name, limit: HeroQuery.maximumLimit),
         answer.value.contains(where: { HeroName.folded($0.name) == wanted })
       {
         return HeroMatcher.pick(name, among: answer.value).map { Sourced($0, source: answer.source) }

@@ -17,17 +17,6 @@ public protocol PickHeroSource: Sendable {
 /// The local catalogue (bundled heroes, plus everything synced or fetched), never the network:
 /// a list to browse must answer at once, and `squad sync` fills the catalogue. Heroes are read
 /// from the indexed catalogue file one record at a time, as they are shown.
-public struct LocalPickHeroSource: PickHeroSource {
-  private let catalogue: LocalCatalogue
-
-  /// A source over a catalogue.
-  public init(catalogue: LocalCatalogue) { self.catalogue = catalogue }
-
-  public var count: Int { catalogue.count }
-
-  public func hero(at position: Int) -> Hero? { catalogue.index.entry(at: position)?.hero }
-
-  public func positions(prefix folded: String) -> Range<Int> { catalogue.index.positions(prefix: folded) }
-
-  public func forEachFoldedName(_ body: (UnsafeBufferPointer<UInt8>) -> Void) { catalogue.index.eachKey(body) }
+extension CatalogueIndex: PickHeroSource {
+  func hero(at position: Int) -> Hero? { entry(at: position)?.hero }
 }

@@ -21,8 +21,8 @@ public struct PickIndex: Equatable, Sendable {
     names = FoldedNames(source: source)
   }
 
-  /// An index of heroes held in memory (sorted into name order).
-  public init(heroesInOrder heroes: [Hero]) { self.init(source: HeroListPickSource(heroes)) }
+  /// An index of no heroes.
+  public init() { self.init(source: BundledCatalogue.empty) }
 
   /// How many heroes there are.
   public var count: Int { source.count }

@@ -2,7 +2,7 @@ import Foundation
 
 /// Answers every question about heroes, from wherever the data policy says: the API, its cache,
 /// or the local catalogue.
-public protocol HeroDirectory: Sendable {
+public protocol HeroSource: Sendable {
   /// The largest page worth asking for: 100 for the API, everything for a local catalogue.
   var maximumPageSize: Int { get }
   /// One window of the listing.
@@ -21,7 +21,7 @@ public protocol HeroDirectory: Sendable {
   func suggestions(for name: String) async -> [Hero]
 }
 
-extension HeroDirectory {
+extension HeroSource {
   /// One page after another, each asked for once the one before it is in.
   public func allPages(
     from query: HeroQuery, receive: @escaping @Sendable (Result<HeroPage, SourceError>) async -> Void
@@ -47,12 +47,6 @@ public struct ComicsSummary: Hashable, Sendable {
   public var total: Int
   /// The most recent comics by on-sale date, newest first.
   public var latest: [Comic]
-
-  /// Creates a summary.
-  public init(total: Int, latest: [Comic]) {
-    self.total = total
-    self.latest = latest
-  }
 }
 
 /// A value with the source that answered it.

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// Once the API has failed to answer, later questions in the same run go straight to the local
 /// catalogue: one command should not wait through the retries twice.
-public struct APIHeroDirectory: HeroDirectory {
+public struct APIHeroSource: HeroSource {
   /// The API.
   public let client: any MarvelClient
   /// The local catalogue, learner and fallback.
@@ -14,7 +14,7 @@ public struct APIHeroDirectory: HeroDirectory {
   private let now: @Sendable () -> Date
   private let outage = Mutex<MarvelError?>(nil)
 
-  /// A directory over a client and the local catalogue.
+  /// A source over a client and the local catalogue.
   public init(client: any MarvelClient, store: CatalogueStore, now: @escaping @Sendable () -> Date = Date.init) {
     self.client = client
     self.store = store

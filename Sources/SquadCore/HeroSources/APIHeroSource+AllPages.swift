@@ -1,6 +1,6 @@
 /// `heroes --all` against the API: as many requests as pages, but a few in flight at once and one
 /// write of the local catalogue, like `sync`, under the same paging rule (``ListingPaging``).
-extension APIHeroDirectory {
+extension APIHeroSource {
   /// The first page says how many there are; the rest are fetched a few at a time and handed
   /// over in order, each hero once, until a page ends the listing. Only heroes the API sent are
   /// handed over: when a later page fails, the listing fails rather than mixing in local heroes.
@@ -52,7 +52,7 @@ extension APIHeroDirectory {
   }
 }
 
-extension APIHeroDirectory {
+extension APIHeroSource {
   /// The whole listing from the local catalogue, in one page: when the API could not answer, or
   /// cannot answer this query.
   private func localListing(from query: HeroQuery, source: DataSource) -> HeroPage {
@@ -81,9 +81,8 @@ final class ListingInProgress {
   func handOver(_ page: MarvelPage<Hero>, ending step: ListingPaging) -> HeroPage {
     let fresh = page.results.filter { seen.insert($0.id).inserted }
     learnt += fresh
-    var handed = HeroPage(
-      heroes: fresh, offset: page.offset, total: page.total, source: .api(attribution: page.attribution))
-    handed.endsListing = step.endsListing
-    return handed
+    return HeroPage(
+      heroes: fresh, offset: page.offset, total: page.total, source: .api(attribution: page.attribution),
+      endsListing: step.endsListing)
   }
 }

@@ -3,7 +3,7 @@ import Testing
 
 @testable import SquadCore
 
-@Suite struct APIHeroDirectoryTests {
+@Suite struct APIHeroSourceTests {
   let home = TemporaryDirectory()
   var paths: SquadPaths { SquadPaths(home: home.path) }
   static let attribution = "Data provided by Marvel. © 2099 MARVEL"
@@ -15,8 +15,8 @@ import Testing
     MarvelPage(offset: offset, limit: 20, total: total ?? heroes.count, results: heroes, attribution: attribution)
   }
 
-  func directory(_ client: StubMarvelClient) -> APIHeroDirectory {
-    APIHeroDirectory(client: client, store: CatalogueStore(paths: paths), now: { Sample.moment })
+  func directory(_ client: StubMarvelClient) -> APIHeroSource {
+    APIHeroSource(client: client, store: CatalogueStore(paths: paths), now: { Sample.moment })
   }
 
   @Test func aPageComesFromTheAPIWithItsAttributionAndIsLearnt() async throws {

@@ -1,19 +1,21 @@
+@testable import SquadCore
+
 /// Heroes held in memory, sorted into name order (for tests and small lists).
-public struct HeroListPickSource: PickHeroSource {
+struct HeroListPickSource: PickHeroSource {
   private let heroes: [Hero]
   private let keys: [[UInt8]]
 
   /// The heroes, in name order.
-  public init(_ heroes: [Hero]) {
+  init(_ heroes: [Hero]) {
     self.heroes = HeroOrdering.sorted(heroes, by: .name)
     keys = self.heroes.map { Array(HeroName.folded($0.name).utf8) }
   }
 
-  public var count: Int { heroes.count }
+  var count: Int { heroes.count }
 
-  public func hero(at position: Int) -> Hero? { heroes.indices.contains(position) ? heroes[position] : nil }
+  func hero(at position: Int) -> Hero? { heroes.indices.contains(position) ? heroes[position] : nil }
 
-  public func positions(prefix folded: String) -> Range<Int> {
+  func positions(prefix folded: String) -> Range<Int> {
     let wanted = Array(folded.utf8)
     guard !wanted.isEmpty else { return 0..<heroes.count }
     let lower = keys.partitioningIndex { !$0.lexicographicallyPrecedes(wanted) }
@@ -22,7 +24,7 @@ public struct HeroListPickSource: PickHeroSource {
     return lower..<upper
   }
 
-  public func forEachFoldedName(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+  func forEachFoldedName(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
     for key in keys { key.withUnsafeBufferPointer(body) }
   }
 }
@@ -37,5 +39,17 @@ extension Array {
       if belongsAfter(self[middle]) { high = middle } else { low = middle + 1 }
     }
     return low
+  }
+}
+
+extension PickIndex {
+  /// An index of heroes held in memory (sorted into name order).
+  init(heroesInOrder heroes: [Hero]) { self.init(source: HeroListPickSource(heroes)) }
+}
+
+extension PickCatalogue {
+  /// Heroes held in memory and a squad that exists.
+  init(heroes: [Hero], squad: Squad) {
+    self.init(index: PickIndex(heroesInOrder: heroes), squad: PickSquad(squad: squad))
   }
 }

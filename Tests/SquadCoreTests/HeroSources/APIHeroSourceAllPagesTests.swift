@@ -5,7 +5,7 @@ import Testing
 
 /// `heroes --all` against the API: pages fetched a few at a time, handed over in order, and the
 /// local catalogue written once.
-@Suite struct APIHeroDirectoryAllPagesTests {
+@Suite struct APIHeroSourceAllPagesTests {
   let home = TemporaryDirectory()
   var paths: SquadPaths { SquadPaths(home: home.path) }
 
@@ -28,7 +28,7 @@ import Testing
 
   /// Every page handed over, with whether the catalogue file existed when it was.
   func listAll(_ client: StubMarvelClient) async -> [(Result<HeroPage, SourceError>, catalogueExisted: Bool)] {
-    let directory = APIHeroDirectory(client: client, store: CatalogueStore(paths: paths), now: { Sample.moment })
+    let directory = APIHeroSource(client: client, store: CatalogueStore(paths: paths), now: { Sample.moment })
     let received = Mutex<[(Result<HeroPage, SourceError>, catalogueExisted: Bool)]>([])
     let file = paths.catalogueFile
     await directory.allPages(from: HeroQuery(limit: 20)) { result in

@@ -1,10 +1,10 @@
-/// A directory that cannot answer, for a configuration that must not silently fall back (one
+/// A source that cannot answer, for a configuration that must not silently fall back (one
 /// API key without the other): every question fails with the same error.
-public struct UnusableHeroDirectory: HeroDirectory {
+public struct UnusableHeroSource: HeroSource {
   /// The error every answer carries.
   public let error: SourceError
 
-  /// A directory failing with `error`.
+  /// A source failing with `error`.
   public init(error: SourceError) { self.error = error }
 
   public var maximumPageSize: Int { HeroQuery.maximumLimit }

@@ -1,0 +1,6 @@
+@testable import SquadCore
+
+extension RequestLimiter {
+  /// Requests waiting for a place.
+  var waitingCount: Int { waiting.count }
+}
