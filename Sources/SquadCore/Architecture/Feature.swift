@@ -13,6 +13,16 @@ public protocol Feature: SendableMetatype {
 
   /// Applies an action to the state and returns the effects to run next, in order.
   static func reduce(_ state: inout State, _ action: Action) -> [Effect]
+
+  /// The effect that, returned by the reducer while `effect` runs, cancels it (TCA's
+  /// `.cancellable(id:)`), so a reducer stops a long effect (sync's pages) the moment it has seen
+  /// enough; nil for an effect that runs to its end.
+  static func cancellation(of effect: Effect) -> Effect?
+}
+
+extension Feature {
+  /// Effects run to their end unless the feature says otherwise.
+  public static func cancellation(of effect: Effect) -> Effect? { nil }
 }
 
 /// Turns a feature's effects into work and the results into actions.

@@ -4,7 +4,9 @@
 /// There is one way to drive it: ``run(_:)`` sends an action and runs every effect that follows,
 /// one at a time, first in first out, so result order is deterministic. An effect may send
 /// progress actions while it works, and each is reduced as it arrives; an action sent while
-/// another is being reduced (from the observer) is queued, never dropped.
+/// another is being reduced (from the observer) is queued, never dropped. A cancellable effect
+/// (``Feature/cancellation(of:)``) runs in a task of its own, which the reducer cancels by
+/// returning its cancellation.
 @MainActor
 public final class Store<F: Feature, Runner: EffectRunner> where Runner.Effect == F.Effect, Runner.Action == F.Action {
   /// Called after every reduced action with the state it produced.
@@ -17,6 +19,7 @@ public final class Store<F: Feature, Runner: EffectRunner> where Runner.Effect =
   private var pendingActions: [F.Action] = []
   private var pendingEffects: [F.Effect] = []
   private var isReducing = false
+  private var running: (task: Task<Void, Never>, cancellation: F.Effect)?
 
   /// Creates a store with its initial state, the runner for its effects and one observer.
   public init(initialState: F.State, runner: Runner, observer: @escaping Observer = { _, _ in }) {
@@ -33,7 +36,14 @@ public final class Store<F: Feature, Runner: EffectRunner> where Runner.Effect =
     send(action)
     while !pendingEffects.isEmpty {
       let effect = pendingEffects.removeFirst()
-      await runner.run(effect) { action in await self.send(action) }
+      guard let cancellation = F.cancellation(of: effect) else {
+        await runner.run(effect) { action in await self.send(action) }
+        continue
+      }
+      let task = Task { await runner.run(effect) { action in await self.send(action) } }
+      running = (task, cancellation)
+      await task.value
+      running = nil
     }
   }
 
@@ -45,7 +55,9 @@ public final class Store<F: Feature, Runner: EffectRunner> where Runner.Effect =
     isReducing = true
     while !pendingActions.isEmpty {
       let next = pendingActions.removeFirst()
-      pendingEffects += F.reduce(&state, next)
+      for effect in F.reduce(&state, next) {
+        if let running, effect == running.cancellation { running.task.cancel() } else { pendingEffects.append(effect) }
+      }
       observer(next, state)
     }
     isReducing = false

@@ -29,34 +29,24 @@ public enum OutputFile {
     createsFolder: Bool = true
   ) throws(PersistenceError) {
     var status = stat()
-    guard lstat(path, &status) == 0 else {
-      guard errno == ENOENT else { throw failure(path) }
+    if stat(path, &status) == 0 {
       try refuseProtected(path, protected)
-      if !createsFolder { try requireFolder(of: path) }
-      try AtomicFile.write(data, to: path)
-      return
-    }
-    guard stat(path, &status) == 0 else {
-      if errno == ENOENT { throw PersistenceError(path: path, reason: .danglingLink) }
-      throw failure(path)
-    }
-    try refuseProtected(path, protected)
-    let type = status.st_mode & S_IFMT
-    if writesThroughSpecialFiles && isStandardOutput(status) {
       // `--output /dev/stdout >> log`: the shell's own redirection, append mode and offset
       // included, is kept by writing to the descriptor rather than replacing the file.
-      try writeAll(data, to: STDOUT_FILENO, path: path)
-    } else if type == S_IFREG {
-      try refuseReadOnly(path, status)
-      try AtomicFile.write(data, to: target(of: path))
-    } else if writesThroughSpecialFiles && [S_IFIFO, S_IFCHR, S_IFBLK].contains(type) {
-      try writeThrough(data, to: path)
-    } else if type == S_IFDIR {
-      throw PersistenceError(path: path, reason: .unwritable(detail: "it is a folder, not a file"))
-    } else {
-      let kind = FileKind.describeIrregular(status.st_mode) ?? "not a regular file"
-      throw PersistenceError(path: path, reason: .notAFile(kind: kind))
+      if writesThroughSpecialFiles && isStandardOutput(status) {
+        return try writeAll(data, to: STDOUT_FILENO, path: path)
+      }
+      if writesThroughSpecialFiles && [S_IFIFO, S_IFCHR, S_IFBLK].contains(status.st_mode & S_IFMT) {
+        return try writeThrough(data, to: path)
+      }
     }
+    // Anything else must be a regular file squad may replace, or nothing yet.
+    let replacement = try Replacement(path: path)
+    if !replacement.exists {
+      try refuseProtected(path, protected)
+      if !createsFolder { try requireFolder(of: path) }
+    }
+    try AtomicFile.write(data, to: replacement.path)
   }
 
   /// The file a path finally names, symbolic links followed (the path itself when nothing is

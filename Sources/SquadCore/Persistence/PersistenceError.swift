@@ -4,8 +4,8 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
   public enum Reason: Hashable, Sendable {
     /// The file exists but is not a valid squad file; `detail` says where or why.
     case corrupt(detail: String)
-    /// The file was written by a newer squad with this `schemaVersion`.
-    case newerSchema(version: Int)
+    /// The file was written by a newer squad with this `schemaVersion`; this one `reads` another.
+    case newerSchema(version: Int, reads: Int)
     /// The file or its folder could not be read.
     case unreadable(detail: String)
     /// The file or its folder could not be written; nothing was changed.
@@ -30,21 +30,9 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
     /// The squad's history file is unreadable; `detail` says where. Changes go on without
     /// recording; undo and redo refuse.
     case corruptHistory(detail: String)
-    /// The change would take the squad `name` past its size limit; nothing was changed.
-    case overLimit(limit: Int, members: Int, squad: String)
-    /// The squad file no longer matches the last change squad recorded (edited by something
-    /// else), so undo or redo would lose that edit; nothing was changed.
-    case changedOutside
-    /// The named squad was deleted or renamed between the command's start and its save (a pick
-    /// left open, a recruit meeting a `squads delete`), or replaced by a new squad of its name (a
-    /// pick); only `squads create` makes a squad, and no change lands in another, so nothing was saved.
-    case squadGone(squad: String)
     /// A folder squad keeps inside its home (a named squad's, `squads/.deleted`) is a symbolic
     /// link, which squad never follows; nothing was changed.
     case linkedFolder
-    /// Undo would go back to before a change made over a squad file squad could not read: there
-    /// is no recorded squad to restore; nothing was changed.
-    case noSquadToRestore
   }
 
   /// The file concerned.
@@ -62,8 +50,7 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
   public var exitCode: ExitCode {
     switch reason {
     case .corrupt, .newerSchema, .tooLarge, .wouldExceed, .catalogueOverLimit, .corruptHistory: return .invalidData
-    case .unreadable, .unwritable, .partlyWritten, .notAFile, .danglingLink, .notOwnFile, .overLimit, .changedOutside,
-      .squadGone, .linkedFolder, .noSquadToRestore:
+    case .unreadable, .unwritable, .partlyWritten, .notAFile, .danglingLink, .notOwnFile, .linkedFolder:
       return .failure
     }
   }
@@ -81,9 +68,9 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
     case .corrupt(let detail):
       return "\(path) is not a valid squad file (\(detail)). It was left untouched; "
         + "fix it, remove it, or replace it with 'squad import <file> --replace'."
-    case .newerSchema(let version):
+    case .newerSchema(let version, let reads):
       return "\(path) was written by a newer squad (schemaVersion \(version); this one reads "
-        + "\(Squad.currentSchemaVersion)). It was left untouched; upgrade squad to use it."
+        + "\(reads)). It was left untouched; upgrade squad to use it."
     case .unreadable(let detail):
       return "Could not read \(path): \(detail)."
     case .unwritable(let detail):
@@ -105,25 +92,11 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
     case .corruptHistory(let detail):
       return "\(path) cannot be used as the squad's history (\(detail)). It was left untouched; changes go on "
         + "without being recorded, and undo and redo refuse until it is fixed or removed."
-    case .overLimit(let limit, let members, let squad):
-      return
-        "The squad '\(squad)' holds at most \(Plural.members(limit)); this change would make it "
-        + "\(members). Nothing changed; fire someone first."
-    case .changedOutside:
-      return "\(path) was changed by something other than squad since the last change squad recorded; "
-        + "undo and redo would lose that edit, so nothing changed."
     case .catalogueOverLimit(let detail):
       return "Could not write \(path): \(detail) (see 'Limits' in the README). Nothing was changed."
-    case .squadGone(let squad):
-      return "The squad '\(squad)' was deleted, renamed or replaced while this command ran, so nothing was saved: "
-        + "squad neither creates it again nor saves into a squad that took its name since. Run the command again "
-        + "to change the squad called '\(squad)' now ('squad squads create \(squad)' makes it when there is none)."
     case .linkedFolder:
       return "\(path) is a symbolic link; squad keeps its folders (a squad's, squads/.deleted) only as real folders "
         + "inside its home and never follows a link there. It was left untouched and nothing was changed."
-    case .noSquadToRestore:
-      return "The change to undo in \(path) was made over a squad file squad could not read, so there is no squad "
-        + "to go back to. Nothing changed."
     case .wouldExceed(let limit):
       return "Could not save \(path): the squad would be larger than \(InputLimit.describe(limit)), the most squad "
         + "reads back (see 'Limits' in the README). Nothing was changed."

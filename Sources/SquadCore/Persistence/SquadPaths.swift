@@ -11,8 +11,6 @@ public struct SquadPaths: Equatable, Sendable {
 
   /// The squad file.
   public var squadFile: String { dataDirectory + "/squad.json" }
-  /// The lock every read-modify-write of the squad holds.
-  public var lockFile: String { dataDirectory + "/squad.lock" }
   /// The default squad's history (`history.jsonl` beside `squad.json`).
   public var historyFile: String { dataDirectory + "/history.jsonl" }
   /// The folder of named squads, one folder each: `squads/NAME/{squad.json,squad.lock,history.jsonl}`.
@@ -25,11 +23,6 @@ public struct SquadPaths: Equatable, Sendable {
   }
   /// Where deleted squads are kept (with their history), newest few only.
   public var deletedSquadsDirectory: String { squadsDirectory + "/.deleted" }
-
-  /// The folder of a named squad; the data folder for the default squad.
-  public func folder(of name: SquadName) -> String {
-    name.isDefault ? dataDirectory : squadsDirectory + "/" + name.value
-  }
 
   /// The local catalogue (``CatalogueFormat``): the bundled set and everything synced, fetched
   /// or imported. Data, not cache: imported heroes cannot be fetched again.

@@ -36,13 +36,13 @@ import Testing
       .squadLoaded(.success(Self.squad)), .squadLoaded(.failure(Self.error)),
       .heroesResolved(.success(Sourced([Self.hulk], source: Self.source))), .heroesResolved(.failure(Self.lookup)),
       .confirmationAnswered(true), .squadUpdated(.success(SquadUpdateResult(squad: Self.squad, change: Self.change))),
-      .squadUpdated(.failure(Self.error)),
+      .squadUpdated(.failure(.file(Self.error))),
     ]
     let phases: [SquadFeature.Phase] = [
       .idle, .loading(.fire(askFirst: true), heroes: Self.refs),
       .resolving(.recruit(at: Sample.moment), squad: Self.squad),
       .confirming(firing: [Self.member], heroes: [Self.hulk]), .updating(.list, heroes: [Self.hulk]),
-      .done(Self.squad, Self.change), .cancelled, .failed(.lookup(Self.lookup)), .failed(.persistence(Self.error)),
+      .done(Self.squad, Self.change), .cancelled, .failed(.lookup(Self.lookup)), .failed(.squad(.file(Self.error))),
     ]
     for action in actions {
       switch action {
@@ -153,7 +153,7 @@ import Testing
     let actions: [SyncFeature.Action] = [
       .syncRequested(force: true), .pageLoaded(.success(Self.page)),
       .pageLoaded(.failure(.throttled(attempts: 3, url: "http://127.0.0.1/v1/public/characters"))),
-      .listingEnded, .discardedRequests(8), .catalogueSaved(.success(250)), .catalogueSaved(.failure(Self.error)),
+      .discardedRequests(8), .catalogueSaved(.success(250)), .catalogueSaved(.failure(Self.error)),
     ]
     let states: [SyncFeature.State] = [
       .idle, .fetchingFirstPage(force: false), .fetching(progress), .saving(progress.report), .done(progress.report),
@@ -161,7 +161,7 @@ import Testing
     ]
     for action in actions {
       switch action {
-      case .syncRequested, .pageLoaded, .listingEnded, .discardedRequests, .catalogueSaved: break
+      case .syncRequested, .pageLoaded, .discardedRequests, .catalogueSaved: break
       }
     }
     for state in states {
@@ -209,7 +209,7 @@ import Testing
     let states: [ImportFeature.State] = [
       .idle, .reading(request), .updating(request, members: [Self.member]), .done(summary),
       .failed(.invalidFile(invalid)),
-      .failed(.squad(Self.error)),
+      .failed(.squad(.file(Self.error))),
     ]
     for action in actions {
       switch action {

@@ -35,8 +35,45 @@ private struct CounterEffects: EffectRunner {
   }
 }
 
+/// A long effect that counts until it is cancelled; the reducer stops it at 3.
+private enum Countdown: Feature {
+  struct State: Equatable, Sendable { var counted: [Int] = [] }
+  enum Action: Equatable, Sendable {
+    case start
+    case counted(Int)
+  }
+  enum Effect: Equatable, Sendable {
+    case count
+    case stop
+  }
+
+  static func reduce(_ state: inout State, _ action: Action) -> [Effect] {
+    switch action {
+    case .start: return [.count]
+    case .counted(let n):
+      state.counted.append(n)
+      return n == 3 ? [.stop] : []
+    }
+  }
+
+  static func cancellation(of effect: Effect) -> Effect? { effect == .count ? .stop : nil }
+}
+
+private struct CountdownEffects: EffectRunner {
+  func run(_ effect: Countdown.Effect, send: @escaping @Sendable (Countdown.Action) async -> Void) async {
+    guard effect == .count else { return }
+    for n in 1...1_000 where !Task.isCancelled { await send(.counted(n)) }
+  }
+}
+
 @MainActor
 @Suite struct StoreTests {
+  @Test func anEffectTheReducerCancelsStopsAtOnce() async {
+    let store = Store<Countdown, CountdownEffects>(initialState: .init(), runner: CountdownEffects())
+    await store.run(.start)
+    #expect(store.state.counted == [1, 2, 3])
+  }
+
   @Test func effectsRunInOrderAndTheirActionsAreReducedAsTheyArrive() async {
     let store = Store<Counter, CounterEffects>(initialState: .init(), runner: CounterEffects())
     await store.run(.tick(1))

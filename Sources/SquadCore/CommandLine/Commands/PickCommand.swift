@@ -91,7 +91,7 @@ enum PickCommand: Command {
       return .exit(.interrupted)
     case .finished(.failed(.terminalClosed)):
       return .error("The terminal closed; nothing was saved.", .failure)
-    case .finished(.failed(.persistence(let error))):
+    case .finished(.failed(.squad(let error))):
       return .failed(error)
     default:
       return .error("The picker stopped unexpectedly.", .failure)

@@ -9,10 +9,4 @@ public struct PendingChange: Equatable, Sendable {
   public var hero: Hero
   /// What Enter will do to them.
   public var kind: Kind
-
-  /// A pending change.
-  public init(hero: Hero, kind: Kind) {
-    self.hero = hero
-    self.kind = kind
-  }
 }

@@ -1,6 +1,6 @@
 /// Why a pick failed.
 public enum PickFailure: Equatable, Sendable {
-  case persistence(PersistenceError)
+  case squad(SquadError)
   /// The terminal closed while picking; nothing was saved.
   case terminalClosed
 }

@@ -47,11 +47,12 @@ public struct PickEffects: EffectRunner {
       let date = now()
       let command = SquadCommand.pick(at: date, firing: Set(fires.map(\.id)))
       let file = squadFile
-      await send(
-        .changesSaved(
-          Result { () throws(PersistenceError) in
-            try file.update(command, heroes: recruits + fires, at: date, identity: identity)
-          }))
+      let saved = Result { () throws(SquadError) in
+        try file.change(by: command.name, at: date) { snapshot throws(SquadError) in
+          try SquadFeature.plan(command, heroes: recruits + fires, identity: identity, in: snapshot)
+        }.0
+      }
+      await send(.changesSaved(saved))
     }
   }
 

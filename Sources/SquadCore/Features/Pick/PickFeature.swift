@@ -63,7 +63,7 @@ public enum PickFeature: Feature {
     case ticked
     /// The terminal went away (end of input, or a read error).
     case inputEnded
-    case changesSaved(Result<SquadUpdateResult, PersistenceError>)
+    case changesSaved(Result<SquadUpdateResult, SquadError>)
   }
 
   /// What the picker asks the outside world to do.
@@ -111,7 +111,7 @@ public enum PickFeature: Feature {
       return redraw(state)
 
     case (.loading, .heroesLoaded(.failure(let error))):
-      state.mode = .finished(.failed(.persistence(error)))
+      state.mode = .finished(.failed(.squad(.file(error))))
       return []
 
     case (.saving, .changesSaved(.success(let result))):
@@ -119,7 +119,7 @@ public enum PickFeature: Feature {
       return []
 
     case (.saving, .changesSaved(.failure(let error))):
-      state.mode = .finished(.failed(.persistence(error)))
+      state.mode = .finished(.failed(.squad(error)))
       return []
 
     case (_, .inputEnded) where interactive(state):

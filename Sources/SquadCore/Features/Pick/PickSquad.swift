@@ -5,10 +5,4 @@ public struct PickSquad: Equatable, Sendable {
   /// Which squad it is (``SquadFile/identity``): nil for the default squad and for a named squad
   /// that does not exist.
   public var identity: [UInt64]?
-
-  /// A squad as read.
-  public init(squad: Squad, identity: [UInt64]? = nil) {
-    self.squad = squad
-    self.identity = identity
-  }
 }

@@ -31,6 +31,8 @@ public struct SyncEffects: EffectRunner {
     switch effect {
     case .fetchPages(let offsets, let force):
       await fetch(offsets, freshness: force ? .revalidate : .withinTTL, send: send)
+    case .stopFetching:
+      break  // The store cancels the fetch in progress; there is nothing to run.
     case .saveCatalogue:
       // The pages' buffers are freed by now; giving their memory back before the build keeps
       // the sync's peak at what one phase needs, not the sum of both.
@@ -72,12 +74,13 @@ public struct SyncEffects: EffectRunner {
         problems.withLock { $0.append("The squad '\(name)': " + text) }
       }
       guard FileKind.isPresent(squadFile.path) else { continue }
-      do throws(PersistenceError) {
+      do throws(SquadError) {
         // Recorded in each squad's history like any change ("sync"), so undo can take it back.
-        _ = try squadFile.change(by: "sync", at: now()) { snapshot in
-          let heroes = snapshot.squad.members.filter { received.received($0.id) }
+        _ = try squadFile.change(by: "sync", at: now()) { snapshot throws(SquadError) in
+          let squad = try snapshot.readSquad()
+          let heroes = squad.members.filter { received.received($0.id) }
             .compactMap { catalogue.index.entry(id: $0.id) }.filter { $0.origin != .bundled }.map(\.hero)
-          return (snapshot.squad.refreshed(from: heroes).map { SquadEdit(squad: $0) }, ())
+          return (squad.refreshed(from: heroes).map { SquadEdit(squad: $0) }, ())
         }
       } catch {
         problems.withLock { $0.append("The squad '\(name)' was not refreshed: " + error.description) }
@@ -87,23 +90,20 @@ public struct SyncEffects: EffectRunner {
   }
 
   /// Fetches the pages at `offsets` with at most `pagesInProgress` in progress, sending each in
-  /// order, and stops at a failure or at a page that ends the listing (``ListingPaging``). When
-  /// that leaves planned pages unasked, it says so with `.listingEnded`; requests sent for pages
-  /// that were then not needed are reported first, with `.discardedRequests`.
+  /// order, until the last or until the reducer stops the fetch (``SyncFeature/Effect/stopFetching``
+  /// cancels this task). Requests sent for pages that were then not needed are reported after, with
+  /// `.discardedRequests`: they went on the wire, so they count.
   private func fetch(
     _ offsets: [Int], freshness: CacheFreshness, send: @escaping @Sendable (SyncFeature.Action) async -> Void
   ) async {
     let client = client
     let received = received
-    let pageSize = SyncFeature.pageSize
     let sentBefore = client.requestsSent
     var handedOver = 0
     var requestsHandedOver = 0
-    var endedEarly = false
-    var failed = false
     await InOrderConcurrently.run(offsets, limit: Self.pagesInProgress) { offset in
       await client.characters(
-        CharacterFilter(HeroQuery(order: .name, offset: offset, limit: pageSize)), freshness: freshness)
+        CharacterFilter(HeroQuery(order: .name, offset: offset, limit: SyncFeature.pageSize)), freshness: freshness)
     } consume: { offset, result in
       handedOver += 1
       if case .success(let page) = result {
@@ -116,22 +116,10 @@ public struct SyncEffects: EffectRunner {
       // keeps the memory; handing it back now and then keeps the sync's peak flat (BENCHMARKS.md).
       if handedOver % Self.pagesBetweenTrims == 0 { MemoryRelease.returnFreedMemory() }
       await send(.pageLoaded(result))
-      guard case .success(let page) = result else {
-        failed = true
-        return false
-      }
-      let step = ListingPaging.after(
-        requested: offset, limit: pageSize, offset: page.offset, count: page.results.count, total: page.total)
-      guard case .next = step else {
-        endedEarly = handedOver < offsets.count
-        return false
-      }
-      return true
+      return !Task.isCancelled
     }
-    // Every page's work has ended by now (cancelled or not), so the client's count is final. A
-    // failed sync reports its failure, not what it cost.
+    // Every page's work has ended by now (cancelled or not), so the client's count is final.
     let discarded = client.requestsSent - sentBefore - requestsHandedOver
-    if discarded > 0, !failed { await send(.discardedRequests(discarded)) }
-    if endedEarly { await send(.listingEnded) }
+    if discarded > 0 { await send(.discardedRequests(discarded)) }
   }
 }

@@ -24,12 +24,11 @@ public enum SyncFeature: Feature {
   /// What happened.
   public enum Action: Equatable, Sendable {
     case syncRequested(force: Bool)
+    /// A page arrived (pages arrive in the order they were asked for).
     case pageLoaded(Result<MarvelPage<Hero>, MarvelError>)
     /// The catalogue was written (its size), and the squads refreshed: a sentence for each squad
     /// that could not be, or whose change could not be recorded.
     case catalogueSaved(Result<Int, PersistenceError>, squadProblems: [String] = [])
-    /// The listing ended before the planned pages did (an empty or short page): save what came.
-    case listingEnded
     /// Requests sent for pages the sync started and then did not need (in flight when the
     /// listing ended, cancelled or answered too late): they went on the wire, so they count.
     case discardedRequests(Int)
@@ -43,6 +42,13 @@ public enum SyncFeature: Feature {
     /// Merge the heroes the pages brought (spooled by the runner as they came) into the local
     /// catalogue and write it once.
     case saveCatalogue
+    /// Stop fetching: the pages still in progress are cancelled (``cancellation(of:)``).
+    case stopFetching
+  }
+
+  public static func cancellation(of effect: Effect) -> Effect? {
+    guard case .fetchPages = effect else { return nil }
+    return .stopFetching
   }
 
   public static func reduce(_ state: inout State, _ action: Action) -> [Effect] {
@@ -52,24 +58,20 @@ public enum SyncFeature: Feature {
       return [.fetchPages(offsets: [0], force: force)]
 
     case (.fetchingFirstPage(let force), .pageLoaded(.success(let page))):
-      let step = ListingPaging.after(
-        requested: 0, limit: pageSize, offset: page.offset, count: page.results.count, total: page.total)
-      let rest = step == .next(pageSize) ? Array(stride(from: pageSize, to: page.total, by: pageSize)) : []
-      var progress = SyncProgress(pageCount: 1 + rest.count, total: page.total)
-      progress.add(page)
-      return advance(&state, progress, next: [.fetchPages(offsets: rest, force: force)])
+      let rest = Array(stride(from: pageSize, to: page.total, by: pageSize))
+      let progress = SyncProgress(pageCount: 1 + rest.count, total: page.total)
+      return received(page, &state, progress, next: [.fetchPages(offsets: rest, force: force)])
 
-    case (.fetching(var progress), .pageLoaded(.success(let page))):
-      progress.add(page)
-      return advance(&state, progress, next: [])
+    case (.fetching(let progress), .pageLoaded(.success(let page))):
+      return received(page, &state, progress, next: [])
 
-    case (.fetchingFirstPage, .pageLoaded(.failure(let error))), (.fetching, .pageLoaded(.failure(let error))):
+    case (.fetchingFirstPage, .pageLoaded(.failure(let error))):
       state = .failed(.api(error))
       return []
 
-    case (.fetching(let progress), .listingEnded):
-      state = .saving(progress.report)
-      return [.saveCatalogue]
+    case (.fetching, .pageLoaded(.failure(let error))):
+      state = .failed(.api(error))
+      return [.stopFetching]
 
     case (.fetching(var progress), .discardedRequests(let count)):
       progress.tally.requests += count
@@ -97,12 +99,23 @@ public enum SyncFeature: Feature {
     }
   }
 
-  private static func advance(_ state: inout State, _ progress: SyncProgress, next: [Effect]) -> [Effect] {
-    guard progress.pagesDone >= progress.pageCount else {
+  // The one stop rule, for every page: the fetch goes on after a full page at the offset asked
+  // for (``ListingPaging``) while planned pages remain; otherwise what came is saved, and the
+  // pages still in progress are cancelled.
+  private static func received(
+    _ page: MarvelPage<Hero>, _ state: inout State, _ progress: SyncProgress, next: [Effect]
+  ) -> [Effect] {
+    var progress = progress
+    let requested = progress.pagesDone * pageSize
+    progress.add(page)
+    let step = ListingPaging.after(
+      requested: requested, limit: pageSize, offset: page.offset, count: page.results.count, total: page.total)
+    let remaining = progress.pagesDone < progress.pageCount
+    guard step.endsListing || !remaining else {
       state = .fetching(progress)
       return next
     }
     state = .saving(progress.report)
-    return [.saveCatalogue]
+    return (remaining && next.isEmpty ? [.stopFetching] : []) + [.saveCatalogue]
   }
 }

@@ -51,14 +51,6 @@ public struct SyncTally: Equatable, Sendable {
   /// Pages answered from the cache within its TTL, with no request.
   public var fromCache = 0
 
-  /// An empty tally.
-  public init(requests: Int = 0, downloaded: Int = 0, notModified: Int = 0, fromCache: Int = 0) {
-    self.requests = requests
-    self.downloaded = downloaded
-    self.notModified = notModified
-    self.fromCache = fromCache
-  }
-
   /// Adds one page's cost.
   public mutating func count<Item>(_ page: MarvelPage<Item>) {
     requests += page.requests
@@ -86,15 +78,4 @@ public struct SyncReport: Equatable, Sendable {
   public var catalogueSize: Int?
   /// A sentence naming each squad the sync could not refresh, or whose change it could not record.
   public var squadProblems: [String] = []
-
-  /// A report.
-  public init(heroCount: Int, total: Int, pages: Int, tally: SyncTally, attribution: String, catalogueSize: Int? = nil)
-  {
-    self.heroCount = heroCount
-    self.total = total
-    self.pages = pages
-    self.tally = tally
-    self.attribution = attribution
-    self.catalogueSize = catalogueSize
-  }
 }

@@ -250,7 +250,7 @@ final class ScriptedTerminal: FullScreenTerminal {
     } catch let caught {
       error = caught
     }
-    await store.receive(.heroesLoaded(.failure(error))) { $0.mode = .finished(.failed(.persistence(error))) }
+    await store.receive(.heroesLoaded(.failure(error))) { $0.mode = .finished(.failed(.squad(.file(error)))) }
     store.finish()
     #expect(terminal.frames.isEmpty)
   }
@@ -343,8 +343,8 @@ final class ScriptedTerminal: FullScreenTerminal {
       $0.mode = .saving
       $0.notice = nil
     }
-    let gone = PersistenceError(path: file.path, reason: .squadGone(squad: "six"))
-    await store.receive(.changesSaved(.failure(gone))) { $0.mode = .finished(.failed(.persistence(gone))) }
+    let gone = SquadError.squadGone(squad: "six")
+    await store.receive(.changesSaved(.failure(gone))) { $0.mode = .finished(.failed(.squad(gone))) }
     store.finish()
     #expect(!file.exists, "the squad was not created again")
     #expect(gone.exitCode == .failure)
@@ -388,8 +388,8 @@ final class ScriptedTerminal: FullScreenTerminal {
       $0.mode = .saving
       $0.notice = nil
     }
-    let gone = PersistenceError(path: file.path, reason: .squadGone(squad: "six"))
-    await store.receive(.changesSaved(.failure(gone))) { $0.mode = .finished(.failed(.persistence(gone))) }
+    let gone = SquadError.squadGone(squad: "six")
+    await store.receive(.changesSaved(.failure(gone))) { $0.mode = .finished(.failed(.squad(gone))) }
     store.finish()
     #expect(try file.load() == two, "the new squad was not changed")
   }
@@ -415,8 +415,8 @@ final class ScriptedTerminal: FullScreenTerminal {
     }
     await store.receive(.keyPressed(.enter)) { $0.mode = .saving }
     // Only `squads create` makes a named squad; the save refuses before any lock or folder is made.
-    let gone = PersistenceError(path: file.path, reason: .squadGone(squad: "fresh"))
-    await store.receive(.changesSaved(.failure(gone))) { $0.mode = .finished(.failed(.persistence(gone))) }
+    let gone = SquadError.squadGone(squad: "fresh")
+    await store.receive(.changesSaved(.failure(gone))) { $0.mode = .finished(.failed(.squad(gone))) }
     store.finish()
     #expect(!FileManager.default.fileExists(atPath: home.file("squads")))
   }

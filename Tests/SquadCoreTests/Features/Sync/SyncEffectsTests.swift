@@ -84,13 +84,17 @@ import Testing
         ? .failure(.serverError(status: 500, attempts: 4, url: "u"))
         : .success(SyncReducerTests.page(offset: filter.offset ?? 0, total: 1562))
     })
+    var seen: [SyncFeature.Action] = []
     let runner = SyncEffects(client: client, store: CatalogueStore(paths: paths))
-    let collector = ActionCollector<SyncFeature.Action>()
-    await runner.run(.fetchPages(offsets: Array(stride(from: 100, through: 1500, by: 100)), force: false)) {
-      collector.append($0)
+    let store = Store<SyncFeature, SyncEffects>(initialState: .idle, runner: runner) { action, _ in seen.append(action)
     }
-    #expect(client.calls.count < 15)
-    #expect(collector.actions.last == .pageLoaded(.failure(.serverError(status: 500, attempts: 4, url: "u"))))
+    await store.run(.syncRequested(force: false))
+    // The reducer stops the fetch at the failure: the pages after the ten in progress are never asked for.
+    #expect(client.calls.count < 16)
+    let pages = seen.filter { if case .pageLoaded = $0 { true } else { false } }
+    #expect(pages.last == .pageLoaded(.failure(.serverError(status: 500, attempts: 4, url: "u"))))
+    #expect(pages.count == 4, "pages 0, 100 and 200, then the failure at 300")
+    #expect(store.state == .failed(.api(.serverError(status: 500, attempts: 4, url: "u"))))
     #expect(!FileManager.default.fileExists(atPath: paths.catalogueFile))
   }
 }

@@ -42,11 +42,10 @@ import Testing
   @Test func everyPageIsCountedAndTheLastOneSavesOnce() {
     var state = SyncFeature.State.fetchingFirstPage(force: true)
     _ = SyncFeature.reduce(&state, .pageLoaded(.success(Self.page(offset: 0, total: 250, origin: .notModified))))
-    #expect(
-      SyncFeature.reduce(&state, .pageLoaded(.success(Self.page(offset: 200, total: 250, origin: .cache, requests: 0))))
-        == [])
+    #expect(SyncFeature.reduce(&state, .pageLoaded(.success(Self.page(offset: 100, total: 250, requests: 2)))) == [])
     #expect(state.statusLine == "[#############·······] Fetching page 3 of 3…")
-    let effects = SyncFeature.reduce(&state, .pageLoaded(.success(Self.page(offset: 100, total: 250, requests: 2))))
+    let last = Self.page(offset: 200, total: 250, origin: .cache, requests: 0)
+    let effects = SyncFeature.reduce(&state, .pageLoaded(.success(last)))
     #expect(effects == [.saveCatalogue])
     let tally = SyncTally(requests: 3, downloaded: 1, notModified: 1, fromCache: 1)
     let report = SyncReport(heroCount: 250, total: 250, pages: 3, tally: tally, attribution: Self.attribution)
@@ -95,22 +94,44 @@ import Testing
   @Test func aListingThatEndsEarlySavesWhatCameAndCountsOnlyPagesReceived() {
     var state = SyncFeature.State.fetchingFirstPage(force: false)
     _ = SyncFeature.reduce(&state, .pageLoaded(.success(Self.page(offset: 0, total: 9_999_999))))
-    _ = SyncFeature.reduce(&state, .pageLoaded(.success(Self.page(offset: 100, total: 150))))
-    #expect(SyncFeature.reduce(&state, .listingEnded) == [.saveCatalogue])
+    let short = SyncFeature.reduce(&state, .pageLoaded(.success(Self.page(offset: 100, total: 150))))
+    #expect(short == [.stopFetching, .saveCatalogue], "the pages still in progress are cancelled")
     guard case .saving(let report) = state else {
       Issue.record("expected saving, got \(state)")
       return
     }
     #expect((report.heroCount, report.total, report.pages) == (150, 9_999_999, 2))
-    #expect(SyncFeature.reduce(&state, .listingEnded) == [], "out of turn, it changes nothing")
+    let late = SyncFeature.reduce(&state, .pageLoaded(.success(Self.page(offset: 200, total: 9_999_999))))
+    #expect(late == [], "a page that arrives after the stop changes nothing")
+    #expect(SyncFeature.cancellation(of: .fetchPages(offsets: [100], force: false)) == .stopFetching)
+    #expect(SyncFeature.cancellation(of: .saveCatalogue) == nil)
+  }
+
+  @Test func aPageAtAnotherOffsetThanAskedEndsTheFetchLikeAShortOne() {
+    var state = SyncFeature.State.fetchingFirstPage(force: false)
+    _ = SyncFeature.reduce(&state, .pageLoaded(.success(Self.page(offset: 0, total: 9_999_999))))
+    let repeated = SyncFeature.reduce(&state, .pageLoaded(.success(Self.page(offset: 0, total: 9_999_999))))
+    #expect(repeated == [.stopFetching, .saveCatalogue])
+    guard case .saving(let report) = state else {
+      Issue.record("expected saving, got \(state)")
+      return
+    }
+    #expect((report.heroCount, report.pages) == (100, 2), "the repeated heroes count once")
+  }
+
+  @Test func aFailedPageStopsTheFetch() {
+    var state = SyncFeature.State.fetchingFirstPage(force: false)
+    _ = SyncFeature.reduce(&state, .pageLoaded(.success(Self.page(offset: 0, total: 9_999_999))))
+    let failure = MarvelError.timedOut(seconds: 1, url: "u")
+    #expect(SyncFeature.reduce(&state, .pageLoaded(.failure(failure))) == [.stopFetching])
+    #expect(state == .failed(.api(failure)))
   }
 
   @Test func requestsForDiscardedPagesCountInTheTally() {
     var state = SyncFeature.State.fetchingFirstPage(force: false)
     _ = SyncFeature.reduce(&state, .pageLoaded(.success(Self.page(offset: 0, total: 9_999_999))))
-    _ = SyncFeature.reduce(&state, .pageLoaded(.success(Self.page(offset: 100, total: 150))))
     #expect(SyncFeature.reduce(&state, .discardedRequests(8)) == [])
-    _ = SyncFeature.reduce(&state, .listingEnded)
+    _ = SyncFeature.reduce(&state, .pageLoaded(.success(Self.page(offset: 100, total: 150))))
     #expect(SyncFeature.reduce(&state, .discardedRequests(2)) == [])
     guard case .saving(let report) = state else {
       Issue.record("expected saving, got \(state)")
@@ -134,7 +155,7 @@ import Testing
     var state = SyncFeature.State.fetchingFirstPage(force: false)
     _ = SyncFeature.reduce(&state, .pageLoaded(.success(Self.page(offset: 0, total: 300))))
     let error = MarvelError.serverError(status: 500, attempts: 4, url: "u")
-    #expect(SyncFeature.reduce(&state, .pageLoaded(.failure(error))) == [])
+    #expect(SyncFeature.reduce(&state, .pageLoaded(.failure(error))) == [.stopFetching])
     #expect(state == .failed(.api(error)))
     #expect(SyncFeature.reduce(&state, .pageLoaded(.success(Self.page(offset: 100, total: 300)))) == [])
     #expect(state == .failed(.api(error)))

@@ -1,0 +1,30 @@
+import Foundation
+
+/// Runs the history feature's effects against the real files.
+public struct HistoryEffects: EffectRunner {
+  let environment: AppEnvironment
+
+  public func run(_ effect: HistoryFeature.Effect, send: @escaping @Sendable (HistoryFeature.Action) async -> Void)
+    async
+  {
+    let file = environment.squadFile
+    switch effect {
+    case .loadHistory:
+      // Read without the squad's lock, so a read-only home can show its history: a change in
+      // flight is either committed or dropped by the snapshot's rules (see ``SquadFile/snapshot()``).
+      await send(
+        .historyLoaded(
+          Result { () throws(PersistenceError) in
+            try file.refuseLinkedFolder()
+            return try file.snapshot().history.get()
+          }))
+    case .step(let direction, let count, let date):
+      let step = Result { () throws(SquadError) in
+        try file.change(by: direction.rawValue, at: date) { snapshot throws(SquadError) in
+          try HistoryFeature.plan(direction, count: count, in: snapshot)
+        }.1
+      }
+      await send(.stepFinished(step))
+    }
+  }
+}

@@ -1,0 +1,126 @@
+import Foundation
+
+/// Showing a squad's history, and stepping through it with undo and redo.
+///
+/// Both read the history under the squad's lock, so they never see a change half made. Undo and
+/// redo are one change each (``SquadFile/change(by:at:_:)``): they refuse, changing nothing, when
+/// the history is unreadable or the squad file is not what squad last wrote.
+public enum HistoryFeature: Feature {
+  /// Where the command is.
+  public struct State: Equatable, Sendable {
+    /// The current phase.
+    public var phase: Phase = .idle
+  }
+
+  /// The phases of `history`, `undo` and `redo`.
+  public enum Phase: Equatable, Sendable {
+    case idle
+    /// Reading the history.
+    case loading(limit: Int?)
+    /// Undoing or redoing up to `count` changes.
+    case stepping(StepDirection, count: Int)
+    /// The history, newest first.
+    case listed([HistoryEntry])
+    /// The entry an undo or redo recorded; nil when there was nothing to undo or redo.
+    case stepped(StepDirection, HistoryEntry?)
+    /// Refused or failed; nothing changed.
+    case failed(SquadError)
+  }
+
+  /// What happened.
+  public enum Action: Equatable, Sendable {
+    case historyRequested(limit: Int?)
+    case stepRequested(StepDirection, count: Int, at: Date)
+    case historyLoaded(Result<[HistoryEntry], PersistenceError>)
+    case stepFinished(Result<HistoryEntry?, SquadError>)
+  }
+
+  /// What the feature asks the outside world to do.
+  public enum Effect: Equatable, Sendable {
+    /// Read the committed history under the squad's lock.
+    case loadHistory
+    /// Undo or redo up to `count` changes in one locked change.
+    case step(StepDirection, count: Int, at: Date)
+  }
+
+  public static func reduce(_ state: inout State, _ action: Action) -> [Effect] {
+    switch (state.phase, action) {
+    case (.idle, .historyRequested(let limit)):
+      state.phase = .loading(limit: limit)
+      return [.loadHistory]
+
+    case (.idle, .stepRequested(let direction, let count, let date)):
+      state.phase = .stepping(direction, count: count)
+      return [.step(direction, count: count, at: date)]
+
+    case (.loading(let limit), .historyLoaded(.success(let entries))):
+      let newestFirst = Array(entries.reversed())
+      state.phase = .listed(limit.map { Array(newestFirst.prefix($0)) } ?? newestFirst)
+      return []
+
+    case (.stepping(let direction, _), .stepFinished(.success(let entry))):
+      state.phase = .stepped(direction, entry)
+      return []
+
+    case (.loading, .historyLoaded(.failure(let error))):
+      state.phase = .failed(.file(error))
+      return []
+
+    case (.stepping, .stepFinished(.failure(let error))):
+      state.phase = .failed(error)
+      return []
+
+    default:
+      // An action that does not fit the current phase changes nothing.
+      return []
+    }
+  }
+}
+
+extension HistoryFeature {
+  /// Undo or redo of up to `count` changes, decided on the squad and history read under the lock.
+  /// "Can I undo" is whether ``UndoStacks/replay(_:)`` leaves a step to take (no: nothing to write,
+  /// nothing to say); a squad file edited outside squad since its last recorded change, or an
+  /// unreadable history, is refused. Pure.
+  public static func plan(_ direction: StepDirection, count: Int, in snapshot: SquadSnapshot) throws(SquadError)
+    -> (SquadEdit?, Void)
+  {
+    var squad = try snapshot.readSquad()
+    let stacks = UndoStacks.replay(try snapshot.history.mapError(SquadError.file).get())
+    let available = direction == .undo ? stacks.undo : stacks.redo
+    guard !available.isEmpty else { return (nil, ()) }
+    guard snapshot.matchesHistory else { throw .changedOutside(path: snapshot.path) }
+    let steps = available.suffix(count).reversed()
+    for step in steps { squad = try replay(step, direction, on: squad, in: snapshot) }
+    return (SquadEdit(squad: squad, kind: direction == .undo ? .undo : .redo, steps: steps.count), ())
+  }
+
+  // One step undone or redone, checked against the digests its entry recorded on both sides: a
+  // history whose diffs do not lead from one recorded squad to the next is corrupt, and undo and
+  // redo never build a squad that never existed from it.
+  private static func replay(
+    _ step: UndoStacks.Step, _ direction: StepDirection, on squad: Squad, in snapshot: SquadSnapshot
+  ) throws(SquadError) -> Squad {
+    let (from, to) = direction == .undo ? (step.after, step.before) : (step.before, step.after)
+    guard to != SquadDigest.unreadable else { throw .noSquadToRestore(path: snapshot.path) }
+    var result = Squad(members: (direction == .undo ? step.diff.inverse : step.diff).applied(to: squad.members))
+    result.maxMembers = squad.maxMembers
+    // A squad with no file (``SquadDigest/absent``) is the empty squad.
+    func matches(_ squad: Squad, _ digest: String) -> Bool {
+      digest == SquadDigest.absent ? squad.members.isEmpty : SquadDigest.of(squad) == digest
+    }
+    guard matches(squad, from), matches(result, to) else {
+      let detail =
+        "the history is corrupt: a recorded change does not lead from the squad it was recorded against "
+        + "to the one it recorded"
+      throw .file(PersistenceError(path: snapshot.historyPath, reason: .corruptHistory(detail: detail)))
+    }
+    return result
+  }
+}
+
+/// Back (undo) or forward (redo) through a squad's history.
+public enum StepDirection: String, Equatable, Sendable {
+  case undo
+  case redo
+}

@@ -1,0 +1,47 @@
+import Foundation
+
+/// Runs the import feature's effects against the real files.
+public struct ImportEffects: EffectRunner {
+  let environment: AppEnvironment
+
+  public func run(_ effect: ImportFeature.Effect, send: @escaping @Sendable (ImportFeature.Action) async -> Void) async
+  {
+    switch effect {
+    case .readFile(let source):
+      await send(.fileRead(read(source)))
+
+    case .updateSquad(let members, let replace):
+      await send(.squadUpdated(importing(members, replace: replace)))
+    }
+  }
+
+  private func importing(_ members: [Member], replace: Bool) -> Result<ImportSummary, ImportFailure> {
+    let outcome = Result { () throws(SquadError) in
+      try environment.squadFile.change(by: replace ? "import --replace" : "import", at: environment.now()) { snapshot in
+        ImportFeature.plan(members, replace: replace, in: snapshot)
+      }.0
+    }
+    return outcome.mapError(ImportFailure.squad).flatMap { $0 }
+  }
+
+  // Files and stdin alike: at most InputLimit.importFile bytes, in bounded memory and time.
+  private func read(_ source: ImportSource) -> Result<ImportFile, PersistenceError> {
+    do throws(PersistenceError) {
+      switch source {
+      case .standardInput:
+        if StandardOutput.standardInputWasClosed {
+          throw PersistenceError(path: source.label, reason: .unreadable(detail: "standard input is closed"))
+        }
+        let bytes = try BoundedInput.stream(0, label: source.label, limit: InputLimit.importFile)
+        return .success(ImportFile(label: source.label, data: Data(bytes)))
+      case .file(let path):
+        guard let bytes = try BoundedInput.anyFile(path, limit: InputLimit.importFile) else {
+          return .failure(PersistenceError(path: path, reason: .unreadable(detail: "there is no such file")))
+        }
+        return .success(ImportFile(label: path, data: Data(bytes)))
+      }
+    } catch {
+      return .failure(error)
+    }
+  }
+}

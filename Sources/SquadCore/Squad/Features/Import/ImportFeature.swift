@@ -1,0 +1,120 @@
+import Foundation
+
+/// Importing members from an export: read the file, validate all of it, then merge into (or
+/// replace) the squad in one update under the lock: read, plan (``plan(_:replace:in:)``), one
+/// atomic save.
+///
+/// Nothing is locked or written until the whole file has been read and found valid. A corrupt
+/// squad file is never overwritten by a merge; `--replace` is the documented way out of one.
+public enum ImportFeature: Feature {
+  /// The phases of an import; each carries what exists at that point.
+  public enum State: Equatable, Sendable {
+    /// Nothing asked for yet.
+    case idle
+    /// Reading the import file.
+    case reading(ImportRequest)
+    /// The file is valid; updating the squad with its members under the lock.
+    case updating(ImportRequest, members: [Member])
+    /// Finished; the summary says what changed.
+    case done(ImportSummary)
+    /// The import failed; the squad file was not written.
+    case failed(ImportFailure)
+  }
+
+  /// What happened.
+  public enum Action: Equatable, Sendable {
+    /// The user asked to import a file.
+    case importRequested(ImportRequest)
+    /// The import file was read, or could not be.
+    case fileRead(Result<ImportFile, PersistenceError>)
+    /// The squad was updated (or needed no change), or could not be.
+    case squadUpdated(Result<ImportSummary, ImportFailure>)
+  }
+
+  /// What the feature asks the outside world to do.
+  public enum Effect: Equatable, Sendable {
+    /// Read the whole import file (or stdin).
+    case readFile(ImportSource)
+    /// Under the squad lock: read the squad, plan the import, save the result atomically.
+    case updateSquad([Member], replace: Bool)
+  }
+
+  public static func reduce(_ state: inout State, _ action: Action) -> [Effect] {
+    switch (state, action) {
+    case (.idle, .importRequested(let request)):
+      state = .reading(request)
+      return [.readFile(request.source)]
+
+    case (.reading(let request), .fileRead(.success(let file))):
+      switch ImportParser.parse(file, now: request.now) {
+      case .success(let members):
+        state = .updating(request, members: members)
+        return [.updateSquad(members, replace: request.replace)]
+      case .failure(let invalid):
+        state = .failed(.invalidFile(invalid))
+        return []
+      }
+
+    case (.reading, .fileRead(.failure(let error))):
+      state = .failed(.unreadableFile(error))
+      return []
+
+    case (.updating, .squadUpdated(.success(let summary))):
+      state = .done(summary)
+      return []
+
+    case (.updating, .squadUpdated(.failure(let failure))):
+      state = .failed(failure)
+      return []
+
+    default:
+      // An action that does not fit the current phase changes nothing.
+      return []
+    }
+  }
+}
+
+extension ImportFeature {
+  /// What an import does to the squad read under the lock: the squad to write (nil when nothing
+  /// changes) and the summary, or why it cannot go ahead. Replacing is the way out of a corrupt or
+  /// too-new squad file, whose content it does not need. Pure.
+  public static func plan(_ members: [Member], replace: Bool, in snapshot: SquadSnapshot)
+    -> (SquadEdit?, Result<ImportSummary, ImportFailure>)
+  {
+    switch snapshot.loaded {
+    case .success(let squad):
+      let (updated, summary) = ImportMerge.apply(members, to: squad, replace: replace)
+      return (replace || summary.imported > 0 ? SquadEdit(squad: updated) : nil, .success(summary))
+    case .failure(let error):
+      guard replace, error.exitCode == .invalidData else { return (nil, .failure(.squad(.file(error)))) }
+      let (updated, summary) = ImportMerge.apply(members, to: nil, replace: true)
+      return (SquadEdit(squad: updated), .success(summary))
+    }
+  }
+}
+
+/// What to import, how, and when (the moment given to members without `recruitedAt`).
+public struct ImportRequest: Equatable, Sendable {
+  /// Where the export comes from.
+  public var source: ImportSource
+  /// Whether the file's members replace the squad instead of joining it.
+  public var replace: Bool
+  /// The recruitment time of members whose record has none.
+  public var now: Date
+}
+
+/// Where an import reads from.
+public enum ImportSource: Equatable, Sendable {
+  /// The process's standard input (`squad import -`).
+  case standardInput
+  /// A file.
+  case file(String)
+
+  /// How messages name it: the path, or `<stdin>`.
+  public var label: String {
+    switch self {
+    case .standardInput: return "<stdin>"
+    case .file(let path): return path
+    }
+  }
+}

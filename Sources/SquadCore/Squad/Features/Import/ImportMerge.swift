@@ -1,0 +1,52 @@
+/// Combines imported members with the squad: merged (new members appended in file order,
+/// existing ones untouched) or replacing it.
+public enum ImportMerge {
+  /// The new squad and what changed. `squad` is nil when the squad file could not be read and
+  /// is being replaced.
+  public static func apply(_ members: [Member], to squad: Squad?, replace: Bool) -> (Squad, ImportSummary) {
+    guard !replace, let squad else {
+      let previous: ImportSummary.Previous = squad.map { .members($0.members.count) } ?? .unreadable
+      return (Squad(members: members), ImportSummary(imported: members.count, alreadyInSquad: 0, replaced: previous))
+    }
+    // One set of ids rather than a scan of the squad per member: an import may hold
+    // hundreds of thousands (up to the 16 MiB limit), and the time must stay linear.
+    var known = squad.memberIDs
+    let new = members.filter { known.insert($0.id).inserted }
+    let merged = Squad(distinctMembers: squad.members + new)
+    return (merged, ImportSummary(imported: new.count, alreadyInSquad: members.count - new.count, replaced: nil))
+  }
+}
+
+/// What an import did, for the summary on stderr.
+public struct ImportSummary: Equatable, Sendable, CustomStringConvertible {
+  /// What a replaced squad held.
+  public enum Previous: Equatable, Sendable {
+    /// A valid squad of this many members.
+    case members(Int)
+    /// A squad file that could not be read (corrupt or from a newer squad).
+    case unreadable
+  }
+
+  /// Members added to the squad (merge) or making it up (replace).
+  public var imported: Int
+  /// Members of the file that were already in the squad and left as they were (merge only).
+  public var alreadyInSquad: Int
+  /// What the squad held before, when it was replaced; nil for a merge.
+  public var replaced: Previous?
+
+  /// `Imported 3 members (1 already in the squad).`, or what the replaced squad held.
+  public var description: String {
+    let head = "Imported \(Plural.members(imported))"
+    switch replaced {
+    case nil:
+      if alreadyInSquad == 0 { return head + "." }
+      return head + " (\(alreadyInSquad) already in the squad)" + (imported == 0 ? "; the squad is unchanged." : ".")
+    case .members(0)?:
+      return head + "."
+    case .members(let count)?:
+      return head + ", replacing the squad of \(Plural.members(count))."
+    case .unreadable?:
+      return head + ", replacing the squad file that could not be read."
+    }
+  }
+}

@@ -1,0 +1,172 @@
+import Foundation
+
+/// Loading, recruiting, firing and saving the squad.
+///
+/// Recruit looks every hero up first, then changes the squad in one update: one effect that takes
+/// the lock, reads the squad, applies the change, saves it and lets the lock go. Fire first reads
+/// the squad (no lock) so names can mean its members, and asks before firing when told to; its
+/// update then applies the change to the squad read under the lock, never to the earlier read.
+/// Recruiting a member or firing a non-member is not an error: the change says so and nothing
+/// is written.
+public enum SquadFeature: Feature {
+  /// Where the command is, and where the heroes it named came from.
+  public struct State: Equatable, Sendable {
+    /// The current phase.
+    public var phase: Phase = .idle
+    /// Who answered the hero lookups (for notices and attribution); nil before any lookup.
+    public var source: DataSource?
+    /// Which squad a fire asks about.
+    public var squad: SquadName = .default
+  }
+
+  /// The phases of a squad command; each carries what exists at that point.
+  public enum Phase: Equatable, Sendable {
+    case idle
+    /// Reading the squad without the lock: to list it, or to find the members a fire names.
+    case loading(SquadCommand, heroes: [HeroRef])
+    /// Looking up the heroes named on the command line (among `squad`'s members first, if read).
+    case resolving(SquadCommand, squad: Squad?)
+    /// Waiting for the user to confirm firing these members.
+    case confirming(firing: [Member], heroes: [Hero])
+    /// Changing the squad under the lock: read, apply, save.
+    case updating(SquadCommand, heroes: [Hero])
+    /// Finished: the squad as it now is, and what happened to it.
+    case done(Squad, SquadChange)
+    /// The user said no at the prompt; nothing changed.
+    case cancelled
+    /// The command failed; nothing was written.
+    case failed(SquadFailure)
+  }
+
+  /// What happened.
+  public enum Action: Equatable, Sendable {
+    case listRequested
+    case recruitRequested([HeroRef], at: Date)
+    case fireRequested([HeroRef], askFirst: Bool, from: SquadName)
+    case squadLoaded(Result<Squad, PersistenceError>)
+    case heroesResolved(Result<Sourced<[Hero]>, LookupFailure>)
+    case confirmationAnswered(Bool)
+    case squadUpdated(Result<SquadUpdateResult, SquadError>)
+  }
+
+  /// What the feature asks the outside world to do.
+  public enum Effect: Equatable, Sendable {
+    /// Read the squad without the lock (a listing, or the members a fire may name).
+    case loadSquad
+    /// Look the heroes up, trying these members before the catalogue.
+    case resolveHeroes([HeroRef], members: [Member])
+    case confirm(prompt: String)
+    /// Under the exclusive lock: read the squad, apply the command (``plan(_:heroes:identity:in:)``),
+    /// save it if it changed.
+    case updateSquad(SquadCommand, heroes: [Hero])
+  }
+
+  public static func reduce(_ state: inout State, _ action: Action) -> [Effect] {
+    switch (state.phase, action) {
+    case (.idle, .listRequested):
+      state.phase = .loading(.list, heroes: [])
+      return [.loadSquad]
+
+    case (.idle, .recruitRequested(let refs, let date)):
+      state.phase = .resolving(.recruit(at: date), squad: nil)
+      return [.resolveHeroes(refs, members: [])]
+
+    case (.idle, .fireRequested(let refs, let askFirst, let squad)):
+      state.squad = squad
+      state.phase = .loading(.fire(askFirst: askFirst), heroes: refs)
+      return [.loadSquad]
+
+    case (.loading(.list, _), .squadLoaded(.success(let squad))):
+      state.phase = .done(squad, .none)
+      return []
+
+    case (.loading(let command, let refs), .squadLoaded(.success(let squad))):
+      state.phase = .resolving(command, squad: squad)
+      return [.resolveHeroes(refs, members: squad.members)]
+
+    case (.loading, .squadLoaded(.failure(let error))):
+      state.phase = .failed(.squad(.file(error)))
+      return []
+
+    case (.resolving(let command, let squad), .heroesResolved(.success(let answer))):
+      state.source = answer.source
+      return heroesResolved(&state.phase, answer.value, command: command, squad: squad, name: state.squad)
+
+    case (.resolving, .heroesResolved(.failure(let failure))):
+      state.phase = .failed(.lookup(failure))
+      return []
+
+    case (.confirming(_, let heroes), .confirmationAnswered(true)):
+      state.phase = .updating(.fire(askFirst: false), heroes: heroes)
+      return [.updateSquad(.fire(askFirst: false), heroes: heroes)]
+
+    case (.confirming, .confirmationAnswered(false)):
+      state.phase = .cancelled
+      return []
+
+    case (.updating, .squadUpdated(.success(let result))):
+      state.phase = .done(result.squad, result.change)
+      return []
+
+    case (.updating, .squadUpdated(.failure(let error))):
+      state.phase = .failed(.squad(error))
+      return []
+
+    default:
+      // An action that does not fit the current phase changes nothing.
+      return []
+    }
+  }
+
+  /// Recruit, fire and pick's save, decided on the squad read under the lock: recruiting a member
+  /// or firing a non-member changes nothing for them (``SquadChange/apply(_:heroes:to:)``), and
+  /// with a squad's `identity` only that squad is changed (``SquadError/squadGone(squad:)``
+  /// otherwise). The size limit is the commit's rule (``SquadSnapshot/record(_:command:at:)``).
+  public static func plan(
+    _ command: SquadCommand, heroes: [Hero], identity: [UInt64]? = nil, in snapshot: SquadSnapshot
+  ) throws(SquadError) -> (SquadEdit?, SquadUpdateResult) {
+    let squad = try snapshot.readSquad()
+    if let identity, snapshot.identity != identity { throw .squadGone(squad: snapshot.name.value) }
+    let (updated, change) = SquadChange.apply(command, heroes: heroes, to: squad)
+    guard !change.isEmpty else { return (nil, SquadUpdateResult(squad: squad, change: change)) }
+    return (SquadEdit(squad: updated), SquadUpdateResult(squad: updated, change: change))
+  }
+
+  private static func heroesResolved(
+    _ phase: inout Phase, _ heroes: [Hero], command: SquadCommand, squad: Squad?, name: SquadName
+  ) -> [Effect] {
+    if case .fire(askFirst: true) = command, let squad {
+      // Nobody should wait on the lock while a person types, so the prompt is built from the
+      // squad read without it; the update after a yes reads the squad again, under the lock.
+      let (_, change) = SquadChange.apply(command, heroes: heroes, to: squad)
+      if change.isEmpty {
+        phase = .done(squad, change)
+        return []
+      }
+      phase = .confirming(firing: change.removed, heroes: heroes)
+      return [.confirm(prompt: "Fire \(NameList.join(change.removed.map(\.name))) from \(name.spoken)? [y/N] ")]
+    }
+    phase = .updating(command, heroes: heroes)
+    return [.updateSquad(command, heroes: heroes)]
+  }
+}
+
+/// The squad command being run.
+public enum SquadCommand: Equatable, Sendable {
+  case list
+  case recruit(at: Date)
+  case fire(askFirst: Bool)
+  /// `squad pick`'s Enter: the heroes whose ids are in `firing` leave, the others join (at
+  /// `at`), in one save.
+  case pick(at: Date, firing: Set<HeroID>)
+
+  /// The command's name, as the squad's history records it.
+  public var name: String {
+    switch self {
+    case .list: return "list"
+    case .recruit: return "recruit"
+    case .fire: return "fire"
+    case .pick: return "pick"
+    }
+  }
+}

@@ -1,0 +1,38 @@
+import Foundation
+
+/// Runs the squads feature's effects against the real files.
+public struct SquadsEffects: EffectRunner {
+  let set: SquadSet
+  let environment: AppEnvironment
+
+  public func run(_ effect: SquadsFeature.Effect, send: @escaping @Sendable (SquadsFeature.Action) async -> Void) async
+  {
+    switch effect {
+    case .loadSquads:
+      await send(.squadsLoaded(set.summaries()))
+    case .confirm(let prompt):
+      await send(.confirmationAnswered(await environment.confirm(prompt)))
+    case .change(let request):
+      await send(.changeFinished(apply(request)))
+    }
+  }
+
+  private func apply(_ request: SquadsRequest) -> Result<SquadsChange, SquadSetFailure> {
+    do throws(SquadSetFailure) {
+      switch request {
+      case .create(let name, let limit, let date):
+        _ = try set.create(name, maxMembers: limit, at: date)
+        return .success(.done)
+      case .rename(let old, let new, let date):
+        return .success(try set.rename(old, to: new, at: date) ? .done : .unchanged)
+      case .delete(let name, let date):
+        let (squad, folder) = try set.delete(name, at: date)
+        return .success(.deleted(members: squad.members.count, keptIn: folder))
+      case .limit(let name, let limit, let date):
+        return .success(try set.setLimit(name, to: limit, at: date) ? .done : .unchanged)
+      }
+    } catch {
+      return .failure(error)
+    }
+  }
+}

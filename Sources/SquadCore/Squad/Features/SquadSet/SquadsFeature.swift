@@ -1,0 +1,150 @@
+import Foundation
+
+/// Listing, creating, renaming and deleting squads (`squad squads`).
+///
+/// Delete reads the squads first, so a missing name fails before anyone is asked, and the
+/// question can say how many members go; the delete itself happens under the set's lock.
+public enum SquadsFeature: Feature {
+  /// Where the command is.
+  public struct State: Equatable, Sendable {
+    /// The current phase.
+    public var phase: Phase = .idle
+  }
+
+  /// The phases of a `squads` command.
+  public enum Phase: Equatable, Sendable {
+    case idle
+    /// Reading every squad's summary (to list them, or before deleting `deleting`).
+    case loading(deleting: SquadName?, askFirst: Bool, at: Date?)
+    /// Waiting for the user to confirm deleting the squad.
+    case confirming(SquadName, at: Date)
+    /// Creating, renaming or deleting under the set's lock.
+    case changing(SquadsRequest)
+    /// Finished listing.
+    case listed([SquadSummary])
+    /// Finished a change.
+    case changed(SquadsRequest, SquadsChange)
+    /// The user said no; nothing changed.
+    case cancelled
+    /// Refused or failed; nothing changed.
+    case failed(SquadSetFailure)
+  }
+
+  /// What happened.
+  public enum Action: Equatable, Sendable {
+    case listRequested
+    case createRequested(SquadName, maxMembers: Int?, at: Date)
+    case renameRequested(SquadName, to: SquadName, at: Date)
+    case deleteRequested(SquadName, askFirst: Bool, at: Date)
+    case limitRequested(SquadName, maxMembers: Int?, at: Date)
+    case squadsLoaded([SquadSummary])
+    case confirmationAnswered(Bool)
+    case changeFinished(Result<SquadsChange, SquadSetFailure>)
+  }
+
+  /// What the feature asks the outside world to do.
+  public enum Effect: Equatable, Sendable {
+    /// Summarise every squad (no lock).
+    case loadSquads
+    case confirm(prompt: String)
+    /// Create, rename or delete under the exclusive lock on the set of squads.
+    case change(SquadsRequest)
+  }
+
+  public static func reduce(_ state: inout State, _ action: Action) -> [Effect] {
+    switch (state.phase, action) {
+    case (.idle, .listRequested):
+      state.phase = .loading(deleting: nil, askFirst: false, at: nil)
+      return [.loadSquads]
+
+    case (.idle, .createRequested(let name, let limit, let date)):
+      return change(&state, .create(name, maxMembers: limit, at: date))
+
+    case (.idle, .renameRequested(let old, let new, let date)):
+      return change(&state, .rename(old, to: new, at: date))
+
+    case (.idle, .limitRequested(let name, let limit, let date)):
+      return change(&state, .limit(name, maxMembers: limit, at: date))
+
+    case (.idle, .deleteRequested(let name, let askFirst, let date)):
+      guard !name.isDefault else {
+        state.phase = .failed(.isDefault(action: "deleted"))
+        return []
+      }
+      state.phase = .loading(deleting: name, askFirst: askFirst, at: date)
+      return [.loadSquads]
+
+    case (.loading(nil, _, _), .squadsLoaded(let summaries)):
+      state.phase = .listed(summaries)
+      return []
+
+    case (.loading(let name?, let askFirst, let date?), .squadsLoaded(let summaries)):
+      guard let summary = summaries.first(where: { $0.name == name }) else {
+        state.phase = .failed(.missing(name, nearest: SquadSet.nearest(to: name, in: summaries.map(\.name))))
+        return []
+      }
+      guard askFirst else { return change(&state, .delete(name, at: date)) }
+      state.phase = .confirming(name, at: date)
+      return [.confirm(prompt: "Delete \(Plural.squad(name, members: summary.members))? [y/N] ")]
+
+    case (.confirming(let name, let date), .confirmationAnswered(true)):
+      return change(&state, .delete(name, at: date))
+
+    case (.confirming, .confirmationAnswered(false)):
+      state.phase = .cancelled
+      return []
+
+    case (.changing(let request), .changeFinished(.success(let change))):
+      state.phase = .changed(request, change)
+      return []
+
+    case (.changing, .changeFinished(.failure(let failure))):
+      state.phase = .failed(failure)
+      return []
+
+    default:
+      // An action that does not fit the current phase changes nothing.
+      return []
+    }
+  }
+
+  private static func change(_ state: inout State, _ request: SquadsRequest) -> [Effect] {
+    state.phase = .changing(request)
+    return [.change(request)]
+  }
+}
+
+extension SquadsFeature {
+  /// `squads edit`'s limit, decided on the squad read under its lock: the same limit changes
+  /// nothing (false), one below the member count is refused. Pure.
+  public static func plan(limit: Int?, for name: SquadName, in snapshot: SquadSnapshot) throws(SquadError)
+    -> (SquadEdit?, Result<Bool, SquadSetFailure>)
+  {
+    var squad = try snapshot.readSquad()
+    guard squad.maxMembers != limit else { return (nil, .success(false)) }
+    if let limit, squad.members.count > limit {
+      return (nil, .failure(.belowMembers(name, limit: limit, members: squad.members.count)))
+    }
+    squad.maxMembers = limit
+    return (SquadEdit(squad: squad, kind: .limit, detail: limit.map(String.init)), .success(true))
+  }
+}
+
+/// A change of the set of squads.
+public enum SquadsRequest: Equatable, Sendable {
+  case create(SquadName, maxMembers: Int?, at: Date)
+  case rename(SquadName, to: SquadName, at: Date)
+  case delete(SquadName, at: Date)
+  /// Give the squad this size limit, or none.
+  case limit(SquadName, maxMembers: Int?, at: Date)
+}
+
+/// What a change of the set of squads did.
+public enum SquadsChange: Equatable, Sendable {
+  /// Created, renamed, or given its limit.
+  case done
+  /// The squad already had that limit; nothing changed.
+  case unchanged
+  /// Deleted: how many members it had, and the folder it is kept in.
+  case deleted(members: Int, keptIn: String)
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// One recorded change of a squad: when, by which command, what it did to the members, and the
+/// digests of the squad file before and after (``SquadDigest``), which tie the history to the file.
+public struct HistoryEntry: Hashable, Sendable {
+  /// What kind of change it was.
+  public enum Kind: String, Hashable, Sendable, CaseIterable, Decodable {
+    /// A change of the members (recruit, fire, import, sync, pick, …).
+    case change
+    /// Undo of `steps` earlier changes.
+    case undo
+    /// Redo of `steps` undone changes.
+    case redo
+    /// `squads create`: the squad began.
+    case create
+    /// `squads rename`: the squad took a new name (`detail` holds the old one).
+    case rename
+    /// `squads delete`: the squad ended.
+    case delete
+    /// `squads edit`: the size limit changed (`detail` holds the new one; none when lifted).
+    case limit
+  }
+
+  /// The number of the change in this squad's history, from 1.
+  public var sequence: Int
+  /// When it happened.
+  public var at: Date
+  /// The command that made it, e.g. `recruit`, `import --replace`, `pick`.
+  public var command: String
+  /// The kind of change.
+  public var kind: Kind
+  /// How many changes an undo or redo stepped over; 1 otherwise.
+  public var steps = 1
+  /// The squad file's digest before and after; ``SquadDigest/absent`` when there was no file.
+  public var before: String
+  /// The squad file's digest after the change.
+  public var after: String
+  /// What happened to the members.
+  public var diff = SquadDiff()
+  /// A short note (the old name of a rename).
+  public var detail: String?
+
+  /// A one-line description: "recruited Hulk and Thor", "undid 2 changes: fired Hulk".
+  public var summary: String {
+    var parts: [String] = []
+    let addedIDs = Set(diff.added.map(\.member.id))
+    let removedIDs = Set(diff.removed.map(\.member.id))
+    let joined = diff.added.filter { !removedIDs.contains($0.member.id) }.map(\.member.name)
+    let left = diff.removed.filter { !addedIDs.contains($0.member.id) }.map(\.member.name)
+    let updated = diff.added.filter { removedIDs.contains($0.member.id) }.map(\.member.name)
+    if !joined.isEmpty { parts.append("recruited " + NameList.join(joined)) }
+    if !left.isEmpty { parts.append("fired " + NameList.join(left)) }
+    if !updated.isEmpty { parts.append("updated " + NameList.join(updated)) }
+    let what = parts.isEmpty ? "no member changed" : parts.joined(separator: "; ")
+    switch kind {
+    case .change: return what
+    case .undo: return "undid \(Plural.count(steps, "change")): \(what)"
+    case .redo: return "redid \(Plural.count(steps, "change")): \(what)"
+    case .create: return "created the squad"
+    case .rename: return "renamed from \(detail ?? "?")"
+    case .delete: return "deleted the squad (\(Plural.members(diff.removed.count)))"
+    case .limit: return detail.flatMap(Int.init).map { "limited to \(Plural.members($0))" } ?? "lifted the size limit"
+    }
+  }
+}

@@ -1,0 +1,72 @@
+import Foundation
+
+/// What a recruit or fire did: who joined or left, and who was already in or never there.
+public struct SquadChange: Equatable, Sendable {
+  /// Members who joined.
+  public var added: [Member] = []
+  /// Heroes who were already members; nothing was done for them.
+  public var alreadyMembers: [Hero] = []
+  /// Members who left.
+  public var removed: [Member] = []
+  /// Heroes who were not members; nothing was done for them.
+  public var notMembers: [Hero] = []
+
+  /// Nothing changed (listing, or an idempotent no-op).
+  public static let none = SquadChange()
+
+  /// Whether the squad is unchanged.
+  public var isEmpty: Bool { added.isEmpty && removed.isEmpty }
+
+  /// Applies a command to a squad: the new squad and what changed. Pure.
+  public static func apply(_ command: SquadCommand, heroes: [Hero], to squad: Squad) -> (Squad, SquadChange) {
+    var updated = squad
+    var change = SquadChange()
+    for hero in heroes {
+      switch command {
+      case .list: break
+      case .recruit(let date): recruit(hero, at: date, into: &updated, change: &change)
+      case .fire: fire(hero, from: &updated, change: &change)
+      case .pick(_, let firing) where firing.contains(hero.id): fire(hero, from: &updated, change: &change)
+      case .pick(let date, _): recruit(hero, at: date, into: &updated, change: &change)
+      }
+    }
+    return (updated, change)
+  }
+
+  private static func recruit(_ hero: Hero, at date: Date, into squad: inout Squad, change: inout SquadChange) {
+    let member = Member(hero: hero, recruitedAt: date)
+    if squad.recruit(member) {
+      change.added.append(member)
+    } else {
+      change.alreadyMembers.append(hero.named(as: squad))
+    }
+  }
+
+  private static func fire(_ hero: Hero, from squad: inout Squad, change: inout SquadChange) {
+    if let member = squad.members.first(where: { $0.id == hero.id }) {
+      squad.fire(hero.id)
+      change.removed.append(member)
+    } else {
+      change.notMembers.append(hero)
+    }
+  }
+}
+
+extension Hero {
+  /// The hero under the name the squad knows them by, so `recruit` names a member as `list`
+  /// does (members take new names only from `sync`; see the README).
+  fileprivate func named(as squad: Squad) -> Hero {
+    guard let member = squad.members.first(where: { $0.id == id }) else { return self }
+    var known = self
+    known.name = member.name
+    return known
+  }
+}
+
+/// A squad after an update, and what the update changed.
+public struct SquadUpdateResult: Equatable, Sendable {
+  /// The squad as it now is on disk.
+  public var squad: Squad
+  /// What changed; empty when nothing was written.
+  public var change: SquadChange
+}

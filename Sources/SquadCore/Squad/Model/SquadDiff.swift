@@ -1,0 +1,52 @@
+/// What one change did to a squad's members: who left (with their place before) and who joined
+/// (with their place after). A member whose details changed both leaves and joins.
+///
+/// Applying a diff's ``inverse`` to the squad after the change gives back the squad before it,
+/// which is what undo does; ``between(_:_:)`` checks that and otherwise records every member.
+public struct SquadDiff: Hashable, Sendable {
+  /// A member and their position in the list.
+  public struct Placed: Hashable, Sendable, Decodable {
+    /// The position, from 0.
+    public var index: Int
+    /// The member.
+    public var member: Member
+  }
+
+  /// Members who left, at their positions before the change.
+  public var removed: [Placed] = []
+  /// Members who joined, at their positions after the change.
+  public var added: [Placed] = []
+
+  /// Whether nothing changed.
+  public var isEmpty: Bool { removed.isEmpty && added.isEmpty }
+
+  /// The diff that undoes this one.
+  public var inverse: SquadDiff { SquadDiff(removed: added, added: removed) }
+
+  /// The smallest diff turning `before` into `after` when the members both keep stay in the same
+  /// order (recruit, fire, merge, refresh, undo); every member otherwise (a reordering import).
+  public static func between(_ before: [Member], _ after: [Member]) -> SquadDiff {
+    let kept = Set(before).intersection(after)
+    let diff = SquadDiff(
+      removed: before.enumerated().filter { !kept.contains($0.element) }.map {
+        Placed(index: $0.offset, member: $0.element)
+      },
+      added: after.enumerated().filter { !kept.contains($0.element) }.map {
+        Placed(index: $0.offset, member: $0.element)
+      })
+    if diff.applied(to: before) == after && diff.inverse.applied(to: after) == before { return diff }
+    return SquadDiff(
+      removed: before.enumerated().map { Placed(index: $0.offset, member: $0.element) },
+      added: after.enumerated().map { Placed(index: $0.offset, member: $0.element) })
+  }
+
+  /// The members after this diff: the removed ones taken out, the added ones put in their places.
+  public func applied(to members: [Member]) -> [Member] {
+    let leaving = Set(removed.map(\.member))
+    var result = members.filter { !leaving.contains($0) }
+    for placed in added.sorted(by: { $0.index < $1.index }) {
+      result.insert(placed.member, at: min(max(placed.index, 0), result.count))
+    }
+    return result
+  }
+}

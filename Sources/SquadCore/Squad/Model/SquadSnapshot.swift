@@ -1,0 +1,93 @@
+import Foundation
+
+/// The squad and its history as one change finds them, under the lock: all a plan decides from.
+public struct SquadSnapshot: Sendable {
+  /// Which squad, and where its files are (for messages).
+  public var name: SquadName
+  /// The squad file's path, and its history's.
+  public var path: String, historyPath: String
+  /// Which squad it is (``SquadFile/identity``): nil for the default squad and a missing one.
+  public var identity: [UInt64]?
+  /// The squad as read: empty when there is no file yet, or why the file is unusable.
+  public var loaded: Result<Squad, PersistenceError>
+  /// Whether the squad file exists.
+  public var exists: Bool
+  /// ``SquadDigest`` of the file: ``SquadDigest/absent`` without one.
+  public var digest: String
+  /// The committed history entries, oldest first, or why the history cannot be read.
+  public var history: Result<[HistoryEntry], PersistenceError>
+  // The history on disk holds a torn line or an uncommitted entry, which the next write drops.
+  var historyNeedsRewrite = false
+
+  /// The squad (empty when there is no file yet, or it is unusable).
+  public var squad: Squad { (try? loaded.get()) ?? Squad() }
+
+  /// The squad, or why its file cannot be used.
+  public func readSquad() throws(SquadError) -> Squad { try loaded.mapError(SquadError.file).get() }
+
+  /// ``SquadDigest`` of the squad as read, a missing file read as the empty squad (so a change
+  /// that would save an empty squad over no file changes nothing); nil when the file is unusable.
+  var readDigest: String? {
+    guard case .success(let squad) = loaded else { return nil }
+    return exists ? digest : SquadDigest.of(squad)
+  }
+
+  /// Whether the squad file is what squad last recorded (or no change is recorded yet).
+  public var matchesHistory: Bool {
+    guard case .success(let entries) = history, let last = entries.last else { return true }
+    return last.after == digest
+  }
+}
+
+/// What a change makes of the squad.
+public struct SquadEdit: Equatable, Sendable {
+  /// The squad after the change.
+  public var squad: Squad
+  /// How the history records it.
+  public var kind: HistoryEntry.Kind = .change
+  /// How many changes an undo or redo stepped over.
+  public var steps = 1
+  /// The entry's note (a rename's old name, a new limit).
+  public var detail: String?
+}
+
+extension SquadSnapshot {
+  /// The rules every change keeps, applied to `edit`: the squad to save (its size limit carried
+  /// over unless the change sets it) and the history entry recording it (or why the history cannot
+  /// take one); nil when nothing changes. A change past the squad's size limit is refused. Pure.
+  func record(_ edit: SquadEdit, command: String, at date: Date) throws(SquadError)
+    -> (squad: Squad, entry: Result<HistoryEntry, PersistenceError>)?
+  {
+    var squad = edit.squad
+    if edit.kind == .change || edit.kind == .undo || edit.kind == .redo { squad.maxMembers = self.squad.maxMembers }
+    if edit.kind == .change, let limit = squad.maxMembers, squad.members.count > limit,
+      squad.members.count > self.squad.members.count
+    {
+      throw .overLimit(limit: limit, members: squad.members.count, squad: name.value)
+    }
+    let removing = edit.kind == .delete
+    let after = removing ? SquadDigest.absent : SquadDigest.of(squad)
+    // The one test of "nothing changed", made here because only here is the squad final (its size
+    // limit carried over): a change whose file form is the one read (an import --replace of the
+    // same members, a sync that brought nothing new) is no change: nothing to save, nothing for
+    // undo to take back. A missing file reads as the empty squad; an unreadable one never matches.
+    if edit.kind == .change, after == readDigest { return nil }
+    let entry = history.map { entries in
+      // A change over no file first saves the empty squad (see SquadFile.commit), so it starts from it.
+      let before = createsEmptyFirst(edit) ? SquadDigest.of(self.squad) : digest
+      return HistoryEntry(
+        sequence: (entries.last?.sequence ?? 0) + 1, at: date, command: command, kind: edit.kind, steps: edit.steps,
+        before: before, after: after, diff: SquadDiff.between(self.squad.members, removing ? [] : squad.members),
+        detail: edit.detail)
+    }
+    return (squad, entry)
+  }
+
+  /// Whether recording `edit` first gives a squad with no file its (empty) file, so an entry over
+  /// no file is always committed (``SquadFile/snapshot()`` tells a removed file from a torn first
+  /// change by this).
+  func createsEmptyFirst(_ edit: SquadEdit) -> Bool {
+    guard case .success = loaded else { return false }
+    return !exists && edit.kind != .create && edit.kind != .delete
+  }
+}

@@ -1,0 +1,143 @@
+import Foundation
+
+/// Reads and writes one squad as `squad.json`: schema v1, atomic writes, corrupt files untouched.
+/// Every change also goes into the squad's history (`history.jsonl`, see ``HistoryFile``).
+public struct SquadFile: Sendable {
+  /// Which squad.
+  public let name: SquadName
+  /// The squad file's path.
+  public let path: String
+  /// The lock file guarding read-modify-writes.
+  public let lockPath: String
+  /// The squad's history.
+  public let history: HistoryFile
+  /// The lock on the set of named squads, held shared around a named squad's change so it cannot
+  /// be renamed or deleted meanwhile; nil for the default squad, which is never renamed.
+  public let setLockPath: String?
+  /// Every file and folder squad keeps in its home, whichever squad this is.
+  let homeFiles: [String]
+  /// Where a warning goes (a corrupt history file); the CLI prints it once per change.
+  public let warn: @Sendable (String) -> Void
+
+  /// The squad `name` (the default squad unless told) at the given paths.
+  public init(paths: SquadPaths, name: SquadName = .default, warn: @escaping @Sendable (String) -> Void = { _ in }) {
+    self.name = name
+    let folder = paths.folder(of: name)
+    path = folder + "/squad.json"
+    lockPath = folder + "/squad.lock"
+    history = HistoryFile(path: name.isDefault ? paths.historyFile : folder + "/history.jsonl")
+    setLockPath = name.isDefault ? nil : paths.squadsLockFile
+    homeFiles = [
+      paths.squadFile, paths.dataDirectory + "/squad.lock", paths.historyFile, paths.catalogueFile, paths.catalogueLock,
+      paths.squadsLockFile, paths.configFile, paths.squadsDirectory, paths.cacheDirectory,
+    ]
+    self.warn = warn
+  }
+
+  /// Takes the exclusive locks for a read-modify-write: its own `squad.lock`, and the one beside
+  /// a linked `squad.json`'s target (``LockSet/guarding(_:lock:)``); release them by dropping the value.
+  public func lock() throws(PersistenceError) -> LockSet {
+    try refuseLinkedFolder()
+    return try LockSet.guarding(path, lock: lockPath)
+  }
+
+  /// A named squad's folder that is a symbolic link is refused (``OwnFolder``): following it
+  /// would share another squad's files under a second name, or write outside the home.
+  public func refuseLinkedFolder() throws(PersistenceError) {
+    guard !name.isDefault else { return }
+    try OwnFolder.refuseLink(AtomicFile.folderAndName(of: path).folder)
+  }
+
+  /// Whether the squad exists (its squad file is there, readable or not: a dangling link is a
+  /// damaged squad, not a missing one): always for the default squad, which is empty until first saved.
+  public var exists: Bool { name.isDefault || FileKind.isPresent(path) }
+
+  /// Which squad this is, whatever it is called now: its folder's identity while its squad file
+  /// exists. A rename keeps it; a squad deleted (or renamed away) and created again under the name
+  /// has another. Nil for the default squad, which is always the same one, and for a named squad
+  /// that does not exist.
+  public var identity: [UInt64]? {
+    guard !name.isDefault, exists else { return nil }
+    return FileKind.identity(AtomicFile.folderAndName(of: path).folder)
+  }
+
+  /// The squad on disk, read once and at most ``InputLimit/squadFile`` bytes; an empty squad
+  /// when the file does not exist yet. A symbolic link is followed; anything but a regular file
+  /// (a FIFO, a device, a dangling link) is refused at once.
+  public func load() throws(PersistenceError) -> Squad {
+    try refuseLinkedFolder()
+    guard let bytes = try BoundedInput.regularFile(path, limit: InputLimit.squadFile) else { return Squad() }
+    return try SquadFile.decode(bytes, path: path)
+  }
+
+  /// Writes the squad atomically through ``OutputFile`` (a symbolic link is followed and its
+  /// target replaced beside itself, keeping its permissions), first removing what writers killed
+  /// mid-save left behind. Call it while holding ``lock()``.
+  /// A squad too big for ``load()`` to read back is refused, so no save can lock squad out of
+  /// its own file.
+  public func save(_ squad: Squad) throws(PersistenceError) {
+    let data = SquadFile.encode(squad)
+    guard data.count <= InputLimit.squadFile else {
+      throw PersistenceError(path: path, reason: .wouldExceed(limit: InputLimit.squadFile))
+    }
+    AtomicFile.removeLeftovers(of: OutputFile.target(of: path))
+    try OutputFile.write(data, to: path)
+  }
+
+  /// The files and folders that are squad's own (this squad's, every other squad's, the
+  /// catalogue's, the config's, the cache's) and that no export may overwrite.
+  public var ownFiles: [String] { [path, lockPath, history.path] + homeFiles }
+
+  /// The file form: pretty, stable key order, ending in a newline.
+  public static func encode(_ squad: Squad) -> Data {
+    Data((SquadFile.jsonValue(squad).encoded(pretty: true) + "\n").utf8)
+  }
+
+  /// The squad as an ordered JSON value (also the base of the JSON export, which adds `extra`
+  /// keys after `schemaVersion` and may write members its own way).
+  public static func jsonValue(
+    _ squad: Squad, extra: [(String, JSONValue)] = [], member: (Member) -> JSONValue = memberJSON
+  ) -> JSONValue {
+    let limit: [(String, JSONValue)] = squad.maxMembers.map { [("maxMembers", .int($0))] } ?? []
+    return .object(
+      [("schemaVersion", .int(Squad.currentSchemaVersion))] + limit + extra + [
+        ("members", .array(squad.members.map(member)))
+      ])
+  }
+
+  /// One member as an ordered JSON object: every ``MemberField`` in order.
+  public static func memberJSON(_ member: Member) -> JSONValue {
+    .object(MemberField.allCases.map { ($0.rawValue, $0.json(member)) })
+  }
+
+  /// Decodes a squad file's bytes (a leading byte-order mark skipped, as for imports), naming
+  /// what is wrong when they are not a valid squad; a member without `recruitedAt` takes `readAt`.
+  public static func decode(_ bytes: [UInt8], path: String, readAt: Date = Date()) throws(PersistenceError) -> Squad {
+    let text = ByteOrderMark.stripped(bytes)
+    // The imports' rule: bytes that are not UTF-8 make the file corrupt, never text to repair
+    // with U+FFFD (which the next save would write over the original bytes).
+    guard String(validating: text, as: UTF8.self) != nil else {
+      throw PersistenceError(path: path, reason: .corrupt(detail: "not UTF-8 text"))
+    }
+    do {
+      let decoder = JSONDecoder()
+      if let key = Member.readingMomentKey { decoder.userInfo[key] = readAt }
+      return try decoder.decode(Squad.self, from: Data(text))
+    } catch let error as SquadSchemaError {
+      if error.version > Squad.currentSchemaVersion {
+        throw PersistenceError(
+          path: path, reason: .newerSchema(version: error.version, reads: Squad.currentSchemaVersion))
+      }
+      throw PersistenceError(path: path, reason: .corrupt(detail: "unknown schemaVersion \(error.version)"))
+    } catch {
+      throw PersistenceError(path: path, reason: .corrupt(detail: DecodingErrorText.describe(error, in: text)))
+    }
+  }
+}
+
+extension SquadPaths {
+  /// The folder of a named squad; the data folder for the default squad.
+  public func folder(of name: SquadName) -> String {
+    name.isDefault ? dataDirectory : squadsDirectory + "/" + name.value
+  }
+}

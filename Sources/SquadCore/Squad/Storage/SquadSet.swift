@@ -1,0 +1,223 @@
+import Foundation
+
+/// The squads of one home: the default squad (`squad.json`) and the named ones
+/// (`squads/NAME/`). Creating, renaming and deleting hold the exclusive lock on the set
+/// (`squads.lock`); every change of one named squad holds it shared, so none of them runs into a
+/// squad being renamed or deleted under it.
+public struct SquadSet: Sendable {
+  /// Where the files are.
+  public let paths: SquadPaths
+
+  /// How many deleted squads are kept under `squads/.deleted/` (with their history).
+  public static let keptDeleted = 10
+
+  /// The set at these paths.
+  public init(paths: SquadPaths) { self.paths = paths }
+
+  /// The file of one squad.
+  public func file(_ name: SquadName) -> SquadFile { SquadFile(paths: paths, name: name) }
+
+  /// The default squad, then every named squad that has a squad file (even one that cannot be
+  /// read: a dangling link, a loop), by name.
+  public func names() -> [SquadName] {
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: paths.squadsDirectory)) ?? []
+    let named = entries.compactMap { entry -> SquadName? in
+      guard case .success(let name) = SquadName.parse(entry), name.value == entry, !name.isDefault else { return nil }
+      return FileKind.isPresent(file(name).path) ? name : nil
+    }
+    return [.default] + named.sorted()
+  }
+
+  /// Why a command cannot work on the squad `name`: it does not exist (the nearest existing name
+  /// suggested); nil when it does. Nothing is created or locked to find out.
+  public func refusal(for name: SquadName, fromVariable: Bool) -> SquadSetFailure? {
+    do throws(PersistenceError) { try file(name).refuseLinkedFolder() } catch { return .squad(.file(error)) }
+    guard !file(name).exists else { return nil }
+    return .unknown(name, nearest: Self.nearest(to: name, in: names()), fromVariable: fromVariable)
+  }
+
+  /// The existing name closest to `name`, for a "Did you mean" (``EditDistance``).
+  static func nearest(to name: SquadName, in names: [SquadName]) -> SquadName? {
+    EditDistance.closest(to: name.value, in: names.map(\.value)).flatMap { try? SquadName.parse($0).get() }
+  }
+
+  private func missing(_ name: SquadName) -> SquadSetFailure {
+    .missing(name, nearest: Self.nearest(to: name, in: names()))
+  }
+
+  /// A summary of every squad, read without locks.
+  public func summaries() -> [SquadSummary] {
+    names().map { name in
+      let squadFile = file(name)
+      let lastEntry = (try? squadFile.history.read())?.entries.last?.at
+      let modified = (try? FileManager.default.attributesOfItem(atPath: squadFile.path))?[.modificationDate] as? Date
+      do throws(PersistenceError) {
+        let squad = try squadFile.load()
+        return SquadSummary(
+          name: name, members: squad.members.count, maxMembers: squad.maxMembers, lastChange: lastEntry ?? modified)
+      } catch {
+        return SquadSummary(name: name, members: nil, lastChange: lastEntry ?? modified, problem: error.description)
+      }
+    }
+  }
+
+  /// Creates an empty squad with an optional size limit, recorded as its history's first entry.
+  public func create(_ name: SquadName, maxMembers: Int?, at date: Date) throws(SquadSetFailure) -> HistoryEntry? {
+    guard !name.isDefault else { throw .isDefault(action: "created") }
+    return try exclusively(name, present: false) { squadFile, snapshot throws(SquadError) in
+      var squad = Squad()
+      squad.maxMembers = maxMembers
+      return try squadFile.commit(
+        SquadEdit(squad: squad, kind: .create), of: snapshot, command: "squads create", at: date)
+    }
+  }
+
+  /// Gives a squad a new name: the history records the rename first (as create and delete do),
+  /// then its folder, with its squad and history, is renamed in one step (the commit point). A
+  /// kill or a failure between the two leaves a last entry "renamed from NAME" in the squad still
+  /// called NAME, which every reader drops as never committed (see ``SquadFile/snapshot()``).
+  /// False when the new name is the old one: nothing changes, as with `git branch -m a a`.
+  @discardableResult
+  public func rename(_ old: SquadName, to new: SquadName, at date: Date) throws(SquadSetFailure) -> Bool {
+    guard !old.isDefault else { throw .isDefault(action: "renamed") }
+    guard !new.isDefault else { throw .isDefault(action: "a new name") }
+    guard old != new else {
+      guard FileKind.isPresent(file(old).path) else { throw missing(old) }
+      return false
+    }
+    return try exclusively(old, present: true, unless: new) { squadFile, snapshot throws(SquadError) in
+      // A squad that cannot be read cannot be saved under its new name: refuse before anything changes.
+      let squad = try snapshot.readSquad()
+      try squadFile.files { () throws(PersistenceError) in try clearWay(to: paths.folder(of: new)) }
+      let entry = try squadFile.commit(
+        SquadEdit(squad: squad, kind: .rename, detail: old.value), of: snapshot, command: "squads rename", at: date)
+      try squadFile.files { () throws(PersistenceError) in
+        do throws(PersistenceError) {
+          try move(paths.folder(of: old), to: paths.folder(of: new))
+        } catch {
+          // Take the entry back so the history says what happened: nothing.
+          if let entry, case .success(let entries) = snapshot.history, entry.sequence > (entries.last?.sequence ?? 0) {
+            try? squadFile.history.rewrite(entries)
+          }
+          throw error
+        }
+      }
+      return true
+    }
+  }
+
+  /// Deletes a squad: the history records it, then its folder moves under `squads/.deleted/` in
+  /// one step (the commit point), where the newest ``keptDeleted`` stay. Returns its last members
+  /// and the folder it is kept in.
+  public func delete(_ name: SquadName, at date: Date) throws(SquadSetFailure) -> (Squad, keptIn: String) {
+    guard !name.isDefault else { throw .isDefault(action: "deleted") }
+    return try exclusively(name, present: true) { squadFile, snapshot throws(SquadError) in
+      // Where the squad goes must be usable before the deletion is recorded.
+      try squadFile.files { () throws(PersistenceError) in try OwnFolder.ensure(paths.deletedSquadsDirectory) }
+      _ = try squadFile.commit(
+        SquadEdit(squad: Squad(), kind: .delete), of: snapshot, command: "squads delete", at: date)
+      let kept = paths.deletedSquadsDirectory + "/\(name.value)-\(Int(date.timeIntervalSince1970 * 1000))-\(getpid())"
+      try squadFile.files { () throws(PersistenceError) in try move(paths.folder(of: name), to: kept) }
+      pruneDeleted()
+      return (snapshot.squad, kept)
+    }
+  }
+
+  /// Gives a squad a size limit, or none, as a change of that squad recorded in its history
+  /// (``SquadsFeature/plan(limit:for:in:)`` decides); false when it already had it.
+  public func setLimit(_ name: SquadName, to limit: Int?, at date: Date) throws(SquadSetFailure) -> Bool {
+    let squadFile = file(name)
+    guard squadFile.exists else { throw missing(name) }
+    let outcome = Result { () throws(SquadError) in
+      try squadFile.change(by: "squads edit", at: date) { snapshot throws(SquadError) in
+        try SquadsFeature.plan(limit: limit, for: name, in: snapshot)
+      }.0
+    }
+    return try outcome.mapError(SquadSetFailure.squad).get().get()
+  }
+
+  // A folder under a new name without a squad file is in the way: only lock files (what a change
+  // that saved nothing left in earlier releases, or one killed before its first save) are removed;
+  // anything else (a history, a file of the user's) refuses the rename, as `.deleted` only ever
+  // receives deleted squads and nothing squad did not make is destroyed.
+  private func clearWay(to folder: String) throws(PersistenceError) {
+    guard FileKind.isPresent(folder) else { return }
+    try OwnFolder.refuseLink(folder)
+    guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder),
+      entries.allSatisfy({ $0 == "squad.lock" || $0.hasPrefix(".squad.json.tmp-") })
+    else {
+      let detail = "it is in the way, holding files but no squad.json; move it away first"
+      throw PersistenceError(path: folder, reason: .unwritable(detail: detail))
+    }
+    try? FileManager.default.removeItem(atPath: folder)
+  }
+
+  // Runs `body` holding the set's lock exclusively and the squad's own, with the squad as read,
+  // once `name`'s squad is there (`present`) or not as asked, and `unless` names no squad. The
+  // first check is made before the set's lock too: a command that changes nothing creates nothing.
+  private func exclusively<Value>(
+    _ name: SquadName, present: Bool, unless taken: SquadName? = nil,
+    _ body: (SquadFile, SquadSnapshot) throws(SquadError) -> Value
+  ) throws(SquadSetFailure) -> Value {
+    let squadFile = file(name)
+    func check() throws(SquadSetFailure) {
+      guard FileKind.isPresent(squadFile.path) == present else { throw present ? missing(name) : .exists(name) }
+      if let taken, FileKind.isPresent(file(taken).path) { throw .exists(taken) }
+    }
+    if present { try check() }
+    let outcome = Result { () throws(SquadError) in
+      try squadFile.files { () throws(PersistenceError) in try FileLock(path: paths.squadsLockFile) }
+    }
+    let setLock = try outcome.mapError(SquadSetFailure.squad).get()
+    defer { withExtendedLifetime(setLock) {} }
+    try check()
+    let result = Result { () throws(SquadError) in
+      let lock = try squadFile.files { () throws(PersistenceError) in try squadFile.lock() }
+      defer { withExtendedLifetime(lock) {} }
+      return try body(squadFile, try squadFile.files(squadFile.snapshot))
+    }
+    return try result.mapError(SquadSetFailure.squad).get()
+  }
+
+  private func move(_ source: String, to destination: String) throws(PersistenceError) {
+    guard Foundation.rename(source, destination) == 0 else {
+      throw PersistenceError(path: source, reason: .unwritable(detail: String(cString: strerror(errno))))
+    }
+  }
+
+  // Newest by the deletion time in the name (`NAME-MILLISECONDS-PID`), not by modification time,
+  // which is the squad's last change. Only what squad put there is ever removed or counted: real
+  // folders (never a link) named that way and holding a squad file, inside a `.deleted` that is
+  // itself a real folder. An entry is renamed to a dot-name before it is removed, so a kill part
+  // way leaves no half squad; such leftovers, and folders so named holding no squad file (what a
+  // kill left in earlier releases), go on the next prune.
+  private func pruneDeleted() {
+    let folder = paths.deletedSquadsDirectory
+    guard OwnFolder.isRealFolder(folder) else { return }
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    let named = entries.compactMap { entry in SquadSet.deletionStamp(entry).map { (entry, $0) } }
+      .filter { OwnFolder.isRealFolder(folder + "/" + $0.0) }
+    func isSquad(_ entry: (String, Int)) -> Bool { FileKind.isPresent(folder + "/" + entry.0 + "/squad.json") }
+    let doomed = named.filter(isSquad).sorted(by: { $0.1 > $1.1 }).dropFirst(SquadSet.keptDeleted)
+    for (entry, _) in doomed + named.filter({ !isSquad($0) }) {
+      _ = Foundation.rename(folder + "/" + entry, folder + "/.pruned-" + entry)
+    }
+    for entry in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where entry.hasPrefix(".pruned-")
+    {
+      try? FileManager.default.removeItem(atPath: folder + "/" + entry)
+    }
+  }
+
+  /// The deletion time of a folder squad set aside (`NAME-MILLISECONDS-PID`, NAME a squad name);
+  /// nil for any other name.
+  static func deletionStamp(_ entry: String) -> Int? {
+    let parts = entry.split(separator: "-", omittingEmptySubsequences: false)
+    func digits(_ part: Substring) -> Bool { !part.isEmpty && part.allSatisfy { ("0"..."9").contains($0) } }
+    guard parts.count >= 3, digits(parts[parts.count - 2]), digits(parts[parts.count - 1]),
+      let stamp = Int(parts[parts.count - 2])
+    else { return nil }
+    let name = parts.dropLast(2).joined(separator: "-")
+    guard case .success(let parsed) = SquadName.parse(name), parsed.value == name else { return nil }
+    return stamp
+  }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+
+@testable import SquadCore
+
+/// The import state machine: read, validate, then merge or replace under the lock, once.
+@Suite struct ImportFeatureTests {
+  let now = SampleSquad.date("2026-11-22T08:00:00Z")
+  let members = SampleSquad.squad.members
+
+  func request(replace: Bool = false) -> ImportRequest {
+    ImportRequest(source: .file("in.csv"), replace: replace, now: now)
+  }
+
+  func file(_ text: String) -> ImportFile { ImportFile(label: "in.csv", data: Data(text.utf8)) }
+
+  @Test func anImportStartsByReadingTheFile() {
+    var state = ImportFeature.State.idle
+    #expect(ImportFeature.reduce(&state, .importRequested(request())) == [.readFile(.file("in.csv"))])
+    #expect(state == .reading(request()))
+  }
+
+  @Test func aValidFileUpdatesTheSquadUnderTheLock() throws {
+    var state = ImportFeature.State.reading(request())
+    let effects = ImportFeature.reduce(&state, .fileRead(.success(file(try SampleSquad.golden("sample.csv")))))
+    #expect(effects == [.updateSquad(members, replace: false)])
+    #expect(state == .updating(request(), members: members))
+  }
+
+  @Test func anInvalidFileFailsBeforeTheSquadIsTouched() {
+    var state = ImportFeature.State.reading(request())
+    #expect(ImportFeature.reduce(&state, .fileRead(.success(file("id,name\n0,x\n")))) == [])
+    let invalid = InvalidImport(
+      label: "in.csv", problems: [ImportProblem(.line(2), field: .id, "must be a whole number above 0, not 0")])
+    #expect(state == .failed(.invalidFile(invalid)))
+  }
+
+  func plan(_ members: [Member], onto loaded: Result<Squad, PersistenceError>, replace: Bool)
+    -> (SquadEdit?, Result<ImportSummary, ImportFailure>)
+  {
+    ImportFeature.plan(members, replace: replace, in: .of(loaded))
+  }
+
+  @Test func mergingAppendsNewMembersInFileOrderAndLeavesExistingOnesAlone() {
+    let existing = Member(
+      id: members[1].id, name: "Hulk (old record)", description: "", thumbnail: nil, recruitedAt: now)
+    let (edit, outcome) = plan(members, onto: .success(Squad(members: [existing])), replace: false)
+    let expected = Squad(members: [existing, members[0], members[2]])
+    let summary = ImportSummary(imported: 2, alreadyInSquad: 1, replaced: nil)
+    #expect(edit == SquadEdit(squad: expected))
+    #expect(outcome == .success(summary))
+    #expect(summary.description == "Imported 2 members (1 already in the squad).")
+  }
+
+  @Test func mergingNothingNewSavesNothing() {
+    let (edit, outcome) = plan(members, onto: .success(SampleSquad.squad), replace: false)
+    #expect(edit == nil)
+    #expect(outcome == .success(ImportSummary(imported: 0, alreadyInSquad: 3, replaced: nil)))
+  }
+
+  @Test func replacingMakesTheFileTheWholeSquad() {
+    let (edit, outcome) = plan([members[2]], onto: .success(SampleSquad.squad), replace: true)
+    #expect(edit == SquadEdit(squad: Squad(members: [members[2]])))
+    #expect(outcome == .success(ImportSummary(imported: 1, alreadyInSquad: 0, replaced: .members(3))))
+  }
+
+  @Test func aCorruptSquadFileStopsAMergeButNotAReplace() {
+    let corrupt = PersistenceError(path: "squad.json", reason: .corrupt(detail: "not valid JSON"))
+    let (refused, failure) = plan(members, onto: .failure(corrupt), replace: false)
+    #expect(refused == nil)
+    #expect(failure == .failure(.squad(.file(corrupt))))
+    #expect(ImportFailure.squad(.file(corrupt)).exitCode == .invalidData)
+    let (edit, outcome) = plan(members, onto: .failure(corrupt), replace: true)
+    #expect(edit == SquadEdit(squad: SampleSquad.squad))
+    #expect(outcome == .success(ImportSummary(imported: 3, alreadyInSquad: 0, replaced: .unreadable)))
+  }
+
+  @Test func anUnreadableSquadFileStopsEvenAReplace() {
+    let denied = PersistenceError(path: "squad.json", reason: .unreadable(detail: "permission denied"))
+    let (edit, outcome) = plan(members, onto: .failure(denied), replace: true)
+    #expect(edit == nil)
+    #expect(outcome == .failure(.squad(.file(denied))))
+  }
+
+  @Test func anUpdatedSquadFinishesWithTheSummary() {
+    let summary = ImportSummary(imported: 3, alreadyInSquad: 0, replaced: nil)
+    var state = ImportFeature.State.updating(request(), members: members)
+    #expect(ImportFeature.reduce(&state, .squadUpdated(.success(summary))) == [])
+    #expect(state == .done(summary))
+  }
+
+  @Test func aFailedUpdateFailsTheImport() {
+    let denied = PersistenceError(path: "squad.json", reason: .unwritable(detail: "read-only file system"))
+    var state = ImportFeature.State.updating(request(), members: members)
+    #expect(ImportFeature.reduce(&state, .squadUpdated(.failure(.squad(.file(denied))))) == [])
+    #expect(state == .failed(.squad(.file(denied))))
+  }
+
+  @Test func summariesSayWhatHappened() {
+    #expect(ImportSummary(imported: 1, alreadyInSquad: 0, replaced: nil).description == "Imported 1 member.")
+    #expect(
+      ImportSummary(imported: 0, alreadyInSquad: 2, replaced: nil).description
+        == "Imported 0 members (2 already in the squad); the squad is unchanged.")
+    #expect(
+      ImportSummary(imported: 2, alreadyInSquad: 0, replaced: .members(5)).description
+        == "Imported 2 members, replacing the squad of 5 members.")
+    #expect(
+      ImportSummary(imported: 2, alreadyInSquad: 0, replaced: .unreadable).description
+        == "Imported 2 members, replacing the squad file that could not be read.")
+  }
+}

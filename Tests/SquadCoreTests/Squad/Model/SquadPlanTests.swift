@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+
+@testable import SquadCore
+
+/// The decisions of locked changes, made on a snapshot alone: no files, no locks.
+@Suite struct SquadPlanTests {
+  let hulk = Sample.member(Sample.hulk)
+  var withHulk: Squad { Squad(members: [hulk]) }
+
+  // The one recorded change that took the empty squad to `withHulk`.
+  var recruitedHulk: HistoryEntry {
+    HistoryEntry(
+      sequence: 1, at: Sample.moment, command: "recruit", kind: .change, before: SquadDigest.of(Squad()),
+      after: SquadDigest.of(withHulk), diff: SquadDiff.between([], [hulk]))
+  }
+
+  @Test func recruitingAMemberAgainPlansNothingAndSaysSo() throws {
+    let (edit, result) = try SquadFeature.plan(
+      .recruit(at: Sample.moment), heroes: [Sample.hulk, Sample.thor], in: .of(.success(withHulk)))
+    let joined = Squad(members: [hulk, Sample.member(Sample.thor)])
+    #expect(edit == SquadEdit(squad: joined))
+    #expect(result.change.alreadyMembers == [Sample.hulk] && result.change.added == [Sample.member(Sample.thor)])
+    let (again, same) = try SquadFeature.plan(
+      .recruit(at: Sample.moment), heroes: [Sample.hulk], in: .of(.success(withHulk)))
+    #expect(again == nil, "nothing to write")
+    #expect(same == SquadUpdateResult(squad: withHulk, change: SquadChange(alreadyMembers: [Sample.hulk])))
+  }
+
+  @Test func firingANonMemberPlansNothing() throws {
+    let (edit, result) = try SquadFeature.plan(
+      .fire(askFirst: false), heroes: [Sample.thor], in: .of(.success(withHulk)))
+    #expect(edit == nil)
+    #expect(result.change == SquadChange(notMembers: [Sample.thor]))
+  }
+
+  @Test func aPickIntoASquadReplacedSinceItWasReadIsRefused() throws {
+    let snapshot = SquadSnapshot.of(.success(withHulk), name: try SquadName.parse("six").get(), identity: [1, 2])
+    #expect(throws: SquadError.squadGone(squad: "six")) {
+      try SquadFeature.plan(
+        .pick(at: Sample.moment, firing: []), heroes: [Sample.thor], identity: [1, 3], in: snapshot)
+    }
+  }
+
+  @Test func aChangePastTheLimitIsRefusedAndAChangeToTheSameSquadRecordsNothing() throws {
+    var limited = withHulk
+    limited.maxMembers = 1
+    let snapshot = SquadSnapshot.of(.success(limited), name: try SquadName.parse("six").get())
+    let (edit, _) = try SquadFeature.plan(.recruit(at: Sample.moment), heroes: [Sample.thor], in: snapshot)
+    let over = try #require(edit)
+    #expect(throws: SquadError.overLimit(limit: 1, members: 2, squad: "six")) {
+      try snapshot.record(over, command: "recruit", at: Sample.moment)
+    }
+    #expect(try snapshot.record(SquadEdit(squad: withHulk), command: "import", at: Sample.moment) == nil)
+  }
+
+  @Test func aRecordedChangeFollowsTheLastEntry() throws {
+    let snapshot = SquadSnapshot.of(.success(withHulk), history: .success([recruitedHulk]))
+    let recorded = try #require(
+      try snapshot.record(SquadEdit(squad: Squad()), command: "fire", at: Sample.moment))
+    let entry = try recorded.entry.get()
+    #expect((entry.sequence, entry.before, entry.after) == (2, recruitedHulk.after, SquadDigest.of(Squad())))
+    #expect(entry.summary == "fired Hulk")
+  }
+
+  @Test func undoStepsBackOverTheLastChangeAndRedoHasNothingToDo() throws {
+    let snapshot = SquadSnapshot.of(.success(withHulk), history: .success([recruitedHulk]))
+    let (undo, _) = try HistoryFeature.plan(.undo, count: 1, in: snapshot)
+    #expect(undo == SquadEdit(squad: Squad(), kind: .undo, steps: 1))
+    let (redo, _) = try HistoryFeature.plan(.redo, count: 1, in: snapshot)
+    #expect(redo == nil, "nothing was undone")
+    let (nothing, _) = try HistoryFeature.plan(.undo, count: 1, in: .of(.success(withHulk)))
+    #expect(nothing == nil, "nothing was recorded")
+  }
+
+  @Test func undoRefusesAFileEditedOutsideSquad() {
+    let edited = SquadSnapshot.of(.success(withHulk), history: .success([recruitedHulk]), digest: "edited")
+    #expect(throws: SquadError.changedOutside(path: "squad.json")) {
+      try HistoryFeature.plan(.undo, count: 1, in: edited)
+    }
+  }
+
+  @Test func aLimitBelowTheMembersIsRefusedAndTheSameLimitChangesNothing() throws {
+    let six = try SquadName.parse("six").get()
+    let (below, refusal) = try SquadsFeature.plan(limit: 0, for: six, in: .of(.success(withHulk)))
+    #expect(below == nil && refusal == .failure(.belowMembers(six, limit: 0, members: 1)))
+    let (same, unchanged) = try SquadsFeature.plan(limit: nil, for: six, in: .of(.success(withHulk)))
+    #expect(same == nil && unchanged == .success(false))
+  }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+
+@testable import SquadCore
+
+@Suite struct HistoryFileTests {
+  let home = TemporaryDirectory()
+  var file: SquadFile { SquadFile(paths: SquadPaths(home: home.path)) }
+
+  private func entry(_ sequence: Int, before: String, after: String) -> HistoryEntry {
+    HistoryEntry(sequence: sequence, at: Sample.moment, command: "recruit", kind: .change, before: before, after: after)
+  }
+
+  @Test func theHistoryKeepsTheNewestThousandChanges() throws {
+    let squad = Squad(members: [Sample.member(Sample.hulk)])
+    try file.save(squad)
+    let digest = SquadDigest.of(squad)
+    // 1,101 recorded changes ending at the squad on disk: past the bound and its slack.
+    var entries = (1...1_100).map { entry($0, before: "d\($0 - 1)", after: "d\($0)") }
+    entries.append(entry(1_101, before: "d1100", after: digest))
+    try home.write(entries.map { $0.json.encoded() + "\n" }.joined(), to: "history.jsonl")
+    _ = try file.update(.recruit(at: Sample.moment), heroes: [Sample.spiderMan], at: Sample.moment)
+    let kept = try file.history.read().entries
+    #expect(kept.count == HistoryFile.bound)
+    #expect(kept.last?.sequence == 1_102)
+    #expect(kept.first?.sequence == 103)
+  }
+
+  @Test func aTornLastLineIsDroppedAndAnyOtherBadLineIsCorrupt() throws {
+    let good = entry(1, before: "none", after: "x").json.encoded()
+    try home.write(good + "\n{\"sequence\":2", to: "history.jsonl")
+    let contents = try file.history.read()
+    #expect(contents.entries.count == 1 && contents.tornTail)
+    try home.write("garbage\n" + good + "\n", to: "history.jsonl")
+    #expect(throws: PersistenceError.self) { try file.history.read() }
+  }
+
+  @Test func aSquadPastItsLimitIsRefusedWhateverTheCaller() throws {
+    let named = SquadFile(paths: SquadPaths(home: home.path), name: try SquadName.parse("six").get())
+    _ = try SquadSet(paths: SquadPaths(home: home.path)).create(named.name, maxMembers: 1, at: Sample.moment)
+    _ = try named.update(.recruit(at: Sample.moment), heroes: [Sample.hulk], at: Sample.moment)
+    #expect(throws: SquadError.overLimit(limit: 1, members: 2, squad: "six")) {
+      _ = try named.change(by: "pick", at: Sample.moment) { snapshot in
+        var squad = snapshot.squad
+        squad.recruit(Sample.member(Sample.spiderMan))
+        return (SquadEdit(squad: squad), ())
+      }
+    }
+    #expect(try named.load().members.count == 1)
+    #expect(try named.history.read().entries.map(\.command) == ["squads create", "recruit"])
+  }
+}
