@@ -67,10 +67,17 @@ public struct Table: Equatable, Sendable {
   /// characters: cleaned like TSV, then every character that could start inline markup is
   /// backslash-escaped (emphasis, code, links, images, autolinks, raw HTML, entities,
   /// strikethrough, the cell's `|`, and the backslash itself). A cell holds inline text only, so
-  /// a leading `#`, `-`, `+` or `1.` cannot start a heading or a list and stays as it is.
+  /// a leading `#`, `-`, `+` or `1.` cannot start a heading or a list and stays as it is. A web
+  /// address becomes an autolink (`<…>`), where backslashes would become part of the link.
   static func markdownText(_ text: String) -> String {
+    let clean = TextSanitizer.clean(text)
+    if ["http://", "https://"].contains(where: { clean.lowercased().hasPrefix($0) }),
+      !clean.contains(where: { $0.isWhitespace || "<>|".contains($0) })
+    {
+      return "<" + clean + ">"
+    }
     var escaped = ""
-    for character in TextSanitizer.clean(text) {
+    for character in clean {
       if "\\`*_[]<&|~".contains(character) { escaped.append("\\") }
       escaped.append(character)
     }

@@ -99,6 +99,7 @@ import Testing
     #expect(value["updatedAt"] is String)
     let text = try squad.run("catalogue")
     #expect(text.stdout.contains("import 7"))
+    #expect(try squad.run("catalogue", "--format", "json").stdout == summary.stdout, "--format json is --json")
   }
 
   @Test func resetNeedsYesOffATerminalThenKeepsOnlyTheBundledSet() throws {

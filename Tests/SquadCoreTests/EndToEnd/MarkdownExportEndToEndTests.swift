@@ -41,6 +41,24 @@ import Testing
     }
   }
 
+  @Test(.enabled(if: renderer != nil, "cmark-gfm is not installed (.ci/run installs it); the render is not checked"))
+  func aPictureAddressWithMarkupCharactersStaysTheSameLink() throws {
+    let home = TemporaryDirectory()
+    let address = "http://e.com/a_b*c~d.jpg?x=1&amp=2"
+    try home.save(
+      Squad(members: [
+        Member(id: HeroID(1), name: "A", description: "", thumbnail: address, recruitedAt: .distantPast)
+      ]))
+    let export = try CLIProcess.run(
+      ["export", "--format", "markdown", "--fields", "id,thumbnail", "--output", "squad.md"], home: home.path)
+    #expect(export.status == 0, "\(export.stderr)")
+    let rendered = try CLIProcess.execute(
+      try #require(Self.renderer), ["-e", "table", "-e", "autolink", "squad.md"], environment: [:],
+      directory: home.path)
+    let escaped = address.replacingOccurrences(of: "&", with: "&amp;")
+    #expect(rendered.stdout.contains("<a href=\"\(escaped)\">\(escaped)</a>"), "\(rendered.stdout)")
+  }
+
   /// The text an HTML cell shows: cmark escapes only these four.
   static func text(_ html: String) -> String {
     html.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")

@@ -11,6 +11,7 @@ import Testing
     (#"back\slash"#, #"back\\slash"#), ("~~strike~~", #"\~\~strike\~\~"#), ("&amp;", #"\&amp;"#),
     ("# heading", "# heading"), ("- dash", "- dash"), ("1. first", "1. first"),
     ("Spider-Man (Peter Parker)", "Spider-Man (Peter Parker)"), ("tab\there", "tab here"),
+    ("https://e.com/a_b*c.jpg", "<https://e.com/a_b*c.jpg>"), ("http://a b", #"http://a b"#),
   ])
   func aCellEscapesWhatCommonMarkWouldReadAsMarkup(text: String, cell: String) {
     #expect(Table.markdownText(text) == cell)

@@ -97,7 +97,7 @@ extension CatalogueFeatureCommand {
   }
 
   static func report(_ state: CatalogueFeature.State, _ context: CommandContext) -> CommandOutcome? {
-    let json = context.arguments.has(.json)
+    let json = context.output.format == .json
     let pretty = context.output.prettyJSON
     switch state.phase {
     case .summarised(let overview):
