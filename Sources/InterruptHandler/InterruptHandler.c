@@ -143,12 +143,18 @@ static int in_foreground(void) {
   return group == -1 || group == getpgrp();
 }
 
-static void take_terminal_again(void) {
+// After `fg` up to three threads race to take the terminal again: the SIGCONT handler, the stop
+// handler returning from its stop, and the key reader asking before its next wait. Only the first
+// flushes (TCSAFLUSH: keys typed while the terminal was cooked, the shell's, are never read as the
+// list's keys); it asks for the redraw after its flush, so a key typed at the list on screen again
+// is never dropped by a later flush. `again` re-applies raw mode without a flush, for SIGCONT after
+// SIGSTOP (which cannot be caught, so nothing noted the terminal given up) when the shell may have
+// put its own settings on it.
+static void take_terminal_again(int again) {
   if (!atomic_load(&terminal_taken) || !in_foreground()) return;
-  atomic_store(&terminal_held, 1);
-  // TCSAFLUSH: keys typed while the terminal was cooked (the shell's) are dropped, never read as
-  // the list's keys.
-  tcsetattr(terminal_fd, TCSAFLUSH, &terminal_raw);
+  int held = atomic_exchange(&terminal_held, 1);
+  if (held && !again) return;
+  tcsetattr(terminal_fd, held ? TCSANOW : TCSAFLUSH, &terminal_raw);
   (void)!write(terminal_fd, terminal_take, sizeof terminal_take - 1);
   // The shell drew over the screen meanwhile: the pipe makes the list redraw it whole.
   if (resize_pipe[1] >= 0) (void)!write(resize_pipe[1], "c", 1);
@@ -160,7 +166,7 @@ static void on_continue(int signal_number) {
   // Continued in the background (`bg`, say after a SIGSTOP that could not give the terminal
   // back): the shell's settings are on it, so the next time in front takes it again.
   if (!in_foreground()) atomic_store(&terminal_held, 0);
-  take_terminal_again();
+  take_terminal_again(1);
   errno = saved_errno;
 }
 
@@ -201,10 +207,11 @@ static void on_stop(int signal_number) {
   pthread_sigmask(SIG_UNBLOCK, &only, NULL);
   raise(signal_number);
   // Continued, or never stopped (the kernel drops stops for an orphaned process group, one no
-  // shell controls): either way the list takes the terminal again. SIGCONT does too; twice is harmless.
+  // shell controls): either way the list takes the terminal again, unless SIGCONT's handler
+  // already has.
   pthread_sigmask(SIG_BLOCK, &only, NULL);
   install_stop_handler(signal_number);
-  take_terminal_again();
+  take_terminal_again(0);
   errno = saved_errno;
 }
 
@@ -247,7 +254,7 @@ int interrupt_handler_hold_terminal(void) {
   }
   // In front again without a SIGCONT to say so: `fg` of a job `bg` already continued only hands
   // it the terminal.
-  if (!atomic_load(&terminal_held)) take_terminal_again();
+  take_terminal_again(0);
   return 1;
 }
 

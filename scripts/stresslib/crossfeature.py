@@ -1,6 +1,7 @@
 """Features against each other (issue 19): homes sharing one catalogue through links, commands
 that change nothing among creates, renames and deletes, a reset before a sync, a sync over broken
-squads, squads renamed while a sync runs, and a pick whose squad is replaced while it is open."""
+squads, squads renamed while a sync runs, a pick whose squad is replaced while it is open, homes
+sharing `squads/` through a link, and deletes killed while they prune `.deleted`."""
 
 import fcntl
 import json
@@ -17,13 +18,14 @@ from common import Result, clean_environment, describe_exit, run_squad
 from simulator import Simulator, keys_environment
 
 TESTS = ["shared-catalogue", "phantom-squads", "reset-then-sync", "sync-broken-squads", "renames-during-sync",
-         "pick-after-recreate"]
+         "pick-after-recreate", "shared-squads", "prune-kills"]
 
 
 def run_tests(ctx, names):
     bodies = {"shared-catalogue": shared_catalogue, "phantom-squads": phantom_squads,
               "reset-then-sync": reset_then_sync, "sync-broken-squads": sync_broken_squads,
-              "renames-during-sync": renames_during_sync, "pick-after-recreate": pick_after_recreate}
+              "renames-during-sync": renames_during_sync, "pick-after-recreate": pick_after_recreate,
+              "shared-squads": shared_squads, "prune-kills": prune_kills}
     results = []
     for name in [name for name in TESTS if name in names]:
         result = Result(name)
@@ -367,3 +369,63 @@ def pick_after_recreate(ctx, result):
         squad(ctx, home, "squads", "delete", "six", "--yes")
     result.count(f"{rounds} picks whose squad was replaced (deleted or renamed, then created): "
                   f"{held} saved nothing and exited 1")
+
+
+def shared_squads(ctx, result):
+    """Two homes sharing `squads/` through a link race creates, renames and deletes of one squad,
+    and a recruit against a rename: exactly one of each pair is done, no squad comes back, and
+    `.deleted` holds only squads."""
+    folder = ctx.folder("shared-squads")
+    one, two = os.path.join(folder, "w1"), os.path.join(folder, "w2")
+    squad(ctx, one, "squads", "create", "zz")
+    os.makedirs(two)
+    os.symlink("../w1/squads", os.path.join(two, "squads"))
+    rounds, wrong = 10 * ctx.scale, 0
+    for _ in range(rounds):
+        for first, second, singles in [
+            (["squads", "create", "c"], ["squads", "create", "c"], True),
+            (["squads", "rename", "c", "d"], ["squads", "rename", "c", "e"], True),
+            (["squads", "rename", "d", "c"], ["squads", "rename", "e", "c"], True),
+            (["squads", "rename", "c", "f"], ["--squad", "c", "recruit", "thor"], False),
+            (["squads", "delete", "f", "--yes"], ["squads", "delete", "f", "--yes"], True),
+        ]:
+            running = [start(ctx, one, ["--offline"] + first), start(ctx, two, ["--offline"] + second)]
+            errors = [process.communicate(timeout=120)[1] for process in running]
+            done = sum(process.returncode == 0 for process in running)
+            raw = [error for error in errors if "No such file" in error or "not empty" in error]
+            if (singles and done != 1) or raw:
+                wrong += 1
+                result.fail(f"{first} and {second}: {done} done {raw[:1]}")
+        if os.path.exists(os.path.join(one, "squads", "c")):
+            wrong += 1
+            result.fail("a recruit racing a rename brought the squad back under its old name")
+            squad(ctx, one, "squads", "delete", "c", "--yes")
+    trash = os.path.join(one, "squads", ".deleted")
+    for entry in os.listdir(trash):
+        if not os.path.exists(os.path.join(trash, entry, "squad.json")):
+            result.fail(f".deleted holds {entry}, no squad")
+    result.count(f"{rounds * 5} races between homes sharing squads/ by a link")
+    result.count(f"{wrong} races with a wrong outcome")
+
+
+def prune_kills(ctx, result):
+    """Deletes killed at random moments, each past the ten deleted squads kept: after one more
+    delete, `.deleted` holds exactly the ten newest, every one a squad, and nothing else."""
+    rng = ctx.random("prune-kills")
+    home = ctx.folder("prune-kills")
+    kills = 0
+    for index in range(30 * ctx.scale):
+        squad(ctx, home, "--offline", "squads", "create", f"g{index}")
+        process = start(ctx, home, ["--offline", "squads", "delete", f"g{index}", "--yes"])
+        time.sleep(rng.uniform(0, 0.08))
+        process.kill()
+        kills += process.wait() != 0
+    squad(ctx, home, "--offline", "squads", "create", "last")
+    squad(ctx, home, "--offline", "squads", "delete", "last", "--yes")
+    trash = os.path.join(home, "squads", ".deleted")
+    kept = os.listdir(trash)
+    names = [f"g{index}" for index in range(30 * ctx.scale)]
+    deleted = 1 + sum(not os.path.exists(os.path.join(home, "squads", name)) for name in names)
+    if len(kept) != min(deleted, 10) or any(not os.path.exists(os.path.join(trash, entry, "squad.json")) for entry in kept):
+        result.fail(f".deleted holds {sorted(kept)}")
+    result.count(f"{kills} of {30 * ctx.scale} deletes killed, {deleted} deleted; .deleted then holds {len(kept)}")

@@ -79,7 +79,20 @@ def build_server(args: argparse.Namespace) -> SimServer:
     faults.add(args.faults)
     config = SimConfig(latency_s=args.latency_ms / 1000, verbose=args.verbose)
     if args.ipv6:
-        return SimServerV6(("::1", args.port), api, faults, RequestLog(args.log), config)
+        # Clients reach [::1] through "localhost" (FoundationNetworking refuses IPv6 literals), so
+        # the same port on 127.0.0.1 is held too (bound, never listening): no other server there.
+        for _ in range(50):
+            server = SimServerV6(("::1", args.port), api, faults, RequestLog(args.log), config)
+            server.ipv4_guard = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+            try:
+                server.ipv4_guard.bind(("127.0.0.1", server.server_address[1]))
+                return server
+            except OSError:
+                server.ipv4_guard.close()
+                server.server_close()
+                if args.port:
+                    raise
+        raise OSError("no port free on both loopbacks")
     return SimServer(("127.0.0.1", args.port), api, faults, RequestLog(args.log), config)
 
 

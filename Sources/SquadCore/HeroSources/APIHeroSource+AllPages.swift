@@ -80,7 +80,7 @@ final class ListingInProgress {
   /// one) are left out, so the catalogue keeps the version that was printed.
   func handOver(_ page: MarvelPage<Hero>, ending step: ListingPaging) -> HeroPage {
     let fresh = page.results.filter { seen.insert($0.id).inserted }
-    learnt += fresh
+    if page.origin == .network { learnt += fresh }
     return HeroPage(
       heroes: fresh, offset: page.offset, total: page.total, source: .api(attribution: page.attribution),
       endsListing: step.endsListing)

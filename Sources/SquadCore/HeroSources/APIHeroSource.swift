@@ -38,7 +38,7 @@ public struct APIHeroSource: HeroSource {
       let heroes = page.results.firstOfEachID()
       let heroPage = HeroPage(
         heroes: heroes, offset: page.offset, total: page.total, source: .api(attribution: page.attribution))
-      return (.success(heroPage), heroes)
+      return (.success(heroPage), page.origin == .network ? heroes : [])
     case .failure(let error):
       return (fallback(error) { store.catalogue.page(query, source: $0) }, [])
     }
@@ -47,7 +47,7 @@ public struct APIHeroSource: HeroSource {
   public func hero(_ id: HeroID) async -> Result<Sourced<Hero?>, SourceError> {
     switch await ask({ await client.character(id) }) {
     case .success(let page):
-      learn(page.results.filter { $0.id == id }.firstOfEachID())
+      learn(page.origin == .network ? page.results.filter { $0.id == id }.firstOfEachID() : [])
       return .success(Sourced(page.results.first { $0.id == id }, source: .api(attribution: page.attribution)))
     case .failure(.notFound):
       return .success(Sourced(nil, source: .api(attribution: DataSource.standardAttribution)))
@@ -62,7 +62,7 @@ public struct APIHeroSource: HeroSource {
     switch await ask({ await client.characters(filter, freshness: .withinTTL) }) {
     case .success(let page):
       let heroes = page.results.firstOfEachID()
-      learn(heroes)
+      learn(page.origin == .network ? heroes : [])
       return .success(Sourced(heroes, source: .api(attribution: page.attribution)))
     case .failure(let error):
       return fallback(error) { source in
@@ -107,6 +107,8 @@ public struct APIHeroSource: HeroSource {
     return .success(answer(.fallback(problem: error.summary, updatedAt: store.catalogue.updatedAt)))
   }
 
+  // Only what the API sent now: a cached page is the catalogue's own records (``LeanCacheItem``),
+  // and learning them again would relabel bundled records the API's answer did not replace.
   func learn(_ heroes: [Hero]) {
     guard !heroes.isEmpty else { return }
     // The answer stands even when the catalogue cannot be written; the next one tries again.

@@ -16,16 +16,17 @@ extension Hero: LeanCacheItem {
   }
 
   /// The catalogue's records, when each is what merging the answer's record would leave
-  /// (``HeroMerge``): one learnt from the API or an import that is not older than it, or a bundled
-  /// one that is strictly newer. A bundled record no newer than the answer's (all a reset or a
-  /// lost data folder leaves) does not stand for it: the page is fetched again.
+  /// (``HeroMerge``): one learnt from the API that is not older than it, or any other that is
+  /// strictly newer. A bundled or imported record no newer than the answer's (all a reset or a
+  /// lost data folder leaves, or an import of the same date) does not stand for it: the page is
+  /// fetched again.
   static func rebuilt(_ items: CachedItems, catalogue: LocalCatalogue?) -> [Hero]? {
     guard case .heroes(let cached) = items else { return nil }
     let heroes = cached.compactMap { item -> Hero? in
       guard let entry = catalogue?.index.entry(id: HeroID(item.id)) else { return nil }
       let answered = item.modified.flatMap(MarvelDate.seconds) ?? .distantPast
       let kept = entry.hero.modified ?? .distantPast
-      return (entry.origin == .bundled ? kept > answered : kept >= answered) ? entry.hero : nil
+      return (entry.origin == .api ? kept >= answered : kept > answered) ? entry.hero : nil
     }
     return heroes.count == cached.count ? heroes : nil
   }

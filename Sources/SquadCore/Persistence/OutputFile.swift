@@ -16,7 +16,7 @@ import Foundation
 /// - A FIFO or a device, when `writesThroughSpecialFiles`: written through, never replaced
 ///   (`--output /dev/null`, `--output >(gzip > x.gz)`); otherwise refused. So is the file stdout
 ///   has open (`--output /dev/stdout >> log` appends, as the shell asked).
-/// - A folder, a socket, or one of the `protected` files: refused; nothing changes.
+/// - A folder, a socket, or one of the `protected` files or anything under a `protected` folder: refused.
 /// - A regular file nobody may write (no `w` bit) or this user may not: refused, as `>` in a
 ///   shell refuses it. Replacing by rename needs only the folder's permission, so without this
 ///   check a read-only file would be silently replaced.
@@ -109,10 +109,24 @@ public enum OutputFile {
     throw PersistenceError(path: path, reason: .unwritable(detail: detail))
   }
 
+  // A protected folder guards everything under it, by where it really lives, and every file in it
+  // reached under another name (a hard link).
   private static func refuseProtected(_ path: String, _ protected: [String]) throws(PersistenceError) {
-    guard protected.contains(where: { sameFile(path, $0) }) else { return }
+    let place = canonical(target(of: path))
+    guard
+      protected.contains(where: {
+        sameFile(path, $0) || place.hasPrefix(canonical(target(of: $0)) + "/") || holds($0, path)
+      })
+    else { return }
     let detail = "it is one of squad's own files; choose another path"
     throw PersistenceError(path: path, reason: .unwritable(detail: detail))
+  }
+
+  private static func holds(_ folder: String, _ path: String) -> Bool {
+    var status = stat()
+    guard stat(path, &status) == 0, status.st_nlink > 1, let files = FileManager.default.enumerator(atPath: folder)
+    else { return false }
+    return files.contains { sameFile(folder + "/\($0)", path) }
   }
 
   private static func writeThrough(_ data: Data, to path: String) throws(PersistenceError) {

@@ -14,6 +14,8 @@ public struct SquadFile: Sendable {
   /// The lock on the set of named squads, held shared around a named squad's change so it cannot
   /// be renamed or deleted meanwhile; nil for the default squad, which is never renamed.
   public let setLockPath: String?
+  /// Every file and folder squad keeps in its home, whichever squad this is.
+  let homeFiles: [String]
   /// Where a warning goes (a corrupt history file); the CLI prints it once per change.
   public let warn: @Sendable (String) -> Void
 
@@ -25,6 +27,10 @@ public struct SquadFile: Sendable {
     lockPath = folder + "/squad.lock"
     history = HistoryFile(path: name.isDefault ? paths.historyFile : folder + "/history.jsonl")
     setLockPath = name.isDefault ? nil : paths.squadsLockFile
+    homeFiles = [
+      paths.squadFile, paths.lockFile, paths.historyFile, paths.catalogueFile, paths.catalogueLock,
+      paths.squadsLockFile, paths.configFile, paths.squadsDirectory, paths.cacheDirectory,
+    ]
     self.warn = warn
   }
 
@@ -78,8 +84,9 @@ public struct SquadFile: Sendable {
     try OutputFile.write(data, to: path)
   }
 
-  /// The files that are squad's own and that no export may overwrite.
-  public var ownFiles: [String] { [path, lockPath, history.path] }
+  /// The files and folders that are squad's own (this squad's, every other squad's, the
+  /// catalogue's, the config's, the cache's) and that no export may overwrite.
+  public var ownFiles: [String] { [path, lockPath, history.path] + homeFiles }
 
   /// The file form: pretty, stable key order, ending in a newline.
   public static func encode(_ squad: Squad) -> Data {

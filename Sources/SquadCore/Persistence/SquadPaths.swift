@@ -18,8 +18,11 @@ public struct SquadPaths: Equatable, Sendable {
   /// The folder of named squads, one folder each: `squads/NAME/{squad.json,squad.lock,history.jsonl}`.
   public var squadsDirectory: String { dataDirectory + "/squads" }
   /// The lock on the set of named squads: shared by every change of one squad, exclusive for
-  /// `squads create`, `rename` and `delete`.
-  public var squadsLockFile: String { dataDirectory + "/squads.lock" }
+  /// `squads create`, `rename` and `delete`. It lies beside the folder where `squads/` really
+  /// lives, so homes sharing it through a symbolic link take turns on one lock.
+  public var squadsLockFile: String {
+    AtomicFile.folderAndName(of: OutputFile.target(of: squadsDirectory)).folder + "/squads.lock"
+  }
   /// Where deleted squads are kept (with their history), newest few only.
   public var deletedSquadsDirectory: String { squadsDirectory + "/.deleted" }
 

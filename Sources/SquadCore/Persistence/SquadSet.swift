@@ -33,10 +33,16 @@ public struct SquadSet: Sendable {
   public func refusal(for name: SquadName, fromVariable: Bool) -> SquadSetFailure? {
     do throws(PersistenceError) { try file(name).refuseLinkedFolder() } catch { return .persistence(error) }
     guard !file(name).exists else { return nil }
-    let nearest = EditDistance.closest(to: name.value, in: names().map(\.value)).flatMap {
-      try? SquadName.parse($0).get()
-    }
-    return .unknown(name, nearest: nearest, fromVariable: fromVariable)
+    return .unknown(name, nearest: Self.nearest(to: name, in: names()), fromVariable: fromVariable)
+  }
+
+  /// The existing name closest to `name`, for a "Did you mean" (``EditDistance``).
+  static func nearest(to name: SquadName, in names: [SquadName]) -> SquadName? {
+    EditDistance.closest(to: name.value, in: names.map(\.value)).flatMap { try? SquadName.parse($0).get() }
+  }
+
+  private func missing(_ name: SquadName) -> SquadSetFailure {
+    .missing(name, nearest: Self.nearest(to: name, in: names()))
   }
 
   /// A summary of every squad, read without locks.
@@ -76,14 +82,16 @@ public struct SquadSet: Sendable {
   /// then its folder, with its squad and history, is renamed in one step (the commit point). A
   /// kill or a failure between the two leaves a last entry "renamed from NAME" in the squad still
   /// called NAME, which every reader drops as never committed (see ``SquadFile/snapshot()``).
-  public func rename(_ old: SquadName, to new: SquadName, at date: Date) throws(SquadSetFailure) {
+  /// False when the new name is the old one: nothing changes, as with `git branch -m a a`.
+  @discardableResult
+  public func rename(_ old: SquadName, to new: SquadName, at date: Date) throws(SquadSetFailure) -> Bool {
     guard !old.isDefault else { throw .isDefault(action: "renamed") }
     guard !new.isDefault else { throw .isDefault(action: "a new name") }
     // Refused before the set's lock is taken, too: a command that changes nothing creates nothing.
-    guard FileKind.isPresent(file(old).path) else { throw .missing(old) }
-    try exclusively { () throws(SquadSetFailure) in
-      guard FileKind.isPresent(file(old).path) else { throw .missing(old) }
-      guard old != new else { return }
+    guard FileKind.isPresent(file(old).path) else { throw missing(old) }
+    return try exclusively { () throws(SquadSetFailure) in
+      guard FileKind.isPresent(file(old).path) else { throw missing(old) }
+      guard old != new else { return false }
       guard !FileKind.isPresent(file(new).path) else { throw .exists(new) }
       try persisting { () throws(PersistenceError) in
         let squadFile = file(old)
@@ -106,6 +114,7 @@ public struct SquadSet: Sendable {
           throw error
         }
       }
+      return true
     }
   }
 
@@ -114,10 +123,10 @@ public struct SquadSet: Sendable {
   /// and the folder it is kept in.
   public func delete(_ name: SquadName, at date: Date) throws(SquadSetFailure) -> (Squad, keptIn: String) {
     guard !name.isDefault else { throw .isDefault(action: "deleted") }
-    guard FileKind.isPresent(file(name).path) else { throw .missing(name) }
+    guard FileKind.isPresent(file(name).path) else { throw missing(name) }
     return try exclusively { () throws(SquadSetFailure) in
       let squadFile = file(name)
-      guard FileKind.isPresent(squadFile.path) else { throw .missing(name) }
+      guard FileKind.isPresent(squadFile.path) else { throw missing(name) }
       return try persisting { () throws(PersistenceError) in
         let lock = try squadFile.lock()
         defer { withExtendedLifetime(lock) {} }
@@ -139,7 +148,7 @@ public struct SquadSet: Sendable {
   /// false when it already had it. A limit below its member count is refused.
   public func setLimit(_ name: SquadName, to limit: Int?, at date: Date) throws(SquadSetFailure) -> Bool {
     let squadFile = file(name)
-    guard squadFile.exists else { throw .missing(name) }
+    guard squadFile.exists else { throw missing(name) }
     let outcome = Result { () throws(PersistenceError) in
       try squadFile.change(by: "squads edit", at: date) { snapshot -> (SquadEdit?, Result<Bool, SquadSetFailure>) in
         var squad = snapshot.squad
@@ -190,14 +199,22 @@ public struct SquadSet: Sendable {
   // Newest by the deletion time in the name (`NAME-MILLISECONDS-PID`), not by modification time,
   // which is the squad's last change. Only what squad put there is ever removed or counted: real
   // folders (never a link) named that way and holding a squad file, inside a `.deleted` that is
-  // itself a real folder.
+  // itself a real folder. An entry is renamed to a dot-name before it is removed, so a kill part
+  // way leaves no half squad; such leftovers, and folders so named holding no squad file (what a
+  // kill left in earlier releases), go on the next prune.
   private func pruneDeleted() {
     let folder = paths.deletedSquadsDirectory
     guard OwnFolder.isRealFolder(folder) else { return }
     let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-    let kept = entries.compactMap { entry in SquadSet.deletionStamp(entry).map { (entry, $0) } }
-      .filter { OwnFolder.isRealFolder(folder + "/" + $0.0) && FileKind.isPresent(folder + "/" + $0.0 + "/squad.json") }
-    for (entry, _) in kept.sorted(by: { $0.1 > $1.1 }).dropFirst(SquadSet.keptDeleted) {
+    let named = entries.compactMap { entry in SquadSet.deletionStamp(entry).map { (entry, $0) } }
+      .filter { OwnFolder.isRealFolder(folder + "/" + $0.0) }
+    func isSquad(_ entry: (String, Int)) -> Bool { FileKind.isPresent(folder + "/" + entry.0 + "/squad.json") }
+    let doomed = named.filter(isSquad).sorted(by: { $0.1 > $1.1 }).dropFirst(SquadSet.keptDeleted)
+    for (entry, _) in doomed + named.filter({ !isSquad($0) }) {
+      _ = Foundation.rename(folder + "/" + entry, folder + "/.pruned-" + entry)
+    }
+    for entry in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where entry.hasPrefix(".pruned-")
+    {
       try? FileManager.default.removeItem(atPath: folder + "/" + entry)
     }
   }

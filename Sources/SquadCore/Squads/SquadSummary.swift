@@ -28,8 +28,8 @@ public struct SquadSummary: Equatable, Sendable {
 public enum SquadSetFailure: FeatureFailure, Equatable, Sendable {
   /// A squad with this name exists already.
   case exists(SquadName)
-  /// No squad has this name.
-  case missing(SquadName)
+  /// No squad has this name; `nearest` is the closest existing name.
+  case missing(SquadName, nearest: SquadName? = nil)
   /// `--squad` (or `SQUAD_NAME`, when `fromVariable`) names no squad; `nearest` is the closest
   /// existing name. A named squad is made by `squads create`, never by the command that names it.
   case unknown(SquadName, nearest: SquadName?, fromVariable: Bool)
@@ -53,7 +53,9 @@ public enum SquadSetFailure: FeatureFailure, Equatable, Sendable {
   private var message: String {
     switch self {
     case .exists(let name): return "A squad named '\(name)' already exists (see 'squad squads')."
-    case .missing(let name): return "There is no squad named '\(name)' (see 'squad squads')."
+    case .missing(let name, let nearest):
+      return "There is no squad named '\(name)'" + (nearest.map { "; did you mean '\($0)'?" } ?? "")
+        + " (see 'squad squads')."
     case .unknown(let name, let nearest, let fromVariable):
       return "There is no squad named '\(name)'\(fromVariable ? " (SQUAD_NAME)" : ""); nothing changed."
         + (nearest.map { " Did you mean '\($0)'?" } ?? "") + " Create it with 'squad squads create \(name)', "

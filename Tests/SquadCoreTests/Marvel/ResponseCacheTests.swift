@@ -133,10 +133,11 @@ import Testing
       return Hero.rebuilt(Hero.cached([answer]), catalogue: LocalCatalogue(heroes: [known], origin: origin)) != nil
     }
     let (older, newer) = (Sample.moment.addingTimeInterval(-1), Sample.moment.addingTimeInterval(1))
-    // Learnt from the API or an import: the answer's record, or a newer one a merge kept.
-    #expect(stands(Sample.moment, .api) && stands(newer, .api) && stands(Sample.moment, .imported))
-    #expect(!stands(older, .api) && !stands(older, .imported) && !stands(nil, .api))
-    // Bundled (all a reset leaves): only when strictly newer, as a merge keeps it then.
+    // Learnt from the API: the answer's record, or a newer one a merge kept.
+    #expect(stands(Sample.moment, .api) && stands(newer, .api))
+    #expect(!stands(older, .api) && !stands(nil, .api))
+    // Imported or bundled (all a reset leaves): only when strictly newer, as a merge keeps it then.
+    #expect(stands(newer, .imported) && !stands(Sample.moment, .imported) && !stands(older, .imported))
     #expect(stands(newer, .bundled))
     #expect(!stands(Sample.moment, .bundled) && !stands(older, .bundled) && !stands(nil, .bundled))
     #expect(Hero.rebuilt(Hero.cached([answer]), catalogue: LocalCatalogue(heroes: [], origin: .api)) == nil)

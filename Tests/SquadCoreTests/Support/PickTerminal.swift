@@ -8,6 +8,8 @@ enum PickTerminal {
   /// One step of a session.
   enum Step {
     case wait(String)
+    /// Wait until squad switches to the alternate screen: the moment it has taken the terminal.
+    case waitAlternateScreen
     case type(String)
     case resize(rows: Int, columns: Int)
     case signal(String)
@@ -34,6 +36,7 @@ enum PickTerminal {
     var json: [Any] {
       switch self {
       case .wait(let text): return ["wait", text]
+      case .waitAlternateScreen: return ["alternate"]
       case .type(let text): return ["send", text]
       case .resize(let rows, let columns): return ["resize", rows, columns]
       case .signal(let name): return ["signal", name]
@@ -238,6 +241,12 @@ enum PickTerminal {
             while not any(step[1] in line for line in screen.text()):
                 if time.time() > deadline: fail("timed out waiting for " + repr(step[1]))
                 if child.poll() is not None and not select.select([master], [], [], 0)[0]: fail("exited while waiting for " + repr(step[1]))
+                pump(0.05)
+        elif kind == "alternate":
+            deadline = time.time() + 20
+            while not screen.alt:
+                if time.time() > deadline: fail("timed out waiting for the alternate screen")
+                if child.poll() is not None and not select.select([master], [], [], 0)[0]: fail("exited")
                 pump(0.05)
         elif kind == "send":
             os.write(master, step[1].encode("utf-8"))

@@ -161,8 +161,10 @@ extension SquadsFeatureCommand {
         "Created the squad '\(name)'\(limit.map { " (at most \(Plural.members($0)))" } ?? ""). Use it with --squad \(name)."
       )
       return .success
-    case .changed(.rename(let old, let new, _), _):
-      context.notice("Renamed the squad '\(old)' to '\(new)'.")
+    case .changed(.rename(let old, let new, _), let change):
+      context.notice(
+        change == .unchanged
+          ? "The squad '\(old)' is already called that; nothing changed." : "Renamed the squad '\(old)' to '\(new)'.")
       return .success
     case .changed(.delete(let name, _), .deleted(let members, let folder)):
       // No restore command: the folder is the way back, as git's reflog is for a deleted branch.

@@ -15,6 +15,8 @@ public struct ExportEffects: EffectRunner {
 
     case .writeFile(let document, let path):
       do throws(PersistenceError) {
+        // What an export killed mid-write left beside this file (its process gone) goes now.
+        AtomicFile.removeLeftovers(of: OutputFile.target(of: path))
         try OutputFile.write(
           Data(document.text.utf8), to: path, writesThroughSpecialFiles: true,
           protected: environment.squadFile.ownFiles,

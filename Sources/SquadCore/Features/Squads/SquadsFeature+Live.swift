@@ -30,8 +30,7 @@ public struct SquadsEffects: EffectRunner {
         _ = try set.create(name, maxMembers: limit, at: date)
         return .success(.done)
       case .rename(let old, let new, let date):
-        try set.rename(old, to: new, at: date)
-        return .success(.done)
+        return .success(try set.rename(old, to: new, at: date) ? .done : .unchanged)
       case .delete(let name, let date):
         let (squad, folder) = try set.delete(name, at: date)
         return .success(.deleted(members: squad.members.count, keptIn: folder))

@@ -83,7 +83,7 @@ public enum SquadsFeature: Feature {
 
     case (.loading(let name?, let askFirst, let date?), .squadsLoaded(let summaries)):
       guard let summary = summaries.first(where: { $0.name == name }) else {
-        state.phase = .failed(.missing(name))
+        state.phase = .failed(.missing(name, nearest: SquadSet.nearest(to: name, in: summaries.map(\.name))))
         return []
       }
       guard askFirst else { return change(&state, .delete(name, at: date)) }

@@ -107,7 +107,9 @@ public struct SyncEffects: EffectRunner {
     } consume: { offset, result in
       handedOver += 1
       if case .success(let page) = result {
-        received.add(page.results)
+        // A page from the cache is the catalogue's own records (``LeanCacheItem``): merging them
+        // back as the API's would only relabel bundled records the API's answer did not replace.
+        received.add(page.results, merging: page.origin == .network)
         requestsHandedOver += page.requests
       }
       // Every page's body and decoding is freed once it is spooled, but on many threads glibc

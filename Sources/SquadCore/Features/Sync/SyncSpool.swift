@@ -16,12 +16,12 @@ final class SyncSpool: @unchecked Sendable {
     spool = RecordSpool(folder: folder)
   }
 
-  /// Adds a page's heroes.
-  func add(_ heroes: [Hero]) {
+  /// Adds a page's heroes; only their ids when they are not to be merged (a page from the cache).
+  func add(_ heroes: [Hero], merging: Bool = true) {
     lock.lock()
     defer { lock.unlock() }
     for hero in heroes {
-      lines.append(spool.append(Array(hero.record.encoded().utf8) + [UInt8(ascii: "\n")]))
+      if merging { lines.append(spool.append(Array(hero.record.encoded().utf8) + [UInt8(ascii: "\n")])) }
       ids.insert(hero.id)
     }
   }

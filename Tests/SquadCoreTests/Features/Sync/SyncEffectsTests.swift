@@ -99,7 +99,7 @@ import Testing
 /// in flight at once), then lets everyone through; records the most ever inside.
 actor Gate {
   private let holdUntil: Int
-  private var inside = 0
+  private(set) var inside = 0
   private(set) var peak = 0
   private var waiting: [CheckedContinuation<Void, Never>] = []
   private var open = false
