@@ -30,15 +30,6 @@ public struct KeyDecoder: Sendable {
     return key
   }
 
-  /// Every key in `bytes`, taken as complete input; for tests and one-shot decoding.
-  public static func keys(in bytes: [UInt8]) -> [Key] {
-    var decoder = KeyDecoder()
-    decoder.feed(bytes)
-    var keys: [Key] = []
-    while let key = decoder.next(flush: true) { keys.append(key) }
-    return keys
-  }
-
   /// The key at the front of `bytes` and how many bytes it took; nil when the bytes may be the
   /// start of a longer key and `isComplete` is false.
   static func decode(_ bytes: ArraySlice<UInt8>, isComplete: Bool) -> (Key, Int)? {

@@ -78,3 +78,14 @@ import Testing
     #expect(decoder.next() == .text("漢"))
   }
 }
+
+extension KeyDecoder {
+  /// Every key in `bytes`, taken as complete input.
+  static func keys(in bytes: [UInt8]) -> [Key] {
+    var decoder = KeyDecoder()
+    decoder.feed(bytes)
+    var keys: [Key] = []
+    while let key = decoder.next(flush: true) { keys.append(key) }
+    return keys
+  }
+}
