@@ -100,13 +100,22 @@ public enum OutputFile {
   }
 
   // A protected folder guards everything under it, by where it really lives, and every file in it
-  // reached under another name (a hard link).
+  // reached under another name (a hard link). Where a protected lock lies, the files of protected
+  // names (and their `.`-suffixed kin, a damaged catalogue set aside) are guarded too: squad
+  // keeps a lock beside every file it writes through a link, in whichever home that file lives.
   private static func refuseProtected(_ path: String, _ protected: [String]) throws(PersistenceError) {
     let place = canonical(target(of: path))
+    let names = protected.map { ($0 as NSString).lastPathComponent }
+    let name = (place as NSString).lastPathComponent
+    let folder = (place as NSString).deletingLastPathComponent
+    let keptBesideALock =
+      names.contains { name == $0 || name.hasPrefix($0 + ".") }
+      && names.contains { $0.hasSuffix(".lock") && FileKind.isPresent(folder + "/" + $0) }
     guard
-      protected.contains(where: {
-        sameFile(path, $0) || place.hasPrefix(canonical(target(of: $0)) + "/") || holds($0, path)
-      })
+      keptBesideALock
+        || protected.contains(where: {
+          sameFile(path, $0) || place.hasPrefix(canonical(target(of: $0)) + "/") || holds($0, path)
+        })
     else { return }
     let detail = "it is one of squad's own files; choose another path"
     throw PersistenceError(path: path, reason: .unwritable(detail: detail))

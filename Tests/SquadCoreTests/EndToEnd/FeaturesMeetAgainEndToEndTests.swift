@@ -29,6 +29,26 @@ import Testing
     #expect(result.lines.last == "exported", "a file of the user's own in the home is fine: \(result.stderr)")
   }
 
+  /// A home whose files are links into another: the locks and files squad keeps beside the link's
+  /// target are refused too, so an export never replaces a lock another process holds.
+  @Test func anExportNeverWritesWhatSquadKeepsBesideALinkedFile() throws {
+    let targets = ["h1/squad.lock", "h1/history.jsonl", "h1/catalogue.lock", "h1/catalogue.sqc.damaged-1"]
+    let result = try ShellScript().run(
+      #"""
+      mkdir h1 h2 mine; "$SQUAD" --home h1 -q --offline recruit thor; ln -s ../h1/squad.json h2/squad.json
+      echo '{"id":4999999,"name":"Seed"}' > seed.jsonl; "$SQUAD" --home h1 -q catalogue import seed.jsonl
+      before=$(find h1 -type f | sort | xargs sha256sum)
+      for target in \#(targets.joined(separator: " ")); do
+        "$SQUAD" --home h2 export --output $target 2>err; echo "$target $? $(grep -c "squad's own files" err)"
+      done
+      test "$before" = "$(find h1 -type f | sort | xargs sha256sum)" && echo unchanged
+      "$SQUAD" --home h2 export --output mine/squad.json && echo exported
+      """#)
+    for target in targets { #expect(result.lines.contains("\(target) 1 1"), "\(target): \(result.stdout)") }
+    #expect(result.lines.contains("unchanged"), "\(result.stdout)")
+    #expect(result.lines.last == "exported", "squad.json in a folder of the user's is fine: \(result.stderr)")
+  }
+
   /// Two homes sharing `squads/` through a link take turns on the lock where it really lives:
   /// of two creates, renames or deletes of one squad racing, exactly one is done.
   @Test func homesSharingSquadsThroughALinkTakeTurns() throws {
