@@ -75,14 +75,7 @@ enum CatalogueResetCommand: CatalogueFeatureCommand {
     examples: ["squad catalogue reset", "squad catalogue reset --yes"])
 
   static func firstAction(_ context: CommandContext) -> Result<CatalogueFeature.Action, UsageError> {
-    let askFirst = !context.arguments.has(.yes)
-    guard !askFirst || context.console.terminal.canAsk else {
-      return .failure(
-        UsageError(
-          "Resetting needs confirmation, and there is no terminal to ask on. Add --yes to reset without asking.",
-          command: context.arguments.command))
-    }
-    return .success(.resetRequested(askFirst: askFirst))
+    OptionValues.askFirst(context, "Resetting", verb: "reset").map { .resetRequested(askFirst: $0) }
   }
 }
 

@@ -113,15 +113,10 @@ enum SquadsDeleteCommand: SquadsFeatureCommand {
     examples: ["squad squads delete earth-mightiest", "squad squads delete earth-mightiest --yes"])
 
   static func firstAction(_ context: CommandContext) -> Result<SquadsFeature.Action, UsageError> {
-    let confirmed = context.arguments.has(.yes)
-    return name(0, context).flatMap { name in
-      guard confirmed || context.console.terminal.canAsk else {
-        return .failure(
-          UsageError(
-            "Deleting a squad needs confirmation, and there is no terminal to ask on. Add --yes to delete without asking.",
-            command: context.arguments.command))
+    name(0, context).flatMap { name in
+      OptionValues.askFirst(context, "Deleting a squad", verb: "delete").map {
+        .deleteRequested(name, askFirst: $0, at: context.environment.now())
       }
-      return .success(.deleteRequested(name, askFirst: !confirmed, at: context.environment.now()))
     }
   }
 }
