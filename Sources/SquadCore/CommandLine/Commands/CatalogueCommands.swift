@@ -109,14 +109,11 @@ extension CatalogueFeatureCommand {
     case .failed(.importing(let failure)):
       return importFailed(failure, context: context)
     case .cancelled:
-      context.notice("Nothing was changed.")
-      return .success
+      return .notice("Nothing was changed.")
     case .alreadyBundled:
-      context.notice("The local catalogue holds the bundled set only; there is nothing to reset.")
-      return .success
+      return .notice("The local catalogue holds the bundled set only; there is nothing to reset.")
     case .reset(let heroes):
-      context.notice("The local catalogue now holds the bundled set only (\(Plural.heroes(heroes))).")
-      return .success
+      return .notice("The local catalogue now holds the bundled set only (\(Plural.heroes(heroes))).")
     case .failed(.resetting(let error)):
       return .error(error.description, .failure)
     default:

@@ -90,8 +90,7 @@ extension SquadFeatureCommand {
       }
       return .success
     case .cancelled:
-      context.notice("Nothing fired; the squad is unchanged.")
-      return .success
+      return .notice("Nothing fired; the squad is unchanged.")
     case .failed(.lookup(let failure)):
       return LookupReport.fail(failure, context: context)
     case .failed(let failure):
