@@ -50,22 +50,19 @@ public enum BoundedInput {
       throw failure(path)
     }
     var status = stat()
-    guard fstat(descriptor, &status) == 0 else {
-      let error = failure(path)
-      close(descriptor)
-      throw error
+    let refusal: PersistenceError.Reason?
+    if fstat(descriptor, &status) != 0 {
+      refusal = .unreadable(detail: String(cString: strerror(errno)))
+    } else if let kind = FileKind.describeIrregular(status.st_mode) {
+      refusal = .notAFile(kind: kind)
+    } else if ownFile && status.st_nlink > 1 {
+      refusal = .notOwnFile(kind: "a file with \(status.st_nlink) names (hard links)")
+    } else {
+      refusal = Int(status.st_size) > limit ? .tooLarge(limit: limit) : nil
     }
-    if let kind = FileKind.describeIrregular(status.st_mode) {
+    if let refusal {
       close(descriptor)
-      throw PersistenceError(path: path, reason: .notAFile(kind: kind))
-    }
-    if ownFile && status.st_nlink > 1 {
-      close(descriptor)
-      throw PersistenceError(path: path, reason: .notOwnFile(kind: "a file with \(status.st_nlink) names (hard links)"))
-    }
-    guard Int(status.st_size) <= limit else {
-      close(descriptor)
-      throw PersistenceError(path: path, reason: .tooLarge(limit: limit))
+      throw PersistenceError(path: path, reason: refusal)
     }
     // The descriptor stays non-blocking: a regular file's reads never wait anyway, and one that
     // would (/proc/kmsg, a regular file in procfs whose read waits for the kernel) gives EAGAIN,

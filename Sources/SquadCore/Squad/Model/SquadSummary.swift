@@ -16,7 +16,7 @@ public struct SquadSummary: Equatable, Sendable {
 }
 
 /// Why `squads create`, `rename` or `delete` refused.
-public enum SquadSetFailure: FeatureFailure, Equatable, Sendable {
+public enum SquadSetFailure: CommandFailure, Equatable, Sendable {
   /// A squad with this name exists already.
   case exists(SquadName)
   /// No squad has this name; `nearest` is the closest existing name.
@@ -31,17 +31,18 @@ public enum SquadSetFailure: FeatureFailure, Equatable, Sendable {
   /// A file could not be read or written, or the squad's rules refused the change.
   case squad(SquadError)
 
-  public var underlying: any CommandFailure {
+  /// 2 for the default squad, the file's for a file, else 1.
+  public var exitCode: ExitCode {
     switch self {
-    case .squad(let error): return error
+    case .squad(let error): return error.exitCode
     // Only a name that can never work is a usage error; the others name a squad that is (or is
     // not) there now, and the same line succeeds once the squads are as it expects: exit 1.
-    case .isDefault: return SquadSetRefusal(description: message, exitCode: .usage)
-    default: return SquadSetRefusal(description: message, exitCode: .failure)
+    case .isDefault: return .usage
+    default: return .failure
     }
   }
 
-  private var message: String {
+  public var description: String {
     switch self {
     case .exists(let name): return "A squad named '\(name)' already exists (see 'squad squads')."
     case .missing(let name, let nearest):
@@ -58,10 +59,4 @@ public enum SquadSetFailure: FeatureFailure, Equatable, Sendable {
     case .squad(let error): return error.description
     }
   }
-}
-
-/// A `squads` request that names the wrong squad.
-struct SquadSetRefusal: CommandFailure {
-  var description: String
-  var exitCode: ExitCode
 }

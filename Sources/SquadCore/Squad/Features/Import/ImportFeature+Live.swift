@@ -26,22 +26,20 @@ public struct ImportEffects: EffectRunner {
 
   // Files and stdin alike: at most InputLimit.importFile bytes, in bounded memory and time.
   private func read(_ source: ImportSource) -> Result<ImportFile, PersistenceError> {
-    do throws(PersistenceError) {
+    Result { () throws(PersistenceError) in
       switch source {
       case .standardInput:
         if StandardOutput.standardInputWasClosed {
           throw PersistenceError(path: source.label, reason: .unreadable(detail: "standard input is closed"))
         }
         let bytes = try BoundedInput.stream(0, label: source.label, limit: InputLimit.importFile)
-        return .success(ImportFile(label: source.label, data: Data(bytes)))
+        return ImportFile(label: source.label, data: Data(bytes))
       case .file(let path):
         guard let bytes = try BoundedInput.anyFile(path, limit: InputLimit.importFile) else {
-          return .failure(PersistenceError(path: path, reason: .unreadable(detail: "there is no such file")))
+          throw PersistenceError(path: path, reason: .unreadable(detail: "there is no such file"))
         }
-        return .success(ImportFile(label: path, data: Data(bytes)))
+        return ImportFile(label: path, data: Data(bytes))
       }
-    } catch {
-      return .failure(error)
     }
   }
 }

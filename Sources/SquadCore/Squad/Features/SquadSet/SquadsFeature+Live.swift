@@ -18,21 +18,19 @@ public struct SquadsEffects: EffectRunner {
   }
 
   private func apply(_ request: SquadsRequest) -> Result<SquadsChange, SquadSetFailure> {
-    do throws(SquadSetFailure) {
+    Result { () throws(SquadSetFailure) in
       switch request {
       case .create(let name, let limit, let date):
         _ = try set.create(name, maxMembers: limit, at: date)
-        return .success(.done)
+        return .done
       case .rename(let old, let new, let date):
-        return .success(try set.rename(old, to: new, at: date) ? .done : .unchanged)
+        return try set.rename(old, to: new, at: date) ? .done : .unchanged
       case .delete(let name, let date):
         let (squad, folder) = try set.delete(name, at: date)
-        return .success(.deleted(members: squad.members.count, keptIn: folder))
+        return .deleted(members: squad.members.count, keptIn: folder)
       case .limit(let name, let limit, let date):
-        return .success(try set.setLimit(name, to: limit, at: date) ? .done : .unchanged)
+        return try set.setLimit(name, to: limit, at: date) ? .done : .unchanged
       }
-    } catch {
-      return .failure(error)
     }
   }
 }
