@@ -69,6 +69,9 @@ public struct CommandContext: Sendable {
       return fail(failure.description, failure.exitCode)
     case .error(let message, let code):
       return fail(message, code)
+    case .notice(let text):
+      notice(text)
+      return ExitCode.success.rawValue
     }
   }
 

@@ -58,6 +58,8 @@ enum CommandOutcome: Sendable {
   case failed(any CommandFailure)
   /// Failed with this message and exit code.
   case error(String, ExitCode)
+  /// Done, exit 0, after this notice (stderr, silenced by `-q`).
+  case notice(String)
 
   /// Done, exit 0.
   static let success = CommandOutcome.exit(.success)

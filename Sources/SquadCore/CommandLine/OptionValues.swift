@@ -26,6 +26,18 @@ enum OptionValues {
         "The value '\(text)' is invalid for '\(name)': expected a whole number \(bound).", command: arguments.command))
   }
 
+  /// Whether to ask before `doing` (no `--yes`); without `--yes` and with no terminal to ask on,
+  /// the usage error that says to add it.
+  static func askFirst(_ context: CommandContext, _ doing: String, verb: String) -> Result<Bool, UsageError> {
+    let askFirst = !context.arguments.has(.yes)
+    guard !askFirst || context.console.terminal.canAsk else {
+      let message =
+        "\(doing) needs confirmation, and there is no terminal to ask on. Add --yes to \(verb) without asking."
+      return .failure(UsageError(message, command: context.arguments.command))
+    }
+    return .success(askFirst)
+  }
+
   /// Hero references from positional arguments; blank ones are refused.
   static func heroRefs(_ arguments: ParsedArguments) -> Result<[HeroRef], UsageError> {
     var refs: [HeroRef] = []

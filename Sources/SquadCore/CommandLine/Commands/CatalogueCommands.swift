@@ -75,14 +75,7 @@ enum CatalogueResetCommand: CatalogueFeatureCommand {
     examples: ["squad catalogue reset", "squad catalogue reset --yes"])
 
   static func firstAction(_ context: CommandContext) -> Result<CatalogueFeature.Action, UsageError> {
-    let askFirst = !context.arguments.has(.yes)
-    guard !askFirst || context.console.terminal.canAsk else {
-      return .failure(
-        UsageError(
-          "Resetting needs confirmation, and there is no terminal to ask on. Add --yes to reset without asking.",
-          command: context.arguments.command))
-    }
-    return .success(.resetRequested(askFirst: askFirst))
+    OptionValues.askFirst(context, "Resetting", verb: "reset").map { .resetRequested(askFirst: $0) }
   }
 }
 
@@ -116,14 +109,11 @@ extension CatalogueFeatureCommand {
     case .failed(.importing(let failure)):
       return importFailed(failure, context: context)
     case .cancelled:
-      context.notice("Nothing was changed.")
-      return .success
+      return .notice("Nothing was changed.")
     case .alreadyBundled:
-      context.notice("The local catalogue holds the bundled set only; there is nothing to reset.")
-      return .success
+      return .notice("The local catalogue holds the bundled set only; there is nothing to reset.")
     case .reset(let heroes):
-      context.notice("The local catalogue now holds the bundled set only (\(Plural.heroes(heroes))).")
-      return .success
+      return .notice("The local catalogue now holds the bundled set only (\(Plural.heroes(heroes))).")
     case .failed(.resetting(let error)):
       return .error(error.description, .failure)
     default:

@@ -101,8 +101,7 @@ extension StepCommand {
   static func report(_ state: HistoryFeature.State, _ context: CommandContext) -> CommandOutcome? {
     switch state.phase {
     case .stepped(_, nil):
-      context.notice("Nothing to \(direction.rawValue) in the squad '\(context.squadName)'.")
-      return .success
+      return .notice("Nothing to \(direction.rawValue) in the squad '\(context.squadName)'.")
     case .stepped(_, let entry?):
       let verb = direction == .undo ? "Undid" : "Redid"
       context.notice("\(verb) \(Plural.count(entry.steps, "change"))\(context.squadName.place("in")).")

@@ -43,8 +43,7 @@ enum ImportCommand: FeatureCommand {
   static func report(_ state: ImportFeature.State, _ context: CommandContext) -> CommandOutcome? {
     switch state {
     case .done(let summary):
-      context.notice(summary.description)
-      return .success
+      return .notice(summary.description)
     case .failed(.invalidFile(let invalid)):
       for line in invalid.lines.prefix(problemLimit) { _ = context.fail(line, .invalidData) }
       if invalid.problems.count > problemLimit {

@@ -85,8 +85,7 @@ enum PickCommand: Command {
       SquadChangeReport.report(result.change, context: context)
       return .success
     case .finished(.unchanged):
-      context.notice("Nothing picked; the squad is unchanged.")
-      return .success
+      return .notice("Nothing picked; the squad is unchanged.")
     case .finished(.interrupted):
       return .exit(.interrupted)
     case .finished(.failed(.terminalClosed)):

@@ -39,15 +39,10 @@ enum FireCommand: SquadFeatureCommand {
     examples: ["squad fire hulk", "squad fire 1009610 1009351 --yes"], usesSquad: true)
 
   static func firstAction(_ context: CommandContext) -> Result<SquadFeature.Action, UsageError> {
-    let confirmed = context.arguments.has(.yes)
-    return OptionValues.heroRefs(context.arguments).flatMap { refs in
-      guard confirmed || context.console.terminal.canAsk else {
-        return .failure(
-          UsageError(
-            "Firing needs confirmation, and there is no terminal to ask on. Add --yes to fire without asking.",
-            command: "fire"))
+    OptionValues.heroRefs(context.arguments).flatMap { refs in
+      OptionValues.askFirst(context, "Firing", verb: "fire").map {
+        .fireRequested(refs, askFirst: $0, from: context.squadName)
       }
-      return .success(.fireRequested(refs, askFirst: !confirmed, from: context.squadName))
     }
   }
 }
@@ -95,8 +90,7 @@ extension SquadFeatureCommand {
       }
       return .success
     case .cancelled:
-      context.notice("Nothing fired; the squad is unchanged.")
-      return .success
+      return .notice("Nothing fired; the squad is unchanged.")
     case .failed(.lookup(let failure)):
       return LookupReport.fail(failure, context: context)
     case .failed(let failure):

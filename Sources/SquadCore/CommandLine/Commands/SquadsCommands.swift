@@ -113,15 +113,10 @@ enum SquadsDeleteCommand: SquadsFeatureCommand {
     examples: ["squad squads delete earth-mightiest", "squad squads delete earth-mightiest --yes"])
 
   static func firstAction(_ context: CommandContext) -> Result<SquadsFeature.Action, UsageError> {
-    let confirmed = context.arguments.has(.yes)
-    return name(0, context).flatMap { name in
-      guard confirmed || context.console.terminal.canAsk else {
-        return .failure(
-          UsageError(
-            "Deleting a squad needs confirmation, and there is no terminal to ask on. Add --yes to delete without asking.",
-            command: context.arguments.command))
+    name(0, context).flatMap { name in
+      OptionValues.askFirst(context, "Deleting a squad", verb: "delete").map {
+        .deleteRequested(name, askFirst: $0, at: context.environment.now())
       }
-      return .success(.deleteRequested(name, askFirst: !confirmed, at: context.environment.now()))
     }
   }
 }
@@ -152,29 +147,24 @@ extension SquadsFeatureCommand {
       return .success
     case .changed(.limit(let name, let limit, _), let change):
       let now = change == .unchanged ? "already" : "now"
-      context.notice(
+      return .notice(
         limit.map { "The squad '\(name)' \(now) holds at most \(Plural.members($0))." }
           ?? "The squad '\(name)' \(now) has no size limit.")
-      return .success
     case .changed(.create(let name, let limit, _), _):
-      context.notice(
+      return .notice(
         "Created the squad '\(name)'\(limit.map { " (at most \(Plural.members($0)))" } ?? ""). Use it with --squad \(name)."
       )
-      return .success
     case .changed(.rename(let old, let new, _), let change):
-      context.notice(
+      return .notice(
         change == .unchanged
           ? "The squad '\(old)' is already called that; nothing changed." : "Renamed the squad '\(old)' to '\(new)'.")
-      return .success
     case .changed(.delete(let name, _), .deleted(let members, let folder)):
       // No restore command: the folder is the way back, as git's reflog is for a deleted branch.
-      context.notice(
+      return .notice(
         "Deleted \(Plural.squad(name, members: members)). It is set aside, with its history, in \(folder); "
           + "to get it back, move that folder to \(context.paths.folder(of: name)).")
-      return .success
     case .cancelled:
-      context.notice("Nothing deleted; the squad is unchanged.")
-      return .success
+      return .notice("Nothing deleted; the squad is unchanged.")
     case .failed(let failure):
       return .failed(failure)
     default:
