@@ -37,6 +37,16 @@ import Testing
     #expect(!result.stderr.contains("cancelled") && !result.stderr.contains("local catalogue"), "\(result.stderr)")
   }
 
+  // A listing cut short is not replayed from the cache: the next sync asks the server again.
+  @Test func aSyncAfterAShortListingFetchesAgainAndGetsEveryHero() async throws {
+    let simulator = try await Simulator(characters: 250, faults: [.fault("page", ["path": "offset=100", "keep": 50])])
+    let squad = Self.squad(simulator)
+    let short = try await squad.launch("sync")
+    #expect(short.status == 1 && short.stderr.contains("promised 250 heroes but sent 150"), "\(short.stderr)")
+    let again = try await squad.launch("sync")
+    #expect(again.status == 0 && again.stderr.contains("Synced 250 heroes"), "\(again.stderr)")
+  }
+
   @Test func aTotalTheServerNeverMeetsStopsSyncAndAllWithinTwentyRequests() async throws {
     let simulator = try await Simulator(characters: 250, faults: [.fault("page", ["total": 9_999_999, "times": -1])])
     let squad = Self.squad(simulator)

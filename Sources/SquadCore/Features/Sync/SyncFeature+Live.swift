@@ -33,7 +33,7 @@ public struct SyncEffects: EffectRunner {
       await fetch(offsets, freshness: force ? .revalidate : .withinTTL, send: send)
     case .stopFetching:
       break  // The store cancels the fetch in progress; there is nothing to run.
-    case .saveCatalogue:
+    case .saveCatalogue(let keepsPages):
       // The pages' buffers are freed by now; giving their memory back before the build keeps
       // the sync's peak at what one phase needs, not the sum of both.
       MemoryRelease.returnFreedMemory()
@@ -43,7 +43,7 @@ public struct SyncEffects: EffectRunner {
           received.eachHero { builder.merge($0, origin: .api) }
         }
         // The pages' cache entries are written only now that their heroes are stored.
-        store.settleWaiting(stored: nil, keep: true)
+        store.settleWaiting(stored: nil, keep: keepsPages)
         let problems = refreshMembers()
         await send(.catalogueSaved(.success(store.catalogue.count), squadProblems: problems))
       } catch {

@@ -40,8 +40,9 @@ public enum SyncFeature: Feature {
     /// instead of trusting them within the TTL.
     case fetchPages(offsets: [Int], force: Bool)
     /// Merge the heroes the pages brought (spooled by the runner as they came) into the local
-    /// catalogue and write it once.
-    case saveCatalogue
+    /// catalogue and write it once; the pages' cache entries are kept only when the listing came
+    /// whole, so a listing cut short is fetched again by the next sync, not replayed from the cache.
+    case saveCatalogue(keepsPages: Bool)
     /// Stop fetching: the pages still in progress are cancelled (``cancellation(of:)``).
     case stopFetching
   }
@@ -116,6 +117,7 @@ public enum SyncFeature: Feature {
       return next
     }
     state = .saving(progress.report)
-    return (remaining && next.isEmpty ? [.stopFetching] : []) + [.saveCatalogue]
+    let whole = progress.report.heroCount >= progress.report.total
+    return (remaining && next.isEmpty ? [.stopFetching] : []) + [.saveCatalogue(keepsPages: whole)]
   }
 }

@@ -46,7 +46,7 @@ import Testing
     #expect(state.statusLine == "[#############·······] Fetching page 3 of 3…")
     let last = Self.page(offset: 200, total: 250, origin: .cache, requests: 0)
     let effects = SyncFeature.reduce(&state, .pageLoaded(.success(last)))
-    #expect(effects == [.saveCatalogue])
+    #expect(effects == [.saveCatalogue(keepsPages: true)])
     let tally = SyncTally(requests: 3, downloaded: 1, notModified: 1, fromCache: 1)
     let report = SyncReport(heroCount: 250, total: 250, pages: 3, tally: tally, attribution: Self.attribution)
     #expect(state == .saving(report))
@@ -74,16 +74,20 @@ import Testing
   @Test func aSmallCatalogueNeedsOnlyTheFirstPage() {
     var state = SyncFeature.State.fetchingFirstPage(force: false)
     #expect(
-      SyncFeature.reduce(&state, .pageLoaded(.success(Self.page(offset: 0, total: 40)))) == [.saveCatalogue])
+      SyncFeature.reduce(&state, .pageLoaded(.success(Self.page(offset: 0, total: 40))))
+        == [.saveCatalogue(keepsPages: true)])
     var empty = SyncFeature.State.fetchingFirstPage(force: false)
-    #expect(SyncFeature.reduce(&empty, .pageLoaded(.success(Self.page(offset: 0, total: 0)))) == [.saveCatalogue])
+    #expect(
+      SyncFeature.reduce(&empty, .pageLoaded(.success(Self.page(offset: 0, total: 0))))
+        == [.saveCatalogue(keepsPages: true)])
   }
 
   @Test func aShortFirstPageEndsTheSyncWithWhatCame() {
     var state = SyncFeature.State.fetchingFirstPage(force: false)
     var short = Self.page(offset: 0, total: 9_999_999)
     short.results = Array(short.results.prefix(30))
-    #expect(SyncFeature.reduce(&state, .pageLoaded(.success(short))) == [.saveCatalogue])
+    // A listing cut short keeps no cache entry: the next sync asks again.
+    #expect(SyncFeature.reduce(&state, .pageLoaded(.success(short))) == [.saveCatalogue(keepsPages: false)])
     guard case .saving(let report) = state else {
       Issue.record("expected saving, got \(state)")
       return
@@ -95,7 +99,7 @@ import Testing
     var state = SyncFeature.State.fetchingFirstPage(force: false)
     _ = SyncFeature.reduce(&state, .pageLoaded(.success(Self.page(offset: 0, total: 9_999_999))))
     let short = SyncFeature.reduce(&state, .pageLoaded(.success(Self.page(offset: 100, total: 150))))
-    #expect(short == [.stopFetching, .saveCatalogue], "the pages still in progress are cancelled")
+    #expect(short == [.stopFetching, .saveCatalogue(keepsPages: false)], "the pages still in progress are cancelled")
     guard case .saving(let report) = state else {
       Issue.record("expected saving, got \(state)")
       return
@@ -104,14 +108,14 @@ import Testing
     let late = SyncFeature.reduce(&state, .pageLoaded(.success(Self.page(offset: 200, total: 9_999_999))))
     #expect(late == [], "a page that arrives after the stop changes nothing")
     #expect(SyncFeature.cancellation(of: .fetchPages(offsets: [100], force: false)) == .stopFetching)
-    #expect(SyncFeature.cancellation(of: .saveCatalogue) == nil)
+    #expect(SyncFeature.cancellation(of: .saveCatalogue(keepsPages: true)) == nil)
   }
 
   @Test func aPageAtAnotherOffsetThanAskedEndsTheFetchLikeAShortOne() {
     var state = SyncFeature.State.fetchingFirstPage(force: false)
     _ = SyncFeature.reduce(&state, .pageLoaded(.success(Self.page(offset: 0, total: 9_999_999))))
     let repeated = SyncFeature.reduce(&state, .pageLoaded(.success(Self.page(offset: 0, total: 9_999_999))))
-    #expect(repeated == [.stopFetching, .saveCatalogue])
+    #expect(repeated == [.stopFetching, .saveCatalogue(keepsPages: false)])
     guard case .saving(let report) = state else {
       Issue.record("expected saving, got \(state)")
       return
