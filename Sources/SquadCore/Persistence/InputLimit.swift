@@ -1,5 +1,5 @@
 /// The most bytes squad reads from one input, so that no file or stream, however large or
-/// endless, can exhaust memory or time. Documented in the README's "Limits" section.
+/// endless, can exhaust memory or time. Documented in docs/LIMITS.md.
 public enum InputLimit {
   /// `squad.json`: a squad of thousands of members is well under 1 MiB.
   public static let squadFile = 16 << 20

@@ -15,7 +15,7 @@ public enum PickScreen {
   /// Rows that are not list rows: filter, header, two detail lines, status.
   static let chromeRows = 5
 
-  /// The keys, as `?` shows them (and the README lists them).
+  /// The keys, as `?` shows them (and docs/PICK.md lists them).
   public static let keys: [(String, String)] = [
     ("type", "filter by name (starts with first, then contains)"),
     ("Backspace / Ctrl-U", "delete a character / clear the filter"),

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Entries are appended (`O_APPEND`, then `fsync`) before the squad file is replaced, so a kill
 /// between the two leaves a last entry the squad file does not match; ``SquadFile`` drops it on
-/// the next change (see "Durability" in the README). A line cut short by a kill is dropped too.
+/// the next change (see "Durability" in docs/SQUADS.md). A line cut short by a kill is dropped too.
 /// Any other unreadable line makes the file corrupt: it is reported, never overwritten.
 ///
 /// A history is a regular file of its own in its squad's folder: it is appended in place under
