@@ -14,6 +14,12 @@ import Testing
     #expect(shown.stdout.contains("1 comic, 1 series, 1 story, 1 event\n"), "\(shown.stdout)")
   }
 
+  @Test func aNameEndingInAFullStopEndsTheSentenceOnce() throws {
+    let squad = SquadProcess()
+    #expect(try squad.run("recruit", "1009144", "--offline").stderr == "Recruited A.I.M.\n")
+    #expect(try squad.run("fire", "1009144", "--yes").stderr == "Fired A.I.M.\n")
+  }
+
   @Test(.enabled(if: PseudoTerminal.isAvailable, "python3 is needed to answer on a pseudo-terminal"))
   func deletingAnEmptySquadCallsItEmpty() throws {
     let home = TemporaryDirectory()

@@ -123,7 +123,9 @@ enum SquadChangeReport {
   /// `Recruited Hulk and Thor into avengers.`: one line for a verb, when it names anyone.
   static func said(_ verb: String, _ names: [String], into preposition: String, _ context: CommandContext) {
     guard !names.isEmpty else { return }
-    context.notice("\(verb) \(NameList.join(names))\(context.squadName.place(preposition)).")
+    let sentence = "\(verb) \(NameList.join(names))\(context.squadName.place(preposition))"
+    // A name that ends the sentence with its own full stop (A.I.M.) gets no second one.
+    context.notice(sentence.hasSuffix(".") ? sentence : sentence + ".")
   }
 }
 
