@@ -117,7 +117,8 @@ public enum SyncFeature: Feature {
       return next
     }
     state = .saving(progress.report)
-    let whole = progress.report.heroCount >= progress.report.total
-    return (remaining && next.isEmpty ? [.stopFetching] : []) + [.saveCatalogue(keepsPages: whole)]
+    // The same rule as the short-listing warning: pages are kept exactly when none is said.
+    let short = ShortListing.isShort(promised: progress.report.total, received: progress.report.heroCount)
+    return (remaining && next.isEmpty ? [.stopFetching] : []) + [.saveCatalogue(keepsPages: !short)]
   }
 }
