@@ -310,7 +310,10 @@ final class ScriptedTerminal: FullScreenTerminal {
     #expect(terminal.frames.count == 1)
   }
 
-  @Test func aNamedSquadDeletedWhilePickingIsNotCreatedAgain() async throws {
+  /// The squad "six" (at most 6) created, and a picker loaded on it whose keys are Space, Enter.
+  func pickingInSix() async throws -> (
+    SquadPaths, SquadName, SquadFile, [UInt64], TestStore<PickFeature, PickEffects>
+  ) {
     let paths = SquadPaths(home: home.path)
     let name = try SquadName.parse("six").get()
     _ = try SquadSet(paths: paths).create(name, maxMembers: 6, at: Sample.moment)
@@ -331,6 +334,11 @@ final class ScriptedTerminal: FullScreenTerminal {
       loaded(&$0)
       $0.squadIdentity = identity
     }
+    return (paths, name, file, identity, store)
+  }
+
+  @Test func aNamedSquadDeletedWhilePickingIsNotCreatedAgain() async throws {
+    let (paths, name, file, _, store) = try await pickingInSix()
     _ = try SquadSet(paths: paths).delete(name, at: Sample.moment)
     await store.receive(.keyPressed(.space)) {
       $0.pending = [PendingChange(hero: Sample.hulk, kind: .recruit)]
@@ -351,26 +359,7 @@ final class ScriptedTerminal: FullScreenTerminal {
   }
 
   @Test func aSquadThatTookTheNameWhilePickingIsNotSavedInto() async throws {
-    let paths = SquadPaths(home: home.path)
-    let name = try SquadName.parse("six").get()
-    _ = try SquadSet(paths: paths).create(name, maxMembers: 6, at: Sample.moment)
-    let file = SquadFile(paths: paths, name: name)
-    let identity = try #require(file.identity)
-    let terminal = ScriptedTerminal([.key(.space), .key(.enter)])
-    let store = TestStore<PickFeature, PickEffects>(
-      initialState: PickFeature.State(size: size),
-      runner: PickEffects(heroes: HeroListPickSource(Sample.all), squadFile: file, terminal: terminal))
-    var six = Squad()
-    six.maxMembers = 6
-    await store.send(.started)
-    await store.receive(
-      .heroesLoaded(
-        .success(
-          PickCatalogue(index: PickIndex(heroesInOrder: ordered), squad: PickSquad(squad: six, identity: identity))))
-    ) {
-      loaded(&$0)
-      $0.squadIdentity = identity
-    }
+    let (paths, name, file, identity, store) = try await pickingInSix()
     _ = try SquadSet(paths: paths).rename(name, to: try SquadName.parse("old").get(), at: Sample.moment)
     _ = try SquadSet(paths: paths).create(name, maxMembers: 2, at: Sample.moment)
     let newcomer = try #require(file.identity)
