@@ -36,7 +36,7 @@ public struct LiveParts: Sendable {
     let catalogue = CatalogueStore(paths: paths, warn: warn, alert: alert)
     let marvel = configuration.credentials.flatMap { credentials -> Result<any MarvelClient, SourceError> in
       // Said before any network work starts, since that is when the real network would trap.
-      if transport == nil, let missing = NetworkLibrary.missingProcess { return .failure(.unavailable(missing)) }
+      if transport == nil, let reason = NetworkLibrary.unavailableWithoutProc { return .failure(.unavailable(reason)) }
       return .success(
         LiveMarvelClient(
           baseURL: configuration.baseURL, credentials: credentials, timeout: configuration.timeout,
