@@ -71,7 +71,7 @@ public struct Table: Equatable, Sendable {
   /// address becomes an autolink (`<…>`), where backslashes would become part of the link.
   static func markdownText(_ text: String) -> String {
     let clean = TextSanitizer.clean(text)
-    if ["http://", "https://"].contains(where: { clean.lowercased().hasPrefix($0) }),
+    if ["http://", "https://"].contains(where: clean.lowercased().hasPrefix),
       !clean.contains(where: { $0.isWhitespace || "<>|".contains($0) })
     {
       return "<" + clean + ">"
