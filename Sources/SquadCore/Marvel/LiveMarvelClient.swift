@@ -100,7 +100,9 @@ public struct LiveMarvelClient: MarvelClient {
         MarvelResponseDecoder.error(status: response.status, body: response.body, url: url, attempts: attempts))
     }
     let decoded = MarvelResponseDecoder.page(response.body, as: dto, status: response.status, url: url, map: map)
-    if case .success(let page) = decoded {
+    // An answer with fewer results than its own offset, limit and total call for is not cached:
+    // replayed, it would cut every later listing at the same place.
+    if case .success(let page) = decoded, page.results.count >= min(page.limit, page.total - page.offset) {
       let etag = response.header("ETag") ?? MarvelResponseDecoder.bodyETag(response.body)
       let short = CachedPage(
         offset: page.offset, limit: page.limit, total: page.total, attribution: page.attribution,
