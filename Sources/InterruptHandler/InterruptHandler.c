@@ -134,6 +134,8 @@ static atomic_int job_control_installed;
 // squad's lock must not stop with it and leave every other squad process waiting.
 static atomic_int stops_deferred;
 static atomic_int stop_pending;
+// Set by our own stop (SIGTSTP, SIGTTIN, SIGTTOU) before it stops; read and cleared by SIGCONT.
+static atomic_int stopped_by_us;
 
 // Whether the process is in the terminal's foreground: a job in the background must not touch the
 // terminal the shell (or another job) is using. A terminal that is not the process's controlling
@@ -147,14 +149,11 @@ static int in_foreground(void) {
 // handler returning from its stop, and the key reader asking before its next wait. Only the first
 // flushes (TCSAFLUSH: keys typed while the terminal was cooked, the shell's, are never read as the
 // list's keys); it asks for the redraw after its flush, so a key typed at the list on screen again
-// is never dropped by a later flush. `again` re-applies raw mode without a flush, for SIGCONT after
-// SIGSTOP (which cannot be caught, so nothing noted the terminal given up) when the shell may have
-// put its own settings on it.
-static void take_terminal_again(int again) {
+// is never dropped by a later flush.
+static void take_terminal_again(void) {
   if (!atomic_load(&terminal_taken) || !in_foreground()) return;
-  int held = atomic_exchange(&terminal_held, 1);
-  if (held && !again) return;
-  tcsetattr(terminal_fd, held ? TCSANOW : TCSAFLUSH, &terminal_raw);
+  if (atomic_exchange(&terminal_held, 1)) return;
+  tcsetattr(terminal_fd, TCSAFLUSH, &terminal_raw);
   (void)!write(terminal_fd, terminal_take, sizeof terminal_take - 1);
   // The shell drew over the screen meanwhile: the pipe makes the list redraw it whole.
   if (resize_pipe[1] >= 0) (void)!write(resize_pipe[1], "c", 1);
@@ -165,8 +164,10 @@ static void on_continue(int signal_number) {
   int saved_errno = errno;
   // Continued in the background (`bg`, say after a SIGSTOP that could not give the terminal
   // back): the shell's settings are on it, so the next time in front takes it again.
-  if (!in_foreground()) atomic_store(&terminal_held, 0);
-  take_terminal_again(1);
+  // A continue that follows no stop of ours (SIGSTOP cannot be caught) had the shell's settings
+  // on the terminal meanwhile, as does one in the background: the next taker takes it afresh.
+  if (!atomic_exchange(&stopped_by_us, 0) || !in_foreground()) atomic_store(&terminal_held, 0);
+  take_terminal_again();
   errno = saved_errno;
 }
 
@@ -195,6 +196,7 @@ static void on_stop(int signal_number) {
     tcsetattr(terminal_fd, TCSADRAIN, &terminal_saved);
   }
   atomic_store(&terminal_held, 0);
+  atomic_store(&stopped_by_us, 1);
   // Stop the way the signal's default does, right here.
   struct sigaction stop;
   memset(&stop, 0, sizeof stop);
@@ -211,7 +213,7 @@ static void on_stop(int signal_number) {
   // already has.
   pthread_sigmask(SIG_BLOCK, &only, NULL);
   install_stop_handler(signal_number);
-  take_terminal_again(0);
+  take_terminal_again();
   errno = saved_errno;
 }
 
@@ -254,7 +256,7 @@ int interrupt_handler_hold_terminal(void) {
   }
   // In front again without a SIGCONT to say so: `fg` of a job `bg` already continued only hands
   // it the terminal.
-  take_terminal_again(0);
+  take_terminal_again();
   return 1;
 }
 
