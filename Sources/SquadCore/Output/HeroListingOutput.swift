@@ -36,29 +36,12 @@ public enum HeroListingOutput {
   static func tsv(_ listing: HeroListing) -> String {
     var text: [UInt8] = []
     text.reserveCapacity(listing.heroes.count * 40)
-    func number(_ value: Int) {
-      guard value >= 0 else {
-        text += String(value).utf8
-        return
-      }
-      var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-      var count = 0
-      var rest = value
-      withUnsafeMutableBytes(of: &digits) { buffer in
-        repeat {
-          buffer[23 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
-          rest /= 10
-          count += 1
-        } while rest > 0
-        text.append(contentsOf: buffer[(24 - count)...])
-      }
-    }
     for hero in listing.heroes {
-      number(hero.id.rawValue)
+      text += String(hero.id.rawValue).utf8
       text.append(UInt8(ascii: "\t"))
       TextSanitizer.appendClean(hero.name, to: &text)
       text.append(UInt8(ascii: "\t"))
-      if let comics = hero.counts.comics { number(comics) }
+      if let comics = hero.counts.comics { text += String(comics).utf8 }
       text += listing.memberIDs.contains(hero.id) ? "\tyes\n".utf8 : "\tno\n".utf8
     }
     return String(decoding: text, as: UTF8.self)
