@@ -1,8 +1,7 @@
 /// A command that runs one feature. It declares the feature and its runner over the live parts,
 /// how its command line becomes the first action, and what the final state prints; ``run(_:)``
 /// is the rest, written once for every command: a bad command line is exit 64, the store runs
-/// (status line, `--trace`), the source of the heroes is named, and the outcome is printed and
-/// becomes the exit code.
+/// (status line, `--trace`), and the outcome is printed and becomes the exit code.
 protocol FeatureCommand: Command {
   /// The feature the command runs.
   associatedtype Machine: Feature
@@ -14,7 +13,8 @@ protocol FeatureCommand: Command {
   static func runner(_ parts: LiveParts) throws(SourceError) -> Runner
   /// The first action the command line asks for, or the usage mistake in it.
   static func firstAction(_ context: CommandContext) -> Result<Machine.Action, UsageError>
-  /// What the final state prints, and how the run ends; nil for a state no run ends in.
+  /// What the final state prints (first naming where its heroes came from, when that is not the
+  /// API: ``CommandContext/noticeSource(_:)``), and how the run ends; nil for a state no run ends in.
   static func report(_ state: Machine.State, _ context: CommandContext) -> CommandOutcome?
   /// Whether the command changes data it picks from the catalogue (recruit, sync, a catalogue
   /// import), and so first takes in what an earlier release left (``CatalogueStore/upgrade()``):
@@ -45,7 +45,6 @@ extension FeatureCommand {
     }
     if upgradesCatalogue { context.parts.catalogue.upgrade() }
     let state = await context.execute(Machine.self, from: initialState, runner: runner, action: action)
-    context.noticeSource((state as? any SourceReporting)?.dataSource)
     return context.finish(report(state, context) ?? .error(unfinished, .failure))
   }
 }
@@ -63,10 +62,4 @@ enum CommandOutcome: Sendable {
 
   /// Done, exit 0.
   static let success = CommandOutcome.exit(.success)
-}
-
-/// A final state that knows where its heroes came from, so the run names the source once.
-protocol SourceReporting {
-  /// The source of the state's heroes; nil when none answered.
-  var dataSource: DataSource? { get }
 }

@@ -62,6 +62,7 @@ enum HeroesCommand: FeatureCommand {
   static func report(_ state: HeroesFeature.State, _ context: CommandContext) -> CommandOutcome? {
     switch state {
     case .loaded(let listing):
+      context.noticeSource(listing.source)
       guard case .success(let request) = request(from: context.arguments),
         case .success(let fields) = OptionValues.fields(context.arguments, HeroField.self)
       else { return nil }
@@ -104,12 +105,7 @@ extension HeroesCommand {
   }
 }
 
-extension HeroesFeature.State: StatusReporting, SourceReporting {
-  public var dataSource: DataSource? {
-    guard case .loaded(let listing) = self else { return nil }
-    return listing.source
-  }
-
+extension HeroesFeature.State: StatusReporting {
   public var statusLine: String? {
     switch self {
     case .fetching(_, let received, let total?): return "Fetching heroes… \(received.count) of \(total)"

@@ -27,6 +27,7 @@ enum ShowCommand: FeatureCommand {
   static func report(_ state: HeroDetailFeature.State, _ context: CommandContext) -> CommandOutcome? {
     switch state {
     case .loaded(let detail):
+      context.noticeSource(detail.source)
       context.console.out(HeroDetailOutput.render(detail, settings: context.output))
       return .success
     case .failed(let failure):
@@ -37,12 +38,7 @@ enum ShowCommand: FeatureCommand {
   }
 }
 
-extension HeroDetailFeature.State: StatusReporting, SourceReporting {
-  public var dataSource: DataSource? {
-    guard case .loaded(let detail) = self else { return nil }
-    return detail.source
-  }
-
+extension HeroDetailFeature.State: StatusReporting {
   public var statusLine: String? {
     switch self {
     case .resolving(let ref): return "Looking up \(ref)…"

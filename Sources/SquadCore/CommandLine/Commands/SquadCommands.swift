@@ -70,6 +70,7 @@ extension SquadFeatureCommand {
   static func runner(_ parts: LiveParts) -> SquadEffects { SquadEffects(environment: parts.environment) }
 
   static func report(_ state: SquadFeature.State, _ context: CommandContext) -> CommandOutcome? {
+    context.noticeSource(state.source)
     switch state.phase {
     case .done(let squad, let change):
       SquadChangeReport.report(change, context: context)
@@ -104,20 +105,18 @@ extension SquadFeatureCommand {
 /// Prints what a change did to the squad, naming a named squad ("Recruited Thor into avengers.").
 enum SquadChangeReport {
   static func report(_ change: SquadChange, context: CommandContext) {
-    let squad = context.squadName
-    func names(_ list: [Hero]) -> String { NameList.join(list.map(\.name)) }
-    func verb(_ list: [Hero]) -> String { list.count == 1 ? "is" : "are" }
     said("Recruited", change.added.map(\.name), into: "into", context)
-    if !change.alreadyMembers.isEmpty {
-      context.notice(
-        "\(names(change.alreadyMembers)) \(verb(change.alreadyMembers)) already in \(squad.spoken); nothing changed for them."
-      )
-    }
+    unchanged(change.alreadyMembers, "already in", context)
     said("Fired", change.removed.map(\.name), into: "from", context)
-    if !change.notMembers.isEmpty {
-      context.notice(
-        "\(names(change.notMembers)) \(verb(change.notMembers)) not in \(squad.spoken); nothing changed for them.")
-    }
+    unchanged(change.notMembers, "not in", context)
+  }
+
+  /// `Hulk and Thor are already in avengers; nothing changed for them.`, when it names anyone.
+  private static func unchanged(_ heroes: [Hero], _ place: String, _ context: CommandContext) {
+    guard !heroes.isEmpty else { return }
+    let names = NameList.join(heroes.map(\.name))
+    context.notice(
+      "\(names) \(heroes.count == 1 ? "is" : "are") \(place) \(context.squadName.spoken); nothing changed for them.")
   }
 
   /// `Recruited Hulk and Thor into avengers.`: one line for a verb, when it names anyone.
@@ -129,9 +128,7 @@ enum SquadChangeReport {
   }
 }
 
-extension SquadFeature.State: StatusReporting, SourceReporting {
-  public var dataSource: DataSource? { source }
-
+extension SquadFeature.State: StatusReporting {
   public var statusLine: String? {
     switch phase {
     case .resolving: return "Looking up heroes…"
