@@ -30,11 +30,10 @@ public enum ManPage {
     for command in commands { describe(command, in: &page) }
     page.heading("GLOBAL OPTIONS")
     for option in globalOptions { page.item(Roff.bold(option.label), [Roff.escaped(option.help)]) }
-    let environmentTopic = sections(of: HelpTopic.environment.text)
     page.heading("ENVIRONMENT")
-    page.helpText(environmentTopic["VARIABLES"] ?? "")
+    page.helpText(HelpTopicText.variables)
     page.heading("FILES")
-    page.helpText(environmentTopic["FILES"] ?? "")
+    page.helpText(HelpTopicText.files)
     page.heading("OUTPUT")
     page.helpText(body(of: HelpTopic.formatting.text))
     page.heading("EXIT STATUS")
@@ -65,20 +64,6 @@ public enum ManPage {
   /// A help topic without its `OVERVIEW:` title line.
   private static func body(of text: String) -> String {
     text.hasPrefix("OVERVIEW:") ? String(text.drop { $0 != "\n" }) : text
-  }
-
-  /// A help topic's `HEADING:` blocks by heading, each without its heading line.
-  private static func sections(of text: String) -> [String: String] {
-    var result: [String: String] = [:]
-    var current: String?
-    for line in body(of: text).split(separator: "\n", omittingEmptySubsequences: false) {
-      if !line.hasPrefix(" "), line.hasSuffix(":") {
-        current = String(line.dropLast())
-      } else if let current {
-        result[current, default: ""] += line + "\n"
-      }
-    }
-    return result
   }
 }
 
