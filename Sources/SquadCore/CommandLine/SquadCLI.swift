@@ -18,11 +18,10 @@ public enum SquadCLI {
     case .success(let value):
       parsed = value
     case .failure(let error):
-      if wantsHelp(arguments), error.command != nil || namesNoCommand(arguments) {
-        console.out(HelpPrinter.help(for: error.command.flatMap(CommandRegistry.command(named:))))
-        return ExitCode.success.rawValue
+      guard wantsHelp(arguments), error.command != nil || namesNoCommand(arguments) else {
+        return UsagePrinter.report(error, to: console)
       }
-      return UsagePrinter.report(error, to: console)
+      return help(error.command, console)
     }
     // Long output pages on a terminal; pick draws its own screen and never pages.
     if !parsed.has(.noPager), parsed.command != PickCommand.spec.name,
@@ -30,18 +29,14 @@ public enum SquadCLI {
     {
       console.page(through: pager)
     }
-    if parsed.has(.help) {
-      console.out(HelpPrinter.help(for: parsed.command.flatMap(CommandRegistry.command(named:))))
-      return ExitCode.success.rawValue
-    }
+    if parsed.has(.help) { return help(parsed.command, console) }
     if parsed.has(.version) {
       console.out(SquadVersion.line + "\n")
       return ExitCode.success.rawValue
     }
     guard let name = parsed.command, let command = CommandRegistry.runnable(named: name) else {
       // The parser refuses unknown commands, so this is `squad` alone.
-      console.out(HelpPrinter.help(for: nil))
-      return ExitCode.success.rawValue
+      return help(nil, console)
     }
     let run: @MainActor (CommandContext) async -> Int32
     switch command.execution {
@@ -93,6 +88,12 @@ public enum SquadCLI {
       formatFlag: parsed.value(.format), json: parsed.has(.json), colorFlag: parsed.value(.color),
       noHeaders: parsed.has(.noHeaders), terminal: console.terminal, environment: variables)
     return await run(CommandContext(arguments: parsed, output: output, variables: variables, parts: parts))
+  }
+
+  /// Prints the help of the command with this full name, or squad's own help for nil.
+  private static func help(_ command: String?, _ console: Console) -> Int32 {
+    console.out(HelpPrinter.help(for: command.flatMap(CommandRegistry.command(named:))))
+    return ExitCode.success.rawValue
   }
 
   private static func wantsHelp(_ arguments: [String]) -> Bool {
