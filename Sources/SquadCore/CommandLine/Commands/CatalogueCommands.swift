@@ -45,7 +45,7 @@ enum CatalogueImportCommand: CatalogueFeatureCommand {
       --skip-invalid, is listed as skipped). The report goes to stderr (-q silences it); --json
       prints it on stdout.
       """,
-    arguments: [ArgumentSpec("path", help: "Files or folders to import.", isRepeating: true, completion: .files)],
+    arguments: [ArgumentSpec(name: "path", help: "Files or folders to import.", isRepeating: true, completion: .files)],
     options: [
       OptionSpec(.skipInvalid, help: "Import the good files and list the bad ones on stderr."),
       OptionSpec(.json, help: "Print the import report as JSON."),

@@ -16,7 +16,7 @@ enum CompletionCommand: Command {
       it (zsh's fpath, fish's completions folder) are in docs/EXPORT.md.
       """,
     arguments: [
-      ArgumentSpec("shell", help: "bash, zsh or fish.", completion: .choices(CompletionScript.shells.map(\.name)))
+      ArgumentSpec(name: "shell", help: "bash, zsh or fish.", completion: .choices(CompletionScript.shells.map(\.name)))
     ],
     examples: [
       "source <(squad completion bash)    # bash: in ~/.bashrc",

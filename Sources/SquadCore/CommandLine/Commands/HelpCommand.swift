@@ -9,10 +9,11 @@ enum HelpCommand: Command {
     abstract: "Show help for a command or a topic (environment, exit-codes, formatting).",
     arguments: [
       ArgumentSpec(
-        "topic", help: "A command, or one of: environment, exit-codes, formatting.", isOptional: true,
+        name: "topic", help: "A command, or one of: environment, exit-codes, formatting.", isOptional: true,
         completion: .helpTopics),
       ArgumentSpec(
-        "subcommand", help: "One of the command's sub-commands ('squad help catalogue import').", isOptional: true,
+        name: "subcommand", help: "One of the command's sub-commands ('squad help catalogue import').",
+        isOptional: true,
         completion: .subcommands),
     ],
     options: [

@@ -15,7 +15,8 @@ enum HeroesCommand: FeatureCommand {
       heroes whose count is unknown come last either way.
       """,
     arguments: [
-      ArgumentSpec("prefix", help: "Only heroes whose names start with this (case-insensitive).", isOptional: true)
+      ArgumentSpec(
+        name: "prefix", help: "Only heroes whose names start with this (case-insensitive).", isOptional: true)
     ],
     options: [
       OptionSpec(.search, value: "text", help: "Only heroes whose names contain this (case- and accent-insensitive)."),

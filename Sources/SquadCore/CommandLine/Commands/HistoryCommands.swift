@@ -75,7 +75,7 @@ extension StepCommand {
     CommandSpec(
       name: direction.rawValue, abstract: abstract, discussion: discussion,
       arguments: [
-        ArgumentSpec("n", help: "How many changes, 1 to \(HistoryFile.bound). (default: 1)", isOptional: true)
+        ArgumentSpec(name: "n", help: "How many changes, 1 to \(HistoryFile.bound). (default: 1)", isOptional: true)
       ],
       examples: [
         "squad \(direction.rawValue)", "squad \(direction.rawValue) 3", "squad --squad avengers \(direction.rawValue)",

@@ -16,7 +16,9 @@ enum ImportCommand: FeatureCommand {
       members already in it stay as they are. --replace makes the file's members the whole
       squad; it is also the way to replace a squad file that is corrupt.
       """,
-    arguments: [ArgumentSpec("file", help: "An export: json, jsonl or csv. '-' reads stdin.", completion: .files)],
+    arguments: [
+      ArgumentSpec(name: "file", help: "An export: json, jsonl or csv. '-' reads stdin.", completion: .files)
+    ],
     options: [OptionSpec(.replace, help: "Replace the squad with the file's members instead of merging them in.")],
     examples: [
       "squad import squad.json", "squad import squad.csv --replace", "squad --home ~/old-squad export | squad import -",

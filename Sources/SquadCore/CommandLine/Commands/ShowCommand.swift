@@ -7,7 +7,7 @@ enum ShowCommand: FeatureCommand {
     abstract: "Show one hero: description, picture, counts, links and latest comics.",
     discussion: "The hero is an id or a name: an exact name wins, then a unique prefix.",
     arguments: [
-      ArgumentSpec("hero", help: "A Marvel character id, or a name or unique name prefix.", completion: .heroes)
+      ArgumentSpec(name: "hero", help: "A Marvel character id, or a name or unique name prefix.", completion: .heroes)
     ],
     examples: ["squad show 1009610", "squad show hulk", "squad show 'spider-man (peter' --json"],
     takesOutputFormat: true)

@@ -11,7 +11,8 @@ enum RecruitCommand: SquadFeatureCommand {
       """,
     arguments: [
       ArgumentSpec(
-        "hero", help: "A Marvel character id, or a name or unique name prefix.", isRepeating: true, completion: .heroes)
+        name: "hero", help: "A Marvel character id, or a name or unique name prefix.", isRepeating: true,
+        completion: .heroes)
     ],
     examples: ["squad recruit 1009610", "squad recruit 1009610 hulk 'captain america'"], usesSquad: true)
 
@@ -32,7 +33,8 @@ enum FireCommand: SquadFeatureCommand {
       """,
     arguments: [
       ArgumentSpec(
-        "hero", help: "A Marvel character id, or a name or unique name prefix.", isRepeating: true, completion: .members
+        name: "hero", help: "A Marvel character id, or a name or unique name prefix.", isRepeating: true,
+        completion: .members
       )
     ],
     options: [OptionSpec(.yes, short: "-y", help: "Fire without asking.")],

@@ -33,7 +33,7 @@ enum SquadsCreateCommand: SquadsFeatureCommand {
     name: "create",
     abstract: "Create an empty named squad.",
     discussion: "Recruiting, importing or picking past the squad's --max limit changes nothing and exits 1.",
-    arguments: [ArgumentSpec("name", help: "The new squad's name.")],
+    arguments: [ArgumentSpec(name: "name", help: "The new squad's name.")],
     options: [OptionSpec(.max, value: "n", help: "The most members the squad may hold (1 to 100000).")],
     examples: ["squad squads create avengers", "squad squads create avengers --max 6"])
 
@@ -59,7 +59,7 @@ enum SquadsEditCommand: SquadsFeatureCommand {
       The change is recorded in the squad's history; undo and redo do not cross it (they work on
       members). A limit below the squad's member count is refused (exit 1): fire some first.
       """,
-    arguments: [ArgumentSpec("name", help: "The squad ('default' for the default squad).", completion: .squads)],
+    arguments: [ArgumentSpec(name: "name", help: "The squad ('default' for the default squad).", completion: .squads)],
     options: [
       OptionSpec(.max, value: "n", help: "The most members the squad may hold (1 to 100000)."),
       OptionSpec(.noMax, help: "Remove the size limit."),
@@ -86,8 +86,8 @@ enum SquadsRenameCommand: SquadsFeatureCommand {
     name: "rename",
     abstract: "Give a named squad a new name; its members and history go with it.",
     arguments: [
-      ArgumentSpec("name", help: "The squad to rename.", completion: .namedSquads),
-      ArgumentSpec("new-name", help: "Its new name."),
+      ArgumentSpec(name: "name", help: "The squad to rename.", completion: .namedSquads),
+      ArgumentSpec(name: "new-name", help: "Its new name."),
     ],
     examples: ["squad squads rename avengers earth-mightiest"])
 
@@ -108,7 +108,7 @@ enum SquadsDeleteCommand: SquadsFeatureCommand {
       history, under squads/.deleted/ in the data folder (the newest 10); moving its folder back
       to squads/NAME restores it, as the message after a delete says.
       """,
-    arguments: [ArgumentSpec("name", help: "The squad to delete.", completion: .namedSquads)],
+    arguments: [ArgumentSpec(name: "name", help: "The squad to delete.", completion: .namedSquads)],
     options: [OptionSpec(.yes, short: "-y", help: "Delete without asking.")],
     examples: ["squad squads delete earth-mightiest", "squad squads delete earth-mightiest --yes"])
 
