@@ -12,7 +12,7 @@ protocol FeatureCommand: Command {
   /// The runner over the live parts; fails when a part it needs is missing (sync without keys).
   static func runner(_ parts: LiveParts) throws(SourceError) -> Runner
   /// The first action the command line asks for, or the usage mistake in it.
-  static func firstAction(_ context: CommandContext) -> Result<Machine.Action, UsageError>
+  static func firstAction(_ context: CommandContext) throws(UsageError) -> Machine.Action
   /// What the final state prints (first naming where its heroes came from, when that is not the
   /// API: ``CommandContext/noticeSource(_:)``), and how the run ends; nil for a state no run ends in.
   static func report(_ state: Machine.State, _ context: CommandContext) -> CommandOutcome?
@@ -33,9 +33,10 @@ extension FeatureCommand {
   @MainActor
   static func run(_ context: CommandContext) async -> Int32 {
     let action: Machine.Action
-    switch firstAction(context) {
-    case .success(let value): action = value
-    case .failure(let error): return UsagePrinter.report(error, to: context.console)
+    do throws(UsageError) {
+      action = try firstAction(context)
+    } catch {
+      return UsagePrinter.report(error, to: context.console)
     }
     let runner: Runner
     do throws(SourceError) {

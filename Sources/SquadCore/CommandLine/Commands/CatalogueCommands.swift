@@ -17,8 +17,8 @@ enum CatalogueCommand: CatalogueFeatureCommand {
       "squad catalogue", "squad catalogue import ~/marvel-dumps/", "squad catalogue reset --yes",
     ])
 
-  static func firstAction(_ context: CommandContext) -> Result<CatalogueFeature.Action, UsageError> {
-    .success(.summaryRequested)
+  static func firstAction(_ context: CommandContext) throws(UsageError) -> CatalogueFeature.Action {
+    .summaryRequested
   }
 }
 
@@ -52,11 +52,11 @@ enum CatalogueImportCommand: CatalogueFeatureCommand {
     ],
     examples: ["squad catalogue import ~/marvel-dumps/", "squad catalogue import page*.json --skip-invalid --json"])
 
-  static func firstAction(_ context: CommandContext) -> Result<CatalogueFeature.Action, UsageError> {
+  static func firstAction(_ context: CommandContext) throws(UsageError) -> CatalogueFeature.Action {
     let request = CatalogueImportRequest(
       paths: context.arguments.positionals, skipInvalid: context.arguments.has(.skipInvalid),
       at: context.environment.now())
-    return .success(.importRequested(request))
+    return .importRequested(request)
   }
 }
 
@@ -74,8 +74,8 @@ enum CatalogueResetCommand: CatalogueFeatureCommand {
     options: [OptionSpec(.yes, short: "-y", help: "Reset without asking.")],
     examples: ["squad catalogue reset", "squad catalogue reset --yes"])
 
-  static func firstAction(_ context: CommandContext) -> Result<CatalogueFeature.Action, UsageError> {
-    OptionValues.askFirst(context, "Resetting", verb: "reset").map { .resetRequested(askFirst: $0) }
+  static func firstAction(_ context: CommandContext) throws(UsageError) -> CatalogueFeature.Action {
+    .resetRequested(askFirst: try OptionValues.askFirst(context, "Resetting", verb: "reset"))
   }
 }
 

@@ -28,16 +28,11 @@ enum ExportCommand: FeatureCommand {
     takesOutputFormat: true, usesSquad: true)
 
   /// The request the command line asks for, or the usage mistake in it.
-  static func request(from arguments: ParsedArguments, now: Date) -> Result<ExportRequest, UsageError> {
+  static func request(from arguments: ParsedArguments, now: Date) throws(UsageError) -> ExportRequest {
     let format = arguments.has(.json) ? .json : arguments.value(.format).flatMap(ExportFormat.init(rawValue:)) ?? .json
-    return OptionValues.fields(arguments, MemberField.self).flatMap { fields in
-      destination(arguments).map { destination in
-        ExportRequest(
-          format: format, fields: fields ?? MemberField.allCases, headers: !arguments.has(.noHeaders),
-          destination: destination, exportedAt: now
-        )
-      }
-    }
+    return ExportRequest(
+      format: format, fields: try OptionValues.fields(arguments, MemberField.self) ?? MemberField.allCases,
+      headers: !arguments.has(.noHeaders), destination: try destination(arguments), exportedAt: now)
   }
 
   static let initialState = ExportFeature.State.idle
@@ -45,8 +40,8 @@ enum ExportCommand: FeatureCommand {
 
   static func runner(_ parts: LiveParts) -> ExportEffects { ExportEffects(environment: parts.environment) }
 
-  static func firstAction(_ context: CommandContext) -> Result<ExportFeature.Action, UsageError> {
-    request(from: context.arguments, now: context.environment.now()).map { .exportRequested($0) }
+  static func firstAction(_ context: CommandContext) throws(UsageError) -> ExportFeature.Action {
+    .exportRequested(try request(from: context.arguments, now: context.environment.now()))
   }
 
   static func report(_ state: ExportFeature.State, _ context: CommandContext) -> CommandOutcome? {
@@ -65,11 +60,11 @@ enum ExportCommand: FeatureCommand {
     }
   }
 
-  private static func destination(_ arguments: ParsedArguments) -> Result<ExportDestination, UsageError> {
+  private static func destination(_ arguments: ParsedArguments) throws(UsageError) -> ExportDestination {
     switch arguments.value(.output) {
-    case nil, "-": return .success(.standardOutput)
-    case ""?: return .failure(UsageError("'--output' needs a file name, or '-' for stdout.", command: "export"))
-    case let path?: return .success(.file(path))
+    case nil, "-": return .standardOutput
+    case ""?: throw UsageError("'--output' needs a file name, or '-' for stdout.", command: "export")
+    case let path?: return .file(path)
     }
   }
 }

@@ -35,18 +35,15 @@ enum HeroesCommand: FeatureCommand {
     ],
     takesOutputFormat: true, usesSquad: true)
 
-  static func request(from arguments: ParsedArguments) -> Result<HeroListingRequest, UsageError> {
-    OptionValues.integer(arguments, .limit, in: 1...HeroQuery.maximumLimit, default: 20).flatMap { limit in
-      OptionValues.integer(
-        arguments, .offset, in: 0...HeroQuery.maximumOffset, default: 0, limit: HeroQuery.maximumOffsetReason
-      ).map { offset in
-        let prefix = arguments.positionals.first.flatMap { $0.isEmpty ? nil : $0 }
-        let search = arguments.value(.search).flatMap { $0.isEmpty ? nil : $0 }
-        let order = arguments.value(.order).flatMap(HeroOrder.init(rawValue:)) ?? .name
-        let query = HeroQuery(namePrefix: prefix, search: search, order: order, offset: offset, limit: limit)
-        return HeroListingRequest(query: query, all: arguments.has(.all))
-      }
-    }
+  static func request(from arguments: ParsedArguments) throws(UsageError) -> HeroListingRequest {
+    let limit = try OptionValues.integer(arguments, .limit, in: 1...HeroQuery.maximumLimit, default: 20)
+    let offset = try OptionValues.integer(
+      arguments, .offset, in: 0...HeroQuery.maximumOffset, default: 0, limit: HeroQuery.maximumOffsetReason)
+    let prefix = arguments.positionals.first.flatMap { $0.isEmpty ? nil : $0 }
+    let search = arguments.value(.search).flatMap { $0.isEmpty ? nil : $0 }
+    let order = arguments.value(.order).flatMap(HeroOrder.init(rawValue:)) ?? .name
+    let query = HeroQuery(namePrefix: prefix, search: search, order: order, offset: offset, limit: limit)
+    return HeroListingRequest(query: query, all: arguments.has(.all))
   }
 
   static let initialState = HeroesFeature.State.idle
@@ -54,19 +51,18 @@ enum HeroesCommand: FeatureCommand {
 
   static func runner(_ parts: LiveParts) -> HeroesEffects { HeroesEffects(environment: parts.environment) }
 
-  static func firstAction(_ context: CommandContext) -> Result<HeroesFeature.Action, UsageError> {
-    OptionValues.fields(context.arguments, HeroField.self).flatMap { _ in
-      request(from: context.arguments).map { .listRequested($0) }
-    }
+  static func firstAction(_ context: CommandContext) throws(UsageError) -> HeroesFeature.Action {
+    _ = try OptionValues.fields(context.arguments, HeroField.self)
+    return .listRequested(try request(from: context.arguments))
   }
 
   static func report(_ state: HeroesFeature.State, _ context: CommandContext) -> CommandOutcome? {
     switch state {
     case .loaded(let listing):
       context.noticeSource(listing.source)
-      guard case .success(let request) = request(from: context.arguments),
-        case .success(let fields) = OptionValues.fields(context.arguments, HeroField.self)
-      else { return nil }
+      // The first action read both without a mistake.
+      guard let request = try? request(from: context.arguments) else { return nil }
+      let fields = (try? OptionValues.fields(context.arguments, HeroField.self)) ?? nil
       context.console.out(HeroListingOutput.render(listing, settings: context.output, fields: fields))
       if listing.heroes.isEmpty {
         context.notice(listing.total > 0 ? "No heroes on this page." : nothingFound(request.query))

@@ -13,9 +13,9 @@ enum HistoryCommand: HistoryFeatureCommand {
     examples: ["squad history", "squad history --limit 5", "squad --squad avengers history --json"],
     takesOutputFormat: true, usesSquad: true)
 
-  static func firstAction(_ context: CommandContext) -> Result<HistoryFeature.Action, UsageError> {
-    OptionValues.integer(context.arguments, .limit, in: 1...HistoryFile.bound, default: HistoryFile.bound)
-      .map { .historyRequested(limit: $0) }
+  static func firstAction(_ context: CommandContext) throws(UsageError) -> HistoryFeature.Action {
+    .historyRequested(
+      limit: try OptionValues.integer(context.arguments, .limit, in: 1...HistoryFile.bound, default: HistoryFile.bound))
   }
 
   static func report(_ state: HistoryFeature.State, _ context: CommandContext) -> CommandOutcome? {
@@ -82,20 +82,19 @@ extension StepCommand {
       ], usesSquad: true)
   }
 
-  static func firstAction(_ context: CommandContext) -> Result<HistoryFeature.Action, UsageError> {
+  static func firstAction(_ context: CommandContext) throws(UsageError) -> HistoryFeature.Action {
     var count = 1
     if let text = context.arguments.positionals.first {
       // One rule: plain digits (Int alone would take "+1" yet refuse " 1").
       let isDigits = !text.isEmpty && text.unicodeScalars.allSatisfy { ("0"..."9").contains($0) }
       guard isDigits, let value = Int(text), (1...HistoryFile.bound).contains(value) else {
-        return .failure(
-          UsageError(
-            "The value '\(TextSanitizer.clean(text))' is invalid for '<n>': expected a whole number from 1 to \(HistoryFile.bound).",
-            command: direction.rawValue))
+        throw UsageError(
+          "The value '\(TextSanitizer.clean(text))' is invalid for '<n>': expected a whole number from 1 to \(HistoryFile.bound).",
+          command: direction.rawValue)
       }
       count = value
     }
-    return .success(.stepRequested(direction, count: count, at: context.environment.now()))
+    return .stepRequested(direction, count: count, at: context.environment.now())
   }
 
   static func report(_ state: HistoryFeature.State, _ context: CommandContext) -> CommandOutcome? {

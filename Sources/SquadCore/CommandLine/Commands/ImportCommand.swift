@@ -32,14 +32,13 @@ enum ImportCommand: FeatureCommand {
 
   static func runner(_ parts: LiveParts) -> ImportEffects { ImportEffects(environment: parts.environment) }
 
-  static func firstAction(_ context: CommandContext) -> Result<ImportFeature.Action, UsageError> {
+  static func firstAction(_ context: CommandContext) throws(UsageError) -> ImportFeature.Action {
     guard let argument = context.arguments.positionals.first, !argument.isEmpty else {
-      return .failure(UsageError("Missing expected argument '<file>'.", command: "import"))
+      throw UsageError("Missing expected argument '<file>'.", command: "import")
     }
     let source: ImportSource = argument == "-" ? .standardInput : .file(argument)
-    return .success(
-      .importRequested(
-        ImportRequest(source: source, replace: context.arguments.has(.replace), now: context.environment.now())))
+    return .importRequested(
+      ImportRequest(source: source, replace: context.arguments.has(.replace), now: context.environment.now()))
   }
 
   static func report(_ state: ImportFeature.State, _ context: CommandContext) -> CommandOutcome? {

@@ -17,11 +17,11 @@ enum ShowCommand: FeatureCommand {
 
   static func runner(_ parts: LiveParts) -> HeroDetailEffects { HeroDetailEffects(environment: parts.environment) }
 
-  static func firstAction(_ context: CommandContext) -> Result<HeroDetailFeature.Action, UsageError> {
-    OptionValues.heroRefs(context.arguments).flatMap { refs in
-      refs.first.map { .success(.showRequested($0)) }
-        ?? .failure(UsageError("Missing expected argument '<hero>'.", command: "show"))
+  static func firstAction(_ context: CommandContext) throws(UsageError) -> HeroDetailFeature.Action {
+    guard let ref = try OptionValues.heroRefs(context.arguments).first else {
+      throw UsageError("Missing expected argument '<hero>'.", command: "show")
     }
+    return .showRequested(ref)
   }
 
   static func report(_ state: HeroDetailFeature.State, _ context: CommandContext) -> CommandOutcome? {

@@ -16,8 +16,8 @@ enum RecruitCommand: SquadFeatureCommand {
     ],
     examples: ["squad recruit 1009610", "squad recruit 1009610 hulk 'captain america'"], usesSquad: true)
 
-  static func firstAction(_ context: CommandContext) -> Result<SquadFeature.Action, UsageError> {
-    OptionValues.heroRefs(context.arguments).map { .recruitRequested($0, at: context.environment.now()) }
+  static func firstAction(_ context: CommandContext) throws(UsageError) -> SquadFeature.Action {
+    .recruitRequested(try OptionValues.heroRefs(context.arguments), at: context.environment.now())
   }
 }
 
@@ -40,12 +40,11 @@ enum FireCommand: SquadFeatureCommand {
     options: [OptionSpec(.yes, short: "-y", help: "Fire without asking.")],
     examples: ["squad fire hulk", "squad fire 1009610 1009351 --yes"], usesSquad: true)
 
-  static func firstAction(_ context: CommandContext) -> Result<SquadFeature.Action, UsageError> {
-    OptionValues.heroRefs(context.arguments).flatMap { refs in
-      OptionValues.askFirst(context, "Firing", verb: "fire").map {
-        .fireRequested(refs, askFirst: $0, from: context.squadName)
-      }
-    }
+  static func firstAction(_ context: CommandContext) throws(UsageError) -> SquadFeature.Action {
+    .fireRequested(
+      try OptionValues.heroRefs(context.arguments),
+      askFirst: try OptionValues.askFirst(context, "Firing", verb: "fire"),
+      from: context.squadName)
   }
 }
 
@@ -58,8 +57,9 @@ enum ListCommand: SquadFeatureCommand {
     examples: ["squad list", "squad list --json", "squad list | cut -f1", "squad list --fields name,description"],
     takesOutputFormat: true, usesSquad: true)
 
-  static func firstAction(_ context: CommandContext) -> Result<SquadFeature.Action, UsageError> {
-    OptionValues.fields(context.arguments, MemberField.self).map { _ in .listRequested }
+  static func firstAction(_ context: CommandContext) throws(UsageError) -> SquadFeature.Action {
+    _ = try OptionValues.fields(context.arguments, MemberField.self)
+    return .listRequested
   }
 }
 
@@ -88,7 +88,7 @@ extension SquadFeatureCommand {
           let limit = squad.maxMembers.map { " (at most \($0))" } ?? ""
           context.notice("\(name): \(Plural.members(squad.members.count))\(limit)")
         }
-        let fields = (try? OptionValues.fields(context.arguments, MemberField.self).get()) ?? nil
+        let fields = (try? OptionValues.fields(context.arguments, MemberField.self)) ?? nil
         context.console.out(SquadOutput.render(squad, settings: context.output, fields: fields))
       }
       return .success

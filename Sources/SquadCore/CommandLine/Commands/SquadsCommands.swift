@@ -22,8 +22,8 @@ enum SquadsCommand: SquadsFeatureCommand {
     ],
     takesOutputFormat: true)
 
-  static func firstAction(_ context: CommandContext) -> Result<SquadsFeature.Action, UsageError> {
-    .success(.listRequested)
+  static func firstAction(_ context: CommandContext) throws(UsageError) -> SquadsFeature.Action {
+    .listRequested
   }
 }
 
@@ -37,16 +37,14 @@ enum SquadsCreateCommand: SquadsFeatureCommand {
     options: [OptionSpec(.max, value: "n", help: "The most members the squad may hold (1 to 100000).")],
     examples: ["squad squads create avengers", "squad squads create avengers --max 6"])
 
-  static func firstAction(_ context: CommandContext) -> Result<SquadsFeature.Action, UsageError> {
-    name(0, context).flatMap { name in
-      limit(context.arguments).map { .createRequested(name, maxMembers: $0, at: context.environment.now()) }
-    }
+  static func firstAction(_ context: CommandContext) throws(UsageError) -> SquadsFeature.Action {
+    .createRequested(try name(0, context), maxMembers: try limit(context.arguments), at: context.environment.now())
   }
 
   /// The `--max` given, if any.
-  static func limit(_ arguments: ParsedArguments) -> Result<Int?, UsageError> {
-    guard arguments.value(.max) != nil else { return .success(nil) }
-    return OptionValues.integer(arguments, .max, in: 1...Squad.largestLimit, default: 0).map(Optional.some)
+  static func limit(_ arguments: ParsedArguments) throws(UsageError) -> Int? {
+    guard arguments.value(.max) != nil else { return nil }
+    return try OptionValues.integer(arguments, .max, in: 1...Squad.largestLimit, default: 0)
   }
 }
 
@@ -66,17 +64,16 @@ enum SquadsEditCommand: SquadsFeatureCommand {
     ],
     examples: ["squad squads edit avengers --max 8", "squad squads edit avengers --no-max"])
 
-  static func firstAction(_ context: CommandContext) -> Result<SquadsFeature.Action, UsageError> {
+  static func firstAction(_ context: CommandContext) throws(UsageError) -> SquadsFeature.Action {
     let arguments = context.arguments
     let removes = arguments.has(.noMax)
     guard removes != (arguments.value(.max) != nil) else {
       let problem =
         removes ? "Give either --max or --no-max, not both." : "Nothing to change: give --max N or --no-max."
-      return .failure(UsageError(problem, command: arguments.command))
+      throw UsageError(problem, command: arguments.command)
     }
-    return name(0, context).flatMap { name in
-      SquadsCreateCommand.limit(arguments).map { .limitRequested(name, maxMembers: $0, at: context.environment.now()) }
-    }
+    return .limitRequested(
+      try name(0, context), maxMembers: try SquadsCreateCommand.limit(arguments), at: context.environment.now())
   }
 }
 
@@ -91,10 +88,8 @@ enum SquadsRenameCommand: SquadsFeatureCommand {
     ],
     examples: ["squad squads rename avengers earth-mightiest"])
 
-  static func firstAction(_ context: CommandContext) -> Result<SquadsFeature.Action, UsageError> {
-    name(0, context).flatMap { old in
-      name(1, context).map { .renameRequested(old, to: $0, at: context.environment.now()) }
-    }
+  static func firstAction(_ context: CommandContext) throws(UsageError) -> SquadsFeature.Action {
+    .renameRequested(try name(0, context), to: try name(1, context), at: context.environment.now())
   }
 }
 
@@ -112,12 +107,10 @@ enum SquadsDeleteCommand: SquadsFeatureCommand {
     options: [OptionSpec(.yes, short: "-y", help: "Delete without asking.")],
     examples: ["squad squads delete earth-mightiest", "squad squads delete earth-mightiest --yes"])
 
-  static func firstAction(_ context: CommandContext) -> Result<SquadsFeature.Action, UsageError> {
-    name(0, context).flatMap { name in
-      OptionValues.askFirst(context, "Deleting a squad", verb: "delete").map {
-        .deleteRequested(name, askFirst: $0, at: context.environment.now())
-      }
-    }
+  static func firstAction(_ context: CommandContext) throws(UsageError) -> SquadsFeature.Action {
+    .deleteRequested(
+      try name(0, context), askFirst: try OptionValues.askFirst(context, "Deleting a squad", verb: "delete"),
+      at: context.environment.now())
   }
 }
 
@@ -133,10 +126,10 @@ extension SquadsFeatureCommand {
 
   /// The squad name given as the positional argument at `index` (the parser has checked that it
   /// is there: a missing one is an empty name, which the name rules refuse).
-  static func name(_ index: Int, _ context: CommandContext) -> Result<SquadName, UsageError> {
+  static func name(_ index: Int, _ context: CommandContext) throws(UsageError) -> SquadName {
     let words = context.arguments.positionals
-    return SquadName.parse(words.indices.contains(index) ? words[index] : "")
-      .mapError { UsageError($0.description, command: context.arguments.command) }
+    return try SquadName.parse(words.indices.contains(index) ? words[index] : "")
+      .mapError { UsageError($0.description, command: context.arguments.command) }.get()
   }
 
   static func report(_ state: SquadsFeature.State, _ context: CommandContext) -> CommandOutcome? {

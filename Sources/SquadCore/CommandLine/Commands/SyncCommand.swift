@@ -26,14 +26,13 @@ enum SyncCommand: FeatureCommand {
       client: try parts.marvel.get(), store: parts.catalogue, squads: parts.squads, now: parts.environment.now)
   }
 
-  static func firstAction(_ context: CommandContext) -> Result<SyncFeature.Action, UsageError> {
+  static func firstAction(_ context: CommandContext) throws(UsageError) -> SyncFeature.Action {
     if let offline = context.parts.offline {
       let way =
         offline == "--offline" ? "leave out --offline" : "run 'SQUAD_OFFLINE=0 squad sync' to go online this once"
-      return .failure(
-        UsageError("'sync' needs the network, but \(offline) makes squad offline; \(way).", command: "sync"))
+      throw UsageError("'sync' needs the network, but \(offline) makes squad offline; \(way).", command: "sync")
     }
-    return .success(.syncRequested(force: context.arguments.has(.force)))
+    return .syncRequested(force: context.arguments.has(.force))
   }
 
   static func report(_ state: SyncFeature.State, _ context: CommandContext) -> CommandOutcome? {
