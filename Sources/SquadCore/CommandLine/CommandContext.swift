@@ -67,8 +67,10 @@ public struct CommandContext: Sendable {
       return UsagePrinter.report(UsageError(failure.description, command: arguments.command), to: console)
     case .failed(let failure):
       return fail(failure.description, failure.exitCode)
-    case .error(let message, let code):
-      return fail(message, code)
+    case .error(let message, let code, let details):
+      let exitCode = fail(message, code)
+      for line in details { console.err(line) }
+      return exitCode
     case .notice(let text):
       notice(text)
       return ExitCode.success.rawValue

@@ -56,11 +56,18 @@ enum CommandOutcome: Sendable {
   case exit(ExitCode)
   /// Failed: `Error: …` (with the usage line for a usage failure), and the failure's exit code.
   case failed(any CommandFailure)
-  /// Failed with this message and exit code.
-  case error(String, ExitCode)
+  /// Failed with this message and exit code, then these lines on stderr (candidates, what to do).
+  case error(String, ExitCode, then: [String] = [])
   /// Done, exit 0, after this notice (stderr, silenced by `-q`).
   case notice(String)
 
   /// Done, exit 0.
   static let success = CommandOutcome.exit(.success)
+
+  /// A failed lookup: the message, then the candidates, one per line.
+  static func lookupFailed(_ failure: LookupFailure) -> CommandOutcome {
+    .error(
+      failure.description, failure.exitCode,
+      then: failure.candidates.map { "  \($0.id)\t\(TextSanitizer.clean($0.name))" })
+  }
 }

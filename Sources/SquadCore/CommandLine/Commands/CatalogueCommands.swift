@@ -107,7 +107,7 @@ extension CatalogueFeatureCommand {
       }
       return .success
     case .failed(.importing(let failure)):
-      return importFailed(failure, context: context)
+      return importFailed(failure)
     case .cancelled:
       return .notice("Nothing was changed.")
     case .alreadyBundled:
@@ -121,18 +121,18 @@ extension CatalogueFeatureCommand {
     }
   }
 
-  private static func importFailed(_ failure: CatalogueImport.Failure, context: CommandContext) -> CommandOutcome {
+  private static func importFailed(_ failure: CatalogueImport.Failure) -> CommandOutcome {
     switch failure {
     case .invalid(let problem):
-      _ = context.fail(problem.description, .invalidData)
-      context.console.err("Nothing was imported; the catalogue is unchanged. Fix the file, or add --skip-invalid.")
-      return .exit(.invalidData)
+      return .error(
+        problem.description, .invalidData,
+        then: ["Nothing was imported; the catalogue is unchanged. Fix the file, or add --skip-invalid."])
     case .unreadable(let problem):
       return .error(problem.description, .failure)
     case .overLimit(let detail):
-      _ = context.fail(detail + " (see 'Limits' in the README)", .invalidData)
-      context.console.err("Nothing was imported; the catalogue is unchanged.")
-      return .exit(.invalidData)
+      return .error(
+        detail + " (see 'Limits' in the README)", .invalidData,
+        then: ["Nothing was imported; the catalogue is unchanged."])
     case .persistence(let error):
       return .failed(error)
     }

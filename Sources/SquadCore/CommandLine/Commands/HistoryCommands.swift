@@ -104,27 +104,13 @@ extension StepCommand {
     case .stepped(_, let entry?):
       let verb = direction == .undo ? "Undid" : "Redid"
       context.notice("\(verb) \(Plural.count(entry.steps, "change"))\(context.squadName.place("in")).")
-      ChangeReport.report(entry.diff, context: context)
+      SquadChangeReport.report(entry.diff, context: context)
       return .success
     case .failed(let error):
       return .failed(error)
     default:
       return nil
     }
-  }
-}
-
-/// Prints what a diff did to the members, the way recruit and fire do.
-enum ChangeReport {
-  static func report(_ diff: SquadDiff, context: CommandContext) {
-    let addedIDs = Set(diff.added.map(\.member.id))
-    let removedIDs = Set(diff.removed.map(\.member.id))
-    let joined = diff.added.filter { !removedIDs.contains($0.member.id) }.map(\.member.name)
-    let left = diff.removed.filter { !addedIDs.contains($0.member.id) }.map(\.member.name)
-    let updated = diff.added.filter { removedIDs.contains($0.member.id) }.map(\.member.name)
-    SquadChangeReport.said("Recruited", joined, into: "into", context)
-    SquadChangeReport.said("Fired", left, into: "from", context)
-    SquadChangeReport.said("Updated", updated, into: "in", context)
   }
 }
 

@@ -31,7 +31,7 @@ enum ShowCommand: FeatureCommand {
       context.console.out(HeroDetailOutput.render(detail, settings: context.output))
       return .success
     case .failed(let failure):
-      return LookupReport.fail(failure, context: context)
+      return .lookupFailed(failure)
     default:
       return nil
     }
@@ -45,16 +45,5 @@ extension HeroDetailFeature.State: StatusReporting {
     case .loadingComics(let hero, _): return "Fetching comics of \(hero.name)…"
     default: return nil
     }
-  }
-}
-
-/// Prints a failed lookup: the message, then the candidates, one per line.
-enum LookupReport {
-  static func fail(_ failure: LookupFailure, context: CommandContext) -> CommandOutcome {
-    _ = context.fail(failure.description, failure.exitCode)
-    for hero in failure.candidates {
-      context.console.err("  \(hero.id)\t\(TextSanitizer.clean(hero.name))")
-    }
-    return .exit(failure.exitCode)
   }
 }

@@ -95,7 +95,7 @@ extension SquadFeatureCommand {
     case .cancelled:
       return .notice("Nothing fired; the squad is unchanged.")
     case .failed(.lookup(let failure)):
-      return LookupReport.fail(failure, context: context)
+      return .lookupFailed(failure)
     case .failed(let failure):
       return .failed(failure)
     default:
@@ -113,6 +113,18 @@ enum SquadChangeReport {
     unchanged(change.notMembers, "not in", context)
   }
 
+  /// What an undo or redo did to the members, said the way recruit and fire say it.
+  static func report(_ diff: SquadDiff, context: CommandContext) {
+    let addedIDs = Set(diff.added.map(\.member.id))
+    let removedIDs = Set(diff.removed.map(\.member.id))
+    let joined = diff.added.filter { !removedIDs.contains($0.member.id) }.map(\.member.name)
+    let left = diff.removed.filter { !addedIDs.contains($0.member.id) }.map(\.member.name)
+    let updated = diff.added.filter { removedIDs.contains($0.member.id) }.map(\.member.name)
+    said("Recruited", joined, into: "into", context)
+    said("Fired", left, into: "from", context)
+    said("Updated", updated, into: "in", context)
+  }
+
   /// `Hulk and Thor are already in avengers; nothing changed for them.`, when it names anyone.
   private static func unchanged(_ heroes: [Hero], _ place: String, _ context: CommandContext) {
     guard !heroes.isEmpty else { return }
@@ -122,7 +134,7 @@ enum SquadChangeReport {
   }
 
   /// `Recruited Hulk and Thor into avengers.`: one line for a verb, when it names anyone.
-  static func said(_ verb: String, _ names: [String], into preposition: String, _ context: CommandContext) {
+  private static func said(_ verb: String, _ names: [String], into preposition: String, _ context: CommandContext) {
     guard !names.isEmpty else { return }
     let sentence = "\(verb) \(NameList.join(names))\(context.squadName.place(preposition))"
     // A name that ends the sentence with its own full stop (A.I.M.) gets no second one.
