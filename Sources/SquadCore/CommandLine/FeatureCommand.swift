@@ -13,6 +13,8 @@ protocol FeatureCommand: Command {
   static func runner(_ parts: LiveParts) throws(SourceError) -> Runner
   /// The first action the command line asks for, or the usage mistake in it.
   static func firstAction(_ context: CommandContext) throws(UsageError) -> Machine.Action
+  /// What an intermediate state shows on the status line ("Loading squad…"); nil for none.
+  static func status(_ state: Machine.State) -> String?
   /// What the final state prints (first naming where its heroes came from, when that is not the
   /// API: ``CommandContext/noticeSource(_:)``), and how the run ends; nil for a state no run ends in.
   static func report(_ state: Machine.State, _ context: CommandContext) -> CommandOutcome?
@@ -28,6 +30,7 @@ extension FeatureCommand {
   static var execution: CommandExecution { .inContext(run) }
   static var upgradesCatalogue: Bool { false }
   static var unfinished: String { "The command stopped unexpectedly." }
+  static func status(_ state: Machine.State) -> String? { nil }
 
   /// The run scaffold every feature command shares.
   @MainActor
@@ -45,8 +48,18 @@ extension FeatureCommand {
       return context.finish(.failed(error))
     }
     if upgradesCatalogue { context.parts.catalogue.upgrade() }
-    let state = await context.execute(Machine.self, from: initialState, runner: runner, action: action)
-    return context.finish(report(state, context) ?? .error(unfinished, .failure))
+    // A dumb terminal cannot erase a line, so it gets no status line rather than a trail of them.
+    let console = context.console
+    let canRewrite = console.terminal.stderrIsTTY && context.variables["TERM"] != "dumb"
+    let statusLine = StatusLine(console: console, enabled: canRewrite && !context.isQuiet && !context.isTracing)
+    let tracing = context.isTracing
+    let store = Store<Machine, Runner>(initialState: initialState, runner: runner) { action, state in
+      if tracing { console.err(ActionTrace.line(action: action, state: state)) }
+      statusLine.show(status(state))
+    }
+    await store.run(action)
+    statusLine.clear()
+    return context.finish(report(store.state, context) ?? .error(unfinished, .failure))
   }
 }
 

@@ -44,6 +44,14 @@ enum ExportCommand: FeatureCommand {
     .exportRequested(try request(from: context.arguments, now: context.environment.now()))
   }
 
+  static func status(_ state: ExportFeature.State) -> String? {
+    switch state {
+    case .loading: return "Loading squad…"
+    case .writing(_, let path): return "Writing \(path)…"
+    default: return nil
+    }
+  }
+
   static func report(_ state: ExportFeature.State, _ context: CommandContext) -> CommandOutcome? {
     switch state {
     case .done(let document, let destination):
@@ -65,16 +73,6 @@ enum ExportCommand: FeatureCommand {
     case nil, "-": return .standardOutput
     case ""?: throw UsageError("'--output' needs a file name, or '-' for stdout.", command: "export")
     case let path?: return .file(path)
-    }
-  }
-}
-
-extension ExportFeature.State: StatusReporting {
-  public var statusLine: String? {
-    switch self {
-    case .loading: return "Loading squad…"
-    case .writing(_, let path): return "Writing \(path)…"
-    default: return nil
     }
   }
 }

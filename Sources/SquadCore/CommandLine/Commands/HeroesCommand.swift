@@ -56,6 +56,15 @@ enum HeroesCommand: FeatureCommand {
     return .listRequested(try request(from: context.arguments))
   }
 
+  static func status(_ state: HeroesFeature.State) -> String? {
+    switch state {
+    case .fetching(_, let received, let total?): return "Fetching heroes… \(received.count) of \(total)"
+    case .fetching: return "Fetching heroes…"
+    case .markingMembers: return "Loading squad…"
+    default: return nil
+    }
+  }
+
   static func report(_ state: HeroesFeature.State, _ context: CommandContext) -> CommandOutcome? {
     switch state {
     case .loaded(let listing):
@@ -98,17 +107,6 @@ extension HeroesCommand {
     case (let prefix?, let text?): return "No heroes' names start with '\(prefix)' and contain '\(text)'."
     case (nil, let text?): return "No heroes' names contain '\(text)'."
     case (nil, nil): return "No heroes in the catalogue."
-    }
-  }
-}
-
-extension HeroesFeature.State: StatusReporting {
-  public var statusLine: String? {
-    switch self {
-    case .fetching(_, let received, let total?): return "Fetching heroes… \(received.count) of \(total)"
-    case .fetching: return "Fetching heroes…"
-    case .markingMembers: return "Loading squad…"
-    default: return nil
     }
   }
 }

@@ -61,6 +61,14 @@ extension HistoryFeatureCommand {
   static var initialState: HistoryFeature.State { HistoryFeature.State() }
 
   static func runner(_ parts: LiveParts) -> HistoryEffects { HistoryEffects(environment: parts.environment) }
+
+  static func status(_ state: HistoryFeature.State) -> String? {
+    switch state.phase {
+    case .loading: return "Loading history…"
+    case .stepping(let direction, _): return direction == .undo ? "Undoing…" : "Redoing…"
+    default: return nil
+    }
+  }
 }
 
 /// Undo or redo: a step of the history in one direction, run and reported the same way.
@@ -110,16 +118,6 @@ extension StepCommand {
       return .failed(error)
     default:
       return nil
-    }
-  }
-}
-
-extension HistoryFeature.State: StatusReporting {
-  public var statusLine: String? {
-    switch phase {
-    case .loading: return "Loading history…"
-    case .stepping(let direction, _): return direction == .undo ? "Undoing…" : "Redoing…"
-    default: return nil
     }
   }
 }

@@ -41,6 +41,14 @@ enum ImportCommand: FeatureCommand {
       ImportRequest(source: source, replace: context.arguments.has(.replace), now: context.environment.now()))
   }
 
+  static func status(_ state: ImportFeature.State) -> String? {
+    switch state {
+    case .reading(let request): return "Reading \(request.source.label)…"
+    case .updating: return "Saving squad…"
+    default: return nil
+    }
+  }
+
   static func report(_ state: ImportFeature.State, _ context: CommandContext) -> CommandOutcome? {
     switch state {
     case .done(let summary):
@@ -57,16 +65,6 @@ enum ImportCommand: FeatureCommand {
       return .failed(failure)
     default:
       return nil
-    }
-  }
-}
-
-extension ImportFeature.State: StatusReporting {
-  public var statusLine: String? {
-    switch self {
-    case .reading(let request): return "Reading \(request.source.label)…"
-    case .updating: return "Saving squad…"
-    default: return nil
     }
   }
 }

@@ -24,6 +24,14 @@ enum ShowCommand: FeatureCommand {
     return .showRequested(ref)
   }
 
+  static func status(_ state: HeroDetailFeature.State) -> String? {
+    switch state {
+    case .resolving(let ref): return "Looking up \(ref)…"
+    case .loadingComics(let hero, _): return "Fetching comics of \(hero.name)…"
+    default: return nil
+    }
+  }
+
   static func report(_ state: HeroDetailFeature.State, _ context: CommandContext) -> CommandOutcome? {
     switch state {
     case .loaded(let detail):
@@ -34,16 +42,6 @@ enum ShowCommand: FeatureCommand {
       return .lookupFailed(failure)
     default:
       return nil
-    }
-  }
-}
-
-extension HeroDetailFeature.State: StatusReporting {
-  public var statusLine: String? {
-    switch self {
-    case .resolving(let ref): return "Looking up \(ref)…"
-    case .loadingComics(let hero, _): return "Fetching comics of \(hero.name)…"
-    default: return nil
     }
   }
 }

@@ -71,6 +71,15 @@ extension SquadFeatureCommand {
 
   static func runner(_ parts: LiveParts) -> SquadEffects { SquadEffects(environment: parts.environment) }
 
+  static func status(_ state: SquadFeature.State) -> String? {
+    switch state.phase {
+    case .resolving: return "Looking up heroes…"
+    case .loading: return "Loading squad…"
+    case .updating: return "Saving squad…"
+    default: return nil
+    }
+  }
+
   static func report(_ state: SquadFeature.State, _ context: CommandContext) -> CommandOutcome? {
     context.noticeSource(state.source)
     switch state.phase {
@@ -139,16 +148,5 @@ enum SquadChangeReport {
     let sentence = "\(verb) \(NameList.join(names))\(context.squadName.place(preposition))"
     // A name that ends the sentence with its own full stop (A.I.M.) gets no second one.
     context.notice(sentence.hasSuffix(".") ? sentence : sentence + ".")
-  }
-}
-
-extension SquadFeature.State: StatusReporting {
-  public var statusLine: String? {
-    switch phase {
-    case .resolving: return "Looking up heroes…"
-    case .loading: return "Loading squad…"
-    case .updating: return "Saving squad…"
-    default: return nil
-    }
   }
 }

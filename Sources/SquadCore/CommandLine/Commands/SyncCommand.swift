@@ -35,6 +35,18 @@ enum SyncCommand: FeatureCommand {
     return .syncRequested(force: context.arguments.has(.force))
   }
 
+  static func status(_ state: SyncFeature.State) -> String? {
+    switch state {
+    case .fetchingFirstPage: return "Fetching page 1…"
+    case .fetching(let progress):
+      let next = min(progress.pagesDone + 1, progress.pageCount)
+      return ProgressBar.render(done: progress.pagesDone, of: progress.pageCount)
+        + " Fetching page \(next) of \(progress.pageCount)…"
+    case .saving: return "Saving the catalogue…"
+    default: return nil
+    }
+  }
+
   static func report(_ state: SyncFeature.State, _ context: CommandContext) -> CommandOutcome? {
     switch state {
     case .done(let report):
@@ -73,19 +85,5 @@ enum SyncCommand: FeatureCommand {
       ("catalogueSize", .optional(report.catalogueSize)), ("attribution", .string(report.attribution)),
       ("squadWarnings", .array(report.squadProblems.map(JSONValue.string))),
     ])
-  }
-}
-
-extension SyncFeature.State: StatusReporting {
-  public var statusLine: String? {
-    switch self {
-    case .fetchingFirstPage: return "Fetching page 1…"
-    case .fetching(let progress):
-      let next = min(progress.pagesDone + 1, progress.pageCount)
-      return ProgressBar.render(done: progress.pagesDone, of: progress.pageCount)
-        + " Fetching page \(next) of \(progress.pageCount)…"
-    case .saving: return "Saving the catalogue…"
-    default: return nil
-    }
   }
 }
