@@ -16,20 +16,18 @@ protocol FeatureCommand: Command {
   /// What an intermediate state shows on the status line ("Loading squad…"); nil for none.
   static func status(_ state: Machine.State) -> String?
   /// What the final state prints (first naming where its heroes came from, when that is not the
-  /// API: ``CommandContext/noticeSource(_:)``), and how the run ends; nil for a state no run ends in.
-  static func report(_ state: Machine.State, _ context: CommandContext) -> CommandOutcome?
+  /// API: ``CommandContext/noticeSource(_:)``), and how the run ends; an error for a state no run
+  /// ends in.
+  static func report(_ state: Machine.State, _ context: CommandContext) -> CommandOutcome
   /// Whether the command changes data it picks from the catalogue (recruit, sync, a catalogue
   /// import), and so first takes in what an earlier release left (``CatalogueStore/upgrade()``):
   /// the one explicit migration step; a read never migrates.
   static var upgradesCatalogue: Bool { get }
-  /// What a run says when its feature stops in a state that is not final.
-  static var unfinished: String { get }
 }
 
 extension FeatureCommand {
   static var execution: CommandExecution { .inContext(run) }
   static var upgradesCatalogue: Bool { false }
-  static var unfinished: String { "The command stopped unexpectedly." }
   static func status(_ state: Machine.State) -> String? { nil }
 
   /// The run scaffold every feature command shares.
@@ -59,7 +57,7 @@ extension FeatureCommand {
     }
     await store.run(action)
     statusLine.clear()
-    return context.finish(report(store.state, context) ?? .error(unfinished, .failure))
+    return context.finish(report(store.state, context))
   }
 }
 
@@ -76,6 +74,8 @@ enum CommandOutcome: Sendable {
 
   /// Done, exit 0.
   static let success = CommandOutcome.exit(.success)
+  /// Failed: the feature stopped in a state that is not final.
+  static let unfinished = CommandOutcome.error("The command stopped unexpectedly.", .failure)
 
   /// A failed lookup: the message, then the candidates, one per line.
   static func lookupFailed(_ failure: LookupFailure) -> CommandOutcome {

@@ -89,7 +89,7 @@ extension CatalogueFeatureCommand {
     CatalogueEffects(store: parts.catalogue, paths: parts.paths, environment: parts.environment)
   }
 
-  static func report(_ state: CatalogueFeature.State, _ context: CommandContext) -> CommandOutcome? {
+  static func report(_ state: CatalogueFeature.State, _ context: CommandContext) -> CommandOutcome {
     let json = context.output.format == .json
     let pretty = context.output.prettyJSON
     switch state.phase {
@@ -117,7 +117,7 @@ extension CatalogueFeatureCommand {
     case .failed(.resetting(let error)):
       return .error(error.description, .failure)
     default:
-      return nil
+      return .unfinished
     }
   }
 

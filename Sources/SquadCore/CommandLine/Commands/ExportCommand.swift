@@ -36,7 +36,6 @@ enum ExportCommand: FeatureCommand {
   }
 
   static let initialState = ExportFeature.State.idle
-  static let unfinished = "The export stopped unexpectedly."
 
   static func runner(_ parts: LiveParts) -> ExportEffects { ExportEffects(environment: parts.environment) }
 
@@ -52,7 +51,7 @@ enum ExportCommand: FeatureCommand {
     }
   }
 
-  static func report(_ state: ExportFeature.State, _ context: CommandContext) -> CommandOutcome? {
+  static func report(_ state: ExportFeature.State, _ context: CommandContext) -> CommandOutcome {
     switch state {
     case .done(let document, let destination):
       if document.memberCount == 0 { context.notice("The squad is empty, so the export has no members.") }
@@ -64,7 +63,7 @@ enum ExportCommand: FeatureCommand {
     case .failed(let error):
       return .failed(error)
     default:
-      return nil
+      return .error("The export stopped unexpectedly.", .failure)
     }
   }
 

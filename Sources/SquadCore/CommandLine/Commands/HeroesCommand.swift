@@ -47,7 +47,6 @@ enum HeroesCommand: FeatureCommand {
   }
 
   static let initialState = HeroesFeature.State.idle
-  static let unfinished = "The listing stopped unexpectedly."
 
   static func runner(_ parts: LiveParts) -> HeroesEffects { HeroesEffects(environment: parts.environment) }
 
@@ -65,12 +64,14 @@ enum HeroesCommand: FeatureCommand {
     }
   }
 
-  static func report(_ state: HeroesFeature.State, _ context: CommandContext) -> CommandOutcome? {
+  private static let unfinished = CommandOutcome.error("The listing stopped unexpectedly.", .failure)
+
+  static func report(_ state: HeroesFeature.State, _ context: CommandContext) -> CommandOutcome {
     switch state {
     case .loaded(let listing):
       context.noticeSource(listing.source)
       // The first action read both without a mistake.
-      guard let request = try? request(from: context.arguments) else { return nil }
+      guard let request = try? request(from: context.arguments) else { return unfinished }
       let fields = (try? OptionValues.fields(context.arguments, HeroField.self)) ?? nil
       context.console.out(HeroListingOutput.render(listing, settings: context.output, fields: fields))
       if listing.heroes.isEmpty {
@@ -91,7 +92,7 @@ enum HeroesCommand: FeatureCommand {
     case .failed(let failure):
       return .failed(failure)
     default:
-      return nil
+      return unfinished
     }
   }
 }

@@ -18,7 +18,7 @@ enum HistoryCommand: HistoryFeatureCommand {
       limit: try OptionValues.integer(context.arguments, .limit, in: 1...HistoryFile.bound, default: HistoryFile.bound))
   }
 
-  static func report(_ state: HistoryFeature.State, _ context: CommandContext) -> CommandOutcome? {
+  static func report(_ state: HistoryFeature.State, _ context: CommandContext) -> CommandOutcome {
     switch state.phase {
     case .listed(let entries):
       if entries.isEmpty { context.notice("No changes recorded yet for the squad '\(context.squadName)'.") }
@@ -27,7 +27,7 @@ enum HistoryCommand: HistoryFeatureCommand {
     case .failed(let error):
       return .failed(error)
     default:
-      return nil
+      return .unfinished
     }
   }
 }
@@ -105,7 +105,7 @@ extension StepCommand {
     return .stepRequested(direction, count: count, at: context.environment.now())
   }
 
-  static func report(_ state: HistoryFeature.State, _ context: CommandContext) -> CommandOutcome? {
+  static func report(_ state: HistoryFeature.State, _ context: CommandContext) -> CommandOutcome {
     switch state.phase {
     case .stepped(_, nil):
       return .notice("Nothing to \(direction.rawValue) in the squad '\(context.squadName)'.")
@@ -117,7 +117,7 @@ extension StepCommand {
     case .failed(let error):
       return .failed(error)
     default:
-      return nil
+      return .unfinished
     }
   }
 }

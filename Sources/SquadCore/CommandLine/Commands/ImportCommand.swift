@@ -28,7 +28,6 @@ enum ImportCommand: FeatureCommand {
   static let problemLimit = 20
 
   static let initialState = ImportFeature.State.idle
-  static let unfinished = "The import stopped unexpectedly."
 
   static func runner(_ parts: LiveParts) -> ImportEffects { ImportEffects(environment: parts.environment) }
 
@@ -49,7 +48,7 @@ enum ImportCommand: FeatureCommand {
     }
   }
 
-  static func report(_ state: ImportFeature.State, _ context: CommandContext) -> CommandOutcome? {
+  static func report(_ state: ImportFeature.State, _ context: CommandContext) -> CommandOutcome {
     switch state {
     case .done(let summary):
       return .notice(summary.description)
@@ -64,7 +63,7 @@ enum ImportCommand: FeatureCommand {
     case .failed(let failure):
       return .failed(failure)
     default:
-      return nil
+      return .error("The import stopped unexpectedly.", .failure)
     }
   }
 }

@@ -13,7 +13,6 @@ enum ShowCommand: FeatureCommand {
     takesOutputFormat: true)
 
   static let initialState = HeroDetailFeature.State.idle
-  static let unfinished = "The lookup stopped unexpectedly."
 
   static func runner(_ parts: LiveParts) -> HeroDetailEffects { HeroDetailEffects(environment: parts.environment) }
 
@@ -32,7 +31,7 @@ enum ShowCommand: FeatureCommand {
     }
   }
 
-  static func report(_ state: HeroDetailFeature.State, _ context: CommandContext) -> CommandOutcome? {
+  static func report(_ state: HeroDetailFeature.State, _ context: CommandContext) -> CommandOutcome {
     switch state {
     case .loaded(let detail):
       context.noticeSource(detail.source)
@@ -41,7 +40,7 @@ enum ShowCommand: FeatureCommand {
     case .failed(let failure):
       return .lookupFailed(failure)
     default:
-      return nil
+      return .error("The lookup stopped unexpectedly.", .failure)
     }
   }
 }

@@ -80,7 +80,7 @@ extension SquadFeatureCommand {
     }
   }
 
-  static func report(_ state: SquadFeature.State, _ context: CommandContext) -> CommandOutcome? {
+  static func report(_ state: SquadFeature.State, _ context: CommandContext) -> CommandOutcome {
     context.noticeSource(state.source)
     switch state.phase {
     case .done(let squad, let change):
@@ -108,7 +108,7 @@ extension SquadFeatureCommand {
     case .failed(let failure):
       return .failed(failure)
     default:
-      return nil
+      return .unfinished
     }
   }
 }

@@ -132,7 +132,7 @@ extension SquadsFeatureCommand {
       .mapError { UsageError($0.description, command: context.arguments.command) }.get()
   }
 
-  static func report(_ state: SquadsFeature.State, _ context: CommandContext) -> CommandOutcome? {
+  static func report(_ state: SquadsFeature.State, _ context: CommandContext) -> CommandOutcome {
     switch state.phase {
     case .listed(let summaries):
       context.console.out(SquadsOutput.render(summaries, now: context.environment.now(), settings: context.output))
@@ -161,7 +161,7 @@ extension SquadsFeatureCommand {
     case .failed(let failure):
       return .failed(failure)
     default:
-      return nil
+      return .unfinished
     }
   }
 }

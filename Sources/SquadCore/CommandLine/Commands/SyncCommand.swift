@@ -19,7 +19,6 @@ enum SyncCommand: FeatureCommand {
 
   static let initialState = SyncFeature.State.idle
   static let upgradesCatalogue = true
-  static let unfinished = "The sync stopped unexpectedly; the local catalogue was left as it was."
 
   static func runner(_ parts: LiveParts) throws(SourceError) -> SyncEffects {
     SyncEffects(
@@ -47,7 +46,7 @@ enum SyncCommand: FeatureCommand {
     }
   }
 
-  static func report(_ state: SyncFeature.State, _ context: CommandContext) -> CommandOutcome? {
+  static func report(_ state: SyncFeature.State, _ context: CommandContext) -> CommandOutcome {
     switch state {
     case .done(let report):
       context.notice(summary(report))
@@ -64,7 +63,7 @@ enum SyncCommand: FeatureCommand {
     case .failed(let failure):
       return .failed(failure)
     default:
-      return nil
+      return .error("The sync stopped unexpectedly; the local catalogue was left as it was.", .failure)
     }
   }
 
