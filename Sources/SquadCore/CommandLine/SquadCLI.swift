@@ -48,8 +48,11 @@ public enum SquadCLI {
     if let problem = SquadPaths.missingHome(home: parsed.value(.home), environment: variables) {
       return UsagePrinter.report(UsageError(problem, command: name), to: console)
     }
+    // `--squad`, else `SQUAD_NAME` (when not empty), else the default squad; a name that breaks
+    // the rules is a usage error and never becomes a path.
+    let given = parsed.value(.squad) ?? variables["SQUAD_NAME"].flatMap { $0.isEmpty ? nil : $0 }
     let selected: SquadName
-    switch squadName(parsed, variables: variables) {
+    switch given.map(SquadName.parse) ?? .success(.default) {
     case .success(let value): selected = value
     case .failure(let error): return UsagePrinter.report(UsageError(error.description, command: name), to: console)
     }
@@ -103,14 +106,5 @@ public enum SquadCLI {
   private static func namesNoCommand(_ arguments: [String]) -> Bool {
     if case .success((nil, _)) = CommandLineParser.locate(arguments) { return true }
     return false
-  }
-
-  /// `--squad`, else `SQUAD_NAME` (when not empty), else the default squad; a name that breaks
-  /// the rules is a usage error and never becomes a path.
-  static func squadName(_ parsed: ParsedArguments, variables: [String: String]) -> Result<SquadName, SquadNameError> {
-    guard let text = parsed.value(.squad) ?? variables["SQUAD_NAME"].flatMap({ $0.isEmpty ? nil : $0 }) else {
-      return .success(.default)
-    }
-    return SquadName.parse(text)
   }
 }
