@@ -1,5 +1,3 @@
-import Foundation
-
 /// Where a run writes and reads: stdout for data, stderr for everything else, stdin for answers.
 public final class Console: Sendable {
   /// What the process is connected to.

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The whole command-line program: arguments in, exit code out. `main.swift` only wires the
 /// process to it, so everything here is testable in process.
 public enum SquadCLI {

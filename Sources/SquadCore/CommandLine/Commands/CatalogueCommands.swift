@@ -1,5 +1,3 @@
-import Foundation
-
 /// `squad catalogue`: what the local catalogue holds; `catalogue import` and `catalogue reset`
 /// are its sub-commands.
 enum CatalogueCommand: CatalogueFeatureCommand {

@@ -1,5 +1,3 @@
-import Foundation
-
 /// `squad completion bash|zsh|fish`: prints a completion script.
 enum CompletionCommand: Command {
   static var execution: CommandExecution { .standalone(run) }

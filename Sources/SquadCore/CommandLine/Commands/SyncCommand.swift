@@ -1,5 +1,3 @@
-import Foundation
-
 /// `squad sync [--force]`: the whole catalogue from the API into the local catalogue.
 enum SyncCommand: FeatureCommand {
   typealias Machine = SyncFeature
