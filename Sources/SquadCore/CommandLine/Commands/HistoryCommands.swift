@@ -91,16 +91,13 @@ extension StepCommand {
   }
 
   static func firstAction(_ context: CommandContext) throws(UsageError) -> HistoryFeature.Action {
-    var count = 1
-    if let text = context.arguments.positionals.first {
-      // One rule: plain digits (Int alone would take "+1" yet refuse " 1").
-      let isDigits = !text.isEmpty && text.unicodeScalars.allSatisfy { ("0"..."9").contains($0) }
-      guard isDigits, let value = Int(text), (1...HistoryFile.bound).contains(value) else {
-        throw UsageError(
-          "The value '\(TextSanitizer.clean(text))' is invalid for '<n>': expected a whole number from 1 to \(HistoryFile.bound).",
-          command: direction.rawValue)
-      }
-      count = value
+    let text = context.arguments.positionals.first ?? "1"
+    // One rule: plain digits (Int alone would take "+1" yet refuse " 1").
+    let isDigits = !text.isEmpty && text.unicodeScalars.allSatisfy { ("0"..."9").contains($0) }
+    guard isDigits, let count = Int(text), (1...HistoryFile.bound).contains(count) else {
+      throw UsageError(
+        "The value '\(TextSanitizer.clean(text))' is invalid for '<n>': expected a whole number from 1 to \(HistoryFile.bound).",
+        command: direction.rawValue)
     }
     return .stepRequested(direction, count: count, at: context.environment.now())
   }
