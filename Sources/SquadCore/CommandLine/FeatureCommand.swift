@@ -47,12 +47,10 @@ extension FeatureCommand {
     }
     if upgradesCatalogue { context.parts.catalogue.upgrade() }
     // A dumb terminal cannot erase a line, so it gets no status line rather than a trail of them.
-    let console = context.console
-    let canRewrite = console.terminal.stderrIsTTY && context.variables["TERM"] != "dumb"
-    let statusLine = StatusLine(console: console, enabled: canRewrite && !context.isQuiet && !context.isTracing)
-    let tracing = context.isTracing
+    let canRewrite = context.console.terminal.stderrIsTTY && context.variables["TERM"] != "dumb"
+    let statusLine = StatusLine(console: context.console, enabled: canRewrite && !context.isQuiet && !context.isTracing)
     let store = Store<Machine, Runner>(initialState: initialState, runner: runner) { action, state in
-      if tracing { console.err(ActionTrace.line(action: action, state: state)) }
+      if context.isTracing { context.console.err(ActionTrace.line(action: action, state: state)) }
       statusLine.show(status(state))
     }
     await store.run(action)

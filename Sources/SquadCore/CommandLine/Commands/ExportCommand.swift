@@ -30,9 +30,15 @@ enum ExportCommand: FeatureCommand {
   /// The request the command line asks for, or the usage mistake in it.
   static func request(from arguments: ParsedArguments, now: Date) throws(UsageError) -> ExportRequest {
     let format = arguments.has(.json) ? .json : arguments.value(.format).flatMap(ExportFormat.init(rawValue:)) ?? .json
+    let fields = try OptionValues.fields(arguments, MemberField.self) ?? MemberField.allCases
+    let destination: ExportDestination
+    switch arguments.value(.output) {
+    case nil, "-": destination = .standardOutput
+    case ""?: throw UsageError("'--output' needs a file name, or '-' for stdout.", command: "export")
+    case let path?: destination = .file(path)
+    }
     return ExportRequest(
-      format: format, fields: try OptionValues.fields(arguments, MemberField.self) ?? MemberField.allCases,
-      headers: !arguments.has(.noHeaders), destination: try destination(arguments), exportedAt: now)
+      format: format, fields: fields, headers: !arguments.has(.noHeaders), destination: destination, exportedAt: now)
   }
 
   static let initialState = ExportFeature.State.idle
@@ -64,14 +70,6 @@ enum ExportCommand: FeatureCommand {
       return .failed(error)
     default:
       return .error("The export stopped unexpectedly.", .failure)
-    }
-  }
-
-  private static func destination(_ arguments: ParsedArguments) throws(UsageError) -> ExportDestination {
-    switch arguments.value(.output) {
-    case nil, "-": return .standardOutput
-    case ""?: throw UsageError("'--output' needs a file name, or '-' for stdout.", command: "export")
-    case let path?: return .file(path)
     }
   }
 }
