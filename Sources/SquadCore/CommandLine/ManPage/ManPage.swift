@@ -15,7 +15,9 @@ public enum ManPage {
     var page = Roff()
     page.request(#".TH SQUAD 1 \#(SquadVersion.date) "squad \#(SquadVersion.number)" "User Commands""#)
     page.heading("NAME")
-    page.paragraph(["squad \\- " + Roff.escaped(HelpPrinter.overview.lowercasedFirst.dropLastPeriod)])
+    // The overview as a phrase: "manage a squad … from the terminal", without its full stop.
+    let overview = HelpPrinter.overview
+    page.paragraph(["squad \\- " + Roff.escaped(overview.prefix(1).lowercased() + overview.dropFirst().dropLast())])
     page.heading("SYNOPSIS")
     page.paragraph(
       commands.flatMap { [Roff.bold(HelpPrinter.usage(for: $0)), ".br"] } + [Roff.bold("squad --version")])
@@ -65,9 +67,4 @@ public enum ManPage {
   private static func body(of text: String) -> String {
     text.hasPrefix("OVERVIEW:") ? String(text.drop { $0 != "\n" }) : text
   }
-}
-
-extension String {
-  fileprivate var lowercasedFirst: String { prefix(1).lowercased() + dropFirst() }
-  fileprivate var dropLastPeriod: String { hasSuffix(".") ? String(dropLast()) : self }
 }
