@@ -26,10 +26,9 @@ enum CompletionCommand: Command {
     let name = arguments.positionals.first ?? ""
     guard let script = CompletionScript.shells.first(where: { $0.name == name })?.script else {
       let expected = CompletionScript.shells.map { "'\($0.name)'" }.joined(separator: ", ")
-      return UsagePrinter.report(
-        UsageError(
-          "The value '\(name)' is invalid for '<shell>'. Expected one of: \(expected).", command: "completion"),
-        to: console)
+      let error = UsageError(
+        "The value '\(name)' is invalid for '<shell>'. Expected one of: \(expected).", command: "completion")
+      return UsagePrinter.report(error, to: console)
     }
     console.out(script)
     return ExitCode.success.rawValue

@@ -95,9 +95,7 @@ enum HeroesCommand: FeatureCommand {
       return unfinished
     }
   }
-}
 
-extension HeroesCommand {
   /// What an empty listing says; a prefix that found nothing points at `--search`.
   static func nothingFound(_ query: HeroQuery) -> String {
     switch (query.namePrefix, query.search) {
