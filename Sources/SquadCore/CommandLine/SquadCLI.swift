@@ -102,7 +102,7 @@ public enum SquadCLI {
   }
 
   private static func namesNoCommand(_ arguments: [String]) -> Bool {
-    if case .success((nil, _)) = CommandLineParser.locate(arguments) { return true }
-    return false
+    guard let (spec, _) = try? CommandLineParser.locate(arguments) else { return false }
+    return spec == nil
   }
 }
