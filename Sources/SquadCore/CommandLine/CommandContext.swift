@@ -26,26 +26,6 @@ public struct CommandContext: Sendable {
   /// Whether every action is traced to stderr.
   public var isTracing: Bool { arguments.has(.trace) }
 
-  /// Runs a feature from one action to its final state, showing intermediate states on a
-  /// terminal and tracing every action when asked.
-  @MainActor
-  public func execute<F: Feature, R: EffectRunner>(
-    _ feature: F.Type, from initial: F.State, runner: R, action: F.Action
-  ) async -> F.State where R.Effect == F.Effect, R.Action == F.Action {
-    // A dumb terminal cannot erase a line, so it gets no status line rather than a trail of them.
-    let canRewrite = console.terminal.stderrIsTTY && variables["TERM"] != "dumb"
-    let status = StatusLine(console: console, enabled: canRewrite && !isQuiet && !isTracing)
-    let console = console
-    let tracing = isTracing
-    let store = Store<F, R>(initialState: initial, runner: runner) { action, state in
-      if tracing { console.err(ActionTrace.line(action: action, state: state)) }
-      status.show((state as? any StatusReporting)?.statusLine)
-    }
-    await store.run(action)
-    status.clear()
-    return store.state
-  }
-
   /// Prints a notice on stderr unless `--quiet`.
   public func notice(_ text: String) {
     if !isQuiet { console.err(TextSanitizer.clean(text)) }
@@ -67,8 +47,10 @@ public struct CommandContext: Sendable {
       return UsagePrinter.report(UsageError(failure.description, command: arguments.command), to: console)
     case .failed(let failure):
       return fail(failure.description, failure.exitCode)
-    case .error(let message, let code):
-      return fail(message, code)
+    case .error(let message, let code, let details):
+      let exitCode = fail(message, code)
+      for line in details { console.err(line) }
+      return exitCode
     case .notice(let text):
       notice(text)
       return ExitCode.success.rawValue

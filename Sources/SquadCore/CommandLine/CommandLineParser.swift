@@ -7,12 +7,11 @@ public enum CommandLineParser {
   /// `validating` (a line still being typed, for completion), only an unknown command is a
   /// mistake: unknown options are passed over, and values and arguments are not checked.
   public static func parse(_ arguments: [String], validating: Bool = true) -> Result<ParsedArguments, UsageError> {
-    let spec: CommandSpec?
-    let commandWords: Set<Int>
-    switch locate(arguments) {
-    case .success(let located): (spec, commandWords) = located
-    case .failure(let error): return .failure(error)
-    }
+    Result { () throws(UsageError) in try parseOrThrow(arguments, validating: validating) }
+  }
+
+  private static func parseOrThrow(_ arguments: [String], validating: Bool) throws(UsageError) -> ParsedArguments {
+    let (spec, commandWords) = try locate(arguments)
     var parsed = ParsedArguments(command: spec?.fullName)
     let options = spec?.acceptedOptions ?? CommandRegistry.globalOptions
     var index = 0
@@ -36,29 +35,28 @@ public enum CommandLineParser {
         inlineValue = String(token[token.index(after: equals)...])
       }
       guard let option = options.first(where: { $0.isNamed(name) }) else {
-        if validating { return .failure(unknownOption(name, for: spec)) }
+        if validating { throw unknownOption(name, for: spec) }
         continue
       }
       if option.isFlag {
         if inlineValue != nil, validating {
-          return .failure(UsageError("Option '\(option.name)' does not take a value.", command: parsed.command))
+          throw UsageError("Option '\(option.name)' does not take a value.", command: parsed.command)
         }
         parsed.record(flag: option.name)
         continue
       }
       guard let value = inlineValue ?? (index < arguments.count ? arguments[index] : nil) else {
         guard validating else { break }
-        return .failure(UsageError("Missing value for '\(option.label)'.", command: parsed.command))
+        throw UsageError("Missing value for '\(option.label)'.", command: parsed.command)
       }
       if inlineValue == nil { index += 1 }
       // An empty value is never meant: `--home ""` would silently mean the current folder.
       if value.isEmpty, validating {
-        return .failure(
-          UsageError("Option '\(option.name)' needs a value, not an empty string.", command: parsed.command))
+        throw UsageError("Option '\(option.name)' needs a value, not an empty string.", command: parsed.command)
       }
       parsed.record(value, for: option.name)
     }
-    guard validating else { return .success(parsed) }
+    guard validating else { return parsed }
     // Like every value, a choice is checked only once the last one given has won, as for
     // `--limit 0 --limit 2`: `--format bogus --format csv` is csv.
     for (name, value) in parsed.values.sorted(by: { $0.key < $1.key }) {
@@ -66,22 +64,19 @@ public enum CommandLineParser {
         !option.choices.contains(value)
       {
         let expected = option.choices.map { "'\($0)'" }.joined(separator: ", ")
-        return .failure(
-          UsageError(
-            "The value '\(value)' is invalid for '\(option.name)'. Expected one of: \(expected).",
-            command: parsed.command))
+        throw UsageError(
+          "The value '\(value)' is invalid for '\(option.name)'. Expected one of: \(expected).", command: parsed.command
+        )
       }
     }
-    if !parsed.has(.help), let spec {
-      if let error = checkPositionals(parsed.positionals, against: spec) { return .failure(error) }
-    }
-    return .success(parsed)
+    if !parsed.has(.help), let spec { try checkPositionals(parsed.positionals, against: spec) }
+    return parsed
   }
 
   /// The command the line names and the places of its words: the first word that is neither an
   /// option nor an option's value (or the word right after a leading `--`), then each following
   /// word that names a sub-command of the command so far.
-  static func locate(_ arguments: [String]) -> Result<(CommandSpec?, Set<Int>), UsageError> {
+  static func locate(_ arguments: [String]) throws(UsageError) -> (CommandSpec?, Set<Int>) {
     var spec: CommandSpec?
     var family = CommandRegistry.globalOptions
     var words = Set<Int>()
@@ -108,9 +103,9 @@ public enum CommandLineParser {
       } else {
         guard let command = CommandRegistry.commands.first(where: { $0.name == token }) else {
           // `--colour never list`: the mistake is the option, whose value was taken for a command.
-          if let unknownBefore, !afterDoubleDash { return .failure(unknownOption(unknownBefore, for: nil)) }
+          if let unknownBefore, !afterDoubleDash { throw unknownOption(unknownBefore, for: nil) }
           let suggestion = EditDistance.closest(to: token, in: CommandRegistry.visibleCommands.map(\.name))
-          return .failure(UsageError("Unknown command '\(token)'." + didYouMean(suggestion), command: nil))
+          throw UsageError("Unknown command '\(token)'." + didYouMean(suggestion), command: nil)
         }
         spec = command
         family += ([command] + command.subcommands).flatMap(\.options)
@@ -119,7 +114,7 @@ public enum CommandLineParser {
       index += 1
       if afterDoubleDash { break }
     }
-    return .success((spec, words))
+    return (spec, words)
   }
 
   /// An option this command does not take: where it belongs when another command takes it,
@@ -136,21 +131,21 @@ public enum CommandLineParser {
     return UsageError("Unknown option '\(name)'." + didYouMean(suggestion), command: spec?.fullName)
   }
 
-  private static func checkPositionals(_ positionals: [String], against spec: CommandSpec) -> UsageError? {
+  private static func checkPositionals(_ positionals: [String], against spec: CommandSpec) throws(UsageError) {
     let required = spec.arguments.filter { !$0.isOptional }
     if positionals.count < required.count {
       let missing = required[positionals.count]
-      return UsageError("Missing expected argument '\(missing.usage)'.", command: spec.fullName)
+      throw UsageError("Missing expected argument '\(missing.usage)'.", command: spec.fullName)
     }
     let repeats = spec.arguments.last?.isRepeating ?? false
-    guard !repeats, positionals.count > spec.arguments.count else { return nil }
+    guard !repeats, positionals.count > spec.arguments.count else { return }
     let extra = positionals[spec.arguments.count]
     guard spec.arguments.isEmpty, !spec.subcommands.isEmpty else {
-      return UsageError("Unexpected argument '\(extra)'.", command: spec.fullName)
+      throw UsageError("Unexpected argument '\(extra)'.", command: spec.fullName)
     }
     let names = spec.subcommands.map(\.name)
     let expected = names.map { "'\($0)'" }.joined(separator: ", ")
-    return UsageError(
+    throw UsageError(
       "Unknown sub-command '\(extra)' of '\(spec.fullName)'. Expected one of: \(expected)."
         + didYouMean(EditDistance.closest(to: extra, in: names)), command: spec.fullName)
   }

@@ -39,20 +39,17 @@ public enum CommandRegistry {
     CompleteCommand.self,
   ]
 
-  private struct Entry {
-    let spec: CommandSpec
-    let command: any Command.Type
-  }
+  // Every command and sub-command, each spec placed under its parent.
+  private static let entries = all.flatMap { place($0, under: []) }
 
-  // Every command and sub-command by its full name, each spec placed under its parent.
-  private static let entries: [Entry] = all.flatMap { place($0, under: []) }
-
-  private static func place(_ command: any Command.Type, under parents: [String]) -> [Entry] {
+  private static func place(
+    _ command: any Command.Type, under parents: [String]
+  ) -> [(spec: CommandSpec, command: any Command.Type)] {
     var spec = command.spec
     spec.parents = parents
     let children = command.subcommands.flatMap { place($0, under: spec.path) }
     spec.subcommands = children.filter { $0.spec.parents == spec.path }.map(\.spec)
-    return [Entry(spec: spec, command: command)] + children
+    return [(spec, command)] + children
   }
 
   /// The top-level commands' specs, in the order help lists them, each with its sub-commands.

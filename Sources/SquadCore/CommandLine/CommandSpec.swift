@@ -59,23 +59,11 @@ public struct ArgumentSpec: Sendable {
   /// What it means.
   public var help: String
   /// Whether it may be left out.
-  public var isOptional: Bool
+  public var isOptional = false
   /// Whether it may be given several times.
-  public var isRepeating: Bool
+  public var isRepeating = false
   /// What shell completion offers for it.
-  public var completion: ValueCompletion
-
-  /// Creates a positional argument.
-  public init(
-    _ name: String, help: String, isOptional: Bool = false, isRepeating: Bool = false,
-    completion: ValueCompletion = .none
-  ) {
-    self.name = name
-    self.help = help
-    self.isOptional = isOptional
-    self.isRepeating = isRepeating
-    self.completion = completion
-  }
+  public var completion = ValueCompletion.none
 
   /// How the usage line shows it: `<hero> ...`, `[<prefix>]`.
   public var usage: String {
@@ -96,8 +84,9 @@ public struct OptionSpec: Sendable {
   public var choices: [String]
   /// What it does.
   public var help: String
-  /// What shell completion offers for its value when it has no fixed choices (files, folders).
-  public var freeValueCompletion: ValueCompletion
+  /// What shell completion offers for its value: its choices when it has some, else files,
+  /// folders or nothing.
+  public var valueCompletion: ValueCompletion
 
   /// Creates an option.
   public init(
@@ -109,7 +98,7 @@ public struct OptionSpec: Sendable {
     self.short = short
     valueName = value
     self.choices = choices
-    freeValueCompletion = completion
+    valueCompletion = choices.isEmpty ? completion : .choices(choices)
     self.help = help
   }
 
@@ -118,9 +107,6 @@ public struct OptionSpec: Sendable {
 
   /// Whether `word` names the option, long or short.
   public func isNamed(_ word: String) -> Bool { name == word || short == word }
-
-  /// What shell completion offers for the option's value: its choices when it has some.
-  public var valueCompletion: ValueCompletion { choices.isEmpty ? freeValueCompletion : .choices(choices) }
 
   /// How help shows it: `-q, --quiet`, `--limit <n>`.
   public var label: String {

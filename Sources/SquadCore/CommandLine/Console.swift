@@ -1,12 +1,12 @@
-import Foundation
-
 /// Where a run writes and reads: stdout for data, stderr for everything else, stdin for answers.
 public final class Console: Sendable {
   /// What the process is connected to.
   public let terminal: TerminalInfo
-  private let writeOut: @Sendable (String) -> Void
+  /// Writes data to stdout.
+  public let out: @Sendable (String) -> Void
+  /// Reads one line from stdin; nil at end of input.
+  public let readLine: @Sendable () -> String?
   private let writeErr: @Sendable (String) -> Void
-  private let readAnswer: @Sendable () -> String?
   private let writePrompt: (@Sendable (String) -> Void)?
   private let holdForPager: (@Sendable (Pager) -> Void)?
 
@@ -18,9 +18,9 @@ public final class Console: Sendable {
     pager: (@Sendable (Pager) -> Void)? = nil
   ) {
     self.terminal = terminal
-    writeOut = out
+    self.out = out
     writeErr = err
-    readAnswer = readLine
+    self.readLine = readLine
     writePrompt = prompt
     holdForPager = pager
   }
@@ -35,8 +35,6 @@ public final class Console: Sendable {
       prompt: { TerminalPrompt.write($0) }, pager: { HeldOutput.start($0) })
   }
 
-  /// Writes data to stdout.
-  public func out(_ text: String) { writeOut(text) }
   /// Writes a line to stderr, any configured key hidden (``SecretText``).
   public func err(_ line: String) { writeErr(SecretText.redact(line) + "\n") }
   /// Writes to stderr without a line end (prompts, status lines), any configured key hidden.
@@ -45,6 +43,4 @@ public final class Console: Sendable {
   public func prompt(_ text: String) { (writePrompt ?? writeErr)(SecretText.redact(text)) }
   /// Sends this run's stdout through `pager` when it turns out taller than the terminal.
   public func page(through pager: Pager) { holdForPager?(pager) }
-  /// Reads one line from stdin; nil at end of input.
-  public func readLine() -> String? { readAnswer() }
 }

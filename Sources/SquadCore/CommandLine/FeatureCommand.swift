@@ -1,8 +1,7 @@
 /// A command that runs one feature. It declares the feature and its runner over the live parts,
 /// how its command line becomes the first action, and what the final state prints; ``run(_:)``
 /// is the rest, written once for every command: a bad command line is exit 64, the store runs
-/// (status line, `--trace`), the source of the heroes is named, and the outcome is printed and
-/// becomes the exit code.
+/// (status line, `--trace`), and the outcome is printed and becomes the exit code.
 protocol FeatureCommand: Command {
   /// The feature the command runs.
   associatedtype Machine: Feature
@@ -13,29 +12,32 @@ protocol FeatureCommand: Command {
   /// The runner over the live parts; fails when a part it needs is missing (sync without keys).
   static func runner(_ parts: LiveParts) throws(SourceError) -> Runner
   /// The first action the command line asks for, or the usage mistake in it.
-  static func firstAction(_ context: CommandContext) -> Result<Machine.Action, UsageError>
-  /// What the final state prints, and how the run ends; nil for a state no run ends in.
-  static func report(_ state: Machine.State, _ context: CommandContext) -> CommandOutcome?
+  static func firstAction(_ context: CommandContext) throws(UsageError) -> Machine.Action
+  /// What an intermediate state shows on the status line ("Loading squad…"); nil for none.
+  static func status(_ state: Machine.State) -> String?
+  /// What the final state prints (first naming where its heroes came from, when that is not the
+  /// API: ``CommandContext/noticeSource(_:)``), and how the run ends; an error for a state no run
+  /// ends in.
+  static func report(_ state: Machine.State, _ context: CommandContext) -> CommandOutcome
   /// Whether the command changes data it picks from the catalogue (recruit, sync, a catalogue
   /// import), and so first takes in what an earlier release left (``CatalogueStore/upgrade()``):
   /// the one explicit migration step; a read never migrates.
   static var upgradesCatalogue: Bool { get }
-  /// What a run says when its feature stops in a state that is not final.
-  static var unfinished: String { get }
 }
 
 extension FeatureCommand {
   static var execution: CommandExecution { .inContext(run) }
   static var upgradesCatalogue: Bool { false }
-  static var unfinished: String { "The command stopped unexpectedly." }
+  static func status(_ state: Machine.State) -> String? { nil }
 
   /// The run scaffold every feature command shares.
   @MainActor
   static func run(_ context: CommandContext) async -> Int32 {
     let action: Machine.Action
-    switch firstAction(context) {
-    case .success(let value): action = value
-    case .failure(let error): return UsagePrinter.report(error, to: context.console)
+    do throws(UsageError) {
+      action = try firstAction(context)
+    } catch {
+      return UsagePrinter.report(error, to: context.console)
     }
     let runner: Runner
     do throws(SourceError) {
@@ -44,9 +46,16 @@ extension FeatureCommand {
       return context.finish(.failed(error))
     }
     if upgradesCatalogue { context.parts.catalogue.upgrade() }
-    let state = await context.execute(Machine.self, from: initialState, runner: runner, action: action)
-    context.noticeSource((state as? any SourceReporting)?.dataSource)
-    return context.finish(report(state, context) ?? .error(unfinished, .failure))
+    // A dumb terminal cannot erase a line, so it gets no status line rather than a trail of them.
+    let canRewrite = context.console.terminal.stderrIsTTY && context.variables["TERM"] != "dumb"
+    let statusLine = StatusLine(console: context.console, enabled: canRewrite && !context.isQuiet && !context.isTracing)
+    let store = Store<Machine, Runner>(initialState: initialState, runner: runner) { action, state in
+      if context.isTracing { context.console.err(ActionTrace.line(action: action, state: state)) }
+      statusLine.show(status(state))
+    }
+    await store.run(action)
+    statusLine.clear()
+    return context.finish(report(store.state, context))
   }
 }
 
@@ -56,17 +65,20 @@ enum CommandOutcome: Sendable {
   case exit(ExitCode)
   /// Failed: `Error: …` (with the usage line for a usage failure), and the failure's exit code.
   case failed(any CommandFailure)
-  /// Failed with this message and exit code.
-  case error(String, ExitCode)
+  /// Failed with this message and exit code, then these lines on stderr (candidates, what to do).
+  case error(String, ExitCode, then: [String] = [])
   /// Done, exit 0, after this notice (stderr, silenced by `-q`).
   case notice(String)
 
   /// Done, exit 0.
   static let success = CommandOutcome.exit(.success)
-}
+  /// Failed: the feature stopped in a state that is not final.
+  static let unfinished = CommandOutcome.error("The command stopped unexpectedly.", .failure)
 
-/// A final state that knows where its heroes came from, so the run names the source once.
-protocol SourceReporting {
-  /// The source of the state's heroes; nil when none answered.
-  var dataSource: DataSource? { get }
+  /// A failed lookup: the message, then the candidates, one per line.
+  static func lookupFailed(_ failure: LookupFailure) -> CommandOutcome {
+    .error(
+      failure.description, failure.exitCode,
+      then: failure.candidates.map { "  \($0.id)\t\(TextSanitizer.clean($0.name))" })
+  }
 }

@@ -13,20 +13,26 @@ public enum HelpPrinter {
 
   /// Help for one command or sub-command, or for squad itself when nil.
   public static func help(for command: CommandSpec?) -> String {
-    guard let command else { return rootHelp() }
-    var sections = ["OVERVIEW: " + command.abstract + (command.discussion.isEmpty ? "" : "\n\n" + command.discussion)]
-    sections.append("USAGE: " + usage(for: command))
-    if !command.arguments.isEmpty {
-      sections.append("ARGUMENTS:\n" + command.arguments.map { row("<\($0.name)>", $0.help) }.joined(separator: "\n"))
+    let about = command.map { $0.abstract + ($0.discussion.isEmpty ? "" : "\n\n" + $0.discussion) }
+    var sections = ["OVERVIEW: " + (about ?? overview + "\n\n" + summary), "USAGE: " + usage(for: command)]
+    if let arguments = command?.arguments, !arguments.isEmpty {
+      sections.append("ARGUMENTS:\n" + rows(arguments.map { ("<\($0.name)>", $0.help) }))
     }
-    sections.append("OPTIONS:\n" + command.documentedOptions.map { row($0.label, $0.help) }.joined(separator: "\n"))
-    if !command.subcommands.isEmpty {
+    let options = command?.documentedOptions ?? CommandRegistry.globalOptions
+    sections.append("OPTIONS:\n" + rows(options.map { ($0.label, $0.help) }))
+    let subcommands = command?.subcommands ?? CommandRegistry.visibleCommands
+    if !subcommands.isEmpty {
+      let helpLine = (["squad", "help"] + (command?.path ?? []) + ["<subcommand>"]).joined(separator: " ")
       sections.append(
-        "SUBCOMMANDS:\n" + command.subcommands.map { row($0.name, $0.abstract) }.joined(separator: "\n")
-          + "\n\n  See 'squad help \(command.fullName) <subcommand>' for detailed help.")
+        "SUBCOMMANDS:\n" + rows(subcommands.map { ($0.name, $0.abstract) })
+          + "\n\n  See '\(helpLine)' for detailed help.")
     }
-    if !command.examples.isEmpty {
-      sections.append("EXAMPLES:\n" + command.examples.map { "  " + $0 }.joined(separator: "\n"))
+    if command == nil {
+      sections.append("HELP TOPICS:\n" + rows(HelpTopic.allCases.map { ($0.rawValue, $0.abstract) }))
+    }
+    let examples = command?.examples ?? examples
+    if !examples.isEmpty {
+      sections.append("EXAMPLES:\n" + examples.map { "  " + $0 }.joined(separator: "\n"))
     }
     return sections.joined(separator: "\n\n") + "\n"
   }
@@ -41,30 +47,8 @@ public enum HelpPrinter {
     return (["squad"] + command.path + parts + ["[<global options>]"]).joined(separator: " ")
   }
 
-  private static func rootHelp() -> String {
-    let commands = CommandRegistry.visibleCommands.map { row($0.name, $0.abstract) }.joined(separator: "\n")
-    return """
-      OVERVIEW: \(overview)
-
-      \(summary)
-
-      USAGE: \(usage(for: nil))
-
-      OPTIONS:
-      \(CommandRegistry.globalOptions.map { row($0.label, $0.help) }.joined(separator: "\n"))
-
-      SUBCOMMANDS:
-      \(commands)
-
-        See 'squad help <subcommand>' for detailed help.
-
-      HELP TOPICS:
-      \(HelpTopic.allCases.map { row($0.rawValue, $0.abstract) }.joined(separator: "\n"))
-
-      EXAMPLES:
-      \(examples.map { "  " + $0 }.joined(separator: "\n"))
-
-      """
+  private static func rows(_ rows: [(label: String, text: String)]) -> String {
+    rows.map { row($0.label, $0.text) }.joined(separator: "\n")
   }
 
   static func row(_ label: String, _ text: String) -> String {

@@ -26,10 +26,10 @@ public enum HelpTopic: String, CaseIterable, Sendable {
 }
 
 enum HelpTopicText {
-  static let environment = """
-    OVERVIEW: Environment variables and files
+  static let environment = "OVERVIEW: Environment variables and files\n\nVARIABLES:\n\(variables)\nFILES:\n\(files)"
 
-    VARIABLES:
+  /// The environment topic's VARIABLES section, also the man page's ENVIRONMENT.
+  static let variables = """
       MARVEL_PUBLIC_KEY       Your Marvel API public key.
       MARVEL_PRIVATE_KEY      Your Marvel API private key. Never printed, traced or stored by squad.
       MARVEL_API_BASE         The API base URL. (default: https://gateway.marvel.com/v1/public)
@@ -56,7 +56,10 @@ enum HelpTopicText {
       SQUAD_LIBCURL           The libcurl squad loads when it first needs the network, as a file
                               name or a path. (default: libcurl.so.4, then libcurl-gnutls.so.4)
 
-    FILES:
+    """
+
+  /// The environment topic's FILES section, also the man page's FILES.
+  static let files = """
       With --home DIR or SQUAD_HOME all of these are in DIR. Otherwise config.json is in
       $XDG_CONFIG_HOME/squad/, what is under cache/ in $XDG_CACHE_HOME/squad/, the rest in
       $XDG_DATA_HOME/squad/.

@@ -6,68 +6,63 @@ enum OptionValues {
   static func integer(
     _ arguments: ParsedArguments, _ option: OptionKey, in range: ClosedRange<Int>, default fallback: Int,
     limit: String? = nil
-  ) -> Result<Int, UsageError> {
+  ) throws(UsageError) -> Int {
     let name = option.name
-    guard let text = arguments.value(option) else { return .success(fallback) }
-    if let value = Int(text), range.contains(value) { return .success(value) }
+    guard let text = arguments.value(option) else { return fallback }
+    if let value = Int(text), range.contains(value) { return value }
     let digits = text.hasPrefix("+") ? text.dropFirst() : Substring(text)
     let isWholeNumber = !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
     if isWholeNumber, Int(text).map({ limit != nil && $0 > range.upperBound }) ?? true {
       let why = limit.map { " (\($0))" } ?? ""
-      return .failure(
-        UsageError(
-          "The value '\(text)' is too large for '\(name)': the most is \(range.upperBound)\(why).",
-          command: arguments.command))
+      throw UsageError(
+        "The value '\(text)' is too large for '\(name)': the most is \(range.upperBound)\(why).",
+        command: arguments.command)
     }
     let bound =
       range.upperBound == Int.max ? "\(range.lowerBound) or more" : "from \(range.lowerBound) to \(range.upperBound)"
-    return .failure(
-      UsageError(
-        "The value '\(text)' is invalid for '\(name)': expected a whole number \(bound).", command: arguments.command))
+    throw UsageError(
+      "The value '\(text)' is invalid for '\(name)': expected a whole number \(bound).", command: arguments.command)
   }
 
   /// Whether to ask before `doing` (no `--yes`); without `--yes` and with no terminal to ask on,
   /// the usage error that says to add it.
-  static func askFirst(_ context: CommandContext, _ doing: String, verb: String) -> Result<Bool, UsageError> {
+  static func askFirst(_ context: CommandContext, _ doing: String, verb: String) throws(UsageError) -> Bool {
     let askFirst = !context.arguments.has(.yes)
     guard !askFirst || context.console.terminal.canAsk else {
       let message =
         "\(doing) needs confirmation, and there is no terminal to ask on. Add --yes to \(verb) without asking."
-      return .failure(UsageError(message, command: context.arguments.command))
+      throw UsageError(message, command: context.arguments.command)
     }
-    return .success(askFirst)
+    return askFirst
   }
 
   /// Hero references from positional arguments; blank ones are refused.
-  static func heroRefs(_ arguments: ParsedArguments) -> Result<[HeroRef], UsageError> {
-    var refs: [HeroRef] = []
-    for argument in arguments.positionals {
+  static func heroRefs(_ arguments: ParsedArguments) throws(UsageError) -> [HeroRef] {
+    try arguments.positionals.map { argument throws(UsageError) in
       let ref = HeroRef(argument: argument)
       if case .name(let name) = ref, name.isEmpty {
-        return .failure(UsageError("A hero must be an id or a name, not an empty string.", command: arguments.command))
+        throw UsageError("A hero must be an id or a name, not an empty string.", command: arguments.command)
       }
-      refs.append(ref)
+      return ref
     }
-    return .success(refs)
   }
 
   /// The fields `--fields` names, in its order; nil when it was not given. Unknown, empty and
   /// repeated names are refused.
-  static func fields<Field: ListField>(_ arguments: ParsedArguments, _: Field.Type) -> Result<[Field]?, UsageError> {
-    guard let list = arguments.value(.fields) else { return .success(nil) }
+  static func fields<Field: ListField>(_ arguments: ParsedArguments, _: Field.Type) throws(UsageError) -> [Field]? {
+    guard let list = arguments.value(.fields) else { return nil }
     var fields: [Field] = []
     for name in list.split(separator: ",", omittingEmptySubsequences: false).map({ $0.trimmingWhitespace() }) {
       guard let field = Field(name: name) else {
         let message = name.isEmpty ? "'--fields' has an empty field name." : "Unknown field '\(name)' for '--fields'."
-        return .failure(UsageError(message + " Valid fields: \(Field.names).", command: arguments.command))
+        throw UsageError(message + " Valid fields: \(Field.names).", command: arguments.command)
       }
       guard !fields.contains(field) else {
-        return .failure(
-          UsageError("The field '\(field.rawValue)' is listed twice in '--fields'.", command: arguments.command))
+        throw UsageError("The field '\(field.rawValue)' is listed twice in '--fields'.", command: arguments.command)
       }
       fields.append(field)
     }
-    return .success(fields)
+    return fields
   }
 
   /// The `--fields` option of a listing of `Field`s.

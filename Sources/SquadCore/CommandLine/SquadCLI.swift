@@ -1,5 +1,3 @@
-import Foundation
-
 /// The whole command-line program: arguments in, exit code out. `main.swift` only wires the
 /// process to it, so everything here is testable in process.
 public enum SquadCLI {
@@ -18,11 +16,10 @@ public enum SquadCLI {
     case .success(let value):
       parsed = value
     case .failure(let error):
-      if wantsHelp(arguments), error.command != nil || namesNoCommand(arguments) {
-        console.out(HelpPrinter.help(for: error.command.flatMap(CommandRegistry.command(named:))))
-        return ExitCode.success.rawValue
+      guard wantsHelp(arguments), error.command != nil || namesNoCommand(arguments) else {
+        return UsagePrinter.report(error, to: console)
       }
-      return UsagePrinter.report(error, to: console)
+      return help(error.command, console)
     }
     // Long output pages on a terminal; pick draws its own screen and never pages.
     if !parsed.has(.noPager), parsed.command != PickCommand.spec.name,
@@ -30,18 +27,14 @@ public enum SquadCLI {
     {
       console.page(through: pager)
     }
-    if parsed.has(.help) {
-      console.out(HelpPrinter.help(for: parsed.command.flatMap(CommandRegistry.command(named:))))
-      return ExitCode.success.rawValue
-    }
+    if parsed.has(.help) { return help(parsed.command, console) }
     if parsed.has(.version) {
       console.out(SquadVersion.line + "\n")
       return ExitCode.success.rawValue
     }
     guard let name = parsed.command, let command = CommandRegistry.runnable(named: name) else {
       // The parser refuses unknown commands, so this is `squad` alone.
-      console.out(HelpPrinter.help(for: nil))
-      return ExitCode.success.rawValue
+      return help(nil, console)
     }
     let run: @MainActor (CommandContext) async -> Int32
     switch command.execution {
@@ -53,8 +46,11 @@ public enum SquadCLI {
     if let problem = SquadPaths.missingHome(home: parsed.value(.home), environment: variables) {
       return UsagePrinter.report(UsageError(problem, command: name), to: console)
     }
+    // `--squad`, else `SQUAD_NAME` (when not empty), else the default squad; a name that breaks
+    // the rules is a usage error and never becomes a path.
+    let given = parsed.value(.squad) ?? variables["SQUAD_NAME"].flatMap { $0.isEmpty ? nil : $0 }
     let selected: SquadName
-    switch squadName(parsed, variables: variables) {
+    switch given.map(SquadName.parse) ?? .success(.default) {
     case .success(let value): selected = value
     case .failure(let error): return UsagePrinter.report(UsageError(error.description, command: name), to: console)
     }
@@ -95,21 +91,18 @@ public enum SquadCLI {
     return await run(CommandContext(arguments: parsed, output: output, variables: variables, parts: parts))
   }
 
+  /// Prints the help of the command with this full name, or squad's own help for nil.
+  private static func help(_ command: String?, _ console: Console) -> Int32 {
+    console.out(HelpPrinter.help(for: command.flatMap(CommandRegistry.command(named:))))
+    return ExitCode.success.rawValue
+  }
+
   private static func wantsHelp(_ arguments: [String]) -> Bool {
     arguments.prefix { $0 != "--" }.contains { $0 == OptionKey.help.name || $0 == "-h" }
   }
 
   private static func namesNoCommand(_ arguments: [String]) -> Bool {
-    if case .success((nil, _)) = CommandLineParser.locate(arguments) { return true }
-    return false
-  }
-
-  /// `--squad`, else `SQUAD_NAME` (when not empty), else the default squad; a name that breaks
-  /// the rules is a usage error and never becomes a path.
-  static func squadName(_ parsed: ParsedArguments, variables: [String: String]) -> Result<SquadName, SquadNameError> {
-    guard let text = parsed.value(.squad) ?? variables["SQUAD_NAME"].flatMap({ $0.isEmpty ? nil : $0 }) else {
-      return .success(.default)
-    }
-    return SquadName.parse(text)
+    guard let (spec, _) = try? CommandLineParser.locate(arguments) else { return false }
+    return spec == nil
   }
 }

@@ -28,9 +28,3 @@ final class StatusLine {
   /// Removes any status line.
   func clear() { show(nil) }
 }
-
-/// A state that has a one-line description while work is under way.
-public protocol StatusReporting {
-  /// "Loading squad…" while working; nil when finished.
-  var statusLine: String? { get }
-}

@@ -73,11 +73,11 @@ import Testing
   @Test func limitsAreValidatedByTheCommand() {
     let parsed = (try? parse("heroes --limit 101").get()) ?? ParsedArguments()
     #expect(
-      HeroesCommand.request(from: parsed).failureValue?.message
+      Result { () throws(UsageError) in try HeroesCommand.request(from: parsed) }.failureValue?.message
         == "The value '101' is invalid for '--limit': expected a whole number from 1 to 100.")
     let offset = (try? parse("heroes --offset -1").get()) ?? ParsedArguments()
     #expect(
-      HeroesCommand.request(from: offset).failureValue?.message
+      Result { () throws(UsageError) in try HeroesCommand.request(from: offset) }.failureValue?.message
         == "The value '-1' is invalid for '--offset': expected a whole number from 0 to 2147483647.")
   }
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// `squad catalogue`: what the local catalogue holds; `catalogue import` and `catalogue reset`
 /// are its sub-commands.
 enum CatalogueCommand: CatalogueFeatureCommand {
@@ -17,8 +15,8 @@ enum CatalogueCommand: CatalogueFeatureCommand {
       "squad catalogue", "squad catalogue import ~/marvel-dumps/", "squad catalogue reset --yes",
     ])
 
-  static func firstAction(_ context: CommandContext) -> Result<CatalogueFeature.Action, UsageError> {
-    .success(.summaryRequested)
+  static func firstAction(_ context: CommandContext) throws(UsageError) -> CatalogueFeature.Action {
+    .summaryRequested
   }
 }
 
@@ -45,18 +43,18 @@ enum CatalogueImportCommand: CatalogueFeatureCommand {
       --skip-invalid, is listed as skipped). The report goes to stderr (-q silences it); --json
       prints it on stdout.
       """,
-    arguments: [ArgumentSpec("path", help: "Files or folders to import.", isRepeating: true, completion: .files)],
+    arguments: [ArgumentSpec(name: "path", help: "Files or folders to import.", isRepeating: true, completion: .files)],
     options: [
       OptionSpec(.skipInvalid, help: "Import the good files and list the bad ones on stderr."),
       OptionSpec(.json, help: "Print the import report as JSON."),
     ],
     examples: ["squad catalogue import ~/marvel-dumps/", "squad catalogue import page*.json --skip-invalid --json"])
 
-  static func firstAction(_ context: CommandContext) -> Result<CatalogueFeature.Action, UsageError> {
+  static func firstAction(_ context: CommandContext) throws(UsageError) -> CatalogueFeature.Action {
     let request = CatalogueImportRequest(
       paths: context.arguments.positionals, skipInvalid: context.arguments.has(.skipInvalid),
       at: context.environment.now())
-    return .success(.importRequested(request))
+    return .importRequested(request)
   }
 }
 
@@ -74,8 +72,8 @@ enum CatalogueResetCommand: CatalogueFeatureCommand {
     options: [OptionSpec(.yes, short: "-y", help: "Reset without asking.")],
     examples: ["squad catalogue reset", "squad catalogue reset --yes"])
 
-  static func firstAction(_ context: CommandContext) -> Result<CatalogueFeature.Action, UsageError> {
-    OptionValues.askFirst(context, "Resetting", verb: "reset").map { .resetRequested(askFirst: $0) }
+  static func firstAction(_ context: CommandContext) throws(UsageError) -> CatalogueFeature.Action {
+    .resetRequested(askFirst: try OptionValues.askFirst(context, "Resetting", verb: "reset"))
   }
 }
 
@@ -89,7 +87,7 @@ extension CatalogueFeatureCommand {
     CatalogueEffects(store: parts.catalogue, paths: parts.paths, environment: parts.environment)
   }
 
-  static func report(_ state: CatalogueFeature.State, _ context: CommandContext) -> CommandOutcome? {
+  static func report(_ state: CatalogueFeature.State, _ context: CommandContext) -> CommandOutcome {
     let json = context.output.format == .json
     let pretty = context.output.prettyJSON
     switch state.phase {
@@ -107,7 +105,7 @@ extension CatalogueFeatureCommand {
       }
       return .success
     case .failed(.importing(let failure)):
-      return importFailed(failure, context: context)
+      return importFailed(failure)
     case .cancelled:
       return .notice("Nothing was changed.")
     case .alreadyBundled:
@@ -117,22 +115,22 @@ extension CatalogueFeatureCommand {
     case .failed(.resetting(let error)):
       return .error(error.description, .failure)
     default:
-      return nil
+      return .unfinished
     }
   }
 
-  private static func importFailed(_ failure: CatalogueImport.Failure, context: CommandContext) -> CommandOutcome {
+  private static func importFailed(_ failure: CatalogueImport.Failure) -> CommandOutcome {
     switch failure {
     case .invalid(let problem):
-      _ = context.fail(problem.description, .invalidData)
-      context.console.err("Nothing was imported; the catalogue is unchanged. Fix the file, or add --skip-invalid.")
-      return .exit(.invalidData)
+      return .error(
+        problem.description, .invalidData,
+        then: ["Nothing was imported; the catalogue is unchanged. Fix the file, or add --skip-invalid."])
     case .unreadable(let problem):
       return .error(problem.description, .failure)
     case .overLimit(let detail):
-      _ = context.fail(detail + " (see 'Limits' in the README)", .invalidData)
-      context.console.err("Nothing was imported; the catalogue is unchanged.")
-      return .exit(.invalidData)
+      return .error(
+        detail + " (see 'Limits' in the README)", .invalidData,
+        then: ["Nothing was imported; the catalogue is unchanged."])
     case .persistence(let error):
       return .failed(error)
     }

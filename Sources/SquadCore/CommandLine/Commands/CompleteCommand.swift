@@ -14,7 +14,7 @@ enum CompleteCommand: Command {
     abstract: "Print what to offer for the last word of a command line (used by the completion scripts).",
     arguments: [
       ArgumentSpec(
-        "word", help: "The words after 'squad', the last being completed.", isOptional: true, isRepeating: true)
+        name: "word", help: "The words after 'squad', the last being completed.", isOptional: true, isRepeating: true)
     ],
     isHidden: true)
 

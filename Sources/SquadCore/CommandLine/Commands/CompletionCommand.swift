@@ -1,13 +1,6 @@
-import Foundation
-
 /// `squad completion bash|zsh|fish`: prints a completion script.
 enum CompletionCommand: Command {
   static var execution: CommandExecution { .standalone(run) }
-
-  /// The shells squad writes completion scripts for.
-  enum Shell: String, CaseIterable {
-    case bash, zsh, fish
-  }
 
   static let spec = CommandSpec(
     name: "completion",
@@ -21,7 +14,7 @@ enum CompletionCommand: Command {
       it (zsh's fpath, fish's completions folder) are in docs/EXPORT.md.
       """,
     arguments: [
-      ArgumentSpec("shell", help: "bash, zsh or fish.", completion: .choices(Shell.allCases.map(\.rawValue)))
+      ArgumentSpec(name: "shell", help: "bash, zsh or fish.", completion: .choices(CompletionScript.shells.map(\.name)))
     ],
     examples: [
       "source <(squad completion bash)    # bash: in ~/.bashrc",
@@ -31,18 +24,13 @@ enum CompletionCommand: Command {
 
   static func run(arguments: ParsedArguments, console: Console) -> Int32 {
     let name = arguments.positionals.first ?? ""
-    guard let shell = Shell(rawValue: name) else {
-      let expected = Shell.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
-      return UsagePrinter.report(
-        UsageError(
-          "The value '\(name)' is invalid for '<shell>'. Expected one of: \(expected).", command: "completion"),
-        to: console)
+    guard let script = CompletionScript.shells.first(where: { $0.name == name })?.script else {
+      let expected = CompletionScript.shells.map { "'\($0.name)'" }.joined(separator: ", ")
+      let error = UsageError(
+        "The value '\(name)' is invalid for '<shell>'. Expected one of: \(expected).", command: "completion")
+      return UsagePrinter.report(error, to: console)
     }
-    switch shell {
-    case .bash: console.out(CompletionScript.bash)
-    case .zsh: console.out(CompletionScript.zsh)
-    case .fish: console.out(CompletionScript.fish)
-    }
+    console.out(script)
     return ExitCode.success.rawValue
   }
 }

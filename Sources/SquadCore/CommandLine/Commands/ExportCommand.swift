@@ -28,28 +28,36 @@ enum ExportCommand: FeatureCommand {
     takesOutputFormat: true, usesSquad: true)
 
   /// The request the command line asks for, or the usage mistake in it.
-  static func request(from arguments: ParsedArguments, now: Date) -> Result<ExportRequest, UsageError> {
+  static func request(from arguments: ParsedArguments, now: Date) throws(UsageError) -> ExportRequest {
     let format = arguments.has(.json) ? .json : arguments.value(.format).flatMap(ExportFormat.init(rawValue:)) ?? .json
-    return OptionValues.fields(arguments, MemberField.self).flatMap { fields in
-      destination(arguments).map { destination in
-        ExportRequest(
-          format: format, fields: fields ?? MemberField.allCases, headers: !arguments.has(.noHeaders),
-          destination: destination, exportedAt: now
-        )
-      }
+    let fields = try OptionValues.fields(arguments, MemberField.self) ?? MemberField.allCases
+    let destination: ExportDestination
+    switch arguments.value(.output) {
+    case nil, "-": destination = .standardOutput
+    case ""?: throw UsageError("'--output' needs a file name, or '-' for stdout.", command: "export")
+    case let path?: destination = .file(path)
     }
+    return ExportRequest(
+      format: format, fields: fields, headers: !arguments.has(.noHeaders), destination: destination, exportedAt: now)
   }
 
   static let initialState = ExportFeature.State.idle
-  static let unfinished = "The export stopped unexpectedly."
 
   static func runner(_ parts: LiveParts) -> ExportEffects { ExportEffects(environment: parts.environment) }
 
-  static func firstAction(_ context: CommandContext) -> Result<ExportFeature.Action, UsageError> {
-    request(from: context.arguments, now: context.environment.now()).map { .exportRequested($0) }
+  static func firstAction(_ context: CommandContext) throws(UsageError) -> ExportFeature.Action {
+    .exportRequested(try request(from: context.arguments, now: context.environment.now()))
   }
 
-  static func report(_ state: ExportFeature.State, _ context: CommandContext) -> CommandOutcome? {
+  static func status(_ state: ExportFeature.State) -> String? {
+    switch state {
+    case .loading: return "Loading squad…"
+    case .writing(_, let path): return "Writing \(path)…"
+    default: return nil
+    }
+  }
+
+  static func report(_ state: ExportFeature.State, _ context: CommandContext) -> CommandOutcome {
     switch state {
     case .done(let document, let destination):
       if document.memberCount == 0 { context.notice("The squad is empty, so the export has no members.") }
@@ -61,25 +69,7 @@ enum ExportCommand: FeatureCommand {
     case .failed(let error):
       return .failed(error)
     default:
-      return nil
-    }
-  }
-
-  private static func destination(_ arguments: ParsedArguments) -> Result<ExportDestination, UsageError> {
-    switch arguments.value(.output) {
-    case nil, "-": return .success(.standardOutput)
-    case ""?: return .failure(UsageError("'--output' needs a file name, or '-' for stdout.", command: "export"))
-    case let path?: return .success(.file(path))
-    }
-  }
-}
-
-extension ExportFeature.State: StatusReporting {
-  public var statusLine: String? {
-    switch self {
-    case .loading: return "Loading squad…"
-    case .writing(_, let path): return "Writing \(path)…"
-    default: return nil
+      return .error("The export stopped unexpectedly.", .failure)
     }
   }
 }

@@ -9,10 +9,11 @@ enum HelpCommand: Command {
     abstract: "Show help for a command or a topic (environment, exit-codes, formatting).",
     arguments: [
       ArgumentSpec(
-        "topic", help: "A command, or one of: environment, exit-codes, formatting.", isOptional: true,
+        name: "topic", help: "A command, or one of: environment, exit-codes, formatting.", isOptional: true,
         completion: .helpTopics),
       ArgumentSpec(
-        "subcommand", help: "One of the command's sub-commands ('squad help catalogue import').", isOptional: true,
+        name: "subcommand", help: "One of the command's sub-commands ('squad help catalogue import').",
+        isOptional: true,
         completion: .subcommands),
     ],
     options: [
@@ -21,23 +22,19 @@ enum HelpCommand: Command {
     examples: ["squad help heroes", "squad help squads create", "squad help exit-codes", "squad help --man > squad.1"])
 
   static func run(arguments: ParsedArguments, console: Console) -> Int32 {
+    let name = arguments.positionals.joined(separator: " ")
+    let command = CommandRegistry.command(named: name)
+    let text: String
     if arguments.has(.man) {
       guard arguments.positionals.isEmpty else {
         let error = UsageError("'--man' prints the whole manual; leave out '<topic>'.", command: "help")
         return UsagePrinter.report(error, to: console)
       }
-      console.out(ManPage.render())
-      return ExitCode.success.rawValue
-    }
-    guard let topic = arguments.positionals.first else {
-      console.out(HelpPrinter.help(for: nil))
-      return ExitCode.success.rawValue
-    }
-    let name = arguments.positionals.joined(separator: " ")
-    if let command = CommandRegistry.command(named: name) {
-      console.out(HelpPrinter.help(for: command))
-    } else if let page = HelpTopic(rawValue: topic), arguments.positionals.count == 1 {
-      console.out(page.text)
+      text = ManPage.render()
+    } else if arguments.positionals.isEmpty || command != nil {
+      text = HelpPrinter.help(for: command)
+    } else if let page = HelpTopic(rawValue: name) {
+      text = page.text
     } else {
       let names =
         CommandRegistry.allCommands.filter { !$0.isHidden }.map(\.fullName) + HelpTopic.allCases.map(\.rawValue)
@@ -47,6 +44,7 @@ enum HelpCommand: Command {
       return UsagePrinter.report(
         UsageError("No help for '\(name)'." + suggestion + known, command: "help"), to: console)
     }
+    console.out(text)
     return ExitCode.success.rawValue
   }
 }

@@ -15,7 +15,8 @@ enum HeroesCommand: FeatureCommand {
       heroes whose count is unknown come last either way.
       """,
     arguments: [
-      ArgumentSpec("prefix", help: "Only heroes whose names start with this (case-insensitive).", isOptional: true)
+      ArgumentSpec(
+        name: "prefix", help: "Only heroes whose names start with this (case-insensitive).", isOptional: true)
     ],
     options: [
       OptionSpec(.search, value: "text", help: "Only heroes whose names contain this (case- and accent-insensitive)."),
@@ -34,37 +35,44 @@ enum HeroesCommand: FeatureCommand {
     ],
     takesOutputFormat: true, usesSquad: true)
 
-  static func request(from arguments: ParsedArguments) -> Result<HeroListingRequest, UsageError> {
-    OptionValues.integer(arguments, .limit, in: 1...HeroQuery.maximumLimit, default: 20).flatMap { limit in
-      OptionValues.integer(
-        arguments, .offset, in: 0...HeroQuery.maximumOffset, default: 0, limit: HeroQuery.maximumOffsetReason
-      ).map { offset in
-        let prefix = arguments.positionals.first.flatMap { $0.isEmpty ? nil : $0 }
-        let search = arguments.value(.search).flatMap { $0.isEmpty ? nil : $0 }
-        let order = arguments.value(.order).flatMap(HeroOrder.init(rawValue:)) ?? .name
-        let query = HeroQuery(namePrefix: prefix, search: search, order: order, offset: offset, limit: limit)
-        return HeroListingRequest(query: query, all: arguments.has(.all))
-      }
-    }
+  static func request(from arguments: ParsedArguments) throws(UsageError) -> HeroListingRequest {
+    let limit = try OptionValues.integer(arguments, .limit, in: 1...HeroQuery.maximumLimit, default: 20)
+    let offset = try OptionValues.integer(
+      arguments, .offset, in: 0...HeroQuery.maximumOffset, default: 0, limit: HeroQuery.maximumOffsetReason)
+    let prefix = arguments.positionals.first.flatMap { $0.isEmpty ? nil : $0 }
+    let search = arguments.value(.search).flatMap { $0.isEmpty ? nil : $0 }
+    let order = arguments.value(.order).flatMap(HeroOrder.init(rawValue:)) ?? .name
+    let query = HeroQuery(namePrefix: prefix, search: search, order: order, offset: offset, limit: limit)
+    return HeroListingRequest(query: query, all: arguments.has(.all))
   }
 
   static let initialState = HeroesFeature.State.idle
-  static let unfinished = "The listing stopped unexpectedly."
 
   static func runner(_ parts: LiveParts) -> HeroesEffects { HeroesEffects(environment: parts.environment) }
 
-  static func firstAction(_ context: CommandContext) -> Result<HeroesFeature.Action, UsageError> {
-    OptionValues.fields(context.arguments, HeroField.self).flatMap { _ in
-      request(from: context.arguments).map { .listRequested($0) }
+  static func firstAction(_ context: CommandContext) throws(UsageError) -> HeroesFeature.Action {
+    _ = try OptionValues.fields(context.arguments, HeroField.self)
+    return .listRequested(try request(from: context.arguments))
+  }
+
+  static func status(_ state: HeroesFeature.State) -> String? {
+    switch state {
+    case .fetching(_, let received, let total?): return "Fetching heroes… \(received.count) of \(total)"
+    case .fetching: return "Fetching heroes…"
+    case .markingMembers: return "Loading squad…"
+    default: return nil
     }
   }
 
-  static func report(_ state: HeroesFeature.State, _ context: CommandContext) -> CommandOutcome? {
+  private static let unfinished = CommandOutcome.error("The listing stopped unexpectedly.", .failure)
+
+  static func report(_ state: HeroesFeature.State, _ context: CommandContext) -> CommandOutcome {
     switch state {
     case .loaded(let listing):
-      guard case .success(let request) = request(from: context.arguments),
-        case .success(let fields) = OptionValues.fields(context.arguments, HeroField.self)
-      else { return nil }
+      context.noticeSource(listing.source)
+      // The first action read both without a mistake.
+      guard let request = try? request(from: context.arguments) else { return unfinished }
+      let fields = (try? OptionValues.fields(context.arguments, HeroField.self)) ?? nil
       context.console.out(HeroListingOutput.render(listing, settings: context.output, fields: fields))
       if listing.heroes.isEmpty {
         context.notice(listing.total > 0 ? "No heroes on this page." : nothingFound(request.query))
@@ -84,12 +92,10 @@ enum HeroesCommand: FeatureCommand {
     case .failed(let failure):
       return .failed(failure)
     default:
-      return nil
+      return unfinished
     }
   }
-}
 
-extension HeroesCommand {
   /// What an empty listing says; a prefix that found nothing points at `--search`.
   static func nothingFound(_ query: HeroQuery) -> String {
     switch (query.namePrefix, query.search) {
@@ -100,22 +106,6 @@ extension HeroesCommand {
     case (let prefix?, let text?): return "No heroes' names start with '\(prefix)' and contain '\(text)'."
     case (nil, let text?): return "No heroes' names contain '\(text)'."
     case (nil, nil): return "No heroes in the catalogue."
-    }
-  }
-}
-
-extension HeroesFeature.State: StatusReporting, SourceReporting {
-  public var dataSource: DataSource? {
-    guard case .loaded(let listing) = self else { return nil }
-    return listing.source
-  }
-
-  public var statusLine: String? {
-    switch self {
-    case .fetching(_, let received, let total?): return "Fetching heroes… \(received.count) of \(total)"
-    case .fetching: return "Fetching heroes…"
-    case .markingMembers: return "Loading squad…"
-    default: return nil
     }
   }
 }

@@ -13,12 +13,12 @@ enum HistoryCommand: HistoryFeatureCommand {
     examples: ["squad history", "squad history --limit 5", "squad --squad avengers history --json"],
     takesOutputFormat: true, usesSquad: true)
 
-  static func firstAction(_ context: CommandContext) -> Result<HistoryFeature.Action, UsageError> {
-    OptionValues.integer(context.arguments, .limit, in: 1...HistoryFile.bound, default: HistoryFile.bound)
-      .map { .historyRequested(limit: $0) }
+  static func firstAction(_ context: CommandContext) throws(UsageError) -> HistoryFeature.Action {
+    .historyRequested(
+      limit: try OptionValues.integer(context.arguments, .limit, in: 1...HistoryFile.bound, default: HistoryFile.bound))
   }
 
-  static func report(_ state: HistoryFeature.State, _ context: CommandContext) -> CommandOutcome? {
+  static func report(_ state: HistoryFeature.State, _ context: CommandContext) -> CommandOutcome {
     switch state.phase {
     case .listed(let entries):
       if entries.isEmpty { context.notice("No changes recorded yet for the squad '\(context.squadName)'.") }
@@ -27,7 +27,7 @@ enum HistoryCommand: HistoryFeatureCommand {
     case .failed(let error):
       return .failed(error)
     default:
-      return nil
+      return .unfinished
     }
   }
 }
@@ -61,6 +61,14 @@ extension HistoryFeatureCommand {
   static var initialState: HistoryFeature.State { HistoryFeature.State() }
 
   static func runner(_ parts: LiveParts) -> HistoryEffects { HistoryEffects(environment: parts.environment) }
+
+  static func status(_ state: HistoryFeature.State) -> String? {
+    switch state.phase {
+    case .loading: return "Loading history…"
+    case .stepping(let direction, _): return direction == .undo ? "Undoing…" : "Redoing…"
+    default: return nil
+    }
+  }
 }
 
 /// Undo or redo: a step of the history in one direction, run and reported the same way.
@@ -75,66 +83,38 @@ extension StepCommand {
     CommandSpec(
       name: direction.rawValue, abstract: abstract, discussion: discussion,
       arguments: [
-        ArgumentSpec("n", help: "How many changes, 1 to \(HistoryFile.bound). (default: 1)", isOptional: true)
+        ArgumentSpec(name: "n", help: "How many changes, 1 to \(HistoryFile.bound). (default: 1)", isOptional: true)
       ],
       examples: [
         "squad \(direction.rawValue)", "squad \(direction.rawValue) 3", "squad --squad avengers \(direction.rawValue)",
       ], usesSquad: true)
   }
 
-  static func firstAction(_ context: CommandContext) -> Result<HistoryFeature.Action, UsageError> {
-    var count = 1
-    if let text = context.arguments.positionals.first {
-      // One rule: plain digits (Int alone would take "+1" yet refuse " 1").
-      let isDigits = !text.isEmpty && text.unicodeScalars.allSatisfy { ("0"..."9").contains($0) }
-      guard isDigits, let value = Int(text), (1...HistoryFile.bound).contains(value) else {
-        return .failure(
-          UsageError(
-            "The value '\(TextSanitizer.clean(text))' is invalid for '<n>': expected a whole number from 1 to \(HistoryFile.bound).",
-            command: direction.rawValue))
-      }
-      count = value
+  static func firstAction(_ context: CommandContext) throws(UsageError) -> HistoryFeature.Action {
+    let text = context.arguments.positionals.first ?? "1"
+    // One rule: plain digits (Int alone would take "+1" yet refuse " 1").
+    let isDigits = !text.isEmpty && text.unicodeScalars.allSatisfy { ("0"..."9").contains($0) }
+    guard isDigits, let count = Int(text), (1...HistoryFile.bound).contains(count) else {
+      throw UsageError(
+        "The value '\(TextSanitizer.clean(text))' is invalid for '<n>': expected a whole number from 1 to \(HistoryFile.bound).",
+        command: direction.rawValue)
     }
-    return .success(.stepRequested(direction, count: count, at: context.environment.now()))
+    return .stepRequested(direction, count: count, at: context.environment.now())
   }
 
-  static func report(_ state: HistoryFeature.State, _ context: CommandContext) -> CommandOutcome? {
+  static func report(_ state: HistoryFeature.State, _ context: CommandContext) -> CommandOutcome {
     switch state.phase {
     case .stepped(_, nil):
       return .notice("Nothing to \(direction.rawValue) in the squad '\(context.squadName)'.")
     case .stepped(_, let entry?):
       let verb = direction == .undo ? "Undid" : "Redid"
       context.notice("\(verb) \(Plural.count(entry.steps, "change"))\(context.squadName.place("in")).")
-      ChangeReport.report(entry.diff, context: context)
+      SquadChangeReport.report(entry.diff, context: context)
       return .success
     case .failed(let error):
       return .failed(error)
     default:
-      return nil
-    }
-  }
-}
-
-/// Prints what a diff did to the members, the way recruit and fire do.
-enum ChangeReport {
-  static func report(_ diff: SquadDiff, context: CommandContext) {
-    let addedIDs = Set(diff.added.map(\.member.id))
-    let removedIDs = Set(diff.removed.map(\.member.id))
-    let joined = diff.added.filter { !removedIDs.contains($0.member.id) }.map(\.member.name)
-    let left = diff.removed.filter { !addedIDs.contains($0.member.id) }.map(\.member.name)
-    let updated = diff.added.filter { removedIDs.contains($0.member.id) }.map(\.member.name)
-    SquadChangeReport.said("Recruited", joined, into: "into", context)
-    SquadChangeReport.said("Fired", left, into: "from", context)
-    SquadChangeReport.said("Updated", updated, into: "in", context)
-  }
-}
-
-extension HistoryFeature.State: StatusReporting {
-  public var statusLine: String? {
-    switch phase {
-    case .loading: return "Loading history…"
-    case .stepping(let direction, _): return direction == .undo ? "Undoing…" : "Redoing…"
-    default: return nil
+      return .unfinished
     }
   }
 }

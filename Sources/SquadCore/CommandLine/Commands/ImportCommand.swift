@@ -16,7 +16,9 @@ enum ImportCommand: FeatureCommand {
       members already in it stay as they are. --replace makes the file's members the whole
       squad; it is also the way to replace a squad file that is corrupt.
       """,
-    arguments: [ArgumentSpec("file", help: "An export: json, jsonl or csv. '-' reads stdin.", completion: .files)],
+    arguments: [
+      ArgumentSpec(name: "file", help: "An export: json, jsonl or csv. '-' reads stdin.", completion: .files)
+    ],
     options: [OptionSpec(.replace, help: "Replace the squad with the file's members instead of merging them in.")],
     examples: [
       "squad import squad.json", "squad import squad.csv --replace", "squad --home ~/old-squad export | squad import -",
@@ -26,21 +28,27 @@ enum ImportCommand: FeatureCommand {
   static let problemLimit = 20
 
   static let initialState = ImportFeature.State.idle
-  static let unfinished = "The import stopped unexpectedly."
 
   static func runner(_ parts: LiveParts) -> ImportEffects { ImportEffects(environment: parts.environment) }
 
-  static func firstAction(_ context: CommandContext) -> Result<ImportFeature.Action, UsageError> {
+  static func firstAction(_ context: CommandContext) throws(UsageError) -> ImportFeature.Action {
     guard let argument = context.arguments.positionals.first, !argument.isEmpty else {
-      return .failure(UsageError("Missing expected argument '<file>'.", command: "import"))
+      throw UsageError("Missing expected argument '<file>'.", command: "import")
     }
     let source: ImportSource = argument == "-" ? .standardInput : .file(argument)
-    return .success(
-      .importRequested(
-        ImportRequest(source: source, replace: context.arguments.has(.replace), now: context.environment.now())))
+    return .importRequested(
+      ImportRequest(source: source, replace: context.arguments.has(.replace), now: context.environment.now()))
   }
 
-  static func report(_ state: ImportFeature.State, _ context: CommandContext) -> CommandOutcome? {
+  static func status(_ state: ImportFeature.State) -> String? {
+    switch state {
+    case .reading(let request): return "Reading \(request.source.label)…"
+    case .updating: return "Saving squad…"
+    default: return nil
+    }
+  }
+
+  static func report(_ state: ImportFeature.State, _ context: CommandContext) -> CommandOutcome {
     switch state {
     case .done(let summary):
       return .notice(summary.description)
@@ -55,17 +63,7 @@ enum ImportCommand: FeatureCommand {
     case .failed(let failure):
       return .failed(failure)
     default:
-      return nil
-    }
-  }
-}
-
-extension ImportFeature.State: StatusReporting {
-  public var statusLine: String? {
-    switch self {
-    case .reading(let request): return "Reading \(request.source.label)…"
-    case .updating: return "Saving squad…"
-    default: return nil
+      return .error("The import stopped unexpectedly.", .failure)
     }
   }
 }

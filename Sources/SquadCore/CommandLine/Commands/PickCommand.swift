@@ -16,7 +16,8 @@ enum PickCommand: Command {
       """,
     arguments: [
       ArgumentSpec(
-        "filter", help: "Start with this filter typed (at most 100 characters, as when typing).", isOptional: true)
+        name: "filter", help: "Start with this filter typed (at most 100 characters, as when typing).", isOptional: true
+      )
     ],
     options: [
       OptionSpec(

@@ -7,58 +7,40 @@ enum ShowCommand: FeatureCommand {
     abstract: "Show one hero: description, picture, counts, links and latest comics.",
     discussion: "The hero is an id or a name: an exact name wins, then a unique prefix.",
     arguments: [
-      ArgumentSpec("hero", help: "A Marvel character id, or a name or unique name prefix.", completion: .heroes)
+      ArgumentSpec(name: "hero", help: "A Marvel character id, or a name or unique name prefix.", completion: .heroes)
     ],
     examples: ["squad show 1009610", "squad show hulk", "squad show 'spider-man (peter' --json"],
     takesOutputFormat: true)
 
   static let initialState = HeroDetailFeature.State.idle
-  static let unfinished = "The lookup stopped unexpectedly."
 
   static func runner(_ parts: LiveParts) -> HeroDetailEffects { HeroDetailEffects(environment: parts.environment) }
 
-  static func firstAction(_ context: CommandContext) -> Result<HeroDetailFeature.Action, UsageError> {
-    OptionValues.heroRefs(context.arguments).flatMap { refs in
-      refs.first.map { .success(.showRequested($0)) }
-        ?? .failure(UsageError("Missing expected argument '<hero>'.", command: "show"))
+  static func firstAction(_ context: CommandContext) throws(UsageError) -> HeroDetailFeature.Action {
+    guard let ref = try OptionValues.heroRefs(context.arguments).first else {
+      throw UsageError("Missing expected argument '<hero>'.", command: "show")
     }
+    return .showRequested(ref)
   }
 
-  static func report(_ state: HeroDetailFeature.State, _ context: CommandContext) -> CommandOutcome? {
+  static func status(_ state: HeroDetailFeature.State) -> String? {
     switch state {
-    case .loaded(let detail):
-      context.console.out(HeroDetailOutput.render(detail, settings: context.output))
-      return .success
-    case .failed(let failure):
-      return LookupReport.fail(failure, context: context)
-    default:
-      return nil
-    }
-  }
-}
-
-extension HeroDetailFeature.State: StatusReporting, SourceReporting {
-  public var dataSource: DataSource? {
-    guard case .loaded(let detail) = self else { return nil }
-    return detail.source
-  }
-
-  public var statusLine: String? {
-    switch self {
     case .resolving(let ref): return "Looking up \(ref)…"
     case .loadingComics(let hero, _): return "Fetching comics of \(hero.name)…"
     default: return nil
     }
   }
-}
 
-/// Prints a failed lookup: the message, then the candidates, one per line.
-enum LookupReport {
-  static func fail(_ failure: LookupFailure, context: CommandContext) -> CommandOutcome {
-    _ = context.fail(failure.description, failure.exitCode)
-    for hero in failure.candidates {
-      context.console.err("  \(hero.id)\t\(TextSanitizer.clean(hero.name))")
+  static func report(_ state: HeroDetailFeature.State, _ context: CommandContext) -> CommandOutcome {
+    switch state {
+    case .loaded(let detail):
+      context.noticeSource(detail.source)
+      context.console.out(HeroDetailOutput.render(detail, settings: context.output))
+      return .success
+    case .failed(let failure):
+      return .lookupFailed(failure)
+    default:
+      return .error("The lookup stopped unexpectedly.", .failure)
     }
-    return .exit(failure.exitCode)
   }
 }

@@ -11,12 +11,13 @@ enum RecruitCommand: SquadFeatureCommand {
       """,
     arguments: [
       ArgumentSpec(
-        "hero", help: "A Marvel character id, or a name or unique name prefix.", isRepeating: true, completion: .heroes)
+        name: "hero", help: "A Marvel character id, or a name or unique name prefix.", isRepeating: true,
+        completion: .heroes)
     ],
     examples: ["squad recruit 1009610", "squad recruit 1009610 hulk 'captain america'"], usesSquad: true)
 
-  static func firstAction(_ context: CommandContext) -> Result<SquadFeature.Action, UsageError> {
-    OptionValues.heroRefs(context.arguments).map { .recruitRequested($0, at: context.environment.now()) }
+  static func firstAction(_ context: CommandContext) throws(UsageError) -> SquadFeature.Action {
+    .recruitRequested(try OptionValues.heroRefs(context.arguments), at: context.environment.now())
   }
 }
 
@@ -32,18 +33,18 @@ enum FireCommand: SquadFeatureCommand {
       """,
     arguments: [
       ArgumentSpec(
-        "hero", help: "A Marvel character id, or a name or unique name prefix.", isRepeating: true, completion: .members
+        name: "hero", help: "A Marvel character id, or a name or unique name prefix.", isRepeating: true,
+        completion: .members
       )
     ],
     options: [OptionSpec(.yes, short: "-y", help: "Fire without asking.")],
     examples: ["squad fire hulk", "squad fire 1009610 1009351 --yes"], usesSquad: true)
 
-  static func firstAction(_ context: CommandContext) -> Result<SquadFeature.Action, UsageError> {
-    OptionValues.heroRefs(context.arguments).flatMap { refs in
-      OptionValues.askFirst(context, "Firing", verb: "fire").map {
-        .fireRequested(refs, askFirst: $0, from: context.squadName)
-      }
-    }
+  static func firstAction(_ context: CommandContext) throws(UsageError) -> SquadFeature.Action {
+    .fireRequested(
+      try OptionValues.heroRefs(context.arguments),
+      askFirst: try OptionValues.askFirst(context, "Firing", verb: "fire"),
+      from: context.squadName)
   }
 }
 
@@ -56,8 +57,9 @@ enum ListCommand: SquadFeatureCommand {
     examples: ["squad list", "squad list --json", "squad list | cut -f1", "squad list --fields name,description"],
     takesOutputFormat: true, usesSquad: true)
 
-  static func firstAction(_ context: CommandContext) -> Result<SquadFeature.Action, UsageError> {
-    OptionValues.fields(context.arguments, MemberField.self).map { _ in .listRequested }
+  static func firstAction(_ context: CommandContext) throws(UsageError) -> SquadFeature.Action {
+    _ = try OptionValues.fields(context.arguments, MemberField.self)
+    return .listRequested
   }
 }
 
@@ -69,7 +71,17 @@ extension SquadFeatureCommand {
 
   static func runner(_ parts: LiveParts) -> SquadEffects { SquadEffects(environment: parts.environment) }
 
-  static func report(_ state: SquadFeature.State, _ context: CommandContext) -> CommandOutcome? {
+  static func status(_ state: SquadFeature.State) -> String? {
+    switch state.phase {
+    case .resolving: return "Looking up heroes…"
+    case .loading: return "Loading squad…"
+    case .updating: return "Saving squad…"
+    default: return nil
+    }
+  }
+
+  static func report(_ state: SquadFeature.State, _ context: CommandContext) -> CommandOutcome {
+    context.noticeSource(state.source)
     switch state.phase {
     case .done(let squad, let change):
       SquadChangeReport.report(change, context: context)
@@ -85,18 +97,18 @@ extension SquadFeatureCommand {
           let limit = squad.maxMembers.map { " (at most \($0))" } ?? ""
           context.notice("\(name): \(Plural.members(squad.members.count))\(limit)")
         }
-        let fields = (try? OptionValues.fields(context.arguments, MemberField.self).get()) ?? nil
+        let fields = (try? OptionValues.fields(context.arguments, MemberField.self)) ?? nil
         context.console.out(SquadOutput.render(squad, settings: context.output, fields: fields))
       }
       return .success
     case .cancelled:
       return .notice("Nothing fired; the squad is unchanged.")
     case .failed(.lookup(let failure)):
-      return LookupReport.fail(failure, context: context)
+      return .lookupFailed(failure)
     case .failed(let failure):
       return .failed(failure)
     default:
-      return nil
+      return .unfinished
     }
   }
 }
@@ -104,40 +116,37 @@ extension SquadFeatureCommand {
 /// Prints what a change did to the squad, naming a named squad ("Recruited Thor into avengers.").
 enum SquadChangeReport {
   static func report(_ change: SquadChange, context: CommandContext) {
-    let squad = context.squadName
-    func names(_ list: [Hero]) -> String { NameList.join(list.map(\.name)) }
-    func verb(_ list: [Hero]) -> String { list.count == 1 ? "is" : "are" }
     said("Recruited", change.added.map(\.name), into: "into", context)
-    if !change.alreadyMembers.isEmpty {
-      context.notice(
-        "\(names(change.alreadyMembers)) \(verb(change.alreadyMembers)) already in \(squad.spoken); nothing changed for them."
-      )
-    }
+    unchanged(change.alreadyMembers, "already in", context)
     said("Fired", change.removed.map(\.name), into: "from", context)
-    if !change.notMembers.isEmpty {
-      context.notice(
-        "\(names(change.notMembers)) \(verb(change.notMembers)) not in \(squad.spoken); nothing changed for them.")
-    }
+    unchanged(change.notMembers, "not in", context)
+  }
+
+  /// What an undo or redo did to the members, said the way recruit and fire say it.
+  static func report(_ diff: SquadDiff, context: CommandContext) {
+    let addedIDs = Set(diff.added.map(\.member.id))
+    let removedIDs = Set(diff.removed.map(\.member.id))
+    let joined = diff.added.filter { !removedIDs.contains($0.member.id) }.map(\.member.name)
+    let left = diff.removed.filter { !addedIDs.contains($0.member.id) }.map(\.member.name)
+    let updated = diff.added.filter { removedIDs.contains($0.member.id) }.map(\.member.name)
+    said("Recruited", joined, into: "into", context)
+    said("Fired", left, into: "from", context)
+    said("Updated", updated, into: "in", context)
+  }
+
+  /// `Hulk and Thor are already in avengers; nothing changed for them.`, when it names anyone.
+  private static func unchanged(_ heroes: [Hero], _ place: String, _ context: CommandContext) {
+    guard !heroes.isEmpty else { return }
+    let names = NameList.join(heroes.map(\.name))
+    context.notice(
+      "\(names) \(heroes.count == 1 ? "is" : "are") \(place) \(context.squadName.spoken); nothing changed for them.")
   }
 
   /// `Recruited Hulk and Thor into avengers.`: one line for a verb, when it names anyone.
-  static func said(_ verb: String, _ names: [String], into preposition: String, _ context: CommandContext) {
+  private static func said(_ verb: String, _ names: [String], into preposition: String, _ context: CommandContext) {
     guard !names.isEmpty else { return }
     let sentence = "\(verb) \(NameList.join(names))\(context.squadName.place(preposition))"
     // A name that ends the sentence with its own full stop (A.I.M.) gets no second one.
     context.notice(sentence.hasSuffix(".") ? sentence : sentence + ".")
-  }
-}
-
-extension SquadFeature.State: StatusReporting, SourceReporting {
-  public var dataSource: DataSource? { source }
-
-  public var statusLine: String? {
-    switch phase {
-    case .resolving: return "Looking up heroes…"
-    case .loading: return "Loading squad…"
-    case .updating: return "Saving squad…"
-    default: return nil
-    }
   }
 }

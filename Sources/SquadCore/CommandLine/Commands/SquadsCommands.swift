@@ -22,8 +22,8 @@ enum SquadsCommand: SquadsFeatureCommand {
     ],
     takesOutputFormat: true)
 
-  static func firstAction(_ context: CommandContext) -> Result<SquadsFeature.Action, UsageError> {
-    .success(.listRequested)
+  static func firstAction(_ context: CommandContext) throws(UsageError) -> SquadsFeature.Action {
+    .listRequested
   }
 }
 
@@ -33,20 +33,18 @@ enum SquadsCreateCommand: SquadsFeatureCommand {
     name: "create",
     abstract: "Create an empty named squad.",
     discussion: "Recruiting, importing or picking past the squad's --max limit changes nothing and exits 1.",
-    arguments: [ArgumentSpec("name", help: "The new squad's name.")],
+    arguments: [ArgumentSpec(name: "name", help: "The new squad's name.")],
     options: [OptionSpec(.max, value: "n", help: "The most members the squad may hold (1 to 100000).")],
     examples: ["squad squads create avengers", "squad squads create avengers --max 6"])
 
-  static func firstAction(_ context: CommandContext) -> Result<SquadsFeature.Action, UsageError> {
-    name(0, context).flatMap { name in
-      limit(context.arguments).map { .createRequested(name, maxMembers: $0, at: context.environment.now()) }
-    }
+  static func firstAction(_ context: CommandContext) throws(UsageError) -> SquadsFeature.Action {
+    .createRequested(try name(0, context), maxMembers: try limit(context.arguments), at: context.environment.now())
   }
 
   /// The `--max` given, if any.
-  static func limit(_ arguments: ParsedArguments) -> Result<Int?, UsageError> {
-    guard arguments.value(.max) != nil else { return .success(nil) }
-    return OptionValues.integer(arguments, .max, in: 1...Squad.largestLimit, default: 0).map(Optional.some)
+  static func limit(_ arguments: ParsedArguments) throws(UsageError) -> Int? {
+    guard arguments.value(.max) != nil else { return nil }
+    return try OptionValues.integer(arguments, .max, in: 1...Squad.largestLimit, default: 0)
   }
 }
 
@@ -59,24 +57,23 @@ enum SquadsEditCommand: SquadsFeatureCommand {
       The change is recorded in the squad's history; undo and redo do not cross it (they work on
       members). A limit below the squad's member count is refused (exit 1): fire some first.
       """,
-    arguments: [ArgumentSpec("name", help: "The squad ('default' for the default squad).", completion: .squads)],
+    arguments: [ArgumentSpec(name: "name", help: "The squad ('default' for the default squad).", completion: .squads)],
     options: [
       OptionSpec(.max, value: "n", help: "The most members the squad may hold (1 to 100000)."),
       OptionSpec(.noMax, help: "Remove the size limit."),
     ],
     examples: ["squad squads edit avengers --max 8", "squad squads edit avengers --no-max"])
 
-  static func firstAction(_ context: CommandContext) -> Result<SquadsFeature.Action, UsageError> {
+  static func firstAction(_ context: CommandContext) throws(UsageError) -> SquadsFeature.Action {
     let arguments = context.arguments
     let removes = arguments.has(.noMax)
     guard removes != (arguments.value(.max) != nil) else {
       let problem =
         removes ? "Give either --max or --no-max, not both." : "Nothing to change: give --max N or --no-max."
-      return .failure(UsageError(problem, command: arguments.command))
+      throw UsageError(problem, command: arguments.command)
     }
-    return name(0, context).flatMap { name in
-      SquadsCreateCommand.limit(arguments).map { .limitRequested(name, maxMembers: $0, at: context.environment.now()) }
-    }
+    return .limitRequested(
+      try name(0, context), maxMembers: try SquadsCreateCommand.limit(arguments), at: context.environment.now())
   }
 }
 
@@ -86,15 +83,13 @@ enum SquadsRenameCommand: SquadsFeatureCommand {
     name: "rename",
     abstract: "Give a named squad a new name; its members and history go with it.",
     arguments: [
-      ArgumentSpec("name", help: "The squad to rename.", completion: .namedSquads),
-      ArgumentSpec("new-name", help: "Its new name."),
+      ArgumentSpec(name: "name", help: "The squad to rename.", completion: .namedSquads),
+      ArgumentSpec(name: "new-name", help: "Its new name."),
     ],
     examples: ["squad squads rename avengers earth-mightiest"])
 
-  static func firstAction(_ context: CommandContext) -> Result<SquadsFeature.Action, UsageError> {
-    name(0, context).flatMap { old in
-      name(1, context).map { .renameRequested(old, to: $0, at: context.environment.now()) }
-    }
+  static func firstAction(_ context: CommandContext) throws(UsageError) -> SquadsFeature.Action {
+    .renameRequested(try name(0, context), to: try name(1, context), at: context.environment.now())
   }
 }
 
@@ -108,16 +103,14 @@ enum SquadsDeleteCommand: SquadsFeatureCommand {
       history, under squads/.deleted/ in the data folder (the newest 10); moving its folder back
       to squads/NAME restores it, as the message after a delete says.
       """,
-    arguments: [ArgumentSpec("name", help: "The squad to delete.", completion: .namedSquads)],
+    arguments: [ArgumentSpec(name: "name", help: "The squad to delete.", completion: .namedSquads)],
     options: [OptionSpec(.yes, short: "-y", help: "Delete without asking.")],
     examples: ["squad squads delete earth-mightiest", "squad squads delete earth-mightiest --yes"])
 
-  static func firstAction(_ context: CommandContext) -> Result<SquadsFeature.Action, UsageError> {
-    name(0, context).flatMap { name in
-      OptionValues.askFirst(context, "Deleting a squad", verb: "delete").map {
-        .deleteRequested(name, askFirst: $0, at: context.environment.now())
-      }
-    }
+  static func firstAction(_ context: CommandContext) throws(UsageError) -> SquadsFeature.Action {
+    .deleteRequested(
+      try name(0, context), askFirst: try OptionValues.askFirst(context, "Deleting a squad", verb: "delete"),
+      at: context.environment.now())
   }
 }
 
@@ -133,13 +126,13 @@ extension SquadsFeatureCommand {
 
   /// The squad name given as the positional argument at `index` (the parser has checked that it
   /// is there: a missing one is an empty name, which the name rules refuse).
-  static func name(_ index: Int, _ context: CommandContext) -> Result<SquadName, UsageError> {
+  static func name(_ index: Int, _ context: CommandContext) throws(UsageError) -> SquadName {
     let words = context.arguments.positionals
-    return SquadName.parse(words.indices.contains(index) ? words[index] : "")
-      .mapError { UsageError($0.description, command: context.arguments.command) }
+    return try SquadName.parse(words.indices.contains(index) ? words[index] : "")
+      .mapError { UsageError($0.description, command: context.arguments.command) }.get()
   }
 
-  static func report(_ state: SquadsFeature.State, _ context: CommandContext) -> CommandOutcome? {
+  static func report(_ state: SquadsFeature.State, _ context: CommandContext) -> CommandOutcome {
     switch state.phase {
     case .listed(let summaries):
       context.console.out(SquadsOutput.render(summaries, now: context.environment.now(), settings: context.output))
@@ -168,7 +161,7 @@ extension SquadsFeatureCommand {
     case .failed(let failure):
       return .failed(failure)
     default:
-      return nil
+      return .unfinished
     }
   }
 }

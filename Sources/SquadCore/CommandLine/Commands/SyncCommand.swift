@@ -1,5 +1,3 @@
-import Foundation
-
 /// `squad sync [--force]`: the whole catalogue from the API into the local catalogue.
 enum SyncCommand: FeatureCommand {
   typealias Machine = SyncFeature
@@ -19,24 +17,34 @@ enum SyncCommand: FeatureCommand {
 
   static let initialState = SyncFeature.State.idle
   static let upgradesCatalogue = true
-  static let unfinished = "The sync stopped unexpectedly; the local catalogue was left as it was."
 
   static func runner(_ parts: LiveParts) throws(SourceError) -> SyncEffects {
     SyncEffects(
       client: try parts.marvel.get(), store: parts.catalogue, squads: parts.squads, now: parts.environment.now)
   }
 
-  static func firstAction(_ context: CommandContext) -> Result<SyncFeature.Action, UsageError> {
+  static func firstAction(_ context: CommandContext) throws(UsageError) -> SyncFeature.Action {
     if let offline = context.parts.offline {
       let way =
         offline == "--offline" ? "leave out --offline" : "run 'SQUAD_OFFLINE=0 squad sync' to go online this once"
-      return .failure(
-        UsageError("'sync' needs the network, but \(offline) makes squad offline; \(way).", command: "sync"))
+      throw UsageError("'sync' needs the network, but \(offline) makes squad offline; \(way).", command: "sync")
     }
-    return .success(.syncRequested(force: context.arguments.has(.force)))
+    return .syncRequested(force: context.arguments.has(.force))
   }
 
-  static func report(_ state: SyncFeature.State, _ context: CommandContext) -> CommandOutcome? {
+  static func status(_ state: SyncFeature.State) -> String? {
+    switch state {
+    case .fetchingFirstPage: return "Fetching page 1…"
+    case .fetching(let progress):
+      let next = min(progress.pagesDone + 1, progress.pageCount)
+      return ProgressBar.render(done: progress.pagesDone, of: progress.pageCount)
+        + " Fetching page \(next) of \(progress.pageCount)…"
+    case .saving: return "Saving the catalogue…"
+    default: return nil
+    }
+  }
+
+  static func report(_ state: SyncFeature.State, _ context: CommandContext) -> CommandOutcome {
     switch state {
     case .done(let report):
       context.notice(summary(report))
@@ -53,7 +61,7 @@ enum SyncCommand: FeatureCommand {
     case .failed(let failure):
       return .failed(failure)
     default:
-      return nil
+      return .error("The sync stopped unexpectedly; the local catalogue was left as it was.", .failure)
     }
   }
 
@@ -74,19 +82,5 @@ enum SyncCommand: FeatureCommand {
       ("catalogueSize", .optional(report.catalogueSize)), ("attribution", .string(report.attribution)),
       ("squadWarnings", .array(report.squadProblems.map(JSONValue.string))),
     ])
-  }
-}
-
-extension SyncFeature.State: StatusReporting {
-  public var statusLine: String? {
-    switch self {
-    case .fetchingFirstPage: return "Fetching page 1…"
-    case .fetching(let progress):
-      let next = min(progress.pagesDone + 1, progress.pageCount)
-      return ProgressBar.render(done: progress.pagesDone, of: progress.pageCount)
-        + " Fetching page \(next) of \(progress.pageCount)…"
-    case .saving: return "Saving the catalogue…"
-    default: return nil
-    }
   }
 }

@@ -3,6 +3,9 @@
 /// command list of its own, so it never goes stale, and a shell completes exactly what the
 /// binary it calls accepts.
 enum CompletionScript {
+  /// The shells squad writes a script for, each with its script, in the order help names them.
+  static let shells: [(name: String, script: String)] = [("bash", bash), ("zsh", zsh), ("fish", fish)]
+
   /// bash: `source <(squad completion bash)`. Names are inserted with `compopt -o filenames`,
   /// so readline escapes the spaces and parentheses of `Spider-Man (Peter Parker)` itself and
   /// closes a quote the user opened.

@@ -15,7 +15,9 @@ public enum ManPage {
     var page = Roff()
     page.request(#".TH SQUAD 1 \#(SquadVersion.date) "squad \#(SquadVersion.number)" "User Commands""#)
     page.heading("NAME")
-    page.paragraph(["squad \\- " + Roff.escaped(HelpPrinter.overview.lowercasedFirst.dropLastPeriod)])
+    // The overview as a phrase: "manage a squad … from the terminal", without its full stop.
+    let overview = HelpPrinter.overview
+    page.paragraph(["squad \\- " + Roff.escaped(overview.prefix(1).lowercased() + overview.dropFirst().dropLast())])
     page.heading("SYNOPSIS")
     page.paragraph(
       commands.flatMap { [Roff.bold(HelpPrinter.usage(for: $0)), ".br"] } + [Roff.bold("squad --version")])
@@ -30,11 +32,10 @@ public enum ManPage {
     for command in commands { describe(command, in: &page) }
     page.heading("GLOBAL OPTIONS")
     for option in globalOptions { page.item(Roff.bold(option.label), [Roff.escaped(option.help)]) }
-    let environmentTopic = sections(of: HelpTopic.environment.text)
     page.heading("ENVIRONMENT")
-    page.helpText(environmentTopic["VARIABLES"] ?? "")
+    page.helpText(HelpTopicText.variables)
     page.heading("FILES")
-    page.helpText(environmentTopic["FILES"] ?? "")
+    page.helpText(HelpTopicText.files)
     page.heading("OUTPUT")
     page.helpText(body(of: HelpTopic.formatting.text))
     page.heading("EXIT STATUS")
@@ -66,23 +67,4 @@ public enum ManPage {
   private static func body(of text: String) -> String {
     text.hasPrefix("OVERVIEW:") ? String(text.drop { $0 != "\n" }) : text
   }
-
-  /// A help topic's `HEADING:` blocks by heading, each without its heading line.
-  private static func sections(of text: String) -> [String: String] {
-    var result: [String: String] = [:]
-    var current: String?
-    for line in body(of: text).split(separator: "\n", omittingEmptySubsequences: false) {
-      if !line.hasPrefix(" "), line.hasSuffix(":") {
-        current = String(line.dropLast())
-      } else if let current {
-        result[current, default: ""] += line + "\n"
-      }
-    }
-    return result
-  }
-}
-
-extension String {
-  fileprivate var lowercasedFirst: String { prefix(1).lowercased() + dropFirst() }
-  fileprivate var dropLastPeriod: String { hasSuffix(".") ? String(dropLast()) : self }
 }

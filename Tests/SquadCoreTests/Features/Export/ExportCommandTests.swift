@@ -10,27 +10,27 @@ import Testing
   }
 
   @Test func exportDefaultsToJSONWithEveryFieldToStdout() throws {
-    let request = try ExportCommand.request(from: try parse(["export"]), now: SampleSquad.exportedAt).get()
+    let request = try ExportCommand.request(from: try parse(["export"]), now: SampleSquad.exportedAt)
     #expect(request == ExportRequest(format: .json, exportedAt: SampleSquad.exportedAt))
   }
 
   @Test func fieldsAreReadInTheOrderGivenIgnoringCase() throws {
     let request = try ExportCommand.request(
-      from: try parse(["export", "--fields", "Name, recruitedat,id"]), now: .distantPast
-    )
-    .get()
+      from: try parse(["export", "--fields", "Name, recruitedat,id"]), now: .distantPast)
     #expect(request.fields == [.name, .recruitedAt, .id])
   }
 
   @Test func anUnknownFieldIsAUsageErrorNamingTheValidOnes() throws {
-    let result = ExportCommand.request(from: try parse(["export", "--fields", "id,power"]), now: .distantPast)
+    let arguments = try parse(["export", "--fields", "id,power"])
+    let result = Result { () throws(UsageError) in try ExportCommand.request(from: arguments, now: .distantPast) }
     #expect(
       result.failure?.message
         == "Unknown field 'power' for '--fields'. Valid fields: id, name, description, thumbnail, recruitedAt.")
   }
 
   @Test func aFieldListedTwiceIsAUsageError() throws {
-    let result = ExportCommand.request(from: try parse(["export", "--fields", "id,ID"]), now: .distantPast)
+    let arguments = try parse(["export", "--fields", "id,ID"])
+    let result = Result { () throws(UsageError) in try ExportCommand.request(from: arguments, now: .distantPast) }
     #expect(result.failure?.message == "The field 'id' is listed twice in '--fields'.")
   }
 
@@ -45,7 +45,7 @@ import Testing
   }
 
   @Test func dashOutputMeansStdout() throws {
-    let request = try ExportCommand.request(from: try parse(["export", "--output", "-"]), now: .distantPast).get()
+    let request = try ExportCommand.request(from: try parse(["export", "--output", "-"]), now: .distantPast)
     #expect(request.destination == .standardOutput)
   }
 

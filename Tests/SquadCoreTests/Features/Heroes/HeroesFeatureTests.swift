@@ -28,7 +28,7 @@ import Testing
     let first = HeroPage(heroes: [Sample.hulk, Sample.hulkling], offset: 0, total: 3, source: source)
     #expect(HeroesFeature.reduce(&state, .pageLoaded(.success(first))) == [])
     #expect(state == .fetching(request, received: first.heroes, total: 3))
-    #expect(state.statusLine == "Fetching heroes… 2 of 3")
+    #expect(HeroesCommand.status(state) == "Fetching heroes… 2 of 3")
     let second = HeroPage(heroes: [Sample.thor], offset: 2, total: 3, source: source, endsListing: true)
     #expect(HeroesFeature.reduce(&state, .pageLoaded(.success(second))) == [.loadSquad])
     #expect(

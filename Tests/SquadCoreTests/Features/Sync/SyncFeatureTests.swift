@@ -22,7 +22,7 @@ import Testing
     var state = SyncFeature.State.idle
     #expect(SyncFeature.reduce(&state, .syncRequested(force: true)) == [.fetchPages(offsets: [0], force: true)])
     #expect(state == .fetchingFirstPage(force: true))
-    #expect(state.statusLine == "Fetching page 1…")
+    #expect(SyncCommand.status(state) == "Fetching page 1…")
   }
 
   @Test func theFirstPageTellsHowManyPagesRemain() {
@@ -36,28 +36,28 @@ import Testing
     #expect(progress.pageCount == 16)
     #expect(progress.pagesDone == 1)
     #expect(progress.heroCount == 100)
-    #expect(state.statusLine == "[#···················] Fetching page 2 of 16…")
+    #expect(SyncCommand.status(state) == "[#···················] Fetching page 2 of 16…")
   }
 
   @Test func everyPageIsCountedAndTheLastOneSavesOnce() {
     var state = SyncFeature.State.fetchingFirstPage(force: true)
     _ = SyncFeature.reduce(&state, .pageLoaded(.success(Self.page(offset: 0, total: 250, origin: .notModified))))
     #expect(SyncFeature.reduce(&state, .pageLoaded(.success(Self.page(offset: 100, total: 250, requests: 2)))) == [])
-    #expect(state.statusLine == "[#############·······] Fetching page 3 of 3…")
+    #expect(SyncCommand.status(state) == "[#############·······] Fetching page 3 of 3…")
     let last = Self.page(offset: 200, total: 250, origin: .cache, requests: 0)
     let effects = SyncFeature.reduce(&state, .pageLoaded(.success(last)))
     #expect(effects == [.saveCatalogue(keepsPages: true)])
     let tally = SyncTally(requests: 3, downloaded: 1, notModified: 1, fromCache: 1)
     let report = SyncReport(heroCount: 250, total: 250, pages: 3, tally: tally, attribution: Self.attribution)
     #expect(state == .saving(report))
-    #expect(state.statusLine == "Saving the catalogue…")
+    #expect(SyncCommand.status(state) == "Saving the catalogue…")
     #expect(SyncFeature.reduce(&state, .catalogueSaved(.success(380))) == [])
     #expect(
       state
         == .done(
           SyncReport(
             heroCount: 250, total: 250, pages: 3, tally: tally, attribution: Self.attribution, catalogueSize: 380)))
-    #expect(state.statusLine == nil)
+    #expect(SyncCommand.status(state) == nil)
   }
 
   @Test func squadsTheSyncCouldNotRefreshEndInTheReport() {
