@@ -25,7 +25,7 @@ public enum AtomicFile {
     let cleanupSlot = InterruptCleanup.register(temporary)
     defer { InterruptCleanup.unregister(cleanupSlot) }
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions)
-    guard descriptor >= 0 else { throw failure(path, "cannot create a temporary file") }
+    guard descriptor >= 0 else { throw .unwritable(path, "cannot create a temporary file") }
     var existing = stat()
     if lstat(path, &existing) == 0, existing.st_mode & S_IFMT == S_IFREG {
       // Owner first: changing the owner clears set-user-ID and set-group-ID, so the mode after.
@@ -34,14 +34,14 @@ public enum AtomicFile {
     }
     let ok = data.withUnsafeBytes { FileDescriptorWriting.writeAll($0, to: descriptor) }
     let synced = ok && fsync(descriptor) == 0
-    let error = errno
+    let writeError = PersistenceError.unwritable(path)
     close(descriptor)
     guard synced else {
       unlink(temporary)
-      throw PersistenceError(path: path, reason: .unwritable(detail: String(cString: strerror(error))))
+      throw writeError
     }
     guard rename(temporary, path) == 0 else {
-      let renameError = failure(path, "cannot replace the file")
+      let renameError = PersistenceError.unwritable(path, "cannot replace the file")
       unlink(temporary)
       throw renameError
     }
@@ -102,9 +102,5 @@ public enum AtomicFile {
     guard descriptor >= 0 else { return }
     fsync(descriptor)
     close(descriptor)
-  }
-
-  private static func failure(_ path: String, _ action: String) -> PersistenceError {
-    PersistenceError(path: path, reason: .unwritable(detail: "\(action): \(String(cString: strerror(errno)))"))
   }
 }

@@ -56,14 +56,10 @@ public final class LockSet: Sendable {
   private static func identity(of path: String) throws(PersistenceError) -> [UInt64] {
     try AtomicFile.createDirectory(AtomicFile.folderAndName(of: path).folder)
     let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-    guard descriptor >= 0 else {
-      throw PersistenceError(path: path, reason: .unwritable(detail: String(cString: strerror(errno))))
-    }
+    guard descriptor >= 0 else { throw .unwritable(path) }
     defer { close(descriptor) }
     var status = stat()
-    guard fstat(descriptor, &status) == 0 else {
-      throw PersistenceError(path: path, reason: .unwritable(detail: String(cString: strerror(errno))))
-    }
+    guard fstat(descriptor, &status) == 0 else { throw .unwritable(path) }
     return [UInt64(status.st_dev), UInt64(status.st_ino)]
   }
 }

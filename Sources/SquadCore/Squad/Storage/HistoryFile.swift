@@ -63,7 +63,7 @@ public struct HistoryFile: Sendable {
     try AtomicFile.createDirectory(AtomicFile.folderAndName(of: path).folder)
     // The rule read() checks, held again on the descriptor written: no link followed, no FIFO waited on.
     let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644)
-    guard descriptor >= 0 else { throw failure() }
+    guard descriptor >= 0 else { throw .unwritable(path) }
     defer { close(descriptor) }
     var status = stat()
     guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_nlink == 1 else {
@@ -74,10 +74,10 @@ public struct HistoryFile: Sendable {
     while written < line.count {
       let result = line[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
       if result < 0, errno == EINTR { continue }
-      guard result > 0 else { throw failure() }
+      guard result > 0 else { throw .unwritable(path) }
       written += result
     }
-    guard fsync(descriptor) == 0 else { throw failure() }
+    guard fsync(descriptor) == 0 else { throw .unwritable(path) }
   }
 
   /// Replaces the file atomically with the newest of these entries: at most ``bound``, and at
@@ -114,9 +114,5 @@ public struct HistoryFile: Sendable {
     case .unreadable(let detail), .corruptHistory(let detail): return detail
     default: return "it cannot be read"
     }
-  }
-
-  private func failure() -> PersistenceError {
-    PersistenceError(path: path, reason: .unwritable(detail: String(cString: strerror(errno))))
   }
 }

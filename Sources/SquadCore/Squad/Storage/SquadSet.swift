@@ -171,9 +171,7 @@ public struct SquadSet: Sendable {
   }
 
   private func move(_ source: String, to destination: String) throws(PersistenceError) {
-    guard Foundation.rename(source, destination) == 0 else {
-      throw PersistenceError(path: source, reason: .unwritable(detail: String(cString: strerror(errno))))
-    }
+    guard Foundation.rename(source, destination) == 0 else { throw .unwritable(source) }
   }
 
   // Newest by the deletion time in the name (`NAME-MILLISECONDS-PID`), not by modification time,
