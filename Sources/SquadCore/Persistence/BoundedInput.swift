@@ -132,8 +132,7 @@ public enum BoundedInput {
   /// Whether `path` is a symbolic link whose target does not exist.
   static func isDanglingLink(_ path: String) -> Bool {
     var status = stat()
-    return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK && stat(path, &status) != 0
-      && errno == ENOENT
+    return isLink(path) && stat(path, &status) != 0 && errno == ENOENT
   }
 
   private static func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {

@@ -22,25 +22,18 @@ public struct HistoryFile: Sendable {
   /// A history at `path`.
   public init(path: String) { self.path = path }
 
-  /// What reading found.
-  public struct Contents: Equatable, Sendable {
-    /// The entries, oldest first.
-    public var entries: [HistoryEntry]
-    /// Whether the file ended in a line cut short, which the next write removes.
-    public var tornTail: Bool
-  }
-
-  /// The entries on disk (none when there is no file), or why the file is unusable: always a
+  /// The entries on disk, oldest first (none when there is no file), and whether the file ended
+  /// in a line cut short, which the next write removes; or why the file is unusable: always a
   /// ``PersistenceError/Reason/corruptHistory(detail:)``, so every reader treats an unusable
   /// history one way (changes go on unrecorded, undo and redo refuse).
-  public func read() throws(PersistenceError) -> Contents {
+  public func read() throws(PersistenceError) -> (entries: [HistoryEntry], tornTail: Bool) {
     let read: [UInt8]?
     do throws(PersistenceError) {
       read = try BoundedInput.regularFile(path, limit: InputLimit.historyFile, ownFile: true)
     } catch {
       throw PersistenceError(path: path, reason: .corruptHistory(detail: HistoryFile.problem(error.reason)))
     }
-    guard let bytes = read else { return Contents(entries: [], tornTail: false) }
+    guard let bytes = read else { return ([], false) }
     var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
     let tail = lines.removeLast()
     var entries: [HistoryEntry] = []
@@ -55,7 +48,7 @@ public struct HistoryFile: Sendable {
           path: path, reason: .corruptHistory(detail: "line \(number + 1) is not a history entry: \(why)"))
       }
     }
-    return Contents(entries: entries, tornTail: !tail.isEmpty)
+    return (entries, !tail.isEmpty)
   }
 
   /// Appends one entry and flushes it to the disk before returning.
