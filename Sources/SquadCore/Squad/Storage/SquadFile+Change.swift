@@ -46,11 +46,8 @@ extension SquadFile {
   func snapshot() throws(PersistenceError) -> SquadSnapshot {
     let exists = FileManager.default.fileExists(atPath: path)
     let loaded = Result { () throws(PersistenceError) in try load() }
-    let digest: String
-    switch loaded {
-    case .success(let squad): digest = exists ? SquadDigest.of(squad) : SquadDigest.absent
-    case .failure: digest = SquadDigest.unreadable
-    }
+    let digest =
+      (try? loaded.get()).map { exists ? SquadDigest.of($0) : SquadDigest.absent } ?? SquadDigest.unreadable
     var snapshot = SquadSnapshot(
       name: name, path: path, historyPath: history.path, identity: identity, loaded: loaded, exists: exists,
       digest: digest, history: .success([]))
