@@ -57,14 +57,7 @@ public struct InvalidImport: Error, Equatable, Sendable {
   /// The problems, in file order.
   public var problems: [ImportProblem]
   /// Whether the whole file was read; false when reading stopped after too many problems.
-  public var complete: Bool
-
-  /// Creates the error for a file.
-  public init(label: String, problems: [ImportProblem], complete: Bool = true) {
-    self.label = label
-    self.problems = problems
-    self.complete = complete
-  }
+  public var complete = true
 
   /// One line per problem: `squad.csv:4: name: must not be empty`, `squad.json: members[2].id: …`.
   public var lines: [String] { problems.map { $0.line(in: label) } }
