@@ -27,11 +27,8 @@ public enum AtomicFile {
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions)
     guard descriptor >= 0 else { throw .unwritable(path, "cannot create a temporary file") }
     var existing = stat()
-    if lstat(path, &existing) == 0, existing.st_mode & S_IFMT == S_IFREG {
-      // Owner first: changing the owner clears set-user-ID and set-group-ID, so the mode after.
-      if geteuid() == 0 { _ = fchown(descriptor, existing.st_uid, existing.st_gid) }
-      fchmod(descriptor, existing.st_mode & 0o7777)
-    }
+    let replacesFile = lstat(path, &existing) == 0 && existing.st_mode & S_IFMT == S_IFREG
+    copyAttributes(of: replacesFile ? existing : nil, to: descriptor)
     let ok = data.withUnsafeBytes { FileDescriptorWriting.writeAll($0, to: descriptor) }
     let synced = ok && fsync(descriptor) == 0
     let writeError = PersistenceError.unwritable(path)
@@ -46,6 +43,14 @@ public enum AtomicFile {
       throw renameError
     }
     syncDirectory(directory)
+  }
+
+  /// Gives a new file the permissions (and, as root, the owner) of the file it replaces, if any.
+  static func copyAttributes(of existing: stat?, to descriptor: Int32) {
+    guard let existing else { return }
+    // Owner first: changing the owner clears set-user-ID and set-group-ID, so the mode after.
+    if geteuid() == 0 { _ = fchown(descriptor, existing.st_uid, existing.st_gid) }
+    fchmod(descriptor, existing.st_mode & 0o7777)
   }
 
   /// Removes the temporary files that writes of `path` left behind when their process died

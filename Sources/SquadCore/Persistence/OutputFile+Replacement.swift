@@ -46,13 +46,5 @@ extension OutputFile {
       self.path = OutputFile.target(of: path)
       existing = status
     }
-
-    /// Gives a new file the permissions (and, as root, the owner) of the one it replaces.
-    func copyAttributes(to descriptor: Int32) {
-      guard let existing else { return }
-      // Owner first: changing the owner clears set-user-ID and set-group-ID, so the mode after.
-      if geteuid() == 0 { _ = fchown(descriptor, existing.st_uid, existing.st_gid) }
-      fchmod(descriptor, existing.st_mode & 0o7777)
-    }
   }
 }

@@ -62,14 +62,8 @@ public struct HistoryFile: Sendable {
     guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_nlink == 1 else {
       throw PersistenceError(path: path, reason: .unwritable(detail: "it is not a regular file of its own"))
     }
-    let line = Array((entry.json.encoded() + "\n").utf8)
-    var written = 0
-    while written < line.count {
-      let result = line[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-      if result < 0, errno == EINTR { continue }
-      guard result > 0 else { throw .unwritable(path) }
-      written += result
-    }
+    let line = Data((entry.json.encoded() + "\n").utf8)
+    guard line.withUnsafeBytes({ FileDescriptorWriting.writeAll($0, to: descriptor) }) else { throw .unwritable(path) }
     guard fsync(descriptor) == 0 else { throw .unwritable(path) }
   }
 
