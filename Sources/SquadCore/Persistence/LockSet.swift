@@ -22,11 +22,9 @@ public final class LockSet: Sendable {
       let identity = try LockSet.identity(of: path)
       if !files.contains(where: { $0.identity == identity }) { files.append((identity, path)) }
     }
-    var held: [FileLock] = []
-    for file in files.sorted(by: { $0.identity.lexicographicallyPrecedes($1.identity) }) {
-      held.append(try FileLock(path: file.path))
+    locks = try files.sorted { $0.identity.lexicographicallyPrecedes($1.identity) }.map {
+      file throws(PersistenceError) in try FileLock(path: file.path)
     }
-    locks = held
   }
 
   /// How many distinct files are locked.
