@@ -51,7 +51,7 @@ final class FileCatalogueSink: CatalogueSink {
       InterruptCleanup.unregister(cleanupSlot)
       throw PersistenceError(path: path, reason: .unwritable(detail: String(cString: strerror(errno))))
     }
-    target.copyAttributes(to: descriptor)
+    AtomicFile.copyAttributes(of: target.existing, to: descriptor)
     buffer.reserveCapacity(1 << 20)
   }
 

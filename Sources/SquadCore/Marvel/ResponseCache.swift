@@ -33,8 +33,8 @@ public struct ResponseCache: Sendable {
   /// The cached answer for an unsigned URL; nil when missing, unreadable, in another layout or
   /// for another URL.
   public func entry(for url: String) -> CachedResponse? {
-    guard let file = try? FileBytes.read(path(for: url)),
-      let entry = try? JSONDecoder().decode(CachedResponse.self, from: file), entry.url == url
+    guard let bytes = try? BoundedInput.regularFile(path(for: url), limit: InputLimit.mappedFile),
+      let entry = try? JSONDecoder().decode(CachedResponse.self, from: Data(bytes)), entry.url == url
     else { return nil }
     // Checked like the API answer it stands for (``MarvelPaging``): an entry that no answer
     // could have been is a miss, never a page with a negative total.

@@ -32,7 +32,6 @@ enum AsideName {
       unlink(aside)
       break
     }
-    throw PersistenceError(
-      path: path, reason: .unwritable(detail: "could not move it aside: \(String(cString: strerror(errno)))"))
+    throw .unwritable(path, "could not move it aside")
   }
 }

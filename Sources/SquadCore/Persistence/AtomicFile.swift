@@ -25,27 +25,32 @@ public enum AtomicFile {
     let cleanupSlot = InterruptCleanup.register(temporary)
     defer { InterruptCleanup.unregister(cleanupSlot) }
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions)
-    guard descriptor >= 0 else { throw failure(path, "cannot create a temporary file") }
+    guard descriptor >= 0 else { throw .unwritable(path, "cannot create a temporary file") }
     var existing = stat()
-    if lstat(path, &existing) == 0, existing.st_mode & S_IFMT == S_IFREG {
-      // Owner first: changing the owner clears set-user-ID and set-group-ID, so the mode after.
-      if geteuid() == 0 { _ = fchown(descriptor, existing.st_uid, existing.st_gid) }
-      fchmod(descriptor, existing.st_mode & 0o7777)
-    }
+    let replacesFile = lstat(path, &existing) == 0 && existing.st_mode & S_IFMT == S_IFREG
+    copyAttributes(of: replacesFile ? existing : nil, to: descriptor)
     let ok = data.withUnsafeBytes { FileDescriptorWriting.writeAll($0, to: descriptor) }
     let synced = ok && fsync(descriptor) == 0
-    let error = errno
+    let writeError = PersistenceError.unwritable(path)
     close(descriptor)
     guard synced else {
       unlink(temporary)
-      throw PersistenceError(path: path, reason: .unwritable(detail: String(cString: strerror(error))))
+      throw writeError
     }
     guard rename(temporary, path) == 0 else {
-      let renameError = failure(path, "cannot replace the file")
+      let renameError = PersistenceError.unwritable(path, "cannot replace the file")
       unlink(temporary)
       throw renameError
     }
     syncDirectory(directory)
+  }
+
+  /// Gives a new file the permissions (and, as root, the owner) of the file it replaces, if any.
+  static func copyAttributes(of existing: stat?, to descriptor: Int32) {
+    guard let existing else { return }
+    // Owner first: changing the owner clears set-user-ID and set-group-ID, so the mode after.
+    if geteuid() == 0 { _ = fchown(descriptor, existing.st_uid, existing.st_gid) }
+    fchmod(descriptor, existing.st_mode & 0o7777)
   }
 
   /// Removes the temporary files that writes of `path` left behind when their process died
@@ -102,9 +107,5 @@ public enum AtomicFile {
     guard descriptor >= 0 else { return }
     fsync(descriptor)
     close(descriptor)
-  }
-
-  private static func failure(_ path: String, _ action: String) -> PersistenceError {
-    PersistenceError(path: path, reason: .unwritable(detail: "\(action): \(String(cString: strerror(errno)))"))
   }
 }

@@ -47,7 +47,7 @@ public enum BoundedInput {
         throw PersistenceError(path: path, reason: .notAFile(kind: kind))
       }
       errno = reason
-      throw failure(path)
+      throw .unreadable(path)
     }
     var status = stat()
     let refusal: PersistenceError.Reason?
@@ -78,7 +78,7 @@ public enum BoundedInput {
     guard descriptor >= 0 else {
       if errno == ENOENT { return nil }
       if errno == EISDIR { throw PersistenceError(path: path, reason: .notAFile(kind: "a folder")) }
-      throw failure(path)
+      throw .unreadable(path)
     }
     defer { close(descriptor) }
     return try stream(descriptor, label: path, limit: limit)
@@ -116,7 +116,7 @@ public enum BoundedInput {
         if errno == EAGAIN || errno == EWOULDBLOCK {
           throw PersistenceError(path: label, reason: .notAFile(kind: "a file that waits for data when read"))
         }
-        throw failure(label)
+        throw .unreadable(label)
       }
       guard bytes.count + count <= limit else { throw PersistenceError(path: label, reason: .tooLarge(limit: limit)) }
       bytes.append(contentsOf: chunk[0..<count])
@@ -132,12 +132,7 @@ public enum BoundedInput {
   /// Whether `path` is a symbolic link whose target does not exist.
   static func isDanglingLink(_ path: String) -> Bool {
     var status = stat()
-    return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK && stat(path, &status) != 0
-      && errno == ENOENT
-  }
-
-  private static func failure(_ path: String) -> PersistenceError {
-    PersistenceError(path: path, reason: .unreadable(detail: String(cString: strerror(errno))))
+    return isLink(path) && stat(path, &status) != 0 && errno == ENOENT
   }
 
   private static func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {

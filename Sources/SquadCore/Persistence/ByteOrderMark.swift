@@ -1,9 +1,8 @@
 /// The one rule for a UTF-8 byte-order mark, for the squad file and imports alike: one at the
 /// very start is skipped (editors and spreadsheets add it); anywhere else it is content.
 enum ByteOrderMark {
-  /// Whether `bytes` start with EF BB BF.
-  static func starts(_ bytes: [UInt8]) -> Bool { bytes.starts(with: [0xEF, 0xBB, 0xBF]) }
-
-  /// `bytes` without a leading mark.
-  static func stripped(_ bytes: [UInt8]) -> [UInt8] { starts(bytes) ? Array(bytes.dropFirst(3)) : bytes }
+  /// `bytes` without a leading mark (EF BB BF).
+  static func stripped(_ bytes: [UInt8]) -> [UInt8] {
+    bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+  }
 }

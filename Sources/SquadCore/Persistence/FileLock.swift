@@ -18,14 +18,12 @@ public final class FileLock: Sendable {
   public init(path: String, shared: Bool = false) throws(PersistenceError) {
     try AtomicFile.createDirectory(AtomicFile.folderAndName(of: path).folder)
     let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-    guard descriptor >= 0 else {
-      throw PersistenceError(path: path, reason: .unwritable(detail: String(cString: strerror(errno))))
-    }
+    guard descriptor >= 0 else { throw .unwritable(path) }
     while flock(descriptor, shared ? LOCK_SH : LOCK_EX) != 0 {
       guard errno == EINTR else {
-        let detail = String(cString: strerror(errno))
+        let failure = PersistenceError.unwritable(path, "cannot lock")
         close(descriptor)
-        throw PersistenceError(path: path, reason: .unwritable(detail: "cannot lock: \(detail)"))
+        throw failure
       }
     }
     self.descriptor = descriptor

@@ -22,11 +22,9 @@ public final class LockSet: Sendable {
       let identity = try LockSet.identity(of: path)
       if !files.contains(where: { $0.identity == identity }) { files.append((identity, path)) }
     }
-    var held: [FileLock] = []
-    for file in files.sorted(by: { $0.identity.lexicographicallyPrecedes($1.identity) }) {
-      held.append(try FileLock(path: file.path))
+    locks = try files.sorted { $0.identity.lexicographicallyPrecedes($1.identity) }.map {
+      file throws(PersistenceError) in try FileLock(path: file.path)
     }
-    locks = held
   }
 
   /// How many distinct files are locked.
@@ -56,14 +54,10 @@ public final class LockSet: Sendable {
   private static func identity(of path: String) throws(PersistenceError) -> [UInt64] {
     try AtomicFile.createDirectory(AtomicFile.folderAndName(of: path).folder)
     let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-    guard descriptor >= 0 else {
-      throw PersistenceError(path: path, reason: .unwritable(detail: String(cString: strerror(errno))))
-    }
+    guard descriptor >= 0 else { throw .unwritable(path) }
     defer { close(descriptor) }
     var status = stat()
-    guard fstat(descriptor, &status) == 0 else {
-      throw PersistenceError(path: path, reason: .unwritable(detail: String(cString: strerror(errno))))
-    }
+    guard fstat(descriptor, &status) == 0 else { throw .unwritable(path) }
     return [UInt64(status.st_dev), UInt64(status.st_ino)]
   }
 }

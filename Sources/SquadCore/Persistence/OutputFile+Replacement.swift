@@ -25,14 +25,14 @@ extension OutputFile {
     init(path: String) throws(PersistenceError) {
       var status = stat()
       guard lstat(path, &status) == 0 else {
-        guard errno == ENOENT else { throw OutputFile.unwritable(path) }
+        guard errno == ENOENT else { throw .unwritable(path) }
         self.path = path
         existing = nil
         return
       }
       guard stat(path, &status) == 0 else {
         if errno == ENOENT { throw PersistenceError(path: path, reason: .danglingLink) }
-        throw OutputFile.unwritable(path)
+        throw .unwritable(path)
       }
       let type = status.st_mode & S_IFMT
       guard type == S_IFREG else {
@@ -46,17 +46,5 @@ extension OutputFile {
       self.path = OutputFile.target(of: path)
       existing = status
     }
-
-    /// Gives a new file the permissions (and, as root, the owner) of the one it replaces.
-    func copyAttributes(to descriptor: Int32) {
-      guard let existing else { return }
-      // Owner first: changing the owner clears set-user-ID and set-group-ID, so the mode after.
-      if geteuid() == 0 { _ = fchown(descriptor, existing.st_uid, existing.st_gid) }
-      fchmod(descriptor, existing.st_mode & 0o7777)
-    }
-  }
-
-  fileprivate static func unwritable(_ path: String) -> PersistenceError {
-    PersistenceError(path: path, reason: .unwritable(detail: String(cString: strerror(errno))))
   }
 }

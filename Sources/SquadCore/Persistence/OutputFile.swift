@@ -131,7 +131,7 @@ public enum OutputFile {
   private static func writeThrough(_ data: Data, to path: String) throws(PersistenceError) {
     // Blocking open: a FIFO waits for its reader, as with `cat > fifo`.
     let descriptor = open(path, O_WRONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { throw failure(path) }
+    guard descriptor >= 0 else { throw .unwritable(path) }
     defer { close(descriptor) }
     try writeAll(data, to: descriptor, path: path)
   }
@@ -148,9 +148,5 @@ public enum OutputFile {
   private static func isStandardOutput(_ status: stat) -> Bool {
     var output = stat()
     return fstat(STDOUT_FILENO, &output) == 0 && output.st_dev == status.st_dev && output.st_ino == status.st_ino
-  }
-
-  private static func failure(_ path: String) -> PersistenceError {
-    PersistenceError(path: path, reason: .unwritable(detail: String(cString: strerror(errno))))
   }
 }

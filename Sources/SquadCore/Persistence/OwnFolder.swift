@@ -23,12 +23,9 @@ enum OwnFolder {
   static func ensure(_ path: String) throws(PersistenceError) {
     try refuseLink(path)
     try AtomicFile.createDirectory(path)
-    var status = stat()
-    guard lstat(path, &status) == 0 else {
-      throw PersistenceError(path: path, reason: .unwritable(detail: "cannot create the folder"))
-    }
-    if status.st_mode & S_IFMT == S_IFLNK { throw PersistenceError(path: path, reason: .linkedFolder) }
-    guard status.st_mode & S_IFMT == S_IFDIR else {
+    // Made, or found, since the first look: still no link, and a folder.
+    try refuseLink(path)
+    guard isRealFolder(path) else {
       throw PersistenceError(path: path, reason: .unwritable(detail: "cannot create the folder"))
     }
   }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A file squad could not read or write, with the path and what went wrong.
 public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertible {
   /// What went wrong with the file.
@@ -53,6 +55,17 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
     case .unreadable, .unwritable, .partlyWritten, .notAFile, .danglingLink, .notOwnFile, .linkedFolder:
       return .failure
     }
+  }
+
+  /// The system call just made on `path` failed writing: `errno`'s text, after `action` when given.
+  static func unwritable(_ path: String, _ action: String? = nil) -> PersistenceError {
+    let detail = String(cString: strerror(errno))
+    return PersistenceError(path: path, reason: .unwritable(detail: action.map { "\($0): \(detail)" } ?? detail))
+  }
+
+  /// The system call just made on `path` failed reading: `errno`'s text.
+  static func unreadable(_ path: String) -> PersistenceError {
+    PersistenceError(path: path, reason: .unreadable(detail: String(cString: strerror(errno))))
   }
 
   /// What a change says when its squad's history cannot be used: the change was made and saved,

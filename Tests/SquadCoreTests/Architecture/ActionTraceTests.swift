@@ -42,7 +42,7 @@ import Testing
       .idle, .loading(.fire(askFirst: true), heroes: Self.refs),
       .resolving(.recruit(at: Sample.moment), squad: Self.squad),
       .confirming(firing: [Self.member], heroes: [Self.hulk]), .updating(.list, heroes: [Self.hulk]),
-      .done(Self.squad, Self.change), .cancelled, .failed(.lookup(Self.lookup)), .failed(.squad(.file(Self.error))),
+      .done(Self.squad, Self.change), .cancelled, .failed(.lookup(Self.lookup)), .failed(.file(Self.error)),
     ]
     for action in actions {
       switch action {
@@ -204,12 +204,12 @@ import Testing
     let invalid = InvalidImport(label: "/tmp/in.json", problems: [ImportProblem(.line(2), field: .name, "missing")])
     let actions: [ImportFeature.Action] = [
       .importRequested(request), .fileRead(.success(file)), .fileRead(.failure(Self.error)),
-      .squadUpdated(.success(summary)), .squadUpdated(.failure(.invalidFile(invalid))),
+      .squadUpdated(.success(summary)), .squadUpdated(.failure(.invalidImport(invalid))),
     ]
     let states: [ImportFeature.State] = [
       .idle, .reading(request), .updating(request, members: [Self.member]), .done(summary),
-      .failed(.invalidFile(invalid)),
-      .failed(.squad(.file(Self.error))),
+      .failed(.invalidImport(invalid)),
+      .failed(.file(Self.error)),
     ]
     for action in actions {
       switch action {

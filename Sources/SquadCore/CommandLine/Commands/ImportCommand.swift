@@ -52,7 +52,7 @@ enum ImportCommand: FeatureCommand {
     switch state {
     case .done(let summary):
       return .notice(summary.description)
-    case .failed(.invalidFile(let invalid)):
+    case .failed(.invalidImport(let invalid)):
       for line in invalid.lines.prefix(problemLimit) { _ = context.fail(line, .invalidData) }
       if invalid.problems.count > problemLimit {
         let more = invalid.complete ? "." : "; squad stopped reading the file there."

@@ -30,10 +30,8 @@ public enum MemberField: String, ListField, CodingKey {
   public func json(_ member: Member) -> JSONValue {
     switch self {
     case .id: return .int(member.id.rawValue)
-    case .name: return .string(member.name)
-    case .description: return .string(member.description)
     case .thumbnail: return .optional(member.thumbnail)
-    case .recruitedAt: return .string(MarvelDate.iso8601(member.recruitedAt))
+    default: return .string(cell(member))
     }
   }
 

@@ -24,16 +24,13 @@ public struct Squad: Hashable, Sendable {
   /// A squad of members already known to have distinct ids.
   init(distinctMembers members: [Member]) { self.members = members }
 
-  /// Whether the hero with this id is a member.
-  public func contains(_ id: HeroID) -> Bool { members.contains { $0.id == id } }
-
   /// Ids of all members, for quick membership checks.
   public var memberIDs: Set<HeroID> { Set(members.map(\.id)) }
 
   /// Appends the member unless their id is already present; returns whether it was added.
   @discardableResult
   public mutating func recruit(_ member: Member) -> Bool {
-    guard !contains(member.id) else { return false }
+    guard !members.contains(where: { $0.id == member.id }) else { return false }
     members.append(member)
     return true
   }

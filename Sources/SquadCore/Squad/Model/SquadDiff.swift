@@ -26,18 +26,13 @@ public struct SquadDiff: Hashable, Sendable {
   /// The smallest diff turning `before` into `after` when the members both keep stay in the same
   /// order (recruit, fire, merge, refresh, undo); every member otherwise (a reordering import).
   public static func between(_ before: [Member], _ after: [Member]) -> SquadDiff {
+    func placed(_ members: [Member], except kept: Set<Member> = []) -> [Placed] {
+      members.enumerated().filter { !kept.contains($0.element) }.map { Placed(index: $0.offset, member: $0.element) }
+    }
     let kept = Set(before).intersection(after)
-    let diff = SquadDiff(
-      removed: before.enumerated().filter { !kept.contains($0.element) }.map {
-        Placed(index: $0.offset, member: $0.element)
-      },
-      added: after.enumerated().filter { !kept.contains($0.element) }.map {
-        Placed(index: $0.offset, member: $0.element)
-      })
+    let diff = SquadDiff(removed: placed(before, except: kept), added: placed(after, except: kept))
     if diff.applied(to: before) == after && diff.inverse.applied(to: after) == before { return diff }
-    return SquadDiff(
-      removed: before.enumerated().map { Placed(index: $0.offset, member: $0.element) },
-      added: after.enumerated().map { Placed(index: $0.offset, member: $0.element) })
+    return SquadDiff(removed: placed(before), added: placed(after))
   }
 
   /// The members after this diff: the removed ones taken out, the added ones put in their places.

@@ -1,8 +1,13 @@
-/// Why a change of a squad did not happen: a rule of the squad refused it, or a file could not be
-/// read or written. In every case nothing was changed.
-public enum SquadError: Error, Hashable, Sendable, CommandFailure {
+/// Why a squad command changed nothing: a hero could not be looked up, an import file is not a
+/// valid export, a rule of the squad or of the set of squads refused the change, or a file could
+/// not be read or written.
+public enum SquadError: Error, Equatable, Sendable, CommandFailure {
   /// A file could not be read or written.
   case file(PersistenceError)
+  /// A hero named on the command line could not be looked up.
+  case lookup(LookupFailure)
+  /// The import file was read but is not a valid export; every problem found is listed.
+  case invalidImport(InvalidImport)
   /// The change would take the squad `squad` past its size limit.
   case overLimit(limit: Int, members: Int, squad: String)
   /// The squad file at `path` no longer matches the last change squad recorded (edited by
@@ -15,16 +20,37 @@ public enum SquadError: Error, Hashable, Sendable, CommandFailure {
   /// Undo would go back to before a change made over a squad file (at `path`) squad could not
   /// read: there is no recorded squad to restore.
   case noSquadToRestore(path: String)
+  /// A squad with this name exists already.
+  case exists(SquadName)
+  /// No squad has this name; `nearest` is the closest existing name.
+  case missing(SquadName, nearest: SquadName? = nil)
+  /// `--squad` (or `SQUAD_NAME`, when `fromVariable`) names no squad; `nearest` is the closest
+  /// existing name. A named squad is made by `squads create`, never by the command that names it.
+  case unknown(SquadName, nearest: SquadName?, fromVariable: Bool)
+  /// The default squad is always there: it cannot be created, renamed, deleted or be a new name.
+  case isDefault(action: String)
+  /// A size limit below the squad's member count.
+  case belowMembers(SquadName, limit: Int, members: Int)
 
-  /// The file's exit code; 1 for a refusal.
+  /// The file's or the lookup's exit code; 65 for an invalid import file, 2 for the default
+  /// squad, 1 for any other refusal.
   public var exitCode: ExitCode {
-    guard case .file(let error) = self else { return .failure }
-    return error.exitCode
+    switch self {
+    case .file(let error): return error.exitCode
+    case .lookup(let failure): return failure.exitCode
+    case .invalidImport: return .invalidData
+    // Only a name that can never work is a usage error; the others name a squad that is (or is
+    // not) there now, and the same line succeeds once the squads are as it expects: exit 1.
+    case .isDefault: return .usage
+    default: return .failure
+    }
   }
 
   public var description: String {
     switch self {
     case .file(let error): return error.description
+    case .lookup(let failure): return failure.description
+    case .invalidImport(let invalid): return invalid.lines.joined(separator: "\n")
     case .overLimit(let limit, let members, let squad):
       return "The squad '\(squad)' holds at most \(Plural.members(limit)); this change would make it "
         + "\(members). Nothing changed; fire someone first."
@@ -38,6 +64,18 @@ public enum SquadError: Error, Hashable, Sendable, CommandFailure {
     case .noSquadToRestore(let path):
       return "The change to undo in \(path) was made over a squad file squad could not read, so there is no squad "
         + "to go back to. Nothing changed."
+    case .exists(let name): return "A squad named '\(name)' already exists (see 'squad squads')."
+    case .missing(let name, let nearest):
+      return "There is no squad named '\(name)'" + (nearest.map { "; did you mean '\($0)'?" } ?? "")
+        + " (see 'squad squads')."
+    case .unknown(let name, let nearest, let fromVariable):
+      return "There is no squad named '\(name)'\(fromVariable ? " (SQUAD_NAME)" : ""); nothing changed."
+        + (nearest.map { " Did you mean '\($0)'?" } ?? "") + " Create it with 'squad squads create \(name)', "
+        + "or see 'squad squads'."
+    case .isDefault(let action): return "The default squad cannot be \(action); it always exists."
+    case .belowMembers(let name, let limit, let members):
+      return "The squad '\(name)' has \(Plural.members(members)), more than \(limit); nothing changed. Fire "
+        + "\(members - limit) first (squad --squad \(name) fire <hero>), then lower the limit."
     }
   }
 }

@@ -18,6 +18,9 @@ public struct UndoStacks: Equatable, Sendable {
     public var before: String
     /// The squad's digest after the change.
     public var after: String
+
+    /// The step that takes this one back.
+    var inverse: Step { Step(diff: diff.inverse, before: after, after: before) }
   }
 
   /// Changes that undo can take back, most recent last.
@@ -32,14 +35,16 @@ public struct UndoStacks: Equatable, Sendable {
     for entry in entries {
       if let lastAfter, entry.before != lastAfter { stacks = UndoStacks() }
       lastAfter = entry.after
+      let step = Step(diff: entry.diff, before: entry.before, after: entry.after)
       switch entry.kind {
       case .change:
-        stacks.undo.append(Step(diff: entry.diff, before: entry.before, after: entry.after))
+        stacks.undo.append(step)
         stacks.redo.removeAll()
       case .undo:
-        stacks.move(entry.steps, from: \.undo, to: \.redo, orWhole: entry.undoneStep)
+        // What an undo took back is what a redo makes again: its own step turned round.
+        stacks.move(entry.steps, from: \.undo, to: \.redo, orWhole: step.inverse)
       case .redo:
-        stacks.move(entry.steps, from: \.redo, to: \.undo, orWhole: entry.redoneStep)
+        stacks.move(entry.steps, from: \.redo, to: \.undo, orWhole: step)
       case .create, .delete, .limit:
         stacks = UndoStacks()
       case .rename:
@@ -65,11 +70,4 @@ extension UndoStacks {
     }
     for _ in 0..<count { if let step = self[keyPath: source].popLast() { self[keyPath: target].append(step) } }
   }
-}
-
-extension HistoryEntry {
-  /// The changes an undo entry took back, as one step redo can make again.
-  var undoneStep: UndoStacks.Step { UndoStacks.Step(diff: diff.inverse, before: after, after: before) }
-  /// The changes a redo entry made again, as one step undo can take back.
-  var redoneStep: UndoStacks.Step { UndoStacks.Step(diff: diff, before: before, after: after) }
 }

@@ -22,25 +22,18 @@ public struct HistoryFile: Sendable {
   /// A history at `path`.
   public init(path: String) { self.path = path }
 
-  /// What reading found.
-  public struct Contents: Equatable, Sendable {
-    /// The entries, oldest first.
-    public var entries: [HistoryEntry]
-    /// Whether the file ended in a line cut short, which the next write removes.
-    public var tornTail: Bool
-  }
-
-  /// The entries on disk (none when there is no file), or why the file is unusable: always a
+  /// The entries on disk, oldest first (none when there is no file), and whether the file ended
+  /// in a line cut short, which the next write removes; or why the file is unusable: always a
   /// ``PersistenceError/Reason/corruptHistory(detail:)``, so every reader treats an unusable
   /// history one way (changes go on unrecorded, undo and redo refuse).
-  public func read() throws(PersistenceError) -> Contents {
+  public func read() throws(PersistenceError) -> (entries: [HistoryEntry], tornTail: Bool) {
     let read: [UInt8]?
     do throws(PersistenceError) {
       read = try BoundedInput.regularFile(path, limit: InputLimit.historyFile, ownFile: true)
     } catch {
       throw PersistenceError(path: path, reason: .corruptHistory(detail: HistoryFile.problem(error.reason)))
     }
-    guard let bytes = read else { return Contents(entries: [], tornTail: false) }
+    guard let bytes = read else { return ([], false) }
     var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
     let tail = lines.removeLast()
     var entries: [HistoryEntry] = []
@@ -55,7 +48,7 @@ public struct HistoryFile: Sendable {
           path: path, reason: .corruptHistory(detail: "line \(number + 1) is not a history entry: \(why)"))
       }
     }
-    return Contents(entries: entries, tornTail: !tail.isEmpty)
+    return (entries, !tail.isEmpty)
   }
 
   /// Appends one entry and flushes it to the disk before returning.
@@ -63,21 +56,15 @@ public struct HistoryFile: Sendable {
     try AtomicFile.createDirectory(AtomicFile.folderAndName(of: path).folder)
     // The rule read() checks, held again on the descriptor written: no link followed, no FIFO waited on.
     let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644)
-    guard descriptor >= 0 else { throw failure() }
+    guard descriptor >= 0 else { throw .unwritable(path) }
     defer { close(descriptor) }
     var status = stat()
     guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_nlink == 1 else {
       throw PersistenceError(path: path, reason: .unwritable(detail: "it is not a regular file of its own"))
     }
-    let line = Array((entry.json.encoded() + "\n").utf8)
-    var written = 0
-    while written < line.count {
-      let result = line[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-      if result < 0, errno == EINTR { continue }
-      guard result > 0 else { throw failure() }
-      written += result
-    }
-    guard fsync(descriptor) == 0 else { throw failure() }
+    let line = Data((entry.json.encoded() + "\n").utf8)
+    guard line.withUnsafeBytes({ FileDescriptorWriting.writeAll($0, to: descriptor) }) else { throw .unwritable(path) }
+    guard fsync(descriptor) == 0 else { throw .unwritable(path) }
   }
 
   /// Replaces the file atomically with the newest of these entries: at most ``bound``, and at
@@ -114,9 +101,5 @@ public struct HistoryFile: Sendable {
     case .unreadable(let detail), .corruptHistory(let detail): return detail
     default: return "it cannot be read"
     }
-  }
-
-  private func failure() -> PersistenceError {
-    PersistenceError(path: path, reason: .unwritable(detail: String(cString: strerror(errno))))
   }
 }

@@ -9,7 +9,4 @@ public enum SquadDigest {
 
   /// The digest of a squad.
   public static func of(_ squad: Squad) -> String { MD5.hex(MD5.digest(SquadFile.encode(squad))) }
-
-  /// The digest of the squad on disk: ``absent`` when there is no file.
-  static func of(_ squad: Squad, fileExists: Bool) -> String { fileExists ? of(squad) : absent }
 }

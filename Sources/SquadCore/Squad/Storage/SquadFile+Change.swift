@@ -8,10 +8,9 @@ extension SquadFile {
   /// does not exist is never made here (only `squads create` makes one): the call throws
   /// ``SquadError/squadGone(squad:)`` before any lock or folder is made for it.
   func withLock<Value>(_ body: () throws(SquadError) -> Value) throws(SquadError) -> Value {
-    let locks = Result { () throws(PersistenceError) in
+    let setLock = try files { () throws(PersistenceError) in
       try setLockPath.map { path throws(PersistenceError) in try FileLock(path: path, shared: true) }
     }
-    let setLock = try locks.mapError(SquadError.file).get()
     // Under the set's lock no squad is created, renamed or deleted, so this answer holds until the
     // change is saved: a squad missing now was deleted or renamed since the command looked.
     guard exists else { throw .squadGone(squad: name.value) }
@@ -47,11 +46,8 @@ extension SquadFile {
   func snapshot() throws(PersistenceError) -> SquadSnapshot {
     let exists = FileManager.default.fileExists(atPath: path)
     let loaded = Result { () throws(PersistenceError) in try load() }
-    let digest: String
-    switch loaded {
-    case .success(let squad): digest = exists ? SquadDigest.of(squad) : SquadDigest.absent
-    case .failure: digest = SquadDigest.unreadable
-    }
+    let digest =
+      (try? loaded.get()).map { exists ? SquadDigest.of($0) : SquadDigest.absent } ?? SquadDigest.unreadable
     var snapshot = SquadSnapshot(
       name: name, path: path, historyPath: history.path, identity: identity, loaded: loaded, exists: exists,
       digest: digest, history: .success([]))

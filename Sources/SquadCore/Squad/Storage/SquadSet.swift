@@ -30,8 +30,8 @@ public struct SquadSet: Sendable {
 
   /// Why a command cannot work on the squad `name`: it does not exist (the nearest existing name
   /// suggested); nil when it does. Nothing is created or locked to find out.
-  public func refusal(for name: SquadName, fromVariable: Bool) -> SquadSetFailure? {
-    do throws(PersistenceError) { try file(name).refuseLinkedFolder() } catch { return .squad(.file(error)) }
+  public func refusal(for name: SquadName, fromVariable: Bool) -> SquadError? {
+    do throws(PersistenceError) { try file(name).refuseLinkedFolder() } catch { return .file(error) }
     guard !file(name).exists else { return nil }
     return .unknown(name, nearest: Self.nearest(to: name, in: names()), fromVariable: fromVariable)
   }
@@ -41,7 +41,7 @@ public struct SquadSet: Sendable {
     EditDistance.closest(to: name.value, in: names.map(\.value)).flatMap { try? SquadName.parse($0).get() }
   }
 
-  private func missing(_ name: SquadName) -> SquadSetFailure {
+  private func missing(_ name: SquadName) -> SquadError {
     .missing(name, nearest: Self.nearest(to: name, in: names()))
   }
 
@@ -62,7 +62,7 @@ public struct SquadSet: Sendable {
   }
 
   /// Creates an empty squad with an optional size limit, recorded as its history's first entry.
-  public func create(_ name: SquadName, maxMembers: Int?, at date: Date) throws(SquadSetFailure) -> HistoryEntry? {
+  public func create(_ name: SquadName, maxMembers: Int?, at date: Date) throws(SquadError) -> HistoryEntry? {
     guard !name.isDefault else { throw .isDefault(action: "created") }
     return try exclusively(name, present: false) { squadFile, snapshot throws(SquadError) in
       var squad = Squad()
@@ -78,7 +78,7 @@ public struct SquadSet: Sendable {
   /// called NAME, which every reader drops as never committed (see ``SquadFile/snapshot()``).
   /// False when the new name is the old one: nothing changes, as with `git branch -m a a`.
   @discardableResult
-  public func rename(_ old: SquadName, to new: SquadName, at date: Date) throws(SquadSetFailure) -> Bool {
+  public func rename(_ old: SquadName, to new: SquadName, at date: Date) throws(SquadError) -> Bool {
     guard !old.isDefault else { throw .isDefault(action: "renamed") }
     guard !new.isDefault else { throw .isDefault(action: "a new name") }
     guard old != new else {
@@ -109,7 +109,7 @@ public struct SquadSet: Sendable {
   /// Deletes a squad: the history records it, then its folder moves under `squads/.deleted/` in
   /// one step (the commit point), where the newest ``keptDeleted`` stay. Returns its last members
   /// and the folder it is kept in.
-  public func delete(_ name: SquadName, at date: Date) throws(SquadSetFailure) -> (Squad, keptIn: String) {
+  public func delete(_ name: SquadName, at date: Date) throws(SquadError) -> (Squad, keptIn: String) {
     guard !name.isDefault else { throw .isDefault(action: "deleted") }
     return try exclusively(name, present: true) { squadFile, snapshot throws(SquadError) in
       // Where the squad goes must be usable before the deletion is recorded.
@@ -125,15 +125,12 @@ public struct SquadSet: Sendable {
 
   /// Gives a squad a size limit, or none, as a change of that squad recorded in its history
   /// (``SquadsFeature/plan(limit:for:in:)`` decides); false when it already had it.
-  public func setLimit(_ name: SquadName, to limit: Int?, at date: Date) throws(SquadSetFailure) -> Bool {
+  public func setLimit(_ name: SquadName, to limit: Int?, at date: Date) throws(SquadError) -> Bool {
     let squadFile = file(name)
     guard squadFile.exists else { throw missing(name) }
-    let outcome = Result { () throws(SquadError) in
-      try squadFile.change(by: "squads edit", at: date) { snapshot throws(SquadError) in
-        try SquadsFeature.plan(limit: limit, for: name, in: snapshot)
-      }.0
-    }
-    return try outcome.mapError(SquadSetFailure.squad).get().get()
+    return try squadFile.change(by: "squads edit", at: date) { snapshot throws(SquadError) in
+      try SquadsFeature.plan(limit: limit, for: name, in: snapshot)
+    }.0
   }
 
   // A folder under a new name without a squad file is in the way: only lock files (what a change
@@ -158,31 +155,23 @@ public struct SquadSet: Sendable {
   private func exclusively<Value>(
     _ name: SquadName, present: Bool, unless taken: SquadName? = nil,
     _ body: (SquadFile, SquadSnapshot) throws(SquadError) -> Value
-  ) throws(SquadSetFailure) -> Value {
+  ) throws(SquadError) -> Value {
     let squadFile = file(name)
-    func check() throws(SquadSetFailure) {
+    func check() throws(SquadError) {
       guard FileKind.isPresent(squadFile.path) == present else { throw present ? missing(name) : .exists(name) }
       if let taken, FileKind.isPresent(file(taken).path) { throw .exists(taken) }
     }
     if present { try check() }
-    let outcome = Result { () throws(SquadError) in
-      try squadFile.files { () throws(PersistenceError) in try FileLock(path: paths.squadsLockFile) }
-    }
-    let setLock = try outcome.mapError(SquadSetFailure.squad).get()
+    let setLock = try squadFile.files { () throws(PersistenceError) in try FileLock(path: paths.squadsLockFile) }
     defer { withExtendedLifetime(setLock) {} }
     try check()
-    let result = Result { () throws(SquadError) in
-      let lock = try squadFile.files { () throws(PersistenceError) in try squadFile.lock() }
-      defer { withExtendedLifetime(lock) {} }
-      return try body(squadFile, try squadFile.files(squadFile.snapshot))
-    }
-    return try result.mapError(SquadSetFailure.squad).get()
+    let lock = try squadFile.files { () throws(PersistenceError) in try squadFile.lock() }
+    defer { withExtendedLifetime(lock) {} }
+    return try body(squadFile, try squadFile.files(squadFile.snapshot))
   }
 
   private func move(_ source: String, to destination: String) throws(PersistenceError) {
-    guard Foundation.rename(source, destination) == 0 else {
-      throw PersistenceError(path: source, reason: .unwritable(detail: String(cString: strerror(errno))))
-    }
+    guard Foundation.rename(source, destination) == 0 else { throw .unwritable(source) }
   }
 
   // Newest by the deletion time in the name (`NAME-MILLISECONDS-PID`), not by modification time,

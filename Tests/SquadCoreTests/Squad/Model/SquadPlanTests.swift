@@ -82,9 +82,10 @@ import Testing
 
   @Test func aLimitBelowTheMembersIsRefusedAndTheSameLimitChangesNothing() throws {
     let six = try SquadName.parse("six").get()
-    let (below, refusal) = try SquadsFeature.plan(limit: 0, for: six, in: .of(.success(withHulk)))
-    #expect(below == nil && refusal == .failure(.belowMembers(six, limit: 0, members: 1)))
-    let (same, unchanged) = try SquadsFeature.plan(limit: nil, for: six, in: .of(.success(withHulk)))
-    #expect(same == nil && unchanged == .success(false))
+    #expect(throws: SquadError.belowMembers(six, limit: 0, members: 1)) {
+      try SquadsFeature.plan(limit: 0, for: six, in: .of(.success(withHulk)))
+    }
+    let (same, changed) = try SquadsFeature.plan(limit: nil, for: six, in: .of(.success(withHulk)))
+    #expect(same == nil && !changed)
   }
 }

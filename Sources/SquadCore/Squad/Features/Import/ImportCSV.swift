@@ -6,52 +6,47 @@ enum ImportCSV {
   /// Hands each member record to `validation` as it is read until it says stop; a problem with
   /// the whole file (its header, a quote that never ends) is returned instead.
   static func forEachMember(_ text: String, _ validation: ImportValidation) -> ImportProblem? {
-    var columns: Result<[MemberField], ImportProblem>?
+    var columns: [MemberField]?
     var failure: ImportProblem?
     let unclosed = CSV.forEachRecord(text) { record in
       guard record.fields != [""] else { return true }  // blank lines
-      guard let found = columns else {
-        columns = self.columns(record)
-        if case .failure(let problem) = columns { failure = problem }
+      guard let columns else {
+        do throws(ImportProblem) { columns = try self.columns(record) } catch { failure = error }
         return failure == nil
       }
-      guard case .success(let fields) = found else { return false }
-      return validation.take(member(record, columns: fields, now: validation.now), at: .line(record.line))
+      return validation.take(member(record, columns: columns, now: validation.now), at: .line(record.line))
     }
     if let unclosed { return ImportProblem(.line(unclosed.line), "a quoted field starting on this line never ends") }
-    guard columns != nil else { return ImportProblem(.wholeFile, "the file has no header row") }
+    guard columns != nil || failure != nil else { return ImportProblem(.wholeFile, "the file has no header row") }
     return failure
   }
 
-  private static func columns(_ header: CSV.Record) -> Result<[MemberField], ImportProblem> {
+  private static func columns(_ header: CSV.Record) throws(ImportProblem) -> [MemberField] {
     let names = header.fields.map { CSV.unguard($0).trimmingWhitespace() }
     let valid = MemberField.allCases.map(\.rawValue).joined(separator: ", ")
     guard names.contains(where: { MemberField(name: $0) != nil }) else {
-      return .failure(
-        ImportProblem(
-          .line(header.line),
-          "expected a CSV header naming at least id and name, found '\(TextSnippet.quote(names.joined(separator: ",")))'; "
-            + "squad imports json, jsonl and csv exports"))
+      throw ImportProblem(
+        .line(header.line),
+        "expected a CSV header naming at least id and name, found '\(TextSnippet.quote(names.joined(separator: ",")))'; "
+          + "squad imports json, jsonl and csv exports")
     }
     var columns: [MemberField] = []
     for name in names {
       guard let field = MemberField(name: name) else {
         let shown = TextSnippet.quote(names.joined(separator: ","))
-        return .failure(
-          ImportProblem(
-            .line(header.line),
-            "'\(TextSnippet.quote(name))' is not a column squad knows (the header is \(shown); columns may be \(valid))"
-          ))
+        throw ImportProblem(
+          .line(header.line),
+          "'\(TextSnippet.quote(name))' is not a column squad knows (the header is \(shown); columns may be \(valid))")
       }
       guard !columns.contains(field) else {
-        return .failure(ImportProblem(.line(header.line), "the column '\(field.rawValue)' appears twice in the header"))
+        throw ImportProblem(.line(header.line), "the column '\(field.rawValue)' appears twice in the header")
       }
       columns.append(field)
     }
     guard columns.contains(.id), columns.contains(.name) else {
-      return .failure(ImportProblem(.line(header.line), "the header must name at least the id and name columns"))
+      throw ImportProblem(.line(header.line), "the header must name at least the id and name columns")
     }
-    return .success(columns)
+    return columns
   }
 
   /// The record's member by the one member rule (``Member/init(id:name:description:thumbnail:recruitedAt:readAt:)``):

@@ -15,13 +15,13 @@ public struct ImportEffects: EffectRunner {
     }
   }
 
-  private func importing(_ members: [Member], replace: Bool) -> Result<ImportSummary, ImportFailure> {
-    let outcome = Result { () throws(SquadError) in
-      try environment.squadFile.change(by: replace ? "import --replace" : "import", at: environment.now()) { snapshot in
-        ImportFeature.plan(members, replace: replace, in: snapshot)
+  private func importing(_ members: [Member], replace: Bool) -> Result<ImportSummary, SquadError> {
+    Result { () throws(SquadError) in
+      let command = replace ? "import --replace" : "import"
+      return try environment.squadFile.change(by: command, at: environment.now()) { snapshot throws(SquadError) in
+        try ImportFeature.plan(members, replace: replace, in: snapshot)
       }.0
     }
-    return outcome.mapError(ImportFailure.squad).flatMap { $0 }
   }
 
   // Files and stdin alike: at most InputLimit.importFile bytes, in bounded memory and time.

@@ -18,7 +18,7 @@ public enum ImportFeature: Feature {
     /// Finished; the summary says what changed.
     case done(ImportSummary)
     /// The import failed; the squad file was not written.
-    case failed(ImportFailure)
+    case failed(SquadError)
   }
 
   /// What happened.
@@ -28,7 +28,7 @@ public enum ImportFeature: Feature {
     /// The import file was read, or could not be.
     case fileRead(Result<ImportFile, PersistenceError>)
     /// The squad was updated (or needed no change), or could not be.
-    case squadUpdated(Result<ImportSummary, ImportFailure>)
+    case squadUpdated(Result<ImportSummary, SquadError>)
   }
 
   /// What the feature asks the outside world to do.
@@ -51,12 +51,12 @@ public enum ImportFeature: Feature {
         state = .updating(request, members: members)
         return [.updateSquad(members, replace: request.replace)]
       case .failure(let invalid):
-        state = .failed(.invalidFile(invalid))
+        state = .failed(.invalidImport(invalid))
         return []
       }
 
     case (.reading, .fileRead(.failure(let error))):
-      state = .failed(.unreadableFile(error))
+      state = .failed(.file(error))
       return []
 
     case (.updating, .squadUpdated(.success(let summary))):
@@ -76,19 +76,19 @@ public enum ImportFeature: Feature {
 
 extension ImportFeature {
   /// What an import does to the squad read under the lock: the squad to write (nil when nothing
-  /// changes) and the summary, or why it cannot go ahead. Replacing is the way out of a corrupt or
-  /// too-new squad file, whose content it does not need. Pure.
-  public static func plan(_ members: [Member], replace: Bool, in snapshot: SquadSnapshot)
-    -> (SquadEdit?, Result<ImportSummary, ImportFailure>)
+  /// changes) and the summary; throws why it cannot go ahead. Replacing is the way out of a corrupt
+  /// or too-new squad file, whose content it does not need. Pure.
+  public static func plan(_ members: [Member], replace: Bool, in snapshot: SquadSnapshot) throws(SquadError)
+    -> (SquadEdit?, ImportSummary)
   {
     switch snapshot.loaded {
     case .success(let squad):
       let (updated, summary) = ImportMerge.apply(members, to: squad, replace: replace)
-      return (replace || summary.imported > 0 ? SquadEdit(squad: updated) : nil, .success(summary))
+      return (replace || summary.imported > 0 ? SquadEdit(squad: updated) : nil, summary)
     case .failure(let error):
-      guard replace, error.exitCode == .invalidData else { return (nil, .failure(.squad(.file(error)))) }
+      guard replace, error.exitCode == .invalidData else { throw .file(error) }
       let (updated, summary) = ImportMerge.apply(members, to: nil, replace: true)
-      return (SquadEdit(squad: updated), .success(summary))
+      return (SquadEdit(squad: updated), summary)
     }
   }
 }

@@ -49,3 +49,16 @@ public enum ImportLocation: Hashable, Sendable, CustomStringConvertible {
     }
   }
 }
+
+/// An import file that is not a valid export, with every problem found in it.
+public struct InvalidImport: Error, Equatable, Sendable {
+  /// How messages name the file: its path, or `<stdin>`.
+  public var label: String
+  /// The problems, in file order.
+  public var problems: [ImportProblem]
+  /// Whether the whole file was read; false when reading stopped after too many problems.
+  public var complete = true
+
+  /// One line per problem: `squad.csv:4: name: must not be empty`, `squad.json: members[2].id: …`.
+  public var lines: [String] { problems.map { $0.line(in: label) } }
+}

@@ -16,10 +16,8 @@ public struct SquadEffects: EffectRunner {
       await send(.confirmationAnswered(await environment.confirm(prompt)))
 
     case .updateSquad(let command, let heroes):
-      let file = environment.squadFile
-      let now = environment.now()
       let update = Result { () throws(SquadError) in
-        try file.change(by: command.name, at: now) { snapshot throws(SquadError) in
+        try environment.squadFile.change(by: command.name, at: environment.now()) { snapshot throws(SquadError) in
           try SquadFeature.plan(command, heroes: heroes, in: snapshot)
         }.0
       }

@@ -35,7 +35,7 @@ public enum SquadFeature: Feature {
     /// The user said no at the prompt; nothing changed.
     case cancelled
     /// The command failed; nothing was written.
-    case failed(SquadFailure)
+    case failed(SquadError)
   }
 
   /// What happened.
@@ -85,7 +85,7 @@ public enum SquadFeature: Feature {
       return [.resolveHeroes(refs, members: squad.members)]
 
     case (.loading, .squadLoaded(.failure(let error))):
-      state.phase = .failed(.squad(.file(error)))
+      state.phase = .failed(.file(error))
       return []
 
     case (.resolving(let command, let squad), .heroesResolved(.success(let answer))):
@@ -109,7 +109,7 @@ public enum SquadFeature: Feature {
       return []
 
     case (.updating, .squadUpdated(.failure(let error))):
-      state.phase = .failed(.squad(error))
+      state.phase = .failed(error)
       return []
 
     default:

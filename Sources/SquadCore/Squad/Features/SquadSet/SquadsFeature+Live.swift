@@ -17,8 +17,8 @@ public struct SquadsEffects: EffectRunner {
     }
   }
 
-  private func apply(_ request: SquadsRequest) -> Result<SquadsChange, SquadSetFailure> {
-    Result { () throws(SquadSetFailure) in
+  private func apply(_ request: SquadsRequest) -> Result<SquadsChange, SquadError> {
+    Result { () throws(SquadError) in
       switch request {
       case .create(let name, let limit, let date):
         _ = try set.create(name, maxMembers: limit, at: date)

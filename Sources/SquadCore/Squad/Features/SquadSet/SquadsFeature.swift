@@ -27,7 +27,7 @@ public enum SquadsFeature: Feature {
     /// The user said no; nothing changed.
     case cancelled
     /// Refused or failed; nothing changed.
-    case failed(SquadSetFailure)
+    case failed(SquadError)
   }
 
   /// What happened.
@@ -39,7 +39,7 @@ public enum SquadsFeature: Feature {
     case limitRequested(SquadName, maxMembers: Int?, at: Date)
     case squadsLoaded([SquadSummary])
     case confirmationAnswered(Bool)
-    case changeFinished(Result<SquadsChange, SquadSetFailure>)
+    case changeFinished(Result<SquadsChange, SquadError>)
   }
 
   /// What the feature asks the outside world to do.
@@ -118,15 +118,15 @@ extension SquadsFeature {
   /// `squads edit`'s limit, decided on the squad read under its lock: the same limit changes
   /// nothing (false), one below the member count is refused. Pure.
   public static func plan(limit: Int?, for name: SquadName, in snapshot: SquadSnapshot) throws(SquadError)
-    -> (SquadEdit?, Result<Bool, SquadSetFailure>)
+    -> (SquadEdit?, Bool)
   {
     var squad = try snapshot.readSquad()
-    guard squad.maxMembers != limit else { return (nil, .success(false)) }
+    guard squad.maxMembers != limit else { return (nil, false) }
     if let limit, squad.members.count > limit {
-      return (nil, .failure(.belowMembers(name, limit: limit, members: squad.members.count)))
+      throw .belowMembers(name, limit: limit, members: squad.members.count)
     }
     squad.maxMembers = limit
-    return (SquadEdit(squad: squad, kind: .limit, detail: limit.map(String.init)), .success(true))
+    return (SquadEdit(squad: squad, kind: .limit, detail: limit.map(String.init)), true)
   }
 }
 

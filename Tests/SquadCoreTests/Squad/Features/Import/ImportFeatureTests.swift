@@ -32,13 +32,18 @@ import Testing
     #expect(ImportFeature.reduce(&state, .fileRead(.success(file("id,name\n0,x\n")))) == [])
     let invalid = InvalidImport(
       label: "in.csv", problems: [ImportProblem(.line(2), field: .id, "must be a whole number above 0, not 0")])
-    #expect(state == .failed(.invalidFile(invalid)))
+    #expect(state == .failed(.invalidImport(invalid)))
   }
 
   func plan(_ members: [Member], onto loaded: Result<Squad, PersistenceError>, replace: Bool)
-    -> (SquadEdit?, Result<ImportSummary, ImportFailure>)
+    -> (SquadEdit?, Result<ImportSummary, SquadError>)
   {
-    ImportFeature.plan(members, replace: replace, in: .of(loaded))
+    do throws(SquadError) {
+      let (edit, summary) = try ImportFeature.plan(members, replace: replace, in: .of(loaded))
+      return (edit, .success(summary))
+    } catch {
+      return (nil, .failure(error))
+    }
   }
 
   @Test func mergingAppendsNewMembersInFileOrderAndLeavesExistingOnesAlone() {
@@ -68,8 +73,8 @@ import Testing
     let corrupt = PersistenceError(path: "squad.json", reason: .corrupt(detail: "not valid JSON"))
     let (refused, failure) = plan(members, onto: .failure(corrupt), replace: false)
     #expect(refused == nil)
-    #expect(failure == .failure(.squad(.file(corrupt))))
-    #expect(ImportFailure.squad(.file(corrupt)).exitCode == .invalidData)
+    #expect(failure == .failure(.file(corrupt)))
+    #expect(SquadError.file(corrupt).exitCode == .invalidData)
     let (edit, outcome) = plan(members, onto: .failure(corrupt), replace: true)
     #expect(edit == SquadEdit(squad: SampleSquad.squad))
     #expect(outcome == .success(ImportSummary(imported: 3, alreadyInSquad: 0, replaced: .unreadable)))
@@ -79,7 +84,7 @@ import Testing
     let denied = PersistenceError(path: "squad.json", reason: .unreadable(detail: "permission denied"))
     let (edit, outcome) = plan(members, onto: .failure(denied), replace: true)
     #expect(edit == nil)
-    #expect(outcome == .failure(.squad(.file(denied))))
+    #expect(outcome == .failure(.file(denied)))
   }
 
   @Test func anUpdatedSquadFinishesWithTheSummary() {
@@ -92,8 +97,8 @@ import Testing
   @Test func aFailedUpdateFailsTheImport() {
     let denied = PersistenceError(path: "squad.json", reason: .unwritable(detail: "read-only file system"))
     var state = ImportFeature.State.updating(request(), members: members)
-    #expect(ImportFeature.reduce(&state, .squadUpdated(.failure(.squad(.file(denied))))) == [])
-    #expect(state == .failed(.squad(.file(denied))))
+    #expect(ImportFeature.reduce(&state, .squadUpdated(.failure(.file(denied)))) == [])
+    #expect(state == .failed(.file(denied)))
   }
 
   @Test func summariesSayWhatHappened() {

@@ -159,7 +159,7 @@ import Testing
     }
     let error = PersistenceError(
       path: home.file("squad.json"), reason: .corrupt(detail: "not valid JSON: expected a key in quotes at byte 2"))
-    await store.receive(.squadUpdated(.failure(.file(error)))) { $0.phase = .failed(.squad(.file(error))) }
+    await store.receive(.squadUpdated(.failure(.file(error)))) { $0.phase = .failed(.file(error)) }
     store.finish()
     #expect(home.contents("squad.json") == Data("{ not json".utf8))
   }
