@@ -108,11 +108,7 @@ final class CatalogueBuilder {
     } else {
       outcome = .added
       before[hero.id.rawValue] = .some(nil)
-      positions[hero.id.rawValue] = entries.count
-      let line = Self.line(hero, origin: origin)
-      recordBytes += line.count
-      entries.append(
-        Entry(key: HeroName.folded(hero.name), id: hero.id.rawValue, origin: origin, line: .spool(spool.append(line))))
+      append(hero, origin: origin)
     }
     outcomes[outcome, default: 0] += 1
     return outcome
@@ -129,12 +125,16 @@ final class CatalogueBuilder {
   /// Puts back a hero the catalogue lost (a bundled hero whose stored record was damaged) when it
   /// holds none with that id; not counted in the reports, since nothing new came in.
   func restore(_ hero: Hero, origin: HeroOrigin) {
-    guard positions[hero.id.rawValue] == nil else { return }
+    if positions[hero.id.rawValue] == nil { append(hero, origin: origin) }
+  }
+
+  /// Adds a hero the builder does not hold yet.
+  private func append(_ hero: Hero, origin: HeroOrigin) {
     positions[hero.id.rawValue] = entries.count
+    let line = Self.line(hero, origin: origin)
+    recordBytes += line.count
     entries.append(
-      Entry(
-        key: HeroName.folded(hero.name), id: hero.id.rawValue, origin: origin,
-        line: .spool(spool.append(Self.line(hero, origin: origin)))))
+      Entry(key: HeroName.folded(hero.name), id: hero.id.rawValue, origin: origin, line: .spool(spool.append(line))))
   }
 
   /// Merges a comic in: a known comic takes the new title and date and the union of characters.

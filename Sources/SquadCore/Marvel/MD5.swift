@@ -35,14 +35,7 @@ public enum MD5 {
 
   /// Lowercase hexadecimal of bytes.
   public static func hex(_ bytes: [UInt8]) -> String {
-    let digits = Array("0123456789abcdef".utf8)
-    var output: [UInt8] = []
-    output.reserveCapacity(bytes.count * 2)
-    for byte in bytes {
-      output.append(digits[Int(byte >> 4)])
-      output.append(digits[Int(byte & 0x0f)])
-    }
-    return String(decoding: output, as: UTF8.self)
+    bytes.map { String($0 >> 4, radix: 16) + String($0 & 0x0f, radix: 16) }.joined()
   }
 
   private static func compress(_ state: (UInt32, UInt32, UInt32, UInt32), _ words: [UInt32]) -> (

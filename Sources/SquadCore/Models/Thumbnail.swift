@@ -14,7 +14,6 @@ public struct Thumbnail: Hashable, Sendable, Decodable {
     if let variant { return "\(path)/\(variant).\(`extension`)" }
     return "\(path).\(`extension`)"
   }
-
 }
 
 extension Thumbnail {

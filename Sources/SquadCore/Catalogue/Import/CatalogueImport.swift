@@ -127,25 +127,17 @@ public enum CatalogueImport {
     }
     report.filesRead += 1
     for record in records {
-      count(merge(record, into: builder), record, &report)
+      switch record {
+      case .hero(let hero): builder.merge(hero, origin: .imported)  // Counted at the end, against what was held.
+      case .comic(let comic):
+        switch builder.merge(comic, origin: .imported) {
+        case .added: report.comicsAdded += 1
+        case .updated: report.comicsUpdated += 1
+        case .unchanged: break
+        }
+      }
       if let problem = builder.limitProblem() { return .overLimit(problem) }
     }
     return nil
-  }
-
-  private static func merge(_ record: ImportedRecord, into builder: CatalogueBuilder) -> HeroMerge.Outcome {
-    switch record {
-    case .hero(let hero): return builder.merge(hero, origin: .imported)
-    case .comic(let comic): return builder.merge(comic, origin: .imported)
-    }
-  }
-
-  private static func count(_ outcome: HeroMerge.Outcome, _ record: ImportedRecord, _ report: inout Report) {
-    switch (record, outcome) {
-    case (.hero, _): break  // Counted at the end, against what the catalogue held before.
-    case (.comic, .added): report.comicsAdded += 1
-    case (.comic, .updated): report.comicsUpdated += 1
-    case (.comic, .unchanged): break
-    }
   }
 }
