@@ -103,7 +103,7 @@ public struct CachedResponse: Hashable, Sendable {
 }
 
 /// A page as the cache keeps it: paging numbers and items in short form (``LeanCacheItem``).
-public struct CachedPage: Hashable, Sendable {
+public struct CachedPage: Hashable, Sendable, Encodable {
   public var offset: Int
   public var limit: Int
   public var total: Int
@@ -137,11 +137,6 @@ extension CachedResponse: Codable {
     try container.encode(url, forKey: .url)
     try container.encode(etag, forKey: .etag)
     try container.encode(fetchedAt.timeIntervalSince1970, forKey: .fetchedAt)
-    guard let page else { return }
-    try container.encode(page.offset, forKey: .offset)
-    try container.encode(page.limit, forKey: .limit)
-    try container.encode(page.total, forKey: .total)
-    try container.encode(page.attribution, forKey: .attribution)
-    try container.encode(page.items, forKey: .items)
+    try page?.encode(to: encoder)
   }
 }

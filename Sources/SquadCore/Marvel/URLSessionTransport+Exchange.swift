@@ -32,7 +32,10 @@ extension URLSessionTransport {
     // Everything below is guarded by `lock`.
     private var continuation: CheckedContinuation<Result<HTTPResponse, TransportError>, Never>?
     private var task: URLSessionDataTask?
-    private var ending: Ending?
+    // Set once the exchange has ended; holds the error it ended with, nil when an answer was
+    // handed over: never the answer, which belongs to the caller.
+    private var ended = false
+    private var endError: TransportError?
     private var body = Data()
     private var redirects = 0
     private var cancelled = false
@@ -45,13 +48,13 @@ extension URLSessionTransport {
       _ task: URLSessionDataTask, deadline seconds: Double,
       resuming continuation: CheckedContinuation<Result<HTTPResponse, TransportError>, Never>
     ) {
-      let early: Ending? = lock.withLock {
-        guard ending == nil else { return ending }
+      let early: TransportError? = lock.withLock {
+        guard !ended else { return endError ?? .cancelled }
         self.continuation = continuation
         self.task = task
         return nil
       }
-      if let early { return continuation.resume(returning: .failure(early.error ?? .cancelled)) }
+      if let early { return continuation.resume(returning: .failure(early)) }
       task.resume()
       let nanoseconds = Nanoseconds.from(seconds: seconds)
       guard nanoseconds < Nanoseconds.maximum else { return }
@@ -70,7 +73,7 @@ extension URLSessionTransport {
     /// Adds a piece of the body; past the limit, the exchange fails and the request is cancelled.
     func append(_ data: Data) {
       let fits: Bool = lock.withLock {
-        guard ending == nil else { return true }
+        guard !ended else { return true }
         guard data.count <= bodyLimit - body.count else { return false }
         body.append(data)
         return true
@@ -83,7 +86,7 @@ extension URLSessionTransport {
     func redirect(to url: URL?, answer: (Bool) -> Void) {
       lock.withLock {
         guard !cancelled else { return }
-        guard ending == nil else { return answer(false) }
+        guard !ended else { return answer(false) }
         let scheme = url?.scheme?.lowercased() ?? ""
         redirects += 1
         let refusal: TransportError? =
@@ -119,21 +122,12 @@ extension URLSessionTransport {
     private func end(
       _ result: Result<HTTPResponse, TransportError>
     ) -> CheckedContinuation<Result<HTTPResponse, TransportError>, Never>? {
-      guard ending == nil else { return nil }
-      ending = Ending(result)
+      guard !ended else { return nil }
+      ended = true
+      if case .failure(let error) = result { endError = error }
       body = Data()
       defer { (self.continuation, self.task) = (nil, nil) }
       return continuation
-    }
-
-    /// How an exchange ended: only the error, never the answer, which belongs to the caller.
-    private struct Ending {
-      /// The failure it ended with; nil when an answer was handed over.
-      let error: TransportError?
-
-      init(_ result: Result<HTTPResponse, TransportError>) {
-        if case .failure(let error) = result { self.error = error } else { error = nil }
-      }
     }
 
     /// The caller was cancelled. Called from a cancellation handler, so it hops off first.
