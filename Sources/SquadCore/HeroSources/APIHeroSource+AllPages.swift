@@ -50,9 +50,7 @@ extension APIHeroSource {
     }
     learn(listing.learnt)
   }
-}
 
-extension APIHeroSource {
   /// The whole listing from the local catalogue, in one page: when the API could not answer, or
   /// cannot answer this query.
   private func localListing(from query: HeroQuery, source: DataSource) -> HeroPage {

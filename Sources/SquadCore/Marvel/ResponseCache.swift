@@ -92,14 +92,6 @@ public struct CachedResponse: Hashable, Sendable {
   public var fetchedAt: Date
   /// The answer in short form.
   public var page: CachedPage?
-
-  /// A cached answer.
-  public init(url: String, etag: String?, fetchedAt: Date, page: CachedPage?) {
-    self.url = url
-    self.etag = etag
-    self.fetchedAt = fetchedAt
-    self.page = page
-  }
 }
 
 /// A page as the cache keeps it: paging numbers and items in short form (``LeanCacheItem``).

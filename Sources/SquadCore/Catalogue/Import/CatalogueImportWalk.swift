@@ -59,12 +59,10 @@ enum CatalogueImportWalk {
     _ paths: [String], skipInvalid: Bool, maximumFiles: Int = maximumFiles, maximumDepth: Int = maximumDepth
   ) -> Result<Found, CatalogueImport.Failure> {
     var walk = Walk(skipInvalid: skipInvalid, maximumFiles: maximumFiles, maximumDepth: maximumDepth)
-    do throws(CatalogueImport.Failure) {
+    return Result { () throws(CatalogueImport.Failure) in
       for path in paths { try walk.take(path) }
-    } catch {
-      return .failure(error)
+      return walk.found
     }
-    return .success(walk.found)
   }
 
   private struct Walk {
