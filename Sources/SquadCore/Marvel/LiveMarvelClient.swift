@@ -73,9 +73,12 @@ public struct LiveMarvelClient: MarvelClient {
     // cache files and messages use the URL without them.
     let url = MarvelURL.withoutUserInfo(address)
     var cached: (entry: CachedResponse, page: MarvelPage<Item>)?
-    if let cache, let entry = cache.entry(for: url),
-      let page: MarvelPage<Item> = Self.page(entry.page, catalogue: cache.catalogue?.catalogue)
+    // A cached page whose items cannot all be rebuilt is no cached page.
+    if let cache, let entry = cache.entry(for: url), let short = entry.page,
+      let results = Item.rebuilt(short.items, catalogue: cache.catalogue?.catalogue)
     {
+      let page = MarvelPage(
+        offset: short.offset, limit: short.limit, total: short.total, results: results, attribution: short.attribution)
       cached = (entry, page)
     }
     if let cached, freshness == .withinTTL, isFresh(cached.entry) {
@@ -124,15 +127,6 @@ public struct LiveMarvelClient: MarvelClient {
 
   /// How far in the future a cache entry's time may be (clocks of one machine disagree a little).
   static let clockSkew: Double = 300
-
-  /// A cached page rebuilt; nil when any of its items cannot be.
-  private static func page<Item: LeanCacheItem>(_ cached: CachedPage?, catalogue: LocalCatalogue?) -> MarvelPage<Item>?
-  {
-    guard let cached, let results = Item.rebuilt(cached.items, catalogue: catalogue) else { return nil }
-    return MarvelPage(
-      offset: cached.offset, limit: cached.limit, total: cached.total, results: results, attribution: cached.attribution
-    )
-  }
 
   private func with<Item>(_ page: MarvelPage<Item>, origin: ResponseOrigin, requests: Int) -> MarvelPage<Item> {
     var page = page
