@@ -111,9 +111,7 @@ public struct LiveMarvelClient: MarvelClient {
         offset: page.offset, limit: page.limit, total: page.total, attribution: page.attribution,
         items: Item.cached(page.results))
       // A cache that cannot be written costs requests later, not correctness now.
-      try? cache?.store(
-        CachedResponse(url: url, etag: etag, fetchedAt: environment.now(), page: short),
-        heroes: page.results.compactMap(\.catalogueHeroID))
+      try? cache?.storeOnceCatalogued(CachedResponse(url: url, etag: etag, fetchedAt: environment.now(), page: short))
     }
     return decoded.map { with($0, origin: .network, requests: attempts) }
   }

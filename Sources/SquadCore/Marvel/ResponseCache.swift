@@ -47,15 +47,16 @@ public struct ResponseCache: Sendable {
     return entry
   }
 
-  /// Stores an answer whose page names `heroes` (ids), replacing any earlier one for the same URL.
+  /// Stores a new answer, replacing any earlier one for the same URL, once the catalogue holds
+  /// what it stands for.
   ///
   /// A page that names heroes is rebuilt from the catalogue later, so its entry must never run
   /// ahead of it: with a catalogue, the entry is held until the catalogue has stored those heroes
   /// (``CatalogueStore/remember(_:at:always:origin:)``, or a sync's write) and dropped with the
   /// process otherwise. A sync that fails or is killed leaves no entry for its pages.
-  public func store(_ entry: CachedResponse, heroes: [Int]) throws(PersistenceError) {
-    guard let catalogue, !heroes.isEmpty else { return try store(entry) }
-    catalogue.afterStoring(Set(heroes)) { try? self.store(entry) }
+  public func storeOnceCatalogued(_ entry: CachedResponse) throws(PersistenceError) {
+    guard let catalogue, case .heroes(let heroes)? = entry.page?.items, !heroes.isEmpty else { return try store(entry) }
+    catalogue.afterStoring(Set(heroes.map(\.id))) { try? self.store(entry) }
   }
 
   /// Stores an answer atomically, replacing any earlier one for the same URL. The first store in
