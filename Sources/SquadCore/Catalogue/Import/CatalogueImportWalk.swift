@@ -46,7 +46,7 @@ enum CatalogueImportWalk {
           let start = reader.offset
           try reader.skipValue()
           guard key.string == "code" else { continue }
-          return !CatalogueDocument.saysOK(buffer[start..<reader.offset])
+          return CatalogueDocument.errorCode(buffer[start..<reader.offset]) != nil
         }
       } catch {}
       return false
