@@ -54,14 +54,11 @@ public final class CatalogueStore: Sendable {
     }
   }
 
-  /// Merges heroes in (``HeroMerge``) and saves when that changed anything, or `always` (a
-  /// sync, which also records when the catalogue was last confirmed).
-  public func remember(_ heroes: [Hero], at date: Date, always: Bool = false, origin: HeroOrigin = .api)
-    throws(PersistenceError)
-  {
+  /// Merges heroes in (``HeroMerge``) and saves when that changed anything.
+  public func remember(_ heroes: [Hero], at date: Date, origin: HeroOrigin = .api) throws(PersistenceError) {
     let ids = Set(heroes.map(\.id.rawValue))
     do throws(PersistenceError) {
-      if always || catalogue.wouldChange(with: heroes, origin: origin) {
+      if catalogue.wouldChange(with: heroes, origin: origin) {
         try update(at: date) { (builder) throws(PersistenceError) -> Void in
           for hero in heroes { builder.merge(hero, origin: origin) }
         }

@@ -52,7 +52,7 @@ public struct ResponseCache: Sendable {
   ///
   /// A page that names heroes is rebuilt from the catalogue later, so its entry must never run
   /// ahead of it: with a catalogue, the entry is held until the catalogue has stored those heroes
-  /// (``CatalogueStore/remember(_:at:always:origin:)``, or a sync's write) and dropped with the
+  /// (``CatalogueStore/remember(_:at:origin:)``, or a sync's write) and dropped with the
   /// process otherwise. A sync that fails or is killed leaves no entry for its pages.
   public func storeOnceCatalogued(_ entry: CachedResponse) throws(PersistenceError) {
     guard let catalogue, case .heroes(let heroes)? = entry.page?.items, !heroes.isEmpty else { return try store(entry) }
