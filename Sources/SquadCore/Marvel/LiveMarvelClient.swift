@@ -12,7 +12,7 @@ public struct LiveMarvelClient: MarvelClient {
   /// Seconds a cached answer is used without asking.
   public let cacheTTL: Double
   /// When to retry.
-  public let retry: RetryPolicy
+  public let retry = RetryPolicy()
   /// The most requests this client has on the wire at once.
   public static let maximumRequestsInFlight = 5
   /// Pages of one listing (`sync`, `heroes --all`) in progress at once. The client keeps at most
@@ -29,14 +29,13 @@ public struct LiveMarvelClient: MarvelClient {
   /// A client; `cache` nil disables caching.
   public init(
     baseURL: String, credentials: MarvelCredentials, timeout: Double = 10, cacheTTL: Double = 86_400,
-    retry: RetryPolicy = RetryPolicy(), cache: ResponseCache?, transport: any HTTPTransport = URLSessionTransport(),
+    cache: ResponseCache?, transport: any HTTPTransport = URLSessionTransport(),
     environment: MarvelClientEnvironment = .live
   ) {
     self.baseURL = baseURL
     self.credentials = credentials
     self.timeout = timeout
     self.cacheTTL = cacheTTL
-    self.retry = retry
     self.cache = cache
     self.transport = transport
     self.environment = environment

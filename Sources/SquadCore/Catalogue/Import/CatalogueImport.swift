@@ -112,10 +112,8 @@ public enum CatalogueImport {
         case .hero(let hero): heroIDs.insert(hero.id.rawValue)
         case .comic(let comic): comicIDs.insert(comic.id)
         }
-        guard heroIDs.count <= CatalogueLimits.maximumHeroes, comicIDs.count <= CatalogueLimits.maximumComics else {
-          over = CatalogueLimits.problem(heroes: heroIDs.count, comics: comicIDs.count, bytes: 0)
-          throw CatalogueImportFile.Problem(path: file, detail: over ?? "")
-        }
+        over = CatalogueLimits.problem(heroes: heroIDs.count, comics: comicIDs.count, bytes: 0)
+        if let over { throw CatalogueImportFile.Problem(path: file, detail: over) }
         records.append(record)
       }
     } catch {
