@@ -107,13 +107,13 @@ public enum CatalogueImport {
     var records: [ImportedRecord] = []
     var over: String?
     do throws(CatalogueImportFile.Problem) {
-      try CatalogueImportFile.forEachRecord(bytes, path: file) { (record) throws(CatalogueImportFile.Problem) in
+      try CatalogueImportFile.forEachRecord(bytes, path: file) { (record) throws(CatalogueDocument.Detail) in
         switch record {
         case .hero(let hero): heroIDs.insert(hero.id.rawValue)
         case .comic(let comic): comicIDs.insert(comic.id)
         }
         over = CatalogueLimits.problem(heroes: heroIDs.count, comics: comicIDs.count, bytes: 0)
-        if let over { throw CatalogueImportFile.Problem(path: file, detail: over) }
+        if let over { throw CatalogueDocument.Detail(over) }
         records.append(record)
       }
     } catch {

@@ -42,9 +42,9 @@ public enum CatalogueImportFile {
   }
 
   /// Calls `body` with every record of the file's bytes in order, each checked; throws the first
-  /// problem, or what `body` throws.
+  /// problem, or what `body` throws as one of this file.
   static func forEachRecord(
-    _ bytes: [UInt8], path: String, _ body: (ImportedRecord) throws(Problem) -> Void
+    _ bytes: [UInt8], path: String, _ body: (ImportedRecord) throws(CatalogueDocument.Detail) -> Void
   ) throws(Problem) {
     if let offset = UTF8Check.firstInvalidByte(bytes) {
       throw Problem(path: path, detail: "not UTF-8 text (byte \(offset)); save it as UTF-8 and import it again")
@@ -59,11 +59,7 @@ public enum CatalogueImportFile {
           } catch {
             throw CatalogueDocument.Detail("record \(number): " + DecodingErrorText.describe(error, at: ""))
           }
-          do throws(Problem) {
-            try body(record)
-          } catch {
-            throw CatalogueDocument.Detail(error.detail)  // the same path: read back as it was
-          }
+          try body(record)
         }
       }
     } catch {
