@@ -27,10 +27,12 @@ extension URLSessionTransport {
   /// its answer alive, a sync against a fast server held every body of the last 10 seconds at
   /// once (600 MB at 100,000 characters; BENCHMARKS.md).
   final class Exchange: @unchecked Sendable {
+    /// Whoever waits for the answer.
+    typealias Caller = CheckedContinuation<Result<HTTPResponse, TransportError>, Never>
     /// The most body bytes accepted.
     let bodyLimit: Int
     // Everything below is guarded by `lock`.
-    private var continuation: CheckedContinuation<Result<HTTPResponse, TransportError>, Never>?
+    private var continuation: Caller?
     private var task: URLSessionDataTask?
     // Set once the exchange has ended; holds the error it ended with, nil when an answer was
     // handed over: never the answer, which belongs to the caller.
@@ -44,10 +46,7 @@ extension URLSessionTransport {
     init(bodyLimit: Int) { self.bodyLimit = bodyLimit }
 
     /// Starts the request and its deadline; resumes at once when the caller already gave up.
-    func start(
-      _ task: URLSessionDataTask, deadline seconds: Double,
-      resuming continuation: CheckedContinuation<Result<HTTPResponse, TransportError>, Never>
-    ) {
+    func start(_ task: URLSessionDataTask, deadline seconds: Double, resuming continuation: Caller) {
       let early: TransportError? = lock.withLock {
         guard !ended else { return endError ?? .cancelled }
         self.continuation = continuation
@@ -106,8 +105,7 @@ extension URLSessionTransport {
 
     /// Ends the exchange with `result` unless it has ended already.
     func finish(_ result: Result<HTTPResponse, TransportError>, cancellingTheRequest: Bool = false) {
-      let (continuation, task) = lock.withLock {
-        () -> (CheckedContinuation<Result<HTTPResponse, TransportError>, Never>?, URLSessionDataTask?) in
+      let (continuation, task) = lock.withLock { () -> (Caller?, URLSessionDataTask?) in
         let task = self.task
         guard let continuation = end(result) else { return (nil, nil) }
         if cancellingTheRequest, task != nil { cancelled = true }
@@ -119,9 +117,7 @@ extension URLSessionTransport {
 
     /// Records how the exchange ended, returning the caller to resume, or nil when the exchange
     /// had ended already. Call holding `lock`.
-    private func end(
-      _ result: Result<HTTPResponse, TransportError>
-    ) -> CheckedContinuation<Result<HTTPResponse, TransportError>, Never>? {
+    private func end(_ result: Result<HTTPResponse, TransportError>) -> Caller? {
       guard !ended else { return nil }
       ended = true
       if case .failure(let error) = result { endError = error }
