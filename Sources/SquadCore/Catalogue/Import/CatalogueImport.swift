@@ -56,24 +56,21 @@ public enum CatalogueImport {
     case .success(let value): found = value
     case .failure(let failure): return .failure(failure)
     }
-    var report = Report()
-    report.skipped = found.skipped
-    report.passedOver = found.passedOver
+    var report = Report(skipped: found.skipped, passedOver: found.passedOver)
     var stopped: Failure?
     do throws(PersistenceError) {
       try store.update(
         at: now, spool: true,
         deciding: { builder in
           for file in found.files {
-            switch take(file, strictly: found.named.contains(file), into: builder, &report) {
-            case .none: continue
-            case .some(let failure):
-              guard skipInvalid, let problem = failure.fileProblem else {
-                stopped = failure
-                return false
-              }
-              report.skipped.append(problem)
+            guard let failure = take(file, strictly: found.named.contains(file), into: builder, &report) else {
+              continue
             }
+            guard skipInvalid, let problem = failure.fileProblem else {
+              stopped = failure
+              return false
+            }
+            report.skipped.append(problem)
           }
           let heroes = builder.heroOutcomes()
           report.heroesAdded = heroes[.added] ?? 0

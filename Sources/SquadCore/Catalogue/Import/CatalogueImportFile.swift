@@ -5,9 +5,6 @@ import Foundation
 /// are refused (never repaired into U+FFFD), and an empty or blank file is refused. Records are
 /// characters or comics (``ImportedRecord``).
 public enum CatalogueImportFile {
-  /// The largest file read (``InputLimit/catalogueImportFile``).
-  static let maximumSize = InputLimit.catalogueImportFile
-
   /// Why a file cannot be imported, in the `FILE: record N: field: what is wrong` form.
   public struct Problem: Error, Equatable, Sendable {
     /// The file or folder.
@@ -23,7 +20,7 @@ public enum CatalogueImportFile {
   /// The file's bytes, its byte-order mark left out.
   static func read(_ path: String) -> Result<[UInt8], Problem> {
     do throws(PersistenceError) {
-      guard let bytes = try BoundedInput.regularFile(path, limit: maximumSize) else {
+      guard let bytes = try BoundedInput.regularFile(path, limit: InputLimit.catalogueImportFile) else {
         return .failure(Problem(path: path, detail: "no such file"))
       }
       return .success(ByteOrderMark.stripped(bytes))
