@@ -17,10 +17,9 @@ import Foundation
 enum BaseURL {
   /// The base as squad uses it (the scheme lowercased), or why it can never work.
   static func validate(_ text: String) -> Result<String, BaseURLProblem> {
-    guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased() else {
-      return .failure(.notAURL)
-    }
-    guard scheme == "http" || scheme == "https" else { return .failure(.notAURL) }
+    guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
+      scheme == "http" || scheme == "https"
+    else { return .failure(.notAURL) }
     guard let host = components.host, !host.isEmpty, host != "[]" else { return .failure(.noHost) }
     #if canImport(FoundationNetworking)
       if host.hasPrefix("["), !isIPv6Loopback(host) { return .failure(.ipv6Literal) }
