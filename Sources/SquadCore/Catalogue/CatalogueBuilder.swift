@@ -30,9 +30,6 @@ final class CatalogueBuilder {
   private var entries: [Entry] = []
   private var positions: [Int: Int] = [:]
   private var comics: [Int: (comic: Comic, origin: HeroOrigin)] = [:]
-  /// How the merges went, for reports.
-  private(set) var outcomes: [HeroMerge.Outcome: Int] = [:]
-  private(set) var comicsAdded = 0
   /// Records of the base that did not read (``HeroLimits``, a cut line, a repeated id) and are
   /// not copied forward.
   private(set) var droppedRecords = 0
@@ -90,31 +87,23 @@ final class CatalogueBuilder {
   /// Merges one hero in and says what that did.
   @discardableResult
   func merge(_ hero: Hero, origin: HeroOrigin) -> HeroMerge.Outcome {
-    let outcome: HeroMerge.Outcome
-    var stored = hero
-    if let position = positions[hero.id.rawValue] {
-      if before[hero.id.rawValue] == nil { before[hero.id.rawValue] = .some(entries[position].line) }
-      guard let known = self.hero(at: position) else { return .unchanged }
-      stored = HeroMerge.merged(known, hero)
-      outcome = stored == known ? .unchanged : .updated
-      let label = Self.label(origin, hero, over: known, from: entries[position].origin)
-      if outcome == .updated || label != entries[position].origin {
-        let line = Self.line(stored, origin: label)
-        recordBytes += line.count - entries[position].line.count
-        entries[position].line = .spool(spool.append(line))
-        entries[position].key = HeroName.folded(stored.name)
-        entries[position].origin = label
-      }
-    } else {
-      outcome = .added
+    guard let position = positions[hero.id.rawValue] else {
       before[hero.id.rawValue] = .some(nil)
-      positions[hero.id.rawValue] = entries.count
-      let line = Self.line(hero, origin: origin)
-      recordBytes += line.count
-      entries.append(
-        Entry(key: HeroName.folded(hero.name), id: hero.id.rawValue, origin: origin, line: .spool(spool.append(line))))
+      append(hero, origin: origin)
+      return .added
     }
-    outcomes[outcome, default: 0] += 1
+    if before[hero.id.rawValue] == nil { before[hero.id.rawValue] = .some(entries[position].line) }
+    guard let known = self.hero(at: position) else { return .unchanged }
+    let stored = HeroMerge.merged(known, hero)
+    let outcome: HeroMerge.Outcome = stored == known ? .unchanged : .updated
+    let label = Self.label(origin, hero, over: known, from: entries[position].origin)
+    if outcome == .updated || label != entries[position].origin {
+      let line = Self.line(stored, origin: label)
+      recordBytes += line.count - entries[position].line.count
+      entries[position].line = .spool(spool.append(line))
+      entries[position].key = HeroName.folded(stored.name)
+      entries[position].origin = label
+    }
     return outcome
   }
 
@@ -129,21 +118,24 @@ final class CatalogueBuilder {
   /// Puts back a hero the catalogue lost (a bundled hero whose stored record was damaged) when it
   /// holds none with that id; not counted in the reports, since nothing new came in.
   func restore(_ hero: Hero, origin: HeroOrigin) {
-    guard positions[hero.id.rawValue] == nil else { return }
+    if positions[hero.id.rawValue] == nil { append(hero, origin: origin) }
+  }
+
+  /// Adds a hero the builder does not hold yet.
+  private func append(_ hero: Hero, origin: HeroOrigin) {
     positions[hero.id.rawValue] = entries.count
+    let line = Self.line(hero, origin: origin)
+    recordBytes += line.count
     entries.append(
-      Entry(
-        key: HeroName.folded(hero.name), id: hero.id.rawValue, origin: origin,
-        line: .spool(spool.append(Self.line(hero, origin: origin)))))
+      Entry(key: HeroName.folded(hero.name), id: hero.id.rawValue, origin: origin, line: .spool(spool.append(line))))
   }
 
   /// Merges a comic in: a known comic takes the new title and date and the union of characters.
   @discardableResult
   func merge(_ comic: Comic, origin: HeroOrigin) -> HeroMerge.Outcome {
-    guard var known = comics[comic.id] else {
+    guard let known = comics[comic.id] else {
       comics[comic.id] = (comic, origin)
       comicBytes += Self.size(of: comic)
-      comicsAdded += 1
       return .added
     }
     var merged = comic
@@ -151,8 +143,7 @@ final class CatalogueBuilder {
     merged.characters = known.comic.characters + comic.characters.filter { !known.comic.characters.contains($0) }
     guard merged != known.comic else { return .unchanged }
     comicBytes += Self.size(of: merged) - Self.size(of: known.comic)
-    known = (merged, origin)
-    comics[comic.id] = known
+    comics[comic.id] = (merged, origin)
     return .updated
   }
 
@@ -171,8 +162,6 @@ final class CatalogueBuilder {
   /// store merges while preparing the builder (a previous release's heroes, a new bundled set)
   /// was there before the command, not brought by it.
   func startReport() {
-    outcomes = [:]
-    comicsAdded = 0
     before = [:]
   }
 

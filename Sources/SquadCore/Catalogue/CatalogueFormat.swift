@@ -39,9 +39,6 @@ enum CatalogueFormat {
   /// The id as 16 hex digits whose order is the ids' numeric order.
   static func idKey(_ id: Int) -> UInt64 { UInt64(bitPattern: Int64(id)) ^ (1 << 63) }
 
-  /// The id an ``idKey(_:)`` came from.
-  static func id(fromKey key: UInt64) -> Int { Int(Int64(bitPattern: key ^ (1 << 63))) }
-
   /// Appends `value` as exactly `digits` lower-case hex digits.
   static func appendHex(_ value: UInt64, digits: Int, to output: inout [UInt8]) {
     let alphabet: [UInt8] = Array("0123456789abcdef".utf8)

@@ -44,26 +44,17 @@ final class CatalogueIndex: Sendable {
   func entry(id: HeroID) -> (hero: Hero, origin: HeroOrigin)? {
     bytes.withBytes { buffer in
       let wanted = CatalogueFormat.idKey(id.rawValue)
-      var low = 0
-      var high = header.count
-      while low < high {
-        let middle = (low + high) / 2
-        let start = header.ids.lowerBound + middle * CatalogueFormat.idEntryWidth
-        guard let key = CatalogueFormat.hex(buffer, at: start, count: 16) else { return nil }
-        if key < wanted {
-          low = middle + 1
-        } else if key > wanted {
-          high = middle
-        } else {
-          // An entry that leads to another hero's record is a damaged index: not found, never
-          // the wrong hero.
-          guard let offset = CatalogueFormat.hex(buffer, at: start + 16, count: 12),
-            let found = record(buffer, at: Int(offset)), found.hero.id == id
-          else { return nil }
-          return found
-        }
+      func start(_ index: Int) -> Int { header.ids.lowerBound + index * CatalogueFormat.idEntryWidth }
+      let position = Self.bisect(header.count) {
+        (CatalogueFormat.hex(buffer, at: start($0), count: 16) ?? .max) < wanted
       }
-      return nil
+      // An entry that leads to another hero's record is a damaged index: not found, never the
+      // wrong hero.
+      guard position < header.count, CatalogueFormat.hex(buffer, at: start(position), count: 16) == wanted,
+        let offset = CatalogueFormat.hex(buffer, at: start(position) + 16, count: 12),
+        let found = record(buffer, at: Int(offset)), found.hero.id == id
+      else { return nil }
+      return found
     }
   }
 
@@ -115,14 +106,8 @@ final class CatalogueIndex: Sendable {
       func character(_ index: Int) -> UInt64 {
         CatalogueFormat.hex(buffer, at: header.comicIndex.lowerBound + index * width, count: 16) ?? .max
       }
-      var low = 0
-      var high = entries
-      while low < high {
-        let middle = (low + high) / 2
-        if character(middle) < wanted { low = middle + 1 } else { high = middle }
-      }
       var comics: [Comic] = []
-      var index = low
+      var index = Self.bisect(entries) { character($0) < wanted }
       while index < entries, character(index) == wanted {
         let start = header.comicIndex.lowerBound + index * width
         if let offset = CatalogueFormat.hex(buffer, at: start + 32, count: 12), header.comics.contains(Int(offset)),
@@ -194,12 +179,16 @@ final class CatalogueIndex: Sendable {
 
   /// The first position whose key fails `isBefore` (all keys that pass come first).
   private func bisect(_ buffer: UnsafeBufferPointer<UInt8>, isBefore: (UnsafeBufferPointer<UInt8>) -> Bool) -> Int {
+    Self.bisect(header.count) { key(buffer, $0).map { $0.withUTF8(isBefore) } ?? false }
+  }
+
+  /// The first of `count` positions that fails `isBefore` (all positions that pass come first).
+  private static func bisect(_ count: Int, isBefore: (Int) -> Bool) -> Int {
     var low = 0
-    var high = header.count
+    var high = count
     while low < high {
       let middle = (low + high) / 2
-      let passes = key(buffer, middle).map { $0.withUTF8(isBefore) } ?? false
-      if passes { low = middle + 1 } else { high = middle }
+      if isBefore(middle) { low = middle + 1 } else { high = middle }
     }
     return low
   }

@@ -54,14 +54,11 @@ public final class CatalogueStore: Sendable {
     }
   }
 
-  /// Merges heroes in (``HeroMerge``) and saves when that changed anything, or `always` (a
-  /// sync, which also records when the catalogue was last confirmed).
-  public func remember(_ heroes: [Hero], at date: Date, always: Bool = false, origin: HeroOrigin = .api)
-    throws(PersistenceError)
-  {
+  /// Merges heroes in (``HeroMerge``) and saves when that changed anything.
+  public func remember(_ heroes: [Hero], at date: Date, origin: HeroOrigin = .api) throws(PersistenceError) {
     let ids = Set(heroes.map(\.id.rawValue))
     do throws(PersistenceError) {
-      if always || catalogue.wouldChange(with: heroes, origin: origin) {
+      if catalogue.wouldChange(with: heroes, origin: origin) {
         try update(at: date) { (builder) throws(PersistenceError) -> Void in
           for hero in heroes { builder.merge(hero, origin: origin) }
         }
@@ -183,8 +180,8 @@ public final class CatalogueStore: Sendable {
 
   /// The catalogue as stored, or nil when there is no usable file.
   private func readStored() -> LocalCatalogue? {
-    guard let bytes = try? SharedBytes.mapping(path), let index = try? CatalogueIndex(bytes) else { return nil }
-    return LocalCatalogue(index: index)
+    if case .found(let catalogue) = stored() { return catalogue }
+    return nil
   }
 
   private enum Stored {
@@ -270,18 +267,16 @@ public final class CatalogueStore: Sendable {
       defer { reported = true }
       return !reported
     }
-    if first { warn(Self.unreadableLegacy(legacyPath, error)) }
-  }
-
-  private static func unreadableLegacy(_ path: String, _ error: PersistenceError) -> String {
+    guard first else { return }
     let detail: String
     switch error.reason {
     case .corrupt(let text), .unreadable(let text): detail = text
     default: detail = error.description
     }
-    return "\(path), the local catalogue of an earlier squad, could not be read (\(detail)). It is left where it "
-      + "is, the bundled set answers, and squad takes its heroes in as soon as it reads; to bring in a copy of it "
-      + "instead, use 'squad catalogue import <file>'."
+    warn(
+      "\(legacyPath), the local catalogue of an earlier squad, could not be read (\(detail)). It is left where it "
+        + "is, the bundled set answers, and squad takes its heroes in as soon as it reads; to bring in a copy of it "
+        + "instead, use 'squad catalogue import <file>'.")
   }
 
   /// A builder over what the catalogue holds now, upgrading or setting aside what it must; for a
@@ -339,15 +334,12 @@ public final class CatalogueStore: Sendable {
     do throws(PersistenceError) {
       guard let legacy = try LegacyCatalogueFile(path: legacyPath).load() else { return nil }
       for hero in legacy.heroes { builder.merge(hero, origin: .api) }
-      var text =
-        "The local catalogue moved to \(path) in a new indexed format; all \(Plural.heroes(legacy.heroes.count)) of "
-        + "\(legacyPath) were kept."
-      if let first = legacy.skipped.first {
-        text =
-          "The local catalogue moved to \(path) in a new indexed format; \(Plural.heroes(legacy.heroes.count)) of "
-          + "\(legacyPath) were kept and \(legacy.skipped.count) left out because squad cannot keep them (\(first))."
-      }
-      if announcing { notice(text) }
+      let kept =
+        legacy.skipped.first.map {
+          "\(Plural.heroes(legacy.heroes.count)) of \(legacyPath) were kept and \(legacy.skipped.count) left out "
+            + "because squad cannot keep them (\($0))"
+        } ?? "all \(Plural.heroes(legacy.heroes.count)) of \(legacyPath) were kept"
+      if announcing { notice("The local catalogue moved to \(path) in a new indexed format; \(kept).") }
       let written = (try? FileManager.default.attributesOfItem(atPath: legacyPath)[.modificationDate]) as? Date
       return legacy.updatedAt ?? written ?? Date()
     } catch {

@@ -4,13 +4,11 @@ extension Hero {
   /// The catalogue record form; unknown values are left out, `modified` is seconds since 1970.
   public var record: JSONValue {
     let details = self.details
-    let thumbnail = details.thumbnail
-    let urls = details.urls
     var fields: [(String, JSONValue)] = [
       ("id", .int(id.rawValue)), ("name", .string(name)), ("description", .string(details.description)),
     ]
     if let modified { fields.append(("modified", .int(Int(modified.timeIntervalSince1970.rounded(.down))))) }
-    if let thumbnail {
+    if let thumbnail = details.thumbnail {
       fields.append(
         ("thumbnail", .object([("path", .string(thumbnail.path)), ("extension", .string(thumbnail.extension))])))
     }
@@ -19,8 +17,9 @@ extension Hero {
     ] {
       if let count { fields.append((key, .int(count))) }
     }
-    if !urls.isEmpty {
-      fields.append(("urls", .array(urls.map { .object([("type", .string($0.type)), ("url", .string($0.url))]) })))
+    if !details.urls.isEmpty {
+      fields.append(
+        ("urls", .array(details.urls.map { .object([("type", .string($0.type)), ("url", .string($0.url))]) })))
     }
     return .object(fields)
   }

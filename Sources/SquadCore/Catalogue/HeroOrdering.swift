@@ -8,19 +8,15 @@ import Foundation
 public enum HeroOrdering {
   /// The heroes in the given order.
   public static func sorted(_ heroes: [Hero], by order: HeroOrder) -> [Hero] {
-    positions(heroes, by: order).map { heroes[$0] }
-  }
-
-  /// The positions of the heroes in the given order, so a caller can take just a window of them
-  /// without copying every hero.
-  static func positions(_ heroes: [Hero], by order: HeroOrder) -> [Int] {
+    let positions: [Int]
     switch order {
-    case .name: return byName(heroes)
-    case .nameDescending: return byName(heroes).reversed()
-    case .modified: return byModified(heroes)
-    case .modifiedDescending: return byModified(heroes).reversed()
-    default: return byCount(heroes, order)
+    case .name: positions = byName(heroes)
+    case .nameDescending: positions = byName(heroes).reversed()
+    case .modified: positions = byModified(heroes)
+    case .modifiedDescending: positions = byModified(heroes).reversed()
+    default: positions = byCount(heroes, order)
     }
+    return positions.map { heroes[$0] }
   }
 
   // Listings in name order come from the catalogue's name index; this sorts the few heroes of a

@@ -27,18 +27,17 @@ final class RecordSpool {
   /// Appends a line (newline included) and says where it is.
   func append(_ line: [UInt8]) -> Range<Int> {
     let start = size
+    size += line.count
     if descriptor >= 0, line.withUnsafeBytes({ FileDescriptorWriting.writeAll($0, to: descriptor) }) {
-      size += line.count
       return start..<size
     }
     if descriptor >= 0 {
       // The disk is full: what is spooled so far moves to memory, and so does the rest.
-      memory = read(0..<size)
+      memory = read(0..<start)
       close(descriptor)
       descriptor = -1
     }
     memory += line
-    size += line.count
     return start..<size
   }
 

@@ -23,8 +23,12 @@ extension APIHeroSource {
       await receive(fallback(error) { localListing(from: query, source: $0) })
       return
     }
-    let listing = ListingInProgress(limit: window.limit)
-    var step = listing.add(first, requested: window.offset)
+    func paging(_ page: MarvelPage<Hero>, requested: Int) -> ListingPaging {
+      ListingPaging.after(
+        requested: requested, limit: window.limit, offset: page.offset, count: page.results.count, total: page.total)
+    }
+    let listing = ListingInProgress()
+    var step = paging(first, requested: window.offset)
     await receive(.success(listing.handOver(first, ending: step)))
     var total = first.total
     // Pages are planned up to the latest total; a catalogue that grew meanwhile is followed on.
@@ -41,7 +45,7 @@ extension APIHeroSource {
           step = .short
           return false
         case .success(let page):
-          step = listing.add(page, requested: offset)
+          step = paging(page, requested: offset)
           total = page.total
           await receive(.success(listing.handOver(page, ending: step)))
           return !step.endsListing
@@ -50,9 +54,7 @@ extension APIHeroSource {
     }
     learn(listing.learnt)
   }
-}
 
-extension APIHeroSource {
   /// The whole listing from the local catalogue, in one page: when the API could not answer, or
   /// cannot answer this query.
   private func localListing(from query: HeroQuery, source: DataSource) -> HeroPage {
@@ -64,17 +66,8 @@ extension APIHeroSource {
 
 /// The heroes of an API listing so far: each id handed over once, and learnt as handed over.
 final class ListingInProgress {
-  let limit: Int
   private(set) var learnt: [Hero] = []
   private var seen: Set<HeroID> = []
-
-  init(limit: Int) { self.limit = limit }
-
-  /// Counts a page in and says where the listing goes.
-  func add(_ page: MarvelPage<Hero>, requested: Int) -> ListingPaging {
-    ListingPaging.after(
-      requested: requested, limit: limit, offset: page.offset, count: page.results.count, total: page.total)
-  }
 
   /// The page as handed over, and learnt: heroes already handed over (on this page or an earlier
   /// one) are left out, so the catalogue keeps the version that was printed.

@@ -65,9 +65,7 @@ public struct APIHeroSource: HeroSource {
       learn(page.origin == .network ? heroes : [])
       return .success(Sourced(heroes, source: .api(attribution: page.attribution)))
     case .failure(let error):
-      return fallback(error) { source in
-        Sourced(store.catalogue.matching(prefix: prefix, limit: limit), source: source)
-      }
+      return fallback(error) { Sourced(store.catalogue.matching(prefix: prefix, limit: limit), source: $0) }
     }
   }
 

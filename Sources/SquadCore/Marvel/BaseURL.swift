@@ -17,10 +17,9 @@ import Foundation
 enum BaseURL {
   /// The base as squad uses it (the scheme lowercased), or why it can never work.
   static func validate(_ text: String) -> Result<String, BaseURLProblem> {
-    guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased() else {
-      return .failure(.notAURL)
-    }
-    guard scheme == "http" || scheme == "https" else { return .failure(.notAURL) }
+    guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
+      scheme == "http" || scheme == "https"
+    else { return .failure(.notAURL) }
     guard let host = components.host, !host.isEmpty, host != "[]" else { return .failure(.noHost) }
     #if canImport(FoundationNetworking)
       if host.hasPrefix("["), !isIPv6Loopback(host) { return .failure(.ipv6Literal) }
@@ -49,23 +48,15 @@ enum BaseURL {
   }
 }
 
-/// Why a base URL can never work.
-enum BaseURLProblem: Error, Equatable, Sendable {
-  case notAURL
-  case noHost
-  case badPort
-  case queryOrFragment
-  case ipv6Literal
+/// Why a base URL can never work: what a valid one looks like, for the message.
+struct BaseURLProblem: Error, Equatable, Sendable {
+  var expectation: String
 
-  /// What a valid one looks like, for the message.
-  var expectation: String {
-    switch self {
-    case .notAURL: return "expected an http or https URL such as \(MarvelConfiguration.defaultBaseURL)"
-    case .noHost: return "the URL has no host"
-    case .badPort: return "the port must be a number from 1 to 65535"
-    case .queryOrFragment: return "a base URL cannot carry a query (?) or a fragment (#)"
-    case .ipv6Literal:
-      return "on Linux, URLSession cannot reach IPv6 addresses written in the URL other than [::1]; use a host name"
-    }
-  }
+  static let notAURL = Self(expectation: "expected an http or https URL such as \(MarvelConfiguration.defaultBaseURL)")
+  static let noHost = Self(expectation: "the URL has no host")
+  static let badPort = Self(expectation: "the port must be a number from 1 to 65535")
+  static let queryOrFragment = Self(expectation: "a base URL cannot carry a query (?) or a fragment (#)")
+  static let ipv6Literal = Self(
+    expectation: "on Linux, URLSession cannot reach IPv6 addresses written in the URL other than [::1]; use a host name"
+  )
 }

@@ -23,7 +23,6 @@ public struct CharacterFilter: Hashable, Sendable {
   public var limit: Int?
   /// How many results to skip.
   public var offset: Int?
-
 }
 
 extension CharacterFilter {

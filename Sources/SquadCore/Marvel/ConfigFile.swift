@@ -32,12 +32,11 @@ struct ConfigFile: Equatable, Decodable {
     } catch {
       return .failure(.unusableFile(error))
     }
-    let data = Data(bytes)
     var info = stat()
     guard stat(path, &info) == 0 else { return .failure(.unreadableFile(path: path)) }
     var file: ConfigFile
     do {
-      file = try JSONDecoder().decode(ConfigFile.self, from: data)
+      file = try JSONDecoder().decode(ConfigFile.self, from: Data(bytes))
     } catch {
       let detail = DecodingErrorText.describe(error)
       return .failure(

@@ -88,8 +88,7 @@ public enum TransportError: Error, Hashable, Sendable {
     case .tooManyRedirects: return "too many redirects (more than \(HTTPRequest.maximumRedirects))"
     case .redirectRefused(let scheme): return "redirect to a non-http URL (\(scheme):) refused"
     case .notHTTP: return "the server's reply is not an HTTP response"
-    case .tlsFailed(let text): return text
-    case .other(let text): return text
+    case .tlsFailed(let text), .other(let text): return text
     }
   }
 }

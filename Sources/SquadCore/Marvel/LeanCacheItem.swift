@@ -6,8 +6,6 @@ protocol LeanCacheItem {
   static func cached(_ items: [Self]) -> CachedItems
   /// The items again, or nil when one cannot be rebuilt (a hero the catalogue no longer holds).
   static func rebuilt(_ items: CachedItems, catalogue: LocalCatalogue?) -> [Self]?
-  /// The id of the hero the short form leaves to the catalogue; nil when it keeps the item whole.
-  var catalogueHeroID: Int? { get }
 }
 
 extension Hero: LeanCacheItem {
@@ -31,8 +29,6 @@ extension Hero: LeanCacheItem {
     return heroes.count == cached.count ? heroes : nil
   }
 
-  var catalogueHeroID: Int? { id.rawValue }
-
   private static func seconds(_ date: Date) -> Int { Int(date.timeIntervalSince1970.rounded(.down)) }
 }
 
@@ -45,8 +41,6 @@ extension Comic: LeanCacheItem {
     case .heroes(let ids): return ids.isEmpty ? [] : nil
     }
   }
-
-  var catalogueHeroID: Int? { nil }
 }
 
 /// A hero of a cached page: its id, with the answer's `modified` (whole seconds since 1970) when

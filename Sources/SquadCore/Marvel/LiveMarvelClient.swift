@@ -12,7 +12,7 @@ public struct LiveMarvelClient: MarvelClient {
   /// Seconds a cached answer is used without asking.
   public let cacheTTL: Double
   /// When to retry.
-  public let retry: RetryPolicy
+  public let retry = RetryPolicy()
   /// The most requests this client has on the wire at once.
   public static let maximumRequestsInFlight = 5
   /// Pages of one listing (`sync`, `heroes --all`) in progress at once. The client keeps at most
@@ -29,14 +29,13 @@ public struct LiveMarvelClient: MarvelClient {
   /// A client; `cache` nil disables caching.
   public init(
     baseURL: String, credentials: MarvelCredentials, timeout: Double = 10, cacheTTL: Double = 86_400,
-    retry: RetryPolicy = RetryPolicy(), cache: ResponseCache?, transport: any HTTPTransport = URLSessionTransport(),
+    cache: ResponseCache?, transport: any HTTPTransport = URLSessionTransport(),
     environment: MarvelClientEnvironment = .live
   ) {
     self.baseURL = baseURL
     self.credentials = credentials
     self.timeout = timeout
     self.cacheTTL = cacheTTL
-    self.retry = retry
     self.cache = cache
     self.transport = transport
     self.environment = environment
@@ -73,9 +72,12 @@ public struct LiveMarvelClient: MarvelClient {
     // cache files and messages use the URL without them.
     let url = MarvelURL.withoutUserInfo(address)
     var cached: (entry: CachedResponse, page: MarvelPage<Item>)?
-    if let cache, let entry = cache.entry(for: url),
-      let page: MarvelPage<Item> = Self.page(entry.page, catalogue: cache.catalogue?.catalogue)
+    // A cached page whose items cannot all be rebuilt is no cached page.
+    if let cache, let entry = cache.entry(for: url), let short = entry.page,
+      let results = Item.rebuilt(short.items, catalogue: cache.catalogue?.catalogue)
     {
+      let page = MarvelPage(
+        offset: short.offset, limit: short.limit, total: short.total, results: results, attribution: short.attribution)
       cached = (entry, page)
     }
     if let cached, freshness == .withinTTL, isFresh(cached.entry) {
@@ -108,9 +110,7 @@ public struct LiveMarvelClient: MarvelClient {
         offset: page.offset, limit: page.limit, total: page.total, attribution: page.attribution,
         items: Item.cached(page.results))
       // A cache that cannot be written costs requests later, not correctness now.
-      try? cache?.store(
-        CachedResponse(url: url, etag: etag, fetchedAt: environment.now(), page: short),
-        heroes: page.results.compactMap(\.catalogueHeroID))
+      try? cache?.storeOnceCatalogued(CachedResponse(url: url, etag: etag, fetchedAt: environment.now(), page: short))
     }
     return decoded.map { with($0, origin: .network, requests: attempts) }
   }
@@ -124,15 +124,6 @@ public struct LiveMarvelClient: MarvelClient {
 
   /// How far in the future a cache entry's time may be (clocks of one machine disagree a little).
   static let clockSkew: Double = 300
-
-  /// A cached page rebuilt; nil when any of its items cannot be.
-  private static func page<Item: LeanCacheItem>(_ cached: CachedPage?, catalogue: LocalCatalogue?) -> MarvelPage<Item>?
-  {
-    guard let cached, let results = Item.rebuilt(cached.items, catalogue: catalogue) else { return nil }
-    return MarvelPage(
-      offset: cached.offset, limit: cached.limit, total: cached.total, results: results, attribution: cached.attribution
-    )
-  }
 
   private func with<Item>(_ page: MarvelPage<Item>, origin: ResponseOrigin, requests: Int) -> MarvelPage<Item> {
     var page = page

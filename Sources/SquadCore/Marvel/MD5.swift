@@ -10,16 +10,11 @@ public enum MD5 {
     let bitLength = UInt64(message.count) &* 8
     message.append(0x80)
     while message.count % 64 != 56 { message.append(0) }
-    for shift in stride(from: 0, to: 64, by: 8) {
-      message.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
-    }
+    message += (0..<8).map { UInt8(truncatingIfNeeded: bitLength >> ($0 * 8)) }
     var words = [UInt32](repeating: 0, count: 16)
     for chunk in stride(from: 0, to: message.count, by: 64) {
       for index in 0..<16 {
-        let base = chunk + index * 4
-        words[index] =
-          UInt32(message[base]) | UInt32(message[base + 1]) << 8 | UInt32(message[base + 2]) << 16
-          | UInt32(message[base + 3]) << 24
+        words[index] = (0..<4).reduce(UInt32(0)) { $0 | UInt32(message[chunk + index * 4 + $1]) << ($1 * 8) }
       }
       state = compress(state, words)
     }
@@ -35,14 +30,7 @@ public enum MD5 {
 
   /// Lowercase hexadecimal of bytes.
   public static func hex(_ bytes: [UInt8]) -> String {
-    let digits = Array("0123456789abcdef".utf8)
-    var output: [UInt8] = []
-    output.reserveCapacity(bytes.count * 2)
-    for byte in bytes {
-      output.append(digits[Int(byte >> 4)])
-      output.append(digits[Int(byte & 0x0f)])
-    }
-    return String(decoding: output, as: UTF8.self)
+    bytes.map { String($0 >> 4, radix: 16) + String($0 & 0x0f, radix: 16) }.joined()
   }
 
   private static func compress(_ state: (UInt32, UInt32, UInt32, UInt32), _ words: [UInt32]) -> (

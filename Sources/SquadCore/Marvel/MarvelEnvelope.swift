@@ -55,15 +55,10 @@ struct MarvelErrorBody: Decodable, Equatable {
 
   init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    if let text = try? container.decode(String.self, forKey: .code) {
-      code = text
-    } else if let number = try? container.decode(Int.self, forKey: .code) {
-      code = String(number)
-    } else {
-      code = nil
-    }
-    let message = try? container.decode(String.self, forKey: .message)
-    let status = try? container.decode(String.self, forKey: .status)
-    self.message = message ?? status
+    code =
+      (try? container.decode(String.self, forKey: .code))
+      ?? (try? container.decode(Int.self, forKey: .code)).map(String.init)
+    message =
+      (try? container.decode(String.self, forKey: .message)) ?? (try? container.decode(String.self, forKey: .status))
   }
 }

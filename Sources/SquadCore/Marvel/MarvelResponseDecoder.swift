@@ -50,12 +50,10 @@ enum MarvelResponseDecoder {
   /// What a body that did not decode looks like, in a few words.
   static func describe(_ body: Data, error: (any Error)?) -> String {
     let text = body.prefix(512)
-    if text.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return "an empty body" }
-    if let first = text.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }),
-      first == UInt8(ascii: "<")
-    {
-      return "an HTML page, not JSON"
+    guard let first = text.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) else {
+      return "an empty body"
     }
+    if first == UInt8(ascii: "<") { return "an HTML page, not JSON" }
     guard let error else { return "not a Marvel error body" }
     let detail = DecodingErrorText.describe(error)
     return detail == "not valid JSON" ? "not valid JSON (cut short or garbled)" : "JSON of the wrong shape, \(detail)"

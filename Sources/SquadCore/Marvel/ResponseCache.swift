@@ -47,15 +47,16 @@ public struct ResponseCache: Sendable {
     return entry
   }
 
-  /// Stores an answer whose page names `heroes` (ids), replacing any earlier one for the same URL.
+  /// Stores a new answer, replacing any earlier one for the same URL, once the catalogue holds
+  /// what it stands for.
   ///
   /// A page that names heroes is rebuilt from the catalogue later, so its entry must never run
   /// ahead of it: with a catalogue, the entry is held until the catalogue has stored those heroes
-  /// (``CatalogueStore/remember(_:at:always:origin:)``, or a sync's write) and dropped with the
+  /// (``CatalogueStore/remember(_:at:origin:)``, or a sync's write) and dropped with the
   /// process otherwise. A sync that fails or is killed leaves no entry for its pages.
-  public func store(_ entry: CachedResponse, heroes: [Int]) throws(PersistenceError) {
-    guard let catalogue, !heroes.isEmpty else { return try store(entry) }
-    catalogue.afterStoring(Set(heroes)) { try? self.store(entry) }
+  public func storeOnceCatalogued(_ entry: CachedResponse) throws(PersistenceError) {
+    guard let catalogue, case .heroes(let heroes)? = entry.page?.items, !heroes.isEmpty else { return try store(entry) }
+    catalogue.afterStoring(Set(heroes.map(\.id))) { try? self.store(entry) }
   }
 
   /// Stores an answer atomically, replacing any earlier one for the same URL. The first store in
@@ -92,18 +93,10 @@ public struct CachedResponse: Hashable, Sendable {
   public var fetchedAt: Date
   /// The answer in short form.
   public var page: CachedPage?
-
-  /// A cached answer.
-  public init(url: String, etag: String?, fetchedAt: Date, page: CachedPage?) {
-    self.url = url
-    self.etag = etag
-    self.fetchedAt = fetchedAt
-    self.page = page
-  }
 }
 
 /// A page as the cache keeps it: paging numbers and items in short form (``LeanCacheItem``).
-public struct CachedPage: Hashable, Sendable {
+public struct CachedPage: Hashable, Sendable, Encodable {
   public var offset: Int
   public var limit: Int
   public var total: Int
@@ -137,11 +130,6 @@ extension CachedResponse: Codable {
     try container.encode(url, forKey: .url)
     try container.encode(etag, forKey: .etag)
     try container.encode(fetchedAt.timeIntervalSince1970, forKey: .fetchedAt)
-    guard let page else { return }
-    try container.encode(page.offset, forKey: .offset)
-    try container.encode(page.limit, forKey: .limit)
-    try container.encode(page.total, forKey: .total)
-    try container.encode(page.attribution, forKey: .attribution)
-    try container.encode(page.items, forKey: .items)
+    try page?.encode(to: encoder)
   }
 }

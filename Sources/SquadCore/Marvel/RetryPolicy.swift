@@ -10,15 +10,12 @@ import Foundation
 /// Redirect loops, refused redirects, oversized bodies and other answers are final.
 public struct RetryPolicy: Hashable, Sendable {
   /// Retries after the first attempt.
-  public var maximumRetries: Int
+  public var maximumRetries = 3
   /// The wait before the first retry, before jitter.
-  public var baseDelay: Double
+  public var baseDelay = 0.5
 
-  /// A policy; the defaults are squad's (3 retries, 0.5 s doubling).
-  public init(maximumRetries: Int = 3, baseDelay: Double = 0.5) {
-    self.maximumRetries = maximumRetries
-    self.baseDelay = baseDelay
-  }
+  /// squad's policy: 3 retries, 0.5 s doubling.
+  public init() {}
 
   /// Whether an answer with this status may succeed if asked again.
   public static func isRetryable(status: Int) -> Bool { status == 429 || (500...599).contains(status) }

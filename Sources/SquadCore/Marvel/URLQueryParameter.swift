@@ -23,8 +23,7 @@ public struct URLQueryParameter: Hashable, Sendable {
       case 0x41...0x5A, 0x61...0x7A, 0x30...0x39, 0x2D, 0x2E, 0x5F, 0x7E:
         output.unicodeScalars.append(Unicode.Scalar(byte))
       default:
-        let hex = String(byte, radix: 16, uppercase: true)
-        output += "%" + (hex.count == 1 ? "0" : "") + hex
+        output += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 0x0f, radix: 16, uppercase: true)
       }
     }
     return output

@@ -27,12 +27,17 @@ extension URLSessionTransport {
   /// its answer alive, a sync against a fast server held every body of the last 10 seconds at
   /// once (600 MB at 100,000 characters; BENCHMARKS.md).
   final class Exchange: @unchecked Sendable {
+    /// Whoever waits for the answer.
+    typealias Caller = CheckedContinuation<Result<HTTPResponse, TransportError>, Never>
     /// The most body bytes accepted.
     let bodyLimit: Int
     // Everything below is guarded by `lock`.
-    private var continuation: CheckedContinuation<Result<HTTPResponse, TransportError>, Never>?
+    private var continuation: Caller?
     private var task: URLSessionDataTask?
-    private var ending: Ending?
+    // Set once the exchange has ended; holds the error it ended with, nil when an answer was
+    // handed over: never the answer, which belongs to the caller.
+    private var ended = false
+    private var endError: TransportError?
     private var body = Data()
     private var redirects = 0
     private var cancelled = false
@@ -41,17 +46,14 @@ extension URLSessionTransport {
     init(bodyLimit: Int) { self.bodyLimit = bodyLimit }
 
     /// Starts the request and its deadline; resumes at once when the caller already gave up.
-    func start(
-      _ task: URLSessionDataTask, deadline seconds: Double,
-      resuming continuation: CheckedContinuation<Result<HTTPResponse, TransportError>, Never>
-    ) {
-      let early: Ending? = lock.withLock {
-        guard ending == nil else { return ending }
+    func start(_ task: URLSessionDataTask, deadline seconds: Double, resuming continuation: Caller) {
+      let early: TransportError? = lock.withLock {
+        guard !ended else { return endError ?? .cancelled }
         self.continuation = continuation
         self.task = task
         return nil
       }
-      if let early { return continuation.resume(returning: .failure(early.error ?? .cancelled)) }
+      if let early { return continuation.resume(returning: .failure(early)) }
       task.resume()
       let nanoseconds = Nanoseconds.from(seconds: seconds)
       guard nanoseconds < Nanoseconds.maximum else { return }
@@ -70,7 +72,7 @@ extension URLSessionTransport {
     /// Adds a piece of the body; past the limit, the exchange fails and the request is cancelled.
     func append(_ data: Data) {
       let fits: Bool = lock.withLock {
-        guard ending == nil else { return true }
+        guard !ended else { return true }
         guard data.count <= bodyLimit - body.count else { return false }
         body.append(data)
         return true
@@ -83,7 +85,7 @@ extension URLSessionTransport {
     func redirect(to url: URL?, answer: (Bool) -> Void) {
       lock.withLock {
         guard !cancelled else { return }
-        guard ending == nil else { return answer(false) }
+        guard !ended else { return answer(false) }
         let scheme = url?.scheme?.lowercased() ?? ""
         redirects += 1
         let refusal: TransportError? =
@@ -103,8 +105,7 @@ extension URLSessionTransport {
 
     /// Ends the exchange with `result` unless it has ended already.
     func finish(_ result: Result<HTTPResponse, TransportError>, cancellingTheRequest: Bool = false) {
-      let (continuation, task) = lock.withLock {
-        () -> (CheckedContinuation<Result<HTTPResponse, TransportError>, Never>?, URLSessionDataTask?) in
+      let (continuation, task) = lock.withLock { () -> (Caller?, URLSessionDataTask?) in
         let task = self.task
         guard let continuation = end(result) else { return (nil, nil) }
         if cancellingTheRequest, task != nil { cancelled = true }
@@ -116,24 +117,13 @@ extension URLSessionTransport {
 
     /// Records how the exchange ended, returning the caller to resume, or nil when the exchange
     /// had ended already. Call holding `lock`.
-    private func end(
-      _ result: Result<HTTPResponse, TransportError>
-    ) -> CheckedContinuation<Result<HTTPResponse, TransportError>, Never>? {
-      guard ending == nil else { return nil }
-      ending = Ending(result)
+    private func end(_ result: Result<HTTPResponse, TransportError>) -> Caller? {
+      guard !ended else { return nil }
+      ended = true
+      if case .failure(let error) = result { endError = error }
       body = Data()
       defer { (self.continuation, self.task) = (nil, nil) }
       return continuation
-    }
-
-    /// How an exchange ended: only the error, never the answer, which belongs to the caller.
-    private struct Ending {
-      /// The failure it ended with; nil when an answer was handed over.
-      let error: TransportError?
-
-      init(_ result: Result<HTTPResponse, TransportError>) {
-        if case .failure(let error) = result { self.error = error } else { error = nil }
-      }
     }
 
     /// The caller was cancelled. Called from a cancellation handler, so it hops off first.

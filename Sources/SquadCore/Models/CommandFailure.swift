@@ -19,5 +19,3 @@ extension FeatureFailure {
 }
 
 extension PersistenceError: CommandFailure {}
-extension SourceError: CommandFailure {}
-extension LookupFailure: CommandFailure {}

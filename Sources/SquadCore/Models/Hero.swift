@@ -34,34 +34,23 @@ public struct Hero: Hashable, Sendable, Identifiable {
   }
 
   /// A short biography; often empty.
-  public var description: String {
-    get { details.description }
-    set { details.description = newValue }
-  }
+  public var description: String { details.description }
 
   /// The picture; nil when Marvel has none.
-  public var thumbnail: Thumbnail? {
-    get { details.thumbnail }
-    set { details.thumbnail = newValue }
-  }
+  public var thumbnail: Thumbnail? { details.thumbnail }
 
   /// Public web pages about the hero.
-  public var urls: [HeroLink] {
-    get { details.urls }
-    set { details.urls = newValue }
-  }
+  public var urls: [HeroLink] { details.urls }
 
   public static func == (left: Hero, right: Hero) -> Bool {
     left.id == right.id && left.name == right.name && left.modified == right.modified && left.counts == right.counts
       && left.storedDetails.isSame(as: right.storedDetails)
   }
 
+  // Equal heroes share id and name; hashing no more leaves a record's details encoded.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(id)
     hasher.combine(name)
-    hasher.combine(modified)
-    hasher.combine(counts)
-    hasher.combine(details)
   }
 }
 

@@ -6,15 +6,6 @@ public struct HeroID: Hashable, Comparable, Sendable, CustomStringConvertible {
   /// Wraps a numeric Marvel character id.
   public init(_ rawValue: Int) { self.rawValue = rawValue }
 
-  public init(from decoder: any Decoder) throws {
-    rawValue = try decoder.singleValueContainer().decode(Int.self)
-  }
-
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.singleValueContainer()
-    try container.encode(rawValue)
-  }
-
   public static func < (lhs: HeroID, rhs: HeroID) -> Bool { lhs.rawValue < rhs.rawValue }
 
   public var description: String { String(rawValue) }

@@ -27,7 +27,7 @@ public enum HeroLimits {
   public static func nameProblem(_ name: String) -> String? {
     if name.trimmingWhitespace().isEmpty { return "must not be empty" }
     if !name.unicodeScalars.contains(where: isVisible) { return "must have a visible character" }
-    return lengthProblem(name, maximumNameBytes)
+    return lengthProblem(name.utf8.count, maximumNameBytes)
   }
 
   /// Whether a character shows something on a terminal.
@@ -41,11 +41,11 @@ public enum HeroLimits {
 
   /// What is wrong with `description`, or nil: it must fit the bound.
   public static func descriptionProblem(_ description: String) -> String? {
-    lengthProblem(description, maximumDescriptionBytes)
+    descriptionProblem(byteCount: description.utf8.count)
   }
 
   /// What is wrong with a URL (a link or a picture's path), or nil: it must fit the bound.
-  public static func urlProblem(_ url: String) -> String? { lengthProblem(url, maximumURLBytes) }
+  public static func urlProblem(_ url: String) -> String? { urlProblem(byteCount: url.utf8.count) }
 
   /// As ``descriptionProblem(_:)``, for a description of `byteCount` UTF-8 bytes.
   static func descriptionProblem(byteCount: Int) -> String? { lengthProblem(byteCount, maximumDescriptionBytes) }
@@ -61,10 +61,6 @@ public enum HeroLimits {
   /// What is wrong with carrying `count` links, or nil.
   public static func linksProblem(count: Int) -> String? {
     count <= maximumLinks ? nil : "\(count) links is more than the \(maximumLinks) squad keeps"
-  }
-
-  private static func lengthProblem(_ text: String, _ maximum: Int) -> String? {
-    lengthProblem(text.utf8.count, maximum)
   }
 
   private static func lengthProblem(_ bytes: Int, _ maximum: Int) -> String? {

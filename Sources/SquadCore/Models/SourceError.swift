@@ -1,5 +1,5 @@
 /// Why heroes could not be listed or looked up.
-public enum SourceError: Error, Hashable, Sendable, CustomStringConvertible {
+public enum SourceError: CommandFailure, Hashable, Sendable {
   /// Keys missing where required, or rejected by the API.
   case credentials(String)
   /// The API could not be reached or kept failing, and no fallback could answer.
@@ -31,7 +31,7 @@ public enum SourceError: Error, Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Why a hero named on the command line could not be picked.
-public enum LookupFailure: Error, Hashable, Sendable, CustomStringConvertible {
+public enum LookupFailure: CommandFailure, Hashable, Sendable {
   /// No hero has this id.
   case unknownID(HeroID)
   /// No hero's name is or starts with this text; `suggestions` are near misses.

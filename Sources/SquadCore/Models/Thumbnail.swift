@@ -9,12 +9,8 @@ public struct Thumbnail: Hashable, Sendable, Decodable {
   /// it as no picture wherever it finds it (``CharacterDTO``, the catalogue's records).
   public var isPlaceholder: Bool { path.hasSuffix("image_not_available") }
 
-  /// The full-size image URL, or a sized variant such as `portrait_xlarge`.
-  public func url(variant: String? = nil) -> String {
-    if let variant { return "\(path)/\(variant).\(`extension`)" }
-    return "\(path).\(`extension`)"
-  }
-
+  /// The full-size image URL.
+  public func url() -> String { "\(path).\(`extension`)" }
 }
 
 extension Thumbnail {

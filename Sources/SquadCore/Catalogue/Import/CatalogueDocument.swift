@@ -47,8 +47,7 @@ enum CatalogueDocument {
   ) throws(Detail) {
     let fields = try members(bytes, range)
     if let data = fields["data"], opens(bytes, data, "{") {
-      if let code = fields["code"], !saysOK(bytes[code]) {
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[code]), as: UTF8.self).trimmingWhitespace()
+      if let code = fields["code"], let text = errorCode(bytes[code]) {
         throw Detail("an API error answer (code \(TextSnippet.quote(text))), not data")
       }
       let inner = try members(bytes, data)
@@ -134,10 +133,10 @@ enum CatalogueDocument {
     }
   }
 
-  /// Whether a response's `code` value (as JSON text) is Marvel's 200, as a number or a string.
-  static func saysOK(_ code: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+  /// A response's `code` value as JSON text; nil when it is Marvel's 200, as a number or a string.
+  static func errorCode(_ code: Slice<UnsafeBufferPointer<UInt8>>) -> String? {
     let text = String(decoding: UnsafeBufferPointer(rebasing: code), as: UTF8.self).trimmingWhitespace()
-    return text == "200" || text == "\"200\""
+    return text == "200" || text == "\"200\"" ? nil : text
   }
 
   private static func opens(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ opening: Character) -> Bool {

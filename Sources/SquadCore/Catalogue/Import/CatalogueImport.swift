@@ -56,24 +56,21 @@ public enum CatalogueImport {
     case .success(let value): found = value
     case .failure(let failure): return .failure(failure)
     }
-    var report = Report()
-    report.skipped = found.skipped
-    report.passedOver = found.passedOver
+    var report = Report(skipped: found.skipped, passedOver: found.passedOver)
     var stopped: Failure?
     do throws(PersistenceError) {
       try store.update(
         at: now, spool: true,
         deciding: { builder in
           for file in found.files {
-            switch take(file, strictly: found.named.contains(file), into: builder, &report) {
-            case .none: continue
-            case .some(let failure):
-              guard skipInvalid, let problem = failure.fileProblem else {
-                stopped = failure
-                return false
-              }
-              report.skipped.append(problem)
+            guard let failure = take(file, strictly: found.named.contains(file), into: builder, &report) else {
+              continue
             }
+            guard skipInvalid, let problem = failure.fileProblem else {
+              stopped = failure
+              return false
+            }
+            report.skipped.append(problem)
           }
           let heroes = builder.heroOutcomes()
           report.heroesAdded = heroes[.added] ?? 0
@@ -107,15 +104,13 @@ public enum CatalogueImport {
     var records: [ImportedRecord] = []
     var over: String?
     do throws(CatalogueImportFile.Problem) {
-      try CatalogueImportFile.forEachRecord(bytes, path: file) { (record) throws(CatalogueImportFile.Problem) in
+      try CatalogueImportFile.forEachRecord(bytes, path: file) { (record) throws(CatalogueDocument.Detail) in
         switch record {
         case .hero(let hero): heroIDs.insert(hero.id.rawValue)
         case .comic(let comic): comicIDs.insert(comic.id)
         }
-        guard heroIDs.count <= CatalogueLimits.maximumHeroes, comicIDs.count <= CatalogueLimits.maximumComics else {
-          over = CatalogueLimits.problem(heroes: heroIDs.count, comics: comicIDs.count, bytes: 0)
-          throw CatalogueImportFile.Problem(path: file, detail: over ?? "")
-        }
+        over = CatalogueLimits.problem(heroes: heroIDs.count, comics: comicIDs.count, bytes: 0)
+        if let over { throw CatalogueDocument.Detail(over) }
         records.append(record)
       }
     } catch {
@@ -127,25 +122,17 @@ public enum CatalogueImport {
     }
     report.filesRead += 1
     for record in records {
-      count(merge(record, into: builder), record, &report)
+      switch record {
+      case .hero(let hero): builder.merge(hero, origin: .imported)  // Counted at the end, against what was held.
+      case .comic(let comic):
+        switch builder.merge(comic, origin: .imported) {
+        case .added: report.comicsAdded += 1
+        case .updated: report.comicsUpdated += 1
+        case .unchanged: break
+        }
+      }
       if let problem = builder.limitProblem() { return .overLimit(problem) }
     }
     return nil
-  }
-
-  private static func merge(_ record: ImportedRecord, into builder: CatalogueBuilder) -> HeroMerge.Outcome {
-    switch record {
-    case .hero(let hero): return builder.merge(hero, origin: .imported)
-    case .comic(let comic): return builder.merge(comic, origin: .imported)
-    }
-  }
-
-  private static func count(_ outcome: HeroMerge.Outcome, _ record: ImportedRecord, _ report: inout Report) {
-    switch (record, outcome) {
-    case (.hero, _): break  // Counted at the end, against what the catalogue held before.
-    case (.comic, .added): report.comicsAdded += 1
-    case (.comic, .updated): report.comicsUpdated += 1
-    case (.comic, .unchanged): break
-    }
   }
 }

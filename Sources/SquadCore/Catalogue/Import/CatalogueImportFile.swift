@@ -5,9 +5,6 @@ import Foundation
 /// are refused (never repaired into U+FFFD), and an empty or blank file is refused. Records are
 /// characters or comics (``ImportedRecord``).
 public enum CatalogueImportFile {
-  /// The largest file read (``InputLimit/catalogueImportFile``).
-  static let maximumSize = InputLimit.catalogueImportFile
-
   /// Why a file cannot be imported, in the `FILE: record N: field: what is wrong` form.
   public struct Problem: Error, Equatable, Sendable {
     /// The file or folder.
@@ -23,7 +20,7 @@ public enum CatalogueImportFile {
   /// The file's bytes, its byte-order mark left out.
   static func read(_ path: String) -> Result<[UInt8], Problem> {
     do throws(PersistenceError) {
-      guard let bytes = try BoundedInput.regularFile(path, limit: maximumSize) else {
+      guard let bytes = try BoundedInput.regularFile(path, limit: InputLimit.catalogueImportFile) else {
         return .failure(Problem(path: path, detail: "no such file"))
       }
       return .success(ByteOrderMark.stripped(bytes))
@@ -42,9 +39,9 @@ public enum CatalogueImportFile {
   }
 
   /// Calls `body` with every record of the file's bytes in order, each checked; throws the first
-  /// problem, or what `body` throws.
+  /// problem, or what `body` throws as one of this file.
   static func forEachRecord(
-    _ bytes: [UInt8], path: String, _ body: (ImportedRecord) throws(Problem) -> Void
+    _ bytes: [UInt8], path: String, _ body: (ImportedRecord) throws(CatalogueDocument.Detail) -> Void
   ) throws(Problem) {
     if let offset = UTF8Check.firstInvalidByte(bytes) {
       throw Problem(path: path, detail: "not UTF-8 text (byte \(offset)); save it as UTF-8 and import it again")
@@ -59,11 +56,7 @@ public enum CatalogueImportFile {
           } catch {
             throw CatalogueDocument.Detail("record \(number): " + DecodingErrorText.describe(error, at: ""))
           }
-          do throws(Problem) {
-            try body(record)
-          } catch {
-            throw CatalogueDocument.Detail(error.detail)  // the same path: read back as it was
-          }
+          try body(record)
         }
       }
     } catch {

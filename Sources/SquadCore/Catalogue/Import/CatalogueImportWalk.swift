@@ -46,7 +46,7 @@ enum CatalogueImportWalk {
           let start = reader.offset
           try reader.skipValue()
           guard key.string == "code" else { continue }
-          return !CatalogueDocument.saysOK(buffer[start..<reader.offset])
+          return CatalogueDocument.errorCode(buffer[start..<reader.offset]) != nil
         }
       } catch {}
       return false
@@ -59,12 +59,10 @@ enum CatalogueImportWalk {
     _ paths: [String], skipInvalid: Bool, maximumFiles: Int = maximumFiles, maximumDepth: Int = maximumDepth
   ) -> Result<Found, CatalogueImport.Failure> {
     var walk = Walk(skipInvalid: skipInvalid, maximumFiles: maximumFiles, maximumDepth: maximumDepth)
-    do throws(CatalogueImport.Failure) {
+    return Result { () throws(CatalogueImport.Failure) in
       for path in paths { try walk.take(path) }
-    } catch {
-      return .failure(error)
+      return walk.found
     }
-    return .success(walk.found)
   }
 
   private struct Walk {
