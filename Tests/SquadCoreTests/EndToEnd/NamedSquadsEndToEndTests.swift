@@ -146,6 +146,22 @@ import Testing
     #expect(try squad.run("squads").stdout.contains("six\t6\t6\t"))
   }
 
+  @Test func undoSaysWhyItStopsAtAChangeOfTheSizeLimit() throws {
+    _ = try squad.run("recruit", "hulk")
+    #expect(try squad.run("squads", "edit", "default", "--max", "5").status == 0)
+    let undo = try squad.run("undo")
+    #expect(undo.status == 0)
+    #expect(
+      undo.stderr
+        == "Nothing to undo in the squad 'default'. Undo stops at the last change of its size limit ('squads edit').\n")
+    #expect(try squad.run("list").stdout.hasPrefix("1009351\tHulk\t"), "nothing changed")
+    _ = try squad.run("recruit", "thor")
+    #expect(try squad.run("undo").stderr.contains("Fired Thor"))
+    #expect(try squad.run("undo").stderr.contains("Undo stops at the last change of its size limit"))
+    #expect(try squad.run("redo").stderr.contains("Recruited Thor"))
+    #expect(try squad.run("redo").stderr == "Nothing to redo in the squad 'default'.\n")
+  }
+
   @Test func namesThatCouldEscapeTheHomeAreUsageErrors() throws {
     let outside = squad.home.path + "/../escape"
     for name in ["../../escape", "/etc/x", "a/b", "..", "bad\u{1B}[31mname", "-x", String(repeating: "a", count: 33)] {

@@ -104,9 +104,10 @@ extension StepCommand {
 
   static func report(_ state: HistoryFeature.State, _ context: CommandContext) -> CommandOutcome {
     switch state.phase {
-    case .stepped(_, nil):
-      return .notice("Nothing to \(direction.rawValue) in the squad '\(context.squadName)'.")
-    case .stepped(_, let entry?):
+    case .stepped(_, .nothing(let pastLimitChange)):
+      let limit = pastLimitChange ? " Undo stops at the last change of its size limit ('squads edit')." : ""
+      return .notice("Nothing to \(direction.rawValue) in the squad '\(context.squadName)'.\(limit)")
+    case .stepped(_, .stepped(let entry)):
       let verb = direction == .undo ? "Undid" : "Redid"
       context.notice("\(verb) \(Plural.count(entry.steps, "change"))\(context.squadName.place("in")).")
       SquadChangeReport.report(entry.diff, context: context)

@@ -27,6 +27,9 @@ public struct UndoStacks: Equatable, Sendable {
   public var undo: [Step] = []
   /// Changes that redo can make again, the next one last.
   public var redo: [Step] = []
+  /// Whether the stacks start at a change of the size limit: with the undo stack empty, undo
+  /// stopped there rather than at the squad's beginning.
+  public var startAtLimitChange = false
 
   /// The stacks after `entries`, oldest first.
   public static func replay(_ entries: [HistoryEntry]) -> UndoStacks {
@@ -46,7 +49,7 @@ public struct UndoStacks: Equatable, Sendable {
       case .redo:
         stacks.move(entry.steps, from: \.redo, to: \.undo, orWhole: step)
       case .create, .delete, .limit:
-        stacks = UndoStacks()
+        stacks = UndoStacks(startAtLimitChange: entry.kind == .limit)
       case .rename:
         break
       }

@@ -73,6 +73,20 @@ import Testing
     #expect(nothing == nil, "nothing was recorded")
   }
 
+  @Test func undoSaysItStoppedAtAChangeOfTheSizeLimitAndOnlyThere() throws {
+    var limited = withHulk
+    limited.maxMembers = 5
+    let limitChange = HistoryEntry(
+      sequence: 2, at: Sample.moment, command: "squads edit", kind: .limit, before: recruitedHulk.after,
+      after: SquadDigest.of(limited), diff: SquadDiff(removed: [], added: []))
+    let afterLimit = SquadSnapshot.of(.success(limited), history: .success([recruitedHulk, limitChange]))
+    let (undo, outcome) = try HistoryFeature.plan(.undo, count: 1, in: afterLimit)
+    #expect(undo == nil, "undo never crosses a change of the size limit")
+    #expect(outcome == .nothing(pastLimitChange: true))
+    #expect(try HistoryFeature.plan(.redo, count: 1, in: afterLimit).1 == .nothing(pastLimitChange: false))
+    #expect(try HistoryFeature.plan(.undo, count: 1, in: .of(.success(withHulk))).1 == .nothing(pastLimitChange: false))
+  }
+
   @Test func undoRefusesAFileEditedOutsideSquad() {
     let edited = SquadSnapshot.of(.success(withHulk), history: .success([recruitedHulk]), digest: "edited")
     #expect(throws: SquadError.changedOutside(path: "squad.json")) {

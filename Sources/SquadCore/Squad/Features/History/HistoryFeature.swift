@@ -21,8 +21,8 @@ public enum HistoryFeature: Feature {
     case stepping(StepDirection, count: Int)
     /// The history, newest first.
     case listed([HistoryEntry])
-    /// The entry an undo or redo recorded; nil when there was nothing to undo or redo.
-    case stepped(StepDirection, HistoryEntry?)
+    /// What an undo or redo did.
+    case stepped(StepDirection, StepOutcome)
     /// Refused or failed; nothing changed.
     case failed(SquadError)
   }
@@ -32,7 +32,7 @@ public enum HistoryFeature: Feature {
     case historyRequested(limit: Int?)
     case stepRequested(StepDirection, count: Int, at: Date)
     case historyLoaded(Result<[HistoryEntry], PersistenceError>)
-    case stepFinished(Result<HistoryEntry?, SquadError>)
+    case stepFinished(Result<StepOutcome, SquadError>)
   }
 
   /// What the feature asks the outside world to do.
@@ -58,8 +58,8 @@ public enum HistoryFeature: Feature {
       state.phase = .listed(limit.map { Array(newestFirst.prefix($0)) } ?? newestFirst)
       return []
 
-    case (.stepping(let direction, _), .stepFinished(.success(let entry))):
-      state.phase = .stepped(direction, entry)
+    case (.stepping(let direction, _), .stepFinished(.success(let outcome))):
+      state.phase = .stepped(direction, outcome)
       return []
 
     case (.loading, .historyLoaded(.failure(let error))):
@@ -80,19 +80,22 @@ public enum HistoryFeature: Feature {
 extension HistoryFeature {
   /// Undo or redo of up to `count` changes, decided on the squad and history read under the lock.
   /// "Can I undo" is whether ``UndoStacks/replay(_:)`` leaves a step to take (no: nothing to write,
-  /// nothing to say); a squad file edited outside squad since its last recorded change, or an
-  /// unreadable history, is refused. Pure.
+  /// and the outcome says whether undo stopped at a change of the size limit); a squad file edited
+  /// outside squad since its last recorded change, or an unreadable history, is refused. Pure.
   public static func plan(_ direction: StepDirection, count: Int, in snapshot: SquadSnapshot) throws(SquadError)
-    -> (SquadEdit?, Void)
+    -> (SquadEdit?, StepOutcome)
   {
     var squad = try snapshot.readSquad()
     let stacks = UndoStacks.replay(try snapshot.history.mapError(SquadError.file).get())
     let available = direction == .undo ? stacks.undo : stacks.redo
-    guard !available.isEmpty else { return (nil, ()) }
+    guard !available.isEmpty else {
+      return (nil, .nothing(pastLimitChange: direction == .undo && stacks.startAtLimitChange))
+    }
     guard snapshot.matchesHistory else { throw .changedOutside(path: snapshot.path) }
     let steps = available.suffix(count).reversed()
     for step in steps { squad = try replay(step, direction, on: squad, in: snapshot) }
-    return (SquadEdit(squad: squad, kind: direction == .undo ? .undo : .redo, steps: steps.count), ())
+    // The outcome is the entry the commit records; until then, nothing.
+    return (SquadEdit(squad: squad, kind: direction == .undo ? .undo : .redo, steps: steps.count), .nothing())
   }
 
   // One step undone or redone, checked against the digests its entry recorded on both sides: a
@@ -117,6 +120,15 @@ extension HistoryFeature {
     }
     return result
   }
+}
+
+/// What an undo or redo did.
+public enum StepOutcome: Equatable, Sendable {
+  /// The entry it recorded.
+  case stepped(HistoryEntry)
+  /// Nothing to undo or redo; `pastLimitChange` when undo stopped at a change of the size limit,
+  /// which it never crosses.
+  case nothing(pastLimitChange: Bool = false)
 }
 
 /// Back (undo) or forward (redo) through a squad's history.

@@ -34,7 +34,7 @@ import Testing
     let undo = try #require(try file.history.read().entries.last)
     #expect(undo.kind == .undo)
     #expect(undo.diff.removed.map(\.member.id) == [Sample.hulk.id])
-    await store.receive(.stepFinished(.success(undo))) { $0.phase = .stepped(.undo, undo) }
+    await store.receive(.stepFinished(.success(.stepped(undo)))) { $0.phase = .stepped(.undo, .stepped(undo)) }
     store.finish()
     #expect(try file.load().members.isEmpty)
 
@@ -42,7 +42,7 @@ import Testing
     await again.send(.stepRequested(.redo, count: 5, at: Sample.moment)) { $0.phase = .stepping(.redo, count: 5) }
     let redo = try #require(try file.history.read().entries.last)
     #expect(redo.kind == .redo && redo.steps == 1)
-    await again.receive(.stepFinished(.success(redo))) { $0.phase = .stepped(.redo, redo) }
+    await again.receive(.stepFinished(.success(.stepped(redo)))) { $0.phase = .stepped(.redo, .stepped(redo)) }
     again.finish()
     #expect(try file.load() == afterRecruit)
   }
@@ -50,7 +50,7 @@ import Testing
   @Test func nothingToUndoIsNotAFailure() async throws {
     let store = store()
     await store.send(.stepRequested(.undo, count: 1, at: Sample.moment)) { $0.phase = .stepping(.undo, count: 1) }
-    await store.receive(.stepFinished(.success(nil))) { $0.phase = .stepped(.undo, nil) }
+    await store.receive(.stepFinished(.success(.nothing()))) { $0.phase = .stepped(.undo, .nothing()) }
     store.finish()
   }
 
@@ -58,7 +58,7 @@ import Testing
     try recruit(Sample.hulk)
     let store = store()
     await store.send(.stepRequested(.redo, count: 3, at: Sample.moment)) { $0.phase = .stepping(.redo, count: 3) }
-    await store.receive(.stepFinished(.success(nil))) { $0.phase = .stepped(.redo, nil) }
+    await store.receive(.stepFinished(.success(.nothing()))) { $0.phase = .stepped(.redo, .nothing()) }
     store.finish()
     #expect(try file.history.read().entries.map(\.kind) == [.change])
   }
