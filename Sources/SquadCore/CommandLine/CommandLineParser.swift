@@ -65,8 +65,8 @@ public enum CommandLineParser {
       {
         let expected = option.choices.map { "'\($0)'" }.joined(separator: ", ")
         throw UsageError(
-          "The value '\(value)' is invalid for '\(option.name)'. Expected one of: \(expected).", command: parsed.command
-        )
+          "The value '\(value)' is invalid for '\(option.name)'. Expected one of: \(expected)."
+            + didYouMean(EditDistance.closest(to: value, in: option.choices)), command: parsed.command)
       }
     }
     if !parsed.has(.help), let spec { try checkPositionals(parsed.positionals, against: spec) }
@@ -104,7 +104,9 @@ public enum CommandLineParser {
         guard let command = CommandRegistry.commands.first(where: { $0.name == token }) else {
           // `--colour never list`: the mistake is the option, whose value was taken for a command.
           if let unknownBefore, !afterDoubleDash { throw unknownOption(unknownBefore, for: nil) }
-          let suggestion = EditDistance.closest(to: token, in: CommandRegistry.visibleCommands.map(\.name))
+          // `squad version`: a global option's name typed without its dashes.
+          let option = CommandRegistry.globalOptions.first { $0.name == "--" + token }?.name
+          let suggestion = option ?? EditDistance.closest(to: token, in: CommandRegistry.visibleCommands.map(\.name))
           throw UsageError("Unknown command '\(token)'." + didYouMean(suggestion), command: nil)
         }
         spec = command

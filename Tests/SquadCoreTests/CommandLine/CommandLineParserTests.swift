@@ -30,6 +30,13 @@ import Testing
 
   @Test func unknownCommandsSuggestTheNearestOne() {
     #expect(parse("heros").failureValue == UsageError("Unknown command 'heros'. Did you mean 'heroes'?", command: nil))
+    #expect(parse("version").failureValue?.message == "Unknown command 'version'. Did you mean '--version'?")
+  }
+
+  @Test func aMistypedChoiceSuggestsTheNearestOne() {
+    #expect(parse("heroes --order comic").failureValue?.message.hasSuffix(" Did you mean 'comics'?") == true)
+    #expect(parse("list --format jsn").failureValue?.message.hasSuffix(" Did you mean 'json'?") == true)
+    #expect(parse("heroes --order goofiness").failureValue?.message.contains("Did you mean") == false)
   }
 
   @Test func commandOptionsAreNotAcceptedByOtherCommands() {
