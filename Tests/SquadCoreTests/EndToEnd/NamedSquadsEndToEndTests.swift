@@ -141,7 +141,10 @@ import Testing
     let before = squad.home.contents("squads/six/squad.json")
     let seventh = try squad.run("--squad", "six", "recruit", "1009368")
     #expect(seventh.status == 1)
-    #expect(seventh.stderr.contains("holds at most 6 members"))
+    #expect(
+      seventh.stderr
+        == "Error: The squad 'six' holds at most 6 members; this change would make it 7. Nothing changed; fire "
+        + "someone first, or raise the limit (squad squads edit six --max 7).\n")
     #expect(squad.home.contents("squads/six/squad.json") == before)
     #expect(try squad.run("squads").stdout.contains("six\t6\t6\t"))
   }

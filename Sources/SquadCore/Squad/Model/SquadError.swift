@@ -53,7 +53,8 @@ public enum SquadError: Error, Equatable, Sendable, CommandFailure {
     case .invalidImport(let invalid): return invalid.lines.joined(separator: "\n")
     case .overLimit(let limit, let members, let squad):
       return "The squad '\(squad)' holds at most \(Plural.members(limit)); this change would make it "
-        + "\(members). Nothing changed; fire someone first."
+        + "\(members). Nothing changed; fire someone first, or raise the limit "
+        + "(squad squads edit \(squad) --max \(members))."
     case .changedOutside(let path):
       return "\(path) was changed by something other than squad since the last change squad recorded; "
         + "undo and redo would lose that edit, so nothing changed."
