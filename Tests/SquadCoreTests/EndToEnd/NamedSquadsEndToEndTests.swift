@@ -144,7 +144,7 @@ import Testing
     #expect(
       seventh.stderr
         == "Error: The squad 'six' holds at most 6 members; this change would make it 7. Nothing changed; fire "
-        + "someone first, or raise the limit (squad squads edit six --max 7).\n")
+        + "1 first, or raise the limit (squad squads edit six --max 7).\n")
     #expect(squad.home.contents("squads/six/squad.json") == before)
     #expect(try squad.run("squads").stdout.contains("six\t6\t6\t"))
   }
@@ -161,6 +161,14 @@ import Testing
     _ = try squad.run("recruit", "thor")
     #expect(try squad.run("undo").stderr.contains("Fired Thor"))
     #expect(try squad.run("undo").stderr.contains("Undo stops at the last change of its size limit"))
+    #expect(try squad.run("redo").stderr.contains("Recruited Thor"))
+    let partial = try squad.run("undo", "2")
+    #expect(
+      partial.stderr.hasPrefix("Undid 1 change. Undo stops at the last change of its size limit ('squads edit').\n"))
+    // With nothing left to undo when the limit changed, the short sentence.
+    _ = try squad.run("squads", "create", "fresh")
+    _ = try squad.run("squads", "edit", "fresh", "--max", "4")
+    #expect(try squad.run("--squad", "fresh", "undo").stderr == "Nothing to undo in the squad 'fresh'.\n")
     #expect(try squad.run("redo").stderr.contains("Recruited Thor"))
     #expect(try squad.run("redo").stderr == "Nothing to redo in the squad 'default'.\n")
   }

@@ -104,12 +104,14 @@ extension StepCommand {
 
   static func report(_ state: HistoryFeature.State, _ context: CommandContext) -> CommandOutcome {
     switch state.phase {
-    case .stepped(_, .nothing(let pastLimitChange)):
-      let limit = pastLimitChange ? " Undo stops at the last change of its size limit ('squads edit')." : ""
-      return .notice("Nothing to \(direction.rawValue) in the squad '\(context.squadName)'.\(limit)")
-    case .stepped(_, .stepped(let entry)):
+    case .stepped(_, let outcome):
+      let limit =
+        outcome.stoppedAtLimitChange ? " Undo stops at the last change of its size limit ('squads edit')." : ""
+      guard let entry = outcome.entry else {
+        return .notice("Nothing to \(direction.rawValue) in the squad '\(context.squadName)'.\(limit)")
+      }
       let verb = direction == .undo ? "Undid" : "Redid"
-      context.notice("\(verb) \(Plural.count(entry.steps, "change"))\(context.squadName.place("in")).")
+      context.notice("\(verb) \(Plural.count(entry.steps, "change"))\(context.squadName.place("in")).\(limit)")
       SquadChangeReport.report(entry.diff, context: context)
       return .success
     case .failed(let error):

@@ -9,7 +9,8 @@ public enum SquadError: Error, Equatable, Sendable, CommandFailure {
   /// The import file was read but is not a valid export; every problem found is listed.
   case invalidImport(InvalidImport)
   /// The change would take the squad `squad` past its size limit.
-  case overLimit(limit: Int, members: Int, squad: String)
+  /// `fireFirst`: how many members firing would make room for the change, when firing can help.
+  case overLimit(limit: Int, members: Int, squad: String, fireFirst: Int?)
   /// The squad file at `path` no longer matches the last change squad recorded (edited by
   /// something else), so undo or redo would lose that edit.
   case changedOutside(path: String)
@@ -51,10 +52,11 @@ public enum SquadError: Error, Equatable, Sendable, CommandFailure {
     case .file(let error): return error.description
     case .lookup(let failure): return failure.description
     case .invalidImport(let invalid): return invalid.lines.joined(separator: "\n")
-    case .overLimit(let limit, let members, let squad):
+    case .overLimit(let limit, let members, let squad, let fireFirst):
+      let fire = fireFirst.map { "fire \($0) first, or " } ?? ""
+      let edit = members > Squad.largestLimit ? "--no-max" : "--max \(members)"
       return "The squad '\(squad)' holds at most \(Plural.members(limit)); this change would make it "
-        + "\(members). Nothing changed; fire someone first, or raise the limit "
-        + "(squad squads edit \(squad) --max \(members))."
+        + "\(members). Nothing changed; \(fire)raise the limit (squad squads edit \(squad) \(edit))."
     case .changedOutside(let path):
       return "\(path) was changed by something other than squad since the last change squad recorded; "
         + "undo and redo would lose that edit, so nothing changed."

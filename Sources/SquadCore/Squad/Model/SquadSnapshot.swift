@@ -63,7 +63,12 @@ extension SquadSnapshot {
     if edit.kind == .change, let limit = squad.maxMembers, squad.members.count > limit,
       squad.members.count > self.squad.members.count
     {
-      throw .overLimit(limit: limit, members: squad.members.count, squad: name.value)
+      // Firing makes room for heroes added to the squad as it is (recruit, pick); an import may
+      // bring back whom the user fired, or replace everyone, so only the limit helps it.
+      let excess = squad.members.count - limit
+      let firingHelps = ["recruit", "pick"].contains(command) && self.squad.members.count >= excess
+      throw .overLimit(
+        limit: limit, members: squad.members.count, squad: name.value, fireFirst: firingHelps ? excess : nil)
     }
     let removing = edit.kind == .delete
     let after = removing ? SquadDigest.absent : SquadDigest.of(squad)

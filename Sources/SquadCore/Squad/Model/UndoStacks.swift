@@ -27,8 +27,9 @@ public struct UndoStacks: Equatable, Sendable {
   public var undo: [Step] = []
   /// Changes that redo can make again, the next one last.
   public var redo: [Step] = []
-  /// Whether the stacks start at a change of the size limit: with the undo stack empty, undo
-  /// stopped there rather than at the squad's beginning.
+  /// Whether undo, once the undo stack is empty, stops at a change of the size limit that cut off
+  /// changes it could otherwise take back (rather than at the squad's beginning, or at a point
+  /// where nothing was left to undo anyway).
   public var startAtLimitChange = false
 
   /// The stacks after `entries`, oldest first.
@@ -49,7 +50,8 @@ public struct UndoStacks: Equatable, Sendable {
       case .redo:
         stacks.move(entry.steps, from: \.redo, to: \.undo, orWhole: step)
       case .create, .delete, .limit:
-        stacks = UndoStacks(startAtLimitChange: entry.kind == .limit)
+        let cutsOffChanges = !stacks.undo.isEmpty || stacks.startAtLimitChange
+        stacks = UndoStacks(startAtLimitChange: entry.kind == .limit && cutsOffChanges)
       case .rename:
         break
       }

@@ -48,10 +48,35 @@ import Testing
     let snapshot = SquadSnapshot.of(.success(limited), name: try SquadName.parse("six").get())
     let (edit, _) = try SquadFeature.plan(.recruit(at: Sample.moment), heroes: [Sample.thor], in: snapshot)
     let over = try #require(edit)
-    #expect(throws: SquadError.overLimit(limit: 1, members: 2, squad: "six")) {
+    #expect(throws: SquadError.overLimit(limit: 1, members: 2, squad: "six", fireFirst: 1)) {
       try snapshot.record(over, command: "recruit", at: Sample.moment)
     }
     #expect(try snapshot.record(SquadEdit(squad: withHulk), command: "import", at: Sample.moment) == nil)
+  }
+
+  @Test func theOverLimitAdviceIsOnlyWhatCanWork() throws {
+    let six = try SquadName.parse("six").get()
+    func refusal(_ before: Squad, _ after: [Member], by command: String) -> SquadError? {
+      do {
+        _ = try SquadSnapshot.of(.success(before), name: six).record(
+          SquadEdit(squad: Squad(members: after)), command: command, at: Sample.moment)
+        return nil
+      } catch { return error }
+    }
+    var empty = Squad()
+    empty.maxMembers = 1
+    let two = [Sample.member(Sample.hulk), Sample.member(Sample.thor)]
+    // Nobody to fire: only the limit helps.
+    #expect(refusal(empty, two, by: "recruit") == .overLimit(limit: 1, members: 2, squad: "six", fireFirst: nil))
+    // An import (with or without --replace) may bring back whom the user fired.
+    var full = Squad(members: [Sample.member(Sample.hulk)])
+    full.maxMembers = 1
+    #expect(refusal(full, two, by: "import") == .overLimit(limit: 1, members: 2, squad: "six", fireFirst: nil))
+    #expect(refusal(full, two, by: "pick") == .overLimit(limit: 1, members: 2, squad: "six", fireFirst: 1))
+    let message = SquadError.overLimit(limit: 1, members: 100_001, squad: "six", fireFirst: nil).description
+    #expect(
+      message.hasSuffix("Nothing changed; raise the limit (squad squads edit six --no-max)."), "above the largest limit"
+    )
   }
 
   @Test func aRecordedChangeFollowsTheLastEntry() throws {
@@ -80,11 +105,29 @@ import Testing
       sequence: 2, at: Sample.moment, command: "squads edit", kind: .limit, before: recruitedHulk.after,
       after: SquadDigest.of(limited), diff: SquadDiff(removed: [], added: []))
     let afterLimit = SquadSnapshot.of(.success(limited), history: .success([recruitedHulk, limitChange]))
-    let (undo, outcome) = try HistoryFeature.plan(.undo, count: 1, in: afterLimit)
+    let (undo, stopped) = try HistoryFeature.plan(.undo, count: 1, in: afterLimit)
     #expect(undo == nil, "undo never crosses a change of the size limit")
-    #expect(outcome == .nothing(pastLimitChange: true))
-    #expect(try HistoryFeature.plan(.redo, count: 1, in: afterLimit).1 == .nothing(pastLimitChange: false))
-    #expect(try HistoryFeature.plan(.undo, count: 1, in: .of(.success(withHulk))).1 == .nothing(pastLimitChange: false))
+    #expect(stopped)
+    #expect(try HistoryFeature.plan(.redo, count: 1, in: afterLimit).1 == false)
+    #expect(try HistoryFeature.plan(.undo, count: 1, in: .of(.success(withHulk))).1 == false)
+    // Nothing was left to undo when the limit changed: the limit change is not what stops undo.
+    let undone = HistoryEntry(
+      sequence: 2, at: Sample.moment, command: "undo", kind: .undo, before: recruitedHulk.after,
+      after: SquadDigest.of(Squad()), diff: recruitedHulk.diff.inverse)
+    var emptyLimited = Squad()
+    emptyLimited.maxMembers = 5
+    let limitOnEmpty = HistoryEntry(
+      sequence: 3, at: Sample.moment, command: "squads edit", kind: .limit, before: undone.after,
+      after: SquadDigest.of(emptyLimited), diff: SquadDiff(removed: [], added: []))
+    let history = [recruitedHulk, undone, limitOnEmpty]
+    #expect(
+      try HistoryFeature.plan(.undo, count: 1, in: .of(.success(emptyLimited), history: .success(history))).1 == false)
+    // A second limit change keeps what the first one cut off.
+    let again = HistoryEntry(
+      sequence: 3, at: Sample.moment, command: "squads edit", kind: .limit, before: limitChange.after,
+      after: SquadDigest.of(withHulk), diff: SquadDiff(removed: [], added: []))
+    let twice = SquadSnapshot.of(.success(withHulk), history: .success([recruitedHulk, limitChange, again]))
+    #expect(try HistoryFeature.plan(.undo, count: 1, in: twice).1)
   }
 
   @Test func undoRefusesAFileEditedOutsideSquad() {

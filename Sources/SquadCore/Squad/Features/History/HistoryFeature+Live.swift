@@ -20,10 +20,10 @@ public struct HistoryEffects: EffectRunner {
           }))
     case .step(let direction, let count, let date):
       let step = Result { () throws(SquadError) in
-        let (planned, recorded) = try file.change(by: direction.rawValue, at: date) { snapshot throws(SquadError) in
+        let (stopped, entry) = try file.change(by: direction.rawValue, at: date) { snapshot throws(SquadError) in
           try HistoryFeature.plan(direction, count: count, in: snapshot)
         }
-        return recorded.map(StepOutcome.stepped) ?? planned
+        return StepOutcome(entry: entry, stoppedAtLimitChange: stopped)
       }
       await send(.stepFinished(step))
     }

@@ -79,23 +79,22 @@ public enum HistoryFeature: Feature {
 
 extension HistoryFeature {
   /// Undo or redo of up to `count` changes, decided on the squad and history read under the lock.
-  /// "Can I undo" is whether ``UndoStacks/replay(_:)`` leaves a step to take (no: nothing to write,
-  /// and the outcome says whether undo stopped at a change of the size limit); a squad file edited
-  /// outside squad since its last recorded change, or an unreadable history, is refused. Pure.
+  /// "Can I undo" is whether ``UndoStacks/replay(_:)`` leaves a step to take (no: nothing to write);
+  /// the value says whether an undo stopped short of `count` at a change of the size limit. A
+  /// squad file edited outside squad since its last recorded change, or an unreadable history, is
+  /// refused. Pure.
   public static func plan(_ direction: StepDirection, count: Int, in snapshot: SquadSnapshot) throws(SquadError)
-    -> (SquadEdit?, StepOutcome)
+    -> (SquadEdit?, stoppedAtLimitChange: Bool)
   {
     var squad = try snapshot.readSquad()
     let stacks = UndoStacks.replay(try snapshot.history.mapError(SquadError.file).get())
     let available = direction == .undo ? stacks.undo : stacks.redo
-    guard !available.isEmpty else {
-      return (nil, .nothing(pastLimitChange: direction == .undo && stacks.startAtLimitChange))
-    }
+    let stopped = direction == .undo && count > available.count && stacks.startAtLimitChange
+    guard !available.isEmpty else { return (nil, stopped) }
     guard snapshot.matchesHistory else { throw .changedOutside(path: snapshot.path) }
     let steps = available.suffix(count).reversed()
     for step in steps { squad = try replay(step, direction, on: squad, in: snapshot) }
-    // The outcome is the entry the commit records; until then, nothing.
-    return (SquadEdit(squad: squad, kind: direction == .undo ? .undo : .redo, steps: steps.count), .nothing())
+    return (SquadEdit(squad: squad, kind: direction == .undo ? .undo : .redo, steps: steps.count), stopped)
   }
 
   // One step undone or redone, checked against the digests its entry recorded on both sides: a
@@ -123,12 +122,12 @@ extension HistoryFeature {
 }
 
 /// What an undo or redo did.
-public enum StepOutcome: Equatable, Sendable {
-  /// The entry it recorded.
-  case stepped(HistoryEntry)
-  /// Nothing to undo or redo; `pastLimitChange` when undo stopped at a change of the size limit,
-  /// which it never crosses.
-  case nothing(pastLimitChange: Bool = false)
+public struct StepOutcome: Equatable, Sendable {
+  /// The entry it recorded; nil when there was nothing to undo or redo.
+  public var entry: HistoryEntry?
+  /// Whether undo stopped short of the steps asked at a change of the size limit, which it never
+  /// crosses.
+  public var stoppedAtLimitChange = false
 }
 
 /// Back (undo) or forward (redo) through a squad's history.

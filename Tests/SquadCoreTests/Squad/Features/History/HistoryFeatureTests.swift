@@ -34,7 +34,9 @@ import Testing
     let undo = try #require(try file.history.read().entries.last)
     #expect(undo.kind == .undo)
     #expect(undo.diff.removed.map(\.member.id) == [Sample.hulk.id])
-    await store.receive(.stepFinished(.success(.stepped(undo)))) { $0.phase = .stepped(.undo, .stepped(undo)) }
+    await store.receive(.stepFinished(.success(StepOutcome(entry: undo)))) {
+      $0.phase = .stepped(.undo, StepOutcome(entry: undo))
+    }
     store.finish()
     #expect(try file.load().members.isEmpty)
 
@@ -42,7 +44,9 @@ import Testing
     await again.send(.stepRequested(.redo, count: 5, at: Sample.moment)) { $0.phase = .stepping(.redo, count: 5) }
     let redo = try #require(try file.history.read().entries.last)
     #expect(redo.kind == .redo && redo.steps == 1)
-    await again.receive(.stepFinished(.success(.stepped(redo)))) { $0.phase = .stepped(.redo, .stepped(redo)) }
+    await again.receive(.stepFinished(.success(StepOutcome(entry: redo)))) {
+      $0.phase = .stepped(.redo, StepOutcome(entry: redo))
+    }
     again.finish()
     #expect(try file.load() == afterRecruit)
   }
@@ -50,7 +54,7 @@ import Testing
   @Test func nothingToUndoIsNotAFailure() async throws {
     let store = store()
     await store.send(.stepRequested(.undo, count: 1, at: Sample.moment)) { $0.phase = .stepping(.undo, count: 1) }
-    await store.receive(.stepFinished(.success(.nothing()))) { $0.phase = .stepped(.undo, .nothing()) }
+    await store.receive(.stepFinished(.success(StepOutcome()))) { $0.phase = .stepped(.undo, StepOutcome()) }
     store.finish()
   }
 
@@ -58,7 +62,7 @@ import Testing
     try recruit(Sample.hulk)
     let store = store()
     await store.send(.stepRequested(.redo, count: 3, at: Sample.moment)) { $0.phase = .stepping(.redo, count: 3) }
-    await store.receive(.stepFinished(.success(.nothing()))) { $0.phase = .stepped(.redo, .nothing()) }
+    await store.receive(.stepFinished(.success(StepOutcome()))) { $0.phase = .stepped(.redo, StepOutcome()) }
     store.finish()
     #expect(try file.history.read().entries.map(\.kind) == [.change])
   }
