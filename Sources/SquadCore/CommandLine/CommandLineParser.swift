@@ -66,7 +66,7 @@ public enum CommandLineParser {
         let expected = option.choices.map { "'\($0)'" }.joined(separator: ", ")
         throw UsageError(
           "The value '\(value)' is invalid for '\(option.name)'. Expected one of: \(expected)."
-            + didYouMean(EditDistance.closest(to: value, in: option.choices)), command: parsed.command)
+            + didYouMean(nearestChoice(to: value, in: option.choices)), command: parsed.command)
       }
     }
     if !parsed.has(.help), let spec { try checkPositionals(parsed.positionals, against: spec) }
@@ -104,9 +104,12 @@ public enum CommandLineParser {
         guard let command = CommandRegistry.commands.first(where: { $0.name == token }) else {
           // `--colour never list`: the mistake is the option, whose value was taken for a command.
           if let unknownBefore, !afterDoubleDash { throw unknownOption(unknownBefore, for: nil) }
-          // `squad version`: a global option's name typed without its dashes.
-          let option = CommandRegistry.globalOptions.first { $0.name == "--" + token }?.name
-          let suggestion = option ?? EditDistance.closest(to: token, in: CommandRegistry.visibleCommands.map(\.name))
+          // `squad version`, `squad versoin`: a global option's name typed without its dashes.
+          let options = CommandRegistry.globalOptions.map { String($0.name.dropFirst(2)) }
+          let option = options.contains(token.lowercased()) ? token.lowercased() : nil
+          let suggestion =
+            option.map { "--" + $0 } ?? EditDistance.closest(to: token, in: CommandRegistry.visibleCommands.map(\.name))
+            ?? EditDistance.closest(to: token.lowercased(), in: options).map { "--" + $0 }
           throw UsageError("Unknown command '\(token)'." + didYouMean(suggestion), command: nil)
         }
         spec = command
@@ -150,6 +153,18 @@ public enum CommandLineParser {
     throw UsageError(
       "Unknown sub-command '\(extra)' of '\(spec.fullName)'. Expected one of: \(expected)."
         + didYouMean(EditDistance.closest(to: extra, in: names)), command: spec.fullName)
+  }
+
+  /// The choice a mistyped value most likely meant: one it begins, else the nearest of the same
+  /// direction (`-omics` is '-comics'), case aside; nil when none is near, or when it would read
+  /// the same as the value the message shows (a hidden character made the difference).
+  static func nearestChoice(to value: String, in choices: [String]) -> String? {
+    let typed = value.lowercased()
+    let sameDirection = choices.filter { $0.hasPrefix("-") == typed.hasPrefix("-") }
+    let nearest =
+      choices.first { $0.hasPrefix(typed) } ?? EditDistance.closest(to: typed, in: sameDirection)
+      ?? EditDistance.closest(to: typed, in: choices)
+    return nearest == TextSanitizer.clean(value) ? nil : nearest
   }
 
   private static func didYouMean(_ suggestion: String?) -> String {

@@ -31,12 +31,18 @@ import Testing
   @Test func unknownCommandsSuggestTheNearestOne() {
     #expect(parse("heros").failureValue == UsageError("Unknown command 'heros'. Did you mean 'heroes'?", command: nil))
     #expect(parse("version").failureValue?.message == "Unknown command 'version'. Did you mean '--version'?")
+    #expect(parse("Versoin").failureValue?.message == "Unknown command 'Versoin'. Did you mean '--version'?")
   }
 
   @Test func aMistypedChoiceSuggestsTheNearestOne() {
     #expect(parse("heroes --order comic").failureValue?.message.hasSuffix(" Did you mean 'comics'?") == true)
     #expect(parse("list --format jsn").failureValue?.message.hasSuffix(" Did you mean 'json'?") == true)
     #expect(parse("heroes --order goofiness").failureValue?.message.contains("Did you mean") == false)
+    let orders = HeroOrder.allCases.map(\.rawValue)
+    #expect(CommandLineParser.nearestChoice(to: "-omics", in: orders) == "-comics", "keeps the direction typed")
+    #expect(CommandLineParser.nearestChoice(to: "NAME", in: orders) == "name")
+    #expect(CommandLineParser.nearestChoice(to: "js", in: OutputFormat.allCases.map(\.rawValue)) == "json")
+    #expect(CommandLineParser.nearestChoice(to: "json\u{7F}", in: ["json"]) == nil, "would repeat the value shown")
   }
 
   @Test func commandOptionsAreNotAcceptedByOtherCommands() {
