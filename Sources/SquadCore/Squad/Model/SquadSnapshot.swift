@@ -49,6 +49,9 @@ public struct SquadEdit: Equatable, Sendable {
   public var steps = 1
   /// The entry's note (a rename's old name, a new limit).
   public var detail: String?
+  /// How many members the change keeps without naming them: firing them first makes room for it
+  /// (an import may bring back whom the user fired, so it names none).
+  public var fireable = 0
 }
 
 extension SquadSnapshot {
@@ -63,12 +66,10 @@ extension SquadSnapshot {
     if edit.kind == .change, let limit = squad.maxMembers, squad.members.count > limit,
       squad.members.count > self.squad.members.count
     {
-      // Firing makes room for heroes added to the squad as it is (recruit, pick); an import may
-      // bring back whom the user fired, or replace everyone, so only the limit helps it.
       let excess = squad.members.count - limit
-      let firingHelps = ["recruit", "pick"].contains(command) && self.squad.members.count >= excess
       throw .overLimit(
-        limit: limit, members: squad.members.count, squad: name.value, fireFirst: firingHelps ? excess : nil)
+        limit: limit, members: squad.members.count, squad: name.value,
+        fireFirst: edit.fireable >= excess ? excess : nil)
     }
     let removing = edit.kind == .delete
     let after = removing ? SquadDigest.absent : SquadDigest.of(squad)

@@ -56,23 +56,35 @@ import Testing
 
   @Test func theOverLimitAdviceIsOnlyWhatCanWork() throws {
     let six = try SquadName.parse("six").get()
-    func refusal(_ before: Squad, _ after: [Member], by command: String) -> SquadError? {
+    let at = Sample.moment
+    func refusal(_ command: SquadCommand, _ heroes: [Hero], in before: Squad) -> SquadError? {
       do {
-        _ = try SquadSnapshot.of(.success(before), name: six).record(
-          SquadEdit(squad: Squad(members: after)), command: command, at: Sample.moment)
+        let snapshot = SquadSnapshot.of(.success(before), name: six)
+        guard let edit = try SquadFeature.plan(command, heroes: heroes, in: snapshot).0 else { return nil }
+        _ = try snapshot.record(edit, command: command.name, at: at)
         return nil
       } catch { return error }
     }
+    func over(_ members: Int, fireFirst: Int?) -> SquadError {
+      .overLimit(limit: 1, members: members, squad: "six", fireFirst: fireFirst)
+    }
     var empty = Squad()
     empty.maxMembers = 1
-    let two = [Sample.member(Sample.hulk), Sample.member(Sample.thor)]
-    // Nobody to fire: only the limit helps.
-    #expect(refusal(empty, two, by: "recruit") == .overLimit(limit: 1, members: 2, squad: "six", fireFirst: nil))
-    // An import (with or without --replace) may bring back whom the user fired.
-    var full = Squad(members: [Sample.member(Sample.hulk)])
+    var full = Squad(members: [hulk])
     full.maxMembers = 1
-    #expect(refusal(full, two, by: "import") == .overLimit(limit: 1, members: 2, squad: "six", fireFirst: nil))
-    #expect(refusal(full, two, by: "pick") == .overLimit(limit: 1, members: 2, squad: "six", fireFirst: 1))
+    // Nobody to fire: only the limit helps.
+    #expect(refusal(.recruit(at: at), [Sample.hulk, Sample.thor], in: empty) == over(2, fireFirst: nil))
+    #expect(refusal(.recruit(at: at), [Sample.thor], in: full) == over(2, fireFirst: 1))
+    // Whom firing would make room by is on the line: recruited back, they take the room again.
+    #expect(refusal(.recruit(at: at), [Sample.hulk, Sample.thor], in: full) == over(2, fireFirst: nil))
+    // A pick that already fires the only member.
+    let pick = SquadCommand.pick(at: at, firing: [Sample.hulk.id])
+    #expect(refusal(pick, [Sample.hulk, Sample.thor, Sample.spiderMan], in: full) == over(2, fireFirst: nil))
+    // An import (with or without --replace) names nobody to fire: it may bring back whom was fired.
+    let imported = SquadEdit(squad: Squad(members: [hulk, Sample.member(Sample.thor)]))
+    #expect(throws: over(2, fireFirst: nil)) {
+      try SquadSnapshot.of(.success(full), name: six).record(imported, command: "import", at: at)
+    }
     let message = SquadError.overLimit(limit: 1, members: 100_001, squad: "six", fireFirst: nil).description
     #expect(
       message.hasSuffix("Nothing changed; raise the limit (squad squads edit six --no-max)."), "above the largest limit"

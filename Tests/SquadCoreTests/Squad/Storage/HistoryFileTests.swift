@@ -39,7 +39,7 @@ import Testing
     let named = SquadFile(paths: SquadPaths(home: home.path), name: try SquadName.parse("six").get())
     _ = try SquadSet(paths: SquadPaths(home: home.path)).create(named.name, maxMembers: 1, at: Sample.moment)
     _ = try named.update(.recruit(at: Sample.moment), heroes: [Sample.hulk], at: Sample.moment)
-    #expect(throws: SquadError.overLimit(limit: 1, members: 2, squad: "six", fireFirst: 1)) {
+    #expect(throws: SquadError.overLimit(limit: 1, members: 2, squad: "six", fireFirst: nil)) {
       _ = try named.change(by: "pick", at: Sample.moment) { snapshot in
         var squad = snapshot.squad
         squad.recruit(Sample.member(Sample.spiderMan))

@@ -129,7 +129,10 @@ public enum SquadFeature: Feature {
     if let identity, snapshot.identity != identity { throw .squadGone(squad: snapshot.name.value) }
     let (updated, change) = SquadChange.apply(command, heroes: heroes, to: squad)
     guard !change.isEmpty else { return (nil, SquadUpdateResult(squad: squad, change: change)) }
-    return (SquadEdit(squad: updated), SquadUpdateResult(squad: updated, change: change))
+    let named = Set(heroes.map(\.id))
+    let kept = updated.memberIDs
+    let fireable = squad.members.count { kept.contains($0.id) && !named.contains($0.id) }
+    return (SquadEdit(squad: updated, fireable: fireable), SquadUpdateResult(squad: updated, change: change))
   }
 
   private static func heroesResolved(
