@@ -156,15 +156,20 @@ public enum CommandLineParser {
   }
 
   /// The choice a mistyped value most likely meant: one it begins, else the nearest of the same
-  /// direction (`-omics` is '-comics'), case aside; nil when none is near, or when it would read
-  /// the same as the value the message shows (a hidden character made the difference).
+  /// direction (`-omics` and `−omics` are '-comics'), case aside; nil when none is near, or when it
+  /// would read the same as the value the message shows (a hidden character made the difference).
   static func nearestChoice(to value: String, in choices: [String]) -> String? {
-    let typed = value.lowercased()
+    let shown = String(
+      String.UnicodeScalarView(
+        TextSanitizer.clean(value).unicodeScalars.filter { !$0.properties.isDefaultIgnorableCodePoint }))
+    // A dash from a word processor or a rendered page (‐, –, —, −) is the `-` meant.
+    let dashes: Set<Character> = ["\u{2010}", "\u{2013}", "\u{2014}", "\u{2212}"]
+    let typed = String(shown.lowercased().map { dashes.contains($0) ? "-" : $0 })
     let sameDirection = choices.filter { $0.hasPrefix("-") == typed.hasPrefix("-") }
     let nearest =
       choices.first { $0.hasPrefix(typed) } ?? EditDistance.closest(to: typed, in: sameDirection)
       ?? EditDistance.closest(to: typed, in: choices)
-    return nearest == TextSanitizer.clean(value) ? nil : nearest
+    return nearest == shown ? nil : nearest
   }
 
   private static func didYouMean(_ suggestion: String?) -> String {
