@@ -165,6 +165,7 @@ public enum CommandLineParser {
     // A dash from a word processor or a rendered page (‐, –, —, −) is the `-` meant.
     let dashes: Set<Character> = ["\u{2010}", "\u{2013}", "\u{2014}", "\u{2212}"]
     let typed = String(shown.lowercased().map { dashes.contains($0) ? "-" : $0 })
+    guard !typed.isEmpty else { return nil }
     let sameDirection = choices.filter { $0.hasPrefix("-") == typed.hasPrefix("-") }
     let nearest =
       choices.first { $0.hasPrefix(typed) } ?? EditDistance.closest(to: typed, in: sameDirection)

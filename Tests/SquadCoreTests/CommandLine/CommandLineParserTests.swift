@@ -45,6 +45,7 @@ import Testing
     #expect(CommandLineParser.nearestChoice(to: "json\u{7F}", in: ["json"]) == nil, "would repeat the value shown")
     #expect(
       CommandLineParser.nearestChoice(to: "json\u{200B}", in: ["json"]) == nil, "a zero-width space shows nothing")
+    #expect(CommandLineParser.nearestChoice(to: "\u{200B}", in: ["json"]) == nil, "nothing visible, nothing to match")
     #expect(CommandLineParser.nearestChoice(to: "\u{2212}name", in: orders) == "-name", "a minus sign is a dash")
     #expect(CommandLineParser.nearestChoice(to: "\u{2013}comics", in: orders) == "-comics", "so is an en dash")
   }
