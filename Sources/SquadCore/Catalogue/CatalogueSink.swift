@@ -48,8 +48,9 @@ final class FileCatalogueSink: CatalogueSink {
     cleanupSlot = InterruptCleanup.register(temporary)
     descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else {
+      let failure = PersistenceError.unwritable(path)
       InterruptCleanup.unregister(cleanupSlot)
-      throw PersistenceError(path: path, reason: .unwritable(detail: String(cString: strerror(errno))))
+      throw failure
     }
     AtomicFile.copyAttributes(of: target.existing, to: descriptor)
     buffer.reserveCapacity(1 << 20)
@@ -71,12 +72,12 @@ final class FileCatalogueSink: CatalogueSink {
   func finish(header: [UInt8]) throws(PersistenceError) {
     try flush()
     let written = header.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
-    guard written == header.count, fsync(descriptor) == 0 else { throw failure() }
+    guard written == header.count, fsync(descriptor) == 0 else { throw .unwritable(path) }
     close(descriptor)
     finished = true
     defer { InterruptCleanup.unregister(cleanupSlot) }
     guard rename(temporary, path) == 0 else {
-      let error = failure()
+      let error = PersistenceError.unwritable(path)
       unlink(temporary)
       throw error
     }
@@ -89,11 +90,7 @@ final class FileCatalogueSink: CatalogueSink {
 
   private func flush() throws(PersistenceError) {
     let ok = buffer.withUnsafeBytes { FileDescriptorWriting.writeAll($0, to: descriptor) }
-    guard ok else { throw failure() }
+    guard ok else { throw .unwritable(path) }
     buffer.removeAll(keepingCapacity: true)
-  }
-
-  private func failure() -> PersistenceError {
-    PersistenceError(path: path, reason: .unwritable(detail: String(cString: strerror(errno))))
   }
 }

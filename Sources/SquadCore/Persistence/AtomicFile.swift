@@ -30,13 +30,13 @@ public enum AtomicFile {
     let replacesFile = lstat(path, &existing) == 0 && existing.st_mode & S_IFMT == S_IFREG
     copyAttributes(of: replacesFile ? existing : nil, to: descriptor)
     let ok = data.withUnsafeBytes { FileDescriptorWriting.writeAll($0, to: descriptor) }
-    let synced = ok && fsync(descriptor) == 0
-    let writeError = PersistenceError.unwritable(path)
-    close(descriptor)
-    guard synced else {
+    guard ok && fsync(descriptor) == 0 else {
+      let writeError = PersistenceError.unwritable(path)
+      close(descriptor)
       unlink(temporary)
       throw writeError
     }
+    close(descriptor)
     guard rename(temporary, path) == 0 else {
       let renameError = PersistenceError.unwritable(path, "cannot replace the file")
       unlink(temporary)
