@@ -78,12 +78,18 @@ import Testing
       """
       "$SQUAD" recruit hulk -q || exit 9
       cp squad.json before.json
+      cp history.jsonl before-history.jsonl
       python3 -c 'import sys; sys.stdout.write("id,name,description\\n" + "".join(f"{7 + n},a," + "\\x01" * 60000 + "\\n" for n in range(60)))' > big.csv
       "$SQUAD" import big.csv; echo "status=$?"
-      cmp -s squad.json before.json && echo unchanged
+      cmp -s squad.json before.json && cmp -s history.jsonl before-history.jsonl && echo unchanged
       "$SQUAD" list | cut -f2
+      # Refused before anything is written: a fresh home gets no squad file and no history.
+      "$SQUAD" --home fresh import big.csv 2>/dev/null; echo "status=$?"
+      [ -e fresh/squad.json ] || [ -e fresh/history.jsonl ] || echo nothing-written
       """)
-    #expect(result.lines == ["status=65", "unchanged", "Hulk"], "\(result.stdout) \(result.stderr)")
+    #expect(
+      result.lines == ["status=65", "unchanged", "Hulk", "status=65", "nothing-written"],
+      "\(result.stdout) \(result.stderr)")
     #expect(result.stderr.contains("the squad would be larger than 16 MiB, the most squad reads back"))
   }
 

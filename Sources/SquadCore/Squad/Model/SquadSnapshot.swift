@@ -72,7 +72,13 @@ extension SquadSnapshot {
         fireFirst: edit.fireable >= excess ? excess : nil)
     }
     let removing = edit.kind == .delete
-    let after = removing ? SquadDigest.absent : SquadDigest.of(squad)
+    let fileForm = removing ? nil : SquadFile.encode(squad)
+    // Refused before anything is written (the empty file a first change saves, the history
+    // entry): a squad too large to read back is no change squad makes.
+    if let fileForm, fileForm.count > InputLimit.squadFile {
+      throw .file(PersistenceError(path: path, reason: .wouldExceed(limit: InputLimit.squadFile)))
+    }
+    let after = fileForm.map(SquadDigest.of(fileForm:)) ?? SquadDigest.absent
     // The one test of "nothing changed", made here because only here is the squad final (its size
     // limit carried over): a change whose file form is the one read (an import --replace of the
     // same members, a sync that brought nothing new) is no change: nothing to save, nothing for

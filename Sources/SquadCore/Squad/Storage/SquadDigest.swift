@@ -1,3 +1,5 @@
+import Foundation
+
 /// The digest that ties a history entry to the squad file it describes: the MD5 of the squad's
 /// file form (``SquadFile/encode(_:)``), so only a change of content counts, not how a hand
 /// edit laid the JSON out. ``absent`` stands for no file at all.
@@ -8,5 +10,8 @@ public enum SquadDigest {
   public static let unreadable = "unreadable"
 
   /// The digest of a squad.
-  public static func of(_ squad: Squad) -> String { MD5.hex(MD5.digest(SquadFile.encode(squad))) }
+  public static func of(_ squad: Squad) -> String { of(fileForm: SquadFile.encode(squad)) }
+
+  /// The digest of a squad's file form, already encoded.
+  static func of(fileForm: Data) -> String { MD5.hex(MD5.digest(fileForm)) }
 }
