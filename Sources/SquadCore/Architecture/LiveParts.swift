@@ -50,7 +50,7 @@ public struct LiveParts: Sendable {
     case (false, _, .success(let client)): heroes = APIHeroSource(client: client, store: catalogue, now: now)
     case (false, .incomplete, .failure(let error)), (false, .complete, .failure(let error)):
       heroes = UnusableHeroSource(error: error)
-    default: heroes = LocalHeroSource(catalogue: catalogue.catalogue, reason: offline ? .offline : .noKeys)
+    default: heroes = LocalHeroSource(catalogue: try catalogue.read(), reason: offline ? .offline : .noKeys)
     }
     let environment = AppEnvironment(
       heroes: heroes, squadFile: SquadFile(paths: paths, name: squad, warn: warn), now: now,

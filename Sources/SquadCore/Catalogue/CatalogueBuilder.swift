@@ -218,6 +218,8 @@ final class CatalogueBuilder {
         }
       }
     }
+    // A spooled record that did not read back (here or while merging) is an error, never a hero left out.
+    if let failure = spool.failure { throw failure }
   }
 
   /// The comics, by id.

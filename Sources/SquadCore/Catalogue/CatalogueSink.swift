@@ -46,7 +46,7 @@ final class FileCatalogueSink: CatalogueSink {
     try AtomicFile.createDirectory(folder)
     temporary = folder + "/." + name + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     cleanupSlot = InterruptCleanup.register(temporary)
-    descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    descriptor = SystemCall.openFile(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else {
       let failure = PersistenceError.unwritable(path)
       InterruptCleanup.unregister(cleanupSlot)
@@ -71,8 +71,10 @@ final class FileCatalogueSink: CatalogueSink {
 
   func finish(header: [UInt8]) throws(PersistenceError) {
     try flush()
-    let written = header.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
-    guard written == header.count, fsync(descriptor) == 0 else { throw .unwritable(path) }
+    let written = header.withUnsafeBytes { bytes in
+      SystemCall.retrying { pwrite(descriptor, bytes.baseAddress, bytes.count, 0) }
+    }
+    guard written == header.count, SystemCall.flush(descriptor) else { throw .unwritable(path) }
     close(descriptor)
     finished = true
     defer { InterruptCleanup.unregister(cleanupSlot) }
@@ -81,11 +83,7 @@ final class FileCatalogueSink: CatalogueSink {
       unlink(temporary)
       throw error
     }
-    let folder = open(AtomicFile.folderAndName(of: path).folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    if folder >= 0 {
-      fsync(folder)
-      close(folder)
-    }
+    try SystemCall.flushFolder(AtomicFile.folderAndName(of: path).folder)
   }
 
   private func flush() throws(PersistenceError) {

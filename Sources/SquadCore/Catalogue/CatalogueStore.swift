@@ -13,8 +13,10 @@ import Foundation
 /// It also upgrades what older releases left, in one explicit step (``upgrade()``), never as a
 /// side effect of a read: a `cache/catalogue.json` is rebuilt into the indexed format (with one
 /// notice; until then reads merge it in memory), and a catalogue holding another release's
-/// bundled set takes this one's in. A damaged catalogue is never fatal and never silently
-/// lost: the bundled set answers with a warning, and the next write moves the damaged file aside.
+/// bundled set takes this one's in. A damaged catalogue (bytes that read but fail the format's
+/// checks) is never fatal and never silently lost: the bundled set answers with a warning, and
+/// the next write moves the damaged file aside. A file that cannot be read (an I/O error) is not
+/// damage: it is an error, nothing is moved aside or written, and reads fail (``read()``).
 public final class CatalogueStore: Sendable {
   /// The catalogue file.
   public let path: String
@@ -23,11 +25,12 @@ public final class CatalogueStore: Sendable {
   private let warn: @Sendable (String) -> Void
   private let notice: @Sendable (String) -> Void
   private let alert: @Sendable (String) -> Void
-  private let loaded = Mutex<LocalCatalogue?>(nil)
+  private let loaded = Mutex<Result<LocalCatalogue, PersistenceError>?>(nil)
   // Response-cache entries waiting for their heroes to be stored (``ResponseCache``).
   private typealias Waiting = (heroes: Set<Int>, store: @Sendable () -> Void)
   private let waiting = Mutex<[Waiting]>([])
   private let legacyReported = Mutex(false)
+  private let readFailureReported = Mutex(false)
 
   /// A store over `paths.catalogueFile`; `warn` hears about a damaged file, `notice` about an
   /// upgrade, and `alert` (never silenced by `--quiet`: it is about the user's data) about a
@@ -44,14 +47,29 @@ public final class CatalogueStore: Sendable {
     self.alert = alert ?? warn
   }
 
-  /// The catalogue: bundled heroes plus everything stored.
+  /// The catalogue: bundled heroes plus everything stored; when the file cannot be read, the
+  /// bundled set, with a warning (``read()`` is for answers that must not come from it).
   public var catalogue: LocalCatalogue {
-    loaded.withLock { slot in
-      if let catalogue = slot { return catalogue }
-      let catalogue = readFile()
-      slot = catalogue
-      return catalogue
+    do throws(PersistenceError) {
+      return try read()
+    } catch {
+      let first = readFailureReported.withLock { reported in
+        defer { reported = true }
+        return !reported
+      }
+      if first { warn(error.description + " The bundled catalogue answers instead.") }
+      return LocalCatalogue()
     }
+  }
+
+  /// The catalogue, read once: throws when the file cannot be read (the error, not damage).
+  public func read() throws(PersistenceError) -> LocalCatalogue {
+    try loaded.withLock { slot in
+      if let slot { return slot }
+      let read = Result { () throws(PersistenceError) in try readFile() }
+      slot = read
+      return read
+    }.get()
   }
 
   /// Merges heroes in (``HeroMerge``) and saves when that changed anything.
@@ -105,8 +123,7 @@ public final class CatalogueStore: Sendable {
     throws(PersistenceError) -> Bool
   {
     let written = try write(at: date, spool: spool, change)
-    let fresh = readStored()
-    loaded.withLock { $0 = fresh }
+    loaded.withLock { $0 = nil }
     return written
   }
 
@@ -118,10 +135,10 @@ public final class CatalogueStore: Sendable {
     case damaged(String)
   }
 
-  /// What ``reset()`` would do now.
-  public var resetPreview: ResetPreview {
-    if case .damaged(let problem) = stored() { return .damaged(problem) }
-    let catalogue = catalogue
+  /// What ``reset()`` would do now; throws when the file cannot be read.
+  public func resetPreview() throws(PersistenceError) -> ResetPreview {
+    if case .damaged(let problem) = try stored() { return .damaged(problem) }
+    let catalogue = try read()
     var reverted = 0
     BundledCatalogue.index.eachHero { hero, _ in
       if let origin = catalogue.origin(of: hero.id), origin != .bundled { reverted += 1 }
@@ -136,24 +153,24 @@ public final class CatalogueStore: Sendable {
   /// aside, saying so, never deleted.
   public func reset() throws(PersistenceError) {
     // With no file there the bundled set already answers alone: nothing to lock, nothing created.
-    guard FileKind.isPresent(path) else { return loaded.withLock { $0 = LocalCatalogue() } }
+    guard FileKind.isPresent(path) else { return loaded.withLock { $0 = .success(LocalCatalogue()) } }
     let lock = try LockSet.guarding(path, lock: lockPath)
     defer { withExtendedLifetime(lock) {} }
     let target = try OutputFile.Replacement(path: path)
     AtomicFile.removeLeftovers(of: target.path)
-    if case .damaged(let problem) = stored() {
+    if case .damaged(let problem) = try stored() {
       try moveAside(target, because: problem, keeping: "the bundled set answers")
     }
     // A file that was there (or was moved aside) is replaced by the bundled set alone, so a
     // linked catalogue.sqc never becomes a link to nothing.
     guard target.exists else {
-      loaded.withLock { $0 = LocalCatalogue() }
+      loaded.withLock { $0 = .success(LocalCatalogue()) }
       return
     }
     var sink = try FileCatalogueSink(target: target)
     try CatalogueBuilder(base: BundledCatalogue.index).write(
       updatedAt: nil, bundled: BundledCatalogue.fingerprint, to: &sink)
-    loaded.withLock { $0 = readStored() ?? LocalCatalogue() }
+    loaded.withLock { $0 = nil }
   }
 
   private func write(at date: Date?, spool: Bool = false, _ change: (CatalogueBuilder) throws(PersistenceError) -> Bool)
@@ -164,6 +181,7 @@ public final class CatalogueStore: Sendable {
     // Refused before anything is moved or built: a read-only file, a link to nothing, a folder.
     let target = try OutputFile.Replacement(path: path)
     AtomicFile.removeLeftovers(of: target.path)
+    AtomicFile.removeLeftovers(in: AtomicFile.folderAndName(of: target.path).folder, of: RecordSpool.leftoverName)
     let (builder, current) = try currentBuilder(target, spool: spool)
     builder.startReport()
     guard try change(builder) else { return false }
@@ -178,26 +196,25 @@ public final class CatalogueStore: Sendable {
     return true
   }
 
-  /// The catalogue as stored, or nil when there is no usable file.
-  private func readStored() -> LocalCatalogue? {
-    if case .found(let catalogue) = stored() { return catalogue }
-    return nil
-  }
-
   private enum Stored {
     case missing
     case found(LocalCatalogue)
     case damaged(String)
   }
 
-  private func stored() -> Stored {
+  /// The file as it reads now. Only bytes that read and fail the checks are damage; a read that
+  /// fails (``PersistenceError/Reason/unreadable(detail:)``) is thrown, so nothing is moved aside.
+  private func stored() throws(PersistenceError) -> Stored {
+    let bytes: SharedBytes?
     do throws(PersistenceError) {
-      guard let bytes = try SharedBytes.mapping(path) else { return .missing }
-      do throws(CatalogueFormatError) {
-        return .found(LocalCatalogue(index: try CatalogueIndex(bytes)))
-      } catch {
-        return .damaged(error.description)
-      }
+      bytes = try SharedBytes.mapping(path)
+    } catch {
+      if case .unreadable = error.reason { throw error }
+      return .damaged(error.description)
+    }
+    guard let bytes else { return .missing }
+    do throws(CatalogueFormatError) {
+      return .found(LocalCatalogue(index: try CatalogueIndex(bytes)))
     } catch {
       return .damaged(error.description)
     }
@@ -207,9 +224,9 @@ public final class CatalogueStore: Sendable {
   /// is merged in memory, as ``upgrade()`` would write it, so its heroes answer before the
   /// upgrade too; a catalogue of another bundled set answers as stored (merging the new set in
   /// on every read would cost a user each command) until the upgrade takes this one's in.
-  private func readFile() -> LocalCatalogue {
+  private func readFile() throws(PersistenceError) -> LocalCatalogue {
     let legacy = readableLegacy()
-    switch stored() {
+    switch try stored() {
     case .found(let catalogue) where !legacy:
       return catalogue
     case .found(let catalogue):
@@ -239,7 +256,9 @@ public final class CatalogueStore: Sendable {
   public func upgrade() {
     let legacy = readableLegacy()
     let failure: (PersistenceError) -> String
-    switch stored() {
+    // A file that cannot be read now is not upgraded; the command that needs it says why.
+    guard let stored = try? stored() else { return }
+    switch stored {
     case .found(let catalogue) where catalogue.bundledFingerprint != BundledCatalogue.fingerprint || legacy:
       failure = { "\(self.path) could not be updated (\($0.description))." }
     case .missing where legacy:
@@ -287,7 +306,7 @@ public final class CatalogueStore: Sendable {
     let spoolFolder = spool ? target.map { AtomicFile.folderAndName(of: $0.path).folder } : nil
     let builder: CatalogueBuilder
     var updatedAt: Date?
-    switch stored() {
+    switch try stored() {
     case .found(let catalogue):
       builder = CatalogueBuilder(base: catalogue.index, spoolFolder: spoolFolder)
       updatedAt = catalogue.updatedAt

@@ -6,15 +6,21 @@
 
 /// Where a catalogue build keeps the record lines it has made so far: in memory for small builds,
 /// or an unlinked temporary file so that a sync of 100,000 heroes holds none of them in memory.
+/// Its name (``leftoverName``) carries the process's id, so one whose unlink failed is swept as
+/// a stale temporary file (``AtomicFile/removeLeftovers(of:)``) once its process has ended.
 final class RecordSpool {
+  /// The name spools take in their folder, as ``AtomicFile`` names its temporary files.
+  static let leftoverName = "catalogue-spool"
   private var memory: [UInt8] = []
   private var descriptor: Int32 = -1
   private var size = 0
+  /// The first read that failed: what the build would write is incomplete, so it must not be written.
+  private(set) var failure: PersistenceError?
 
   /// A spool in memory, or in an anonymous file in `folder` (falling back to memory).
   init(folder: String? = nil) {
     guard let folder else { return }
-    var template = Array((folder + "/.catalogue-spool-XXXXXX").utf8CString)
+    var template = Array((folder + "/.\(Self.leftoverName).tmp-\(getpid())-XXXXXX").utf8CString)
     let opened = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
     guard opened >= 0 else { return }
     // Unlinked at once: the spool disappears with the process, however it ends.
@@ -41,11 +47,17 @@ final class RecordSpool {
     return start..<size
   }
 
-  /// The bytes at `range`.
+  /// The bytes at `range`; none when they cannot be read back (``failure`` says why).
   func read(_ range: Range<Int>) -> [UInt8] {
     guard descriptor >= 0 else { return Array(memory[range]) }
     var bytes = [UInt8](repeating: 0, count: range.count)
-    let got = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, range.count, off_t(range.lowerBound)) }
+    let got = bytes.withUnsafeMutableBytes { buffer in
+      SystemCall.retrying { pread(descriptor, buffer.baseAddress, range.count, off_t(range.lowerBound)) }
+    }
+    if got != range.count && failure == nil {
+      failure = PersistenceError(
+        path: "the catalogue's spool", reason: .unreadable(detail: String(cString: strerror(errno))))
+    }
     return got == range.count ? bytes : []
   }
 }

@@ -102,6 +102,8 @@ public struct APIHeroSource: HeroSource {
   /// The local answer when the API could not answer at all; the error itself otherwise.
   func fallback<Value>(_ error: MarvelError, answer: (DataSource) -> Value) -> Result<Value, SourceError> {
     guard error.isUnavailable else { return .failure(error.sourceError) }
+    // A catalogue that cannot be read cannot stand in: the read's error, never "no such hero".
+    do throws(PersistenceError) { _ = try store.read() } catch { return .failure(.storage(error)) }
     return .success(answer(.fallback(problem: error.summary, updatedAt: store.catalogue.updatedAt)))
   }
 

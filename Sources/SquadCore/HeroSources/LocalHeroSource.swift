@@ -1,40 +1,47 @@
 /// Answers from the local catalogue alone: no keys, or `--offline`. The catalogue is read on the
 /// first question, so a command that never looks a hero up (`list`) never maps it.
 public struct LocalHeroSource: HeroSource {
-  private let catalogue: @Sendable () -> LocalCatalogue
+  private let catalogue: @Sendable () throws(PersistenceError) -> LocalCatalogue
   private let reason: DataSource.LocalReason
 
   /// A source over a catalogue, read when first asked; answers say it is the local catalogue
-  /// and why.
-  public init(catalogue: @escaping @autoclosure @Sendable () -> LocalCatalogue, reason: DataSource.LocalReason) {
+  /// and why. A catalogue that cannot be read fails every answer (never "no such hero").
+  public init(
+    catalogue: @escaping @autoclosure @Sendable () throws(PersistenceError) -> LocalCatalogue,
+    reason: DataSource.LocalReason
+  ) {
     self.catalogue = catalogue
     self.reason = reason
   }
 
-  private func answer<Value>(_ read: (LocalCatalogue, DataSource) -> Value) -> Value {
-    let catalogue = catalogue()
-    return read(catalogue, .catalogue(reason: reason, updatedAt: catalogue.updatedAt))
+  private func answer<Value>(_ read: (LocalCatalogue, DataSource) -> Value) -> Result<Value, SourceError> {
+    do throws(PersistenceError) {
+      let catalogue = try catalogue()
+      return .success(read(catalogue, .catalogue(reason: reason, updatedAt: catalogue.updatedAt)))
+    } catch {
+      return .failure(.storage(error))
+    }
   }
 
   public var maximumPageSize: Int { Int.max }
 
   public func page(_ query: HeroQuery) async -> Result<HeroPage, SourceError> {
-    .success(answer { $0.page(query, source: $1) })
+    answer { $0.page(query, source: $1) }
   }
 
   public func hero(_ id: HeroID) async -> Result<Sourced<Hero?>, SourceError> {
-    .success(answer { Sourced($0.hero(id), source: $1) })
+    answer { Sourced($0.hero(id), source: $1) }
   }
 
   public func heroes(namePrefix prefix: String, limit: Int) async -> Result<Sourced<[Hero]>, SourceError> {
-    .success(answer { Sourced($0.matching(prefix: prefix, limit: limit), source: $1) })
+    answer { Sourced($0.matching(prefix: prefix, limit: limit), source: $1) }
   }
 
   public func comics(of id: HeroID) async -> Result<Sourced<ComicsSummary?>, SourceError> {
-    .success(answer { Sourced($0.comicsSummary(of: id), source: $1) })
+    answer { Sourced($0.comicsSummary(of: id), source: $1) }
   }
 
   public func suggestions(for name: String) async -> [Hero] {
-    HeroMatcher.suggestions(for: HeroName.folded(name), in: catalogue().heroes)
+    HeroMatcher.suggestions(for: HeroName.folded(name), in: ((try? catalogue()) ?? LocalCatalogue()).heroes)
   }
 }

@@ -24,13 +24,13 @@ public enum AtomicFile {
     let temporary = directory + "/." + name + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     let cleanupSlot = InterruptCleanup.register(temporary)
     defer { InterruptCleanup.unregister(cleanupSlot) }
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions)
+    let descriptor = SystemCall.openFile(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions)
     guard descriptor >= 0 else { throw .unwritable(path, "cannot create a temporary file") }
     var existing = stat()
     let replacesFile = lstat(path, &existing) == 0 && existing.st_mode & S_IFMT == S_IFREG
     copyAttributes(of: replacesFile ? existing : nil, to: descriptor)
     let ok = data.withUnsafeBytes { FileDescriptorWriting.writeAll($0, to: descriptor) }
-    guard ok && fsync(descriptor) == 0 else {
+    guard ok && SystemCall.flush(descriptor) else {
       let writeError = PersistenceError.unwritable(path)
       close(descriptor)
       unlink(temporary)
@@ -42,7 +42,7 @@ public enum AtomicFile {
       unlink(temporary)
       throw renameError
     }
-    syncDirectory(directory)
+    try SystemCall.flushFolder(directory)
   }
 
   /// Gives a new file the permissions (and, as root, the owner) of the file it replaces, if any.
@@ -100,12 +100,5 @@ public enum AtomicFile {
     } catch {
       throw PersistenceError(path: path, reason: .unwritable(detail: "cannot create the folder"))
     }
-  }
-
-  private static func syncDirectory(_ path: String) {
-    let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    guard descriptor >= 0 else { return }
-    fsync(descriptor)
-    close(descriptor)
   }
 }

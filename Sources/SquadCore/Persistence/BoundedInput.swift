@@ -31,7 +31,7 @@ public enum BoundedInput {
   static func openRegularFile(_ path: String, limit: Int, ownFile: Bool = false) throws(PersistenceError) -> (
     descriptor: Int32, size: Int
   )? {
-    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | (ownFile ? O_NOFOLLOW : 0))
+    let descriptor = SystemCall.openFile(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | (ownFile ? O_NOFOLLOW : 0))
     guard descriptor >= 0 else {
       let reason = errno
       if reason == ELOOP && ownFile && isLink(path) {
@@ -74,7 +74,7 @@ public enum BoundedInput {
   /// from process substitution. nil when nothing is there; a folder is refused.
   public static func anyFile(_ path: String, limit: Int) throws(PersistenceError) -> [UInt8]? {
     // Blocking open: a FIFO named on the command line waits for its writer, as with cat.
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    let descriptor = SystemCall.openFile(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
       if errno == ENOENT { return nil }
       if errno == EISDIR { throw PersistenceError(path: path, reason: .notAFile(kind: "a folder")) }
@@ -109,10 +109,11 @@ public enum BoundedInput {
     let chunkSize = 64 * 1024
     var chunk = [UInt8](repeating: 0, count: chunkSize)
     while true {
-      let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, chunkSize) }
+      let count = chunk.withUnsafeMutableBytes { buffer in
+        SystemCall.retrying { systemRead(descriptor, buffer.baseAddress, chunkSize) }
+      }
       if count == 0 { return bytes }
       if count < 0 {
-        if errno == EINTR { continue }
         if errno == EAGAIN || errno == EWOULDBLOCK {
           throw PersistenceError(path: label, reason: .notAFile(kind: "a file that waits for data when read"))
         }

@@ -17,14 +17,12 @@ public final class FileLock: Sendable {
   /// with other shared holders when `shared`.
   public init(path: String, shared: Bool = false) throws(PersistenceError) {
     try AtomicFile.createDirectory(AtomicFile.folderAndName(of: path).folder)
-    let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    let descriptor = SystemCall.openFile(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { throw .unwritable(path) }
-    while flock(descriptor, shared ? LOCK_SH : LOCK_EX) != 0 {
-      guard errno == EINTR else {
-        let failure = PersistenceError.unwritable(path, "cannot lock")
-        close(descriptor)
-        throw failure
-      }
+    guard SystemCall.retrying({ flock(descriptor, shared ? LOCK_SH : LOCK_EX) }) == 0 else {
+      let failure = PersistenceError.unwritable(path, "cannot lock")
+      close(descriptor)
+      throw failure
     }
     self.descriptor = descriptor
   }

@@ -53,7 +53,7 @@ public final class LockSet: Sendable {
   // Creates the lock file when missing, and names it by (device, inode).
   private static func identity(of path: String) throws(PersistenceError) -> [UInt64] {
     try AtomicFile.createDirectory(AtomicFile.folderAndName(of: path).folder)
-    let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    let descriptor = SystemCall.openFile(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { throw .unwritable(path) }
     defer { close(descriptor) }
     var status = stat()

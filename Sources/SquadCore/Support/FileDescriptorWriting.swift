@@ -13,13 +13,8 @@ enum FileDescriptorWriting {
     guard let base = bytes.baseAddress else { return true }
     var offset = 0
     while offset < bytes.count {
-      #if canImport(Glibc)
-        let written = Glibc.write(descriptor, base + offset, bytes.count - offset)
-      #else
-        let written = Darwin.write(descriptor, base + offset, bytes.count - offset)
-      #endif
+      let written = SystemCall.retrying { write(descriptor, base + offset, bytes.count - offset) }
       if written < 0 {
-        if errno == EINTR { continue }
         // A descriptor left non-blocking by another program (a shared terminal): wait, then retry.
         if errno == EAGAIN || errno == EWOULDBLOCK {
           var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)

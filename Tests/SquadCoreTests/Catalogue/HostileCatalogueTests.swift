@@ -246,7 +246,7 @@ import Testing
     _ = try storedBytes()
     try home.write("squad-catalogue 2\n{garbage", to: "catalogue.sqc")
     let store = CatalogueStore(paths: paths)
-    guard case .damaged = store.resetPreview else {
+    guard case .damaged = try store.resetPreview() else {
       Issue.record("the preview says the file is damaged")
       return
     }

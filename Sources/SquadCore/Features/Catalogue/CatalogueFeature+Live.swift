@@ -23,7 +23,13 @@ public struct CatalogueEffects: EffectRunner {
       let result = CatalogueImport.run(request.paths, skipInvalid: request.skipInvalid, store: store, now: request.at)
       await send(.importFinished(result))
     case .measureContents:
-      switch store.resetPreview {
+      let preview: CatalogueStore.ResetPreview
+      do throws(PersistenceError) {
+        preview = try store.resetPreview()
+      } catch {
+        return await send(.resetFinished(.failure(error)))
+      }
+      switch preview {
       case .drops(let reverted, let heroes, let comics):
         await send(
           .contentsMeasured(CatalogueContents(droppedHeroes: heroes, revertedHeroes: reverted, comics: comics)))

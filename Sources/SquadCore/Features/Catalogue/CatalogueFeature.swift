@@ -115,7 +115,8 @@ public enum CatalogueFeature: Feature {
       state.phase = .reset(heroes: heroes)
       return []
 
-    case (.resetting, .resetFinished(.failure(let error))):
+    // A catalogue that cannot be read is an error before anything is asked, never "nothing to reset".
+    case (.resetting, .resetFinished(.failure(let error))), (.measuring, .resetFinished(.failure(let error))):
       state.phase = .failed(.resetting(error))
       return []
 

@@ -39,8 +39,8 @@ public struct SyncEffects: EffectRunner {
       MemoryRelease.returnFreedMemory()
       do throws(PersistenceError) {
         let received = received
-        try store.update(at: now(), spool: true) { builder in
-          received.eachHero { builder.merge($0, origin: .api) }
+        try store.update(at: now(), spool: true) { (builder) throws(PersistenceError) in
+          try received.eachHero { builder.merge($0, origin: .api) }
         }
         // The pages' cache entries are written only now that their heroes are stored.
         store.settleWaiting(stored: nil, keep: keepsPages)

@@ -34,8 +34,8 @@ final class SyncSpool: @unchecked Sendable {
   }
 
   /// Calls `body` with every hero received, in arrival order, read back one at a time (the
-  /// spool is never mapped or read whole).
-  func eachHero(_ body: (Hero) -> Void) {
+  /// spool is never mapped or read whole); throws when one could not be read back.
+  func eachHero(_ body: (Hero) -> Void) throws(PersistenceError) {
     lock.lock()
     defer { lock.unlock() }
     for (index, range) in lines.enumerated() {
@@ -48,5 +48,6 @@ final class SyncSpool: @unchecked Sendable {
       }
       if let hero { body(hero) }
     }
+    if let failure = spool.failure { throw failure }
   }
 }

@@ -25,12 +25,14 @@ public struct HistoryFile: Sendable {
   /// The entries on disk, oldest first (none when there is no file), and whether the file ended
   /// in a line cut short, which the next write removes; or why the file is unusable: always a
   /// ``PersistenceError/Reason/corruptHistory(detail:)``, so every reader treats an unusable
-  /// history one way (changes go on unrecorded, undo and redo refuse).
+  /// history one way (changes go on unrecorded, undo and redo refuse). A file that cannot be read
+  /// right now (an I/O error) is not unusable: that error is thrown as it is, and refuses the change.
   public func read() throws(PersistenceError) -> (entries: [HistoryEntry], tornTail: Bool) {
     let read: [UInt8]?
     do throws(PersistenceError) {
       read = try BoundedInput.regularFile(path, limit: InputLimit.historyFile, ownFile: true)
     } catch {
+      if case .unreadable = error.reason { throw error }
       throw PersistenceError(path: path, reason: .corruptHistory(detail: HistoryFile.problem(error.reason)))
     }
     guard let bytes = read else { return ([], false) }
@@ -55,7 +57,8 @@ public struct HistoryFile: Sendable {
   func append(_ entry: HistoryEntry) throws(PersistenceError) {
     try AtomicFile.createDirectory(AtomicFile.folderAndName(of: path).folder)
     // The rule read() checks, held again on the descriptor written: no link followed, no FIFO waited on.
-    let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644)
+    let descriptor = SystemCall.openFile(
+      path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644)
     guard descriptor >= 0 else { throw .unwritable(path) }
     defer { close(descriptor) }
     var status = stat()
@@ -64,7 +67,7 @@ public struct HistoryFile: Sendable {
     }
     let line = Data((entry.json.encoded() + "\n").utf8)
     guard line.withUnsafeBytes({ FileDescriptorWriting.writeAll($0, to: descriptor) }) else { throw .unwritable(path) }
-    guard fsync(descriptor) == 0 else { throw .unwritable(path) }
+    guard SystemCall.flush(descriptor) else { throw .unwritable(path) }
   }
 
   /// Replaces the file atomically with the newest of these entries: at most ``bound``, and at
@@ -98,7 +101,7 @@ public struct HistoryFile: Sendable {
     case .notAFile(let kind): return "it is \(kind), not a regular file"
     case .notOwnFile(let kind): return "it is \(kind); a history must be a file of its own in its squad's folder"
     case .danglingLink: return "it is a symbolic link to nothing"
-    case .unreadable(let detail), .corruptHistory(let detail): return detail
+    case .corruptHistory(let detail): return detail
     default: return "it cannot be read"
     }
   }

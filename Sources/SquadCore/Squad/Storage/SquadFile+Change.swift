@@ -42,7 +42,7 @@ extension SquadFile {
     }
   }
 
-  /// The squad and its history as they are now. Call it holding the lock.
+  /// The squad and its history as they are now; throws when the history cannot be read. Call it holding the lock.
   func snapshot() throws(PersistenceError) -> SquadSnapshot {
     let exists = FileManager.default.fileExists(atPath: path)
     let loaded = Result { () throws(PersistenceError) in try load() }
@@ -72,6 +72,9 @@ extension SquadFile {
       }
       snapshot.history = .success(entries)
     } catch {
+      // Only a history unusable by the documented rules lets changes go on unrecorded; one that
+      // cannot be read now is an error: the change is refused and nothing is changed.
+      guard case .corruptHistory = error.reason else { throw error }
       snapshot.history = .failure(error)
     }
     return snapshot

@@ -64,12 +64,14 @@ public struct SquadSet: Sendable {
   /// Creates an empty squad with an optional size limit, recorded as its history's first entry.
   public func create(_ name: SquadName, maxMembers: Int?, at date: Date) throws(SquadError) -> HistoryEntry? {
     guard !name.isDefault else { throw .isDefault(action: "created") }
-    return try exclusively(name, present: false) { squadFile, snapshot throws(SquadError) in
+    let entry = try exclusively(name, present: false) { squadFile, snapshot throws(SquadError) in
       var squad = Squad()
       squad.maxMembers = maxMembers
       return try squadFile.commit(
         SquadEdit(squad: squad, kind: .create), of: snapshot, command: "squads create", at: date)
     }
+    try flush([paths.squadsDirectory])
+    return entry
   }
 
   /// Gives a squad a new name: the history records the rename first (as create and delete do),
@@ -102,6 +104,7 @@ public struct SquadSet: Sendable {
           throw error
         }
       }
+      try flush([paths.squadsDirectory])
       return true
     }
   }
@@ -118,6 +121,7 @@ public struct SquadSet: Sendable {
         SquadEdit(squad: Squad(), kind: .delete), of: snapshot, command: "squads delete", at: date)
       let kept = paths.deletedSquadsDirectory + "/\(name.value)-\(Int(date.timeIntervalSince1970 * 1000))-\(getpid())"
       try squadFile.files { () throws(PersistenceError) in try move(paths.folder(of: name), to: kept) }
+      try flush([paths.deletedSquadsDirectory, paths.squadsDirectory])
       pruneDeleted()
       return (snapshot.squad, kept)
     }
@@ -165,9 +169,26 @@ public struct SquadSet: Sendable {
     let setLock = try squadFile.files { () throws(PersistenceError) in try FileLock(path: paths.squadsLockFile) }
     defer { withExtendedLifetime(setLock) {} }
     try check()
-    let lock = try squadFile.files { () throws(PersistenceError) in try squadFile.lock() }
-    defer { withExtendedLifetime(lock) {} }
-    return try body(squadFile, try squadFile.files(squadFile.snapshot))
+    // "Nothing was changed" leaves no folder: a create that fails removes the ones it made.
+    let made = present ? [] : [paths.squadsDirectory, paths.folder(of: name)].filter { !FileKind.isPresent($0) }
+    do {
+      let lock = try squadFile.files { () throws(PersistenceError) in try squadFile.lock() }
+      defer { withExtendedLifetime(lock) {} }
+      return try body(squadFile, try squadFile.files(squadFile.snapshot))
+    } catch {
+      for folder in made.reversed() { try? FileManager.default.removeItem(atPath: folder) }
+      throw error
+    }
+  }
+
+  // The folders a create, rename or delete changed, flushed once it is committed (SQLite's order:
+  // the rename, then its folders), so a power cut cannot take back what was reported done.
+  private func flush(_ folders: [String]) throws(SquadError) {
+    do {
+      for folder in folders { try SystemCall.flushFolder(folder) }
+    } catch {
+      throw .file(error)
+    }
   }
 
   private func move(_ source: String, to destination: String) throws(PersistenceError) {

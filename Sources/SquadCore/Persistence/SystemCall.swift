@@ -1,0 +1,42 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The one way squad calls the system on its files: a call a signal interrupts (`EINTR`) is made
+/// again, whichever call it is, and flushing to the disk is one function.
+enum SystemCall {
+  /// `call`'s result, made again while it fails with `EINTR`; errno is the failure's otherwise.
+  /// (Not for `close`, which has already closed the descriptor when it says `EINTR`.)
+  static func retrying<Result: BinaryInteger>(_ call: () -> Result) -> Result {
+    while true {
+      let result = call()
+      if result >= 0 || errno != EINTR { return result }
+    }
+  }
+
+  /// `open(2)`, retried.
+  static func openFile(_ path: String, _ flags: Int32, _ mode: mode_t = 0) -> Int32 {
+    retrying { open(path, flags, mode) }
+  }
+
+  /// Flushes what was written through `descriptor` (a file's bytes, a folder's entries) to the
+  /// disk: the one `fsync` squad makes. False, with errno, when the system says it failed.
+  static func flush(_ descriptor: Int32) -> Bool {
+    retrying { fsync(descriptor) } == 0
+  }
+
+  /// Flushes the folder at `path`, so a file created, renamed or removed in it survives a power
+  /// cut (as SQLite does after a rename that commits). A failure is thrown: the change is made
+  /// but may not last. A file system that cannot flush folders at all (`EINVAL`) passes.
+  static func flushFolder(_ path: String) throws(PersistenceError) {
+    let descriptor = openFile(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    let flushed = descriptor >= 0 && flush(descriptor)
+    let reason = errno
+    if descriptor >= 0 { close(descriptor) }
+    guard !flushed && reason != EINVAL else { return }
+    let detail = "flushing the folder to the disk: " + String(cString: strerror(reason))
+    throw PersistenceError(path: path, reason: .partlyWritten(detail: detail))
+  }
+}
