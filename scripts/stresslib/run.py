@@ -17,6 +17,7 @@ import disks  # noqa: E402
 import edges  # noqa: E402
 import faults  # noqa: E402
 import fuzzing  # noqa: E402
+import iofaults  # noqa: E402
 import kills  # noqa: E402
 from common import Context, Result, bundled_heroes  # noqa: E402
 
@@ -26,7 +27,7 @@ GROUPS = {
     "fuzz-argv": "fuzz", "fuzz-bodies": "fuzz", "read-only-home": "disks", "full-disk": "disks",
     "odd-files": "edges", "bounded-input": "edges",
     "kill-during-upgrade": "catalogue", "fuzz-catalogue-import": "catalogue", "fuzz-catalogue-files": "catalogue",
-    "kill-during-squad-changes": "kill-squads", "concurrent-squads": "concurrency-squads",
+    "kill-during-squad-changes": "kill-squads", "concurrent-squads": "concurrency-squads", "io-faults": "iofaults",
     **{name: "crossfeature" for name in crossfeature.TESTS},
 }
 TESTS = list(GROUPS)
@@ -61,6 +62,7 @@ def main():
             "kill-squads": lambda names: [kills.run_squads(ctx)],
             "concurrency-squads": lambda names: [concurrency.run_squads(ctx, list(heroes))],
             "faults": lambda names: [faults.run(ctx)],
+            "iofaults": lambda names: [iofaults.run(ctx)],
             "fuzz": lambda names: fuzzing.run(ctx, names),
             "disks": lambda names: disks.run(ctx, names, allow_unshare=not options.no_unshare),
             "edges": lambda names: edges.run_tests(ctx, names),

@@ -78,7 +78,7 @@ final class FileCatalogueSink: CatalogueSink {
     close(descriptor)
     finished = true
     defer { InterruptCleanup.unregister(cleanupSlot) }
-    guard rename(temporary, path) == 0 else {
+    guard SystemCall.retrying({ rename(temporary, path) }) == 0 else {
       let error = PersistenceError.unwritable(path)
       unlink(temporary)
       throw error

@@ -37,7 +37,7 @@ public enum AtomicFile {
       throw writeError
     }
     close(descriptor)
-    guard rename(temporary, path) == 0 else {
+    guard SystemCall.retrying({ rename(temporary, path) }) == 0 else {
       let renameError = PersistenceError.unwritable(path, "cannot replace the file")
       unlink(temporary)
       throw renameError

@@ -53,8 +53,10 @@ public struct HistoryFile: Sendable {
     return (entries, !tail.isEmpty)
   }
 
-  /// Appends one entry and flushes it to the disk before returning.
-  func append(_ entry: HistoryEntry) throws(PersistenceError) {
+  /// Appends one entry and flushes it to the disk, then runs `commit`; when that fails, the entry
+  /// is cut off again, so a change that says "Nothing was changed" leaves the file as it was (a
+  /// reader would drop it anyway, as it drops the entry of a change killed before its commit).
+  func append(_ entry: HistoryEntry, then commit: () throws(PersistenceError) -> Void) throws(PersistenceError) {
     try AtomicFile.createDirectory(AtomicFile.folderAndName(of: path).folder)
     // The rule read() checks, held again on the descriptor written: no link followed, no FIFO waited on.
     let descriptor = SystemCall.openFile(
@@ -66,8 +68,20 @@ public struct HistoryFile: Sendable {
       throw PersistenceError(path: path, reason: .unwritable(detail: "it is not a regular file of its own"))
     }
     let line = Data((entry.json.encoded() + "\n").utf8)
-    guard line.withUnsafeBytes({ FileDescriptorWriting.writeAll($0, to: descriptor) }) else { throw .unwritable(path) }
-    guard SystemCall.flush(descriptor) else { throw .unwritable(path) }
+    do throws(PersistenceError) {
+      guard line.withUnsafeBytes({ FileDescriptorWriting.writeAll($0, to: descriptor) }) else {
+        throw .unwritable(path)
+      }
+      guard SystemCall.flush(descriptor) else { throw .unwritable(path) }
+      try commit()
+    } catch {
+      // A commit made whose folder flush failed (``PersistenceError/Reason/partlyWritten(detail:)``) stays recorded.
+      let committed = if case .partlyWritten = error.reason { true } else { false }
+      if !committed, SystemCall.retrying({ ftruncate(descriptor, status.st_size) }) == 0 {
+        _ = SystemCall.flush(descriptor)
+      }
+      throw error
+    }
   }
 
   /// Replaces the file atomically with the newest of these entries: at most ``bound``, and at

@@ -83,27 +83,32 @@ extension SquadFile {
   /// Records `edit` as ``SquadSnapshot/record(_:command:at:)`` decides, in the order that keeps
   /// the two files in step without a transaction: the history entry (with the digests before and
   /// after) is appended and flushed first, then the squad file is replaced atomically, which is
-  /// the commit point. Call it holding the lock.
-  func commit(_ edit: SquadEdit, of snapshot: SquadSnapshot, command: String, at date: Date)
-    throws(SquadError) -> HistoryEntry?
-  {
+  /// the commit point; or `committing` is, for a rename or delete (the move of the folder). When
+  /// the commit point fails the entry is cut off again: the home is as it was. Call it holding the lock.
+  func commit(
+    _ edit: SquadEdit, of snapshot: SquadSnapshot, command: String, at date: Date,
+    committing: (() throws(PersistenceError) -> Void)? = nil
+  ) throws(SquadError) -> HistoryEntry? {
     guard let (squad, recorded) = try snapshot.record(edit, command: command, at: date) else { return nil }
-    let removing = edit.kind == .delete
+    func commitPoint() throws(PersistenceError) {
+      if let committing { try committing() } else { try save(squad) }
+    }
     return try files { () throws(PersistenceError) in
       guard case .success(let entry) = recorded, case .success(let entries) = snapshot.history else {
         if case .failure(let error) = recorded { warn(error.unrecordedChangeWarning) }
-        if !removing { try save(squad) }
+        try commitPoint()
         return nil
       }
       // A history rewrite killed midway leaves its temporary file, as a killed save does.
       AtomicFile.removeLeftovers(of: history.path)
       if snapshot.historyNeedsRewrite { try history.rewrite(entries) }
       if snapshot.createsEmptyFirst(edit) { try save(snapshot.squad) }
-      try history.append(entry)
-      // A rename moves the folder (its commit point); its squad stays as it is.
-      if !removing && edit.kind != .rename { try save(squad) }
-      // Trimming after the commit point: if it fails, the history is only longer than it should be.
-      if history.isOverGrown(entries: entries.count + 1) { try? history.rewrite(entries + [entry]) }
+      try history.append(entry) { () throws(PersistenceError) in try commitPoint() }
+      // Trimming after the commit point (not of a folder moved away): if it fails, the history is
+      // only longer than it should be.
+      if committing == nil, history.isOverGrown(entries: entries.count + 1) {
+        try? history.rewrite(entries + [entry])
+      }
       return entry
     }
   }

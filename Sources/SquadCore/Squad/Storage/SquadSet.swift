@@ -76,8 +76,9 @@ public struct SquadSet: Sendable {
 
   /// Gives a squad a new name: the history records the rename first (as create and delete do),
   /// then its folder, with its squad and history, is renamed in one step (the commit point). A
-  /// kill or a failure between the two leaves a last entry "renamed from NAME" in the squad still
-  /// called NAME, which every reader drops as never committed (see ``SquadFile/snapshot()``).
+  /// failed move takes the entry back; a kill between the two leaves a last entry "renamed from
+  /// NAME" in the squad still called NAME, which every reader drops as never committed (see
+  /// ``SquadFile/snapshot()``). The folders are flushed once it is done.
   /// False when the new name is the old one: nothing changes, as with `git branch -m a a`.
   @discardableResult
   public func rename(_ old: SquadName, to new: SquadName, at date: Date) throws(SquadError) -> Bool {
@@ -91,19 +92,9 @@ public struct SquadSet: Sendable {
       // A squad that cannot be read cannot be saved under its new name: refuse before anything changes.
       let squad = try snapshot.readSquad()
       try squadFile.files { () throws(PersistenceError) in try clearWay(to: paths.folder(of: new)) }
-      let entry = try squadFile.commit(
-        SquadEdit(squad: squad, kind: .rename, detail: old.value), of: snapshot, command: "squads rename", at: date)
-      try squadFile.files { () throws(PersistenceError) in
-        do throws(PersistenceError) {
-          try move(paths.folder(of: old), to: paths.folder(of: new))
-        } catch {
-          // Take the entry back so the history says what happened: nothing.
-          if let entry, case .success(let entries) = snapshot.history, entry.sequence > (entries.last?.sequence ?? 0) {
-            try? squadFile.history.rewrite(entries)
-          }
-          throw error
-        }
-      }
+      _ = try squadFile.commit(
+        SquadEdit(squad: squad, kind: .rename, detail: old.value), of: snapshot, command: "squads rename", at: date
+      ) { () throws(PersistenceError) in try move(paths.folder(of: old), to: paths.folder(of: new)) }
       try flush([paths.squadsDirectory])
       return true
     }
@@ -117,10 +108,10 @@ public struct SquadSet: Sendable {
     return try exclusively(name, present: true) { squadFile, snapshot throws(SquadError) in
       // Where the squad goes must be usable before the deletion is recorded.
       try squadFile.files { () throws(PersistenceError) in try OwnFolder.ensure(paths.deletedSquadsDirectory) }
-      _ = try squadFile.commit(
-        SquadEdit(squad: Squad(), kind: .delete), of: snapshot, command: "squads delete", at: date)
       let kept = paths.deletedSquadsDirectory + "/\(name.value)-\(Int(date.timeIntervalSince1970 * 1000))-\(getpid())"
-      try squadFile.files { () throws(PersistenceError) in try move(paths.folder(of: name), to: kept) }
+      _ = try squadFile.commit(
+        SquadEdit(squad: Squad(), kind: .delete), of: snapshot, command: "squads delete", at: date
+      ) { () throws(PersistenceError) in try move(paths.folder(of: name), to: kept) }
       try flush([paths.deletedSquadsDirectory, paths.squadsDirectory])
       pruneDeleted()
       return (snapshot.squad, kept)
@@ -192,7 +183,7 @@ public struct SquadSet: Sendable {
   }
 
   private func move(_ source: String, to destination: String) throws(PersistenceError) {
-    guard Foundation.rename(source, destination) == 0 else { throw .unwritable(source) }
+    guard SystemCall.retrying({ Foundation.rename(source, destination) }) == 0 else { throw .unwritable(source) }
   }
 
   // Newest by the deletion time in the name (`NAME-MILLISECONDS-PID`), not by modification time,
