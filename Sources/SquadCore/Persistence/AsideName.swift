@@ -22,7 +22,7 @@ enum AsideName {
       }
       if errno == EEXIST { continue }
       // No hard links here (some file systems): claim the name, then rename over the claim.
-      let claim = open(aside, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+      let claim = SystemCall.openFile(aside, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
       if claim < 0 {
         if errno == EEXIST { continue }
         break

@@ -130,7 +130,7 @@ public enum OutputFile {
 
   private static func writeThrough(_ data: Data, to path: String) throws(PersistenceError) {
     // Blocking open: a FIFO waits for its reader, as with `cat > fifo`.
-    let descriptor = open(path, O_WRONLY | O_CLOEXEC)
+    let descriptor = SystemCall.openFile(path, O_WRONLY | O_CLOEXEC)
     guard descriptor >= 0 else { throw .unwritable(path) }
     defer { close(descriptor) }
     try writeAll(data, to: descriptor, path: path)
