@@ -13,10 +13,9 @@ import Foundation
 /// It also upgrades what older releases left, in one explicit step (``upgrade()``), never as a
 /// side effect of a read: a `cache/catalogue.json` is rebuilt into the indexed format (with one
 /// notice; until then reads merge it in memory), and a catalogue holding another release's
-/// bundled set takes this one's in. A damaged catalogue (bytes that read but fail the format's
-/// checks) is never fatal and never silently lost: the bundled set answers with a warning, and
-/// the next write moves the damaged file aside. A file that cannot be read (an I/O error) is not
-/// damage: it is an error, nothing is moved aside or written, and reads fail (``read()``).
+/// bundled set takes this one's in. A damaged catalogue is never fatal and never silently
+/// lost: the bundled set answers with a warning, and the next write moves the damaged file aside.
+/// A file that cannot be read (an I/O error) is no damage but an error (``read()``).
 public final class CatalogueStore: Sendable {
   /// The catalogue file.
   public let path: String
@@ -202,8 +201,7 @@ public final class CatalogueStore: Sendable {
     case damaged(String)
   }
 
-  /// The file as it reads now. Only bytes that read and fail the checks are damage; a read that
-  /// fails (``PersistenceError/Reason/unreadable(detail:)``) is thrown, so nothing is moved aside.
+  /// The file as it reads now: only bytes that read and fail the checks are damage; a failed read is thrown.
   private func stored() throws(PersistenceError) -> Stored {
     let bytes: SharedBytes?
     do throws(PersistenceError) {

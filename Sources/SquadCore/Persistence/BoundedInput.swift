@@ -109,9 +109,7 @@ public enum BoundedInput {
     let chunkSize = 64 * 1024
     var chunk = [UInt8](repeating: 0, count: chunkSize)
     while true {
-      let count = chunk.withUnsafeMutableBytes { buffer in
-        SystemCall.retrying { systemRead(descriptor, buffer.baseAddress, chunkSize) }
-      }
+      let count = chunk.withUnsafeMutableBytes { SystemCall.readBytes(descriptor, $0.baseAddress, chunkSize) }
       if count == 0 { return bytes }
       if count < 0 {
         if errno == EAGAIN || errno == EWOULDBLOCK {
@@ -134,13 +132,5 @@ public enum BoundedInput {
   static func isDanglingLink(_ path: String) -> Bool {
     var status = stat()
     return isLink(path) && stat(path, &status) != 0 && errno == ENOENT
-  }
-
-  private static func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-    #if canImport(Glibc)
-      return Glibc.read(descriptor, buffer, count)
-    #else
-      return Darwin.read(descriptor, buffer, count)
-    #endif
   }
 }

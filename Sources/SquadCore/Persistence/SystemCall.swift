@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Foundation
 
 /// The one way squad calls the system on its files: a call a signal interrupts (`EINTR`) is made
 /// again, whichever call it is, and flushing to the disk is one function.
@@ -21,22 +17,29 @@ enum SystemCall {
     retrying { open(path, flags, mode) }
   }
 
+  /// `read(2)`, retried.
+  static func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    retrying { read(descriptor, buffer, count) }
+  }
+
   /// Flushes what was written through `descriptor` (a file's bytes, a folder's entries) to the
   /// disk: the one `fsync` squad makes. False, with errno, when the system says it failed.
   static func flush(_ descriptor: Int32) -> Bool {
     retrying { fsync(descriptor) } == 0
   }
 
-  /// Flushes the folder at `path`, so a file created, renamed or removed in it survives a power
-  /// cut (as SQLite does after a rename that commits). A failure is thrown: the change is made
-  /// but may not last. A file system that cannot flush folders at all (`EINVAL`) passes.
-  static func flushFolder(_ path: String) throws(PersistenceError) {
-    let descriptor = openFile(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    let flushed = descriptor >= 0 && flush(descriptor)
-    let reason = errno
-    if descriptor >= 0 { close(descriptor) }
-    guard !flushed && reason != EINVAL else { return }
-    let detail = "flushing the folder to the disk: " + String(cString: strerror(reason))
-    throw PersistenceError(path: path, reason: .partlyWritten(detail: detail))
+  /// Flushes each folder, so a file created, renamed or removed in it survives a power cut (as
+  /// SQLite does after a rename that commits). A failure is thrown (the change is made but may not
+  /// last); a file system that cannot flush folders at all (`EINVAL`) passes.
+  static func flushFolder(_ paths: String...) throws(PersistenceError) {
+    for path in paths {
+      let descriptor = openFile(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+      let flushed = descriptor >= 0 && flush(descriptor)
+      let reason = errno
+      if descriptor >= 0 { close(descriptor) }
+      guard !flushed && reason != EINVAL else { continue }
+      let detail = "flushing the folder to the disk: " + String(cString: strerror(reason))
+      throw PersistenceError(path: path, reason: .partlyWritten(detail: detail))
+    }
   }
 }

@@ -76,10 +76,8 @@ public struct HistoryFile: Sendable {
       try commit()
     } catch {
       // A commit made whose folder flush failed (``PersistenceError/Reason/partlyWritten(detail:)``) stays recorded.
-      let committed = if case .partlyWritten = error.reason { true } else { false }
-      if !committed, SystemCall.retrying({ ftruncate(descriptor, status.st_size) }) == 0 {
-        _ = SystemCall.flush(descriptor)
-      }
+      if case .partlyWritten = error.reason { throw error }
+      if SystemCall.retrying({ ftruncate(descriptor, status.st_size) }) == 0 { _ = SystemCall.flush(descriptor) }
       throw error
     }
   }

@@ -70,7 +70,7 @@ public struct SquadSet: Sendable {
       return try squadFile.commit(
         SquadEdit(squad: squad, kind: .create), of: snapshot, command: "squads create", at: date)
     }
-    try flush([paths.squadsDirectory])
+    try file(name).files { () throws(PersistenceError) in try SystemCall.flushFolder(paths.squadsDirectory) }
     return entry
   }
 
@@ -95,7 +95,7 @@ public struct SquadSet: Sendable {
       _ = try squadFile.commit(
         SquadEdit(squad: squad, kind: .rename, detail: old.value), of: snapshot, command: "squads rename", at: date
       ) { () throws(PersistenceError) in try move(paths.folder(of: old), to: paths.folder(of: new)) }
-      try flush([paths.squadsDirectory])
+      try squadFile.files { () throws(PersistenceError) in try SystemCall.flushFolder(paths.squadsDirectory) }
       return true
     }
   }
@@ -112,7 +112,9 @@ public struct SquadSet: Sendable {
       _ = try squadFile.commit(
         SquadEdit(squad: Squad(), kind: .delete), of: snapshot, command: "squads delete", at: date
       ) { () throws(PersistenceError) in try move(paths.folder(of: name), to: kept) }
-      try flush([paths.deletedSquadsDirectory, paths.squadsDirectory])
+      try squadFile.files { () throws(PersistenceError) in
+        try SystemCall.flushFolder(paths.deletedSquadsDirectory, paths.squadsDirectory)
+      }
       pruneDeleted()
       return (snapshot.squad, kept)
     }
@@ -169,16 +171,6 @@ public struct SquadSet: Sendable {
     } catch {
       for folder in made.reversed() { try? FileManager.default.removeItem(atPath: folder) }
       throw error
-    }
-  }
-
-  // The folders a create, rename or delete changed, flushed once it is committed (SQLite's order:
-  // the rename, then its folders), so a power cut cannot take back what was reported done.
-  private func flush(_ folders: [String]) throws(SquadError) {
-    do {
-      for folder in folders { try SystemCall.flushFolder(folder) }
-    } catch {
-      throw .file(error)
     }
   }
 
