@@ -44,6 +44,10 @@ extension ProcessStreams {
       return (0..<Int(count)).compactMap { vector[$0] }
     }
     let runtime = (0..<Int(CommandLine.argc)).compactMap { CommandLine.unsafeArgv[$0] }
-    return runtime.isEmpty && access("/proc/self/cmdline", R_OK) != 0 ? nil : runtime
+    #if os(Linux)
+      return runtime.isEmpty && access("/proc/self/cmdline", R_OK) != 0 ? nil : runtime
+    #else
+      return runtime
+    #endif
   }
 }

@@ -32,6 +32,6 @@ enum FileKind {
   static func identity(_ path: String) -> [UInt64]? {
     var status = stat()
     guard lstat(path, &status) == 0 else { return nil }
-    return [UInt64(status.st_dev), UInt64(status.st_ino)]
+    return [UInt64(truncatingIfNeeded: status.st_dev), UInt64(status.st_ino)]
   }
 }
