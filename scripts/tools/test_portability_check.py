@@ -60,6 +60,11 @@ class LinuxOnlyNames(unittest.TestCase):
         found = findings(source, "planted.c")
         self.assertEqual([f.split(":")[0] for f in found], ["7"], found)
 
+    def test_environ_is_found_in_swift_only(self):
+        self.assertEqual(len(findings("var entry = environ\n")), 1)
+        self.assertEqual(findings("let h = ProcessInfo.processInfo.environ\n"), [])
+        self.assertEqual(findings("extern char **environ;\n", "planted.c"), [])
+
     def test_an_empty_spawn_actions_initialiser_is_found(self):
         self.assertEqual(len(findings("var a = posix_spawn_file_actions_t()\n")), 1)
 

@@ -45,9 +45,8 @@ extension ProcessStreams {
     }
     let runtime = (0..<Int(CommandLine.argc)).compactMap { CommandLine.unsafeArgv[$0] }
     #if os(Linux)
-      return runtime.isEmpty && access("/proc/self/cmdline", R_OK) != 0 ? nil : runtime
-    #else
-      return runtime
+      if runtime.isEmpty && access("/proc/self/cmdline", R_OK) != 0 { return nil }
     #endif
+    return runtime
   }
 }

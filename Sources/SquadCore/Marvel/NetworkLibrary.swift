@@ -17,14 +17,13 @@ public enum NetworkLibrary {
   /// Why this process cannot use the network, or nil when it can. On Linux, libdispatch (which
   /// runs URLSession's and Swift concurrency's work) reads `/proc/<thread>/stat` whenever its
   /// worker pool is busy and traps when it cannot — in a chroot or container without /proc.
-  /// Darwin's libdispatch has no such need (and Darwin no /proc): always nil there.
   public static var unavailableWithoutProc: String? {
     #if os(Linux)
       guard access("/proc/self/stat", R_OK) != 0 else { return nil }
       return "squad cannot go online here: /proc is not mounted, and the system's libdispatch needs it for "
         + "network work. Mount /proc, or use --offline (every local command works without it)."
     #else
-      return nil
+      return nil  // Darwin's libdispatch needs no /proc (and Darwin has none)
     #endif
   }
 
