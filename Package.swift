@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 // scripts/build-release names the commit it builds (and whether the tree had uncommitted changes)
@@ -13,7 +13,10 @@ let buildInfo: [CSetting] =
 
 let package = Package(
   name: "squad",
-  platforms: [.macOS(.v13)],
+  // The real floors (docs/DECISIONS.md, issue 28): Swift 6.2 (NonisolatedNonsendingByDefault,
+  // Task.immediate), so Xcode 26, which itself needs macOS 15.6 to run; macOS 15 for
+  // String(validating:as:) and the tests' task executors. Task.immediate (macOS 26) is behind #available.
+  platforms: [.macOS(.v15)],
   products: [
     .executable(name: "squad", targets: ["squad-cli"]),
     .library(name: "SquadCore", targets: ["SquadCore"]),

@@ -113,7 +113,14 @@ static void restore_terminal_and_crash(int signal_number, siginfo_t *info, void 
   for (int index = 0; index < CRASH_SIGNAL_COUNT; index++) {
     if (crash_signals[index] == signal_number) sigaction(signal_number, &previous_crash_actions[index], NULL);
   }
-  if (info == NULL || info->si_code <= 0) raise(signal_number);
+  // A sent signal's si_code is SI_USER and kin: 0 or below on Linux, SI_USER (0x10001) and up on
+  // Darwin, which also gives 0 for some; a fault's is a small positive code (SEGV_MAPERR...).
+#if defined(__APPLE__)
+  int sent = info == NULL || info->si_code <= 0 || info->si_code >= SI_USER;
+#else
+  int sent = info == NULL || info->si_code <= 0;
+#endif
+  if (sent) raise(signal_number);
 }
 
 static void on_resize(int signal_number) {

@@ -16,11 +16,15 @@ if let problem = ProcessStreams.nonUTF8Input() {
 }
 // The command starts here, on the main thread, and a command that never waits (list, a local
 // listing) finishes and exits before any other thread exists. One that waits (the network)
-// resumes on the main queue, which dispatchMain() serves.
-Task.immediate { @MainActor in
-  let code = await SquadCLI.run(
-    arguments: arguments, variables: variables,
-    console: .standard(environment: variables))
+// resumes on the main queue, which dispatchMain() serves. (Before macOS 26, which brought
+// Task.immediate, the command starts on the main queue's first turn instead.)
+@MainActor func command() async -> Never {
+  let code = await SquadCLI.run(arguments: arguments, variables: variables, console: .standard(environment: variables))
   exit(StandardOutput.finish(code))
+}
+if #available(macOS 26, *) {
+  Task.immediate { @MainActor in await command() }
+} else {
+  Task { @MainActor in await command() }
 }
 dispatchMain()

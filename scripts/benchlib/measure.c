@@ -55,7 +55,12 @@ int main(int argc, char **argv) {
     clock_gettime(CLOCK_MONOTONIC, &end);
     double wall = (double)(end.tv_sec - start.tv_sec) + (end.tv_nsec - start.tv_nsec) / 1e9;
     int code = WIFEXITED(status) ? WEXITSTATUS(status) : -WTERMSIG(status);
+#ifdef __APPLE__
+    long max_rss_kb = usage.ru_maxrss / 1024; // bytes on Darwin, KiB on Linux
+#else
+    long max_rss_kb = usage.ru_maxrss;
+#endif
     dprintf(report, "%.9f %.6f %ld %d\n", wall, seconds(usage.ru_utime) + seconds(usage.ru_stime),
-            usage.ru_maxrss, code);
+            max_rss_kb, code);
     return 0;
 }

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import statistics
+import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -103,12 +104,17 @@ def _from_launcher(launcher: Path, argv: list[str], env: dict[str, str], actions
     return Sample(wall=float(wall), cpu=float(cpu), max_rss_kb=int(max_rss_kb)), int(code)
 
 
+def max_rss_kb(usage) -> int:
+    """Peak memory in KiB: getrusage gives KiB on Linux and bytes on Darwin."""
+    return usage.ru_maxrss // 1024 if sys.platform == "darwin" else usage.ru_maxrss
+
+
 def _from_python(argv: list[str], env: dict[str, str], actions):
     start = time.perf_counter()
     pid = os.posix_spawn(argv[0], argv, env, file_actions=actions)
     _, status, usage = os.wait4(pid, 0)
     wall = time.perf_counter() - start
-    sample = Sample(wall=wall, cpu=usage.ru_utime + usage.ru_stime, max_rss_kb=usage.ru_maxrss)
+    sample = Sample(wall=wall, cpu=usage.ru_utime + usage.ru_stime, max_rss_kb=max_rss_kb(usage))
     return sample, os.waitstatus_to_exitcode(status)
 
 

@@ -21,6 +21,7 @@ import select
 import shutil
 import signal
 import subprocess
+import sys
 import tarfile
 import tempfile
 import time
@@ -256,6 +257,7 @@ class DebianPackageTests(unittest.TestCase):
         self.assertEqual(sorted(p.name for p in root.iterdir()), ["var"])
 
 
+@unittest.skipIf(sys.platform == "darwin", "needs GNU/Linux: the release archive is the Linux build (macOS: Homebrew)")
 class ReleaseArchiveTests(unittest.TestCase):
     """scripts/release from this checkout and from a clean clone of its commit in another folder:
     the same bytes, and checksums that verify. With uncommitted changes here (release refuses
@@ -308,10 +310,29 @@ class ReleaseArchiveTests(unittest.TestCase):
         self.assertEqual(run([squad, "--version"]).stdout, f"squad {version} (commit {self.commit})\n")
 
 
+class NotOnMacOSTests(unittest.TestCase):
+    """scripts/release and scripts/package-deb make Linux artefacts: elsewhere they refuse with a
+    sentence, before building anything. Here `uname` answers Darwin, as a Mac's does."""
+
+    def test_release_and_package_deb_refuse_on_macos_and_say_what_to_use(self):
+        with tempfile.TemporaryDirectory() as scratch:
+            fake = Path(scratch, "uname")
+            fake.write_text("#!/bin/sh\necho Darwin\n")
+            fake.chmod(0o755)
+            for script in ["scripts/release", "scripts/package-deb"]:
+                result = run([script, Path(scratch, "dist")], env={"PATH": f"{scratch}:{os.environ['PATH']}"}, check=False)
+                self.assertEqual(result.returncode, 1, result.stderr)
+                self.assertRegex(result.stderr, r"built on Linux|is the Linux build")
+                self.assertIn("on Darwin install with Homebrew (Formula/squad.rb) or scripts/install", result.stderr)
+                self.assertEqual(result.stdout, "")
+                self.assertFalse(Path(scratch, "dist").exists())
+
+
 class HomebrewFormulaTests(unittest.TestCase):
     """The formula cannot be run without brew (none here); its syntax, version and promises can be checked."""
 
     formula = (REPO / "Formula/squad.rb").read_text()
+    package = (REPO / "Package.swift").read_text()
 
     @unittest.skipUnless(shutil.which("ruby"), "ruby is not installed")
     def test_its_ruby_parses(self):
@@ -319,12 +340,34 @@ class HomebrewFormulaTests(unittest.TestCase):
 
     def test_it_builds_the_version_the_source_defines(self):
         version = run(["scripts/version"]).stdout.strip()
-        self.assertIn(f'tag: "v{version}"', self.formula)
+        self.assertRegex(self.formula, rf'tag:\s+"v{re.escape(version)}"')
 
     def test_it_uses_the_release_recipe_and_asks_the_binary_for_completions_and_the_manual(self):
         for needed in ['"scripts/build-release"', 'generate_completions_from_executable(bin/"squad", "completion")',
-                       '"help", "--man"', 'ENV["SQUAD_COMMIT"] = Utils.git_head', "tested on Linux only"]:
+                       '"help", "--man"', 'ENV["SQUAD_COMMIT"] = Utils.git_head', "tested on Linux",
+                       '"swift", "build", "--disable-sandbox", "--configuration", "release"']:
             self.assertIn(needed, self.formula)
+
+    def test_it_pins_its_tag_with_a_revision(self):
+        self.assertRegex(self.formula, r'url "[^"]+\.git",\n\s+tag:\s+"v[^"]+",\n\s+revision: "[^"]+"\n')
+
+    def test_its_floors_are_package_swifts_and_the_docs_say_the_same(self):
+        # Swift 6.2 comes with Xcode 26 (which runs on macOS 15.6 and later); platforms gives the binary's floor.
+        tools = re.search(r"swift-tools-version:\s*(\d+\.\d+)", self.package).group(1)
+        macos = re.search(r"\.macOS\(\.v(\d+)\)", self.package).group(1)
+        self.assertEqual((tools, macos), ("6.2", "15"), "update the formula's and the docs' floors with Package.swift")
+        self.assertIn('depends_on xcode: ["26.0", :build]', self.formula)
+        self.assertIn("depends_on macos: :sequoia", self.formula)
+        for doc in ["README.md", "docs/INSTALL.md"]:
+            text = (REPO / doc).read_text()
+            self.assertIn("Swift 6.2", text, doc)
+            self.assertIn("Xcode 26", text, doc)
+            self.assertIn("macOS 15", text, doc)
+
+    def test_its_test_block_runs_squad_offline(self):
+        test = self.formula.split("test do", 1)[1]
+        self.assertIn("--offline", test)
+        self.assertNotRegex(test, r"MARVEL_|https?://")
 
 
 if __name__ == "__main__":

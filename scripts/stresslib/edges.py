@@ -16,6 +16,7 @@ import os
 import socket
 import stat
 import subprocess
+import sys
 import threading
 
 from common import DOCUMENTED_EXIT_CODES, Result, clean_environment, describe_exit
@@ -57,7 +58,7 @@ def run(argv, env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, cwd=None):
         drainer.join(5)
     hung = process.returncode == -9
     text = (errors[0] if errors else b"").decode("utf-8", "replace")
-    return (None if hung else process.returncode), text, usage.ru_maxrss / 1024
+    return (None if hung else process.returncode), text, (usage.ru_maxrss / 1024 if sys.platform != "darwin" else usage.ru_maxrss / 1048576)
 
 
 class Tally:

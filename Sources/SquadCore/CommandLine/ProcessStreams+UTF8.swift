@@ -44,6 +44,9 @@ extension ProcessStreams {
       return (0..<Int(count)).compactMap { vector[$0] }
     }
     let runtime = (0..<Int(CommandLine.argc)).compactMap { CommandLine.unsafeArgv[$0] }
-    return runtime.isEmpty && access("/proc/self/cmdline", R_OK) != 0 ? nil : runtime
+    #if os(Linux)
+      if runtime.isEmpty && access("/proc/self/cmdline", R_OK) != 0 { return nil }
+    #endif
+    return runtime
   }
 }

@@ -18,9 +18,13 @@ public enum NetworkLibrary {
   /// runs URLSession's and Swift concurrency's work) reads `/proc/<thread>/stat` whenever its
   /// worker pool is busy and traps when it cannot — in a chroot or container without /proc.
   public static var unavailableWithoutProc: String? {
-    guard access("/proc/self/stat", R_OK) != 0 else { return nil }
-    return "squad cannot go online here: /proc is not mounted, and the system's libdispatch needs it for "
-      + "network work. Mount /proc, or use --offline (every local command works without it)."
+    #if os(Linux)
+      guard access("/proc/self/stat", R_OK) != 0 else { return nil }
+      return "squad cannot go online here: /proc is not mounted, and the system's libdispatch needs it for "
+        + "network work. Mount /proc, or use --offline (every local command works without it)."
+    #else
+      return nil  // Darwin's libdispatch needs no /proc (and Darwin has none)
+    #endif
   }
 
   /// Loads the first of `names` that works. The first library loaded serves the whole process,

@@ -31,7 +31,11 @@ enum FileKind {
   /// when nothing is there.
   static func identity(_ path: String) -> [UInt64]? {
     var status = stat()
-    guard lstat(path, &status) == 0 else { return nil }
-    return [UInt64(status.st_dev), UInt64(status.st_ino)]
+    return lstat(path, &status) == 0 ? identity(of: status) : nil
+  }
+
+  /// A file's device and inode, widened without trapping (Darwin's `dev_t` is `Int32`).
+  static func identity(of status: stat) -> [UInt64] {
+    [UInt64(truncatingIfNeeded: status.st_dev), UInt64(status.st_ino)]
   }
 }

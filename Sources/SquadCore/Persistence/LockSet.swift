@@ -58,6 +58,6 @@ public final class LockSet: Sendable {
     defer { close(descriptor) }
     var status = stat()
     guard fstat(descriptor, &status) == 0 else { throw .unwritable(path) }
-    return [UInt64(status.st_dev), UInt64(status.st_ino)]
+    return FileKind.identity(of: status)
   }
 }

@@ -105,8 +105,14 @@ public enum OutputFile {
   // keeps a lock beside every file it writes through a link, in whichever home that file lives.
   private static func refuseProtected(_ path: String, _ protected: [String]) throws(PersistenceError) {
     let place = canonical(target(of: path))
-    let names = protected.map { ($0 as NSString).lastPathComponent }
-    let name = (place as NSString).lastPathComponent
+    #if canImport(Darwin)
+      // A Mac's disk ignores case by default: SQUAD.JSON there is squad.json.
+      let names = protected.map { ($0 as NSString).lastPathComponent.lowercased() }
+      let name = (place as NSString).lastPathComponent.lowercased()
+    #else
+      let names = protected.map { ($0 as NSString).lastPathComponent }
+      let name = (place as NSString).lastPathComponent
+    #endif
     let folder = (place as NSString).deletingLastPathComponent
     let keptBesideALock =
       names.contains { name == $0 || name.hasPrefix($0 + ".") }

@@ -40,7 +40,7 @@ import Testing
     #expect(result.stderr.contains("all 2 heroes"))
   }
 
-  @Test func theFileRulesAreSquadImportsAndTheDocsOnes() throws {
+  @Test(.needsGNULinux("coreutils timeout")) func theFileRulesAreSquadImportsAndTheDocsOnes() throws {
     let script = ShellScript()
     let result = try script.run(
       #"""
@@ -95,7 +95,7 @@ import Testing
     #expect(lines.filter { $0.hasPrefix("status=") } == ["status=1", "status=0", "status=1", "status=0"])
   }
 
-  @Test func aWalkDoesNotEnterAnotherFileSystem() throws {
+  @Test(.needsGNULinux("/proc and coreutils timeout")) func aWalkDoesNotEnterAnotherFileSystem() throws {
     let result = try ShellScript().run(
       #"""
       mkdir dumps; echo '[{"id":5000001,"name":"Someone"}]' > dumps/page.json; ln -s /proc dumps/proc

@@ -76,4 +76,23 @@ import Testing
     #expect(examples.map(\.shell) == ["bash", "zsh", "fish"], "\(examples)")
     for (shell, code) in examples { try expectCompletion(shell, code) }
   }
+
+  /// Issue 28: bash 3.2 (macOS's) reads nothing from `source <(…)`, so every bash line squad
+  /// gives — help, man page, README and docs — is the `eval` form, which every bash runs.
+  @Test func everyBashLineGivenWorksInBash32() throws {
+    let eval = #"eval "$(squad completion bash)""#
+    let bashLines =
+      try Self.helpExamples().filter { $0.shell == "bash" } + Self.documented.filter { $0.shell == "bash" }
+    #expect(bashLines.map { $0.code.trimmingCharacters(in: .whitespacesAndNewlines) } == [eval, eval], "\(bashLines)")
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    let home = TemporaryDirectory()
+    let manual = try CLIProcess.run(["help", "--man"], home: home.path).stdout
+    #expect(manual.contains(#"eval \(dq$(squad completion bash)\(dq"#), "the man page gives the eval line")
+    for (name, text) in try ["README.md", "docs/INSTALL.md", "docs/EXPORT.md"].map({
+      ($0, try String(contentsOf: root.appendingPathComponent($0), encoding: .utf8))
+    }) + [("squad help --man", manual)] {
+      #expect(!text.contains("source <(squad completion bash)"), "\(name) gives a line bash 3.2 ignores")
+    }
+  }
 }

@@ -4,7 +4,9 @@ import Testing
 /// Issue 14's second attack: every file squad reads goes through one bounded, non-blocking,
 /// regular-files-only reader; squad.json has one UTF-8 rule; against the real binary.
 @Suite struct FileRulesEndToEndTests {
-  @Test(arguments: ["mkfifo cache/catalogue.json", "ln -s /dev/zero cache/catalogue.json"])
+  @Test(
+    .needsGNULinux("coreutils timeout"),
+    arguments: ["mkfifo cache/catalogue.json", "ln -s /dev/zero cache/catalogue.json"])
   func anOddCatalogueEndsAtOnceWithTheBundledSet(setUp: String) throws {
     let result = try ShellScript().run(
       """
@@ -31,7 +33,7 @@ import Testing
     #expect(result.stderr.contains(message), "\(result.stderr)")
   }
 
-  @Test func aHugeSparseConfigFileIsRefusedFromItsSize() throws {
+  @Test(.needsGNULinux("coreutils timeout and truncate")) func aHugeSparseConfigFileIsRefusedFromItsSize() throws {
     let result = try ShellScript().run(
       """
       truncate -s 2G config.json
@@ -41,7 +43,7 @@ import Testing
     #expect(result.stderr.contains("config.json is larger than 1 MiB"))
   }
 
-  @Test func aSocketSquadFileIsNamedAsOne() throws {
+  @Test(.needsGNULinux("coreutils timeout")) func aSocketSquadFileIsNamedAsOne() throws {
     let result = try ShellScript().run(
       """
       python3 -c 'import socket; socket.socket(socket.AF_UNIX).bind("squad.json")'
@@ -65,7 +67,7 @@ import Testing
     #expect(result.stderr.contains("squad.json is not a valid squad file (not UTF-8 text)"))
   }
 
-  @Test func aNameLongerThanAnyHeroesIsNotFoundWithoutSuggestions() throws {
+  @Test(.needsGNULinux("coreutils timeout")) func aNameLongerThanAnyHeroesIsNotFoundWithoutSuggestions() throws {
     let result = try ShellScript().run(
       """
       timeout 120 "$SQUAD" --offline recruit "$(head -c 100000 /dev/zero | tr '\\0' a)"; echo "status=$?"
@@ -102,7 +104,7 @@ import Testing
     #expect(result.stderr.contains("squad.json: it is read-only (mode 444)"), "\(result.stderr)")
   }
 
-  @Test(arguments: ["4755", "2750", "6700"])
+  @Test(.needsGNULinux("stat -c"), arguments: ["4755", "2750", "6700"])
   func replacingAFileKeepsItsSpecialModeBits(mode: String) throws {
     let result = try ShellScript().run(
       """
@@ -127,7 +129,7 @@ import Testing
     #expect(result.stderr.contains("missing/out.json: its folder missing does not exist"), "\(result.stderr)")
   }
 
-  @Test func aWriteThroughThatFailsPartWayDoesNotClaimNothingChanged() throws {
+  @Test(.needsGNULinux("/dev/full")) func aWriteThroughThatFailsPartWayDoesNotClaimNothingChanged() throws {
     let result = try ShellScript().run(
       """
       "$SQUAD" --offline recruit hulk -q
@@ -138,7 +140,7 @@ import Testing
     #expect(!result.stderr.contains("Nothing was changed"))
   }
 
-  @Test func theKeysNeverReachAMessageEvenWhenAFileQuotedHoldsThem() throws {
+  @Test(.needsGNULinux("/proc/self/environ")) func theKeysNeverReachAMessageEvenWhenAFileQuotedHoldsThem() throws {
     let result = try ShellScript().run(
       """
       env -i MARVEL_PRIVATE_KEY=s3cr3t-from-the-environment-0123456789 "$SQUAD" --home . import /proc/self/environ

@@ -4,7 +4,7 @@ import Testing
 /// Issue 14, defects 4, 5, 8 and 10: inputs that never end, squad files that are not files,
 /// impossible dates and byte-order marks, against the real binary.
 @Suite struct InputEdgesEndToEndTests {
-  @Test func importingAnEndlessDeviceStopsAtTheLimit() throws {
+  @Test(.needsGNULinux("coreutils timeout")) func importingAnEndlessDeviceStopsAtTheLimit() throws {
     let result = try ShellScript().run(
       """
       (ulimit -v 3000000; timeout 60 "$SQUAD" import /dev/zero); echo "status=$?"
@@ -13,7 +13,7 @@ import Testing
     #expect(result.stderr.contains("/dev/zero is larger than 16 MiB"))
   }
 
-  @Test func endlessStdinStopsAtTheLimit() throws {
+  @Test(.needsGNULinux("coreutils timeout")) func endlessStdinStopsAtTheLimit() throws {
     let result = try ShellScript().run(
       """
       yes '{"id":1,"name":"a"}' | timeout 60 "$SQUAD" import -; echo "status=${PIPESTATUS[1]}"
@@ -23,7 +23,9 @@ import Testing
     #expect(result.stderr.contains("<stdin> is larger than 16 MiB"))
   }
 
-  @Test func aHugeSparseSquadFileIsRefusedFromItsSize() throws {
+  @Test(.needsGNULinux("coreutils timeout, truncate and stat -c")) func aHugeSparseSquadFileIsRefusedFromItsSize()
+    throws
+  {
     let result = try ShellScript().run(
       """
       truncate -s 1G squad.json
@@ -34,7 +36,9 @@ import Testing
     #expect(result.stderr.contains("squad.json is larger than 16 MiB"))
   }
 
-  @Test(arguments: [["list"], ["recruit", "hulk"], ["import", "--replace", "members.jsonl"], ["export"]])
+  @Test(
+    .needsGNULinux("coreutils timeout"),
+    arguments: [["list"], ["recruit", "hulk"], ["import", "--replace", "members.jsonl"], ["export"]])
   func aFIFOSquadFileFailsAtOnceNamingWhatItIs(arguments: [String]) throws {
     let result = try ShellScript().run(
       """
@@ -93,7 +97,7 @@ import Testing
     #expect(result.stderr.contains("the squad would be larger than 16 MiB, the most squad reads back"))
   }
 
-  @Test(arguments: ["jsonl", "csv"])
+  @Test(.needsGNULinux("coreutils timeout"), arguments: ["jsonl", "csv"])
   func millionsOfBadRecordsStopAfterAThousandProblems(format: String) throws {
     let content = format == "jsonl" ? #"'{}\\n' * (5 << 20)"# : #"'id,name\\n' + ',\\n' * (7 << 20)"#
     let result = try ShellScript().run(

@@ -71,7 +71,11 @@ import Testing
   @Test func anEmptyArgumentVectorIsNoArgumentsNotACrash() throws {
     let home = TemporaryDirectory()
     let output = home.file("out")
-    var actions = posix_spawn_file_actions_t()
+    #if os(Linux)
+      var actions = posix_spawn_file_actions_t()
+    #else
+      var actions: posix_spawn_file_actions_t?
+    #endif
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)

@@ -5,7 +5,8 @@ import Testing
 
 /// The binary when libcurl cannot be loaded: commands that need the network exit 1 with a
 /// sentence saying why, before any request; everything local still works.
-@Suite struct NetworkLibraryEndToEndTests {
+@Suite(.needsGNULinux("libcurl, which URLSession speaks through only on Linux (macOS uses the system's)"))
+struct NetworkLibraryEndToEndTests {
   @Test func networkCommandsExit1SayingWhyAndLocalOnesStillWork() async throws {
     let simulator = try await Simulator()
     var squad = MarvelEndToEndTests.squad(simulator)

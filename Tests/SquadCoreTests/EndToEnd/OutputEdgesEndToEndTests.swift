@@ -18,7 +18,7 @@ import Testing
     #expect(result.stdout.contains("still-a-device"))
   }
 
-  @Test func exportThroughALinkToStdoutReachesThePipe() throws {
+  @Test(.needsGNULinux("/proc/self/fd")) func exportThroughALinkToStdoutReachesThePipe() throws {
     let result = try ShellScript().run(
       Self.recruitTwo + """
         ln -s /proc/self/fd/1 mystdout
@@ -30,7 +30,7 @@ import Testing
     #expect(result.stdout.contains("still-a-link"))
   }
 
-  @Test func exportWritesThroughAFIFO() throws {
+  @Test(.needsGNULinux("coreutils timeout")) func exportWritesThroughAFIFO() throws {
     let result = try ShellScript().run(
       Self.recruitTwo + """
         mkfifo pipe
@@ -45,7 +45,7 @@ import Testing
     #expect(result.stdout.contains("id,name,description,thumbnail,recruitedAt"))
   }
 
-  @Test func exportFollowsALinkAndReplacesItsTargetKeepingTheMode() throws {
+  @Test(.needsGNULinux("stat -c")) func exportFollowsALinkAndReplacesItsTargetKeepingTheMode() throws {
     let result = try ShellScript().run(
       Self.recruitTwo + """
         mkdir elsewhere; echo old > elsewhere/out.json; chmod 600 elsewhere/out.json
@@ -80,7 +80,7 @@ import Testing
     #expect(result.stderr.contains("dangling.json is a symbolic link to a file that does not exist"))
   }
 
-  @Test(arguments: [["export"], ["list", "--json"], ["export", "--format", "csv"]])
+  @Test(.needsGNULinux("/dev/full"), arguments: [["export"], ["list", "--json"], ["export", "--format", "csv"]])
   func aFailedWriteToStdoutExitsOneNamingStandardOutput(arguments: [String]) throws {
     let result = try ShellScript().run(
       Self.recruitTwo + "\"$SQUAD\" \(arguments.joined(separator: " ")) > /dev/full; echo \"status=$?\"")
@@ -115,7 +115,7 @@ import Testing
     #expect(!result.stdout.contains("Error"), "\(result.stdout)")
   }
 
-  @Test func aSymlinkedSquadFileIsFollowedAndKeepsItsMode() throws {
+  @Test(.needsGNULinux("stat -c")) func aSymlinkedSquadFileIsFollowedAndKeepsItsMode() throws {
     let result = try ShellScript().run(
       """
       mkdir -p home elsewhere
@@ -153,7 +153,7 @@ import Testing
     #expect(result.lines.count == 4, "\(result.stdout)")
   }
 
-  @Test func closedStandardStreamsNeverBecomeSquadsFiles() throws {
+  @Test(.needsGNULinux("stat -c")) func closedStandardStreamsNeverBecomeSquadsFiles() throws {
     let result = try ShellScript().run(
       Self.recruitTwo + """
         "$SQUAD" list >&-; echo "status=$?"

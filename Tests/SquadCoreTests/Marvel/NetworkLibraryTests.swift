@@ -5,7 +5,8 @@ import Testing
 
 /// libcurl loaded on first use: found where the system keeps it, and a clear failure (never a
 /// crash, never a retry, never the local catalogue instead) when it cannot be loaded.
-@Suite struct NetworkLibraryTests {
+@Suite(.needsGNULinux("libcurl, which URLSession speaks through only on Linux (macOS uses the system's)"))
+struct NetworkLibraryTests {
   static let missing = "/nonexistent-squad-test/libcurl.so.4"
 
   @Test func theSystemsLibcurlLoads() {

@@ -227,6 +227,9 @@ enum PickTerminal {
             time.sleep(0.01)
         return int(open(pid_file).read())
     def state(pid):
+        if sys.platform == "darwin":  # no /proc: ps says the same (T when stopped)
+            found = subprocess.run(["ps", "-o", "stat=", "-p", str(pid)], capture_output=True, text=True).stdout
+            return found.strip()[:1] or "gone"
         try: return open("/proc/%d/stat" % pid).read().rsplit(")", 1)[1].split()[0]
         except OSError: return "gone"
     def fail(message):

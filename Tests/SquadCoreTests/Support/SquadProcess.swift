@@ -37,7 +37,7 @@ struct SquadProcess {
       stdin: stdin.map { Data($0.utf8) })
   }
 
-  /// Runs `squad` on a pseudo-terminal (via util-linux `script`), as a person at a terminal sees it.
+  /// Runs `squad` on a pseudo-terminal (via `script`: util-linux's or BSD's), as a person at a terminal sees it.
   func runOnTerminal(_ arguments: [String], columns: Int = 80, extraEnvironment: [String: String] = [:]) throws
     -> Outcome
   {
@@ -48,7 +48,12 @@ struct SquadProcess {
     runner.environment["TERM"] = runner.environment["TERM"] ?? "xterm-256color"
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-    process.arguments = ["-qec", command, "/dev/null"]
+    #if os(Linux)
+      process.arguments = ["-qec", command, "/dev/null"]
+    #else
+      // BSD script takes the command as words after the file, and exits with its status.
+      process.arguments = ["-q", "/dev/null", "/bin/sh", "-c", command]
+    #endif
     process.environment = runner.environment
     let output = Pipe()
     process.standardOutput = output

@@ -82,7 +82,7 @@ enum CatalogueImportWalk {
         found.named.insert(path)
         return try checkCount(path)
       }
-      visited.insert([UInt64(status.st_dev), UInt64(status.st_ino)])
+      visited.insert(FileKind.identity(of: status))
       var files: [String] = []
       try walk(path, device: status.st_dev, depth: 0, named: path, into: &files)
       found.files += files.sorted()
@@ -109,7 +109,7 @@ enum CatalogueImportWalk {
           continue
         }
         // Another file system (/proc, /sys, a mount) is not entered, nor a folder seen already.
-        guard status.st_dev == device, visited.insert([UInt64(status.st_dev), UInt64(status.st_ino)]).inserted else {
+        guard status.st_dev == device, visited.insert(FileKind.identity(of: status)).inserted else {
           continue
         }
         guard depth < maximumDepth else {

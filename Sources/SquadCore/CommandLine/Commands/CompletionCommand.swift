@@ -17,7 +17,7 @@ enum CompletionCommand: Command {
       ArgumentSpec(name: "shell", help: "bash, zsh or fish.", completion: .choices(CompletionScript.shells.map(\.name)))
     ],
     examples: [
-      "source <(squad completion bash)    # bash: in ~/.bashrc",
+      "eval \"$(squad completion bash)\"    # bash: in ~/.bashrc",
       "source <(squad completion zsh)     # zsh: in ~/.zshrc, after compinit",
       "squad completion fish | source     # fish: in ~/.config/fish/config.fish",
     ])

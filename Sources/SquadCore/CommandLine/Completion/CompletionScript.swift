@@ -6,12 +6,12 @@ enum CompletionScript {
   /// The shells squad writes a script for, each with its script, in the order help names them.
   static let shells: [(name: String, script: String)] = [("bash", bash), ("zsh", zsh), ("fish", fish)]
 
-  /// bash: `source <(squad completion bash)`. Names are inserted with `compopt -o filenames`,
+  /// bash: `eval "$(squad completion bash)"` (bash 3.2, macOS's, ignores `source <(…)`). Names are inserted with `compopt -o filenames`,
   /// so readline escapes the spaces and parentheses of `Spider-Man (Peter Parker)` itself and
   /// closes a quote the user opened.
   static let bash = #"""
     # bash completion for squad
-    # Load it with: source <(squad completion bash)
+    # Load it with: eval "$(squad completion bash)"
     # or save it as ~/.local/share/bash-completion/completions/squad
 
     _squad() {
