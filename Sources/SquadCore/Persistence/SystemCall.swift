@@ -25,7 +25,12 @@ enum SystemCall {
   /// Flushes what was written through `descriptor` (a file's bytes, a folder's entries) to the
   /// disk: the one `fsync` squad makes. False, with errno, when the system says it failed.
   static func flush(_ descriptor: Int32) -> Bool {
-    retrying { fsync(descriptor) } == 0
+    #if canImport(Darwin)
+      // Darwin's fsync(2) leaves the data in the drive's cache; F_FULLFSYNC makes the drive write
+      // it (as SQLite asks), and a file system that refuses it gets the plain fsync.
+      if retrying({ fcntl(descriptor, F_FULLFSYNC) }) != -1 { return true }
+    #endif
+    return retrying { fsync(descriptor) } == 0
   }
 
   /// Flushes each folder, so a file created, renamed or removed in it survives a power cut (as

@@ -18,7 +18,7 @@ enum FileDescriptorWriting {
         // A descriptor left non-blocking by another program (a shared terminal): wait, then retry.
         if errno == EAGAIN || errno == EWOULDBLOCK {
           var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-          if poll(&ready, 1, -1) >= 0 || errno == EINTR { continue }
+          if pollDescriptors(&ready, 1, -1) >= 0 || errno == EINTR { continue }
         }
         return false
       }

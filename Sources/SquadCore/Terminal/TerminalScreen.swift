@@ -46,7 +46,7 @@ public final class TerminalScreen: FullScreenTerminal {
         pollfd(fd: resizeDescriptor, events: Int16(POLLIN), revents: 0),
         pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
       ]
-      let ready = poll(&descriptors, 2, waiting ? Self.escapeDelayMilliseconds : Self.idleMilliseconds)
+      let ready = pollDescriptors(&descriptors, 2, waiting ? Self.escapeDelayMilliseconds : Self.idleMilliseconds)
       if ready < 0 {
         if errno == EINTR { continue }
         return .closed
@@ -79,7 +79,8 @@ public final class TerminalScreen: FullScreenTerminal {
   /// for the front; nil when there is nothing to report yet.
   private func waitInTheBackground() -> TerminalEvent? {
     var descriptor = pollfd(fd: resizeDescriptor, events: Int16(POLLIN), revents: 0)
-    guard poll(&descriptor, 1, Self.backgroundCheckMilliseconds) > 0, descriptor.revents & Int16(POLLIN) != 0 else {
+    guard pollDescriptors(&descriptor, 1, Self.backgroundCheckMilliseconds) > 0, descriptor.revents & Int16(POLLIN) != 0
+    else {
       return nil
     }
     var drain = [UInt8](repeating: 0, count: 64)

@@ -1,16 +1,16 @@
-// Darwin only: two libc calls that do less there, replaced for all of SquadCore by functions of
-// the same name and signature (a module's own declaration shadows an imported one), so no call
-// site changes and Linux is untouched (docs/DECISIONS.md, issue 28).
-#if canImport(Darwin)
-  import Darwin
+#if canImport(Glibc)
+  import Glibc
 
-  /// Darwin's fsync(2) leaves the data in the drive's cache; `F_FULLFSYNC` makes the drive write
-  /// it (as SQLite asks), and a file system that refuses that gets the plain fsync.
-  func fsync(_ descriptor: Int32) -> Int32 { fcntl(descriptor, F_FULLFSYNC) != -1 ? 0 : Darwin.fsync(descriptor) }
+  /// poll(2): every descriptor squad waits on (docs/DECISIONS.md, issue 28).
+  func pollDescriptors(_ descriptors: UnsafeMutablePointer<pollfd>!, _ count: nfds_t, _ milliseconds: Int32) -> Int32 {
+    poll(descriptors, count, milliseconds)
+  }
+#elseif canImport(Darwin)
+  import Darwin
 
   /// Darwin's poll(2) reports POLLNVAL for terminal devices (the picker's keys); select(2) serves
   /// every kind of descriptor below FD_SETSIZE (1024). squad asks only for POLLIN and POLLOUT.
-  func poll(_ descriptors: UnsafeMutablePointer<pollfd>!, _ count: nfds_t, _ milliseconds: Int32) -> Int32 {
+  func pollDescriptors(_ descriptors: UnsafeMutablePointer<pollfd>!, _ count: nfds_t, _ milliseconds: Int32) -> Int32 {
     let all = UnsafeMutableBufferPointer(start: descriptors, count: Int(count))
     guard let highest = all.map(\.fd).max(), highest < 1024 else {
       return Darwin.poll(descriptors, count, milliseconds)
