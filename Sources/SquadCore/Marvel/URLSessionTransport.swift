@@ -102,7 +102,9 @@ public final class URLSessionTransport: HTTPTransport {
   > {
     if let error {
       let nsError = error as NSError
-      guard nsError.domain == NSURLErrorDomain, let code = URLError.Code(rawValue: nsError.code) else {
+      // Optional on Linux (an enum there), not on Darwin (a struct): the annotation serves both.
+      let code: URLError.Code? = URLError.Code(rawValue: nsError.code)
+      guard nsError.domain == NSURLErrorDomain, let code else {
         return .failure(.other("the request failed"))
       }
       return .failure(classify(code, libcurlText: nsError.localizedDescription))

@@ -212,7 +212,12 @@ import Testing
     let root = folder.file("dumps")
     try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
     try folder.write("[]", to: "dumps/page.json")
-    try FileManager.default.createSymbolicLink(atPath: root + "/proc", withDestinationPath: "/proc")
+    #if os(Linux)
+      let otherFileSystem = "/proc"
+    #else
+      let otherFileSystem = "/dev"  // devfs on macOS
+    #endif
+    try FileManager.default.createSymbolicLink(atPath: root + "/proc", withDestinationPath: otherFileSystem)
     #expect(CatalogueImportWalk.files([root], skipInvalid: false) == .success(.init(files: [root + "/page.json"])))
   }
 

@@ -52,7 +52,7 @@ import Testing
     let spinners = try squad.run("__complete", "--", "show", "spin").stdout
     #expect(spinners.contains("Spinner") == (kind != .damagedCatalogue), "\(spinners)")
     let script = """
-      source <(squad completion bash) || exit 3
+      eval "$(squad completion bash)" || exit 3
       for line in 'squad recruit spi' 'squad fire ' 'squad --squad team fire ' 'squad squads delete ' 'squad show 10096'; do
         read -ra COMP_WORDS <<< "$line"
         [[ "$line" == *' ' ]] && COMP_WORDS+=('')

@@ -18,7 +18,7 @@ import Testing
 
   private func bash(_ words: [String], adding extra: [String: String] = [:]) throws -> [String] {
     let script = """
-      source <(squad completion bash) || exit 3
+      eval "$(squad completion bash)" || exit 3
       COMP_WORDS=(\(words.map(ShellScript.quoted).joined(separator: " ")))
       COMP_CWORD=\(words.count - 1)
       _squad

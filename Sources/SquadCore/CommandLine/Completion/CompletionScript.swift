@@ -26,7 +26,7 @@ enum CompletionScript {
       case "$kind" in
         files) COMPREPLY=($(compgen -f -- "$cur")); compopt -o filenames 2>/dev/null ;;
         directories) COMPREPLY=($(compgen -d -- "$cur")); compopt -o filenames 2>/dev/null ;;
-        names) COMPREPLY=("${reply[@]}"); compopt -o filenames 2>/dev/null ;;
+        names) COMPREPLY=("${reply[@]}"); compopt -o filenames 2>/dev/null || COMPREPLY=($(printf '%q\n' "${reply[@]}")) ;;
         list) COMPREPLY=("${reply[@]}"); compopt -o nospace 2>/dev/null ;;
         *) COMPREPLY=("${reply[@]%%$'\t'*}") ;;
       esac

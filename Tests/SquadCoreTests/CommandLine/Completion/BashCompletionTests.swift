@@ -15,9 +15,10 @@ struct BashCompletionTests {
   }
 
   /// The candidates bash would offer for the words, the last being the one completed.
-  func complete(_ words: [String], home other: String? = nil) throws -> [String] {
+  func complete(_ words: [String], home other: String? = nil, before: String = "") throws -> [String] {
     let script = """
-      source <(squad completion bash) || exit 3
+      \(before)
+      eval "$(squad completion bash)" || exit 3
       COMP_WORDS=(\(words.map(ShellScript.quoted).joined(separator: " ")))
       COMP_CWORD=\(words.count - 1)
       COMP_LINE="${COMP_WORDS[*]}"
@@ -36,7 +37,8 @@ struct BashCompletionTests {
 
   @Test func theScriptIsValidBashAndRegistersTheFunction() throws {
     let result = try CLIProcess.execute(
-      try #require(CLIProcess.which("bash")), ["--norc", "-c", "source <(squad completion bash) && complete -p squad"],
+      try #require(CLIProcess.which("bash")),
+      ["--norc", "-c", #"eval "$(squad completion bash)" && complete -p squad"#],
       environment: CLIProcess.environment(home: home.path), directory: home.path)
     #expect(result.stdout == "complete -F _squad squad\n")
   }
@@ -105,6 +107,12 @@ struct BashCompletionTests {
   @Test func anEscapedNameSoFarStillMatches() throws {
     #expect(try complete(["squad", "show", "spider-man\\ \\(pe"]) == ["Spider-Man (Peter Parker)"])
     #expect(try complete(["squad", "recruit", "\"spider-man (pe"]) == ["Spider-Man (Peter Parker)"])
+  }
+
+  // bash 3.2 (macOS's) has no compopt: a function of that name that fails stands in for it here.
+  @Test func withoutCompoptNamesAreEscapedByTheScript() throws {
+    let offered = try complete(["squad", "show", "spider-man (pe"], before: "compopt() { return 1; }")
+    #expect(offered == [#"Spider-Man\ \(Peter\ Parker\)"#])
   }
 
   @Test func digitsCompleteToIds() throws {
