@@ -7,7 +7,8 @@ import Foundation
 /// Reading is hand-written for what Foundation's ISO 8601 parser does not do: it rolls impossible
 /// dates over (`2026-02-30` becomes 2 March) and takes offsets such as `+05:99`, and it does not
 /// read a bare `2014-04-29`. Squad's own internal formats keep dates as numbers, so text is read
-/// only at the edges. Writing is Foundation's.
+/// only at the edges. Writing is plain arithmetic too: the proleptic Gregorian calendar both ways
+/// (Foundation's formatter turns Julian before 15 October 1582), and no formatter to set up.
 public enum MarvelDate {
   /// Marvel's way of saying "never recorded": `1969-12-31T19:00:00-0500`, the Unix epoch.
   public static let unknownMarker = Date(timeIntervalSince1970: 0)
@@ -71,13 +72,32 @@ public enum MarvelDate {
   }
 
   /// Formats a date as ISO 8601 in UTC, `2026-11-22T07:55:00Z`, the form squad's own text dates
-  /// (`squad.json`, exports, history) use: Foundation's.
-  public static func iso8601(_ date: Date) -> String { date.formatted(isoStyle) }
+  /// (`squad.json`, exports, history) use; fractions of a second are dropped.
+  public static func iso8601(_ date: Date) -> String {
+    let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+    let time = seconds - seconds.floorDivided(by: 86_400) * 86_400
+    return day(date) + "T" + digits(time / 3600, 2) + ":" + digits(time / 60 % 60, 2) + ":" + digits(time % 60, 2) + "Z"
+  }
 
   /// The calendar day of a date in UTC, as `2014-04-29`.
-  public static func day(_ date: Date) -> String { date.formatted(isoStyle.year().month().day()) }
+  public static func day(_ date: Date) -> String {
+    // Howard Hinnant's civil_from_days, the inverse of daysFromCivil below.
+    let z = Int(date.timeIntervalSince1970.rounded(.down)).floorDivided(by: 86_400) + 719_468
+    let era = z.floorDivided(by: 146_097)
+    let dayOfEra = z - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let shifted = (5 * dayOfYear + 2) / 153
+    let month = shifted < 10 ? shifted + 3 : shifted - 9
+    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    let day = dayOfYear - (153 * shifted + 2) / 5 + 1
+    return (year < 0 ? "-" : "") + digits(abs(year), 4) + "-" + digits(month, 2) + "-" + digits(day, 2)
+  }
 
-  private static let isoStyle = Date.ISO8601FormatStyle()
+  private static func digits(_ value: Int, _ width: Int) -> String {
+    let text = String(value)
+    return String(repeating: "0", count: max(0, width - text.count)) + text
+  }
 
   /// The days a month has, so that 2026-02-30 is refused rather than rolled into March.
   static func daysIn(month: Int, year: Int) -> Int {
@@ -91,10 +111,16 @@ public enum MarvelDate {
   // Howard Hinnant's civil-calendar algorithm: exact for the proleptic Gregorian calendar.
   private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
     let y = month <= 2 ? year - 1 : year
-    let era = (y >= 0 ? y : y - 399) / 400
+    let era = y.floorDivided(by: 400)
     let yearOfEra = y - era * 400
     let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
     let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
     return era * 146_097 + dayOfEra - 719_468
+  }
+}
+
+extension Int {
+  fileprivate func floorDivided(by divisor: Int) -> Int {
+    (self >= 0 ? self : self - divisor + 1) / divisor
   }
 }

@@ -20,4 +20,17 @@ import Testing
   func realDatesAreRead(text: String) {
     #expect(MarvelDate.parse(text) != nil)
   }
+
+  // Foundation's formatter turned Julian before 15 October 1582 and printed these 2–10 days off.
+  @Test(arguments: [
+    "0001-01-01T00:00:00Z", "0300-02-28T12:00:00Z", "1000-03-01T12:34:56Z", "1582-10-04T23:59:59Z",
+    "1582-10-15T00:00:00Z", "1969-12-31T23:59:59Z", "1970-01-01T00:00:00Z", "2024-02-29T07:05:09Z",
+    "9999-12-31T23:59:59Z",
+  ])
+  func datesAreWrittenAsTheyAreReadInTheProlepticGregorianCalendar(text: String) throws {
+    let date = try #require(MarvelDate.parse(text))
+    #expect(MarvelDate.iso8601(date) == text)
+    #expect(MarvelDate.day(date) == String(text.prefix(10)))
+    #expect(MarvelDate.iso8601(date.addingTimeInterval(0.75)) == text)
+  }
 }
