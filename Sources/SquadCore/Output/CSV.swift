@@ -1,7 +1,8 @@
 /// RFC 4180 fields, made safe to open in a spreadsheet, and read back.
 public enum CSV {
   /// The cell as a CSV field: quoted when needed, and prefixed with `'` when it starts with a
-  /// character that would make a spreadsheet run it as a formula (`=`, `+`, `-`, `@`, tab, CR).
+  /// character that would make a spreadsheet run it as a formula (`=`, `+`, `-`, `@`, their
+  /// full-width forms, tab, CR), even behind spaces or invisible characters a spreadsheet skips.
   ///
   /// A cell that already starts with quotes before such a character gets one more, so
   /// ``unguard(_:)`` gives back exactly the original text.
@@ -50,10 +51,15 @@ public enum CSV {
     public var line: Int
   }
 
-  // A formula character, possibly behind quotes that an earlier guard added.
+  // A formula character, possibly behind quotes an earlier guard added, spaces (U+00A0 too) or
+  // invisible format characters (U+200B, U+FEFF) that a spreadsheet may skip.
   private static func needsGuard(_ scalars: Substring.UnicodeScalarView) -> Bool {
-    guard let first = scalars.first(where: { $0 != "'" }) else { return false }
-    return "=+-@\t\r".unicodeScalars.contains(first)
+    for scalar in scalars {
+      if "=+-@\t\r＝＋－＠".unicodeScalars.contains(scalar) { return true }
+      guard scalar == "'" || scalar.properties.isWhitespace || scalar.properties.generalCategory == .format
+      else { return false }
+    }
+    return false
   }
 
   private struct Reader {

@@ -4,7 +4,10 @@ import Testing
 
 /// RFC 4180 fields and records, and the formula guard that must undo exactly.
 @Suite struct CSVTests {
-  @Test(arguments: ["=1+1", "+1", "-1", "@SUM(A1)", "\tx", "\rx", "'=x", "''+x", "'x", "plain", "", "it's", "'"])
+  @Test(arguments: [
+    "=1+1", "+1", "-1", "@SUM(A1)", "\tx", "\rx", "'=x", "''+x", "'x", "plain", "", "it's", "'", " =1",
+    "\u{A0}\u{200B}+1", "' =x", "＝1", "a =1",
+  ])
   func theFormulaGuardIsUndoneExactly(text: String) throws {
     let records = try CSV.records("id," + CSV.field(text) + "\r\n").get()
     #expect(records.count == 1)
@@ -18,6 +21,11 @@ import Testing
     #expect(CSV.field("'=x") == "''=x")
     #expect(CSV.field("'x") == "'x")
     #expect(CSV.field("Hulk") == "Hulk")
+  }
+
+  @Test(arguments: [" =1+1", "\u{A0}=1", "\u{200B}=1", "\u{FEFF}@x", "＝1+1", "＋1", "－1", "＠x", " \u{200B} -1"])
+  func formulasBehindSpacesOrInFullWidthAreGuarded(text: String) {
+    #expect(CSV.field(text) == "'" + text)
   }
 
   @Test func commasQuotesAndLineBreaksAreQuoted() {
