@@ -101,8 +101,9 @@ public struct HistoryFile: Sendable {
   /// Whether the file has grown past the point where it is trimmed.
   func isOverGrown(entries: Int) -> Bool {
     if entries > HistoryFile.bound + HistoryFile.slack { return true }
-    let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int ?? 0
-    return size > InputLimit.historyFile / 2
+    // stat, not FileManager's attributes: those cost a recruit a fifth of its instructions.
+    var status = stat()
+    return stat(path, &status) == 0 && Int(status.st_size) > InputLimit.historyFile / 2
   }
 
   // Why the file cannot be read as a history, in words that fit "cannot be used as the squad's history (…)".
