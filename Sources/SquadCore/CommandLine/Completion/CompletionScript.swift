@@ -26,7 +26,9 @@ enum CompletionScript {
       case "$kind" in
         files) COMPREPLY=($(compgen -f -- "$cur")); compopt -o filenames 2>/dev/null ;;
         directories) COMPREPLY=($(compgen -d -- "$cur")); compopt -o filenames 2>/dev/null ;;
-        names) COMPREPLY=("${reply[@]}"); compopt -o filenames 2>/dev/null || COMPREPLY=($(printf '%q\n' "${reply[@]}")) ;;
+        names) COMPREPLY=("${reply[@]}")
+          if type compopt >/dev/null 2>&1; then compopt -o filenames 2>/dev/null
+          else COMPREPLY=($(printf '%q\n' "${reply[@]}")); fi ;;
         list) COMPREPLY=("${reply[@]}"); compopt -o nospace 2>/dev/null ;;
         *) COMPREPLY=("${reply[@]%%$'\t'*}") ;;
       esac

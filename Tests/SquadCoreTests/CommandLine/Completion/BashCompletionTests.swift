@@ -109,9 +109,9 @@ struct BashCompletionTests {
     #expect(try complete(["squad", "recruit", "\"spider-man (pe"]) == ["Spider-Man (Peter Parker)"])
   }
 
-  // bash 3.2 (macOS's) has no compopt: a function of that name that fails stands in for it here.
+  // bash 3.2 (macOS's) has no compopt: `enable -n` takes the builtin away here.
   @Test func withoutCompoptNamesAreEscapedByTheScript() throws {
-    let offered = try complete(["squad", "show", "spider-man (pe"], before: "compopt() { return 1; }")
+    let offered = try complete(["squad", "show", "spider-man (pe"], before: "enable -n compopt")
     #expect(offered == [#"Spider-Man\ \(Peter\ Parker\)"#])
   }
 
