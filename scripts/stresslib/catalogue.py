@@ -294,7 +294,26 @@ def fuzz_files(ctx):
     return result
 
 
+def fuzz_damage(ctx):
+    """Issue 29: damaged copies of a catalogue through every read path and a write, in process
+    (squad-fuzz catalogue); its figures are the summary line, and any but the first fails it."""
+    result = Result("fuzz-catalogue-damage")
+    count = int(os.environ.get("STRESS_CATALOGUE_DAMAGE", "200")) * ctx.scale
+    run = subprocess.run([ctx.fuzzer, "catalogue", "--seed", str(ctx.seed), "--count", str(count),
+                          "--sandbox", ctx.folder("catalogue-damage")], capture_output=True, text=True, timeout=3600)
+    lines = run.stdout.strip().splitlines()
+    figures = next((line for line in reversed(lines) if line.startswith("catalogue-fuzz:")), None)
+    if figures is None:
+        result.fail(f"squad-fuzz catalogue ended with {describe_exit(run.returncode)}: {run.stderr[-300:]!r}")
+        return result
+    result.count(figures.removeprefix("catalogue-fuzz: "))
+    if run.returncode != 0:
+        for line in lines[:-1][:20]:
+            result.fail(line)
+    return result
+
+
 def run_tests(ctx, names):
     tests = {"kill-during-upgrade": kill_during_upgrade, "fuzz-catalogue-import": fuzz_import,
-             "fuzz-catalogue-files": fuzz_files}
+             "fuzz-catalogue-files": fuzz_files, "fuzz-catalogue-damage": fuzz_damage}
     return [tests[name](ctx) for name in names]

@@ -25,7 +25,7 @@ GROUPS = {
     "concurrent-recruit-fire": "concurrency", "kill-during-save": "kills", "fault-matrix": "faults",
     "fuzz-argv": "fuzz", "fuzz-bodies": "fuzz", "read-only-home": "disks", "full-disk": "disks",
     "odd-files": "edges", "bounded-input": "edges",
-    "kill-during-upgrade": "catalogue", "fuzz-catalogue-import": "catalogue", "fuzz-catalogue-files": "catalogue",
+    "kill-during-upgrade": "catalogue", "fuzz-catalogue-import": "catalogue", "fuzz-catalogue-files": "catalogue", "fuzz-catalogue-damage": "catalogue",
     "kill-during-squad-changes": "kill-squads", "concurrent-squads": "concurrency-squads",
     **{name: "crossfeature" for name in crossfeature.TESTS},
 }

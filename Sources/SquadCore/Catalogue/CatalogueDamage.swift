@@ -76,6 +76,11 @@ extension CatalogueIndex {
           ?? true
       }
       note("comic index", badEntries.count, "entries fail their check or lead to the wrong comic")
+      // The newlines no checksum covers: the header's last byte and each check line's.
+      let ends =
+        [CatalogueFormat.headerSize - 1]
+        + (header.checks.map { Array(stride(from: $0.lowerBound + 8, to: $0.upperBound, by: 9)) } ?? [])
+      note("checks", ends.filter { buffer[$0] != UInt8(ascii: "\n") }.count, "lines do not end where they should")
       return found
     }
   }
