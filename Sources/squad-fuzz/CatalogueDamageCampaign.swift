@@ -88,10 +88,6 @@ struct CatalogueDamageCampaign {
       var random = SeededGenerator(seed: seed, iteration: iteration)
       let (kind, damaged) = CatalogueMutation.damage(base, &random)
       guard damaged != base else { continue }
-      if let keep = ProcessInfo.processInfo.environment["FUZZ_KEEP"], Int(keep) == iteration {
-        FileManager.default.createFile(atPath: "/tmp/trust/damaged.sqc", contents: Data(damaged))
-        FileManager.default.createFile(atPath: "/tmp/trust/base.sqc", contents: Data(base))
-      }
       figures.tried += 1
       reset()
       FileManager.default.createFile(atPath: file, contents: Data(damaged))
@@ -101,11 +97,6 @@ struct CatalogueDamageCampaign {
         let expected = reference[read]
         if (answer.code != expected?.code || answer.out != expected?.out) && !answer.err.contains("is damaged") {
           figures.silent += 1
-          if ProcessInfo.processInfo.environment["FUZZ_KEEP"] != nil {
-            FileManager.default.createFile(atPath: "/tmp/trust/answer.txt", contents: Data(answer.out.utf8))
-            FileManager.default.createFile(
-              atPath: "/tmp/trust/expected.txt", contents: Data((expected?.out ?? "").utf8))
-          }
           Report.event(
             "silent",
             [
