@@ -298,7 +298,7 @@ def fuzz_damage(ctx):
     """Issue 29: damaged copies of a catalogue through every read path and a write, in process
     (squad-fuzz catalogue); its figures are the summary line, and any but the first fails it."""
     result = Result("fuzz-catalogue-damage")
-    count = int(os.environ.get("STRESS_CATALOGUE_DAMAGE", "200")) * ctx.scale
+    count = int(os.environ.get("STRESS_CATALOGUE_DAMAGE", "30")) * ctx.scale
     run = subprocess.run([ctx.fuzzer, "catalogue", "--seed", str(ctx.seed), "--count", str(count),
                           "--sandbox", ctx.folder("catalogue-damage")], capture_output=True, text=True, timeout=3600)
     lines = run.stdout.strip().splitlines()
