@@ -14,6 +14,9 @@ struct FuzzOptions {
     case prepareSandbox = "prepare-sandbox"
     /// Write the first API body iteration `--start` answers with, raw, to stdout (to inspect a finding).
     case printBody = "print-body"
+    /// Damaged copies of a catalogue file through every read path and a write (issue 29), in
+    /// `--sandbox`; prints the figures.
+    case catalogue
   }
 
   var mode: Mode
@@ -28,7 +31,7 @@ struct FuzzOptions {
   var verbose = false
 
   static let usage = """
-    usage: squad-fuzz argv|bodies|print-argv|print-body|prepare-sandbox --seed S [--start I] [--count N] [--sandbox DIR] [--corpus DIR] [--hang-seconds T] [--verbose]
+    usage: squad-fuzz argv|bodies|catalogue|print-argv|print-body|prepare-sandbox --seed S [--start I] [--count N] [--sandbox DIR] [--corpus DIR] [--hang-seconds T] [--verbose]
     """
 
   /// Parses the arguments; nil when they make no sense (the caller prints the usage).

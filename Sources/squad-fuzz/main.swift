@@ -72,6 +72,8 @@ case .bodies:
     let code = await SquadCLI.run(arguments: argv, variables: variables, console: console, transport: transport)
     return (code, argv, capture.output, transport.requests)
   }
+case .catalogue:
+  await CatalogueDamageCampaign(home: root + "/catalogue-home", seed: options.seed).campaign(count: options.count)
 case .printArgv, .printBody, .prepareSandbox:
   break
 }

@@ -23,6 +23,7 @@ import os
 import signal
 import subprocess
 import time
+import zlib
 
 from common import DOCUMENTED_EXIT_CODES, Result, clean_environment, describe_exit, run_squad
 
@@ -196,7 +197,9 @@ HUGE = [2**62, 2**63 - 1, 2**63, 2**64, 10**30, -1, -(2**63)]
 
 def header_mutants(stored, rng):
     """The stored file with one header number replaced by a huge, negative or disagreeing one."""
-    end = stored.index(b"\n", 18)
+    # Format 4's header line ends with the CRC-32 of what comes before it (bytes 1015..1022): the
+    # mutants are signed again, so that they reach the checks of the numbers behind it.
+    end = 1015
     header = json.loads(stored[18:end])
     keys = ["count", "comicCount", "records", "ids", "names", "comics", "comicIndex", "heroes", "comicsByOrigin"]
     mutants = []
@@ -210,8 +213,10 @@ def header_mutants(stored, rng):
             else:
                 edited[key] = value
             line = json.dumps(edited, separators=(",", ":")).encode()
-            if len(line) <= 1004:
-                mutants.append((f"header {key}={value}", stored[:18] + line.ljust(1005) + b"\n" + stored[1024:]))
+            if len(line) <= 996:
+                signed = stored[:18] + line.ljust(997)
+                signed += b"%08x" % zlib.crc32(signed)
+                mutants.append((f"header {key}={value}", signed + b"\n" + stored[1024:]))
     return mutants
 
 
@@ -294,7 +299,26 @@ def fuzz_files(ctx):
     return result
 
 
+def fuzz_damage(ctx):
+    """Issue 29: damaged copies of a catalogue through every read path and a write, in process
+    (squad-fuzz catalogue); its figures are the summary line, and any but the first fails it."""
+    result = Result("fuzz-catalogue-damage")
+    count = int(os.environ.get("STRESS_CATALOGUE_DAMAGE", "30")) * ctx.scale
+    run = subprocess.run([ctx.fuzzer, "catalogue", "--seed", str(ctx.seed), "--count", str(count),
+                          "--sandbox", ctx.folder("catalogue-damage")], capture_output=True, text=True, timeout=3600)
+    lines = run.stdout.strip().splitlines()
+    figures = next((line for line in reversed(lines) if line.startswith("catalogue-fuzz:")), None)
+    if figures is None:
+        result.fail(f"squad-fuzz catalogue ended with {describe_exit(run.returncode)}: {run.stderr[-300:]!r}")
+        return result
+    result.count(figures.removeprefix("catalogue-fuzz: "))
+    if run.returncode != 0:
+        for line in lines[:-1][:20]:
+            result.fail(line)
+    return result
+
+
 def run_tests(ctx, names):
     tests = {"kill-during-upgrade": kill_during_upgrade, "fuzz-catalogue-import": fuzz_import,
-             "fuzz-catalogue-files": fuzz_files}
+             "fuzz-catalogue-files": fuzz_files, "fuzz-catalogue-damage": fuzz_damage}
     return [tests[name](ctx) for name in names]

@@ -27,6 +27,7 @@ GROUPS = {
     "fuzz-argv": "fuzz", "fuzz-bodies": "fuzz", "read-only-home": "disks", "full-disk": "disks",
     "odd-files": "edges", "bounded-input": "edges",
     "kill-during-upgrade": "catalogue", "fuzz-catalogue-import": "catalogue", "fuzz-catalogue-files": "catalogue",
+    "fuzz-catalogue-damage": "catalogue",
     "kill-during-squad-changes": "kill-squads", "concurrent-squads": "concurrency-squads", "io-faults": "iofaults",
     **{name: "crossfeature" for name in crossfeature.TESTS},
 }

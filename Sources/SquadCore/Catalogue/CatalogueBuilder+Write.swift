@@ -2,7 +2,7 @@ import Foundation
 
 extension CatalogueBuilder {
   /// Writes the catalogue: records in name-key order (then id), the id and name indexes, the
-  /// comics and their index, and the header.
+  /// comics and their index, the index blocks' checksums, and the header.
   func write(updatedAt: Date?, bundled: String, to sink: inout some CatalogueSink) throws(PersistenceError) {
     MemoryRelease.returnFreedMemory()
     let order = sortedEntries()
@@ -15,9 +15,12 @@ extension CatalogueBuilder {
     // indexes and the counts alike, so the header always agrees with the file.
     var written: [(id: Int, offset: Int)] = []
     written.reserveCapacity(order.count)
-    try recordLines(order) { (position, line, origin) throws(PersistenceError) in
+    var line: [UInt8] = []
+    try recordLines(order) { (position, content, origin) throws(PersistenceError) in
       written.append((idOf(position), offset))
       header.heroes[origin] += 1
+      line.removeAll(keepingCapacity: true)
+      CatalogueFormat.appendChecked(content, to: &line)
       try sink.append(line)
       offset += line.count
     }
@@ -31,6 +34,7 @@ extension CatalogueBuilder {
       index.append(UInt8(ascii: "\n"))
     }
     try sink.append(index)
+    var checks = Self.checks(of: index, width: CatalogueFormat.idEntryWidth)
     header.ids = offset..<(offset + index.count)
     offset += index.count
     index.removeAll(keepingCapacity: true)
@@ -39,19 +43,37 @@ extension CatalogueBuilder {
       index.append(UInt8(ascii: "\n"))
     }
     try sink.append(index)
+    checks += Self.checks(of: index, width: CatalogueFormat.nameEntryWidth)
     header.names = offset..<(offset + index.count)
     offset += index.count
-    try writeComics(&header, &offset, to: &sink)
+    try writeComics(&header, &offset, &checks, to: &sink)
+    try sink.append(checks)
+    header.checks = offset..<(offset + checks.count)
     try sink.finish(header: header.encoded())
   }
 
-  private func writeComics(_ header: inout CatalogueHeader, _ offset: inout Int, to sink: inout some CatalogueSink)
-    throws(PersistenceError)
-  {
+  /// The check lines of an index: the checksum of each block of its entries.
+  private static func checks(of index: [UInt8], width: Int) -> [UInt8] {
+    var checks: [UInt8] = []
+    let block = CatalogueFormat.blockEntries * width
+    index.withUnsafeBufferPointer { buffer in
+      for start in stride(from: 0, to: buffer.count, by: block) {
+        let crc = CRC32.checksum(.init(rebasing: buffer[start..<min(start + block, buffer.count)]))
+        CatalogueFormat.appendHex(UInt64(crc), digits: 8, to: &checks)
+        checks.append(UInt8(ascii: "\n"))
+      }
+    }
+    return checks
+  }
+
+  private func writeComics(
+    _ header: inout CatalogueHeader, _ offset: inout Int, _ checks: inout [UInt8], to sink: inout some CatalogueSink
+  ) throws(PersistenceError) {
     var entries: [(character: UInt64, newest: UInt64, offset: Int)] = []
     let start = offset
     for (comic, origin) in storedComics() {
-      let line = Comic.Line(comic, origin: origin).bytes
+      var line: [UInt8] = []
+      CatalogueFormat.appendChecked(Comic.Line(comic, origin: origin).bytes, to: &line)
       let seconds = Int64(comic.onSale?.timeIntervalSince1970 ?? -Double(Int64.max / 2))
       // Inverted so that ascending order is newest first.
       let newest = UInt64(bitPattern: Int64.max &- seconds)
@@ -74,6 +96,7 @@ extension CatalogueBuilder {
       index.append(UInt8(ascii: "\n"))
     }
     try sink.append(index)
+    checks += Self.checks(of: index, width: CatalogueFormat.comicEntryWidth)
     header.comicIndex = offset..<(offset + index.count)
     offset += index.count
   }

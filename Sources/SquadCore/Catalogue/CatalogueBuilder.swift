@@ -25,13 +25,13 @@ final class CatalogueBuilder {
     }
   }
 
-  private let base: CatalogueIndex?
+  private let base: SharedBytes?
   private let spool: RecordSpool
   private var entries: [Entry] = []
   private var positions: [Int: Int] = [:]
   private var comics: [Int: (comic: Comic, origin: HeroOrigin)] = [:]
-  /// Records of the base that did not read (``HeroLimits``, a cut line, a repeated id) and are
-  /// not copied forward.
+  /// Records and comics of the base that fail their check or do not read (``HeroLimits``, a cut
+  /// line, a repeated id) and are not copied forward.
   private(set) var droppedRecords = 0
   // Where each hero merged so far was before its first merge (nil: it is new), so a report can
   // compare the end result with the start, whatever happened in between.
@@ -40,44 +40,76 @@ final class CatalogueBuilder {
   // catalogue (``CatalogueLimits``) is checked without building it.
   private var recordBytes = 0
   private var comicBytes = 0
+  private var comicEntries = 0
 
-  /// A builder starting from `base` (nil: empty), spooling new records to a temporary file in
-  /// `spoolFolder` (nil: memory).
-  init(base: CatalogueIndex?, spoolFolder: String? = nil) {
-    self.base = base
+  /// A builder starting from what is intact of `base` (nil: empty), spooling new records to a
+  /// temporary file in `spoolFolder` (nil: memory).
+  convenience init(base: CatalogueIndex?, spoolFolder: String? = nil) {
+    let sections = base.map { ($0.header.records, $0.header.comics) }
+    self.init(bytes: base?.bytes, sections, checked: base?.checked ?? false, spoolFolder: spoolFolder)
+  }
+
+  /// A builder holding every intact record and comic found anywhere in `bytes`, a catalogue file
+  /// whose header does not read, as SQLite's `.recover` salvages rows. A file of format 2 or 3
+  /// has no checksums: there a line that reads is intact.
+  convenience init(salvaging bytes: SharedBytes, spoolFolder: String? = nil) {
+    let unchecked = bytes.withBytes { buffer in
+      CatalogueFormat.readable.dropFirst().contains { buffer.starts(with: $0.utf8) }
+    }
+    self.init(bytes: bytes, nil, checked: !unchecked, spoolFolder: spoolFolder)
+  }
+
+  private init(
+    bytes: SharedBytes?, _ sections: (records: Range<Int>, comics: Range<Int>)?, checked: Bool, spoolFolder: String?
+  ) {
+    base = bytes
     spool = RecordSpool(folder: spoolFolder)
-    guard let base else { return }
-    entries.reserveCapacity(base.count)
-    base.bytes.withBytes { buffer in
-      var offset = base.header.records.lowerBound
-      let end = base.header.records.upperBound
-      while offset < end {
-        var lineEnd = offset
-        while lineEnd < end, buffer[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
-        // Only records that read as a hero under the record rule (``HeroLimits``) are copied
-        // forward, so a damaged record is dropped by the next write rather than kept forever. A
-        // last line with no newline before the section ends is cut short: damaged too.
-        var reader = JSONReader(buffer, range: offset..<lineEnd)
-        if lineEnd < end, let hero = try? Hero(reading: &reader, source: base.bytes),
-          let lead = CatalogueIndex.lead(buffer, offset..<lineEnd), positions[hero.id.rawValue] == nil
+    guard let bytes else { return }
+    bytes.withBytes { buffer in
+      if let sections {
+        take(buffer, sections.records, checked: checked, records: true, counting: true)
+        take(buffer, sections.comics, checked: checked, records: false, counting: true)
+      } else {
+        take(buffer, 0..<buffer.count, checked: checked, records: true, counting: false)
+      }
+    }
+  }
+
+  /// Takes every intact line of `range`: records (when `records`) and comics. Only what holds its
+  /// check and reads under the record rule (``HeroLimits``) is copied forward, so a damaged
+  /// record is dropped by the next write rather than kept forever; `counting`, lines that do
+  /// not are counted in ``droppedRecords``.
+  private func take(
+    _ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, checked: Bool, records: Bool, counting: Bool
+  ) {
+    var offset = range.lowerBound
+    while offset < range.upperBound {
+      var end = offset
+      while end < range.upperBound, buffer[end] != UInt8(ascii: "\n") { end += 1 }
+      defer { offset = end + 1 }
+      // A last line with no newline before the section ends is cut short: damaged too.
+      if end < range.upperBound, let content = CatalogueFormat.content(buffer, offset..<end, checked: checked) {
+        if records, let lead = CatalogueIndex.lead(buffer, content),
+          let hero = CatalogueIndex.hero(buffer, content, source: base), positions[hero.id.rawValue] == nil
         {
           let (id, key, origin) = (hero.id.rawValue, lead.key.string, lead.origin)
           positions[id] = entries.count
           // A key folded by an earlier rule (a name starting with a zero-width character) is folded again.
           let stale = !key.utf8.allSatisfy { $0 < 0x80 } && key != HeroName.folded(hero.name)
-          let line =
-            stale ? .spool(spool.append(Self.line(hero, origin: origin))) : Location.base(offset..<(lineEnd + 1))
+          let line = stale ? .spool(spool.append(Self.line(hero, origin: origin))) : Location.base(content)
           entries.append(Entry(key: stale ? HeroName.folded(hero.name) : key, id: id, origin: origin, line: line))
-          recordBytes += line.count
-        } else {
-          droppedRecords += 1
+          recordBytes += line.count + CatalogueFormat.checkWidth + 1
+          continue
         }
-        offset = lineEnd + 1
+        if !(records && counting), buffer[content].first == UInt8(ascii: "{"),
+          let line = try? JSONDecoder().decode(Comic.Line.self, from: Data(buffer[content]))
+        {
+          comics[line.comic.id] = (line.comic, line.origin)
+          account(line.comic, 1)
+          continue
+        }
       }
-    }
-    base.forEachComic { line in
-      comics[line.comic.id] = (line.comic, line.origin)
-      comicBytes += Self.size(of: line.comic)
+      if counting { droppedRecords += 1 }
     }
   }
 
@@ -115,17 +147,24 @@ final class CatalogueBuilder {
     HeroMerge.incomingWins(known, hero) ? incoming : origin
   }
 
-  /// Puts back a hero the catalogue lost (a bundled hero whose stored record was damaged) when it
+  /// Puts back the bundled heroes the catalogue lost (a bundled hero whose stored record was damaged) when it
   /// holds none with that id; not counted in the reports, since nothing new came in.
-  func restore(_ hero: Hero, origin: HeroOrigin) {
-    if positions[hero.id.rawValue] == nil { append(hero, origin: origin) }
+  func restoreBundled() {
+    BundledCatalogue.index.eachHero { hero, _ in
+      if positions[hero.id.rawValue] == nil { append(hero, origin: .bundled) }
+    }
+  }
+
+  /// Every hero held, with its origin, in no particular order.
+  func eachHero(_ body: (Hero, HeroOrigin) -> Void) {
+    for position in entries.indices { hero(at: position).map { body($0, entries[position].origin) } }
   }
 
   /// Adds a hero the builder does not hold yet.
   private func append(_ hero: Hero, origin: HeroOrigin) {
     positions[hero.id.rawValue] = entries.count
     let line = Self.line(hero, origin: origin)
-    recordBytes += line.count
+    recordBytes += line.count + CatalogueFormat.checkWidth + 1
     entries.append(
       Entry(key: HeroName.folded(hero.name), id: hero.id.rawValue, origin: origin, line: .spool(spool.append(line))))
   }
@@ -135,14 +174,15 @@ final class CatalogueBuilder {
   func merge(_ comic: Comic, origin: HeroOrigin) -> HeroMerge.Outcome {
     guard let known = comics[comic.id] else {
       comics[comic.id] = (comic, origin)
-      comicBytes += Self.size(of: comic)
+      account(comic, 1)
       return .added
     }
     var merged = comic
     if merged.onSale == nil { merged.onSale = known.comic.onSale }
     merged.characters = known.comic.characters + comic.characters.filter { !known.comic.characters.contains($0) }
     guard merged != known.comic else { return .unchanged }
-    comicBytes += Self.size(of: merged) - Self.size(of: known.comic)
+    account(merged, 1)
+    account(known.comic, -1)
     comics[comic.id] = (merged, origin)
     return .updated
   }
@@ -156,6 +196,7 @@ final class CatalogueBuilder {
   var size: Int {
     CatalogueFormat.headerSize + recordBytes + count * (CatalogueFormat.idEntryWidth + CatalogueFormat.nameEntryWidth)
       + comicBytes
+      + (2 * CatalogueHeader.blocks(count) + CatalogueHeader.blocks(comicEntries)) * CatalogueFormat.checkWidth
   }
 
   /// Forgets how the merges so far went, so that a report counts only what follows: what the
@@ -203,7 +244,7 @@ final class CatalogueBuilder {
   func recordLines(_ order: [Int], _ body: (Int, [UInt8], HeroOrigin) throws(PersistenceError) -> Void)
     throws(PersistenceError)
   {
-    let baseBytes = base?.bytes ?? SharedBytes([])
+    let baseBytes = base ?? SharedBytes([])
     try baseBytes.withBytes { (baseBuffer) throws(PersistenceError) in
       for position in order {
         let entry = entries[position]
@@ -227,9 +268,14 @@ final class CatalogueBuilder {
     comics.keys.sorted().compactMap { id in comics[id].map { ($0.comic, $0.origin) } }
   }
 
-  /// The bytes a comic takes in the file: its line and its index entries.
-  private static func size(of comic: Comic) -> Int {
-    Comic.Line(comic, origin: .imported).bytes.count + Set(comic.characters).count * CatalogueFormat.comicEntryWidth
+  /// Counts (`sign` 1) or discounts (-1) the bytes a comic takes in the file: its line and its index entries.
+  private func account(_ comic: Comic, _ sign: Int) {
+    let entries = Set(comic.characters).count
+    comicEntries += sign * entries
+    comicBytes +=
+      sign
+      * (Comic.Line(comic, origin: .imported).bytes.count + CatalogueFormat.checkWidth + 1 + entries
+        * CatalogueFormat.comicEntryWidth)
   }
 
   /// The hero at an entry position, read back from where its record is.
@@ -240,7 +286,7 @@ final class CatalogueBuilder {
     switch location {
     case .base(let range):
       guard let base else { return nil }
-      bytes = base.bytes.withBytes { Array($0[range]) }
+      bytes = base.withBytes { Array($0[range]) }
     case .spool(let range):
       bytes = spool.read(range)
     }
@@ -250,11 +296,12 @@ final class CatalogueBuilder {
     }
   }
 
-  /// The record line of a hero: its name key first and its origin second, as the index reads them.
+  /// The record of a hero (its line before the checksum): its name key first and its origin
+  /// second, as the index reads them.
   static func line(_ hero: Hero, origin: HeroOrigin) -> [UInt8] {
     guard case .object(let fields) = hero.record else { return [] }
     let record = JSONValue.object(
       [("k", .string(HeroName.folded(hero.name))), ("src", .string(origin.rawValue))] + fields)
-    return Array(record.encoded().utf8) + [UInt8(ascii: "\n")]
+    return Array(record.encoded().utf8)
   }
 }

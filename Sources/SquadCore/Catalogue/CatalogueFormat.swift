@@ -19,14 +19,19 @@
 /// flipped so that hexadecimal order is numeric order for negative ids too. Dates (a record's
 /// `modified`, a comic's `onSale`, the header's `updatedAt`) are whole seconds since 1970.
 ///
-/// Format 3 (this release) differs from format 2 (the previous one) only in its dates, which
-/// format 2 wrote as text; a format-2 file, and its records copied forward into a format-3 one,
-/// read as they are.
+/// Format 4 (this release) adds checksums (``CRC32``) to format 3: each record and comic line ends
+/// with a space and the CRC-32 of the line before it, each block of 16 index entries has its
+/// CRC-32 in a last section (`checks`), the header line ends with its own, and the sections tile
+/// the file exactly. Formats 3 and 2 (whose dates were text) read as they are, unchecked.
 enum CatalogueFormat {
   /// The first bytes of every catalogue file this release writes.
-  static let magic = "squad-catalogue 3"
-  /// The first bytes of every catalogue file this release reads.
-  static let readable = ["squad-catalogue 3", "squad-catalogue 2"]
+  static let magic = "squad-catalogue 4"
+  /// The first bytes of every catalogue file this release reads; the first carries checksums.
+  static let readable = ["squad-catalogue 4", "squad-catalogue 3", "squad-catalogue 2"]
+  /// Index entries under one checksum.
+  static let blockEntries = 16
+  /// A line's checksum: a space and 8 hex digits (before its newline); a check line: 8 and a newline.
+  static let checkWidth = 9
   /// Bytes before the records: the magic line (18 bytes) and the padded header line.
   static let headerSize = 1024
   /// One id index entry: 16 hex digits of id, 12 of offset, a newline.
@@ -62,5 +67,24 @@ enum CatalogueFormat {
       value = value << 4 | UInt64(digit)
     }
     return value
+  }
+
+  /// The content of the line at `range` (newline excluded): in a `checked` file, what comes
+  /// before its checksum, and nil when the checksum does not hold.
+  static func content(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, checked: Bool) -> Range<Int>? {
+    guard checked else { return range }
+    let end = range.upperBound - checkWidth
+    guard end >= range.lowerBound, bytes[end] == UInt8(ascii: " "),
+      hex(bytes, at: end + 1, count: 8) == UInt64(CRC32.checksum(.init(rebasing: bytes[range.lowerBound..<end])))
+    else { return nil }
+    return range.lowerBound..<end
+  }
+
+  /// Appends `content`, a space, its checksum and a newline: a checked line.
+  static func appendChecked(_ content: [UInt8], to output: inout [UInt8]) {
+    output += content
+    output.append(UInt8(ascii: " "))
+    appendHex(UInt64(content.withUnsafeBufferPointer(CRC32.checksum)), digits: 8, to: &output)
+    output.append(UInt8(ascii: "\n"))
   }
 }

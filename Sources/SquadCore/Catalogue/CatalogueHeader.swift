@@ -19,22 +19,30 @@ struct CatalogueHeader: Codable, Equatable, Sendable {
   /// Comics by origin.
   var comicsByOrigin = OriginCounts()
 
-  /// The header's two lines, padded to ``CatalogueFormat/headerSize``.
+  /// Where the checksums of the index blocks are; nil in the unchecked formats 2 and 3.
+  var checks: Range<Int>?
+
+  /// The header's two lines, padded to ``CatalogueFormat/headerSize`` and ending with their checksum.
   func encoded() -> [UInt8] {
     var line = Array(CatalogueFormat.magic.utf8) + [UInt8(ascii: "\n")] + CompactJSON.encode(self)
-    while line.count < CatalogueFormat.headerSize - 1 { line.append(UInt8(ascii: " ")) }
-    line.append(UInt8(ascii: "\n"))
-    return line
+    while line.count < CatalogueFormat.headerSize - CatalogueFormat.checkWidth { line.append(UInt8(ascii: " ")) }
+    CatalogueFormat.appendHex(UInt64(line.withUnsafeBufferPointer(CRC32.checksum)), digits: 8, to: &line)
+    return line + [UInt8(ascii: "\n")]
   }
 
   /// Reads and checks the header of a catalogue file (this format, or the previous release's).
   init(reading bytes: UnsafeBufferPointer<UInt8>) throws(CatalogueFormatError) {
     let magic = CatalogueFormat.magic.utf8.count
     guard bytes.count >= CatalogueFormat.headerSize, bytes[magic] == UInt8(ascii: "\n"),
-      CatalogueFormat.readable.contains(where: { $0.utf8.elementsEqual(bytes[0..<magic]) })
+      let version = CatalogueFormat.readable.firstIndex(where: { $0.utf8.elementsEqual(bytes[0..<magic]) })
     else {
       throw .notACatalogue
     }
+    let end = CatalogueFormat.headerSize - (version == 0 ? CatalogueFormat.checkWidth : 0)
+    guard
+      version > 0
+        || CatalogueFormat.hex(bytes, at: end, count: 8) == UInt64(CRC32.checksum(.init(rebasing: bytes[0..<end])))
+    else { throw .damaged("the header fails its check") }
     let decoder = JSONDecoder()
     decoder.dateDecodingStrategy = .custom { decoder in
       let container = try decoder.singleValueContainer()
@@ -45,10 +53,11 @@ struct CatalogueHeader: Codable, Equatable, Sendable {
       return date
     }
     do {
-      self = try decoder.decode(Self.self, from: Data(bytes[(magic + 1)..<CatalogueFormat.headerSize]))
+      self = try decoder.decode(Self.self, from: Data(bytes[(magic + 1)..<end]))
     } catch {
       throw .damaged("the header does not read (\(DecodingErrorText.describe(error)))")
     }
+    guard (checks != nil) == (version == 0) else { throw .damaged("the header's checksums do not fit its format") }
     try checkAgreement(fileSize: bytes.count)
   }
 
@@ -59,18 +68,20 @@ struct CatalogueHeader: Codable, Equatable, Sendable {
   private func checkAgreement(fileSize: Int) throws(CatalogueFormatError) {
     // The sections lie within the file and follow each other in this order, as the writer puts
     // them; checked first, so that no section's size below can overflow.
-    let sections = [records, ids, names, comics, comicIndex]
+    // The last one ends where the file does: a byte added or taken away anywhere is damage.
+    let sections = [records, ids, names, comics, comicIndex] + (checks.map { [$0] } ?? [])
     guard sections.allSatisfy({ $0.lowerBound >= CatalogueFormat.headerSize && $0.upperBound <= fileSize }) else {
       throw .damaged("a section of the header lies outside the file")
     }
-    guard records.lowerBound == CatalogueFormat.headerSize,
+    guard records.lowerBound == CatalogueFormat.headerSize, sections.last?.upperBound == fileSize,
       zip(sections, sections.dropFirst()).allSatisfy({ $0.upperBound == $1.lowerBound })
-    else { throw .damaged("the header's sections overlap or leave gaps") }
+    else { throw .damaged("the header's sections do not tile the file") }
     guard count >= 0, comicCount >= 0 else { throw .damaged("the header counts fewer than no heroes or comics") }
     let (idBytes, idOverflow) = count.multipliedReportingOverflow(by: CatalogueFormat.idEntryWidth)
     let (nameBytes, nameOverflow) = count.multipliedReportingOverflow(by: CatalogueFormat.nameEntryWidth)
     guard !idOverflow, !nameOverflow, ids.count == idBytes, names.count == nameBytes,
-      comicIndex.count % CatalogueFormat.comicEntryWidth == 0
+      comicIndex.count % CatalogueFormat.comicEntryWidth == 0,
+      checks.map({ $0.count == checkLines * CatalogueFormat.checkWidth }) ?? true
     else { throw .damaged("the index sizes do not match the count") }
     // Every hero has a record line, every comic a comic line: at least one byte each.
     guard count <= records.count, comicCount <= comics.count else {
@@ -82,6 +93,14 @@ struct CatalogueHeader: Codable, Equatable, Sendable {
   }
 
   init() {}
+
+  /// The check lines of a checked file: one for each block of each index.
+  var checkLines: Int { 2 * Self.blocks(count) + Self.blocks(comicIndex.count / CatalogueFormat.comicEntryWidth) }
+
+  /// How many blocks `entries` index entries make.
+  static func blocks(_ entries: Int) -> Int {
+    (entries + CatalogueFormat.blockEntries - 1) / CatalogueFormat.blockEntries
+  }
 }
 
 /// Heroes or comics by origin, as the header counts them: `{"bundled": …, "api": …, "import": …}`.
@@ -128,7 +147,7 @@ enum CatalogueFormatError: Error, Equatable {
   var description: String {
     switch self {
     case .notACatalogue: return "not a squad catalogue"
-    case .damaged(let detail): return "damaged: \(detail)"
+    case .damaged(let detail): return detail
     }
   }
 }

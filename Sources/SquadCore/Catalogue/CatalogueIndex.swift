@@ -10,16 +10,22 @@ import Foundation
 /// fixed-width indexes, each record parsed only when asked for.
 ///
 /// Nothing here trusts the file beyond its header's bounds (which ``CatalogueHeader`` checks
-/// against the file): a record or entry that does not read, a record that breaks the record rule
-/// (``HeroLimits``) and an id entry leading to another hero are skipped, so a damaged file gives
-/// fewer answers, never a crash or a wrong hero.
+/// against the file). What a read uses is verified as it is used (in format 4, a record's or
+/// comic's checksum when it is read, an index block's when an entry of it is): a record or entry
+/// that fails, that does not read or breaks the record rule (``HeroLimits``), or an id entry
+/// leading to another hero is damage. It is never answered from: the read notes it (``isDamaged``,
+/// said once through `onDamage`) and ``LocalCatalogue`` answers again from ``intact``.
 final class CatalogueIndex: Sendable {
   let bytes: SharedBytes
   let header: CatalogueHeader
+  private let onDamage: (@Sendable () -> Void)?
+  private let damage = Mutex<(met: Bool, intact: CatalogueIndex?)>((false, nil))
 
   /// Reads the header of `bytes`; throws when they are not a catalogue or it is damaged.
-  init(_ bytes: SharedBytes) throws(CatalogueFormatError) {
+  /// `onDamage` hears, once, that a read met damage.
+  init(_ bytes: SharedBytes, onDamage: (@Sendable () -> Void)? = nil) throws(CatalogueFormatError) {
     self.bytes = bytes
+    self.onDamage = onDamage
     header = try bytes.withBytes { (buffer) throws(CatalogueFormatError) in try CatalogueHeader(reading: buffer) }
   }
 
@@ -27,10 +33,84 @@ final class CatalogueIndex: Sendable {
   init(empty: Void) {
     bytes = SharedBytes([])
     header = CatalogueHeader()
+    onDamage = nil
   }
 
   /// How many heroes it holds.
   var count: Int { header.count }
+
+  /// Whether the file carries checksums (format 4).
+  var checked: Bool { header.checks != nil }
+
+  /// Whether a read has met damage.
+  var isDamaged: Bool { damage.withLock { $0.met } }
+
+  /// Notes that a read met damage.
+  func noteDamage() {
+    let first = damage.withLock { state in
+      defer { state.met = true }
+      return !state.met
+    }
+    if first { onDamage?() }
+  }
+
+  /// What is intact of the file (every record and comic whose check holds, and the bundled heroes
+  /// whose records were lost), built in memory once: what answers once damage is met.
+  var intact: CatalogueIndex {
+    if let built = damage.withLock({ $0.intact }) { return built }
+    let builder = CatalogueBuilder(base: self)
+    builder.restoreBundled()
+    let built = builder.memoryIndex(updatedAt: header.updatedAt, bundled: header.bundled)
+    damage.withLock { $0.intact = built }
+    return built
+  }
+
+  /// An index section: where it is, its entries' width, and the first of its check lines.
+  struct Table {
+    let range: Range<Int>
+    let width: Int
+    let firstCheck: Int
+    var entries: Int { range.count / width }
+  }
+
+  var ids: Table { Table(range: header.ids, width: CatalogueFormat.idEntryWidth, firstCheck: 0) }
+  var names: Table {
+    Table(range: header.names, width: CatalogueFormat.nameEntryWidth, firstCheck: CatalogueHeader.blocks(count))
+  }
+  var comicTable: Table {
+    Table(
+      range: header.comicIndex, width: CatalogueFormat.comicEntryWidth, firstCheck: 2 * CatalogueHeader.blocks(count))
+  }
+
+  /// The `count` hex digits at `column` of entry `entry` of `table`, once its block's checksum
+  /// holds; nil, noted as damage, when it does not or they are not hex.
+  func field(_ buffer: UnsafeBufferPointer<UInt8>, _ table: Table, _ entry: Int, column: Int, count: Int) -> UInt64? {
+    guard entry >= 0, entry < table.entries else { return nil }
+    let block = entry / CatalogueFormat.blockEntries
+    let start = table.range.lowerBound + block * CatalogueFormat.blockEntries * table.width
+    let end = min(start + CatalogueFormat.blockEntries * table.width, table.range.upperBound)
+    let checkLine = header.checks.map { $0.lowerBound + (table.firstCheck + block) * CatalogueFormat.checkWidth }
+    guard
+      checkLine.map({
+        CatalogueFormat.hex(buffer, at: $0, count: 8) == UInt64(CRC32.checksum(.init(rebasing: buffer[start..<end])))
+      }) ?? true,
+      let value = CatalogueFormat.hex(buffer, at: table.range.lowerBound + entry * table.width + column, count: count)
+    else {
+      noteDamage()
+      return nil
+    }
+    return value
+  }
+
+  /// The content of the line starting at `offset` in `section`, its checksum verified; nil when
+  /// no line starts there or it fails.
+  func line(_ buffer: UnsafeBufferPointer<UInt8>, at offset: Int, in section: Range<Int>) -> Range<Int>? {
+    guard section.contains(offset), offset == section.lowerBound || buffer[offset - 1] == UInt8(ascii: "\n") else {
+      return nil
+    }
+    let end = lineEnd(buffer, from: offset, limit: section.upperBound)
+    return CatalogueFormat.content(buffer, offset..<end, checked: checked)
+  }
 
   /// The hero at `position` in name order, and where it came from.
   func entry(at position: Int) -> (hero: Hero, origin: HeroOrigin)? {
@@ -44,16 +124,15 @@ final class CatalogueIndex: Sendable {
   func entry(id: HeroID) -> (hero: Hero, origin: HeroOrigin)? {
     bytes.withBytes { buffer in
       let wanted = CatalogueFormat.idKey(id.rawValue)
-      func start(_ index: Int) -> Int { header.ids.lowerBound + index * CatalogueFormat.idEntryWidth }
-      let position = Self.bisect(header.count) {
-        (CatalogueFormat.hex(buffer, at: start($0), count: 16) ?? .max) < wanted
-      }
-      // An entry that leads to another hero's record is a damaged index: not found, never the
-      // wrong hero.
-      guard position < header.count, CatalogueFormat.hex(buffer, at: start(position), count: 16) == wanted,
-        let offset = CatalogueFormat.hex(buffer, at: start(position) + 16, count: 12),
-        let found = record(buffer, at: Int(offset)), found.hero.id == id
+      let position = Self.bisect(header.count) { (field(buffer, ids, $0, column: 0, count: 16) ?? .max) < wanted }
+      guard field(buffer, ids, position, column: 0, count: 16) == wanted,
+        let offset = field(buffer, ids, position, column: 16, count: 12), let found = record(buffer, at: Int(offset))
       else { return nil }
+      // An entry that leads to another hero's record is a damaged index: never the wrong hero.
+      guard found.hero.id == id else {
+        noteDamage()
+        return nil
+      }
       return found
     }
   }
@@ -76,9 +155,8 @@ final class CatalogueIndex: Sendable {
     bytes.withBytes { buffer in
       var offset = header.records.lowerBound
       while offset < header.records.upperBound {
-        let end = lineEnd(buffer, from: offset, limit: header.records.upperBound)
         if let (hero, origin) = record(buffer, at: offset) { body(hero, origin) }
-        offset = end + 1
+        offset = lineEnd(buffer, from: offset, limit: header.records.upperBound) + 1
       }
     }
   }
@@ -101,16 +179,11 @@ final class CatalogueIndex: Sendable {
   func comics(of id: HeroID) -> [Comic] {
     bytes.withBytes { buffer in
       let wanted = CatalogueFormat.idKey(id.rawValue)
-      let width = CatalogueFormat.comicEntryWidth
-      let entries = header.comicIndex.count / width
-      func character(_ index: Int) -> UInt64 {
-        CatalogueFormat.hex(buffer, at: header.comicIndex.lowerBound + index * width, count: 16) ?? .max
-      }
+      func character(_ index: Int) -> UInt64 { field(buffer, comicTable, index, column: 0, count: 16) ?? .max }
       var comics: [Comic] = []
-      var index = Self.bisect(entries) { character($0) < wanted }
-      while index < entries, character(index) == wanted {
-        let start = header.comicIndex.lowerBound + index * width
-        if let offset = CatalogueFormat.hex(buffer, at: start + 32, count: 12), header.comics.contains(Int(offset)),
+      var index = Self.bisect(comicTable.entries) { character($0) < wanted }
+      while character(index) == wanted {
+        if let offset = field(buffer, comicTable, index, column: 32, count: 12),
           let line = comicLine(buffer, at: Int(offset))
         {
           comics.append(line.comic)
@@ -133,37 +206,43 @@ final class CatalogueIndex: Sendable {
   }
 
   /// The comic line at `offset` (comic lines are read by the one comic rule, ``ComicDTO``).
-  private func comicLine(_ buffer: UnsafeBufferPointer<UInt8>, at offset: Int) -> Comic.Line? {
-    let end = lineEnd(buffer, from: offset, limit: header.comics.upperBound)
-    return try? JSONDecoder().decode(Comic.Line.self, from: Data(buffer[offset..<end]))
+  func comicLine(_ buffer: UnsafeBufferPointer<UInt8>, at offset: Int) -> Comic.Line? {
+    guard let line = line(buffer, at: offset, in: header.comics),
+      let comic = try? JSONDecoder().decode(Comic.Line.self, from: Data(buffer[line]))
+    else {
+      noteDamage()
+      return nil
+    }
+    return comic
   }
 
   // MARK: - Reading entries
 
   private func nameOffset(_ buffer: UnsafeBufferPointer<UInt8>, _ position: Int) -> Int? {
-    guard position >= 0, position < header.count else { return nil }
-    let start = header.names.lowerBound + position * CatalogueFormat.nameEntryWidth
-    guard let offset = CatalogueFormat.hex(buffer, at: start, count: 12), header.records.contains(Int(offset)) else {
-      return nil
-    }
-    return Int(offset)
+    field(buffer, names, position, column: 0, count: 12).map { Int($0) }
   }
 
-  private func lineEnd(_ buffer: UnsafeBufferPointer<UInt8>, from offset: Int, limit: Int) -> Int {
+  func lineEnd(_ buffer: UnsafeBufferPointer<UInt8>, from offset: Int, limit: Int) -> Int {
     guard let base = buffer.baseAddress, offset < limit,
       let newline = memchr(base + offset, 0x0A, limit - offset)
     else { return limit }
     return UnsafeRawPointer(newline) - UnsafeRawPointer(base)
   }
 
-  private func record(_ buffer: UnsafeBufferPointer<UInt8>, at offset: Int) -> (hero: Hero, origin: HeroOrigin)? {
-    guard header.records.contains(offset) else { return nil }
-    let end = lineEnd(buffer, from: offset, limit: header.records.upperBound)
-    var reader = JSONReader(buffer, range: offset..<end)
-    guard let hero = try? Hero(reading: &reader, source: bytes), let lead = Self.lead(buffer, offset..<end) else {
+  func record(_ buffer: UnsafeBufferPointer<UInt8>, at offset: Int) -> (hero: Hero, origin: HeroOrigin)? {
+    guard let line = line(buffer, at: offset, in: header.records), let lead = Self.lead(buffer, line),
+      let hero = Self.hero(buffer, line, source: bytes)
+    else {
+      noteDamage()
       return nil
     }
     return (hero, lead.origin)
+  }
+
+  /// The hero of the record content at `range`, under the record rule; nil when it breaks it.
+  static func hero(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, source: SharedBytes?) -> Hero? {
+    var reader = JSONReader(buffer, range: range)
+    return try? Hero(reading: &reader, source: source)
   }
 
   /// The name key (`k`) and origin (`src`) of the record line at `range`, which the writer puts
@@ -196,7 +275,11 @@ final class CatalogueIndex: Sendable {
   /// The `k` member of the record at `position`.
   private func key(_ buffer: UnsafeBufferPointer<UInt8>, _ position: Int) -> JSONKey? {
     guard let offset = nameOffset(buffer, position) else { return nil }
-    return Self.lead(buffer, offset..<lineEnd(buffer, from: offset, limit: header.records.upperBound))?.key
+    guard let line = line(buffer, at: offset, in: header.records), let lead = Self.lead(buffer, line) else {
+      noteDamage()
+      return nil
+    }
+    return lead.key
   }
 
   /// Compares a key with a prefix: 0 when the key starts with it, else the order of the two.

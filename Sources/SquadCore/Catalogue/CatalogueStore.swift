@@ -14,8 +14,9 @@ import Foundation
 /// side effect of a read: a `cache/catalogue.json` is rebuilt into the indexed format (with one
 /// notice; until then reads merge it in memory), and a catalogue holding another release's
 /// bundled set takes this one's in. A damaged catalogue is never fatal and never silently
-/// lost: the bundled set answers with a warning, and the next write moves the damaged file aside.
-/// A file that cannot be read (an I/O error) is no damage but an error (``read()``).
+/// lost: what is intact of it answers with a warning, and the next write keeps every intact
+/// record, puts back the bundled heroes it lost, and moves the damaged file aside. A file that
+/// cannot be read (an I/O error) is no damage but an error (``read()``).
 public final class CatalogueStore: Sendable {
   /// The catalogue file.
   public let path: String
@@ -136,7 +137,7 @@ public final class CatalogueStore: Sendable {
 
   /// What ``reset()`` would do now; throws when the file cannot be read.
   public func resetPreview() throws(PersistenceError) -> ResetPreview {
-    if case .damaged(let problem) = try stored() { return .damaged(problem) }
+    if case .damaged(let problem, _) = try stored() { return .damaged(problem) }
     let catalogue = try read()
     var reverted = 0
     BundledCatalogue.index.eachHero { hero, _ in
@@ -157,8 +158,8 @@ public final class CatalogueStore: Sendable {
     defer { withExtendedLifetime(lock) {} }
     let target = try OutputFile.Replacement(path: path)
     AtomicFile.removeLeftovers(of: target.path)
-    if case .damaged(let problem) = try stored() {
-      try moveAside(target, because: problem, keeping: "the bundled set answers")
+    if case .damaged(let problem, _) = try stored() {
+      try moveAside(target, because: "damaged (\(problem))", keeping: "the bundled set answers alone")
     }
     // A file that was there (or was moved aside) is replaced by the bundled set alone, so a
     // linked catalogue.sqc never becomes a link to nothing.
@@ -183,7 +184,8 @@ public final class CatalogueStore: Sendable {
     AtomicFile.removeLeftovers(in: AtomicFile.folderAndName(of: target.path).folder, of: RecordSpool.leftoverName)
     let (builder, current) = try currentBuilder(target, spool: spool)
     builder.startReport()
-    guard try change(builder) else { return false }
+    // A damaged file is written whole again, even when the change brings nothing.
+    guard try change(builder) || current.damaged else { return false }
     if let problem = builder.limitProblem() {
       throw PersistenceError(path: path, reason: .catalogueOverLimit(detail: problem))
     }
@@ -198,7 +200,8 @@ public final class CatalogueStore: Sendable {
   private enum Stored {
     case missing
     case found(LocalCatalogue)
-    case damaged(String)
+    /// A header that does not read: the bytes are there to salvage from, when they could be read.
+    case damaged(String, SharedBytes?)
   }
 
   /// The file as it reads now: only bytes that read and fail the checks are damage; a failed read is thrown.
@@ -208,15 +211,40 @@ public final class CatalogueStore: Sendable {
       bytes = try SharedBytes.mapping(path)
     } catch {
       if case .unreadable = error.reason { throw error }
-      return .damaged(error.description)
+      return .damaged(error.description, nil)
     }
     guard let bytes else { return .missing }
     do throws(CatalogueFormatError) {
-      return .found(LocalCatalogue(index: try CatalogueIndex(bytes)))
+      let warning = "\(path) is damaged (a part of it fails its check)"
+      return .found(LocalCatalogue(index: try CatalogueIndex(bytes) { [self] in warnDamaged(warning) }))
     } catch {
-      return .damaged(error.description)
+      return .damaged(error.description, bytes)
     }
   }
+
+  /// Says, once for each problem, that the catalogue is damaged and how it is answered and repaired.
+  private func warnDamaged(_ problem: String) {
+    alert(
+      "\(problem), so squad answers from what is intact of it and the bundled set, and a listing may miss heroes; "
+        + "'squad catalogue check --repair' repairs it.")
+  }
+
+  /// Every damage of the stored file (empty when it is whole, or there is none), and how many
+  /// heroes are intact: what `squad catalogue check` reports; throws when the file cannot be read.
+  public func check() throws(PersistenceError) -> (damages: [CatalogueDamage], intact: Int, checksums: Bool) {
+    switch try stored() {
+    case .missing: return ([], LocalCatalogue().count, true)
+    case .found(let catalogue): return (catalogue.index.damages(), catalogue.verified.count, catalogue.index.checked)
+    case .damaged(let problem, let bytes):
+      let intact = bytes.map { CatalogueBuilder(salvaging: $0).count } ?? 0
+      return ([CatalogueDamage(section: "header", detail: problem)], intact, false)
+    }
+  }
+
+  /// Writes the catalogue again when it is damaged (``update(at:spool:deciding:)``): every intact
+  /// record kept, the bundled heroes it lost put back, the damaged file moved aside; says whether
+  /// it wrote.
+  public func repair() throws(PersistenceError) -> Bool { try update(at: nil) { _ in false } }
 
   /// The catalogue as it reads now, written nowhere. The previous release's `cache/catalogue.json`
   /// is merged in memory, as ``upgrade()`` would write it, so its heroes answer before the
@@ -229,12 +257,11 @@ public final class CatalogueStore: Sendable {
       return catalogue
     case .found(let catalogue):
       return upgradedInMemory() ?? catalogue
-    case .damaged(let problem):
-      warn(
-        "\(path) could not be used (\(problem)), so the bundled catalogue answers. It is kept; the next command that "
-          + "writes the catalogue (sync, catalogue import or reset, or an online command that learns heroes) moves it "
-          + "aside and starts a new one.")
-      return LocalCatalogue()
+    case .damaged(let problem, let bytes):
+      warnDamaged("\(path) is damaged (\(problem))")
+      let builder = bytes.map { CatalogueBuilder(salvaging: $0) } ?? CatalogueBuilder(base: nil)
+      builder.restoreBundled()
+      return LocalCatalogue(index: builder.memoryIndex(updatedAt: nil, bundled: BundledCatalogue.fingerprint))
     case .missing:
       return legacy ? upgradedInMemory() ?? LocalCatalogue() : LocalCatalogue()
     }
@@ -299,40 +326,47 @@ public final class CatalogueStore: Sendable {
   /// A builder over what the catalogue holds now, upgrading or setting aside what it must; for a
   /// nil target (a read), in memory, setting nothing aside and announcing nothing.
   private func currentBuilder(_ target: OutputFile.Replacement?, spool: Bool) throws(PersistenceError) -> (
-    CatalogueBuilder, (updatedAt: Date?, migratedLegacy: Bool)
+    CatalogueBuilder, (updatedAt: Date?, migratedLegacy: Bool, damaged: Bool)
   ) {
     let spoolFolder = spool ? target.map { AtomicFile.folderAndName(of: $0.path).folder } : nil
     let builder: CatalogueBuilder
     var updatedAt: Date?
+    var damaged = false
     switch try stored() {
     case .found(let catalogue):
+      // Only what holds its check is copied forward (``CatalogueBuilder``); the indexes are made anew.
       builder = CatalogueBuilder(base: catalogue.index, spoolFolder: spoolFolder)
       updatedAt = catalogue.updatedAt
-      if builder.droppedRecords > 0 {
-        // Records that do not read are not copied forward; the file that held them is kept.
+      damaged = target != nil && (builder.droppedRecords > 0 || !catalogue.index.damages().isEmpty)
+      if builder.droppedRecords > 0, let target {
+        // Records that fail their check are not copied forward; the file that held them is kept.
         let records =
-          builder.droppedRecords == 1 ? "1 record that does" : "\(builder.droppedRecords) records that do"
-        if let target {
-          try moveAside(
-            target, because: "holding \(records) not read",
-            keeping: "the new catalogue keeps its other \(Plural.heroes(builder.count))")
-        }
-        // A bundled hero whose record was damaged comes back as bundled.
-        BundledCatalogue.index.eachHero { hero, _ in builder.restore(hero, origin: .bundled) }
+          builder.droppedRecords == 1
+          ? "1 record that fails its check" : "\(builder.droppedRecords) records that fail their check"
+        try moveAside(
+          target, because: "holding \(records)",
+          keeping: "the new catalogue keeps its other \(Plural.heroes(builder.count))")
       }
       if catalogue.bundledFingerprint != BundledCatalogue.fingerprint {
         BundledCatalogue.index.eachHero { hero, _ in builder.merge(hero, origin: .bundled) }
       }
-    case .damaged(let problem):
-      if let target { try moveAside(target, because: problem, keeping: "a new catalogue starts from the bundled set") }
-      builder = CatalogueBuilder(base: BundledCatalogue.index, spoolFolder: spoolFolder)
+    case .damaged(let problem, let bytes):
+      builder = bytes.map { CatalogueBuilder(salvaging: $0, spoolFolder: spoolFolder) } ?? CatalogueBuilder(base: nil)
+      damaged = target != nil
+      if let target {
+        try moveAside(
+          target, because: "damaged (\(problem))",
+          keeping: "the new catalogue keeps the \(Plural.heroes(builder.count)) that read intact")
+      }
     case .missing:
       builder = CatalogueBuilder(base: BundledCatalogue.index, spoolFolder: spoolFolder)
     }
+    // A bundled hero whose record was lost comes back as bundled.
+    builder.restoreBundled()
     guard let legacy = migrateLegacy(into: builder, announcing: target != nil) else {
-      return (builder, (updatedAt, false))
+      return (builder, (updatedAt, false, damaged))
     }
-    return (builder, (max(updatedAt ?? legacy, legacy), true))
+    return (builder, (max(updatedAt ?? legacy, legacy), true, damaged))
   }
 
   /// Moves the damaged file aside to a name no other file has (``AsideName``), saying so even
@@ -341,7 +375,9 @@ public final class CatalogueStore: Sendable {
     throws(PersistenceError)
   {
     let aside = try AsideName.move(target.path, suffix: "damaged")
-    alert("\(path) was \(problem); it was moved to \(aside) and \(what).")
+    alert(
+      "\(path) was \(problem); it was moved to \(aside) and \(what). 'squad catalogue import \(aside)' brings back "
+        + "every intact record of it.")
   }
 
   /// Merges the old release's heroes in; when it changed the catalogue: the date they were

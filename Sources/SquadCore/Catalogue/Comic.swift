@@ -51,7 +51,7 @@ extension Comic {
       try container.encode(origin.rawValue, forKey: .src)
     }
 
-    /// The line's bytes, newline included.
-    var bytes: [UInt8] { CompactJSON.encode(self) + [UInt8(ascii: "\n")] }
+    /// The line's bytes, before its checksum.
+    var bytes: [UInt8] { CompactJSON.encode(self) }
   }
 }

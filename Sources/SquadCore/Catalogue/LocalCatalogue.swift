@@ -6,8 +6,25 @@ import Foundation
 /// Backed by one indexed catalogue (``CatalogueFormat``), memory-mapped or compiled in: finding
 /// one hero, a name prefix or a page in name order reads only the records it returns, whatever
 /// the catalogue's size. Listing everything reads the records in order, one at a time.
+///
+/// An answer never comes from bytes that fail their check: a read that meets damage is asked
+/// again of what is intact (``CatalogueIndex/intact``: every record whose check holds, and the
+/// bundled heroes whose records were lost).
 public struct LocalCatalogue: Sendable {
   let index: CatalogueIndex
+
+  /// `body`'s answer from the file, or from what is intact once a read has met damage.
+  private func answer<T>(_ body: (CatalogueIndex) -> T) -> T {
+    let answer = body(index)
+    return index.isDamaged ? body(index.intact) : answer
+  }
+
+  /// This catalogue with every byte verified first (``CatalogueIndex/damages()``), so that a
+  /// view of all of it (the picker, the summary) is of what is intact from the start.
+  public var verified: LocalCatalogue {
+    if !index.damages().isEmpty { index.noteDamage() }
+    return index.isDamaged ? LocalCatalogue(index: index.intact) : self
+  }
 
   /// The bundled set alone.
   public init() { index = BundledCatalogue.index }
@@ -20,41 +37,41 @@ public struct LocalCatalogue: Sendable {
     var heroes: [Hero] = []
     heroes.reserveCapacity(index.count)
     index.eachHero { hero, _ in heroes.append(hero) }
-    return heroes
+    return index.isDamaged ? LocalCatalogue(index: index.intact).heroes : heroes
   }
 
   /// How many heroes the catalogue holds.
-  public var count: Int { index.count }
+  public var count: Int { answer(\.count) }
 
   /// When heroes were last stored from the API or an import; nil for the bundled set alone.
   public var updatedAt: Date? { index.header.updatedAt }
 
   /// The hero with this id, if known.
-  public func hero(_ id: HeroID) -> Hero? { index.entry(id: id)?.hero }
+  public func hero(_ id: HeroID) -> Hero? { answer { $0.entry(id: id)?.hero } }
 
   /// Where the hero with this id came from.
-  public func origin(of id: HeroID) -> HeroOrigin? { index.entry(id: id)?.origin }
+  public func origin(of id: HeroID) -> HeroOrigin? { answer { $0.entry(id: id)?.origin } }
 
   /// How many heroes came from each origin.
-  public var heroesByOrigin: [HeroOrigin: Int] { index.header.heroes.byOrigin }
+  public var heroesByOrigin: [HeroOrigin: Int] { answer(\.header.heroes.byOrigin) }
 
   /// How many comics came from each origin.
-  public var comicsByOrigin: [HeroOrigin: Int] { index.header.comicsByOrigin.byOrigin }
+  public var comicsByOrigin: [HeroOrigin: Int] { answer(\.header.comicsByOrigin.byOrigin) }
 
   /// How many comics the catalogue holds.
-  public var comicCount: Int { index.header.comicCount }
+  public var comicCount: Int { answer(\.header.comicCount) }
 
   /// The fingerprint of the bundled set this catalogue includes.
   var bundledFingerprint: String { index.header.bundled }
 
   /// The comics featuring the hero, newest on-sale first.
-  public func comics(of id: HeroID) -> [Comic] { index.comics(of: id) }
+  public func comics(of id: HeroID) -> [Comic] { answer { $0.comics(of: id) } }
 
   /// Whether merging these heroes from `origin` would change anything, a record or where one came
   /// from (``CatalogueBuilder/label(_:_:over:from:)``); reads only their records.
   public func wouldChange(with heroes: [Hero], origin: HeroOrigin = .api) -> Bool {
     heroes.contains { hero in
-      guard let known = index.entry(id: hero.id) else { return true }
+      guard let known = answer({ $0.entry(id: hero.id) }) else { return true }
       return HeroMerge.merged(known.hero, hero) != known.hero
         || CatalogueBuilder.label(origin, hero, over: known.hero, from: known.origin) != known.origin
     }
@@ -64,15 +81,17 @@ public struct LocalCatalogue: Sendable {
   /// orders read only the window; the others sort the matches. Names that contain the search
   /// text are found as the picker finds them (``PickIndex``), from each record's folded name.
   public func page(_ query: HeroQuery, source: DataSource) -> HeroPage {
-    let prefixed = index.positions(prefix: query.namePrefix.map(HeroName.folded) ?? "")
-    guard let text = query.search else { return page(prefixed, query, source) }
-    let found = PickIndex(source: index).matches(text).filter(prefixed.contains)
-    return page(found.sorted(), query, source)
+    answer { index in
+      let prefixed = index.positions(prefix: query.namePrefix.map(HeroName.folded) ?? "")
+      guard let text = query.search else { return page(index, prefixed, query, source) }
+      let found = PickIndex(source: index).matches(text).filter(prefixed.contains)
+      return page(index, found.sorted(), query, source)
+    }
   }
 
-  private func page(_ matches: some RandomAccessCollection<Int>, _ query: HeroQuery, _ source: DataSource)
-    -> HeroPage
-  {
+  private func page(
+    _ index: CatalogueIndex, _ matches: some RandomAccessCollection<Int>, _ query: HeroQuery, _ source: DataSource
+  ) -> HeroPage {
     let start = min(max(query.offset, 0), matches.count)
     // `--all` asks for `Int.max` heroes; adding that to the offset would overflow.
     let count = min(max(query.limit, 0), matches.count - start)
@@ -84,7 +103,7 @@ public struct LocalCatalogue: Sendable {
       heroes = matches.reversed().dropFirst(start).prefix(count).compactMap { index.entry(at: $0)?.hero }
     default:
       let all = matches.compactMap { index.entry(at: $0)?.hero }
-      heroes = Array(HeroOrdering.sorted(all, by: query.order)[start..<start + count])
+      heroes = Array(HeroOrdering.sorted(all, by: query.order).dropFirst(start).prefix(count))
     }
     return HeroPage(heroes: heroes, offset: query.offset, total: matches.count, source: source)
   }
@@ -92,8 +111,11 @@ public struct LocalCatalogue: Sendable {
   /// Every hero whose name starts with the prefix (case- and accent-insensitive), in name order;
   /// all when nil.
   public func matching(prefix: String?, limit: Int = Int.max) -> [Hero] {
-    let matches = index.positions(prefix: prefix.map(HeroName.folded) ?? "")
-    return matches.prefix(max(limit, 0)).compactMap { index.entry(at: $0)?.hero }
+    answer { index in
+      index.positions(prefix: prefix.map(HeroName.folded) ?? "").prefix(max(limit, 0)).compactMap {
+        index.entry(at: $0)?.hero
+      }
+    }
   }
 
   /// What `show` says of a hero's comics offline: the two latest by on-sale date, or nil when

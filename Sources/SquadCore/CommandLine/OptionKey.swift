@@ -32,6 +32,7 @@ public enum OptionKey: String, Hashable, Sendable {
   case force = "--force"
   case skipInvalid = "--skip-invalid"
   case man = "--man"
+  case repair = "--repair"
 
   /// The long name with dashes, e.g. `--limit`.
   public var name: String { rawValue }

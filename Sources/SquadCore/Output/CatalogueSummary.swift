@@ -73,6 +73,41 @@ enum CatalogueSummary {
     ])
   }
 
+  /// What `catalogue check` found, as lines for a person, sanitised.
+  static func text(_ report: CatalogueCheckReport) -> String {
+    guard !report.damages.isEmpty else {
+      let checks = report.checksums ? "every checksum holds" : "format 3 has no checksums; the next write adds them"
+      return "\(report.file): whole (\(Plural.heroes(report.intact)); \(checks)).\n"
+    }
+    let lines = report.damages.map { damage in
+      "  \(damage.section): \(damage.detail)"
+        + (damage.heroes.isEmpty ? "" : " (\(damage.heroes.joined(separator: ", ")))")
+    }
+    let outcome =
+      report.repaired
+      ? "Repaired: the catalogue was written again with its \(Plural.heroes(report.intact)) that read intact."
+      : "\(Plural.heroes(report.intact)) read intact and answer meanwhile; 'squad catalogue check --repair' repairs it."
+    return (["\(report.file) is damaged:"] + lines + [outcome]).map { TextSanitizer.clean($0) + "\n" }.joined()
+  }
+
+  static func json(_ report: CatalogueCheckReport) -> JSONValue {
+    .object([
+      ("file", .string(report.file)), ("damaged", .bool(!report.damages.isEmpty)),
+      ("checksums", .bool(report.checksums)),
+      (
+        "damages",
+        .array(
+          report.damages.map {
+            .object([
+              ("section", .string($0.section)), ("detail", .string($0.detail)),
+              ("heroes", .array($0.heroes.map(JSONValue.string))),
+            ])
+          })
+      ),
+      ("intactHeroes", .int(report.intact)), ("repaired", .bool(report.repaired)),
+    ])
+  }
+
   private static func origins(total: Int, _ counts: [HeroOrigin: Int]) -> JSONValue {
     .object([("total", .int(total))] + HeroOrigin.allCases.map { ($0.label, .int(counts[$0] ?? 0)) })
   }

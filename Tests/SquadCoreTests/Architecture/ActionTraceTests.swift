@@ -118,29 +118,34 @@ import Testing
       heroes: 1562, heroesByOrigin: [.bundled: 1562], comics: 0, comicsByOrigin: [:], updatedAt: Sample.moment,
       catalogueFile: "/tmp/catalogue.sqc", catalogueBytes: 1024, cacheFolder: "/tmp/responses", cacheBytes: 0)
     let contents = CatalogueContents(droppedHeroes: 3, revertedHeroes: 2, comics: 1)
+    let check = CatalogueCheckReport(
+      file: "/home/me/catalogue.sqc",
+      damages: [CatalogueDamage(section: "records", detail: "1 record", heroes: ["hulk"])],
+      intact: 1564, checksums: true)
     let actions: [CatalogueFeature.Action] = [
       .summaryRequested, .overviewLoaded(overview), .importRequested(request), .importFinished(.success(report)),
       .importFinished(.failure(.overLimit("the catalogue would hold more than 200000 heroes"))),
       .resetRequested(askFirst: true), .contentsMeasured(contents), .confirmationAnswered(false),
-      .resetFinished(.success(1562)), .resetFinished(.failure(Self.error)),
+      .resetFinished(.success(1562)), .resetFinished(.failure(Self.error)), .checkRequested(repair: true),
+      .checkFinished(.success(check)), .checkFinished(.failure(Self.error)),
     ]
     let phases: [CatalogueFeature.Phase] = [
       .idle, .summarising, .summarised(overview), .importing(request), .imported(report), .measuring(askFirst: true),
       .confirming(contents), .resetting, .reset(heroes: 1562), .alreadyBundled, .cancelled,
       .failed(.importing(.invalid(CatalogueImportFile.Problem(path: "bad.json", detail: "not JSON")))),
-      .failed(.resetting(Self.error)),
+      .failed(.resetting(Self.error)), .checking(repair: false), .checked(check), .failed(.repairing(Self.error)),
     ]
     for action in actions {
       switch action {
       case .summaryRequested, .overviewLoaded, .importRequested, .importFinished, .resetRequested, .contentsMeasured,
-        .confirmationAnswered, .resetFinished:
+        .confirmationAnswered, .resetFinished, .checkRequested, .checkFinished:
         break
       }
     }
     for phase in phases {
       switch phase {
       case .idle, .summarising, .summarised, .importing, .imported, .measuring, .confirming, .resetting, .reset,
-        .alreadyBundled, .cancelled, .failed:
+        .alreadyBundled, .cancelled, .failed, .checking, .checked:
         break
       }
     }

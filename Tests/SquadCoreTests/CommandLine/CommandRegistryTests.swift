@@ -43,7 +43,8 @@ import Testing
         #expect(HelpPrinter.usage(for: sub).hasPrefix("squad \(parent.name) \(sub.name) "))
       }
     }
-    #expect(try #require(CommandRegistry.command(named: "catalogue")).subcommands.map(\.name) == ["import", "reset"])
+    let catalogue = try #require(CommandRegistry.command(named: "catalogue"))
+    #expect(catalogue.subcommands.map(\.name) == ["import", "check", "reset"])
     #expect(
       try #require(CommandRegistry.command(named: "squads")).subcommands.map(\.name) == [
         "create", "edit", "rename", "delete",

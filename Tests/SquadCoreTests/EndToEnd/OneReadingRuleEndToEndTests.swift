@@ -107,7 +107,8 @@ import Testing
   }
 
   /// The catalogue text with the value after `key` in the record of hero `id` replaced by one of
-  /// the same length, so the file's indexes still hold.
+  /// the same length, so the file's indexes still hold, and the line's checksum made again: a
+  /// record another writer could have made, not damage.
   static func editing(_ text: String, id: Int, value key: String, _ make: (Int) -> String) throws -> String {
     let record = try #require(text.range(of: "\"id\":\(id),\"name\""))
     let line = text[..<record.lowerBound].lastIndex(of: "\n").map(text.index(after:)) ?? text.startIndex
@@ -117,6 +118,8 @@ import Testing
     let old = text[start..<stop]
     let new = make(old.utf8.count)
     try #require(new.utf8.count == old.utf8.count)
-    return text.replacingCharacters(in: start..<stop, with: new)
+    let content = String(text[line..<start]) + new + String(text[stop..<end].dropLast(CatalogueFormat.checkWidth))
+    let checksum = String(format: "%08x", Array(content.utf8).withUnsafeBufferPointer(CRC32.checksum))
+    return text.replacingCharacters(in: line..<end, with: content + " " + checksum)
   }
 }

@@ -96,6 +96,14 @@ public enum CatalogueImport {
     case .success(let value): bytes = value
     case .failure(let problem): return problem.isUnreadable ? .unreadable(problem) : .invalid(problem)
     }
+    // A catalogue file of squad's own (any format, damaged or not) gives every record that reads intact.
+    if bytes.starts(with: "squad-catalogue ".utf8) {
+      let found = CatalogueBuilder(salvaging: SharedBytes(bytes))
+      report.filesRead += 1
+      found.eachHero { builder.merge($0, origin: $1) }
+      for (comic, origin) in found.storedComics() { count(builder.merge(comic, origin: origin), &report) }
+      return builder.limitProblem().map { .overLimit($0) }
+    }
     // Checked whole first, so that a bad record late in a file leaves nothing of it merged; a
     // file with more distinct heroes or comics than any catalogue may hold stops there. The
     // records are decoded once and kept until merged: at most the catalogue's bounds of them.
@@ -124,15 +132,15 @@ public enum CatalogueImport {
     for record in records {
       switch record {
       case .hero(let hero): builder.merge(hero, origin: .imported)  // Counted at the end, against what was held.
-      case .comic(let comic):
-        switch builder.merge(comic, origin: .imported) {
-        case .added: report.comicsAdded += 1
-        case .updated: report.comicsUpdated += 1
-        case .unchanged: break
-        }
+      case .comic(let comic): count(builder.merge(comic, origin: .imported), &report)
       }
       if let problem = builder.limitProblem() { return .overLimit(problem) }
     }
     return nil
+  }
+
+  private static func count(_ comic: HeroMerge.Outcome, _ report: inout Report) {
+    if comic == .added { report.comicsAdded += 1 }
+    if comic == .updated { report.comicsUpdated += 1 }
   }
 }

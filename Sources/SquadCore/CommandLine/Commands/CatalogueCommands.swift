@@ -1,11 +1,13 @@
 /// `squad catalogue`: what the local catalogue holds; `catalogue import` and `catalogue reset`
 /// are its sub-commands.
 enum CatalogueCommand: CatalogueFeatureCommand {
-  static let subcommands: [any Command.Type] = [CatalogueImportCommand.self, CatalogueResetCommand.self]
+  static let subcommands: [any Command.Type] = [
+    CatalogueImportCommand.self, CatalogueCheckCommand.self, CatalogueResetCommand.self,
+  ]
 
   static let spec = CommandSpec(
     name: "catalogue",
-    abstract: "Show the local catalogue, import archived Marvel data into it, or reset it.",
+    abstract: "Show the local catalogue, import archived Marvel data into it, check it, or reset it.",
     discussion: """
       Alone, prints how many heroes and comics the local catalogue holds by where they came
       from (bundled, api, import), when it last changed and where its files are.
@@ -55,6 +57,30 @@ enum CatalogueImportCommand: CatalogueFeatureCommand {
       paths: context.arguments.positionals, skipInvalid: context.arguments.has(.skipInvalid),
       at: context.environment.now())
     return .importRequested(request)
+  }
+}
+
+/// `squad catalogue check [--repair]`: every byte of the catalogue verified, as `git fsck` does.
+enum CatalogueCheckCommand: CatalogueFeatureCommand {
+  static let spec = CommandSpec(
+    name: "check",
+    abstract: "Verify every byte of the local catalogue; --repair rewrites a damaged one from what is intact.",
+    discussion: """
+      Verifies the checksum of every record, comic, index block and the header, and that every
+      index entry leads where it should; prints what is damaged (which part, how many records,
+      which heroes) and exits 65 when anything is, 0 when the catalogue is whole. Until it is
+      repaired, squad answers from what is intact, with a warning. --repair writes the catalogue
+      again (every intact record kept, the bundled heroes it lost put back) and moves the damaged
+      file aside; 'squad catalogue import <that file>' brings back whatever of it is intact.
+      """,
+    options: [
+      OptionSpec(.repair, help: "Write a damaged catalogue again from what is intact."),
+      OptionSpec(.json, help: "Print the findings as JSON."),
+    ],
+    examples: ["squad catalogue check", "squad catalogue check --repair"])
+
+  static func firstAction(_ context: CommandContext) throws(UsageError) -> CatalogueFeature.Action {
+    .checkRequested(repair: context.arguments.has(.repair))
   }
 }
 
@@ -112,8 +138,12 @@ extension CatalogueFeatureCommand {
       return .notice("The local catalogue holds the bundled set only; there is nothing to reset.")
     case .reset(let heroes):
       return .notice("The local catalogue now holds the bundled set only (\(Plural.heroes(heroes))).")
-    case .failed(.resetting(let error)):
+    case .failed(.resetting(let error)), .failed(.repairing(let error)):
       return .error(error.description, .failure)
+    case .checked(let report):
+      context.console.out(
+        json ? CatalogueSummary.json(report).encoded(pretty: pretty) + "\n" : CatalogueSummary.text(report))
+      return report.damages.isEmpty || report.repaired ? .success : .exit(.invalidData)
     default:
       return .unfinished
     }

@@ -4,4 +4,6 @@ public enum CatalogueFailure: Error, Equatable, Sendable {
   case importing(CatalogueImport.Failure)
   /// The stored catalogue could not be removed.
   case resetting(PersistenceError)
+  /// The repaired catalogue could not be written.
+  case repairing(PersistenceError)
 }

@@ -38,6 +38,16 @@ public struct CatalogueEffects: EffectRunner {
       }
     case .confirm(let prompt):
       await send(.confirmationAnswered(await confirm(prompt)))
+    case .check(let repair):
+      do throws(PersistenceError) {
+        let found = try store.check()
+        var report = CatalogueCheckReport(
+          file: paths.catalogueFile, damages: found.damages, intact: found.intact, checksums: found.checksums)
+        if repair, !found.damages.isEmpty { report.repaired = try store.repair() }
+        await send(.checkFinished(.success(report)))
+      } catch {
+        await send(.checkFinished(.failure(error)))
+      }
     case .reset:
       do throws(PersistenceError) {
         try store.reset()
@@ -49,7 +59,8 @@ public struct CatalogueEffects: EffectRunner {
   }
 
   private func overview() -> CatalogueOverview {
-    let catalogue = store.catalogue
+    // Counted from what is intact: a damaged file's header is not the answer.
+    let catalogue = store.catalogue.verified
     return CatalogueOverview(
       heroes: catalogue.count, heroesByOrigin: catalogue.heroesByOrigin, comics: catalogue.comicCount,
       comicsByOrigin: catalogue.comicsByOrigin, updatedAt: catalogue.updatedAt, catalogueFile: paths.catalogueFile,

@@ -36,6 +36,10 @@ public enum CatalogueFeature: Feature {
     case alreadyBundled
     /// The user said no; nothing changed.
     case cancelled
+    /// Verifying every byte of the catalogue, and repairing it when asked.
+    case checking(repair: Bool)
+    /// Finished a check.
+    case checked(CatalogueCheckReport)
     /// Refused or failed; the catalogue is unchanged.
     case failed(CatalogueFailure)
   }
@@ -50,6 +54,8 @@ public enum CatalogueFeature: Feature {
     case contentsMeasured(CatalogueContents)
     case confirmationAnswered(Bool)
     case resetFinished(Result<Int, PersistenceError>)
+    case checkRequested(repair: Bool)
+    case checkFinished(Result<CatalogueCheckReport, PersistenceError>)
   }
 
   /// What the feature asks the outside world to do.
@@ -63,6 +69,8 @@ public enum CatalogueFeature: Feature {
     case confirm(prompt: String)
     /// Write the bundled set alone under the catalogue's lock, setting a damaged file aside.
     case reset
+    /// Verify every byte; when `repair`, write a damaged catalogue again from what is intact.
+    case check(repair: Bool)
   }
 
   public static func reduce(_ state: inout State, _ action: Action) -> [Effect] {
@@ -118,6 +126,18 @@ public enum CatalogueFeature: Feature {
     // A catalogue that cannot be read is an error before anything is asked, never "nothing to reset".
     case (.resetting, .resetFinished(.failure(let error))), (.measuring, .resetFinished(.failure(let error))):
       state.phase = .failed(.resetting(error))
+      return []
+
+    case (.idle, .checkRequested(let repair)):
+      state.phase = .checking(repair: repair)
+      return [.check(repair: repair)]
+
+    case (.checking, .checkFinished(.success(let report))):
+      state.phase = .checked(report)
+      return []
+
+    case (.checking, .checkFinished(.failure(let error))):
+      state.phase = .failed(.repairing(error))
       return []
 
     default:

@@ -21,3 +21,17 @@ public struct CatalogueOverview: Equatable, Sendable {
   /// The bytes of the cached responses.
   public var cacheBytes: Int
 }
+
+/// What `squad catalogue check` found: every damage of the stored file, and what is intact.
+public struct CatalogueCheckReport: Equatable, Sendable {
+  /// The catalogue file.
+  public var file: String
+  /// Its damages; empty when it is whole.
+  public var damages: [CatalogueDamage]
+  /// The heroes that read intact (and the bundled ones it lost): what answers, and what a repair keeps.
+  public var intact: Int
+  /// Whether the file carries checksums (format 4); an older one has none to verify.
+  public var checksums: Bool
+  /// Whether `--repair` wrote the catalogue again.
+  public var repaired = false
+}

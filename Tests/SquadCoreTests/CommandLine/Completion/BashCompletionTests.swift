@@ -71,7 +71,7 @@ struct BashCompletionTests {
   }
 
   @Test func subcommandsCompleteWithTheirOwnOptions() throws {
-    #expect(try complete(["squad", "catalogue", ""]) == ["import", "reset"])
+    #expect(try complete(["squad", "catalogue", ""]) == ["import", "check", "reset"])
     #expect(try complete(["squad", "--home", home.path, "catalogue", "re"]) == ["reset"])
     #expect(try complete(["squad", "catalogue", "reset", ""]) == [])
     let imports = try complete(["squad", "catalogue", "import", "--"])

@@ -18,7 +18,7 @@ import Testing
   @Test func commandsThenSubcommandsWithTheirSummaries() {
     #expect(reply("rec").candidates == ["recruit\tAdd heroes to the squad."])
     #expect(words("") == CommandRegistry.visibleCommands.map(\.name))
-    #expect(words("catalogue ") == ["import", "reset"])
+    #expect(words("catalogue ") == ["import", "check", "reset"])
     #expect(words("--home /h squads ") == ["create", "edit", "rename", "delete"])
     #expect(words("squads create ").isEmpty)
     #expect(words("catalogue reset ").isEmpty)

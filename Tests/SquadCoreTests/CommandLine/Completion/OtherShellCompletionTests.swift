@@ -57,7 +57,7 @@ import Testing
     let home = TemporaryDirectory()
     try home.save(Squad(members: [SampleSquad.squad.members[2]]))
     #expect(try zsh(["squad", "rec"], home: home) == ["recruit"])
-    #expect(try zsh(["squad", "catalogue", ""], home: home) == ["import", "reset"])
+    #expect(try zsh(["squad", "catalogue", ""], home: home) == ["import", "check", "reset"])
     #expect(try zsh(["squad", "squads", "d"], home: home) == ["delete"])
     #expect(try zsh(["squad", "help", "squads", ""], home: home) == ["create", "edit", "rename", "delete"])
     let imports = try zsh(["squad", "catalogue", "import", "--"], home: home)

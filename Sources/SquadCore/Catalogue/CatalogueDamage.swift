@@ -1,0 +1,92 @@
+/// One damaged part of a catalogue file, as `squad catalogue check` reports it.
+public struct CatalogueDamage: Equatable, Sendable {
+  /// The part: `header`, `records`, `id index`, `name index`, `comics`, `comic index` or `checks`.
+  public var section: String
+  /// What is wrong there.
+  public var detail: String
+  /// The names (folded, as the records' `k`) of damaged heroes whose name still reads.
+  public var heroes: [String] = []
+}
+
+extension CatalogueIndex {
+  /// Every damage in the file, every byte verified (``CatalogueFormat``): each record and comic
+  /// (its checksum, the record rule), each index block (its checksum) and entry (leading to the
+  /// line it names, in order), and the header's counts against what the sections hold. Empty when
+  /// the file is whole. Linear in the file's size: for `catalogue check` and views of everything.
+  func damages() -> [CatalogueDamage] {
+    bytes.withBytes { buffer in
+      var found: [CatalogueDamage] = []
+      func note(_ section: String, _ count: Int, _ what: String, _ heroes: [String] = []) {
+        if count > 0 { found.append(CatalogueDamage(section: section, detail: "\(count) \(what)", heroes: heroes)) }
+      }
+      // Records: every line, and which hero each intact one is.
+      var starts: [Int] = []
+      var heroAt: [Int: Int] = [:]
+      var seen = Set<Int>()
+      var origins = OriginCounts()
+      var names: [String] = []
+      var offset = header.records.lowerBound
+      while offset < header.records.upperBound {
+        let end = lineEnd(buffer, from: offset, limit: header.records.upperBound)
+        starts.append(offset)
+        if let (hero, origin) = record(buffer, at: offset), seen.insert(hero.id.rawValue).inserted {
+          heroAt[offset] = hero.id.rawValue
+          origins[origin] += 1
+        } else {
+          names.append(Self.lead(buffer, offset..<end)?.key.string ?? "a record at byte \(offset)")
+        }
+        offset = end + 1
+      }
+      note("records", names.count, names.count == 1 ? "record fails its check" : "records fail their check", names)
+      note("header", starts.count == count ? 0 : 1, "count of heroes differs from the records (\(starts.count))")
+      note("header", names.isEmpty && origins != header.heroes ? 1 : 0, "count by origin differs from the records")
+      // Name index: entry i names the i-th record line.
+      let badNames = (0..<count).filter {
+        field(buffer, self.names, $0, column: 0, count: 12).map(Int.init) != starts.get($0)
+      }
+      note("name index", badNames.count, "entries fail their check or name the wrong record")
+      // Id index: ascending ids, each leading to a record line, and to the intact hero of its id.
+      let lines = Set(starts)
+      var previous: UInt64?
+      let badIDs = (0..<count).filter { entry in
+        let key = field(buffer, ids, entry, column: 0, count: 16)
+        defer { previous = key }
+        guard let key, let at = field(buffer, ids, entry, column: 16, count: 12).map(Int.init), lines.contains(at),
+          previous.map({ key > $0 }) ?? true
+        else { return true }
+        // An entry of a damaged record is the record's damage, reported above.
+        return heroAt[at].map { CatalogueFormat.idKey($0) != key } ?? false
+      }
+      note("id index", badIDs.count, "entries fail their check or lead to the wrong hero")
+      // Comics and their index.
+      var comicAt: [Int: Comic] = [:]
+      var badComics = 0
+      offset = header.comics.lowerBound
+      while offset < header.comics.upperBound {
+        if let line = comicLine(buffer, at: offset) { comicAt[offset] = line.comic } else { badComics += 1 }
+        offset = lineEnd(buffer, from: offset, limit: header.comics.upperBound) + 1
+      }
+      note("comics", badComics, badComics == 1 ? "comic fails its check" : "comics fail their check")
+      note("header", comicAt.count + badComics == header.comicCount ? 0 : 1, "count of comics differs from the comics")
+      let badEntries = (0..<comicTable.entries).filter { entry in
+        guard let character = field(buffer, comicTable, entry, column: 0, count: 16),
+          let at = field(buffer, comicTable, entry, column: 32, count: 12)
+        else { return true }
+        return comicAt[Int(at)].map { !$0.characters.contains { CatalogueFormat.idKey($0.rawValue) == character } }
+          ?? true
+      }
+      note("comic index", badEntries.count, "entries fail their check or lead to the wrong comic")
+      // The newlines no checksum covers: the header's last byte and each check line's.
+      let ends =
+        [CatalogueFormat.headerSize - 1]
+        + (header.checks.map { Array(stride(from: $0.lowerBound + 8, to: $0.upperBound, by: 9)) } ?? [])
+      note("checks", ends.filter { buffer[$0] != UInt8(ascii: "\n") }.count, "lines do not end where they should")
+      return found
+    }
+  }
+}
+
+extension Array {
+  /// The element at `index`, or nil beyond the ends.
+  fileprivate func get(_ index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
+}
