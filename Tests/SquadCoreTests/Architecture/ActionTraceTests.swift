@@ -207,7 +207,7 @@ import Testing
       .squadUpdated(.success(summary)), .squadUpdated(.failure(.invalidImport(invalid))),
     ]
     let states: [ImportFeature.State] = [
-      .idle, .reading(request), .updating(request, members: [Self.member]), .done(summary),
+      .idle, .reading(request), .updating(request, ImportContent(members: [Self.member])), .done(summary),
       .failed(.invalidImport(invalid)),
       .failed(.file(Self.error)),
     ]

@@ -10,16 +10,16 @@ public struct ImportEffects: EffectRunner {
     case .readFile(let source):
       await send(.fileRead(read(source)))
 
-    case .updateSquad(let members, let replace):
-      await send(.squadUpdated(importing(members, replace: replace)))
+    case .updateSquad(let content, let replace):
+      await send(.squadUpdated(importing(content, replace: replace)))
     }
   }
 
-  private func importing(_ members: [Member], replace: Bool) -> Result<ImportSummary, SquadError> {
+  private func importing(_ content: ImportContent, replace: Bool) -> Result<ImportSummary, SquadError> {
     Result { () throws(SquadError) in
       let command = replace ? "import --replace" : "import"
       return try environment.squadFile.change(by: command, at: environment.now()) { snapshot throws(SquadError) in
-        try ImportFeature.plan(members, replace: replace, in: snapshot)
+        try ImportFeature.plan(content, replace: replace, in: snapshot)
       }.0
     }
   }

@@ -68,7 +68,7 @@ enum ImportJSON {
   /// never become millions of problems held at once.
   private struct Document: Decodable {
     static let validationKey = CodingUserInfoKey(rawValue: "squad.importValidation")
-    private enum Key: String, CodingKey { case schemaVersion, members }
+    private enum Key: String, CodingKey { case schemaVersion, maxMembers, members }
 
     init(from decoder: any Decoder) throws {
       guard let validation = Self.validationKey.flatMap({ decoder.userInfo[$0] as? ImportValidation }) else { return }
@@ -84,6 +84,13 @@ enum ImportJSON {
             : "\(version) is not a version squad knows (\(Squad.currentSchemaVersion) is)"
           throw ImportProblem(.jsonPath("schemaVersion"), why)
         }
+      }
+      validation.limit = .some(nil)
+      if container.contains(.maxMembers) {
+        guard let limit = try? container.wholeNumber(.maxMembers), (1...Squad.largestLimit).contains(limit) else {
+          throw ImportProblem(.jsonPath("maxMembers"), "expected a whole number from 1 to \(Squad.largestLimit)")
+        }
+        validation.limit = limit
       }
       guard container.contains(.members) else {
         throw ImportProblem(.wholeFile, "missing \"members\": a JSON export lists its members in a \"members\" array")

@@ -4,8 +4,8 @@ import Foundation
 /// by the file name; every problem in the file is reported, not just the first.
 public enum ImportParser {
   /// The members of the file in file order, or every problem found in it.
-  public static func parse(_ file: ImportFile, now: Date) -> Result<[Member], InvalidImport> {
-    func invalid(_ problems: [ImportProblem]) -> Result<[Member], InvalidImport> {
+  public static func parse(_ file: ImportFile, now: Date) -> Result<ImportContent, InvalidImport> {
+    func invalid(_ problems: [ImportProblem]) -> Result<ImportContent, InvalidImport> {
       .failure(InvalidImport(label: file.label, problems: problems))
     }
     // The squad file's rule: a leading byte-order mark (spreadsheets write one) is skipped.
@@ -31,6 +31,10 @@ public enum ImportParser {
       return .failure(
         InvalidImport(label: file.label, problems: validation.problems, complete: !validation.stoppedEarly))
     }
-    return .success(validation.members)
+    if case let limit?? = validation.limit, validation.members.count > limit {
+      let over = "\(limit), but the file lists \(Plural.members(validation.members.count)); raise it or remove members"
+      return invalid([ImportProblem(.jsonPath("maxMembers"), over)])
+    }
+    return .success(ImportContent(members: validation.members, limit: validation.limit))
   }
 }

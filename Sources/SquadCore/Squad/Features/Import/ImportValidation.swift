@@ -15,6 +15,8 @@ final class ImportValidation: @unchecked Sendable {
   /// The decoder readers use: a member without `recruitedAt` takes the import's moment.
   let decoder = JSONDecoder()
   private(set) var members: [Member] = []
+  /// A JSON document's size limit (``ImportContent/limit``).
+  var limit: Int?? = nil
   private(set) var problems: [ImportProblem] = []
   /// Whether reading stopped before the end of the file.
   private(set) var stoppedEarly = false

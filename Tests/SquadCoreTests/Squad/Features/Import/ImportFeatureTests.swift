@@ -23,8 +23,8 @@ import Testing
   @Test func aValidFileUpdatesTheSquadUnderTheLock() throws {
     var state = ImportFeature.State.reading(request())
     let effects = ImportFeature.reduce(&state, .fileRead(.success(file(try SampleSquad.golden("sample.csv")))))
-    #expect(effects == [.updateSquad(members, replace: false)])
-    #expect(state == .updating(request(), members: members))
+    #expect(effects == [.updateSquad(ImportContent(members: members), replace: false)])
+    #expect(state == .updating(request(), ImportContent(members: members)))
   }
 
   @Test func anInvalidFileFailsBeforeTheSquadIsTouched() {
@@ -39,7 +39,7 @@ import Testing
     -> (SquadEdit?, Result<ImportSummary, SquadError>)
   {
     do throws(SquadError) {
-      let (edit, summary) = try ImportFeature.plan(members, replace: replace, in: .of(loaded))
+      let (edit, summary) = try ImportFeature.plan(ImportContent(members: members), replace: replace, in: .of(loaded))
       return (edit, .success(summary))
     } catch {
       return (nil, .failure(error))
@@ -89,14 +89,14 @@ import Testing
 
   @Test func anUpdatedSquadFinishesWithTheSummary() {
     let summary = ImportSummary(imported: 3, alreadyInSquad: 0, replaced: nil)
-    var state = ImportFeature.State.updating(request(), members: members)
+    var state = ImportFeature.State.updating(request(), ImportContent(members: members))
     #expect(ImportFeature.reduce(&state, .squadUpdated(.success(summary))) == [])
     #expect(state == .done(summary))
   }
 
   @Test func aFailedUpdateFailsTheImport() {
     let denied = PersistenceError(path: "squad.json", reason: .unwritable(detail: "read-only file system"))
-    var state = ImportFeature.State.updating(request(), members: members)
+    var state = ImportFeature.State.updating(request(), ImportContent(members: members))
     #expect(ImportFeature.reduce(&state, .squadUpdated(.failure(.file(denied)))) == [])
     #expect(state == .failed(.file(denied)))
   }

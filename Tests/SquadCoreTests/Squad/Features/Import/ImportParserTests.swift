@@ -8,7 +8,7 @@ import Testing
   let now = SampleSquad.date("2026-11-22T08:00:00Z")
 
   func parse(_ text: String, label: String = "in") -> Result<[Member], InvalidImport> {
-    ImportParser.parse(ImportFile(label: label, data: Data(text.utf8)), now: now)
+    ImportParser.parse(ImportFile(label: label, data: Data(text.utf8)), now: now).map(\.members)
   }
 
   func problems(_ text: String) -> [String] { parse(text).failure?.lines ?? [] }
@@ -137,7 +137,7 @@ import Testing
   func aDocumentWithoutRecruitedAtReadsTheSameAsTheSquadFileAndAsAnImport(member: String) throws {
     let document = #"{"schemaVersion": 1, "members": [\#(member)]}"#
     let squad = try SquadFile.decode(Array(document.utf8), path: "squad.json", readAt: moment)
-    let imported = try ImportParser.parse(ImportFile(label: "in", data: Data(document.utf8)), now: moment).get()
+    let imported = try ImportParser.parse(ImportFile(label: "in", data: Data(document.utf8)), now: moment).get().members
     let expected = Member(id: HeroID(5), name: "Five", description: "", thumbnail: nil, recruitedAt: moment)
     #expect(squad.members == [expected])
     #expect(imported == [expected])
