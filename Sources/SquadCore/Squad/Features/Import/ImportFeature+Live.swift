@@ -3,12 +3,20 @@ import Foundation
 /// Runs the import feature's effects against the real files.
 public struct ImportEffects: EffectRunner {
   let environment: AppEnvironment
+  /// The local catalogue members are checked against.
+  let catalogue: CatalogueStore
 
   public func run(_ effect: ImportFeature.Effect, send: @escaping @Sendable (ImportFeature.Action) async -> Void) async
   {
     switch effect {
     case .readFile(let source):
       await send(.fileRead(read(source)))
+
+    case .lookUpNames(let ids):
+      let catalogue = catalogue.catalogue
+      var names: [HeroID: String] = [:]
+      for id in ids { names[id] = catalogue.hero(id)?.name }
+      await send(.namesFound(names))
 
     case .updateSquad(let content, let replace):
       await send(.squadUpdated(importing(content, replace: replace)))

@@ -13,6 +13,8 @@ public enum ImportFeature: Feature {
     case idle
     /// Reading the import file.
     case reading(ImportRequest)
+    /// The file is valid; checking its members against the local catalogue.
+    case checking(ImportRequest, ImportContent)
     /// The file is valid; updating the squad with its members under the lock.
     case updating(ImportRequest, ImportContent)
     /// Finished; the summary says what changed.
@@ -27,6 +29,8 @@ public enum ImportFeature: Feature {
     case importRequested(ImportRequest)
     /// The import file was read, or could not be.
     case fileRead(Result<ImportFile, PersistenceError>)
+    /// The local catalogue's name for each of the asked ids it knows.
+    case namesFound([HeroID: String])
     /// The squad was updated (or needed no change), or could not be.
     case squadUpdated(Result<ImportSummary, SquadError>)
   }
@@ -35,6 +39,8 @@ public enum ImportFeature: Feature {
   public enum Effect: Equatable, Sendable {
     /// Read the whole import file (or stdin).
     case readFile(ImportSource)
+    /// Look the members' ids up in the local catalogue.
+    case lookUpNames([HeroID])
     /// Under the squad lock: read the squad, plan the import, save the result atomically.
     case updateSquad(ImportContent, replace: Bool)
   }
@@ -48,18 +54,24 @@ public enum ImportFeature: Feature {
     case (.reading(let request), .fileRead(.success(let file))):
       switch ImportParser.parse(file, now: request.now) {
       case .success(let content):
-        state = .updating(request, content)
-        return [.updateSquad(content, replace: request.replace)]
+        state = .checking(request, content)
+        return [.lookUpNames(content.members.map(\.id))]
       case .failure(let invalid):
         state = .failed(.invalidImport(invalid))
         return []
       }
 
+    case (.checking(let request, var content), .namesFound(let names)):
+      content.check(against: names, label: request.source.label, skipping: request.skipInvalid)
+      state = .updating(request, content)
+      return [.updateSquad(content, replace: request.replace)]
+
     case (.reading, .fileRead(.failure(let error))):
       state = .failed(.file(error))
       return []
 
-    case (.updating, .squadUpdated(.success(let summary))):
+    case (.updating(_, let content), .squadUpdated(.success(var summary))):
+      summary.notes = content.notes
       state = .done(summary)
       return []
 
@@ -106,6 +118,8 @@ public struct ImportRequest: Equatable, Sendable {
   public var source: ImportSource
   /// Whether the file's members replace the squad instead of joining it.
   public var replace: Bool
+  /// Whether members whose id the catalogue does not know are left out rather than kept.
+  public var skipInvalid = false
   /// The recruitment time of members whose record has none.
   public var now: Date
 }

@@ -17,4 +17,30 @@ public struct ImportContent: Equatable, Sendable {
   public var members: [Member]
   /// The document's `maxMembers` (`.some(nil)`: no limit); nil when the format carries none (jsonl, csv).
   public var limit: Int?? = nil
+  /// Where each member is in the file, for messages.
+  public var locations: [HeroID: ImportLocation] = [:]
+  /// What the catalogue check corrected, skipped or kept unknown, as lines for stderr.
+  public var notes: [String] = []
+
+  /// The members checked against the catalogue (`names`: its name for each id it knows): a known
+  /// id under another name takes the catalogue's name (the row is the mistake); an unknown id is
+  /// kept as written, or left out when `skipping`. Each is said in `notes`, lines for stderr.
+  mutating func check(against names: [HeroID: String], label: String, skipping: Bool) {
+    members = members.compactMap { member in
+      let place = ImportProblem(locations[member.id] ?? .wholeFile, "").line(in: label)
+      guard let name = names[member.id] else {
+        notes.append(
+          (skipping ? "Skipped " : "Warning: ") + place + "\(member.id) is no hero the catalogue knows"
+            + (skipping ? "." : "; imported as written (--skip-invalid leaves such members out)."))
+        return skipping ? nil : member
+      }
+      guard name != member.name else { return member }
+      notes.append(
+        "Corrected \(place)\(member.id) is \(TextSanitizer.clean(name)) in the catalogue, not '\(TextSnippet.quote(member.name))'."
+      )
+      var corrected = member
+      corrected.name = name
+      return corrected
+    }
+  }
 }

@@ -35,6 +35,8 @@ public struct ImportSummary: Equatable, Sendable, CustomStringConvertible {
   public var replaced: Previous?
   /// The size limit a replace took from the file, when it differs (`.some(nil)`: lifted).
   public var limit: Int?? = nil
+  /// What the catalogue check corrected, skipped or kept unknown (``ImportContent/notes``).
+  public var notes: [String] = []
 
   /// `Imported 3 members (1 already in the squad).`, or what the replaced squad held.
   public var description: String {

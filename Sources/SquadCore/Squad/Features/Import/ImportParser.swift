@@ -35,6 +35,7 @@ public enum ImportParser {
       let over = "\(limit), but the file lists \(Plural.members(validation.members.count)); raise it or remove members"
       return invalid([ImportProblem(.jsonPath("maxMembers"), over)])
     }
-    return .success(ImportContent(members: validation.members, limit: validation.limit))
+    return .success(
+      ImportContent(members: validation.members, limit: validation.limit, locations: validation.firstSeen))
   }
 }

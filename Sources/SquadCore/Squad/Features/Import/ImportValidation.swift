@@ -20,7 +20,7 @@ final class ImportValidation: @unchecked Sendable {
   private(set) var problems: [ImportProblem] = []
   /// Whether reading stopped before the end of the file.
   private(set) var stoppedEarly = false
-  private var firstSeen: [HeroID: ImportLocation] = [:]
+  private(set) var firstSeen: [HeroID: ImportLocation] = [:]
 
   /// The moment a member without `recruitedAt` was recruited.
   let now: Date

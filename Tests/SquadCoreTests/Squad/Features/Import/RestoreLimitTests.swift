@@ -53,3 +53,26 @@ import Testing
     #expect(refused == ["in: maxMembers: expected a whole number from 1 to 100000"])
   }
 }
+
+/// Imports check each id and name against the local catalogue, as `recruit` would find them.
+@Suite struct ImportCatalogueCheckTests {
+  @Test func aRowWithThorsIdUnderHulksNameIsThorAndAnUnknownIdIsSaidOrSkipped() throws {
+    let home = TemporaryDirectory()
+    try home.write("id,name\n1009664,Hulk\n99999999,Nobody\n", to: "in.csv")
+    let imported = try CLIProcess.run(["import", "in.csv"], home: home.path)
+    #expect(imported.status == 0, "\(imported.stderr)")
+    #expect(imported.stderr.contains("Corrected in.csv:2: 1009664 is Thor in the catalogue, not 'Hulk'."))
+    #expect(
+      imported.stderr.contains("Warning: in.csv:3: 99999999 is no hero the catalogue knows"), "\(imported.stderr)")
+    #expect(
+      try CLIProcess.run(["list"], home: home.path).lines.map { $0.split(separator: "\t")[1] } == ["Thor", "Nobody"])
+    let recruit = try CLIProcess.run(["recruit", "thor"], home: home.path)
+    #expect(recruit.stderr.contains("Thor is already in"), "\(recruit.stderr)")
+
+    let other = TemporaryDirectory()
+    try other.write("id,name\n1009664,Hulk\n99999999,Nobody\n", to: "in.csv")
+    let skipped = try CLIProcess.run(["import", "in.csv", "--skip-invalid"], home: other.path)
+    #expect(skipped.stderr.contains("Skipped in.csv:3: 99999999 is no hero the catalogue knows."), "\(skipped.stderr)")
+    #expect(try CLIProcess.run(["list"], home: other.path).lines.count == 1)
+  }
+}
