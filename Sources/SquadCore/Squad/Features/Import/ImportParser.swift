@@ -17,7 +17,12 @@ public enum ImportParser {
     let failure: ImportProblem?
     switch ImportFormat.detect(text) {
     case nil:
-      return invalid([ImportProblem(.wholeFile, "the file is empty; expected a squad export (json, jsonl or csv)")])
+      return invalid([
+        ImportProblem(
+          .wholeFile,
+          "the file is empty; expected a squad export (json, jsonl, csv or tsv). An empty squad exports as "
+            + "empty jsonl or tsv, which cannot tell itself from a failed write: export it as json to carry it")
+      ])
     case .json?:
       failure = ImportJSON.forEachMember(bytes, validation)
     case .jsonLines?:
@@ -25,6 +30,8 @@ public enum ImportParser {
       failure = nil
     case .csv?:
       failure = ImportCSV.forEachMember(text, validation)
+    case .tsv?:
+      failure = ImportCSV.forEachTSVMember(text, validation)
     }
     if let failure { return invalid([failure]) }
     guard validation.problems.isEmpty else {
