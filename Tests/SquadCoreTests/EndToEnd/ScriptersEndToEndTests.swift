@@ -47,4 +47,14 @@ import Testing
     let result = try CLIProcess.run(["show", "1009610"], home: home.path)
     #expect(!result.stdout.contains("API keys"), "\(result.stdout)")
   }
+
+  @Test func aChoiceIsTakenInAnyCaseAsFieldsAre() throws {
+    let home = TemporaryDirectory()
+    let upper = try CLIProcess.run(
+      ["heroes", "--order", "-Comics", "--limit", "3", "--format", "TSV"], home: home.path)
+    let lower = try CLIProcess.run(
+      ["heroes", "--order", "-comics", "--limit", "3", "--format", "tsv"], home: home.path)
+    #expect(upper.status == 0, "\(upper.stderr)")
+    #expect(upper.stdout == lower.stdout)
+  }
 }
