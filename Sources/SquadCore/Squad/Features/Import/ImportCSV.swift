@@ -25,28 +25,22 @@ enum ImportCSV {
   /// order (`id, name, description, thumbnail, recruitedAt`, or the first of them), no quoting.
   static func forEachTSVMember(_ text: String, _ validation: ImportValidation) -> ImportProblem? {
     var columns: [MemberField]?
-    var start = text.startIndex
-    var number = 0
-    // Line by line, as JSON lines are read: millions of lines never become millions of substrings.
-    while start < text.endIndex {
-      let end = text[start...].firstIndex { $0 == "\n" || $0 == "\r\n" } ?? text.endIndex
-      let line = text[start..<end]
-      number += 1
-      start = end < text.endIndex ? text.index(after: end) : end
-      if line.allSatisfy(\.isWhitespace) { continue }
+    var failure: ImportProblem?
+    ImportJSON.eachLine(of: text) { number, line in
       let record = CSV.Record(
         line: number, fields: line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init))
       if columns == nil {
         guard (2...MemberField.allCases.count).contains(record.fields.count) else {
-          return ImportProblem(
+          failure = ImportProblem(
             .line(number), "a TSV export holds id, name and up to three more fields, in export's order")
+          return false
         }
         columns = Array(MemberField.allCases.prefix(record.fields.count))
       }
-      let read = member(record, columns: columns ?? [], now: validation.now, guarded: false)
-      guard validation.take(read, at: .line(number)) else { break }
+      return validation.take(
+        member(record, columns: columns ?? [], now: validation.now, guarded: false), at: .line(number))
     }
-    return nil
+    return failure
   }
 
   private static func columns(_ header: CSV.Record) throws(ImportProblem) -> [MemberField] {

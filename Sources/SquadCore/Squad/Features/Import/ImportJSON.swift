@@ -28,6 +28,14 @@ enum ImportJSON {
   /// Hands each member of JSON Lines to `validation` as it is read until it says stop; blank
   /// lines are skipped.
   static func forEachLine(_ text: String, _ validation: ImportValidation) {
+    eachLine(of: text) { number, line in
+      let member = Result { try validation.decoder.decode(Member.self, from: Data(line.utf8)) }
+      return validation.take(member.mapError { problem($0, at: .line(number), line: true) }, at: .line(number))
+    }
+  }
+
+  /// Hands each non-blank line and its number to `body` until it returns false.
+  static func eachLine(of text: String, _ body: (Int, Substring) -> Bool) {
     // Line by line without splitting the whole text first: a 16 MiB file of millions of short
     // lines must not become millions of substrings at once. "\r\n" is one Character in Swift, so
     // CRLF is named; a raw U+2028 inside a JSON string is content, not a line end.
@@ -38,11 +46,7 @@ enum ImportJSON {
       let line = text[start..<end]
       number += 1
       start = end < text.endIndex ? text.index(after: end) : end
-      if line.allSatisfy(\.isWhitespace) { continue }
-      let member = Result { try validation.decoder.decode(Member.self, from: Data(line.utf8)) }
-      guard validation.take(member.mapError { problem($0, at: .line(number), line: true) }, at: .line(number)) else {
-        return
-      }
+      if !line.allSatisfy(\.isWhitespace), !body(number, line) { return }
     }
   }
 
