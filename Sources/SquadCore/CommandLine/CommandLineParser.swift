@@ -60,9 +60,11 @@ public enum CommandLineParser {
     // Like every value, a choice is checked only once the last one given has won, as for
     // `--limit 0 --limit 2`: `--format bogus --format csv` is csv.
     for (name, value) in parsed.values.sorted(by: { $0.key < $1.key }) {
-      if let option = options.first(where: { $0.name == name }), !option.choices.isEmpty,
-        !option.choices.contains(value)
-      {
+      guard let option = options.first(where: { $0.name == name }), !option.choices.isEmpty else { continue }
+      // Any case, as --fields takes names: `--order -Comics` is `-comics`.
+      if let choice = option.choices.first(where: { $0.lowercased() == value.lowercased() }) {
+        parsed.values[name] = choice
+      } else {
         let expected = option.choices.map { "'\($0)'" }.joined(separator: ", ")
         throw UsageError(
           "The value '\(value)' is invalid for '\(option.name)'. Expected one of: \(expected)."

@@ -48,6 +48,7 @@ enum HelpTopicText {
                               terminal. --color never still wins.
       TERM                    'dumb' turns colour and the rewritten status line off.
       COLUMNS                 Overrides the measured terminal width for tables.
+      PATH                    Where 'help --man' looks for man to show the manual on a terminal.
       LINES                   Overrides the measured terminal height, which decides paging.
       SQUAD_PAGER             The pager for output taller than the terminal; empty or 'cat':
                               none. (default: $PAGER, else 'less -FRX')

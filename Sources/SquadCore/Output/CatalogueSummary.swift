@@ -22,8 +22,8 @@ enum CatalogueSummary {
   /// The overview as lines for a person, sanitised.
   static func text(_ overview: CatalogueOverview) -> String {
     func line(_ total: Int, _ counts: [HeroOrigin: Int]) -> String {
-      let parts = HeroOrigin.allCases.map { "\($0.label) \(counts[$0] ?? 0)" }.joined(separator: ", ")
-      return "\(total) (\(parts))"
+      let parts = HeroOrigin.allCases.map { "\($0.label) \(Grouped.format(counts[$0] ?? 0))" }.joined(separator: ", ")
+      return "\(Grouped.format(total)) (\(parts))"
     }
     let changed = overview.updatedAt.map { MarvelDate.iso8601($0) } ?? "never (the bundled set only)"
     let stored =

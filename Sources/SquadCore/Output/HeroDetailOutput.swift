@@ -85,8 +85,9 @@ public enum HeroDetailOutput {
   /// Why there are no comics to show, and what would show them: the hint matches the cause.
   static func noComicsReason(_ source: DataSource) -> String {
     switch source {
-    case .catalogue(.noKeys, _): return "the local catalogue has no comics; set API keys to see them"
-    case .catalogue(.offline, _): return "the local catalogue has no comics; run without --offline to see them"
+    // The API is retired: the kept Marvel data a 'catalogue import' reads is where comics come from.
+    case .catalogue(.noKeys, _), .catalogue(.offline, _):
+      return "the local catalogue has no comics for this hero; 'squad catalogue import' adds kept Marvel data"
     case .fallback: return "the Marvel API could not answer, and the local catalogue has no comics; try again later"
     case .catalogue(.apiCannot, _), .api, .squad: return "the Marvel API did not say"
     }

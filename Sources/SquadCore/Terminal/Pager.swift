@@ -29,6 +29,15 @@ public struct Pager: Equatable, Sendable {
     return Pager(command: command, environment: environment, rows: terminal.height, columns: terminal.width)
   }
 
+  /// `man -l -` on a terminal, to show the manual's roff as `man` does (as `git help --man`); nil
+  /// when stdout is no terminal or no `man` is on `PATH`.
+  public static func manual(variables: [String: String], terminal: TerminalInfo) -> Pager? {
+    let folders = (variables["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+    guard terminal.stdoutIsTTY, folders.contains(where: { access("\($0)/man", X_OK) == 0 }) else { return nil }
+    // Rows 0: the page is always handed over, however short.
+    return Pager(command: "man -l -", environment: variables, rows: 0, columns: terminal.width)
+  }
+
   /// How many terminal rows the text takes, long lines wrapped (colour escapes take none).
   func rowsNeeded(by text: String) -> Int {
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast(text.hasSuffix("\n") ? 1 : 0)

@@ -15,7 +15,7 @@ import Testing
   /// file) reads alike as `squad.json` and through `import`: recruited when it was read.
   @Test func aSquadDocumentWithoutRecruitedAtGetsTheSameAnswerFromListAndImport() throws {
     let document =
-      #"{"schemaVersion": 1, "members": [{"id": 1009351, "name": "Hulk"}, {"id": "1009610", "name": "Spidey"}]}"#
+      #"{"schemaVersion": 1, "members": [{"id": 1009351, "name": "Hulk"}, {"id": "1009610", "name": "Spider-Man (Peter Parker)"}]}"#
     let started = Date(timeIntervalSinceNow: -1)
     let listed = SquadProcess()
     try listed.home.write(document, to: "squad.json")
@@ -27,7 +27,7 @@ import Testing
     #expect(list.status == 0 && imported.status == 0 && after.status == 0, "\(list.stderr) \(imported.stderr)")
     for found in [try members(list.stdout), try members(after.stdout)] {
       #expect(found.map { $0["id"] as? Int } == [1_009_351, 1_009_610])
-      #expect(found.map { $0["name"] as? String } == ["Hulk", "Spidey"])
+      #expect(found.map { $0["name"] as? String } == ["Hulk", "Spider-Man (Peter Parker)"])
       for text in found.compactMap({ $0["recruitedAt"] as? String }) {
         let date = try #require(MarvelDate.parse(text))
         #expect(date >= started.addingTimeInterval(-1) && date <= Date(), "recruited when read: \(text)")

@@ -44,7 +44,10 @@ import Testing
   func pickNamesTheSquadOnItsStatusLine() throws {
     let session = try PickTerminal.run(
       ["--squad", "avengers", "pick", "hulk"], home: squad.home.path,
-      steps: [.wait("Filter: hulk"), .wait("avengers: +0 to recruit"), .type(" "), .wait("avengers: +1"), .type("\r")])
+      steps: [
+        .wait("Filter: hulk"), .wait("avengers: 0/6 · +0 to recruit"), .type(" "), .wait("avengers: 1/6 · +1"),
+        .type("\r"),
+      ])
     #expect(session.exit == 0, "\(session.stderr ?? "") \(session.screen)")
     #expect(session.stderr == "Recruited Hulk into avengers.\n")
   }

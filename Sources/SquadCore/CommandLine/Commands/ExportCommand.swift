@@ -16,7 +16,7 @@ enum ExportCommand: FeatureCommand {
     options: [
       OptionSpec(
         .format, value: "format", choices: ExportFormat.allCases.map(\.rawValue),
-        help: "json, jsonl, csv, tsv or markdown. (default: json)"),
+        help: "json, jsonl, csv, tsv or markdown. (default: json, or --output's extension)"),
       OptionSpec(
         .output, value: "file", completion: .files, help: "Write to this file instead of stdout ('-' means stdout)."),
       OptionValues.fieldsOption(MemberField.self, default: "all, in that order"),
@@ -29,14 +29,24 @@ enum ExportCommand: FeatureCommand {
 
   /// The request the command line asks for, or the usage mistake in it.
   static func request(from arguments: ParsedArguments, now: Date) throws(UsageError) -> ExportRequest {
-    let format = arguments.has(.json) ? .json : arguments.value(.format).flatMap(ExportFormat.init(rawValue:)) ?? .json
+    let asked = arguments.has(.json) ? .json : arguments.value(.format).flatMap(ExportFormat.init(rawValue:))
     let fields = try OptionValues.fields(arguments, MemberField.self) ?? MemberField.allCases
     let destination: ExportDestination
+    var named: ExportFormat?
     switch arguments.value(.output) {
     case nil, "-": destination = .standardOutput
     case ""?: throw UsageError("'--output' needs a file name, or '-' for stdout.", command: "export")
-    case let path?: destination = .file(path)
+    case let path?:
+      destination = .file(path)
+      named = ExportFormat(extension: URL(fileURLWithPath: path).pathExtension.lowercased())
     }
+    // A known extension names the format; a --format that says otherwise is a mistake to point out.
+    if let asked, let named, asked != named {
+      throw UsageError(
+        "'--output' names a \(named.rawValue) file but the format is \(asked.rawValue); drop one, or rename the file.",
+        command: "export")
+    }
+    let format = asked ?? named ?? .json
     return ExportRequest(
       format: format, fields: fields, headers: !arguments.has(.noHeaders), destination: destination, exportedAt: now)
   }

@@ -1,6 +1,8 @@
+import Foundation
+
 /// `squad help [<command> [<subcommand>] | <topic>]`, and `squad help --man`: the manual page,
-/// as git help spells it, printed rather than shown (like `rg --generate man`) so packaging can
-/// install it.
+/// as git help spells it: shown by `man -l -` on a terminal (as `git help --man`), else the
+/// formatted help; printed as roff in a pipe, so packaging can install it.
 enum HelpCommand: Command {
   static var execution: CommandExecution { .standalone(run) }
 
@@ -17,7 +19,7 @@ enum HelpCommand: Command {
         completion: .subcommands),
     ],
     options: [
-      OptionSpec(.man, help: "Print the whole manual, squad(1), as man(7) roff: 'squad help --man | man -l -'.")
+      OptionSpec(.man, help: "The whole manual, squad(1): shown by man on a terminal, man(7) roff in a pipe.")
     ],
     examples: ["squad help heroes", "squad help squads create", "squad help exit-codes", "squad help --man > squad.1"])
 
@@ -30,7 +32,16 @@ enum HelpCommand: Command {
         let error = UsageError("'--man' prints the whole manual; leave out '<topic>'.", command: "help")
         return UsagePrinter.report(error, to: console)
       }
-      text = ManPage.render()
+      // On a terminal, the page as man shows it (git help --man); roff for pipes and packaging.
+      let roff = ManPage.render()
+      if let man = Pager.manual(variables: ProcessInfo.processInfo.environment, terminal: console.terminal) {
+        if man.show(roff) { return ExitCode.success.rawValue }
+      }
+      if console.terminal.stdoutIsTTY {
+        console.err(
+          "No 'man' to show the manual with; here is 'squad help' ('squad help --man | cat' prints the roff).")
+      }
+      text = console.terminal.stdoutIsTTY ? HelpPrinter.help(for: nil) : roff
     } else if arguments.positionals.isEmpty || command != nil {
       text = HelpPrinter.help(for: command)
     } else if let page = HelpTopic(rawValue: name) {

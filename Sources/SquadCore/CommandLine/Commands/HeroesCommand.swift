@@ -57,7 +57,8 @@ enum HeroesCommand: FeatureCommand {
 
   static func status(_ state: HeroesFeature.State) -> String? {
     switch state {
-    case .fetching(_, let received, let total?): return "Fetching heroes… \(received.count) of \(total)"
+    case .fetching(_, let received, let total?):
+      return "Fetching heroes… \(Grouped.format(received.count)) of \(Grouped.format(total))"
     case .fetching: return "Fetching heroes…"
     case .markingMembers: return "Loading squad…"
     default: return nil
@@ -74,12 +75,18 @@ enum HeroesCommand: FeatureCommand {
       guard let request = try? request(from: context.arguments) else { return unfinished }
       let fields = (try? OptionValues.fields(context.arguments, HeroField.self)) ?? nil
       context.console.out(HeroListingOutput.render(listing, settings: context.output, fields: fields))
+      let total = Grouped.format(listing.total)
       if listing.heroes.isEmpty {
-        context.notice(listing.total > 0 ? "No heroes on this page." : nothingFound(request.query))
-      } else if !request.all, listing.offset + listing.heroes.count < listing.total, context.output.format == .table {
+        context.notice(
+          listing.total > 0 ? "No heroes on this page: there are \(total)." : nothingFound(request.query))
+      } else if !request.all, listing.offset + listing.heroes.count < listing.total,
+        context.output.format == .table || context.arguments.value(.limit) == nil
+      {
+        // In a pipe too, unless --limit asked for the cut: a script reading the default 20 rows is told more follow.
         let next = listing.offset + listing.heroes.count
         context.notice(
-          "Showing \(listing.offset + 1)–\(next) of \(listing.total). Next page: --offset \(next), or --all.")
+          "Showing \(Grouped.format(listing.offset + 1))–\(Grouped.format(next)) of \(total). "
+            + "Next page: --offset \(next), or --all.")
       }
       if request.all, case .api = listing.source,
         let warning = ShortListing.warning(

@@ -10,7 +10,9 @@ enum ImportCommand: FeatureCommand {
       objects, or CSV with a header naming at least id and name. The format is told by the
       content, not the file name. The whole file is checked first; if anything is wrong, every
       problem is listed as file:line (or a JSON path like members[3].name), nothing is written
-      and squad exits 65.
+      and squad exits 65. Each id is then looked up in the local catalogue: a known id takes
+      the catalogue's name, and an unknown one is kept as written (--skip-invalid leaves it
+      out); each is said on stderr.
 
       By default members not yet in the squad join it in file order, keeping their recruitedAt;
       members already in it stay as they are. --replace makes the file's members the whole
@@ -19,7 +21,10 @@ enum ImportCommand: FeatureCommand {
     arguments: [
       ArgumentSpec(name: "file", help: "An export: json, jsonl or csv. '-' reads stdin.", completion: .files)
     ],
-    options: [OptionSpec(.replace, help: "Replace the squad with the file's members instead of merging them in.")],
+    options: [
+      OptionSpec(.replace, help: "Replace the squad with the file's members instead of merging them in."),
+      OptionSpec(.skipInvalid, help: "Leave out members whose id the catalogue does not know."),
+    ],
     examples: [
       "squad import squad.json", "squad import squad.csv --replace", "squad --home ~/old-squad export | squad import -",
     ], usesSquad: true)
@@ -29,7 +34,9 @@ enum ImportCommand: FeatureCommand {
 
   static let initialState = ImportFeature.State.idle
 
-  static func runner(_ parts: LiveParts) -> ImportEffects { ImportEffects(environment: parts.environment) }
+  static func runner(_ parts: LiveParts) -> ImportEffects {
+    ImportEffects(environment: parts.environment, catalogue: parts.catalogue)
+  }
 
   static func firstAction(_ context: CommandContext) throws(UsageError) -> ImportFeature.Action {
     guard let argument = context.arguments.positionals.first, !argument.isEmpty else {
@@ -37,12 +44,15 @@ enum ImportCommand: FeatureCommand {
     }
     let source: ImportSource = argument == "-" ? .standardInput : .file(argument)
     return .importRequested(
-      ImportRequest(source: source, replace: context.arguments.has(.replace), now: context.environment.now()))
+      ImportRequest(
+        source: source, replace: context.arguments.has(.replace), skipInvalid: context.arguments.has(.skipInvalid),
+        now: context.environment.now()))
   }
 
   static func status(_ state: ImportFeature.State) -> String? {
     switch state {
     case .reading(let request): return "Reading \(request.source.label)…"
+    case .checking: return "Checking the members against the catalogue…"
     case .updating: return "Saving squad…"
     default: return nil
     }
@@ -51,6 +61,7 @@ enum ImportCommand: FeatureCommand {
   static func report(_ state: ImportFeature.State, _ context: CommandContext) -> CommandOutcome {
     switch state {
     case .done(let summary):
+      for line in summary.notes { context.notice(line) }
       return .notice(summary.description)
     case .failed(.invalidImport(let invalid)):
       for line in invalid.lines.prefix(problemLimit) { _ = context.fail(line, .invalidData) }

@@ -12,4 +12,10 @@ public enum ExportFormat: String, CaseIterable, Sendable {
   case tsv
   /// A GitHub-flavoured Markdown table followed by Marvel's attribution.
   case markdown
+
+  /// The format a file extension names (`csv`, `md`, …); nil for any other.
+  public init?(extension name: String) {
+    guard let format = name == "md" ? .markdown : ExportFormat(rawValue: name) else { return nil }
+    self = format
+  }
 }

@@ -5,6 +5,7 @@ extension PickFeature {
     switch result {
     case .success(let squad):
       state.members = squad.squad.memberIDs
+      state.maxMembers = squad.squad.maxMembers
       let before = state.pending.count
       state.pending.removeAll { ($0.kind == .recruit) == state.members.contains($0.hero.id) }
       let dropped = before - state.pending.count

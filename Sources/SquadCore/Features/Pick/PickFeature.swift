@@ -36,6 +36,11 @@ public enum PickFeature: Feature {
     public var helpScroll = 0
     /// The named squad being changed, shown on the status line; nil for the default squad.
     public var squadName: String?
+    /// The squad's size limit, as last read; nil for none.
+    public var maxMembers: Int?
+
+    /// How many members the squad would hold if Enter saved the marks now.
+    public var fill: Int { pending.reduce(members.count) { $0 + ($1.kind == .recruit ? 1 : -1) } }
   }
 
   /// What the picker is doing.
@@ -105,6 +110,7 @@ public enum PickFeature: Feature {
     case (.loading, .heroesLoaded(.success(let catalogue))):
       state.index = catalogue.index
       state.members = catalogue.squad.squad.memberIDs
+      state.maxMembers = catalogue.squad.squad.maxMembers
       state.squadIdentity = catalogue.squad.identity
       state.mode = .browsing
       refilter(&state, previous: nil)
@@ -238,7 +244,14 @@ public enum PickFeature: Feature {
   private static func toggle(_ state: inout State) {
     guard state.matches.indices.contains(state.cursor), let hero = state.index.hero(at: state.matches[state.cursor])
     else { return }
-    if let position = state.pending.firstIndex(where: { $0.hero.id == hero.id }) {
+    let position = state.pending.firstIndex { $0.hero.id == hero.id }
+    let grows = position.map { state.pending[$0].kind == .fire } ?? !state.members.contains(hero.id)
+    // A mark that would take the squad past its limit is refused while it can still be fixed.
+    if grows, let limit = state.maxMembers, state.fill >= limit {
+      state.notice = "Full at \(limit): mark a member to fire first"
+      return
+    }
+    if let position {
       state.pending.remove(at: position)
     } else {
       state.pending.append(PendingChange(hero: hero, kind: state.members.contains(hero.id) ? .fire : .recruit))
@@ -250,6 +263,11 @@ public enum PickFeature: Feature {
     guard !state.pending.isEmpty else {
       state.mode = .finished(.unchanged)
       return []
+    }
+    // The limit fell, or members joined elsewhere: Enter keeps the picker and every mark.
+    if let limit = state.maxMembers, state.fill > limit {
+      state.notice = "Over the limit of \(limit) by \(state.fill - limit): unmark or fire first"
+      return redraw(state)
     }
     state.mode = .saving
     let recruits = state.pending.filter { $0.kind == .recruit }.map(\.hero)

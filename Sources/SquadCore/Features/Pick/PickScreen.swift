@@ -180,7 +180,8 @@ public enum PickScreen {
     case .loading:
       return fit("Loading heroes…", width)
     default:
-      let counts = (state.squadName.map { "\($0): " } ?? "") + "+\(recruits) to recruit, −\(fires) to fire"
+      let fill = state.maxMembers.map { "\(state.fill)/\($0) · " } ?? ""
+      let counts = (state.squadName.map { "\($0): " } ?? "") + fill + "+\(recruits) to recruit, −\(fires) to fire"
       // A notice comes first: on a narrow screen it matters more than the counts.
       if let notice = state.notice { return style.bold(fit(notice + " · " + counts, width)) }
       return fit(counts + " · Space toggle · Enter save · Esc quit · ? keys", width)

@@ -37,11 +37,33 @@ public struct HistoryEntry: Hashable, Sendable {
   public var after: String
   /// What happened to the members.
   public var diff = SquadDiff()
-  /// A short note (the old name of a rename).
+  /// A short note (the old name of a rename, the numbers of the changes an undo or redo stepped over).
   public var detail: String?
 
-  /// A one-line description: "recruited Hulk and Thor", "undid 2 changes: fired Hulk".
+  /// A one-line description: "recruited Hulk and Thor", "undid #4 (fired Hulk)": undo and redo
+  /// alike name the changes they stepped over, as those changes read.
   public var summary: String {
+    switch kind {
+    case .undo, .redo:
+      let numbers = detail?.split(separator: ",").map { "#\($0)" } ?? []
+      let which = numbers.count == steps ? NameList.join(numbers) : Plural.count(steps, "change")
+      return "\(kind == .undo ? "undid" : "redid") \(which) (\(Self.describe(kind == .undo ? diff.inverse : diff)))"
+    default:
+      let what = Self.describe(diff)
+      switch kind {
+      case .create: return "created the squad"
+      case .rename: return "renamed from \(detail ?? "?")"
+      case .delete: return "deleted the squad (\(Plural.members(diff.removed.count)))"
+      case .limit:
+        // An import --replace may set the file's limit and members in one change.
+        let limit = detail.flatMap(Int.init).map { "limited to \(Plural.members($0))" } ?? "lifted the size limit"
+        return diff.isEmpty ? limit : limit + "; " + what
+      default: return what
+      }
+    }
+  }
+
+  private static func describe(_ diff: SquadDiff) -> String {
     var parts: [String] = []
     let addedIDs = Set(diff.added.map(\.member.id))
     let removedIDs = Set(diff.removed.map(\.member.id))
@@ -51,15 +73,6 @@ public struct HistoryEntry: Hashable, Sendable {
     if !joined.isEmpty { parts.append("recruited " + NameList.join(joined)) }
     if !left.isEmpty { parts.append("fired " + NameList.join(left)) }
     if !updated.isEmpty { parts.append("updated " + NameList.join(updated)) }
-    let what = parts.isEmpty ? "no member changed" : parts.joined(separator: "; ")
-    switch kind {
-    case .change: return what
-    case .undo: return "undid \(Plural.count(steps, "change")): \(what)"
-    case .redo: return "redid \(Plural.count(steps, "change")): \(what)"
-    case .create: return "created the squad"
-    case .rename: return "renamed from \(detail ?? "?")"
-    case .delete: return "deleted the squad (\(Plural.members(diff.removed.count)))"
-    case .limit: return detail.flatMap(Int.init).map { "limited to \(Plural.members($0))" } ?? "lifted the size limit"
-    }
+    return parts.isEmpty ? "no member changed" : parts.joined(separator: "; ")
   }
 }

@@ -18,9 +18,11 @@ public struct UndoStacks: Equatable, Sendable {
     public var before: String
     /// The squad's digest after the change.
     public var after: String
+    /// The number of the change in the history; nil for a step standing for changes trimmed away.
+    public var sequence: Int?
 
     /// The step that takes this one back.
-    var inverse: Step { Step(diff: diff.inverse, before: after, after: before) }
+    var inverse: Step { Step(diff: diff.inverse, before: after, after: before, sequence: sequence) }
   }
 
   /// Changes that undo can take back, most recent last.
@@ -39,10 +41,10 @@ public struct UndoStacks: Equatable, Sendable {
     for entry in entries {
       if let lastAfter, entry.before != lastAfter { stacks = UndoStacks() }
       lastAfter = entry.after
-      let step = Step(diff: entry.diff, before: entry.before, after: entry.after)
+      let step = Step(diff: entry.diff, before: entry.before, after: entry.after, sequence: nil)
       switch entry.kind {
       case .change:
-        stacks.undo.append(step)
+        stacks.undo.append(Step(diff: entry.diff, before: entry.before, after: entry.after, sequence: entry.sequence))
         stacks.redo.removeAll()
       case .undo:
         // What an undo took back is what a redo makes again: its own step turned round.

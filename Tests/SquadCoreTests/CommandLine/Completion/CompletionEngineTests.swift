@@ -41,7 +41,9 @@ import Testing
     #expect(words("export --format ") == ExportFormat.allCases.map(\.rawValue))
     #expect(words("list --format j") == ["json", "jsonl"])
     #expect(
-      reply("export --format=m").candidates == ["--format=markdown\tjson, jsonl, csv, tsv or markdown. (default: json)"]
+      reply("export --format=m").candidates == [
+        "--format=markdown\tjson, jsonl, csv, tsv or markdown. (default: json, or --output's extension)"
+      ]
     )
     #expect(words("export --format =") == ExportFormat.allCases.map(\.rawValue), "bash splits at '='")
     #expect(words("export --format = m") == ["markdown"])

@@ -121,7 +121,7 @@ import Testing
     #expect(
       result.lines == [
         "recruit\tAdd heroes to the squad.", "Spider-Man (Peter Parker)", "Iron Man",
-        "markdown\tjson, jsonl, csv, tsv or markdown. (default: json)",
+        "markdown\tjson, jsonl, csv, tsv or markdown. (default: json, or --output's extension)",
       ])
   }
 }

@@ -333,6 +333,7 @@ final class ScriptedTerminal: FullScreenTerminal {
     ) {
       loaded(&$0)
       $0.squadIdentity = identity
+      $0.maxMembers = 6
     }
     return (paths, name, file, identity, store)
   }
@@ -346,6 +347,7 @@ final class ScriptedTerminal: FullScreenTerminal {
     }
     await store.receive(.squadChanged(.success(PickSquad(squad: Squad())))) {
       $0.notice = "Squad deleted elsewhere; Enter will not recreate it."
+      $0.maxMembers = nil
     }
     await store.receive(.keyPressed(.enter)) {
       $0.mode = .saving
@@ -372,6 +374,7 @@ final class ScriptedTerminal: FullScreenTerminal {
     two.maxMembers = 2
     await store.receive(.squadChanged(.success(PickSquad(squad: two, identity: newcomer)))) {
       $0.notice = "Squad replaced elsewhere; Enter will not save into the new one."
+      $0.maxMembers = 2
     }
     await store.receive(.keyPressed(.enter)) {
       $0.mode = .saving

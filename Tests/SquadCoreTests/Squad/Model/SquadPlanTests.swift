@@ -103,7 +103,7 @@ import Testing
   @Test func undoStepsBackOverTheLastChangeAndRedoHasNothingToDo() throws {
     let snapshot = SquadSnapshot.of(.success(withHulk), history: .success([recruitedHulk]))
     let (undo, _) = try HistoryFeature.plan(.undo, count: 1, in: snapshot)
-    #expect(undo == SquadEdit(squad: Squad(), kind: .undo, steps: 1))
+    #expect(undo == SquadEdit(squad: Squad(), kind: .undo, steps: 1, detail: "\(recruitedHulk.sequence)"))
     let (redo, _) = try HistoryFeature.plan(.redo, count: 1, in: snapshot)
     #expect(redo == nil, "nothing was undone")
     let (nothing, _) = try HistoryFeature.plan(.undo, count: 1, in: .of(.success(withHulk)))

@@ -94,7 +94,11 @@ extension HistoryFeature {
     guard snapshot.matchesHistory else { throw .changedOutside(path: snapshot.path) }
     let steps = available.suffix(count).reversed()
     for step in steps { squad = try replay(step, direction, on: squad, in: snapshot) }
-    return (SquadEdit(squad: squad, kind: direction == .undo ? .undo : .redo, steps: steps.count), stopped)
+    let numbers = steps.compactMap(\.sequence).sorted()
+    let detail = numbers.count == steps.count ? numbers.map(String.init).joined(separator: ",") : nil
+    return (
+      SquadEdit(squad: squad, kind: direction == .undo ? .undo : .redo, steps: steps.count, detail: detail), stopped
+    )
   }
 
   // One step undone or redone, checked against the digests its entry recorded on both sides: a

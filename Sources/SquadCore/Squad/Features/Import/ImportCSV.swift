@@ -21,6 +21,28 @@ enum ImportCSV {
     return failure
   }
 
+  /// Hands each line of a TSV export to `validation`: no header, the columns in export's default
+  /// order (`id, name, description, thumbnail, recruitedAt`, or the first of them), no quoting.
+  static func forEachTSVMember(_ text: String, _ validation: ImportValidation) -> ImportProblem? {
+    var columns: [MemberField]?
+    var failure: ImportProblem?
+    ImportJSON.eachLine(of: text) { number, line in
+      let record = CSV.Record(
+        line: number, fields: line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init))
+      if columns == nil {
+        guard (2...MemberField.allCases.count).contains(record.fields.count) else {
+          failure = ImportProblem(
+            .line(number), "a TSV export holds id, name and up to three more fields, in export's order")
+          return false
+        }
+        columns = Array(MemberField.allCases.prefix(record.fields.count))
+      }
+      return validation.take(
+        member(record, columns: columns ?? [], now: validation.now, guarded: false), at: .line(number))
+    }
+    return failure
+  }
+
   private static func columns(_ header: CSV.Record) throws(ImportProblem) -> [MemberField] {
     let names = header.fields.map { CSV.unguard($0).trimmingWhitespace() }
     let valid = MemberField.allCases.map(\.rawValue).joined(separator: ", ")
@@ -51,14 +73,16 @@ enum ImportCSV {
 
   /// The record's member by the one member rule (``Member/init(id:name:description:thumbnail:recruitedAt:readAt:)``):
   /// the cells are its fields' text, an empty cell a missing field.
-  private static func member(_ record: CSV.Record, columns: [MemberField], now: Date) -> Result<Member, ImportProblem> {
+  private static func member(_ record: CSV.Record, columns: [MemberField], now: Date, guarded: Bool = true)
+    -> Result<Member, ImportProblem>
+  {
     let location = ImportLocation.line(record.line)
     guard record.fields.count == columns.count else {
       return .failure(
         ImportProblem(location, "expected \(columns.count) fields like the header, found \(record.fields.count)"))
     }
     var cells: [MemberField: String] = [:]
-    for (field, raw) in zip(columns, record.fields) { cells[field] = CSV.unguard(raw) }
+    for (field, raw) in zip(columns, record.fields) { cells[field] = guarded ? CSV.unguard(raw) : raw }
     var id: Int?
     if let cell = cells[.id], !cell.trimmingWhitespace().isEmpty {
       guard let number = WholeNumber.parse(cell.trimmingWhitespace()) else {

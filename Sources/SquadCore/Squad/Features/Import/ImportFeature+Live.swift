@@ -3,6 +3,8 @@ import Foundation
 /// Runs the import feature's effects against the real files.
 public struct ImportEffects: EffectRunner {
   let environment: AppEnvironment
+  /// The local catalogue members are checked against.
+  let catalogue: CatalogueStore
 
   public func run(_ effect: ImportFeature.Effect, send: @escaping @Sendable (ImportFeature.Action) async -> Void) async
   {
@@ -10,16 +12,22 @@ public struct ImportEffects: EffectRunner {
     case .readFile(let source):
       await send(.fileRead(read(source)))
 
-    case .updateSquad(let members, let replace):
-      await send(.squadUpdated(importing(members, replace: replace)))
+    case .lookUpNames(let ids):
+      let catalogue = catalogue.catalogue
+      var names: [HeroID: String] = [:]
+      for id in ids { names[id] = catalogue.hero(id)?.name }
+      await send(.namesFound(names))
+
+    case .updateSquad(let content, let replace):
+      await send(.squadUpdated(importing(content, replace: replace)))
     }
   }
 
-  private func importing(_ members: [Member], replace: Bool) -> Result<ImportSummary, SquadError> {
+  private func importing(_ content: ImportContent, replace: Bool) -> Result<ImportSummary, SquadError> {
     Result { () throws(SquadError) in
       let command = replace ? "import --replace" : "import"
       return try environment.squadFile.change(by: command, at: environment.now()) { snapshot throws(SquadError) in
-        try ImportFeature.plan(members, replace: replace, in: snapshot)
+        try ImportFeature.plan(content, replace: replace, in: snapshot)
       }.0
     }
   }

@@ -13,8 +13,10 @@ public enum ImportFeature: Feature {
     case idle
     /// Reading the import file.
     case reading(ImportRequest)
+    /// The file is valid; checking its members against the local catalogue.
+    case checking(ImportRequest, ImportContent)
     /// The file is valid; updating the squad with its members under the lock.
-    case updating(ImportRequest, members: [Member])
+    case updating(ImportRequest, ImportContent)
     /// Finished; the summary says what changed.
     case done(ImportSummary)
     /// The import failed; the squad file was not written.
@@ -27,6 +29,8 @@ public enum ImportFeature: Feature {
     case importRequested(ImportRequest)
     /// The import file was read, or could not be.
     case fileRead(Result<ImportFile, PersistenceError>)
+    /// The local catalogue's name for each of the asked ids it knows.
+    case namesFound([HeroID: String])
     /// The squad was updated (or needed no change), or could not be.
     case squadUpdated(Result<ImportSummary, SquadError>)
   }
@@ -35,8 +39,10 @@ public enum ImportFeature: Feature {
   public enum Effect: Equatable, Sendable {
     /// Read the whole import file (or stdin).
     case readFile(ImportSource)
+    /// Look the members' ids up in the local catalogue.
+    case lookUpNames([HeroID])
     /// Under the squad lock: read the squad, plan the import, save the result atomically.
-    case updateSquad([Member], replace: Bool)
+    case updateSquad(ImportContent, replace: Bool)
   }
 
   public static func reduce(_ state: inout State, _ action: Action) -> [Effect] {
@@ -47,19 +53,25 @@ public enum ImportFeature: Feature {
 
     case (.reading(let request), .fileRead(.success(let file))):
       switch ImportParser.parse(file, now: request.now) {
-      case .success(let members):
-        state = .updating(request, members: members)
-        return [.updateSquad(members, replace: request.replace)]
+      case .success(let content):
+        state = .checking(request, content)
+        return [.lookUpNames(content.members.map(\.id))]
       case .failure(let invalid):
         state = .failed(.invalidImport(invalid))
         return []
       }
 
+    case (.checking(let request, var content), .namesFound(let names)):
+      content.check(against: names, label: request.source.label, skipping: request.skipInvalid)
+      state = .updating(request, content)
+      return [.updateSquad(content, replace: request.replace)]
+
     case (.reading, .fileRead(.failure(let error))):
       state = .failed(.file(error))
       return []
 
-    case (.updating, .squadUpdated(.success(let summary))):
+    case (.updating(_, let content), .squadUpdated(.success(var summary))):
+      summary.notes = content.notes
       state = .done(summary)
       return []
 
@@ -77,19 +89,26 @@ public enum ImportFeature: Feature {
 extension ImportFeature {
   /// What an import does to the squad read under the lock: the squad to write (nil when nothing
   /// changes) and the summary; throws why it cannot go ahead. Replacing is the way out of a corrupt
-  /// or too-new squad file, whose content it does not need. Pure.
-  public static func plan(_ members: [Member], replace: Bool, in snapshot: SquadSnapshot) throws(SquadError)
+  /// or too-new squad file, whose content it does not need, and takes the size limit of a JSON
+  /// document (a restore is exact); a merge keeps the squad's own limit. Pure.
+  public static func plan(_ content: ImportContent, replace: Bool, in snapshot: SquadSnapshot) throws(SquadError)
     -> (SquadEdit?, ImportSummary)
   {
+    let squad: Squad?
     switch snapshot.loaded {
-    case .success(let squad):
-      let (updated, summary) = ImportMerge.apply(members, to: squad, replace: replace)
-      return (replace || summary.imported > 0 ? SquadEdit(squad: updated) : nil, summary)
+    case .success(let read): squad = read
     case .failure(let error):
       guard replace, error.exitCode == .invalidData else { throw .file(error) }
-      let (updated, summary) = ImportMerge.apply(members, to: nil, replace: true)
-      return (SquadEdit(squad: updated), summary)
+      squad = nil
     }
+    var (updated, summary) = ImportMerge.apply(content.members, to: squad, replace: replace)
+    // A new limit is a change of the limit in the history: undo never steps across one.
+    guard replace, case .some(let limit) = content.limit, limit != squad?.maxMembers else {
+      return (replace || summary.imported > 0 ? SquadEdit(squad: updated) : nil, summary)
+    }
+    updated.maxMembers = limit
+    summary.limit = .some(limit)
+    return (SquadEdit(squad: updated, kind: .limit, detail: limit.map(String.init)), summary)
   }
 }
 
@@ -99,6 +118,8 @@ public struct ImportRequest: Equatable, Sendable {
   public var source: ImportSource
   /// Whether the file's members replace the squad instead of joining it.
   public var replace: Bool
+  /// Whether members whose id the catalogue does not know are left out rather than kept.
+  public var skipInvalid = false
   /// The recruitment time of members whose record has none.
   public var now: Date
 }

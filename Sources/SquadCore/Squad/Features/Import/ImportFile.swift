@@ -10,3 +10,37 @@ public struct ImportFile: Equatable, Sendable, CustomTraceConvertible {
   /// Traces show the size, not the content.
   public var traceValue: JSONValue { .object([("label", .string(label)), ("bytes", .int(data.count))]) }
 }
+
+/// What an import file holds: its members and, for a JSON document, the size limit it carries.
+public struct ImportContent: Equatable, Sendable {
+  /// The members, in file order.
+  public var members: [Member]
+  /// The document's `maxMembers` (`.some(nil)`: no limit); nil when the format carries none (jsonl, csv).
+  public var limit: Int?? = nil
+  /// Where each member is in the file, for messages.
+  public var locations: [HeroID: ImportLocation] = [:]
+  /// What the catalogue check corrected, skipped or kept unknown, as lines for stderr.
+  public var notes: [String] = []
+
+  /// The members checked against the catalogue (`names`: its name for each id it knows): a known
+  /// id under another name takes the catalogue's name (the row is the mistake); an unknown id is
+  /// kept as written, or left out when `skipping`. Each is said in `notes`, lines for stderr.
+  mutating func check(against names: [HeroID: String], label: String, skipping: Bool) {
+    members = members.compactMap { member in
+      let place = ImportProblem(locations[member.id] ?? .wholeFile, "").line(in: label)
+      guard let name = names[member.id] else {
+        notes.append(
+          (skipping ? "Skipped " : "Warning: ") + place + "\(member.id) is no hero the catalogue knows"
+            + (skipping ? "." : "; imported as written (--skip-invalid leaves such members out)."))
+        return skipping ? nil : member
+      }
+      guard name != member.name else { return member }
+      notes.append(
+        "Corrected \(place)\(member.id) is \(TextSanitizer.clean(name)) in the catalogue, not '\(TextSnippet.quote(member.name))'."
+      )
+      var corrected = member
+      corrected.name = name
+      return corrected
+    }
+  }
+}

@@ -8,12 +8,17 @@ public enum ImportFormat: Equatable, Sendable {
   case jsonLines
   /// CSV with a header row.
   case csv
+  /// Tab-separated values without a header, as `squad export --format tsv` writes them: an id first.
+  case tsv
 
   /// The format the text looks like; nil when it holds nothing but white space.
   public static func detect(_ text: String) -> ImportFormat? {
     guard let first = text.unicodeScalars.first(where: { !$0.properties.isWhitespace }) else { return nil }
-    guard first == "{" || first == "[" else { return .csv }
     let lines = firstLines(text, count: 2)
+    guard first == "{" || first == "[" else {
+      let cells = lines.first?.split(separator: "\t", omittingEmptySubsequences: false) ?? []
+      return cells.count > 1 && !cells[0].isEmpty && cells[0].allSatisfy { $0.isASCII && $0.isNumber } ? .tsv : .csv
+    }
     switch ImportJSON.isDocument(text) {
     case true?: return .json
     // One valid object without members is a JSON lines file of one member.

@@ -28,6 +28,14 @@ enum ImportJSON {
   /// Hands each member of JSON Lines to `validation` as it is read until it says stop; blank
   /// lines are skipped.
   static func forEachLine(_ text: String, _ validation: ImportValidation) {
+    eachLine(of: text) { number, line in
+      let member = Result { try validation.decoder.decode(Member.self, from: Data(line.utf8)) }
+      return validation.take(member.mapError { problem($0, at: .line(number), line: true) }, at: .line(number))
+    }
+  }
+
+  /// Hands each non-blank line and its number to `body` until it returns false.
+  static func eachLine(of text: String, _ body: (Int, Substring) -> Bool) {
     // Line by line without splitting the whole text first: a 16 MiB file of millions of short
     // lines must not become millions of substrings at once. "\r\n" is one Character in Swift, so
     // CRLF is named; a raw U+2028 inside a JSON string is content, not a line end.
@@ -38,11 +46,7 @@ enum ImportJSON {
       let line = text[start..<end]
       number += 1
       start = end < text.endIndex ? text.index(after: end) : end
-      if line.allSatisfy(\.isWhitespace) { continue }
-      let member = Result { try validation.decoder.decode(Member.self, from: Data(line.utf8)) }
-      guard validation.take(member.mapError { problem($0, at: .line(number), line: true) }, at: .line(number)) else {
-        return
-      }
+      if !line.allSatisfy(\.isWhitespace), !body(number, line) { return }
     }
   }
 
@@ -68,7 +72,7 @@ enum ImportJSON {
   /// never become millions of problems held at once.
   private struct Document: Decodable {
     static let validationKey = CodingUserInfoKey(rawValue: "squad.importValidation")
-    private enum Key: String, CodingKey { case schemaVersion, members }
+    private enum Key: String, CodingKey { case schemaVersion, maxMembers, members }
 
     init(from decoder: any Decoder) throws {
       guard let validation = Self.validationKey.flatMap({ decoder.userInfo[$0] as? ImportValidation }) else { return }
@@ -84,6 +88,13 @@ enum ImportJSON {
             : "\(version) is not a version squad knows (\(Squad.currentSchemaVersion) is)"
           throw ImportProblem(.jsonPath("schemaVersion"), why)
         }
+      }
+      validation.limit = .some(nil)
+      if container.contains(.maxMembers) {
+        guard let limit = try? container.wholeNumber(.maxMembers), (1...Squad.largestLimit).contains(limit) else {
+          throw ImportProblem(.jsonPath("maxMembers"), "expected a whole number from 1 to \(Squad.largestLimit)")
+        }
+        validation.limit = limit
       }
       guard container.contains(.members) else {
         throw ImportProblem(.wholeFile, "missing \"members\": a JSON export lists its members in a \"members\" array")

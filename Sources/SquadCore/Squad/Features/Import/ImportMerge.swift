@@ -33,9 +33,23 @@ public struct ImportSummary: Equatable, Sendable, CustomStringConvertible {
   public var alreadyInSquad: Int
   /// What the squad held before, when it was replaced; nil for a merge.
   public var replaced: Previous?
+  /// The size limit a replace took from the file, when it differs (`.some(nil)`: lifted).
+  public var limit: Int?? = nil
+  /// What the catalogue check corrected, skipped or kept unknown (``ImportContent/notes``).
+  public var notes: [String] = []
 
   /// `Imported 3 members (1 already in the squad).`, or what the replaced squad held.
   public var description: String {
+    let limitNote: String
+    switch limit {
+    case nil: limitNote = ""
+    case .some(nil): limitNote = " The size limit is lifted, as in the file."
+    case .some(let count?): limitNote = " The squad holds at most \(Plural.members(count)), as in the file."
+    }
+    return summary + limitNote
+  }
+
+  private var summary: String {
     let head = "Imported \(Plural.members(imported))"
     switch replaced {
     case nil:

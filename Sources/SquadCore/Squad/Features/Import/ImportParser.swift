@@ -4,8 +4,8 @@ import Foundation
 /// by the file name; every problem in the file is reported, not just the first.
 public enum ImportParser {
   /// The members of the file in file order, or every problem found in it.
-  public static func parse(_ file: ImportFile, now: Date) -> Result<[Member], InvalidImport> {
-    func invalid(_ problems: [ImportProblem]) -> Result<[Member], InvalidImport> {
+  public static func parse(_ file: ImportFile, now: Date) -> Result<ImportContent, InvalidImport> {
+    func invalid(_ problems: [ImportProblem]) -> Result<ImportContent, InvalidImport> {
       .failure(InvalidImport(label: file.label, problems: problems))
     }
     // The squad file's rule: a leading byte-order mark (spreadsheets write one) is skipped.
@@ -17,7 +17,12 @@ public enum ImportParser {
     let failure: ImportProblem?
     switch ImportFormat.detect(text) {
     case nil:
-      return invalid([ImportProblem(.wholeFile, "the file is empty; expected a squad export (json, jsonl or csv)")])
+      return invalid([
+        ImportProblem(
+          .wholeFile,
+          "the file is empty; expected a squad export (json, jsonl, csv or tsv). An empty squad exports as "
+            + "empty jsonl or tsv, which cannot tell itself from a failed write: export it as json to carry it")
+      ])
     case .json?:
       failure = ImportJSON.forEachMember(bytes, validation)
     case .jsonLines?:
@@ -25,12 +30,19 @@ public enum ImportParser {
       failure = nil
     case .csv?:
       failure = ImportCSV.forEachMember(text, validation)
+    case .tsv?:
+      failure = ImportCSV.forEachTSVMember(text, validation)
     }
     if let failure { return invalid([failure]) }
     guard validation.problems.isEmpty else {
       return .failure(
         InvalidImport(label: file.label, problems: validation.problems, complete: !validation.stoppedEarly))
     }
-    return .success(validation.members)
+    if case let limit?? = validation.limit, validation.members.count > limit {
+      let over = "\(limit), but the file lists \(Plural.members(validation.members.count)); raise it or remove members"
+      return invalid([ImportProblem(.jsonPath("maxMembers"), over)])
+    }
+    return .success(
+      ImportContent(members: validation.members, limit: validation.limit, locations: validation.firstSeen))
   }
 }

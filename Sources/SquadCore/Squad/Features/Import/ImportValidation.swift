@@ -15,10 +15,12 @@ final class ImportValidation: @unchecked Sendable {
   /// The decoder readers use: a member without `recruitedAt` takes the import's moment.
   let decoder = JSONDecoder()
   private(set) var members: [Member] = []
+  /// A JSON document's size limit (``ImportContent/limit``).
+  var limit: Int?? = nil
   private(set) var problems: [ImportProblem] = []
   /// Whether reading stopped before the end of the file.
   private(set) var stoppedEarly = false
-  private var firstSeen: [HeroID: ImportLocation] = [:]
+  private(set) var firstSeen: [HeroID: ImportLocation] = [:]
 
   /// The moment a member without `recruitedAt` was recruited.
   let now: Date

@@ -20,26 +20,49 @@ import Testing
     #expect(state == .reading(request()))
   }
 
-  @Test func aValidFileUpdatesTheSquadUnderTheLock() throws {
+  @Test func aValidFileIsCheckedAgainstTheCatalogueThenUpdatesTheSquadUnderTheLock() throws {
     var state = ImportFeature.State.reading(request())
     let effects = ImportFeature.reduce(&state, .fileRead(.success(file(try SampleSquad.golden("sample.csv")))))
-    #expect(effects == [.updateSquad(members, replace: false)])
-    #expect(state == .updating(request(), members: members))
+    #expect(effects == [.lookUpNames(members.map(\.id))])
+    guard case .checking(_, let content) = state else {
+      Issue.record("\(state)")
+      return
+    }
+    #expect(content.members == members)
+    let names = Dictionary(uniqueKeysWithValues: members.map { ($0.id, $0.name) })
+    #expect(ImportFeature.reduce(&state, .namesFound(names)) == [.updateSquad(content, replace: false)])
+    #expect(state == .updating(request(), content))
   }
 
-  @Test func anInvalidFileFailsBeforeTheSquadIsTouched() {
-    var state = ImportFeature.State.reading(request())
-    #expect(ImportFeature.reduce(&state, .fileRead(.success(file("id,name\n0,x\n")))) == [])
-    let invalid = InvalidImport(
-      label: "in.csv", problems: [ImportProblem(.line(2), field: .id, "must be a whole number above 0, not 0")])
-    #expect(state == .failed(.invalidImport(invalid)))
+  @Test func aMemberUnderAnotherNameTakesTheCataloguesAndAnUnknownIdIsSaidOrSkipped() throws {
+    let text = "id,name\n1009664,Hulk\n99999999,Nobody\n1009351,Hulk\n"
+    for skip in [false, true] {
+      var request = request()
+      request.skipInvalid = skip
+      var state = ImportFeature.State.reading(request)
+      _ = ImportFeature.reduce(&state, .fileRead(.success(file(text))))
+      _ = ImportFeature.reduce(&state, .namesFound([HeroID(1_009_664): "Thor", HeroID(1_009_351): "Hulk"]))
+      guard case .updating(_, let content) = state else {
+        Issue.record("\(state)")
+        return
+      }
+      #expect(content.members.map(\.name) == (skip ? ["Thor", "Hulk"] : ["Thor", "Nobody", "Hulk"]))
+      #expect(
+        content.notes == [
+          "Corrected in.csv:2: 1009664 is Thor in the catalogue, not 'Hulk'.",
+          skip
+            ? "Skipped in.csv:3: 99999999 is no hero the catalogue knows."
+            : "Warning: in.csv:3: 99999999 is no hero the catalogue knows; imported as written "
+              + "(--skip-invalid leaves such members out).",
+        ])
+    }
   }
 
   func plan(_ members: [Member], onto loaded: Result<Squad, PersistenceError>, replace: Bool)
     -> (SquadEdit?, Result<ImportSummary, SquadError>)
   {
     do throws(SquadError) {
-      let (edit, summary) = try ImportFeature.plan(members, replace: replace, in: .of(loaded))
+      let (edit, summary) = try ImportFeature.plan(ImportContent(members: members), replace: replace, in: .of(loaded))
       return (edit, .success(summary))
     } catch {
       return (nil, .failure(error))
@@ -89,14 +112,14 @@ import Testing
 
   @Test func anUpdatedSquadFinishesWithTheSummary() {
     let summary = ImportSummary(imported: 3, alreadyInSquad: 0, replaced: nil)
-    var state = ImportFeature.State.updating(request(), members: members)
+    var state = ImportFeature.State.updating(request(), ImportContent(members: members))
     #expect(ImportFeature.reduce(&state, .squadUpdated(.success(summary))) == [])
     #expect(state == .done(summary))
   }
 
   @Test func aFailedUpdateFailsTheImport() {
     let denied = PersistenceError(path: "squad.json", reason: .unwritable(detail: "read-only file system"))
-    var state = ImportFeature.State.updating(request(), members: members)
+    var state = ImportFeature.State.updating(request(), ImportContent(members: members))
     #expect(ImportFeature.reduce(&state, .squadUpdated(.failure(.file(denied)))) == [])
     #expect(state == .failed(.file(denied)))
   }
