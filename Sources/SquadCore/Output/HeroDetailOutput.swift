@@ -24,6 +24,9 @@ public enum HeroDetailOutput {
             })
         } ?? .null
       ))
+    let ranks = zip(HeroCounts.all, detail.ranks).map { ($0.name, $1?.json ?? .null) }
+    fields.append(("rank", .object(ranks)))
+    fields.append(("squads", detail.squads.map { .array($0.map { .string($0.value) }) } ?? .null))
     fields.append(("attribution", .string(detail.source.attribution)))
     return .object(fields)
   }
@@ -67,6 +70,12 @@ public enum HeroDetailOutput {
       count.map { Plural.count($0, noun, nouns) } ?? "\(nouns) \(Table.unknown)"
     }
     row("Appears in", counts.allSatisfy { $0.2 == nil } ? Table.unknown : appearances.joined(separator: ", "))
+    let ranks = zip(HeroCounts.all, detail.ranks).compactMap { count, rank in rank?.text(count.name) }
+    if !detail.ranks.isEmpty { row("Rank", ranks.first ?? Table.unknown) }
+    lines += ranks.dropFirst().map { DisplayWidth.pad("", to: 18) + $0 }
+    if let squads = detail.squads {
+      row("In squads", squads.isEmpty ? "none" : squads.map(\.value).joined(separator: ", "))
+    }
     for link in hero.urls { row("Link (\(clean(link.type)))", clean(link.url)) }
     if let comics = detail.comics {
       row("Last appeared in", comics.latest.isEmpty ? "no comics" : "")

@@ -46,7 +46,7 @@ import Testing
     #expect(try #require(CommandRegistry.command(named: "catalogue")).subcommands.map(\.name) == ["import", "reset"])
     #expect(
       try #require(CommandRegistry.command(named: "squads")).subcommands.map(\.name) == [
-        "create", "edit", "rename", "delete",
+        "create", "edit", "rename", "delete", "compare",
       ])
     #expect(CommandRegistry.command(named: "import")?.parents == [], "the top-level import, not catalogue's")
   }

@@ -5,7 +5,10 @@ enum ShowCommand: FeatureCommand {
   static let spec = CommandSpec(
     name: "show",
     abstract: "Show one hero: description, picture, counts, links and latest comics.",
-    discussion: "The hero is an id or a name: an exact name wins, then a unique prefix.",
+    discussion: """
+      The hero is an id or a name: an exact name wins, then a unique prefix. Also shows where the
+      hero ranks among all heroes by each count, and which squads they are in.
+      """,
     arguments: [
       ArgumentSpec(name: "hero", help: "A Marvel character id, or a name or unique name prefix.", completion: .heroes)
     ],
@@ -33,8 +36,13 @@ enum ShowCommand: FeatureCommand {
 
   static func report(_ state: HeroDetailFeature.State, _ context: CommandContext) -> CommandOutcome {
     switch state {
-    case .loaded(let detail):
+    case .loaded(var detail):
       context.noticeSource(detail.source)
+      // Where the hero stands is joined as it is shown, like list's counts.
+      detail.ranks = context.parts.catalogue.catalogue.ranks(of: detail.hero)
+      let summaries = context.parts.squads.summaries()
+      detail.squads = summaries.filter { $0.roster.contains { $0.id == detail.hero.id } }.map(\.name)
+      for summary in summaries { if let problem = summary.problem { context.notice("Warning: " + problem) } }
       context.console.out(HeroDetailOutput.render(detail, settings: context.output))
       return .success
     case .failed(let failure):
