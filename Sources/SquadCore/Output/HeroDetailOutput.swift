@@ -33,9 +33,7 @@ public enum HeroDetailOutput {
 
   static func table(_ detail: HeroDetail) -> Table {
     let hero = detail.hero
-    let counts = [hero.counts.comics, hero.counts.series, hero.counts.stories, hero.counts.events].map {
-      $0.map(String.init) ?? ""
-    }
+    let counts = HeroCounts.all.map { hero.counts[keyPath: $0.path].map(String.init) ?? "" }
     return Table(
       columns: ["id", "name", "comics", "series", "stories", "events", "modified", "thumbnail", "description"].map {
         Table.Column($0.uppercased(), key: $0)
@@ -62,14 +60,11 @@ public enum HeroDetailOutput {
     }
     row("Modified", hero.modified.map(MarvelDate.day) ?? Table.unknown)
     row("Picture", hero.thumbnail.map { clean($0.url()) } ?? "none")
-    let counts = [
-      ("comic", "comics", hero.counts.comics), ("series", "series", hero.counts.series),
-      ("story", "stories", hero.counts.stories), ("event", "events", hero.counts.events),
-    ]
-    let appearances = counts.map { noun, nouns, count in
-      count.map { Plural.count($0, noun, nouns) } ?? "\(nouns) \(Table.unknown)"
+    let appearances = HeroCounts.all.map { count in
+      hero.counts[keyPath: count.path].map { Plural.count($0, count.one, count.name) }
+        ?? "\(count.name) \(Table.unknown)"
     }
-    row("Appears in", counts.allSatisfy { $0.2 == nil } ? Table.unknown : appearances.joined(separator: ", "))
+    row("Appears in", hero.counts == HeroCounts() ? Table.unknown : appearances.joined(separator: ", "))
     let ranks = zip(HeroCounts.all, detail.ranks).compactMap { count, rank in rank?.text(count.name) }
     if !detail.ranks.isEmpty { row("Rank", ranks.first ?? Table.unknown) }
     lines += ranks.dropFirst().map { DisplayWidth.pad("", to: 18) + $0 }

@@ -67,8 +67,10 @@ public enum SquadsOutput {
       rows: rows.map { summary, totals in
         fields.map { field in
           switch value(field, summary, totals) {
-          case .null: return field == .maxMembers || now == nil ? "" : Table.unknown
-          case .string(let text): return field == .lastChange ? lastChange(summary, now) : text
+          case .null: return [.maxMembers, .lastChange].contains(field) || now == nil ? "" : Table.unknown
+          case .string(let text):
+            guard field == .lastChange, let now, let date = summary.lastChange else { return text }
+            return RelativeTime.describe(date, now: now)
           case .bool(let isDefault): return isDefault ? "yes" : ""
           case let other: return other.encoded()
           }
@@ -76,8 +78,4 @@ public enum SquadsOutput {
       })
   }
 
-  private static func lastChange(_ summary: SquadSummary, _ now: Date?) -> String {
-    summary.lastChange.map { date in now.map { RelativeTime.describe(date, now: $0) } ?? MarvelDate.iso8601(date) }
-      ?? ""
-  }
 }
