@@ -40,9 +40,14 @@ enum ShowCommand: FeatureCommand {
       context.noticeSource(detail.source)
       // Where the hero stands is joined as it is shown, like list's counts.
       detail.ranks = context.parts.catalogue.catalogue.ranks(of: detail.hero)
-      let summaries = context.parts.squads.summaries()
-      detail.squads = summaries.filter { $0.roster.contains { $0.id == detail.hero.id } }.map(\.name)
-      for summary in summaries { if let problem = summary.problem { context.notice("Warning: " + problem) } }
+      detail.squads = context.parts.squads.names().filter { name in
+        do throws(PersistenceError) {
+          return try context.parts.squads.file(name).load().memberIDs.contains(detail.hero.id)
+        } catch {
+          context.notice("Warning: " + error.description)
+          return false
+        }
+      }
       context.console.out(HeroDetailOutput.render(detail, settings: context.output))
       return .success
     case .failed(let failure):

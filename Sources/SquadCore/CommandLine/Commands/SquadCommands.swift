@@ -61,16 +61,13 @@ enum ListCommand: SquadFeatureCommand {
     options: [
       OptionValues.fieldsOption(MemberField.self, default: "id,name,recruitedAt; JSON: the squad file's"),
       OptionSpec(
-        .order, value: "count", choices: listOrders.map(\.rawValue),
+        .order, value: "count", choices: HeroOrder.allCases.filter { $0.count != nil }.map(\.rawValue),
         help: "Order by a count: comics, series, stories or events, the fewest first; -comics: the most first."),
     ],
     examples: [
       "squad list", "squad list --json", "squad list | cut -f1", "squad list --fields name,comics --order -comics",
     ],
     takesOutputFormat: true, usesSquad: true)
-
-  /// The orders `list --order` takes: the counts, either way.
-  static let listOrders = HeroOrder.allCases.filter { $0.count != nil }
 
   static func firstAction(_ context: CommandContext) throws(UsageError) -> SquadFeature.Action {
     _ = try OptionValues.fields(context.arguments, MemberField.self)

@@ -75,7 +75,7 @@ public struct ExportRequest: Equatable, Sendable {
   public var format: ExportFormat
   /// The member fields, in column order.
   public var fields = MemberField.stored
-  /// The catalogue counts and `modified` are joined from (``MemberField``); nil: unknown.
+  /// The catalogue counts and `modified` are joined from, when the fields ask (``MemberField``).
   public var catalogue: LocalCatalogue? = nil
   /// Whether CSV starts with a header row.
   public var headers = true

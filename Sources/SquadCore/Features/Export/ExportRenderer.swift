@@ -5,8 +5,7 @@ public enum ExportRenderer {
   /// The export's text, ending in a line break (an empty squad in jsonl or tsv is empty text).
   public static func render(_ squad: Squad, _ request: ExportRequest) -> String {
     let fields = request.fields
-    let joins = fields.contains(where: \.isFact)
-    let heroes = joins ? request.catalogue?.heroes(squad.members.map(\.id)) ?? [:] : [:]
+    let heroes = request.catalogue?.heroes(squad.members.map(\.id)) ?? [:]
     switch request.format {
     case .json:
       let extra: [(String, JSONValue)] = [
