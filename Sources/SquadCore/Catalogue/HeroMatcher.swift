@@ -1,38 +1,44 @@
 /// Picks the hero a name means: an exact (case-insensitive) name wins, then a unique prefix;
-/// anything else is not found or ambiguous, with candidates to show.
+/// anything else is not found or ambiguous, with candidates to show, the most comics first.
 public enum HeroMatcher {
   /// How many candidates an error lists.
   public static let candidateLimit = 10
 
-  /// Chooses among heroes whose names start with `name`; `nearby` offers suggestions when none do.
-  public static func pick(_ name: String, among prefixMatches: [Hero], nearby: [Hero] = []) -> Result<
-    Hero, LookupFailure
-  > {
-    let wanted = HeroName.folded(name)
-    let exact = prefixMatches.filter { HeroName.folded($0.name) == wanted }
-    if exact.count == 1, let hero = exact.first { return .success(hero) }
-    if exact.count > 1 {
-      return .failure(.ambiguous(name, candidates: HeroOrdering.sorted(exact, by: .name), matchCount: exact.count))
-    }
-    if prefixMatches.count == 1, let only = prefixMatches.first { return .success(only) }
-    if prefixMatches.isEmpty {
-      return .failure(.unknownName(name, suggestions: suggestions(for: wanted, in: nearby)))
-    }
-    let candidates = Array(HeroOrdering.sorted(prefixMatches, by: .name).prefix(candidateLimit))
-    return .failure(.ambiguous(name, candidates: candidates, matchCount: prefixMatches.count))
+  /// The heroes whose names start with `name` as fans type names (``HeroName/loose(_:)``), or
+  /// with one of the ways it may be meant (``HeroName/variants(_:)``).
+  public static func matching(_ name: String, in heroes: [Hero]) -> [Hero] {
+    let wanted = HeroName.variants(name).map(HeroName.loose)
+    return heroes.filter { hero in wanted.contains(where: HeroName.loose(hero.name).hasPrefix) }
   }
 
-  /// Heroes whose names contain the text, or are a few edits away from it, closest first.
+  /// Chooses among the heroes whose names start with `name` (``matching(_:in:)``): an exact name
+  /// as typed, then as fans type it, then the only match; `nearby` offers suggestions when none do.
+  public static func pick(_ name: String, among heroes: [Hero], nearby: [Hero] = []) -> Result<Hero, LookupFailure> {
+    let matches = matching(name, in: heroes)
+    let wanted = HeroName.folded(name)
+    let loose = HeroName.variants(name).map(HeroName.loose)
+    let exact = matches.filter { HeroName.folded($0.name) == wanted }
+    let chosen = exact.isEmpty ? matches.filter { loose.contains(HeroName.loose($0.name)) } : exact
+    let found = chosen.isEmpty ? matches : chosen
+    if found.count == 1, let hero = found.first { return .success(hero) }
+    if found.isEmpty { return .failure(.unknownName(name, suggestions: suggestions(for: wanted, in: nearby))) }
+    let candidates = Array(HeroOrdering.prominent(found).prefix(candidateLimit))
+    return .failure(.ambiguous(name, candidates: candidates, matchCount: found.count))
+  }
+
+  /// Heroes whose names contain the text, or are a few edits away from it, as fans type names:
+  /// closest first, then the most comics.
   ///
   /// The work is bounded by the heroes' names, not by the text: a hero whose name is shorter
   /// than the text by more than the edits allowed cannot be a typo of it and is skipped before
   /// any comparison, and distances are computed only up to the edits allowed.
-  public static func suggestions(for folded: String, in heroes: [Hero]) -> [Hero] {
+  public static func suggestions(for name: String, in heroes: [Hero]) -> [Hero] {
+    let folded = HeroName.loose(name)
     guard !folded.isEmpty else { return [] }
     let wantedLength = folded.count
     let allowed = max(1, wantedLength / 3)
     let scored = heroes.compactMap { hero -> (Int, Hero)? in
-      let name = HeroName.folded(hero.name)
+      let name = HeroName.loose(hero.name)
       let nameLength = name.count
       guard wantedLength - nameLength <= allowed else { return nil }
       if wantedLength <= nameLength, name.contains(folded) { return (0, hero) }
@@ -43,7 +49,9 @@ public enum HeroMatcher {
         }.min()
       return distance.map { ($0, hero) }
     }
-    return scored.sorted { $0.0 != $1.0 ? $0.0 < $1.0 : HeroName.folded($0.1.name) < HeroName.folded($1.1.name) }
-      .prefix(candidateLimit).map(\.1)
+    let distances = Dictionary(scored.map { ($1.id, $0) }, uniquingKeysWith: min)
+    let ranked = HeroOrdering.prominent(scored.map(\.1)).enumerated()
+    return ranked.sorted { (distances[$0.1.id] ?? 0, $0.0) < (distances[$1.1.id] ?? 0, $1.0) }.prefix(candidateLimit)
+      .map(\.1)
   }
 }

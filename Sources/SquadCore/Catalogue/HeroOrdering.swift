@@ -19,6 +19,9 @@ public enum HeroOrdering {
     return positions.map { heroes[$0] }
   }
 
+  /// The heroes people most likely mean first: the most comics, then by name.
+  public static func prominent(_ heroes: [Hero]) -> [Hero] { sorted(sorted(heroes, by: .name), by: .comicsDescending) }
+
   // Listings in name order come from the catalogue's name index; this sorts the few heroes of a
   // completion or a "did you mean" list.
   private static func byName(_ heroes: [Hero]) -> [Int] {
@@ -45,6 +48,20 @@ public enum HeroOrdering {
 
 /// How names are compared: trimmed, case- and accent-insensitive.
 public enum HeroName {
+  /// A name as fans type it: folded, with hyphens, spaces and dots left out (`iron-man`,
+  /// `Iron Man` and `iron.man` are one).
+  public static func loose(_ name: String) -> String { String(folded(name).filter { !"-. ".contains($0) }) }
+
+  /// The ways a typed name may be meant, folded: itself, then with a short form that starts it
+  /// spelt out or shortened (`dr strange`: `doctor strange`; `mister fantastic`: `mr fantastic`).
+  public static func variants(_ name: String) -> [String] {
+    let typed = folded(name)
+    let head = String(typed.prefix { !"-. ".contains($0) })
+    let forms = ["dr": "doctor", "mr": "mister", "prof": "professor", "capt": "captain"]
+    let other = forms[head] ?? forms.first { $0.value == head }?.key
+    return [typed] + (other.map { [$0 + typed.dropFirst(head.count)] } ?? [])
+  }
+
   /// The comparable form of a name: `"  Araña "` → `"arana"`.
   public static func folded(_ name: String) -> String {
     // Plain ASCII is by far the common case; folding it by hand keeps listings fast.

@@ -110,7 +110,7 @@ public enum CommandLineParser {
           let options = CommandRegistry.globalOptions.map { String($0.name.dropFirst(2)) }
           let option = options.contains(token.lowercased()) ? token.lowercased() : nil
           let suggestion =
-            option.map { "--" + $0 } ?? EditDistance.closest(to: token, in: CommandRegistry.visibleCommands.map(\.name))
+            option.map { "--" + $0 } ?? commandMeant(by: token)
             ?? EditDistance.closest(to: token.lowercased(), in: options).map { "--" + $0 }
           throw UsageError("Unknown command '\(token)'." + didYouMean(suggestion), command: nil)
         }
@@ -122,6 +122,21 @@ public enum CommandLineParser {
       if afterDoubleDash { break }
     }
     return (spec, words)
+  }
+
+  /// The command a word squad does not know most likely means: the one other tools call so
+  /// (`add`: recruit), else the nearest command that only reads, else a command that changes
+  /// data one slip away (`recuit`), never one further (`info` is not `undo`).
+  static func commandMeant(by word: String) -> String? {
+    let known = [
+      "add": "recruit", "hire": "recruit", "remove": "fire", "rm": "fire", "kick": "fire", "search": "heroes --search",
+      "find": "heroes --search", "info": "show", "get": "show", "ls": "list",
+    ]
+    if let meant = known[word.lowercased()] { return meant }
+    let names = CommandRegistry.visibleCommands.map(\.name)
+    let writes: Set = ["recruit", "fire", "pick", "import", "undo", "redo", "sync"]
+    return EditDistance.closest(to: word, in: names.filter { !writes.contains($0) })
+      ?? names.first { writes.contains($0) && EditDistance.between(word, $0, atMost: 1) != nil }
   }
 
   /// An option this command does not take: where it belongs when another command takes it,

@@ -77,8 +77,6 @@ enum CommandOutcome: Sendable {
 
   /// A failed lookup: the message, then the candidates, one per line.
   static func lookupFailed(_ failure: LookupFailure) -> CommandOutcome {
-    .error(
-      failure.description, failure.exitCode,
-      then: failure.candidates.map { "  \($0.id)\t\(TextSanitizer.clean($0.name))" })
+    .error(failure.description, failure.exitCode, then: failure.lines)
   }
 }

@@ -120,10 +120,12 @@ enum HelpTopicText {
 
       In every table, TSV and CSV the first column is the id and the second the name, so
       'squad heroes | cut -f1' yields ids. --no-headers drops the header row of tables and CSV.
-      --fields (heroes, list, export) chooses and orders the columns, and the keys of JSON
-      objects, in every format; then the first column is the first field named. Names ignore
-      case and '_': heroes take id, name, description, modified, thumbnail, comics, series,
-      stories, events, inSquad; list takes export's member fields.
+      --fields (heroes, list, export, squads) chooses and orders the columns, and the keys of
+      JSON objects, in every format; then the first column is the first field named. Names
+      ignore case and '_': heroes take id, name, description, modified, thumbnail, comics,
+      series, stories, events, inSquad; list takes export's member fields; squads take name,
+      default, members, maxMembers, lastChange and the squad's total comics, series, stories,
+      events. A count the catalogue does not know is empty (null in JSON), never 0.
 
     EXPORT (squad export --format, default json):
       json                    The squad file's schema plus exportedAt and attribution, indented,
@@ -135,7 +137,8 @@ enum HelpTopicText {
       markdown                A Markdown table followed by Marvel's attribution; markup in
                               names (* _ ` [ ] < & | ~ \\) is escaped, so it reads as text.
       --fields id,name,...    Chooses and orders the columns (id, name, description, thumbnail,
-                              recruitedAt); --output FILE writes the file atomically,
+                              recruitedAt, and the catalogue's comics, series, stories,
+                              events, modified); --output FILE writes the file atomically,
                               follows links, writes through FIFOs and devices, and never
                               overwrites squad's own files.
 

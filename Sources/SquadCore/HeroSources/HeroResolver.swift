@@ -6,20 +6,25 @@ public struct HeroResolver: Sendable {
   /// one imported from a friend's export — can still be named.
   public var members: [Member] = []
 
-  /// Every reference resolved in order, duplicates removed; the first failure stops it.
-  /// The source is the least fresh of the answers (a fallback, if any answer was one).
+  /// Every reference resolved in order, duplicates removed; every reference that fails is
+  /// reported together (a source that cannot answer stops it). The source is the least fresh of
+  /// the answers (a fallback, if any answer was one).
   public func resolve(_ refs: [HeroRef]) async -> Result<Sourced<[Hero]>, LookupFailure> {
     var heroes: [Hero] = []
     var source: DataSource?
+    var failures: [LookupFailure] = []
     for ref in refs {
       switch await resolve(ref) {
       case .success(let answer):
         if !heroes.contains(where: { $0.id == answer.value.id }) { heroes.append(answer.value) }
         if source == nil || answer.source.isFallback { source = answer.source }
+      case .failure(.source(let error)):
+        return .failure(.source(error))
       case .failure(let failure):
-        return .failure(failure)
+        failures.append(failure)
       }
     }
+    if let first = failures.first { return .failure(failures.count == 1 ? first : .several(failures)) }
     return .success(Sourced(heroes, source: source ?? .catalogue(reason: .noKeys, updatedAt: nil)))
   }
 
@@ -36,11 +41,11 @@ public struct HeroResolver: Sendable {
         return .failure(.source(error))
       }
     case .name(let name):
-      switch await heroes.heroes(namePrefix: name, limit: HeroQuery.maximumLimit) {
+      switch await lookUp(name) {
       case .failure(let error):
         return .failure(.source(error))
       case .success(let answer):
-        let nearby = answer.value.isEmpty ? await heroes.suggestions(for: name) : []
+        let nearby = HeroMatcher.matching(name, in: answer.value).isEmpty ? await heroes.suggestions(for: name) : []
         return HeroMatcher.pick(name, among: answer.value, nearby: nearby).map { Sourced($0, source: answer.source) }
       }
     }
@@ -57,15 +62,33 @@ public struct HeroResolver: Sendable {
       return squad.first { $0.id == id }.map { .success(Sourced($0, source: .squad)) }
     case .name(let name):
       let wanted = HeroName.folded(name)
-      let matches = squad.filter { HeroName.folded($0.name).hasPrefix(wanted) }
+      let matches = HeroMatcher.matching(name, in: squad)
       guard !matches.isEmpty else { return nil }
       if !matches.contains(where: { HeroName.folded($0.name) == wanted }),
-        case .success(let answer) = await self.heroes.heroes(namePrefix: name, limit: HeroQuery.maximumLimit),
+        case .success(let answer) = await lookUp(name),
         answer.value.contains(where: { HeroName.folded($0.name) == wanted })
       {
         return HeroMatcher.pick(name, among: answer.value).map { Sourced($0, source: answer.source) }
       }
       return HeroMatcher.pick(name, among: matches).map { Sourced($0, source: .squad) }
     }
+  }
+
+  /// The heroes whose names may start with `name` as fans type it: the source is asked by what
+  /// comes before the first hyphen, space or dot of each way the name may be meant.
+  private func lookUp(_ name: String) async -> Result<Sourced<[Hero]>, SourceError> {
+    var found: [Hero] = []
+    var source: DataSource?
+    for variant in HeroName.variants(name) {
+      let head = String(variant.prefix { !"-. ".contains($0) })
+      let prefix = head == HeroName.folded(name) ? name : head.isEmpty ? variant : head
+      switch await heroes.heroes(namePrefix: prefix, limit: HeroQuery.maximumLimit) {
+      case .failure(let error): return .failure(error)
+      case .success(let answer):
+        found += answer.value.filter { hero in !found.contains { $0.id == hero.id } }
+        source = source ?? answer.source
+      }
+    }
+    return .success(Sourced(found, source: source ?? .catalogue(reason: .noKeys, updatedAt: nil)))
   }
 }

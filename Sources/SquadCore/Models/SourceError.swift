@@ -41,6 +41,8 @@ public enum LookupFailure: CommandFailure, Hashable, Sendable {
   case ambiguous(String, candidates: [Hero], matchCount: Int)
   /// The heroes could not be searched at all.
   case source(SourceError)
+  /// Several references failed, each for its own reason; nothing was changed.
+  indirect case several([LookupFailure])
 
   /// 3 for not found or ambiguous; the source's own code otherwise.
   public var exitCode: ExitCode {
@@ -48,10 +50,15 @@ public enum LookupFailure: CommandFailure, Hashable, Sendable {
     return .notFound
   }
 
-  /// The heroes to list under the message.
-  public var candidates: [Hero] {
+  /// The lines under the message: each candidate with its comics, or each failure of several.
+  public var lines: [String] {
     switch self {
-    case .unknownName(_, let heroes), .ambiguous(_, let heroes, _): return heroes
+    case .unknownName(_, let heroes), .ambiguous(_, let heroes, _):
+      return heroes.map { hero in
+        let comics = hero.counts.comics.map { Plural.count($0, "comic") } ?? "comics \(Table.unknown)"
+        return "  \(hero.id)\t\(TextSanitizer.clean(hero.name))\t\(comics)"
+      }
+    case .several(let failures): return failures.flatMap { ["  " + $0.description] + $0.lines.map { "  " + $0 } }
     case .unknownID, .source: return []
     }
   }
@@ -64,9 +71,11 @@ public enum LookupFailure: CommandFailure, Hashable, Sendable {
         ? "No hero is named '\(name)'. Try 'squad heroes <prefix>' to search."
         : "No hero is named '\(name)'. Did you mean one of these?"
     case .ambiguous(let name, let candidates, let count):
-      let shown = count > candidates.count ? " (the first \(candidates.count) by name)" : ""
+      let shown = count > candidates.count ? " (the \(candidates.count) with the most comics)" : ""
       return "'\(name)' matches \(count) heroes; use a longer name or an id\(shown):"
     case .source(let error): return error.description
+    case .several(let failures):
+      return "\(failures.count) of the heroes named were not found or not clear; nothing was changed:"
     }
   }
 }

@@ -24,15 +24,16 @@ public enum HeroDetailOutput {
             })
         } ?? .null
       ))
+    let ranks = zip(HeroCounts.all, detail.ranks).map { ($0.name, $1?.json ?? .null) }
+    fields.append(("rank", .object(ranks)))
+    fields.append(("squads", detail.squads.map { .array($0.map { .string($0.value) }) } ?? .null))
     fields.append(("attribution", .string(detail.source.attribution)))
     return .object(fields)
   }
 
   static func table(_ detail: HeroDetail) -> Table {
     let hero = detail.hero
-    let counts = [hero.counts.comics, hero.counts.series, hero.counts.stories, hero.counts.events].map {
-      $0.map(String.init) ?? ""
-    }
+    let counts = HeroCounts.all.map { hero.counts[keyPath: $0.path].map(String.init) ?? "" }
     return Table(
       columns: ["id", "name", "comics", "series", "stories", "events", "modified", "thumbnail", "description"].map {
         Table.Column($0.uppercased(), key: $0)
@@ -59,14 +60,17 @@ public enum HeroDetailOutput {
     }
     row("Modified", hero.modified.map(MarvelDate.day) ?? Table.unknown)
     row("Picture", hero.thumbnail.map { clean($0.url()) } ?? "none")
-    let counts = [
-      ("comic", "comics", hero.counts.comics), ("series", "series", hero.counts.series),
-      ("story", "stories", hero.counts.stories), ("event", "events", hero.counts.events),
-    ]
-    let appearances = counts.map { noun, nouns, count in
-      count.map { Plural.count($0, noun, nouns) } ?? "\(nouns) \(Table.unknown)"
+    let appearances = HeroCounts.all.map { count in
+      hero.counts[keyPath: count.path].map { Plural.count($0, count.one, count.name) }
+        ?? "\(count.name) \(Table.unknown)"
     }
-    row("Appears in", counts.allSatisfy { $0.2 == nil } ? Table.unknown : appearances.joined(separator: ", "))
+    row("Appears in", hero.counts == HeroCounts() ? Table.unknown : appearances.joined(separator: ", "))
+    let ranks = zip(HeroCounts.all, detail.ranks).compactMap { count, rank in rank?.text(count.name) }
+    if !detail.ranks.isEmpty { row("Rank", ranks.first ?? Table.unknown) }
+    lines += ranks.dropFirst().map { DisplayWidth.pad("", to: 18) + $0 }
+    if let squads = detail.squads {
+      row("In squads", squads.isEmpty ? "none" : squads.map(\.value).joined(separator: ", "))
+    }
     for link in hero.urls { row("Link (\(clean(link.type)))", clean(link.url)) }
     if let comics = detail.comics {
       row("Last appeared in", comics.latest.isEmpty ? "no comics" : "")

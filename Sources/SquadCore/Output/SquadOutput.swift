@@ -1,30 +1,74 @@
 /// Prints the squad in every output format.
 public enum SquadOutput {
   /// The squad as stdout text: the ``MemberField/listed`` columns and the squad file's own JSON,
-  /// or exactly `fields` in every format.
-  public static func render(_ squad: Squad, settings: OutputSettings, fields: [MemberField]? = nil) -> String {
+  /// or exactly `fields` in every format, in recruitment order or by a count (`order`), counts
+  /// joined from `catalogue` (read only when needed). A table ends with the squad's totals.
+  public static func render(
+    _ squad: Squad, settings: OutputSettings, fields: [MemberField]? = nil, order: HeroOrder? = nil,
+    catalogue: @autoclosure () -> LocalCatalogue? = nil
+  ) -> String {
+    let joins = settings.format == .table || order != nil || fields?.contains(where: \.isFact) == true
+    let heroes = joins ? catalogue()?.heroes(squad.members.map(\.id)) ?? [:] : [:]
+    var squad = squad
+    if let order {
+      let ranked = HeroOrdering.sorted(squad.members.map { heroes[$0.id] ?? Hero(id: $0.id, name: $0.name) }, by: order)
+      let places = Dictionary(uniqueKeysWithValues: ranked.enumerated().map { ($1.id, $0) })
+      let limit = squad.maxMembers
+      squad = Squad(distinctMembers: squad.members.sorted { places[$0.id] ?? 0 < places[$1.id] ?? 0 })
+      squad.maxMembers = limit
+    }
     func member(_ member: Member) -> JSONValue {
-      fields.map { ExportRenderer.member(of: member, $0) } ?? SquadFile.memberJSON(member)
+      fields.map { ExportRenderer.member(of: member, $0, hero: heroes[member.id]) } ?? SquadFile.memberJSON(member)
     }
     switch settings.format {
     case .json: return SquadFile.jsonValue(squad, member: member).encoded(pretty: settings.prettyJSON) + "\n"
     case .jsonl: return squad.members.map { member($0).encoded() + "\n" }.joined()
-    case .tsv: return table(squad, fields ?? MemberField.listed).tsv()
+    case .tsv: return table(squad, fields ?? MemberField.listed, heroes).tsv()
     case .csv:
-      let csv = table(squad, fields ?? MemberField.listed).csv(header: settings.headers)
+      let csv = table(squad, fields ?? MemberField.listed, heroes).csv(header: settings.headers)
       return TextSanitizer.forStdout(csv, isTerminal: settings.isTerminal)
     case .table:
       guard !squad.members.isEmpty else { return "" }
       let body = TableRenderer.render(
-        table(squad, fields ?? MemberField.listed, day: true), width: settings.width, color: settings.color,
-        headers: settings.headers)
+        table(squad, fields ?? MemberField.listed, heroes, unknown: Table.unknown, day: true), width: settings.width,
+        color: settings.color, headers: settings.headers)
       // Members are Marvel's data too: the same attribution line as every other table.
       let footer = DataSource.standardAttribution
-      return body + "\n" + (settings.color ? ANSI.dim(footer) : footer) + "\n"
+      let totals = wrapped(totals(squad, heroes), width: settings.width ?? .max)
+      return body + totals + "\n\n" + (settings.color ? ANSI.dim(footer) : footer) + "\n"
     }
   }
 
-  static func table(_ squad: Squad, _ fields: [MemberField] = MemberField.listed, day: Bool = false) -> Table {
-    Table(columns: fields.map(\.column), rows: squad.members.map { member in fields.map { $0.cell(member, day: day) } })
+  /// `Totals: 4 members`, `6,017 comics`, …, saying for how many members the catalogue knows no counts.
+  static func totals(_ squad: Squad, _ heroes: [HeroID: Hero]) -> [String] {
+    let total = HeroCounts.total(squad.members.map { heroes[$0.id] })
+    let counts = HeroCounts.all.map { Plural.count(total[keyPath: $0.path] ?? 0, $0.one, $0.name) }
+    let unknown = squad.members.filter { heroes[$0.id]?.counts.comics == nil }.count
+    let note = unknown == 0 ? [] : ["counts unknown for \(Plural.members(unknown))"]
+    return ["Totals: " + Plural.members(squad.members.count)] + counts + note
+  }
+
+  /// The parts joined by commas, in lines that fit the width where each part does.
+  static func wrapped(_ parts: [String], width: Int) -> String {
+    var lines: [String] = []
+    for part in parts {
+      if let last = lines.last, DisplayWidth.of(last) + DisplayWidth.of(part) + 3 <= width {
+        lines[lines.count - 1] = last + ", " + part
+      } else {
+        if !lines.isEmpty { lines[lines.count - 1] += "," }
+        lines.append(part)
+      }
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  static func table(
+    _ squad: Squad, _ fields: [MemberField], _ heroes: [HeroID: Hero], unknown: String = "", day: Bool = false
+  ) -> Table {
+    Table(
+      columns: fields.map(\.column),
+      rows: squad.members.map { member in
+        fields.map { $0.cell(member, hero: heroes[member.id], unknown: unknown, day: day) }
+      })
   }
 }

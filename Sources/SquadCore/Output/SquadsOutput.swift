@@ -1,48 +1,81 @@
 import Foundation
 
+/// A field of `squad squads`: the JSON keys, and the columns `--fields` chooses. The counts are
+/// each squad's totals over its members, from the catalogue (``HeroCounts/total(_:)``).
+public enum SquadField: String, ListField {
+  case name, `default`, members, maxMembers, lastChange, comics, series, stories, events
+
+  /// What `squads` prints in tables, TSV and CSV unless `--fields` says otherwise.
+  public static let listed: [SquadField] = [.name, .members, .maxMembers, .lastChange, .comics]
+
+  public var column: Table.Column {
+    switch self {
+    case .maxMembers: return Table.Column("LIMIT", key: rawValue, alignsRight: true)
+    case .lastChange: return Table.Column("LAST CHANGE", key: rawValue)
+    case .name, .default: return Table.Column(rawValue.uppercased(), key: rawValue)
+    default: return Table.Column(rawValue.uppercased(), key: rawValue, alignsRight: true)
+    }
+  }
+}
+
 /// Prints `squad squads` in every output format.
 public enum SquadsOutput {
-  /// The squads as stdout text.
-  public static func render(_ summaries: [SquadSummary], now: Date, settings: OutputSettings) -> String {
+  /// The squads as stdout text: the ``SquadField/listed`` columns and every field in JSON, or
+  /// exactly `fields`; totals from `catalogue`.
+  public static func render(
+    _ summaries: [SquadSummary], now: Date, settings: OutputSettings, fields: [SquadField]? = nil,
+    catalogue: LocalCatalogue
+  ) -> String {
+    let rows = summaries.map { ($0, totals($0, catalogue)) }
+    func json(_ row: (SquadSummary, HeroCounts?)) -> JSONValue {
+      .object((fields ?? SquadField.allCases).map { ($0.rawValue, value($0, row.0, row.1)) })
+    }
     switch settings.format {
-    case .json: return JSONValue.array(summaries.map(json)).encoded(pretty: settings.prettyJSON) + "\n"
-    case .jsonl: return summaries.map { json($0).encoded() + "\n" }.joined()
-    case .tsv: return table(summaries, now: nil).tsv()
+    case .json: return JSONValue.array(rows.map(json)).encoded(pretty: settings.prettyJSON) + "\n"
+    case .jsonl: return rows.map { json($0).encoded() + "\n" }.joined()
+    case .tsv: return table(rows, fields, now: nil).tsv()
     case .csv:
       return TextSanitizer.forStdout(
-        table(summaries, now: nil).csv(header: settings.headers), isTerminal: settings.isTerminal)
+        table(rows, fields, now: nil).csv(header: settings.headers), isTerminal: settings.isTerminal)
     case .table:
       return TableRenderer.render(
-        table(summaries, now: now), width: settings.width, color: settings.color, headers: settings.headers)
+        table(rows, fields, now: now), width: settings.width, color: settings.color, headers: settings.headers)
     }
   }
 
-  /// One squad as an ordered JSON object.
-  static func json(_ summary: SquadSummary) -> JSONValue {
-    .object([
-      ("name", .string(summary.name.value)), ("default", .bool(summary.name.isDefault)),
-      ("members", .optional(summary.members)),
-      ("maxMembers", .optional(summary.maxMembers)),
-      ("lastChange", .optional(summary.lastChange.map(MarvelDate.iso8601))),
-    ])
+  /// The squad's totals; nil when its file cannot be read.
+  static func totals(_ summary: SquadSummary, _ catalogue: LocalCatalogue) -> HeroCounts? {
+    summary.members == nil ? nil : HeroCounts.total(summary.roster.map { catalogue.hero($0.id) })
   }
 
-  // Relative times on a terminal (`now`), ISO 8601 elsewhere.
-  static func table(_ summaries: [SquadSummary], now: Date?) -> Table {
-    Table(
-      columns: [
-        Table.Column("NAME", key: "name"), Table.Column("MEMBERS", key: "members", alignsRight: true),
-        Table.Column("LIMIT", key: "maxMembers", alignsRight: true), Table.Column("LAST CHANGE", key: "lastChange"),
-      ],
-      rows: summaries.map { summary in
-        let when = summary.lastChange.map { date in
-          now.map { RelativeTime.describe(date, now: $0) } ?? MarvelDate.iso8601(date)
+  static func value(_ field: SquadField, _ summary: SquadSummary, _ totals: HeroCounts?) -> JSONValue {
+    switch field {
+    case .name: return .string(summary.name.value)
+    case .default: return .bool(summary.name.isDefault)
+    case .members: return .optional(summary.members)
+    case .maxMembers: return .optional(summary.maxMembers)
+    case .lastChange: return .optional(summary.lastChange.map(MarvelDate.iso8601))
+    default: return .optional(totals.flatMap { HeroOrder(rawValue: field.rawValue)?.count?($0) })
+    }
+  }
+
+  // Relative times and `unknown` on a terminal (`now`), ISO 8601 and empty cells elsewhere.
+  static func table(_ rows: [(SquadSummary, HeroCounts?)], _ fields: [SquadField]?, now: Date?) -> Table {
+    let fields = fields ?? SquadField.listed
+    return Table(
+      columns: fields.map(\.column),
+      rows: rows.map { summary, totals in
+        fields.map { field in
+          switch value(field, summary, totals) {
+          case .null: return [.maxMembers, .lastChange].contains(field) || now == nil ? "" : Table.unknown
+          case .string(let text):
+            guard field == .lastChange, let now, let date = summary.lastChange else { return text }
+            return RelativeTime.describe(date, now: now)
+          case .bool(let isDefault): return isDefault ? "yes" : ""
+          case let other: return other.encoded()
+          }
         }
-        return [
-          summary.name.value, summary.members.map(String.init) ?? (now == nil ? "" : Table.unknown),
-          summary.maxMembers.map(String.init) ?? "",
-          when ?? "",
-        ]
       })
   }
+
 }

@@ -32,6 +32,10 @@ import Testing
     #expect(parse("heros").failureValue == UsageError("Unknown command 'heros'. Did you mean 'heroes'?", command: nil))
     #expect(parse("version").failureValue?.message == "Unknown command 'version'. Did you mean '--version'?")
     #expect(parse("Versoin").failureValue?.message == "Unknown command 'Versoin'. Did you mean '--version'?")
+    #expect(CommandLineParser.commandMeant(by: "info") == "show", "never 'undo', which changes the squad")
+    #expect(CommandLineParser.commandMeant(by: "recuit") == "recruit", "a write one slip away")
+    #expect(CommandLineParser.commandMeant(by: "redooo") == nil, "a write further away is never offered")
+    #expect(CommandLineParser.commandMeant(by: "Search") == "heroes --search")
   }
 
   @Test func aMistypedChoiceSuggestsTheNearestOne() {

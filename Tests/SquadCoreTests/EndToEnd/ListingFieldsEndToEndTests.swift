@@ -55,6 +55,6 @@ import Testing
     let twice = try squad.run("list", "--fields", "id,ID")
     #expect(twice.status == 64)
     #expect(twice.stderrLines.first == "Error: The field 'id' is listed twice in '--fields'.")
-    #expect(try squad.run("list", "--fields", "comics").status == 64, "a hero field is not a member field")
+    #expect(try squad.run("list", "--fields", "inSquad").status == 64, "a hero field is not a member field")
   }
 }

@@ -114,7 +114,7 @@ import Testing
     #expect(EditDistance.between("hluk", "hulk") == 1)
     let result = try SquadProcess().run("recruit", "hluk")
     #expect(result.status == 3)
-    #expect(result.stderr.contains("1009351\tHulk\n"), "\(result.stderr)")
+    #expect(result.stderr.contains("1009351\tHulk\t1,798 comics\n"), "\(result.stderr)")
   }
 
   @Test(.enabled(if: PseudoTerminal.isAvailable, "python3 is needed for a terminal"))

@@ -25,7 +25,7 @@ import Testing
       id: HeroID(7), name: "Evil\u{1B}[31m\tName é", description: "", thumbnail: nil, recruitedAt: Sample.moment)
     let squad = Squad(members: [Sample.member(Sample.thor), odd, Sample.member(Sample.hulk)])
     let tsv = SquadOutput.render(squad, settings: OutputSettings(format: .tsv))
-    #expect(tsv == SquadOutput.table(squad).tsv(header: false))
+    #expect(tsv == SquadOutput.table(squad, MemberField.listed, [:]).tsv(header: false))
     #expect(tsv.split(separator: "\n").count == 3 && !tsv.contains("\u{1B}"))
     #expect(
       tsv.split(separator: "\n").allSatisfy { $0.split(separator: "\t", omittingEmptySubsequences: false).count == 3 })

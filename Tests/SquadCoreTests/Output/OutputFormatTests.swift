@@ -40,8 +40,9 @@ import Testing
 
   @Test func aTableWithNoHeadersHasOnlyRowsThenTheAttribution() throws {
     let result = try CLIProcess.run(["list", "--format", "table", "--no-headers"], home: home.path)
-    #expect(result.lines.count == 4)
+    #expect(result.lines.count == 5)
     #expect(result.lines.first?.contains("1009610") == true)
+    #expect(result.lines.dropLast().last?.hasPrefix("Totals: 3 members, ") == true, "the rows, then the totals")
     #expect(result.lines.last == "Data provided by Marvel. © MARVEL")
   }
 

@@ -30,7 +30,7 @@ enum ExportCommand: FeatureCommand {
   /// The request the command line asks for, or the usage mistake in it.
   static func request(from arguments: ParsedArguments, now: Date) throws(UsageError) -> ExportRequest {
     let asked = arguments.has(.json) ? .json : arguments.value(.format).flatMap(ExportFormat.init(rawValue:))
-    let fields = try OptionValues.fields(arguments, MemberField.self) ?? MemberField.allCases
+    let fields = try OptionValues.fields(arguments, MemberField.self) ?? MemberField.stored
     let destination: ExportDestination
     var named: ExportFormat?
     switch arguments.value(.output) {
@@ -56,7 +56,9 @@ enum ExportCommand: FeatureCommand {
   static func runner(_ parts: LiveParts) -> ExportEffects { ExportEffects(environment: parts.environment) }
 
   static func firstAction(_ context: CommandContext) throws(UsageError) -> ExportFeature.Action {
-    .exportRequested(try request(from: context.arguments, now: context.environment.now()))
+    var request = try request(from: context.arguments, now: context.environment.now())
+    request.catalogue = request.fields.contains(where: \.isFact) ? context.parts.catalogue.catalogue : nil
+    return .exportRequested(request)
   }
 
   static func status(_ state: ExportFeature.State) -> String? {

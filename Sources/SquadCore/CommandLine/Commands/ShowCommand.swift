@@ -5,7 +5,10 @@ enum ShowCommand: FeatureCommand {
   static let spec = CommandSpec(
     name: "show",
     abstract: "Show one hero: description, picture, counts, links and latest comics.",
-    discussion: "The hero is an id or a name: an exact name wins, then a unique prefix.",
+    discussion: """
+      The hero is an id or a name: an exact name wins, then a unique prefix. Also shows where the
+      hero ranks among all heroes by each count, and which squads they are in.
+      """,
     arguments: [
       ArgumentSpec(name: "hero", help: "A Marvel character id, or a name or unique name prefix.", completion: .heroes)
     ],
@@ -33,8 +36,18 @@ enum ShowCommand: FeatureCommand {
 
   static func report(_ state: HeroDetailFeature.State, _ context: CommandContext) -> CommandOutcome {
     switch state {
-    case .loaded(let detail):
+    case .loaded(var detail):
       context.noticeSource(detail.source)
+      // Where the hero stands is joined as it is shown, like list's counts.
+      detail.ranks = context.parts.catalogue.catalogue.ranks(of: detail.hero)
+      detail.squads = context.parts.squads.names().filter { name in
+        do throws(PersistenceError) {
+          return try context.parts.squads.file(name).load().memberIDs.contains(detail.hero.id)
+        } catch {
+          context.notice("Warning: " + error.description)
+          return false
+        }
+      }
       context.console.out(HeroDetailOutput.render(detail, settings: context.output))
       return .success
     case .failed(let failure):

@@ -53,8 +53,20 @@ enum ListCommand: SquadFeatureCommand {
   static let spec = CommandSpec(
     name: "list",
     abstract: "List the squad in recruitment order.",
-    options: [OptionValues.fieldsOption(MemberField.self, default: "id,name,recruitedAt; JSON: all")],
-    examples: ["squad list", "squad list --json", "squad list | cut -f1", "squad list --fields name,description"],
+    discussion: """
+      --fields may add the catalogue's counts and last change of each hero (comics, series,
+      stories, events, modified), looked up as the list is shown; the table ends with the squad's
+      totals.
+      """,
+    options: [
+      OptionValues.fieldsOption(MemberField.self, default: "id,name,recruitedAt; JSON: the squad file's"),
+      OptionSpec(
+        .order, value: "count", choices: HeroOrder.allCases.filter { $0.count != nil }.map(\.rawValue),
+        help: "Order by a count: comics, series, stories or events, the fewest first; -comics: the most first."),
+    ],
+    examples: [
+      "squad list", "squad list --json", "squad list | cut -f1", "squad list --fields name,comics --order -comics",
+    ],
     takesOutputFormat: true, usesSquad: true)
 
   static func firstAction(_ context: CommandContext) throws(UsageError) -> SquadFeature.Action {
@@ -98,7 +110,11 @@ extension SquadFeatureCommand {
           context.notice("\(name): \(Plural.members(squad.members.count))\(limit)")
         }
         let fields = (try? OptionValues.fields(context.arguments, MemberField.self)) ?? nil
-        context.console.out(SquadOutput.render(squad, settings: context.output, fields: fields))
+        let order = context.arguments.value(.order).flatMap(HeroOrder.init(rawValue:))
+        context.console.out(
+          SquadOutput.render(
+            squad, settings: context.output, fields: fields, order: order,
+            catalogue: context.parts.catalogue.catalogue))
       }
       return .success
     case .cancelled:

@@ -2,28 +2,35 @@
 enum SquadsCommand: SquadsFeatureCommand {
   static let subcommands: [any Command.Type] = [
     SquadsCreateCommand.self, SquadsEditCommand.self, SquadsRenameCommand.self, SquadsDeleteCommand.self,
+    SquadsCompareCommand.self,
   ]
 
   static let spec = CommandSpec(
     name: "squads",
     abstract: "List, create, edit, rename or delete named squads.",
     discussion: """
-      Alone, lists every squad: name, members, size limit and last change. The default squad is
+      Alone, lists every squad: name, members, size limit, last change and total comics (the
+      catalogue's counts of its members added up; --fields adds series, stories, events). The default squad is
       always there; named squads live beside it. A name has 1 to 32 characters of a-z, 0-9, '-'
       and '_', starts with a letter or digit, and is case-insensitive ('Avengers' is
       'avengers'); 'default' is the default squad. Pick a squad for other commands with
       --squad NAME or SQUAD_NAME. Only 'squads create' makes a squad: a command naming one that
       does not exist changes nothing, exits 1 and suggests the nearest name.
       """,
+    options: [
+      OptionValues.fieldsOption(SquadField.self, default: "name,members,maxMembers,lastChange,comics; JSON: all")
+    ],
     examples: [
       "squad squads", "squad squads create avengers --max 6", "squad --squad avengers recruit hulk",
       "squad squads edit avengers --max 8",
       "squad squads rename avengers earth-mightiest", "squad squads delete earth-mightiest --yes",
+      "squad squads --fields name,comics,events",
     ],
     takesOutputFormat: true)
 
   static func firstAction(_ context: CommandContext) throws(UsageError) -> SquadsFeature.Action {
-    .listRequested
+    _ = try OptionValues.fields(context.arguments, SquadField.self)
+    return .listRequested
   }
 }
 
@@ -114,6 +121,49 @@ enum SquadsDeleteCommand: SquadsFeatureCommand {
   }
 }
 
+/// `squad squads compare <name> <other>`: two squads side by side, from the listing of squads.
+enum SquadsCompareCommand: SquadsFeatureCommand {
+  static let spec = CommandSpec(
+    name: "compare",
+    abstract: "Compare two squads side by side: totals, the star of each, members in both.",
+    discussion: """
+      One row per measure and a column per squad: members, the catalogue's comics, series,
+      stories and events added up, the star (the member with the most comics) and the members
+      the two share. --json gives one object for scripts.
+      """,
+    arguments: [
+      ArgumentSpec(name: "name", help: "A squad ('default' for the default squad).", completion: .squads),
+      ArgumentSpec(name: "other", help: "The squad to compare it with.", completion: .squads),
+    ],
+    examples: ["squad squads compare default avengers", "squad squads compare avengers defenders --json"],
+    takesOutputFormat: true)
+
+  static func firstAction(_ context: CommandContext) throws(UsageError) -> SquadsFeature.Action {
+    _ = try (name(0, context), name(1, context))
+    return .listRequested
+  }
+
+  static func report(_ state: SquadsFeature.State, _ context: CommandContext) -> CommandOutcome {
+    guard case .listed(let summaries) = state.phase, let names = try? [name(0, context), name(1, context)] else {
+      return .unfinished
+    }
+    var pair: [SquadSummary] = []
+    for name in names {
+      guard let summary = summaries.first(where: { $0.name == name }) else {
+        return .failed(SquadError.missing(name, nearest: SquadSet.nearest(to: name, in: summaries.map(\.name))))
+      }
+      // The listing keeps only what went wrong; reading again gives the error and its exit code.
+      if summary.members == nil {
+        do throws(PersistenceError) { _ = try context.parts.squads.file(name).load() } catch { return .failed(error) }
+      }
+      pair.append(summary)
+    }
+    context.console.out(
+      SquadsOutput.compare(pair, settings: context.output, catalogue: context.parts.catalogue.catalogue))
+    return .success
+  }
+}
+
 /// The squads and their sub-commands: the squads feature, reported the same way.
 protocol SquadsFeatureCommand: FeatureCommand where Machine == SquadsFeature, Runner == SquadsEffects {}
 
@@ -135,7 +185,11 @@ extension SquadsFeatureCommand {
   static func report(_ state: SquadsFeature.State, _ context: CommandContext) -> CommandOutcome {
     switch state.phase {
     case .listed(let summaries):
-      context.console.out(SquadsOutput.render(summaries, now: context.environment.now(), settings: context.output))
+      let fields = (try? OptionValues.fields(context.arguments, SquadField.self)) ?? nil
+      context.console.out(
+        SquadsOutput.render(
+          summaries, now: context.environment.now(), settings: context.output, fields: fields,
+          catalogue: context.parts.catalogue.catalogue))
       for summary in summaries { if let problem = summary.problem { context.notice("Warning: " + problem) } }
       return .success
     case .changed(.limit(let name, let limit, _), let change):

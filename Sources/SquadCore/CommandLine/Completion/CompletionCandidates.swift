@@ -18,7 +18,7 @@ public enum CompletionCandidates {
     }
     let wanted = HeroName.folded(prefix)
     let named = heroes.filter { wanted.isEmpty || HeroName.folded($0.name).hasPrefix(wanted) }
-    return HeroOrdering.sorted(named, by: .name).map { TextSanitizer.clean($0.name) }.filter {
+    return HeroOrdering.prominent(named).map { TextSanitizer.clean($0.name) }.filter {
       seen.insert($0).inserted
     }
   }

@@ -6,7 +6,9 @@ enum CompletionScript {
   /// The shells squad writes a script for, each with its script, in the order help names them.
   static let shells: [(name: String, script: String)] = [("bash", bash), ("zsh", zsh), ("fish", fish)]
 
-  /// bash: `eval "$(squad completion bash)"` (bash 3.2, macOS's, ignores `source <(…)`). Names are inserted with `compopt -o filenames`,
+  /// bash: `eval "$(squad completion bash)"` (bash 3.2, macOS's, ignores `source <(…)`). Names are
+  /// inserted with `compopt -o filenames` (and kept in squad's order, the most comics first, by
+  /// `nosort` where bash has it),
   /// so readline escapes the spaces and parentheses of `Spider-Man (Peter Parker)` itself and
   /// closes a quote the user opened.
   static let bash = #"""
@@ -27,7 +29,7 @@ enum CompletionScript {
         files) COMPREPLY=($(compgen -f -- "$cur")); compopt -o filenames 2>/dev/null ;;
         directories) COMPREPLY=($(compgen -d -- "$cur")); compopt -o filenames 2>/dev/null ;;
         names) COMPREPLY=("${reply[@]}")
-          if type compopt >/dev/null 2>&1; then compopt -o filenames 2>/dev/null
+          if type compopt >/dev/null 2>&1; then compopt -o filenames 2>/dev/null; compopt -o nosort 2>/dev/null
           else COMPREPLY=($(printf '%q\n' "${reply[@]}")); fi ;;
         list) COMPREPLY=("${reply[@]}"); compopt -o nospace 2>/dev/null ;;
         *) COMPREPLY=("${reply[@]%%$'\t'*}") ;;
@@ -54,7 +56,7 @@ enum CompletionScript {
       case $kind in
         files) [[ $PREFIX == --*=* ]] && compset -P '*='; _files ;;
         directories) [[ $PREFIX == --*=* ]] && compset -P '*='; _directories ;;
-        names) compadd -U -- "${reply[@]}" ;;
+        names) compadd -V heroes -U -- "${reply[@]}" ;;
         list) compadd -U -S '' -- "${reply[@]}" ;;
         *) described=("${(@)reply/$'\t'/:}"); _describe -t values squad described -U ;;
       esac

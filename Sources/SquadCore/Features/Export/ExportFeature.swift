@@ -74,7 +74,9 @@ public struct ExportRequest: Equatable, Sendable {
   /// The output format.
   public var format: ExportFormat
   /// The member fields, in column order.
-  public var fields = MemberField.allCases
+  public var fields = MemberField.stored
+  /// The catalogue counts and `modified` are joined from, when the fields ask (``MemberField``).
+  public var catalogue: LocalCatalogue? = nil
   /// Whether CSV starts with a header row.
   public var headers = true
   /// Where the export goes.

@@ -5,26 +5,28 @@ public enum ExportRenderer {
   /// The export's text, ending in a line break (an empty squad in jsonl or tsv is empty text).
   public static func render(_ squad: Squad, _ request: ExportRequest) -> String {
     let fields = request.fields
+    let heroes = request.catalogue?.heroes(squad.members.map(\.id)) ?? [:]
     switch request.format {
     case .json:
       let extra: [(String, JSONValue)] = [
         ("exportedAt", .string(MarvelDate.iso8601(request.exportedAt))),
         ("attribution", .string(DataSource.standardAttribution)),
       ]
-      return SquadFile.jsonValue(squad, extra: extra, member: { member(of: $0, fields) }).encoded(pretty: true) + "\n"
+      return SquadFile.jsonValue(squad, extra: extra, member: { member(of: $0, fields, hero: heroes[$0.id]) }).encoded(
+        pretty: true) + "\n"
     case .jsonl:
-      return squad.members.map { member(of: $0, fields).encoded() + "\n" }.joined()
+      return squad.members.map { member(of: $0, fields, hero: heroes[$0.id]).encoded() + "\n" }.joined()
     case .csv:
-      return SquadOutput.table(squad, fields).csv(header: request.headers)
+      return SquadOutput.table(squad, fields, heroes).csv(header: request.headers)
     case .tsv:
-      return SquadOutput.table(squad, fields).tsv(header: false)
+      return SquadOutput.table(squad, fields, heroes).tsv(header: false)
     case .markdown:
-      return SquadOutput.table(squad, fields).markdown() + "\n" + DataSource.standardAttribution + "\n"
+      return SquadOutput.table(squad, fields, heroes).markdown() + "\n" + DataSource.standardAttribution + "\n"
     }
   }
 
   /// One member as a JSON object holding the chosen fields in the chosen order.
-  static func member(of member: Member, _ fields: [MemberField]) -> JSONValue {
-    .object(fields.map { ($0.rawValue, $0.json(member)) })
+  static func member(of member: Member, _ fields: [MemberField], hero: Hero?) -> JSONValue {
+    .object(fields.map { ($0.rawValue, $0.json(member, hero: hero)) })
   }
 }

@@ -64,4 +64,8 @@ public struct HeroDetail: Equatable, Sendable {
   public var comics: ComicsSummary?
   /// Where the data came from.
   public var source: DataSource
+  /// Their rank by each count among the catalogue's heroes (``LocalCatalogue/ranks(of:)``).
+  public var ranks: [HeroRank?] = []
+  /// The squads they are in; nil when not looked at.
+  public var squads: [SquadName]?
 }

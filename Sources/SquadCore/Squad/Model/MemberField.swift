@@ -1,8 +1,8 @@
 import Foundation
 
 /// A field of a member record: the squad file's keys, the export's columns and `--fields` names.
-///
-/// `allCases` is the file's order and the default selection of an export.
+/// The counts and `modified` are the catalogue's facts about the hero, joined when shown
+/// (``LocalCatalogue``); the squad's files never hold them.
 public enum MemberField: String, ListField, CodingKey {
   /// The Marvel character id (`id`).
   case id
@@ -14,36 +14,55 @@ public enum MemberField: String, ListField, CodingKey {
   case thumbnail
   /// When the hero joined, ISO 8601 in UTC (`recruitedAt`).
   case recruitedAt
+  /// The catalogue's counts and last change of the hero.
+  case comics, series, stories, events, modified
+
+  /// The squad file's keys, in its order: the default selection of an export.
+  public static let stored: [MemberField] = [.id, .name, .description, .thumbnail, .recruitedAt]
 
   /// What `list` prints in tables, TSV and CSV unless `--fields` says otherwise.
   public static let listed: [MemberField] = [.id, .name, .recruitedAt]
 
+  /// Whether it is a fact of the catalogue rather than of the squad file.
+  public var isFact: Bool { !Self.stored.contains(self) }
+
+  /// The count it shows, for a count.
+  var count: (@Sendable (HeroCounts) -> Int?)? { HeroOrder(rawValue: rawValue)?.count }
+
   public var column: Table.Column {
     switch self {
-    case .id: return Table.Column("ID", key: rawValue, alignsRight: true)
+    case .id, .comics, .series, .stories, .events:
+      return Table.Column(rawValue.uppercased(), key: rawValue, alignsRight: true)
     case .recruitedAt: return Table.Column("RECRUITED", key: rawValue)
+    case .modified: return Table.Column("MODIFIED", key: rawValue)
     default: return Table.Column(rawValue.uppercased(), key: rawValue, shrinks: true)
     }
   }
 
-  /// The member's value in JSON, exactly as the squad file stores it.
-  public func json(_ member: Member) -> JSONValue {
+  /// The member's value in JSON, exactly as the squad file stores it; a fact the catalogue
+  /// (`hero`) does not know is null.
+  public func json(_ member: Member, hero: Hero? = nil) -> JSONValue {
     switch self {
     case .id: return .int(member.id.rawValue)
     case .thumbnail: return .optional(member.thumbnail)
+    case .modified: return .optional(hero?.modified.map(MarvelDate.iso8601))
+    case .comics, .series, .stories, .events: return .optional(hero.flatMap { count?($0.counts) })
     default: return .string(cell(member))
     }
   }
 
-  /// The member's value as a text cell; a missing thumbnail is an empty cell; `day` shows the
-  /// recruitment date without its time (tables).
-  public func cell(_ member: Member, day: Bool = false) -> String {
+  /// The member's value as a text cell; a missing thumbnail is an empty cell, an unknown fact is
+  /// `unknown`; `day` shows dates without their time (tables).
+  public func cell(_ member: Member, hero: Hero? = nil, unknown: String = "", day: Bool = false) -> String {
+    func date(_ date: Date) -> String { day ? MarvelDate.day(date) : MarvelDate.iso8601(date) }
     switch self {
     case .id: return String(member.id.rawValue)
     case .name: return member.name
     case .description: return member.description
     case .thumbnail: return member.thumbnail ?? ""
-    case .recruitedAt: return day ? MarvelDate.day(member.recruitedAt) : MarvelDate.iso8601(member.recruitedAt)
+    case .recruitedAt: return date(member.recruitedAt)
+    case .modified: return hero?.modified.map(date) ?? unknown
+    case .comics, .series, .stories, .events: return hero.flatMap { count?($0.counts) }.map(String.init) ?? unknown
     }
   }
 }

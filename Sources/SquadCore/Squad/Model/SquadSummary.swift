@@ -13,4 +13,6 @@ public struct SquadSummary: Equatable, Sendable {
   public var lastChange: Date?
   /// Why its file cannot be read, if it cannot.
   public var problem: String?
+  /// Its members, for totals and comparisons; empty when its file cannot be read.
+  public var roster: [Member] = []
 }

@@ -105,9 +105,9 @@ public struct SquadFile: Sendable {
       ])
   }
 
-  /// One member as an ordered JSON object: every ``MemberField`` in order.
+  /// One member as an ordered JSON object: every stored ``MemberField`` in order.
   public static func memberJSON(_ member: Member) -> JSONValue {
-    .object(MemberField.allCases.map { ($0.rawValue, $0.json(member)) })
+    .object(MemberField.stored.map { ($0.rawValue, $0.json(member)) })
   }
 
   /// Decodes a squad file's bytes (a leading byte-order mark skipped, as for imports), naming

@@ -54,7 +54,8 @@ public struct SquadSet: Sendable {
       do throws(PersistenceError) {
         let squad = try squadFile.load()
         return SquadSummary(
-          name: name, members: squad.members.count, maxMembers: squad.maxMembers, lastChange: lastEntry ?? modified)
+          name: name, members: squad.members.count, maxMembers: squad.maxMembers, lastChange: lastEntry ?? modified,
+          roster: squad.members)
       } catch {
         return SquadSummary(name: name, members: nil, lastChange: lastEntry ?? modified, problem: error.description)
       }

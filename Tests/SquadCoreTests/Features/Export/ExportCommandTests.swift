@@ -25,7 +25,8 @@ import Testing
     let result = Result { () throws(UsageError) in try ExportCommand.request(from: arguments, now: .distantPast) }
     #expect(
       result.failure?.message
-        == "Unknown field 'power' for '--fields'. Valid fields: id, name, description, thumbnail, recruitedAt.")
+        == "Unknown field 'power' for '--fields'. Valid fields: id, name, description, thumbnail, recruitedAt, comics, series, stories, events, modified."
+    )
   }
 
   @Test func aFieldListedTwiceIsAUsageError() throws {
@@ -69,7 +70,8 @@ import Testing
     #expect(result.stdout == "")
     #expect(
       result.stderr.hasPrefix(
-        "Error: Unknown field 'nmae' for '--fields'. Valid fields: id, name, description, thumbnail, recruitedAt.\n"))
+        "Error: Unknown field 'nmae' for '--fields'. Valid fields: id, name, description, thumbnail, recruitedAt, comics, series, stories, events, modified.\n"
+      ))
   }
 
   @Test func anEmptySquadExportsAnEmptyMembersList() throws {

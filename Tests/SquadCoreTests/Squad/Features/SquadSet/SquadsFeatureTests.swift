@@ -73,8 +73,10 @@ import Testing
     await store.send(.deleteRequested(six, askFirst: true, at: Sample.moment)) {
       $0.phase = .loading(deleting: six, askFirst: true, at: Sample.moment)
     }
+    let roster = try SquadFile(paths: paths, name: six).load().members
     let summaries = [
-      SquadSummary(name: .default, members: 0), SquadSummary(name: six, members: 1, lastChange: lastChange),
+      SquadSummary(name: .default, members: 0),
+      SquadSummary(name: six, members: 1, lastChange: lastChange, roster: roster),
     ]
     await store.receive(.squadsLoaded(summaries)) { $0.phase = .confirming(six, at: Sample.moment) }
     await store.receive(.confirmationAnswered(true)) { $0.phase = .changing(.delete(six, at: Sample.moment)) }

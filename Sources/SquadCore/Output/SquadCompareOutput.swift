@@ -1,0 +1,45 @@
+/// Prints `squad squads compare`: a row per measure, a column per squad; one JSON object.
+extension SquadsOutput {
+  /// Two squads side by side: members, totals, the star (the most comics) and who is in both.
+  public static func compare(_ pair: [SquadSummary], settings: OutputSettings, catalogue: LocalCatalogue) -> String {
+    let ids = pair.map { Set($0.roster.map(\.id)) }
+    let shared = pair.first?.roster.filter { member in ids.allSatisfy { $0.contains(member.id) } } ?? []
+    let stars = pair.map { summary in
+      HeroOrdering.prominent(summary.roster.compactMap { catalogue.hero($0.id) }).first { $0.counts.comics != nil }
+    }
+    let totals = pair.map { Self.totals($0, catalogue) }
+    func hero(_ hero: Hero) -> JSONValue {
+      .object([("id", .int(hero.id.rawValue)), ("name", .string(hero.name)), ("comics", .optional(hero.counts.comics))])
+    }
+    switch settings.format {
+    case .json, .jsonl:
+      let squads = pair.indices.map { index in
+        JSONValue.object(
+          [("name", .string(pair[index].name.value)), ("members", .optional(pair[index].members))]
+            + HeroCounts.all.map { ($0.name, .optional(totals[index]?[keyPath: $0.path])) }
+            + [("star", stars[index].map(hero) ?? .null)])
+      }
+      let both = JSONValue.array(shared.map { hero(catalogue.hero($0.id) ?? Hero(id: $0.id, name: $0.name)) })
+      return JSONValue.object([("squads", .array(squads)), ("inBoth", both)]).encoded(
+        pretty: settings.prettyJSON && settings.format == .json) + "\n"
+    default:
+      let star = stars.map { $0.map { "\($0.name) (\(Plural.count($0.counts.comics ?? 0, "comic")))" } ?? "" }
+      let names = shared.isEmpty ? "none" : NameList.join(shared.map(\.name))
+      let number = settings.format == .table ? Grouped.format : String.init
+      var rows: [[String]] = [["members"] + pair.map { $0.members.map(number) ?? "" }]
+      for count in HeroCounts.all {
+        rows.append([count.name] + totals.map { total in total?[keyPath: count.path].map(number) ?? "" })
+      }
+      rows += [["star"] + star, ["in both"] + pair.map { _ in names }]
+      let columns =
+        [Table.Column("SQUAD", key: "measure")] + pair.map { Table.Column($0.name.value, key: $0.name.value) }
+      let table = Table(columns: columns, rows: rows)
+      switch settings.format {
+      case .table:
+        return TableRenderer.render(table, width: settings.width, color: settings.color, headers: settings.headers)
+      case .csv: return TextSanitizer.forStdout(table.csv(header: settings.headers), isTerminal: settings.isTerminal)
+      default: return table.tsv(header: settings.headers)
+      }
+    }
+  }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+
+@testable import SquadCore
+
+/// Issue 30, parts 1 to 3 and 6: the catalogue's counts wherever members are shown, joined when
+/// shown (never stored), totals, ranks, the squads a hero is in, and two squads compared.
+@Suite struct StrengthCountsEndToEndTests {
+  /// Spider-Man, Hulk, Thor and Squirrel Girl: their 2024 comics, series, stories and events.
+  static let numbers = "4484\t1215\t6485\t37\n1798\t550\t2688\t26\n1902\t560\t2808\t27\n127\t49\t130\t2\n"
+
+  static func fourHeroes() throws -> SquadProcess {
+    let squad = SquadProcess()
+    let recruited = try squad.run("recruit", "1009610", "hulk", "thor", "squirrel girl", "-q")
+    #expect(recruited.status == 0, "\(recruited.stderr)")
+    return squad
+  }
+
+  @Test func listAndExportTakeTheCountsInFields() throws {
+    let squad = try Self.fourHeroes()
+    #expect(try squad.run("list", "--format", "tsv", "--fields", "comics,series,stories,events").stdout == Self.numbers)
+    let csv = try squad.run("export", "--format", "csv", "--fields", "name,comics").stdout
+      .replacingOccurrences(of: "\r\n", with: "\n")
+    #expect(csv == "name,comics\nSpider-Man (Peter Parker),4484\nHulk,1798\nThor,1902\nSquirrel Girl,127\n")
+    let json = try squad.run("list", "--json", "--fields", "id,comics,modified").stdout
+    #expect(json.contains("{\"id\":1009610,\"comics\":4484,\"modified\":\"2021-06-30T"), "\(json)")
+    // Counts are catalogue facts: the squad file and the export's default document hold none.
+    let file = try String(contentsOfFile: squad.home.file("squad.json"), encoding: .utf8)
+    #expect(!file.contains("comics") && !file.contains("modified"))
+    #expect(try !squad.run("export").stdout.contains("comics"))
+  }
+
+  @Test func anUnknownCountIsUnknownNeverZero() throws {
+    let squad = try Self.fourHeroes()
+    // A member the catalogue does not know, as from a friend's export.
+    let stranger = "id,name\n99999999,Stranger\n"
+    #expect(try squad.run("import", "-", stdin: stranger).status == 0)
+    let tsv = try squad.run("list", "--format", "tsv", "--fields", "name,comics").stdout
+    #expect(tsv.hasSuffix("Stranger\t\n"), "\(tsv)")
+    let json = try squad.run("list", "--format", "jsonl", "--fields", "name,comics").stdout
+    #expect(json.hasSuffix("{\"name\":\"Stranger\",\"comics\":null}\n"), "\(json)")
+    let table = try squad.runOnTerminal(["list", "--fields", "name,comics", "-q"], extraEnvironment: ["NO_COLOR": "1"])
+    #expect(table.stdout.contains("Stranger                   unknown"), "\(table.stdout)")
+    #expect(table.stdout.contains("counts unknown for 1 member"), "\(table.stdout)")
+  }
+
+  @Test func anImportIgnoresCountColumns() throws {
+    let squad = SquadProcess()
+    let file = "id,name,comics,series\n1009351,Hulk,1,2\n"
+    let imported = try squad.run("import", "-", stdin: file)
+    #expect(imported.status == 0, "\(imported.stderr)")
+    let saved = try String(contentsOfFile: squad.home.file("squad.json"), encoding: .utf8)
+    #expect(saved.contains("\"name\": \"Hulk\""), "\(saved)")
+    #expect(!saved.contains("comics"))
+    #expect(try squad.run("list", "--fields", "comics").stdout == "1798\n", "the catalogue's count, not the file's")
+  }
+
+  @Test func theTableOfListEndsWithTheTotalsAndSquadsHasEachSquadsComics() throws {
+    let squad = try Self.fourHeroes()
+    let table = try squad.runOnTerminal(["list", "-q"], extraEnvironment: ["NO_COLOR": "1"])
+    #expect(
+      table.stdout.contains("\nTotals: 4 members, 8,311 comics, 2,374 series, 12,111 stories, 92 events\n"),
+      "\(table.stdout)")
+    #expect(try !squad.run("list").stdout.contains("Totals"), "data formats hold members only")
+    #expect(try squad.run("squads", "create", "avengers", "-q").status == 0)
+    #expect(try squad.run("--squad", "avengers", "recruit", "thor", "-q").status == 0)
+    let tsv = try squad.run("squads", "--format", "tsv").stdout.split(separator: "\n").map {
+      $0.split(separator: "\t", omittingEmptySubsequences: false)
+    }
+    #expect(tsv.map { [$0.first, $0.last] } == [["default", "8311"], ["avengers", "1902"]], "\(tsv)")
+    let fields = try squad.run("squads", "--fields", "name,events,stories").stdout
+    #expect(fields == "default\t92\t12111\navengers\t27\t2808\n")
+    let json = try squad.run("squads", "--json").stdout
+    #expect(json.contains("\"lastChange\":") && json.contains("\"comics\":8311,\"series\":2374"), "\(json)")
+  }
+
+  @Test func listOrdersByAnyCount() throws {
+    let squad = try Self.fourHeroes()
+    let most = try squad.run("list", "--order", "-comics", "--fields", "name").stdout
+    #expect(most == "Spider-Man (Peter Parker)\nThor\nHulk\nSquirrel Girl\n")
+    let fewest = try squad.run("list", "--order", "events", "--fields", "name").stdout
+    #expect(fewest == "Squirrel Girl\nHulk\nThor\nSpider-Man (Peter Parker)\n")
+    #expect(try squad.run("list", "--order", "name").status == 64, "list orders by counts")
+  }
+
+  @Test func showSaysTheRankAndTheSquads() throws {
+    let squad = try Self.fourHeroes()
+    let json = try squad.run("show", "1009610", "--json").stdout
+    #expect(json.contains("\"rank\":{\"comics\":{\"position\":1,\"of\":1564,\"tiedWith\":0},"), "\(json)")
+    #expect(json.contains("\"squads\":[\"default\"]"), "\(json)")
+    let card = try squad.runOnTerminal(["show", "1011137", "-q"], extraEnvironment: ["NO_COLOR": "1"]).stdout
+    #expect(card.contains("Rank:             #1,194 of 1,564 by comics (tied with 89 others)\n"), "\(card)")
+    #expect(card.contains("In squads:        none\n"), "\(card)")
+  }
+
+  @Test func twoSquadsCompareSideBySide() throws {
+    let squad = try Self.fourHeroes()
+    #expect(try squad.run("squads", "create", "avengers", "-q").status == 0)
+    #expect(try squad.run("--squad", "avengers", "recruit", "thor", "captain america", "-q").status == 0)
+    let tsv = try squad.run("squads", "compare", "default", "avengers").stdout
+    #expect(tsv.contains("comics\t8311\t4434\n"), "\(tsv)")
+    #expect(tsv.contains("star\tSpider-Man (Peter Parker) (4,484 comics)\tCaptain America (2,532 comics)\n"), "\(tsv)")
+    #expect(tsv.contains("in both\tThor\tThor\n"), "\(tsv)")
+    let json = try squad.run("squads", "compare", "default", "avengers", "--json").stdout
+    #expect(json.contains("\"inBoth\":[{\"id\":1009664,\"name\":\"Thor\",\"comics\":1902}]"), "\(json)")
+    let missing = try squad.run("squads", "compare", "default", "avengrs")
+    #expect(missing.status == 1 && missing.stderr.contains("did you mean 'avengers'?"), "\(missing.stderr)")
+  }
+}
