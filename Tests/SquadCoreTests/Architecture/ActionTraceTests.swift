@@ -119,7 +119,8 @@ import Testing
       catalogueFile: "/tmp/catalogue.sqc", catalogueBytes: 1024, cacheFolder: "/tmp/responses", cacheBytes: 0)
     let contents = CatalogueContents(droppedHeroes: 3, revertedHeroes: 2, comics: 1)
     let actions: [CatalogueFeature.Action] = [
-      .summaryRequested, .overviewLoaded(overview), .importRequested(request), .importFinished(.success(report)),
+      .summaryRequested, .overviewLoaded(.success(overview)), .importRequested(request),
+      .importFinished(.success(report)),
       .importFinished(.failure(.overLimit("the catalogue would hold more than 200000 heroes"))),
       .resetRequested(askFirst: true), .contentsMeasured(contents), .confirmationAnswered(false),
       .resetFinished(.success(1562)), .resetFinished(.failure(Self.error)),

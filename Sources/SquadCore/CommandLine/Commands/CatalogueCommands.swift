@@ -112,7 +112,7 @@ extension CatalogueFeatureCommand {
       return .notice("The local catalogue holds the bundled set only; there is nothing to reset.")
     case .reset(let heroes):
       return .notice("The local catalogue now holds the bundled set only (\(Plural.heroes(heroes))).")
-    case .failed(.resetting(let error)):
+    case .failed(.resetting(let error)), .failed(.reading(let error)):
       return .error(error.description, .failure)
     default:
       return .unfinished

@@ -18,7 +18,7 @@ public struct CatalogueEffects: EffectRunner {
   {
     switch effect {
     case .loadOverview:
-      await send(.overviewLoaded(overview()))
+      await send(.overviewLoaded(Result { () throws(PersistenceError) in try overview() }))
     case .importFiles(let request):
       let result = CatalogueImport.run(request.paths, skipInvalid: request.skipInvalid, store: store, now: request.at)
       await send(.importFinished(result))
@@ -48,8 +48,8 @@ public struct CatalogueEffects: EffectRunner {
     }
   }
 
-  private func overview() -> CatalogueOverview {
-    let catalogue = store.catalogue
+  private func overview() throws(PersistenceError) -> CatalogueOverview {
+    let catalogue = try store.read()
     return CatalogueOverview(
       heroes: catalogue.count, heroesByOrigin: catalogue.heroesByOrigin, comics: catalogue.comicCount,
       comicsByOrigin: catalogue.comicsByOrigin, updatedAt: catalogue.updatedAt, catalogueFile: paths.catalogueFile,
