@@ -13,7 +13,7 @@ extension SquadFile {
     }
     // Under the set's lock no squad is created, renamed or deleted, so this answer holds until the
     // change is saved: a squad missing now was deleted or renamed since the command looked.
-    guard try files({ () throws(PersistenceError) in try exists }) else { throw .squadGone(squad: name.value) }
+    guard try exists else { throw .squadGone(squad: name.value) }
     let lock = try files { () throws(PersistenceError) -> LockSet in try self.lock() }
     defer { withExtendedLifetime((setLock, lock)) {} }
     return try body()

@@ -52,7 +52,9 @@ public struct SquadFile: Sendable {
   /// damaged squad, not a missing one): always for the default squad, which is empty until first
   /// saved. A failed look (`EIO`) is thrown, never taken for "no squad".
   public var exists: Bool {
-    get throws(PersistenceError) { try name.isDefault ? true : FileKind.isPresent(path) }
+    get throws(SquadError) {
+      try name.isDefault ? true : files { () throws(PersistenceError) in try FileKind.isPresent(path) }
+    }
   }
 
   /// Which squad this is, whatever it is called now: its folder's identity while its squad file
@@ -61,7 +63,7 @@ public struct SquadFile: Sendable {
   /// that does not exist.
   public var identity: [UInt64]? {
     get throws(PersistenceError) {
-      guard !name.isDefault, try exists else { return nil }
+      guard !name.isDefault, try FileKind.isPresent(path) else { return nil }
       return try FileKind.identity(AtomicFile.folderAndName(of: path).folder)
     }
   }

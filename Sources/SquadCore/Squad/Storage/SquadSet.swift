@@ -31,10 +31,8 @@ public struct SquadSet: Sendable {
   /// Why a command cannot work on the squad `name`: it does not exist (the nearest existing name
   /// suggested); nil when it does. Nothing is created or locked to find out.
   public func refusal(for name: SquadName, fromVariable: Bool) -> SquadError? {
-    do throws(PersistenceError) {
-      try file(name).refuseLinkedFolder()
-      guard try !file(name).exists else { return nil }
-    } catch { return .file(error) }
+    do throws(PersistenceError) { try file(name).refuseLinkedFolder() } catch { return .file(error) }
+    do throws(SquadError) { guard try !file(name).exists else { return nil } } catch { return error }
     return .unknown(name, nearest: Self.nearest(to: name, in: names()), fromVariable: fromVariable)
   }
 
@@ -87,7 +85,7 @@ public struct SquadSet: Sendable {
     guard !old.isDefault else { throw .isDefault(action: "renamed") }
     guard !new.isDefault else { throw .isDefault(action: "a new name") }
     guard old != new else {
-      guard try file(old).files({ () throws(PersistenceError) in try file(old).exists }) else { throw missing(old) }
+      guard try file(old).exists else { throw missing(old) }
       return false
     }
     return try exclusively(old, present: true, unless: new) { squadFile, snapshot throws(SquadError) in
@@ -134,7 +132,7 @@ public struct SquadSet: Sendable {
   /// (``SquadsFeature/plan(limit:for:in:)`` decides); false when it already had it.
   public func setLimit(_ name: SquadName, to limit: Int?, at date: Date) throws(SquadError) -> Bool {
     let squadFile = file(name)
-    guard try squadFile.files({ () throws(PersistenceError) in try squadFile.exists }) else { throw missing(name) }
+    guard try squadFile.exists else { throw missing(name) }
     return try squadFile.change(by: "squads edit", at: date) { snapshot throws(SquadError) in
       try SquadsFeature.plan(limit: limit, for: name, in: snapshot)
     }.0
@@ -165,12 +163,8 @@ public struct SquadSet: Sendable {
   ) throws(SquadError) -> Value {
     let squadFile = file(name)
     func check() throws(SquadError) {
-      guard try squadFile.files({ () throws(PersistenceError) in try squadFile.exists }) == present else {
-        throw present ? missing(name) : .exists(name)
-      }
-      if let taken, try file(taken).files({ () throws(PersistenceError) in try file(taken).exists }) {
-        throw .exists(taken)
-      }
+      guard try squadFile.exists == present else { throw present ? missing(name) : .exists(name) }
+      if let taken, try file(taken).exists { throw .exists(taken) }
     }
     if present { try check() }
     let setLock = try squadFile.files { () throws(PersistenceError) in try FileLock(path: paths.squadsLockFile) }
