@@ -113,7 +113,13 @@ def state(home, out):
     the catalogue's counts; and the export's bytes. Raises ValueError for a file squad cannot read
     back (the run is then counted as corrupt)."""
     files, squads, histories = [], {}, {}
-    for folder, _, names in os.walk(home):
+    for folder, subfolders, names in os.walk(home):
+        top = os.path.relpath(folder, home).split(os.sep)[0]
+        # Folders too: an empty folder left after "Nothing was changed" (squads/.deleted/) is a change.
+        for sub in subfolders:
+            if top != "cache" and sub != "cache":
+                relative = os.path.relpath(os.path.join(folder, sub), home)
+                files.append(re.sub(r"\.deleted/([a-z]+)-\d+-\d+$", r".deleted/\1", relative) + "/")
         for name in names:
             # The response cache is a cache (written without a lock, best effort): an entry lost is no change lost.
             if stale_spool(name) or os.path.relpath(folder, home).split(os.sep)[0] == "cache":

@@ -153,7 +153,7 @@ public final class CatalogueStore: Sendable {
   /// aside, saying so, never deleted.
   public func reset() throws(PersistenceError) {
     // With no file there the bundled set already answers alone: nothing to lock, nothing created.
-    guard FileKind.isPresent(path) else { return loaded.withLock { $0 = .success(LocalCatalogue()) } }
+    guard try FileKind.isPresent(path) else { return loaded.withLock { $0 = .success(LocalCatalogue()) } }
     let lock = try LockSet.guarding(path, lock: lockPath)
     defer { withExtendedLifetime(lock) {} }
     let target = try OutputFile.Replacement(path: path)

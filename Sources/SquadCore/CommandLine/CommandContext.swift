@@ -65,7 +65,7 @@ public struct CommandContext: Sendable {
       // The normal case since the API was retired: said once per home, then remembered in the
       // cache (a file only a command that said it leaves; removing it only says it again).
       let said = paths.localCatalogueNoticed
-      guard !isQuiet, !FileKind.isPresent(said) else { break }
+      guard !isQuiet, (try? FileKind.isPresent(said)) == false else { break }
       notice(
         "Using the local catalogue: no Marvel API keys are set. squad says this once; see 'squad help environment' "
           + "for keys, or to make offline your default.")

@@ -20,18 +20,24 @@ enum FileKind {
     }
   }
 
+  /// What is at `path` (`stat`, or `lstat` unless `following`), the one "does this exist?" of
+  /// squad: nil when nothing is there (`ENOENT`, `ENOTDIR`, a link in a loop); any other failure
+  /// (`EIO`, `EACCES`…) is thrown, never taken for "absent".
+  static func status(_ path: String, following: Bool = false) throws(PersistenceError) -> stat? {
+    var status = stat()
+    if (following ? stat(path, &status) : lstat(path, &status)) == 0 { return status }
+    guard [ENOENT, ENOTDIR, ELOOP].contains(errno) else { throw .unreadable(path) }
+    return nil
+  }
+
   /// Whether anything is at `path`, a symbolic link counted as itself (dangling or in a loop):
   /// the test for "is this name taken", where following the link would miss a damaged squad.
-  static func isPresent(_ path: String) -> Bool {
-    var status = stat()
-    return lstat(path, &status) == 0
-  }
+  static func isPresent(_ path: String) throws(PersistenceError) -> Bool { try status(path) != nil }
 
   /// What is at `path` whatever it is called (its device and inode, a link not followed); nil
   /// when nothing is there.
-  static func identity(_ path: String) -> [UInt64]? {
-    var status = stat()
-    return lstat(path, &status) == 0 ? identity(of: status) : nil
+  static func identity(_ path: String) throws(PersistenceError) -> [UInt64]? {
+    try status(path).map(identity(of:))
   }
 
   /// A file's device and inode, widened without trapping (Darwin's `dev_t` is `Int32`).

@@ -36,18 +36,19 @@ public final class LockSet: Sendable {
   /// turns. A link pointed elsewhere while this process waited is locked where it points now.
   public static func guarding(_ file: String, lock: String) throws(PersistenceError) -> LockSet {
     while true {
-      let paths = paths(guarding: file, lock: lock)
+      let paths = try paths(guarding: file, lock: lock)
       let locks = try LockSet(paths: paths)
-      if LockSet.paths(guarding: file, lock: lock) == paths { return locks }
+      if try LockSet.paths(guarding: file, lock: lock) == paths { return locks }
     }
   }
 
   /// The lock files ``guarding(_:lock:)`` takes: one file unless `file` is a link to a file elsewhere.
-  static func paths(guarding file: String, lock: String) -> [String] {
-    var status = stat()
-    guard stat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return [lock] }
+  static func paths(guarding file: String, lock: String) throws(PersistenceError) -> [String] {
+    guard let status = try FileKind.status(file, following: true), status.st_mode & S_IFMT == S_IFREG else {
+      return [lock]
+    }
     let name = AtomicFile.folderAndName(of: lock).name
-    return [lock, AtomicFile.folderAndName(of: OutputFile.target(of: file)).folder + "/" + name]
+    return [lock, AtomicFile.folderAndName(of: try OutputFile.resolved(file)).folder + "/" + name]
   }
 
   // Creates the lock file when missing, and names it by (device, inode).

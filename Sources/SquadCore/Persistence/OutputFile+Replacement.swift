@@ -23,16 +23,15 @@ extension OutputFile {
 
     /// Checks what `path` names, refusing what the rules refuse.
     init(path: String) throws(PersistenceError) {
-      var status = stat()
-      guard lstat(path, &status) == 0 else {
-        guard errno == ENOENT else { throw .unwritable(path) }
+      guard try FileKind.isPresent(path) else {
         self.path = path
         existing = nil
         return
       }
+      var status = stat()
       guard stat(path, &status) == 0 else {
         if errno == ENOENT { throw PersistenceError(path: path, reason: .danglingLink) }
-        throw .unwritable(path)
+        throw .unreadable(path)
       }
       let type = status.st_mode & S_IFMT
       guard type == S_IFREG else {
@@ -43,7 +42,7 @@ extension OutputFile {
         throw PersistenceError(path: path, reason: .notAFile(kind: kind))
       }
       try OutputFile.refuseReadOnly(path, status)
-      self.path = OutputFile.target(of: path)
+      self.path = try OutputFile.resolved(path)
       existing = status
     }
   }

@@ -28,8 +28,7 @@ public enum OutputFile {
     _ data: Data, to path: String, writesThroughSpecialFiles: Bool = false, protected: [String] = [],
     createsFolder: Bool = true
   ) throws(PersistenceError) {
-    var status = stat()
-    if stat(path, &status) == 0 {
+    if let status = try FileKind.status(path, following: true) {
       try refuseProtected(path, protected)
       // `--output /dev/stdout >> log`: the shell's own redirection, append mode and offset
       // included, is kept by writing to the descriptor rather than replacing the file.
@@ -51,8 +50,16 @@ public enum OutputFile {
 
   /// The file a path finally names, symbolic links followed (the path itself when nothing is
   /// there yet or the links cannot be resolved).
-  public static func target(of path: String) -> String {
-    guard let resolved = realpath(path, nil) else { return path }
+  public static func target(of path: String) -> String { (try? resolved(path)) ?? path }
+
+  /// The file a path finally names, symbolic links followed; the path itself when nothing is
+  /// there (`ENOENT`, `ENOTDIR`). A link the system fails to read (`EIO`) is thrown: taking it for
+  /// "not a link" would replace a shared file's link with a file of its own.
+  static func resolved(_ path: String) throws(PersistenceError) -> String {
+    guard let resolved = realpath(path, nil) else {
+      guard [ENOENT, ENOTDIR].contains(errno) else { throw .unreadable(path) }
+      return path
+    }
     defer { free(resolved) }
     return String(cString: resolved)
   }
@@ -94,6 +101,7 @@ public enum OutputFile {
 
   static func refuseReadOnly(_ path: String, _ status: stat) throws(PersistenceError) {
     guard status.st_mode & 0o222 == 0 || access(path, W_OK) != 0 else { return }
+    guard [EACCES, EROFS, EPERM].contains(errno) || status.st_mode & 0o222 == 0 else { throw .unreadable(path) }
     let mode = String(status.st_mode & 0o7777, radix: 8)
     let detail = "it is read-only (mode \(mode)); squad replaces only files it may write (chmod u+w to allow it)"
     throw PersistenceError(path: path, reason: .unwritable(detail: detail))
@@ -116,7 +124,7 @@ public enum OutputFile {
     let folder = (place as NSString).deletingLastPathComponent
     let keptBesideALock =
       names.contains { name == $0 || name.hasPrefix($0 + ".") }
-      && names.contains { $0.hasSuffix(".lock") && FileKind.isPresent(folder + "/" + $0) }
+      && names.contains { $0.hasSuffix(".lock") && (try? FileKind.isPresent(folder + "/" + $0)) ?? true }
     guard
       keptBesideALock
         || protected.contains(where: {

@@ -35,6 +35,8 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
     /// A folder squad keeps inside its home (a named squad's, `squads/.deleted`) is a symbolic
     /// link, which squad never follows; nothing was changed.
     case linkedFolder
+    /// A change failed and so did undoing what it had begun; `detail` says both and what is left.
+    case notUndone(detail: String)
   }
 
   /// The file concerned.
@@ -52,7 +54,7 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
   public var exitCode: ExitCode {
     switch reason {
     case .corrupt, .newerSchema, .tooLarge, .wouldExceed, .catalogueOverLimit, .corruptHistory: return .invalidData
-    case .unreadable, .unwritable, .partlyWritten, .notAFile, .danglingLink, .notOwnFile, .linkedFolder:
+    case .unreadable, .unwritable, .partlyWritten, .notAFile, .danglingLink, .notOwnFile, .linkedFolder, .notUndone:
       return .failure
     }
   }
@@ -61,6 +63,13 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
   static func unwritable(_ path: String, _ action: String? = nil) -> PersistenceError {
     let detail = String(cString: strerror(errno))
     return PersistenceError(path: path, reason: .unwritable(detail: action.map { "\($0): \(detail)" } ?? detail))
+  }
+
+  /// What a failed change says (`failure`), its "Nothing was changed." replaced by what is `left`
+  /// at `path`, which undoing the change's beginning failed to remove.
+  static func notUndone(_ failure: String, path: String, left: String) -> PersistenceError {
+    let said = failure.replacingOccurrences(of: " Nothing was changed.", with: "")
+    return PersistenceError(path: path, reason: .notUndone(detail: said + " The change was not made, but " + left))
   }
 
   /// The system call just made on `path` failed reading: `errno`'s text.
@@ -107,6 +116,7 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
         + "without being recorded, and undo and redo refuse until it is fixed or removed."
     case .catalogueOverLimit(let detail):
       return "Could not write \(path): \(detail) (see 'Limits' in the README). Nothing was changed."
+    case .notUndone(let detail): return detail
     case .linkedFolder:
       return "\(path) is a symbolic link; squad keeps its folders (a squad's, squads/.deleted) only as real folders "
         + "inside its home and never follows a link there. It was left untouched and nothing was changed."

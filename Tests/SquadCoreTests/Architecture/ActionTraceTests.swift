@@ -123,7 +123,8 @@ import Testing
       damages: [CatalogueDamage(section: "records", detail: "1 record", heroes: ["hulk"])],
       intact: 1564, checksums: true)
     let actions: [CatalogueFeature.Action] = [
-      .summaryRequested, .overviewLoaded(overview), .importRequested(request), .importFinished(.success(report)),
+      .summaryRequested, .overviewLoaded(.success(overview)), .importRequested(request),
+      .importFinished(.success(report)),
       .importFinished(.failure(.overLimit("the catalogue would hold more than 200000 heroes"))),
       .resetRequested(askFirst: true), .contentsMeasured(contents), .confirmationAnswered(false),
       .resetFinished(.success(1562)), .resetFinished(.failure(Self.error)), .checkRequested(repair: true),

@@ -17,11 +17,11 @@ import Testing
     try FileManager.default.createDirectory(atPath: home.file("shared"), withIntermediateDirectories: true)
     try home.write("{\"schemaVersion\": 1, \"members\": []}\n", to: "shared/team.json")
     let file = SquadFile(paths: paths)
-    #expect(LockSet.paths(guarding: file.path, lock: file.lockPath) == [paths.lockFile])
+    #expect(try LockSet.paths(guarding: file.path, lock: file.lockPath) == [paths.lockFile])
     try FileManager.default.createSymbolicLink(
       atPath: paths.squadFile, withDestinationPath: home.file("shared/team.json"))
     #expect(
-      LockSet.paths(guarding: file.path, lock: file.lockPath) == [
+      try LockSet.paths(guarding: file.path, lock: file.lockPath) == [
         paths.lockFile, OutputFile.target(of: home.file("shared")) + "/squad.lock",
       ])
     #expect(try file.lock().count == 2)
@@ -34,7 +34,7 @@ import Testing
     try FileManager.default.createSymbolicLink(
       atPath: paths.catalogueFile, withDestinationPath: home.file("shared/catalogue.sqc"))
     #expect(
-      LockSet.paths(guarding: paths.catalogueFile, lock: paths.catalogueLock) == [
+      try LockSet.paths(guarding: paths.catalogueFile, lock: paths.catalogueLock) == [
         paths.catalogueLock, OutputFile.target(of: home.file("shared")) + "/catalogue.lock",
       ])
     #expect(try LockSet.guarding(paths.catalogueFile, lock: paths.catalogueLock).count == 2)

@@ -138,7 +138,7 @@ extension CatalogueFeatureCommand {
       return .notice("The local catalogue holds the bundled set only; there is nothing to reset.")
     case .reset(let heroes):
       return .notice("The local catalogue now holds the bundled set only (\(Plural.heroes(heroes))).")
-    case .failed(.resetting(let error)), .failed(.repairing(let error)):
+    case .failed(.resetting(let error)), .failed(.repairing(let error)), .failed(.reading(let error)):
       return .error(error.description, .failure)
     case .checked(let report):
       context.console.out(

@@ -191,7 +191,8 @@ extension SquadsFeatureCommand {
           summaries, now: context.environment.now(), settings: context.output, fields: fields,
           catalogue: context.parts.catalogue.catalogue))
       for summary in summaries { if let problem = summary.problem { context.notice("Warning: " + problem) } }
-      return .success
+      // As `ls` does: the rest is listed, and a squad that could not be read (not a damaged one) fails the command.
+      return summaries.contains { $0.problem?.hasPrefix("Could not read ") == true } ? .exit(.failure) : .success
     case .changed(.limit(let name, let limit, _), let change):
       let now = change == .unchanged ? "already" : "now"
       return .notice(

@@ -2,6 +2,8 @@
 public enum CatalogueFailure: Error, Equatable, Sendable {
   /// The import stopped: a bad or unreadable file, a bound passed, or the write failed.
   case importing(CatalogueImport.Failure)
+  /// The stored catalogue could not be read (an overview never answers from the bundled set alone).
+  case reading(PersistenceError)
   /// The stored catalogue could not be removed.
   case resetting(PersistenceError)
   /// The repaired catalogue could not be written.

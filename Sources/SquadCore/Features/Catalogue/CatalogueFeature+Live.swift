@@ -18,7 +18,7 @@ public struct CatalogueEffects: EffectRunner {
   {
     switch effect {
     case .loadOverview:
-      await send(.overviewLoaded(overview()))
+      await send(.overviewLoaded(Result { () throws(PersistenceError) in try overview() }))
     case .importFiles(let request):
       let result = CatalogueImport.run(request.paths, skipInvalid: request.skipInvalid, store: store, now: request.at)
       await send(.importFinished(result))
@@ -58,9 +58,9 @@ public struct CatalogueEffects: EffectRunner {
     }
   }
 
-  private func overview() -> CatalogueOverview {
+  private func overview() throws(PersistenceError) -> CatalogueOverview {
     // Counted from what is intact: a damaged file's header is not the answer.
-    let catalogue = store.catalogue.verified
+    let catalogue = try store.read().verified
     return CatalogueOverview(
       heroes: catalogue.count, heroesByOrigin: catalogue.heroesByOrigin, comics: catalogue.comicCount,
       comicsByOrigin: catalogue.comicsByOrigin, updatedAt: catalogue.updatedAt, catalogueFile: paths.catalogueFile,

@@ -47,7 +47,7 @@ public enum CatalogueFeature: Feature {
   /// What happened.
   public enum Action: Equatable, Sendable {
     case summaryRequested
-    case overviewLoaded(CatalogueOverview)
+    case overviewLoaded(Result<CatalogueOverview, PersistenceError>)
     case importRequested(CatalogueImportRequest)
     case importFinished(Result<CatalogueImport.Report, CatalogueImport.Failure>)
     case resetRequested(askFirst: Bool)
@@ -79,8 +79,12 @@ public enum CatalogueFeature: Feature {
       state.phase = .summarising
       return [.loadOverview]
 
-    case (.summarising, .overviewLoaded(let overview)):
+    case (.summarising, .overviewLoaded(.success(let overview))):
       state.phase = .summarised(overview)
+      return []
+
+    case (.summarising, .overviewLoaded(.failure(let error))):
+      state.phase = .failed(.reading(error))
       return []
 
     case (.idle, .importRequested(let request)):

@@ -27,7 +27,7 @@ final class SquadFileWatch: Sendable {
   func read() throws(PersistenceError) -> PickSquad {
     let stamp = Self.stamp(squadFile.path)
     seen.withLock { $0 = stamp }
-    return PickSquad(squad: try squadFile.load(), identity: squadFile.identity)
+    return PickSquad(squad: try squadFile.load(), identity: try squadFile.identity)
   }
 
   /// The squad read again when its file changed since the last read; nil when it did not.

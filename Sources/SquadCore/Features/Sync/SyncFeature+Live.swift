@@ -66,14 +66,14 @@ public struct SyncEffects: EffectRunner {
     // flock grants this process's own shared locks on squads.lock (each change takes one too)
     // even while a rename waits for it exclusively, so holding one around the loop cannot deadlock.
     let setLock =
-      FileKind.isPresent(squads.paths.squadsDirectory)
+      (try? FileKind.isPresent(squads.paths.squadsDirectory)) ?? true
       ? try? FileLock(path: squads.paths.squadsLockFile, shared: true) : nil
     defer { withExtendedLifetime(setLock) {} }
     for name in squads.names() {
       let squadFile = SquadFile(paths: squads.paths, name: name) { text in
         problems.withLock { $0.append("The squad '\(name)': " + text) }
       }
-      guard FileKind.isPresent(squadFile.path) else { continue }
+      guard (try? squadFile.exists) ?? true else { continue }
       do throws(SquadError) {
         // Recorded in each squad's history like any change ("sync"), so undo can take it back.
         _ = try squadFile.change(by: "sync", at: now()) { snapshot throws(SquadError) in

@@ -77,7 +77,10 @@ public struct HistoryFile: Sendable {
     } catch {
       // A commit made whose folder flush failed (``PersistenceError/Reason/partlyWritten(detail:)``) stays recorded.
       if case .partlyWritten = error.reason { throw error }
-      if SystemCall.retrying({ ftruncate(descriptor, status.st_size) }) == 0 { _ = SystemCall.flush(descriptor) }
+      guard SystemCall.retrying({ ftruncate(descriptor, status.st_size) }) == 0, SystemCall.flush(descriptor) else {
+        let left = "its entry could not be taken back out of \(path) (\(String(cString: strerror(errno)))); "
+        throw .notUndone(error.description, path: path, left: left + "squad ignores it, and the next change cuts it.")
+      }
       throw error
     }
   }

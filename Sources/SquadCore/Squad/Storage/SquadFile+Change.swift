@@ -13,7 +13,7 @@ extension SquadFile {
     }
     // Under the set's lock no squad is created, renamed or deleted, so this answer holds until the
     // change is saved: a squad missing now was deleted or renamed since the command looked.
-    guard exists else { throw .squadGone(squad: name.value) }
+    guard try exists else { throw .squadGone(squad: name.value) }
     let lock = try files { () throws(PersistenceError) -> LockSet in try self.lock() }
     defer { withExtendedLifetime((setLock, lock)) {} }
     return try body()
@@ -29,7 +29,7 @@ extension SquadFile {
   ) throws(SquadError) -> (Value, HistoryEntry?) {
     // A command that changes nothing creates nothing: a squad with no file yet is first read
     // without its locks (taking them creates its folder and lock files).
-    if !FileKind.isPresent(path) {
+    if try !files({ () throws(PersistenceError) in try FileKind.isPresent(path) }) {
       let (edit, value) = try plan(try files(self.snapshot))
       guard let edit else { return (value, nil) }
       if edit.kind == .change && edit.squad.members.isEmpty { return (value, nil) }
@@ -44,12 +44,12 @@ extension SquadFile {
 
   /// The squad and its history as they are now; throws when the history cannot be read. Call it holding the lock.
   func snapshot() throws(PersistenceError) -> SquadSnapshot {
-    let exists = FileManager.default.fileExists(atPath: path)
+    let exists = try FileKind.status(path, following: true) != nil
     let loaded = Result { () throws(PersistenceError) in try load() }
     let digest =
       (try? loaded.get()).map { exists ? SquadDigest.of($0) : SquadDigest.absent } ?? SquadDigest.unreadable
     var snapshot = SquadSnapshot(
-      name: name, path: path, historyPath: history.path, identity: identity, loaded: loaded, exists: exists,
+      name: name, path: path, historyPath: history.path, identity: try identity, loaded: loaded, exists: exists,
       digest: digest, history: .success([]))
     do throws(PersistenceError) {
       let contents = try history.read()

@@ -49,16 +49,23 @@ public struct SquadFile: Sendable {
   }
 
   /// Whether the squad exists (its squad file is there, readable or not: a dangling link is a
-  /// damaged squad, not a missing one): always for the default squad, which is empty until first saved.
-  public var exists: Bool { name.isDefault || FileKind.isPresent(path) }
+  /// damaged squad, not a missing one): always for the default squad, which is empty until first
+  /// saved. A failed look (`EIO`) is thrown, never taken for "no squad".
+  public var exists: Bool {
+    get throws(SquadError) {
+      try name.isDefault ? true : files { () throws(PersistenceError) in try FileKind.isPresent(path) }
+    }
+  }
 
   /// Which squad this is, whatever it is called now: its folder's identity while its squad file
   /// exists. A rename keeps it; a squad deleted (or renamed away) and created again under the name
   /// has another. Nil for the default squad, which is always the same one, and for a named squad
   /// that does not exist.
   public var identity: [UInt64]? {
-    guard !name.isDefault, exists else { return nil }
-    return FileKind.identity(AtomicFile.folderAndName(of: path).folder)
+    get throws(PersistenceError) {
+      guard !name.isDefault, try FileKind.isPresent(path) else { return nil }
+      return try FileKind.identity(AtomicFile.folderAndName(of: path).folder)
+    }
   }
 
   /// The squad on disk, read once and at most ``InputLimit/squadFile`` bytes; an empty squad

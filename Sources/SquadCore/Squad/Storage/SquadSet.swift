@@ -18,12 +18,12 @@ public struct SquadSet: Sendable {
   public func file(_ name: SquadName) -> SquadFile { SquadFile(paths: paths, name: name) }
 
   /// The default squad, then every named squad that has a squad file (even one that cannot be
-  /// read: a dangling link, a loop), by name.
+  /// read: a dangling link, a loop, one the system fails to look at), by name.
   public func names() -> [SquadName] {
     let entries = (try? FileManager.default.contentsOfDirectory(atPath: paths.squadsDirectory)) ?? []
     let named = entries.compactMap { entry -> SquadName? in
       guard case .success(let name) = SquadName.parse(entry), name.value == entry, !name.isDefault else { return nil }
-      return FileKind.isPresent(file(name).path) ? name : nil
+      return (try? FileKind.isPresent(file(name).path)) ?? true ? name : nil
     }
     return [.default] + named.sorted()
   }
@@ -32,7 +32,7 @@ public struct SquadSet: Sendable {
   /// suggested); nil when it does. Nothing is created or locked to find out.
   public func refusal(for name: SquadName, fromVariable: Bool) -> SquadError? {
     do throws(PersistenceError) { try file(name).refuseLinkedFolder() } catch { return .file(error) }
-    guard !file(name).exists else { return nil }
+    do throws(SquadError) { guard try !file(name).exists else { return nil } } catch { return error }
     return .unknown(name, nearest: Self.nearest(to: name, in: names()), fromVariable: fromVariable)
   }
 
@@ -86,7 +86,7 @@ public struct SquadSet: Sendable {
     guard !old.isDefault else { throw .isDefault(action: "renamed") }
     guard !new.isDefault else { throw .isDefault(action: "a new name") }
     guard old != new else {
-      guard FileKind.isPresent(file(old).path) else { throw missing(old) }
+      guard try file(old).exists else { throw missing(old) }
       return false
     }
     return try exclusively(old, present: true, unless: new) { squadFile, snapshot throws(SquadError) in
@@ -107,12 +107,20 @@ public struct SquadSet: Sendable {
   public func delete(_ name: SquadName, at date: Date) throws(SquadError) -> (Squad, keptIn: String) {
     guard !name.isDefault else { throw .isDefault(action: "deleted") }
     return try exclusively(name, present: true) { squadFile, snapshot throws(SquadError) in
-      // Where the squad goes must be usable before the deletion is recorded.
-      try squadFile.files { () throws(PersistenceError) in try OwnFolder.ensure(paths.deletedSquadsDirectory) }
-      let kept = paths.deletedSquadsDirectory + "/\(name.value)-\(Int(date.timeIntervalSince1970 * 1000))-\(getpid())"
-      _ = try squadFile.commit(
-        SquadEdit(squad: Squad(), kind: .delete), of: snapshot, command: "squads delete", at: date
-      ) { () throws(PersistenceError) in try move(paths.folder(of: name), to: kept) }
+      // Where the squad goes must be usable before the deletion is recorded; made here, it goes
+      // again when the deletion fails ("Nothing was changed").
+      let deleted = paths.deletedSquadsDirectory
+      let made = try squadFile.files { () throws(PersistenceError) in try !FileKind.isPresent(deleted) }
+      try squadFile.files { () throws(PersistenceError) in try OwnFolder.ensure(deleted) }
+      let kept = deleted + "/\(name.value)-\(Int(date.timeIntervalSince1970 * 1000))-\(getpid())"
+      do throws(SquadError) {
+        _ = try squadFile.commit(
+          SquadEdit(squad: Squad(), kind: .delete), of: snapshot, command: "squads delete", at: date
+        ) { () throws(PersistenceError) in try move(paths.folder(of: name), to: kept) }
+      } catch {
+        if made { rmdir(deleted) }
+        throw error
+      }
       try squadFile.files { () throws(PersistenceError) in
         try SystemCall.flushFolder(paths.deletedSquadsDirectory, paths.squadsDirectory)
       }
@@ -125,7 +133,7 @@ public struct SquadSet: Sendable {
   /// (``SquadsFeature/plan(limit:for:in:)`` decides); false when it already had it.
   public func setLimit(_ name: SquadName, to limit: Int?, at date: Date) throws(SquadError) -> Bool {
     let squadFile = file(name)
-    guard squadFile.exists else { throw missing(name) }
+    guard try squadFile.exists else { throw missing(name) }
     return try squadFile.change(by: "squads edit", at: date) { snapshot throws(SquadError) in
       try SquadsFeature.plan(limit: limit, for: name, in: snapshot)
     }.0
@@ -136,7 +144,7 @@ public struct SquadSet: Sendable {
   // anything else (a history, a file of the user's) refuses the rename, as `.deleted` only ever
   // receives deleted squads and nothing squad did not make is destroyed.
   private func clearWay(to folder: String) throws(PersistenceError) {
-    guard FileKind.isPresent(folder) else { return }
+    guard try FileKind.isPresent(folder) else { return }
     try OwnFolder.refuseLink(folder)
     guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder),
       entries.allSatisfy({ $0 == "squad.lock" || $0.hasPrefix(".squad.json.tmp-") })
@@ -156,21 +164,27 @@ public struct SquadSet: Sendable {
   ) throws(SquadError) -> Value {
     let squadFile = file(name)
     func check() throws(SquadError) {
-      guard FileKind.isPresent(squadFile.path) == present else { throw present ? missing(name) : .exists(name) }
-      if let taken, FileKind.isPresent(file(taken).path) { throw .exists(taken) }
+      guard try squadFile.exists == present else { throw present ? missing(name) : .exists(name) }
+      if let taken, try file(taken).exists { throw .exists(taken) }
     }
     if present { try check() }
     let setLock = try squadFile.files { () throws(PersistenceError) in try FileLock(path: paths.squadsLockFile) }
     defer { withExtendedLifetime(setLock) {} }
     try check()
     // "Nothing was changed" leaves no folder: a create that fails removes the ones it made.
-    let made = present ? [] : [paths.squadsDirectory, paths.folder(of: name)].filter { !FileKind.isPresent($0) }
+    var made: [String] = []
+    for folder in present ? [] : [paths.squadsDirectory, paths.folder(of: name)] {
+      if try !squadFile.files({ () throws(PersistenceError) in try FileKind.isPresent(folder) }) { made.append(folder) }
+    }
     do {
       let lock = try squadFile.files { () throws(PersistenceError) in try squadFile.lock() }
       defer { withExtendedLifetime(lock) {} }
       return try body(squadFile, try squadFile.files(squadFile.snapshot))
     } catch {
-      for folder in made.reversed() { try? FileManager.default.removeItem(atPath: folder) }
+      for folder in made.reversed() where (try? FileManager.default.removeItem(atPath: folder)) == nil {
+        let left = "the folder \(folder) it made could not be removed; remove it by hand."
+        throw .file(.notUndone(error.description, path: folder, left: left))
+      }
       throw error
     }
   }
@@ -191,7 +205,9 @@ public struct SquadSet: Sendable {
     let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
     let named = entries.compactMap { entry in SquadSet.deletionStamp(entry).map { (entry, $0) } }
       .filter { OwnFolder.isRealFolder(folder + "/" + $0.0) }
-    func isSquad(_ entry: (String, Int)) -> Bool { FileKind.isPresent(folder + "/" + entry.0 + "/squad.json") }
+    func isSquad(_ entry: (String, Int)) -> Bool {
+      (try? FileKind.isPresent(folder + "/" + entry.0 + "/squad.json")) ?? true
+    }
     let doomed = named.filter(isSquad).sorted(by: { $0.1 > $1.1 }).dropFirst(SquadSet.keptDeleted)
     for (entry, _) in doomed + named.filter({ !isSquad($0) }) {
       _ = Foundation.rename(folder + "/" + entry, folder + "/.pruned-" + entry)

@@ -95,7 +95,8 @@ import Testing
     #expect(parts.count == 4)
     #expect(
       parts.first == [
-        "import\t\(CatalogueImportCommand.spec.abstract)", "reset\t\(CatalogueResetCommand.spec.abstract)",
+        "import\t\(CatalogueImportCommand.spec.abstract)", "check\t\(CatalogueCheckCommand.spec.abstract)",
+        "reset\t\(CatalogueResetCommand.spec.abstract)",
       ])
     let reset = parts.dropFirst().first?.map { $0.split(separator: "\t")[0] } ?? []
     #expect(reset.contains("--yes") && reset.contains("--home") && !reset.contains("--skip-invalid"))

@@ -35,8 +35,16 @@ import Testing
     let overview = CatalogueOverview(
       heroes: 1564, heroesByOrigin: [.bundled: 1564], comics: 0, comicsByOrigin: [:], updatedAt: nil,
       catalogueFile: paths.catalogueFile, catalogueBytes: nil, cacheFolder: paths.responsesDirectory, cacheBytes: 0)
-    await store.receive(.overviewLoaded(overview)) { $0.phase = .summarised(overview) }
+    await store.receive(.overviewLoaded(.success(overview))) { $0.phase = .summarised(overview) }
     store.finish()
+  }
+
+  @Test func anOverviewOfACatalogueThatCannotBeReadFails() {
+    var state = CatalogueFeature.State()
+    state.phase = .summarising
+    let error = PersistenceError(path: paths.catalogueFile, reason: .unreadable(detail: "Input/output error"))
+    #expect(CatalogueFeature.reduce(&state, .overviewLoaded(.failure(error))).isEmpty)
+    #expect(state.phase == .failed(.reading(error)))
   }
 
   @Test func anImportReportsWhatItAddedThenTheSummaryCountsIt() async throws {

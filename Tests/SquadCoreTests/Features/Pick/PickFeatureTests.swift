@@ -318,7 +318,7 @@ final class ScriptedTerminal: FullScreenTerminal {
     let name = try SquadName.parse("six").get()
     _ = try SquadSet(paths: paths).create(name, maxMembers: 6, at: Sample.moment)
     let file = SquadFile(paths: paths, name: name)
-    let identity = try #require(file.identity)
+    let identity = try #require(try file.identity)
     let terminal = ScriptedTerminal([.key(.space), .key(.enter)])
     let store = TestStore<PickFeature, PickEffects>(
       initialState: PickFeature.State(size: size),
@@ -356,7 +356,7 @@ final class ScriptedTerminal: FullScreenTerminal {
     let gone = SquadError.squadGone(squad: "six")
     await store.receive(.changesSaved(.failure(gone))) { $0.mode = .finished(.failed(.squad(gone))) }
     store.finish()
-    #expect(!file.exists, "the squad was not created again")
+    #expect(try !file.exists, "the squad was not created again")
     #expect(gone.exitCode == .failure)
   }
 
@@ -364,7 +364,7 @@ final class ScriptedTerminal: FullScreenTerminal {
     let (paths, name, file, identity, store) = try await pickingInSix()
     _ = try SquadSet(paths: paths).rename(name, to: try SquadName.parse("old").get(), at: Sample.moment)
     _ = try SquadSet(paths: paths).create(name, maxMembers: 2, at: Sample.moment)
-    let newcomer = try #require(file.identity)
+    let newcomer = try #require(try file.identity)
     #expect(newcomer != identity)
     await store.receive(.keyPressed(.space)) {
       $0.pending = [PendingChange(hero: Sample.hulk, kind: .recruit)]
