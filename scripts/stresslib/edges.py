@@ -157,7 +157,8 @@ def run_odd_files(ctx, result):
         if os.geteuid() == 0:
             outputs["character device"] = (lambda path: os.mknod(path, 0o666 | stat.S_IFCHR, os.makedev(1, 3)), 0)
         for label, (setup, expected) in outputs.items():
-            path = os.path.join(home, "out-" + label.replace(" ", "-").replace("/", ""))
+            # No extension in the name: export takes its format from one (issue 31).
+            path = os.path.join(home, "out-" + label.replace(" ", "-").replace("/", "").replace(".", "-"))
             held = setup(path)
             before = identity(path)
             drain = None
