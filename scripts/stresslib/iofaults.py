@@ -143,8 +143,9 @@ def state(home, out):
     catalogue = None
     if os.path.exists(os.path.join(home, "catalogue.sqc")):
         with open(os.path.join(home, "catalogue.sqc"), "rb") as file:
-            head = file.read(1024).split(b"\n")
-        header = json.loads(head[1])
+            head = file.read(4096).split(b"\n")
+        # Format 4 ends the header line with its checksum after the JSON (docs/CATALOGUE.md).
+        header = json.JSONDecoder().raw_decode(head[1].decode())[0]
         catalogue = (header["heroes"], header["comicCount"], os.path.getsize(os.path.join(home, "catalogue.sqc")))
     exported = None
     if os.path.exists(os.path.join(out, "export.json")):
