@@ -115,6 +115,19 @@ extension IOFaultsEndToEndTests {
     #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
     #expect(result.stderr.contains("Could not read \(squad.home.file("catalogue.sqc")): Input/output error"))
   }
+
+  // Counts joined from the bundled set instead would be a silent wrong answer for imported heroes.
+  @Test func aListThatJoinsCountsFromACatalogueThatCannotBeReadFails() throws {
+    let squad = try homeWithImports()
+    #expect(try squad.run("--offline", "recruit", "1009610").status == 0)
+    let catalogue = squad.home.file("catalogue.sqc")
+    let joined = try run(squad, failing("openat", of: catalogue, "EIO", when: 1), "list", "--fields", "name,comics")
+    #expect(joined.status == 1, "\(joined.stdout)\(joined.stderr)")
+    #expect(joined.stdout == "")
+    #expect(joined.stderr.contains("Could not read \(catalogue): Input/output error"), "\(joined.stderr)")
+    let plain = try run(squad, failing("openat", of: catalogue, "EIO", when: 1), "list", "--format", "tsv")
+    #expect(plain.status == 0 && plain.stdout.contains("Spider-Man"), "a list that joins nothing reads no catalogue")
+  }
 }
 
 extension IOFaultsEndToEndTests {

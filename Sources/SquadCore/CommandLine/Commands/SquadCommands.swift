@@ -111,10 +111,18 @@ extension SquadFeatureCommand {
         }
         let fields = (try? OptionValues.fields(context.arguments, MemberField.self)) ?? nil
         let order = context.arguments.value(.order).flatMap(HeroOrder.init(rawValue:))
-        context.console.out(
-          SquadOutput.render(
-            squad, settings: context.output, fields: fields, order: order,
-            catalogue: context.parts.catalogue.catalogue))
+        // Counts joined from a catalogue that cannot be read would be a silent wrong answer (issue 27).
+        var unreadable: PersistenceError?
+        let text = SquadOutput.render(
+          squad, settings: context.output, fields: fields, order: order,
+          catalogue: {
+            do throws(PersistenceError) { return try context.parts.catalogue.read() } catch {
+              unreadable = error
+              return nil
+            }
+          }())
+        if let unreadable { return .failed(unreadable) }
+        context.console.out(text)
       }
       return .success
     case .cancelled:
