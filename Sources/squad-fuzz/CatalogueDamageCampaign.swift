@@ -60,7 +60,7 @@ struct CatalogueDamageCampaign {
     return found
   }
 
-  func campaign(count: Int) async {
+  func campaign(start: Int, count: Int) async {
     reset()
     let imported =
       #"[{"id":5000001,"name":"Someone","description":"Imported","comics":3},"#
@@ -84,7 +84,7 @@ struct CatalogueDamageCampaign {
     let lines = String(decoding: base, as: UTF8.self).split(separator: "\n").map(String.init)
     let importedLines = lines.filter { $0.contains(#""src":"i""#) }
     var figures = (tried: 0, silent: 0, undetected: 0, carried: 0, lost: 0)
-    for iteration in 0..<count {
+    for iteration in start..<(start + count) {
       var random = SeededGenerator(seed: seed, iteration: iteration)
       let (kind, damaged) = CatalogueMutation.damage(base, &random)
       guard damaged != base else { continue }

@@ -73,7 +73,8 @@ case .bodies:
     return (code, argv, capture.output, transport.requests)
   }
 case .catalogue:
-  await CatalogueDamageCampaign(home: root + "/catalogue-home", seed: options.seed).campaign(count: options.count)
+  await CatalogueDamageCampaign(home: root + "/catalogue-home", seed: options.seed).campaign(
+    start: options.start, count: options.count)
 case .printArgv, .printBody, .prepareSandbox:
   break
 }

@@ -23,6 +23,7 @@ class Context:
     bin_dir: str
     scale: int
     seed: int
+    fuzz_dir: str
     scratch: str
     keep: bool = False
 
@@ -32,7 +33,7 @@ class Context:
 
     @property
     def fuzzer(self):
-        return os.path.join(self.bin_dir, "squad-fuzz")
+        return os.path.join(self.fuzz_dir, "squad-fuzz")
 
     def folder(self, name, memory=False):
         """A fresh folder for one test: on the real disk, or in memory (`/dev/shm`) when asked

@@ -218,6 +218,7 @@ def in_namespace(ctx, names):
     """Runs both disk tests again inside an unprivileged user and mount namespace; their results."""
     argv = ["unshare", "--user", "--map-root-user", "--mount", sys.executable,
             os.path.join(os.path.dirname(os.path.abspath(__file__)), "run.py"), "--bin-dir", ctx.bin_dir,
+            "--fuzz-bin-dir", ctx.fuzz_dir,
             "--only", ",".join(names), "--seed", str(ctx.seed), "--scale", str(ctx.scale), "--no-unshare"]
     done = subprocess.run(argv, capture_output=True, text=True, timeout=600)
     results = {}

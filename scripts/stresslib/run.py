@@ -37,6 +37,7 @@ TESTS = list(GROUPS)
 def main():
     parser = argparse.ArgumentParser(description="squad's reliability suite")
     parser.add_argument("--bin-dir", required=True, help="folder holding the built squad and squad-fuzz")
+    parser.add_argument("--fuzz-bin-dir", help="folder holding an optimised squad-fuzz (default: --bin-dir)")
     parser.add_argument("--only", default=os.environ.get("STRESS_ONLY", ""), help="comma-separated test names")
     parser.add_argument("--scale", type=int, default=int(os.environ.get("STRESS_SCALE", "1")))
     parser.add_argument("--seed", type=int, default=int(os.environ.get("STRESS_SEED", "0")) or None)
@@ -50,6 +51,7 @@ def main():
     seed = options.seed or int.from_bytes(os.urandom(4), "big")
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     ctx = Context(root=root, bin_dir=os.path.abspath(options.bin_dir), scale=max(1, options.scale), seed=seed,
+                  fuzz_dir=os.path.abspath(options.fuzz_bin_dir or options.bin_dir),
                   scratch=tempfile.mkdtemp(prefix="squad-stress-"), keep=options.keep)
     os.chmod(ctx.scratch, 0o755)  # the read-only test may run squad as 'nobody', who must reach it
     print(f"reliability suite: seed {seed} (STRESS_SEED={seed} repeats it), scale {ctx.scale}, scratch {ctx.scratch}",
