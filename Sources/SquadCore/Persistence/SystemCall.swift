@@ -47,4 +47,27 @@ enum SystemCall {
       throw PersistenceError(path: path, reason: .partlyWritten(detail: detail))
     }
   }
+
+  /// The names in the folder at `path` (without `.` and `..`); nil when there is none. A listing
+  /// the system fails part-way is thrown: `readdir` says so only through errno, and Foundation's
+  /// listing takes it for the folder's end (a squad, a file to import, missing in silence).
+  static func folderNames(_ path: String) throws(PersistenceError) -> [String]? {
+    guard let stream = opendir(path) else {
+      if errno == ENOENT || errno == ENOTDIR { return nil }
+      throw .unreadable(path)
+    }
+    defer { closedir(stream) }
+    var names: [String] = []
+    while true {
+      errno = 0
+      guard let entry = readdir(stream) else {
+        guard errno == 0 else { throw .unreadable(path) }
+        return names
+      }
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+      }
+      if name != "." && name != ".." { names.append(name) }
+    }
+  }
 }

@@ -68,6 +68,34 @@ extension IOFaultsEndToEndTests {
     #expect(snapshot(squad) == before)
   }
 
+  /// A folder listing the system fails part-way (`getdents64` EIO) was taken for the folder's end:
+  /// `squads` showed the default squad alone, `show` a shorter "In squads", exit 0 (the attack).
+  @Test func aSquadsFolderThatCannotBeListedIsAnErrorNeverFewerSquads() throws {
+    let squad = try homeWithAvengers()
+    let fault = ["-e", "trace=getdents64", "-e", "inject=getdents64:error=EIO:when=1"]
+    for arguments in [["squads"], ["squads", "--format", "tsv"], ["show", "1009610", "--json"]] {
+      let result = try run(squad, fault, arguments: arguments)
+      #expect(result.status == 1, "\(arguments): \(result.stdout) \(result.stderr)")
+      #expect(
+        result.stderr.contains("Could not read \(squad.home.file("squads")): Input/output error"),
+        "\(arguments): \(result.stderr)")
+    }
+    let shown = try squad.run("show", "1009610", "--json")
+    #expect(shown.status == 0 && shown.stdout.contains("avengers"), "without the fault: \(shown.stdout)")
+  }
+
+  @Test func aFolderToImportThatCannotBeListedIsAnErrorNeverFewerFiles() throws {
+    let squad = SquadProcess()
+    let folder = squad.home.file("incoming")
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    try Data(#"{"id":5000001,"name":"Someone"}"#.utf8).write(to: URL(fileURLWithPath: folder + "/a.jsonl"))
+    let result = try run(
+      squad, ["-e", "trace=getdents64", "-e", "inject=getdents64:error=EIO:when=1"], "catalogue", "import", folder)
+    #expect(result.status == 1, "\(result.stdout) \(result.stderr)")
+    #expect(result.stderr.contains("Input/output error"), "\(result.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: squad.home.file("catalogue.sqc")), "nothing written")
+  }
+
   @Test func aFailedDeleteLeavesNoDeletedFolderBehind() throws {
     for fault in ["inject=rename:error=EIO:when=1", "inject=rename:error=EXDEV:when=1"] {
       let squad = try homeWithAvengers()

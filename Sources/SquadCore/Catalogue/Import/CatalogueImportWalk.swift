@@ -121,20 +121,14 @@ enum CatalogueImportWalk {
 
     /// The names in a folder, or nil when it cannot be listed (and skipping is allowed).
     private mutating func list(_ folder: String) throws(CatalogueImport.Failure) -> [String]? {
-      guard let stream = opendir(folder) else {
-        let detail = "cannot list the folder: \(String(cString: strerror(errno)))"
-        try problem(.init(path: folder, detail: detail, isUnreadable: true))
-        return nil
+      var detail = String(cString: strerror(ENOENT))
+      do throws(PersistenceError) {
+        if let names = try SystemCall.folderNames(folder) { return names.sorted() }
+      } catch {
+        if case .unreadable(let reason) = error.reason { detail = reason }
       }
-      defer { closedir(stream) }
-      var names: [String] = []
-      while let entry = readdir(stream) {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-          String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-        }
-        if name != "." && name != ".." { names.append(name) }
-      }
-      return names.sorted()
+      try problem(.init(path: folder, detail: "cannot list the folder: " + detail, isUnreadable: true))
+      return nil
     }
 
     private func checkCount(_ named: String, extra: Int = 0) throws(CatalogueImport.Failure) {

@@ -40,13 +40,25 @@ enum ShowCommand: FeatureCommand {
       context.noticeSource(detail.source)
       // Where the hero stands is joined as it is shown, like list's counts.
       detail.ranks = context.parts.catalogue.catalogue.ranks(of: detail.hero)
-      detail.squads = context.parts.squads.names().filter { name in
-        do throws(PersistenceError) {
-          return try context.parts.squads.file(name).load().memberIDs.contains(detail.hero.id)
-        } catch {
-          context.notice("Warning: " + error.description)
-          return false
+      // A squad that cannot be read is an error, never a shorter "In squads" (issue 27); one whose
+      // bytes are damaged is named, and the others still answer.
+      do throws(PersistenceError) {
+        let squads = context.parts.squads
+        var memberOf: [SquadName] = []
+        for name in try squads.names() {
+          do throws(PersistenceError) {
+            if try squads.file(name).load().memberIDs.contains(detail.hero.id) { memberOf.append(name) }
+          } catch {
+            guard case .unreadable = error.reason else {
+              context.notice("Warning: " + error.description)
+              continue
+            }
+            throw error
+          }
         }
+        detail.squads = memberOf
+      } catch {
+        return .failed(error)
       }
       context.console.out(HeroDetailOutput.render(detail, settings: context.output))
       return .success

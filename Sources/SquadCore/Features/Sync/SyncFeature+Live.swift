@@ -69,7 +69,11 @@ public struct SyncEffects: EffectRunner {
       (try? FileKind.isPresent(squads.paths.squadsDirectory)) ?? true
       ? try? FileLock(path: squads.paths.squadsLockFile, shared: true) : nil
     defer { withExtendedLifetime(setLock) {} }
-    for name in squads.names() {
+    let names: [SquadName]
+    do throws(PersistenceError) { names = try squads.names() } catch {
+      return ["The squads could not be listed: " + error.description]
+    }
+    for name in names {
       let squadFile = SquadFile(paths: squads.paths, name: name) { text in
         problems.withLock { $0.append("The squad '\(name)': " + text) }
       }

@@ -18,9 +18,10 @@ public struct SquadSet: Sendable {
   public func file(_ name: SquadName) -> SquadFile { SquadFile(paths: paths, name: name) }
 
   /// The default squad, then every named squad that has a squad file (even one that cannot be
-  /// read: a dangling link, a loop, one the system fails to look at), by name.
-  public func names() -> [SquadName] {
-    let entries = (try? FileManager.default.contentsOfDirectory(atPath: paths.squadsDirectory)) ?? []
+  /// read: a dangling link, a loop, one the system fails to look at), by name; throws when the
+  /// squads folder cannot be listed.
+  public func names() throws(PersistenceError) -> [SquadName] {
+    let entries = try SystemCall.folderNames(paths.squadsDirectory) ?? []
     let named = entries.compactMap { entry -> SquadName? in
       guard case .success(let name) = SquadName.parse(entry), name.value == entry, !name.isDefault else { return nil }
       return (try? FileKind.isPresent(file(name).path)) ?? true ? name : nil
@@ -33,7 +34,7 @@ public struct SquadSet: Sendable {
   public func refusal(for name: SquadName, fromVariable: Bool) -> SquadError? {
     do throws(PersistenceError) { try file(name).refuseLinkedFolder() } catch { return .file(error) }
     do throws(SquadError) { guard try !file(name).exists else { return nil } } catch { return error }
-    return .unknown(name, nearest: Self.nearest(to: name, in: names()), fromVariable: fromVariable)
+    return .unknown(name, nearest: Self.nearest(to: name, in: (try? names()) ?? []), fromVariable: fromVariable)
   }
 
   /// The existing name closest to `name`, for a "Did you mean" (``EditDistance``).
@@ -42,12 +43,12 @@ public struct SquadSet: Sendable {
   }
 
   private func missing(_ name: SquadName) -> SquadError {
-    .missing(name, nearest: Self.nearest(to: name, in: names()))
+    .missing(name, nearest: Self.nearest(to: name, in: (try? names()) ?? []))
   }
 
-  /// A summary of every squad, read without locks.
-  public func summaries() -> [SquadSummary] {
-    names().map { name in
+  /// A summary of every squad, read without locks; throws when the squads folder cannot be listed.
+  public func summaries() throws(PersistenceError) -> [SquadSummary] {
+    try names().map { name in
       let squadFile = file(name)
       let lastEntry = (try? squadFile.history.read())?.entries.last?.at
       let modified = (try? FileManager.default.attributesOfItem(atPath: squadFile.path))?[.modificationDate] as? Date

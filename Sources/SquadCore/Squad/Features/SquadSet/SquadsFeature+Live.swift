@@ -9,7 +9,7 @@ public struct SquadsEffects: EffectRunner {
   {
     switch effect {
     case .loadSquads:
-      await send(.squadsLoaded(set.summaries()))
+      await send(.squadsLoaded(Result { () throws(PersistenceError) in try set.summaries() }.mapError(SquadError.file)))
     case .confirm(let prompt):
       await send(.confirmationAnswered(await environment.confirm(prompt)))
     case .change(let request):

@@ -37,7 +37,7 @@ public enum SquadsFeature: Feature {
     case renameRequested(SquadName, to: SquadName, at: Date)
     case deleteRequested(SquadName, askFirst: Bool, at: Date)
     case limitRequested(SquadName, maxMembers: Int?, at: Date)
-    case squadsLoaded([SquadSummary])
+    case squadsLoaded(Result<[SquadSummary], SquadError>)
     case confirmationAnswered(Bool)
     case changeFinished(Result<SquadsChange, SquadError>)
   }
@@ -74,11 +74,15 @@ public enum SquadsFeature: Feature {
       state.phase = .loading(deleting: name, askFirst: askFirst, at: date)
       return [.loadSquads]
 
-    case (.loading(nil, _, _), .squadsLoaded(let summaries)):
+    case (.loading, .squadsLoaded(.failure(let failure))):
+      state.phase = .failed(failure)
+      return []
+
+    case (.loading(nil, _, _), .squadsLoaded(.success(let summaries))):
       state.phase = .listed(summaries)
       return []
 
-    case (.loading(let name?, let askFirst, let date?), .squadsLoaded(let summaries)):
+    case (.loading(let name?, let askFirst, let date?), .squadsLoaded(.success(let summaries))):
       guard let summary = summaries.first(where: { $0.name == name }) else {
         state.phase = .failed(.missing(name, nearest: SquadSet.nearest(to: name, in: summaries.map(\.name))))
         return []

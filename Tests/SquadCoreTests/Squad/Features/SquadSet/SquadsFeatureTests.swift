@@ -32,7 +32,7 @@ import Testing
       SquadSummary(name: .default, members: 0),
       SquadSummary(name: six, members: 0, maxMembers: 6, lastChange: Sample.moment),
     ]
-    await list.receive(.squadsLoaded(summaries)) { $0.phase = .listed(summaries) }
+    await list.receive(.squadsLoaded(.success(summaries))) { $0.phase = .listed(summaries) }
     list.finish()
   }
 
@@ -57,10 +57,10 @@ import Testing
     let summaries = [
       SquadSummary(name: .default, members: 0), SquadSummary(name: six, members: 0, lastChange: Sample.moment),
     ]
-    await store.receive(.squadsLoaded(summaries)) { $0.phase = .confirming(six, at: Sample.moment) }
+    await store.receive(.squadsLoaded(.success(summaries))) { $0.phase = .confirming(six, at: Sample.moment) }
     await store.receive(.confirmationAnswered(false)) { $0.phase = .cancelled }
     store.finish()
-    #expect(SquadSet(paths: paths).names() == [.default, six])
+    #expect(try SquadSet(paths: paths).names() == [.default, six])
   }
 
   @Test func deleteConfirmedMovesTheSquadAsideAndSaysHowManyMembersWent() async throws {
@@ -78,14 +78,14 @@ import Testing
       SquadSummary(name: .default, members: 0),
       SquadSummary(name: six, members: 1, lastChange: lastChange, roster: roster),
     ]
-    await store.receive(.squadsLoaded(summaries)) { $0.phase = .confirming(six, at: Sample.moment) }
+    await store.receive(.squadsLoaded(.success(summaries))) { $0.phase = .confirming(six, at: Sample.moment) }
     await store.receive(.confirmationAnswered(true)) { $0.phase = .changing(.delete(six, at: Sample.moment)) }
     let folder = paths.deletedSquadsDirectory + "/six-\(Int(Sample.moment.timeIntervalSince1970 * 1000))-\(getpid())"
     await store.receive(.changeFinished(.success(.deleted(members: 1, keptIn: folder)))) {
       $0.phase = .changed(.delete(six, at: Sample.moment), .deleted(members: 1, keptIn: folder))
     }
     store.finish()
-    #expect(SquadSet(paths: paths).names() == [.default])
+    #expect(try SquadSet(paths: paths).names() == [.default])
     let kept = try FileManager.default.contentsOfDirectory(atPath: paths.deletedSquadsDirectory)
     #expect(kept.count == 1 && kept[0].hasPrefix("six-"))
   }
@@ -96,7 +96,7 @@ import Testing
     await store.send(.deleteRequested(ghost, askFirst: true, at: Sample.moment)) {
       $0.phase = .loading(deleting: ghost, askFirst: true, at: Sample.moment)
     }
-    await store.receive(.squadsLoaded([SquadSummary(name: .default, members: 0)])) {
+    await store.receive(.squadsLoaded(.success([SquadSummary(name: .default, members: 0)]))) {
       $0.phase = .failed(.missing(ghost))
     }
     store.finish()
