@@ -30,6 +30,13 @@ struct MarvelEnvelope<Item: Decodable>: Decodable {
         throw DecodingError.dataCorruptedError(
           forKey: key, in: container, debugDescription: "\(value) is not a count between 0 and \(maximum)")
       }
+      // A page holding heroes past the listing's end lies about its total (a sync would stop
+      // there and call the listing complete).
+      guard results.isEmpty || offset + results.count <= total else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .total, in: container,
+          debugDescription: "\(total) is fewer than the \(offset + results.count) heroes up to the end of this page")
+      }
     }
   }
 }

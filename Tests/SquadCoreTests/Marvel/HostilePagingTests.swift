@@ -45,6 +45,18 @@ import Testing
     }
   }
 
+  /// Found by the attack: a total below the page's own heroes made a sync say "Synced 3 heroes", exit 0.
+  @Test @MainActor func aTotalBelowThePagesOwnHeroesIsAnInvalidAnswer() async throws {
+    for command in [["heroes", "--all"], ["sync"], ["heroes"]] {
+      let result = try await run(command, SamePageTransport(Self.page("total", 5)))
+      #expect(result.code == 65, "\(command): \(result.err)")
+      #expect(
+        result.err.contains("at data.total: 5 is fewer than the 43 heroes up to the end of this page"), "\(result.err)")
+    }
+    let exact = try await run(["heroes", "--all"], SamePageTransport(Self.page("total", 43)))
+    #expect(exact.code != 65 && !exact.err.contains("fewer than"), "a total the page reaches exactly: \(exact.err)")
+  }
+
   @Test @MainActor func allHeroesStopsWhenTheServerIgnoresTheOffset() async throws {
     let transport = SamePageTransport(Self.page("offset", 0))
     let result = try await run(["heroes", "--all"], transport)
