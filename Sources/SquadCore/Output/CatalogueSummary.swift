@@ -41,15 +41,15 @@ enum CatalogueSummary {
 
   static func text(_ report: CatalogueImport.Report) -> String {
     let files = "Read " + Plural.count(report.filesRead, "file")
+    let (g, passed) = (Grouped.format, report.passedOver)
     let notes = [
-      report.passedOver == 0
-        ? nil : "passed over \(report.passedOver) that \(report.passedOver == 1 ? "holds" : "hold") no Marvel data",
-      report.skipped.isEmpty ? nil : "\(report.skipped.count) skipped",
+      passed == 0 ? nil : "passed over \(g(passed)) that \(passed == 1 ? "holds" : "hold") no Marvel data",
+      report.skipped.isEmpty ? nil : "\(g(report.skipped.count)) skipped",
     ].compactMap { $0 }
     let skipped = notes.isEmpty ? "" : " (\(notes.joined(separator: ", ")))"
     let heroes =
-      "heroes: \(report.heroesAdded) added, \(report.heroesUpdated) updated, \(report.heroesUnchanged) unchanged"
-    let comics = "comics: \(report.comicsAdded) added, \(report.comicsUpdated) updated"
+      "heroes: \(g(report.heroesAdded)) added, \(g(report.heroesUpdated)) updated, \(g(report.heroesUnchanged)) unchanged"
+    let comics = "comics: \(g(report.comicsAdded)) added, \(g(report.comicsUpdated)) updated"
     let outcome = report.changed ? "" : " Nothing changed; the catalogue was not written."
     return "\(files)\(skipped); \(heroes); \(comics).\(outcome)"
   }

@@ -93,3 +93,14 @@ import Testing
         == "{\n  \"id\": 1,\n  \"name\": \"a\\\"\\u001b\",\n  \"list\": [],\n  \"none\": null\n}")
   }
 }
+
+/// Every number in the catalogue import's report is grouped, as the project's rule says (the attack: "1244 added").
+@Test func theCatalogueImportReportGroupsItsNumbers() {
+  var report = CatalogueImport.Report()
+  (report.filesRead, report.passedOver, report.heroesAdded, report.heroesUpdated) = (1_200, 1_001, 1_244, 2_000)
+  (report.heroesUnchanged, report.comicsAdded, report.comicsUpdated) = (10_000, 43_210, 5_000)
+  #expect(
+    CatalogueSummary.text(report)
+      == "Read 1,200 files (passed over 1,001 that hold no Marvel data); heroes: 1,244 added, 2,000 updated, "
+      + "10,000 unchanged; comics: 43,210 added, 5,000 updated.")
+}
