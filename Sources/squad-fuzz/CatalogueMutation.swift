@@ -5,6 +5,7 @@ enum CatalogueMutation {
   static let kinds = [
     "bit flip", "zeroed bytes", "inserted bytes", "deleted bytes", "truncation", "appended bytes",
     "swapped index lines", "copied index line", "id digit", "header number", "record key", "description edit",
+    "swapped records",
   ]
 
   /// A damaged copy of `bytes`, and how it was damaged.
@@ -31,6 +32,17 @@ enum CatalogueMutation {
       let second = random.pick(lines.filter { $0.count == first.count && $0 != first })
       out.replaceSubrange(first, with: bytes[second])
       if kind == "swapped index lines" { out.replaceSubrange(second, with: bytes[first]) }
+    case "swapped records":
+      // Two whole records of one length: every checksum and index offset still holds; only the
+      // key order shows it (the attack's finding).
+      let records = lineRanges(bytes).filter { bytes[$0].starts(with: Array(#"{"k":""#.utf8)) }
+      let lengths = Dictionary(grouping: records, by: \.count).values.filter { $0.count > 1 }
+      guard !lengths.isEmpty else { break }
+      let group = random.pick(lengths.sorted { $0[0].lowerBound < $1[0].lowerBound })
+      let first = random.pick(group)
+      let second = random.pick(group.filter { $0 != first })
+      out.replaceSubrange(first, with: bytes[second])
+      out.replaceSubrange(second, with: bytes[first])
     case "id digit": out = edit(bytes, after: #""id":"#, &random) { digit in (digit - 48 + 1) % 10 + 48 }
     case "header number":
       let digits = (0..<1024).filter { bytes[$0] >= 48 && bytes[$0] <= 57 }

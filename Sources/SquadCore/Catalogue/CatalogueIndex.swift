@@ -120,6 +120,28 @@ final class CatalogueIndex: Sendable {
     }
   }
 
+  /// The heroes at `positions` (ascending), their keys checked to be in order with each other
+  /// and with the keys just outside (records swapped whole keep their checksums; only the order
+  /// shows them): a listing in name order never shows a hero out of its place in silence.
+  func heroes(at positions: some Collection<Int>) -> [Hero] {
+    guard let first = positions.first, let last = positions.max() else { return [] }
+    return bytes.withBytes { buffer in
+      var previous = first > 0 ? key(buffer, first - 1)?.withUTF8(Array.init) ?? [] : []
+      var heroes: [Hero] = []
+      heroes.reserveCapacity(positions.count)
+      for position in positions {
+        guard let offset = nameOffset(buffer, position) else { continue }
+        if let found = record(buffer, at: offset, previous: &previous) { heroes.append(found.hero) }
+      }
+      if last + 1 < header.count, let next = key(buffer, last + 1)?.withUTF8(Array.init),
+        next.lexicographicallyPrecedes(previous)
+      {
+        noteDamage()
+      }
+      return heroes
+    }
+  }
+
   /// The hero with this id.
   func entry(id: HeroID) -> (hero: Hero, origin: HeroOrigin)? {
     bytes.withBytes { buffer in
@@ -145,8 +167,21 @@ final class CatalogueIndex: Sendable {
     return bytes.withBytes { buffer in
       // Keys before the range compare below the prefix; keys after it, above and not starting with it.
       let lower = bisect(buffer) { compareKey($0, wanted) < 0 }
-      let upper = bisect(buffer) { compareKey($0, wanted) <= 0 }
-      return lower..<max(lower, upper)
+      let upper = max(lower, bisect(buffer) { compareKey($0, wanted) <= 0 })
+      // Bisection trusts the key order. Records swapped whole (each checksum intact) break it and
+      // would hide a hero or add another; the range and its two neighbours must agree with it.
+      var previous: [UInt8] = []
+      for position in max(0, lower - 2)..<min(header.count, upper + 2) {
+        guard let key = key(buffer, position)?.withUTF8(Array.init) else { return lower..<upper }
+        let side = key.withUnsafeBufferPointer { compareKey($0, wanted) }
+        let expected = position < lower ? -1 : position < upper ? 0 : 1
+        if key.lexicographicallyPrecedes(previous) || side != expected {
+          noteDamage()
+          break
+        }
+        previous = key
+      }
+      return lower..<upper
     }
   }
 
@@ -154,8 +189,9 @@ final class CatalogueIndex: Sendable {
   func eachHero(_ body: (Hero, HeroOrigin) -> Void) {
     bytes.withBytes { buffer in
       var offset = header.records.lowerBound
+      var previous: [UInt8] = []
       while offset < header.records.upperBound {
-        if let (hero, origin) = record(buffer, at: offset) { body(hero, origin) }
+        if let found = record(buffer, at: offset, previous: &previous) { body(found.hero, found.origin) }
         offset = lineEnd(buffer, from: offset, limit: header.records.upperBound) + 1
       }
     }
@@ -229,14 +265,26 @@ final class CatalogueIndex: Sendable {
     return UnsafeRawPointer(newline) - UnsafeRawPointer(base)
   }
 
-  func record(_ buffer: UnsafeBufferPointer<UInt8>, at offset: Int) -> (hero: Hero, origin: HeroOrigin)? {
+  /// The record at `offset`; when reading records in file order, `previous` holds the key before
+  /// it, which must not come after its own (records swapped whole keep their checksums).
+  func record(_ buffer: UnsafeBufferPointer<UInt8>, at offset: Int, previous: inout [UInt8]) -> (
+    hero: Hero, origin: HeroOrigin
+  )? {
     guard let line = line(buffer, at: offset, in: header.records), let lead = Self.lead(buffer, line),
       let hero = Self.hero(buffer, line, source: bytes)
     else {
       noteDamage()
       return nil
     }
+    let key = lead.key.withUTF8(Array.init)
+    if key.lexicographicallyPrecedes(previous) { noteDamage() }
+    previous = key
     return (hero, lead.origin)
+  }
+
+  func record(_ buffer: UnsafeBufferPointer<UInt8>, at offset: Int) -> (hero: Hero, origin: HeroOrigin)? {
+    var first: [UInt8] = []
+    return record(buffer, at: offset, previous: &first)
   }
 
   /// The hero of the record content at `range`, under the record rule; nil when it breaks it.

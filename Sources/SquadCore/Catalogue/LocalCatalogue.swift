@@ -98,12 +98,11 @@ public struct LocalCatalogue: Sendable {
     let heroes: [Hero]
     switch query.order {
     case .name:
-      heroes = matches.dropFirst(start).prefix(count).compactMap { index.entry(at: $0)?.hero }
+      heroes = index.heroes(at: matches.dropFirst(start).prefix(count))
     case .nameDescending:
-      heroes = matches.reversed().dropFirst(start).prefix(count).compactMap { index.entry(at: $0)?.hero }
+      heroes = index.heroes(at: matches.dropLast(start).suffix(count)).reversed()
     default:
-      let all = matches.compactMap { index.entry(at: $0)?.hero }
-      heroes = Array(HeroOrdering.sorted(all, by: query.order).dropFirst(start).prefix(count))
+      heroes = Array(HeroOrdering.sorted(index.heroes(at: matches), by: query.order).dropFirst(start).prefix(count))
     }
     return HeroPage(heroes: heroes, offset: query.offset, total: matches.count, source: source)
   }
@@ -112,9 +111,7 @@ public struct LocalCatalogue: Sendable {
   /// all when nil.
   public func matching(prefix: String?, limit: Int = Int.max) -> [Hero] {
     answer { index in
-      index.positions(prefix: prefix.map(HeroName.folded) ?? "").prefix(max(limit, 0)).compactMap {
-        index.entry(at: $0)?.hero
-      }
+      index.heroes(at: index.positions(prefix: prefix.map(HeroName.folded) ?? "").prefix(max(limit, 0)))
     }
   }
 

@@ -153,7 +153,9 @@ import Testing
       #"{"k":"\u200Bsomeone","src":"i","id":5000001,"name":"\u200BSomeone"}"#
     }
     try Data(stale).write(to: URL(fileURLWithPath: paths.catalogueFile))
-    #expect(CatalogueStore(paths: paths).catalogue.matching(prefix: "someone").isEmpty)
+    // Put where "someone" was, its old key is out of the stored order: damage, so the intact view
+    // (keys folded anew) answers.
+    #expect(CatalogueStore(paths: paths).catalogue.matching(prefix: "someone").map(\.id) == [HeroID(5_000_001)])
     try CatalogueStore(paths: paths).remember([Hero(id: HeroID(5_000_002), name: "Other")], at: Sample.moment)
     let catalogue = CatalogueStore(paths: paths).catalogue
     #expect(catalogue.matching(prefix: "someone").map(\.name) == ["\u{200B}Someone"])

@@ -58,8 +58,14 @@ enum PickCommand: Command {
     // Pick changes the squad, so it takes an earlier release's catalogue in first (the explicit
     // step); both that and opening the catalogue (mapped, not read) come before the terminal is
     // taken, so a warning about a damaged catalogue, or the notice of an upgrade, can be read.
+    // The whole file is verified first (as `squad catalogue` does): a damaged one is browsed as
+    // what is intact of it and the bundled set, never as rows that cannot be read; one that
+    // cannot be read at all is an error, never the bundled set alone.
     context.parts.catalogue.upgrade()
-    let heroes = context.parts.catalogue.catalogue.index
+    let heroes: CatalogueIndex
+    do throws(PersistenceError) { heroes = try context.parts.catalogue.read().verified.index } catch {
+      return context.fail(error.description, .failure)
+    }
     guard let terminal = RawTerminal.take() else {
       return context.fail("The terminal's settings could not be changed, so the list cannot be shown.", .failure)
     }
