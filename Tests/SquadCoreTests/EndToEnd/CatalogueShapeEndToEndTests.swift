@@ -53,3 +53,31 @@ import Testing
     #expect(try Self.stamp(squad.home).bytes != before.bytes)
   }
 }
+
+/// A catalogue in squad's own form, imported into another home, gives back every field of every
+/// hero: as the catalogue file itself, and as its records alone in JSON Lines (read by
+/// ``CharacterDTO``, whose rule is the record reader's).
+@Suite struct OwnFormImportEndToEndTests {
+  @Test func anImportedCatalogueGivesBackEveryFieldOfEveryHero() async throws {
+    // Past Marvel's 1,562 the simulator makes up heroes the bundled set does not hold.
+    let simulator = try await Simulator(characters: 1_600)
+    let source = MarvelEndToEndTests.squad(simulator)
+    #expect(try await source.launch("sync").status == 0)
+    let expected = try await source.launch("heroes", "--all", "--offline", "--json")
+    #expect(expected.status == 0 && expected.stdout.contains("\"modified\""))
+
+    let file = try #require(source.home.contents("catalogue.sqc"))
+    let records = String(decoding: file, as: UTF8.self).split(separator: "\n")
+      .filter { $0.hasPrefix("{\"k\":") }.map { $0.dropLast(CatalogueFormat.checkWidth) }
+    #expect(records.count >= 1_600)
+    try source.home.write(records.joined(separator: "\n") + "\n", to: "records.jsonl")
+
+    for name in ["catalogue.sqc", "records.jsonl"] {
+      let other = SquadProcess()
+      let imported = try await other.launch("catalogue", "import", source.home.file(name))
+      #expect(imported.status == 0, "\(name): \(imported.stderr)")
+      let listed = try await other.launch("heroes", "--all", "--offline", "--json")
+      #expect(listed.stdout == expected.stdout, "\(name) gives back every hero as it was")
+    }
+  }
+}
