@@ -77,9 +77,12 @@ public final class CatalogueStore: Sendable {
     let ids = Set(heroes.map(\.id.rawValue))
     do throws(PersistenceError) {
       if catalogue.wouldChange(with: heroes, origin: origin) {
-        try update(at: date) { (builder) throws(PersistenceError) -> Void in
-          for hero in heroes { builder.merge(hero, origin: origin) }
-        }
+        try update(
+          at: date,
+          deciding: { builder in
+            for hero in heroes { builder.merge(hero, origin: origin) }
+            return true
+          })
       }
     } catch {
       settleWaiting(stored: ids, keep: false)
@@ -105,19 +108,8 @@ public final class CatalogueStore: Sendable {
   }
 
   /// Runs `change` on a builder holding the current catalogue, under the lock, and writes the
-  /// result; `updatedAt` becomes `date` (or stays, when nil).
-  func update(at date: Date?, spool: Bool = false, _ change: (CatalogueBuilder) throws(PersistenceError) -> Void)
-    throws(PersistenceError)
-  {
-    try update(
-      at: date, spool: spool,
-      deciding: { (builder) throws(PersistenceError) in
-        try change(builder)
-        return true
-      })
-  }
-
-  /// As ``update(at:spool:_:)``, but `change` decides whether to write at all; says whether it did.
+  /// result when `change` says to (or the file is damaged); `updatedAt` becomes `date` (or stays,
+  /// when nil). Says whether it wrote.
   @discardableResult
   func update(at date: Date?, spool: Bool = false, deciding change: (CatalogueBuilder) throws(PersistenceError) -> Bool)
     throws(PersistenceError) -> Bool
@@ -127,24 +119,13 @@ public final class CatalogueStore: Sendable {
     return written
   }
 
-  /// What a reset would drop: the heroes and comics that are not bundled, or the damage that
-  /// makes the stored file unusable (it is then moved aside, not dropped).
-  public enum ResetPreview: Equatable, Sendable {
-    /// Bundled heroes whose records revert, other heroes and comics dropped.
-    case drops(reverted: Int, heroes: Int, comics: Int)
-    case damaged(String)
-  }
-
-  /// What ``reset()`` would do now; throws when the file cannot be read.
-  public func resetPreview() throws(PersistenceError) -> ResetPreview {
-    if case .damaged(let problem, _) = try stored() { return .damaged(problem) }
-    let catalogue = try read()
-    var reverted = 0
-    BundledCatalogue.index.eachHero { hero, _ in
-      if let origin = catalogue.origin(of: hero.id), origin != .bundled { reverted += 1 }
+  /// What ``reset()`` would drop now (``CatalogueContents/init(measuring:)``), or the damage that
+  /// makes the stored file unusable (it is then moved aside); throws when the file cannot be read.
+  public func resetContents() throws(PersistenceError) -> CatalogueContents {
+    if case .damaged(let problem, _) = try stored() {
+      return CatalogueContents(droppedHeroes: 0, comics: 0, damage: problem)
     }
-    let kept = catalogue.heroesByOrigin[.bundled] ?? 0
-    return .drops(reverted: reverted, heroes: catalogue.count - kept - reverted, comics: catalogue.comicCount)
+    return CatalogueContents(measuring: try read())
   }
 
   /// Drops everything but the bundled set, under the lock, through the same one write as every
@@ -244,7 +225,7 @@ public final class CatalogueStore: Sendable {
   /// Writes the catalogue again when it is damaged (``update(at:spool:deciding:)``): every intact
   /// record kept, the bundled heroes it lost put back, the damaged file moved aside; says whether
   /// it wrote.
-  public func repair() throws(PersistenceError) -> Bool { try update(at: nil) { _ in false } }
+  public func repair() throws(PersistenceError) -> Bool { try update(at: nil, deciding: { _ in false }) }
 
   /// The catalogue as it reads now, written nowhere. The previous release's `cache/catalogue.json`
   /// is merged in memory, as ``upgrade()`` would write it, so its heroes answer before the
@@ -291,7 +272,7 @@ public final class CatalogueStore: Sendable {
     default:
       return
     }
-    do throws(PersistenceError) { try update(at: nil) { _ in } } catch { warn(failure(error)) }
+    do throws(PersistenceError) { try update(at: nil, deciding: { _ in true }) } catch { warn(failure(error)) }
   }
 
   /// Whether the previous release's file is there to migrate. One that cannot be read is
