@@ -6,17 +6,12 @@ import Foundation
   import Darwin
 #endif
 
-/// The local catalogue on disk (``SquadPaths/catalogueFile``): read once per process, mapped;
-/// written whole, under a lock, after re-reading the file, so concurrent squad processes never
-/// undo each other's additions, and atomically, so an interrupted write leaves the old file.
-///
-/// It also upgrades what older releases left, in one explicit step (``upgrade()``), never as a
-/// side effect of a read: a `cache/catalogue.json` is rebuilt into the indexed format (with one
-/// notice; until then reads merge it in memory), and a catalogue holding another release's
-/// bundled set takes this one's in. A damaged catalogue is never fatal and never silently
-/// lost: what is intact of it answers with a warning, and the next write keeps every intact
-/// record, puts back the bundled heroes it lost, and moves the damaged file aside. A file that
-/// cannot be read (an I/O error) is no damage but an error (``read()``).
+/// The local catalogue file (``SquadPaths/catalogueFile``): read once per process, mapped; written
+/// whole and atomically, under a lock, after re-reading it, so concurrent processes never undo
+/// each other's additions. Older releases' files are taken in by one explicit step
+/// (``upgrade()``), never by a read. A damaged file answers with what is intact and a warning;
+/// the next write keeps every intact record, puts back lost bundled heroes and moves the file
+/// aside. A file that cannot be read is an error (``read()``), not damage.
 public final class CatalogueStore: Sendable {
   /// The catalogue file.
   public let path: String
@@ -53,11 +48,7 @@ public final class CatalogueStore: Sendable {
     do throws(PersistenceError) {
       return try read()
     } catch {
-      let first = readFailureReported.withLock { reported in
-        defer { reported = true }
-        return !reported
-      }
-      if first { warn(error.description + " The bundled catalogue answers instead.") }
+      if Self.first(readFailureReported) { warn(error.description + " The bundled catalogue answers instead.") }
       return LocalCatalogue()
     }
   }
@@ -287,12 +278,16 @@ public final class CatalogueStore: Sendable {
     }
   }
 
-  private func reportLegacy(_ error: PersistenceError) {
-    let first = legacyReported.withLock { reported in
+  /// Whether this is the first time `reported` is asked (a warning said once per process).
+  private static func first(_ reported: Mutex<Bool>) -> Bool {
+    reported.withLock { reported in
       defer { reported = true }
       return !reported
     }
-    guard first else { return }
+  }
+
+  private func reportLegacy(_ error: PersistenceError) {
+    guard Self.first(legacyReported) else { return }
     let detail: String
     switch error.reason {
     case .corrupt(let text), .unreadable(let text): detail = text
