@@ -3,6 +3,11 @@
 /// `reduce` is pure and total: no I/O, no clock, no randomness, and it never throws. A refusal
 /// ("already in the squad", "not found") is a state, not an exception. Effects are data that an
 /// ``EffectRunner`` turns into work, whose results come back as actions.
+///
+/// One exception: the picker's reducer filters its ``PickIndex`` as the user types, and the index
+/// reads names from the memory-mapped catalogue. That read is of bytes that never change while
+/// the map lives, so it answers like a pure function; an effect per keystroke would add a round
+/// trip to every key for nothing a test could observe.
 public protocol Feature: SendableMetatype {
   /// Everything the feature knows; rendered by the CLI after every action.
   associatedtype State: Equatable & Sendable

@@ -36,6 +36,8 @@ final class CatalogueBuilder {
   // Where each hero merged so far was before its first merge (nil: it is new), so a report can
   // compare the end result with the start, whatever happened in between.
   private var before: [Int: Location?] = [:]
+  /// Whether a merge since ``startReport()`` changed a byte the file will hold.
+  private(set) var changed = false
   // The bytes the records and comics will take, kept as merges go, so that a bound on the
   // catalogue (``CatalogueLimits``) is checked without building it.
   private var recordBytes = 0
@@ -130,6 +132,7 @@ final class CatalogueBuilder {
     let outcome: HeroMerge.Outcome = stored == known ? .unchanged : .updated
     let label = Self.label(origin, hero, over: known, from: entries[position].origin)
     if outcome == .updated || label != entries[position].origin {
+      changed = true
       let line = Self.line(stored, origin: label)
       recordBytes += line.count - entries[position].line.count
       entries[position].line = .spool(spool.append(line))
@@ -162,6 +165,7 @@ final class CatalogueBuilder {
 
   /// Adds a hero the builder does not hold yet.
   private func append(_ hero: Hero, origin: HeroOrigin) {
+    changed = true
     positions[hero.id.rawValue] = entries.count
     let line = Self.line(hero, origin: origin)
     recordBytes += line.count + CatalogueFormat.checkWidth + 1
@@ -175,6 +179,7 @@ final class CatalogueBuilder {
     guard let known = comics[comic.id] else {
       comics[comic.id] = (comic, origin)
       account(comic, 1)
+      changed = true
       return .added
     }
     var merged = comic
@@ -184,6 +189,7 @@ final class CatalogueBuilder {
     account(merged, 1)
     account(known.comic, -1)
     comics[comic.id] = (merged, origin)
+    changed = true
     return .updated
   }
 
@@ -204,6 +210,7 @@ final class CatalogueBuilder {
   /// was there before the command, not brought by it.
   func startReport() {
     before = [:]
+    changed = false
   }
 
   /// How the heroes merged so far compare with what the catalogue held before: new, changed, or

@@ -230,17 +230,6 @@ final class CatalogueIndex: Sendable {
     }
   }
 
-  /// Every comic with its origin, in file order.
-  func forEachComic(_ body: (Comic.Line) -> Void) {
-    bytes.withBytes { buffer in
-      var offset = header.comics.lowerBound
-      while offset < header.comics.upperBound {
-        if let line = comicLine(buffer, at: offset) { body(line) }
-        offset = lineEnd(buffer, from: offset, limit: header.comics.upperBound) + 1
-      }
-    }
-  }
-
   /// The comic line at `offset` (comic lines are read by the one comic rule, ``ComicDTO``).
   func comicLine(_ buffer: UnsafeBufferPointer<UInt8>, at offset: Int) -> Comic.Line? {
     guard let line = line(buffer, at: offset, in: header.comics),

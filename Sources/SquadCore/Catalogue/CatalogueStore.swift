@@ -6,17 +6,12 @@ import Foundation
   import Darwin
 #endif
 
-/// The local catalogue on disk (``SquadPaths/catalogueFile``): read once per process, mapped;
-/// written whole, under a lock, after re-reading the file, so concurrent squad processes never
-/// undo each other's additions, and atomically, so an interrupted write leaves the old file.
-///
-/// It also upgrades what older releases left, in one explicit step (``upgrade()``), never as a
-/// side effect of a read: a `cache/catalogue.json` is rebuilt into the indexed format (with one
-/// notice; until then reads merge it in memory), and a catalogue holding another release's
-/// bundled set takes this one's in. A damaged catalogue is never fatal and never silently
-/// lost: what is intact of it answers with a warning, and the next write keeps every intact
-/// record, puts back the bundled heroes it lost, and moves the damaged file aside. A file that
-/// cannot be read (an I/O error) is no damage but an error (``read()``).
+/// The local catalogue file (``SquadPaths/catalogueFile``): read once per process, mapped; written
+/// whole and atomically, under a lock, after re-reading it, so concurrent processes never undo
+/// each other's additions. Older releases' files are taken in by one explicit step
+/// (``upgrade()``), never by a read. A damaged file answers with what is intact and a warning;
+/// the next write keeps every intact record, puts back lost bundled heroes and moves the file
+/// aside. A file that cannot be read is an error (``read()``), not damage.
 public final class CatalogueStore: Sendable {
   /// The catalogue file.
   public let path: String
@@ -53,11 +48,7 @@ public final class CatalogueStore: Sendable {
     do throws(PersistenceError) {
       return try read()
     } catch {
-      let first = readFailureReported.withLock { reported in
-        defer { reported = true }
-        return !reported
-      }
-      if first { warn(error.description + " The bundled catalogue answers instead.") }
+      if Self.first(readFailureReported) { warn(error.description + " The bundled catalogue answers instead.") }
       return LocalCatalogue()
     }
   }
@@ -77,9 +68,12 @@ public final class CatalogueStore: Sendable {
     let ids = Set(heroes.map(\.id.rawValue))
     do throws(PersistenceError) {
       if catalogue.wouldChange(with: heroes, origin: origin) {
-        try update(at: date) { (builder) throws(PersistenceError) -> Void in
-          for hero in heroes { builder.merge(hero, origin: origin) }
-        }
+        try update(
+          at: date,
+          deciding: { builder in
+            for hero in heroes { builder.merge(hero, origin: origin) }
+            return true
+          })
       }
     } catch {
       settleWaiting(stored: ids, keep: false)
@@ -105,19 +99,8 @@ public final class CatalogueStore: Sendable {
   }
 
   /// Runs `change` on a builder holding the current catalogue, under the lock, and writes the
-  /// result; `updatedAt` becomes `date` (or stays, when nil).
-  func update(at date: Date?, spool: Bool = false, _ change: (CatalogueBuilder) throws(PersistenceError) -> Void)
-    throws(PersistenceError)
-  {
-    try update(
-      at: date, spool: spool,
-      deciding: { (builder) throws(PersistenceError) in
-        try change(builder)
-        return true
-      })
-  }
-
-  /// As ``update(at:spool:_:)``, but `change` decides whether to write at all; says whether it did.
+  /// result when `change` says to (or the file is damaged); `updatedAt` becomes `date` (or stays,
+  /// when nil). Says whether it wrote.
   @discardableResult
   func update(at date: Date?, spool: Bool = false, deciding change: (CatalogueBuilder) throws(PersistenceError) -> Bool)
     throws(PersistenceError) -> Bool
@@ -127,24 +110,13 @@ public final class CatalogueStore: Sendable {
     return written
   }
 
-  /// What a reset would drop: the heroes and comics that are not bundled, or the damage that
-  /// makes the stored file unusable (it is then moved aside, not dropped).
-  public enum ResetPreview: Equatable, Sendable {
-    /// Bundled heroes whose records revert, other heroes and comics dropped.
-    case drops(reverted: Int, heroes: Int, comics: Int)
-    case damaged(String)
-  }
-
-  /// What ``reset()`` would do now; throws when the file cannot be read.
-  public func resetPreview() throws(PersistenceError) -> ResetPreview {
-    if case .damaged(let problem, _) = try stored() { return .damaged(problem) }
-    let catalogue = try read()
-    var reverted = 0
-    BundledCatalogue.index.eachHero { hero, _ in
-      if let origin = catalogue.origin(of: hero.id), origin != .bundled { reverted += 1 }
+  /// What ``reset()`` would drop now (``CatalogueContents/init(measuring:)``), or the damage that
+  /// makes the stored file unusable (it is then moved aside); throws when the file cannot be read.
+  public func resetContents() throws(PersistenceError) -> CatalogueContents {
+    if case .damaged(let problem, _) = try stored() {
+      return CatalogueContents(droppedHeroes: 0, comics: 0, damage: problem)
     }
-    let kept = catalogue.heroesByOrigin[.bundled] ?? 0
-    return .drops(reverted: reverted, heroes: catalogue.count - kept - reverted, comics: catalogue.comicCount)
+    return CatalogueContents(measuring: try read())
   }
 
   /// Drops everything but the bundled set, under the lock, through the same one write as every
@@ -244,7 +216,7 @@ public final class CatalogueStore: Sendable {
   /// Writes the catalogue again when it is damaged (``update(at:spool:deciding:)``): every intact
   /// record kept, the bundled heroes it lost put back, the damaged file moved aside; says whether
   /// it wrote.
-  public func repair() throws(PersistenceError) -> Bool { try update(at: nil) { _ in false } }
+  public func repair() throws(PersistenceError) -> Bool { try update(at: nil, deciding: { _ in false }) }
 
   /// The catalogue as it reads now, written nowhere. The previous release's `cache/catalogue.json`
   /// is merged in memory, as ``upgrade()`` would write it, so its heroes answer before the
@@ -291,7 +263,7 @@ public final class CatalogueStore: Sendable {
     default:
       return
     }
-    do throws(PersistenceError) { try update(at: nil) { _ in } } catch { warn(failure(error)) }
+    do throws(PersistenceError) { try update(at: nil, deciding: { _ in true }) } catch { warn(failure(error)) }
   }
 
   /// Whether the previous release's file is there to migrate. One that cannot be read is
@@ -306,12 +278,16 @@ public final class CatalogueStore: Sendable {
     }
   }
 
-  private func reportLegacy(_ error: PersistenceError) {
-    let first = legacyReported.withLock { reported in
+  /// Whether this is the first time `reported` is asked (a warning said once per process).
+  private static func first(_ reported: Mutex<Bool>) -> Bool {
+    reported.withLock { reported in
       defer { reported = true }
       return !reported
     }
-    guard first else { return }
+  }
+
+  private func reportLegacy(_ error: PersistenceError) {
+    guard Self.first(legacyReported) else { return }
     let detail: String
     switch error.reason {
     case .corrupt(let text), .unreadable(let text): detail = text

@@ -20,20 +20,31 @@ extension Hero {
     var name: String?
     var details = HeroDetails()
     var broken: String?
-    // A number that is JSON but no whole number squad keeps (too large for 64 bits, a fraction)
-    // breaks the record rule: the record is skipped, the rest of the file still reads.
+    // A whole number by the rule of ``WholeNumber`` (a number, or plain digits in a string); any
+    // other value (too large for 64 bits, a fraction) breaks the record rule: the record is
+    // skipped, the rest of the file still reads.
     func number(_ field: String, _ reader: inout JSONReader) throws(JSONReader.Failure) -> Int? {
       guard !reader.skipNull() else { return nil }
-      do throws(JSONReader.Failure) {
-        return try reader.int()
-      } catch {
-        try reader.skipValue()
-        broken = broken ?? "\(field) is not a whole number squad can keep"
-        return nil
+      if let value = try? reader.int() { return value }
+      var text = reader
+      if let digits = try? text.rawStringValue(), let value = WholeNumber.parse(digits.string) {
+        reader = text
+        return value
       }
+      try reader.skipValue()
+      broken = broken ?? "\(field) is not a whole number squad can keep"
+      return nil
     }
+    // A count, also in Marvel's `{"available": N, …}` form, as ``CharacterDTO`` reads it.
     func count(_ field: String, _ reader: inout JSONReader) throws(JSONReader.Failure) -> Int? {
-      let value = try number(field, &reader)
+      var value: Int?
+      if (try? reader.beginObject()) != nil {
+        while let key = try reader.nextKey() {
+          if key == "available" { value = try number(field, &reader) } else { try reader.skipValue() }
+        }
+      } else {
+        value = try number(field, &reader)
+      }
       broken = broken ?? value.flatMap(HeroLimits.countProblem).map { "\(field) \($0)" }
       return value
     }

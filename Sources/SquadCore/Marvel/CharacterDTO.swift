@@ -7,7 +7,8 @@ import Foundation
 ///
 /// - the id is a whole number (``WholeNumber``: a number, or plain digits in a string), the name
 ///   text; counts are numbers or Marvel's `{"available": N, …}` objects;
-/// - a `modified` that is not a date, and Marvel's own "unknown" dates, are unknown
+/// - `modified` is Marvel's text or (squad's own records) seconds since 1970; one that is not a
+///   date, and Marvel's own "unknown" dates, are unknown
 ///   (``MarvelDate/known(_:)``): a date only orders records, and an unknown one is a state squad
 ///   already handles;
 /// - the `image_not_available` placeholder is no picture;
@@ -41,9 +42,12 @@ struct CharacterDTO: Decodable {
     let counts = try [Key.comics, .series, .stories, .events].map {
       try container.decodeIfPresent(Count.self, forKey: $0)
     }
-    let modified = try? container.decodeIfPresent(String.self, forKey: .modified)
+    // Seconds since 1970 (squad's own records) or Marvel's text, as the record reader takes it.
+    let seconds = try? container.decodeIfPresent(Int.self, forKey: .modified)
+    let text = try? container.decodeIfPresent(String.self, forKey: .modified)
     hero = Hero(
-      id: HeroID(id), name: name, description: description, modified: modified.flatMap(MarvelDate.known),
+      id: HeroID(id), name: name, description: description,
+      modified: seconds.flatMap(MarvelDate.seconds) ?? text.flatMap(MarvelDate.known),
       thumbnail: picture?.isPlaceholder == true ? nil : picture,
       counts: HeroCounts(
         comics: counts[0]?.value, series: counts[1]?.value, stories: counts[2]?.value, events: counts[3]?.value),

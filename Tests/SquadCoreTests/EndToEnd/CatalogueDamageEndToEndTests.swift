@@ -202,7 +202,10 @@ import Testing
     }
     let again = try await squad.launch("sync")
     #expect(again.status == 0)
-    #expect(again.stderrLines == ["Synced 150 heroes (2 requests, 1 not modified)."])
+    #expect(
+      again.stderrLines == [
+        "Synced 150 heroes (2 requests, 1 not modified). Nothing changed; the catalogue was not written."
+      ])
   }
 
   @Test func onlineCommandsWriteNothingOutsideTheHome() async throws {

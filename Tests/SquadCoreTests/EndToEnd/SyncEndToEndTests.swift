@@ -22,7 +22,10 @@ import Testing
     let mark = try await simulator.mark()
     let repeated = try await squad.launch("sync", "--json")
     #expect(repeated.status == 0)
-    #expect(repeated.stderrLines == ["Synced 1,562 heroes (0 requests, 16 pages from the cache)."])
+    #expect(
+      repeated.stderrLines == [
+        "Synced 1,562 heroes (0 requests, 16 pages from the cache). Nothing changed; the catalogue was not written."
+      ])
     let report = try JSONSerialization.jsonObject(with: Data(repeated.stdout.utf8)) as? [String: Any]
     #expect(report?["requests"] as? Int == 0)
     #expect(report?["fromCache"] as? Int == 16)
@@ -30,7 +33,10 @@ import Testing
 
     let forced = try await squad.launch("sync", "--force")
     #expect(forced.status == 0)
-    #expect(forced.stderrLines == ["Synced 1,562 heroes (16 requests, 16 not modified)."])
+    #expect(
+      forced.stderrLines == [
+        "Synced 1,562 heroes (16 requests, 16 not modified). Nothing changed; the catalogue was not written."
+      ])
     let revalidations = try await simulator.requests(atLeast: 16, since: mark)
     #expect(revalidations.count == 16, "the repeat within the TTL sent nothing; --force sent 16")
     #expect(revalidations.allSatisfy { $0.status == 304 && $0.bytes == 0 && $0.ifNoneMatch != nil })

@@ -71,7 +71,8 @@ enum SyncCommand: FeatureCommand {
     var parts = [Plural.count(tally.requests, "request")]
     if tally.notModified > 0 { parts.append("\(Grouped.format(tally.notModified)) not modified") }
     if tally.fromCache > 0 { parts.append(Plural.count(tally.fromCache, "page") + " from the cache") }
-    return "Synced \(Plural.heroes(report.heroCount)) (\(parts.joined(separator: ", ")))."
+    let outcome = report.catalogueChanged ? "" : " Nothing changed; the catalogue was not written."
+    return "Synced \(Plural.heroes(report.heroCount)) (\(parts.joined(separator: ", "))).\(outcome)"
   }
 
   static func json(_ report: SyncReport) -> JSONValue {

@@ -12,3 +12,16 @@ public struct CatalogueContents: Equatable, Sendable {
   /// Whether a reset would change nothing: the catalogue holds the bundled set alone.
   public var isBundledSetOnly: Bool { droppedHeroes == 0 && revertedHeroes == 0 && comics == 0 && damage == nil }
 }
+
+extension CatalogueContents {
+  /// What a reset of `catalogue` (whole, not damaged) reverts and drops: a plan over what was
+  /// read, decided without files.
+  init(measuring catalogue: LocalCatalogue) {
+    var reverted = 0
+    BundledCatalogue.index.eachHero { hero, _ in
+      if let origin = catalogue.origin(of: hero.id), origin != .bundled { reverted += 1 }
+    }
+    let kept = catalogue.heroesByOrigin[.bundled] ?? 0
+    self.init(droppedHeroes: catalogue.count - kept - reverted, revertedHeroes: reverted, comics: catalogue.comicCount)
+  }
+}

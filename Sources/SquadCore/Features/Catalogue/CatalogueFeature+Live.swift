@@ -23,18 +23,10 @@ public struct CatalogueEffects: EffectRunner {
       let result = CatalogueImport.run(request.paths, skipInvalid: request.skipInvalid, store: store, now: request.at)
       await send(.importFinished(result))
     case .measureContents:
-      let preview: CatalogueStore.ResetPreview
       do throws(PersistenceError) {
-        preview = try store.resetPreview()
+        await send(.contentsMeasured(try store.resetContents()))
       } catch {
-        return await send(.resetFinished(.failure(error)))
-      }
-      switch preview {
-      case .drops(let reverted, let heroes, let comics):
-        await send(
-          .contentsMeasured(CatalogueContents(droppedHeroes: heroes, revertedHeroes: reverted, comics: comics)))
-      case .damaged(let problem):
-        await send(.contentsMeasured(CatalogueContents(droppedHeroes: 0, comics: 0, damage: problem)))
+        await send(.resetFinished(.failure(error)))
       }
     case .confirm(let prompt):
       await send(.confirmationAnswered(await confirm(prompt)))

@@ -79,24 +79,16 @@ public enum CatalogueFeature: Feature {
       state.phase = .summarising
       return [.loadOverview]
 
-    case (.summarising, .overviewLoaded(.success(let overview))):
-      state.phase = .summarised(overview)
-      return []
-
-    case (.summarising, .overviewLoaded(.failure(let error))):
-      state.phase = .failed(.reading(error))
+    case (.summarising, .overviewLoaded(let result)):
+      state.phase = finished(result, Phase.summarised, CatalogueFailure.reading)
       return []
 
     case (.idle, .importRequested(let request)):
       state.phase = .importing(request)
       return [.importFiles(request)]
 
-    case (.importing, .importFinished(.success(let report))):
-      state.phase = .imported(report)
-      return []
-
-    case (.importing, .importFinished(.failure(let failure))):
-      state.phase = .failed(.importing(failure))
+    case (.importing, .importFinished(let result)):
+      state.phase = finished(result, Phase.imported, CatalogueFailure.importing)
       return []
 
     case (.idle, .resetRequested(let askFirst)):
@@ -123,30 +115,32 @@ public enum CatalogueFeature: Feature {
       state.phase = .cancelled
       return []
 
-    case (.resetting, .resetFinished(.success(let heroes))):
-      state.phase = .reset(heroes: heroes)
-      return []
-
     // A catalogue that cannot be read is an error before anything is asked, never "nothing to reset".
-    case (.resetting, .resetFinished(.failure(let error))), (.measuring, .resetFinished(.failure(let error))):
-      state.phase = .failed(.resetting(error))
+    case (.resetting, .resetFinished(let result)), (.measuring, .resetFinished(let result)):
+      state.phase = finished(result, Phase.reset(heroes:), CatalogueFailure.resetting)
       return []
 
     case (.idle, .checkRequested(let repair)):
       state.phase = .checking(repair: repair)
       return [.check(repair: repair)]
 
-    case (.checking, .checkFinished(.success(let report))):
-      state.phase = .checked(report)
-      return []
-
-    case (.checking, .checkFinished(.failure(let error))):
-      state.phase = .failed(.repairing(error))
+    case (.checking, .checkFinished(let result)):
+      state.phase = finished(result, Phase.checked, CatalogueFailure.repairing)
       return []
 
     default:
       // An action that does not fit the current phase changes nothing.
       return []
+    }
+  }
+
+  /// The phase a finished effect leads to: `done` with its value, or failed.
+  private static func finished<Value, Failure>(
+    _ result: Result<Value, Failure>, _ done: (Value) -> Phase, _ failed: (Failure) -> CatalogueFailure
+  ) -> Phase {
+    switch result {
+    case .success(let value): return done(value)
+    case .failure(let error): return .failed(failed(error))
     }
   }
 

@@ -39,13 +39,17 @@ public struct SyncEffects: EffectRunner {
       MemoryRelease.returnFreedMemory()
       do throws(PersistenceError) {
         let received = received
-        try store.update(at: now(), spool: true) { (builder) throws(PersistenceError) in
-          try received.eachHero { builder.merge($0, origin: .api) }
-        }
+        // A sync that brings nothing new writes nothing (``CatalogueBuilder/changed``).
+        let changed = try store.update(
+          at: now(), spool: true,
+          deciding: { (builder) throws(PersistenceError) in
+            try received.eachHero { builder.merge($0, origin: .api) }
+            return builder.changed
+          })
         // The pages' cache entries are written only now that their heroes are stored.
         store.settleWaiting(stored: nil, keep: keepsPages)
         let problems = refreshMembers()
-        await send(.catalogueSaved(.success(store.catalogue.count), squadProblems: problems))
+        await send(.catalogueSaved(.success(store.catalogue.count), squadProblems: problems, changed: changed))
       } catch {
         store.settleWaiting(stored: nil, keep: false)
         await send(.catalogueSaved(.failure(error)))

@@ -26,9 +26,9 @@ public enum SyncFeature: Feature {
     case syncRequested(force: Bool)
     /// A page arrived (pages arrive in the order they were asked for).
     case pageLoaded(Result<MarvelPage<Hero>, MarvelError>)
-    /// The catalogue was written (its size), and the squads refreshed: a sentence for each squad
-    /// that could not be, or whose change could not be recorded.
-    case catalogueSaved(Result<Int, PersistenceError>, squadProblems: [String] = [])
+    /// The catalogue was saved (its size; `changed`: written, not already holding it all), and the
+    /// squads refreshed: a sentence for each squad that could not be, or whose change could not be recorded.
+    case catalogueSaved(Result<Int, PersistenceError>, squadProblems: [String] = [], changed: Bool = true)
     /// Requests sent for pages the sync started and then did not need (in flight when the
     /// listing ended, cancelled or answered too late): they went on the wire, so they count.
     case discardedRequests(Int)
@@ -84,13 +84,14 @@ public enum SyncFeature: Feature {
       state = .saving(report)
       return []
 
-    case (.saving(var report), .catalogueSaved(.success(let catalogueSize), let problems)):
+    case (.saving(var report), .catalogueSaved(.success(let catalogueSize), let problems, let changed)):
       report.catalogueSize = catalogueSize
+      report.catalogueChanged = changed
       report.squadProblems = problems
       state = .done(report)
       return []
 
-    case (.saving, .catalogueSaved(.failure(let error), _)):
+    case (.saving, .catalogueSaved(.failure(let error), _, _)):
       state = .failed(.persistence(error))
       return []
 

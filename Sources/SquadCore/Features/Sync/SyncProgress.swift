@@ -78,4 +78,6 @@ public struct SyncReport: Equatable, Sendable {
   public var catalogueSize: Int?
   /// A sentence naming each squad the sync could not refresh, or whose change it could not record.
   public var squadProblems: [String] = []
+  /// Whether the catalogue file was written: false when the sync brought nothing new.
+  public var catalogueChanged = true
 }

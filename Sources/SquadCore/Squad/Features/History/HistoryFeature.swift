@@ -2,8 +2,8 @@ import Foundation
 
 /// Showing a squad's history, and stepping through it with undo and redo.
 ///
-/// Both read the history under the squad's lock, so they never see a change half made. Undo and
-/// redo are one change each (``SquadFile/change(by:at:_:)``): they refuse, changing nothing, when
+/// Showing reads the history without the squad's lock (a read-only home shows it too), through
+/// the snapshot's rules, so it never sees a change half made. Undo and redo are one change each (``SquadFile/change(by:at:_:)``): they refuse, changing nothing, when
 /// the history is unreadable or the squad file is not what squad last wrote.
 public enum HistoryFeature: Feature {
   /// Where the command is.
@@ -37,7 +37,7 @@ public enum HistoryFeature: Feature {
 
   /// What the feature asks the outside world to do.
   public enum Effect: Equatable, Sendable {
-    /// Read the committed history under the squad's lock.
+    /// Read the committed history (without the lock: the snapshot's rules keep it whole).
     case loadHistory
     /// Undo or redo up to `count` changes in one locked change.
     case step(StepDirection, count: Int, at: Date)
