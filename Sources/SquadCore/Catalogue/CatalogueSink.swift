@@ -39,8 +39,16 @@ final class FileCatalogueSink: CatalogueSink {
   private var buffer: [UInt8] = []
   private var finished = false
 
-  /// Opens the temporary file beside `target`; call under the catalogue's lock.
-  init(target: OutputFile.Replacement) throws(PersistenceError) {
+  /// Where the file replaced was kept (``AsideName``), when it was to be kept.
+  private(set) var keptAside: String?
+  private let keepsReplaced: Bool
+
+  /// Opens the temporary file beside `target`; call under the catalogue's lock. With
+  /// `keepingReplaced`, the file replaced keeps a name of its own: given only once the new file
+  /// is whole on the disk, and taken back when the replacing fails, so a write that fails leaves
+  /// the catalogue as it was.
+  init(target: OutputFile.Replacement, keepingReplaced: Bool = false) throws(PersistenceError) {
+    keepsReplaced = keepingReplaced
     path = target.path
     let (folder, name) = AtomicFile.folderAndName(of: path)
     try AtomicFile.createDirectory(folder)
@@ -78,11 +86,24 @@ final class FileCatalogueSink: CatalogueSink {
     close(descriptor)
     finished = true
     defer { InterruptCleanup.unregister(cleanupSlot) }
-    guard SystemCall.retrying({ rename(temporary, path) }) == 0 else {
-      let error = PersistenceError.unwritable(path)
+    var kept: (path: String, linked: Bool)?
+    do throws(PersistenceError) {
+      if keepsReplaced { kept = try AsideName.keep(path, suffix: "damaged") }
+    } catch {
       unlink(temporary)
       throw error
     }
+    guard SystemCall.retrying({ rename(temporary, path) }) == 0 else {
+      let error = PersistenceError.unwritable(path)
+      unlink(temporary)
+      if let kept, kept.linked {
+        unlink(kept.path)
+      } else if let kept, SystemCall.retrying({ rename(kept.path, path) }) != 0 {
+        throw .notUndone(error.description, path: path, left: "the old file is at \(kept.path).")
+      }
+      throw error
+    }
+    keptAside = kept?.path
     try SystemCall.flushFolder(AtomicFile.folderAndName(of: path).folder)
   }
 

@@ -99,10 +99,13 @@ public final class CatalogueStore: Sendable {
   }
 
   /// Runs `change` on a builder holding the current catalogue, under the lock, and writes the
-  /// result when `change` says to (or the file is damaged); `updatedAt` becomes `date` (or stays,
+  /// result when `change` says to (or the file is damaged, which a write repairs); nil from
+  /// `change` refuses the change, and nothing is written. `updatedAt` becomes `date` (or stays,
   /// when nil). Says whether it wrote.
   @discardableResult
-  func update(at date: Date?, spool: Bool = false, deciding change: (CatalogueBuilder) throws(PersistenceError) -> Bool)
+  func update(
+    at date: Date?, spool: Bool = false, deciding change: (CatalogueBuilder) throws(PersistenceError) -> Bool?
+  )
     throws(PersistenceError) -> Bool
   {
     let written = try write(at: date, spool: spool, change)
@@ -130,22 +133,26 @@ public final class CatalogueStore: Sendable {
     defer { withExtendedLifetime(lock) {} }
     let target = try OutputFile.Replacement(path: path)
     AtomicFile.removeLeftovers(of: target.path)
+    var aside: Aside?
     if case .damaged(let problem, _) = try stored() {
-      try moveAside(target, because: "damaged (\(problem))", keeping: "the bundled set answers alone")
+      aside = Aside(because: "damaged (\(problem))", keeping: "the bundled set answers alone")
     }
-    // A file that was there (or was moved aside) is replaced by the bundled set alone, so a
-    // linked catalogue.sqc never becomes a link to nothing.
+    // A file that was there (or is kept aside) is replaced by the bundled set alone, so a linked
+    // catalogue.sqc never becomes a link to nothing.
     guard target.exists else {
       loaded.withLock { $0 = .success(LocalCatalogue()) }
       return
     }
-    var sink = try FileCatalogueSink(target: target)
+    var sink = try FileCatalogueSink(target: target, keepingReplaced: aside != nil)
     try CatalogueBuilder(base: BundledCatalogue.index).write(
       updatedAt: nil, bundled: BundledCatalogue.fingerprint, to: &sink)
+    announce(aside, keptAt: sink.keptAside)
     loaded.withLock { $0 = nil }
   }
 
-  private func write(at date: Date?, spool: Bool = false, _ change: (CatalogueBuilder) throws(PersistenceError) -> Bool)
+  private func write(
+    at date: Date?, spool: Bool = false, _ change: (CatalogueBuilder) throws(PersistenceError) -> Bool?
+  )
     throws(PersistenceError) -> Bool
   {
     let lock = try LockSet.guarding(path, lock: lockPath)
@@ -157,13 +164,14 @@ public final class CatalogueStore: Sendable {
     let (builder, current) = try currentBuilder(target, spool: spool)
     builder.startReport()
     // A damaged file is written whole again, even when the change brings nothing.
-    guard try change(builder) || current.damaged else { return false }
+    guard let wanted = try change(builder), wanted || current.damaged else { return false }
     if let problem = builder.limitProblem() {
       throw PersistenceError(path: path, reason: .catalogueOverLimit(detail: problem))
     }
-    var sink = try FileCatalogueSink(target: target)
+    var sink = try FileCatalogueSink(target: target, keepingReplaced: current.aside != nil)
     let updatedAt = date.map { max($0, current.updatedAt ?? $0) } ?? current.updatedAt
     try builder.write(updatedAt: updatedAt, bundled: BundledCatalogue.fingerprint, to: &sink)
+    announce(current.aside, keptAt: sink.keptAside)
     // Only once its heroes are in the new file is the old release's file removed.
     if current.migratedLegacy { try? FileManager.default.removeItem(atPath: legacyPath) }
     return true
@@ -177,7 +185,7 @@ public final class CatalogueStore: Sendable {
   }
 
   /// The file as it reads now: only bytes that read and fail the checks are damage; a failed read is thrown.
-  private func stored() throws(PersistenceError) -> Stored {
+  private func stored(warning: Bool = true) throws(PersistenceError) -> Stored {
     let bytes: SharedBytes?
     do throws(PersistenceError) {
       bytes = try SharedBytes.mapping(path)
@@ -187,8 +195,9 @@ public final class CatalogueStore: Sendable {
     }
     guard let bytes else { return .missing }
     do throws(CatalogueFormatError) {
-      let warning = "\(path) is damaged (a part of it fails its check)"
-      return .found(LocalCatalogue(index: try CatalogueIndex(bytes) { [self] in warnDamaged(warning) }))
+      let problem = "\(path) is damaged (a part of it fails its check)"
+      let index = try CatalogueIndex(bytes) { @Sendable [self] in if warning { warnDamaged(problem) } }
+      return .found(LocalCatalogue(index: index))
     } catch {
       return .damaged(error.description, bytes)
     }
@@ -201,16 +210,21 @@ public final class CatalogueStore: Sendable {
         + "'squad catalogue check --repair' repairs it.")
   }
 
-  /// Every damage of the stored file (empty when it is whole, or there is none), and how many
+  /// Every damage of the stored file (none when it is whole, or there is none), and how many
   /// heroes are intact: what `squad catalogue check` reports; throws when the file cannot be read.
-  public func check() throws(PersistenceError) -> (damages: [CatalogueDamage], intact: Int, checksums: Bool) {
-    switch try stored() {
-    case .missing: return ([], LocalCatalogue().count, true)
-    case .found(let catalogue): return (catalogue.index.damages(), catalogue.verified.count, catalogue.index.checked)
+  /// Its report says it all, so the reads warn of nothing.
+  public func check() throws(PersistenceError) -> CatalogueCheckReport {
+    var report = CatalogueCheckReport(file: path, damages: [], intact: LocalCatalogue().count, checksums: true)
+    switch try stored(warning: false) {
+    case .missing: report.exists = false
+    case .found(let catalogue):
+      (report.damages, report.intact) = (catalogue.index.damages(), catalogue.verified.count)
+      report.checksums = catalogue.index.checked
     case .damaged(let problem, let bytes):
-      let intact = bytes.map { CatalogueBuilder(salvaging: $0).count } ?? 0
-      return ([CatalogueDamage(section: "header", detail: problem)], intact, false)
+      report.damages = [CatalogueDamage(section: "header", detail: problem)]
+      (report.intact, report.checksums) = (bytes.map { CatalogueBuilder(salvaging: $0).count } ?? 0, false)
     }
+    return report
   }
 
   /// Writes the catalogue again when it is damaged (``update(at:spool:deciding:)``): every intact
@@ -302,26 +316,26 @@ public final class CatalogueStore: Sendable {
   /// A builder over what the catalogue holds now, upgrading or setting aside what it must; for a
   /// nil target (a read), in memory, setting nothing aside and announcing nothing.
   private func currentBuilder(_ target: OutputFile.Replacement?, spool: Bool) throws(PersistenceError) -> (
-    CatalogueBuilder, (updatedAt: Date?, migratedLegacy: Bool, damaged: Bool)
+    CatalogueBuilder, (updatedAt: Date?, migratedLegacy: Bool, damaged: Bool, aside: Aside?)
   ) {
     let spoolFolder = spool ? target.map { AtomicFile.folderAndName(of: $0.path).folder } : nil
     let builder: CatalogueBuilder
     var updatedAt: Date?
     var damaged = false
+    var aside: Aside?
     switch try stored() {
     case .found(let catalogue):
       // Only what holds its check is copied forward (``CatalogueBuilder``); the indexes are made anew.
       builder = CatalogueBuilder(base: catalogue.index, spoolFolder: spoolFolder)
       updatedAt = catalogue.updatedAt
       damaged = target != nil && (builder.droppedRecords > 0 || !catalogue.index.damages().isEmpty)
-      if builder.droppedRecords > 0, let target {
+      if builder.droppedRecords > 0, target != nil {
         // Records that fail their check are not copied forward; the file that held them is kept.
         let records =
           builder.droppedRecords == 1
           ? "1 record that fails its check" : "\(builder.droppedRecords) records that fail their check"
-        try moveAside(
-          target, because: "holding \(records)",
-          keeping: "the new catalogue keeps its other \(Plural.heroes(builder.count))")
+        aside = Aside(
+          because: "holding \(records)", keeping: "the new catalogue keeps its other \(Plural.heroes(builder.count))")
       }
       if catalogue.bundledFingerprint != BundledCatalogue.fingerprint {
         BundledCatalogue.index.eachHero { hero, _ in builder.merge(hero, origin: .bundled) }
@@ -329,9 +343,9 @@ public final class CatalogueStore: Sendable {
     case .damaged(let problem, let bytes):
       builder = bytes.map { CatalogueBuilder(salvaging: $0, spoolFolder: spoolFolder) } ?? CatalogueBuilder(base: nil)
       damaged = target != nil
-      if let target {
-        try moveAside(
-          target, because: "damaged (\(problem))",
+      if target != nil {
+        aside = Aside(
+          because: "damaged (\(problem))",
           keeping: "the new catalogue keeps the \(Plural.heroes(builder.count)) that read intact")
       }
     case .missing:
@@ -340,20 +354,24 @@ public final class CatalogueStore: Sendable {
     // A bundled hero whose record was lost comes back as bundled.
     builder.restoreBundled()
     guard let legacy = migrateLegacy(into: builder, announcing: target != nil) else {
-      return (builder, (updatedAt, false, damaged))
+      return (builder, (updatedAt, false, damaged, aside))
     }
-    return (builder, (max(updatedAt ?? legacy, legacy), true, damaged))
+    return (builder, (max(updatedAt ?? legacy, legacy), true, damaged, aside))
   }
 
-  /// Moves the damaged file aside to a name no other file has (``AsideName``), saying so even
-  /// with `--quiet`: it is about the user's data.
-  private func moveAside(_ target: OutputFile.Replacement, because problem: String, keeping what: String)
-    throws(PersistenceError)
-  {
-    let aside = try AsideName.move(target.path, suffix: "damaged")
+  /// Why a damaged file is kept aside when the write replaces it, and what the new one keeps.
+  private struct Aside {
+    let because: String
+    let keeping: String
+  }
+
+  /// Says where the damaged file was kept (``FileCatalogueSink/keptAside``), even with `--quiet`:
+  /// it is about the user's data. Said only once the new file replaced it.
+  private func announce(_ aside: Aside?, keptAt kept: String?) {
+    guard let aside, let kept else { return }
     alert(
-      "\(path) was \(problem); it was moved to \(aside) and \(what). 'squad catalogue import \(aside)' brings back "
-        + "every intact record of it.")
+      "\(path) was \(aside.because); it was moved to \(kept) and \(aside.keeping). 'squad catalogue import \(kept)' "
+        + "brings back every intact record of it.")
   }
 
   /// Merges the old release's heroes in; when it changed the catalogue: the date they were

@@ -75,6 +75,11 @@ enum CatalogueSummary {
 
   /// What `catalogue check` found, as lines for a person, sanitised.
   static func text(_ report: CatalogueCheckReport) -> String {
+    guard report.exists else {
+      return TextSanitizer.clean(
+        "\(report.file) is not there: the bundled set (\(Plural.heroes(report.intact))) answers; nothing to check.")
+        + "\n"
+    }
     guard !report.damages.isEmpty else {
       let checks = report.checksums ? "every checksum holds" : "format 3 has no checksums; the next write adds them"
       return "\(report.file): whole (\(Plural.heroes(report.intact)); \(checks)).\n"
@@ -92,7 +97,7 @@ enum CatalogueSummary {
 
   static func json(_ report: CatalogueCheckReport) -> JSONValue {
     .object([
-      ("file", .string(report.file)), ("damaged", .bool(!report.damages.isEmpty)),
+      ("file", .string(report.file)), ("exists", .bool(report.exists)), ("damaged", .bool(!report.damages.isEmpty)),
       ("checksums", .bool(report.checksums)),
       (
         "damages",

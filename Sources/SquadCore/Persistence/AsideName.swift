@@ -6,20 +6,20 @@ import Foundation
   import Darwin
 #endif
 
-/// Moves a file aside to a name beside it that no other file has: `<name>.<suffix>-<unix time>`,
+/// Keeps a file under a name beside it that no other file has: `<name>.<suffix>-<unix time>`,
 /// then `-2`, `-3`, … when that is taken (two damaged files in one second). The name is claimed
 /// atomically (a hard link, which fails when the name exists, or an exclusive create where links
-/// are not supported), so a file moved aside never replaces another.
+/// are not supported), so a file set aside never replaces another.
 enum AsideName {
-  /// Moves `path` aside; returns the new path.
-  static func move(_ path: String, suffix: String, now: Date = Date()) throws(PersistenceError) -> String {
+  /// Gives `path` a second name beside it (a hard link: the file stays where it is, for a rename
+  /// over it to replace); where hard links are not supported, moves it there (`linked` false).
+  static func keep(_ path: String, suffix: String, now: Date = Date()) throws(PersistenceError) -> (
+    path: String, linked: Bool
+  ) {
     let base = path + ".\(suffix)-\(Int(now.timeIntervalSince1970))"
     for attempt in 1...10_000 {
       let aside = attempt == 1 ? base : base + "-\(attempt)"
-      if link(path, aside) == 0 {
-        unlink(path)
-        return aside
-      }
+      if link(path, aside) == 0 { return (aside, true) }
       if errno == EEXIST { continue }
       // No hard links here (some file systems): claim the name, then rename over the claim.
       let claim = SystemCall.openFile(aside, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
@@ -28,7 +28,7 @@ enum AsideName {
         break
       }
       close(claim)
-      if rename(path, aside) == 0 { return aside }
+      if rename(path, aside) == 0 { return (aside, false) }
       unlink(aside)
       break
     }

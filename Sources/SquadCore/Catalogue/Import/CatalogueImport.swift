@@ -68,7 +68,7 @@ public enum CatalogueImport {
             }
             guard skipInvalid, let problem = failure.fileProblem else {
               stopped = failure
-              return false
+              return nil
             }
             report.skipped.append(problem)
           }

@@ -32,10 +32,12 @@ public struct CatalogueEffects: EffectRunner {
       await send(.confirmationAnswered(await confirm(prompt)))
     case .check(let repair):
       do throws(PersistenceError) {
-        let found = try store.check()
-        var report = CatalogueCheckReport(
-          file: paths.catalogueFile, damages: found.damages, intact: found.intact, checksums: found.checksums)
-        if repair, !found.damages.isEmpty { report.repaired = try store.repair() }
+        var report = try store.check()
+        if repair, !report.damages.isEmpty {
+          // Another command may have written it between the check and the repair's lock: then
+          // what is there now is the answer, not the damage it had.
+          if try store.repair() { report.repaired = true } else { report = try store.check() }
+        }
         await send(.checkFinished(.success(report)))
       } catch {
         await send(.checkFinished(.failure(error)))

@@ -34,4 +34,6 @@ public struct CatalogueCheckReport: Equatable, Sendable {
   public var checksums: Bool
   /// Whether `--repair` wrote the catalogue again.
   public var repaired = false
+  /// Whether there is a file (without one, the bundled set answers and there is nothing to check).
+  public var exists = true
 }
