@@ -20,7 +20,7 @@ enum HeroesCommand: FeatureCommand {
     ],
     options: [
       OptionSpec(.search, value: "text", help: "Only heroes whose names contain this (case- and accent-insensitive)."),
-      OptionSpec(.limit, value: "n", help: "How many heroes to show, 1 to 100. (default: 20)"),
+      OptionSpec(.limit, value: "n", help: "How many heroes to show; the Marvel API sends at most 100. (default: 20)"),
       OptionSpec(.offset, value: "n", help: "How many heroes to skip first. (default: 0)"),
       OptionSpec(.all, help: "List every matching hero, page after page."),
       OptionSpec(
@@ -36,7 +36,7 @@ enum HeroesCommand: FeatureCommand {
     takesOutputFormat: true, usesSquad: true)
 
   static func request(from arguments: ParsedArguments) throws(UsageError) -> HeroListingRequest {
-    let limit = try OptionValues.integer(arguments, .limit, in: 1...HeroQuery.maximumLimit, default: 20)
+    let limit = try OptionValues.integer(arguments, .limit, in: 1...HeroQuery.maximumOffset, default: 20)
     let offset = try OptionValues.integer(
       arguments, .offset, in: 0...HeroQuery.maximumOffset, default: 0, limit: HeroQuery.maximumOffsetReason)
     let prefix = arguments.positionals.first.flatMap { $0.isEmpty ? nil : $0 }

@@ -114,7 +114,7 @@ extension SquadFeatureCommand {
         // Counts joined from a catalogue that cannot be read would be a silent wrong answer (issue 27).
         var unreadable: PersistenceError?
         let text = SquadOutput.render(
-          squad, settings: context.output, fields: fields, order: order,
+          squad, name: name, settings: context.output, fields: fields, order: order,
           catalogue: {
             do throws(PersistenceError) { return try context.parts.catalogue.read() } catch {
               unreadable = error

@@ -72,7 +72,7 @@ public enum SquadError: Error, Equatable, Sendable, CommandFailure {
       return "There is no squad named '\(name)'" + (nearest.map { "; did you mean '\($0)'?" } ?? "")
         + " (see 'squad squads')."
     case .unknown(let name, let nearest, let fromVariable):
-      return "There is no squad named '\(name)'\(fromVariable ? " (SQUAD_NAME)" : ""); nothing changed."
+      return "There is no squad named '\(name)'\(fromVariable ? " (SQUAD_NAME)" : "")."
         + (nearest.map { " Did you mean '\($0)'?" } ?? "") + " Create it with 'squad squads create \(name)', "
         + "or see 'squad squads'."
     case .isDefault(let action): return "The default squad cannot be \(action); it always exists."

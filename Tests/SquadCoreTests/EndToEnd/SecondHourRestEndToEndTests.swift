@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+
+@testable import SquadCore
+
+/// Issue 31, parts 10 and 13, with the real binary: exports and `list --json` name their squad,
+/// the Markdown export is a page to paste, and the smaller frictions are gone.
+@Suite struct SecondHourRestEndToEndTests {
+  let squad = SquadProcess(environment: ["SQUAD_OFFLINE": "1"])
+
+  init() throws {
+    #expect(try squad.run("squads", "create", "avengers").status == 0)
+    #expect(try squad.run("--squad", "avengers", "recruit", "thor", "hulk").status == 0)
+  }
+
+  @Test func jsonExportAndListNameTheSquadAndStillImportIntoAnother() throws {
+    let export = try squad.run("--squad", "avengers", "export")
+    let document = try #require(try JSONSerialization.jsonObject(with: Data(export.stdout.utf8)) as? [String: Any])
+    #expect(document["squad"] as? String == "avengers")
+    let list = try squad.run("--squad", "avengers", "list", "--json")
+    #expect(list.stdout.hasPrefix(#"{"schemaVersion":1,"squad":"avengers","members":["#), "\(list.stdout)")
+    #expect(try squad.run("list", "--json").stdout.hasPrefix(#"{"schemaVersion":1,"squad":"default","#))
+    let other = SquadProcess(environment: ["SQUAD_OFFLINE": "1"])
+    try other.home.write(export.stdout, to: "avengers.json")
+    #expect(try other.run("squads", "create", "team").status == 0)
+    let imported = try other.run("--squad", "team", "import", "--replace", other.home.path + "/avengers.json")
+    #expect(imported.status == 0, "\(imported.stderr)")
+    #expect(try other.run("--squad", "team", "list", "--format", "tsv", "--fields", "name").lines == ["Thor", "Hulk"])
+  }
+
+  @Test func markdownExportIsAPageWithTheSquadsNameNamesAndCounts() throws {
+    let page = try squad.run("--squad", "avengers", "export", "--format", "markdown")
+    #expect(page.status == 0)
+    let lines = page.lines
+    #expect(lines.first == "# avengers")
+    #expect(lines.dropFirst().first == "| name | comics | series | stories | events |")
+    #expect(lines.contains { $0.hasPrefix("| Thor | ") })
+    #expect(!page.stdout.contains("http"), "no thumbnail addresses by default")
+    #expect(page.stdout.firstMatch(of: /\d{4}-\d\d-\d\dT/) == nil, "no timestamps by default")
+    let chosen = try squad.run("--squad", "avengers", "export", "--format", "markdown", "--fields", "name,thumbnail")
+    #expect(chosen.stdout.contains("| Thor | <http"))
+  }
+
+  @Test func listAsMarkdownNamesTheExportCommand() throws {
+    let list = try squad.run("--squad", "avengers", "list", "--format", "markdown")
+    #expect(list.status == 64)
+    #expect(list.stderr.contains("run 'squad --squad avengers export --format markdown'"), "\(list.stderr)")
+    #expect(list.stdout.isEmpty)
+  }
+
+  @Test func anExportToAFileSaysWhichSquadItCameFrom() throws {
+    let export = try squad.run("--squad", "avengers", "export", "--output", "a.csv")
+    #expect(export.stderrLines == ["Exported 2 members of avengers to a.csv."])
+  }
+
+  @Test func theLocalCatalogueListsMoreThanTheAPIsPage() throws {
+    let heroes = try squad.run("heroes", "--limit", "150", "--format", "tsv")
+    #expect(heroes.status == 0, "\(heroes.stderr)")
+    #expect(heroes.lines.count == 150)
+  }
+
+  @Test func readingAMissingSquadDoesNotSayNothingChanged() throws {
+    for command in [["list"], ["history"], ["export"], ["heroes"]] {
+      let read = try squad.run(arguments: ["--squad", "nope"] + command)
+      #expect(read.status == 1)
+      #expect(read.stderr.hasPrefix("Error: There is no squad named 'nope'."), "\(read.stderr)")
+      #expect(!read.stderr.lowercased().contains("nothing changed"), "\(command): \(read.stderr)")
+    }
+  }
+}
