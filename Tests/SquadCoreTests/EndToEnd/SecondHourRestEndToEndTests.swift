@@ -68,3 +68,43 @@ import Testing
     }
   }
 }
+
+/// Issue 31, part 13: `recruit -` reads stdin as `import -` does; `squads restore` brings a
+/// deleted squad back, newest first, and never over a live one.
+@Suite struct RecruitStdinAndRestoreEndToEndTests {
+  let squad = SquadProcess(environment: ["SQUAD_OFFLINE": "1"])
+
+  @Test func recruitDashReadsOneHeroALineFromStdin() throws {
+    let recruit = try squad.run("recruit", "-", stdin: "thor\n\n1009351\r\n  storm \n")
+    #expect(recruit.status == 0, "\(recruit.stderr)")
+    #expect(try squad.run("list", "--fields", "name").lines == ["Thor", "Hulk", "Storm"])
+    let empty = try squad.run("recruit", "-", stdin: "\n")
+    #expect(empty.status == 64)
+    #expect(empty.stderr.hasPrefix("Error: '-' reads heroes from stdin, one a line, and stdin held none."))
+  }
+
+  @Test func squadsRestoreBringsBackTheNewestDeletionAndRefusesALiveName() throws {
+    #expect(try squad.run("squads", "restore").stdout.isEmpty)
+    for hero in ["thor", "storm"] {
+      #expect(try squad.run("squads", "create", "av").status == 0)
+      #expect(try squad.run("--squad", "av", "recruit", hero).status == 0)
+      let delete = try squad.run("squads", "delete", "av", "--yes")
+      #expect(delete.stderr.hasSuffix("to get it back: squad squads restore av\n"), "\(delete.stderr)")
+    }
+    let kept = try squad.run("squads", "restore")
+    #expect(kept.lines.count == 2)
+    #expect(kept.lines.allSatisfy { $0.hasPrefix("av\t") })
+    #expect(try squad.run("squads", "create", "av").status == 0)
+    let refused = try squad.run("squads", "restore", "av")
+    #expect(refused.status == 1)
+    #expect(refused.stderr.hasPrefix("Error: A squad named 'av' already exists"))
+    #expect(try squad.run("squads", "delete", "av", "--yes").status == 0)
+    let restore = try squad.run("squads", "restore", "av")
+    #expect(restore.status == 0, "\(restore.stderr)")
+    #expect(try squad.run("--squad", "av", "list").lines.isEmpty, "the newest deletion: the empty squad")
+    #expect(try squad.run("squads", "restore").lines.count == 2, "the other two are still kept")
+    let missing = try squad.run("squads", "restore", "zz")
+    #expect(missing.status == 1)
+    #expect(missing.stderr.contains("No deleted squad named 'zz' is kept"))
+  }
+}

@@ -11,13 +11,24 @@ enum RecruitCommand: SquadFeatureCommand {
       """,
     arguments: [
       ArgumentSpec(
-        name: "hero", help: "A Marvel character id, or a name or unique name prefix.", isRepeating: true,
-        completion: .heroes)
+        name: "hero", help: "A Marvel character id, or a name or unique name prefix; '-' reads them from stdin, one a line.",
+        isRepeating: true, completion: .heroes)
     ],
-    examples: ["squad recruit 1009610", "squad recruit 1009610 hulk 'captain america'"], usesSquad: true)
+    examples: [
+      "squad recruit 1009610", "squad recruit 1009610 hulk 'captain america'", "cut -f1 team.tsv | squad recruit -",
+    ], usesSquad: true)
 
   static func firstAction(_ context: CommandContext) throws(UsageError) -> SquadFeature.Action {
-    .recruitRequested(try OptionValues.heroRefs(context.arguments), at: context.environment.now())
+    var arguments = context.arguments
+    if let dash = arguments.positionals.firstIndex(of: "-") {
+      // As `import -` reads a file from stdin: one id or name a line, blank lines skipped.
+      let lines = Array(sequence(state: ()) { _ in Swift.readLine() }).map { $0.trimmingWhitespace() }
+      guard lines.contains(where: { !$0.isEmpty }) else {
+        throw UsageError("'-' reads heroes from stdin, one a line, and stdin held none.", command: "recruit")
+      }
+      arguments.positionals.replaceSubrange(dash...dash, with: lines.filter { !$0.isEmpty })
+    }
+    return .recruitRequested(try OptionValues.heroRefs(arguments), at: context.environment.now())
   }
 }
 
