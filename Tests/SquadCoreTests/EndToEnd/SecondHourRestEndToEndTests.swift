@@ -108,3 +108,47 @@ import Testing
     #expect(missing.stderr.contains("No deleted squad named 'zz' is kept"))
   }
 }
+
+/// Issue 31, part 12: a sub-command's help lists its own options first and the global ones after,
+/// under their own heading, with long descriptions wrapped under their column.
+@Suite struct SubcommandHelpLayoutEndToEndTests {
+  let squad = SquadProcess()
+
+  func sections(_ help: String) -> [String: [String]] {
+    var result: [String: [String]] = [:]
+    var current = ""
+    for line in help.split(separator: "\n").map(String.init) {
+      if let first = line.first, first != " ", line.hasSuffix(":") { current = line } else { result[current, default: []].append(line) }
+    }
+    return result
+  }
+
+  @Test func ownOptionsComeFirstAndGlobalOnesUnderTheirOwnHeading() throws {
+    for words in [["export", "--help"], ["help", "export"]] {
+      let help = try squad.run(arguments: words).stdout
+      let parts = sections(help)
+      let own = (parts["OPTIONS:"] ?? []).filter { $0.hasPrefix("  -") }.map { $0.split(separator: " ")[0] }
+      #expect(own == ["--format", "--output", "--fields"], "\(help)")
+      let global = (parts["GLOBAL OPTIONS:"] ?? []).filter { $0.hasPrefix("  -") }
+      #expect(global.contains { $0.hasPrefix("  --squad ") })
+      #expect(try #require(help.range(of: "\nOPTIONS:")).lowerBound < #require(help.range(of: "GLOBAL OPTIONS:")).lowerBound)
+    }
+    let recruit = try squad.run("recruit", "--help").stdout
+    #expect(!recruit.contains("\nOPTIONS:"), "no empty OPTIONS heading for a command without options")
+  }
+
+  @Test(arguments: [80, 100, 132])
+  func longDescriptionsWrapUnderTheirColumnAtTheTerminalWidth(columns: Int) throws {
+    let help = try squad.runOnTerminal(["--no-pager", "list", "--help"], columns: columns).stdout
+    let lines = help.split(separator: "\n").map(String.init)
+    let inOptions = lines.drop { !$0.hasSuffix("OPTIONS:") }.prefix { !$0.hasPrefix("EXAMPLES:") }
+    #expect(inOptions.count > 5, "\(help)")
+    for line in inOptions where !line.isEmpty && !line.hasSuffix("OPTIONS:") {
+      #expect(DisplayWidth.of(line) <= columns, "\(line)")
+      #expect(line.hasPrefix("  -") || line.hasPrefix(String(repeating: " ", count: 26)), "\(line)")
+    }
+    let piped = try squad.run("list", "--help").stdout.split(separator: "\n").map(String.init)
+    let rows = piped.drop { !$0.hasSuffix("OPTIONS:") }.prefix { !$0.hasPrefix("EXAMPLES:") }
+    #expect(rows.allSatisfy { DisplayWidth.of($0) <= 80 }, "pipes wrap at 80")
+  }
+}
