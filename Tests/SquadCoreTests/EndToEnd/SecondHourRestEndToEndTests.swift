@@ -152,3 +152,33 @@ import Testing
     #expect(rows.allSatisfy { DisplayWidth.of($0) <= 80 }, "pipes wrap at 80")
   }
 }
+
+/// Issue 31, part 13: in a real interactive zsh (on a pseudo-terminal, through zsh's own zpty),
+/// the completion menu shows hero names as they are, without the backslashes that quote them.
+@Suite struct ZshMenuEndToEndTests {
+  static let zsh = CLIProcess.which("zsh")
+
+  @Test(.enabled(if: zsh != nil, "zsh is not installed; its completion menu is not checked"))
+  func theMenuShowsNamesWithoutBackslashes() throws {
+    let home = TemporaryDirectory()
+    try FileManager.default.createDirectory(atPath: home.path + "/bin", withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(atPath: home.path + "/bin/squad", withDestinationPath: SquadProcess.binary)
+    try home.write(
+      "PATH=\(home.path)/bin:$PATH; PS1='> '; autoload -U compinit && compinit -u -D\n"
+        + "source <(squad completion zsh)\n", to: ".zshrc")
+    // Two tabs: the common prefix `Spider-Man\ \(`, then the menu; read until 1602 is listed.
+    let script = #"""
+      zmodload zsh/zpty
+      zpty z "ZDOTDIR=$1 SQUAD_HOME=$1 SQUAD_OFFLINE=1 zsh -i"
+      zpty -w -n z $'squad recruit spider-man\t\t'
+      zpty -r -m z out '*1602*'
+      zpty -d z
+      [[ $out == *'Spider-Man (1602'* ]] && print plain
+      [[ $out == *'Spider-Man\ \(1602'* ]] && print escaped
+      """#
+    let run = try CLIProcess.execute(
+      URL(fileURLWithPath: "/usr/bin/timeout"), ["60", try #require(Self.zsh).path, "-f", "-c", script, "zsh", home.path],
+      environment: ["PATH": "/usr/bin:/bin", "HOME": home.path, "TERM": "xterm"], directory: home.path)
+    #expect(run.stdout == "plain\n", "status \(run.status): \(run.stderr)")
+  }
+}
