@@ -73,7 +73,8 @@ public enum CommandLineParser {
           "The value '\(value)' is invalid for '\(option.name)'. Expected one of: \(expected)."
             + (page
               ? " For a Markdown page of the squad, run 'squad \(squad)export --format markdown'."
-              : didYouMean(nearestChoice(to: value, in: option.choices))), command: parsed.command)
+              : didYouMean(nearestChoice(to: value, in: option.choices))),
+          command: parsed.command)
       }
     }
     if !parsed.has(.help), let spec { try checkPositionals(parsed.positionals, against: spec) }

@@ -118,7 +118,11 @@ import Testing
     var result: [String: [String]] = [:]
     var current = ""
     for line in help.split(separator: "\n").map(String.init) {
-      if let first = line.first, first != " ", line.hasSuffix(":") { current = line } else { result[current, default: []].append(line) }
+      if let first = line.first, first != " ", line.hasSuffix(":") {
+        current = line
+      } else {
+        result[current, default: []].append(line)
+      }
     }
     return result
   }
@@ -131,7 +135,8 @@ import Testing
       #expect(own == ["--format", "--output", "--fields"], "\(help)")
       let global = (parts["GLOBAL OPTIONS:"] ?? []).filter { $0.hasPrefix("  -") }
       #expect(global.contains { $0.hasPrefix("  --squad ") })
-      #expect(try #require(help.range(of: "\nOPTIONS:")).lowerBound < #require(help.range(of: "GLOBAL OPTIONS:")).lowerBound)
+      #expect(
+        try #require(help.range(of: "\nOPTIONS:")).lowerBound < #require(help.range(of: "GLOBAL OPTIONS:")).lowerBound)
     }
     let recruit = try squad.run("recruit", "--help").stdout
     #expect(!recruit.contains("\nOPTIONS:"), "no empty OPTIONS heading for a command without options")
@@ -162,7 +167,8 @@ import Testing
   func theMenuShowsNamesWithoutBackslashes() throws {
     let home = TemporaryDirectory()
     try FileManager.default.createDirectory(atPath: home.path + "/bin", withIntermediateDirectories: true)
-    try FileManager.default.createSymbolicLink(atPath: home.path + "/bin/squad", withDestinationPath: SquadProcess.binary)
+    try FileManager.default.createSymbolicLink(
+      atPath: home.path + "/bin/squad", withDestinationPath: SquadProcess.binary)
     try home.write(
       "PATH=\(home.path)/bin:$PATH; PS1='> '; autoload -U compinit && compinit -u -D\n"
         + "source <(squad completion zsh)\n", to: ".zshrc")
@@ -177,7 +183,8 @@ import Testing
       [[ $out == *'Spider-Man\ \(1602'* ]] && print escaped
       """#
     let run = try CLIProcess.execute(
-      URL(fileURLWithPath: "/usr/bin/timeout"), ["60", try #require(Self.zsh).path, "-f", "-c", script, "zsh", home.path],
+      URL(fileURLWithPath: "/usr/bin/timeout"),
+      ["60", try #require(Self.zsh).path, "-f", "-c", script, "zsh", home.path],
       environment: ["PATH": "/usr/bin:/bin", "HOME": home.path, "TERM": "xterm"], directory: home.path)
     #expect(run.stdout == "plain\n", "status \(run.status): \(run.stderr)")
   }

@@ -49,7 +49,8 @@ enum ExportCommand: FeatureCommand {
     }
     let format = asked ?? named ?? .json
     return ExportRequest(
-      format: format, fields: fields ?? format.fields, headers: !arguments.has(.noHeaders), destination: destination, exportedAt: now)
+      format: format, fields: fields ?? format.fields, headers: !arguments.has(.noHeaders), destination: destination,
+      exportedAt: now)
   }
 
   static let initialState = ExportFeature.State.idle

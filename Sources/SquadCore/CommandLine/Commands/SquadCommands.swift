@@ -11,7 +11,8 @@ enum RecruitCommand: SquadFeatureCommand {
       """,
     arguments: [
       ArgumentSpec(
-        name: "hero", help: "A Marvel character id, or a name or unique name prefix; '-' reads them from stdin, one a line.",
+        name: "hero",
+        help: "A Marvel character id, or a name or unique name prefix; '-' reads them from stdin, one a line.",
         isRepeating: true, completion: .heroes)
     ],
     examples: [

@@ -93,7 +93,8 @@ struct BashCompletionTests {
 
   @Test func helpCompletesCommandsThenTheirSubcommands() throws {
     #expect(try complete(["squad", "help", "sq"]) == ["squads"])
-    #expect(try complete(["squad", "help", "squads", ""]) == ["create", "edit", "rename", "delete", "restore", "compare"])
+    #expect(
+      try complete(["squad", "help", "squads", ""]) == ["create", "edit", "rename", "delete", "restore", "compare"])
     #expect(try complete(["squad", "help", "catalogue", "i"]) == ["import"])
     #expect(try complete(["squad", "help", "heroes", ""]) == [])
   }
