@@ -189,3 +189,15 @@ import Testing
     #expect(run.stdout == "plain\n", "status \(run.status): \(run.stderr)")
   }
 }
+
+/// Issue 31, part 13: `--limit` past the API's page of 100 is the API's cut, not the script's,
+/// so even in a pipe stderr says more follow.
+@Suite struct LimitPastTheAPIPageEndToEndTests {
+  @Test func aLimitPastTheAPIsPageSaysMoreFollow() async throws {
+    let simulator = try await Simulator()
+    let result = try await MarvelEndToEndTests.squad(simulator).launch("heroes", "--limit", "150")
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.lines.count == 100)
+    #expect(result.stderr.contains("Showing 1–100 of "), "\(result.stderr)")
+  }
+}

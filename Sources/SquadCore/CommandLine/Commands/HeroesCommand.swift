@@ -81,8 +81,10 @@ enum HeroesCommand: FeatureCommand {
           listing.total > 0 ? "No heroes on this page: there are \(total)." : nothingFound(request.query))
       } else if !request.all, listing.offset + listing.heroes.count < listing.total,
         context.output.format == .table || context.arguments.value(.limit) == nil
+          || listing.heroes.count < request.query.limit
       {
-        // In a pipe too, unless --limit asked for the cut: a script reading the default 20 rows is told more follow.
+        // In a pipe too, unless --limit asked for the cut: a script reading the default 20 rows is
+        // told more follow, as is one whose --limit went past the API's page of 100.
         let next = listing.offset + listing.heroes.count
         context.notice(
           "Showing \(Grouped.format(listing.offset + 1))–\(Grouped.format(next)) of \(total). "
