@@ -77,7 +77,10 @@ enum ExportCommand: FeatureCommand {
     case .done(let document, let destination):
       if document.memberCount == 0 { context.notice("The squad is empty, so the export has no members.") }
       switch destination {
-      case .standardOutput: context.console.out(document.text(for: context.console.terminal))
+      // Exact into a pipe or file, so CSV imports back exactly; on a terminal, without the control
+      // characters and bidi overrides a hostile name could rewrite the screen with.
+      case .standardOutput:
+        context.console.out(TextSanitizer.forStdout(document.text, isTerminal: context.console.terminal.stdoutIsTTY))
       case .file(let path):
         context.notice("Exported \(Plural.members(document.memberCount))\(context.squadName.place("of")) to \(path).")
       }
