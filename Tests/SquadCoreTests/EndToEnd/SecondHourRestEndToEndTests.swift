@@ -49,8 +49,11 @@ import Testing
   }
 
   @Test func anExportToAFileSaysWhichSquadItCameFrom() throws {
-    let export = try squad.run("--squad", "avengers", "export", "--output", "a.csv")
+    var inHome = squad
+    inHome.workingDirectory = squad.home.path
+    let export = try inHome.run("--squad", "avengers", "export", "--output", "a.csv")
     #expect(export.stderrLines == ["Exported 2 members of avengers to a.csv."])
+    #expect(squad.home.contents("a.csv") != nil, "written in the folder it runs in")
   }
 
   @Test func theLocalCatalogueListsMoreThanTheAPIsPage() throws {
