@@ -66,9 +66,15 @@ public enum CommandLineParser {
         parsed.values[name] = choice
       } else {
         let expected = option.choices.map { "'\($0)'" }.joined(separator: ", ")
+        // A Markdown page of the squad is export's job: name the exact command that writes one.
+        let squad = parsed.value(.squad).map { "--squad \(TextSanitizer.clean($0)) " } ?? ""
+        let page = ["markdown", "md"].contains(value.lowercased()) && parsed.command == "list"
         throw UsageError(
           "The value '\(value)' is invalid for '\(option.name)'. Expected one of: \(expected)."
-            + didYouMean(nearestChoice(to: value, in: option.choices)), command: parsed.command)
+            + (page
+              ? " For a Markdown page of the squad, run 'squad \(squad)export --format markdown'."
+              : didYouMean(nearestChoice(to: value, in: option.choices))),
+          command: parsed.command)
       }
     }
     if !parsed.has(.help), let spec { try checkPositionals(parsed.positionals, against: spec) }

@@ -1,5 +1,5 @@
-/// Help text laid out like swift-argument-parser: OVERVIEW, USAGE, ARGUMENTS, OPTIONS,
-/// SUBCOMMANDS, EXAMPLES.
+/// Help text laid out like swift-argument-parser: OVERVIEW, USAGE, ARGUMENTS, OPTIONS (the
+/// command's own), GLOBAL OPTIONS, SUBCOMMANDS, EXAMPLES.
 public enum HelpPrinter {
   /// squad in one line: root help's overview, the man page's NAME.
   public static let overview = "Manage a squad of Marvel superheroes from the terminal."
@@ -11,15 +11,26 @@ public enum HelpPrinter {
   /// Root help's examples, also the man page's.
   public static let examples = ["squad heroes spi", "squad recruit 1009610 hulk", "squad list"]
 
-  /// Help for one command or sub-command, or for squad itself when nil.
-  public static func help(for command: CommandSpec?) -> String {
+  /// Help for one command or sub-command, or for squad itself when nil, its descriptions wrapped
+  /// under their column to fit `width`.
+  public static func help(for command: CommandSpec?, width: Int = 80) -> String {
+    func rows(_ rows: [(label: String, text: String)]) -> String {
+      rows.map { row($0.label, $0.text, width: width) }.joined(separator: "\n")
+    }
     let about = command.map { $0.abstract + ($0.discussion.isEmpty ? "" : "\n\n" + $0.discussion) }
     var sections = ["OVERVIEW: " + (about ?? overview + "\n\n" + summary), "USAGE: " + usage(for: command)]
     if let arguments = command?.arguments, !arguments.isEmpty {
       sections.append("ARGUMENTS:\n" + rows(arguments.map { ("<\($0.name)>", $0.help) }))
     }
+    // The command's own options first, the global ones after under their own heading (as
+    // swift-argument-parser and gh do), so the few that matter here are not buried.
     let options = command?.documentedOptions ?? CommandRegistry.globalOptions
-    sections.append("OPTIONS:\n" + rows(options.map { ($0.label, $0.help) }))
+    let own = options.filter { option in command?.options.contains { $0.name == option.name } == true }
+    let global = options.filter { option in !own.contains { $0.name == option.name } }
+    for (title, options) in [("OPTIONS", own), (command == nil ? "OPTIONS" : "GLOBAL OPTIONS", global)]
+    where !options.isEmpty {
+      sections.append(title + ":\n" + rows(options.map { ($0.label, $0.help) }))
+    }
     let subcommands = command?.subcommands ?? CommandRegistry.visibleCommands
     if !subcommands.isEmpty {
       let helpLine = (["squad", "help"] + (command?.path ?? []) + ["<subcommand>"]).joined(separator: " ")
@@ -47,15 +58,14 @@ public enum HelpPrinter {
     return (["squad"] + command.path + parts + ["[<global options>]"]).joined(separator: " ")
   }
 
-  private static func rows(_ rows: [(label: String, text: String)]) -> String {
-    rows.map { row($0.label, $0.text) }.joined(separator: "\n")
-  }
-
-  static func row(_ label: String, _ text: String) -> String {
-    let indent = "  "
+  /// A label at column 2 and its text at column 26, wrapped under that column to fit `width`.
+  static func row(_ label: String, _ text: String, width: Int = .max) -> String {
     let column = 26
-    let head = indent + label
-    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let head = "  " + label
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { line in
+      let wrapped = DisplayWidth.wrap(String(line), to: max(width - column, 30))
+      return wrapped.isEmpty ? [""] : wrapped
+    }
     if DisplayWidth.of(head) + 2 <= column {
       return DisplayWidth.pad(head, to: column) + lines.joined(separator: "\n" + String(repeating: " ", count: column))
     }

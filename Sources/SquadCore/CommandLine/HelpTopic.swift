@@ -128,14 +128,14 @@ enum HelpTopicText {
       events. A count the catalogue does not know is empty (null in JSON), never 0.
 
     EXPORT (squad export --format, default json):
-      json                    The squad file's schema plus exportedAt and attribution, indented,
-                              keys in a stable order. Round-trips through 'squad import'.
+      json                    The squad file's schema plus squad, exportedAt and attribution,
+                              indented, keys in a stable order. Round-trips through 'squad import'.
       jsonl                   One member object per line.
       csv                     As above, with a header; round-trips through 'squad import', which
                               removes the leading ' it added.
       tsv                     As above: no header.
-      markdown                A Markdown table followed by Marvel's attribution; markup in
-                              names (* _ ` [ ] < & | ~ \\) is escaped, so it reads as text.
+      markdown                A page: '# NAME', a table of names and counts, Marvel's
+                              attribution; markup in names (* _ ` [ ] < & | ~ \\) is escaped.
       --fields id,name,...    Chooses and orders the columns (id, name, description, thumbnail,
                               recruitedAt, and the catalogue's comics, series, stories,
                               events, modified); --output FILE writes the file atomically,

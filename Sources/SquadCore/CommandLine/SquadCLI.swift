@@ -93,7 +93,8 @@ public enum SquadCLI {
 
   /// Prints the help of the command with this full name, or squad's own help for nil.
   private static func help(_ command: String?, _ console: Console) -> Int32 {
-    console.out(HelpPrinter.help(for: command.flatMap(CommandRegistry.command(named:))))
+    console.out(
+      HelpPrinter.help(for: command.flatMap(CommandRegistry.command(named:)), width: console.terminal.helpWidth))
     return ExitCode.success.rawValue
   }
 

@@ -4,7 +4,7 @@ import Foundation
 /// `allCases` is the JSON order (`urls` follows `events` in JSON, which has no column).
 public enum HeroField: String, ListField {
   case id, name, description, modified, thumbnail, comics, series, stories, events
-  /// Whether the hero is in the squad (`inSquad` in JSON, `in_squad` in CSV).
+  /// Whether the hero is in the squad (`inSquad` in JSON and CSV headers alike).
   case inSquad
 
   /// What `heroes` prints in tables, TSV and CSV unless `--fields` says otherwise.
@@ -14,7 +14,7 @@ public enum HeroField: String, ListField {
     switch self {
     case .id, .comics, .series, .stories, .events:
       return Table.Column(rawValue.uppercased(), key: rawValue, alignsRight: true)
-    case .inSquad: return Table.Column("SQUAD", key: "in_squad")
+    case .inSquad: return Table.Column("SQUAD", key: "inSquad")
     case .modified: return Table.Column("MODIFIED", key: rawValue)
     case .name, .description, .thumbnail: return Table.Column(rawValue.uppercased(), key: rawValue, shrinks: true)
     }

@@ -16,7 +16,7 @@ public struct HeroQuery: Hashable, Sendable {
   public var order = HeroOrder.name
   /// How many heroes to skip.
   public var offset = 0
-  /// How many heroes to return (1…100; the API's default: 20).
+  /// How many heroes to return (the API's default: 20; it sends at most ``maximumLimit``).
   public var limit = 20
 
   /// What the Marvel API cannot do for this query, so that the local catalogue answers it

@@ -2,9 +2,11 @@
 public enum SquadOutput {
   /// The squad as stdout text: the ``MemberField/listed`` columns and the squad file's own JSON,
   /// or exactly `fields` in every format, in recruitment order or by a count (`order`), counts
-  /// joined from `catalogue` (read only when needed). A table ends with the squad's totals.
+  /// joined from `catalogue` (read only when needed). A table ends with the squad's totals; JSON
+  /// names the squad (`name`) as the export does.
   public static func render(
-    _ squad: Squad, settings: OutputSettings, fields: [MemberField]? = nil, order: HeroOrder? = nil,
+    _ squad: Squad, name: SquadName = .default, settings: OutputSettings, fields: [MemberField]? = nil,
+    order: HeroOrder? = nil,
     catalogue: @autoclosure () -> LocalCatalogue? = nil
   ) -> String {
     let joins = settings.format == .table || order != nil || fields?.contains(where: \.isFact) == true
@@ -21,7 +23,9 @@ public enum SquadOutput {
       fields.map { ExportRenderer.member(of: member, $0, hero: heroes[member.id]) } ?? SquadFile.memberJSON(member)
     }
     switch settings.format {
-    case .json: return SquadFile.jsonValue(squad, member: member).encoded(pretty: settings.prettyJSON) + "\n"
+    case .json:
+      let named = SquadFile.jsonValue(squad, extra: [("squad", .string(name.value))], member: member)
+      return named.encoded(pretty: settings.prettyJSON) + "\n"
     case .jsonl: return squad.members.map { member($0).encoded() + "\n" }.joined()
     case .tsv: return table(squad, fields ?? MemberField.listed, heroes).tsv()
     case .csv:

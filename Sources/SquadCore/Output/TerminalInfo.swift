@@ -32,6 +32,9 @@ public struct TerminalInfo: Equatable, Sendable {
   /// goes to stderr, or to the terminal itself when stderr is redirected (see `TerminalPrompt`).
   public var canAsk: Bool { stdinIsTTY }
 
+  /// The width help wraps to: the terminal's, or 80 in a pipe (as man pages and git do).
+  public var helpWidth: Int { stdoutIsTTY ? width : 80 }
+
   /// Reads the facts of this process; `COLUMNS` and `LINES` override the measured size.
   public static func current(environment: [String: String]) -> TerminalInfo {
     var size = winsize()

@@ -93,10 +93,13 @@ import Testing
   }
 
   @Test func limitsAreValidatedByTheCommand() {
-    let parsed = (try? parse("heroes --limit 101").get()) ?? ParsedArguments()
+    let parsed = (try? parse("heroes --limit 0").get()) ?? ParsedArguments()
     #expect(
       Result { () throws(UsageError) in try HeroesCommand.request(from: parsed) }.failureValue?.message
-        == "The value '101' is invalid for '--limit': expected a whole number from 1 to 100.")
+        == "The value '0' is invalid for '--limit': expected a whole number from 1 to 2147483647.")
+    // 100 is the API's page, not the command's limit (issue 31): the local catalogue gives more.
+    let many = (try? parse("heroes --limit 101").get()) ?? ParsedArguments()
+    #expect((try? HeroesCommand.request(from: many))?.query.limit == 101)
     let offset = (try? parse("heroes --offset -1").get()) ?? ParsedArguments()
     #expect(
       Result { () throws(UsageError) in try HeroesCommand.request(from: offset) }.failureValue?.message

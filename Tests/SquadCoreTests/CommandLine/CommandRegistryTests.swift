@@ -47,7 +47,7 @@ import Testing
     #expect(catalogue.subcommands.map(\.name) == ["import", "check", "reset"])
     #expect(
       try #require(CommandRegistry.command(named: "squads")).subcommands.map(\.name) == [
-        "create", "edit", "rename", "delete", "compare",
+        "create", "edit", "rename", "delete", "restore", "compare",
       ])
     #expect(CommandRegistry.command(named: "import")?.parents == [], "the top-level import, not catalogue's")
   }

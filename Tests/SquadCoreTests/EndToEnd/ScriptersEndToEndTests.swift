@@ -24,7 +24,9 @@ import Testing
     #expect(catalogue.stdout.contains("Heroes:          \(total) ("), "\(catalogue.stdout)")
   }
 
-  @Test(arguments: [("x.csv", "id,name,"), ("x.tsv", "1009610\t"), ("x.md", "| id |"), ("x.jsonl", "{\"id\":")])
+  @Test(arguments: [
+    ("x.csv", "id,name,"), ("x.tsv", "1009610\t"), ("x.md", "# default\n\n| name |"), ("x.jsonl", "{\"id\":"),
+  ])
   func exportTakesTheFormatFromAKnownExtension(file: String, start: String) throws {
     let home = TemporaryDirectory()
     try home.save(SampleSquad.squad)

@@ -43,16 +43,16 @@ import Testing
     #expect(try squad.run("squads", "edit", "avengers", "--max", "2", "--no-max").status == 64)
   }
 
-  @Test func deletingSaysWhereTheSquadIsKeptAndMovingItBackRestoresIt() throws {
+  @Test func deletingSaysWhereTheSquadIsKeptAndSquadsRestoreBringsItBack() throws {
     let deleted = try squad.run("squads", "delete", "avengers", "--yes")
     #expect(deleted.status == 0)
     let kept = try FileManager.default.contentsOfDirectory(atPath: squad.home.file("squads/.deleted"))
     let folder = squad.home.file("squads/.deleted/" + (kept.first ?? ""))
     #expect(
       deleted.stderr
-        == "Deleted the squad 'avengers' and its 2 members. It is set aside, with its history, in \(folder); to get it back, move that folder to \(squad.home.file("squads/avengers")).\n"
+        == "Deleted the squad 'avengers' and its 2 members. It is set aside, with its history, in \(folder); to get it back: squad squads restore avengers\n"
     )
-    try FileManager.default.moveItem(atPath: folder, toPath: squad.home.file("squads/avengers"))
+    #expect(try squad.run("squads", "restore", "avengers").status == 0)
     #expect(try squad.run("--squad", "avengers", "list").lines.count == 2)
   }
 }

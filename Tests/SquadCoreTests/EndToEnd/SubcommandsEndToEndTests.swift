@@ -93,7 +93,7 @@ import Testing
     #expect(typo.status == 64)
     #expect(
       typo.stderrLines.first
-        == "Error: Unknown sub-command 'crate' of 'squads'. Expected one of: 'create', 'edit', 'rename', 'delete', 'compare'. Did you mean 'create'?"
+        == "Error: Unknown sub-command 'crate' of 'squads'. Expected one of: 'create', 'edit', 'rename', 'delete', 'restore', 'compare'. Did you mean 'create'?"
     )
     #expect(try squad.run("catalogue", "rest", "--yes").status == 64)
     #expect(try squad.home.snapshot() == before)

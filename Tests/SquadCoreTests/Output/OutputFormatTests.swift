@@ -23,7 +23,7 @@ import Testing
 
   @Test func csvHasAHeaderUnlessNoHeaders() throws {
     let csv = try CLIProcess.run(["heroes", "hulk", "--limit", "1", "--format", "csv"], home: home.path)
-    #expect(csv.stdout.hasPrefix("id,name,comics,in_squad\r\n1009351,Hulk,"))
+    #expect(csv.stdout.hasPrefix("id,name,comics,inSquad\r\n1009351,Hulk,"))
     let bare = try CLIProcess.run(["list", "--format", "csv", "--no-headers"], home: home.path)
     #expect(bare.stdout.hasPrefix("1009610,Spider-Man (Peter Parker),2026-01-02T03:04:05Z\r\n"))
   }

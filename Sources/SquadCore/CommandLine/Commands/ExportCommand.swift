@@ -8,8 +8,9 @@ enum ExportCommand: FeatureCommand {
     name: "export",
     abstract: "Write the squad as JSON, JSON lines, CSV, TSV or Markdown.",
     discussion: """
-      JSON is the squad file's schema plus exportedAt and attribution, and round-trips through
-      'squad import'. CSV has a header and defuses cells a spreadsheet would run as formulas;
+      JSON is the squad file's schema plus squad (its name), exportedAt and attribution, and
+      round-trips through 'squad import' into any squad. Markdown is a page to paste: the squad's
+      name as a heading, then names and counts (--fields for the rest). CSV has a header and defuses cells a spreadsheet would run as formulas;
       TSV has no header. --output writes the file atomically: readers see the old file or the
       new one, never half of it. See 'squad help formatting'.
       """,
@@ -30,7 +31,7 @@ enum ExportCommand: FeatureCommand {
   /// The request the command line asks for, or the usage mistake in it.
   static func request(from arguments: ParsedArguments, now: Date) throws(UsageError) -> ExportRequest {
     let asked = arguments.has(.json) ? .json : arguments.value(.format).flatMap(ExportFormat.init(rawValue:))
-    let fields = try OptionValues.fields(arguments, MemberField.self) ?? MemberField.stored
+    let fields = try OptionValues.fields(arguments, MemberField.self)
     let destination: ExportDestination
     var named: ExportFormat?
     switch arguments.value(.output) {
@@ -48,7 +49,8 @@ enum ExportCommand: FeatureCommand {
     }
     let format = asked ?? named ?? .json
     return ExportRequest(
-      format: format, fields: fields, headers: !arguments.has(.noHeaders), destination: destination, exportedAt: now)
+      format: format, fields: fields ?? format.fields, headers: !arguments.has(.noHeaders), destination: destination,
+      exportedAt: now)
   }
 
   static let initialState = ExportFeature.State.idle
@@ -57,6 +59,7 @@ enum ExportCommand: FeatureCommand {
 
   static func firstAction(_ context: CommandContext) throws(UsageError) -> ExportFeature.Action {
     var request = try request(from: context.arguments, now: context.environment.now())
+    request.squad = context.squadName.value
     request.catalogue = request.fields.contains(where: \.isFact) ? context.parts.catalogue.catalogue : nil
     return .exportRequested(request)
   }
@@ -74,8 +77,12 @@ enum ExportCommand: FeatureCommand {
     case .done(let document, let destination):
       if document.memberCount == 0 { context.notice("The squad is empty, so the export has no members.") }
       switch destination {
-      case .standardOutput: context.console.out(document.text(for: context.console.terminal))
-      case .file(let path): context.notice("Exported \(Plural.members(document.memberCount)) to \(path).")
+      // Exact into a pipe or file, so CSV imports back exactly; on a terminal, without the control
+      // characters and bidi overrides a hostile name could rewrite the screen with.
+      case .standardOutput:
+        context.console.out(TextSanitizer.forStdout(document.text, isTerminal: context.console.terminal.stdoutIsTTY))
+      case .file(let path):
+        context.notice("Exported \(Plural.members(document.memberCount))\(context.squadName.place("of")) to \(path).")
       }
       return .success
     case .failed(let error):

@@ -43,7 +43,7 @@ enum HelpCommand: Command {
       }
       text = console.terminal.stdoutIsTTY ? HelpPrinter.help(for: nil) : roff
     } else if arguments.positionals.isEmpty || command != nil {
-      text = HelpPrinter.help(for: command)
+      text = HelpPrinter.help(for: command, width: console.terminal.helpWidth)
     } else if let page = HelpTopic(rawValue: name) {
       text = page.text
     } else {

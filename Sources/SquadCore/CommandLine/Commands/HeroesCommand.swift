@@ -20,7 +20,7 @@ enum HeroesCommand: FeatureCommand {
     ],
     options: [
       OptionSpec(.search, value: "text", help: "Only heroes whose names contain this (case- and accent-insensitive)."),
-      OptionSpec(.limit, value: "n", help: "How many heroes to show, 1 to 100. (default: 20)"),
+      OptionSpec(.limit, value: "n", help: "How many heroes to show; the Marvel API sends at most 100. (default: 20)"),
       OptionSpec(.offset, value: "n", help: "How many heroes to skip first. (default: 0)"),
       OptionSpec(.all, help: "List every matching hero, page after page."),
       OptionSpec(
@@ -36,7 +36,7 @@ enum HeroesCommand: FeatureCommand {
     takesOutputFormat: true, usesSquad: true)
 
   static func request(from arguments: ParsedArguments) throws(UsageError) -> HeroListingRequest {
-    let limit = try OptionValues.integer(arguments, .limit, in: 1...HeroQuery.maximumLimit, default: 20)
+    let limit = try OptionValues.integer(arguments, .limit, in: 1...HeroQuery.maximumOffset, default: 20)
     let offset = try OptionValues.integer(
       arguments, .offset, in: 0...HeroQuery.maximumOffset, default: 0, limit: HeroQuery.maximumOffsetReason)
     let prefix = arguments.positionals.first.flatMap { $0.isEmpty ? nil : $0 }
@@ -81,8 +81,10 @@ enum HeroesCommand: FeatureCommand {
           listing.total > 0 ? "No heroes on this page: there are \(total)." : nothingFound(request.query))
       } else if !request.all, listing.offset + listing.heroes.count < listing.total,
         context.output.format == .table || context.arguments.value(.limit) == nil
+          || listing.heroes.count < request.query.limit
       {
-        // In a pipe too, unless --limit asked for the cut: a script reading the default 20 rows is told more follow.
+        // In a pipe too, unless --limit asked for the cut: a script reading the default 20 rows is
+        // told more follow, as is one whose --limit went past the API's page of 100.
         let next = listing.offset + listing.heroes.count
         context.notice(
           "Showing \(Grouped.format(listing.offset + 1))–\(Grouped.format(next)) of \(total). "

@@ -11,13 +11,25 @@ enum RecruitCommand: SquadFeatureCommand {
       """,
     arguments: [
       ArgumentSpec(
-        name: "hero", help: "A Marvel character id, or a name or unique name prefix.", isRepeating: true,
-        completion: .heroes)
+        name: "hero",
+        help: "A Marvel character id, or a name or unique name prefix; '-' reads them from stdin, one a line.",
+        isRepeating: true, completion: .heroes)
     ],
-    examples: ["squad recruit 1009610", "squad recruit 1009610 hulk 'captain america'"], usesSquad: true)
+    examples: [
+      "squad recruit 1009610", "squad recruit 1009610 hulk 'captain america'", "cut -f1 team.tsv | squad recruit -",
+    ], usesSquad: true)
 
   static func firstAction(_ context: CommandContext) throws(UsageError) -> SquadFeature.Action {
-    .recruitRequested(try OptionValues.heroRefs(context.arguments), at: context.environment.now())
+    var arguments = context.arguments
+    if let dash = arguments.positionals.firstIndex(of: "-") {
+      // As `import -` reads a file from stdin: one id or name a line, blank lines skipped.
+      let lines = Array(sequence(state: ()) { _ in Swift.readLine() }).map { $0.trimmingWhitespace() }
+      guard lines.contains(where: { !$0.isEmpty }) else {
+        throw UsageError("'-' reads heroes from stdin, one a line, and stdin held none.", command: "recruit")
+      }
+      arguments.positionals.replaceSubrange(dash...dash, with: lines.filter { !$0.isEmpty })
+    }
+    return .recruitRequested(try OptionValues.heroRefs(arguments), at: context.environment.now())
   }
 }
 
@@ -114,7 +126,7 @@ extension SquadFeatureCommand {
         // Counts joined from a catalogue that cannot be read would be a silent wrong answer (issue 27).
         var unreadable: PersistenceError?
         let text = SquadOutput.render(
-          squad, settings: context.output, fields: fields, order: order,
+          squad, name: name, settings: context.output, fields: fields, order: order,
           catalogue: {
             do throws(PersistenceError) { return try context.parts.catalogue.read() } catch {
               unreadable = error

@@ -2,12 +2,12 @@
 enum SquadsCommand: SquadsFeatureCommand {
   static let subcommands: [any Command.Type] = [
     SquadsCreateCommand.self, SquadsEditCommand.self, SquadsRenameCommand.self, SquadsDeleteCommand.self,
-    SquadsCompareCommand.self,
+    SquadsRestoreCommand.self, SquadsCompareCommand.self,
   ]
 
   static let spec = CommandSpec(
     name: "squads",
-    abstract: "List, create, edit, rename or delete named squads.",
+    abstract: "List, create, edit, rename, delete or restore named squads.",
     discussion: """
       Alone, lists every squad: name, members, size limit, last change and total comics (the
       catalogue's counts of its members added up; --fields adds series, stories, events). The default squad is
@@ -24,7 +24,7 @@ enum SquadsCommand: SquadsFeatureCommand {
       "squad squads", "squad squads create avengers --max 6", "squad --squad avengers recruit hulk",
       "squad squads edit avengers --max 8",
       "squad squads rename avengers earth-mightiest", "squad squads delete earth-mightiest --yes",
-      "squad squads --fields name,comics,events",
+      "squad squads restore earth-mightiest", "squad squads --fields name,comics,events",
     ],
     takesOutputFormat: true)
 
@@ -107,8 +107,8 @@ enum SquadsDeleteCommand: SquadsFeatureCommand {
     abstract: "Delete a named squad; it is kept, with its history, under squads/.deleted/.",
     discussion: """
       Asks on a terminal and needs --yes anywhere else. A deleted squad is kept, with its
-      history, under squads/.deleted/ in the data folder (the newest 10); moving its folder back
-      to squads/NAME restores it, as the message after a delete says.
+      history, under squads/.deleted/ in the data folder (the newest 10); 'squad squads restore
+      NAME' brings it back.
       """,
     arguments: [ArgumentSpec(name: "name", help: "The squad to delete.", completion: .namedSquads)],
     options: [OptionSpec(.yes, short: "-y", help: "Delete without asking.")],
@@ -118,6 +118,35 @@ enum SquadsDeleteCommand: SquadsFeatureCommand {
     .deleteRequested(
       try name(0, context), askFirst: try OptionValues.askFirst(context, "Deleting a squad", verb: "delete"),
       at: context.environment.now())
+  }
+}
+
+/// `squad squads restore [<name>]`: lists the deleted squads kept, or puts one back.
+enum SquadsRestoreCommand: SquadsFeatureCommand {
+  static let spec = CommandSpec(
+    name: "restore",
+    abstract: "Restore a deleted squad, with its history; alone, list those that can be.",
+    discussion: """
+      Brings back the newest deleted squad of that name from squads/.deleted/ (the newest 10
+      deletions are kept). A squad of that name must not exist: rename or delete it first.
+      """,
+    arguments: [ArgumentSpec(name: "name", help: "The deleted squad to bring back.", isOptional: true)],
+    examples: ["squad squads restore", "squad squads restore avengers"])
+
+  static func firstAction(_ context: CommandContext) throws(UsageError) -> SquadsFeature.Action {
+    context.arguments.positionals.isEmpty ? .listRequested : .restoreRequested(try name(0, context))
+  }
+
+  static func report(_ state: SquadsFeature.State, _ context: CommandContext) -> CommandOutcome {
+    guard case .listed = state.phase else { return reportChange(state, context) }
+    do throws(PersistenceError) {
+      let kept = try context.parts.squads.deleted()
+      if kept.isEmpty { context.notice("No deleted squads are kept; 'squad squads delete' keeps the newest 10.") }
+      context.console.out(kept.map { "\($0.name)\t\(MarvelDate.iso8601($0.deletedAt))\n" }.joined())
+    } catch {
+      return .failed(error)
+    }
+    return .success
   }
 }
 
@@ -183,6 +212,11 @@ extension SquadsFeatureCommand {
   }
 
   static func report(_ state: SquadsFeature.State, _ context: CommandContext) -> CommandOutcome {
+    reportChange(state, context)
+  }
+
+  /// What every squads command reports, the listing included.
+  static func reportChange(_ state: SquadsFeature.State, _ context: CommandContext) -> CommandOutcome {
     switch state.phase {
     case .listed(let summaries):
       let fields = (try? OptionValues.fields(context.arguments, SquadField.self)) ?? nil
@@ -207,10 +241,11 @@ extension SquadsFeatureCommand {
         change == .unchanged
           ? "The squad '\(old)' is already called that; nothing changed." : "Renamed the squad '\(old)' to '\(new)'.")
     case .changed(.delete(let name, _), .deleted(let members, let folder)):
-      // No restore command: the folder is the way back, as git's reflog is for a deleted branch.
       return .notice(
         "Deleted \(Plural.squad(name, members: members)). It is set aside, with its history, in \(folder); "
-          + "to get it back, move that folder to \(context.paths.folder(of: name)).")
+          + "to get it back: squad squads restore \(name)")
+    case .changed(.restore(let name), .restored(let folder)):
+      return .notice("Restored the squad '\(name)' from \(folder). Use it with --squad \(name).")
     case .cancelled:
       return .notice("Nothing deleted; the squad is unchanged.")
     case .failed(let failure):

@@ -40,7 +40,8 @@ enum CompletionScript {
 
     """#
 
-  /// zsh: `source <(squad completion zsh)` after `compinit`, or saved as `_squad` on `$fpath`.
+  /// zsh: `source <(squad completion zsh)` after `compinit`, or saved as `_squad` on `$fpath`. Hero
+  /// names show in the menu as they are (`-d`), and go on the line quoted.
   static let zsh = #"""
     #compdef squad
     # zsh completion for squad
@@ -56,7 +57,7 @@ enum CompletionScript {
       case $kind in
         files) [[ $PREFIX == --*=* ]] && compset -P '*='; _files ;;
         directories) [[ $PREFIX == --*=* ]] && compset -P '*='; _directories ;;
-        names) compadd -V heroes -U -- "${reply[@]}" ;;
+        names) compadd -V heroes -U -d reply -- "${reply[@]}" ;;
         list) compadd -U -S '' -- "${reply[@]}" ;;
         *) described=("${(@)reply/$'\t'/:}"); _describe -t values squad described -U ;;
       esac

@@ -19,8 +19,7 @@ public struct ExportEffects: EffectRunner {
         AtomicFile.removeLeftovers(of: OutputFile.target(of: path))
         try OutputFile.write(
           Data(document.text.utf8), to: path, writesThroughSpecialFiles: true,
-          protected: environment.squadFile.ownFiles,
-          createsFolder: false)
+          protected: environment.squadFile.ownFiles, createsFolder: false)
         await send(.fileWritten)
       } catch {
         await send(.fileWriteFailed(error))

@@ -73,6 +73,8 @@ public enum ExportFeature: Feature {
 public struct ExportRequest: Equatable, Sendable {
   /// The output format.
   public var format: ExportFormat
+  /// The name of the squad exported (JSON's `squad` key, Markdown's heading).
+  public var squad = SquadName.default.value
   /// The member fields, in column order.
   public var fields = MemberField.stored
   /// The catalogue counts and `modified` are joined from, when the fields ask (``MemberField``).

@@ -2,7 +2,7 @@ import Foundation
 
 /// The formats `squad export` writes.
 public enum ExportFormat: String, CaseIterable, Sendable {
-  /// The squad file schema plus `exportedAt` and `attribution`, indented, stable key order.
+  /// The squad file schema plus `squad`, `exportedAt` and `attribution`, indented, stable key order.
   case json
   /// One member object per line.
   case jsonl
@@ -10,8 +10,11 @@ public enum ExportFormat: String, CaseIterable, Sendable {
   case csv
   /// Tab-separated values without a header, like every TSV squad prints.
   case tsv
-  /// A GitHub-flavoured Markdown table followed by Marvel's attribution.
+  /// A page: the squad's name as a heading, a GitHub-flavoured table, Marvel's attribution.
   case markdown
+
+  /// The fields it holds unless `--fields` says otherwise: a page a fan would paste for Markdown.
+  var fields: [MemberField] { self == .markdown ? [.name, .comics, .series, .stories, .events] : MemberField.stored }
 
   /// The format a file extension names (`csv`, `md`, …); nil for any other.
   public init?(extension name: String) {

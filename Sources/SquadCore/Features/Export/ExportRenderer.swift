@@ -9,7 +9,7 @@ public enum ExportRenderer {
     switch request.format {
     case .json:
       let extra: [(String, JSONValue)] = [
-        ("exportedAt", .string(MarvelDate.iso8601(request.exportedAt))),
+        ("squad", .string(request.squad)), ("exportedAt", .string(MarvelDate.iso8601(request.exportedAt))),
         ("attribution", .string(DataSource.standardAttribution)),
       ]
       return SquadFile.jsonValue(squad, extra: extra, member: { member(of: $0, fields, hero: heroes[$0.id]) }).encoded(
@@ -21,7 +21,8 @@ public enum ExportRenderer {
     case .tsv:
       return SquadOutput.table(squad, fields, heroes).tsv(header: false)
     case .markdown:
-      return SquadOutput.table(squad, fields, heroes).markdown() + "\n" + DataSource.standardAttribution + "\n"
+      let table = SquadOutput.table(squad, fields, heroes).markdown()
+      return "# \(request.squad)\n\n\(table)\n\(DataSource.standardAttribution)\n"
     }
   }
 

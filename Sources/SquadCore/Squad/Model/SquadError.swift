@@ -30,6 +30,8 @@ public enum SquadError: Error, Equatable, Sendable, CommandFailure {
   case unknown(SquadName, nearest: SquadName?, fromVariable: Bool)
   /// The default squad is always there: it cannot be created, renamed, deleted or be a new name.
   case isDefault(action: String)
+  /// `squads restore` found no deleted squad of this name kept under `squads/.deleted/`.
+  case notKept(SquadName)
   /// A size limit below the squad's member count.
   case belowMembers(SquadName, limit: Int, members: Int)
 
@@ -72,9 +74,11 @@ public enum SquadError: Error, Equatable, Sendable, CommandFailure {
       return "There is no squad named '\(name)'" + (nearest.map { "; did you mean '\($0)'?" } ?? "")
         + " (see 'squad squads')."
     case .unknown(let name, let nearest, let fromVariable):
-      return "There is no squad named '\(name)'\(fromVariable ? " (SQUAD_NAME)" : ""); nothing changed."
+      return "There is no squad named '\(name)'\(fromVariable ? " (SQUAD_NAME)" : "")."
         + (nearest.map { " Did you mean '\($0)'?" } ?? "") + " Create it with 'squad squads create \(name)', "
         + "or see 'squad squads'."
+    case .notKept(let name):
+      return "No deleted squad named '\(name)' is kept; 'squad squads restore' lists those that are."
     case .isDefault(let action): return "The default squad cannot be \(action); it always exists."
     case .belowMembers(let name, let limit, let members):
       return "The squad '\(name)' has \(Plural.members(members)), more than \(limit); nothing changed. Fire "

@@ -130,6 +130,37 @@ public struct SquadSet: Sendable {
     }
   }
 
+  /// The squads set aside under `squads/.deleted/` that can be restored, newest first.
+  public func deleted() throws(PersistenceError) -> [(name: SquadName, deletedAt: Date, folder: String)] {
+    let folder = paths.deletedSquadsDirectory
+    guard OwnFolder.isRealFolder(folder) else { return [] }
+    return (try SystemCall.folderNames(folder) ?? []).compactMap { entry in
+      guard let stamp = SquadSet.deletionStamp(entry), OwnFolder.isRealFolder(folder + "/" + entry),
+        (try? FileKind.isPresent(folder + "/" + entry + "/squad.json")) == true,
+        case .success(let name) = SquadName.parse(entry.split(separator: "-").dropLast(2).joined(separator: "-"))
+      else { return nil }
+      return (name, Date(timeIntervalSince1970: Double(stamp) / 1000), folder + "/" + entry)
+    }.sorted { $0.deletedAt > $1.deletedAt }
+  }
+
+  /// Moves the newest deleted squad called `name` back, under the set's lock, with its history;
+  /// refused while a squad has that name. Returns the folder it came from.
+  public func restore(_ name: SquadName) throws(SquadError) -> String {
+    guard !name.isDefault else { throw .isDefault(action: "restored") }
+    let squadFile = file(name)
+    let setLock = try squadFile.files { () throws(PersistenceError) in try FileLock(path: paths.squadsLockFile) }
+    defer { withExtendedLifetime(setLock) {} }
+    guard try !squadFile.exists else { throw .exists(name) }
+    let kept = try squadFile.files { () throws(PersistenceError) in try deleted().first { $0.name == name } }
+    guard let kept else { throw .notKept(name) }
+    try squadFile.files { () throws(PersistenceError) in
+      try clearWay(to: paths.folder(of: name))
+      try move(kept.folder, to: paths.folder(of: name))
+      try SystemCall.flushFolder(paths.deletedSquadsDirectory, paths.squadsDirectory)
+    }
+    return kept.folder
+  }
+
   /// Gives a squad a size limit, or none, as a change of that squad recorded in its history
   /// (``SquadsFeature/plan(limit:for:in:)`` decides); false when it already had it.
   public func setLimit(_ name: SquadName, to limit: Int?, at date: Date) throws(SquadError) -> Bool {

@@ -62,7 +62,7 @@ struct BashCompletionTests {
     _ = try SquadSet(paths: paths).create(try SquadName.parse("avengers").get(), maxMembers: nil, at: Date())
     _ = try SquadSet(paths: paths).create(try SquadName.parse("xmen").get(), maxMembers: nil, at: Date())
     #expect(try complete(["squad", "--squad", ""]) == ["default", "avengers", "xmen"])
-    #expect(try complete(["squad", "squads", ""]) == ["create", "edit", "rename", "delete", "compare"])
+    #expect(try complete(["squad", "squads", ""]) == ["create", "edit", "rename", "delete", "restore", "compare"])
     #expect(try complete(["squad", "squads", "delete", "x"]) == ["xmen"])
     #expect(try complete(["squad", "squads", "delete", ""]) == ["avengers", "xmen"])
     #expect(try complete(["squad", "squads", "rename", "av"]) == ["avengers"])
@@ -93,7 +93,8 @@ struct BashCompletionTests {
 
   @Test func helpCompletesCommandsThenTheirSubcommands() throws {
     #expect(try complete(["squad", "help", "sq"]) == ["squads"])
-    #expect(try complete(["squad", "help", "squads", ""]) == ["create", "edit", "rename", "delete", "compare"])
+    #expect(
+      try complete(["squad", "help", "squads", ""]) == ["create", "edit", "rename", "delete", "restore", "compare"])
     #expect(try complete(["squad", "help", "catalogue", "i"]) == ["import"])
     #expect(try complete(["squad", "help", "heroes", ""]) == [])
   }

@@ -19,7 +19,7 @@ import Testing
     #expect(reply("rec").candidates == ["recruit\tAdd heroes to the squad."])
     #expect(words("") == CommandRegistry.visibleCommands.map(\.name))
     #expect(words("catalogue ") == ["import", "check", "reset"])
-    #expect(words("--home /h squads ") == ["create", "edit", "rename", "delete", "compare"])
+    #expect(words("--home /h squads ") == ["create", "edit", "rename", "delete", "restore", "compare"])
     #expect(words("squads create ").isEmpty)
     #expect(words("catalogue reset ").isEmpty)
     #expect(words("nosuch ").isEmpty)
@@ -68,7 +68,7 @@ import Testing
 
   @Test func helpCompletesCommandsAndTopicsThenSubcommands() {
     #expect(words("help ex") == ["export", "exit-codes"])
-    #expect(words("help squads ") == ["create", "edit", "rename", "delete", "compare"])
+    #expect(words("help squads ") == ["create", "edit", "rename", "delete", "restore", "compare"])
     #expect(words("help catalogue re") == ["reset"])
     #expect(words("help heroes ").isEmpty)
   }

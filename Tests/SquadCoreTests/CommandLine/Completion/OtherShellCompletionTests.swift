@@ -59,7 +59,10 @@ import Testing
     #expect(try zsh(["squad", "rec"], home: home) == ["recruit"])
     #expect(try zsh(["squad", "catalogue", ""], home: home) == ["import", "check", "reset"])
     #expect(try zsh(["squad", "squads", "d"], home: home) == ["delete"])
-    #expect(try zsh(["squad", "help", "squads", ""], home: home) == ["create", "edit", "rename", "delete", "compare"])
+    #expect(
+      try zsh(["squad", "help", "squads", ""], home: home) == [
+        "create", "edit", "rename", "delete", "restore", "compare",
+      ])
     let imports = try zsh(["squad", "catalogue", "import", "--"], home: home)
     #expect(imports.contains("--skip-invalid") && !imports.contains("--yes"))
     let reset = try zsh(["squad", "catalogue", "reset", "--"], home: home)
@@ -103,7 +106,9 @@ import Testing
     let create = parts.dropFirst(2).first?.map { $0.split(separator: "\t")[0] } ?? []
     #expect(create.contains("--max") && !create.contains("--yes"))
     #expect(
-      Set(parts.last?.map { $0.split(separator: "\t")[0] } ?? []) == ["create", "edit", "rename", "delete", "compare"])
+      Set(parts.last?.map { $0.split(separator: "\t")[0] } ?? []) == [
+        "create", "edit", "rename", "delete", "restore", "compare",
+      ])
   }
 
   @Test(.enabled(if: CLIProcess.which("fish") != nil, "fish is not installed; its script is not checked here"))

@@ -51,6 +51,7 @@ import Testing
       ExportRenderer.render(Squad(), request(.json)) == """
         {
           "schemaVersion": 1,
+          "squad": "default",
           "exportedAt": "2026-11-22T07:55:00Z",
           "attribution": "Data provided by Marvel. © MARVEL",
           "members": []

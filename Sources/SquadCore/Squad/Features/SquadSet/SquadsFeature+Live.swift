@@ -28,6 +28,8 @@ public struct SquadsEffects: EffectRunner {
       case .delete(let name, let date):
         let (squad, folder) = try set.delete(name, at: date)
         return .deleted(members: squad.members.count, keptIn: folder)
+      case .restore(let name):
+        return .restored(from: try set.restore(name))
       case .limit(let name, let limit, let date):
         return try set.setLimit(name, to: limit, at: date) ? .done : .unchanged
       }

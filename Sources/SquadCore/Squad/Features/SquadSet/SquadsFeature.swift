@@ -37,6 +37,7 @@ public enum SquadsFeature: Feature {
     case renameRequested(SquadName, to: SquadName, at: Date)
     case deleteRequested(SquadName, askFirst: Bool, at: Date)
     case limitRequested(SquadName, maxMembers: Int?, at: Date)
+    case restoreRequested(SquadName)
     case squadsLoaded(Result<[SquadSummary], SquadError>)
     case confirmationAnswered(Bool)
     case changeFinished(Result<SquadsChange, SquadError>)
@@ -65,6 +66,9 @@ public enum SquadsFeature: Feature {
 
     case (.idle, .limitRequested(let name, let limit, let date)):
       return change(&state, .limit(name, maxMembers: limit, at: date))
+
+    case (.idle, .restoreRequested(let name)):
+      return change(&state, .restore(name))
 
     case (.idle, .deleteRequested(let name, let askFirst, let date)):
       guard !name.isDefault else {
@@ -141,6 +145,8 @@ public enum SquadsRequest: Equatable, Sendable {
   case delete(SquadName, at: Date)
   /// Give the squad this size limit, or none.
   case limit(SquadName, maxMembers: Int?, at: Date)
+  /// Put the newest deleted squad of this name back.
+  case restore(SquadName)
 }
 
 /// What a change of the set of squads did.
@@ -151,4 +157,6 @@ public enum SquadsChange: Equatable, Sendable {
   case unchanged
   /// Deleted: how many members it had, and the folder it is kept in.
   case deleted(members: Int, keptIn: String)
+  /// Restored from this folder under `squads/.deleted/`.
+  case restored(from: String)
 }
