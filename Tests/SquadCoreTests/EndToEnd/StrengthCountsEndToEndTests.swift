@@ -55,6 +55,26 @@ import Testing
     #expect(try squad.run("list", "--fields", "comics").stdout == "1798\n", "the catalogue's count, not the file's")
   }
 
+  /// Found by the attack: a TSV export with count fields imported back put the counts into the
+  /// members' descriptions and thumbnails, exit 0. A headerless file cannot say its fields.
+  @Test func aTSVWhoseFieldsCannotBeKnownIsRefusedNeverReadAsOtherFields() throws {
+    let squad = try Self.fourHeroes()
+    for fields in ["id,name,comics", "id,name,comics,series", "id,name,description,comics"] {
+      let tsv = try squad.run("export", "--format", "tsv", "--fields", fields).stdout
+      let other = SquadProcess()
+      let imported = try other.run("import", "-", "--replace", stdin: tsv)
+      #expect(imported.status == 65, "\(fields): \(imported.stderr)")
+      #expect(imported.stderr.contains("export with --format csv"), "\(fields): \(imported.stderr)")
+      #expect(!FileManager.default.fileExists(atPath: other.home.file("squad.json")), "\(fields): nothing saved")
+    }
+    for fields in [nil, "id,name"] {
+      let tsv = try squad.run(arguments: ["export", "--format", "tsv"] + (fields.map { ["--fields", $0] } ?? [])).stdout
+      let other = SquadProcess()
+      #expect(try other.run("import", "-", "--replace", stdin: tsv).status == 0, "\(fields ?? "default")")
+      #expect(try other.run("list", "--format", "tsv", "--fields", "id").stdout.split(separator: "\n").count == 4)
+    }
+  }
+
   @Test func theTableOfListEndsWithTheTotalsAndSquadsHasEachSquadsComics() throws {
     let squad = try Self.fourHeroes()
     let table = try squad.runOnTerminal(["list", "-q"], extraEnvironment: ["NO_COLOR": "1"])

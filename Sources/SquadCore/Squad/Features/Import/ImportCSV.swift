@@ -21,8 +21,11 @@ enum ImportCSV {
     return failure
   }
 
-  /// Hands each line of a TSV export to `validation`: no header, the columns in export's default
-  /// order (`id, name, description, thumbnail, recruitedAt`, or the first of them), no quoting.
+  /// Hands each line of a TSV export to `validation`: no header, no quoting, the columns export
+  /// writes by default (`id, name, description, thumbnail, recruitedAt`), id and name alone, or
+  /// every field in its order.
+  /// Nothing in a headerless file says which fields `--fields` chose, so other layouts are
+  /// refused: read in the default order they would put counts into descriptions in silence.
   static func forEachTSVMember(_ text: String, _ validation: ImportValidation) -> ImportProblem? {
     var columns: [MemberField]?
     var failure: ImportProblem?
@@ -30,9 +33,13 @@ enum ImportCSV {
       let record = CSV.Record(
         line: number, fields: line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init))
       if columns == nil {
-        guard (2...MemberField.allCases.count).contains(record.fields.count) else {
+        guard [2, MemberField.stored.count, MemberField.allCases.count].contains(record.fields.count) else {
           failure = ImportProblem(
-            .line(number), "a TSV export holds id, name and up to three more fields, in export's order")
+            .line(number),
+            "a TSV import takes the \(MemberField.stored.count) columns 'squad export --format tsv' writes "
+              + "(\(MemberField.stored.map(\.rawValue).joined(separator: ", "))) or id and name alone, or every field; this line "
+              + "has \(record.fields.count). A headerless file cannot say which fields it holds: export with "
+              + "--format csv, whose header names them")
           return false
         }
         columns = Array(MemberField.allCases.prefix(record.fields.count))
