@@ -131,7 +131,7 @@ public final class CatalogueStore: Sendable {
     guard try FileKind.isPresent(path) else { return loaded.withLock { $0 = .success(LocalCatalogue()) } }
     let lock = try LockSet.guarding(path, lock: lockPath)
     defer { withExtendedLifetime(lock) {} }
-    let target = try OutputFile.Replacement(path: path)
+    let target = try replacement()
     AtomicFile.removeLeftovers(of: target.path)
     var aside: Aside?
     if case .damaged(let problem, _) = try stored() {
@@ -158,7 +158,7 @@ public final class CatalogueStore: Sendable {
     let lock = try LockSet.guarding(path, lock: lockPath)
     defer { withExtendedLifetime(lock) {} }
     // Refused before anything is moved or built: a read-only file, a link to nothing, a folder.
-    let target = try OutputFile.Replacement(path: path)
+    let target = try replacement()
     AtomicFile.removeLeftovers(of: target.path)
     AtomicFile.removeLeftovers(in: AtomicFile.folderAndName(of: target.path).folder, of: RecordSpool.leftoverName)
     let (builder, current) = try currentBuilder(target, spool: spool)
@@ -175,6 +175,18 @@ public final class CatalogueStore: Sendable {
     // Only once its heroes are in the new file is the old release's file removed.
     if current.migratedLegacy { try? FileManager.default.removeItem(atPath: legacyPath) }
     return true
+  }
+
+  /// Where a write goes (``OutputFile/Replacement``). A write replaces the file, so a file with
+  /// other hard links is refused: their names would keep the old catalogue in silence (share one
+  /// through a symbolic link, which a write follows).
+  private func replacement() throws(PersistenceError) -> OutputFile.Replacement {
+    let target = try OutputFile.Replacement(path: path)
+    if let status = try FileKind.status(target.path), status.st_nlink > 1 {
+      throw PersistenceError(
+        path: target.path, reason: .notOwnFile(kind: "a file with \(status.st_nlink) names (hard links)"))
+    }
+    return target
   }
 
   private enum Stored {

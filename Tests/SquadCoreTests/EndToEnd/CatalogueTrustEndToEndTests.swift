@@ -27,6 +27,22 @@ import Testing
 
   func occurrences(_ text: String, _ part: String) -> Int { text.components(separatedBy: part).count - 1 }
 
+  /// Found by the attack: a catalogue shared through a hard link was split by the next write in
+  /// silence (the other home kept the old file). A write is refused; reads still answer.
+  @Test func aCatalogueWithOtherHardLinksIsNeverSplitInSilence() throws {
+    let first = try home()
+    let second = SquadProcess()
+    try FileManager.default.linkItem(
+      atPath: first.home.file("catalogue.sqc"), toPath: second.home.file("catalogue.sqc"))
+    let before = try #require(first.home.contents("catalogue.sqc"))
+    try second.home.write(#"{"id":5000009,"name":"Extra"}"#, to: "extra.jsonl")
+    let result = try second.run("catalogue", "import", second.home.file("extra.jsonl"))
+    #expect(result.status == 1, "\(result.stderr)")
+    #expect(result.stderr.contains("a file with 2 names (hard links)"), "\(result.stderr)")
+    #expect(first.home.contents("catalogue.sqc") == before && second.home.contents("catalogue.sqc") == before)
+    #expect(try second.run("show", "5000001", "--offline").stdout.contains("Someone"), "reads still answer")
+  }
+
   @Test func aRecordThatNoLongerReadsAnswersWithOneWarningAndCheckNamesIt() throws {
     let squad = try home()
     try edit(squad, #""name":"Hulk","#, #""nome":"Hulk","#)
