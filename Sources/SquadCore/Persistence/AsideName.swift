@@ -6,10 +6,8 @@ import Foundation
   import Darwin
 #endif
 
-/// Moves a file aside to a name beside it that no other file has: `<name>.<suffix>-<unix time>`,
-/// then `-2`, `-3`, … when that is taken (two damaged files in one second). The name is claimed
-/// atomically (a hard link, which fails when the name exists, or an exclusive create where links
-/// are not supported), so a file moved aside never replaces another.
+/// Moves a file aside to `<name>.<suffix>-<unix time>` (then `-2`, `-3`, …), claimed atomically
+/// (hard link or exclusive create), so a file moved aside never replaces another.
 enum AsideName {
   /// Moves `path` aside; returns the new path.
   static func move(_ path: String, suffix: String, now: Date = Date()) throws(PersistenceError) -> String {
