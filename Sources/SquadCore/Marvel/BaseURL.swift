@@ -6,14 +6,9 @@ import Foundation
   import Darwin
 #endif
 
-/// The one check of an API base URL, whichever setting it came from (`--base-url`,
-/// `MARVEL_API_BASE` or `baseURL` in `config.json`).
-///
-/// A usable base is an absolute http or https URL (the scheme in any case) with a host — a name,
-/// an IPv4 address or a bracketed IPv6 literal such as `[::1]` — an optional port from 1 to
-/// 65535, and no query or fragment, which would swallow the request's own query. A
-/// `user:password@` in it is allowed and sent, but never shown or written (see
-/// ``MarvelURL/withoutUserInfo(_:)``).
+/// The one check of an API base URL (`--base-url`, `MARVEL_API_BASE`, `config.json`): absolute
+/// http(s) with a host (name, IPv4 or `[::1]`-style IPv6), a port 1–65535, no query or fragment. A
+/// `user:password@` is sent but never shown (``MarvelURL/withoutUserInfo(_:)``).
 enum BaseURL {
   /// The base as squad uses it (the scheme lowercased), or why it can never work.
   static func validate(_ text: String) -> Result<String, BaseURLProblem> {

@@ -1,11 +1,8 @@
 import Foundation
 
-/// A comic in every shape squad reads one: an API answer (`/characters/{id}/comics`), an archived
-/// comics response, a derived list, and squad's own forms (``Comic``'s: the catalogue's lines,
-/// the response cache). The rule of ``CharacterDTO``: the id a whole number, the title kept like
-/// a name (``HeroLimits``), an on-sale date (Marvel's text, or squad's seconds since 1970) that is
-/// not a date unknown; the characters are ids, or Marvel's
-/// `{"items": [{"resourceURI": ".../characters/1009652"}]}`.
+/// A comic in every shape squad reads (API answer, archive, squad's own forms), by the rules of
+/// ``CharacterDTO``: a whole-number id, a title kept like a name, a known on-sale date (Marvel's
+/// text or seconds since 1970), characters as ids or Marvel's `items` with `resourceURI`s.
 struct ComicDTO: Decodable {
   /// The comic squad keeps.
   var comic: Comic

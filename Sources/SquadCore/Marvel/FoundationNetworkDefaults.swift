@@ -8,17 +8,11 @@ import Foundation
   import Glibc
 #endif
 
-/// Keeps Foundation's networking from writing outside the squad home.
-///
-/// swift-corelibs-foundation builds every session configuration (`.default`, and `.ephemeral`
-/// from it) with `URLCache.shared` and `HTTPCookieStorage.shared` as arguments, so merely making
-/// one creates their folders: `~/.cache/org.swift.foundation.URLCache/<program>` and
-/// `~/.local/share/<folder of the program>`; `.ephemeral` also makes a cache whose init creates
-/// the first. squad caches answers itself and sends no cookies, so both are replaced before the
-/// first configuration: the shared URL cache by one of no capacity over an existing folder, and
-/// the shared cookie storage made once while `XDG_DATA_HOME` names the folder that already holds
-/// the program (the storage's folder then exists, and nothing is created). Sessions use
-/// ``URLSessionConfiguration/squad``: no URL cache, no cookie storage.
+/// Keeps Foundation's networking from writing outside the squad home: swift-corelibs-foundation
+/// makes `URLCache.shared` and `HTTPCookieStorage.shared` (and their folders under `~/.cache` and
+/// `~/.local/share`) with the first session configuration, so both are replaced first (a cache of
+/// no capacity; cookie storage made while `XDG_DATA_HOME` names an existing folder). Sessions use
+/// ``URLSessionConfiguration/squad``.
 enum FoundationNetworkDefaults {
   private static let prepared: Void = {
     URLCache.shared = URLCache(

@@ -13,11 +13,8 @@ extension Hero: LeanCacheItem {
     .heroes(items.map { CachedHero(id: $0.id.rawValue, modified: $0.modified.map(Self.seconds)) })
   }
 
-  /// The catalogue's records, when each is what merging the answer's record would leave
-  /// (``HeroMerge``): one learnt from the API that is not older than it, or any other that is
-  /// strictly newer. A bundled or imported record no newer than the answer's (all a reset or a
-  /// lost data folder leaves, or an import of the same date) does not stand for it: the page is
-  /// fetched again.
+  /// The catalogue's records when each is what merging the answer's would leave (``HeroMerge``);
+  /// nil (fetch again) when a bundled or imported record no newer than the answer stands there.
   static func rebuilt(_ items: CachedItems, catalogue: LocalCatalogue?) -> [Hero]? {
     guard case .heroes(let cached) = items else { return nil }
     let heroes = cached.compactMap { item -> Hero? in

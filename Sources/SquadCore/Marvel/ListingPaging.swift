@@ -1,8 +1,6 @@
-/// The one paging rule for every listing squad follows to its end (`sync`, `heroes --all`):
-/// go on after a full page at the offset that was asked for; stop at the end of the listing,
-/// and stop early — the listing is short — at an empty page, a short page, or a page at another
-/// offset than asked. A server that ignores `offset` or promises a `total` it never sends
-/// therefore costs at most the pages already in flight, never one request per promised page.
+/// The one paging rule for every listing followed to its end (`sync`, `heroes --all`): go on after
+/// a full page at the offset asked for; stop at the end, or early at an empty or short page or one
+/// at another offset, so a server that ignores `offset` or lies about `total` costs no extra pages.
 public enum ListingPaging: Equatable, Sendable {
   /// A full page: the listing goes on at this offset.
   case next(Int)

@@ -1,15 +1,9 @@
 import Foundation
 
 extension LiveMarvelClient {
-  /// Sends a signed GET, retrying transport errors, 429 and 5xx per the policy, all within one
-  /// deadline of `timeout` seconds. Returns the final answer (any status) and how many requests
-  /// it took, or the error that ended the attempts.
-  ///
-  /// Each attempt first waits for a place on the wire (see ``RequestLimiter``); the deadline
-  /// starts when the first attempt has one, as waiting behind this client's other requests is
-  /// not this request being slow.
-  ///
-  /// `url` is sent (with the credentials it may hold); `label` is what errors show.
+  /// Sends a signed GET `url` (errors show `label`), retrying per the policy within one `timeout`
+  /// deadline that starts once the first attempt has a place on the wire (``RequestLimiter``).
+  /// Returns the final answer and how many requests it took, or the error that ended it.
   func send(_ url: String, label: String, headers: [String: String]) async -> Result<(HTTPResponse, Int), MarvelError> {
     await limiter.enter()
     let deadline = environment.now().addingTimeInterval(timeout)

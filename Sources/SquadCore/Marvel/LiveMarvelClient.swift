@@ -15,10 +15,8 @@ public struct LiveMarvelClient: MarvelClient {
   public let retry = RetryPolicy()
   /// The most requests this client has on the wire at once.
   public static let maximumRequestsInFlight = 5
-  /// Pages of one listing (`sync`, `heroes --all`) in progress at once. The client keeps at most
-  /// ``maximumRequestsInFlight`` (5) of them on the wire, polite to the API yet 16 pages in 4
-  /// round trips; twice that many in progress lets the next request leave while an answer that
-  /// just arrived is still being decoded and cached.
+  /// Pages of one listing in progress at once: twice the ``maximumRequestsInFlight`` on the wire,
+  /// so the next request leaves while an answer is still decoded.
   public static let pagesInProgress = 2 * maximumRequestsInFlight
   let limiter: RequestLimiter
   let sent = Mutex(0)

@@ -1,7 +1,5 @@
-/// MD5 (RFC 1321), which the Marvel API uses to sign requests and Foundation on Linux lacks.
-///
-/// MD5 is broken as a cryptographic hash; squad uses it only because the API demands it, and to
-/// name cache files.
+/// MD5 (RFC 1321), which the Marvel API demands for signing and Foundation on Linux lacks; also
+/// names cache files. Not for security.
 public enum MD5 {
   /// The 16-byte digest of the bytes.
   public static func digest<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> [UInt8] {

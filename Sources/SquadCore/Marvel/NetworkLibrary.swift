@@ -14,9 +14,7 @@ public enum NetworkLibrary {
     return [configured]
   }
 
-  /// Why this process cannot use the network, or nil when it can. On Linux, libdispatch (which
-  /// runs URLSession's and Swift concurrency's work) reads `/proc/<thread>/stat` whenever its
-  /// worker pool is busy and traps when it cannot — in a chroot or container without /proc.
+  /// Why this process cannot use the network, or nil: libdispatch on Linux traps without /proc.
   public static var unavailableWithoutProc: String? {
     #if os(Linux)
       guard access("/proc/self/stat", R_OK) != 0 else { return nil }

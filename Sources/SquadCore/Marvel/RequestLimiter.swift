@@ -1,6 +1,5 @@
-/// Lets at most `limit` requests be on the wire at once; the others wait their turn, first come
-/// first served. A place is held only while a request is out, not while its answer is decoded or
-/// cached, so the next request leaves the moment an answer arrives.
+/// Lets at most `limit` requests be on the wire at once, first come first served; a place is held
+/// only while a request is out, not while its answer is decoded.
 public actor RequestLimiter {
   /// The most requests out at once.
   public let limit: Int

@@ -1,20 +1,10 @@
 import Foundation
 
-/// API answers kept on disk (`cache/responses/`), one small file per unsigned request URL, so a
-/// repeat within the TTL costs no request and a later one costs a 304.
-///
-/// Lean: a file holds what revalidation and the TTL need, not the body. One line of JSON: the
-/// URL, the ETag, when the answer was fetched, the paging numbers, Marvel's attribution, and the
-/// page's items in short form (``CachedItems``): for characters only their ids, with the
-/// answer's `modified` (the heroes themselves are in the local catalogue, which every API answer
-/// teaches; ``Hero/rebuilt(_:catalogue:)`` says when it stands for them), for comics the comics
-/// (dates as seconds since 1970). Read with Foundation's decoder; an entry of the previous release
-/// reads too, except a comics page (its comics have no id), which is fetched again once. An
-/// answer is rebuilt from that; when the catalogue no longer holds one of its heroes (a reset, a
-/// damaged file), the entry is a miss and the page is fetched afresh.
-///
-/// Files are named by the MD5 of the unsigned URL, which is also all they say of the request:
-/// authentication never reaches them.
+/// API answers kept on disk (`cache/responses/`), one file per unsigned request URL (named by its
+/// MD5, so authentication never reaches them): a repeat within the TTL costs no request, a later
+/// one a 304. Lean: one JSON line of URL, ETag, fetch time, paging, attribution and the items in
+/// short form (``CachedItems``: character ids, rebuilt from the catalogue; whole comics). An entry
+/// whose heroes the catalogue no longer holds is a miss.
 public struct ResponseCache: Sendable {
   /// The folder of cached answers.
   public let directory: String
@@ -47,21 +37,16 @@ public struct ResponseCache: Sendable {
     return entry
   }
 
-  /// Stores a new answer, replacing any earlier one for the same URL, once the catalogue holds
-  /// what it stands for.
-  ///
-  /// A page that names heroes is rebuilt from the catalogue later, so its entry must never run
-  /// ahead of it: with a catalogue, the entry is held until the catalogue has stored those heroes
-  /// (``CatalogueStore/remember(_:at:origin:)``, or a sync's write) and dropped with the
-  /// process otherwise. A sync that fails or is killed leaves no entry for its pages.
+  /// Stores a new answer once the catalogue holds the heroes it names, since it is rebuilt from
+  /// the catalogue: held until ``CatalogueStore/remember(_:at:origin:)`` or a sync's write, and
+  /// dropped with the process otherwise (a failed sync leaves no entry).
   public func storeOnceCatalogued(_ entry: CachedResponse) throws(PersistenceError) {
     guard let catalogue, case .heroes(let heroes)? = entry.page?.items, !heroes.isEmpty else { return try store(entry) }
     catalogue.afterStoring(Set(heroes.map(\.id))) { try? self.store(entry) }
   }
 
-  /// Stores an answer atomically, replacing any earlier one for the same URL. The first store in
-  /// a folder of an earlier layout removes that layout's files (whole response bodies), and the
-  /// first in a process the temporary files of writes whose process was killed.
+  /// Stores an answer atomically, replacing any for the same URL. The first store removes an
+  /// earlier layout's files, and the first in a process killed writes' leftovers.
   public func store(_ entry: CachedResponse) throws(PersistenceError) {
     tidy()
     try AtomicFile.write(Data(CompactJSON.encode(entry) + [UInt8(ascii: "\n")]), to: path(for: entry.url))

@@ -1,13 +1,9 @@
 import Foundation
 
-/// When to try a request again and how long to wait first.
-///
-/// Transport errors, 429 and 5xx are retried up to `maximumRetries` times; the wait doubles each
-/// time from `baseDelay`, with jitter so many clients do not retry in step. A `Retry-After` (in
-/// seconds or as an HTTP date) replaces the backoff: squad never asks again before the server's
-/// time. When that time is past the request's deadline, the client does not wait at all and
-/// reports when the server will take requests again (``MarvelError/retryLater(status:seconds:at:url:)``).
-/// Redirect loops, refused redirects, oversized bodies and other answers are final.
+/// When to try a request again and how long to wait first: transport errors, 429 and 5xx, up to
+/// `maximumRetries` times, doubling from `baseDelay` with jitter. A `Retry-After` replaces the
+/// backoff; past the deadline the client reports it instead of waiting
+/// (``MarvelError/retryLater(status:seconds:at:url:)``). Everything else is final.
 public struct RetryPolicy: Hashable, Sendable {
   /// Retries after the first attempt.
   public var maximumRetries = 3
@@ -38,13 +34,9 @@ public struct RetryPolicy: Hashable, Sendable {
     return backoff * (0.5 + min(max(jitter, 0), 1) / 2)
   }
 
-  /// `Retry-After` as seconds from `now`: a number of seconds, or an HTTP date (a date already
-  /// past is 0). Nil when absent or unreadable, and then the backoff applies. Waits beyond
-  /// ``longestRetryAfter`` read as that: either way far past any deadline, and a date stays printable.
-  ///
-  /// A header sent twice arrives joined by commas (`5, 30`), as does a list; the latest time
-  /// offered wins, so squad never asks before any time the server named. The comma inside an
-  /// HTTP date (`Sun, 06 Nov 1994 …`) is told apart by trying each piece with the next.
+  /// `Retry-After` (seconds or an HTTP date) as seconds from `now`, capped at
+  /// ``longestRetryAfter``; nil when absent or unreadable. Of several values (`5, 30`) the latest
+  /// wins; an HTTP date's own comma is told apart by trying each piece with the next.
   public static func retryAfterSeconds(_ header: String?, now: Date = Date()) -> Double? {
     guard let header else { return nil }
     let pieces = header.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingWhitespace() }

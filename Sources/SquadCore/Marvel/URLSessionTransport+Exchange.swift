@@ -6,26 +6,13 @@ import Foundation
 #endif
 
 extension URLSessionTransport {
-  /// One request's way back to its caller: whichever comes first — the whole answer, a body past
-  /// its limit, a refused redirect, the deadline or the caller's cancellation — resumes the
-  /// caller, exactly once.
+  /// One request's way back to its caller: the answer, a body past its limit, a refused redirect,
+  /// the deadline or cancellation resumes the caller exactly once.
   ///
-  /// `URLSessionTask.cancel()` waits for the session's queue, and that queue, when it delivers
-  /// an answer, waits for the Swift task's lock. A cancellation handler runs holding that lock,
-  /// so cancelling from one (as `data(for:)` does when its task is cancelled) can deadlock when
-  /// the answer arrives at the same moment; `squad heroes --timeout 1.5` once hung forever that
-  /// way. Here the request is only ever cancelled from a plain dispatch queue.
-  ///
-  /// FoundationNetworking traps when a redirect's answer reaches a task that was cancelled while
-  /// it waited for that answer ("Received callback for HTTP redirection, but we're not waiting
-  /// for it"). So a redirect is answered and a cancellation issued under the same lock: once the
-  /// request is cancelled no redirect is ever answered, and a refused redirect is not cancelled
-  /// but answered with "no": the task then ends by itself.
-  ///
-  /// An exchange that has ended keeps nothing of its answer, and its deadline holds it only
-  /// weakly: the deadline timer lives for the whole timeout, and when it kept the exchange and
-  /// its answer alive, a sync against a fast server held every body of the last 10 seconds at
-  /// once (600 MB at 100,000 characters; BENCHMARKS.md).
+  /// Cancelled only from a plain dispatch queue: cancelling from a cancellation handler can
+  /// deadlock against the session's queue (`--timeout 1.5` once hung). Redirects are answered and
+  /// cancels issued under one lock, as FoundationNetworking traps on a redirect for a cancelled
+  /// task. The deadline holds the exchange weakly, or a fast sync kept 10 s of bodies (600 MB).
   final class Exchange: @unchecked Sendable {
     /// Whoever waits for the answer.
     typealias Caller = CheckedContinuation<Result<HTTPResponse, TransportError>, Never>

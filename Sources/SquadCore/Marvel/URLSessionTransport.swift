@@ -4,16 +4,10 @@ import Foundation
   import FoundationNetworking
 #endif
 
-/// The real network: URLSession (libcurl on Linux), with no URL cache of its own, since squad
-/// keeps its own cache and must see every 304.
-///
-/// Bodies arrive piece by piece through the session's delegate (``SessionDelegate``), so one
-/// that passes its request's `bodyLimit` is abandoned there, never held whole; libcurl un-gzips
-/// them on the way, so the limit bounds the expanded body. Redirects are followed up to
-/// ``HTTPRequest/maximumRedirects``, and only to http and https URLs.
-///
-/// The session is made on the first request, after libcurl has loaded: creating one calls into
-/// libcurl, and a command that never goes online should not pay for it.
+/// The real network: URLSession without a URL cache (squad keeps its own and must see every 304).
+/// Bodies stream through ``SessionDelegate`` so one past `bodyLimit` (un-gzipped) is abandoned;
+/// redirects only to http(s), at most ``HTTPRequest/maximumRedirects``. The session is made on the
+/// first request, so commands that stay offline never load libcurl.
 public final class URLSessionTransport: HTTPTransport {
   private let libraries: [String]
   private let session = Mutex<Result<URLSession, NetworkLibraryError>?>(nil)
@@ -74,12 +68,8 @@ public final class URLSessionTransport: HTTPTransport {
     }
   }
 
-  /// The URL to hand to URLSession, and the `Host` header to send when it differs.
-  ///
-  /// FoundationNetworking on Linux refuses every IPv6 literal as a bad URL (it compares libcurl's
-  /// bracketed host with its own unbracketed one; swift-corelibs-foundation#5496). The IPv6
-  /// loopback `[::1]` is reached through `localhost`, which libcurl resolves to the loopback
-  /// addresses itself, trying `::1` too, while the `Host` header still names `[::1]`.
+  /// The URL to hand to URLSession, and the `Host` header when it differs. FoundationNetworking
+  /// refuses IPv6 literals (swift-corelibs-foundation#5496), so `[::1]` goes through `localhost`.
   static func reachable(_ url: URL) -> (URL, hostHeader: String?) {
     #if canImport(FoundationNetworking)
       guard BaseURL.isIPv6Loopback(url.host ?? ""),
@@ -117,9 +107,8 @@ public final class URLSessionTransport: HTTPTransport {
     return .success(HTTPResponse(status: http.statusCode, headers: headers, body: data ?? Data()))
   }
 
-  // The error's own text can quote the signed URL, so it is never shown: only its code is used,
-  // and libcurl's text only to tell a TLS failure among the codes FoundationNetworking leaves
-  // unknown (a truncated body is unknown too, and is worth retrying; a bad certificate is not).
+  // The error's text can quote the signed URL, so only its code is used; libcurl's text only tells
+  // a TLS failure (final) from a truncated body (retried) among codes left unknown.
   static func classify(_ code: URLError.Code, libcurlText: String = "") -> TransportError {
     if code == .unknown,
       libcurlText.hasPrefix("SSL") || libcurlText.contains("certificate") || libcurlText.contains("TLS")

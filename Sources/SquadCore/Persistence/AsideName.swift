@@ -6,10 +6,8 @@ import Foundation
   import Darwin
 #endif
 
-/// Keeps a file under a name beside it that no other file has: `<name>.<suffix>-<unix time>`,
-/// then `-2`, `-3`, … when that is taken (two damaged files in one second). The name is claimed
-/// atomically (a hard link, which fails when the name exists, or an exclusive create where links
-/// are not supported), so a file set aside never replaces another.
+/// Keeps a file under `<name>.<suffix>-<unix time>` (then `-2`, `-3`, …), claimed atomically
+/// (hard link or exclusive create), so a file set aside never replaces another.
 enum AsideName {
   /// Gives `path` a second name beside it (a hard link: the file stays where it is, for a rename
   /// over it to replace); where hard links are not supported, moves it there (`linked` false).

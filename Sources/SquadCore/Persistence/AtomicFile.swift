@@ -6,14 +6,11 @@ import Foundation
   import Darwin
 #endif
 
-/// Writes files so that a reader sees the old content or the new, never a mix.
-///
-/// The bytes go to a temporary file in the same folder, are flushed to disk, renamed over the
-/// target, and the folder itself is flushed so the rename survives a power cut.
+/// Writes files so that a reader sees the old content or the new, never a mix: temporary file,
+/// flush, rename, flush the folder.
 public enum AtomicFile {
-  /// Replaces the file at `path` with `data`, creating its folder if needed. An existing file
-  /// keeps its permissions (and, when run as root, its owner); a new one gets `permissions`.
-  /// `path` itself is replaced: callers that must follow symbolic links use ``OutputFile``.
+  /// Replaces the file at `path` (not a link's target: see ``OutputFile``) with `data`, creating
+  /// its folder. An existing file keeps its permissions and, as root, its owner.
   public static func write(_ data: Data, to path: String, permissions: mode_t = 0o644) throws(PersistenceError) {
     let (directory, name) = folderAndName(of: path)
     var status = stat()
@@ -53,18 +50,15 @@ public enum AtomicFile {
     fchmod(descriptor, existing.st_mode & 0o7777)
   }
 
-  /// Removes the temporary files that writes of `path` left behind when their process died
-  /// mid-write (`kill -9`, a power cut): `.<name>.tmp-<pid>-<random>` whose process no longer
-  /// runs. Call it only while holding the lock every writer of `path` takes, so no live write
-  /// loses its file even when another machine or container shares the folder.
+  /// Removes `.<name>.tmp-<pid>-<random>` files of `path` whose process no longer runs. Call it
+  /// only under the lock every writer of `path` takes.
   public static func removeLeftovers(of path: String) {
     let (directory, name) = folderAndName(of: path)
     removeLeftovers(in: directory, of: name)
   }
 
-  /// ``removeLeftovers(of:)`` for the file `name` in `directory`, or for every file there when nil
-  /// (the response cache, whose entries are written without a lock: a leftover there costs only
-  /// disk space, and the file of a write whose process runs is kept all the same).
+  /// ``removeLeftovers(of:)`` for `name` in `directory`, or every file there when nil (the
+  /// response cache, written without a lock; a live process's file is kept all the same).
   static func removeLeftovers(in directory: String, of name: String? = nil) {
     guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
     for entry in entries {
@@ -83,9 +77,8 @@ public enum AtomicFile {
     return pid
   }
 
-  /// The folder a path's file lives in and its name: `a/b.json` → (`a`, `b.json`), a bare name
-  /// → (`.`, name), `a/` → (`a`, ""). Foundation's `deletingLastPathComponent` traps on `.`,
-  /// `./` and `a/` (swift-corelibs-foundation), and these come straight from the command line.
+  /// `a/b.json` → (`a`, `b.json`), `b` → (`.`, `b`), `a/` → (`a`, ""). Not Foundation's
+  /// `deletingLastPathComponent`: it traps on `.`, `./` and `a/`.
   static func folderAndName(of path: String) -> (folder: String, name: String) {
     guard let slash = path.lastIndex(of: "/") else { return (".", path) }
     let folder = String(path[..<slash])

@@ -9,10 +9,8 @@ import Foundation
 /// The one way squad reads its inputs: never more than a limit, in bounded memory and time,
 /// and never blocking on something that is not a regular file when only a file makes sense.
 public enum BoundedInput {
-  /// The bytes of the regular file at `path`; nil when nothing is there. Anything else at the
-  /// path (a FIFO, a device, a folder, a dangling link) is refused at once: the file is opened
-  /// without blocking and checked before a byte is read. With `ownFile`, a symbolic link or a file
-  /// with other hard links is refused too (``PersistenceError/Reason/notOwnFile(kind:)``).
+  /// The bytes of the regular file at `path`; nil when nothing is there. Anything else is refused
+  /// before a byte is read; `ownFile` refuses links too (see ``openRegularFile(_:limit:ownFile:)``).
   public static func regularFile(_ path: String, limit: Int, ownFile: Bool = false) throws(PersistenceError)
     -> [UInt8]?
   {
@@ -21,13 +19,9 @@ public enum BoundedInput {
     return try read(file.descriptor, label: path, limit: limit, expected: file.size)
   }
 
-  /// Opens the regular file at `path` for reading, the check every file squad reads or maps goes
-  /// through: opened without blocking (a FIFO cannot hang squad), checked with `fstat` on the
-  /// open descriptor (nothing can be swapped in between), anything but a regular file refused
-  /// with a message naming what it is, and a file over `limit` bytes refused from its size before
-  /// a byte is read. nil when nothing is there; the caller closes the descriptor. With `ownFile`
-  /// the path must name a file of its own: a symbolic link is not followed (`O_NOFOLLOW`, so
-  /// nothing can be swapped in either) and a file with other hard links is refused.
+  /// Opens the regular file at `path` for reading without blocking (a FIFO cannot hang squad),
+  /// checked with `fstat` on the descriptor, refusing any other kind and any file over `limit`.
+  /// nil when nothing is there; the caller closes it. `ownFile`: `O_NOFOLLOW`, one hard link only.
   static func openRegularFile(_ path: String, limit: Int, ownFile: Bool = false) throws(PersistenceError) -> (
     descriptor: Int32, size: Int
   )? {
@@ -64,9 +58,7 @@ public enum BoundedInput {
       close(descriptor)
       throw PersistenceError(path: path, reason: refusal)
     }
-    // The descriptor stays non-blocking: a regular file's reads never wait anyway, and one that
-    // would (/proc/kmsg, a regular file in procfs whose read waits for the kernel) gives EAGAIN,
-    // which ``read(_:label:limit:expected:)`` refuses instead of hanging.
+    // Stays non-blocking: a procfs file whose read would wait gives EAGAIN, refused, not hung on.
     return (descriptor, Int(status.st_size))
   }
 
@@ -100,9 +92,8 @@ public enum BoundedInput {
     return try read(descriptor, label: label, limit: limit, expected: expected)
   }
 
-  /// Reads until the end or until more than `limit` bytes came; memory stays under
-  /// `limit` plus one chunk. A non-blocking descriptor with nothing to give yet is refused as
-  /// something that is not a file of data.
+  /// Reads until the end or past `limit` bytes (memory stays under `limit` plus one chunk); a
+  /// non-blocking descriptor with nothing to give is refused.
   static func read(_ descriptor: Int32, label: String, limit: Int, expected: Int) throws(PersistenceError) -> [UInt8] {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(min(expected, limit) + 1)

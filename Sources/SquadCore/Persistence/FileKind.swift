@@ -20,9 +20,8 @@ enum FileKind {
     }
   }
 
-  /// What is at `path` (`stat`, or `lstat` unless `following`), the one "does this exist?" of
-  /// squad: nil when nothing is there (`ENOENT`, `ENOTDIR`, a link in a loop); any other failure
-  /// (`EIO`, `EACCES`…) is thrown, never taken for "absent".
+  /// What is at `path` (`stat`, or `lstat` unless `following`): nil when nothing is there; any
+  /// other failure (`EIO`, `EACCES`…) is thrown, never taken for "absent".
   static func status(_ path: String, following: Bool = false) throws(PersistenceError) -> stat? {
     var status = stat()
     if (following ? stat(path, &status) : lstat(path, &status)) == 0 { return status }

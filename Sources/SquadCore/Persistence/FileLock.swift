@@ -6,10 +6,8 @@ import Foundation
   import Darwin
 #endif
 
-/// An exclusive (or shared) `flock` on a lock file, held until released or deallocated.
-///
-/// Every read-modify-write of the squad holds it, so concurrent squad processes take turns and
-/// no update is lost. The kernel drops it if the process dies.
+/// An exclusive (or shared) `flock` on a lock file, held until released or deallocated; every
+/// read-modify-write holds one so no update is lost.
 public final class FileLock: Sendable {
   private let descriptor: Int32
 

@@ -1,11 +1,7 @@
 import InterruptHandler
 
-/// Removes temporary files that are being written when the user presses Ctrl-C, then exits 130
-/// (SIGTERM: 143).
-///
-/// Atomic writes already guarantee that no target file is ever half-written; this keeps the
-/// folder free of their leftovers too. The handler itself is C (`Sources/InterruptHandler`), so
-/// that it stays async-signal-safe; it starts no thread, which keeps start-up cheap.
+/// Removes the temporary files being written when the user presses Ctrl-C, then exits 130
+/// (SIGTERM: 143). The handler is C (`Sources/InterruptHandler`) to stay async-signal-safe.
 public enum InterruptCleanup {
   /// Installs the SIGINT and SIGTERM handlers; call once at start-up.
   public static func install() { interrupt_handler_install() }

@@ -6,12 +6,8 @@ import Foundation
   import Darwin
 #endif
 
-/// Exclusive locks on several lock files, held together until released or deallocated.
-///
-/// They are taken in one order every process agrees on, the files' identities (device, inode),
-/// whatever the paths that name them: two processes needing overlapping sets never wait on each
-/// other in a circle, and one file named twice (through a link) is locked once, never twice by
-/// the same process (which `flock` would make it wait on itself).
+/// Exclusive locks on several lock files, held together until released or deallocated. Taken in
+/// (device, inode) order, so overlapping sets never deadlock and one file named twice is locked once.
 public final class LockSet: Sendable {
   private let locks: [FileLock]
 
@@ -30,10 +26,8 @@ public final class LockSet: Sendable {
   /// How many distinct files are locked.
   public var count: Int { locks.count }
 
-  /// Locks a read-modify-write of `file` (a squad file, the catalogue): its own `lock`, and the
-  /// lock of the same name beside the file `file` finally names, which every process writing that
-  /// file takes, through a symbolic link or not; so homes sharing one file through links take
-  /// turns. A link pointed elsewhere while this process waited is locked where it points now.
+  /// Locks a read-modify-write of `file`: its own `lock` and the lock beside the file `file`
+  /// finally names, so homes sharing one file through links take turns.
   public static func guarding(_ file: String, lock: String) throws(PersistenceError) -> LockSet {
     while true {
       let paths = try paths(guarding: file, lock: lock)

@@ -7,11 +7,8 @@ import Foundation
 #endif
 
 extension OutputFile {
-  /// Where a file that is written by streaming rather than from one `Data` (the catalogue) is
-  /// really replaced, by the same rules as ``OutputFile/write(_:to:writesThroughSpecialFiles:protected:createsFolder:)``:
-  /// a symbolic link is followed and its target replaced beside itself, keeping its permissions
-  /// (and, as root, its owner); a link to nothing, a read-only file, a folder or anything but a
-  /// regular file is refused.
+  /// Where a file written by streaming (the catalogue) is really replaced, by the rules of
+  /// ``OutputFile/write(_:to:writesThroughSpecialFiles:protected:createsFolder:)``.
   struct Replacement {
     /// The file that is replaced: the path with its links resolved.
     let path: String

@@ -6,22 +6,11 @@ import Foundation
   import Darwin
 #endif
 
-/// The one way squad writes a file a path names (`export --output`, `squad.json`): what is at
-/// the path decides how.
-///
-/// - Nothing there: a new file, written atomically.
-/// - A regular file, or a symbolic link to one: the link is followed and the target replaced
-///   atomically beside itself, keeping its permissions; the link stays a link.
-/// - A symbolic link to nothing: refused, naming the link; squad does not guess.
-/// - A FIFO or a device, when `writesThroughSpecialFiles`: written through, never replaced
-///   (`--output /dev/null`, `--output >(gzip > x.gz)`); otherwise refused. So is the file stdout
-///   has open (`--output /dev/stdout >> log` appends, as the shell asked).
-/// - A folder, a socket, or one of the `protected` files or anything under a `protected` folder: refused.
-/// - A regular file nobody may write (no `w` bit) or this user may not: refused, as `>` in a
-///   shell refuses it. Replacing by rename needs only the folder's permission, so without this
-///   check a read-only file would be silently replaced.
-/// - A missing folder: created (0700) only when `createsFolder`; otherwise refused, as a shell's
-///   `>` is ("No such file or directory").
+/// The one way squad writes a file a path names (`export --output`, `squad.json`). A symbolic
+/// link to a regular file is followed and its target replaced atomically, keeping permissions;
+/// FIFOs and devices are written through only when `writesThroughSpecialFiles`; a dangling link,
+/// a folder, a socket, a `protected` path or a read-only file is refused (replacing by rename
+/// would otherwise replace a read-only file silently); a missing folder only with `createsFolder`.
 public enum OutputFile {
   /// Writes `data` to what `path` names, as described above.
   public static func write(
@@ -52,9 +41,8 @@ public enum OutputFile {
   /// there yet or the links cannot be resolved).
   public static func target(of path: String) -> String { (try? resolved(path)) ?? path }
 
-  /// The file a path finally names, symbolic links followed; the path itself when nothing is
-  /// there (`ENOENT`, `ENOTDIR`). A link the system fails to read (`EIO`) is thrown: taking it for
-  /// "not a link" would replace a shared file's link with a file of its own.
+  /// The file a path finally names, links followed; the path itself when nothing is there. A
+  /// link that fails to read (`EIO`) is thrown, never taken for "not a link".
   static func resolved(_ path: String) throws(PersistenceError) -> String {
     guard let resolved = realpath(path, nil) else {
       guard [ENOENT, ENOTDIR].contains(errno) else { throw .unreadable(path) }
@@ -107,10 +95,8 @@ public enum OutputFile {
     throw PersistenceError(path: path, reason: .unwritable(detail: detail))
   }
 
-  // A protected folder guards everything under it, by where it really lives, and every file in it
-  // reached under another name (a hard link). Where a protected lock lies, the files of protected
-  // names (and their `.`-suffixed kin, a damaged catalogue set aside) are guarded too: squad
-  // keeps a lock beside every file it writes through a link, in whichever home that file lives.
+  // A protected folder guards everything under it, whatever names reach it (links), and a
+  // protected lock guards the protected files beside it (and their `.`-suffixed kin).
   private static func refuseProtected(_ path: String, _ protected: [String]) throws(PersistenceError) {
     let place = canonical(target(of: path))
     #if canImport(Darwin)

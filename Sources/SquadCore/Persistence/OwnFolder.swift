@@ -6,9 +6,8 @@ import Foundation
   import Darwin
 #endif
 
-/// The folders squad keeps inside its home (a named squad's folder, `squads/.deleted`): always
-/// real folders, never reached through a symbolic link, so no change, move or prune of squad's
-/// ever lands outside the home.
+/// The folders squad keeps inside its home (a named squad's, `squads/.deleted`): never reached
+/// through a symbolic link, so no change lands outside the home.
 enum OwnFolder {
   /// Throws when `path` is a symbolic link (to a folder or not); a missing path passes, and
   /// anything else is left to the operation that uses it.

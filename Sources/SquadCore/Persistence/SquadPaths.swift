@@ -15,9 +15,8 @@ public struct SquadPaths: Equatable, Sendable {
   public var historyFile: String { dataDirectory + "/history.jsonl" }
   /// The folder of named squads, one folder each: `squads/NAME/{squad.json,squad.lock,history.jsonl}`.
   public var squadsDirectory: String { dataDirectory + "/squads" }
-  /// The lock on the set of named squads: shared by every change of one squad, exclusive for
-  /// `squads create`, `rename` and `delete`. It lies beside the folder where `squads/` really
-  /// lives, so homes sharing it through a symbolic link take turns on one lock.
+  /// The lock on the set of named squads (shared by a squad's changes, exclusive for create,
+  /// rename, delete), beside where `squads/` really lives.
   public var squadsLockFile: String {
     AtomicFile.folderAndName(of: OutputFile.target(of: squadsDirectory)).folder + "/squads.lock"
   }
@@ -66,9 +65,8 @@ public struct SquadPaths: Equatable, Sendable {
       configFile: xdg("XDG_CONFIG_HOME", ".config") + "/squad/config.json")
   }
 
-  /// Why no folder can be chosen for squad's files, naming what to set; nil when one can.
-  /// Without `--home` or `SQUAD_HOME`, the XDG defaults need a home: `HOME`, or the user's
-  /// entry in the password database.
+  /// Why no folder can be chosen for squad's files (no `--home`, `SQUAD_HOME`, `HOME` or password
+  /// entry), naming what to set; nil when one can.
   public static func missingHome(home: String?, environment: [String: String]) -> String? {
     if home != nil || !(environment["SQUAD_HOME"] ?? "").isEmpty { return nil }
     let allXDG = ["XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_CONFIG_HOME"].allSatisfy {

@@ -33,9 +33,8 @@ enum SystemCall {
     return retrying { fsync(descriptor) } == 0
   }
 
-  /// Flushes each folder, so a file created, renamed or removed in it survives a power cut (as
-  /// SQLite does after a rename that commits). A failure is thrown (the change is made but may not
-  /// last); a file system that cannot flush folders at all (`EINVAL`) passes.
+  /// Flushes each folder so a create, rename or remove in it survives a power cut. A failure is
+  /// thrown; a file system that cannot flush folders (`EINVAL`) passes.
   static func flushFolder(_ paths: String...) throws(PersistenceError) {
     for path in paths {
       let descriptor = openFile(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)

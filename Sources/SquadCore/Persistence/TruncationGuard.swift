@@ -4,9 +4,7 @@
   import Darwin
 #endif
 
-/// A mapped file cut short by another program makes reading it raise SIGBUS. squad's own
-/// writers never do that (they replace files by renaming), so it can only come from outside:
-/// say so and exit 1 rather than crash.
+/// A mapped file cut short by another program raises SIGBUS: say so and exit 1 rather than crash.
 enum TruncationGuard {
   private static let installed: Void = {
     let handler: @convention(c) (Int32) -> Void = { _ in
