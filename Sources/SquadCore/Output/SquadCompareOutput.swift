@@ -2,12 +2,8 @@
 extension SquadsOutput {
   /// Two squads side by side: members, totals, the star (the most comics) and who is in both.
   public static func compare(_ pair: [SquadSummary], settings: OutputSettings, catalogue: LocalCatalogue) -> String {
-    let ids = pair.map { Set($0.roster.map(\.id)) }
-    let shared = pair.first?.roster.filter { member in ids.allSatisfy { $0.contains(member.id) } } ?? []
-    let stars = pair.map { summary in
-      HeroOrdering.prominent(summary.roster.compactMap { catalogue.hero($0.id) }).first { $0.counts.comics != nil }
-    }
-    let totals = pair.map { Self.totals($0, catalogue) }
+    let comparison = SquadComparison(pair, catalogue: catalogue)
+    let (shared, stars, totals) = (comparison.inBoth, comparison.stars, comparison.totals)
     func hero(_ hero: Hero) -> JSONValue {
       .object([("id", .int(hero.id.rawValue)), ("name", .string(hero.name)), ("comics", .optional(hero.counts.comics))])
     }
@@ -41,5 +37,24 @@ extension SquadsOutput {
       default: return table.tsv(header: settings.headers)
       }
     }
+  }
+}
+
+/// Two squads compared from their members and the catalogue alone: pure, no files read.
+struct SquadComparison: Equatable {
+  /// Each squad's counts added up; nil for a squad whose members are unknown.
+  var totals: [HeroCounts?]
+  /// Each squad's star: its member with the most comics (then by name), nil when no count is known.
+  var stars: [Hero?]
+  /// The first squad's members that every squad has, in its order.
+  var inBoth: [Member]
+
+  init(_ pair: [SquadSummary], catalogue: LocalCatalogue) {
+    let ids = pair.map { Set($0.roster.map(\.id)) }
+    inBoth = pair.first?.roster.filter { member in ids.allSatisfy { $0.contains(member.id) } } ?? []
+    stars = pair.map { summary in
+      HeroOrdering.prominent(summary.roster.compactMap { catalogue.hero($0.id) }).first { $0.counts.comics != nil }
+    }
+    totals = pair.map { SquadsOutput.totals($0, catalogue) }
   }
 }

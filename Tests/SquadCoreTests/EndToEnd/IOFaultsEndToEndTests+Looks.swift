@@ -169,4 +169,29 @@ extension IOFaultsEndToEndTests {
     #expect(result.stdout.contains("avengers") && result.stdout.contains("xmen"), "\(result.stdout)")
     #expect(result.stderr.contains("Could not read \(path): Input/output error"), "\(result.stderr)")
   }
+
+  /// `squads compare` printed an empty column, exit 0, for a squad whose file could not be read
+  /// (issue 30); a damaged one is named too.
+  @Test func aSquadThatCannotBeReadIsNeverComparedAsEmpty() throws {
+    var refused = 0
+    for when in 1...3 {
+      let squad = try homeWithAvengers()
+      let path = squad.home.file("squads/avengers/squad.json")
+      let result = try run(
+        squad, failing("read", of: path, "EIO", when: when), "squads", "compare", "default", "avengers")
+      if result.status == 0 {
+        #expect(result.stdout.contains("members\t0\t1\n"), "when=\(when): \(result.stdout)")
+      } else {
+        refused += 1
+        #expect(result.status == 1 && result.stdout.isEmpty, "when=\(when): \(result.stdout)")
+        #expect(result.stderr.contains("Could not read \(path): Input/output error"), "when=\(when): \(result.stderr)")
+      }
+    }
+    #expect(refused > 0, "some fault hit a read")
+    let squad = try homeWithAvengers()
+    try squad.home.write("{ not json", to: "squads/avengers/squad.json")
+    let damaged = try squad.run("squads", "compare", "default", "avengers")
+    #expect(damaged.status != 0 && damaged.stdout.isEmpty, "\(damaged.stdout)")
+    #expect(damaged.stderr.contains(squad.home.file("squads/avengers/squad.json")), "\(damaged.stderr)")
+  }
 }

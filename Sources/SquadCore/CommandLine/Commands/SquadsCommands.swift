@@ -181,10 +181,8 @@ enum SquadsCompareCommand: SquadsFeatureCommand {
       guard let summary = summaries.first(where: { $0.name == name }) else {
         return .failed(SquadError.missing(name, nearest: SquadSet.nearest(to: name, in: summaries.map(\.name))))
       }
-      // The listing keeps only what went wrong; reading again gives the error and its exit code.
-      if summary.members == nil {
-        do throws(PersistenceError) { _ = try context.parts.squads.file(name).load() } catch { return .failed(error) }
-      }
+      // A squad that cannot be read or is damaged is an error, never an empty column.
+      if let problem = summary.problem { return .failed(problem) }
       pair.append(summary)
     }
     context.console.out(
@@ -224,9 +222,10 @@ extension SquadsFeatureCommand {
         SquadsOutput.render(
           summaries, now: context.environment.now(), settings: context.output, fields: fields,
           catalogue: context.parts.catalogue.catalogue))
-      for summary in summaries { if let problem = summary.problem { context.notice("Warning: " + problem) } }
+      for summary in summaries { if let problem = summary.problem { context.notice("Warning: \(problem)") } }
       // As `ls` does: the rest is listed, and a squad that could not be read (not a damaged one) fails the command.
-      return summaries.contains { $0.problem?.hasPrefix("Could not read ") == true } ? .exit(.failure) : .success
+      return summaries.contains { $0.problem?.description.hasPrefix("Could not read ") == true }
+        ? .exit(.failure) : .success
     case .changed(.limit(let name, let limit, _), let change):
       let now = change == .unchanged ? "already" : "now"
       return .notice(

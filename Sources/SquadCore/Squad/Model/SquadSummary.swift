@@ -12,7 +12,7 @@ public struct SquadSummary: Equatable, Sendable {
   /// default squad never saved.
   public var lastChange: Date?
   /// Why its file cannot be read, if it cannot.
-  public var problem: String?
+  public var problem: PersistenceError?
   /// Its members, for totals and comparisons; empty when its file cannot be read.
   public var roster: [Member] = []
 }

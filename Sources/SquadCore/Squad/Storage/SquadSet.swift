@@ -58,7 +58,7 @@ public struct SquadSet: Sendable {
           name: name, members: squad.members.count, maxMembers: squad.maxMembers, lastChange: lastEntry ?? modified,
           roster: squad.members)
       } catch {
-        return SquadSummary(name: name, members: nil, lastChange: lastEntry ?? modified, problem: error.description)
+        return SquadSummary(name: name, members: nil, lastChange: lastEntry ?? modified, problem: error)
       }
     }
   }
