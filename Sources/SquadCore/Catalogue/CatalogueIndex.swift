@@ -123,8 +123,8 @@ final class CatalogueIndex: Sendable {
   /// The heroes at `positions` (ascending), their keys checked to be in order with each other
   /// and with the keys just outside (records swapped whole keep their checksums; only the order
   /// shows them): a listing in name order never shows a hero out of its place in silence.
-  func heroes(at positions: some Collection<Int>) -> [Hero] {
-    guard let first = positions.first, let last = positions.max() else { return [] }
+  func heroes(at positions: some BidirectionalCollection<Int>) -> [Hero] {
+    guard let first = positions.first, let last = positions.last else { return [] }
     return bytes.withBytes { buffer in
       var previous = first > 0 ? key(buffer, first - 1)?.withUTF8(Array.init) ?? [] : []
       var heroes: [Hero] = []
