@@ -38,7 +38,8 @@ extension Hero {
     // A count, also in Marvel's `{"available": N, …}` form, as ``CharacterDTO`` reads it.
     func count(_ field: String, _ reader: inout JSONReader) throws(JSONReader.Failure) -> Int? {
       var value: Int?
-      if (try? reader.beginObject()) != nil {
+      if reader.isObjectNext() {
+        try reader.beginObject()
         while let key = try reader.nextKey() {
           if key == "available" { value = try number(field, &reader) } else { try reader.skipValue() }
         }

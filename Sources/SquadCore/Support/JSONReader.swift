@@ -92,6 +92,13 @@ struct JSONReader {
     return true
   }
 
+  /// Whether the next value is an object (nothing consumed): asking by `beginObject` would build
+  /// a failure's text for every value that is not, on a listing's path.
+  mutating func isObjectNext() -> Bool {
+    skipSpace()
+    return peek() == UInt8(ascii: "{")
+  }
+
   /// A string value.
   mutating func string() throws(Failure) -> String {
     skipSpace()
