@@ -104,7 +104,15 @@ final class FileCatalogueSink: CatalogueSink {
       throw error
     }
     keptAside = kept?.path
-    try SystemCall.flushFolder(AtomicFile.folderAndName(of: path).folder)
+    do throws(PersistenceError) {
+      try SystemCall.flushFolder(AtomicFile.folderAndName(of: path).folder)
+    } catch {
+      // The new file is in place: the kept one must still be named, or its records are lost to view.
+      guard let kept, case .partlyWritten(let detail) = error.reason else { throw error }
+      let keptSaid =
+        "; the damaged catalogue it replaced is kept at \(kept.path) ('squad catalogue import \(kept.path)' brings back every intact record of it)"
+      throw PersistenceError(path: error.path, reason: .partlyWritten(detail: detail + keptSaid))
+    }
   }
 
   private func flush() throws(PersistenceError) {

@@ -55,6 +55,17 @@ extension IOFaultsEndToEndTests {
     #expect(failed >= 8, "the faults met the writes")
   }
 
+  @Test func aFolderFlushThatFailsAfterTheReplaceStillNamesTheKeptFile() throws {
+    let squad = try damagedHome()
+    let fault = ["-P", squad.home.path, "-e", "trace=fsync", "-e", "inject=fsync:error=EIO:when=1"]
+    let result = try run(squad, fault, arguments: ["catalogue", "check", "--repair"])
+    let kept = try #require(asideFiles(squad).first, "\(result.stderr)")
+    #expect(result.status == 1, "\(result.stderr)")
+    #expect(result.stderr.contains("Could not finish writing"), "\(result.stderr)")
+    #expect(result.stderr.contains("'squad catalogue import \(squad.home.file(kept))'"), "\(result.stderr)")
+    #expect(try squad.run("catalogue", "check").status == 0, "the new catalogue is whole")
+  }
+
   @Test func anImportRefusedForItsOwnDataLeavesADamagedCatalogueAlone() throws {
     let squad = try damagedHome()
     let before = try #require(squad.home.contents("catalogue.sqc"))
