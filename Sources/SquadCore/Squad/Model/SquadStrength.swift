@@ -10,13 +10,10 @@ extension LocalCatalogue: Equatable, CustomTraceConvertible {
   /// Where `hero` stands among every hero by each count (``HeroCounts/all``): nil where its count
   /// is unknown, and heroes whose count is unknown are not counted.
   public func ranks(of hero: Hero) -> [HeroRank?] {
-    let others = heroes.filter { $0.id != hero.id }
-    return HeroCounts.all.map { count in
-      guard let value = hero.counts[keyPath: count.path] else { return nil }
-      let known = others.compactMap { $0.counts[keyPath: count.path] }
-      let above = known.filter { $0 > value }.count
-      return HeroRank(position: above + 1, of: known.count + 1, tiedWith: known.filter { $0 == value }.count)
-    }
+    var others: [HeroCounts] = []
+    others.reserveCapacity(count)
+    for other in heroes where other.id != hero.id { others.append(other.counts) }
+    return HeroRank.ranks(of: hero.counts, among: others)
   }
 
   /// The catalogue's record of each hero it knows, by id: one bisection of its id index each.
@@ -33,6 +30,9 @@ extension HeroCounts {
       ("events", "event", \.events),
     ]
   }
+
+  /// The four counts in the order of ``all``.
+  var values: [Int?] { [comics, series, stories, events] }
 
   /// Each count summed over the heroes that have it: an unknown one adds nothing.
   public static func total(_ heroes: [Hero?]) -> HeroCounts {
@@ -60,6 +60,20 @@ public struct HeroRank: Equatable, Sendable {
   func text(_ count: String) -> String {
     let tie = tiedWith == 0 ? "" : " (tied with \(Plural.count(tiedWith, "other")))"
     return "#\(Grouped.format(position)) of \(Grouped.format(of)) by \(count)\(tie)"
+  }
+
+  /// Where `counts` stand among `others` by each count (``HeroCounts/all``), in one pass.
+  static func ranks(of counts: HeroCounts, among others: [HeroCounts]) -> [HeroRank?] {
+    let wanted = counts.values
+    var ranks = wanted.map { $0.map { _ in HeroRank(position: 1, of: 1, tiedWith: 0) } }
+    for other in others {
+      for (slot, value) in other.values.enumerated() {
+        guard let value, let mine = wanted[slot] else { continue }
+        ranks[slot]?.of += 1
+        if value > mine { ranks[slot]?.position += 1 } else if value == mine { ranks[slot]?.tiedWith += 1 }
+      }
+    }
+    return ranks
   }
 
   var json: JSONValue { .object([("position", .int(position)), ("of", .int(of)), ("tiedWith", .int(tiedWith))]) }
