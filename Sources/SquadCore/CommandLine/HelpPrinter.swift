@@ -18,7 +18,9 @@ public enum HelpPrinter {
       rows.map { row($0.label, $0.text, width: width) }.joined(separator: "\n")
     }
     let about = command.map { $0.abstract + ($0.discussion.isEmpty ? "" : "\n\n" + $0.discussion) }
-    var sections = ["OVERVIEW: " + (about ?? overview + "\n\n" + summary), "USAGE: " + usage(for: command)]
+    var sections = [
+      reflowed("OVERVIEW: " + (about ?? overview + "\n\n" + summary), width), "USAGE: " + usage(for: command),
+    ]
     if let arguments = command?.arguments, !arguments.isEmpty {
       sections.append("ARGUMENTS:\n" + rows(arguments.map { ("<\($0.name)>", $0.help) }))
     }
@@ -56,6 +58,15 @@ public enum HelpPrinter {
       (command.subcommands.isEmpty ? [] : ["[<subcommand>]"]) + command.arguments.map(\.usage)
       + command.options.map { "[\($0.isFlag ? $0.name : "\($0.name) <\($0.valueName ?? "value")>")]" }
     return (["squad"] + command.path + parts + ["[<global options>]"]).joined(separator: " ")
+  }
+
+  /// Prose paragraphs (split at blank lines) wrapped to `width`: the line breaks in the source
+  /// are only where it was typed, and a terminal of any width gets whole lines.
+  static func reflowed(_ text: String, _ width: Int) -> String {
+    text.components(separatedBy: "\n\n").map { paragraph in
+      DisplayWidth.wrap(paragraph.split(separator: "\n").joined(separator: " "), to: max(width, 30))
+        .joined(separator: "\n")
+    }.joined(separator: "\n\n")
   }
 
   /// A label at column 2 and its text at column 26, wrapped under that column to fit `width`.

@@ -25,6 +25,20 @@ import Testing
     #expect(await run(["-h", command]).out == help.out)
   }
 
+  /// The overview's prose is wrapped to the width asked for, whatever its line breaks in the source.
+  @Test(arguments: [40, 80, 132])
+  func everyOverviewFitsTheWidth(width: Int) {
+    for command in [nil] + CommandRegistry.allCommands {
+      let help = HelpPrinter.help(for: command, width: width)
+      let overview = help.components(separatedBy: "\n\nUSAGE: ")[0]
+      for line in overview.split(separator: "\n") where line.contains(" ") {
+        #expect(DisplayWidth.of(String(line)) <= width, "\(command?.fullName ?? "squad") at \(width): \(line)")
+      }
+    }
+    let wide = HelpPrinter.help(for: CommandRegistry.command(named: "squads"), width: 132)
+    #expect(wide.contains("total comics (the catalogue's counts"), "one paragraph, not the source's lines")
+  }
+
   @Test func exportHelpListsItsOwnFormatsOnce() async {
     let help = await run(["export", "--help"]).out
     #expect(help.components(separatedBy: "--format <format>").count == 3)  // usage line and one option row
