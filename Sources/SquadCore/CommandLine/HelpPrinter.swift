@@ -90,6 +90,7 @@ public enum UsagePrinter {
   public static func report(_ error: UsageError, to console: Console) -> Int32 {
     let spec = error.command.flatMap(CommandRegistry.command(named:))
     console.err("Error: " + TextSanitizer.clean(error.message))
+    guard error.exitCode == .usage else { return error.exitCode.rawValue }
     console.err("Usage: " + HelpPrinter.usage(for: spec))
     console.err("  See '" + (spec.map { "squad \($0.fullName) --help" } ?? "squad --help") + "' for more information.")
     return ExitCode.usage.rawValue

@@ -36,11 +36,20 @@ public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
   public var message: String
   /// The command whose usage to show; nil for squad itself.
   public var command: String?
+  /// 64, a usage mistake; or the exit code of an input the command line names that cannot be
+  /// used (`recruit -` with a stdin that fails to read), which gets no usage lines.
+  public var exitCode = ExitCode.usage
 
   /// Creates a usage error.
   public init(_ message: String, command: String?) {
     self.message = message
     self.command = command
+  }
+
+  /// An input the command line names that cannot be used: the failure's message and exit code.
+  public init(failure: any CommandFailure, command: String?) {
+    self.init(failure.description, command: command)
+    exitCode = failure.exitCode
   }
 
   public var description: String { message }

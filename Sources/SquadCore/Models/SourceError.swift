@@ -68,11 +68,11 @@ public enum LookupFailure: CommandFailure, Hashable, Sendable {
     case .unknownID(let id): return "No hero has the id \(id). Try 'squad heroes <name>' to find one."
     case .unknownName(let name, let suggestions):
       return suggestions.isEmpty
-        ? "No hero is named '\(name)'. Try 'squad heroes <prefix>' to search."
-        : "No hero is named '\(name)'. Did you mean one of these?"
+        ? "No hero is named '\(TextSnippet.quote(name))'. Try 'squad heroes <prefix>' to search."
+        : "No hero is named '\(TextSnippet.quote(name))'. Did you mean one of these?"
     case .ambiguous(let name, let candidates, let count):
       let shown = count > candidates.count ? " (the \(candidates.count) with the most comics)" : ""
-      return "'\(name)' matches \(count) heroes; use a longer name or an id\(shown):"
+      return "'\(TextSnippet.quote(name))' matches \(count) heroes; use a longer name or an id\(shown):"
     case .source(let error): return error.description
     case .several(let failures):
       return "\(failures.count) of the heroes named were not found or not clear; nothing was changed:"

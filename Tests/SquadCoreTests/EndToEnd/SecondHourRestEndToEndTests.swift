@@ -86,6 +86,30 @@ import Testing
     #expect(empty.stderr.hasPrefix("Error: '-' reads heroes from stdin, one a line, and stdin held none."))
   }
 
+  /// Found by an attack: `recruit -` read stdin without bound or check (an endless stream never
+  /// ended, a folder was "no heroes", bytes that are not UTF-8 became names, a long line came back
+  /// whole in the error).
+  @Test func recruitDashRefusesAStdinItCannotUseAndChangesNothing() throws {
+    #expect(try squad.run("recruit", "hulk").status == 0)
+    let before = squad.home.contents("squad.json")
+    func shell(_ line: String) throws -> CLIResult {
+      try CLIProcess.start(
+        URL(fileURLWithPath: "/bin/sh"), ["-c", line, SquadProcess.binary], environment: squad.environment,
+        directory: nil
+      ).wait()
+    }
+    let folder = try shell("\"$0\" recruit - < /")
+    #expect(folder.status == 1 && folder.stderr.hasPrefix("Error: <stdin> is a folder"), "\(folder.stderr)")
+    let endless = try shell("yes thor | \"$0\" recruit -")
+    #expect(endless.status == 65 && endless.stderr.contains("larger than 16 MiB"), "\(endless.stderr)")
+    let binary = try shell("printf '\\377\\376thor\\n' | \"$0\" recruit -")
+    #expect(binary.status == 65 && binary.stderr.contains("not UTF-8"), "\(binary.stderr)")
+    let long = try squad.run("recruit", "-", stdin: String(repeating: "a", count: 100_000) + "\n")
+    #expect(long.status == 3 && long.stderr.utf8.count < 1_000, "\(long.stderr.prefix(300))")
+    for result in [folder, endless, binary] { #expect(!result.stderr.contains("Usage:"), "\(result.stderr)") }
+    #expect(squad.home.contents("squad.json") == before, "nothing changed")
+  }
+
   @Test func squadsRestoreBringsBackTheNewestDeletionAndRefusesALiveName() throws {
     #expect(try squad.run("squads", "restore").stdout.isEmpty)
     for hero in ["thor", "storm"] {

@@ -22,12 +22,22 @@ enum RecruitCommand: SquadFeatureCommand {
   static func firstAction(_ context: CommandContext) throws(UsageError) -> SquadFeature.Action {
     var arguments = context.arguments
     if let dash = arguments.positionals.firstIndex(of: "-") {
-      // As `import -` reads a file from stdin: one id or name a line, blank lines skipped.
-      let lines = Array(sequence(state: ()) { _ in Swift.readLine() }).map { $0.trimmingWhitespace() }
-      guard lines.contains(where: { !$0.isEmpty }) else {
+      // Read as `import -` reads stdin (bounded, a read error or bytes that are not UTF-8 refused):
+      // one id or name a line, blank lines skipped.
+      let lines: [String]
+      do throws(PersistenceError) {
+        let bytes = ByteOrderMark.stripped(try BoundedInput.stream(0, label: "<stdin>", limit: InputLimit.importFile))
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+          throw PersistenceError(path: "<stdin>", reason: .corrupt(detail: "not UTF-8 text"))
+        }
+        lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
+      } catch {
+        throw UsageError(failure: error, command: "recruit")
+      }
+      guard !lines.isEmpty else {
         throw UsageError("'-' reads heroes from stdin, one a line, and stdin held none.", command: "recruit")
       }
-      arguments.positionals.replaceSubrange(dash...dash, with: lines.filter { !$0.isEmpty })
+      arguments.positionals.replaceSubrange(dash...dash, with: lines)
     }
     return .recruitRequested(try OptionValues.heroRefs(arguments), at: context.environment.now())
   }
