@@ -17,6 +17,15 @@ enum SystemCall {
     retrying { open(path, flags, mode) }
   }
 
+  /// When the file `stat` describes was last modified (`st_mtim` on Linux, `st_mtimespec` on Darwin).
+  static func modified(_ status: stat) -> timespec {
+    #if os(Linux)
+      status.st_mtim
+    #else
+      status.st_mtimespec
+    #endif
+  }
+
   /// `read(2)`, retried.
   static func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
     retrying { read(descriptor, buffer, count) }

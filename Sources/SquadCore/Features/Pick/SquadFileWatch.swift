@@ -41,11 +41,7 @@ final class SquadFileWatch: Sendable {
   private static func stamp(_ path: String) -> Stamp? {
     var status = stat()
     guard stat(path, &status) == 0 else { return nil }
-    #if os(Linux)
-      let modified = status.st_mtim
-    #else
-      let modified = status.st_mtimespec
-    #endif
+    let modified = SystemCall.modified(status)
     return Stamp(
       device: UInt64(truncatingIfNeeded: status.st_dev), inode: UInt64(status.st_ino), size: Int64(status.st_size),
       seconds: Int(modified.tv_sec), nanoseconds: Int(modified.tv_nsec))

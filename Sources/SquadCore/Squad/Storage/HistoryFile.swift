@@ -28,6 +28,29 @@ public struct HistoryFile: Sendable {
   /// history one way (changes go on unrecorded, undo and redo refuse). A file that cannot be read
   /// right now (an I/O error) is not unusable: that error is thrown as it is, and refuses the change.
   public func read() throws(PersistenceError) -> (entries: [HistoryEntry], tornTail: Bool) {
+    guard var lines = try lines() else { return ([], false) }
+    let tail = lines.removeLast()
+    var entries: [HistoryEntry] = []
+    entries.reserveCapacity(lines.count)
+    let decoder = JSONDecoder()
+    for (number, line) in lines.enumerated() where !line.isEmpty {
+      entries.append(try entry(line, number: number, decoder))
+    }
+    return (entries, !tail.isEmpty)
+  }
+
+  /// The last whole entry, read alone (``read()`` decodes them all): when a squad last changed, for
+  /// `squads`, costs the same for a history of 1 entry or of 1,000.
+  public func lastEntry() throws(PersistenceError) -> HistoryEntry? {
+    guard var lines = try lines() else { return nil }
+    lines.removeLast()
+    guard let number = lines.lastIndex(where: { !$0.isEmpty }) else { return nil }
+    return try entry(lines[number], number: number, JSONDecoder())
+  }
+
+  /// The file's lines (the last one what follows the final newline: empty unless cut short); nil
+  /// when there is no file.
+  private func lines() throws(PersistenceError) -> [ArraySlice<UInt8>]? {
     let read: [UInt8]?
     do throws(PersistenceError) {
       read = try BoundedInput.regularFile(path, limit: InputLimit.historyFile, ownFile: true)
@@ -35,22 +58,19 @@ public struct HistoryFile: Sendable {
       if case .unreadable = error.reason { throw error }
       throw PersistenceError(path: path, reason: .corruptHistory(detail: HistoryFile.problem(error.reason)))
     }
-    guard let bytes = read else { return ([], false) }
-    var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-    let tail = lines.removeLast()
-    var entries: [HistoryEntry] = []
-    entries.reserveCapacity(lines.count)
-    let decoder = JSONDecoder()
-    for (number, line) in lines.enumerated() where !line.isEmpty {
-      do {
-        entries.append(try decoder.decode(HistoryEntry.self, from: Data(line)))
-      } catch {
-        let why = DecodingErrorText.describe(error, in: Array(line))
-        throw PersistenceError(
-          path: path, reason: .corruptHistory(detail: "line \(number + 1) is not a history entry: \(why)"))
-      }
+    return read?.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+  }
+
+  private func entry(_ line: ArraySlice<UInt8>, number: Int, _ decoder: JSONDecoder) throws(PersistenceError)
+    -> HistoryEntry
+  {
+    do {
+      return try decoder.decode(HistoryEntry.self, from: Data(line))
+    } catch {
+      let why = DecodingErrorText.describe(error, in: Array(line))
+      throw PersistenceError(
+        path: path, reason: .corruptHistory(detail: "line \(number + 1) is not a history entry: \(why)"))
     }
-    return (entries, !tail.isEmpty)
   }
 
   /// Appends one entry and flushes it to the disk, then runs `commit`; when that fails, the entry

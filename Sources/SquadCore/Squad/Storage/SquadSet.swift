@@ -50,8 +50,11 @@ public struct SquadSet: Sendable {
   public func summaries() throws(PersistenceError) -> [SquadSummary] {
     try names().map { name in
       let squadFile = file(name)
-      let lastEntry = (try? squadFile.history.read())?.entries.last?.at
-      let modified = (try? FileManager.default.attributesOfItem(atPath: squadFile.path))?[.modificationDate] as? Date
+      let lastEntry = (try? squadFile.history.lastEntry())??.at
+      var status = stat()
+      let modified =
+        stat(squadFile.path, &status) == 0
+        ? Date(timeIntervalSince1970: Double(SystemCall.modified(status).tv_sec)) : nil
       do throws(PersistenceError) {
         let squad = try squadFile.load()
         return SquadSummary(

@@ -35,6 +35,17 @@ import Testing
     #expect(throws: PersistenceError.self) { try file.history.read() }
   }
 
+  @Test func theLastEntryIsReadAloneAsReadReadsIt() throws {
+    #expect(try file.history.lastEntry() == nil, "no file")
+    let lines = (1...3).map { entry($0, before: "d\($0 - 1)", after: "d\($0)").json.encoded() }
+    try home.write("garbage\n" + lines.joined(separator: "\n") + "\n{\"sequence\":4", to: "history.jsonl")
+    #expect(try file.history.lastEntry()?.sequence == 3, "an earlier bad line and a torn tail are not read")
+    try home.write(lines[0] + "\nnot an entry\n", to: "history.jsonl")
+    #expect(throws: PersistenceError.self) { try file.history.lastEntry() }
+    try home.write(lines.joined(separator: "\n") + "\n", to: "history.jsonl")
+    #expect(try file.history.lastEntry() == file.history.read().entries.last)
+  }
+
   @Test func aSquadPastItsLimitIsRefusedWhateverTheCaller() throws {
     let named = SquadFile(paths: SquadPaths(home: home.path), name: try SquadName.parse("six").get())
     _ = try SquadSet(paths: SquadPaths(home: home.path)).create(named.name, maxMembers: 1, at: Sample.moment)
