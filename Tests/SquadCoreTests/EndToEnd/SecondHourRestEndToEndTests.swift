@@ -39,6 +39,9 @@ import Testing
     #expect(page.stdout.firstMatch(of: /\d{4}-\d\d-\d\dT/) == nil, "no timestamps by default")
     let chosen = try squad.run("--squad", "avengers", "export", "--format", "markdown", "--fields", "name,thumbnail")
     #expect(chosen.stdout.contains("| Thor | <http"))
+    #expect(try squad.run("--squad", "avengers", "import", "-", stdin: "id,name\n99999999,Nobody\n").status == 0)
+    let unknown = try squad.run("--squad", "avengers", "export", "--format", "markdown")
+    #expect(unknown.lines.contains("| Nobody | unknown | unknown | unknown | unknown |"), "\(unknown.stdout)")
   }
 
   @Test func listAsMarkdownNamesTheExportCommand() throws {

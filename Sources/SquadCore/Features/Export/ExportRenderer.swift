@@ -21,7 +21,8 @@ public enum ExportRenderer {
     case .tsv:
       return SquadOutput.table(squad, fields, heroes).tsv(header: false)
     case .markdown:
-      let table = SquadOutput.table(squad, fields, heroes).markdown()
+      // A page for people: a count nobody knows reads "unknown", as on a terminal.
+      let table = SquadOutput.table(squad, fields, heroes, unknown: Table.unknown).markdown()
       return "# \(request.squad)\n\n\(table)\n\(DataSource.standardAttribution)\n"
     }
   }
