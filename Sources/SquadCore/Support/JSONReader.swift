@@ -26,6 +26,9 @@ struct JSONReader {
     var description: String { "\(reason) at byte \(offset)" }
   }
 
+  /// What is wrong with a value that is JSON but not what the reader wants.
+  struct Unfit: Error, Equatable { var message: String }
+
   private let bytes: UnsafeBufferPointer<UInt8>
   private(set) var offset = 0
   // How deep in containers reading is, and whether each has had a member yet (so the next one
@@ -103,7 +106,21 @@ struct JSONReader {
   mutating func string() throws(Failure) -> String {
     skipSpace()
     guard peek() == UInt8(ascii: "\"") else { throw failure("expected a string") }
-    return try rawString().string
+    let start = offset
+    guard let text = try rawString().checkedString else {
+      throw Failure(reason: "an escape that is no character", offset: start)
+    }
+    return text
+  }
+
+  /// A string value, nil for `null`, or (the value passed over) what is wrong with it.
+  mutating func text() throws(Failure) -> Result<String?, Unfit> {
+    if skipNull() { return .success(nil) }
+    guard peek() == UInt8(ascii: "\"") else {
+      try skipValue()
+      return .failure(Unfit(message: "expected a string"))
+    }
+    return .success(try string())
   }
 
   /// A string value as read, for callers that parse it further without making a `String`.
@@ -161,13 +178,25 @@ struct JSONReader {
   /// Where reading stopped, for error messages.
   func failure(_ reason: String) -> Failure { Failure(reason: reason, offset: offset) }
 
-  /// Passes over `true`, `false`, `null` or a number (one that is infinite as a `Double` is not).
-  private mutating func scalar() throws(Failure) {
+  /// Passes over the next value, giving it when it is a number.
+  mutating func skipValueGivingNumber() throws(Failure) -> Double? {
+    skipSpace()
+    guard let byte = peek(), byte == UInt8(ascii: "-") || (0x30...0x39).contains(byte) else {
+      try skipValue()
+      return nil
+    }
+    return try scalar()
+  }
+
+  /// Passes over `true`, `false`, `null` or a number (one that is infinite as a `Double` is not),
+  /// giving the number.
+  @discardableResult
+  private mutating func scalar() throws(Failure) -> Double? {
     for word in ["true", "false", "null"] where word.utf8.first == peek() {
       guard bytes.count - offset >= word.utf8.count, word.utf8.elementsEqual(bytes[offset..<offset + word.utf8.count])
       else { throw failure("unexpected character") }
       offset += word.utf8.count
-      return
+      return nil
     }
     let start = offset
     while let byte = peek(), (0x30...0x39).contains(byte) || "+-.eE".utf8.contains(byte) { offset += 1 }
@@ -176,6 +205,7 @@ struct JSONReader {
     guard let number = Double(text), number.isFinite else {
       throw Failure(reason: "'\(text)' is not a number", offset: start)
     }
+    return number
   }
 
   @inline(__always)
@@ -285,6 +315,18 @@ struct JSONReader {
     guard index < bytes.count else { throw failure("a string never ends") }
     defer { offset = index + 1 }
     return JSONKey(quoted: UnsafeBufferPointer(rebasing: bytes[offset...index]), hasEscapes: true)
+  }
+}
+
+extension Optional {
+  /// A field's value as read (nil when missing or null), or `problem` made of what is wrong with it.
+  func value<Value, Problem: Error>(_ problem: (String) -> Problem) throws(Problem) -> Value?
+  where Wrapped == Result<Value?, JSONReader.Unfit> {
+    switch self {
+    case .failure(let unfit)?: throw problem(unfit.message)
+    case .success(let value)?: return value
+    case nil: return nil
+    }
   }
 }
 

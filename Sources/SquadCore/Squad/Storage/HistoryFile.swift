@@ -40,14 +40,13 @@ public struct HistoryFile: Sendable {
     let tail = lines.removeLast()
     var entries: [HistoryEntry] = []
     entries.reserveCapacity(lines.count)
-    let decoder = JSONDecoder()
     for (number, line) in lines.enumerated() where !line.isEmpty {
-      do {
-        entries.append(try decoder.decode(HistoryEntry.self, from: Data(line)))
+      do throws(JSONReader.Unfit) {
+        entries.append(
+          try line.withUnsafeBufferPointer { bytes throws(JSONReader.Unfit) in try HistoryEntry(reading: bytes) })
       } catch {
-        let why = DecodingErrorText.describe(error, in: Array(line))
         throw PersistenceError(
-          path: path, reason: .corruptHistory(detail: "line \(number + 1) is not a history entry: \(why)"))
+          path: path, reason: .corruptHistory(detail: "line \(number + 1) is not a history entry: \(error.message)"))
       }
     }
     return (entries, !tail.isEmpty)
