@@ -36,20 +36,21 @@ extension Member {
     }
     try reader.beginObject()
     var id: Result<Int?, JSONReader.Unfit>?
-    var texts: [MemberField: Result<String?, JSONReader.Unfit>] = [:]
-    var seen = Set<MemberField>()
+    // Name, description, thumbnail and recruitedAt, at their places in `textKeys`.
+    var texts = [Result<String?, JSONReader.Unfit>?](repeating: nil, count: 4)
     while let key = try reader.nextKey() {
-      guard let field = MemberField.stored.first(where: { key.string == $0.rawValue }), seen.insert(field).inserted
-      else {
+      if key == "id", id == nil {
+        id = try reader.wholeNumber()
+      } else if let index = textKeys.firstIndex(where: { key == $0.key }), texts[index] == nil {
+        texts[index] = try reader.text()
+      } else {
         try reader.skipValue()
-        continue
       }
-      if field == .id { id = try reader.wholeNumber() } else { texts[field] = try reader.text() }
     }
     do throws(MemberProblem) {
       let id = try id.value { MemberProblem(field: .id, message: $0) }
-      let strings = try [MemberField.name, .description, .thumbnail, .recruitedAt].map { field throws(MemberProblem) in
-        try texts[field].value { MemberProblem(field: field, message: $0) }
+      let strings = try textKeys.indices.map { index throws(MemberProblem) in
+        try texts[index].value { MemberProblem(field: textKeys[index].field, message: $0) }
       }
       return .success(
         try Member(
@@ -59,6 +60,10 @@ extension Member {
       return .failure(error)
     }
   }
+
+  private static let textKeys: [(key: StaticString, field: MemberField)] = [
+    ("name", .name), ("description", .description), ("thumbnail", .thumbnail), ("recruitedAt", .recruitedAt),
+  ]
 
   /// A member from the text of its fields, under the one member rule (``read(_:readAt:)``).
   init(
@@ -76,7 +81,10 @@ extension Member {
     try check(.description, description.flatMap(HeroLimits.descriptionProblem))
     try check(.thumbnail, thumbnail.flatMap(HeroLimits.urlProblem))
     var date = readAt
-    if let text = recruitedAt?.trimmingWhitespace(), !text.isEmpty {
+    // Parsed as it stands first: trimming costs more than the parse.
+    if let text = recruitedAt, let parsed = MarvelDate.parse(text) {
+      date = parsed
+    } else if let text = recruitedAt?.trimmingWhitespace(), !text.isEmpty {
       guard let parsed = MarvelDate.parse(text) else {
         throw MemberProblem(
           field: .recruitedAt,
