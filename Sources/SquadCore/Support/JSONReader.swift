@@ -147,7 +147,10 @@ struct JSONReader {
       offset += 1
     }
     let end = peek()
-    guard !overflow, offset > start + (negative ? 1 : 0), end != UInt8(ascii: "."), end != UInt8(ascii: "e"),
+    let first = start + (negative ? 1 : 0)
+    // JSON writes no leading zero ("01"): such text is not a number.
+    guard !overflow, offset > first, bytes[first] != 0x30 || offset == first + 1, end != UInt8(ascii: "."),
+      end != UInt8(ascii: "e"),
       end != UInt8(ascii: "E"),
       !(end.map { $0 >= 0x30 && $0 <= 0x39 } ?? false)
     else {
@@ -202,10 +205,35 @@ struct JSONReader {
     while let byte = peek(), (0x30...0x39).contains(byte) || "+-.eE".utf8.contains(byte) { offset += 1 }
     guard offset > start else { throw failure("unexpected character") }
     let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
-    guard let number = Double(text), number.isFinite else {
+    guard Self.isNumber(UnsafeBufferPointer(rebasing: bytes[start..<offset])), let number = Double(text),
+      number.isFinite
+    else {
       throw Failure(reason: "'\(text)' is not a number", offset: start)
     }
     return number
+  }
+
+  // JSON's grammar for a number, which Double(_:) is looser than: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
+  private static func isNumber(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    var rest = text[...]
+    func digits() -> Int {
+      let count = rest.prefix { (0x30...0x39).contains($0) }.count
+      rest = rest.dropFirst(count)
+      return count
+    }
+    if rest.first == UInt8(ascii: "-") { rest = rest.dropFirst() }
+    let leadingZero = rest.first == 0x30
+    guard case let whole = digits(), whole > 0, !leadingZero || whole == 1 else { return false }
+    if rest.first == UInt8(ascii: ".") {
+      rest = rest.dropFirst()
+      guard digits() > 0 else { return false }
+    }
+    if rest.first == UInt8(ascii: "e") || rest.first == UInt8(ascii: "E") {
+      rest = rest.dropFirst()
+      if rest.first == UInt8(ascii: "+") || rest.first == UInt8(ascii: "-") { rest = rest.dropFirst() }
+      guard digits() > 0 else { return false }
+    }
+    return rest.isEmpty
   }
 
   @inline(__always)
