@@ -25,6 +25,10 @@ public enum HeroLimits {
   /// White space, control and format characters (a zero-width space, a direction mark) and other
   /// default-ignorable ones show nothing, so a name of only those is as good as empty.
   public static func nameProblem(_ name: String) -> String? {
+    // A name that starts with a visible ASCII character (nearly all) has one: the checks below cost more.
+    if let first = name.utf8.first, (0x21...0x7E).contains(first) {
+      return lengthProblem(name.utf8.count, maximumNameBytes)
+    }
     if name.trimmingWhitespace().isEmpty { return "must not be empty" }
     if !name.unicodeScalars.contains(where: isVisible) { return "must have a visible character" }
     return lengthProblem(name.utf8.count, maximumNameBytes)

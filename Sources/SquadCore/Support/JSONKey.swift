@@ -17,9 +17,12 @@ struct JSONKey {
   }
 
   /// The text.
-  var string: String {
+  var string: String { checkedString ?? "" }
+
+  /// The text; nil when an escape names no character.
+  var checkedString: String? {
     guard hasEscapes else { return String(decoding: content, as: UTF8.self) }
-    return (try? JSONDecoder().decode(String.self, from: Data(quoted))) ?? ""
+    return try? JSONDecoder().decode(String.self, from: Data(quoted))
   }
 
   /// Calls `body` with the UTF-8 bytes.

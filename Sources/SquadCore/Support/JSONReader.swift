@@ -26,6 +26,9 @@ struct JSONReader {
     var description: String { "\(reason) at byte \(offset)" }
   }
 
+  /// What is wrong with a value that is JSON but not what the reader wants.
+  struct Unfit: Error, Equatable { var message: String }
+
   private let bytes: UnsafeBufferPointer<UInt8>
   private(set) var offset = 0
   // How deep in containers reading is, and whether each has had a member yet (so the next one
@@ -103,7 +106,21 @@ struct JSONReader {
   mutating func string() throws(Failure) -> String {
     skipSpace()
     guard peek() == UInt8(ascii: "\"") else { throw failure("expected a string") }
-    return try rawString().string
+    let start = offset
+    guard let text = try rawString().checkedString else {
+      throw Failure(reason: "an escape that is no character", offset: start)
+    }
+    return text
+  }
+
+  /// A string value, nil for `null`, or (the value passed over) what is wrong with it.
+  mutating func text() throws(Failure) -> Result<String?, Unfit> {
+    if skipNull() { return .success(nil) }
+    guard peek() == UInt8(ascii: "\"") else {
+      try skipValue()
+      return .failure(Unfit(message: "expected a string"))
+    }
+    return .success(try string())
   }
 
   /// A string value as read, for callers that parse it further without making a `String`.
@@ -130,7 +147,10 @@ struct JSONReader {
       offset += 1
     }
     let end = peek()
-    guard !overflow, offset > start + (negative ? 1 : 0), end != UInt8(ascii: "."), end != UInt8(ascii: "e"),
+    let first = start + (negative ? 1 : 0)
+    // JSON writes no leading zero ("01"): such text is not a number.
+    guard !overflow, offset > first, bytes[first] != 0x30 || offset == first + 1, end != UInt8(ascii: "."),
+      end != UInt8(ascii: "e"),
       end != UInt8(ascii: "E"),
       !(end.map { $0 >= 0x30 && $0 <= 0x39 } ?? false)
     else {
@@ -161,21 +181,59 @@ struct JSONReader {
   /// Where reading stopped, for error messages.
   func failure(_ reason: String) -> Failure { Failure(reason: reason, offset: offset) }
 
-  /// Passes over `true`, `false`, `null` or a number (one that is infinite as a `Double` is not).
-  private mutating func scalar() throws(Failure) {
+  /// Passes over the next value, giving it when it is a number.
+  mutating func skipValueGivingNumber() throws(Failure) -> Double? {
+    skipSpace()
+    guard let byte = peek(), byte == UInt8(ascii: "-") || (0x30...0x39).contains(byte) else {
+      try skipValue()
+      return nil
+    }
+    return try scalar()
+  }
+
+  /// Passes over `true`, `false`, `null` or a number (one that is infinite as a `Double` is not),
+  /// giving the number.
+  @discardableResult
+  private mutating func scalar() throws(Failure) -> Double? {
     for word in ["true", "false", "null"] where word.utf8.first == peek() {
       guard bytes.count - offset >= word.utf8.count, word.utf8.elementsEqual(bytes[offset..<offset + word.utf8.count])
       else { throw failure("unexpected character") }
       offset += word.utf8.count
-      return
+      return nil
     }
     let start = offset
     while let byte = peek(), (0x30...0x39).contains(byte) || "+-.eE".utf8.contains(byte) { offset += 1 }
     guard offset > start else { throw failure("unexpected character") }
     let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
-    guard let number = Double(text), number.isFinite else {
+    guard Self.isNumber(UnsafeBufferPointer(rebasing: bytes[start..<offset])), let number = Double(text),
+      number.isFinite
+    else {
       throw Failure(reason: "'\(text)' is not a number", offset: start)
     }
+    return number
+  }
+
+  // JSON's grammar for a number, which Double(_:) is looser than: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
+  private static func isNumber(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    var rest = text[...]
+    func digits() -> Int {
+      let count = rest.prefix { (0x30...0x39).contains($0) }.count
+      rest = rest.dropFirst(count)
+      return count
+    }
+    if rest.first == UInt8(ascii: "-") { rest = rest.dropFirst() }
+    let leadingZero = rest.first == 0x30
+    guard case let whole = digits(), whole > 0, !leadingZero || whole == 1 else { return false }
+    if rest.first == UInt8(ascii: ".") {
+      rest = rest.dropFirst()
+      guard digits() > 0 else { return false }
+    }
+    if rest.first == UInt8(ascii: "e") || rest.first == UInt8(ascii: "E") {
+      rest = rest.dropFirst()
+      if rest.first == UInt8(ascii: "+") || rest.first == UInt8(ascii: "-") { rest = rest.dropFirst() }
+      guard digits() > 0 else { return false }
+    }
+    return rest.isEmpty
   }
 
   @inline(__always)
@@ -285,6 +343,18 @@ struct JSONReader {
     guard index < bytes.count else { throw failure("a string never ends") }
     defer { offset = index + 1 }
     return JSONKey(quoted: UnsafeBufferPointer(rebasing: bytes[offset...index]), hasEscapes: true)
+  }
+}
+
+extension Optional {
+  /// A field's value as read (nil when missing or null), or `problem` made of what is wrong with it.
+  func value<Value, Problem: Error>(_ problem: (String) -> Problem) throws(Problem) -> Value?
+  where Wrapped == Result<Value?, JSONReader.Unfit> {
+    switch self {
+    case .failure(let unfit)?: throw problem(unfit.message)
+    case .success(let value)?: return value
+    case nil: return nil
+    }
   }
 }
 

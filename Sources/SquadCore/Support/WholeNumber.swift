@@ -21,10 +21,7 @@ struct WholeNumber: Decodable {
       value = number
       return
     } else if let number = try? container.decode(Double.self) {
-      let shown = abs(number) < 1e15 ? String(number) : String(format: "%.3g", number)
-      problem =
-        number.rounded() == number
-        ? "\(shown) is too large for a whole number squad can use" : "expected a whole number, found \(shown)"
+      problem = Self.problem(number)
     } else {
       problem = "expected a whole number"
     }
@@ -35,6 +32,13 @@ struct WholeNumber: Decodable {
   static func parse(_ text: some StringProtocol) -> Int? {
     guard (1...18).contains(text.utf8.count), text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
     return Int(text)
+  }
+
+  /// What is wrong with a number that is not a whole one squad can use.
+  static func problem(_ number: Double) -> String {
+    let shown = abs(number) < 1e15 ? String(number) : String(format: "%.3g", number)
+    return number.rounded() == number
+      ? "\(shown) is too large for a whole number squad can use" : "expected a whole number, found \(shown)"
   }
 
   /// What is wrong with text that is not a whole number.
@@ -51,4 +55,16 @@ extension KeyedDecodingContainer {
 
   /// A whole number field that may be missing or null.
   func wholeNumberIfPresent(_ key: Key) throws -> Int? { try decodeIfPresent(WholeNumber.self, forKey: key)?.value }
+}
+
+extension JSONReader {
+  /// A whole number by the same rule, nil for `null`, or (the value passed over) what is wrong with it.
+  mutating func wholeNumber() throws(Failure) -> Result<Int?, Unfit> {
+    if skipNull() { return .success(nil) }
+    if let number = try? int() { return .success(number) }
+    if let text = try? string() {
+      return WholeNumber.parse(text).map { .success($0) } ?? .failure(Unfit(message: WholeNumber.notANumber(text)))
+    }
+    return .failure(Unfit(message: try skipValueGivingNumber().map(WholeNumber.problem) ?? "expected a whole number"))
+  }
 }

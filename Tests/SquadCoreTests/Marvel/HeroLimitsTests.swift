@@ -26,9 +26,10 @@ import Testing
   func theSquadFileRefusesWhatImportRefuses(fields: String, problem: String) throws {
     let document = #"{"schemaVersion": 1, "members": [{\#(fields), "recruitedAt": "2026-01-01T00:00:00Z"}]}"#
     #expect {
-      try JSONDecoder().decode(Squad.self, from: Data(document.utf8))
+      try SquadFile.decode(Array(document.utf8), path: "squad.json")
     } throws: { error in
-      DecodingErrorText.describe(error).hasPrefix("at " + problem)
+      guard case .corrupt(let detail)? = (error as? PersistenceError)?.reason else { return false }
+      return detail.hasPrefix("at " + problem)
     }
   }
 

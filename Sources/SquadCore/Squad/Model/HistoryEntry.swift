@@ -4,7 +4,7 @@ import Foundation
 /// digests of the squad file before and after (``SquadDigest``), which tie the history to the file.
 public struct HistoryEntry: Hashable, Sendable {
   /// What kind of change it was.
-  public enum Kind: String, Hashable, Sendable, CaseIterable, Decodable {
+  public enum Kind: String, Hashable, Sendable, CaseIterable {
     /// A change of the members (recruit, fire, import, sync, pick, …).
     case change
     /// Undo of `steps` earlier changes.

@@ -18,31 +18,54 @@ public struct MemberProblem: Error, Equatable, Sendable {
   public var message: String
 }
 
-extension Member: Decodable {
-  /// Where a decoder is told the moment of reading, which a member without `recruitedAt` takes.
-  static let readingMomentKey = CodingUserInfoKey(rawValue: "squad.readingMoment")
-
-  /// The one rule for a member, wherever it is read: the squad file, its history, a JSON or
-  /// JSON Lines export, and a CSV one (whose cells go through ``init(id:name:description:thumbnail:recruitedAt:readAt:)``).
-  /// The id is a whole number above 0 (``WholeNumber``); the name is required; every field keeps
-  /// ``HeroLimits``. A missing or empty `recruitedAt` means the moment of reading (the decoder's
-  /// ``readingMomentKey``, else now), and an empty thumbnail means none.
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: MemberField.self)
-    let moment = Self.readingMomentKey.flatMap { decoder.userInfo[$0] as? Date } ?? Date()
-    let id = try container.wholeNumberIfPresent(.id)
-    let texts = try [MemberField.name, .description, .thumbnail, .recruitedAt].map {
-      try container.decodeIfPresent(String.self, forKey: $0)
+extension Member {
+  /// Reads the member object where `reader` stands by the one member rule, wherever members are
+  /// read: the squad file, its history, a JSON or JSON Lines export, and a CSV one (whose cells go
+  /// through ``init(id:name:description:thumbnail:recruitedAt:readAt:)``). The id is a whole number
+  /// above 0 (``WholeNumber``); the name is required; every field keeps ``HeroLimits``. A missing
+  /// or empty `recruitedAt` means `readAt`, and an empty thumbnail means none. Unknown keys are
+  /// passed over and the first of a repeated key counts. The whole value is read, so a reader of
+  /// many members goes on past a bad one; nil when it is not an object. Throws only for text that
+  /// is not JSON.
+  static func read(_ reader: inout JSONReader, readAt: Date) throws(JSONReader.Failure) -> Result<
+    Member, MemberProblem
+  >? {
+    guard reader.isObjectNext() else {
+      try reader.skipValue()
+      return nil
+    }
+    try reader.beginObject()
+    var id: Result<Int?, JSONReader.Unfit>?
+    // Name, description, thumbnail and recruitedAt, at their places in `textKeys`.
+    var texts = [Result<String?, JSONReader.Unfit>?](repeating: nil, count: 4)
+    while let key = try reader.nextKey() {
+      if key == "id", id == nil {
+        id = try reader.wholeNumber()
+      } else if let index = textKeys.firstIndex(where: { key == $0.key }), texts[index] == nil {
+        texts[index] = try reader.text()
+      } else {
+        try reader.skipValue()
+      }
     }
     do throws(MemberProblem) {
-      try self.init(
-        id: id, name: texts[0], description: texts[1], thumbnail: texts[2], recruitedAt: texts[3], readAt: moment)
+      let id = try id.value { MemberProblem(field: .id, message: $0) }
+      let strings = try textKeys.indices.map { index throws(MemberProblem) in
+        try texts[index].value { MemberProblem(field: textKeys[index].field, message: $0) }
+      }
+      return .success(
+        try Member(
+          id: id, name: strings[0], description: strings[1], thumbnail: strings[2], recruitedAt: strings[3],
+          readAt: readAt))
     } catch {
-      throw DecodingError.dataCorruptedError(forKey: error.field, in: container, debugDescription: error.message)
+      return .failure(error)
     }
   }
 
-  /// A member from the text of its fields, under the one member rule (``init(from:)``).
+  private static let textKeys: [(key: StaticString, field: MemberField)] = [
+    ("name", .name), ("description", .description), ("thumbnail", .thumbnail), ("recruitedAt", .recruitedAt),
+  ]
+
+  /// A member from the text of its fields, under the one member rule (``read(_:readAt:)``).
   init(
     id: Int?, name: String?, description: String?, thumbnail: String?, recruitedAt: String?, readAt: Date
   ) throws(MemberProblem) {
@@ -58,7 +81,10 @@ extension Member: Decodable {
     try check(.description, description.flatMap(HeroLimits.descriptionProblem))
     try check(.thumbnail, thumbnail.flatMap(HeroLimits.urlProblem))
     var date = readAt
-    if let text = recruitedAt?.trimmingWhitespace(), !text.isEmpty {
+    // Parsed as it stands first: trimming costs more than the parse.
+    if let text = recruitedAt, let parsed = MarvelDate.parse(text) {
+      date = parsed
+    } else if let text = recruitedAt?.trimmingWhitespace(), !text.isEmpty {
       guard let parsed = MarvelDate.parse(text) else {
         throw MemberProblem(
           field: .recruitedAt,
@@ -73,28 +99,43 @@ extension Member: Decodable {
   }
 }
 
-extension Squad: Decodable {
-  private enum Key: String, CodingKey { case schemaVersion, maxMembers, members }
+/// A squad document as read, `{"schemaVersion": 1, "maxMembers": 5, "members": [...]}`: the
+/// squad file's form and a JSON export's. The whole text is read, so text that is not JSON is
+/// found before anything else is judged; the first of a repeated key counts and unknown keys are
+/// passed over. Each member goes to `each` as it is read (so millions are never held at once) by
+/// the one member rule, nil for a value that is no object, until `each` says stop.
+struct SquadDocument {
+  /// Whether the text is an object at all.
+  var isObject: Bool
+  /// `schemaVersion` as read; nil when missing.
+  var version: Result<Int?, JSONReader.Unfit>?
+  /// `maxMembers` as read; nil when missing.
+  var limit: Result<Int?, JSONReader.Unfit>?
+  /// Whether `members` is an array; nil when missing.
+  var members: Bool?
 
-  /// Reads a squad document: `{"schemaVersion": 1, "members": [...]}`, each member by the one
-  /// member rule, each id once. Throws ``SquadSchemaError`` for another schema version.
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: Key.self)
-    let version = try container.wholeNumber(.schemaVersion)
-    guard version == Squad.currentSchemaVersion else { throw SquadSchemaError(version: version) }
-    let members = try container.decode([Member].self, forKey: .members)
-    var seen = Set<HeroID>()
-    for member in members where !seen.insert(member.id).inserted {
-      throw DecodingError.dataCorruptedError(
-        forKey: .members, in: container, debugDescription: "the id \(member.id) appears twice")
-    }
-    self.init(distinctMembers: members)
-    if let limit = try container.wholeNumberIfPresent(.maxMembers) {
-      guard (1...Squad.largestLimit).contains(limit) else {
-        throw DecodingError.dataCorruptedError(
-          forKey: .maxMembers, in: container, debugDescription: "expected a number from 1 to \(Squad.largestLimit)")
+  init(
+    _ bytes: UnsafeBufferPointer<UInt8>, readAt: Date, each: (Result<Member, MemberProblem>?) -> Bool
+  ) throws(JSONReader.Failure) {
+    var reader = JSONReader(bytes)
+    isObject = reader.isObjectNext()
+    if isObject { try reader.beginObject() } else { try reader.skipValue() }
+    while isObject, let key = try reader.nextKey() {
+      if key == "schemaVersion", version == nil {
+        version = try reader.wholeNumber()
+      } else if key == "maxMembers", limit == nil {
+        limit = try reader.wholeNumber()
+      } else if key == "members", members == nil, (try? reader.beginArray()) != nil {
+        members = true
+        var taking = true
+        while try reader.nextItem() {
+          if taking { taking = each(try Member.read(&reader, readAt: readAt)) } else { try reader.skipValue() }
+        }
+      } else {
+        if key == "members", members == nil { members = false }
+        try reader.skipValue()
       }
-      maxMembers = limit
     }
+    guard reader.isAtEnd() else { throw reader.failure("unexpected text after the document") }
   }
 }

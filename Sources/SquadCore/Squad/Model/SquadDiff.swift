@@ -5,7 +5,7 @@
 /// which is what undo does; ``between(_:_:)`` checks that and otherwise records every member.
 public struct SquadDiff: Hashable, Sendable {
   /// A member and their position in the list.
-  public struct Placed: Hashable, Sendable, Decodable {
+  public struct Placed: Hashable, Sendable {
     /// The position, from 0.
     public var index: Int
     /// The member.

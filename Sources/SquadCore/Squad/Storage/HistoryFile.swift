@@ -32,9 +32,8 @@ public struct HistoryFile: Sendable {
     let tail = lines.removeLast()
     var entries: [HistoryEntry] = []
     entries.reserveCapacity(lines.count)
-    let decoder = JSONDecoder()
     for (number, line) in lines.enumerated() where !line.isEmpty {
-      entries.append(try entry(line, number: number, decoder))
+      entries.append(try entry(line, number: number))
     }
     return (entries, !tail.isEmpty)
   }
@@ -45,7 +44,7 @@ public struct HistoryFile: Sendable {
     guard var lines = try lines() else { return nil }
     lines.removeLast()
     guard let number = lines.lastIndex(where: { !$0.isEmpty }) else { return nil }
-    return try entry(lines[number], number: number, JSONDecoder())
+    return try entry(lines[number], number: number)
   }
 
   /// The file's lines (the last one what follows the final newline: empty unless cut short); nil
@@ -61,15 +60,12 @@ public struct HistoryFile: Sendable {
     return read?.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
   }
 
-  private func entry(_ line: ArraySlice<UInt8>, number: Int, _ decoder: JSONDecoder) throws(PersistenceError)
-    -> HistoryEntry
-  {
-    do {
-      return try decoder.decode(HistoryEntry.self, from: Data(line))
+  private func entry(_ line: ArraySlice<UInt8>, number: Int) throws(PersistenceError) -> HistoryEntry {
+    do throws(JSONReader.Unfit) {
+      return try line.withUnsafeBufferPointer { bytes throws(JSONReader.Unfit) in try HistoryEntry(reading: bytes) }
     } catch {
-      let why = DecodingErrorText.describe(error, in: Array(line))
       throw PersistenceError(
-        path: path, reason: .corruptHistory(detail: "line \(number + 1) is not a history entry: \(why)"))
+        path: path, reason: .corruptHistory(detail: "line \(number + 1) is not a history entry: \(error.message)"))
     }
   }
 

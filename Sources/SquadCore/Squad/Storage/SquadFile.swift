@@ -126,19 +126,62 @@ public struct SquadFile: Sendable {
     guard String(validating: text, as: UTF8.self) != nil else {
       throw PersistenceError(path: path, reason: .corrupt(detail: "not UTF-8 text"))
     }
-    do {
-      let decoder = JSONDecoder()
-      if let key = Member.readingMomentKey { decoder.userInfo[key] = readAt }
-      return try decoder.decode(Squad.self, from: Data(text))
-    } catch let error as SquadSchemaError {
-      if error.version > Squad.currentSchemaVersion {
-        throw PersistenceError(
-          path: path, reason: .newerSchema(version: error.version, reads: Squad.currentSchemaVersion))
-      }
-      throw PersistenceError(path: path, reason: .corrupt(detail: "unknown schemaVersion \(error.version)"))
-    } catch {
-      throw PersistenceError(path: path, reason: .corrupt(detail: DecodingErrorText.describe(error, in: text)))
+    let document = text.withUnsafeBufferPointer { bytes in Result { () throws(ReadProblem) in try read(bytes, readAt) }
     }
+    switch document {
+    case .success(let squad): return squad
+    case .failure(.schema(let version)) where version > Squad.currentSchemaVersion:
+      throw PersistenceError(path: path, reason: .newerSchema(version: version, reads: Squad.currentSchemaVersion))
+    case .failure(.schema(let version)):
+      throw PersistenceError(path: path, reason: .corrupt(detail: "unknown schemaVersion \(version)"))
+    case .failure(.corrupt(let detail)): throw PersistenceError(path: path, reason: .corrupt(detail: detail))
+    }
+  }
+
+  private enum ReadProblem: Error {
+    case schema(Int)
+    case corrupt(String)
+  }
+
+  // The squad document (``SquadDocument``), judged in this order: schemaVersion, the members
+  // (the first problem, else the first id seen twice), maxMembers.
+  private static func read(_ bytes: UnsafeBufferPointer<UInt8>, _ readAt: Date) throws(ReadProblem) -> Squad {
+    var members: [Member] = []
+    var seen = Set<HeroID>()
+    var problem: String?
+    var twice: String?
+    let document: SquadDocument
+    do throws(JSONReader.Failure) {
+      document = try SquadDocument(bytes, readAt: readAt) { read in
+        switch read {
+        case .success(let member)?:
+          if twice == nil, !seen.insert(member.id).inserted { twice = "at members: the id \(member.id) appears twice" }
+          members.append(member)
+          return true
+        case .failure(let error)?: problem = "at members[\(members.count)].\(error.field.rawValue): \(error.message)"
+        case nil: problem = "at members[\(members.count)]: expected an object"
+        }
+        return false
+      }
+    } catch {
+      throw .corrupt("not valid JSON: \(error)")
+    }
+    guard document.isObject else { throw .corrupt("expected an object") }
+    guard let version = try document.version.value({ ReadProblem.corrupt("at schemaVersion: \($0)") }) else {
+      throw .corrupt("at schemaVersion: missing")
+    }
+    guard version == Squad.currentSchemaVersion else { throw .schema(version) }
+    guard let isArray = document.members else { throw .corrupt("at members: missing") }
+    guard isArray else { throw .corrupt("at members: expected an array") }
+    if let problem = problem ?? twice { throw .corrupt(problem) }
+    var squad = Squad(distinctMembers: members)
+    if let limit = try document.limit.value({ ReadProblem.corrupt("at maxMembers: \($0)") }) {
+      guard (1...Squad.largestLimit).contains(limit) else {
+        throw .corrupt("at maxMembers: expected a number from 1 to \(Squad.largestLimit)")
+      }
+      squad.maxMembers = limit
+    }
+    return squad
   }
 }
 

@@ -1,37 +1,80 @@
 import Foundation
 
-/// Reads JSON exports with Foundation's decoder, each member by the one member rule
-/// (``Member/init(from:)``): one document `{"schemaVersion": 1, "members": [...]}` (the squad
-/// file or a JSON export), or JSON Lines with one member object a line.
+/// Reads JSON exports with ``JSONReader``, each member by the one member rule
+/// (``Member/read(_:readAt:)``): one document `{"schemaVersion": 1, "members": [...]}` (the squad
+/// file or a JSON export, ``SquadDocument``), or JSON Lines with one member object a line.
 enum ImportJSON {
   /// Hands each member of a JSON document to `validation` until it says stop; a problem with the
   /// whole document (its syntax, a newer `schemaVersion`, no `members`) is returned instead.
   static func forEachMember(_ bytes: [UInt8], _ validation: ImportValidation) -> ImportProblem? {
-    guard let key = Document.validationKey else { return ImportProblem(.wholeFile, "cannot be read") }
-    let decoder = validation.decoder
-    decoder.userInfo[key] = validation
-    do {
-      _ = try decoder.decode(Document.self, from: Data(bytes))
-      return nil
-    } catch let problem as ImportProblem {
-      return problem
-    } catch {
-      guard DecodingErrorText.parts(error) == nil, let failure = JSONReader.syntaxError(in: bytes) else {
-        return ImportProblem(.wholeFile, "expected a JSON object with a \"members\" array")
+    var index = 0
+    let read = bytes.withUnsafeBufferPointer { buffer in
+      Result { () throws(JSONReader.Failure) in
+        try SquadDocument(buffer, readAt: validation.now) { read in
+          let location = ImportLocation.jsonPath("members[\(index)]")
+          index += 1
+          return validation.take(taken(read, at: location), at: location)
+        }
       }
+    }
+    let document: SquadDocument
+    switch read {
+    case .success(let read): document = read
+    case .failure(let failure):
       let line = bytes[..<min(failure.offset, bytes.count)].reduce(1) { $1 == 10 ? $0 + 1 : $0 }
       return ImportProblem(
         .line(line), "not valid JSON here (\(failure.reason)); a JSON export must be one valid document")
     }
+    guard document.isObject else { return ImportProblem(.wholeFile, "expected a JSON object with a \"members\" array") }
+    if let version = document.version {
+      guard case .success(let version?) = version else {
+        return ImportProblem(.jsonPath("schemaVersion"), "expected a whole number")
+      }
+      guard version == Squad.currentSchemaVersion else {
+        let why =
+          version > Squad.currentSchemaVersion
+          ? "\(version) is newer than this squad reads (\(Squad.currentSchemaVersion)); upgrade squad to import this file"
+          : "\(version) is not a version squad knows (\(Squad.currentSchemaVersion) is)"
+        return ImportProblem(.jsonPath("schemaVersion"), why)
+      }
+    }
+    validation.limit = .some(nil)
+    if let limit = document.limit {
+      guard case .success(let limit?) = limit, (1...Squad.largestLimit).contains(limit) else {
+        return ImportProblem(.jsonPath("maxMembers"), "expected a whole number from 1 to \(Squad.largestLimit)")
+      }
+      validation.limit = limit
+    }
+    guard let isArray = document.members else {
+      return ImportProblem(.wholeFile, "missing \"members\": a JSON export lists its members in a \"members\" array")
+    }
+    return isArray ? nil : ImportProblem(.jsonPath("members"), "expected an array of member objects")
   }
 
   /// Hands each member of JSON Lines to `validation` as it is read until it says stop; blank
   /// lines are skipped.
   static func forEachLine(_ text: String, _ validation: ImportValidation) {
     eachLine(of: text) { number, line in
-      let member = Result { try validation.decoder.decode(Member.self, from: Data(line.utf8)) }
-      return validation.take(member.mapError { problem($0, at: .line(number), line: true) }, at: .line(number))
+      let location = ImportLocation.line(number)
+      var line = String(line)
+      let member = line.withUTF8 { bytes in
+        var reader = JSONReader(bytes)
+        let read = Result { () throws(JSONReader.Failure) in try Member.read(&reader, readAt: validation.now) }
+        guard case .success(let read) = read, reader.isAtEnd() else {
+          return Result<Member, ImportProblem>.failure(ImportProblem(location, "this line is not a JSON object"))
+        }
+        return taken(read, at: location)
+      }
+      return validation.take(member, at: location)
     }
+  }
+
+  /// A member as read (nil when the value is no object), its problem placed at `location`.
+  static func taken(_ read: Result<Member, MemberProblem>?, at location: ImportLocation) -> Result<
+    Member, ImportProblem
+  > {
+    read.map { $0.mapError { ImportProblem(location, field: $0.field, $0.message) } }
+      ?? .failure(ImportProblem(location, "expected a member object"))
   }
 
   /// Hands each non-blank line and its number to `body` until it returns false.
@@ -51,80 +94,23 @@ enum ImportJSON {
   }
 
   /// Whether the whole text is one JSON value, and if so whether it is an export document rather
-  /// than a single JSON line.
+  /// than a single JSON line: an object with `members` or `schemaVersion`, or no object at all.
   static func isDocument(_ text: some StringProtocol) -> Bool? {
-    (try? JSONDecoder().decode(Probe.self, from: Data(text.utf8)))?.isDocument
-  }
-
-  /// The problem a member that did not decode has, at its place in the file.
-  static func problem(_ error: any Error, at location: ImportLocation, line: Bool = false) -> ImportProblem {
-    guard let (path, message) = DecodingErrorText.parts(error) else {
-      return ImportProblem(location, line ? "this line is not a JSON object" : "expected a member object")
-    }
-    guard let field = path.last.flatMap({ MemberField(stringValue: $0.stringValue) }) else {
-      return ImportProblem(location, "expected a member object")
-    }
-    return ImportProblem(location, field: field, message)
-  }
-
-  /// An export document: its `schemaVersion` checked first, then each member handed to the
-  /// ``ImportValidation`` in the decoder's user info, one at a time, so that millions of `{}`
-  /// never become millions of problems held at once.
-  private struct Document: Decodable {
-    static let validationKey = CodingUserInfoKey(rawValue: "squad.importValidation")
-    private enum Key: String, CodingKey { case schemaVersion, maxMembers, members }
-
-    init(from decoder: any Decoder) throws {
-      guard let validation = Self.validationKey.flatMap({ decoder.userInfo[$0] as? ImportValidation }) else { return }
-      let container = try decoder.container(keyedBy: Key.self)
-      if container.contains(.schemaVersion) {
-        guard let version = try? container.wholeNumber(.schemaVersion) else {
-          throw ImportProblem(.jsonPath("schemaVersion"), "expected a whole number")
+    var text = String(text)
+    return text.withUTF8 { bytes in
+      var reader = JSONReader(bytes)
+      let isObject = reader.isObjectNext()
+      var isDocument = !isObject
+      do throws(JSONReader.Failure) {
+        if isObject { try reader.beginObject() } else { try reader.skipValue() }
+        while isObject, let key = try reader.nextKey() {
+          isDocument = isDocument || key == "members" || key == "schemaVersion"
+          try reader.skipValue()
         }
-        guard version == Squad.currentSchemaVersion else {
-          let why =
-            version > Squad.currentSchemaVersion
-            ? "\(version) is newer than this squad reads (\(Squad.currentSchemaVersion)); upgrade squad to import this file"
-            : "\(version) is not a version squad knows (\(Squad.currentSchemaVersion) is)"
-          throw ImportProblem(.jsonPath("schemaVersion"), why)
-        }
+      } catch {
+        return nil
       }
-      validation.limit = .some(nil)
-      if container.contains(.maxMembers) {
-        guard let limit = try? container.wholeNumber(.maxMembers), (1...Squad.largestLimit).contains(limit) else {
-          throw ImportProblem(.jsonPath("maxMembers"), "expected a whole number from 1 to \(Squad.largestLimit)")
-        }
-        validation.limit = limit
-      }
-      guard container.contains(.members) else {
-        throw ImportProblem(.wholeFile, "missing \"members\": a JSON export lists its members in a \"members\" array")
-      }
-      guard var items = try? container.nestedUnkeyedContainer(forKey: .members) else {
-        throw ImportProblem(.jsonPath("members"), "expected an array of member objects")
-      }
-      while !items.isAtEnd {
-        let location = ImportLocation.jsonPath("members[\(items.currentIndex)]")
-        let member = Result { try items.decode(Member.self) }
-        if case .failure = member { _ = try? items.decode(Skipped.self) }
-        guard validation.take(member.mapError { problem($0, at: location) }, at: location) else { return }
-      }
+      return reader.isAtEnd() ? isDocument : nil
     }
-  }
-
-  /// Any JSON value, read only to tell an export document from a single member object.
-  private struct Probe: Decodable {
-    var isDocument = true
-    private enum Key: String, CodingKey { case schemaVersion, members }
-
-    init(from decoder: any Decoder) throws {
-      if let container = try? decoder.container(keyedBy: Key.self) {
-        isDocument = container.contains(.members) || container.contains(.schemaVersion)
-      }
-    }
-  }
-
-  /// A value passed over.
-  private struct Skipped: Decodable {
-    init(from decoder: any Decoder) throws {}
   }
 }

@@ -4,16 +4,14 @@ import Foundation
 /// rule, or the problem that stopped it), keeping the valid members and the problems, and says
 /// when to stop reading: after ``problemCap`` problems or more members than ``memberCap``. A
 /// hostile 16 MiB file of empty records thus costs what its first records cost, not millions of
-/// problems held at once. Used on one thread; `Sendable` only to ride in a decoder's user info.
-final class ImportValidation: @unchecked Sendable {
+/// problems held at once. Used on one thread.
+final class ImportValidation {
   /// The most problems kept; past it, reading stops.
   static let problemCap = 1000
   /// The most members an import may hold: every member takes at least 100 bytes in
   /// `squad.json`, so more could never be saved within ``InputLimit/squadFile``.
   static let memberCap = InputLimit.squadFile / 100
 
-  /// The decoder readers use: a member without `recruitedAt` takes the import's moment.
-  let decoder = JSONDecoder()
   private(set) var members: [Member] = []
   /// A JSON document's size limit (``ImportContent/limit``).
   var limit: Int?? = nil
@@ -25,10 +23,7 @@ final class ImportValidation: @unchecked Sendable {
   /// The moment a member without `recruitedAt` was recruited.
   let now: Date
 
-  init(now: Date) {
-    self.now = now
-    if let key = Member.readingMomentKey { decoder.userInfo[key] = now }
-  }
+  init(now: Date) { self.now = now }
 
   /// Takes one member, or its problem; false when reading should stop.
   func take(_ read: Result<Member, ImportProblem>, at location: ImportLocation) -> Bool {

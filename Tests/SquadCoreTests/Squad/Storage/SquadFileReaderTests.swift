@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+
+@testable import SquadCore
+
+/// `squad.json` is read by ``JSONReader`` (issue 29's start-up cost). The reading it replaced
+/// (Foundation's `JSONDecoder` through `Decodable`) is kept here as the oracle: over thousands of
+/// damaged copies of a real squad file, both accept the same files with the same squad, and
+/// refuse the same files, never with a crash.
+@Suite struct SquadFileReaderTests {
+  static let moment = Date(timeIntervalSince1970: 1_790_000_000)
+
+  static var document: [UInt8] {
+    var members = [Sample.thor, Sample.hulk, Sample.spiderMan].map { Sample.member($0) }
+    members.append(
+      Member(
+        id: HeroID(7), name: "Araña \"Q\" \u{1B} é", description: "line\nnext\\", thumbnail: nil,
+        recruitedAt: Date(timeIntervalSince1970: -13_000_000_000)))
+    var squad = Squad(members: members)
+    squad.maxMembers = 12
+    return Array(SquadFile.encode(squad))
+  }
+
+  /// A deterministic generator (SplitMix64), so a failure names a case that runs again.
+  struct Seeded: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+  }
+
+  /// One to three damages of the kinds disks, editors and bad copies make.
+  static func damaged(_ bytes: [UInt8], _ random: inout Seeded) -> [UInt8] {
+    var bytes = bytes
+    let significant = Array("{}[]\":,0123456789-.eE ntfrul\\u\n".utf8) + [0x00, 0xC3, 0xFF]
+    for _ in 0..<Int.random(in: 1...3, using: &random) where !bytes.isEmpty {
+      let at = Int.random(in: 0..<bytes.count, using: &random)
+      switch Int.random(in: 0..<6, using: &random) {
+      case 0: bytes[at] ^= 1 << UInt8.random(in: 0..<8, using: &random)
+      case 1: bytes.remove(at: at)
+      case 2: bytes.insert(significant.randomElement(using: &random) ?? 0, at: at)
+      case 3: bytes[at] = significant.randomElement(using: &random) ?? 0
+      case 4: bytes.removeSubrange(at...)
+      default:
+        let end = min(bytes.count, at + Int.random(in: 1...40, using: &random))
+        bytes.insert(contentsOf: bytes[at..<end], at: Int.random(in: 0...bytes.count, using: &random))
+      }
+    }
+    return bytes
+  }
+
+  /// What the replaced reading made of the bytes: the squad, or that it refused them. It took a
+  /// trailing comma (`[1,]`, `{"a": 1,}`), which JSON has not; the reader refuses it, so such
+  /// copies are refused by both (a decision of issue 29).
+  static func oracle(_ bytes: [UInt8]) -> Squad? {
+    let text = ByteOrderMark.stripped(bytes)
+    guard String(validating: text, as: UTF8.self) != nil, !hasTrailingComma(text) else { return nil }
+    return try? JSONDecoder().decode(LegacySquad.self, from: Data(text)).squad
+  }
+
+  static func hasTrailingComma(_ bytes: [UInt8]) -> Bool {
+    let tokens = bytes.filter { ![0x20, 0x0A, 0x0D, 0x09].contains($0) }
+    return zip(tokens, tokens.dropFirst()).contains { $0 == UInt8(ascii: ",") && "]}".utf8.contains($1) }
+  }
+
+  static func reader(_ bytes: [UInt8]) -> Squad? {
+    try? SquadFile.decode(bytes, path: "squad.json", readAt: moment)
+  }
+
+  @Test func theReaderAndTheReplacedDecoderAgreeOnARealFile() {
+    #expect(Self.reader(Self.document) != nil)
+    #expect(Self.reader(Self.document) == Self.oracle(Self.document))
+  }
+
+  @Test(arguments: 0..<4)
+  func damagedCopiesAreAcceptedOrRefusedAlikeNeverACrash(batch: UInt64) {
+    var random = Seeded(state: batch)
+    var refused = 0
+    for index in 0..<1_000 {
+      let bytes = Self.damaged(Self.document, &random)
+      let (read, expected) = (Self.reader(bytes), Self.oracle(bytes))
+      if read == nil { refused += 1 }
+      #expect(read == expected, "case \(index) of batch \(batch): \(String(decoding: bytes, as: UTF8.self))")
+    }
+    #expect(refused > 100, "the damages refuse some copies")
+  }
+
+  @Test(arguments: [
+    (#"{"schemaVersion": 1, "members": [{"id": 01, "name": "A"}]}"#, "not valid JSON"),
+    (#"{"schemaVersion": 1, "members": [{"id": 1, "name": "A"}], "x": +1}"#, "not valid JSON"),
+    (#"{"schemaVersion": 1, "members": [{"id": 1, "name": "A"}], "x": [1.]}"#, "not valid JSON"),
+    (#"{"schemaVersion": 1, "members": [{"id": 1, "name": "A",}]}"#, "not valid JSON"),
+    (#"{"schemaVersion": 1, "members": [{"id": 1, "name": "\ud800"}]}"#, "not valid JSON"),
+    (#"{"schemaVersion": 1, "members": [{"id": 1, "name": "A"}, 5]}"#, "at members[1]: expected an object"),
+    (#"{"schemaVersion": 1, "members": {}}"#, "at members: expected an array"),
+    (#"{"schemaVersion": 1, "members": [], "maxMembers": 0}"#, "at maxMembers: expected a number from 1 to"),
+    (#"{"schemaVersion": "x", "members": []}"#, "at schemaVersion: expected a whole number, found 'x'"),
+    (#"{"schemaVersion": 1, "members": [{"id": 1e300, "name": "A"}]}"#, "at members[0].id: 1e+300 is too large"),
+    (#"{"schemaVersion": 1, "members": [{"id": 1, "name": "A"}, {"id": 1, "name": "B"}, {"id": 0}]}"#, "members[2].id"),
+  ])
+  func aDamagedFileIsRefusedSayingWhere(content: String, detail: String) {
+    do throws(PersistenceError) {
+      _ = try SquadFile.decode(Array(content.utf8), path: "squad.json", readAt: Self.moment)
+      Issue.record("\(content) was read")
+    } catch {
+      #expect(error.description.contains(detail), "\(error)")
+      #expect(error.exitCode == .invalidData)
+    }
+  }
+}
+
+/// The squad file's reading before issue 29, word for word: the oracle above.
+private struct LegacySquad: Decodable {
+  var squad: Squad
+  private enum Key: String, CodingKey { case schemaVersion, maxMembers, members }
+  struct Refused: Error {}
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: Key.self)
+    guard try container.wholeNumber(.schemaVersion) == Squad.currentSchemaVersion else { throw Refused() }
+    let members = try container.decode([LegacyMember].self, forKey: .members).map(\.member)
+    guard Set(members.map(\.id)).count == members.count else { throw Refused() }
+    squad = Squad(distinctMembers: members)
+    if let limit = try container.wholeNumberIfPresent(.maxMembers) {
+      guard (1...Squad.largestLimit).contains(limit) else { throw Refused() }
+      squad.maxMembers = limit
+    }
+  }
+}
+
+private struct LegacyMember: Decodable {
+  var member: Member
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: MemberField.self)
+    let id = try container.wholeNumberIfPresent(.id)
+    let texts = try [MemberField.name, .description, .thumbnail, .recruitedAt].map {
+      try container.decodeIfPresent(String.self, forKey: $0)
+    }
+    member = try Member(
+      id: id, name: texts[0], description: texts[1], thumbnail: texts[2], recruitedAt: texts[3],
+      readAt: SquadFileReaderTests.moment)
+  }
+}
