@@ -43,9 +43,3 @@ public struct Squad: Hashable, Sendable {
     return true
   }
 }
-
-/// Thrown while decoding a squad whose `schemaVersion` this build does not know.
-public struct SquadSchemaError: Error, Equatable, Sendable {
-  /// The version found in the file.
-  public var version: Int
-}
