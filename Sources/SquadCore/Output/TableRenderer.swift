@@ -32,8 +32,11 @@ public enum TableRenderer {
         parts.append(isLast ? cut : DisplayWidth.pad(cut, to: widths[index]))
       }
     }
-    let line = parts.joined(separator: "  ")
-    return String(line.reversed().drop(while: { $0 == " " }).reversed())
+    var line = parts.joined(separator: "  ")
+    // Trailing padding dropped from the end only: reversing the whole line broke every line into
+    // characters twice (most of a 100-member table's 32M instructions).
+    while line.utf8.last == UInt8(ascii: " ") { line.removeLast() }
+    return line
   }
 
   // Shrinks the shrinkable columns, widest first, until the row fits; fixed columns keep width.
