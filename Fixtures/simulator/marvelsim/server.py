@@ -40,6 +40,10 @@ class SimServer(ThreadingHTTPServer):
 
     daemon_threads = True
     allow_reuse_address = True
+    # socketserver's default backlog is 5: with many clients syncing at once on a busy machine the
+    # kernel dropped connections past it, and a client waited out SYN retries (1, 2, 4, 8 s) past
+    # its 10 s timeout. Real servers listen with a backlog of hundreds.
+    request_queue_size = 128
 
     def __init__(self, address, api: MarvelApi, faults: FaultQueue, log: RequestLog,
                  config: SimConfig):
