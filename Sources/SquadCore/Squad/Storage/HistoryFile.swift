@@ -38,8 +38,8 @@ public struct HistoryFile: Sendable {
     return (entries, !tail.isEmpty)
   }
 
-  /// The last whole entry, read alone (``read()`` decodes them all): when a squad last changed, for
-  /// `squads`, costs the same for a history of 1 entry or of 1,000.
+  /// The last whole entry, the only one decoded (``read()`` decodes them all): when a squad last
+  /// changed, for `squads`, whatever the history's length.
   public func lastEntry() throws(PersistenceError) -> HistoryEntry? {
     guard var lines = try lines() else { return nil }
     lines.removeLast()
