@@ -1,9 +1,9 @@
 import Foundation
 
-/// The header line of a catalogue file: where each section is, and what the file holds. Read
-/// and written with Foundation's coders; `updatedAt` is seconds since 1970 (text in the format-2
-/// files of the previous release, which are read too).
-struct CatalogueHeader: Codable, Equatable, Sendable {
+/// The header line of a catalogue file: where each section is, and what the file holds. Written
+/// with Foundation's encoder, read with ``JSONReader``; `updatedAt` is seconds since 1970 (text in
+/// the format-2 files of the previous release, which are read too).
+struct CatalogueHeader: Encodable, Equatable, Sendable {
   var count = 0
   var records = 0..<0
   var ids = 0..<0
@@ -43,22 +43,80 @@ struct CatalogueHeader: Codable, Equatable, Sendable {
       version > 0
         || CatalogueFormat.hex(bytes, at: end, count: 8) == UInt64(CRC32.checksum(.init(rebasing: bytes[0..<end])))
     else { throw .damaged("the header fails its check") }
-    let decoder = JSONDecoder()
-    decoder.dateDecodingStrategy = .custom { decoder in
-      let container = try decoder.singleValueContainer()
-      let seconds = try? container.decode(Int.self)
-      guard let date = try seconds.map(MarvelDate.seconds) ?? MarvelDate.parse(container.decode(String.self)) else {
-        throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a date")
-      }
-      return date
-    }
-    do {
-      self = try decoder.decode(Self.self, from: Data(bytes[(magic + 1)..<end]))
+    var reader = JSONReader(bytes, range: (magic + 1)..<end)
+    do throws(JSONReader.Failure) {
+      self = try Self.read(&reader)
     } catch {
-      throw .damaged("the header does not read (\(DecodingErrorText.describe(error)))")
+      throw .damaged("the header does not read (\(error))")
     }
     guard (checks != nil) == (version == 0) else { throw .damaged("the header's checksums do not fit its format") }
     try checkAgreement(fileSize: bytes.count)
+  }
+
+  // The header's JSON line, read by JSONReader: JSONDecoder's set-up cost every command 1M
+  // instructions. Every key but updatedAt and checks is required; the first of a repeated key counts.
+  private static func read(_ reader: inout JSONReader) throws(JSONReader.Failure) -> CatalogueHeader {
+    func range() throws(JSONReader.Failure) -> Range<Int> {
+      try reader.beginArray()
+      guard try reader.nextItem(), case let lower = try reader.int(), try reader.nextItem(),
+        case let upper = try reader.int(), try !reader.nextItem(), lower <= upper
+      else { throw reader.failure("expected a range") }
+      return lower..<upper
+    }
+    func origins() throws(JSONReader.Failure) -> OriginCounts {
+      var counts = OriginCounts()
+      var seen = 0
+      try reader.beginObject()
+      while let key = try reader.nextKey() {
+        let index = key == "bundled" ? 0 : key == "api" ? 1 : key == "import" ? 2 : 3
+        guard index < 3, seen & (1 << index) == 0 else {
+          try reader.skipValue()
+          continue
+        }
+        seen |= 1 << index
+        counts[[HeroOrigin.bundled, .api, .imported][index]] = try reader.int()
+      }
+      guard seen == 7 else { throw reader.failure("expected the counts of every origin") }
+      return counts
+    }
+    let keys: [StaticString] = [
+      "count", "records", "ids", "names", "comics", "comicIndex", "comicCount", "bundled", "heroes", "comicsByOrigin",
+      "updatedAt", "checks",
+    ]
+    var header = CatalogueHeader()
+    var seen = 0
+    try reader.beginObject()
+    while let key = try reader.nextKey() {
+      guard let index = keys.firstIndex(where: { key == $0 }), seen & (1 << index) == 0 else {
+        try reader.skipValue()
+        continue
+      }
+      seen |= 1 << index
+      switch index {
+      case 0: header.count = try reader.int()
+      case 1: header.records = try range()
+      case 2: header.ids = try range()
+      case 3: header.names = try range()
+      case 4: header.comics = try range()
+      case 5: header.comicIndex = try range()
+      case 6: header.comicCount = try reader.int()
+      case 7: header.bundled = try reader.string()
+      case 8: header.heroes = try origins()
+      case 9: header.comicsByOrigin = try origins()
+      case 10 where !reader.skipNull():
+        // Seconds since 1970; text in the format-2 files of the previous release.
+        let seconds = try? reader.int()
+        let date = if let seconds { MarvelDate.seconds(seconds) } else { MarvelDate.parse(try reader.string()) }
+        guard let date else {
+          throw reader.failure("updatedAt is not a date")
+        }
+        header.updatedAt = date
+      case 11 where !reader.skipNull(): header.checks = try range()
+      default: break
+      }
+    }
+    guard reader.isAtEnd(), seen & 0x3FF == 0x3FF else { throw reader.failure("a key is missing, or text follows") }
+    return header
   }
 
   /// Checks that the header's numbers agree with each other and with the file: every later
@@ -104,7 +162,7 @@ struct CatalogueHeader: Codable, Equatable, Sendable {
 }
 
 /// Heroes or comics by origin, as the header counts them: `{"bundled": …, "api": …, "import": …}`.
-struct OriginCounts: Codable, Equatable, Sendable {
+struct OriginCounts: Encodable, Equatable, Sendable {
   var bundled = 0
   var api = 0
   var imported = 0
