@@ -27,7 +27,7 @@ public enum TableRenderer {
       let cut = DisplayWidth.truncate(text, to: widths[index])
       let isLast = index == row.count - 1
       if columns[index].alignsRight {
-        parts.append(String(repeating: " ", count: max(0, widths[index] - DisplayWidth.of(cut))) + cut)
+        parts.append(DisplayWidth.spaces(widths[index] - DisplayWidth.of(cut)) + cut)
       } else {
         parts.append(isLast ? cut : DisplayWidth.pad(cut, to: widths[index]))
       }
