@@ -2,7 +2,8 @@
 public enum CSV {
   /// The cell as a CSV field: quoted when needed, and prefixed with `'` when it starts with a
   /// character that would make a spreadsheet run it as a formula (`=`, `+`, `-`, `@`, their
-  /// full-width forms, tab, CR), even behind spaces or invisible characters a spreadsheet skips.
+  /// full-width and small forms, tab, CR), even behind spaces, control or invisible characters a
+  /// spreadsheet skips.
   ///
   /// A cell that already starts with quotes before such a character gets one more, so
   /// ``unguard(_:)`` gives back exactly the original text.
@@ -51,12 +52,14 @@ public enum CSV {
     public var line: Int
   }
 
-  // A formula character, possibly behind quotes an earlier guard added, spaces (U+00A0 too) or
-  // invisible format characters (U+200B, U+FEFF) that a spreadsheet may skip.
+  // A formula character (its full-width and small forms too), possibly behind quotes an earlier
+  // guard added, spaces (U+00A0 too), control characters (NUL) or invisible format characters
+  // (U+200B, U+FEFF) that a spreadsheet may skip.
   private static func needsGuard(_ scalars: Substring.UnicodeScalarView) -> Bool {
     for scalar in scalars {
-      if "=+-@\t\r＝＋－＠".unicodeScalars.contains(scalar) { return true }
-      guard scalar == "'" || scalar.properties.isWhitespace || scalar.properties.generalCategory == .format
+      if "=+-@\t\r＝＋－＠﹦﹢﹣﹫".unicodeScalars.contains(scalar) { return true }
+      let category = scalar.properties.generalCategory
+      guard scalar == "'" || scalar.properties.isWhitespace || category == .format || category == .control
       else { return false }
     }
     return false

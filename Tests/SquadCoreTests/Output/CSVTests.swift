@@ -6,7 +6,7 @@ import Testing
 @Suite struct CSVTests {
   @Test(arguments: [
     "=1+1", "+1", "-1", "@SUM(A1)", "\tx", "\rx", "'=x", "''+x", "'x", "plain", "", "it's", "'", " =1",
-    "\u{A0}\u{200B}+1", "' =x", "＝1", "a =1",
+    "\u{A0}\u{200B}+1", "' =x", "＝1", "a =1", "\u{0}=1", "'\u{0}=1", "﹢1", "﹦1",
   ])
   func theFormulaGuardIsUndoneExactly(text: String) throws {
     let records = try CSV.records("id," + CSV.field(text) + "\r\n").get()
@@ -23,7 +23,10 @@ import Testing
     #expect(CSV.field("Hulk") == "Hulk")
   }
 
-  @Test(arguments: [" =1+1", "\u{A0}=1", "\u{200B}=1", "\u{FEFF}@x", "＝1+1", "＋1", "－1", "＠x", " \u{200B} -1"])
+  @Test(arguments: [
+    " =1+1", "\u{A0}=1", "\u{200B}=1", "\u{FEFF}@x", "＝1+1", "＋1", "－1", "＠x", " \u{200B} -1",
+    "\u{0}=1", "\u{0}\u{1}+1", "﹢1", "﹦1", "﹣1", "﹫x",
+  ])
   func formulasBehindSpacesOrInFullWidthAreGuarded(text: String) {
     #expect(CSV.field(text) == "'" + text)
   }
