@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Generator for Sources/SquadCore/Catalogue/BundledCatalogue+Data.swift.
+"""Generator for Sources/SquadCore/Catalogue/Storage/BundledCatalogue+Data.swift.
 
 Writes the starter catalogue that squad compiles into its binary: every Marvel character, in the
-indexed catalogue format (Sources/SquadCore/Catalogue/CatalogueFormat.swift, docs/CATALOGUE.md),
+indexed catalogue format (Sources/SquadCore/Catalogue/Storage/CatalogueFormat.swift, docs/CATALOGUE.md),
 as a StaticString that squad searches in place, by bisection, without decoding it. It reads only
 facts kept in the project (scripts/tools/facts/, see PROVENANCE.md there), so the same inputs give
 the same bytes on any machine; `--check` regenerates the file in memory and fails when the
@@ -42,7 +42,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 FACTS = ROOT / "scripts" / "tools" / "facts" / "characters-2024.csv"
 SAMPLE_FACTS = ROOT / "scripts" / "tools" / "facts" / "samples.jsonl"
-OUTPUT = ROOT / "Sources" / "SquadCore" / "Catalogue" / "BundledCatalogue+Data.swift"
+OUTPUT = ROOT / "Sources" / "SquadCore" / "Catalogue" / "Storage" / "BundledCatalogue+Data.swift"
 COUNTS = ("comics", "series", "stories", "events")
 
 # The derived whole-catalogue file: id, name, description (ignored), thumbnail; numbers are strings.
