@@ -54,7 +54,8 @@ struct CatalogueHeader: Encodable, Equatable, Sendable {
   }
 
   // The header's JSON line, read by JSONReader: JSONDecoder's set-up cost every command 1M
-  // instructions. Every key but updatedAt and checks is required; the first of a repeated key counts.
+  // instructions. Every key but updatedAt and checks is required; the first of a repeated key
+  // counts; unknown keys are passed over.
   private static func read(_ reader: inout JSONReader) throws(JSONReader.Failure) -> CatalogueHeader {
     func range() throws(JSONReader.Failure) -> Range<Int> {
       try reader.beginArray()
@@ -64,58 +65,62 @@ struct CatalogueHeader: Encodable, Equatable, Sendable {
       return lower..<upper
     }
     func origins() throws(JSONReader.Failure) -> OriginCounts {
-      var counts = OriginCounts()
-      var seen = 0
+      var counts: [String: Int] = [:]
       try reader.beginObject()
       while let key = try reader.nextKey() {
-        let index = key == "bundled" ? 0 : key == "api" ? 1 : key == "import" ? 2 : 3
-        guard index < 3, seen & (1 << index) == 0 else {
+        let name = key.string
+        if counts[name] == nil, ["bundled", "api", "import"].contains(name) {
+          counts[name] = try reader.int()
+        } else {
           try reader.skipValue()
-          continue
         }
-        seen |= 1 << index
-        counts[[HeroOrigin.bundled, .api, .imported][index]] = try reader.int()
       }
-      guard seen == 7 else { throw reader.failure("expected the counts of every origin") }
-      return counts
+      guard let bundled = counts["bundled"], let api = counts["api"], let imported = counts["import"] else {
+        throw reader.failure("expected the counts of every origin")
+      }
+      return OriginCounts(bundled: bundled, api: api, imported: imported)
     }
-    let keys: [StaticString] = [
-      "count", "records", "ids", "names", "comics", "comicIndex", "comicCount", "bundled", "heroes", "comicsByOrigin",
-      "updatedAt", "checks",
-    ]
     var header = CatalogueHeader()
-    var seen = 0
+    var seen: Set<String> = []
     try reader.beginObject()
     while let key = try reader.nextKey() {
-      guard let index = keys.firstIndex(where: { key == $0 }), seen & (1 << index) == 0 else {
+      let name = key.string
+      guard seen.insert(name).inserted else {
         try reader.skipValue()
         continue
       }
-      seen |= 1 << index
-      switch index {
-      case 0: header.count = try reader.int()
-      case 1: header.records = try range()
-      case 2: header.ids = try range()
-      case 3: header.names = try range()
-      case 4: header.comics = try range()
-      case 5: header.comicIndex = try range()
-      case 6: header.comicCount = try reader.int()
-      case 7: header.bundled = try reader.string()
-      case 8: header.heroes = try origins()
-      case 9: header.comicsByOrigin = try origins()
-      case 10 where !reader.skipNull():
+      switch name {
+      case "count": header.count = try reader.int()
+      case "records": header.records = try range()
+      case "ids": header.ids = try range()
+      case "names": header.names = try range()
+      case "comics": header.comics = try range()
+      case "comicIndex": header.comicIndex = try range()
+      case "comicCount": header.comicCount = try reader.int()
+      case "bundled": header.bundled = try reader.string()
+      case "heroes": header.heroes = try origins()
+      case "comicsByOrigin": header.comicsByOrigin = try origins()
+      case "updatedAt" where !reader.skipNull():
         // Seconds since 1970; text in the format-2 files of the previous release.
-        let seconds = try? reader.int()
-        let date = if let seconds { MarvelDate.seconds(seconds) } else { MarvelDate.parse(try reader.string()) }
+        let date =
+          if let seconds = try? reader.int() { MarvelDate.seconds(seconds) } else {
+            MarvelDate.parse(try reader.string())
+          }
         guard let date else {
           throw reader.failure("updatedAt is not a date")
         }
         header.updatedAt = date
-      case 11 where !reader.skipNull(): header.checks = try range()
-      default: break
+      case "checks" where !reader.skipNull(): header.checks = try range()
+      case "updatedAt", "checks": break
+      default: try reader.skipValue()
       }
     }
-    guard reader.isAtEnd(), seen & 0x3FF == 0x3FF else { throw reader.failure("a key is missing, or text follows") }
+    let required = [
+      "count", "records", "ids", "names", "comics", "comicIndex", "comicCount", "bundled", "heroes", "comicsByOrigin",
+    ]
+    guard reader.isAtEnd(), seen.isSuperset(of: required) else {
+      throw reader.failure("a key is missing, or text follows")
+    }
     return header
   }
 
