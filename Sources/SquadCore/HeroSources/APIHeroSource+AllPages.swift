@@ -52,7 +52,7 @@ extension APIHeroSource {
         }
       }
     }
-    learn(listing.learnt)
+    learn(listing.learnt, caching: listing.pendingCache)
   }
 
   /// The whole listing from the local catalogue, in one page: when the API could not answer, or
@@ -67,13 +67,17 @@ extension APIHeroSource {
 /// The heroes of an API listing so far: each id handed over once, and learnt as handed over.
 final class ListingInProgress {
   private(set) var learnt: [Hero] = []
+  private(set) var pendingCache: [PendingCacheEntry?] = []
   private var seen: Set<HeroID> = []
 
   /// The page as handed over, and learnt: heroes already handed over (on this page or an earlier
   /// one) are left out, so the catalogue keeps the version that was printed.
   func handOver(_ page: MarvelPage<Hero>, ending step: ListingPaging) -> HeroPage {
     let fresh = page.results.filter { seen.insert($0.id).inserted }
-    if page.origin == .network { learnt += fresh }
+    if page.origin == .network {
+      learnt += fresh
+      pendingCache.append(page.pendingCache)
+    }
     return HeroPage(
       heroes: fresh, offset: page.offset, total: page.total, source: .api(attribution: page.attribution),
       endsListing: step.endsListing)

@@ -26,28 +26,23 @@ public struct APIHeroSource: HeroSource {
 
   public func page(_ query: HeroQuery) async -> Result<HeroPage, SourceError> {
     if let source = localSource(for: query) { return .success(store.catalogue.page(query, source: source)) }
-    let (result, heroes) = await unlearntPage(query)
-    learn(heroes)
-    return result
-  }
-
-  /// One window, and the heroes the API sent for it (none from the fallback), not yet learnt.
-  func unlearntPage(_ query: HeroQuery) async -> (Result<HeroPage, SourceError>, [Hero]) {
     switch await ask({ await client.characters(CharacterFilter(query), freshness: .withinTTL) }) {
     case .success(let page):
       let heroes = page.results.firstOfEachID()
-      let heroPage = HeroPage(
-        heroes: heroes, offset: page.offset, total: page.total, source: .api(attribution: page.attribution))
-      return (.success(heroPage), page.origin == .network ? heroes : [])
+      learn(page.origin == .network ? heroes : [], caching: [page.pendingCache])
+      return .success(
+        HeroPage(heroes: heroes, offset: page.offset, total: page.total, source: .api(attribution: page.attribution)))
     case .failure(let error):
-      return (fallback(error) { store.catalogue.page(query, source: $0) }, [])
+      return fallback(error) { store.catalogue.page(query, source: $0) }
     }
   }
 
   public func hero(_ id: HeroID) async -> Result<Sourced<Hero?>, SourceError> {
     switch await ask({ await client.character(id) }) {
     case .success(let page):
-      learn(page.origin == .network ? page.results.filter { $0.id == id }.firstOfEachID() : [])
+      learn(
+        page.origin == .network ? page.results.filter { $0.id == id }.firstOfEachID() : [],
+        caching: [page.pendingCache])
       return .success(Sourced(page.results.first { $0.id == id }, source: .api(attribution: page.attribution)))
     case .failure(.notFound):
       return .success(Sourced(nil, source: .api(attribution: DataSource.standardAttribution)))
@@ -62,7 +57,7 @@ public struct APIHeroSource: HeroSource {
     switch await ask({ await client.characters(filter, freshness: .withinTTL) }) {
     case .success(let page):
       let heroes = page.results.firstOfEachID()
-      learn(page.origin == .network ? heroes : [])
+      learn(page.origin == .network ? heroes : [], caching: [page.pendingCache])
       return .success(Sourced(heroes, source: .api(attribution: page.attribution)))
     case .failure(let error):
       return fallback(error) { Sourced(store.catalogue.matching(prefix: prefix, limit: limit), source: $0) }
@@ -109,9 +104,12 @@ public struct APIHeroSource: HeroSource {
 
   // Only what the API sent now: a cached page is the catalogue's own records (``LeanCacheItem``),
   // and learning them again would relabel bundled records the API's answer did not replace.
-  func learn(_ heroes: [Hero]) {
+  // The pages' new cache entries are written once the heroes they name are stored (never ahead).
+  func learn(_ heroes: [Hero], caching pending: [PendingCacheEntry?]) {
     guard !heroes.isEmpty else { return }
     // The answer stands even when the catalogue cannot be written; the next one tries again.
-    try? store.remember(heroes, at: now())
+    guard (try? store.remember(heroes, at: now())) != nil else { return }
+    let stored = Set(heroes.map(\.id.rawValue))
+    for case let entry? in pending { entry.write(stored: stored) }
   }
 }

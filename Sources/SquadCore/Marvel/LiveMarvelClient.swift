@@ -102,15 +102,19 @@ public struct LiveMarvelClient: MarvelClient {
     let decoded = MarvelResponseDecoder.page(response.body, as: dto, status: response.status, url: url, map: map)
     // An answer with fewer results than its own offset, limit and total call for is not cached:
     // replayed, it would cut every later listing at the same place.
+    var pending: PendingCacheEntry?
     if case .success(let page) = decoded, page.results.count >= min(page.limit, page.total - page.offset) {
       let etag = response.header("ETag") ?? MarvelResponseDecoder.bodyETag(response.body)
       let short = CachedPage(
         offset: page.offset, limit: page.limit, total: page.total, attribution: page.attribution,
         items: Item.cached(page.results))
-      // A cache that cannot be written costs requests later, not correctness now.
-      try? cache?.storeOnceCatalogued(CachedResponse(url: url, etag: etag, fetchedAt: environment.now(), page: short))
+      pending = cache?.storeOrHold(CachedResponse(url: url, etag: etag, fetchedAt: environment.now(), page: short))
     }
-    return decoded.map { with($0, origin: .network, requests: attempts) }
+    return decoded.map {
+      var page = with($0, origin: .network, requests: attempts)
+      page.pendingCache = pending
+      return page
+    }
   }
 
   /// Whether a cached answer is within the TTL. One fetched "in the future" beyond a small clock

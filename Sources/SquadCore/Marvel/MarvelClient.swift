@@ -47,4 +47,6 @@ public struct MarvelPage<Item: Hashable & Sendable>: Hashable, Sendable {
   public var origin = ResponseOrigin.network
   /// How many HTTP requests it cost, retries included (0 from the cache).
   public var requests = 1
+  /// A new answer's cache entry, for the caller to write once it has stored the page's heroes.
+  public var pendingCache: PendingCacheEntry?
 }

@@ -37,12 +37,15 @@ public struct ResponseCache: Sendable {
     return entry
   }
 
-  /// Stores a new answer once the catalogue holds the heroes it names, since it is rebuilt from
-  /// the catalogue: held until ``CatalogueStore/remember(_:at:origin:)`` or a sync's write, and
-  /// dropped with the process otherwise (a failed sync leaves no entry).
-  public func storeOnceCatalogued(_ entry: CachedResponse) throws(PersistenceError) {
-    guard let catalogue, case .heroes(let heroes)? = entry.page?.items, !heroes.isEmpty else { return try store(entry) }
-    catalogue.afterStoring(Set(heroes.map(\.id))) { try? self.store(entry) }
+  /// Stores a new answer now, or, when it names heroes it is rebuilt from the catalogue, hands
+  /// it back to be written by whoever stores those heroes (``PendingCacheEntry``).
+  func storeOrHold(_ entry: CachedResponse) -> PendingCacheEntry? {
+    guard catalogue != nil, case .heroes(let heroes)? = entry.page?.items, !heroes.isEmpty else {
+      // A cache that cannot be written costs requests later, not correctness now.
+      try? store(entry)
+      return nil
+    }
+    return PendingCacheEntry(entry: entry, cache: self, heroes: Set(heroes.map(\.id)))
   }
 
   /// Stores an answer atomically, replacing any for the same URL. The first store removes an
@@ -64,6 +67,26 @@ public struct ResponseCache: Sendable {
   }
 
   private static let tidied = Mutex<Set<String>>([])
+}
+
+/// A new answer's cache entry that names heroes. It is rebuilt from the catalogue, so the caller
+/// that stores those heroes writes it once they are stored (``write(stored:)``); dropped with its
+/// page otherwise, so the cache never runs ahead of the catalogue (a failed sync leaves none).
+public struct PendingCacheEntry: Hashable, Sendable, CustomTraceConvertible {
+  let entry: CachedResponse
+  let cache: ResponseCache
+  let heroes: Set<Int>
+
+  /// Writes the entry when every hero it names is among `stored` (nil: all were stored).
+  public func write(stored: Set<Int>? = nil) {
+    guard stored.map(heroes.isSubset(of:)) ?? true else { return }
+    // A cache that cannot be written costs requests later, not correctness now.
+    try? cache.store(entry)
+  }
+
+  public static func == (left: Self, right: Self) -> Bool { left.entry == right.entry }
+  public func hash(into hasher: inout Hasher) { hasher.combine(entry) }
+  public var traceValue: JSONValue { .string(entry.url) }
 }
 
 /// One cached API answer.

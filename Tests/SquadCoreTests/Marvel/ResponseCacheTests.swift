@@ -7,7 +7,7 @@ import Testing
   let home: TemporaryDirectory
   let clock = TestClock()
   let transport = StubTransport()
-  // One store, as in squad: the cache writes a page's entry once this store has its heroes.
+  // One store, as in squad: a page's entry is written once this store has its heroes.
   let store: CatalogueStore
 
   init() {
@@ -27,10 +27,12 @@ import Testing
       environment: clock.environment())
   }
 
-  /// A listing, its heroes learnt by the catalogue as ``APIHeroSource`` learns them.
+  /// A listing, its heroes learnt by the catalogue and then its entry written, as
+  /// ``APIHeroSource`` does.
   func listing(_ freshness: CacheFreshness = .withinTTL) async throws -> MarvelPage<Hero> {
     let page = try await client().characters(CharacterFilter(limit: 3), freshness: freshness).get()
     try store.remember(page.results, at: clock.now)
+    page.pendingCache?.write(stored: Set(page.results.map(\.id.rawValue)))
     return page
   }
 
@@ -194,10 +196,21 @@ import Testing
     // Fetched, but the catalogue write never happens (a sync that fails later, or is killed).
     _ = try await client().characters(CharacterFilter(limit: 3), freshness: .withinTTL).get()
     #expect(cache.entry(for: url) == nil, "the cache never runs ahead of the catalogue")
-    store.settleWaiting(stored: nil, keep: false)
     let page = try await listing()
     #expect(page.origin == .network)
     #expect(cache.entry(for: url)?.etag == "e1", "written once its heroes are stored")
+  }
+
+  @Test func aPendingEntryIsWrittenOnlyWhenEveryHeroItNamesWasStored() async throws {
+    transport.enqueue(StubTransport.ok("characters.json", etag: "e1"))
+    let page = try await client().characters(CharacterFilter(limit: 3), freshness: .withinTTL).get()
+    let pending = try #require(page.pendingCache, "a new page of heroes waits for its heroes")
+    let ids = page.results.map(\.id.rawValue)
+    try #require(ids.count > 1)
+    pending.write(stored: Set(ids.dropFirst()))
+    #expect(cache.entry(for: url) == nil, "one hero was not stored")
+    pending.write(stored: Set(ids))
+    #expect(cache.entry(for: url)?.etag == "e1")
   }
 
   @Test func aCachedPageThatNoAnswerCouldBeIsAMiss() async throws {

@@ -21,9 +21,6 @@ public final class CatalogueStore: Sendable {
   private let notice: @Sendable (String) -> Void
   private let alert: @Sendable (String) -> Void
   private let loaded = Mutex<Result<LocalCatalogue, PersistenceError>?>(nil)
-  // Response-cache entries waiting for their heroes to be stored (``ResponseCache``).
-  private typealias Waiting = (heroes: Set<Int>, store: @Sendable () -> Void)
-  private let waiting = Mutex<[Waiting]>([])
   private let legacyReported = Mutex(false)
   private let readFailureReported = Mutex(false)
 
@@ -65,37 +62,13 @@ public final class CatalogueStore: Sendable {
 
   /// Merges heroes in (``HeroMerge``) and saves when that changed anything.
   public func remember(_ heroes: [Hero], at date: Date, origin: HeroOrigin = .api) throws(PersistenceError) {
-    let ids = Set(heroes.map(\.id.rawValue))
-    do throws(PersistenceError) {
-      if catalogue.wouldChange(with: heroes, origin: origin) {
-        try update(
-          at: date,
-          deciding: { builder in
-            for hero in heroes { builder.merge(hero, origin: origin) }
-            return true
-          })
-      }
-    } catch {
-      settleWaiting(stored: ids, keep: false)
-      throw error
-    }
-    settleWaiting(stored: ids, keep: true)
-  }
-
-  /// Runs `store` once the heroes with these ids are in the catalogue file; never when they do
-  /// not get there in this process.
-  func afterStoring(_ heroes: Set<Int>, _ store: @escaping @Sendable () -> Void) {
-    waiting.withLock { $0.append((heroes, store)) }
-  }
-
-  /// Runs (or, when `keep` is false, drops) what waits only for heroes among `stored`; nil: all.
-  func settleWaiting(stored: Set<Int>?, keep: Bool) {
-    let ready = waiting.withLock { list in
-      let isReady = { (entry: Waiting) in stored.map(entry.heroes.isSubset(of:)) ?? true }
-      defer { list.removeAll(where: isReady) }
-      return list.filter(isReady)
-    }
-    if keep { for entry in ready { entry.store() } }
+    guard catalogue.wouldChange(with: heroes, origin: origin) else { return }
+    try update(
+      at: date,
+      deciding: { builder in
+        for hero in heroes { builder.merge(hero, origin: origin) }
+        return true
+      })
   }
 
   /// Runs `change` on a builder holding the current catalogue, under the lock, and writes the

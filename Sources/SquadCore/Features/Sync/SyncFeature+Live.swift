@@ -13,6 +13,8 @@ public struct SyncEffects: EffectRunner {
   private let now: @Sendable () -> Date
   private let squads: SquadSet?
   private let received: SyncSpool
+  // The pages' new cache entries, written only once their heroes are stored (``PendingCacheEntry``).
+  private let pendingCache = Mutex<[PendingCacheEntry]>([])
 
   /// A runner over a client and the local catalogue; the members of every squad in `squads` are
   /// refreshed from the synced heroes (see ``Squad/refreshed(from:)``).
@@ -46,12 +48,15 @@ public struct SyncEffects: EffectRunner {
             try received.eachHero { builder.merge($0, origin: .api) }
             return builder.changed
           })
-        // The pages' cache entries are written only now that their heroes are stored.
-        store.settleWaiting(stored: nil, keep: keepsPages)
+        let pending = pendingCache.withLock { list in
+          defer { list = [] }
+          return list
+        }
+        if keepsPages { for entry in pending { entry.write() } }
         let problems = refreshMembers()
         await send(.catalogueSaved(.success(store.catalogue.count), squadProblems: problems, changed: changed))
       } catch {
-        store.settleWaiting(stored: nil, keep: false)
+        pendingCache.withLock { $0 = [] }
         await send(.catalogueSaved(.failure(error)))
       }
     }
@@ -106,6 +111,7 @@ public struct SyncEffects: EffectRunner {
   ) async {
     let client = client
     let received = received
+    let pendingCache = pendingCache
     let sentBefore = client.requestsSent
     var handedOver = 0
     var requestsHandedOver = 0
@@ -118,6 +124,7 @@ public struct SyncEffects: EffectRunner {
         // A page from the cache is the catalogue's own records (``LeanCacheItem``): merging them
         // back as the API's would only relabel bundled records the API's answer did not replace.
         received.add(page.results, merging: page.origin == .network)
+        if let entry = page.pendingCache { pendingCache.withLock { $0.append(entry) } }
         requestsHandedOver += page.requests
       }
       // Every page's body and decoding is freed once it is spooled, but on many threads glibc
