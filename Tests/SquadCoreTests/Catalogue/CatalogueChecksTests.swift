@@ -47,6 +47,26 @@ import Testing
     #expect(crc("The quick brown fox jumps over the lazy dog") == 0x414F_A339)
   }
 
+  @Test func crc32EightBytesAStepAgreesWithTheBitwiseDefinitionAtEveryLengthAndAlignment() {
+    // The definition, one bit at a time (reflected polynomial 0xEDB88320).
+    func bitwise(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+      var crc = UInt32.max
+      for byte in bytes {
+        crc ^= UInt32(byte)
+        for _ in 0..<8 { crc = crc & 1 == 1 ? 0xEDB8_8320 ^ (crc >> 1) : crc >> 1 }
+      }
+      return ~crc
+    }
+    var generator = SystemRandomNumberGenerator()
+    let bytes = (0..<300).map { _ in UInt8.random(in: 0...255, using: &generator) }
+    for start in 0..<9 {
+      for end in start...bytes.count where (end - start) < 40 || end % 37 == 0 {
+        let slice = bytes[start..<end]
+        #expect(Array(slice).withUnsafeBufferPointer(CRC32.checksum) == bitwise(slice), "\(start)..<\(end)")
+      }
+    }
+  }
+
   @Test func aWrittenCatalogueIsFormat4AndWholeAndTheBundledFormat3ReadsUnchecked() throws {
     #expect(Self.written.starts(with: "squad-catalogue 4\n".utf8))
     let index = try CatalogueIndex(SharedBytes(Self.written))
