@@ -109,7 +109,7 @@ public enum CommandLineParser {
         guard let sub = current.subcommand(named: token) else { break }
         spec = sub
       } else {
-        guard let command = CommandRegistry.commands.first(where: { $0.name == token }) else {
+        guard let command = CommandRegistry.located(token)?.spec, command.path == [token] else {
           // `--colour never list`: the mistake is the option, whose value was taken for a command.
           if let unknownBefore, !afterDoubleDash { throw unknownOption(unknownBefore, for: nil) }
           // `squad version`, `squad versoin`: a global option's name typed without its dashes.

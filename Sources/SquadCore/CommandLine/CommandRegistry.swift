@@ -62,10 +62,17 @@ public enum CommandRegistry {
   public static var visibleCommands: [CommandSpec] { commands.filter { !$0.isHidden } }
 
   /// The spec of the command with this full name (`heroes`, `catalogue import`).
-  public static func command(named fullName: String) -> CommandSpec? { allCommands.first { $0.fullName == fullName } }
+  public static func command(named fullName: String) -> CommandSpec? { located(fullName)?.spec }
 
   /// The command with this full name, to run it.
-  static func runnable(named fullName: String) -> (any Command.Type)? {
-    entries.first { $0.spec.fullName == fullName }?.command
+  static func runnable(named fullName: String) -> (any Command.Type)? { located(fullName)?.command }
+
+  /// The command with this full name, placed among its own sub-commands. Every start finds one
+  /// command: building only the specs up to its family, not every command's options and help,
+  /// saves each command ~0.2M instructions (BENCHMARKS.md, stop 35).
+  static func located(_ fullName: String) -> (spec: CommandSpec, command: any Command.Type)? {
+    let path = fullName.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+    guard let first = path.first, let top = all.first(where: { $0.spec.name == first }) else { return nil }
+    return place(top, under: []).first { $0.spec.path == path }
   }
 }

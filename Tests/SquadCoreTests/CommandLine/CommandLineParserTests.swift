@@ -28,6 +28,17 @@ import Testing
         == UsageError("Unknown option '--limt'. Did you mean '--limit'?", command: "heroes"))
   }
 
+  @Test func aCommandIsOneWordOfItsOwn() throws {
+    // Found by name alone: a sub-command's full name in one argument, or a word with a space
+    // before it, is no command.
+    for word in ["catalogue import", " heroes", "heroes "] {
+      #expect(
+        CommandLineParser.parse([word, "x"]).failureValue?.message.hasPrefix("Unknown command") == true, "\(word)")
+    }
+    #expect(try CommandLineParser.parse(["catalogue", "import", "x"]).get().command == "catalogue import")
+    #expect(try CommandLineParser.parse(["import", "x"]).get().command == "import")
+  }
+
   @Test func unknownCommandsSuggestTheNearestOne() {
     #expect(parse("heros").failureValue == UsageError("Unknown command 'heros'. Did you mean 'heroes'?", command: nil))
     #expect(parse("version").failureValue?.message == "Unknown command 'version'. Did you mean '--version'?")
