@@ -96,9 +96,10 @@ public enum CatalogueImport {
     case .success(let value): bytes = value
     case .failure(let problem): return problem.isUnreadable ? .unreadable(problem) : .invalid(problem)
     }
-    // A catalogue file of squad's own (any format, damaged or not) gives every record that reads intact.
-    if bytes.starts(with: "squad-catalogue ".utf8) {
-      let found = CatalogueBuilder(salvaging: SharedBytes(bytes))
+    // A catalogue file of squad's own (any format, damaged or not, its first line too: known by
+    // its magic or by record lines whose checksums hold) gives every record that reads intact.
+    let found = CatalogueBuilder(salvaging: SharedBytes(bytes))
+    if bytes.starts(with: "squad-catalogue ".utf8) || found.count > 0 {
       report.filesRead += 1
       found.eachHero { builder.merge($0, origin: $1) }
       for (comic, origin) in found.storedComics() { count(builder.merge(comic, origin: origin), &report) }

@@ -73,6 +73,13 @@ final class CatalogueBuilder {
         take(buffer, sections.comics, checked: checked, records: false, counting: true)
       } else {
         take(buffer, 0..<buffer.count, checked: checked, records: true, counting: false)
+        // The records start where the header's fixed size ends, whatever the header holds: a
+        // header zeroed to its last newline must not take the first record with it.
+        let start = CatalogueFormat.headerSize
+        if start < buffer.count, buffer[start - 1] != UInt8(ascii: "\n") {
+          let end = buffer[start...].firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? buffer.count
+          take(buffer, start..<end, checked: checked, records: true, counting: false)
+        }
       }
     }
   }
