@@ -191,6 +191,51 @@ import Testing
     #expect(catalogue.hero(HeroID(5_000_002))?.name == "Later")
   }
 
+  @Test func aHeaderZeroedToItsLastNewlineKeepsTheFirstRecord() throws {
+    // "!!! First" sorts first: its record starts at byte 1,024, right after the zeroed header.
+    try CatalogueStore(paths: paths).remember(
+      [Hero(id: HeroID(5_000_009), name: "!!! First"), Hero(id: HeroID(5_000_001), name: "Someone")], at: Sample.moment)
+    var bytes = try #require(home.contents("catalogue.sqc").map { Array($0) })
+    let whole = CatalogueBuilder(salvaging: SharedBytes(bytes)).count
+    for index in 0..<CatalogueFormat.headerSize { bytes[index] = 0 }
+    let salvaged = CatalogueBuilder(salvaging: SharedBytes(bytes))
+    #expect(salvaged.count == whole, "every record whose check holds")
+    try Data(bytes).write(to: URL(fileURLWithPath: paths.catalogueFile))
+    #expect(CatalogueStore(paths: paths).catalogue.hero(HeroID(5_000_009))?.name == "!!! First")
+  }
+
+  @Test func aMovedAsideFileWithoutItsMagicImportsBackEveryIntactRecord() throws {
+    var bytes = try storedBytes()
+    for index in 0..<17 { bytes[index] = 0 }  // the magic line, "squad-catalogue 4"
+    try Data(bytes).write(to: URL(fileURLWithPath: home.file("aside.sqc")))
+    let other = TemporaryDirectory()
+    let store = CatalogueStore(paths: SquadPaths(home: other.path))
+    let report = CatalogueImport.run([home.file("aside.sqc")], skipInvalid: false, store: store, now: Sample.moment)
+    #expect((try? report.get()) != nil, "known by its checked record lines")
+    #expect(store.catalogue.hero(HeroID(5_000_001))?.name == "Someone")
+  }
+
+  @Test func aKeptAsideNameLeftByAKilledWriteIsLetGoAndTheWriteGoesOn() throws {
+    var bytes = try storedBytes()
+    bytes[20] = bytes[20] == UInt8(ascii: "x") ? UInt8(ascii: "y") : UInt8(ascii: "x")  // the header fails its check
+    try Data(bytes).write(to: URL(fileURLWithPath: paths.catalogueFile))
+    // What a kill between keeping the file aside and replacing it leaves: a second name.
+    #expect(link(paths.catalogueFile, paths.catalogueFile + ".damaged-1700000000") == 0)
+    try CatalogueStore(paths: paths).remember([Hero(id: HeroID(5_000_002), name: "Later")], at: Sample.moment)
+    let aside = try home.listing().filter { $0.hasPrefix("catalogue.sqc.damaged-") }
+    #expect(aside.count == 1, "\(aside)")
+    #expect(home.contents(aside.first ?? "").map(Array.init) == bytes, "the damaged file is still kept")
+    #expect(CatalogueStore(paths: paths).catalogue.hero(HeroID(5_000_002))?.name == "Later")
+  }
+
+  @Test func aSecondNameThatIsNotSquadsOwnIsStillRefused() throws {
+    _ = try storedBytes()
+    #expect(link(paths.catalogueFile, home.file("mine.sqc")) == 0)
+    #expect(throws: PersistenceError.self) {
+      try CatalogueStore(paths: paths).remember([Hero(id: HeroID(5_000_002), name: "Later")], at: Sample.moment)
+    }
+  }
+
   @Test func anOldFilesBadRecordsAreLeftOutAndTheRestMigrated() throws {
     try FileManager.default.createDirectory(atPath: home.file("cache"), withIntermediateDirectories: true)
     try home.write(

@@ -156,10 +156,26 @@ public final class CatalogueStore: Sendable {
   private func replacement() throws(PersistenceError) -> OutputFile.Replacement {
     let target = try OutputFile.Replacement(path: path)
     if let status = try FileKind.status(target.path), status.st_nlink > 1 {
-      throw PersistenceError(
-        path: target.path, reason: .notOwnFile(kind: "a file with \(status.st_nlink) names (hard links)"))
+      // A write killed between keeping a damaged file aside (a second name beside it) and
+      // replacing it leaves that name: squad's own, let go here (the file is still where it was,
+      // and this write keeps it aside again). Any other second name is refused.
+      let twins = Self.keptAsideNames(of: target.path, status)
+      guard twins.count == Int(status.st_nlink) - 1, twins.allSatisfy({ unlink($0) == 0 }) else {
+        throw PersistenceError(
+          path: target.path, reason: .notOwnFile(kind: "a file with \(status.st_nlink) names (hard links)"))
+      }
     }
     return target
+  }
+
+  /// The names `<file>.damaged-…` beside `file` that are the same file as `status` describes.
+  private static func keptAsideNames(of file: String, _ status: stat) -> [String] {
+    let (folder, name) = AtomicFile.folderAndName(of: file)
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    return entries.filter { $0.hasPrefix(name + ".damaged-") }.map { folder + "/" + $0 }.filter { aside in
+      guard let other = try? FileKind.status(aside) else { return false }
+      return other.st_ino == status.st_ino && other.st_dev == status.st_dev
+    }
   }
 
   private enum Stored {
