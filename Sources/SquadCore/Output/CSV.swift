@@ -58,9 +58,10 @@ public enum CSV {
   private static func needsGuard(_ scalars: Substring.UnicodeScalarView) -> Bool {
     for scalar in scalars {
       if "=+-@\t\r＝＋－＠﹦﹢﹣﹫".unicodeScalars.contains(scalar) { return true }
-      let category = scalar.properties.generalCategory
-      guard scalar == "'" || scalar.properties.isWhitespace || category == .format || category == .control
-      else { return false }
+      let properties = scalar.properties
+      let invisible =
+        properties.isDefaultIgnorableCodePoint || [.format, .control].contains(properties.generalCategory)
+      guard scalar == "'" || properties.isWhitespace || invisible else { return false }
     }
     return false
   }

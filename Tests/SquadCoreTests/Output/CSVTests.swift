@@ -25,7 +25,8 @@ import Testing
 
   @Test(arguments: [
     " =1+1", "\u{A0}=1", "\u{200B}=1", "\u{FEFF}@x", "＝1+1", "＋1", "－1", "＠x", " \u{200B} -1",
-    "\u{0}=1", "\u{0}\u{1}+1", "﹢1", "﹦1", "﹣1", "﹫x",
+    "\u{0}=1", "\u{0}\u{1}+1", "﹢1", "﹦1", "﹣1", "﹫x", "\u{34F}=1", "\u{17B4}@x", "\u{FE0F}=1", "\u{FE00}-2",
+    "\u{E0100}=1",
   ])
   func formulasBehindSpacesOrInFullWidthAreGuarded(text: String) {
     #expect(CSV.field(text) == "'" + text)
