@@ -157,6 +157,11 @@ import Testing
     #expect(try squad.run("catalogue", "import", squad.home.file("three.json")).status == 0)
     #expect(try FileManager.default.destinationOfSymbolicLink(atPath: path) == elsewhere.file("cat.sqc"))
     #expect(try squad.run("show", "5000003", "--offline").stdout.contains("Three"))
+    // The summary gives the size of the file squad reads and writes, not of the link to it.
+    let summary = try squad.run("catalogue", "--json").stdout
+    let size = try FileManager.default.attributesOfItem(atPath: elsewhere.file("cat.sqc"))[.size] as? Int
+    let files = (try JSONSerialization.jsonObject(with: Data(summary.utf8)) as? [String: Any])?["files"]
+    #expect((files as? [String: Any])?["catalogueBytes"] as? Int == size)
     chmod(elsewhere.file("cat.sqc"), 0o444)
     let before = elsewhere.contents("cat.sqc")
     try squad.home.write(#"[{"id":5000004,"name":"Four"}]"#, to: "four.json")

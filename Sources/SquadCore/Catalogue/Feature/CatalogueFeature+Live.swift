@@ -62,8 +62,9 @@ public struct CatalogueEffects: EffectRunner {
       cacheBytes: Self.folderSize(paths.responsesDirectory))
   }
 
+  // The file a symbolic link leads to (a shared catalogue), as squad reads and writes it.
   private static func fileSize(_ path: String) -> Int? {
-    (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue
+    (try? FileKind.status(path, following: true)).map { Int($0.st_size) }
   }
 
   private static func folderSize(_ path: String) -> Int {
