@@ -185,6 +185,16 @@ struct IOFaultsEndToEndTests {
     #expect(try squad.run("squads", "rename", "avengers", "newone").status == 0, "nothing in the way")
   }
 
+  @Test func aCreateWhoseFolderCannotBeMadeAsksNobodyToRemoveIt() throws {
+    let squad = try homeWithAvengers()
+    let before = snapshot(squad)
+    let result = try run(
+      squad, failing("mkdir", of: squad.home.file("squads/zz"), "EACCES", when: 1), "squads", "create", "zz")
+    #expect(result.status == 1 && result.stderr.contains("Nothing was changed"), "\(result.stderr)")
+    #expect(!result.stderr.contains("remove it by hand"), "it made no folder")
+    #expect(snapshot(squad) == before)
+  }
+
   @Test func aFailedSaveTakesItsHistoryEntryBack() throws {
     let squad = try homeWithAvengers()
     let before = snapshot(squad)

@@ -216,7 +216,9 @@ public struct SquadSet: Sendable {
       defer { withExtendedLifetime(lock) {} }
       return try body(squadFile, try squadFile.files(squadFile.snapshot))
     } catch {
-      for folder in made.reversed() where (try? FileManager.default.removeItem(atPath: folder)) == nil {
+      // Only a folder that is there was made: a create refused by the file system made none.
+      for folder in made.reversed()
+      where (try? FileKind.isPresent(folder)) != false && (try? FileManager.default.removeItem(atPath: folder)) == nil {
         let left = "the folder \(folder) it made could not be removed; remove it by hand."
         throw .file(.notUndone(error.description, path: folder, left: left))
       }
