@@ -26,13 +26,18 @@ extension SquadsOutput {
       for count in HeroCounts.all {
         rows.append([count.name] + totals.map { total in total?[keyPath: count.path].map(number) ?? "" })
       }
-      rows += [["star"] + star, ["in both"] + pair.map { _ in names }]
+      rows.append(["star"] + star)
+      // A table shows the shared members on lines of their own below it: as a row, a long list
+      // would set both squads' columns to its width and cut the second squad out.
+      if settings.format != .table { rows.append(["in both"] + pair.map { _ in names }) }
       let columns =
         [Table.Column("SQUAD", key: "measure")] + pair.map { Table.Column($0.name.value, key: $0.name.value) }
       let table = Table(columns: columns, rows: rows)
       switch settings.format {
       case .table:
+        let both = DisplayWidth.wrap("In both: " + TextSanitizer.clean(names), to: max(settings.width ?? .max, 30))
         return TableRenderer.render(table, width: settings.width, color: settings.color, headers: settings.headers)
+          + both.map { $0 + "\n" }.joined()
       case .csv: return TextSanitizer.forStdout(table.csv(header: settings.headers), isTerminal: settings.isTerminal)
       default: return table.tsv(header: settings.headers)
       }

@@ -123,6 +123,17 @@ import Testing
     #expect(tsv.contains("in both\tThor\tThor\n"), "\(tsv)")
     let json = try squad.run("squads", "compare", "default", "avengers", "--json").stdout
     #expect(json.contains("\"inBoth\":[{\"id\":1009664,\"name\":\"Thor\",\"comics\":1902}]"), "\(json)")
+    // On a terminal the shared members go below the table: a long list never pushes a squad out.
+    let shared = ["1009368", "1009165", "1009187", "1009718", "1009189", "1009338", "1010338"]
+    #expect(try squad.run(arguments: ["recruit"] + shared + ["-q"]).status == 0)
+    #expect(try squad.run(arguments: ["--squad", "avengers", "recruit"] + shared + ["-q"]).status == 0)
+    let screen = try squad.runOnTerminal(["--no-pager", "squads", "compare", "default", "avengers"], columns: 100)
+    let lines = screen.stdout.split(separator: "\n").map(String.init)
+    #expect(
+      lines.first { $0.hasPrefix("members") }?.split(separator: " ").map(String.init) == ["members", "11", "9"],
+      "\(lines)")
+    #expect(lines.contains { $0.hasPrefix("In both: Thor,") }, "\(lines)")
+    #expect(lines.allSatisfy { DisplayWidth.of($0) <= 100 }, "\(lines)")
     let missing = try squad.run("squads", "compare", "default", "avengrs")
     #expect(missing.status == 1 && missing.stderr.contains("did you mean 'avengers'?"), "\(missing.stderr)")
   }
