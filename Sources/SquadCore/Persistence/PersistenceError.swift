@@ -32,6 +32,9 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
     /// The squad's history file is unreadable; `detail` says where. Changes go on without
     /// recording; undo and redo refuse.
     case corruptHistory(detail: String)
+    /// A recorded change in the squad's history (which reads) does not lead from the squad it was
+    /// recorded against to the one it recorded: undo and redo stop there; changes are recorded.
+    case brokenHistoryChain
     /// A folder squad keeps inside its home (a named squad's, `squads/.deleted`) is a symbolic
     /// link, which squad never follows; nothing was changed.
     case linkedFolder
@@ -53,7 +56,8 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
   /// 65 when the file's content is invalid, 1 when the file system refused.
   public var exitCode: ExitCode {
     switch reason {
-    case .corrupt, .newerSchema, .tooLarge, .wouldExceed, .catalogueOverLimit, .corruptHistory: return .invalidData
+    case .corrupt, .newerSchema, .tooLarge, .wouldExceed, .catalogueOverLimit, .corruptHistory, .brokenHistoryChain:
+      return .invalidData
     case .unreadable, .unwritable, .partlyWritten, .notAFile, .danglingLink, .notOwnFile, .linkedFolder, .notUndone:
       return .failure
     }
@@ -114,6 +118,10 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
     case .corruptHistory(let detail):
       return "\(path) cannot be used as the squad's history (\(detail)). It was left untouched; changes go on "
         + "without being recorded, and undo and redo refuse until it is fixed or removed."
+    case .brokenHistoryChain:
+      return "\(path) holds a recorded change that does not lead from the squad it was recorded against to the "
+        + "one it recorded (it was edited or damaged), so undo and redo stop there and changed nothing. "
+        + "Changes are still recorded; 'squad history' lists the entries."
     case .catalogueOverLimit(let detail):
       return "Could not write \(path): \(detail) (see 'Limits' in the README). Nothing was changed."
     case .notUndone(let detail): return detail

@@ -24,11 +24,15 @@ import Testing
 
     let undo = try squad.run("undo")
     #expect(undo.status == 65)
-    #expect(undo.stderr.contains("the history is corrupt"), "\(undo.stderr)")
+    #expect(undo.stderr.contains("does not lead from the squad it was recorded against"), "\(undo.stderr)")
+    #expect(undo.stderr.contains("Changes are still recorded"), "what the next change does, said right")
     #expect(squad.home.contents("squad.json") == file)
     #expect(history == forged)
     // Once the forged change is undone elsewhere, a redo of it refuses too.
+    let entries = squad.home.contents("history.jsonl").map { String(decoding: $0, as: UTF8.self) }?.count { $0 == "\n" }
     #expect(try squad.run("fire", "thor", "--yes").status == 0)
+    let after = squad.home.contents("history.jsonl").map { String(decoding: $0, as: UTF8.self) }?.count { $0 == "\n" }
+    #expect(after == entries.map { $0 + 1 }, "the change was recorded, as the message says")
     let refused = try squad.run("undo", "2")
     #expect(refused.status == 65, "\(refused.stderr)")
     #expect(try squad.run("list").stdout.contains("Hulk"))

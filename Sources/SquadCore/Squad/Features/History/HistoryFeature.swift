@@ -116,10 +116,7 @@ extension HistoryFeature {
       digest == SquadDigest.absent ? squad.members.isEmpty : SquadDigest.of(squad) == digest
     }
     guard matches(squad, from), matches(result, to) else {
-      let detail =
-        "the history is corrupt: a recorded change does not lead from the squad it was recorded against "
-        + "to the one it recorded"
-      throw .file(PersistenceError(path: snapshot.historyPath, reason: .corruptHistory(detail: detail)))
+      throw .file(PersistenceError(path: snapshot.historyPath, reason: .brokenHistoryChain))
     }
     return result
   }
