@@ -100,6 +100,20 @@ import Testing
     #expect(catalogue.comicCount == 5)
   }
 
+  @Test func theLargestIdHasItsComicsAndTheLookupEnds() {
+    // The largest id's key is all ones, the value a lookup past the comic index's end reads as.
+    let largest = HeroID(Int(Int64.max))
+    let builder = CatalogueBuilder(base: nil)
+    builder.merge(Hero(id: largest, name: "Max"), origin: .imported)
+    builder.merge(Hero(id: Sample.thor.id, name: "Thor"), origin: .imported)
+    let catalogue = LocalCatalogue(index: builder.memoryIndex(updatedAt: nil, bundled: ""))
+    #expect(catalogue.comics(of: largest).isEmpty)
+    builder.merge(Comic(id: 1, title: "Max's", onSale: nil, characters: [largest]), origin: .imported)
+    let withComic = LocalCatalogue(index: builder.memoryIndex(updatedAt: nil, bundled: ""))
+    #expect(withComic.comics(of: largest).map(\.title) == ["Max's"])
+    #expect(withComic.hero(largest)?.name == "Max")
+  }
+
   @Test func aSearchFindsTheNamesThePickerFindsInNameOrder() {
     let catalogue = LocalCatalogue()
     func search(_ text: String, prefix: String? = nil, order: HeroOrder = .name, offset: Int = 0) -> HeroPage {

@@ -218,7 +218,9 @@ final class CatalogueIndex: Sendable {
       func character(_ index: Int) -> UInt64 { field(buffer, comicTable, index, column: 0, count: 16) ?? .max }
       var comics: [Comic] = []
       var index = Self.bisect(comicTable.entries) { character($0) < wanted }
-      while character(index) == wanted {
+      // Bounded by the index, not by the key: past its end `character` is `.max`, which is the
+      // key of the largest id too.
+      while index < comicTable.entries, character(index) == wanted {
         if let offset = field(buffer, comicTable, index, column: 32, count: 12),
           let line = comicLine(buffer, at: Int(offset))
         {
