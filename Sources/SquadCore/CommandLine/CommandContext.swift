@@ -74,6 +74,8 @@ public struct CommandContext: Sendable {
       }
     case .catalogue(.offline, _), .api, .squad:
       break
+    case .catalogue(.apiDoesNotKnow, let updatedAt):
+      notice("The Marvel API does not know this hero; showing the local catalogue's record (\(age(updatedAt))).")
     case .catalogue(.apiCannot(let what), let updatedAt):
       notice("The Marvel API cannot \(what); this listing is the local catalogue's (\(age(updatedAt))).")
     case .fallback(let problem, let updatedAt):

@@ -44,6 +44,9 @@ public struct APIHeroSource: HeroSource {
         page.origin == .network ? page.results.filter { $0.id == id }.firstOfEachID() : [],
         caching: [page.pendingCache])
       return .success(Sourced(page.results.first { $0.id == id }, source: .api(attribution: page.attribution)))
+    case .failure(.notFound) where store.catalogue.hero(id) != nil:
+      // A hero the API does not know may be one an imported archive brought: its record stands in.
+      return .success(Sourced(store.catalogue.hero(id), source: standingIn))
     case .failure(.notFound):
       return .success(Sourced(nil, source: .api(attribution: DataSource.standardAttribution)))
     case .failure(let error):
@@ -69,6 +72,8 @@ public struct APIHeroSource: HeroSource {
     case .success(let page):
       let summary = ComicsSummary(total: page.total, latest: Array(page.results.prefix(2)))
       return .success(Sourced(summary, source: .api(attribution: page.attribution)))
+    case .failure(.notFound) where store.catalogue.hero(id) != nil:
+      return .success(Sourced(store.catalogue.comicsSummary(of: id), source: standingIn))
     case .failure(.notFound):
       return .success(Sourced(nil, source: .api(attribution: DataSource.standardAttribution)))
     case .failure(let error):
@@ -88,6 +93,9 @@ public struct APIHeroSource: HeroSource {
     if case .failure(let error) = result, error.isUnavailable, !Task.isCancelled { outage.withLock { $0 = error } }
     return result
   }
+
+  /// The label of the local record of a hero the API says it does not have.
+  private var standingIn: DataSource { .catalogue(reason: .apiDoesNotKnow, updatedAt: store.catalogue.updatedAt) }
 
   /// The label of a local answer to a query the API cannot answer; nil when it can.
   func localSource(for query: HeroQuery) -> DataSource? {

@@ -19,6 +19,9 @@ public enum DataSource: Hashable, Sendable {
     case offline
     /// Keys are set, but the API cannot do what was asked (``HeroQuery/apiCannot``).
     case apiCannot(String)
+    /// The API says it has no such hero, and the local catalogue has one (an imported archive's,
+    /// data that cannot be fetched again).
+    case apiDoesNotKnow
   }
 
   /// Marvel's attribution line: from the API when it answered, the standard line otherwise.

@@ -90,7 +90,7 @@ public enum HeroDetailOutput {
   static func noComicsReason(_ source: DataSource) -> String {
     switch source {
     // The API is retired: the kept Marvel data a 'catalogue import' reads is where comics come from.
-    case .catalogue(.noKeys, _), .catalogue(.offline, _):
+    case .catalogue(.noKeys, _), .catalogue(.offline, _), .catalogue(.apiDoesNotKnow, _):
       return "the local catalogue has no comics for this hero; 'squad catalogue import' adds kept Marvel data"
     case .fallback: return "the Marvel API could not answer, and the local catalogue has no comics; try again later"
     case .catalogue(.apiCannot, _), .api, .squad: return "the Marvel API did not say"

@@ -71,6 +71,18 @@ import Testing
     #expect(try await directory(client).hero(HeroID(1)).get().value == nil)
   }
 
+  @Test func aHeroOnlyTheLocalCatalogueKnowsStandsInForTheAPIsNotFound() async throws {
+    // An imported archive's hero: the API (retired, or never having it) says 404.
+    try CatalogueStore(paths: paths).remember([Self.newcomer], at: Sample.moment, origin: .imported)
+    let notFound = MarvelError.notFound(message: "We couldn't find that character", url: "u")
+    let client = StubMarvelClient(character: { _ in .failure(notFound) }, comics: { _, _, _, _ in .failure(notFound) })
+    let local = DataSource.catalogue(reason: .apiDoesNotKnow, updatedAt: Sample.moment)
+    #expect(try await directory(client).hero(Self.newcomer.id).get() == Sourced<Hero?>(Self.newcomer, source: local))
+    #expect(
+      try await directory(client).comics(of: Self.newcomer.id).get() == Sourced<ComicsSummary?>(nil, source: local))
+    #expect(try await directory(client).hero(HeroID(1)).get().value == nil, "nobody, where neither knows the id")
+  }
+
   @Test func aKnownIdComesFromTheAPI() async throws {
     let client = StubMarvelClient(character: { id in .success(Self.page(id == Self.newcomer.id ? [Self.newcomer] : []))
     })
