@@ -175,13 +175,13 @@ import Testing
     let simulator = try await Simulator(characters: 300)
     let squad = MarvelEndToEndTests.squad(simulator)
     try await simulator.inject(.fault("malformed", ["times": 1, "path": "offset=200"]))
-    let failed = try await squad.launch("sync")
+    let failed = try await squad.launch("sync", "--timeout", "120")
     #expect(failed.status == 65)
     let responses = squad.home.file("cache/responses")
     let entries = (try? FileManager.default.contentsOfDirectory(atPath: responses))?.filter { $0.hasSuffix(".json") }
     #expect(entries ?? [] == [], "no page's entry without its heroes in the catalogue")
     let mark = try await simulator.mark()
-    let again = try await squad.launch("sync")
+    let again = try await squad.launch("sync", "--timeout", "120")
     #expect(again.status == 0)
     #expect(again.stderrLines == ["Synced 300 heroes (3 requests)."])
     #expect(try await simulator.requests(atLeast: 3, since: mark).count == 3)
@@ -196,7 +196,7 @@ import Testing
   @Test func aLyingCacheEntryIsRevalidatedNotTrusted() async throws {
     let simulator = try await Simulator(characters: 150)
     let squad = MarvelEndToEndTests.squad(simulator)
-    #expect(try await squad.launch("sync").status == 0)
+    #expect(try await squad.launch("sync", "--timeout", "120").status == 0)
     let folder = squad.home.file("cache/responses")
     for name in try FileManager.default.contentsOfDirectory(atPath: folder) where name.hasSuffix(".json") {
       let path = folder + "/" + name
@@ -205,7 +205,7 @@ import Testing
       if entry["offset"] as? Int == 0 { entry["total"] = -5 } else { entry["fetchedAt"] = 1e300 }
       try JSONSerialization.data(withJSONObject: entry).write(to: URL(fileURLWithPath: path))
     }
-    let again = try await squad.launch("sync")
+    let again = try await squad.launch("sync", "--timeout", "120")
     #expect(again.status == 0)
     #expect(
       again.stderrLines == [

@@ -24,17 +24,17 @@ import Testing
   @Test func aSyncAndAnImportThatBringNothingNewLeaveTheCatalogueFileUntouched() async throws {
     let simulator = try await Simulator(characters: 250)
     let squad = MarvelEndToEndTests.squad(simulator)
-    let first = try await squad.launch("sync")
+    let first = try await squad.launch("sync", "--timeout", "120")
     #expect(first.stderrLines == ["Synced 250 heroes (3 requests)."], "\(first.stderr)")
     let before = try Self.stamp(squad.home)
     try FileManager.default.copyItem(atPath: squad.home.file("catalogue.sqc"), toPath: squad.home.file("copy.sqc"))
 
-    let repeated = try await squad.launch("sync")
+    let repeated = try await squad.launch("sync", "--timeout", "120")
     #expect(
       repeated.stderrLines == [
         "Synced 250 heroes (0 requests, 3 pages from the cache). Nothing changed; the catalogue was not written."
       ])
-    let forced = try await squad.launch("sync", "--force")
+    let forced = try await squad.launch("sync", "--timeout", "120", "--force")
     #expect(
       forced.stderrLines == [
         "Synced 250 heroes (3 requests, 3 not modified). Nothing changed; the catalogue was not written."
@@ -48,7 +48,7 @@ import Testing
     let bigger = try await Simulator(characters: 300)
     var grown = squad
     grown.environment["MARVEL_API_BASE"] = bigger.baseURL
-    let changed = try await grown.launch("sync", "--force")
+    let changed = try await grown.launch("sync", "--timeout", "120", "--force")
     #expect(changed.stderrLines == ["Synced 300 heroes (3 requests)."], "\(changed.stderr)")
     #expect(try Self.stamp(squad.home).bytes != before.bytes)
   }
@@ -62,7 +62,7 @@ import Testing
     // Past Marvel's 1,562 the simulator makes up heroes the bundled set does not hold.
     let simulator = try await Simulator(characters: 1_600)
     let source = MarvelEndToEndTests.squad(simulator)
-    #expect(try await source.launch("sync").status == 0)
+    #expect(try await source.launch("sync", "--timeout", "120").status == 0)
     let expected = try await source.launch("heroes", "--all", "--offline", "--json")
     #expect(expected.status == 0 && expected.stdout.contains("\"modified\""))
 

@@ -74,7 +74,7 @@ import Testing
   @Test func aSyncReplacesAnImportOfTheSameDateWithTheAPIsRecordEvenFromTheCache() async throws {
     let simulator = try await Simulator(characters: 1562)
     let squad = MarvelEndToEndTests.squad(simulator)
-    #expect(try await squad.launch("sync", "-q").status == 0)
+    #expect(try await squad.launch("sync", "--timeout", "120", "-q").status == 0)
     #expect(try await squad.launch("recruit", "1009629", "-q").status == 0)
     let shown = try await squad.launch("show", "1009629", "--offline", "--json").stdout
     let object = try JSONSerialization.jsonObject(with: Data(shown.utf8)) as? [String: Any]
@@ -93,7 +93,7 @@ import Testing
   @Test func aRepeatSyncKeepsBundledRecordsNewerThanTheAPIsBundled() async throws {
     let simulator = try await Simulator(characters: 300)
     let squad = MarvelEndToEndTests.squad(simulator)
-    #expect(try await squad.launch("sync", "-q").status == 0)
+    #expect(try await squad.launch("sync", "--timeout", "120", "-q").status == 0)
     let first = try FeaturesMeetEndToEndTests.origins(try await squad.launch("catalogue", "--json").stdout)
     let heroes = try await squad.launch("heroes", "--all", "--offline", "--json").stdout
     for arguments in [["sync"], ["sync", "--force"], ["heroes", "--all"]] {

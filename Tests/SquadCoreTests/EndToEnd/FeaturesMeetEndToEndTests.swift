@@ -132,7 +132,7 @@ import Testing
     let squad = MarvelEndToEndTests.squad(simulator)
     #expect(try await squad.launch("recruit", "1009610", "1009652", "-q").status == 0)
     let recruited = try await squad.launch("list", "--json").stdout
-    #expect(try await squad.launch("sync", "-q").status == 0)
+    #expect(try await squad.launch("sync", "--timeout", "120", "-q").status == 0)
     // What a sync leaves: the API's records, but where a bundled record is newer (Thanos's).
     let synced = try await squad.launch("heroes", "--all", "--offline", "--json").stdout
     let origins = try Self.origins(try await squad.launch("catalogue", "--json").stdout)
@@ -163,7 +163,7 @@ import Testing
     try FileManager.default.createSymbolicLink(
       atPath: home.file("squads/linked/history.jsonl"), withDestinationPath: home.file("kept.jsonl"))
 
-    let result = try await squad.launch("sync", "-q")
+    let result = try await squad.launch("sync", "--timeout", "120", "-q")
     #expect(result.status == 1)
     let warnings = result.stderrLines
     #expect(warnings.count == 3, "\(result.stderr)")

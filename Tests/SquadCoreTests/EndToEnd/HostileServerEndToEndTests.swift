@@ -43,17 +43,17 @@ import Testing
     let simulator = try await Simulator(
       characters: 250, faults: [.fault("page", ["path": "offset=100", "keep": kept])])
     let squad = Self.squad(simulator)
-    let short = try await squad.launch("sync")
+    let short = try await squad.launch("sync", "--timeout", "120")
     #expect(
       short.status == 1 && short.stderr.contains("promised 250 heroes but sent \(received)"), "\(short.stderr)")
-    let again = try await squad.launch("sync")
+    let again = try await squad.launch("sync", "--timeout", "120")
     #expect(again.status == 0 && again.stderr.contains("Synced 250 heroes"), "\(again.stderr)")
   }
 
   @Test func aTotalTheServerNeverMeetsStopsSyncAndAllWithinTwentyRequests() async throws {
     let simulator = try await Simulator(characters: 250, faults: [.fault("page", ["total": 9_999_999, "times": -1])])
     let squad = Self.squad(simulator)
-    let sync = try await squad.launch("sync", "--json")
+    let sync = try await squad.launch("sync", "--timeout", "120", "--json")
     #expect(sync.status == 1)
     #expect(sync.stderr.contains("promised 9,999,999 heroes but sent 250"), "\(sync.stderr)")
     let report = try JSONSerialization.jsonObject(with: Data(sync.stdout.utf8)) as? [String: Any]
@@ -94,7 +94,7 @@ import Testing
     #expect(all.stderr.contains("promised 250 heroes but sent 200"))
 
     try await simulator.inject(.fault("page", ["path": "offset=100", "shift": -50]))
-    let sync = try await squad.launch("sync", "--force")
+    let sync = try await squad.launch("sync", "--timeout", "120", "--force")
     #expect(sync.status == 1)
     #expect(sync.stderrLines.first?.hasPrefix("Synced 200 heroes (3 requests") == true, "\(sync.stderr)")
     #expect(sync.stderr.contains("promised 250 heroes but sent 200"))
@@ -213,7 +213,7 @@ import Testing
     #expect(environment.status == 64)
     #expect(environment.stderr.contains("from MARVEL_API_BASE"))
     fromEnvironment.environment["MARVEL_API_BASE"] = "http://127.0.0.1:9223372036854775808/v1/public"
-    let hugeFromEnvironment = try await fromEnvironment.launch("sync")
+    let hugeFromEnvironment = try await fromEnvironment.launch("sync", "--timeout", "120")
     #expect(hugeFromEnvironment.status == 64)
     #expect(hugeFromEnvironment.stderr.contains("from MARVEL_API_BASE"))
 
@@ -232,7 +232,7 @@ import Testing
     let heroes = try await squad.launch("heroes", "--limit", "2")
     #expect(heroes.status == 0)
     #expect(!heroes.stderr.contains("local catalogue"), "\(heroes.stderr)")
-    let sync = try await squad.launch("sync")
+    let sync = try await squad.launch("sync", "--timeout", "120")
     #expect(sync.status == 0, "\(sync.stderr)")
     #expect(sync.stderr.contains("Synced 250 heroes"))
   }
@@ -241,7 +241,9 @@ import Testing
     let simulator = try await Simulator(characters: 250)
     let secret = simulator.baseURL.replacingOccurrences(of: "http://", with: "http://bob:hunter2@")
     let squad = MarvelEndToEndTests.squad(simulator, base: secret)
-    var outcomes = [try await squad.launch("sync", "--trace"), try await squad.launch("heroes", "--trace")]
+    var outcomes = [
+      try await squad.launch("sync", "--timeout", "120", "--trace"), try await squad.launch("heroes", "--trace"),
+    ]
     try await simulator.inject(.status(500, retryAfter: 0, times: -1))
     outcomes.append(try await squad.launch("heroes", "spider", "--trace", "--timeout", "10"))
     outcomes.append(
@@ -264,7 +266,7 @@ import Testing
     let first = try #require(Self.ids(try await squad.launch("heroes", "--limit", "1").stdout).first)
     #expect(try await squad.launch("recruit", String(first)).status == 0)
     try await simulator.inject(.fault("page", ["rename": [String(first): "Renamed Hero"], "times": -1]))
-    #expect(try await squad.launch("sync", "--force").status == 0)
+    #expect(try await squad.launch("sync", "--timeout", "120", "--force").status == 0)
     let list = try await squad.launch("list")
     #expect(list.stdout.contains("\(first)\tRenamed Hero\t"), "\(list.stdout)")
     let export = try await squad.launch("export", "--format", "csv")

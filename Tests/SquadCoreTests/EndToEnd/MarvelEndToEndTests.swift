@@ -68,7 +68,7 @@ import Testing
       #expect(result.status == 4)
       #expect(result.stderr.contains("MARVEL_PUBLIC_KEY") && result.stderr.contains("MARVEL_PRIVATE_KEY"))
     }
-    #expect(try await SquadProcess().launch("sync").status == 4, "sync without any keys")
+    #expect(try await SquadProcess().launch("sync", "--timeout", "120").status == 4, "sync without any keys")
   }
 
   @Test func aClosedPortFallsBackToTheLocalCatalogueWithOneNotice() async throws {
@@ -118,7 +118,7 @@ import Testing
     let simulator = try await Simulator()
     let squad = Self.squad(simulator)
     let heroes = try await squad.launch("heroes", "--all", "--trace")
-    let sync = try await squad.launch("sync", "--force", "--trace")
+    let sync = try await squad.launch("sync", "--timeout", "120", "--force", "--trace")
     #expect(heroes.status == 0)
     #expect(sync.status == 0)
     let states = (heroes.stderrLines + sync.stderrLines).compactMap { line -> String? in

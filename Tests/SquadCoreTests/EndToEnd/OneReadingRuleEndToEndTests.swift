@@ -58,7 +58,7 @@ import Testing
     // bundled record takes part in the merges below.
     let simulator = try await Simulator(characters: 1_600)
     let stored = MarvelEndToEndTests.squad(simulator)
-    #expect(try await stored.launch("sync").status == 0)
+    #expect(try await stored.launch("sync", "--timeout", "120").status == 0)
     let made = try MarvelEndToEndTests.results(try await simulator.body("/characters?limit=100&offset=1500")).items
       .filter { ($0["id"] as? Int ?? 0) > 2_000_000 }
     // Two heroes with a picture and a date, so the record of each says what the other's lacks.
@@ -75,7 +75,7 @@ import Testing
     try await simulator.inject(.fault("page", ["patch": patch, "times": -1]))
     // From the API.
     let synced = MarvelEndToEndTests.squad(simulator)
-    #expect(try await synced.launch("sync").status == 0)
+    #expect(try await synced.launch("sync", "--timeout", "120").status == 0)
     // From archived copies of the same answers.
     let imported = SquadProcess()
     for id in [odd, pictureless] {

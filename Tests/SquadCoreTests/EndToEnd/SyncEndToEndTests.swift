@@ -9,7 +9,7 @@ import Testing
     let simulator = try await Simulator(characters: 1562)
     let squad = MarvelEndToEndTests.squad(simulator)
 
-    let cold = try await squad.launch("sync")
+    let cold = try await squad.launch("sync", "--timeout", "120")
     #expect(cold.status == 0)
     #expect(cold.stdout.isEmpty)
     #expect(cold.stderrLines == ["Synced 1,562 heroes (16 requests)."])
@@ -20,7 +20,7 @@ import Testing
       Set(first.map { $0.query["offset"] ?? "0" }) == Set(stride(from: 0, through: 1500, by: 100).map(String.init)))
 
     let mark = try await simulator.mark()
-    let repeated = try await squad.launch("sync", "--json")
+    let repeated = try await squad.launch("sync", "--timeout", "120", "--json")
     #expect(repeated.status == 0)
     #expect(
       repeated.stderrLines == [
@@ -31,7 +31,7 @@ import Testing
     #expect(report?["fromCache"] as? Int == 16)
     #expect(report?["heroes"] as? Int == 1562)
 
-    let forced = try await squad.launch("sync", "--force")
+    let forced = try await squad.launch("sync", "--timeout", "120", "--force")
     #expect(forced.status == 0)
     #expect(
       forced.stderrLines == [
@@ -48,7 +48,7 @@ import Testing
 
   @Test func onATerminalSyncShowsAProgressBarThenTheSummary() async throws {
     let simulator = try await Simulator(characters: 1562)
-    let result = try await MarvelEndToEndTests.squad(simulator).launchOnTerminal(["sync"])
+    let result = try await MarvelEndToEndTests.squad(simulator).launchOnTerminal(["sync", "--timeout", "120"])
     #expect(result.status == 0)
     #expect(result.stdout.contains("Fetching page 1…"))
     #expect(result.stdout.contains("[#···················] Fetching page 2 of 16…"))
@@ -59,7 +59,7 @@ import Testing
   @Test func anInterruptedSyncLeavesTheCatalogueAsItWas() async throws {
     let small = try await Simulator(characters: 150)
     let squad = MarvelEndToEndTests.squad(small)
-    #expect(try await squad.launch("sync").status == 0)
+    #expect(try await squad.launch("sync", "--timeout", "120").status == 0)
     let before = try #require(squad.home.contents("catalogue.sqc"))
 
     // The last page hangs for ten minutes, so the sync is surely mid-way when interrupted.
@@ -83,7 +83,8 @@ import Testing
     let squad = MarvelEndToEndTests.squad(simulator)
     try squad.home.write("{\"publicKey\": \"unused\", \"cacheTTL\": 0}", to: "config.json")
     var outcomes = [
-      try await squad.launch("sync", "--trace"), try await squad.launch("sync", "--force", "--trace", "--json"),
+      try await squad.launch("sync", "--timeout", "120", "--trace"),
+      try await squad.launch("sync", "--timeout", "120", "--force", "--trace", "--json"),
       try await squad.launch("heroes", "--trace"),
       try await squad.launch("show", "1009610", "--trace", "--json"),
       try await squad.launch("recruit", "1009610", "--trace"),
@@ -93,7 +94,7 @@ import Testing
     outcomes.append(try await squad.launch("heroes", "spider", "--trace"))
     try await simulator.reset()
     let wrongKey = MarvelEndToEndTests.squad(simulator, privateKey: TestKeys.privateKey + "-x")
-    outcomes.append(try await wrongKey.launch("sync", "--trace"))
+    outcomes.append(try await wrongKey.launch("sync", "--timeout", "120", "--trace"))
     #expect(outcomes.map(\.status) == [0, 0, 0, 0, 0, 0, 0, 4])
 
     for outcome in outcomes {
