@@ -44,11 +44,11 @@ public struct APIHeroSource: HeroSource {
         page.origin == .network ? page.results.filter { $0.id == id }.firstOfEachID() : [],
         caching: [page.pendingCache])
       return .success(Sourced(page.results.first { $0.id == id }, source: .api(attribution: page.attribution)))
-    case .failure(.notFound) where store.catalogue.hero(id) != nil:
-      // A hero the API does not know may be one an imported archive brought: its record stands in.
-      return .success(Sourced(store.catalogue.hero(id), source: standingIn))
     case .failure(.notFound):
-      return .success(Sourced(nil, source: .api(attribution: DataSource.standardAttribution)))
+      // A hero the API does not know may be one an imported archive brought: its record stands in.
+      let local = store.catalogue.hero(id)
+      return .success(
+        Sourced(local, source: local == nil ? .api(attribution: DataSource.standardAttribution) : standingIn))
     case .failure(let error):
       return fallback(error) { Sourced(store.catalogue.hero(id), source: $0) }
     }

@@ -96,14 +96,8 @@ public enum CatalogueImport {
     case .success(let value): bytes = value
     case .failure(let problem): return problem.isUnreadable ? .unreadable(problem) : .invalid(problem)
     }
-    // A catalogue file of squad's own (any format, damaged or not, its first line too: known by
-    // its magic or by record lines whose checksums hold) gives every record that reads intact.
-    let found = CatalogueBuilder(salvaging: SharedBytes(bytes))
-    if bytes.starts(with: "squad-catalogue ".utf8) || found.count > 0 {
-      report.filesRead += 1
-      found.eachHero { builder.merge($0, origin: $1) }
-      for (comic, origin) in found.storedComics() { count(builder.merge(comic, origin: origin), &report) }
-      return builder.limitProblem().map { .overLimit($0) }
+    if bytes.starts(with: "squad-catalogue ".utf8) {
+      return takeOwn(CatalogueBuilder(salvaging: SharedBytes(bytes)), into: builder, &report)
     }
     // Checked whole first, so that a bad record late in a file leaves nothing of it merged; a
     // file with more distinct heroes or comics than any catalogue may hold stops there. The
@@ -123,6 +117,10 @@ public enum CatalogueImport {
         records.append(record)
       }
     } catch {
+      // A catalogue file of squad's own whose magic line is damaged: known by its record lines
+      // whose checksums hold (looked for only here, so other files are read once).
+      let own = CatalogueBuilder(salvaging: SharedBytes(bytes))
+      if own.count > 0 { return takeOwn(own, into: builder, &report) }
       if over == nil, !strictly, CatalogueImportWalk.isErrorAnswer(bytes) {
         report.passedOver += 1
         return nil
@@ -138,6 +136,17 @@ public enum CatalogueImport {
       if let problem = builder.limitProblem() { return .overLimit(problem) }
     }
     return nil
+  }
+
+  /// Merges every record and comic that read intact from a catalogue file of squad's own (any
+  /// format, damaged or not), with its origin.
+  private static func takeOwn(_ found: CatalogueBuilder, into builder: CatalogueBuilder, _ report: inout Report)
+    -> Failure?
+  {
+    report.filesRead += 1
+    found.eachHero { builder.merge($0, origin: $1) }
+    for (comic, origin) in found.storedComics() { count(builder.merge(comic, origin: origin), &report) }
+    return builder.limitProblem().map { .overLimit($0) }
   }
 
   private static func count(_ comic: HeroMerge.Outcome, _ report: inout Report) {
