@@ -61,7 +61,8 @@ public struct LiveMarvelClient: MarvelClient {
   }
 
   /// One endpoint through the cache: fresh cache → no request; stale → conditional request, a
-  /// 304 reuses the cached page; a new 200 is decoded first and cached only when valid.
+  /// 304 reuses the cached page; a new 200 is decoded first and cached only when valid (a page of
+  /// heroes by the caller, once it has stored them: ``MarvelPage/pendingCache``).
   func fetch<DTO: Decodable, Item: LeanCacheItem>(
     _ endpoint: MarvelEndpoint, as dto: DTO.Type, freshness: CacheFreshness, map: (DTO) -> Item
   ) async -> Result<MarvelPage<Item>, MarvelError> {

@@ -6,9 +6,10 @@
 /// `heroes --all --offline`, 1.8 µs a hero to 100,000: each record is read where it lies in the
 /// mapped file, its details left encoded until asked for), and walking an archived file for
 /// `catalogue import` ("`catalogue import` at and past the catalogue's bound": a 63 MB file of
-/// 2.35 million records read in 81 MB, where a whole-document read took 866 MB), and squad's own
+/// 2.35 million records read in 81 MB, where a whole-document read took 866 MB), squad's own
 /// member documents (the squad file, its history, JSON imports: "Issue 29: start-up instructions
-/// against fda2077", `list` 7.75M → 3.34M). The rest is decoded with Foundation's `JSONDecoder`.
+/// against fda2077", `list` 7.75M → 3.34M) and the catalogue's header ("Stop 35"). The rest is
+/// decoded with Foundation's `JSONDecoder`.
 ///
 /// ```swift
 /// try reader.beginObject()

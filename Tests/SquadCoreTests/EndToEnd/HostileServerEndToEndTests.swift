@@ -213,7 +213,7 @@ import Testing
     #expect(environment.status == 64)
     #expect(environment.stderr.contains("from MARVEL_API_BASE"))
     fromEnvironment.environment["MARVEL_API_BASE"] = "http://127.0.0.1:9223372036854775808/v1/public"
-    let hugeFromEnvironment = try await fromEnvironment.launch("sync", "--timeout", "120")
+    let hugeFromEnvironment = try await fromEnvironment.launch("sync")
     #expect(hugeFromEnvironment.status == 64)
     #expect(hugeFromEnvironment.stderr.contains("from MARVEL_API_BASE"))
 

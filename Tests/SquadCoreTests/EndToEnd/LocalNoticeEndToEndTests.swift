@@ -32,7 +32,7 @@ import Testing
     #expect(listed.status == 0)
     #expect(listed.stderr.isEmpty, "\(listed.stderr)")
     #expect(try squad.home.listing() == before)
-    let sync = try squad.run("sync", "--timeout", "120")
+    let sync = try squad.run("sync")
     #expect(sync.status == 64)
     #expect(sync.stderrLines.first?.contains("'sync' needs the network") == true, "\(sync.stderr)")
   }
