@@ -12,6 +12,7 @@ import json
 import os
 import subprocess
 import threading
+from collections import Counter
 
 from common import Result, clean_environment, describe_exit, parse_squad, read_squad, run_squad
 
@@ -26,6 +27,8 @@ def plan(ctx, heroes):
     shared_recruit, shared_fire = heroes[0], heroes[1]
     owned = [heroes[2 + w * HEROES_PER_WORKER: 2 + (w + 1) * HEROES_PER_WORKER] for w in range(WORKERS)]
     steps = 4 * ctx.scale
+    names = Counter(name.lower() for _, name in heroes)
+    shared_names = {name for name, count in names.items() if count > 1}
     workers = []
     shared = {"recruited": False, "fired": False}
     for mine in owned:
@@ -38,7 +41,7 @@ def plan(ctx, heroes):
                 extra, shared["recruited"] = [shared_recruit], True
             if verb == "fire" and rng.random() < 0.3:
                 extra, shared["fired"] = [shared_fire], True
-            refs = [reference(rng, hero) for hero in picked + extra]
+            refs = [reference(rng, hero, shared_names) for hero in picked + extra]
             ops.append([verb] + (["--yes"] if verb == "fire" else []) + ["--"] + refs)
             for hero_id, _ in picked:
                 if verb == "recruit" and hero_id not in order:
@@ -50,10 +53,11 @@ def plan(ctx, heroes):
     return workers, (shared_recruit, shared["recruited"]), (shared_fire, shared["fired"])
 
 
-def reference(rng, hero):
-    """A hero by id, or by its exact name in a random case (an exact name always wins)."""
+def reference(rng, hero, shared_names):
+    """A hero by id, or by its exact name in a random case (an exact name always wins, unless
+    another hero has it too: the two Jean Grey records are ambiguous by name, so by id)."""
     hero_id, name = hero
-    if rng.random() < 0.7:
+    if rng.random() < 0.7 or name.lower() in shared_names:
         return str(hero_id)
     return rng.choice([name, name.upper(), name.lower()])
 
