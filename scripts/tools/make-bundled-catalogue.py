@@ -348,7 +348,8 @@ MAGIC = "squad-catalogue 3"
 
 
 def indexed(records):
-    """The catalogue file's bytes (CatalogueFormat): header, records, id index, name index."""
+    """The catalogue file's bytes (CatalogueFormat): header, records, id index, name index, and
+    each count's known values in ascending order (the counts section of format 5, which ranks read)."""
     lines = []
     for record in records:
         line = {"k": fold(record["name"]), "src": "b"}
@@ -368,6 +369,9 @@ def indexed(records):
     ids_range = [offset, offset + len(ids)]
     names_range = [ids_range[1], ids_range[1] + len(names)]
     end = names_range[1]
+    runs = [sorted(r[count] for r in records if r.get(count) is not None) for count in COUNTS]
+    counts = "".join(hex_digits(value, 16) + "\n" for run in runs for value in run).encode()
+    counts_range = [end, end + len(counts)]
     records_bytes = b"".join(lines)
     # FNV-1a (64-bit) of the records, so a stored catalogue can say which bundled set it includes.
     fingerprint = 0xCBF29CE484222325
@@ -378,6 +382,7 @@ def indexed(records):
         "comics": [end, end], "comicIndex": [end, end], "comicCount": 0, "bundled": format(fingerprint, "x"),
         "heroes": {"bundled": len(records), "api": 0, "import": 0},
         "comicsByOrigin": {"bundled": 0, "api": 0, "import": 0},
+        "counts": counts_range, "known": [len(run) for run in runs],
     }
     text = json.dumps(header, separators=(",", ":"))
     # Padded inside the JSON, so the line has no trailing spaces in the Swift source.
@@ -385,7 +390,7 @@ def indexed(records):
     assert pad >= 0
     header_line = (MAGIC + "\n" + text[:-1] + ',"pad":"' + " " * pad + '"}' + "\n").encode()
     assert len(header_line) == HEADER_SIZE
-    return header_line + records_bytes + ids + names, format(fingerprint, "x")
+    return header_line + records_bytes + ids + names + counts, format(fingerprint, "x")
 
 
 def extract_samples(samples):

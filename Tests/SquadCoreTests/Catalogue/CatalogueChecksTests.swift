@@ -67,8 +67,8 @@ import Testing
     }
   }
 
-  @Test func aWrittenCatalogueIsFormat4AndWholeAndTheBundledFormat3ReadsUnchecked() throws {
-    #expect(Self.written.starts(with: "squad-catalogue 4\n".utf8))
+  @Test func aWrittenCatalogueIsFormat5AndWholeAndTheBundledFormat3ReadsUnchecked() throws {
+    #expect(Self.written.starts(with: "squad-catalogue 5\n".utf8))
     let index = try CatalogueIndex(SharedBytes(Self.written))
     #expect(index.checked && index.damages().isEmpty)
     #expect(!BundledCatalogue.index.checked && BundledCatalogue.index.damages().isEmpty)

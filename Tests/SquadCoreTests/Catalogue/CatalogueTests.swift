@@ -161,6 +161,12 @@ import Testing
       #expect(LocalCatalogue().matching(prefix: hero.name).contains { $0.id == hero.id }, "\(hero.name)")
     }
     #expect(LocalCatalogue().matching(prefix: "arana").map(\.name) == ["Araña"])
+    // The counts section too, byte for byte: ranks bisect it.
+    func counts(_ index: CatalogueIndex) -> [UInt8]? {
+      index.header.counts.map { range in index.bytes.withBytes { Array($0[range]) } }
+    }
+    #expect(rebuilt.index.header.known == BundledCatalogue.index.header.known)
+    #expect(counts(rebuilt.index) != nil && counts(rebuilt.index) == counts(BundledCatalogue.index))
   }
 
   @Test func aRecordReadInPlaceEqualsTheHeroItWasWrittenFrom() throws {

@@ -70,7 +70,7 @@ import Testing
       // The next write carries the old records forward, in this release's format.
       try squad.home.write(#"[{"id":5000003,"name":"Later"}]"#, to: "later.json")
       #expect(try squad.run("catalogue", "import", squad.home.file("later.json")).status == 0)
-      #expect(squad.home.contents("catalogue.sqc")?.starts(with: Data("squad-catalogue 4\n".utf8)) == true)
+      #expect(squad.home.contents("catalogue.sqc")?.starts(with: Data("squad-catalogue 5\n".utf8)) == true)
     }
   }
 

@@ -1,6 +1,7 @@
 /// One damaged part of a catalogue file, as `squad catalogue check` reports it.
 public struct CatalogueDamage: Equatable, Sendable {
-  /// The part: `header`, `records`, `id index`, `name index`, `comics`, `comic index` or `checks`.
+  /// The part: `header`, `records`, `id index`, `name index`, `comics`, `comic index`, `counts`
+  /// or `checks`.
   public var section: String
   /// What is wrong there.
   public var detail: String
@@ -25,6 +26,7 @@ extension CatalogueIndex {
       var seen = Set<Int>()
       var origins = OriginCounts()
       var names: [String] = []
+      var values: [[Int]] = [[], [], [], []]
       var offset = header.records.lowerBound
       while offset < header.records.upperBound {
         let end = lineEnd(buffer, from: offset, limit: header.records.upperBound)
@@ -32,6 +34,7 @@ extension CatalogueIndex {
         if let (hero, origin) = record(buffer, at: offset), seen.insert(hero.id.rawValue).inserted {
           heroAt[offset] = hero.id.rawValue
           origins[origin] += 1
+          for (slot, value) in hero.counts.values.enumerated() { value.map { values[slot].append($0) } }
         } else {
           names.append(Self.lead(buffer, offset..<end)?.key.string ?? "a record at byte \(offset)")
         }
@@ -76,6 +79,15 @@ extension CatalogueIndex {
           ?? true
       }
       note("comic index", badEntries.count, "entries fail their check or lead to the wrong comic")
+      // Counts: each run the known values of the records, ascending (a damaged record's are the
+      // record's damage, reported above).
+      let stored = (0..<countTable.entries).map { field(buffer, countTable, $0, column: 0, count: 16) }
+      let expected = values.flatMap { $0.sorted().map { UInt64(clamping: $0) } }
+      let badCounts = stored.filter { $0 == nil }.count
+      note("counts", badCounts, "entries fail their check")
+      note(
+        "counts", badCounts == 0 && names.isEmpty && header.known != nil && stored != expected ? 1 : 0,
+        "section differs from the records' counts")
       // The newlines no checksum covers: the header's last byte and each check line's.
       let ends =
         [CatalogueFormat.headerSize - 1]

@@ -14,7 +14,7 @@ public struct LocalCatalogue: Sendable {
   let index: CatalogueIndex
 
   /// `body`'s answer from the file, or from what is intact once a read has met damage.
-  private func answer<T>(_ body: (CatalogueIndex) -> T) -> T {
+  func answer<T>(_ body: (CatalogueIndex) -> T) -> T {
     let answer = body(index)
     return index.isDamaged ? body(index.intact) : answer
   }

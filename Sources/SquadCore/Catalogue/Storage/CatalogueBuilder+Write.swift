@@ -2,7 +2,7 @@ import Foundation
 
 extension CatalogueBuilder {
   /// Writes the catalogue: records in name-key order (then id), the id and name indexes, the
-  /// comics and their index, the index blocks' checksums, and the header.
+  /// comics and their index, each count's known values, the index blocks' checksums, and the header.
   func write(updatedAt: Date?, bundled: String, to sink: inout some CatalogueSink) throws(PersistenceError) {
     MemoryRelease.returnFreedMemory()
     let order = sortedEntries()
@@ -15,9 +15,11 @@ extension CatalogueBuilder {
     // indexes and the counts alike, so the header always agrees with the file.
     var written: [(id: Int, offset: Int)] = []
     written.reserveCapacity(order.count)
+    var counts: [[Int]] = [[], [], [], []]
     var line: [UInt8] = []
     try recordLines(order) { (position, content, origin) throws(PersistenceError) in
       written.append((idOf(position), offset))
+      for (slot, value) in countsOf(position).values.enumerated() { value.map { counts[slot].append($0) } }
       header.heroes[origin] += 1
       line.removeAll(keepingCapacity: true)
       CatalogueFormat.appendChecked(content, to: &line)
@@ -47,6 +49,18 @@ extension CatalogueBuilder {
     header.names = offset..<(offset + index.count)
     offset += index.count
     try writeComics(&header, &offset, &checks, to: &sink)
+    index.removeAll(keepingCapacity: true)
+    for run in counts {
+      for value in run.sorted() {
+        CatalogueFormat.appendHex(UInt64(clamping: value), digits: 16, to: &index)
+        index.append(UInt8(ascii: "\n"))
+      }
+    }
+    try sink.append(index)
+    checks += Self.checks(of: index, width: CatalogueFormat.countEntryWidth)
+    header.counts = offset..<(offset + index.count)
+    header.known = counts.map(\.count)
+    offset += index.count
     try sink.append(checks)
     header.checks = offset..<(offset + checks.count)
     try sink.finish(header: header.encoded())

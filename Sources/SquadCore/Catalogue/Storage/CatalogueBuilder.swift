@@ -12,6 +12,7 @@ final class CatalogueBuilder {
     var id: Int
     var origin: HeroOrigin
     var line: Location
+    var counts: HeroCounts
   }
 
   private enum Location {
@@ -43,6 +44,7 @@ final class CatalogueBuilder {
   private var recordBytes = 0
   private var comicBytes = 0
   private var comicEntries = 0
+  private var countEntries = 0
 
   /// A builder starting from what is intact of `base` (nil: empty), spooling new records to a
   /// temporary file in `spoolFolder` (nil: memory).
@@ -56,7 +58,7 @@ final class CatalogueBuilder {
   /// has no checksums: there a line that reads is intact.
   convenience init(salvaging bytes: SharedBytes, spoolFolder: String? = nil) {
     let unchecked = bytes.withBytes { buffer in
-      CatalogueFormat.readable.dropFirst().contains { buffer.starts(with: $0.utf8) }
+      CatalogueFormat.readable.dropFirst(CatalogueFormat.checkedVersions).contains { buffer.starts(with: $0.utf8) }
     }
     self.init(bytes: bytes, nil, checked: !unchecked, spoolFolder: spoolFolder)
   }
@@ -106,8 +108,11 @@ final class CatalogueBuilder {
           // A key folded by an earlier rule (a name starting with a zero-width character) is folded again.
           let stale = !key.utf8.allSatisfy { $0 < 0x80 } && key != HeroName.folded(hero.name)
           let line = stale ? .spool(spool.append(Self.line(hero, origin: origin))) : Location.base(content)
-          entries.append(Entry(key: stale ? HeroName.folded(hero.name) : key, id: id, origin: origin, line: line))
+          entries.append(
+            Entry(
+              key: stale ? HeroName.folded(hero.name) : key, id: id, origin: origin, line: line, counts: hero.counts))
           recordBytes += line.count + CatalogueFormat.checkWidth + 1
+          countEntries += hero.counts.known
           continue
         }
         if !(records && counting), buffer[content].first == UInt8(ascii: "{"),
@@ -145,6 +150,8 @@ final class CatalogueBuilder {
       entries[position].line = .spool(spool.append(line))
       entries[position].key = HeroName.folded(stored.name)
       entries[position].origin = label
+      countEntries += stored.counts.known - entries[position].counts.known
+      entries[position].counts = stored.counts
     }
     return outcome
   }
@@ -176,8 +183,11 @@ final class CatalogueBuilder {
     positions[hero.id.rawValue] = entries.count
     let line = Self.line(hero, origin: origin)
     recordBytes += line.count + CatalogueFormat.checkWidth + 1
+    countEntries += hero.counts.known
     entries.append(
-      Entry(key: HeroName.folded(hero.name), id: hero.id.rawValue, origin: origin, line: .spool(spool.append(line))))
+      Entry(
+        key: HeroName.folded(hero.name), id: hero.id.rawValue, origin: origin, line: .spool(spool.append(line)),
+        counts: hero.counts))
   }
 
   /// Merges a comic in: a known comic takes the new title and date and the union of characters.
@@ -208,8 +218,9 @@ final class CatalogueBuilder {
   /// The bytes the catalogue file will take, as built so far.
   var size: Int {
     CatalogueFormat.headerSize + recordBytes + count * (CatalogueFormat.idEntryWidth + CatalogueFormat.nameEntryWidth)
-      + comicBytes
-      + (2 * CatalogueHeader.blocks(count) + CatalogueHeader.blocks(comicEntries)) * CatalogueFormat.checkWidth
+      + comicBytes + countEntries * CatalogueFormat.countEntryWidth
+      + (2 * CatalogueHeader.blocks(count) + CatalogueHeader.blocks(comicEntries) + CatalogueHeader.blocks(countEntries))
+      * CatalogueFormat.checkWidth
   }
 
   /// Forgets how the merges so far went, so that a report counts only what follows: what the
@@ -252,6 +263,9 @@ final class CatalogueBuilder {
 
   /// The id of the entry at a position.
   func idOf(_ position: Int) -> Int { entries[position].id }
+
+  /// The counts of the entry at a position.
+  func countsOf(_ position: Int) -> HeroCounts { entries[position].counts }
 
   /// Hands over each record line, newline included, in the given order. Spooled records are
   /// read one at a time (not mapped), so a build's memory does not grow with the spool.

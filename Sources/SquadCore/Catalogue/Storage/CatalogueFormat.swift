@@ -11,6 +11,7 @@
 /// 000000000400\n                                        name index: record offsets in name order
 /// {"characters":[…],"id":…,"onSale":…,"src":…,…}\n     comics, one per line
 /// 00000000000f6b86 7fffffffa1b2c3d4 000000123400\n      comic index: character, newest first
+/// 0000000000001184\n                                    counts: each count's known values, ascending
 /// ```
 ///
 /// Index entries are fixed width, so entry `i` is at `start + i × width` and a lookup is a
@@ -22,12 +23,18 @@
 /// Format 4 (this release) adds checksums (``CRC32``) to format 3: each record and comic line ends
 /// with a space and the CRC-32 of the line before it, each block of 16 index entries has its
 /// CRC-32 in a last section (`checks`), the header line ends with its own, and the sections tile
-/// the file exactly. Formats 3 and 2 (whose dates were text) read as they are, unchecked.
+/// the file exactly. Format 5 (this release) adds the counts section: for comics, series, stories
+/// and events in turn, every known value of the catalogue's heroes in ascending order, so a hero's
+/// rank is two bisections rather than a read of every record. Format 4 has no counts section;
+/// formats 3 and 2 (whose dates were text) read as they are, unchecked (the bundled set is
+/// format 3 with a counts section).
 enum CatalogueFormat {
   /// The first bytes of every catalogue file this release writes.
-  static let magic = "squad-catalogue 4"
-  /// The first bytes of every catalogue file this release reads; the first carries checksums.
-  static let readable = ["squad-catalogue 4", "squad-catalogue 3", "squad-catalogue 2"]
+  static let magic = "squad-catalogue 5"
+  /// The first bytes of every catalogue file this release reads, newest first.
+  static let readable = ["squad-catalogue 5", "squad-catalogue 4", "squad-catalogue 3", "squad-catalogue 2"]
+  /// How many of ``readable`` (the first) carry checksums.
+  static let checkedVersions = 2
   /// Index entries under one checksum.
   static let blockEntries = 16
   /// A line's checksum: a space and 8 hex digits (before its newline); a check line: 8 and a newline.
@@ -40,6 +47,8 @@ enum CatalogueFormat {
   static let nameEntryWidth = 13
   /// One comic index entry: character (16), inverted on-sale seconds (16), offset (12), newline.
   static let comicEntryWidth = 45
+  /// One counts entry: a count (16 hex), a newline.
+  static let countEntryWidth = 17
 
   /// The id as 16 hex digits whose order is the ids' numeric order.
   static func idKey(_ id: Int) -> UInt64 { UInt64(bitPattern: Int64(id)) ^ (1 << 63) }

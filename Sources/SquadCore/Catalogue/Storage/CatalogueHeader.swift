@@ -19,6 +19,11 @@ struct CatalogueHeader: Encodable, Equatable, Sendable {
   /// Comics by origin.
   var comicsByOrigin = OriginCounts()
 
+  /// Where each count's known values are (``CatalogueFormat``); nil in formats 4 and before.
+  var counts: Range<Int>?
+  /// How many heroes have each count known (comics, series, stories, events): the length of
+  /// each run of the counts section.
+  var known: [Int]?
   /// Where the checksums of the index blocks are; nil in the unchecked formats 2 and 3.
   var checks: Range<Int>?
 
@@ -38,9 +43,10 @@ struct CatalogueHeader: Encodable, Equatable, Sendable {
     else {
       throw .notACatalogue
     }
-    let end = CatalogueFormat.headerSize - (version == 0 ? CatalogueFormat.checkWidth : 0)
+    let checked = version < CatalogueFormat.checkedVersions
+    let end = CatalogueFormat.headerSize - (checked ? CatalogueFormat.checkWidth : 0)
     guard
-      version > 0
+      !checked
         || CatalogueFormat.hex(bytes, at: end, count: 8) == UInt64(CRC32.checksum(.init(rebasing: bytes[0..<end])))
     else { throw .damaged("the header fails its check") }
     var reader = JSONReader(bytes, range: (magic + 1)..<end)
@@ -49,7 +55,7 @@ struct CatalogueHeader: Encodable, Equatable, Sendable {
     } catch {
       throw .damaged("the header does not read (\(error))")
     }
-    guard (checks != nil) == (version == 0) else { throw .damaged("the header's checksums do not fit its format") }
+    guard (checks != nil) == checked, (counts != nil) == (known != nil) else { throw .damaged("the header's checksums do not fit its format") }
     try checkAgreement(fileSize: bytes.count)
   }
 
@@ -111,7 +117,13 @@ struct CatalogueHeader: Encodable, Equatable, Sendable {
         }
         header.updatedAt = date
       case "checks" where !reader.skipNull(): header.checks = try range()
-      case "updatedAt", "checks": break
+      case "counts" where !reader.skipNull(): header.counts = try range()
+      case "known" where !reader.skipNull():
+        var known: [Int] = []
+        try reader.beginArray()
+        while try reader.nextItem() { known.append(try reader.int()) }
+        header.known = known
+      case "updatedAt", "checks", "counts", "known": break
       default: try reader.skipValue()
       }
     }
@@ -132,7 +144,7 @@ struct CatalogueHeader: Encodable, Equatable, Sendable {
     // The sections lie within the file and follow each other in this order, as the writer puts
     // them; checked first, so that no section's size below can overflow.
     // The last one ends where the file does: a byte added or taken away anywhere is damage.
-    let sections = [records, ids, names, comics, comicIndex] + (checks.map { [$0] } ?? [])
+    let sections = [records, ids, names, comics, comicIndex] + [counts, checks].compactMap { $0 }
     guard sections.allSatisfy({ $0.lowerBound >= CatalogueFormat.headerSize && $0.upperBound <= fileSize }) else {
       throw .damaged("a section of the header lies outside the file")
     }
@@ -143,7 +155,7 @@ struct CatalogueHeader: Encodable, Equatable, Sendable {
     let (idBytes, idOverflow) = count.multipliedReportingOverflow(by: CatalogueFormat.idEntryWidth)
     let (nameBytes, nameOverflow) = count.multipliedReportingOverflow(by: CatalogueFormat.nameEntryWidth)
     guard !idOverflow, !nameOverflow, ids.count == idBytes, names.count == nameBytes,
-      comicIndex.count % CatalogueFormat.comicEntryWidth == 0,
+      comicIndex.count % CatalogueFormat.comicEntryWidth == 0, countsAgree,
       checks.map({ $0.count == checkLines * CatalogueFormat.checkWidth }) ?? true
     else { throw .damaged("the index sizes do not match the count") }
     // Every hero has a record line, every comic a comic line: at least one byte each.
@@ -157,8 +169,22 @@ struct CatalogueHeader: Encodable, Equatable, Sendable {
 
   init() {}
 
+  /// Whether the counts section holds four runs of at most `count` values each, as `known` says.
+  private var countsAgree: Bool {
+    guard let counts, let known else { return true }
+    guard known.count == 4, known.allSatisfy({ (0...count).contains($0) }) else { return false }
+    let (bytes, overflow) = known.reduce(0, +).multipliedReportingOverflow(by: CatalogueFormat.countEntryWidth)
+    return !overflow && counts.count == bytes
+  }
+
+  /// How many entries the counts section holds (0 when it has none).
+  var countEntries: Int { known?.reduce(0, +) ?? 0 }
+
   /// The check lines of a checked file: one for each block of each index.
-  var checkLines: Int { 2 * Self.blocks(count) + Self.blocks(comicIndex.count / CatalogueFormat.comicEntryWidth) }
+  var checkLines: Int {
+    2 * Self.blocks(count) + Self.blocks(comicIndex.count / CatalogueFormat.comicEntryWidth)
+      + Self.blocks(countEntries)
+  }
 
   /// How many blocks `entries` index entries make.
   static func blocks(_ entries: Int) -> Int {

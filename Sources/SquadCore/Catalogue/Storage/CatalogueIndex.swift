@@ -81,6 +81,11 @@ final class CatalogueIndex: Sendable {
     Table(
       range: header.comicIndex, width: CatalogueFormat.comicEntryWidth, firstCheck: 2 * CatalogueHeader.blocks(count))
   }
+  var countTable: Table {
+    Table(
+      range: header.counts ?? 0..<0, width: CatalogueFormat.countEntryWidth,
+      firstCheck: comicTable.firstCheck + CatalogueHeader.blocks(comicTable.entries))
+  }
 
   /// The `count` hex digits at `column` of entry `entry` of `table`, once its block's checksum
   /// holds; nil, noted as damage, when it does not or they are not hex.
@@ -229,6 +234,35 @@ final class CatalogueIndex: Sendable {
         index += 1
       }
       return comics
+    }
+  }
+
+  /// Where `hero` stands by each count among the catalogue's heroes (its own record left out),
+  /// by bisection of the counts section; nil when the file has none (format 4 and before).
+  func ranks(of hero: Hero) -> [HeroRank?]? {
+    guard let known = header.known else { return nil }
+    // The catalogue's record of the same hero is among the values; the hero is counted by `counts`.
+    let own = entry(id: hero.id)?.hero.counts.values ?? [nil, nil, nil, nil]
+    return bytes.withBytes { buffer in
+      var start = 0
+      return zip(hero.counts.values, known).enumerated().map { slot, pair in
+        let (mine, total) = pair
+        defer { start += total }
+        guard let mine else { return nil }
+        let first = start
+        func value(_ index: Int) -> UInt64 {
+          field(buffer, countTable, first + index, column: 0, count: 16) ?? .max
+        }
+        let wanted = UInt64(clamping: mine)
+        let below = Self.bisect(total) { value($0) < wanted }
+        let atMost = Self.bisect(total) { value($0) <= wanted }
+        var rank = HeroRank(position: total - atMost + 1, of: total + 1, tiedWith: atMost - below)
+        if let theirs = own[slot] {
+          rank.of -= 1
+          if theirs > mine { rank.position -= 1 } else if theirs == mine { rank.tiedWith -= 1 }
+        }
+        return rank
+      }
     }
   }
 

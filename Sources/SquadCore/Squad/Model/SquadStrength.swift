@@ -8,8 +8,10 @@ extension LocalCatalogue: Equatable, CustomTraceConvertible {
   public var traceValue: JSONValue { .object([("heroes", .int(count))]) }
 
   /// Where `hero` stands among every hero by each count (``HeroCounts/all``): nil where its count
-  /// is unknown, and heroes whose count is unknown are not counted.
+  /// is unknown, and heroes whose count is unknown are not counted. Two bisections a count of the
+  /// counts section; a catalogue of format 4 or before has none, and every record is read.
   public func ranks(of hero: Hero) -> [HeroRank?] {
+    if let ranks = answer({ $0.ranks(of: hero) }) { return ranks }
     var others: [HeroCounts] = []
     others.reserveCapacity(count)
     for other in heroes where other.id != hero.id { others.append(other.counts) }
@@ -33,6 +35,9 @@ extension HeroCounts {
 
   /// The four counts in the order of ``all``.
   var values: [Int?] { [comics, series, stories, events] }
+
+  /// How many of the four are known.
+  var known: Int { values.count { $0 != nil } }
 
   /// Each count summed over the heroes that have it: an unknown one adds nothing.
   public static func total(_ heroes: [Hero?]) -> HeroCounts {
