@@ -32,11 +32,18 @@ public enum CommandRegistry {
   public static let outputFormatOptions: Set<OptionKey> = [.format, .json, .noHeaders, .color]
 
   /// Every top-level command, once, in the order help lists them; sub-commands hang from theirs.
-  static let all: [any Command.Type] = [
-    HeroesCommand.self, ShowCommand.self, RecruitCommand.self, FireCommand.self, PickCommand.self, ListCommand.self,
-    ExportCommand.self, ImportCommand.self, SquadsCommand.self, HistoryCommand.self, UndoCommand.self, RedoCommand.self,
-    SyncCommand.self, CatalogueCommand.self, CompletionCommand.self, HelpCommand.self,
-    CompleteCommand.self,
+  static var all: [any Command.Type] { byName.map(\.command) }
+
+  // Each top-level command by its word (its spec's name, which a test holds them to), so that a
+  // start finds its command without building every spec before it: `heroes`' alone cost `show`
+  // 0.3M instructions, a fifth of the command (BENCHMARKS.md, stop 36).
+  static let byName: [(name: String, command: any Command.Type)] = [
+    ("heroes", HeroesCommand.self), ("show", ShowCommand.self), ("recruit", RecruitCommand.self),
+    ("fire", FireCommand.self), ("pick", PickCommand.self), ("list", ListCommand.self),
+    ("export", ExportCommand.self), ("import", ImportCommand.self), ("squads", SquadsCommand.self),
+    ("history", HistoryCommand.self), ("undo", UndoCommand.self), ("redo", RedoCommand.self),
+    ("sync", SyncCommand.self), ("catalogue", CatalogueCommand.self), ("completion", CompletionCommand.self),
+    ("help", HelpCommand.self), ("__complete", CompleteCommand.self),
   ]
 
   // Every command and sub-command, each spec placed under its parent.
@@ -72,7 +79,7 @@ public enum CommandRegistry {
   /// saves each command ~0.2M instructions (BENCHMARKS.md, stop 35).
   static func located(_ fullName: String) -> (spec: CommandSpec, command: any Command.Type)? {
     let path = fullName.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
-    guard let first = path.first, let top = all.first(where: { $0.spec.name == first }) else { return nil }
-    return place(top, under: []).first { $0.spec.path == path }
+    guard let first = path.first, let top = byName.first(where: { $0.name == first }) else { return nil }
+    return place(top.command, under: []).first { $0.spec.path == path }
   }
 }

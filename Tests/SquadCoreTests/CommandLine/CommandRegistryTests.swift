@@ -7,6 +7,8 @@ import Testing
   @Test func everyCommandIsListedOnceAndFoundByItsName() {
     let names = CommandRegistry.all.map { $0.spec.name }
     #expect(Set(names).count == names.count)
+    // The registry finds a command by the word beside it, so that word must be its spec's name.
+    #expect(CommandRegistry.byName.map(\.name) == names)
     #expect(CommandRegistry.commands.map(\.name) == names)
     for name in names {
       #expect(CommandRegistry.runnable(named: name)?.spec.name == name)

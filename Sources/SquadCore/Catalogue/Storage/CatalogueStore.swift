@@ -106,20 +106,16 @@ public final class CatalogueStore: Sendable {
     defer { withExtendedLifetime(lock) {} }
     let target = try replacement()
     AtomicFile.removeLeftovers(of: target.path)
-    var aside: Aside?
-    if case .damaged(let problem, _) = try stored() {
-      aside = Aside(because: "damaged (\(problem))", keeping: "the bundled set answers alone")
-    }
+    let plan = CataloguePlan.reset(from: CatalogueSnapshot(path: path, stored: try stored()))
     // A file that was there (or is kept aside) is replaced by the bundled set alone, so a linked
     // catalogue.sqc never becomes a link to nothing.
     guard target.exists else {
       loaded.withLock { $0 = .success(LocalCatalogue()) }
       return
     }
-    var sink = try FileCatalogueSink(target: target, keepingReplaced: aside != nil)
-    try CatalogueBuilder(base: BundledCatalogue.index).write(
-      updatedAt: nil, bundled: BundledCatalogue.fingerprint, to: &sink)
-    announce(aside, keptAt: sink.keptAside)
+    var sink = try FileCatalogueSink(target: target, keepingReplaced: plan.aside != nil)
+    try plan.builder.write(updatedAt: nil, bundled: BundledCatalogue.fingerprint, to: &sink)
+    announce(plan.aside, keptAt: sink.keptAside)
     loaded.withLock { $0 = nil }
   }
 
@@ -134,19 +130,22 @@ public final class CatalogueStore: Sendable {
     let target = try replacement()
     AtomicFile.removeLeftovers(of: target.path)
     AtomicFile.removeLeftovers(in: AtomicFile.folderAndName(of: target.path).folder, of: RecordSpool.leftoverName)
-    let (builder, current) = try currentBuilder(target, spool: spool)
+    let spoolFolder = spool ? AtomicFile.folderAndName(of: target.path).folder : nil
+    let plan = CataloguePlan.start(from: try snapshot(), writing: true, spoolFolder: spoolFolder)
+    plan.notice.map(notice)
+    let builder = plan.builder
     builder.startReport()
     // A damaged file is written whole again, even when the change brings nothing.
-    guard let wanted = try change(builder), wanted || current.damaged else { return false }
+    guard let wanted = try change(builder), wanted || plan.damaged else { return false }
     if let problem = builder.limitProblem() {
       throw PersistenceError(path: path, reason: .catalogueOverLimit(detail: problem))
     }
-    var sink = try FileCatalogueSink(target: target, keepingReplaced: current.aside != nil)
-    let updatedAt = date.map { max($0, current.updatedAt ?? $0) } ?? current.updatedAt
+    var sink = try FileCatalogueSink(target: target, keepingReplaced: plan.aside != nil)
+    let updatedAt = date.map { max($0, plan.updatedAt ?? $0) } ?? plan.updatedAt
     try builder.write(updatedAt: updatedAt, bundled: BundledCatalogue.fingerprint, to: &sink)
-    announce(current.aside, keptAt: sink.keptAside)
+    announce(plan.aside, keptAt: sink.keptAside)
     // Only once its heroes are in the new file is the old release's file removed.
-    if current.migratedLegacy { try? FileManager.default.removeItem(atPath: legacyPath) }
+    if plan.migratedLegacy { try? FileManager.default.removeItem(atPath: legacyPath) }
     return true
   }
 
@@ -178,15 +177,8 @@ public final class CatalogueStore: Sendable {
     }
   }
 
-  private enum Stored {
-    case missing
-    case found(LocalCatalogue)
-    /// A header that does not read: the bytes are there to salvage from, when they could be read.
-    case damaged(String, SharedBytes?)
-  }
-
   /// The file as it reads now: only bytes that read and fail the checks are damage; a failed read is thrown.
-  private func stored(warning: Bool = true) throws(PersistenceError) -> Stored {
+  private func stored(warning: Bool = true) throws(PersistenceError) -> CatalogueSnapshot.Stored {
     let bytes: SharedBytes?
     do throws(PersistenceError) {
       bytes = try SharedBytes.mapping(path)
@@ -238,26 +230,23 @@ public final class CatalogueStore: Sendable {
   /// upgrade too; a catalogue of another bundled set answers as stored (merging the new set in
   /// on every read would cost a user each command) until the upgrade takes this one's in.
   private func readFile() throws(PersistenceError) -> LocalCatalogue {
-    let legacy = readableLegacy()
-    switch try stored() {
-    case .found(let catalogue) where !legacy:
-      return catalogue
-    case .found(let catalogue):
-      return upgradedInMemory() ?? catalogue
-    case .damaged(let problem, let bytes):
-      warnDamaged("\(path) is damaged (\(problem))")
-      let builder = bytes.map { CatalogueBuilder(salvaging: $0) } ?? CatalogueBuilder(base: nil)
-      builder.restoreBundled()
-      return LocalCatalogue(index: builder.memoryIndex(updatedAt: nil, bundled: BundledCatalogue.fingerprint))
-    case .missing:
-      return legacy ? upgradedInMemory() ?? LocalCatalogue() : LocalCatalogue()
+    let snapshot = try snapshot()
+    switch snapshot.stored {
+    case .found(let catalogue) where snapshot.legacy == nil: return catalogue
+    case .missing where snapshot.legacy == nil: return LocalCatalogue()
+    case .damaged(let problem, _): warnDamaged("\(path) is damaged (\(problem))")
+    case .found, .missing: break
     }
+    let plan = CataloguePlan.start(from: snapshot, writing: false)
+    return LocalCatalogue(
+      index: plan.builder.memoryIndex(updatedAt: plan.updatedAt, bundled: BundledCatalogue.fingerprint))
   }
 
-  private func upgradedInMemory() -> LocalCatalogue? {
-    guard let (builder, current) = try? currentBuilder(nil, spool: false) else { return nil }
-    return LocalCatalogue(
-      index: builder.memoryIndex(updatedAt: current.updatedAt, bundled: BundledCatalogue.fingerprint))
+  /// The stored file and the previous release's as they read now; a failed read of the stored
+  /// file is thrown, and a previous release's file that does not read is reported and left out.
+  private func snapshot() throws(PersistenceError) -> CatalogueSnapshot {
+    let stored = try stored()
+    return CatalogueSnapshot(path: path, stored: stored, legacy: legacy())
   }
 
   /// Takes in what an earlier release left — its `cache/catalogue.json` (with one notice), or a
@@ -266,7 +255,7 @@ public final class CatalogueStore: Sendable {
   /// The explicit migration step of commands that change data (``FeatureCommand/upgradesCatalogue``);
   /// reading never migrates.
   public func upgrade() {
-    let legacy = readableLegacy()
+    let legacy = self.legacy() != nil
     let failure: (PersistenceError) -> String
     // A file that cannot be read now is not upgraded; the command that needs it says why.
     guard let stored = try? stored() else { return }
@@ -281,15 +270,18 @@ public final class CatalogueStore: Sendable {
     do throws(PersistenceError) { try update(at: nil, deciding: { _ in true }) } catch { warn(failure(error)) }
   }
 
-  /// Whether the previous release's file is there to migrate. One that cannot be read is
-  /// reported (every time: it is tried again while it exists) and left where it is.
-  private func readableLegacy() -> Bool {
-    guard FileManager.default.fileExists(atPath: legacyPath) else { return false }
+  /// The previous release's file, to migrate; nil when it is not there. One that cannot be read
+  /// is reported (once a process: it is tried again while it exists) and left where it is.
+  private func legacy() -> CatalogueSnapshot.Legacy? {
     do throws(PersistenceError) {
-      return try LegacyCatalogueFile(path: legacyPath).load() != nil
+      guard let legacy = try LegacyCatalogueFile(path: legacyPath).load() else { return nil }
+      let written = (try? FileManager.default.attributesOfItem(atPath: legacyPath)[.modificationDate]) as? Date
+      return CatalogueSnapshot.Legacy(
+        path: legacyPath, heroes: legacy.heroes, skipped: legacy.skipped,
+        storedAt: legacy.updatedAt ?? written ?? Date())
     } catch {
       reportLegacy(error)
-      return false
+      return nil
     }
   }
 
@@ -314,85 +306,12 @@ public final class CatalogueStore: Sendable {
         + "instead, use 'squad catalogue import <file>'.")
   }
 
-  /// A builder over what the catalogue holds now, upgrading or setting aside what it must; for a
-  /// nil target (a read), in memory, setting nothing aside and announcing nothing.
-  private func currentBuilder(_ target: OutputFile.Replacement?, spool: Bool) throws(PersistenceError) -> (
-    CatalogueBuilder, (updatedAt: Date?, migratedLegacy: Bool, damaged: Bool, aside: Aside?)
-  ) {
-    let spoolFolder = spool ? target.map { AtomicFile.folderAndName(of: $0.path).folder } : nil
-    let builder: CatalogueBuilder
-    var updatedAt: Date?
-    var damaged = false
-    var aside: Aside?
-    switch try stored() {
-    case .found(let catalogue):
-      // Only what holds its check is copied forward (``CatalogueBuilder``); the indexes are made anew.
-      builder = CatalogueBuilder(base: catalogue.index, spoolFolder: spoolFolder)
-      updatedAt = catalogue.updatedAt
-      damaged = target != nil && (builder.droppedRecords > 0 || !catalogue.index.damages().isEmpty)
-      if builder.droppedRecords > 0, target != nil {
-        // Records that fail their check are not copied forward; the file that held them is kept.
-        let records =
-          builder.droppedRecords == 1
-          ? "1 record that fails its check" : "\(builder.droppedRecords) records that fail their check"
-        aside = Aside(
-          because: "holding \(records)", keeping: "the new catalogue keeps its other \(Plural.heroes(builder.count))")
-      }
-      if catalogue.bundledFingerprint != BundledCatalogue.fingerprint {
-        BundledCatalogue.index.eachHero { hero, _ in builder.merge(hero, origin: .bundled) }
-      }
-    case .damaged(let problem, let bytes):
-      builder = bytes.map { CatalogueBuilder(salvaging: $0, spoolFolder: spoolFolder) } ?? CatalogueBuilder(base: nil)
-      damaged = target != nil
-      if target != nil {
-        aside = Aside(
-          because: "damaged (\(problem))",
-          keeping: "the new catalogue keeps the \(Plural.heroes(builder.count)) that read intact")
-      }
-    case .missing:
-      builder = CatalogueBuilder(base: BundledCatalogue.index, spoolFolder: spoolFolder)
-    }
-    // A bundled hero whose record was lost comes back as bundled.
-    builder.restoreBundled()
-    guard let legacy = migrateLegacy(into: builder, announcing: target != nil) else {
-      return (builder, (updatedAt, false, damaged, aside))
-    }
-    return (builder, (max(updatedAt ?? legacy, legacy), true, damaged, aside))
-  }
-
-  /// Why a damaged file is kept aside when the write replaces it, and what the new one keeps.
-  private struct Aside {
-    let because: String
-    let keeping: String
-  }
-
   /// Says where the damaged file was kept (``FileCatalogueSink/keptAside``), even with `--quiet`:
   /// it is about the user's data. Said only once the new file replaced it.
-  private func announce(_ aside: Aside?, keptAt kept: String?) {
+  private func announce(_ aside: CataloguePlan.Aside?, keptAt kept: String?) {
     guard let aside, let kept else { return }
     alert(
       "\(path) was \(aside.because); it was moved to \(kept) and \(aside.keeping). 'squad catalogue import \(kept)' "
         + "brings back every intact record of it.")
-  }
-
-  /// Merges the old release's heroes in; when it changed the catalogue: the date they were
-  /// stored (or, when the file does not say, when it was last written). Nil when there is no
-  /// file or it cannot be read (kept, and tried again next time).
-  private func migrateLegacy(into builder: CatalogueBuilder, announcing: Bool) -> Date? {
-    do throws(PersistenceError) {
-      guard let legacy = try LegacyCatalogueFile(path: legacyPath).load() else { return nil }
-      for hero in legacy.heroes { builder.merge(hero, origin: .api) }
-      let kept =
-        legacy.skipped.first.map {
-          "\(Plural.heroes(legacy.heroes.count)) of \(legacyPath) were kept and \(legacy.skipped.count) left out "
-            + "because squad cannot keep them (\($0))"
-        } ?? "all \(Plural.heroes(legacy.heroes.count)) of \(legacyPath) were kept"
-      if announcing { notice("The local catalogue moved to \(path) in a new indexed format; \(kept).") }
-      let written = (try? FileManager.default.attributesOfItem(atPath: legacyPath)[.modificationDate]) as? Date
-      return legacy.updatedAt ?? written ?? Date()
-    } catch {
-      reportLegacy(error)
-      return nil
-    }
   }
 }
