@@ -35,19 +35,14 @@ extension CatalogueBuilder {
       CatalogueFormat.appendHex(UInt64(entry.offset), digits: 12, to: &index)
       index.append(UInt8(ascii: "\n"))
     }
-    try sink.append(index)
-    var checks = Self.checks(of: index, width: CatalogueFormat.idEntryWidth)
-    header.ids = offset..<(offset + index.count)
-    offset += index.count
+    var checks: [UInt8] = []
+    header.ids = try Self.append(index, width: CatalogueFormat.idEntryWidth, &offset, &checks, to: &sink)
     index.removeAll(keepingCapacity: true)
     for entry in written {
       CatalogueFormat.appendHex(UInt64(entry.offset), digits: 12, to: &index)
       index.append(UInt8(ascii: "\n"))
     }
-    try sink.append(index)
-    checks += Self.checks(of: index, width: CatalogueFormat.nameEntryWidth)
-    header.names = offset..<(offset + index.count)
-    offset += index.count
+    header.names = try Self.append(index, width: CatalogueFormat.nameEntryWidth, &offset, &checks, to: &sink)
     try writeComics(&header, &offset, &checks, to: &sink)
     index.removeAll(keepingCapacity: true)
     for run in counts {
@@ -56,11 +51,8 @@ extension CatalogueBuilder {
         index.append(UInt8(ascii: "\n"))
       }
     }
-    try sink.append(index)
-    checks += Self.checks(of: index, width: CatalogueFormat.countEntryWidth)
-    header.counts = offset..<(offset + index.count)
+    header.counts = try Self.append(index, width: CatalogueFormat.countEntryWidth, &offset, &checks, to: &sink)
     header.known = counts.map(\.count)
-    offset += index.count
     try sink.append(checks)
     header.checks = offset..<(offset + checks.count)
     try sink.finish(header: header.encoded())
@@ -109,9 +101,17 @@ extension CatalogueBuilder {
       CatalogueFormat.appendHex(UInt64(entry.offset), digits: 12, to: &index)
       index.append(UInt8(ascii: "\n"))
     }
+    header.comicIndex = try Self.append(index, width: CatalogueFormat.comicEntryWidth, &offset, &checks, to: &sink)
+  }
+
+  /// Appends an index section at `offset` (moved past it) and its blocks' check lines to `checks`;
+  /// gives where the section lies.
+  private static func append(
+    _ index: [UInt8], width: Int, _ offset: inout Int, _ checks: inout [UInt8], to sink: inout some CatalogueSink
+  ) throws(PersistenceError) -> Range<Int> {
     try sink.append(index)
-    checks += Self.checks(of: index, width: CatalogueFormat.comicEntryWidth)
-    header.comicIndex = offset..<(offset + index.count)
-    offset += index.count
+    checks += Self.checks(of: index, width: width)
+    defer { offset += index.count }
+    return offset..<(offset + index.count)
   }
 }
