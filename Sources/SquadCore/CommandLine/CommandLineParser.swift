@@ -65,7 +65,7 @@ public enum CommandLineParser {
       if let choice = option.choices.first(where: { $0.lowercased() == value.lowercased() }) {
         parsed.values[name] = choice
       } else {
-        let expected = option.choices.map { "'\($0)'" }.joined(separator: ", ")
+        let expected = option.choices.map { "'\($0)'" }.joinedDirectly(separator: ", ")
         // A Markdown page of the squad is export's job: name the exact command that writes one.
         let squad = parsed.value(.squad).map { "--squad \(TextSanitizer.clean($0)) " } ?? ""
         let page = ["markdown", "md"].contains(value.lowercased()) && parsed.command == "list"
@@ -172,7 +172,7 @@ public enum CommandLineParser {
       throw UsageError("Unexpected argument '\(extra)'.", command: spec.fullName)
     }
     let names = spec.subcommands.map(\.name)
-    let expected = names.map { "'\($0)'" }.joined(separator: ", ")
+    let expected = names.map { "'\($0)'" }.joinedDirectly(separator: ", ")
     throw UsageError(
       "Unknown sub-command '\(extra)' of '\(spec.fullName)'. Expected one of: \(expected)."
         + didYouMean(EditDistance.closest(to: extra, in: names)), command: spec.fullName)

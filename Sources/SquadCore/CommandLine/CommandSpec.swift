@@ -30,7 +30,7 @@ public struct CommandSpec: Sendable {
   /// The words that run the command: `["catalogue", "import"]`.
   public var path: [String] { parents + [name] }
   /// The command as typed after `squad`: `catalogue import`.
-  public var fullName: String { path.joinedAtStart(by: " ") }
+  public var fullName: String { path.joinedDirectly(separator: " ") }
 
   /// The sub-command with this name.
   public func subcommand(named word: String) -> CommandSpec? { subcommands.first { $0.name == word } }

@@ -15,7 +15,7 @@ public enum HelpPrinter {
   /// under their column to fit `width`.
   public static func help(for command: CommandSpec?, width: Int = 80) -> String {
     func rows(_ rows: [(label: String, text: String)]) -> String {
-      rows.map { row($0.label, $0.text, width: width) }.joined(separator: "\n")
+      rows.map { row($0.label, $0.text, width: width) }.joinedDirectly(separator: "\n")
     }
     let about = command.map { $0.abstract + ($0.discussion.isEmpty ? "" : "\n\n" + $0.discussion) }
     var sections = [
@@ -35,7 +35,7 @@ public enum HelpPrinter {
     }
     let subcommands = command?.subcommands ?? CommandRegistry.visibleCommands
     if !subcommands.isEmpty {
-      let helpLine = (["squad", "help"] + (command?.path ?? []) + ["<subcommand>"]).joined(separator: " ")
+      let helpLine = (["squad", "help"] + (command?.path ?? []) + ["<subcommand>"]).joinedDirectly(separator: " ")
       sections.append(
         "SUBCOMMANDS:\n" + rows(subcommands.map { ($0.name, $0.abstract) })
           + "\n\n  See '\(helpLine)' for detailed help.")
@@ -45,9 +45,9 @@ public enum HelpPrinter {
     }
     let examples = command?.examples ?? examples
     if !examples.isEmpty {
-      sections.append("EXAMPLES:\n" + examples.map { "  " + $0 }.joined(separator: "\n"))
+      sections.append("EXAMPLES:\n" + examples.map { "  " + $0 }.joinedDirectly(separator: "\n"))
     }
-    return sections.joined(separator: "\n\n") + "\n"
+    return sections.joinedDirectly(separator: "\n\n") + "\n"
   }
 
   /// The one-line usage of a command: `squad heroes [<prefix>] [--limit <n>] …`, and
@@ -57,7 +57,7 @@ public enum HelpPrinter {
     let parts =
       (command.subcommands.isEmpty ? [] : ["[<subcommand>]"]) + command.arguments.map(\.usage)
       + command.options.map { "[\($0.isFlag ? $0.name : "\($0.name) <\($0.valueName ?? "value")>")]" }
-    return (["squad"] + command.path + parts + ["[<global options>]"]).joined(separator: " ")
+    return (["squad"] + command.path + parts + ["[<global options>]"]).joinedDirectly(separator: " ")
   }
 
   /// Prose paragraphs (split at blank lines) wrapped to `width`: the line breaks in the source
@@ -65,8 +65,8 @@ public enum HelpPrinter {
   static func reflowed(_ text: String, _ width: Int) -> String {
     text.components(separatedBy: "\n\n").map { paragraph in
       DisplayWidth.wrap(paragraph.split(separator: "\n").joined(separator: " "), to: max(width, 30))
-        .joined(separator: "\n")
-    }.joined(separator: "\n\n")
+        .joinedDirectly(separator: "\n")
+    }.joinedDirectly(separator: "\n\n")
   }
 
   /// A label at column 2 and its text at column 26, wrapped under that column to fit `width`.
@@ -78,9 +78,10 @@ public enum HelpPrinter {
       return wrapped.isEmpty ? [""] : wrapped
     }
     if DisplayWidth.of(head) + 2 <= column {
-      return DisplayWidth.pad(head, to: column) + lines.joined(separator: "\n" + String(repeating: " ", count: column))
+      return DisplayWidth.pad(head, to: column)
+        + lines.joinedDirectly(separator: "\n" + String(repeating: " ", count: column))
     }
-    return head + "\n" + lines.map { String(repeating: " ", count: column) + $0 }.joined(separator: "\n")
+    return head + "\n" + lines.map { String(repeating: " ", count: column) + $0 }.joinedDirectly(separator: "\n")
   }
 }
 

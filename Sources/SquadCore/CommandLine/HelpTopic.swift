@@ -17,7 +17,8 @@ public enum HelpTopic: String, CaseIterable, Sendable {
   public var text: String {
     switch self {
     case .exitCodes:
-      let rows = ExitCode.allCases.map { HelpPrinter.row(String($0.rawValue), $0.meaning) }.joined(separator: "\n")
+      let rows = ExitCode.allCases.map { HelpPrinter.row(String($0.rawValue), $0.meaning) }.joinedDirectly(
+        separator: "\n")
       return "OVERVIEW: Exit codes\n\n\(rows)\n\n" + HelpTopicText.exitCodeNotes
     case .environment: return HelpTopicText.environment
     case .formatting: return HelpTopicText.formatting

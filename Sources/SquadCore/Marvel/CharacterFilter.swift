@@ -36,7 +36,7 @@ extension CharacterFilter {
   /// The query parameters in a fixed order.
   public var parameters: [URLQueryParameter] {
     func ids(_ name: String, _ values: [Int]) -> URLQueryParameter? {
-      values.isEmpty ? nil : URLQueryParameter(name, values.map(String.init).joined(separator: ","))
+      values.isEmpty ? nil : URLQueryParameter(name, values.map(String.init).joinedDirectly(separator: ","))
     }
     let all: [URLQueryParameter?] = [
       name.map { URLQueryParameter("name", $0) },

@@ -6,13 +6,13 @@ public enum MarvelURL {
     var root = Substring(base)
     while root.hasSuffix("/") { root = root.dropLast() }
     let tail = path.hasPrefix("/") ? path : "/" + path
-    let queryString = query.map(\.encoded).joined(separator: "&")
+    let queryString = query.map(\.encoded).joinedDirectly(separator: "&")
     return String(root) + tail + (queryString.isEmpty ? "" : "?" + queryString)
   }
 
   /// The URL with a signature's query parameters appended.
   public static func signed(_ url: String, with signature: [URLQueryParameter]) -> String {
-    let query = signature.map(\.encoded).joined(separator: "&")
+    let query = signature.map(\.encoded).joinedDirectly(separator: "&")
     return url + (url.contains("?") ? "&" : "?") + query
   }
 

@@ -34,7 +34,7 @@ public enum NetworkLibrary {
       if lazy_libcurl_open(name, &error, error.count) == 1 { return .success(()) }
       reasons.append(String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
     }
-    return .failure(NetworkLibraryError(detail: reasons.joined(separator: "; ")))
+    return .failure(NetworkLibraryError(detail: reasons.joinedDirectly(separator: "; ")))
   }
 }
 

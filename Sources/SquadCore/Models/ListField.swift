@@ -15,5 +15,5 @@ extension ListField {
   }
 
   /// Every field's name, in order, for help and errors.
-  public static var names: String { allCases.map(\.rawValue).joinedAtStart(by: ", ") }
+  public static var names: String { allCases.map(\.rawValue).joinedDirectly(separator: ", ") }
 }

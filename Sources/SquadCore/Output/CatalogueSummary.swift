@@ -22,7 +22,8 @@ enum CatalogueSummary {
   /// The overview as lines for a person, sanitised.
   static func text(_ overview: CatalogueOverview) -> String {
     func line(_ total: Int, _ counts: [HeroOrigin: Int]) -> String {
-      let parts = HeroOrigin.allCases.map { "\($0.label) \(Grouped.format(counts[$0] ?? 0))" }.joined(separator: ", ")
+      let parts = HeroOrigin.allCases.map { "\($0.label) \(Grouped.format(counts[$0] ?? 0))" }.joinedDirectly(
+        separator: ", ")
       return "\(Grouped.format(total)) (\(parts))"
     }
     let changed = overview.updatedAt.map { MarvelDate.iso8601($0) } ?? "never (the bundled set only)"
@@ -46,7 +47,7 @@ enum CatalogueSummary {
       passed == 0 ? nil : "passed over \(g(passed)) that \(passed == 1 ? "holds" : "hold") no Marvel data",
       report.skipped.isEmpty ? nil : "\(g(report.skipped.count)) skipped",
     ].compactMap { $0 }
-    let skipped = notes.isEmpty ? "" : " (\(notes.joined(separator: ", ")))"
+    let skipped = notes.isEmpty ? "" : " (\(notes.joinedDirectly(separator: ", ")))"
     let heroes =
       "heroes: \(g(report.heroesAdded)) added, \(g(report.heroesUpdated)) updated, \(g(report.heroesUnchanged)) unchanged"
     let comics = "comics: \(g(report.comicsAdded)) added, \(g(report.comicsUpdated)) updated"
@@ -86,7 +87,7 @@ enum CatalogueSummary {
     }
     let lines = report.damages.map { damage in
       "  \(damage.section): \(damage.detail)"
-        + (damage.heroes.isEmpty ? "" : " (\(damage.heroes.joined(separator: ", ")))")
+        + (damage.heroes.isEmpty ? "" : " (\(damage.heroes.joinedDirectly(separator: ", ")))")
     }
     let outcome =
       report.repaired

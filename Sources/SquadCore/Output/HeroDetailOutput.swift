@@ -33,7 +33,7 @@ public enum HeroDetailOutput {
 
   static func table(_ detail: HeroDetail) -> Table {
     let hero = detail.hero
-    let counts = HeroCounts.all.map { hero.counts[keyPath: $0.path].map(String.init) ?? "" }
+    let counts = hero.counts.values.map { $0.map(String.init) ?? "" }
     return Table(
       columns: ["id", "name", "comics", "series", "stories", "events", "modified", "thumbnail", "description"].map {
         Table.Column($0.uppercased(), key: $0)
@@ -51,7 +51,8 @@ public enum HeroDetailOutput {
     var lines = [(settings.color ? ANSI.bold(clean(hero.name)) : clean(hero.name)) + "  #\(hero.id)"]
     if !hero.description.isEmpty {
       lines += [
-        "", DisplayWidth.wrap(clean(hero.description), to: min(settings.width ?? 80, 100)).joined(separator: "\n"),
+        "",
+        DisplayWidth.wrap(clean(hero.description), to: min(settings.width ?? 80, 100)).joinedDirectly(separator: "\n"),
       ]
     }
     lines.append("")
@@ -60,16 +61,15 @@ public enum HeroDetailOutput {
     }
     row("Modified", hero.modified.map(MarvelDate.day) ?? Table.unknown)
     row("Picture", hero.thumbnail.map { clean($0.url()) } ?? "none")
-    let appearances = HeroCounts.all.map { count in
-      hero.counts[keyPath: count.path].map { Plural.count($0, count.one, count.name) }
-        ?? "\(count.name) \(Table.unknown)"
+    let appearances = zip(HeroCounts.all, hero.counts.values).map { count, value in
+      value.map { Plural.count($0, count.one, count.name) } ?? "\(count.name) \(Table.unknown)"
     }
-    row("Appears in", hero.counts == HeroCounts() ? Table.unknown : appearances.joined(separator: ", "))
+    row("Appears in", hero.counts == HeroCounts() ? Table.unknown : appearances.joinedDirectly(separator: ", "))
     let ranks = zip(HeroCounts.all, detail.ranks).compactMap { count, rank in rank?.text(count.name) }
     if !detail.ranks.isEmpty { row("Rank", ranks.first ?? Table.unknown) }
     lines += ranks.dropFirst().map { DisplayWidth.pad("", to: 18) + $0 }
     if let squads = detail.squads {
-      row("In squads", squads.isEmpty ? "none" : squads.map(\.value).joined(separator: ", "))
+      row("In squads", squads.isEmpty ? "none" : squads.map(\.value).joinedDirectly(separator: ", "))
     }
     for link in hero.urls { row("Link (\(clean(link.type)))", clean(link.url)) }
     if let comics = detail.comics {

@@ -12,7 +12,7 @@ extension SquadsOutput {
       let squads = pair.indices.map { index in
         JSONValue.object(
           [("name", .string(pair[index].name.value)), ("members", .optional(pair[index].members))]
-            + HeroCounts.all.map { ($0.name, .optional(totals[index]?[keyPath: $0.path])) }
+            + zip(HeroCounts.all, totals[index]?.values ?? HeroCounts().values).map { ($0.name, .optional($1)) }
             + [("star", stars[index].map(hero) ?? .null)])
       }
       let both = JSONValue.array(shared.map { hero(catalogue.hero($0.id) ?? Hero(id: $0.id, name: $0.name)) })
@@ -23,8 +23,8 @@ extension SquadsOutput {
       let names = shared.isEmpty ? "none" : NameList.join(shared.map(\.name))
       let number = settings.format == .table ? Grouped.format : String.init
       var rows: [[String]] = [["members"] + pair.map { $0.members.map(number) ?? "" }]
-      for count in HeroCounts.all {
-        rows.append([count.name] + totals.map { total in total?[keyPath: count.path].map(number) ?? "" })
+      for (slot, count) in HeroCounts.all.enumerated() {
+        rows.append([count.name] + totals.map { total in total?.values[slot].map(number) ?? "" })
       }
       rows.append(["star"] + star)
       // A table shows the shared members on lines of their own below it: as a row, a long list

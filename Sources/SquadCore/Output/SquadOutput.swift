@@ -46,7 +46,7 @@ public enum SquadOutput {
   /// `Totals: 4 members`, `6,017 comics`, …, saying for how many members the catalogue knows no counts.
   static func totals(_ squad: Squad, _ heroes: [HeroID: Hero]) -> [String] {
     let total = HeroCounts.total(squad.members.map { heroes[$0.id] })
-    let counts = HeroCounts.all.map { Plural.count(total[keyPath: $0.path] ?? 0, $0.one, $0.name) }
+    let counts = zip(HeroCounts.all, total.values).map { Plural.count($1 ?? 0, $0.one, $0.name) }
     let unknown = squad.members.filter { heroes[$0.id]?.counts.comics == nil }.count
     let note = unknown == 0 ? [] : ["counts unknown for \(Plural.members(unknown))"]
     return ["Totals: " + Plural.members(squad.members.count)] + counts + note
@@ -63,7 +63,7 @@ public enum SquadOutput {
         lines.append(part)
       }
     }
-    return lines.joined(separator: "\n")
+    return lines.joinedDirectly(separator: "\n")
   }
 
   static func table(

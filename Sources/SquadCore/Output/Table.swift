@@ -35,7 +35,7 @@ public struct Table: Equatable, Sendable {
     // Bytes appended to one buffer: listings print thousands of rows.
     var text: [UInt8] = []
     text.reserveCapacity(rows.count * 48)
-    if header { text += (columns.map(\.key).joined(separator: "\t") + "\n").utf8 }
+    if header { text += (columns.map(\.key).joinedDirectly(separator: "\t") + "\n").utf8 }
     for row in rows {
       for (index, cell) in row.enumerated() {
         if index > 0 { text.append(UInt8(ascii: "\t")) }
@@ -50,16 +50,16 @@ public struct Table: Equatable, Sendable {
   /// keep every character, controls included, so the file imports back exactly; text is made
   /// safe only where it reaches a terminal.
   public func csv(header: Bool = true) -> String {
-    var lines: [String] = header ? [columns.map { CSV.field($0.key) }.joined(separator: ",")] : []
-    lines += rows.map { $0.map(CSV.field).joined(separator: ",") }
+    var lines: [String] = header ? [columns.map { CSV.field($0.key) }.joinedDirectly(separator: ",")] : []
+    lines += rows.map { $0.map(CSV.field).joinedDirectly(separator: ",") }
     return lines.map { $0 + "\r\n" }.joined()
   }
 
   /// A GitHub-flavoured Markdown table whose cells read as plain text (see ``markdownText(_:)``).
   public func markdown() -> String {
-    var lines = ["| " + columns.map { Self.markdownText($0.key) }.joined(separator: " | ") + " |"]
+    var lines = ["| " + columns.map { Self.markdownText($0.key) }.joinedDirectly(separator: " | ") + " |"]
     lines.append("|" + columns.map { $0.alignsRight ? " ---: |" : " --- |" }.joined())
-    lines += rows.map { "| " + $0.map(Self.markdownText).joined(separator: " | ") + " |" }
+    lines += rows.map { "| " + $0.map(Self.markdownText).joinedDirectly(separator: " | ") + " |" }
     return lines.map { $0 + "\n" }.joined()
   }
 

@@ -32,7 +32,7 @@ public enum TableRenderer {
         parts.append(isLast ? cut : DisplayWidth.pad(cut, to: widths[index]))
       }
     }
-    var line = parts.joined(separator: "  ")
+    var line = parts.joinedDirectly(separator: "  ")
     // Trailing padding dropped from the end only: reversing the whole line broke every line into
     // characters twice (most of a 100-member table's 32M instructions).
     while line.utf8.last == UInt8(ascii: " ") { line.removeLast() }

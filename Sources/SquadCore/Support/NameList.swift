@@ -5,7 +5,7 @@ public enum NameList {
     switch names.count {
     case 0: return ""
     case 1: return names[0]
-    default: return names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
+    default: return names.dropLast().joinedDirectly(separator: ", ") + " and " + (names.last ?? "")
     }
   }
 }

@@ -8,7 +8,7 @@ import Testing
     let cases: [[String]] = [[], [""], ["a"], ["catalogue", "import"], ["", "b", ""], ["é", "👩‍🚀", "x y"]]
     for strings in cases {
       for separator in ["", " ", ", "] {
-        #expect(strings.joinedAtStart(by: separator) == strings.joined(separator: separator), "\(strings)")
+        #expect(strings.joinedDirectly(separator: separator) == strings.joined(separator: separator), "\(strings)")
       }
     }
   }

@@ -154,8 +154,8 @@ public enum CatalogueFeature: Feature {
     if contents.comics > 0 { dropped.append(Plural.count(contents.comics, "comic")) }
     let revert =
       contents.revertedHeroes > 0 ? "revert \(Plural.heroes(contents.revertedHeroes)) to the bundled version" : nil
-    let drop = dropped.isEmpty ? nil : "drop " + dropped.joined(separator: " and ")
-    let question = [revert, drop].compactMap { $0 }.joined(separator: " and ")
+    let drop = dropped.isEmpty ? nil : "drop " + dropped.joinedDirectly(separator: " and ")
+    let question = [revert, drop].compactMap { $0 }.joinedDirectly(separator: " and ")
     return question.prefix(1).uppercased() + question.dropFirst() + ", keeping only the bundled set? [y/N] "
   }
 }

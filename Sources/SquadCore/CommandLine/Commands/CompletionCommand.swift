@@ -25,7 +25,7 @@ enum CompletionCommand: Command {
   static func run(arguments: ParsedArguments, console: Console) -> Int32 {
     let name = arguments.positionals.first ?? ""
     guard let script = CompletionScript.shells.first(where: { $0.name == name })?.script else {
-      let expected = CompletionScript.shells.map { "'\($0.name)'" }.joined(separator: ", ")
+      let expected = CompletionScript.shells.map { "'\($0.name)'" }.joinedDirectly(separator: ", ")
       let error = UsageError(
         "The value '\(name)' is invalid for '<shell>'. Expected one of: \(expected).", command: "completion")
       return UsagePrinter.report(error, to: console)

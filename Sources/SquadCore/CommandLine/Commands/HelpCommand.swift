@@ -24,7 +24,7 @@ enum HelpCommand: Command {
     examples: ["squad help heroes", "squad help squads create", "squad help exit-codes", "squad help --man > squad.1"])
 
   static func run(arguments: ParsedArguments, console: Console) -> Int32 {
-    let name = arguments.positionals.joined(separator: " ")
+    let name = arguments.positionals.joinedDirectly(separator: " ")
     let command = CommandRegistry.command(named: name)
     let text: String
     if arguments.has(.man) {
@@ -50,7 +50,7 @@ enum HelpCommand: Command {
       let names =
         CommandRegistry.allCommands.filter { !$0.isHidden }.map(\.fullName) + HelpTopic.allCases.map(\.rawValue)
       let suggestion = EditDistance.closest(to: name, in: names).map { " Did you mean '\($0)'?" } ?? ""
-      let topics = HelpTopic.allCases.map(\.rawValue).joined(separator: ", ")
+      let topics = HelpTopic.allCases.map(\.rawValue).joinedDirectly(separator: ", ")
       let known = " Help topics: \(topics); 'squad help' lists the commands."
       return UsagePrinter.report(
         UsageError("No help for '\(name)'." + suggestion + known, command: "help"), to: console)

@@ -72,7 +72,7 @@ enum SyncCommand: FeatureCommand {
     if tally.notModified > 0 { parts.append("\(Grouped.format(tally.notModified)) not modified") }
     if tally.fromCache > 0 { parts.append(Plural.count(tally.fromCache, "page") + " from the cache") }
     let outcome = report.catalogueChanged ? "" : " Nothing changed; the catalogue was not written."
-    return "Synced \(Plural.heroes(report.heroCount)) (\(parts.joined(separator: ", "))).\(outcome)"
+    return "Synced \(Plural.heroes(report.heroCount)) (\(parts.joinedDirectly(separator: ", "))).\(outcome)"
   }
 
   static func json(_ report: SyncReport) -> JSONValue {

@@ -73,6 +73,6 @@ public struct HistoryEntry: Hashable, Sendable {
     if !joined.isEmpty { parts.append("recruited " + NameList.join(joined)) }
     if !left.isEmpty { parts.append("fired " + NameList.join(left)) }
     if !updated.isEmpty { parts.append("updated " + NameList.join(updated)) }
-    return parts.isEmpty ? "no member changed" : parts.joined(separator: "; ")
+    return parts.isEmpty ? "no member changed" : parts.joinedDirectly(separator: "; ")
   }
 }

@@ -53,7 +53,7 @@ public enum SquadError: Error, Equatable, Sendable, CommandFailure {
     switch self {
     case .file(let error): return error.description
     case .lookup(let failure): return failure.description
-    case .invalidImport(let invalid): return invalid.lines.joined(separator: "\n")
+    case .invalidImport(let invalid): return invalid.lines.joinedDirectly(separator: "\n")
     case .overLimit(let limit, let members, let squad, let fireFirst):
       let fire = fireFirst.map { "fire \($0) first, or " } ?? ""
       let edit = members > Squad.largestLimit ? "--no-max" : "--max \(members)"

@@ -95,7 +95,7 @@ extension HistoryFeature {
     let steps = available.suffix(count).reversed()
     for step in steps { squad = try replay(step, direction, on: squad, in: snapshot) }
     let numbers = steps.compactMap(\.sequence).sorted()
-    let detail = numbers.count == steps.count ? numbers.map(String.init).joined(separator: ",") : nil
+    let detail = numbers.count == steps.count ? numbers.map(String.init).joinedDirectly(separator: ",") : nil
     return (
       SquadEdit(squad: squad, kind: direction == .undo ? .undo : .redo, steps: steps.count, detail: detail), stopped
     )

@@ -37,7 +37,7 @@ enum ImportCSV {
           failure = ImportProblem(
             .line(number),
             "a TSV import takes the \(MemberField.stored.count) columns 'squad export --format tsv' writes "
-              + "(\(MemberField.stored.map(\.rawValue).joined(separator: ", "))) or id and name alone, or every field; this line "
+              + "(\(MemberField.stored.map(\.rawValue).joinedDirectly(separator: ", "))) or id and name alone, or every field; this line "
               + "has \(record.fields.count). A headerless file cannot say which fields it holds: export with "
               + "--format csv, whose header names them")
           return false
@@ -52,17 +52,17 @@ enum ImportCSV {
 
   private static func columns(_ header: CSV.Record) throws(ImportProblem) -> [MemberField] {
     let names = header.fields.map { CSV.unguard($0).trimmingWhitespace() }
-    let valid = MemberField.allCases.map(\.rawValue).joined(separator: ", ")
+    let valid = MemberField.allCases.map(\.rawValue).joinedDirectly(separator: ", ")
     guard names.contains(where: { MemberField(name: $0) != nil }) else {
       throw ImportProblem(
         .line(header.line),
-        "expected a CSV header naming at least id and name, found '\(TextSnippet.quote(names.joined(separator: ",")))'; "
+        "expected a CSV header naming at least id and name, found '\(TextSnippet.quote(names.joinedDirectly(separator: ",")))'; "
           + "squad imports json, jsonl and csv exports")
     }
     var columns: [MemberField] = []
     for name in names {
       guard let field = MemberField(name: name) else {
-        let shown = TextSnippet.quote(names.joined(separator: ","))
+        let shown = TextSnippet.quote(names.joinedDirectly(separator: ","))
         throw ImportProblem(
           .line(header.line),
           "'\(TextSnippet.quote(name))' is not a column squad knows (the header is \(shown); columns may be \(valid))")

@@ -25,7 +25,7 @@ public struct ImportProblem: Error, Equatable, Sendable {
     case .line(let number):
       return "\(label):\(number): " + (field.map { "\($0.rawValue): " } ?? "") + message
     case .jsonPath(let path):
-      let full = [path, field?.rawValue].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ".")
+      let full = [path, field?.rawValue].compactMap { $0 }.filter { !$0.isEmpty }.joinedDirectly(separator: ".")
       return "\(label): " + (full.isEmpty ? "" : full + ": ") + message
     }
   }
