@@ -115,8 +115,12 @@ public struct APIHeroSource: HeroSource {
   // The pages' new cache entries are written once the heroes they name are stored (never ahead).
   func learn(_ heroes: [Hero], caching pending: [PendingCacheEntry?]) {
     guard !heroes.isEmpty else { return }
-    // The answer stands even when the catalogue cannot be written; the next one tries again.
-    guard (try? store.remember(heroes, at: now())) != nil else { return }
+    // The answer stands even when the catalogue cannot be written (said once: offline commands
+    // will not know what it brought); the next one tries again.
+    do throws(PersistenceError) { try store.remember(heroes, at: now()) } catch {
+      store.sayNotKept(error)
+      return
+    }
     let stored = Set(heroes.map(\.id.rawValue))
     for case let entry? in pending { entry.write(stored: stored) }
   }

@@ -62,6 +62,27 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: paths.legacyCatalogueFile), "never a silent loss")
   }
 
+  @Test func theUpgradeNoticeComesOnceTheNewFileIsInPlace() throws {
+    try writeLegacy([Sample.thor, Hero(id: HeroID(3_000_001), name: "Synced")])
+    let file = paths.catalogueFile
+    let seen = Mutex<[Bool]>([])
+    let store = CatalogueStore(
+      paths: paths, notice: { _ in seen.withLock { $0.append(FileManager.default.fileExists(atPath: file)) } })
+    store.upgrade()
+    #expect(seen.withLock { $0 } == [true], "said after the write, never before it")
+  }
+
+  @Test func anUnreadableOldCatalogueBesideACatalogueFileSaysThatFileAnswers() throws {
+    try CatalogueStore(paths: paths).remember([Hero(id: HeroID(2_000_100), name: "Imported")], at: Sample.moment)
+    try home.write("{\"heroes\":[", to: "cache/catalogue.json")
+    let warnings = Mutex<[String]>([])
+    let catalogue = CatalogueStore(paths: paths, warn: { text in warnings.withLock { $0.append(text) } }).catalogue
+    #expect(catalogue.hero(HeroID(2_000_100))?.name == "Imported")
+    let warning = warnings.withLock { $0.joined() }
+    #expect(warning.contains("\(paths.catalogueFile) answers without its heroes"))
+    #expect(!warning.contains("the bundled set answers"))
+  }
+
   @Test func aDamagedCatalogueIsReportedThenMovedAsideByTheNextWrite() throws {
     try CatalogueStore(paths: paths).remember([Hero(id: HeroID(2_000_100), name: "Imported")], at: Sample.moment)
     try home.write("squad-catalogue 2\n{garbage", to: "catalogue.sqc")

@@ -91,6 +91,39 @@ import Testing
     #expect(stored.map(\.section) == ["counts"])
   }
 
+  @Test func countsRewrittenWithTheirChecksumsThatContradictTheHerosRecordAreDamage() throws {
+    // Every value made larger than any record's, each block's checksum made again: the blocks
+    // hold, but Spider-Man's own count is not in its run, so his place would be past the end.
+    let real = CatalogueChecksTests.written
+    let index = try CatalogueIndex(SharedBytes(real))
+    let heroes = LocalCatalogue(index: index).heroes
+    let huge = Self.written(
+      heroes.map { hero in
+        var changed = hero
+        changed.counts = HeroCounts(
+          comics: hero.counts.comics.map { _ in 9_000_000 }, series: hero.counts.series.map { _ in 9_000_000 },
+          stories: hero.counts.stories.map { _ in 9_000_000 }, events: hero.counts.events.map { _ in 9_000_000 })
+        return changed
+      })
+    let theirs = try CatalogueIndex(SharedBytes(huge))
+    var forged = real
+    let (mine, other) = (try #require(index.header.counts), try #require(theirs.header.counts))
+    try #require(mine.count == other.count)
+    forged.replaceSubrange(mine, with: huge[other])
+    let checks = try #require(index.header.checks)
+    let otherChecks = try #require(theirs.header.checks)
+    let countChecks = CatalogueHeader.blocks(index.header.countEntries) * CatalogueFormat.checkWidth
+    forged.replaceSubrange(
+      (checks.upperBound - countChecks)..<checks.upperBound,
+      with: huge[(otherChecks.upperBound - countChecks)..<otherChecks.upperBound])
+    let catalogue = LocalCatalogue(index: try CatalogueIndex(SharedBytes(forged)))
+    let spiderMan = try #require(catalogue.hero(HeroID(1_009_610)))
+    let ranks = catalogue.ranks(of: spiderMan)
+    #expect(catalogue.index.isDamaged, "noticed, so the warning is said")
+    #expect(ranks == Self.passRanks(spiderMan, in: LocalCatalogue(index: index)))
+    #expect(ranks.first == HeroRank(position: 1, of: 1564, tiedWith: 0))
+  }
+
   @Test func aFileWithoutACountsSectionRanksByReadingEveryRecord() throws {
     // The bundled set without its counts section: format 3 as the previous release's files are.
     var bytes = BundledCatalogue.index.bytes.withBytes(Array.init)

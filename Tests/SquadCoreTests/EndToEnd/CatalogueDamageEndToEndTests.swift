@@ -213,6 +213,22 @@ import Testing
       ])
   }
 
+  /// A read-only catalogue cannot learn what an answer brought: the answer stands, and the
+  /// command says once that offline commands will not know it (attack, stop 36).
+  @Test func anAnswerTheCatalogueCannotKeepIsShownAndSaidOnce() async throws {
+    let simulator = try await Simulator(characters: 150)
+    let squad = MarvelEndToEndTests.squad(simulator)
+    try squad.home.write(#"{"id":4999999,"name":"Seed"}"# + "\n", to: "seed.jsonl")
+    #expect(try await squad.launch("catalogue", "import", squad.home.file("seed.jsonl")).status == 0)
+    try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: squad.home.file("catalogue.sqc"))
+    let before = try Data(contentsOf: URL(fileURLWithPath: squad.home.file("catalogue.sqc")))
+    let listing = try await squad.launch("heroes", "--all", "--timeout", "120")
+    #expect(listing.status == 0, "\(listing.stderr)")
+    #expect(listing.stderrLines.filter { $0.contains("the local catalogue did not keep it") }.count == 1)
+    #expect(listing.stderr.contains("read-only"), "\(listing.stderr)")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: squad.home.file("catalogue.sqc"))) == before)
+  }
+
   @Test func onlineCommandsWriteNothingOutsideTheHome() async throws {
     let simulator = try await Simulator(characters: 150)
     var squad = MarvelEndToEndTests.squad(simulator)

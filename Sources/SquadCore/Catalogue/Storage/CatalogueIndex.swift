@@ -272,6 +272,9 @@ final class CatalogueIndex: Sendable {
           rank.of -= 1
           if theirs > mine { rank.position -= 1 } else if theirs == mine { rank.tiedWith -= 1 }
         }
+        // Values rewritten with their checksums (a hand or a tool) can still contradict the
+        // hero's own record: a place past the end or a tie with fewer than none is damage.
+        if rank.position < 1 || rank.tiedWith < 0 || rank.position + rank.tiedWith > rank.of { noteDamage() }
         return rank
       }
     }

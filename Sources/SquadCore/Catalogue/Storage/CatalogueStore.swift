@@ -23,6 +23,7 @@ public final class CatalogueStore: Sendable {
   private let loaded = Mutex<Result<LocalCatalogue, PersistenceError>?>(nil)
   private let legacyReported = Mutex(false)
   private let readFailureReported = Mutex(false)
+  private let notKeptReported = Mutex(false)
 
   /// A store over `paths.catalogueFile`; `warn` hears about a damaged file, `notice` about an
   /// upgrade, and `alert` (never silenced by `--quiet`: it is about the user's data) about a
@@ -69,6 +70,15 @@ public final class CatalogueStore: Sendable {
         for hero in heroes { builder.merge(hero, origin: origin) }
         return true
       })
+  }
+
+  /// Says, once a process, that heroes an API answer brought could not be kept: the answer
+  /// stands, but offline commands will not know them.
+  func sayNotKept(_ error: PersistenceError) {
+    guard Self.first(notKeptReported) else { return }
+    warn(
+      error.description
+        + " The Marvel API's answer is shown, but the local catalogue did not keep it, so offline commands will not know it.")
   }
 
   /// Runs `change` on a builder holding the current catalogue, under the lock, and writes the
@@ -132,7 +142,6 @@ public final class CatalogueStore: Sendable {
     AtomicFile.removeLeftovers(in: AtomicFile.folderAndName(of: target.path).folder, of: RecordSpool.leftoverName)
     let spoolFolder = spool ? AtomicFile.folderAndName(of: target.path).folder : nil
     let plan = CataloguePlan.start(from: try snapshot(), writing: true, spoolFolder: spoolFolder)
-    plan.notice.map(notice)
     let builder = plan.builder
     builder.startReport()
     // A damaged file is written whole again, even when the change brings nothing.
@@ -143,6 +152,8 @@ public final class CatalogueStore: Sendable {
     var sink = try FileCatalogueSink(target: target, keepingReplaced: plan.aside != nil)
     let updatedAt = date.map { max($0, plan.updatedAt ?? $0) } ?? plan.updatedAt
     try builder.write(updatedAt: updatedAt, bundled: BundledCatalogue.fingerprint, to: &sink)
+    // Said once the new file is in place, as the kept-aside warning is.
+    plan.notice.map(notice)
     announce(plan.aside, keptAt: sink.keptAside)
     // Only once its heroes are in the new file is the old release's file removed.
     if plan.migratedLegacy { try? FileManager.default.removeItem(atPath: legacyPath) }
@@ -300,9 +311,11 @@ public final class CatalogueStore: Sendable {
     case .corrupt(let text), .unreadable(let text): detail = text
     default: detail = error.description
     }
+    // With a catalogue file there, it answers (without the old file's heroes), not the bundled set alone.
+    let answers = (try? FileKind.isPresent(path)) == true ? "\(path) answers without its heroes" : "the bundled set answers"
     warn(
       "\(legacyPath), the local catalogue of an earlier squad, could not be read (\(detail)). It is left where it "
-        + "is, the bundled set answers, and squad takes its heroes in as soon as it reads; to bring in a copy of it "
+        + "is, \(answers), and squad takes its heroes in as soon as it reads; to bring in a copy of it "
         + "instead, use 'squad catalogue import <file>'.")
   }
 
