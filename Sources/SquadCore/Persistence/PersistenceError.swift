@@ -6,7 +6,8 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
   public enum Reason: Hashable, Sendable {
     /// The file exists but is not a valid squad file; `detail` says where or why.
     case corrupt(detail: String)
-    /// The file was written by a newer squad with this `schemaVersion`; this one `reads` another.
+    /// The file was written by a newer squad with this `version` of its format (a squad file's
+    /// `schemaVersion`, the catalogue's magic line); this one `reads` up to another.
     case newerSchema(version: Int, reads: Int)
     /// The file or its folder could not be read.
     case unreadable(detail: String)
@@ -95,7 +96,7 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
       return "\(path) is not a valid squad file (\(detail)). It was left untouched; "
         + "fix it, remove it, or replace it with 'squad import <file> --replace'."
     case .newerSchema(let version, let reads):
-      return "\(path) was written by a newer squad (schemaVersion \(version); this one reads "
+      return "\(path) was written by a newer squad (version \(version) of its format; this one reads "
         + "\(reads)). It was left untouched; upgrade squad to use it."
     case .unreadable(let detail):
       return "Could not read \(path): \(detail)."

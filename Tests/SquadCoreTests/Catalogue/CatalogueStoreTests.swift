@@ -62,6 +62,23 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: paths.legacyCatalogueFile), "never a silent loss")
   }
 
+  @Test func aNewerSquadsCatalogueIsNeverTakenForDamageNorWrittenOver() throws {
+    try CatalogueStore(paths: paths).remember([Hero(id: HeroID(2_000_100), name: "Imported")], at: Sample.moment)
+    var bytes = try #require(home.contents("catalogue.sqc")).map { $0 }
+    bytes[16] = UInt8(ascii: "6")
+    try Data(bytes).write(to: URL(fileURLWithPath: paths.catalogueFile))
+    let store = CatalogueStore(paths: paths)
+    #expect(throws: PersistenceError(path: paths.catalogueFile, reason: .newerSchema(version: 6, reads: 5))) {
+      try store.read()
+    }
+    #expect(throws: PersistenceError.self) {
+      try store.remember([Hero(id: HeroID(2_000_101), name: "New")], at: Sample.moment)
+    }
+    #expect(throws: PersistenceError.self) { try store.reset() }
+    #expect(home.contents("catalogue.sqc") == Data(bytes), "left as the newer squad wrote it")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: home.path).allSatisfy { !$0.contains("damaged") })
+  }
+
   @Test func theUpgradeNoticeComesOnceTheNewFileIsInPlace() throws {
     try writeLegacy([Sample.thor, Hero(id: HeroID(3_000_001), name: "Synced")])
     let file = paths.catalogueFile

@@ -41,7 +41,7 @@ struct CatalogueHeader: Encodable, Equatable, Sendable {
     guard bytes.count >= CatalogueFormat.headerSize, bytes[magic] == UInt8(ascii: "\n"),
       let version = CatalogueFormat.readable.firstIndex(where: { $0.utf8.elementsEqual(bytes[0..<magic]) })
     else {
-      throw .notACatalogue
+      throw Self.newerFormat(bytes).map(CatalogueFormatError.newer) ?? .notACatalogue
     }
     let checked = version < CatalogueFormat.checkedVersions
     let end = CatalogueFormat.headerSize - (checked ? CatalogueFormat.checkWidth : 0)
@@ -169,6 +169,17 @@ struct CatalogueHeader: Encodable, Equatable, Sendable {
 
   init() {}
 
+  /// The version of a catalogue file a newer squad wrote (`squad-catalogue 6` and on); nil for
+  /// any other bytes.
+  private static func newerFormat(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    let prefix = Array("squad-catalogue ".utf8)
+    guard bytes.starts(with: prefix), let end = bytes.prefix(40).firstIndex(of: UInt8(ascii: "\n")),
+      let version = Int(String(decoding: bytes[prefix.count..<end], as: UTF8.self)),
+      let newest = Int(CatalogueFormat.magic.dropFirst(prefix.count)), version > newest
+    else { return nil }
+    return version
+  }
+
   /// Whether the counts section holds four runs of at most `count` values each, as `known` says.
   private var countsAgree: Bool {
     guard let counts, let known else { return true }
@@ -232,11 +243,14 @@ enum CatalogueFormatError: Error, Equatable {
   case notACatalogue
   /// This format, but broken.
   case damaged(String)
+  /// A later format, written by a newer squad: never taken for damage, so never set aside.
+  case newer(Int)
 
   var description: String {
     switch self {
     case .notACatalogue: return "not a squad catalogue"
     case .damaged(let detail): return detail
+    case .newer(let version): return "written by a newer squad (format \(version))"
     }
   }
 }

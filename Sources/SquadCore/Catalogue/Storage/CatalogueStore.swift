@@ -203,6 +203,11 @@ public final class CatalogueStore: Sendable {
       let index = try CatalogueIndex(bytes) { @Sendable [self] in if warning { warnDamaged(problem) } }
       return .found(LocalCatalogue(index: index))
     } catch {
+      // A newer squad's file is not damage: nothing reads from it, and nothing writes over it.
+      if case .newer(let version) = error {
+        let newest = Int(CatalogueFormat.magic.split(separator: " ").last ?? "") ?? 0
+        throw PersistenceError(path: path, reason: .newerSchema(version: version, reads: newest))
+      }
       return .damaged(error.description, bytes)
     }
   }
