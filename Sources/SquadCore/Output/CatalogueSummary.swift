@@ -51,7 +51,12 @@ enum CatalogueSummary {
     let heroes =
       "heroes: \(g(report.heroesAdded)) added, \(g(report.heroesUpdated)) updated, \(g(report.heroesUnchanged)) unchanged"
     let comics = "comics: \(g(report.comicsAdded)) added, \(g(report.comicsUpdated)) updated"
-    let outcome = report.changed ? "" : " Nothing changed; the catalogue was not written."
+    let outcome =
+      report.changed
+      ? ""
+      : report.written
+        ? " Nothing new; the damaged catalogue was written again, repaired."
+        : " Nothing changed; the catalogue was not written."
     return "\(files)\(skipped); \(heroes); \(comics).\(outcome)"
   }
 
@@ -70,7 +75,7 @@ enum CatalogueSummary {
         ])
       ),
       ("comics", .object([("added", .int(report.comicsAdded)), ("updated", .int(report.comicsUpdated))])),
-      ("changed", .bool(report.changed)),
+      ("changed", .bool(report.changed)), ("written", .bool(report.written)),
     ])
   }
 

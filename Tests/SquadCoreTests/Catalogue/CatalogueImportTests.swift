@@ -265,6 +265,45 @@ import Testing
     #expect(store.catalogue.count == 1564 + 3)
   }
 
+  @Test func anImportThatBringsNothingNewToADamagedCatalogueSaysItRepairedIt() throws {
+    let home = TemporaryDirectory()
+    try home.write(#"[{"id":5000001,"name":"Someone"}]"#, to: "one.json")
+    let store = CatalogueStore(paths: SquadPaths(home: home.path))
+    guard
+      case .success(let first) = CatalogueImport.run(
+        [home.file("one.json")], skipInvalid: false, store: store, now: Date())
+    else {
+      Issue.record("the first import failed")
+      return
+    }
+    #expect(first.changed && first.written)
+    // One digit of the counts section changed: a block that fails its check.
+    var bytes = try #require(home.contents("catalogue.sqc")).map { $0 }
+    let counts = try #require(try CatalogueIndex(SharedBytes(bytes)).header.counts)
+    bytes[counts.lowerBound] = bytes[counts.lowerBound] == UInt8(ascii: "0") ? UInt8(ascii: "1") : UInt8(ascii: "0")
+    try Data(bytes).write(to: URL(fileURLWithPath: home.file("catalogue.sqc")))
+    let again = CatalogueImport.run(
+      [home.file("one.json")], skipInvalid: false, store: CatalogueStore(paths: SquadPaths(home: home.path)),
+      now: Date())
+    guard case .success(let report) = again else {
+      Issue.record("the second import failed: \(again)")
+      return
+    }
+    #expect(!report.changed && report.written)
+    #expect(CatalogueSummary.text(report).hasSuffix("Nothing new; the damaged catalogue was written again, repaired."))
+    #expect(try CatalogueIndex(SharedBytes(try #require(home.contents("catalogue.sqc")).map { $0 })).damages().isEmpty)
+    guard
+      case .success(let third) = CatalogueImport.run(
+        [home.file("one.json")], skipInvalid: false, store: CatalogueStore(paths: SquadPaths(home: home.path)),
+        now: Date())
+    else {
+      Issue.record("the third import failed")
+      return
+    }
+    #expect(!third.changed && !third.written)
+    #expect(CatalogueSummary.text(third).hasSuffix("Nothing changed; the catalogue was not written."))
+  }
+
   @Test func anImportPastTheHeroBoundStopsAndWritesNothing() throws {
     let home = TemporaryDirectory()
     let count = CatalogueLimits.maximumHeroes + 1

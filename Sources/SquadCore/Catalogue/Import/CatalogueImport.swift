@@ -23,6 +23,9 @@ public enum CatalogueImport {
     /// Comics the catalogue held, now changed.
     public var comicsUpdated = 0
 
+    /// Whether the catalogue file was written: when something changed, or to repair a damaged one.
+    public var written = false
+
     /// Whether the catalogue changed.
     public var changed: Bool { heroesAdded + heroesUpdated + comicsAdded + comicsUpdated > 0 }
   }
@@ -59,7 +62,7 @@ public enum CatalogueImport {
     var report = Report(skipped: found.skipped, passedOver: found.passedOver)
     var stopped: Failure?
     do throws(PersistenceError) {
-      try store.update(
+      report.written = try store.update(
         at: now, spool: true,
         deciding: { builder in
           for file in found.files {
