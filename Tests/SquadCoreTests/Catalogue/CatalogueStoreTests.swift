@@ -79,6 +79,19 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: home.path).allSatisfy { !$0.contains("damaged") })
   }
 
+  @Test func aRepairDoesNotAdviseRunningItself() throws {
+    try CatalogueStore(paths: paths).remember([Hero(id: HeroID(2_000_100), name: "Imported")], at: Sample.moment)
+    var bytes = try #require(home.contents("catalogue.sqc")).map { $0 }
+    let counts = try #require(try CatalogueIndex(SharedBytes(bytes)).header.counts)
+    bytes[counts.lowerBound] = bytes[counts.lowerBound] == UInt8(ascii: "0") ? UInt8(ascii: "1") : UInt8(ascii: "0")
+    try Data(bytes).write(to: URL(fileURLWithPath: paths.catalogueFile))
+    let said = Mutex<[String]>([])
+    let store = CatalogueStore(paths: paths, warn: { text in said.withLock { $0.append(text) } })
+    #expect(try store.repair())
+    #expect(said.withLock { $0 } == [], "a write repairs what it meets; its report says so")
+    #expect(try store.check().damages.isEmpty)
+  }
+
   @Test func theUpgradeNoticeComesOnceTheNewFileIsInPlace() throws {
     try writeLegacy([Sample.thor, Hero(id: HeroID(3_000_001), name: "Synced")])
     let file = paths.catalogueFile

@@ -141,7 +141,8 @@ public final class CatalogueStore: Sendable {
     AtomicFile.removeLeftovers(of: target.path)
     AtomicFile.removeLeftovers(in: AtomicFile.folderAndName(of: target.path).folder, of: RecordSpool.leftoverName)
     let spoolFolder = spool ? AtomicFile.folderAndName(of: target.path).folder : nil
-    let plan = CataloguePlan.start(from: try snapshot(), writing: true, spoolFolder: spoolFolder)
+    // The write repairs what it meets (and says what it sets aside), so damage is not warned of.
+    let plan = CataloguePlan.start(from: try snapshot(warning: false), writing: true, spoolFolder: spoolFolder)
     let builder = plan.builder
     builder.startReport()
     // A damaged file is written whole again, even when the change brings nothing.
@@ -260,8 +261,8 @@ public final class CatalogueStore: Sendable {
 
   /// The stored file and the previous release's as they read now; a failed read of the stored
   /// file is thrown, and a previous release's file that does not read is reported and left out.
-  private func snapshot() throws(PersistenceError) -> CatalogueSnapshot {
-    let stored = try stored()
+  private func snapshot(warning: Bool = true) throws(PersistenceError) -> CatalogueSnapshot {
+    let stored = try stored(warning: warning)
     return CatalogueSnapshot(path: path, stored: stored, legacy: legacy())
   }
 

@@ -25,6 +25,7 @@ import Testing
     var report = CatalogueImport.Report()
     report.filesRead = filesRead
     report.heroesAdded = added
+    report.written = added > 0
     report.skipped = skipped
     return report
   }
