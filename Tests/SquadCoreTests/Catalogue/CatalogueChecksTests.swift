@@ -140,6 +140,19 @@ import Testing
   }
 
   /// Every byte changed, anywhere, is noticed by the check (a sample of positions, each flipped).
+  @Test func aDamagedHeaderNewlineIsTheHeadersDamage() throws {
+    var bytes = Self.written
+    bytes[CatalogueFormat.headerSize - 1] = UInt8(ascii: "x")
+    let damages = try CatalogueIndex(SharedBytes(bytes)).damages()
+    #expect(damages == [CatalogueDamage(section: "header", detail: "1 line does not end where it should")])
+  }
+
+  @Test func aFileWithoutChecksumsIsNotNamedByAFormatItMayNotBe() {
+    // Formats 2 and 3 have none; the report does not guess which.
+    let report = CatalogueCheckReport(file: "c.sqc", damages: [], intact: 3, checksums: false)
+    #expect(CatalogueSummary.text(report).contains("an older format without checksums; the next write adds them"))
+  }
+
   @Test func checkFindsEveryFlippedByte() throws {
     for position in stride(from: 3, to: Self.written.count, by: 1_009) {
       var bytes = Self.written

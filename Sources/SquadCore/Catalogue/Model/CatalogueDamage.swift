@@ -89,9 +89,10 @@ extension CatalogueIndex {
         "counts", badCounts == 0 && names.isEmpty && header.known != nil && stored != expected ? 1 : 0,
         "section differs from the records' counts")
       // The newlines no checksum covers: the header's last byte and each check line's.
-      let ends =
-        [CatalogueFormat.headerSize - 1]
-        + (header.checks.map { Array(stride(from: $0.lowerBound + 8, to: $0.upperBound, by: 9)) } ?? [])
+      note(
+        "header", buffer[CatalogueFormat.headerSize - 1] == UInt8(ascii: "\n") ? 0 : 1,
+        "line does not end where it should")
+      let ends = header.checks.map { Array(stride(from: $0.lowerBound + 8, to: $0.upperBound, by: 9)) } ?? []
       note("checks", ends.filter { buffer[$0] != UInt8(ascii: "\n") }.count, "lines do not end where they should")
       return found
     }
