@@ -87,7 +87,8 @@ enum CatalogueSummary {
         + "\n"
     }
     guard !report.damages.isEmpty else {
-      let checks = report.checksums ? "every checksum holds" : "an older format without checksums; the next write adds them"
+      let checks =
+        report.checksums ? "every checksum holds" : "an older format without checksums; the next write adds them"
       return "\(report.file): whole (\(Plural.heroes(report.intact)); \(checks)).\n"
     }
     let lines = report.damages.map { damage in

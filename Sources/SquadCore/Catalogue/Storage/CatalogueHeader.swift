@@ -55,7 +55,9 @@ struct CatalogueHeader: Encodable, Equatable, Sendable {
     } catch {
       throw .damaged("the header does not read (\(error))")
     }
-    guard (checks != nil) == checked, (counts != nil) == (known != nil) else { throw .damaged("the header's checksums do not fit its format") }
+    guard (checks != nil) == checked, (counts != nil) == (known != nil) else {
+      throw .damaged("the header's checksums or counts do not fit its format")
+    }
     try checkAgreement(fileSize: bytes.count)
   }
 

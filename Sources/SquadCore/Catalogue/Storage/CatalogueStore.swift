@@ -78,7 +78,8 @@ public final class CatalogueStore: Sendable {
     guard Self.first(notKeptReported) else { return }
     warn(
       error.description
-        + " The Marvel API's answer is shown, but the local catalogue did not keep it, so offline commands will not know it.")
+        + " The Marvel API's answer is shown, but the local catalogue did not keep it, so offline commands will not know it."
+    )
   }
 
   /// Runs `change` on a builder holding the current catalogue, under the lock, and writes the
@@ -318,7 +319,8 @@ public final class CatalogueStore: Sendable {
     default: detail = error.description
     }
     // With a catalogue file there, it answers (without the old file's heroes), not the bundled set alone.
-    let answers = (try? FileKind.isPresent(path)) == true ? "\(path) answers without its heroes" : "the bundled set answers"
+    let answers =
+      (try? FileKind.isPresent(path)) == true ? "\(path) answers without its heroes" : "the bundled set answers"
     warn(
       "\(legacyPath), the local catalogue of an earlier squad, could not be read (\(detail)). It is left where it "
         + "is, \(answers), and squad takes its heroes in as soon as it reads; to bring in a copy of it "
