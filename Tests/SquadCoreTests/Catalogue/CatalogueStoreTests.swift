@@ -65,7 +65,18 @@ import Testing
   @Test func aNewerSquadsCatalogueIsNeverTakenForDamageNorWrittenOver() throws {
     try CatalogueStore(paths: paths).remember([Hero(id: HeroID(2_000_100), name: "Imported")], at: Sample.moment)
     var bytes = try #require(home.contents("catalogue.sqc")).map { $0 }
+    let whole = bytes
+    // A version digit flipped alone fails the header's checksum: damage, not a newer squad's file.
     bytes[16] = UInt8(ascii: "6")
+    try Data(bytes).write(to: URL(fileURLWithPath: paths.catalogueFile))
+    #expect(throws: Never.self) { try CatalogueStore(paths: paths).read() }
+    // Written so by a newer squad, the header's checksum holds.
+    let end = CatalogueFormat.headerSize - CatalogueFormat.checkWidth
+    var line: [UInt8] = []
+    CatalogueFormat.appendHex(
+      UInt64(bytes.withUnsafeBufferPointer { CRC32.checksum(.init(rebasing: $0[0..<end])) }), digits: 8, to: &line)
+    bytes.replaceSubrange(end..<(end + 8), with: line)
+    try #require(bytes != whole)
     try Data(bytes).write(to: URL(fileURLWithPath: paths.catalogueFile))
     let store = CatalogueStore(paths: paths)
     #expect(throws: PersistenceError(path: paths.catalogueFile, reason: .newerSchema(version: 6, reads: 5))) {

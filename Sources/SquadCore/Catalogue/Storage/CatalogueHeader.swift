@@ -172,12 +172,16 @@ struct CatalogueHeader: Encodable, Equatable, Sendable {
   init() {}
 
   /// The version of a catalogue file a newer squad wrote (`squad-catalogue 6` and on); nil for
-  /// any other bytes.
+  /// any other bytes. Its header line's checksum must hold as this format's does: a damaged
+  /// version digit (`5` become `7`) is damage, never a newer squad's file.
   private static func newerFormat(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
     let prefix = Array("squad-catalogue ".utf8)
-    guard bytes.starts(with: prefix), let end = bytes.prefix(40).firstIndex(of: UInt8(ascii: "\n")),
-      let version = Int(String(decoding: bytes[prefix.count..<end], as: UTF8.self)),
-      let newest = Int(CatalogueFormat.magic.dropFirst(prefix.count)), version > newest
+    let end = CatalogueFormat.headerSize - CatalogueFormat.checkWidth
+    guard bytes.count >= CatalogueFormat.headerSize, bytes.starts(with: prefix),
+      let newline = bytes.prefix(40).firstIndex(of: UInt8(ascii: "\n")),
+      let version = Int(String(decoding: bytes[prefix.count..<newline], as: UTF8.self)),
+      let newest = Int(CatalogueFormat.magic.dropFirst(prefix.count)), version > newest,
+      CatalogueFormat.hex(bytes, at: end, count: 8) == UInt64(CRC32.checksum(.init(rebasing: bytes[0..<end])))
     else { return nil }
     return version
   }
