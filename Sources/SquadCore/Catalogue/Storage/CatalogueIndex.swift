@@ -20,11 +20,6 @@ final class CatalogueIndex: Sendable {
   let header: CatalogueHeader
   private let onDamage: (@Sendable () -> Void)?
   private let damage = Mutex<(met: Bool, intact: CatalogueIndex?)>((false, nil))
-  // The check lines whose index block held its checksum: a bisection's last probes share a
-  // block, and `show`'s eight rank bisections and its id lookup share their first ones; each
-  // block verified once took a synced `show` from 1.20× fda2077's instructions to … (stop 36).
-  // The bytes never change under a read (a write replaces the file by a rename).
-  private let verifiedBlocks = Mutex<Set<Int>>([])
 
   /// Reads the header of `bytes`; throws when they are not a catalogue or it is damaged.
   /// `onDamage` hears, once, that a read met damage.
@@ -100,22 +95,16 @@ final class CatalogueIndex: Sendable {
     let start = table.range.lowerBound + block * CatalogueFormat.blockEntries * table.width
     let end = min(start + CatalogueFormat.blockEntries * table.width, table.range.upperBound)
     let checkLine = header.checks.map { $0.lowerBound + (table.firstCheck + block) * CatalogueFormat.checkWidth }
-    guard checkLine.map({ blockHolds(buffer, start..<end, checkLine: $0) }) ?? true,
+    guard
+      checkLine.map({
+        CatalogueFormat.hex(buffer, at: $0, count: 8) == UInt64(CRC32.checksum(.init(rebasing: buffer[start..<end])))
+      }) ?? true,
       let value = CatalogueFormat.hex(buffer, at: table.range.lowerBound + entry * table.width + column, count: count)
     else {
       noteDamage()
       return nil
     }
     return value
-  }
-
-  /// Whether the index block at `range` holds the checksum on `checkLine`, each block verified once.
-  private func blockHolds(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, checkLine: Int) -> Bool {
-    if verifiedBlocks.withLock({ $0.contains(checkLine) }) { return true }
-    guard CatalogueFormat.hex(buffer, at: checkLine, count: 8) == UInt64(CRC32.checksum(.init(rebasing: buffer[range])))
-    else { return false }
-    verifiedBlocks.withLock { _ = $0.insert(checkLine) }
-    return true
   }
 
   /// The content of the line starting at `offset` in `section`, its checksum verified; nil when
