@@ -20,6 +20,22 @@ import Testing
     return sink.bytes
   }
 
+  /// `file` with the counts section of `other` (a file of as many known counts) and that
+  /// section's check lines: every block's checksum holds, whatever the values say.
+  static func counts(of other: [UInt8], into file: [UInt8]) throws -> [UInt8] {
+    let (index, theirs) = (try CatalogueIndex(SharedBytes(file)), try CatalogueIndex(SharedBytes(other)))
+    let (mine, section) = (try #require(index.header.counts), try #require(theirs.header.counts))
+    try #require(mine.count == section.count)
+    var spliced = file
+    spliced.replaceSubrange(mine, with: other[section])
+    let (checks, otherChecks) = (try #require(index.header.checks), try #require(theirs.header.checks))
+    let countChecks = CatalogueHeader.blocks(index.header.countEntries) * CatalogueFormat.checkWidth
+    spliced.replaceSubrange(
+      (checks.upperBound - countChecks)..<checks.upperBound,
+      with: other[(otherChecks.upperBound - countChecks)..<otherChecks.upperBound])
+    return spliced
+  }
+
   @Test func everyBundledHeroRanksByBisectionAsAPassRanksIt() throws {
     let catalogue = LocalCatalogue()
     #expect(catalogue.index.header.known == [1564, 1564, 1564, 1564])
@@ -76,17 +92,7 @@ import Testing
         if hero.id == CatalogueChecksTests.hulk { changed.counts.comics = (hero.counts.comics ?? 0) + 1 }
         return changed
       })
-    var mixed = CatalogueChecksTests.written
-    let theirs = try CatalogueIndex(SharedBytes(lying))
-    let (mine, other) = (try #require(index.header.counts), try #require(theirs.header.counts))
-    try #require(mine.count == other.count)
-    mixed.replaceSubrange(mine, with: lying[other])
-    let checks = try #require(index.header.checks)
-    let otherChecks = try #require(theirs.header.checks)
-    let countChecks = CatalogueHeader.blocks(index.header.countEntries) * CatalogueFormat.checkWidth
-    mixed.replaceSubrange(
-      (checks.upperBound - countChecks)..<checks.upperBound,
-      with: lying[(otherChecks.upperBound - countChecks)..<otherChecks.upperBound])
+    let mixed = try Self.counts(of: lying, into: CatalogueChecksTests.written)
     stored = try CatalogueIndex(SharedBytes(mixed)).damages()
     #expect(stored.map(\.section) == ["counts"])
   }
@@ -105,17 +111,7 @@ import Testing
           stories: hero.counts.stories.map { _ in 9_000_000 }, events: hero.counts.events.map { _ in 9_000_000 })
         return changed
       })
-    let theirs = try CatalogueIndex(SharedBytes(huge))
-    var forged = real
-    let (mine, other) = (try #require(index.header.counts), try #require(theirs.header.counts))
-    try #require(mine.count == other.count)
-    forged.replaceSubrange(mine, with: huge[other])
-    let checks = try #require(index.header.checks)
-    let otherChecks = try #require(theirs.header.checks)
-    let countChecks = CatalogueHeader.blocks(index.header.countEntries) * CatalogueFormat.checkWidth
-    forged.replaceSubrange(
-      (checks.upperBound - countChecks)..<checks.upperBound,
-      with: huge[(otherChecks.upperBound - countChecks)..<otherChecks.upperBound])
+    let forged = try Self.counts(of: huge, into: real)
     let catalogue = LocalCatalogue(index: try CatalogueIndex(SharedBytes(forged)))
     let spiderMan = try #require(catalogue.hero(HeroID(1_009_610)))
     let ranks = catalogue.ranks(of: spiderMan)
