@@ -1,4 +1,4 @@
-/// CRC-32 (IEEE 802.3, the checksum of zip, gzip and PNG): what a format-4 catalogue keeps for
+/// CRC-32 (IEEE 802.3, the checksum of zip, gzip and PNG): what a catalogue of format 4 or 5 keeps for
 /// every record, comic, index block and its header.
 enum CRC32 {
   // Eight tables, the classic byte table first and each next one a byte further on, so the loop

@@ -4,7 +4,7 @@
 /// Plain text, so it can be embedded as a string literal and read with `less`:
 ///
 /// ```text
-/// squad-catalogue 3\n                                   magic and version
+/// squad-catalogue 5\n                                   magic and version
 /// {"count":…,"records":[start,end],…}<spaces>\n         header: JSON padded to 1,024 bytes
 /// {"k":"3-d man","src":"b","id":1011334,…}\n            records, one per line, in name-key order
 /// 00000000000f6b86000000000400\n                        id index: id (16 hex) + record offset (12 hex)
@@ -20,7 +20,7 @@
 /// flipped so that hexadecimal order is numeric order for negative ids too. Dates (a record's
 /// `modified`, a comic's `onSale`, the header's `updatedAt`) are whole seconds since 1970.
 ///
-/// Format 4 (this release) adds checksums (``CRC32``) to format 3: each record and comic line ends
+/// Format 4 adds checksums (``CRC32``) to format 3: each record and comic line ends
 /// with a space and the CRC-32 of the line before it, each block of 16 index entries has its
 /// CRC-32 in a last section (`checks`), the header line ends with its own, and the sections tile
 /// the file exactly. Format 5 (this release) adds the counts section: for comics, series, stories

@@ -39,7 +39,7 @@ final class CatalogueIndex: Sendable {
   /// How many heroes it holds.
   var count: Int { header.count }
 
-  /// Whether the file carries checksums (format 4).
+  /// Whether the file carries checksums (formats 4 and 5).
   var checked: Bool { header.checks != nil }
 
   /// Whether a read has met damage.
