@@ -41,17 +41,8 @@ public enum DisplayWidth {
   /// The text padded with spaces to `columns`.
   public static func pad(_ text: String, to columns: Int) -> String {
     let missing = columns - of(text)
-    return missing > 0 ? text + spaces(missing) : text
+    return missing > 0 ? text + String(repeating: " ", count: missing) : text
   }
-
-  /// `count` spaces (none for a negative count).
-  static func spaces(_ count: Int) -> String {
-    // A slice of one string of spaces: `String(repeating:count:)` costs ~4K instructions a call,
-    // a fifth of a 100-member table's layout.
-    count <= blank.utf8.count ? String(blank.utf8.prefix(max(count, 0))) ?? "" : String(repeating: " ", count: count)
-  }
-
-  private static let blank = String(repeating: " ", count: 256)
 
   static func width(of scalar: Unicode.Scalar) -> Int {
     let value = scalar.value

@@ -75,7 +75,8 @@ public enum SquadOutput {
     Table(
       columns: fields.map(\.column),
       rows: squad.members.map { member in
-        fields.map { $0.cell(member, hero: heroes[member.id], unknown: unknown, day: day) }
+        let hero = heroes[member.id]
+        return fields.map { $0.cell(member, hero: hero, unknown: unknown, day: day) }
       })
   }
 }

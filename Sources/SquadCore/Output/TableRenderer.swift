@@ -5,38 +5,59 @@ public enum TableRenderer {
   /// included, is cut to it, however narrow, so nothing wraps.
   public static func render(_ table: Table, width: Int?, color: Bool, headers: Bool = true) -> String {
     let cells = table.rows.map { $0.map(TextSanitizer.clean) }
+    let cellWidths = cells.map { $0.map(DisplayWidth.of) }
+    let titleWidths = table.columns.map { headers ? DisplayWidth.of($0.title) : 0 }
     var widths = table.columns.indices.map { index in
-      max(
-        headers ? DisplayWidth.of(table.columns[index].title) : 0, cells.map { DisplayWidth.of($0[index]) }.max() ?? 0)
+      max(titleWidths[index], cellWidths.map { $0[index] }.max() ?? 0)
     }
     if let width { shrink(&widths, toFit: width, columns: table.columns) }
-    // Columns that cannot shrink further (ids, dates) may still be wider than the terminal.
-    func fitted(_ line: String) -> String { width.map { DisplayWidth.truncate(line, to: $0) } ?? line }
-    var lines: [String] = []
+    // One buffer for the whole table: a string per cell, line and join was most of a
+    // 100-member `list`'s table (BENCHMARKS.md, "Stop 37").
+    var text: [UInt8] = []
+    text.reserveCapacity((widths.reduce(0, +) + 2 * widths.count) * (cells.count + 1))
     if headers {
-      let header = fitted(layout(table.columns.map(\.title), widths: widths, columns: table.columns))
-      lines.append(color ? ANSI.bold(header) : header)
+      var header: [UInt8] = []
+      layout(
+        table.columns.map(\.title), titleWidths, widths: widths, columns: table.columns, fitting: width, into: &header)
+      text += color ? Array(ANSI.bold(String(decoding: header.dropLast(), as: UTF8.self)).utf8) + [newline] : header
     }
-    lines += cells.map { fitted(layout($0, widths: widths, columns: table.columns)) }
-    return lines.map { $0 + "\n" }.joined()
+    for (row, rowWidths) in zip(cells, cellWidths) {
+      layout(row, rowWidths, widths: widths, columns: table.columns, fitting: width, into: &text)
+    }
+    return String(decoding: text, as: UTF8.self)
   }
 
-  private static func layout(_ row: [String], widths: [Int], columns: [Table.Column]) -> String {
-    var parts: [String] = []
-    for (index, text) in row.enumerated() {
-      let cut = DisplayWidth.truncate(text, to: widths[index])
-      let isLast = index == row.count - 1
-      if columns[index].alignsRight {
-        parts.append(DisplayWidth.spaces(widths[index] - DisplayWidth.of(cut)) + cut)
-      } else {
-        parts.append(isLast ? cut : DisplayWidth.pad(cut, to: widths[index]))
+  private static let space = UInt8(ascii: " ")
+  private static let newline = UInt8(ascii: "\n")
+
+  /// Appends one row as a line: cells cut to their column, padded, two spaces apart, no trailing
+  /// padding, the whole line cut to `fitting` columns when fixed columns leave it wider.
+  private static func layout(
+    _ row: [String], _ cellWidths: [Int], widths: [Int], columns: [Table.Column], fitting: Int?,
+    into text: inout [UInt8]
+  ) {
+    let start = text.count
+    for index in row.indices {
+      if index > 0 { text += [space, space] }
+      var cell = row[index]
+      var cellWidth = cellWidths[index]
+      if cellWidth > widths[index] {
+        cell = DisplayWidth.truncate(cell, to: widths[index])
+        cellWidth = DisplayWidth.of(cell)
       }
+      let padding = repeatElement(space, count: max(0, widths[index] - cellWidth))
+      if columns[index].alignsRight { text += padding }
+      text += cell.utf8
+      if !columns[index].alignsRight { text += padding }
     }
-    var line = parts.joinedDirectly(separator: "  ")
-    // Trailing padding dropped from the end only: reversing the whole line broke every line into
-    // characters twice (most of a 100-member table's 32M instructions).
-    while line.utf8.last == UInt8(ascii: " ") { line.removeLast() }
-    return line
+    while text.count > start, text.last == space { text.removeLast() }
+    let lineWidth = widths.reduce(0, +) + 2 * max(0, widths.count - 1)
+    // Columns that cannot shrink further (ids, dates) may still be wider than the terminal.
+    if let fitting, lineWidth > fitting {
+      let line = String(decoding: text[start...], as: UTF8.self)
+      text.replaceSubrange(start..., with: DisplayWidth.truncate(line, to: fitting).utf8)
+    }
+    text.append(newline)
   }
 
   // Shrinks the shrinkable columns, widest first, until the row fits; fixed columns keep width.
