@@ -17,7 +17,11 @@ public enum MarvelDate {
   /// or impossible (`2026-02-30`, `23:59:60`, an offset of `+25:00` or `+05:99`): nothing rolls
   /// over. The one date rule for the squad file, imports and the API.
   public static func parse(_ text: String) -> Date? {
-    let bytes = Array(text.utf8)
+    var text = text
+    return text.withUTF8(parse)
+  }
+
+  private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
     func number(_ start: Int, _ count: Int) -> Int? {
       guard start + count <= bytes.count else { return nil }
       var value = 0
@@ -96,12 +100,16 @@ public enum MarvelDate {
     bytes.reserveCapacity(21)
     func append(_ value: Int, _ width: Int, _ separator: Unicode.Scalar?) {
       if let separator { bytes.append(UInt8(ascii: separator)) }
-      let start = bytes.count
-      var rest = value
-      repeat {
-        bytes.insert(UInt8(48 + rest % 10), at: start)
-        rest /= 10
-      } while rest > 0 || bytes.count - start < width
+      var divisor = 1
+      var digits = 1
+      while digits < width || value / divisor >= 10 {
+        divisor *= 10
+        digits += 1
+      }
+      while divisor > 0 {
+        bytes.append(UInt8(48 + value / divisor % 10))
+        divisor /= 10
+      }
     }
     append(abs(year), 4, nil)
     append(month, 2, "-")

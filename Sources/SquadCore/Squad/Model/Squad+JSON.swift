@@ -36,34 +36,43 @@ extension Member {
     }
     try reader.beginObject()
     var id: Result<Int?, JSONReader.Unfit>?
-    // Name, description, thumbnail and recruitedAt, at their places in `textKeys`.
-    var texts = [Result<String?, JSONReader.Unfit>?](repeating: nil, count: 4)
+    var name: Result<String?, JSONReader.Unfit>?
+    var description: Result<String?, JSONReader.Unfit>?
+    var thumbnail: Result<String?, JSONReader.Unfit>?
+    var recruitedAt: Result<String?, JSONReader.Unfit>?
+    // Four named values, not an array of them: freeing an array of results went through the
+    // runtime's generic destroy, a quarter of a 100-member squad's read (BENCHMARKS.md, "Stop 37").
+    func text(_ value: inout Result<String?, JSONReader.Unfit>?) throws(JSONReader.Failure) {
+      if value == nil { value = try reader.text() } else { try reader.skipValue() }
+    }
     while let key = try reader.nextKey() {
       if key == "id", id == nil {
         id = try reader.wholeNumber()
-      } else if let index = textKeys.firstIndex(where: { key == $0.key }), texts[index] == nil {
-        texts[index] = try reader.text()
+      } else if key == "name" {
+        try text(&name)
+      } else if key == "description" {
+        try text(&description)
+      } else if key == "thumbnail" {
+        try text(&thumbnail)
+      } else if key == "recruitedAt" {
+        try text(&recruitedAt)
       } else {
         try reader.skipValue()
       }
     }
     do throws(MemberProblem) {
-      let id = try id.value { MemberProblem(field: .id, message: $0) }
-      let strings = try textKeys.indices.map { index throws(MemberProblem) in
-        try texts[index].value { MemberProblem(field: textKeys[index].field, message: $0) }
+      func value(_ text: Result<String?, JSONReader.Unfit>?, _ field: MemberField) throws(MemberProblem) -> String? {
+        try text.value { MemberProblem(field: field, message: $0) }
       }
       return .success(
         try Member(
-          id: id, name: strings[0], description: strings[1], thumbnail: strings[2], recruitedAt: strings[3],
-          readAt: readAt))
+          id: try id.value { MemberProblem(field: .id, message: $0) }, name: try value(name, .name),
+          description: try value(description, .description), thumbnail: try value(thumbnail, .thumbnail),
+          recruitedAt: try value(recruitedAt, .recruitedAt), readAt: readAt))
     } catch {
       return .failure(error)
     }
   }
-
-  private static let textKeys: [(key: StaticString, field: MemberField)] = [
-    ("name", .name), ("description", .description), ("thumbnail", .thumbnail), ("recruitedAt", .recruitedAt),
-  ]
 
   /// A member from the text of its fields, under the one member rule (``read(_:readAt:)``).
   init(
