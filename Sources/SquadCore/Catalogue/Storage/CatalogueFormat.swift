@@ -55,9 +55,9 @@ enum CatalogueFormat {
 
   /// Appends `value` as exactly `digits` lower-case hex digits.
   static func appendHex(_ value: UInt64, digits: Int, to output: inout [UInt8]) {
-    let alphabet: [UInt8] = Array("0123456789abcdef".utf8)
     for shift in stride(from: (digits - 1) * 4, through: 0, by: -4) {
-      output.append(alphabet[Int((value >> UInt64(shift)) & 0xF)])
+      let digit = UInt8((value >> UInt64(shift)) & 0xF)
+      output.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
     }
   }
 

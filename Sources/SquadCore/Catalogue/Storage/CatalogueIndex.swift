@@ -20,6 +20,10 @@ final class CatalogueIndex: Sendable {
   let header: CatalogueHeader
   private let onDamage: (@Sendable () -> Void)?
   private let damage = Mutex<(met: Bool, intact: CatalogueIndex?)>((false, nil))
+  // Which index blocks held their checksum, by check line: a table of 100 members makes 100 id
+  // bisections, whose first probes share blocks (docs/DECISIONS.md, "Verify what is used"). The
+  // bytes never change under a read (a write replaces the file by a rename).
+  private let verifiedBlocks: Mutex<[Bool]>
 
   /// Reads the header of `bytes`; throws when they are not a catalogue or it is damaged.
   /// `onDamage` hears, once, that a read met damage.
@@ -27,6 +31,7 @@ final class CatalogueIndex: Sendable {
     self.bytes = bytes
     self.onDamage = onDamage
     header = try bytes.withBytes { (buffer) throws(CatalogueFormatError) in try CatalogueHeader(reading: buffer) }
+    verifiedBlocks = Mutex(Array(repeating: false, count: (header.checks?.count ?? 0) / CatalogueFormat.checkWidth))
   }
 
   /// An index of nothing.
@@ -34,6 +39,7 @@ final class CatalogueIndex: Sendable {
     bytes = SharedBytes([])
     header = CatalogueHeader()
     onDamage = nil
+    verifiedBlocks = Mutex([])
   }
 
   /// How many heroes it holds.
@@ -91,20 +97,32 @@ final class CatalogueIndex: Sendable {
   /// holds; nil, noted as damage, when it does not or they are not hex.
   func field(_ buffer: UnsafeBufferPointer<UInt8>, _ table: Table, _ entry: Int, column: Int, count: Int) -> UInt64? {
     guard entry >= 0, entry < table.entries else { return nil }
-    let block = entry / CatalogueFormat.blockEntries
-    let start = table.range.lowerBound + block * CatalogueFormat.blockEntries * table.width
-    let end = min(start + CatalogueFormat.blockEntries * table.width, table.range.upperBound)
-    let checkLine = header.checks.map { $0.lowerBound + (table.firstCheck + block) * CatalogueFormat.checkWidth }
-    guard
-      checkLine.map({
-        CatalogueFormat.hex(buffer, at: $0, count: 8) == UInt64(CRC32.checksum(.init(rebasing: buffer[start..<end])))
-      }) ?? true,
-      let value = CatalogueFormat.hex(buffer, at: table.range.lowerBound + entry * table.width + column, count: count)
+    guard let start = fieldStart(buffer, table, entry, column: column),
+      let value = CatalogueFormat.hex(buffer, at: start, count: count)
     else {
       noteDamage()
       return nil
     }
     return value
+  }
+
+  /// Where the field at `column` of entry `entry` (one of `table`'s) starts, once its block's
+  /// checksum holds; nil when it does not.
+  private func fieldStart(_ buffer: UnsafeBufferPointer<UInt8>, _ table: Table, _ entry: Int, column: Int) -> Int? {
+    let block = entry / CatalogueFormat.blockEntries
+    if let checks = header.checks {
+      let checkLine = table.firstCheck + block
+      let verified = verifiedBlocks.withLock { $0.indices.contains(checkLine) && $0[checkLine] }
+      if !verified {
+        let start = table.range.lowerBound + block * CatalogueFormat.blockEntries * table.width
+        let end = min(start + CatalogueFormat.blockEntries * table.width, table.range.upperBound)
+        let checksum = CatalogueFormat.hex(
+          buffer, at: checks.lowerBound + checkLine * CatalogueFormat.checkWidth, count: 8)
+        guard checksum == UInt64(CRC32.checksum(.init(rebasing: buffer[start..<end]))) else { return nil }
+        verifiedBlocks.withLock { if $0.indices.contains(checkLine) { $0[checkLine] = true } }
+      }
+    }
+    return table.range.lowerBound + entry * table.width + column
   }
 
   /// The content of the line starting at `offset` in `section`, its checksum verified; nil when
@@ -151,7 +169,20 @@ final class CatalogueIndex: Sendable {
   func entry(id: HeroID) -> (hero: Hero, origin: HeroOrigin)? {
     bytes.withBytes { buffer in
       let wanted = CatalogueFormat.idKey(id.rawValue)
-      let position = Self.bisect(header.count) { (field(buffer, ids, $0, column: 0, count: 16) ?? .max) < wanted }
+      // Probes compare the key's hex digits as bytes (same width, same order as the numbers); the
+      // entry found is read as a number below, so a damaged digit is still noticed.
+      var digits: [UInt8] = []
+      CatalogueFormat.appendHex(wanted, digits: 16, to: &digits)
+      let position = Self.bisect(header.count) { probe in
+        guard probe < ids.entries else { return false }
+        guard let start = fieldStart(buffer, ids, probe, column: 0), start + 16 <= buffer.count,
+          let base = buffer.baseAddress
+        else {
+          noteDamage()
+          return false
+        }
+        return memcmp(base + start, digits, 16) < 0
+      }
       guard field(buffer, ids, position, column: 0, count: 16) == wanted,
         let offset = field(buffer, ids, position, column: 16, count: 12), let found = record(buffer, at: Int(offset))
       else { return nil }
