@@ -18,6 +18,30 @@ import Testing
     #expect(result.stderr.contains("catalogue.json"))
   }
 
+  @Test(
+    .needsGNULinux("coreutils timeout and stat"),
+    arguments: [
+      ("mkfifo catalogue.sqc", "catalogue.sqc is a FIFO (named pipe)", "fifo"),
+      ("mkdir catalogue.sqc", "catalogue.sqc is a folder", "directory"),
+      (
+        "ln -s nowhere catalogue.sqc", "catalogue.sqc is a symbolic link to a file that does not exist", "symbolic link"
+      ),
+    ])
+  func aCatalogueThatIsNoFileIsAReadThatFailsNotDamage(setUp: String, message: String, kind: String) throws {
+    // No bytes to check and none a repair could write over: exit 1 saying what is there, and it stays.
+    let result = try ShellScript().run(
+      """
+      \(setUp)
+      timeout 60 "$SQUAD" --offline show 1009610 >/dev/null; echo "show=$?"
+      timeout 60 "$SQUAD" catalogue check; echo "check=$?"
+      timeout 60 "$SQUAD" catalogue check --repair; echo "repair=$?"
+      stat -c %F catalogue.sqc
+      """)
+    #expect(result.lines == ["show=1", "check=1", "repair=1", kind], "\(result.stdout) \(result.stderr)")
+    #expect(result.stderr.contains(message), "\(result.stderr)")
+    #expect(!result.stderr.contains("damaged") && !result.stderr.contains("--repair"), "\(result.stderr)")
+  }
+
   @Test(arguments: [
     ("mkfifo config.json", "config.json is a FIFO (named pipe)"),
     ("ln -s /dev/zero config.json", "config.json is a character device"),

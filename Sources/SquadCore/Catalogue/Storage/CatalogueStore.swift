@@ -196,8 +196,13 @@ public final class CatalogueStore: Sendable {
     do throws(PersistenceError) {
       bytes = try SharedBytes.mapping(path)
     } catch {
-      if case .unreadable = error.reason { throw error }
-      return .damaged(error.description, nil)
+      // A read that fails is an error, not damage: there are no bytes to check, and no repair
+      // can write over a folder, a FIFO or a link to nothing (the message says what to do).
+      // A file over the size limit is bytes: it is damage, set aside by the next write.
+      switch error.reason {
+      case .tooLarge: return .damaged(error.description, nil)
+      default: throw error
+      }
     }
     guard let bytes else { return .missing }
     do throws(CatalogueFormatError) {

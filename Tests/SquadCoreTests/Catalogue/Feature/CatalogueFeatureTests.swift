@@ -135,12 +135,8 @@ import Testing
     try FileManager.default.createDirectory(atPath: paths.catalogueFile + "/inside", withIntermediateDirectories: true)
     let store = store()
     await store.send(.resetRequested(askFirst: false)) { $0.phase = .measuring(askFirst: false) }
-    let damage =
-      "\(paths.catalogueFile) is a folder, not a regular file; squad only reads and replaces regular files, "
-      + "so it left it untouched."
-    let contents = CatalogueContents(droppedHeroes: 0, comics: 0, damage: damage)
-    await store.receive(.contentsMeasured(contents)) { $0.phase = .resetting }
-    let error = PersistenceError(path: paths.catalogueFile, reason: .unwritable(detail: "it is a folder, not a file"))
+    // Not damage to move aside: a read that fails, said as it is (exit 1).
+    let error = PersistenceError(path: paths.catalogueFile, reason: .notAFile(kind: "a folder"))
     await store.receive(.resetFinished(.failure(error))) { $0.phase = .failed(.resetting(error)) }
     store.finish()
   }
