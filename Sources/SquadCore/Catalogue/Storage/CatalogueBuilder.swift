@@ -103,16 +103,14 @@ final class CatalogueBuilder {
         if records, let lead = CatalogueIndex.lead(buffer, content),
           let hero = CatalogueIndex.hero(buffer, content, source: base), positions[hero.id.rawValue] == nil
         {
-          let (id, key, origin) = (hero.id.rawValue, lead.key.string, lead.origin)
-          positions[id] = entries.count
+          let (key, origin) = (lead.key.string, lead.origin)
           // A key folded by an earlier rule (a name starting with a zero-width character) is folded again.
           let stale = !key.utf8.allSatisfy { $0 < 0x80 } && key != HeroName.folded(hero.name)
           let line = stale ? .spool(spool.append(Self.line(hero, origin: origin))) : Location.base(content)
-          entries.append(
+          add(
             Entry(
-              key: stale ? HeroName.folded(hero.name) : key, id: id, origin: origin, line: line, counts: hero.counts))
-          recordBytes += line.count + CatalogueFormat.checkWidth + 1
-          countEntries += hero.counts.known
+              key: stale ? HeroName.folded(hero.name) : key, id: hero.id.rawValue, origin: origin, line: line,
+              counts: hero.counts))
           continue
         }
         if !(records && counting), buffer[content].first == UInt8(ascii: "{"),
@@ -180,14 +178,17 @@ final class CatalogueBuilder {
   /// Adds a hero the builder does not hold yet.
   private func append(_ hero: Hero, origin: HeroOrigin) {
     changed = true
-    positions[hero.id.rawValue] = entries.count
-    let line = Self.line(hero, origin: origin)
-    recordBytes += line.count + CatalogueFormat.checkWidth + 1
-    countEntries += hero.counts.known
-    entries.append(
+    add(
       Entry(
-        key: HeroName.folded(hero.name), id: hero.id.rawValue, origin: origin, line: .spool(spool.append(line)),
-        counts: hero.counts))
+        key: HeroName.folded(hero.name), id: hero.id.rawValue, origin: origin,
+        line: .spool(spool.append(Self.line(hero, origin: origin))), counts: hero.counts))
+  }
+
+  private func add(_ entry: Entry) {
+    positions[entry.id] = entries.count
+    entries.append(entry)
+    recordBytes += entry.line.count + CatalogueFormat.checkWidth + 1
+    countEntries += entry.counts.known
   }
 
   /// Merges a comic in: a known comic takes the new title and date and the union of characters.

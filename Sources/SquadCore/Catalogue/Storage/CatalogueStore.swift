@@ -92,9 +92,35 @@ public final class CatalogueStore: Sendable {
   )
     throws(PersistenceError) -> Bool
   {
-    let written = try write(at: date, spool: spool, change)
+    let lock = try LockSet.guarding(path, lock: lockPath)
+    defer { withExtendedLifetime(lock) {} }
+    // Refused before anything is moved or built: a read-only file, a link to nothing, a folder.
+    let target = try replacement()
+    AtomicFile.removeLeftovers(of: target.path)
+    let folder = AtomicFile.folderAndName(of: target.path).folder
+    AtomicFile.removeLeftovers(in: folder, of: RecordSpool.leftoverName)
+    // The write repairs what it meets (and says what it sets aside), so damage is not warned of.
+    let plan = CataloguePlan.start(from: try snapshot(warning: false), writing: true, spoolFolder: spool ? folder : nil)
+    let builder = plan.builder
+    builder.startReport()
+    // A damaged file is written whole again, even when the change brings nothing.
+    guard let wanted = try change(builder), wanted || plan.damaged else {
+      loaded.withLock { $0 = nil }
+      return false
+    }
+    if let problem = builder.limitProblem() {
+      throw PersistenceError(path: path, reason: .catalogueOverLimit(detail: problem))
+    }
+    var sink = try FileCatalogueSink(target: target, keepingReplaced: plan.aside != nil)
+    let updatedAt = date.map { max($0, plan.updatedAt ?? $0) } ?? plan.updatedAt
+    try builder.write(updatedAt: updatedAt, bundled: BundledCatalogue.fingerprint, to: &sink)
+    // Said once the new file is in place, as the kept-aside warning is.
+    plan.notice.map(notice)
+    announce(plan.aside, keptAt: sink.keptAside)
+    // Only once its heroes are in the new file is the old release's file removed.
+    if plan.migratedLegacy { try? FileManager.default.removeItem(atPath: legacyPath) }
     loaded.withLock { $0 = nil }
-    return written
+    return true
   }
 
   /// What ``reset()`` would drop now (``CatalogueContents/init(measuring:)``), or the damage that
@@ -128,38 +154,6 @@ public final class CatalogueStore: Sendable {
     try plan.builder.write(updatedAt: nil, bundled: BundledCatalogue.fingerprint, to: &sink)
     announce(plan.aside, keptAt: sink.keptAside)
     loaded.withLock { $0 = nil }
-  }
-
-  private func write(
-    at date: Date?, spool: Bool = false, _ change: (CatalogueBuilder) throws(PersistenceError) -> Bool?
-  )
-    throws(PersistenceError) -> Bool
-  {
-    let lock = try LockSet.guarding(path, lock: lockPath)
-    defer { withExtendedLifetime(lock) {} }
-    // Refused before anything is moved or built: a read-only file, a link to nothing, a folder.
-    let target = try replacement()
-    AtomicFile.removeLeftovers(of: target.path)
-    AtomicFile.removeLeftovers(in: AtomicFile.folderAndName(of: target.path).folder, of: RecordSpool.leftoverName)
-    let spoolFolder = spool ? AtomicFile.folderAndName(of: target.path).folder : nil
-    // The write repairs what it meets (and says what it sets aside), so damage is not warned of.
-    let plan = CataloguePlan.start(from: try snapshot(warning: false), writing: true, spoolFolder: spoolFolder)
-    let builder = plan.builder
-    builder.startReport()
-    // A damaged file is written whole again, even when the change brings nothing.
-    guard let wanted = try change(builder), wanted || plan.damaged else { return false }
-    if let problem = builder.limitProblem() {
-      throw PersistenceError(path: path, reason: .catalogueOverLimit(detail: problem))
-    }
-    var sink = try FileCatalogueSink(target: target, keepingReplaced: plan.aside != nil)
-    let updatedAt = date.map { max($0, plan.updatedAt ?? $0) } ?? plan.updatedAt
-    try builder.write(updatedAt: updatedAt, bundled: BundledCatalogue.fingerprint, to: &sink)
-    // Said once the new file is in place, as the kept-aside warning is.
-    plan.notice.map(notice)
-    announce(plan.aside, keptAt: sink.keptAside)
-    // Only once its heroes are in the new file is the old release's file removed.
-    if plan.migratedLegacy { try? FileManager.default.removeItem(atPath: legacyPath) }
-    return true
   }
 
   /// Where a write goes (``OutputFile/Replacement``). A write replaces the file, so a file with
