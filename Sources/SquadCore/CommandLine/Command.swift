@@ -16,7 +16,6 @@ extension Command {
   static var subcommands: [any Command.Type] { [] }
 }
 
-/// How a command runs.
 enum CommandExecution {
   /// From the command line alone: help and completion scripts, which must work even when the
   /// configuration or the files are broken.

@@ -35,8 +35,7 @@ public enum CommandRegistry {
   static var all: [any Command.Type] { byName.map(\.command) }
 
   // Each top-level command by its word (its spec's name, which a test holds them to), so that a
-  // start finds its command without building every spec before it: `heroes`' alone cost `show`
-  // 0.3M instructions, a fifth of the command (BENCHMARKS.md, stop 36).
+  // start finds its command without building every spec before it.
   static let byName: [(name: String, command: any Command.Type)] = [
     ("heroes", HeroesCommand.self), ("show", ShowCommand.self), ("recruit", RecruitCommand.self),
     ("fire", FireCommand.self), ("pick", PickCommand.self), ("list", ListCommand.self),
@@ -74,9 +73,8 @@ public enum CommandRegistry {
   /// The command with this full name, to run it.
   static func runnable(named fullName: String) -> (any Command.Type)? { located(fullName)?.command }
 
-  /// The command with this full name, placed among its own sub-commands. Every start finds one
-  /// command: building only the specs up to its family, not every command's options and help,
-  /// saves each command ~0.2M instructions (BENCHMARKS.md, stop 35).
+  /// The command with this full name, placed among its own sub-commands; only its family's
+  /// specs are built, not every command's options and help.
   static func located(_ fullName: String) -> (spec: CommandSpec, command: any Command.Type)? {
     let path = fullName.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
     guard let first = path.first, let top = byName.first(where: { $0.name == first }) else { return nil }

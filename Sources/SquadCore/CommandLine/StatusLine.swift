@@ -25,6 +25,5 @@ final class StatusLine {
     if text == nil { InterruptCleanup.lineOpen(.none) }
   }
 
-  /// Removes any status line.
   func clear() { show(nil) }
 }

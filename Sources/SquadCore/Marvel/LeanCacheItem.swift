@@ -74,7 +74,6 @@ public enum CachedItems: Codable, Hashable, Sendable {
   case heroes([CachedHero])
   case comics([Comic])
 
-  /// How many items.
   var count: Int {
     switch self {
     case .heroes(let heroes): return heroes.count

@@ -113,7 +113,6 @@ public enum BoundedInput {
     }
   }
 
-  /// Whether `path` is a symbolic link.
   static func isLink(_ path: String) -> Bool {
     var status = stat()
     return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK

@@ -15,7 +15,6 @@ extension OutputFile {
     /// What was there before; nil when nothing was.
     let existing: stat?
 
-    /// Whether there was a file.
     var exists: Bool { existing != nil }
 
     /// Checks what `path` names, refusing what the rules refuse.

@@ -5,9 +5,7 @@
 ///
 /// The document is walked with the streaming ``JSONReader`` rather than decoded whole: a file of
 /// millions of tiny records would otherwise become a decoder's map of millions of values before
-/// the first check (BENCHMARKS.md, "`catalogue import` at and past the catalogue's bound": the
-/// 63 MB file of 2.35 million records, refused with an 81 MB peak where a whole-document read
-/// took 866 MB).
+/// the first check.
 enum CatalogueDocument {
   /// What is wrong with a document.
   struct Detail: Error, Equatable {

@@ -14,6 +14,5 @@ public enum BundledCatalogue {
     return (try? CatalogueIndex(SharedBytes(static: buffer))) ?? empty
   }()
 
-  /// A catalogue with no heroes.
   static let empty = CatalogueIndex(empty: ())
 }

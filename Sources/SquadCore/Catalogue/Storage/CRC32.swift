@@ -2,8 +2,7 @@
 /// every record, comic, index block and its header.
 enum CRC32 {
   // Eight tables, the classic byte table first and each next one a byte further on, so the loop
-  // takes eight bytes a step ("slicing-by-8", as zlib does): byte by byte, checking every record
-  // of a synced catalogue was 14% of `heroes --all` (BENCHMARKS.md, stop 35).
+  // takes eight bytes a step rather than one ("slicing-by-8", as zlib does).
   private static let tables: [UInt32] = {
     let byte: [UInt32] = (0..<256).map { value in
       (0..<8).reduce(UInt32(value)) { crc, _ in crc & 1 == 1 ? 0xEDB8_8320 ^ (crc >> 1) : crc >> 1 }
@@ -18,7 +17,6 @@ enum CRC32 {
     return tables
   }()
 
-  /// The checksum of `bytes`.
   static func checksum(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
     tables.withUnsafeBufferPointer { table in
       func word(_ start: Int) -> UInt32 {

@@ -262,10 +262,8 @@ final class CatalogueBuilder {
     }
   }
 
-  /// The id of the entry at a position.
   func idOf(_ position: Int) -> Int { entries[position].id }
 
-  /// The counts of the entry at a position.
   func countsOf(_ position: Int) -> HeroCounts { entries[position].counts }
 
   /// Hands over each record line, newline included, in the given order. Spooled records are

@@ -4,7 +4,6 @@ import Foundation
 /// `{"schemaVersion":1,"bundled":…,"updatedAt":…,"heroes":[…]}`), read once to migrate it. Its
 /// records are Marvel-shaped, so they are read by the one character rule (``CharacterDTO``).
 struct LegacyCatalogueFile: Sendable {
-  /// The file's path.
   let path: String
 
   /// The stored heroes and when they were stored; nil when there is no file. A file that cannot

@@ -73,7 +73,6 @@ extension HistoryFeatureCommand {
 
 /// Undo or redo: a step of the history in one direction, run and reported the same way.
 protocol StepCommand: HistoryFeatureCommand {
-  /// Which way the command steps.
   static var direction: StepDirection { get }
 }
 

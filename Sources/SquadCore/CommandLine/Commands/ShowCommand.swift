@@ -40,7 +40,7 @@ enum ShowCommand: FeatureCommand {
       context.noticeSource(detail.source)
       // Where the hero stands is joined as it is shown, like list's counts.
       detail.ranks = context.parts.catalogue.catalogue.ranks(of: detail.hero)
-      // A squad that cannot be read is an error, never a shorter "In squads" (issue 27); one whose
+      // A squad that cannot be read is an error, never a shorter "In squads"; one whose
       // bytes are damaged is named, and the others still answer.
       do throws(PersistenceError) {
         let squads = context.parts.squads

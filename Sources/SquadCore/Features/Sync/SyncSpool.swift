@@ -2,7 +2,7 @@ import Foundation
 
 /// The heroes a sync has received, written to an unlinked temporary file as each page arrives
 /// and merged into the catalogue once at the end: a sync's memory does not grow with the
-/// number of heroes (see BENCHMARKS.md, "Issue 11").
+/// number of heroes.
 final class SyncSpool: @unchecked Sendable {
   // Guarded by `lock`; the runner hands pages over one at a time, in order.
   private let lock = NSLock()
@@ -26,7 +26,6 @@ final class SyncSpool: @unchecked Sendable {
     }
   }
 
-  /// Whether the sync received the hero with this id.
   func received(_ id: HeroID) -> Bool {
     lock.lock()
     defer { lock.unlock() }
