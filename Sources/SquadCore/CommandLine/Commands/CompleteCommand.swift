@@ -23,10 +23,9 @@ enum CompleteCommand: Command {
     let reply = CompletionEngine.reply(Array(words.dropLast()), current: words.last ?? "") { completion, prefix in
       switch completion {
       case .squads, .namedSquads:
-        return ((try? context.parts.squads.names()) ?? []).filter { completion == .squads || !$0.isDefault }.map(
-          \.value
-        )
-        .filter { $0.hasPrefix(prefix.lowercased()) }
+        let names = (try? context.parts.squads.names()) ?? []
+        return names.filter { completion == .squads || !$0.isDefault }.map(\.value)
+          .filter { $0.hasPrefix(prefix.lowercased()) }
       default:
         let catalogue = context.parts.catalogue.catalogue
         let squad = (try? context.environment.squadFile.load()) ?? Squad()
