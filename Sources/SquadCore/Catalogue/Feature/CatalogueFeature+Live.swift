@@ -31,24 +31,22 @@ public struct CatalogueEffects: EffectRunner {
     case .confirm(let prompt):
       await send(.confirmationAnswered(await confirm(prompt)))
     case .check(let repair):
-      do throws(PersistenceError) {
+      let checked = Result { () throws(PersistenceError) in
         var report = try store.check()
         if repair, !report.damages.isEmpty {
           // Another command may have written it between the check and the repair's lock: then
           // what is there now is the answer, not the damage it had.
           if try store.repair() { report.repaired = true } else { report = try store.check() }
         }
-        await send(.checkFinished(.success(report)))
-      } catch {
-        await send(.checkFinished(.failure(error)))
+        return report
       }
+      await send(.checkFinished(checked))
     case .reset:
-      do throws(PersistenceError) {
+      let reset = Result { () throws(PersistenceError) in
         try store.reset()
-        await send(.resetFinished(.success(store.catalogue.count)))
-      } catch {
-        await send(.resetFinished(.failure(error)))
+        return store.catalogue.count
       }
+      await send(.resetFinished(reset))
     }
   }
 
