@@ -16,7 +16,8 @@ public protocol Feature: SendableMetatype {
   /// Commands for the outside world, in the imperative.
   associatedtype Effect: Equatable & Sendable
 
-  /// Applies an action to the state and returns the effects to run next, in order.
+  /// Applies an action to the state and returns the effects to run next, in order; an action
+  /// that does not fit the current state changes nothing.
   static func reduce(_ state: inout State, _ action: Action) -> [Effect]
 
   /// The effect that, returned by the reducer while `effect` runs, cancels it (TCA's

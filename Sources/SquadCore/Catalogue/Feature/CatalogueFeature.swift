@@ -129,7 +129,6 @@ public enum CatalogueFeature: Feature {
       return []
 
     default:
-      // An action that does not fit the current phase changes nothing.
       return []
     }
   }

@@ -63,7 +63,6 @@ public enum ExportFeature: Feature {
       return []
 
     default:
-      // An action that does not fit the current phase changes nothing.
       return []
     }
   }

@@ -71,7 +71,6 @@ public enum HistoryFeature: Feature {
       return []
 
     default:
-      // An action that does not fit the current phase changes nothing.
       return []
     }
   }

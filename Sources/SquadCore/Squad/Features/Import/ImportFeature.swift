@@ -80,7 +80,6 @@ public enum ImportFeature: Feature {
       return []
 
     default:
-      // An action that does not fit the current phase changes nothing.
       return []
     }
   }

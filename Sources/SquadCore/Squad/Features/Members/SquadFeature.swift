@@ -113,7 +113,6 @@ public enum SquadFeature: Feature {
       return []
 
     default:
-      // An action that does not fit the current phase changes nothing.
       return []
     }
   }

@@ -111,7 +111,6 @@ public enum SquadsFeature: Feature {
       return []
 
     default:
-      // An action that does not fit the current phase changes nothing.
       return []
     }
   }
