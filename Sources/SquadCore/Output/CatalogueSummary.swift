@@ -46,6 +46,7 @@ enum CatalogueSummary {
     let notes = [
       passed == 0 ? nil : "passed over \(g(passed)) that \(passed == 1 ? "holds" : "hold") no Marvel data",
       report.skipped.isEmpty ? nil : "\(g(report.skipped.count)) skipped",
+      report.leftOut == 0 ? nil : "\(Plural.count(report.leftOut, "damaged record")) left out",
     ].compactMap { $0 }
     let skipped = notes.isEmpty ? "" : " (\(notes.joinedDirectly(separator: ", ")))"
     let heroes =
@@ -63,6 +64,7 @@ enum CatalogueSummary {
   static func json(_ report: CatalogueImport.Report) -> JSONValue {
     .object([
       ("filesRead", .int(report.filesRead)), ("passedOver", .int(report.passedOver)),
+      ("leftOut", .int(report.leftOut)),
       (
         "skipped",
         .array(report.skipped.map { .object([("file", .string($0.path)), ("problem", .string($0.detail))]) })

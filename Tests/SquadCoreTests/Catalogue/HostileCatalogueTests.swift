@@ -215,6 +215,25 @@ import Testing
     #expect(store.catalogue.hero(HeroID(5_000_001))?.name == "Someone")
   }
 
+  @Test(arguments: [false, true])
+  func anImportOfSquadsOwnFileCountsTheRecordsItLeavesOut(headerDamaged: Bool) throws {
+    // One record that breaks the record rule under a checksum that holds, one whose checksum fails.
+    var bytes = try replacingRecord(try storedBytes(), key: "thanos") { _ in
+      #"{"k":"thanos","src":"b","id":1009652,"name":"Thanos","comics":99999999999999999999999999}"#
+    }
+    let hulk = try #require(bytes.firstRange(of: Array(#""name":"Hulk""#.utf8)))
+    bytes[hulk.lowerBound + 9] = UInt8(ascii: "h")
+    if headerDamaged { bytes[20] = bytes[20] == UInt8(ascii: "x") ? UInt8(ascii: "y") : UInt8(ascii: "x") }
+    try Data(bytes).write(to: URL(fileURLWithPath: home.file("aside.sqc")))
+    let other = TemporaryDirectory()
+    let store = CatalogueStore(paths: SquadPaths(home: other.path))
+    let report = try CatalogueImport.run([home.file("aside.sqc")], skipInvalid: false, store: store, now: Sample.moment)
+      .get()
+    #expect(report.leftOut == 2, "never left out in silence")
+    #expect(CatalogueSummary.text(report).contains("(2 damaged records left out)"))
+    #expect(store.catalogue.hero(HeroID(5_000_001))?.name == "Someone", "everything intact is taken")
+  }
+
   @Test func aKeptAsideNameLeftByAKilledWriteIsLetGoAndTheWriteGoesOn() throws {
     var bytes = try storedBytes()
     bytes[20] = bytes[20] == UInt8(ascii: "x") ? UInt8(ascii: "y") : UInt8(ascii: "x")  // the header fails its check

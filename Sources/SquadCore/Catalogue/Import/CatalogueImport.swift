@@ -12,6 +12,9 @@ public enum CatalogueImport {
     public var skipped: [CatalogueImportFile.Problem] = []
     /// Files in the folders walked that hold no Marvel data (``CatalogueImportWalk``).
     public var passedOver = 0
+    /// Records of squad's own catalogue files that fail their check or break the record rule:
+    /// left out, as everything intact around them is taken (a salvage, like SQLite's `.recover`).
+    public var leftOut = 0
     /// Heroes new to the catalogue.
     public var heroesAdded = 0
     /// Heroes the catalogue held, now changed.
@@ -147,6 +150,7 @@ public enum CatalogueImport {
     -> Failure?
   {
     report.filesRead += 1
+    report.leftOut += found.droppedRecords
     found.eachHero { builder.merge($0, origin: $1) }
     for (comic, origin) in found.storedComics() { count(builder.merge(comic, origin: origin), &report) }
     return builder.limitProblem().map { .overLimit($0) }

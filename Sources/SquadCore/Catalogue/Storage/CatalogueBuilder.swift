@@ -32,7 +32,8 @@ final class CatalogueBuilder {
   private var positions: [Int: Int] = [:]
   private var comics: [Int: (comic: Comic, origin: HeroOrigin)] = [:]
   /// Records and comics of the base that fail their check or do not read (``HeroLimits``, a cut
-  /// line, a repeated id) and are not copied forward.
+  /// line, a repeated id) and are not copied forward; of a file salvaged whole (its header
+  /// damaged, so its sections unknown), the lines that start as a record does.
   private(set) var droppedRecords = 0
   // Where each hero merged so far was before its first merge (nil: it is new), so a report can
   // compare the end result with the start, whatever happened in between.
@@ -121,9 +122,11 @@ final class CatalogueBuilder {
           continue
         }
       }
-      if counting { droppedRecords += 1 }
+      if counting || (records && buffer[offset..<end].starts(with: Self.recordStart)) { droppedRecords += 1 }
     }
   }
+
+  private static let recordStart = Array(#"{"k":"#.utf8)
 
   /// How many heroes the catalogue will hold.
   var count: Int { entries.count }
