@@ -14,6 +14,7 @@ enum CatalogueSummary {
         .object([
           ("catalogue", .string(overview.catalogueFile)), ("catalogueBytes", .optional(overview.catalogueBytes)),
           ("cache", .string(overview.cacheFolder)), ("cacheBytes", .int(overview.cacheBytes)),
+          ("keptAside", .array(overview.keptAside.map { .string($0) })),
         ])
       ),
     ])
@@ -37,7 +38,11 @@ enum CatalogueSummary {
       "Catalogue:       " + stored,
       "Response cache:  \(overview.cacheFolder) (\(ByteCount.format(overview.cacheBytes)))",
     ]
-    return lines.map { TextSanitizer.clean($0) + "\n" }.joined()
+    var aside = overview.keptAside.map { "Kept aside:      \($0) (damaged)" }
+    if !aside.isEmpty {
+      aside.append("Bring back the intact records of a file kept aside with 'squad catalogue import <file>'.")
+    }
+    return (lines + aside).map { TextSanitizer.clean($0) + "\n" }.joined()
   }
 
   static func text(_ report: CatalogueImport.Report) -> String {

@@ -57,7 +57,7 @@ public struct CatalogueEffects: EffectRunner {
       heroes: catalogue.count, heroesByOrigin: catalogue.heroesByOrigin, comics: catalogue.comicCount,
       comicsByOrigin: catalogue.comicsByOrigin, updatedAt: catalogue.updatedAt, catalogueFile: paths.catalogueFile,
       catalogueBytes: Self.fileSize(paths.catalogueFile), cacheFolder: paths.responsesDirectory,
-      cacheBytes: Self.folderSize(paths.responsesDirectory))
+      cacheBytes: Self.folderSize(paths.responsesDirectory), keptAside: store.keptAside())
   }
 
   // The file a symbolic link leads to (a shared catalogue), as squad reads and writes it.

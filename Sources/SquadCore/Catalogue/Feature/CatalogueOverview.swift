@@ -20,6 +20,8 @@ public struct CatalogueOverview: Equatable, Sendable {
   public var cacheFolder: String
   /// The bytes of the cached responses.
   public var cacheBytes: Int
+  /// Damaged catalogues kept aside by earlier writes, whose intact records an import brings back.
+  public var keptAside: [String] = []
 }
 
 /// What `squad catalogue check` found: every damage of the stored file, and what is intact.

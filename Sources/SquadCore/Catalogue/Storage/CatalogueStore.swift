@@ -174,6 +174,20 @@ public final class CatalogueStore: Sendable {
     return target
   }
 
+  /// The damaged catalogues earlier writes (of this release or another) kept aside beside the
+  /// file (beside a linked catalogue's target), by name: what `catalogue import` can bring back.
+  public func keptAside() -> [String] {
+    let file = (try? OutputFile.Replacement(path: path).path) ?? path
+    let (folder, name) = AtomicFile.folderAndName(of: file)
+    let current = try? FileKind.status(file)
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    return entries.filter { $0.hasPrefix(name + ".damaged-") }.sorted().map { folder + "/" + $0 }.filter { aside in
+      // A second name of the current file (left by a killed write) is not a copy of anything.
+      guard let other = try? FileKind.status(aside), other.st_mode & S_IFMT == S_IFREG else { return false }
+      return current.map { other.st_ino != $0.st_ino || other.st_dev != $0.st_dev } ?? true
+    }
+  }
+
   /// The names `<file>.damaged-…` beside `file` that are the same file as `status` describes.
   private static func keptAsideNames(of file: String, _ status: stat) -> [String] {
     let (folder, name) = AtomicFile.folderAndName(of: file)

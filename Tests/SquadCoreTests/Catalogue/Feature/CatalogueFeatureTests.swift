@@ -40,6 +40,32 @@ import Testing
     store.finish()
   }
 
+  @Test func theSummaryNamesTheDamagedFilesKeptAsideAndTheWayBack() throws {
+    try CatalogueStore(paths: paths).remember([Hero(id: HeroID(5_000_001), name: "Someone")], at: Sample.moment)
+    var bytes = try #require(home.contents("catalogue.sqc").map { Array($0) })
+    bytes[20] = bytes[20] == UInt8(ascii: "x") ? UInt8(ascii: "y") : UInt8(ascii: "x")  // the header fails its check
+    try Data(bytes).write(to: URL(fileURLWithPath: paths.catalogueFile))
+    try CatalogueStore(paths: paths, alert: { _ in }).remember(
+      [Hero(id: HeroID(5_000_002), name: "Later")], at: Sample.moment)
+    let aside = try home.listing().filter { $0.hasPrefix("catalogue.sqc.damaged-") }.map(home.file)
+    #expect(aside.count == 1)
+    #expect(CatalogueStore(paths: paths).keptAside() == aside)
+    var overview = CatalogueOverview(
+      heroes: 1565, heroesByOrigin: [.bundled: 1564, .api: 1], comics: 0, comicsByOrigin: [:], updatedAt: nil,
+      catalogueFile: paths.catalogueFile, catalogueBytes: nil, cacheFolder: paths.responsesDirectory, cacheBytes: 0)
+    overview.keptAside = aside
+    let text = CatalogueSummary.text(overview)
+    #expect(text.contains("Kept aside:      \(aside[0]) (damaged)\n"))
+    #expect(text.contains("'squad catalogue import <file>'"))
+    #expect(
+      !CatalogueSummary.text(
+        CatalogueOverview(
+          heroes: 1564, heroesByOrigin: [:], comics: 0, comicsByOrigin: [:], updatedAt: nil,
+          catalogueFile: paths.catalogueFile, catalogueBytes: nil, cacheFolder: paths.responsesDirectory, cacheBytes: 0
+        )
+      ).contains("Kept aside"))
+  }
+
   @Test func anOverviewOfACatalogueThatCannotBeReadFails() {
     var state = CatalogueFeature.State()
     state.phase = .summarising
