@@ -21,10 +21,9 @@ extension SquadsOutput {
     default:
       let star = stars.map { $0.map { "\($0.name) (\(Plural.count($0.counts.comics ?? 0, "comic")))" } ?? "" }
       let names = shared.isEmpty ? "none" : NameList.join(shared.map(\.name))
-      let number = settings.format == .table ? Grouped.format : String.init
-      var rows: [[String]] = [["members"] + pair.map { $0.members.map(number) ?? "" }]
+      var rows: [[String]] = [["members"] + pair.map { $0.members.map(String.init) ?? "" }]
       for (slot, count) in HeroCounts.all.enumerated() {
-        rows.append([count.name] + totals.map { total in total?.values[slot].map(number) ?? "" })
+        rows.append([count.name] + totals.map { total in total?.values[slot].map(String.init) ?? "" })
       }
       rows.append(["star"] + star)
       // A table shows the shared members on lines of their own below it: as a row, a long list

@@ -72,7 +72,6 @@ public enum SquadsOutput {
             guard field == .lastChange, let now, let date = summary.lastChange else { return text }
             return RelativeTime.describe(date, now: now)
           case .bool(let isDefault): return isDefault ? "yes" : ""
-          case .int(let number) where now != nil: return Grouped.format(number)
           case let other: return other.encoded()
           }
         }

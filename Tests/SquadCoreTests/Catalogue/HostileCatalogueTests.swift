@@ -173,6 +173,49 @@ import Testing
     #expect(catalogue.hero(HeroID(1_009_610))?.name == "Spider-Man (Peter Parker)")
   }
 
+  /// The bytes with the id index edited and its blocks' checksums made to hold again: damage that
+  /// no checksum shows (`entryStart` gives where an entry starts).
+  func editingIDIndex(_ bytes: [UInt8], _ edit: (inout [UInt8], _ entryStart: (Int) -> Int) -> Void) throws
+    -> [UInt8]
+  {
+    let index = try CatalogueIndex(SharedBytes(bytes))
+    let (table, checks) = (index.ids, try #require(index.header.checks))
+    var edited = bytes
+    edit(&edited) { table.range.lowerBound + $0 * table.width }
+    for block in 0..<CatalogueHeader.blocks(table.entries) {
+      let start = table.range.lowerBound + block * CatalogueFormat.blockEntries * table.width
+      let end = min(start + CatalogueFormat.blockEntries * table.width, table.range.upperBound)
+      var hex: [UInt8] = []
+      CatalogueFormat.appendHex(
+        UInt64(edited[start..<end].withUnsafeBufferPointer(CRC32.checksum)), digits: 8, to: &hex)
+      let line = checks.lowerBound + (table.firstCheck + block) * CatalogueFormat.checkWidth
+      edited.replaceSubrange(line..<line + 8, with: hex)
+    }
+    return edited
+  }
+
+  @Test(arguments: [UInt8(ascii: " "), UInt8(ascii: "F"), UInt8(ascii: "+")])
+  func anIDEntryThatIsNoHexUnderAChecksumThatHoldsIsDamageNeverAMiss(byte: UInt8) throws {
+    let bytes = try editingIDIndex(try storedBytes()) { bytes, entryStart in bytes[entryStart(0)] = byte }
+    let catalogue = LocalCatalogue(index: try CatalogueIndex(SharedBytes(bytes)))
+    // The lowest id of the bundled set (A.I.M.), the index's first entry.
+    #expect(catalogue.hero(HeroID(1_009_144))?.name == "A.I.M.", "answered from what is intact")
+    #expect(catalogue.index.isDamaged)
+  }
+
+  @Test func idEntriesSwappedUnderChecksumsThatHoldAreDamageNeverAMiss() throws {
+    let bytes = try editingIDIndex(try storedBytes()) { bytes, entryStart in
+      let (first, second) = (entryStart(0), entryStart(1))
+      let line = Array(bytes[first..<second])
+      bytes.replaceSubrange(first..<second, with: bytes[second..<entryStart(2)])
+      bytes.replaceSubrange(second..<entryStart(2), with: line)
+    }
+    let catalogue = LocalCatalogue(index: try CatalogueIndex(SharedBytes(bytes)))
+    // The two lowest ids of the bundled set, the index's first two entries.
+    #expect(catalogue.hero(HeroID(1_009_144)) != nil && catalogue.hero(HeroID(1_009_146)) != nil)
+    #expect(catalogue.index.isDamaged, "the miss checked the order around it")
+  }
+
   @Test func theNextWriteDropsBadRecordsKeepsTheFileAsideAndBringsTheBundledHeroBack() throws {
     let bytes = try replacingRecord(try storedBytes(), key: "thanos") { _ in
       #"{"k":"thanos","src":"b","id":1009652,"name":"Thanos","comics":99999999999999999999999999}"#

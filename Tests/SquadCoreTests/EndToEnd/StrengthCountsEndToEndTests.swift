@@ -88,6 +88,8 @@ import Testing
       $0.split(separator: "\t", omittingEmptySubsequences: false)
     }
     #expect(tsv.map { [$0.first, $0.last] } == [["default", "8311"], ["avengers", "1902"]], "\(tsv)")
+    let screen = try squad.runOnTerminal(["--no-pager", "squads"], extraEnvironment: ["NO_COLOR": "1"]).stdout
+    #expect(screen.contains(" 8311\n") && !screen.contains("8,311"), "table columns keep plain digits: \(screen)")
     let fields = try squad.run("squads", "--fields", "name,events,stories").stdout
     #expect(fields == "default\t92\t12111\navengers\t27\t2808\n")
     let json = try squad.run("squads", "--json").stdout
@@ -133,6 +135,8 @@ import Testing
       lines.first { $0.hasPrefix("members") }?.split(separator: " ").map(String.init) == ["members", "11", "9"],
       "\(lines)")
     #expect(lines.contains { $0.hasPrefix("In both: Thor,") }, "\(lines)")
+    // Table columns keep plain digits, which line up and sort (docs/DECISIONS.md, "Output").
+    #expect(lines.first { $0.hasPrefix("comics") }.map { !$0.contains(",") } == true, "\(lines)")
     #expect(lines.allSatisfy { DisplayWidth.of($0) <= 100 }, "\(lines)")
     let missing = try squad.run("squads", "compare", "default", "avengrs")
     #expect(missing.status == 1 && missing.stderr.contains("did you mean 'avengers'?"), "\(missing.stderr)")

@@ -17,7 +17,8 @@ extension CatalogueIndex {
   func damages() -> [CatalogueDamage] {
     bytes.withBytes { buffer in
       var found: [CatalogueDamage] = []
-      func note(_ section: String, _ count: Int, _ what: String, _ heroes: [String] = []) {
+      func note(_ section: String, _ count: Int, _ one: String, _ many: String? = nil, _ heroes: [String] = []) {
+        let what = count == 1 ? one : many ?? one
         if count > 0 { found.append(CatalogueDamage(section: section, detail: "\(count) \(what)", heroes: heroes)) }
       }
       // Records: every line, and which hero each intact one is.
@@ -40,14 +41,16 @@ extension CatalogueIndex {
         }
         offset = end + 1
       }
-      note("records", names.count, names.count == 1 ? "record fails its check" : "records fail their check", names)
+      note("records", names.count, "record fails its check", "records fail their check", names)
       note("header", starts.count == count ? 0 : 1, "count of heroes differs from the records (\(starts.count))")
       note("header", names.isEmpty && origins != header.heroes ? 1 : 0, "count by origin differs from the records")
       // Name index: entry i names the i-th record line.
       let badNames = (0..<count).filter {
         field(buffer, self.names, $0, column: 0, count: 12).map(Int.init) != starts.get($0)
       }
-      note("name index", badNames.count, "entries fail their check or name the wrong record")
+      note(
+        "name index", badNames.count, "entry fails its check or names the wrong record",
+        "entries fail their check or name the wrong record")
       // Id index: ascending ids, each leading to a record line, and to the intact hero of its id.
       let lines = Set(starts)
       var previous: UInt64?
@@ -60,7 +63,9 @@ extension CatalogueIndex {
         // An entry of a damaged record is the record's damage, reported above.
         return heroAt[at].map { CatalogueFormat.idKey($0) != key } ?? false
       }
-      note("id index", badIDs.count, "entries fail their check or lead to the wrong hero")
+      note(
+        "id index", badIDs.count, "entry fails its check or leads to the wrong hero",
+        "entries fail their check or lead to the wrong hero")
       // Comics and their index.
       var comicAt: [Int: Comic] = [:]
       var badComics = 0
@@ -69,7 +74,7 @@ extension CatalogueIndex {
         if let line = comicLine(buffer, at: offset) { comicAt[offset] = line.comic } else { badComics += 1 }
         offset = lineEnd(buffer, from: offset, limit: header.comics.upperBound) + 1
       }
-      note("comics", badComics, badComics == 1 ? "comic fails its check" : "comics fail their check")
+      note("comics", badComics, "comic fails its check", "comics fail their check")
       note("header", comicAt.count + badComics == header.comicCount ? 0 : 1, "count of comics differs from the comics")
       let badEntries = (0..<comicTable.entries).filter { entry in
         guard let character = field(buffer, comicTable, entry, column: 0, count: 16),
@@ -78,13 +83,15 @@ extension CatalogueIndex {
         return comicAt[Int(at)].map { !$0.characters.contains { CatalogueFormat.idKey($0.rawValue) == character } }
           ?? true
       }
-      note("comic index", badEntries.count, "entries fail their check or lead to the wrong comic")
+      note(
+        "comic index", badEntries.count, "entry fails its check or leads to the wrong comic",
+        "entries fail their check or lead to the wrong comic")
       // Counts: each run the known values of the records, ascending (a damaged record's are the
       // record's damage, reported above).
       let stored = (0..<countTable.entries).map { field(buffer, countTable, $0, column: 0, count: 16) }
       let expected = values.flatMap { $0.sorted().map { UInt64(clamping: $0) } }
       let badCounts = stored.filter { $0 == nil }.count
-      note("counts", badCounts, "entries fail their check")
+      note("counts", badCounts, "entry fails its check", "entries fail their check")
       note(
         "counts", badCounts == 0 && names.isEmpty && header.known != nil && stored != expected ? 1 : 0,
         "section differs from the records' counts")
@@ -93,7 +100,9 @@ extension CatalogueIndex {
         "header", buffer[CatalogueFormat.headerSize - 1] == UInt8(ascii: "\n") ? 0 : 1,
         "line does not end where it should")
       let ends = header.checks.map { Array(stride(from: $0.lowerBound + 8, to: $0.upperBound, by: 9)) } ?? []
-      note("checks", ends.filter { buffer[$0] != UInt8(ascii: "\n") }.count, "lines do not end where they should")
+      note(
+        "checks", ends.filter { buffer[$0] != UInt8(ascii: "\n") }.count, "line does not end where it should",
+        "lines do not end where they should")
       return found
     }
   }

@@ -169,22 +169,13 @@ final class CatalogueIndex: Sendable {
   func entry(id: HeroID) -> (hero: Hero, origin: HeroOrigin)? {
     bytes.withBytes { buffer in
       let wanted = CatalogueFormat.idKey(id.rawValue)
-      // Probes compare the key's hex digits as bytes (same width, same order as the numbers); the
-      // entry found is read as a number below, so a damaged digit is still noticed.
-      var digits: [UInt8] = []
-      CatalogueFormat.appendHex(wanted, digits: 16, to: &digits)
-      let position = Self.bisect(header.count) { probe in
-        guard probe < ids.entries else { return false }
-        guard let start = fieldStart(buffer, ids, probe, column: 0), start + 16 <= buffer.count,
-          let base = buffer.baseAddress
-        else {
-          noteDamage()
-          return false
-        }
-        return memcmp(base + start, digits, 16) < 0
+      let position = Self.bisect(header.count) { (field(buffer, ids, $0, column: 0, count: 16) ?? .max) < wanted }
+      guard field(buffer, ids, position, column: 0, count: 16) == wanted else {
+        checkOrder(buffer, around: position, missing: wanted)
+        return nil
       }
-      guard field(buffer, ids, position, column: 0, count: 16) == wanted,
-        let offset = field(buffer, ids, position, column: 16, count: 12), let found = record(buffer, at: Int(offset))
+      guard let offset = field(buffer, ids, position, column: 16, count: 12),
+        let found = record(buffer, at: Int(offset))
       else { return nil }
       // An entry that leads to another hero's record is a damaged index: never the wrong hero.
       guard found.hero.id == id else {
@@ -193,6 +184,24 @@ final class CatalogueIndex: Sendable {
       }
       return found
     }
+  }
+
+  /// Notes damage when the id entries around a miss are out of order. Bisection trusts the order:
+  /// entries swapped under checksums that hold (only their order shows them) would otherwise hide
+  /// a hero in silence. An entry that does not read was noted when it was read.
+  private func checkOrder(_ buffer: UnsafeBufferPointer<UInt8>, around position: Int, missing wanted: UInt64) {
+    func key(_ entry: Int) -> UInt64? { field(buffer, ids, entry, column: 0, count: 16) }
+    var keys: [UInt64] = []
+    if position > 0, let before = key(position - 1) {
+      guard before < wanted else { return noteDamage() }
+      keys.append(before)
+    }
+    if position < header.count, let here = key(position) {
+      guard here > wanted else { return noteDamage() }
+      keys.append(here)
+    }
+    if position + 1 < header.count, let after = key(position + 1) { keys.append(after) }
+    if !zip(keys, keys.dropFirst()).allSatisfy({ $0 < $1 }) { noteDamage() }
   }
 
   /// The positions, in name order, of the heroes whose folded name starts with `prefix`
