@@ -24,7 +24,8 @@ extension Member {
   /// through ``init(id:name:description:thumbnail:recruitedAt:readAt:)``). The id is a whole number
   /// above 0 (``WholeNumber``); the name is required; every field keeps ``HeroLimits``. A missing
   /// or empty `recruitedAt` means `readAt`, and an empty thumbnail means none. Unknown keys are
-  /// passed over and the first of a repeated key counts. The whole value is read, so a reader of
+  /// passed over; a field given twice is a problem (readers disagree on which counts: squad would
+  /// keep one and its next save drop the other). The whole value is read, so a reader of
   /// many members goes on past a bad one; nil when it is not an object. Throws only for text that
   /// is not JSON.
   static func read(_ reader: inout JSONReader, readAt: Date) throws(JSONReader.Failure) -> Result<
@@ -40,25 +41,36 @@ extension Member {
     var description: Result<String?, JSONReader.Unfit>?
     var thumbnail: Result<String?, JSONReader.Unfit>?
     var recruitedAt: Result<String?, JSONReader.Unfit>?
+    var twice: MemberField?
     // Four named values, not an array of them: freeing an array of results went through the
     // runtime's generic destroy, a quarter of a 100-member squad's read (BENCHMARKS.md, "Stop 37").
-    func text(_ value: inout Result<String?, JSONReader.Unfit>?) throws(JSONReader.Failure) {
-      if value == nil { value = try reader.text() } else { try reader.skipValue() }
+    func text(_ value: inout Result<String?, JSONReader.Unfit>?, _ field: MemberField) throws(JSONReader.Failure) {
+      guard value == nil else {
+        twice = twice ?? field
+        return try reader.skipValue()
+      }
+      value = try reader.text()
     }
     while let key = try reader.nextKey() {
       if key == "id", id == nil {
         id = try reader.wholeNumber()
+      } else if key == "id" {
+        twice = twice ?? .id
+        try reader.skipValue()
       } else if key == "name" {
-        try text(&name)
+        try text(&name, .name)
       } else if key == "description" {
-        try text(&description)
+        try text(&description, .description)
       } else if key == "thumbnail" {
-        try text(&thumbnail)
+        try text(&thumbnail, .thumbnail)
       } else if key == "recruitedAt" {
-        try text(&recruitedAt)
+        try text(&recruitedAt, .recruitedAt)
       } else {
         try reader.skipValue()
       }
+    }
+    if let twice {
+      return .failure(MemberProblem(field: twice, message: "given twice; squad will not guess which one counts"))
     }
     do throws(MemberProblem) {
       func value(_ text: Result<String?, JSONReader.Unfit>?, _ field: MemberField) throws(MemberProblem) -> String? {
@@ -97,7 +109,9 @@ extension Member {
       guard let parsed = MarvelDate.parse(text) else {
         throw MemberProblem(
           field: .recruitedAt,
-          message: "'\(TextSnippet.quote(text))' is not an ISO 8601 date such as 2026-11-22T07:55:00Z")
+          message:
+            "'\(TextSnippet.quote(text))' is not an ISO 8601 date of the years 0000 to 9999 (UTC) such as 2026-11-22T07:55:00Z"
+        )
       }
       date = parsed
     }
@@ -110,8 +124,8 @@ extension Member {
 
 /// A squad document as read, `{"schemaVersion": 1, "maxMembers": 5, "members": [...]}`: the
 /// squad file's form and a JSON export's. The whole text is read, so text that is not JSON is
-/// found before anything else is judged; the first of a repeated key counts and unknown keys are
-/// passed over. Each member goes to `each` as it is read (so millions are never held at once) by
+/// found before anything else is judged; unknown keys are passed over, and one of its own keys
+/// given twice is noted (``repeated``). Each member goes to `each` as it is read (so millions are never held at once) by
 /// the one member rule, nil for a value that is no object, until `each` says stop.
 struct SquadDocument {
   /// Whether the text is an object at all.
@@ -122,6 +136,9 @@ struct SquadDocument {
   var limit: Result<Int?, JSONReader.Unfit>?
   /// Whether `members` is an array; nil when missing.
   var members: Bool?
+  /// The first of `schemaVersion`, `maxMembers` and `members` given twice, if any: readers
+  /// disagree on which one counts, so squad takes neither.
+  var repeated: String?
 
   init(
     _ bytes: UnsafeBufferPointer<UInt8>, readAt: Date, each: (Result<Member, MemberProblem>?) -> Bool
@@ -141,6 +158,9 @@ struct SquadDocument {
           if taking { taking = each(try Member.read(&reader, readAt: readAt)) } else { try reader.skipValue() }
         }
       } else {
+        if key == "schemaVersion" || key == "maxMembers" || (key == "members" && members != nil) {
+          repeated = repeated ?? key.string
+        }
         if key == "members", members == nil { members = false }
         try reader.skipValue()
       }

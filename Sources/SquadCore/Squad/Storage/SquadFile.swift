@@ -167,6 +167,7 @@ public struct SquadFile: Sendable {
       throw .corrupt("not valid JSON: \(error)")
     }
     guard document.isObject else { throw .corrupt("expected an object") }
+    if let key = document.repeated { throw .corrupt("'\(key)' is given twice; squad will not guess which one counts") }
     guard let version = try document.version.value({ ReadProblem.corrupt("at schemaVersion: \($0)") }) else {
       throw .corrupt("at schemaVersion: missing")
     }

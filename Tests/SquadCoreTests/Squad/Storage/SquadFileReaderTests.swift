@@ -56,10 +56,83 @@ import Testing
   /// What the replaced reading made of the bytes: the squad, or that it refused them. It took a
   /// trailing comma (`[1,]`, `{"a": 1,}`), which JSON has not; the reader refuses it, so such
   /// copies are refused by both (a decision of issue 29).
+  /// It also took one of a key given twice, where the reader refuses the file (stop 37).
   static func oracle(_ bytes: [UInt8]) -> Squad? {
     let text = ByteOrderMark.stripped(bytes)
     guard String(validating: text, as: UTF8.self) != nil, !hasTrailingComma(text) else { return nil }
+    // The walk below reads valid JSON only.
+    guard (try? JSONSerialization.jsonObject(with: Data(text), options: .fragmentsAllowed)) != nil,
+      !RepeatedKeys.found(in: text)
+    else { return nil }
     return try? JSONDecoder().decode(LegacySquad.self, from: Data(text)).squad
+  }
+
+  /// Whether a squad document (valid JSON) gives one of the squad's own keys twice: at the top
+  /// level, or in a member object.
+  enum RepeatedKeys {
+    static let top: Set<String> = ["schemaVersion", "maxMembers", "members"]
+    static let member: Set<String> = ["id", "name", "description", "thumbnail", "recruitedAt"]
+
+    static func found(in bytes: [UInt8]) -> Bool {
+      var index = 0
+      return value(bytes, &index, keys: top, inMembers: false)
+    }
+
+    // Walks one value; `keys` are the keys that must not repeat in it, when it is an object.
+    private static func value(_ bytes: [UInt8], _ index: inout Int, keys: Set<String>, inMembers: Bool) -> Bool {
+      skipSpace(bytes, &index)
+      guard index < bytes.count else { return false }
+      switch bytes[index] {
+      case UInt8(ascii: "{"):
+        index += 1
+        var seen = Set<String>()
+        while next(bytes, &index, closing: UInt8(ascii: "}")) {
+          let key = string(bytes, &index)
+          if keys.contains(key), !seen.insert(key).inserted { return true }
+          skipSpace(bytes, &index)
+          index += 1  // the colon
+          let nested = keys == top && key == "members"
+          if value(bytes, &index, keys: [], inMembers: nested) { return true }
+        }
+      case UInt8(ascii: "["):
+        index += 1
+        while next(bytes, &index, closing: UInt8(ascii: "]")) {
+          if value(bytes, &index, keys: inMembers ? member : [], inMembers: false) { return true }
+        }
+      case UInt8(ascii: "\""): _ = string(bytes, &index)
+      default:
+        while index < bytes.count, !",]} \n\r\t".utf8.contains(bytes[index]) { index += 1 }
+      }
+      return false
+    }
+
+    private static func string(_ bytes: [UInt8], _ index: inout Int) -> String {
+      let start = index
+      index += 1
+      while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+        index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+      }
+      index += 1
+      let quoted = Data(bytes[start..<min(index, bytes.count)])
+      return (try? JSONSerialization.jsonObject(with: quoted, options: .fragmentsAllowed)) as? String ?? ""
+    }
+
+    // Steps to the next item of an object or array (past a comma): false, past the closing
+    // bracket, at its end.
+    private static func next(_ bytes: [UInt8], _ index: inout Int, closing: UInt8) -> Bool {
+      skipSpace(bytes, &index)
+      if index < bytes.count, bytes[index] == UInt8(ascii: ",") { index += 1 }
+      skipSpace(bytes, &index)
+      guard index < bytes.count, bytes[index] != closing else {
+        index += 1
+        return false
+      }
+      return true
+    }
+
+    private static func skipSpace(_ bytes: [UInt8], _ index: inout Int) {
+      while index < bytes.count, " \n\r\t".utf8.contains(bytes[index]) { index += 1 }
+    }
   }
 
   static func hasTrailingComma(_ bytes: [UInt8]) -> Bool {

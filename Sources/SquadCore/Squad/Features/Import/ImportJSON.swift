@@ -26,6 +26,9 @@ enum ImportJSON {
         .line(line), "not valid JSON here (\(failure.reason)); a JSON export must be one valid document")
     }
     guard document.isObject else { return ImportProblem(.wholeFile, "expected a JSON object with a \"members\" array") }
+    if let key = document.repeated {
+      return ImportProblem(.jsonPath(key), "given twice; squad will not guess which one counts")
+    }
     if let version = document.version {
       guard case .success(let version?) = version else {
         return ImportProblem(.jsonPath("schemaVersion"), "expected a whole number")

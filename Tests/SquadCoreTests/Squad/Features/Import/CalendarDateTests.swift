@@ -13,6 +13,12 @@ import Testing
     #expect(MarvelDate.parse(text) == nil)
   }
 
+  // Read, they would be written back in UTC as a year no reader takes (10000, -0001).
+  @Test(arguments: ["9999-12-31T23:59:59-05:00", "0000-01-01T00:00:00+05:30"])
+  func datesAnOffsetTakesOutOfTheYears0000To9999AreRefused(text: String) {
+    #expect(MarvelDate.parse(text) == nil)
+  }
+
   @Test(arguments: [
     "2024-02-29T00:00:00Z", "2000-02-29", "2026-12-31T23:59:59Z", "2026-04-30", "2026-01-01T10:00:00+14:00",
     "2026-01-01T10:00:00-2359",

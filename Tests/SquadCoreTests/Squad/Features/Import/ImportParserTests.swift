@@ -45,7 +45,7 @@ import Testing
         "in:4: id: must be a whole number above 0, not 0",
         "in:5: name: must not be empty",
         "in:6: id: 1 appears twice (first at line 2); each member may appear once",
-        "in:7: recruitedAt: 'later' is not an ISO 8601 date such as 2026-11-22T07:55:00Z",
+        "in:7: recruitedAt: 'later' is not an ISO 8601 date of the years 0000 to 9999 (UTC) such as 2026-11-22T07:55:00Z",
         "in:9: expected 3 fields like the header, found 1",
       ])
   }
