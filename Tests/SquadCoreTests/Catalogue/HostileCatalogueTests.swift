@@ -277,6 +277,20 @@ import Testing
     #expect(store.catalogue.hero(HeroID(5_000_001))?.name == "Someone", "everything intact is taken")
   }
 
+  @Test func aDamagedCatalogueLargerThanAnArchiveMayBeStillImportsBack() throws {
+    // A catalogue may reach 256 MiB (a 100,000-hero one is ~67 MB), an archive 64 MiB; the way
+    // back a write names for a damaged catalogue must take it.
+    var bytes = try storedBytes()
+    bytes += [UInt8](repeating: UInt8(ascii: " "), count: InputLimit.catalogueImportFile)
+    try Data(bytes).write(to: URL(fileURLWithPath: home.file("aside.sqc")))
+    let other = TemporaryDirectory()
+    let store = CatalogueStore(paths: SquadPaths(home: other.path))
+    let report = try CatalogueImport.run([home.file("aside.sqc")], skipInvalid: false, store: store, now: Sample.moment)
+      .get()
+    #expect(report.filesRead == 1)
+    #expect(store.catalogue.hero(HeroID(5_000_001))?.name == "Someone")
+  }
+
   @Test func aKeptAsideNameLeftByAKilledWriteIsLetGoAndTheWriteGoesOn() throws {
     var bytes = try storedBytes()
     bytes[20] = bytes[20] == UInt8(ascii: "x") ? UInt8(ascii: "y") : UInt8(ascii: "x")  // the header fails its check

@@ -97,13 +97,15 @@ public enum CatalogueImport {
   private static func take(_ file: String, strictly: Bool, into builder: CatalogueBuilder, _ report: inout Report)
     -> Failure?
   {
+    // A catalogue of squad's own may be as large as the catalogue's bound (a damaged one kept
+    // aside is the way back a write names), beyond the 64 MiB of an archive: it is mapped.
+    if let own = CatalogueImportFile.ownCatalogue(file) {
+      return takeOwn(CatalogueBuilder(salvaging: own), into: builder, &report)
+    }
     let bytes: [UInt8]
     switch CatalogueImportFile.read(file) {
     case .success(let value): bytes = value
     case .failure(let problem): return problem.isUnreadable ? .unreadable(problem) : .invalid(problem)
-    }
-    if bytes.starts(with: "squad-catalogue ".utf8) {
-      return takeOwn(CatalogueBuilder(salvaging: SharedBytes(bytes)), into: builder, &report)
     }
     // Checked whole first, so that a bad record late in a file leaves nothing of it merged; a
     // file with more distinct heroes or comics than any catalogue may hold stops there. The

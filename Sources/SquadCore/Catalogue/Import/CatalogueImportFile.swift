@@ -38,6 +38,15 @@ public enum CatalogueImportFile {
     }
   }
 
+  /// The file mapped, when it is a catalogue of squad's own (its magic line) no larger than the
+  /// catalogue's bound; nil otherwise (read as an archive, with that reading's limits and errors).
+  static func ownCatalogue(_ path: String) -> SharedBytes? {
+    guard let bytes = try? SharedBytes.mapping(path),
+      bytes.withBytes({ $0.starts(with: "squad-catalogue ".utf8) })
+    else { return nil }
+    return bytes
+  }
+
   /// Calls `body` with every record of the file's bytes in order, each checked; throws the first
   /// problem, or what `body` throws as one of this file.
   static func forEachRecord(
