@@ -21,20 +21,25 @@ extension HistoryEntry {
 
 extension HistoryEntry {
   /// Reads an entry written by ``json`` (one line of `history.jsonl`), its members by the one
-  /// member rule; throws what is wrong, at its key. The first of a repeated key counts.
+  /// member rule; throws what is wrong, at its key. A key of its own given twice is wrong (readers
+  /// disagree on which counts), as in the squad file.
   init(reading bytes: UnsafeBufferPointer<UInt8>) throws(JSONReader.Unfit) {
     var reader = JSONReader(bytes)
     var numbers: [String: Result<Int?, JSONReader.Unfit>] = [:]
     var texts: [String: Result<String?, JSONReader.Unfit>] = [:]
     var diff: [String: Result<[SquadDiff.Placed], JSONReader.Unfit>] = [:]
+    var twice: String?
     do throws(JSONReader.Failure) {
       try reader.beginObject()
       while let key = try reader.nextKey().map(\.string) {
-        if ["sequence", "steps"].contains(key), numbers[key] == nil {
+        if numbers[key] != nil || texts[key] != nil || diff[key] != nil {
+          twice = twice ?? key
+          try reader.skipValue()
+        } else if ["sequence", "steps"].contains(key) {
           numbers[key] = try reader.wholeNumber()
-        } else if ["at", "command", "kind", "before", "after", "detail"].contains(key), texts[key] == nil {
+        } else if ["at", "command", "kind", "before", "after", "detail"].contains(key) {
           texts[key] = try reader.text()
-        } else if ["removed", "added"].contains(key), diff[key] == nil {
+        } else if ["removed", "added"].contains(key) {
           diff[key] = try Self.readPlaced(&reader, key)
         } else {
           try reader.skipValue()
@@ -44,6 +49,7 @@ extension HistoryEntry {
     } catch {
       throw JSONReader.Unfit(message: "not valid JSON: \(error)")
     }
+    if let twice { throw JSONReader.Unfit(message: "at \(twice): given twice; squad will not guess which one counts") }
     func number(_ key: String) throws(JSONReader.Unfit) -> Int? {
       try numbers[key].value { JSONReader.Unfit(message: "at \(key): \($0)") }
     }
@@ -84,16 +90,22 @@ extension HistoryEntry {
       var member: Result<Member, MemberProblem>??
       let isObject = reader.isObjectNext()
       if isObject { try reader.beginObject() } else { try reader.skipValue() }
+      var twice: String?
       while isObject, let field = try reader.nextKey() {
         if field == "index", index == nil {
           index = try reader.wholeNumber()
         } else if field == "member", member == nil {
           member = .some(try Member.read(&reader, readAt: Date()))
         } else {
+          if field == "index" || field == "member" { twice = twice ?? field.string }
           try reader.skipValue()
         }
       }
       guard problem == nil else { continue }
+      if let twice {
+        problem = JSONReader.Unfit(message: "\(place).\(twice): given twice; squad will not guess which one counts")
+        continue
+      }
       switch (index, member) {
       case (.success(let index?)?, .success(let member)??):
         placed.append(SquadDiff.Placed(index: index, member: member))

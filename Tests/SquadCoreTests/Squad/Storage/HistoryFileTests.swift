@@ -35,6 +35,22 @@ import Testing
     #expect(throws: PersistenceError.self) { try file.history.read() }
   }
 
+  @Test(arguments: [
+    (#""command":"recruit""#, #""command":"recruit","command":"fire""#, "at command: given twice"),
+    (#""sequence":1"#, #""sequence":1,"sequence":2"#, "at sequence: given twice"),
+  ])
+  func anEntryKeyGivenTwiceMakesTheHistoryCorrupt(key: String, twice: String, detail: String) throws {
+    let good = entry(1, before: "none", after: "x").json.encoded()
+    try #require(good.contains(key))
+    let line = good.replacingOccurrences(of: key, with: twice)
+    try home.write(good + "\n" + line + "\n", to: "history.jsonl")
+    #expect {
+      try file.history.read()
+    } throws: { error in
+      "\(error)".contains(detail)
+    }
+  }
+
   @Test func theLastEntryIsReadAloneAsReadReadsIt() throws {
     #expect(try file.history.lastEntry() == nil, "no file")
     let lines = (1...3).map { entry($0, before: "d\($0 - 1)", after: "d\($0)").json.encoded() }
