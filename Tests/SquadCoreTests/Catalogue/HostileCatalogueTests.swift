@@ -291,6 +291,19 @@ import Testing
     #expect(store.catalogue.hero(HeroID(5_000_001))?.name == "Someone")
   }
 
+  @Test func aResetKeepsAsideAFileWithDamagedRecordsNeverDropsIt() throws {
+    var bytes = try storedBytes()
+    let hulk = try #require(bytes.firstRange(of: Array(#""name":"Hulk""#.utf8)))
+    bytes[hulk.lowerBound + 9] = UInt8(ascii: "h")  // one record fails its check; the header holds
+    try Data(bytes).write(to: URL(fileURLWithPath: paths.catalogueFile))
+    let store = CatalogueStore(paths: paths, alert: { _ in })
+    #expect(try store.resetContents().damage?.contains("1 record fails its check") == true)
+    try store.reset()
+    let aside = try home.listing().filter { $0.hasPrefix("catalogue.sqc.damaged-") }
+    #expect(aside.count == 1, "its intact records (Someone) may be found nowhere else")
+    #expect(home.contents(aside.first ?? "").map(Array.init) == bytes)
+  }
+
   @Test func aKeptAsideNameLeftByAKilledWriteIsLetGoAndTheWriteGoesOn() throws {
     var bytes = try storedBytes()
     bytes[20] = bytes[20] == UInt8(ascii: "x") ? UInt8(ascii: "y") : UInt8(ascii: "x")  // the header fails its check

@@ -11,6 +11,19 @@ struct CatalogueSnapshot: Sendable {
     case damaged(String, SharedBytes?)
   }
 
+  /// What is damaged in the stored file, as one line; nil when it is whole or missing. Damage
+  /// anywhere counts (a header, records, an index): a file that holds it is kept aside, never
+  /// dropped, since its intact records may be found nowhere else.
+  var damage: String? {
+    switch stored {
+    case .damaged(let problem, _): return problem
+    case .found(let catalogue):
+      let damages = catalogue.index.damages()
+      return damages.isEmpty ? nil : damages.map { "\($0.section): \($0.detail)" }.joinedDirectly(separator: "; ")
+    case .missing: return nil
+    }
+  }
+
   /// The previous release's `cache/catalogue.json`, read.
   struct Legacy: Sendable {
     var path: String
@@ -93,7 +106,7 @@ struct CataloguePlan {
   /// What a reset writes: the bundled set alone, the stored file moved aside when it is damaged.
   static func reset(from snapshot: CatalogueSnapshot) -> CataloguePlan {
     var plan = CataloguePlan(builder: CatalogueBuilder(base: BundledCatalogue.index))
-    if case .damaged(let problem, _) = snapshot.stored {
+    if let problem = snapshot.damage {
       plan.aside = Aside(because: "damaged (\(problem))", keeping: "the bundled set answers alone")
     }
     return plan

@@ -126,7 +126,7 @@ public final class CatalogueStore: Sendable {
   /// What ``reset()`` would drop now (``CatalogueContents/init(measuring:)``), or the damage that
   /// makes the stored file unusable (it is then moved aside); throws when the file cannot be read.
   public func resetContents() throws(PersistenceError) -> CatalogueContents {
-    if case .damaged(let problem, _) = try stored() {
+    if let problem = CatalogueSnapshot(path: path, stored: try stored(warning: false)).damage {
       return CatalogueContents(droppedHeroes: 0, comics: 0, damage: problem)
     }
     return CatalogueContents(measuring: try read())
@@ -143,7 +143,7 @@ public final class CatalogueStore: Sendable {
     defer { withExtendedLifetime(lock) {} }
     let target = try replacement()
     AtomicFile.removeLeftovers(of: target.path)
-    let plan = CataloguePlan.reset(from: CatalogueSnapshot(path: path, stored: try stored()))
+    let plan = CataloguePlan.reset(from: CatalogueSnapshot(path: path, stored: try stored(warning: false)))
     // A file that was there (or is kept aside) is replaced by the bundled set alone, so a linked
     // catalogue.sqc never becomes a link to nothing.
     guard target.exists else {
