@@ -88,6 +88,16 @@ import Testing
     #expect(throws: PersistenceError.self) { try store.reset() }
     #expect(home.contents("catalogue.sqc") == Data(bytes), "left as the newer squad wrote it")
     #expect(try FileManager.default.contentsOfDirectory(atPath: home.path).allSatisfy { !$0.contains("damaged") })
+    // Nor is it imported elsewhere as if it were of this format.
+    let other = TemporaryDirectory()
+    let imported = CatalogueImport.run(
+      [paths.catalogueFile], skipInvalid: false, store: CatalogueStore(paths: SquadPaths(home: other.path)),
+      now: Sample.moment)
+    guard case .failure(.invalid(let problem)) = imported else {
+      Issue.record("imported: \(imported)")
+      return
+    }
+    #expect(problem.detail.contains("written by a newer squad (version 6 of its format)"))
   }
 
   @Test func aRepairDoesNotAdviseRunningItself() throws {

@@ -106,6 +106,9 @@ import Testing
     let cases: [(String, String)] = [
       ("huge count", #""comics":99999999999999999999999999"#), ("negative count", #""comics":-5"#),
       ("empty name", ""), ("negative id", ""),
+      // Readers disagree on which of a repeated field counts (this reader took the last).
+      ("name given twice", #""name":"EVIL""#), ("comics given twice", #""comics":1,"comics":2"#),
+      ("description given twice", #""description":"a","description":"b""#),
     ]
     for (label, field) in cases {
       let edited = try replacingRecord(bytes, key: "thanos") { _ in

@@ -100,6 +100,15 @@ public enum CatalogueImport {
     // A catalogue of squad's own may be as large as the catalogue's bound (a damaged one kept
     // aside is the way back a write names), beyond the 64 MiB of an archive: it is mapped.
     if let own = CatalogueImportFile.ownCatalogue(file) {
+      // A newer squad's file may not mean what this format says: refused, as it is in place.
+      do throws(CatalogueFormatError) {
+        _ = try CatalogueIndex(own)
+      } catch {
+        if case .newer(let version) = error {
+          let detail = "written by a newer squad (version \(version) of its format); upgrade squad to import it"
+          return .invalid(CatalogueImportFile.Problem(path: file, detail: detail))
+        }
+      }
       return takeOwn(CatalogueBuilder(salvaging: own), into: builder, &report)
     }
     let bytes: [UInt8]

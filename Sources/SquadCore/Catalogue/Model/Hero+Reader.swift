@@ -52,24 +52,33 @@ extension Hero {
     self.init(id: HeroID(0), name: "")
     try reader.beginObject()
     let objectStart = reader.offset - 1
+    // A field given twice breaks the rule: readers disagree on which one counts.
+    var seen = HeroDetails.Seen()
     while let key = try reader.nextKey() {
       if key == "id" {
+        seen.mark(0, "id", &broken)
         id = try number("id", &reader) ?? 0
       } else if key == "name" {
+        seen.mark(1, "name", &broken)
         name = try reader.string()
       } else if key == "modified" {
+        seen.mark(2, "modified", &broken)
         modified = try Self.date(&reader)
       } else if key == "comics" {
+        seen.mark(3, "comics", &broken)
         counts.comics = try count("comics", &reader)
       } else if key == "series" {
+        seen.mark(4, "series", &broken)
         counts.series = try count("series", &reader)
       } else if key == "stories" {
+        seen.mark(5, "stories", &broken)
         counts.stories = try count("stories", &reader)
       } else if key == "events" {
+        seen.mark(6, "events", &broken)
         counts.events = try count("events", &reader)
       } else {
         // Only checked when the record stays encoded (``StoredHeroDetails``).
-        let why = try details.read(key, &reader, keep: source == nil)
+        let why = try details.read(key, &reader, keep: source == nil, seen: &seen)
         broken = broken ?? why
       }
     }
@@ -100,19 +109,40 @@ extension Hero {
 }
 
 extension HeroDetails {
+  /// The fields of a record read so far, to tell one given twice.
+  struct Seen {
+    private var bits: UInt16 = 0
+
+    /// Notes field number `bit` (`name`), and that it breaks the rule when it was seen before.
+    mutating func mark(_ bit: Int, _ name: String, _ broken: inout String?) {
+      if bits & (1 << bit) != 0 { broken = broken ?? "\(name) is given twice" }
+      bits |= 1 << bit
+    }
+  }
+
   /// Reads the details of a catalogue record, skipping its other fields.
   init(reading reader: inout JSONReader) throws(JSONReader.Failure) {
     self.init()
     try reader.beginObject()
-    while let key = try reader.nextKey() { _ = try read(key, &reader, keep: true) }
+    var seen = Seen()
+    while let key = try reader.nextKey() { _ = try read(key, &reader, keep: true, seen: &seen) }
   }
 
   /// Reads the value of `key` if it is one of the details (into `self` when `keep`, else only
   /// checking it), or skips it; says what breaks the record rule (``HeroLimits``), if anything.
-  mutating func read(_ key: JSONKey, _ reader: inout JSONReader, keep: Bool) throws(JSONReader.Failure) -> String? {
+  mutating func read(_ key: JSONKey, _ reader: inout JSONReader, keep: Bool, seen: inout Seen) throws(JSONReader
+    .Failure) -> String?
+  {
     guard key == "description" || key == "thumbnail" || key == "urls" else {
       try reader.skipValue()
       return nil
+    }
+    var twice: String?
+    let (bit, name) = key == "description" ? (7, "description") : key == "thumbnail" ? (8, "thumbnail") : (9, "urls")
+    seen.mark(bit, name, &twice)
+    if let twice {
+      try reader.skipValue()
+      return twice
     }
     guard !reader.skipNull() else { return nil }
     if key == "description" {
