@@ -24,6 +24,7 @@ final class CatalogueIndex: Sendable {
   // bisections, whose first probes share blocks (docs/DECISIONS.md, "Verify what is used"). The
   // bytes never change under a read (a write replaces the file by a rename).
   private let verifiedBlocks: Mutex<[Bool]>
+  private let idOrderChecked = Mutex(false)
 
   /// Reads the header of `bytes`; throws when they are not a catalogue or it is damaged.
   /// `onDamage` hears, once, that a read met damage.
@@ -171,7 +172,7 @@ final class CatalogueIndex: Sendable {
       let wanted = CatalogueFormat.idKey(id.rawValue)
       let position = Self.bisect(header.count) { (field(buffer, ids, $0, column: 0, count: 16) ?? .max) < wanted }
       guard field(buffer, ids, position, column: 0, count: 16) == wanted else {
-        checkOrder(buffer, around: position, missing: wanted)
+        checkOrder(buffer)
         return nil
       }
       guard let offset = field(buffer, ids, position, column: 16, count: 12),
@@ -186,22 +187,24 @@ final class CatalogueIndex: Sendable {
     }
   }
 
-  /// Notes damage when the id entries around a miss are out of order. Bisection trusts the order:
-  /// entries swapped under checksums that hold (only their order shows them) would otherwise hide
-  /// a hero in silence. An entry that does not read was noted when it was read.
-  private func checkOrder(_ buffer: UnsafeBufferPointer<UInt8>, around position: Int, missing wanted: UInt64) {
-    func key(_ entry: Int) -> UInt64? { field(buffer, ids, entry, column: 0, count: 16) }
-    var keys: [UInt64] = []
-    if position > 0, let before = key(position - 1) {
-      guard before < wanted else { return noteDamage() }
-      keys.append(before)
+  /// Notes damage when the id entries are out of order, checked whole at the first miss of a
+  /// read. Bisection trusts the order: entries swapped, repeated or rotated under checksums that
+  /// hold (only their order shows them) would otherwise hide a hero in silence. Once a read, so
+  /// a sync that looks up thousands of new heroes pays one pass. An entry that does not read is
+  /// noted when it is read.
+  private func checkOrder(_ buffer: UnsafeBufferPointer<UInt8>) {
+    guard
+      idOrderChecked.withLock({ checked in
+        defer { checked = true }
+        return !checked
+      })
+    else { return }
+    var previous: UInt64?
+    for entry in 0..<header.count {
+      guard let key = field(buffer, ids, entry, column: 0, count: 16) else { continue }
+      if let previous, previous >= key { return noteDamage() }
+      previous = key
     }
-    if position < header.count, let here = key(position) {
-      guard here > wanted else { return noteDamage() }
-      keys.append(here)
-    }
-    if position + 1 < header.count, let after = key(position + 1) { keys.append(after) }
-    if !zip(keys, keys.dropFirst()).allSatisfy({ $0 < $1 }) { noteDamage() }
   }
 
   /// The positions, in name order, of the heroes whose folded name starts with `prefix`
