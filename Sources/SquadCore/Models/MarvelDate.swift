@@ -38,7 +38,7 @@ public enum MarvelDate {
       day <= daysIn(month: month, year: year)
     else { return nil }
     var seconds = daysFromCivil(year: year, month: month, day: day) * 86_400
-    guard bytes.count > 10 else { return text(seconds: seconds) }
+    guard bytes.count > 10 else { return sayable(seconds: seconds) }
     guard bytes.count >= 19, bytes[10] == 84, let hour = number(11, 2), let minute = number(14, 2),
       // A leap second (:60) is refused too: a Date cannot hold it, and rolling it into the next
       // minute would store a time nobody wrote.
@@ -50,8 +50,8 @@ public enum MarvelDate {
       index += 1
       while index < bytes.count, (48...57).contains(bytes[index]) { index += 1 }
     }
-    guard index < bytes.count else { return text(seconds: seconds) }
-    if bytes[index] == 90, index == bytes.count - 1 { return text(seconds: seconds) }
+    guard index < bytes.count else { return sayable(seconds: seconds) }
+    if bytes[index] == 90, index == bytes.count - 1 { return sayable(seconds: seconds) }
     guard bytes[index] == 43 || bytes[index] == 45, let offsetHours = number(index + 1, 2) else { return nil }
     var minuteStart = index + 3
     if minuteStart < bytes.count, bytes[minuteStart] == 58 { minuteStart += 1 }
@@ -60,12 +60,12 @@ public enum MarvelDate {
       offsetMinutes < 60
     else { return nil }
     let offset = (offsetHours * 3600 + offsetMinutes * 60) * (bytes[index] == 45 ? -1 : 1)
-    return text(seconds: seconds - offset)
+    return sayable(seconds: seconds - offset)
   }
 
   /// A parsed date, when its UTC form is one text dates can say (years 0000 to 9999): squad writes
   /// dates in UTC, and `9999-12-31T23:59:59-05:00` would come back as year 10000, which no reader takes.
-  private static func text(seconds: Int) -> Date? {
+  private static func sayable(seconds: Int) -> Date? {
     (-62_167_219_200...253_402_300_799).contains(seconds) ? Date(timeIntervalSince1970: TimeInterval(seconds)) : nil
   }
 
