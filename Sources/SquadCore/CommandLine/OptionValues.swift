@@ -36,14 +36,16 @@ enum OptionValues {
     return askFirst
   }
 
-  /// Hero references from positional arguments; blank ones are refused.
+  /// Hero references from positional arguments. A blank name is refused, and so is one with
+  /// nothing left once hyphens, dots and spaces are folded away (``HeroName/loose(_:)``): as a
+  /// prefix it would match every hero, so `fire -` fired a squad's only member.
   static func heroRefs(_ arguments: ParsedArguments) throws(UsageError) -> [HeroRef] {
     try arguments.positionals.map { argument throws(UsageError) in
       let ref = HeroRef(argument: argument)
-      if case .name(let name) = ref, name.isEmpty {
-        throw UsageError("A hero must be an id or a name, not an empty string.", command: arguments.command)
-      }
-      return ref
+      guard case .name(let name) = ref, HeroName.loose(name).isEmpty else { return ref }
+      let stdin = name == "-" ? " ('-' reads heroes from stdin for recruit only)" : ""
+      let what = name.isEmpty ? "not an empty string" : "and '\(TextSnippet.quote(name))' holds no letter or digit"
+      throw UsageError("A hero must be an id or a name, \(what)\(stdin).", command: arguments.command)
     }
   }
 

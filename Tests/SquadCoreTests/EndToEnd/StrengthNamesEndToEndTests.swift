@@ -21,6 +21,23 @@ import Testing
     #expect(ants.stderr.contains("  1010801\tAnt-Man (Scott Lang)\t138 comics\n"), "\(ants.stderr)")
   }
 
+  @Test func aNameOfOnlyHyphensDotsAndSpacesNamesNoHeroAndFiresNoOne() throws {
+    let squad = SquadProcess()
+    #expect(try squad.run("recruit", "hulk", "--offline").status == 0)
+    let before = try String(contentsOfFile: squad.home.file("squad.json"), encoding: .utf8)
+    // Folded as fans type names, these are empty: as a prefix they matched every member.
+    for typed in ["-", ".", "--", "- .", "\u{200B}-"] {
+      let fired = try squad.run("fire", "--yes", "--offline", "--", typed)
+      #expect(fired.status == 64, "\(typed): \(fired.stderr)")
+      #expect(fired.stderr.contains("holds no letter or digit"), "\(typed): \(fired.stderr)")
+      #expect(try String(contentsOfFile: squad.home.file("squad.json"), encoding: .utf8) == before)
+    }
+    let dash = try squad.run("fire", "-", "--yes", "--offline")
+    #expect(dash.stderr.contains("('-' reads heroes from stdin for recruit only)"), "\(dash.stderr)")
+    #expect(try squad.run("show", ".", "--offline").status == 64)
+    #expect(try squad.run("list").stdout.hasPrefix("1009351\tHulk\t"))
+  }
+
   @Test func theHeroPeopleMeanIsListedFirstWithCounts() throws {
     let squad = SquadProcess()
     for typed in ["spider-man", "spider man"] {
