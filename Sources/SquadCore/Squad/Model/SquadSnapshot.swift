@@ -18,6 +18,8 @@ public struct SquadSnapshot: Sendable {
   public var history: Result<[HistoryEntry], PersistenceError>
   // The history on disk holds a torn line or an uncommitted entry, which the next write drops.
   var historyNeedsRewrite = false
+  // The history's last line was cut short: the write that drops it says so.
+  var historyCutShort = false
 
   /// The squad (empty when there is no file yet, or it is unusable).
   public var squad: Squad { (try? loaded.get()) ?? Squad() }

@@ -4,7 +4,8 @@ import Foundation
 ///
 /// Entries are appended (`O_APPEND`, then `fsync`) before the squad file is replaced, so a kill
 /// between the two leaves a last entry the squad file does not match; ``SquadFile`` drops it on
-/// the next change (see "Durability" in docs/SQUADS.md). A line cut short by a kill is dropped too.
+/// the next change (see "Durability" in docs/SQUADS.md). A last line cut short is dropped too, and
+/// the change that drops it says so.
 /// Any other unreadable line makes the file corrupt: it is reported, never overwritten.
 ///
 /// A history is a regular file of its own in its squad's folder: it is appended in place under
@@ -22,27 +23,31 @@ public struct HistoryFile: Sendable {
   /// A history at `path`.
   public init(path: String) { self.path = path }
 
-  /// The entries on disk, oldest first (none when there is no file), and whether the file ended
-  /// in a line cut short, which the next write removes; or why the file is unusable: always a
+  /// The entries on disk, oldest first (none when there is no file); whether the file's last line
+  /// lacks its newline, so the next write rewrites the file (`tornTail`); and whether that line
+  /// was cut short and is dropped (`cutShort`). A last entry whole but for its newline (an editor
+  /// saving without one) is kept. Or why the file is unusable: always a
   /// ``PersistenceError/Reason/corruptHistory(detail:)``, so every reader treats an unusable
   /// history one way (changes go on unrecorded, undo and redo refuse). A file that cannot be read
   /// right now (an I/O error) is not unusable: that error is thrown as it is, and refuses the change.
-  public func read() throws(PersistenceError) -> (entries: [HistoryEntry], tornTail: Bool) {
-    guard var lines = try lines() else { return ([], false) }
+  public func read() throws(PersistenceError) -> (entries: [HistoryEntry], tornTail: Bool, cutShort: Bool) {
+    guard var lines = try lines() else { return ([], false, false) }
     let tail = lines.removeLast()
     var entries: [HistoryEntry] = []
-    entries.reserveCapacity(lines.count)
+    entries.reserveCapacity(lines.count + 1)
     for (number, line) in lines.enumerated() where !line.isEmpty {
       entries.append(try entry(line, number: number))
     }
-    return (entries, !tail.isEmpty)
+    let whole = tail.isEmpty ? nil : try? entry(tail, number: lines.count)
+    if let whole { entries.append(whole) }
+    return (entries, !tail.isEmpty, !tail.isEmpty && whole == nil)
   }
 
   /// The last whole entry, the only one decoded (``read()`` decodes them all): when a squad last
   /// changed, for `squads`, whatever the history's length.
   public func lastEntry() throws(PersistenceError) -> HistoryEntry? {
     guard var lines = try lines() else { return nil }
-    lines.removeLast()
+    if let tail = lines.popLast(), !tail.isEmpty, let whole = try? entry(tail, number: lines.count) { return whole }
     guard let number = lines.lastIndex(where: { !$0.isEmpty }) else { return nil }
     return try entry(lines[number], number: number)
   }

@@ -55,6 +55,7 @@ extension SquadFile {
       let contents = try history.read()
       var entries = contents.entries
       snapshot.historyNeedsRewrite = contents.tornTail
+      snapshot.historyCutShort = contents.cutShort
       // Appended, then killed before the squad file was replaced: the change never happened.
       // Only a create can be torn over no file: every other change saves the squad file before
       // recording (see commit), so an entry over no file is committed and the file was removed.
@@ -101,7 +102,12 @@ extension SquadFile {
       }
       // A history rewrite killed midway leaves its temporary file, as a killed save does.
       AtomicFile.removeLeftovers(of: history.path)
-      if snapshot.historyNeedsRewrite { try history.rewrite(entries) }
+      if snapshot.historyNeedsRewrite {
+        try history.rewrite(entries)
+        if snapshot.historyCutShort {
+          warn("\(history.path) ended in a line cut short, not a whole entry; it was dropped.")
+        }
+      }
       if snapshot.createsEmptyFirst(edit) { try save(snapshot.squad) }
       try history.append(entry) { () throws(PersistenceError) in try commitPoint() }
       // Trimming after the commit point (not of a folder moved away): if it fails, the history is

@@ -30,7 +30,11 @@ import Testing
     let good = entry(1, before: "none", after: "x").json.encoded()
     try home.write(good + "\n{\"sequence\":2", to: "history.jsonl")
     let contents = try file.history.read()
-    #expect(contents.entries.count == 1 && contents.tornTail)
+    #expect(contents.entries.count == 1 && contents.tornTail && contents.cutShort)
+    // Whole but for its newline (an editor saving without one): kept, and the file rewritten.
+    try home.write(good + "\n" + entry(2, before: "x", after: "y").json.encoded(), to: "history.jsonl")
+    let unended = try file.history.read()
+    #expect(unended.entries.map(\.sequence) == [1, 2] && unended.tornTail && !unended.cutShort)
     try home.write("garbage\n" + good + "\n", to: "history.jsonl")
     #expect(throws: PersistenceError.self) { try file.history.read() }
   }
@@ -60,6 +64,8 @@ import Testing
     #expect(throws: PersistenceError.self) { try file.history.lastEntry() }
     try home.write(lines.joined(separator: "\n") + "\n", to: "history.jsonl")
     #expect(try file.history.lastEntry() == file.history.read().entries.last)
+    try home.write(lines.joined(separator: "\n"), to: "history.jsonl")
+    #expect(try file.history.lastEntry()?.sequence == 3, "a whole last entry without its newline")
   }
 
   @Test func aSquadPastItsLimitIsRefusedWhateverTheCaller() throws {

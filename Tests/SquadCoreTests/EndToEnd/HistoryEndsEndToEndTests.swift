@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+
+@testable import SquadCore
+
+/// The last line of a squad's history: whole but for its newline it is a change like any other,
+/// still shown and undone; cut short it is dropped, and the change that drops it says so.
+@Suite struct HistoryEndsEndToEndTests {
+  @Test func aLastEntryWithoutItsNewlineIsKeptAndUndone() throws {
+    let squad = SquadProcess()
+    #expect(try squad.run("recruit", "hulk", "--offline").status == 0)
+    #expect(try squad.run("recruit", "thor", "--offline").status == 0)
+    let path = squad.home.file("history.jsonl")
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    // An editor saving without a final newline.
+    try String(text.dropLast()).write(toFile: path, atomically: false, encoding: .utf8)
+    let recruited = try squad.run("recruit", "1011334", "--offline")
+    #expect(recruited.status == 0 && !recruited.stderr.contains("Warning"), "\(recruited.stderr)")
+    let history = try squad.run("history")
+    #expect(history.stdout.contains("Thor"), "\(history.stdout)")
+    #expect(try squad.run("undo", "--offline").stderr.contains("3-D Man"))
+    let second = try squad.run("undo", "--offline")
+    #expect(second.status == 0 && second.stderr.contains("Thor"), "\(second.stderr)")
+    #expect(try squad.run("list").stdout.split(separator: "\n").count == 1)
+  }
+
+  @Test func aLastLineCutShortIsDroppedSayingSo() throws {
+    let squad = SquadProcess()
+    #expect(try squad.run("recruit", "hulk", "--offline").status == 0)
+    #expect(try squad.run("recruit", "thor", "--offline").status == 0)
+    let path = squad.home.file("history.jsonl")
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    try String(text.dropLast(40)).write(toFile: path, atomically: false, encoding: .utf8)
+    let recruited = try squad.run("recruit", "1011334", "--offline")
+    #expect(recruited.status == 0)
+    #expect(recruited.stderr.contains("history.jsonl ended in a line cut short, not a whole entry; it was dropped."))
+    let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+    #expect(lines.count == 2 && lines.allSatisfy { $0.hasPrefix("{") && $0.hasSuffix("}") })
+  }
+}
