@@ -87,7 +87,14 @@ public struct SquadFile: Sendable {
     guard data.count <= InputLimit.squadFile else {
       throw PersistenceError(path: path, reason: .wouldExceed(limit: InputLimit.squadFile))
     }
-    AtomicFile.removeLeftovers(of: OutputFile.target(of: path))
+    let target = OutputFile.target(of: path)
+    // A save replaces the file, so other hard links would keep the old squad in silence: refused,
+    // as for the catalogue and the history (a symbolic link, which a save follows, shares a squad).
+    if let status = try FileKind.status(target), status.st_mode & S_IFMT == S_IFREG, status.st_nlink > 1 {
+      throw PersistenceError(
+        path: target, reason: .notOwnFile(kind: "a file with \(status.st_nlink) names (hard links)"))
+    }
+    AtomicFile.removeLeftovers(of: target)
     try OutputFile.write(data, to: path)
   }
 
