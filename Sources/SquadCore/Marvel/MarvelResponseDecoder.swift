@@ -7,6 +7,14 @@ enum MarvelResponseDecoder {
   static func page<DTO: Decodable, Item>(
     _ body: Data, as dto: DTO.Type, status: Int, url: String, map: (DTO) -> Item
   ) -> Result<MarvelPage<Item>, MarvelError> {
+    let repeated = body.withUnsafeBytes { raw in
+      var reader = JSONReader(raw.bindMemory(to: UInt8.self))
+      return try? reader.repeatedKey()
+    }
+    if let repeated {
+      let detail = "'\(TextSnippet.quote(repeated))' is given twice; squad will not guess which one counts"
+      return .failure(.invalidResponse(status: status, detail: detail, url: url))
+    }
     do {
       let envelope = try JSONDecoder().decode(MarvelEnvelope<DTO>.self, from: body)
       return .success(

@@ -180,6 +180,31 @@ struct JSONReader {
     }
   }
 
+  /// Passes over the next value as ``skipValue()`` does, giving the path (`results[0].name`) of
+  /// the first key given twice in one of its objects: readers disagree on which one counts.
+  mutating func repeatedKey() throws(Failure) -> String? {
+    func joined(_ outer: String, _ inner: String) -> String { outer + (inner.hasPrefix("[") ? "" : ".") + inner }
+    skipSpace()
+    switch peek() {
+    case UInt8(ascii: "{")?:
+      try beginObject()
+      var keys = Set<String>()
+      while let key = try nextKey() {
+        guard keys.insert(key.string).inserted else { return key.string }
+        if let inner = try repeatedKey() { return joined(key.string, inner) }
+      }
+    case UInt8(ascii: "[")?:
+      try beginArray()
+      var index = 0
+      while try nextItem() {
+        if let inner = try repeatedKey() { return joined("[\(index)]", inner) }
+        index += 1
+      }
+    default: try skipValue()
+    }
+    return nil
+  }
+
   /// Where reading stopped, for error messages.
   func failure(_ reason: String) -> Failure { Failure(reason: reason, offset: offset) }
 

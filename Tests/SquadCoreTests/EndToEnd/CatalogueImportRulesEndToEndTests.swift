@@ -55,6 +55,8 @@ import Testing
       echo '{"characters":[{"id":"+5000006","name":"Pl"}]}' > plus.json; check plus.json
       python3 -c "print('[{\"id\":5000007,\"name\":\"' + 'a' * 1025 + '\"}]')" > long.json; check long.json
       ln -s loop1 loop2; ln -s loop2 loop1; check loop1
+      echo '{"id":5000008,"name":"Dup","name":"EVIL"}' > twice.jsonl; check twice.jsonl
+      echo '[{"id":5000009,"name":"C","comics":{"available":3,"available":9}}]' > nested.json; check nested.json
       """#)
     #expect(
       result.stdout.split(separator: "\n").map(String.init) == [
@@ -68,6 +70,8 @@ import Testing
         "plus.json 65 Error: plus.json: record 1: id: expected a whole number, found '+5000006'",
         "long.json 65 Error: long.json: record 1: name: 1025 bytes is longer than the 1024 squad keeps",
         "loop1 1 Error: loop1: a symbolic link loop (it never reaches a file)",
+        "twice.jsonl 65 Error: twice.jsonl: record 1: 'name' is given twice; squad will not guess which one counts",
+        "nested.json 65 Error: nested.json: record 1: 'comics.available' is given twice; squad will not guess which one counts",
       ], "\(result.stderr)")
   }
 

@@ -89,6 +89,20 @@ import Testing
     #expect(result == .failure(.invalidResponse(status: 200, detail: detail, url: url)))
   }
 
+  @Test(arguments: [
+    (
+      #"{"code":200,"data":{"offset":0,"limit":1,"total":1,"count":1,"results":[{"id":1,"name":"A","name":"B"}]}}"#,
+      "data.results[0].name"
+    ),
+    (#"{"code":200,"code":200,"data":{"offset":0,"limit":1,"total":1,"count":0,"results":[]}}"#, "code"),
+    (#"{"code":200,"data":{"offset":0,"limit":1,"total":30,"total":5,"count":0,"results":[]}}"#, "data.total"),
+  ])
+  func aKeyGivenTwiceMakesAnAnswerInvalid(body: String, path: String) {
+    let result = MarvelResponseDecoder.page(Data(body.utf8), as: CharacterDTO.self, status: 200, url: url) { $0.hero }
+    let detail = "'\(path)' is given twice; squad will not guess which one counts"
+    #expect(result == .failure(.invalidResponse(status: 200, detail: detail, url: url)))
+  }
+
   @Test func aStringCodeWithMessageIsReadAsACredentialsError() {
     let error = MarvelResponseDecoder.error(
       status: 401, body: Fixture.data("error-invalid-credentials.json"), url: url, attempts: 1)

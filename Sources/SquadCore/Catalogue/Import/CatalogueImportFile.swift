@@ -59,6 +59,11 @@ public enum CatalogueImportFile {
     do throws(CatalogueDocument.Detail) {
       try bytes.withUnsafeBufferPointer { (buffer) throws(CatalogueDocument.Detail) in
         try CatalogueDocument.forEachRecord(buffer) { (range, number) throws(CatalogueDocument.Detail) in
+          var reader = JSONReader(buffer, range: range)
+          if let key = try? reader.repeatedKey() {
+            throw CatalogueDocument.Detail(
+              "record \(number): '\(TextSnippet.quote(key))' is given twice; squad will not guess which one counts")
+          }
           let record: ImportedRecord
           do {
             record = try decoder.decode(ImportedRecord.self, from: Data(buffer[range]))
