@@ -45,7 +45,12 @@ public struct SyncEffects: EffectRunner {
         let changed = try store.update(
           at: now(), spool: true,
           deciding: { (builder) throws(PersistenceError) in
-            try received.eachHero { builder.merge($0, origin: .api) }
+            // A page from the cache stands for the catalogue's own records: merged back only where
+            // the catalogue no longer holds them (a `catalogue reset` while this sync ran), since
+            // merging them as the API's would relabel bundled records its answer did not replace.
+            try received.eachHero { hero, cached in
+              if !cached || !builder.holds(hero) { builder.merge(hero, origin: .api) }
+            }
             return builder.changed
           })
         let pending = pendingCache.withLock { list in
@@ -121,9 +126,7 @@ public struct SyncEffects: EffectRunner {
     } consume: { offset, result in
       handedOver += 1
       if case .success(let page) = result {
-        // A page from the cache is the catalogue's own records (``LeanCacheItem``): merging them
-        // back as the API's would only relabel bundled records the API's answer did not replace.
-        received.add(page.results, merging: page.origin == .network)
+        received.add(page.results, cached: page.origin != .network)
         if let entry = page.pendingCache { pendingCache.withLock { $0.append(entry) } }
         requestsHandedOver += page.requests
       }

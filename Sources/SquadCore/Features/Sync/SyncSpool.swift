@@ -7,7 +7,8 @@ final class SyncSpool: @unchecked Sendable {
   // Guarded by `lock`; the runner hands pages over one at a time, in order.
   private let lock = NSLock()
   private let spool: RecordSpool
-  private var lines: [Range<Int>] = []
+  // Each hero with whether it came from the cache (the catalogue's own record, ``LeanCacheItem``).
+  private var lines: [(range: Range<Int>, cached: Bool)] = []
   private(set) var ids: Set<HeroID> = []
 
   /// A spool in `folder` (memory when it cannot be created there).
@@ -16,13 +17,12 @@ final class SyncSpool: @unchecked Sendable {
     spool = RecordSpool(folder: folder)
   }
 
-  /// Adds a page's heroes; only their ids when they are not to be merged (a page from the cache).
-  func add(_ heroes: [Hero], merging: Bool = true) {
+  /// Adds a page's heroes, each id as first sent; `cached` when the page came from the cache.
+  func add(_ heroes: [Hero], cached: Bool = false) {
     lock.lock()
     defer { lock.unlock() }
-    for hero in heroes {
-      if merging { lines.append(spool.append(Array(hero.record.encoded().utf8) + [UInt8(ascii: "\n")])) }
-      ids.insert(hero.id)
+    for hero in heroes where ids.insert(hero.id).inserted {
+      lines.append((spool.append(Array(hero.record.encoded().utf8) + [UInt8(ascii: "\n")]), cached))
     }
   }
 
@@ -32,12 +32,13 @@ final class SyncSpool: @unchecked Sendable {
     return ids.contains(id)
   }
 
-  /// Calls `body` with every hero received, in arrival order, read back one at a time (the
-  /// spool is never mapped or read whole); throws when one could not be read back.
-  func eachHero(_ body: (Hero) -> Void) throws(PersistenceError) {
+  /// Calls `body` with every hero received and whether it came from the cache, in arrival order,
+  /// read back one at a time (the spool is never mapped or read whole); throws when one could not
+  /// be read back.
+  func eachHero(_ body: (Hero, _ cached: Bool) -> Void) throws(PersistenceError) {
     lock.lock()
     defer { lock.unlock() }
-    for (index, range) in lines.enumerated() {
+    for (index, (range, cached)) in lines.enumerated() {
       // As during the fetch: freed memory goes back now and then, so the peak stays flat.
       if index % 5_000 == 4_999 { MemoryRelease.returnFreedMemory() }
       let line = spool.read(range)
@@ -45,7 +46,7 @@ final class SyncSpool: @unchecked Sendable {
         var reader = JSONReader(buffer)
         return try? Hero(reading: &reader)
       }
-      if let hero { body(hero) }
+      if let hero { body(hero, cached) }
     }
     if let failure = spool.failure { throw failure }
   }

@@ -78,6 +78,37 @@ import Testing
     #expect(collector.actions.count == 15)
   }
 
+  @Test func anIdSentTwiceCountsAsFirstSent() throws {
+    let spool = SyncSpool(folder: home.path)
+    spool.add([Hero(id: HeroID(7), name: "First")])
+    spool.add([Hero(id: HeroID(7), name: "Second"), Hero(id: HeroID(8), name: "Other")], cached: true)
+    var received: [String] = []
+    try spool.eachHero { hero, cached in received.append("\(hero.name) \(cached)") }
+    #expect(received == ["First false", "Other true"])
+  }
+
+  @Test func heroesACachedPageStandsForArePutBackWhenTheCatalogueLostThemMeanwhile() async throws {
+    let first = SyncEffects(client: pages(total: 150), store: CatalogueStore(paths: paths), now: { Sample.moment })
+    await first.run(.fetchPages(offsets: [0, 100], force: false)) { _ in }
+    await first.run(.saveCatalogue(keepsPages: true)) { _ in }
+    #expect(CatalogueStore(paths: paths).catalogue.origin(of: HeroID(2_000_120)) == .api)
+    // Every page again from the cache (the API said "not modified"): nothing to write …
+    let again = SyncEffects(client: pages(total: 150), store: CatalogueStore(paths: paths), now: { Sample.moment })
+    await again.run(.fetchPages(offsets: [0, 100], force: true)) { _ in }
+    let unchanged = ActionCollector<SyncFeature.Action>()
+    await again.run(.saveCatalogue(keepsPages: true)) { unchanged.append($0) }
+    #expect(unchanged.actions == [.catalogueSaved(.success(LocalCatalogue().count + 150), changed: false)])
+    // … unless a reset took the heroes those pages stand for while the sync ran.
+    let raced = SyncEffects(client: pages(total: 150), store: CatalogueStore(paths: paths), now: { Sample.moment })
+    await raced.run(.fetchPages(offsets: [0, 100], force: true)) { _ in }
+    try CatalogueStore(paths: paths).reset()
+    #expect(CatalogueStore(paths: paths).catalogue.hero(HeroID(2_000_120)) == nil)
+    await raced.run(.saveCatalogue(keepsPages: true)) { _ in }
+    let saved = CatalogueStore(paths: paths).catalogue
+    #expect(saved.count == LocalCatalogue().count + 150)
+    #expect(saved.origin(of: HeroID(2_000_120)) == .api)
+  }
+
   @Test func theFirstFailureStopsTheRestAndNothingIsWritten() async {
     let client = StubMarvelClient(characters: { filter, _ in
       filter.offset == 300
