@@ -82,7 +82,8 @@ public enum HeroDetailOutput {
     } else {
       row("Last appeared in", Table.unknown + " (" + Self.noComicsReason(detail.source) + ")")
     }
-    lines += ["", settings.color ? ANSI.dim(detail.source.attribution) : detail.source.attribution]
+    let footer = clean(detail.source.attribution)
+    lines += ["", settings.color ? ANSI.dim(footer) : footer]
     return lines.map { $0 + "\n" }.joined()
   }
 

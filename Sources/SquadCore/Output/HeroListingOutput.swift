@@ -26,7 +26,8 @@ public enum HeroListingOutput {
       let body = TableRenderer.render(
         table(listing, fields ?? HeroField.listed, mark: { $0 ? "✓" : "" }, unknown: Table.unknown, day: true),
         width: settings.width, color: settings.color, headers: settings.headers)
-      let footer = listing.source.attribution
+      // The server's text, like every other it sends: cleaned before it reaches a terminal.
+      let footer = TextSanitizer.clean(listing.source.attribution)
       return body + "\n" + (settings.color ? ANSI.dim(footer) : footer) + "\n"
     }
   }

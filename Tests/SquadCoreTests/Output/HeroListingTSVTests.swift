@@ -32,3 +32,21 @@ import Testing
     #expect(SquadOutput.render(Squad(), settings: OutputSettings(format: .tsv)) == "")
   }
 }
+
+/// The attribution a server sends is its text like any other: cleaned before a terminal sees it.
+@Suite struct AttributionFooterTests {
+  @Test func aServersAttributionReachesTheTableCleaned() {
+    let hostile = "\u{1B}]0;pwned\u{07}\u{1B}[2JEVIL ATTR\nline2\u{202E}"
+    let listing = HeroListing(
+      heroes: [Sample.hulk], offset: 0, total: 1, source: .api(attribution: hostile), memberIDs: [])
+    let detail = HeroDetail(hero: Sample.hulk, comics: nil, source: .api(attribution: hostile))
+    for shown in [
+      HeroListingOutput.render(listing, settings: OutputSettings(format: .table, width: 80)),
+      HeroDetailOutput.render(detail, settings: OutputSettings(format: .table, width: 80)),
+    ] {
+      #expect(
+        !shown.unicodeScalars.contains { ["\u{1B}", "\u{07}", "\u{202E}"].contains($0) }, "\(shown.debugDescription)")
+      #expect(shown.hasSuffix("]0;pwned[2JEVIL ATTR line2\n"), "\(shown.debugDescription)")
+    }
+  }
+}
