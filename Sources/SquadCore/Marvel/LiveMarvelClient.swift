@@ -49,7 +49,16 @@ public struct LiveMarvelClient: MarvelClient {
   }
 
   public func character(_ id: HeroID) async -> Result<MarvelPage<Hero>, MarvelError> {
-    await fetch(.character(id), as: CharacterDTO.self, freshness: .withinTTL) { $0.hero }
+    let answer = await fetch(.character(id), as: CharacterDTO.self, freshness: .withinTTL) { $0.hero }
+    // Marvel answers an id it does not know with 404: records of other ids alone are no answer
+    // to this question, and taking them for "no such hero" denied heroes the catalogue holds.
+    if case .success(let page) = answer, let other = page.results.first, !page.results.contains(where: { $0.id == id })
+    {
+      let detail = "records of other ids (\(other.id)) when \(id) was asked for"
+      let url = MarvelURL.withoutUserInfo(MarvelEndpoint.character(id).url(base: baseURL))
+      return .failure(.invalidResponse(status: 200, detail: detail, url: url))
+    }
+    return answer
   }
 
   public func comics(of id: HeroID, order: ComicOrder, limit: Int, offset: Int) async -> Result<

@@ -80,4 +80,17 @@ import Testing
     #expect(after(0, count: 2, total: 9, limit: .max) == .short)
     #expect(after(0, count: 9, total: 9, limit: .max) == .complete)
   }
+
+  @Test func anAnswerOfOtherIdsToOneIdIsNotAMarvelResponse() async {
+    // characters.json holds three heroes, none of them 1009351.
+    let client = LiveMarvelClient(
+      baseURL: "http://sim/v1/public", credentials: TestKeys.credentials, cache: nil,
+      transport: SamePageTransport(Fixture.data("characters.json")), environment: TestClock().environment())
+    guard case .failure(.invalidResponse(let status, let detail, _)) = await client.character(HeroID(1_009_351)) else {
+      Issue.record("expected an invalid response")
+      return
+    }
+    #expect(status == 200 && detail.hasPrefix("records of other ids ("), "\(detail)")
+    #expect(detail.hasSuffix(") when 1009351 was asked for"), "\(detail)")
+  }
 }
