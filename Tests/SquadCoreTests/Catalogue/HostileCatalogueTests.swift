@@ -309,7 +309,7 @@ import Testing
     #expect(home.contents(aside.first ?? "").map(Array.init) == bytes)
   }
 
-  @Test func aKeptAsideNameLeftByAKilledWriteIsLetGoAndTheWriteGoesOn() throws {
+  @Test func aKeptAsideNameLeftByAKilledWriteStaysAndTheWriteGoesOn() throws {
     var bytes = try storedBytes()
     bytes[20] = bytes[20] == UInt8(ascii: "x") ? UInt8(ascii: "y") : UInt8(ascii: "x")  // the header fails its check
     try Data(bytes).write(to: URL(fileURLWithPath: paths.catalogueFile))
@@ -319,6 +319,14 @@ import Testing
     let aside = try home.listing().filter { $0.hasPrefix("catalogue.sqc.damaged-") }
     #expect(aside.count == 1, "\(aside)")
     #expect(home.contents(aside.first ?? "").map(Array.init) == bytes, "the damaged file is still kept")
+    #expect(CatalogueStore(paths: paths).catalogue.hero(HeroID(5_000_002))?.name == "Later")
+  }
+
+  @Test func aWholeCatalogueKeptUnderADamagedNameKeepsThatCopyWhenWritten() throws {
+    let bytes = try storedBytes()
+    #expect(link(paths.catalogueFile, paths.catalogueFile + ".damaged-1795940000") == 0)
+    try CatalogueStore(paths: paths).remember([Hero(id: HeroID(5_000_002), name: "Later")], at: Sample.moment)
+    #expect(home.contents("catalogue.sqc.damaged-1795940000").map(Array.init) == bytes, "the copy is not lost")
     #expect(CatalogueStore(paths: paths).catalogue.hero(HeroID(5_000_002))?.name == "Later")
   }
 

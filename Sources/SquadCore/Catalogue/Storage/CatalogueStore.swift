@@ -95,7 +95,7 @@ public final class CatalogueStore: Sendable {
     let lock = try LockSet.guarding(path, lock: lockPath)
     defer { withExtendedLifetime(lock) {} }
     // Refused before anything is moved or built: a read-only file, a link to nothing, a folder.
-    let target = try replacement()
+    let (target, keptAs) = try replacement()
     AtomicFile.removeLeftovers(of: target.path)
     let folder = AtomicFile.folderAndName(of: target.path).folder
     AtomicFile.removeLeftovers(in: folder, of: RecordSpool.leftoverName)
@@ -111,12 +111,12 @@ public final class CatalogueStore: Sendable {
     if let problem = builder.limitProblem() {
       throw PersistenceError(path: path, reason: .catalogueOverLimit(detail: problem))
     }
-    var sink = try FileCatalogueSink(target: target, keepingReplaced: plan.aside != nil)
+    var sink = try FileCatalogueSink(target: target, keepingReplaced: plan.aside != nil && keptAs == nil)
     let updatedAt = date.map { max($0, plan.updatedAt ?? $0) } ?? plan.updatedAt
     try builder.write(updatedAt: updatedAt, bundled: BundledCatalogue.fingerprint, to: &sink)
     // Said once the new file is in place, as the kept-aside warning is.
     plan.notice.map(notice)
-    announce(plan.aside, keptAt: sink.keptAside)
+    announce(plan.aside, keptAt: sink.keptAside ?? keptAs)
     // Only once its heroes are in the new file is the old release's file removed.
     if plan.migratedLegacy { try? FileManager.default.removeItem(atPath: legacyPath) }
     loaded.withLock { $0 = nil }
@@ -141,7 +141,7 @@ public final class CatalogueStore: Sendable {
     guard try FileKind.isPresent(path) else { return loaded.withLock { $0 = .success(LocalCatalogue()) } }
     let lock = try LockSet.guarding(path, lock: lockPath)
     defer { withExtendedLifetime(lock) {} }
-    let target = try replacement()
+    let (target, keptAs) = try replacement()
     AtomicFile.removeLeftovers(of: target.path)
     let plan = CataloguePlan.reset(from: CatalogueSnapshot(path: path, stored: try stored(warning: false)))
     // A file that was there (or is kept aside) is replaced by the bundled set alone, so a linked
@@ -150,28 +150,27 @@ public final class CatalogueStore: Sendable {
       loaded.withLock { $0 = .success(LocalCatalogue()) }
       return
     }
-    var sink = try FileCatalogueSink(target: target, keepingReplaced: plan.aside != nil)
+    var sink = try FileCatalogueSink(target: target, keepingReplaced: plan.aside != nil && keptAs == nil)
     try plan.builder.write(updatedAt: nil, bundled: BundledCatalogue.fingerprint, to: &sink)
-    announce(plan.aside, keptAt: sink.keptAside)
+    announce(plan.aside, keptAt: sink.keptAside ?? keptAs)
     loaded.withLock { $0 = nil }
   }
 
-  /// Where a write goes (``OutputFile/Replacement``). A write replaces the file, so a file with
-  /// other hard links is refused: their names would keep the old catalogue in silence (share one
-  /// through a symbolic link, which a write follows).
-  private func replacement() throws(PersistenceError) -> OutputFile.Replacement {
+  /// Where a write goes (``OutputFile/Replacement``), and a kept-aside name the file already has.
+  /// A write replaces the file, so a file with other hard links is refused: their names would
+  /// keep the old catalogue in silence (share one through a symbolic link, which a write follows).
+  /// Names `<file>.damaged-…` are the exception: a write killed between keeping a damaged file
+  /// aside and replacing it leaves one, and a person may keep a copy so; they stay, holding the
+  /// file replaced (a damaged one is then not kept aside a second time).
+  private func replacement() throws(PersistenceError) -> (target: OutputFile.Replacement, keptAs: String?) {
     let target = try OutputFile.Replacement(path: path)
-    if let status = try FileKind.status(target.path), status.st_nlink > 1 {
-      // A write killed between keeping a damaged file aside (a second name beside it) and
-      // replacing it leaves that name: squad's own, let go here (the file is still where it was,
-      // and this write keeps it aside again). Any other second name is refused.
-      let twins = Self.keptAsideNames(of: target.path, status)
-      guard twins.count == Int(status.st_nlink) - 1, twins.allSatisfy({ unlink($0) == 0 }) else {
-        throw PersistenceError(
-          path: target.path, reason: .notOwnFile(kind: "a file with \(status.st_nlink) names (hard links)"))
-      }
+    guard let status = try FileKind.status(target.path), status.st_nlink > 1 else { return (target, nil) }
+    let twins = Self.keptAsideNames(of: target.path, status)
+    guard twins.count == Int(status.st_nlink) - 1 else {
+      throw PersistenceError(
+        path: target.path, reason: .notOwnFile(kind: "a file with \(status.st_nlink) names (hard links)"))
     }
-    return target
+    return (target, twins.sorted().first)
   }
 
   /// The damaged catalogues earlier writes (of this release or another) kept aside beside the
