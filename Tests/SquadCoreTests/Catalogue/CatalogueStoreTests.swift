@@ -19,6 +19,22 @@ import Testing
       to: "cache/catalogue.json")
   }
 
+  @Test func aResetNeverDropsWhatNobodyWasAskedAbout() throws {
+    try CatalogueStore(paths: paths).remember(
+      [Hero(id: HeroID(7_000_001), name: "One")], at: Sample.moment, origin: .imported)
+    let asked = try CatalogueStore(paths: paths).resetContents()
+    // Imported while the question waited for its answer:
+    try CatalogueStore(paths: paths).remember(
+      [Hero(id: HeroID(7_000_002), name: "Two")], at: Sample.moment, origin: .imported)
+    let changed = PersistenceError(
+      path: paths.catalogueFile, reason: .changedMeanwhile(command: "squad catalogue reset"))
+    #expect(throws: changed) { try CatalogueStore(paths: paths).reset(asked: asked) }
+    #expect(CatalogueStore(paths: paths).catalogue.hero(HeroID(7_000_002))?.name == "Two")
+    #expect(changed.description.contains("changed while you were asked, so nothing was changed"))
+    try CatalogueStore(paths: paths).reset(asked: CatalogueStore(paths: paths).resetContents())
+    #expect(CatalogueStore(paths: paths).catalogue.hero(HeroID(7_000_002)) == nil)
+  }
+
   @Test func aHomeOfThePreviousReleaseKeepsEveryHeroWithOneNotice() throws {
     let synced = (0..<50).map { Hero(id: HeroID(3_000_000 + $0), name: "Synced \($0)", counts: HeroCounts(comics: $0)) }
     try writeLegacy(synced + [Sample.thor])

@@ -14,6 +14,17 @@ public struct CatalogueContents: Equatable, Sendable {
 }
 
 extension CatalogueContents {
+  /// What a reset of the snapshot's file reverts and drops, or its damage.
+  init(resetting snapshot: CatalogueSnapshot) {
+    if let damage = snapshot.damage {
+      self.init(droppedHeroes: 0, comics: 0, damage: damage)
+    } else if case .found(let catalogue) = snapshot.stored {
+      self.init(measuring: catalogue)
+    } else {
+      self.init(measuring: LocalCatalogue())
+    }
+  }
+
   /// What a reset of `catalogue` (whole, not damaged) reverts and drops: a plan over what was
   /// read, decided without files.
   init(measuring catalogue: LocalCatalogue) {

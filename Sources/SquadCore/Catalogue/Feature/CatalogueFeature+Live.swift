@@ -41,9 +41,9 @@ public struct CatalogueEffects: EffectRunner {
         return report
       }
       await send(.checkFinished(checked))
-    case .reset:
+    case .reset(let asked):
       let reset = Result { () throws(PersistenceError) in
-        try store.reset()
+        try store.reset(asked: asked)
         return store.catalogue.count
       }
       await send(.resetFinished(reset))

@@ -67,8 +67,9 @@ public enum CatalogueFeature: Feature {
     /// Read how much the catalogue holds beyond the bundled set.
     case measureContents
     case confirm(prompt: String)
-    /// Write the bundled set alone under the catalogue's lock, setting a damaged file aside.
-    case reset
+    /// Write the bundled set alone under the catalogue's lock, setting a damaged file aside;
+    /// nothing when the catalogue no longer holds what the person was `asked` about.
+    case reset(asked: CatalogueContents?)
     /// Verify every byte; when `repair`, write a damaged catalogue again from what is intact.
     case check(repair: Bool)
   }
@@ -102,14 +103,14 @@ public enum CatalogueFeature: Feature {
     case (.measuring(let askFirst), .contentsMeasured(let contents)):
       guard askFirst else {
         state.phase = .resetting
-        return [.reset]
+        return [.reset(asked: nil)]
       }
       state.phase = .confirming(contents)
       return [.confirm(prompt: Self.resetPrompt(contents))]
 
-    case (.confirming, .confirmationAnswered(true)):
+    case (.confirming(let contents), .confirmationAnswered(true)):
       state.phase = .resetting
-      return [.reset]
+      return [.reset(asked: contents)]
 
     case (.confirming, .confirmationAnswered(false)):
       state.phase = .cancelled

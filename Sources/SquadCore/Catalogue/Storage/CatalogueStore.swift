@@ -126,24 +126,27 @@ public final class CatalogueStore: Sendable {
   /// What ``reset()`` would drop now (``CatalogueContents/init(measuring:)``), or the damage that
   /// makes the stored file unusable (it is then moved aside); throws when the file cannot be read.
   public func resetContents() throws(PersistenceError) -> CatalogueContents {
-    if let problem = CatalogueSnapshot(path: path, stored: try stored(warning: false)).damage {
-      return CatalogueContents(droppedHeroes: 0, comics: 0, damage: problem)
-    }
-    return CatalogueContents(measuring: try read())
+    CatalogueContents(resetting: CatalogueSnapshot(path: path, stored: try stored(warning: false)))
   }
 
   /// Drops everything but the bundled set, under the lock, through the same one write as every
   /// change (so a link is followed and a read-only file refused): the bundled set answers as in a
   /// fresh home (bundled heroes that were updated come back as bundled). A damaged file is moved
-  /// aside, saying so, never deleted.
-  public func reset() throws(PersistenceError) {
+  /// aside, saying so, never deleted. When a person was asked about `asked` (``resetContents()``),
+  /// a catalogue that holds anything else by the time of the lock is left as it is: a reset never
+  /// drops what nobody was asked about (heroes imported while the question waited).
+  public func reset(asked: CatalogueContents? = nil) throws(PersistenceError) {
     // With no file there the bundled set already answers alone: nothing to lock, nothing created.
     guard try FileKind.isPresent(path) else { return loaded.withLock { $0 = .success(LocalCatalogue()) } }
     let lock = try LockSet.guarding(path, lock: lockPath)
     defer { withExtendedLifetime(lock) {} }
     let (target, keptAs) = try replacement()
     AtomicFile.removeLeftovers(of: target.path)
-    let plan = CataloguePlan.reset(from: CatalogueSnapshot(path: path, stored: try stored(warning: false)))
+    let snapshot = CatalogueSnapshot(path: path, stored: try stored(warning: false))
+    if let asked, CatalogueContents(resetting: snapshot) != asked {
+      throw PersistenceError(path: path, reason: .changedMeanwhile(command: "squad catalogue reset"))
+    }
+    let plan = CataloguePlan.reset(from: snapshot)
     // A file that was there (or is kept aside) is replaced by the bundled set alone, so a linked
     // catalogue.sqc never becomes a link to nothing.
     guard target.exists else {
