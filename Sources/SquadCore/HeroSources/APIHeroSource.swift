@@ -30,8 +30,11 @@ public struct APIHeroSource: HeroSource {
     case .success(let page):
       let heroes = page.results.firstOfEachID()
       learn(page.origin == .network ? heroes : [], caching: [page.pendingCache])
+      // A server sending more than asked does not decide how many rows a script gets.
       return .success(
-        HeroPage(heroes: heroes, offset: page.offset, total: page.total, source: .api(attribution: page.attribution)))
+        HeroPage(
+          heroes: Array(heroes.prefix(query.limit)), offset: page.offset, total: page.total,
+          source: .api(attribution: page.attribution)))
     case .failure(let error):
       return fallback(error) { store.catalogue.page(query, source: $0) }
     }

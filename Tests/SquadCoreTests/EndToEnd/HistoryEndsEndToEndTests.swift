@@ -37,4 +37,16 @@ import Testing
     let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
     #expect(lines.count == 2 && lines.allSatisfy { $0.hasPrefix("{") && $0.hasSuffix("}") })
   }
+
+  @Test func aReadOnlyHistoryRefusesTheChangeAsAReadOnlySquadFileDoes() throws {
+    let squad = SquadProcess()
+    #expect(try squad.run("recruit", "hulk", "--offline").status == 0)
+    let path = squad.home.file("history.jsonl")
+    #expect(chmod(path, 0o444) == 0)
+    let before = (squad.home.contents("squad.json"), squad.home.contents("history.jsonl"))
+    let recruited = try squad.run("recruit", "thor", "--offline")
+    #expect(recruited.status == 1, "\(recruited.stderr)")
+    #expect(recruited.stderr.contains("it is read-only (mode 444)"), "\(recruited.stderr)")
+    #expect(squad.home.contents("squad.json") == before.0 && squad.home.contents("history.jsonl") == before.1)
+  }
 }

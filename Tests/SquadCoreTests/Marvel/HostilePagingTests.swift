@@ -81,6 +81,18 @@ import Testing
     #expect(after(0, count: 9, total: 9, limit: .max) == .complete)
   }
 
+  /// Found by the attack: a server sending more than `--limit` decided how many rows a script got.
+  @Test @MainActor func onePageNeverHoldsMoreThanTheLimitAskedFor() async throws {
+    var squad = try InProcessCLI()
+    squad.variables = ["MARVEL_PUBLIC_KEY": "pub", "MARVEL_PRIVATE_KEY": "priv"]
+    squad.transport = SamePageTransport(Self.page("offset", 0))
+    let result = await squad.run([
+      "--base-url", "http://127.0.0.1:9/v1/public", "heroes", "--limit", "2", "--format", "tsv",
+    ])
+    #expect(result.code == 0, "\(result.err)")
+    #expect(result.out.split(separator: "\n").count == 2, "\(result.out)")
+  }
+
   @Test func anAnswerOfOtherIdsToOneIdIsNotAMarvelResponse() async {
     // characters.json holds three heroes, none of them 1009351.
     let client = LiveMarvelClient(

@@ -88,6 +88,8 @@ public struct HistoryFile: Sendable {
     guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_nlink == 1 else {
       throw PersistenceError(path: path, reason: .unwritable(detail: "it is not a regular file of its own"))
     }
+    // The squad file's rule: a file without a `w` bit is not written, even by root.
+    try OutputFile.refuseReadOnly(path, status)
     let line = Data((entry.json.encoded() + "\n").utf8)
     do throws(PersistenceError) {
       guard line.withUnsafeBytes({ FileDescriptorWriting.writeAll($0, to: descriptor) }) else {
