@@ -2,7 +2,8 @@
 public struct SyncProgress: Equatable, Sendable {
   /// How many pages the catalogue takes.
   public var pageCount: Int
-  /// The catalogue size the first page announced.
+  /// The largest catalogue size a page announced: a server whose pages promise more than the
+  /// first did (or less, having promised more) has not sent all it promised.
   public var total: Int
   /// Pages received.
   public var pagesDone = 0
@@ -29,6 +30,7 @@ public struct SyncProgress: Equatable, Sendable {
     for hero in page.results { seen.insert(hero.id) }
     tally.count(page)
     attribution = page.attribution
+    total = max(total, page.total)
   }
 
   /// Distinct heroes received.

@@ -25,6 +25,25 @@ import Testing
     #expect(SyncCommand.status(state) == "Fetching page 1…")
   }
 
+  /// Found by the attack: pages promising more and more (250, 1,000, 1,700) made `sync` say
+  /// "Synced 250 heroes", exit 0, where `heroes --all` warned of what was missing.
+  @Test func aTotalThatGrowsFromPageToPageIsAShortfall() {
+    var state = SyncFeature.State.fetchingFirstPage(force: false)
+    _ = SyncFeature.reduce(&state, .pageLoaded(.success(Self.page(offset: 0, total: 250))))
+    var second = Self.page(offset: 100, total: 250)
+    second.total = 1_000
+    _ = SyncFeature.reduce(&state, .pageLoaded(.success(second)))
+    var last = Self.page(offset: 200, total: 250)
+    last.total = 1_700
+    #expect(SyncFeature.reduce(&state, .pageLoaded(.success(last))) == [.saveCatalogue(keepsPages: false)])
+    guard case .saving(let report) = state else {
+      Issue.record("expected saving, got \(state)")
+      return
+    }
+    #expect(report.total == 1_700 && report.heroCount == 250)
+    #expect(ShortListing.warning(promised: report.total, received: report.heroCount) != nil)
+  }
+
   @Test func theFirstPageTellsHowManyPagesRemain() {
     var state = SyncFeature.State.fetchingFirstPage(force: false)
     let effects = SyncFeature.reduce(&state, .pageLoaded(.success(Self.page(offset: 0, total: 1562))))
