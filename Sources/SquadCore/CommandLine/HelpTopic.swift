@@ -102,6 +102,8 @@ enum HelpTopicText {
       not refresh (or record the refresh of) a squad, which the warning names.
       A change whose squad was deleted or renamed meanwhile (or, for pick, replaced) exits 1,
       saving nothing.
+      catalogue import of squad's own catalogue file exits 0 when it brings back at least one
+      intact record, saying how many it left out; 65 when every record it found is damaged.
 
     """
 

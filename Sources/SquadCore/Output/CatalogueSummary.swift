@@ -66,6 +66,13 @@ enum CatalogueSummary {
     return "\(files)\(skipped); \(heroes); \(comics).\(outcome)"
   }
 
+  /// Why an import that found only damaged records fails: what it found, and that nothing came of it.
+  static func nothingBroughtBack(_ report: CatalogueImport.Report) -> String {
+    let one = report.leftOut == 1
+    let found = one ? "the one record found is" : "all \(Grouped.format(report.leftOut)) records found are"
+    return "Nothing was imported: \(found) damaged (failing \(one ? "its" : "their") check or the record rule)."
+  }
+
   static func json(_ report: CatalogueImport.Report) -> JSONValue {
     .object([
       ("filesRead", .int(report.filesRead)), ("passedOver", .int(report.passedOver)),

@@ -15,6 +15,8 @@ public enum CatalogueImport {
     /// Records of squad's own catalogue files that fail their check or break the record rule:
     /// left out, as everything intact around them is taken (a salvage, like SQLite's `.recover`).
     public var leftOut = 0
+    /// Heroes and comics read intact from the files, whether or not they change the catalogue.
+    public var recordsRead = 0
     /// Heroes new to the catalogue.
     public var heroesAdded = 0
     /// Heroes the catalogue held, now changed.
@@ -31,6 +33,10 @@ public enum CatalogueImport {
 
     /// Whether the catalogue changed.
     public var changed: Bool { heroesAdded + heroesUpdated + comicsAdded + comicsUpdated > 0 }
+
+    /// Whether the files held damaged records and not one intact: a salvage that brought
+    /// nothing back is a failure (exit 65), never a quiet "Nothing changed".
+    public var broughtBackNothing: Bool { recordsRead == 0 && leftOut > 0 }
   }
 
   /// Why an import wrote nothing.
@@ -145,6 +151,7 @@ public enum CatalogueImport {
       return over.map { .overLimit($0) } ?? .invalid(error)
     }
     report.filesRead += 1
+    report.recordsRead += records.count
     for record in records {
       switch record {
       case .hero(let hero): builder.merge(hero, origin: .imported)  // Counted at the end, against what was held.
@@ -162,8 +169,10 @@ public enum CatalogueImport {
   {
     report.filesRead += 1
     report.leftOut += found.droppedRecords
+    let comics = found.storedComics()
+    report.recordsRead += found.count + comics.count
     found.eachHero { builder.merge($0, origin: $1) }
-    for (comic, origin) in found.storedComics() { count(builder.merge(comic, origin: origin), &report) }
+    for (comic, origin) in comics { count(builder.merge(comic, origin: origin), &report) }
     return builder.limitProblem().map { .overLimit($0) }
   }
 

@@ -90,7 +90,8 @@ final class CatalogueBuilder {
   /// Takes every intact line of `range`: records (when `records`) and comics. Only what holds its
   /// check and reads under the record rule (``HeroLimits``) is copied forward, so a damaged
   /// record is dropped by the next write rather than kept forever; `counting`, lines that do
-  /// not are counted in ``droppedRecords``.
+  /// not are counted in ``droppedRecords``. Not `counting` is the salvage of a whole file, where
+  /// a line may end in CR LF: the CR is no part of what its check covers.
   private func take(
     _ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, checked: Bool, records: Bool, counting: Bool
   ) {
@@ -99,8 +100,11 @@ final class CatalogueBuilder {
       var end = offset
       while end < range.upperBound, buffer[end] != UInt8(ascii: "\n") { end += 1 }
       defer { offset = end + 1 }
+      // A copy through a Windows editor or git's autocrlf ends its lines in CR LF; squad's own
+      // file never does, so only the salvage walk passes over the CR.
+      let last = !counting && end > offset && buffer[end - 1] == UInt8(ascii: "\r") ? end - 1 : end
       // A last line with no newline before the section ends is cut short: damaged too.
-      if end < range.upperBound, let content = CatalogueFormat.content(buffer, offset..<end, checked: checked) {
+      if end < range.upperBound, let content = CatalogueFormat.content(buffer, offset..<last, checked: checked) {
         if records, let lead = CatalogueIndex.lead(buffer, content),
           let hero = CatalogueIndex.hero(buffer, content, source: base), positions[hero.id.rawValue] == nil
         {
