@@ -52,6 +52,7 @@ enum CatalogueSummary {
       passed == 0 ? nil : "passed over \(g(passed)) that \(passed == 1 ? "holds" : "hold") no Marvel data",
       report.skipped.isEmpty ? nil : "\(g(report.skipped.count)) skipped",
       report.leftOut == 0 ? nil : "\(Plural.count(report.leftOut, "damaged record")) left out",
+      missing(report).map { "the file ends before its header says: \($0) missing" },
     ].compactMap { $0 }
     let skipped = notes.isEmpty ? "" : " (\(notes.joinedDirectly(separator: ", ")))"
     let heroes =
@@ -66,17 +67,30 @@ enum CatalogueSummary {
     return "\(files)\(skipped); \(heroes); \(comics).\(outcome)"
   }
 
-  /// Why an import that found only damaged records fails: what it found, and that nothing came of it.
+  /// What files cut short lack (`2,708 records and 3 comics`), or nil when nothing.
+  private static func missing(_ report: CatalogueImport.Report) -> String? {
+    let parts = [
+      report.missing == 0 ? nil : Plural.count(report.missing, "record"),
+      report.missingComics == 0 ? nil : Plural.count(report.missingComics, "comic"),
+    ].compactMap { $0 }
+    return parts.isEmpty ? nil : parts.joinedDirectly(separator: " and ")
+  }
+
+  /// Why an import that brought back nothing fails: what it found damaged, or missing.
   static func nothingBroughtBack(_ report: CatalogueImport.Report) -> String {
     let one = report.leftOut == 1
     let found = one ? "the one record found is" : "all \(Grouped.format(report.leftOut)) records found are"
-    return "Nothing was imported: \(found) damaged (failing \(one ? "its" : "their") check or the record rule)."
+    let damaged = "\(found) damaged (failing \(one ? "its" : "their") check or the record rule)"
+    let cut = missing(report).map { "the file ends before its header says (\($0) missing)" }
+    let reasons = (report.leftOut == 0 ? [] : [damaged]) + (cut.map { [$0] } ?? [])
+    return "Nothing was imported: \(reasons.joinedDirectly(separator: ", and "))."
   }
 
   static func json(_ report: CatalogueImport.Report) -> JSONValue {
     .object([
       ("filesRead", .int(report.filesRead)), ("passedOver", .int(report.passedOver)),
-      ("leftOut", .int(report.leftOut)),
+      ("leftOut", .int(report.leftOut)), ("missing", .int(report.missing)),
+      ("missingComics", .int(report.missingComics)),
       (
         "skipped",
         .array(report.skipped.map { .object([("file", .string($0.path)), ("problem", .string($0.detail))]) })

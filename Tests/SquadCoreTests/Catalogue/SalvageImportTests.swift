@@ -56,11 +56,67 @@ import Testing
     #expect(report.leftOut == BundledCatalogue.index.count + 1)
     #expect(report.recordsRead == 1, "the comic still reads")
     #expect(!report.broughtBackNothing, "the comic came back")
-    let comicless = lines.filter { !$0.starts(with: Array(#"{"characters":"#.utf8)) }
-    let (none, _) = try Self.importing(Array(comicless.joined(separator: [UInt8(ascii: "\n")])))
+    for index in lines.indices where lines[index].starts(with: Array(#"{"characters":"#.utf8)) { lines[index][2] ^= 1 }
+    let (none, _) = try Self.importing(Array(lines.joined(separator: [UInt8(ascii: "\n")])))
     #expect(none.broughtBackNothing)
     #expect(
       CatalogueSummary.nothingBroughtBack(none)
         == "Nothing was imported: all 1,565 records found are damaged (failing their check or the record rule).")
+  }
+
+  /// The bytes up to the end of the `count`th record line (its newline included).
+  static func cut(after count: Int, of bytes: [UInt8] = written) -> [UInt8] {
+    var end = CatalogueFormat.headerSize
+    for _ in 0..<count { end = (bytes[end...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count - 1) + 1 }
+    return Array(bytes[..<end])
+  }
+
+  @Test func aFileCutAtARecordBoundarySaysHowManyRecordsItLacks() throws {
+    let total = BundledCatalogue.index.count + 1
+    let (report, catalogue) = try Self.importing(Self.cut(after: 100))
+    #expect(report.recordsRead == 100)
+    #expect(report.leftOut == 0)
+    #expect((report.missing, report.missingComics) == (total - 100, 1), "what the header gives, past the end")
+    #expect(
+      CatalogueSummary.text(report).hasPrefix(
+        "Read 1 file (the file ends before its header says: 1,465 records and 1 comic missing);"))
+    let json = CatalogueSummary.json(report).encoded(pretty: false)
+    #expect(json.contains(#""leftOut":0,"missing":1465,"missingComics":1,"#), "\(json)")
+    #expect(!report.broughtBackNothing)
+    #expect(catalogue.count == BundledCatalogue.index.count, "the 100 records taken; the bundled set answers")
+  }
+
+  @Test func aFileCutInsideARecordCountsItLeftOutAndTheRestMissing() throws {
+    let cut = Self.cut(after: 101)
+    let (report, _) = try Self.importing(Array(cut.dropLast(20)))
+    #expect(report.leftOut == 1, "the record cut in two")
+    #expect(report.missing == BundledCatalogue.index.count + 1 - 101)
+  }
+
+  @Test func aFileCutAfterItsRecordsLacksOnlyItsComic() throws {
+    let records = BundledCatalogue.index.count + 1
+    let (report, _) = try Self.importing(Self.cut(after: records))
+    #expect(report.recordsRead == records)
+    #expect((report.leftOut, report.missing, report.missingComics) == (0, 0, 1))
+    #expect(CatalogueSummary.text(report).contains("(the file ends before its header says: 1 comic missing)"))
+  }
+
+  @Test func aWholeFileOrOneWhoseHeaderIsDamagedLacksNothingItCanName() throws {
+    #expect(Self.written.withUnsafeBufferPointer(CatalogueHeader.cutShort) == nil)
+    let (whole, _) = try Self.importing(Self.written)
+    #expect((whole.missing, whole.missingComics) == (0, 0))
+    var cut = Self.cut(after: 100)
+    cut[40] = cut[40] == UInt8(ascii: "1") ? UInt8(ascii: "2") : UInt8(ascii: "1")  // a header digit: its check fails
+    let (damaged, _) = try Self.importing(cut)
+    #expect(damaged.recordsRead == 100)
+    #expect((damaged.missing, damaged.missingComics) == (0, 0), "a damaged header says nothing")
+  }
+
+  @Test func aFileCutBeforeItsFirstRecordBringsBackNothing() throws {
+    let (report, _) = try Self.importing(Self.cut(after: 0))
+    #expect(report.broughtBackNothing)
+    #expect(
+      CatalogueSummary.nothingBroughtBack(report)
+        == "Nothing was imported: the file ends before its header says (1,565 records and 1 comic missing).")
   }
 }

@@ -15,6 +15,11 @@ public enum CatalogueImport {
     /// Records of squad's own catalogue files that fail their check or break the record rule:
     /// left out, as everything intact around them is taken (a salvage, like SQLite's `.recover`).
     public var leftOut = 0
+    /// Records a catalogue file of squad's own lacks because it ends before its header says (cut
+    /// short), whose header reads intact: not in the file at all, so not among ``leftOut``.
+    public var missing = 0
+    /// Comics such a file lacks.
+    public var missingComics = 0
     /// Heroes and comics read intact from the files, whether or not they change the catalogue.
     public var recordsRead = 0
     /// Heroes new to the catalogue.
@@ -36,7 +41,7 @@ public enum CatalogueImport {
 
     /// Whether the files held damaged records and not one intact: a salvage that brought
     /// nothing back is a failure (exit 65), never a quiet "Nothing changed".
-    public var broughtBackNothing: Bool { recordsRead == 0 && leftOut > 0 }
+    public var broughtBackNothing: Bool { recordsRead == 0 && leftOut + missing + missingComics > 0 }
   }
 
   /// Why an import wrote nothing.
@@ -115,7 +120,8 @@ public enum CatalogueImport {
           return .invalid(CatalogueImportFile.Problem(path: file, detail: detail))
         }
       }
-      return takeOwn(CatalogueBuilder(salvaging: own), into: builder, &report)
+      let cut = own.withBytes { CatalogueHeader.cutShort($0) }
+      return takeOwn(CatalogueBuilder(salvaging: own), cut: cut, into: builder, &report)
     }
     let bytes: [UInt8]
     switch CatalogueImportFile.read(file) {
@@ -143,7 +149,7 @@ public enum CatalogueImport {
       // A catalogue file of squad's own whose magic line is damaged: known by its record lines
       // whose checksums hold (looked for only here, so other files are read once).
       let own = CatalogueBuilder(salvaging: SharedBytes(bytes))
-      if own.count > 0 { return takeOwn(own, into: builder, &report) }
+      if own.count > 0 { return takeOwn(own, cut: nil, into: builder, &report) }
       if over == nil, !strictly, CatalogueImportWalk.isErrorAnswer(bytes) {
         report.passedOver += 1
         return nil
@@ -163,14 +169,19 @@ public enum CatalogueImport {
   }
 
   /// Merges every record and comic that read intact from a catalogue file of squad's own (any
-  /// format, damaged or not), with its origin.
-  private static func takeOwn(_ found: CatalogueBuilder, into builder: CatalogueBuilder, _ report: inout Report)
-    -> Failure?
-  {
+  /// format, damaged or not), with its origin; of a file `cut` short (its header intact), counts
+  /// what its header gives that is not in the file at all.
+  private static func takeOwn(
+    _ found: CatalogueBuilder, cut: CatalogueHeader?, into builder: CatalogueBuilder, _ report: inout Report
+  ) -> Failure? {
     report.filesRead += 1
     report.leftOut += found.droppedRecords
     let comics = found.storedComics()
     report.recordsRead += found.count + comics.count
+    if let cut {
+      report.missing += max(0, cut.count - found.count - found.droppedRecords)
+      report.missingComics += max(0, cut.comicCount - comics.count)
+    }
     found.eachHero { builder.merge($0, origin: $1) }
     for (comic, origin) in comics { count(builder.merge(comic, origin: origin), &report) }
     return builder.limitProblem().map { .overLimit($0) }

@@ -37,6 +37,21 @@ struct CatalogueHeader: Encodable, Equatable, Sendable {
 
   /// Reads and checks the header of a catalogue file (this format, or the previous release's).
   init(reading bytes: UnsafeBufferPointer<UInt8>) throws(CatalogueFormatError) {
+    self = try Self.lines(bytes)
+    try checkAgreement(fileSize: bytes.count)
+  }
+
+  /// The header of a file cut short: one that reads intact and whose numbers agree with each
+  /// other, but that gives sections ending past the end of the file; nil for any other file.
+  static func cutShort(_ bytes: UnsafeBufferPointer<UInt8>) -> CatalogueHeader? {
+    guard let header = try? lines(bytes) else { return nil }
+    let end = header.sections.map(\.upperBound).max() ?? 0
+    guard end > bytes.count, (try? header.checkAgreement(fileSize: end)) != nil else { return nil }
+    return header
+  }
+
+  /// The header's two lines, read and checked on their own: the magic, the checksum, the JSON.
+  private static func lines(_ bytes: UnsafeBufferPointer<UInt8>) throws(CatalogueFormatError) -> CatalogueHeader {
     let magic = CatalogueFormat.magic.utf8.count
     guard bytes.count >= CatalogueFormat.headerSize, bytes[magic] == UInt8(ascii: "\n"),
       let version = CatalogueFormat.readable.firstIndex(where: { $0.utf8.elementsEqual(bytes[0..<magic]) })
@@ -50,15 +65,21 @@ struct CatalogueHeader: Encodable, Equatable, Sendable {
         || CatalogueFormat.hex(bytes, at: end, count: 8) == UInt64(CRC32.checksum(.init(rebasing: bytes[0..<end])))
     else { throw .damaged("the header fails its check") }
     var reader = JSONReader(bytes, range: (magic + 1)..<end)
+    let header: CatalogueHeader
     do throws(JSONReader.Failure) {
-      self = try Self.read(&reader)
+      header = try Self.read(&reader)
     } catch {
       throw .damaged("the header does not read (\(error))")
     }
-    guard (checks != nil) == checked, (counts != nil) == (known != nil) else {
+    guard (header.checks != nil) == checked, (header.counts != nil) == (header.known != nil) else {
       throw .damaged("the header's checksums or counts do not fit its format")
     }
-    try checkAgreement(fileSize: bytes.count)
+    return header
+  }
+
+  /// The sections, in the order the writer puts them.
+  private var sections: [Range<Int>] {
+    [records, ids, names, comics, comicIndex] + [counts, checks].compactMap { $0 }
   }
 
   // The header's JSON line, read by JSONReader: JSONDecoder's set-up cost every command 1M
@@ -146,7 +167,7 @@ struct CatalogueHeader: Encodable, Equatable, Sendable {
     // The sections lie within the file and follow each other in this order, as the writer puts
     // them; checked first, so that no section's size below can overflow.
     // The last one ends where the file does: a byte added or taken away anywhere is damage.
-    let sections = [records, ids, names, comics, comicIndex] + [counts, checks].compactMap { $0 }
+    let sections = self.sections
     guard sections.allSatisfy({ $0.lowerBound >= CatalogueFormat.headerSize && $0.upperBound <= fileSize }) else {
       throw .damaged("a section of the header lies outside the file")
     }

@@ -43,8 +43,9 @@ enum CatalogueImportCommand: CatalogueFeatureCommand {
       catalogue holds at most 200,000 heroes, 200,000 comics and 256 MiB (an import past that
       exits 65 and changes nothing). A folder or file that cannot be read exits 1 (or, with
       --skip-invalid, is listed as skipped). A catalogue file of squad's own, even a damaged
-      one, brings back every record whose checksum holds (lines ending in CR LF too) and counts
-      those left out; when not one reads intact, the import exits 65. The report goes to stderr
+      one, brings back every record whose checksum holds (lines ending in CR LF too), counts
+      those left out, and says how many a file cut short lacks; when not one reads intact, the
+      import exits 65. The report goes to stderr
       (-q silences it); --json prints it on stdout.
       """,
     arguments: [ArgumentSpec(name: "path", help: "Files or folders to import.", isRepeating: true, completion: .files)],
