@@ -51,7 +51,7 @@ enum CatalogueSummary {
     let notes = [
       passed == 0 ? nil : "passed over \(g(passed)) that \(passed == 1 ? "holds" : "hold") no Marvel data",
       report.skipped.isEmpty ? nil : "\(g(report.skipped.count)) skipped",
-      report.leftOut == 0 ? nil : "\(Plural.count(report.leftOut, "damaged record")) left out",
+      damaged(report).map { "\($0) left out" },
       missing(report).map { "the file ends before its header says: \($0) missing" },
     ].compactMap { $0 }
     let skipped = notes.isEmpty ? "" : " (\(notes.joinedDirectly(separator: ", ")))"
@@ -76,20 +76,28 @@ enum CatalogueSummary {
     return parts.isEmpty ? nil : parts.joinedDirectly(separator: " and ")
   }
 
+  /// The damaged records and comics left out (`2 damaged records and 1 damaged comic`), or nil.
+  private static func damaged(_ report: CatalogueImport.Report) -> String? {
+    let parts = [
+      report.leftOut == 0 ? nil : Plural.count(report.leftOut, "damaged record"),
+      report.comicsLeftOut == 0 ? nil : Plural.count(report.comicsLeftOut, "damaged comic"),
+    ].compactMap { $0 }
+    return parts.isEmpty ? nil : parts.joinedDirectly(separator: " and ")
+  }
+
   /// Why an import that brought back nothing fails: what it found damaged, or missing.
   static func nothingBroughtBack(_ report: CatalogueImport.Report) -> String {
-    let one = report.leftOut == 1
-    let found = one ? "the one record found is" : "all \(Grouped.format(report.leftOut)) records found are"
-    let damaged = "\(found) damaged (failing \(one ? "its" : "their") check or the record rule)"
+    let found = damaged(report).map { "not one record or comic found reads intact (\($0) left out)" }
     let cut = missing(report).map { "the file ends before its header says (\($0) missing)" }
-    let reasons = (report.leftOut == 0 ? [] : [damaged]) + (cut.map { [$0] } ?? [])
+    let reasons = [found, cut].compactMap { $0 }
     return "Nothing was imported: \(reasons.joinedDirectly(separator: ", and "))."
   }
 
   static func json(_ report: CatalogueImport.Report) -> JSONValue {
     .object([
       ("filesRead", .int(report.filesRead)), ("passedOver", .int(report.passedOver)),
-      ("leftOut", .int(report.leftOut)), ("missing", .int(report.missing)),
+      ("leftOut", .int(report.leftOut)), ("comicsLeftOut", .int(report.comicsLeftOut)),
+      ("missing", .int(report.missing)),
       ("missingComics", .int(report.missingComics)),
       (
         "skipped",

@@ -56,12 +56,13 @@ import Testing
     #expect(report.leftOut == BundledCatalogue.index.count + 1)
     #expect(report.recordsRead == 1, "the comic still reads")
     #expect(!report.broughtBackNothing, "the comic came back")
-    for index in lines.indices where lines[index].starts(with: Array(#"{"characters":"#.utf8)) { lines[index][2] ^= 1 }
+    for index in lines.indices where lines[index].starts(with: Array(#"{"characters":"#.utf8)) { lines[index][16] ^= 1 }
     let (none, _) = try Self.importing(Array(lines.joined(separator: [UInt8(ascii: "\n")])))
     #expect(none.broughtBackNothing)
     #expect(
       CatalogueSummary.nothingBroughtBack(none)
-        == "Nothing was imported: all 1,565 records found are damaged (failing their check or the record rule).")
+        == "Nothing was imported: not one record or comic found reads intact (1,565 damaged records and 1 damaged comic left out)."
+    )
   }
 
   /// The bytes up to the end of the `count`th record line (its newline included).
@@ -81,7 +82,7 @@ import Testing
       CatalogueSummary.text(report).hasPrefix(
         "Read 1 file (the file ends before its header says: 1,465 records and 1 comic missing);"))
     let json = CatalogueSummary.json(report).encoded(pretty: false)
-    #expect(json.contains(#""leftOut":0,"missing":1465,"missingComics":1,"#), "\(json)")
+    #expect(json.contains(#""missing":1465,"missingComics":1,"#), "\(json)")
     #expect(!report.broughtBackNothing)
     #expect(catalogue.count == BundledCatalogue.index.count, "the 100 records taken; the bundled set answers")
   }
@@ -118,5 +119,30 @@ import Testing
     #expect(
       CatalogueSummary.nothingBroughtBack(report)
         == "Nothing was imported: the file ends before its header says (1,565 records and 1 comic missing).")
+  }
+
+  @Test(arguments: [false, true])
+  func damagedComicLinesAreCountedAndReported(cut: Bool) throws {
+    // Two comics; the line of each fails its check (a digit of its characters changed).
+    let builder = CatalogueBuilder(base: BundledCatalogue.index)
+    builder.merge(Hero(id: Self.someone, name: "Someone"), origin: .imported)
+    for id in [7, 8] {
+      builder.merge(Comic(id: id, title: "Issue \(id)", onSale: nil, characters: [Self.someone]), origin: .imported)
+    }
+    builder.merge(Comic(id: 9, title: "Intact", onSale: nil, characters: [Self.someone]), origin: .imported)
+    var sink = MemoryCatalogueSink()
+    try builder.write(updatedAt: nil, bundled: BundledCatalogue.fingerprint, to: &sink)
+    var lines = sink.bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map(Array.init)
+    for index in lines.indices where lines[index].starts(with: Array(#"{"characters":"#.utf8)) {
+      if !String(decoding: lines[index], as: UTF8.self).contains("Intact") { lines[index][16] ^= 1 }
+    }
+    var bytes = Array(lines.joined(separator: [UInt8(ascii: "\n")]))
+    if cut { bytes.removeLast(CatalogueFormat.comicEntryWidth) }  // the header intact, the file cut short
+    let (report, catalogue) = try Self.importing(bytes)
+    #expect((report.leftOut, report.comicsLeftOut, report.comicsAdded) == (0, 2, 1), "never dropped in silence")
+    #expect((report.missing, report.missingComics) == (0, 0), "damaged, not missing")
+    #expect(CatalogueSummary.text(report).hasPrefix("Read 1 file (2 damaged comics left out);"))
+    #expect(CatalogueSummary.json(report).encoded(pretty: false).contains(#""comicsLeftOut":2,"#))
+    #expect(catalogue.comics(of: Self.someone).map(\.title) == ["Intact"])
   }
 }

@@ -35,7 +35,9 @@ import Testing
     let text = try other.run("--offline", "catalogue", "import", squad.home.file("damaged.sqc"))
     #expect(text.status == 65)
     #expect(text.stderr.contains("(1,566 damaged records left out)"), "\(text.stderr)")
-    #expect(text.stderr.contains("Error: Nothing was imported: all 1,566 records found are damaged"))
+    #expect(
+      text.stderr.contains(
+        "Error: Nothing was imported: not one record or comic found reads intact (1,566 damaged records left out)."))
     let json = try other.run("--offline", "-q", "catalogue", "import", squad.home.file("damaged.sqc"), "--json")
     #expect(json.status == 65)
     #expect(json.stdout.contains(#""leftOut":1566"#), "the report is still the data")

@@ -15,6 +15,8 @@ public enum CatalogueImport {
     /// Records of squad's own catalogue files that fail their check or break the record rule:
     /// left out, as everything intact around them is taken (a salvage, like SQLite's `.recover`).
     public var leftOut = 0
+    /// Comics of squad's own catalogue files that fail their check or do not read: left out too.
+    public var comicsLeftOut = 0
     /// Records a catalogue file of squad's own lacks because it ends before its header says (cut
     /// short), whose header reads intact: not in the file at all, so not among ``leftOut``.
     public var missing = 0
@@ -41,7 +43,7 @@ public enum CatalogueImport {
 
     /// Whether the files held damaged records and not one intact: a salvage that brought
     /// nothing back is a failure (exit 65), never a quiet "Nothing changed".
-    public var broughtBackNothing: Bool { recordsRead == 0 && leftOut + missing + missingComics > 0 }
+    public var broughtBackNothing: Bool { recordsRead == 0 && leftOut + comicsLeftOut + missing + missingComics > 0 }
   }
 
   /// Why an import wrote nothing.
@@ -176,11 +178,12 @@ public enum CatalogueImport {
   ) -> Failure? {
     report.filesRead += 1
     report.leftOut += found.droppedRecords
+    report.comicsLeftOut += found.droppedComics
     let comics = found.storedComics()
     report.recordsRead += found.count + comics.count
     if let cut {
       report.missing += max(0, cut.count - found.count - found.droppedRecords)
-      report.missingComics += max(0, cut.comicCount - comics.count)
+      report.missingComics += max(0, cut.comicCount - comics.count - found.droppedComics)
     }
     found.eachHero { builder.merge($0, origin: $1) }
     for (comic, origin) in comics { count(builder.merge(comic, origin: origin), &report) }

@@ -35,6 +35,9 @@ final class CatalogueBuilder {
   /// line, a repeated id) and are not copied forward; of a file salvaged whole (its header
   /// damaged, so its sections unknown), the lines that start as a record does.
   private(set) var droppedRecords = 0
+  /// Of a file salvaged whole, the lines that start as a comic does and are not copied forward
+  /// (elsewhere a damaged comic is one of ``droppedRecords``).
+  private(set) var droppedComics = 0
   // Where each hero merged so far was before its first merge (nil: it is new), so a report can
   // compare the end result with the start, whatever happened in between.
   private var before: [Int: Location?] = [:]
@@ -126,11 +129,17 @@ final class CatalogueBuilder {
           continue
         }
       }
-      if counting || (records && buffer[offset..<end].starts(with: Self.recordStart)) { droppedRecords += 1 }
+      if counting || (records && buffer[offset..<end].starts(with: Self.recordStart)) {
+        droppedRecords += 1
+      } else if buffer[offset..<end].starts(with: Self.comicStart) {
+        droppedComics += 1
+      }
     }
   }
 
   private static let recordStart = Array(#"{"k":"#.utf8)
+  // A comic line's keys are sorted (``Comic/Line``): it starts with its characters.
+  private static let comicStart = Array(#"{"characters":"#.utf8)
 
   /// How many heroes the catalogue will hold.
   var count: Int { entries.count }
