@@ -131,10 +131,14 @@ enum CatalogueSummary {
       "  \(damage.section): \(damage.detail)"
         + (damage.heroes.isEmpty ? "" : " (\(damage.heroes.joinedDirectly(separator: ", ")))")
     }
+    let back =
+      report.restored == 0
+      ? "" : " (\(Plural.count(report.restored, "damaged hero", "damaged heroes")) put back from the bundled set)"
     let outcome =
       report.repaired
-      ? "Repaired: the catalogue was written again with its \(Plural.heroes(report.intact)) that read intact."
-      : "\(Plural.heroes(report.intact)) read intact and answer meanwhile; 'squad catalogue check --repair' repairs it."
+      ? "Repaired: the catalogue was written again with its \(Plural.heroes(report.intact)) that read intact\(back)."
+      : "\(Plural.heroes(report.intact)) read intact and answer meanwhile\(back); "
+        + "'squad catalogue check --repair' repairs it."
     return (["\(report.file) is damaged:"] + lines + [outcome]).map { TextSanitizer.clean($0) + "\n" }.joined()
   }
 
@@ -152,7 +156,8 @@ enum CatalogueSummary {
             ])
           })
       ),
-      ("intactHeroes", .int(report.intact)), ("repaired", .bool(report.repaired)),
+      ("intactHeroes", .int(report.intact)), ("restoredHeroes", .int(report.restored)),
+      ("repaired", .bool(report.repaired)),
     ])
   }
 

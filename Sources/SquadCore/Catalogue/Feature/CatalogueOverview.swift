@@ -30,8 +30,11 @@ public struct CatalogueCheckReport: Equatable, Sendable {
   public var file: String
   /// Its damages; empty when it is whole.
   public var damages: [CatalogueDamage]
-  /// The heroes that read intact (and the bundled ones it lost): what answers, and what a repair keeps.
+  /// The heroes whose records read intact: what a repair keeps.
   public var intact: Int
+  /// The bundled heroes whose records were damaged, put back from the bundled set: with
+  /// ``intact``, what answers meanwhile and what a repair writes.
+  public var restored = 0
   /// Whether the file carries checksums (format 4); an older one has none to verify.
   public var checksums: Bool
   /// Whether `--repair` wrote the catalogue again.

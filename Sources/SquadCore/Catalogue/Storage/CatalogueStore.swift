@@ -244,13 +244,25 @@ public final class CatalogueStore: Sendable {
     switch try stored(warning: false) {
     case .missing: report.exists = false
     case .found(let catalogue):
-      (report.damages, report.intact) = (catalogue.index.damages(), catalogue.verified.count)
+      report.damages = catalogue.index.damages()
       report.checksums = catalogue.index.checked
+      (report.intact, report.restored) =
+        report.damages.isEmpty ? (catalogue.count, 0) : Self.intact(CatalogueBuilder(base: catalogue.index))
     case .damaged(let problem, let bytes):
       report.damages = [CatalogueDamage(section: "header", detail: problem)]
-      (report.intact, report.checksums) = (bytes.map { CatalogueBuilder(salvaging: $0).count } ?? 0, false)
+      report.checksums = false
+      (report.intact, report.restored) = Self.intact(
+        bytes.map { CatalogueBuilder(salvaging: $0) } ?? CatalogueBuilder(base: nil))
     }
     return report
+  }
+
+  /// How many heroes of a damaged file read intact, and how many bundled heroes whose records
+  /// were lost come back from the bundled set, as a read and a repair put them back.
+  private static func intact(_ found: CatalogueBuilder) -> (intact: Int, restored: Int) {
+    let intact = found.count
+    found.restoreBundled()
+    return (intact, found.count - intact)
   }
 
   /// Writes the catalogue again when it is damaged (``update(at:spool:deciding:)``): every intact
