@@ -103,7 +103,8 @@ enum HelpTopicText {
       A change whose squad was deleted or renamed meanwhile (or, for pick, replaced) exits 1,
       saving nothing.
       catalogue import of squad's own catalogue file exits 0 when it brings back at least one
-      intact record, saying how many it left out; 65 when every record it found is damaged.
+      intact record, saying how many it left out; 65 when it brings back nothing (every record
+      it found is damaged, or the file was cut short before them).
 
     """
 

@@ -41,8 +41,8 @@ public enum CatalogueImport {
     /// Whether the catalogue changed.
     public var changed: Bool { heroesAdded + heroesUpdated + comicsAdded + comicsUpdated > 0 }
 
-    /// Whether the files held damaged records and not one intact: a salvage that brought
-    /// nothing back is a failure (exit 65), never a quiet "Nothing changed".
+    /// Whether squad's own files held damaged or missing records and comics and not one intact:
+    /// a salvage that brought nothing back is a failure (exit 65), never a quiet "Nothing changed".
     public var broughtBackNothing: Bool { recordsRead == 0 && leftOut + comicsLeftOut + missing + missingComics > 0 }
   }
 

@@ -45,8 +45,7 @@ enum CatalogueImportCommand: CatalogueFeatureCommand {
       --skip-invalid, is listed as skipped). A catalogue file of squad's own, even a damaged
       one, brings back every record whose checksum holds (lines ending in CR LF too), counts
       those left out, and says how many a file cut short lacks; when not one reads intact, the
-      import exits 65. The report goes to stderr
-      (-q silences it); --json prints it on stdout.
+      import exits 65. The report goes to stderr (-q silences it); --json prints it on stdout.
       """,
     arguments: [ArgumentSpec(name: "path", help: "Files or folders to import.", isRepeating: true, completion: .files)],
     options: [

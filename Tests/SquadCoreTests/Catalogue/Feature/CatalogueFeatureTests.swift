@@ -25,6 +25,7 @@ import Testing
     var report = CatalogueImport.Report()
     report.filesRead = filesRead
     report.heroesAdded = added
+    report.recordsRead = added  // each file here holds only new heroes
     report.written = added > 0
     report.skipped = skipped
     return report
