@@ -93,6 +93,20 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
       + "The file was left untouched; undo and redo refuse until it is fixed or removed."
   }
 
+  /// What is wrong, without the path or advice, for a sentence that names the file itself
+  /// ("its file could not be read: not valid JSON: …").
+  public var briefly: String {
+    switch reason {
+    case .corrupt(let detail), .unreadable(let detail), .corruptHistory(let detail): return detail
+    case .notAFile(let kind): return "it is \(kind), not a regular file"
+    case .danglingLink: return "it is a symbolic link to a file that does not exist"
+    case .notOwnFile(let kind): return "it is \(kind), not a file of its own"
+    case .tooLarge(let limit): return "it is larger than \(InputLimit.describe(limit))"
+    case .newerSchema(let version, _): return "it was written by a newer squad (version \(version) of its format)"
+    default: return description
+    }
+  }
+
   public var description: String {
     switch reason {
     case .corrupt(let detail):

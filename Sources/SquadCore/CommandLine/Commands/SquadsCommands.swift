@@ -223,9 +223,10 @@ extension SquadsFeatureCommand {
           summaries, now: context.environment.now(), settings: context.output, fields: fields,
           catalogue: context.parts.catalogue.catalogue))
       for summary in summaries { if let problem = summary.problem { context.notice("Warning: \(problem)") } }
-      // As `ls` does: the rest is listed, and a squad that could not be read (not a damaged one) fails the command.
-      return summaries.contains { $0.problem?.description.hasPrefix("Could not read ") == true }
-        ? .exit(.failure) : .success
+      // As `ls` does: the rest is listed, and a squad whose file could not be read (a failed read,
+      // anything but a regular file: exit 1 in every other command) fails the command; a damaged
+      // one (bytes that fail the checks, exit 65 elsewhere) only warns.
+      return summaries.contains { $0.problem?.exitCode == .failure } ? .exit(.failure) : .success
     case .changed(.limit(let name, let limit, _), let change):
       let now = change == .unchanged ? "already" : "now"
       return .notice(
@@ -243,6 +244,10 @@ extension SquadsFeatureCommand {
       return .notice(
         "Deleted \(Plural.squad(name, members: members)). It is set aside, with its history, in \(folder); "
           + "to get it back: squad squads restore \(name)")
+    case .changed(.delete(let name, _), .deletedUnread(let problem, let folder)):
+      return .notice(
+        "Deleted the squad '\(name)' (its file could not be read: \(problem.briefly)). It is set aside, with its "
+          + "history, in \(folder); to get it back: squad squads restore \(name)")
     case .changed(.restore(let name), .restored(let folder)):
       return .notice("Restored the squad '\(name)' from \(folder). Use it with --squad \(name).")
     case .cancelled:

@@ -106,11 +106,15 @@ public struct SquadSet: Sendable {
   }
 
   /// Deletes a squad: the history records it, then its folder moves under `squads/.deleted/` in
-  /// one step (the commit point), where the newest ``keptDeleted`` stay. Returns its last members
-  /// and the folder it is kept in.
-  public func delete(_ name: SquadName, at date: Date) throws(SquadError) -> (Squad, keptIn: String) {
+  /// one step (the commit point), where the newest ``keptDeleted`` stay. Returns its last members,
+  /// or why its file could not be read, and the folder it is kept in. A squad file written by a
+  /// newer squad is refused, as every other change refuses it.
+  public func delete(_ name: SquadName, at date: Date) throws(SquadError)
+    -> (Result<Squad, PersistenceError>, keptIn: String)
+  {
     guard !name.isDefault else { throw .isDefault(action: "deleted") }
     return try exclusively(name, present: true) { squadFile, snapshot throws(SquadError) in
+      if case .failure(let error) = snapshot.loaded, case .newerSchema = error.reason { throw .file(error) }
       // Where the squad goes must be usable before the deletion is recorded; made here, it goes
       // again when the deletion fails ("Nothing was changed").
       let deleted = paths.deletedSquadsDirectory
@@ -129,7 +133,7 @@ public struct SquadSet: Sendable {
         try SystemCall.flushFolder(paths.deletedSquadsDirectory, paths.squadsDirectory)
       }
       pruneDeleted()
-      return (snapshot.squad, kept)
+      return (snapshot.loaded, kept)
     }
   }
 

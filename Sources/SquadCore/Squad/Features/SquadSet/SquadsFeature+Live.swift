@@ -26,8 +26,11 @@ public struct SquadsEffects: EffectRunner {
       case .rename(let old, let new, let date):
         return try set.rename(old, to: new, at: date) ? .done : .unchanged
       case .delete(let name, let date):
-        let (squad, folder) = try set.delete(name, at: date)
-        return .deleted(members: squad.members.count, keptIn: folder)
+        let (loaded, folder) = try set.delete(name, at: date)
+        switch loaded {
+        case .success(let squad): return .deleted(members: squad.members.count, keptIn: folder)
+        case .failure(let error): return .deletedUnread(error, keptIn: folder)
+        }
       case .restore(let name):
         return .restored(from: try set.restore(name))
       case .limit(let name, let limit, let date):

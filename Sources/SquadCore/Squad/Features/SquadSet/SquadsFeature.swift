@@ -91,6 +91,11 @@ public enum SquadsFeature: Feature {
         state.phase = .failed(.missing(name, nearest: SquadSet.nearest(to: name, in: summaries.map(\.name))))
         return []
       }
+      // A newer squad's file is refused before anyone is asked, as every change refuses it.
+      if let problem = summary.problem, case .newerSchema = problem.reason {
+        state.phase = .failed(.file(problem))
+        return []
+      }
       guard askFirst else { return change(&state, .delete(name, at: date)) }
       state.phase = .confirming(name, at: date)
       return [.confirm(prompt: "Delete \(Plural.squad(name, members: summary.members))? [y/N] ")]
@@ -156,6 +161,8 @@ public enum SquadsChange: Equatable, Sendable {
   case unchanged
   /// Deleted: how many members it had, and the folder it is kept in.
   case deleted(members: Int, keptIn: String)
+  /// Deleted, though its file could not be read (why), so how many members it had is unknown.
+  case deletedUnread(PersistenceError, keptIn: String)
   /// Restored from this folder under `squads/.deleted/`.
   case restored(from: String)
 }

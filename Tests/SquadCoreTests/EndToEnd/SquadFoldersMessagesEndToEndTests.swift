@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+
+@testable import SquadCore
+
+/// Stop 38's squads and their folders, and messages that say what happened, with the real binary:
+/// what the fourth hostile tester found (findings 7, 8, 10, 11 and 14).
+@Suite struct SquadFoldersMessagesEndToEndTests {
+  let squad = SquadProcess()
+
+  private func squadWithTwoMembers(_ name: String) throws {
+    #expect(try squad.run("squads", "create", name).status == 0)
+    #expect(try squad.run("--squad", name, "recruit", "hulk", "thor").status == 0)
+  }
+
+  @Test func deletingASquadFromANewerSquadIsRefusedAndNothingMoves() throws {
+    try squadWithTwoMembers("d")
+    let path = "squads/d/squad.json"
+    let text = String(decoding: squad.home.contents(path) ?? Data(), as: UTF8.self)
+    try squad.home.write(text.replacingOccurrences(of: "\"schemaVersion\": 1", with: "\"schemaVersion\": 2"), to: path)
+    let before = try squad.home.snapshot()
+
+    let delete = try squad.run("squads", "delete", "d", "--yes")
+    #expect(delete.status == 65, "\(delete.stderr)")
+    #expect(delete.stderr.contains("written by a newer squad"), "\(delete.stderr)")
+    #expect(!delete.stderr.contains("Deleted"), "\(delete.stderr)")
+    #expect(try squad.home.snapshot() == before)
+  }
+
+  @Test func deletingASquadWhoseFileCannotBeReadSaysSoAndSetsItAside() throws {
+    try squadWithTwoMembers("d")
+    try squad.home.write("{\"schemaVersion\":1,\"members\":[", to: "squads/d/squad.json")
+    let delete = try squad.run("squads", "delete", "d", "--yes")
+    #expect(delete.status == 0, "\(delete.stderr)")
+    #expect(!delete.stderr.contains("empty"), "\(delete.stderr)")
+    #expect(
+      delete.stderr.hasPrefix("Deleted the squad 'd' (its file could not be read: not valid JSON"), "\(delete.stderr)")
+    #expect(delete.stderr.contains("It is set aside"), "\(delete.stderr)")
+    #expect(try squad.run("squads", "restore", "d").status == 0)
+
+    try FileManager.default.removeItem(atPath: squad.home.file("squads/d/squad.json"))
+    try FileManager.default.createDirectory(
+      atPath: squad.home.file("squads/d/squad.json"), withIntermediateDirectories: false)
+    let folder = try squad.run("squads", "delete", "d", "--yes")
+    #expect(folder.status == 0, "\(folder.stderr)")
+    #expect(
+      folder.stderr.contains("(its file could not be read: it is a folder, not a regular file)"), "\(folder.stderr)")
+  }
+
+  @Test func squadsExitsOneWhenASquadFileIsAFolderAndOnlyWarnsForADamagedOne() throws {
+    #expect(try squad.run("squads", "create", "b").status == 0)
+    try FileManager.default.removeItem(atPath: squad.home.file("squads/b/squad.json"))
+    try FileManager.default.createDirectory(
+      atPath: squad.home.file("squads/b/squad.json"), withIntermediateDirectories: false)
+    let listing = try squad.run("squads")
+    #expect(listing.status == 1, "\(listing.stderr)")
+    #expect(listing.stdout.contains("b\t"), "\(listing.stdout)")
+    #expect(listing.stderr.contains("squads/b/squad.json is a folder"), "\(listing.stderr)")
+
+    try FileManager.default.removeItem(atPath: squad.home.file("squads/b/squad.json"))
+    try squad.home.write("{", to: "squads/b/squad.json")
+    let damaged = try squad.run("squads")
+    #expect(damaged.status == 0, "\(damaged.stderr)")
+    #expect(damaged.stderr.contains("is not a valid squad file"), "\(damaged.stderr)")
+  }
+}
