@@ -63,4 +63,29 @@ import Testing
     #expect(damaged.status == 0, "\(damaged.stderr)")
     #expect(damaged.stderr.contains("is not a valid squad file"), "\(damaged.stderr)")
   }
+
+  private func recruit(stdin bytes: [UInt8]) throws -> SquadProcess.Outcome {
+    try CLIProcess.start(
+      CLIProcess.binary, ["recruit", "-"], environment: squad.environment, directory: nil, stdin: Data(bytes)
+    ).wait()
+  }
+
+  @Test func recruitFromStdinThatIsNotUTF8SaysStdinHoldsHeroNamesNotASquadFile() throws {
+    let result = try recruit(stdin: [0xFF, 0xFE, 0x0A])
+    #expect(result.status == 65, "\(result.stderr)")
+    #expect(result.stderr.contains("stdin is not UTF-8 text; 'recruit -' reads hero ids or names"), "\(result.stderr)")
+    #expect(!result.stderr.contains("squad file"), "\(result.stderr)")
+    #expect(!result.stderr.contains("import"), "\(result.stderr)")
+    #expect(squad.home.contents("squad.json") == nil)
+  }
+
+  @Test func recruitFromStdinRefusesALineHoldingAControlCharacterNamingTheLine() throws {
+    let result = try recruit(stdin: Array("hulk\n\nhulk\u{0}thor\n".utf8))
+    #expect(result.status == 64, "\(result.stderr)")
+    #expect(result.stderr.contains("line 3 of stdin holds a control character (U+0000)"), "\(result.stderr)")
+    #expect(!result.stderr.contains("hulkthor"), "\(result.stderr)")
+    #expect(squad.home.contents("squad.json") == nil)
+    // A tab is no control character here: it is trimmed like a space.
+    #expect(try recruit(stdin: Array("\thulk\t\n".utf8)).status == 0)
+  }
 }

@@ -22,24 +22,45 @@ enum RecruitCommand: SquadFeatureCommand {
   static func firstAction(_ context: CommandContext) throws(UsageError) -> SquadFeature.Action {
     var arguments = context.arguments
     if let dash = arguments.positionals.firstIndex(of: "-") {
-      // Read as `import -` reads stdin (bounded, a read error or bytes that are not UTF-8 refused):
-      // one id or name a line, blank lines skipped.
-      let lines: [String]
+      // Read as `import -` reads stdin (bounded, a read error refused): one id or name a line,
+      // blank lines skipped.
+      let bytes: [UInt8]
       do throws(PersistenceError) {
-        let bytes = ByteOrderMark.stripped(try BoundedInput.stream(0, label: "<stdin>", limit: InputLimit.importFile))
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-          throw PersistenceError(path: "<stdin>", reason: .corrupt(detail: "not UTF-8 text"))
-        }
-        lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
+        bytes = ByteOrderMark.stripped(try BoundedInput.stream(0, label: "<stdin>", limit: InputLimit.importFile))
       } catch {
         throw UsageError(failure: error, command: "recruit")
       }
+      let lines = try heroLines(bytes)
       guard !lines.isEmpty else {
         throw UsageError("'-' reads heroes from stdin, one a line, and stdin held none.", command: "recruit")
       }
       arguments.positionals.replaceSubrange(dash...dash, with: lines)
     }
     return .recruitRequested(try OptionValues.heroRefs(arguments), at: context.environment.now())
+  }
+
+  /// The hero ids or names `recruit -` read, one a line, trimmed, blank lines skipped. Bytes that
+  /// are not UTF-8 are invalid data (exit 65, never repaired into U+FFFD); a line holding a
+  /// control character other than a tab (a NUL the name shown would hide) is a usage error.
+  static func heroLines(_ bytes: [UInt8]) throws(UsageError) -> [String] {
+    guard let text = String(validating: bytes, as: UTF8.self) else {
+      var error = UsageError(
+        "stdin is not UTF-8 text; 'recruit -' reads hero ids or names from it, one a line. Nothing was recruited.",
+        command: "recruit")
+      error.exitCode = .invalidData
+      throw error
+    }
+    let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+    for (index, line) in lines.enumerated() {
+      guard let control = line.unicodeScalars.first(where: { $0.properties.generalCategory == .control && $0 != "\t" })
+      else { continue }
+      let hex = String(control.value, radix: 16, uppercase: true)
+      let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+      throw UsageError(
+        "line \(index + 1) of stdin holds a control character (\(code)); 'recruit -' reads one hero id or name a line.",
+        command: "recruit")
+    }
+    return lines.map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
   }
 }
 
