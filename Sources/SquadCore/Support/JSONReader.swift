@@ -208,6 +208,11 @@ struct JSONReader {
   /// Where reading stopped, for error messages.
   func failure(_ reason: String) -> Failure { Failure(reason: reason, offset: offset) }
 
+  /// The bytes read from offset `start` to here, as text (a value just passed over, for a message).
+  func text(since start: Int) -> String {
+    String(decoding: UnsafeBufferPointer(rebasing: bytes[min(start, offset)..<offset]), as: UTF8.self)
+  }
+
   /// Passes over the next value, giving it when it is a number.
   mutating func skipValueGivingNumber() throws(Failure) -> Double? {
     skipSpace()

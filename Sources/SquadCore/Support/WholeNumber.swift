@@ -34,10 +34,14 @@ struct WholeNumber: Decodable {
     return Int(text)
   }
 
-  /// What is wrong with a number that is not a whole one squad can use.
-  static func problem(_ number: Double) -> String {
-    let shown = abs(number) < 1e15 ? String(number) : String(format: "%.3g", number)
-    return number.rounded() == number
+  /// What is wrong with a number that is not a whole one squad can use, shown as `written` when
+  /// its text is known. Only a whole value past `Int`'s range is too large; one written as a
+  /// fraction or with an exponent (`1000.0`, `1e3`) is not a whole number written plainly.
+  static func problem(_ number: Double, written: String? = nil) -> String {
+    let shown =
+      written.map(TextSnippet.quote)
+      ?? (abs(number) < 1e15 ? String(number) : String(format: "%.3g", number))
+    return number.rounded() == number && abs(number) >= 0x1p63
       ? "\(shown) is too large for a whole number squad can use" : "expected a whole number, found \(shown)"
   }
 
@@ -65,6 +69,10 @@ extension JSONReader {
     if let text = try? string() {
       return WholeNumber.parse(text).map { .success($0) } ?? .failure(Unfit(message: WholeNumber.notANumber(text)))
     }
-    return .failure(Unfit(message: try skipValueGivingNumber().map(WholeNumber.problem) ?? "expected a whole number"))
+    let start = offset
+    let number = try skipValueGivingNumber()
+    let written = text(since: start).trimmingCharacters(in: .whitespacesAndNewlines)
+    return .failure(
+      Unfit(message: number.map { WholeNumber.problem($0, written: written) } ?? "expected a whole number"))
   }
 }

@@ -88,4 +88,27 @@ import Testing
     // A tab is no control character here: it is trimmed like a space.
     #expect(try recruit(stdin: Array("\thulk\t\n".utf8)).status == 0)
   }
+
+  @Test(arguments: ["1000.0", "1e3", "1E+3"])
+  func anIDWrittenAsAFractionOrExponentIsNotAWholeNumberNotTooLarge(_ written: String) throws {
+    let text =
+      "{\"schemaVersion\":1,\"members\":[{\"id\":\(written),\"name\":\"X\",\"description\":\"d\","
+      + "\"thumbnail\":\"t\",\"recruitedAt\":\"2026-01-01T00:00:00Z\"}]}"
+    try squad.home.write(text, to: "squad.json")
+    let list = try squad.run("list")
+    #expect(list.status == 65, "\(list.stderr)")
+    #expect(list.stderr.contains("at members[0].id: expected a whole number, found \(written)"), "\(list.stderr)")
+    #expect(!list.stderr.contains("too large"), "\(list.stderr)")
+    #expect(squad.home.contents("squad.json") == Data(text.utf8))
+  }
+
+  @Test func anIDPastTheLargestWholeNumberIsStillTooLarge() throws {
+    try squad.home.write(
+      "{\"schemaVersion\":1,\"members\":[{\"id\":1e30,\"name\":\"X\",\"description\":\"d\",\"thumbnail\":\"t\","
+        + "\"recruitedAt\":\"2026-01-01T00:00:00Z\"}]}",
+      to: "squad.json")
+    let list = try squad.run("list")
+    #expect(list.status == 65, "\(list.stderr)")
+    #expect(list.stderr.contains("1e30 is too large for a whole number"), "\(list.stderr)")
+  }
 }
