@@ -42,6 +42,10 @@ struct ConfigFile: Equatable, Decodable {
       return .failure(
         .malformedFile(path: path, detail: detail == "not valid JSON" ? "it is not a JSON object" : detail))
     }
+    if let key = repeatedKey(bytes) {
+      return .failure(
+        .malformedFile(path: path, detail: "'\(key)' is given twice; squad will not guess which one counts"))
+    }
     if let timeout = file.timeout, !(timeout > 0 && timeout.isFinite) {
       return .failure(.malformedFile(path: path, detail: "timeout must be a number of seconds above 0"))
     }
@@ -50,6 +54,25 @@ struct ConfigFile: Equatable, Decodable {
     }
     file.mode = UInt32(info.st_mode)
     return .success(file)
+  }
+}
+
+extension ConfigFile {
+  // The first of the file's own keys given twice at its top level, if any: readers disagree on
+  // which one counts (Foundation's decoder takes the first, jq and Python the last), so squad
+  // takes neither, as for squad.json. Called on bytes the decoder read as an object.
+  private static func repeatedKey(_ bytes: [UInt8]) -> String? {
+    ByteOrderMark.stripped(bytes).withUnsafeBufferPointer { buffer in
+      var reader = JSONReader(buffer)
+      guard reader.isObjectNext(), (try? reader.beginObject()) != nil else { return nil }
+      var seen = Set<String>()
+      while let key = try? reader.nextKey() {
+        let name = key.string
+        if CodingKeys(rawValue: name) != nil, !seen.insert(name).inserted { return name }
+        guard (try? reader.skipValue()) != nil else { return nil }
+      }
+      return nil
+    }
   }
 }
 

@@ -111,4 +111,17 @@ import Testing
     #expect(list.status == 65, "\(list.stderr)")
     #expect(list.stderr.contains("1e30 is too large for a whole number"), "\(list.stderr)")
   }
+
+  @Test(arguments: ["{\"offline\":true,\"offline\":false}", "{\"publicKey\":\"a\",\"x\":1,\"publicKey\":\"b\"}"])
+  func aConfigurationKeyGivenTwiceIsRefusedAsAnInvalidConfiguration(_ text: String) throws {
+    try squad.home.write(text, to: "config.json")
+    let result = try squad.run("heroes", "spi", "--limit", "1")
+    #expect(result.status == 65, "\(result.stderr)")
+    #expect(result.stderr.contains("config.json is not a valid squad configuration: '"), "\(result.stderr)")
+    #expect(result.stderr.contains("' is given twice; squad will not guess which one counts"), "\(result.stderr)")
+    #expect(result.stdout.isEmpty)
+    // A key squad does not use, given twice, is passed over as before.
+    try squad.home.write("{\"offline\":true,\"note\":1,\"note\":2}", to: "config.json")
+    #expect(try squad.run("heroes", "spi", "--limit", "1").status == 0)
+  }
 }
