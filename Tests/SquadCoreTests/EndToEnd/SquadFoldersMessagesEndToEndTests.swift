@@ -124,4 +124,49 @@ import Testing
     try squad.home.write("{\"offline\":true,\"note\":1,\"note\":2}", to: "config.json")
     #expect(try squad.run("heroes", "spi", "--limit", "1").status == 0)
   }
+
+  @Test func aFolderLeftWithoutItsSquadFileIsRefusedByRenameNamingCreateAndCreateTakesItUpSayingSo() throws {
+    #expect(try squad.run("squads", "create", "zz").status == 0)
+    // What a `squads create` killed before its squad file was saved leaves: its torn entry.
+    #expect(try squad.run("squads", "create", "n4").status == 0)
+    try FileManager.default.removeItem(atPath: squad.home.file("squads/n4/squad.json"))
+    #expect(!(try squad.run("squads").stdout.contains("n4")))
+    let rename = try squad.run("squads", "rename", "zz", "n4")
+    #expect(rename.status == 1, "\(rename.stderr)")
+    #expect(
+      rename.stderr.contains(
+        "in the way, holding files but no squad.json; move it away first, or "
+          + "'squad squads create n4' takes it up with its history"), "\(rename.stderr)")
+    let killed = try squad.run("squads", "create", "n4")
+    #expect(killed.status == 0, "\(killed.stderr)")
+    #expect(killed.stderr == "Created the squad 'n4'. Use it with --squad n4.\n", "\(killed.stderr)")
+
+    // A squad whose file was removed by hand: its history carries on, and create says so.
+    try squadWithTwoMembers("t")
+    try FileManager.default.removeItem(atPath: squad.home.file("squads/t/squad.json"))
+    let again = try squad.run("squads", "create", "t")
+    #expect(again.status == 0, "\(again.stderr)")
+    #expect(
+      again.stderr.contains("Its folder held the history of 2 changes (its squad.json was removed), which carries on"),
+      "\(again.stderr)")
+    let history = try squad.run("--squad", "t", "history").stdout.split(separator: "\n")
+    #expect(history.count == 3)
+  }
+
+  @Test func undoRefusesToStepPastAChangeMadeAfterTheFileWasRemovedRatherThanSayNothingToUndo() throws {
+    #expect(try squad.run("recruit", "hulk", "thor").status == 0)
+    try FileManager.default.removeItem(atPath: squad.home.squadFile)
+    #expect(try squad.run("undo").status == 1)
+    #expect(try squad.run("recruit", "1011334").status == 0)
+    #expect(try squad.run("undo").stderr.contains("Fired 3-D Man."))
+    let file = squad.home.contents("squad.json")
+    let undo = try squad.run("undo")
+    #expect(undo.status == 1, "\(undo.stderr)")
+    #expect(!undo.stderr.contains("Nothing to undo"), "\(undo.stderr)")
+    #expect(undo.stderr.contains("Cannot undo past change #2:"), "\(undo.stderr)")
+    #expect(squad.home.contents("squad.json") == file)
+    #expect(try squad.run("history").stdout.split(separator: "\n").count == 3)
+    // Redo still works: only undo stops there.
+    #expect(try squad.run("redo").stderr.contains("Recruited 3-D Man."))
+  }
 }

@@ -39,8 +39,8 @@ enum UndoCommand: StepCommand {
     discussion: """
       Steps back N changes (default 1), like undo in an editor; 'squad redo' steps forward again
       until a new change is made. Undo refuses, changing nothing, when the squad file was edited
-      by something other than squad since the change (exit 1), or the history file is unreadable
-      (exit 65). With nothing to undo it says so and exits 0.
+      (or removed) by something other than squad since the change or before it (exit 1), or the
+      history file is unreadable (exit 65). With nothing to undo it says so and exits 0.
       """)
 }
 

@@ -232,10 +232,14 @@ extension SquadsFeatureCommand {
       return .notice(
         limit.map { "The squad '\(name)' \(now) holds at most \(Plural.members($0))." }
           ?? "The squad '\(name)' \(now) has no size limit.")
-    case .changed(.create(let name, let limit, _), _):
-      return .notice(
-        "Created the squad '\(name)'\(limit.map { " (at most \(Plural.members($0)))" } ?? ""). Use it with --squad \(name)."
-      )
+    case .changed(.create(let name, let limit, _), let change):
+      var created = "Created the squad '\(name)'\(limit.map { " (at most \(Plural.members($0)))" } ?? "")."
+      if case .takenUp(let earlier) = change {
+        created +=
+          " Its folder held the history of \(Plural.count(earlier, "change")) (its squad.json was removed), which "
+          + "carries on: 'squad --squad \(name) history' lists them; undo starts here."
+      }
+      return .notice(created + " Use it with --squad \(name).")
     case .changed(.rename(let old, let new, _), let change):
       return .notice(
         change == .unchanged

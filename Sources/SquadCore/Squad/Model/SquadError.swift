@@ -14,6 +14,9 @@ public enum SquadError: Error, Equatable, Sendable, CommandFailure {
   /// The squad file at `path` no longer matches the last change squad recorded (edited by
   /// something else), so undo or redo would lose that edit.
   case changedOutside(path: String)
+  /// Undo has taken back every change since change `sequence`, which was made after the squad file
+  /// at `path` was changed outside squad: the changes listed before it cannot be undone.
+  case undoStopsAtOutsideChange(path: String, sequence: Int)
   /// The named squad was deleted, renamed or replaced by a new squad of its name between the
   /// command's start and its save (a pick left open, a recruit meeting a `squads delete`); only
   /// `squads create` makes a squad, and no change lands in another.
@@ -62,6 +65,10 @@ public enum SquadError: Error, Equatable, Sendable, CommandFailure {
     case .changedOutside(let path):
       return "\(path) was changed by something other than squad since the last change squad recorded; "
         + "undo and redo would lose that edit, so nothing changed."
+    case .undoStopsAtOutsideChange(let path, let sequence):
+      return "Cannot undo past change #\(sequence): \(path) was changed by something other than squad (or removed) "
+        + "before it, and undo never steps across a change squad did not make, so nothing changed. "
+        + "'squad history' still lists the earlier changes."
     case .squadGone(let squad):
       return "The squad '\(squad)' was deleted, renamed or replaced while this command ran, so nothing was saved: "
         + "squad neither creates it again nor saves into a squad that took its name since. Run the command again "

@@ -33,13 +33,19 @@ public struct UndoStacks: Equatable, Sendable {
   /// changes it could otherwise take back (rather than at the squad's beginning, or at a point
   /// where nothing was left to undo anyway).
   public var startAtLimitChange = false
+  /// The number of the change undo, once the undo stack is empty, stops at because the squad file
+  /// was changed outside squad before it (its `before` is not the previous entry's `after`),
+  /// cutting off changes undo could otherwise take back; nil when undo stops anywhere else.
+  public var startAtOutsideChange: Int?
 
   /// The stacks after `entries`, oldest first.
   public static func replay(_ entries: [HistoryEntry]) -> UndoStacks {
     var stacks = UndoStacks()
     var lastAfter: String?
     for entry in entries {
-      if let lastAfter, entry.before != lastAfter { stacks = UndoStacks() }
+      if let lastAfter, entry.before != lastAfter {
+        stacks = UndoStacks(startAtOutsideChange: stacks.cutsOffChanges ? entry.sequence : nil)
+      }
       lastAfter = entry.after
       let step = Step(diff: entry.diff, before: entry.before, after: entry.after, sequence: nil)
       switch entry.kind {
@@ -52,8 +58,7 @@ public struct UndoStacks: Equatable, Sendable {
       case .redo:
         stacks.move(entry.steps, from: \.redo, to: \.undo, orWhole: step)
       case .create, .delete, .limit:
-        let cutsOffChanges = !stacks.undo.isEmpty || stacks.startAtLimitChange
-        stacks = UndoStacks(startAtLimitChange: entry.kind == .limit && cutsOffChanges)
+        stacks = UndoStacks(startAtLimitChange: entry.kind == .limit && stacks.cutsOffChanges)
       case .rename:
         break
       }
@@ -63,6 +68,9 @@ public struct UndoStacks: Equatable, Sendable {
 }
 
 extension UndoStacks {
+  // Whether a new start here cuts off changes undo could take back, or a stop already said.
+  fileprivate var cutsOffChanges: Bool { !undo.isEmpty || startAtLimitChange || startAtOutsideChange != nil }
+
   // Moves `count` steps from one stack to the other, as an undo or redo does; when the stack
   // holds fewer (their changes were trimmed from the history), the entry's own step stands for
   // all of them.

@@ -67,16 +67,22 @@ public struct SquadSet: Sendable {
   }
 
   /// Creates an empty squad with an optional size limit, recorded as its history's first entry.
-  public func create(_ name: SquadName, maxMembers: Int?, at date: Date) throws(SquadError) -> HistoryEntry? {
+  /// A folder of that name holding a history but no squad file (the file was removed by hand) is
+  /// taken up, its history carrying on: `earlierChanges` says how many changes it recorded (a
+  /// torn `squads create` of a killed process is never one of them).
+  public func create(_ name: SquadName, maxMembers: Int?, at date: Date) throws(SquadError)
+    -> (entry: HistoryEntry?, earlierChanges: Int)
+  {
     guard !name.isDefault else { throw .isDefault(action: "created") }
-    let entry = try exclusively(name, present: false) { squadFile, snapshot throws(SquadError) in
+    let created = try exclusively(name, present: false) { squadFile, snapshot throws(SquadError) in
       var squad = Squad()
       squad.maxMembers = maxMembers
-      return try squadFile.commit(
+      let entry = try squadFile.commit(
         SquadEdit(squad: squad, kind: .create), of: snapshot, command: "squads create", at: date)
+      return (entry, (try? snapshot.history.get())?.count ?? 0)
     }
     try file(name).files { () throws(PersistenceError) in try SystemCall.flushFolder(paths.squadsDirectory) }
-    return entry
+    return created
   }
 
   /// Gives a squad a new name: the history records the rename first (as create and delete do),
@@ -96,7 +102,7 @@ public struct SquadSet: Sendable {
     return try exclusively(old, present: true, unless: new) { squadFile, snapshot throws(SquadError) in
       // A squad that cannot be read cannot be saved under its new name: refuse before anything changes.
       let squad = try snapshot.readSquad()
-      try squadFile.files { () throws(PersistenceError) in try clearWay(to: paths.folder(of: new)) }
+      try squadFile.files { () throws(PersistenceError) in try clearWay(to: paths.folder(of: new), name: new) }
       _ = try squadFile.commit(
         SquadEdit(squad: squad, kind: .rename, detail: old.value), of: snapshot, command: "squads rename", at: date
       ) { () throws(PersistenceError) in try move(paths.folder(of: old), to: paths.folder(of: new)) }
@@ -182,13 +188,15 @@ public struct SquadSet: Sendable {
   // that saved nothing left in earlier releases, or one killed before its first save) are removed;
   // anything else (a history, a file of the user's) refuses the rename, as `.deleted` only ever
   // receives deleted squads and nothing squad did not make is destroyed.
-  private func clearWay(to folder: String) throws(PersistenceError) {
+  // `name`: the squad whose folder it is, when `squads create` of it would take the folder up.
+  private func clearWay(to folder: String, name: SquadName? = nil) throws(PersistenceError) {
     guard try FileKind.isPresent(folder) else { return }
     try OwnFolder.refuseLink(folder)
     guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder),
       entries.allSatisfy({ $0 == "squad.lock" || $0.hasPrefix(".squad.json.tmp-") })
     else {
-      let detail = "it is in the way, holding files but no squad.json; move it away first"
+      let takeUp = name.map { ", or 'squad squads create \($0)' takes it up with its history" } ?? ""
+      let detail = "it is in the way, holding files but no squad.json; move it away first" + takeUp
       throw PersistenceError(path: folder, reason: .unwritable(detail: detail))
     }
     try? FileManager.default.removeItem(atPath: folder)

@@ -89,7 +89,14 @@ extension HistoryFeature {
     let stacks = UndoStacks.replay(try snapshot.history.mapError(SquadError.file).get())
     let available = direction == .undo ? stacks.undo : stacks.redo
     let stopped = direction == .undo && count > available.count && stacks.startAtLimitChange
-    guard !available.isEmpty else { return (nil, stopped) }
+    guard !available.isEmpty else {
+      // Changes before an edit squad did not make are listed but can never be undone: say so, as
+      // undo says so right after the edit, rather than "nothing to undo".
+      if direction == .undo, let sequence = stacks.startAtOutsideChange {
+        throw .undoStopsAtOutsideChange(path: snapshot.path, sequence: sequence)
+      }
+      return (nil, stopped)
+    }
     guard snapshot.matchesHistory else { throw .changedOutside(path: snapshot.path) }
     let steps = available.suffix(count).reversed()
     for step in steps { squad = try replay(step, direction, on: squad, in: snapshot) }

@@ -21,8 +21,8 @@ public struct SquadsEffects: EffectRunner {
     Result { () throws(SquadError) in
       switch request {
       case .create(let name, let limit, let date):
-        _ = try set.create(name, maxMembers: limit, at: date)
-        return .done
+        let earlier = try set.create(name, maxMembers: limit, at: date).earlierChanges
+        return earlier > 0 ? .takenUp(earlierChanges: earlier) : .done
       case .rename(let old, let new, let date):
         return try set.rename(old, to: new, at: date) ? .done : .unchanged
       case .delete(let name, let date):

@@ -157,6 +157,9 @@ public enum SquadsRequest: Equatable, Sendable {
 public enum SquadsChange: Equatable, Sendable {
   /// Created, renamed, or given its limit.
   case done
+  /// Created in a folder that held the history of a squad whose file was removed: that many
+  /// changes, which its history carries on.
+  case takenUp(earlierChanges: Int)
   /// The squad already had that limit; nothing changed.
   case unchanged
   /// Deleted: how many members it had, and the folder it is kept in.
