@@ -41,8 +41,9 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
     case linkedFolder
     /// A change failed and so did undoing what it had begun; `detail` says both and what is left.
     case notUndone(detail: String)
-    /// The file changed between the question a person answered and the change; nothing was changed.
-    case changedMeanwhile(command: String)
+    /// The file changed `during` something this command relies on (the question a person
+    /// answered, a sync's pages); nothing was changed, and `command` run again sees it as it is.
+    case changedMeanwhile(during: String, command: String)
   }
 
   /// The file concerned.
@@ -143,9 +144,8 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
     case .catalogueOverLimit(let detail):
       return "Could not write \(path): \(detail) (see 'Limits' in the README). Nothing was changed."
     case .notUndone(let detail): return detail
-    case .changedMeanwhile(let command):
-      return "\(path) changed while you were asked, so nothing was changed. Run '\(command)' again to be asked "
-        + "about what it holds now."
+    case .changedMeanwhile(let during, let command):
+      return "\(path) changed \(during), so nothing was changed. Run '\(command)' again."
     case .linkedFolder:
       return "\(path) is a symbolic link; squad keeps its folders (a squad's, squads/.deleted) only as real folders "
         + "inside its home and never follows a link there. It was left untouched and nothing was changed."

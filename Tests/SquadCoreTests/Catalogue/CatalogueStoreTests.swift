@@ -27,10 +27,17 @@ import Testing
     try CatalogueStore(paths: paths).remember(
       [Hero(id: HeroID(7_000_002), name: "Two")], at: Sample.moment, origin: .imported)
     let changed = PersistenceError(
-      path: paths.catalogueFile, reason: .changedMeanwhile(command: "squad catalogue reset"))
+      path: paths.catalogueFile,
+      reason: .changedMeanwhile(during: "while you were asked", command: "squad catalogue reset"))
     #expect(throws: changed) { try CatalogueStore(paths: paths).reset(asked: asked) }
     #expect(CatalogueStore(paths: paths).catalogue.hero(HeroID(7_000_002))?.name == "Two")
     #expect(changed.description.contains("changed while you were asked, so nothing was changed"))
+    // An import that only updates a hero changes no count, but it is a change nobody was asked about.
+    let counted = try CatalogueStore(paths: paths).resetContents()
+    try CatalogueStore(paths: paths).remember(
+      [Hero(id: HeroID(7_000_002), name: "Two, renamed")], at: Sample.moment, origin: .imported)
+    #expect(try CatalogueStore(paths: paths).resetContents().droppedHeroes == counted.droppedHeroes)
+    #expect(throws: changed) { try CatalogueStore(paths: paths).reset(asked: counted) }
     try CatalogueStore(paths: paths).reset(asked: CatalogueStore(paths: paths).resetContents())
     #expect(CatalogueStore(paths: paths).catalogue.hero(HeroID(7_000_002)) == nil)
   }

@@ -8,14 +8,17 @@ public struct CatalogueContents: Equatable, Sendable {
   public var comics: Int
   /// Why the stored file cannot be used, when it is damaged: a reset then moves it aside.
   public var damage: String? = nil
+  /// The stored file measured (device, inode, size): every write replaces it, so another one
+  /// under the reset's lock means a change the question did not count.
+  public var file: [UInt64]? = nil
 
   /// Whether a reset would change nothing: the catalogue holds the bundled set alone.
   public var isBundledSetOnly: Bool { droppedHeroes == 0 && revertedHeroes == 0 && comics == 0 && damage == nil }
 }
 
 extension CatalogueContents {
-  /// What a reset of the snapshot's file reverts and drops, or its damage.
-  init(resetting snapshot: CatalogueSnapshot) {
+  /// What a reset of the snapshot's file (`file`, ``file``) reverts and drops, or its damage.
+  init(resetting snapshot: CatalogueSnapshot, file: [UInt64]?) {
     if let damage = snapshot.damage {
       self.init(droppedHeroes: 0, comics: 0, damage: damage)
     } else if case .found(let catalogue) = snapshot.stored {
@@ -23,6 +26,7 @@ extension CatalogueContents {
     } else {
       self.init(measuring: LocalCatalogue())
     }
+    self.file = file
   }
 
   /// What a reset of `catalogue` (whole, not damaged) reverts and drops: a plan over what was

@@ -178,8 +178,8 @@ final class CatalogueBuilder {
     HeroMerge.incomingWins(known, hero) ? incoming : origin
   }
 
-  /// Whether the catalogue holds this very record.
-  func holds(_ hero: Hero) -> Bool { positions[hero.id.rawValue].flatMap { self.hero(at: $0) } == hero }
+  /// Whether the catalogue holds a hero of this id.
+  func contains(_ id: HeroID) -> Bool { positions[id.rawValue] != nil }
 
   /// Puts back the bundled heroes the catalogue lost (a bundled hero whose stored record was damaged) when it
   /// holds none with that id; not counted in the reports, since nothing new came in.

@@ -126,7 +126,13 @@ public final class CatalogueStore: Sendable {
   /// What ``reset()`` would drop now (``CatalogueContents/init(measuring:)``), or the damage that
   /// makes the stored file unusable (it is then moved aside); throws when the file cannot be read.
   public func resetContents() throws(PersistenceError) -> CatalogueContents {
-    CatalogueContents(resetting: CatalogueSnapshot(path: path, stored: try stored(warning: false)))
+    let file = try storedFile()
+    return CatalogueContents(resetting: CatalogueSnapshot(path: path, stored: try stored(warning: false)), file: file)
+  }
+
+  /// The stored file's device, inode and size (a link followed); nil when nothing is there.
+  private func storedFile() throws(PersistenceError) -> [UInt64]? {
+    try FileKind.status(path, following: true).map { FileKind.identity(of: $0) + [UInt64(max($0.st_size, 0))] }
   }
 
   /// Drops everything but the bundled set, under the lock, through the same one write as every
@@ -142,9 +148,11 @@ public final class CatalogueStore: Sendable {
     defer { withExtendedLifetime(lock) {} }
     let (target, keptAs) = try replacement()
     AtomicFile.removeLeftovers(of: target.path)
+    let file = try storedFile()
     let snapshot = CatalogueSnapshot(path: path, stored: try stored(warning: false))
-    if let asked, CatalogueContents(resetting: snapshot) != asked {
-      throw PersistenceError(path: path, reason: .changedMeanwhile(command: "squad catalogue reset"))
+    if let asked, CatalogueContents(resetting: snapshot, file: file) != asked {
+      throw PersistenceError(
+        path: path, reason: .changedMeanwhile(during: "while you were asked", command: "squad catalogue reset"))
     }
     let plan = CataloguePlan.reset(from: snapshot)
     // A file that was there (or is kept aside) is replaced by the bundled set alone, so a linked

@@ -45,12 +45,13 @@ public struct SyncEffects: EffectRunner {
         let changed = try store.update(
           at: now(), spool: true,
           deciding: { (builder) throws(PersistenceError) in
-            // A page from the cache stands for the catalogue's own records: merged back only where
-            // the catalogue no longer holds them (a `catalogue reset` while this sync ran), since
-            // merging them as the API's would relabel bundled records its answer did not replace.
-            try received.eachHero { hero, cached in
-              if !cached || !builder.holds(hero) { builder.merge(hero, origin: .api) }
+            // A page from the cache stands for the catalogue's own records: one the catalogue no
+            // longer holds (a `catalogue reset` while this sync ran) makes "synced" untrue.
+            if received.cachedIDs.contains(where: { !builder.contains($0) }) {
+              throw PersistenceError(
+                path: store.path, reason: .changedMeanwhile(during: "while the sync ran", command: "squad sync"))
             }
+            try received.eachHero { builder.merge($0, origin: .api) }
             return builder.changed
           })
         let pending = pendingCache.withLock { list in

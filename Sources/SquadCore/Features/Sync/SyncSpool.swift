@@ -7,9 +7,10 @@ final class SyncSpool: @unchecked Sendable {
   // Guarded by `lock`; the runner hands pages over one at a time, in order.
   private let lock = NSLock()
   private let spool: RecordSpool
-  // Each hero with whether it came from the cache (the catalogue's own record, ``LeanCacheItem``).
-  private var lines: [(range: Range<Int>, cached: Bool)] = []
+  private var lines: [Range<Int>] = []
   private(set) var ids: Set<HeroID> = []
+  // The heroes of pages from the cache: the catalogue's own records (``LeanCacheItem``), by id.
+  private(set) var cachedIDs: Set<HeroID> = []
 
   /// A spool in `folder` (memory when it cannot be created there).
   init(folder: String) {
@@ -17,12 +18,18 @@ final class SyncSpool: @unchecked Sendable {
     spool = RecordSpool(folder: folder)
   }
 
-  /// Adds a page's heroes, each id as first sent; `cached` when the page came from the cache.
+  /// Adds a page's heroes, each id as first sent; only their ids when the page came from the
+  /// cache (merging the catalogue's own records back as the API's would relabel bundled records
+  /// the API's answer did not replace).
   func add(_ heroes: [Hero], cached: Bool = false) {
     lock.lock()
     defer { lock.unlock() }
     for hero in heroes where ids.insert(hero.id).inserted {
-      lines.append((spool.append(Array(hero.record.encoded().utf8) + [UInt8(ascii: "\n")]), cached))
+      if cached {
+        cachedIDs.insert(hero.id)
+      } else {
+        lines.append(spool.append(Array(hero.record.encoded().utf8) + [UInt8(ascii: "\n")]))
+      }
     }
   }
 
@@ -32,13 +39,12 @@ final class SyncSpool: @unchecked Sendable {
     return ids.contains(id)
   }
 
-  /// Calls `body` with every hero received and whether it came from the cache, in arrival order,
-  /// read back one at a time (the spool is never mapped or read whole); throws when one could not
-  /// be read back.
-  func eachHero(_ body: (Hero, _ cached: Bool) -> Void) throws(PersistenceError) {
+  /// Calls `body` with every hero received from the network, in arrival order, read back one at
+  /// a time (the spool is never mapped or read whole); throws when one could not be read back.
+  func eachHero(_ body: (Hero) -> Void) throws(PersistenceError) {
     lock.lock()
     defer { lock.unlock() }
-    for (index, (range, cached)) in lines.enumerated() {
+    for (index, range) in lines.enumerated() {
       // As during the fetch: freed memory goes back now and then, so the peak stays flat.
       if index % 5_000 == 4_999 { MemoryRelease.returnFreedMemory() }
       let line = spool.read(range)
@@ -46,7 +52,7 @@ final class SyncSpool: @unchecked Sendable {
         var reader = JSONReader(buffer)
         return try? Hero(reading: &reader)
       }
-      if let hero { body(hero, cached) }
+      if let hero { body(hero) }
     }
     if let failure = spool.failure { throw failure }
   }

@@ -38,16 +38,21 @@ public struct HistoryFile: Sendable {
     for (number, line) in lines.enumerated() where !line.isEmpty {
       entries.append(try entry(line, number: number))
     }
-    let whole = tail.isEmpty ? nil : try? entry(tail, number: lines.count)
+    // Only a line that is no whole JSON document was cut short; a whole one is an entry, or damage
+    // like any other line.
+    let cut = !tail.isEmpty && JSONReader.syntaxError(in: Array(tail)) != nil
+    let whole = tail.isEmpty || cut ? nil : try entry(tail, number: lines.count)
     if let whole { entries.append(whole) }
-    return (entries, !tail.isEmpty, !tail.isEmpty && whole == nil)
+    return (entries, !tail.isEmpty, cut)
   }
 
   /// The last whole entry, the only one decoded (``read()`` decodes them all): when a squad last
   /// changed, for `squads`, whatever the history's length.
   public func lastEntry() throws(PersistenceError) -> HistoryEntry? {
     guard var lines = try lines() else { return nil }
-    if let tail = lines.popLast(), !tail.isEmpty, let whole = try? entry(tail, number: lines.count) { return whole }
+    if let tail = lines.popLast(), !tail.isEmpty, JSONReader.syntaxError(in: Array(tail)) == nil {
+      return try entry(tail, number: lines.count)
+    }
     guard let number = lines.lastIndex(where: { !$0.isEmpty }) else { return nil }
     return try entry(lines[number], number: number)
   }

@@ -133,7 +133,8 @@ import Testing
       [home.file("one.json")], skipInvalid: false, store: CatalogueStore(paths: paths), now: Sample.moment)
     let store = store(confirm: true)
     await store.send(.resetRequested(askFirst: true)) { $0.phase = .measuring(askFirst: true) }
-    let contents = CatalogueContents(droppedHeroes: 1, comics: 0)
+    let contents = try CatalogueStore(paths: paths).resetContents()
+    #expect((contents.droppedHeroes, contents.revertedHeroes, contents.comics) == (1, 0, 0))
     await store.receive(.contentsMeasured(contents)) { $0.phase = .confirming(contents) }
     await store.receive(.confirmationAnswered(true)) { $0.phase = .resetting }
     await store.receive(.resetFinished(.success(1564))) { $0.phase = .reset(heroes: 1564) }
@@ -150,7 +151,7 @@ import Testing
     let before = home.contents("catalogue.sqc")
     let store = store(confirm: false)
     await store.send(.resetRequested(askFirst: true)) { $0.phase = .measuring(askFirst: true) }
-    let contents = CatalogueContents(droppedHeroes: 1, comics: 0)
+    let contents = try CatalogueStore(paths: paths).resetContents()
     await store.receive(.contentsMeasured(contents)) { $0.phase = .confirming(contents) }
     await store.receive(.confirmationAnswered(false)) { $0.phase = .cancelled }
     store.finish()

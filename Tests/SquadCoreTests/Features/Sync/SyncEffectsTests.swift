@@ -81,13 +81,15 @@ import Testing
   @Test func anIdSentTwiceCountsAsFirstSent() throws {
     let spool = SyncSpool(folder: home.path)
     spool.add([Hero(id: HeroID(7), name: "First")])
-    spool.add([Hero(id: HeroID(7), name: "Second"), Hero(id: HeroID(8), name: "Other")], cached: true)
+    spool.add([Hero(id: HeroID(7), name: "Second"), Hero(id: HeroID(8), name: "Other")])
+    spool.add([Hero(id: HeroID(8), name: "Cached"), Hero(id: HeroID(9), name: "Cached")], cached: true)
     var received: [String] = []
-    try spool.eachHero { hero, cached in received.append("\(hero.name) \(cached)") }
-    #expect(received == ["First false", "Other true"])
+    try spool.eachHero { received.append($0.name) }
+    #expect(received == ["First", "Other"])
+    #expect(spool.cachedIDs == [HeroID(9)])
   }
 
-  @Test func heroesACachedPageStandsForArePutBackWhenTheCatalogueLostThemMeanwhile() async throws {
+  @Test func aSyncWhoseCachedPagesTheCatalogueLostMeanwhileSavesNothing() async throws {
     let first = SyncEffects(client: pages(total: 150), store: CatalogueStore(paths: paths), now: { Sample.moment })
     await first.run(.fetchPages(offsets: [0, 100], force: false)) { _ in }
     await first.run(.saveCatalogue(keepsPages: true)) { _ in }
@@ -98,15 +100,18 @@ import Testing
     let unchanged = ActionCollector<SyncFeature.Action>()
     await again.run(.saveCatalogue(keepsPages: true)) { unchanged.append($0) }
     #expect(unchanged.actions == [.catalogueSaved(.success(LocalCatalogue().count + 150), changed: false)])
-    // … unless a reset took the heroes those pages stand for while the sync ran.
+    // … and a sync whose cached pages stand for heroes a reset took meanwhile saves nothing.
     let raced = SyncEffects(client: pages(total: 150), store: CatalogueStore(paths: paths), now: { Sample.moment })
     await raced.run(.fetchPages(offsets: [0, 100], force: true)) { _ in }
     try CatalogueStore(paths: paths).reset()
     #expect(CatalogueStore(paths: paths).catalogue.hero(HeroID(2_000_120)) == nil)
-    await raced.run(.saveCatalogue(keepsPages: true)) { _ in }
-    let saved = CatalogueStore(paths: paths).catalogue
-    #expect(saved.count == LocalCatalogue().count + 150)
-    #expect(saved.origin(of: HeroID(2_000_120)) == .api)
+    let before = home.contents("catalogue.sqc")
+    let failed = ActionCollector<SyncFeature.Action>()
+    await raced.run(.saveCatalogue(keepsPages: true)) { failed.append($0) }
+    let changed = PersistenceError(
+      path: paths.catalogueFile, reason: .changedMeanwhile(during: "while the sync ran", command: "squad sync"))
+    #expect(failed.actions == [.catalogueSaved(.failure(changed))])
+    #expect(home.contents("catalogue.sqc") == before, "nothing written, nothing relabelled")
   }
 
   @Test func theFirstFailureStopsTheRestAndNothingIsWritten() async {

@@ -35,6 +35,9 @@ import Testing
     try home.write(good + "\n" + entry(2, before: "x", after: "y").json.encoded(), to: "history.jsonl")
     let unended = try file.history.read()
     #expect(unended.entries.map(\.sequence) == [1, 2] && unended.tornTail && !unended.cutShort)
+    // Whole JSON that is no entry is damage, with its newline or without: never dropped as cut.
+    try home.write(good + "\n{\"sequence\":\"two\"}", to: "history.jsonl")
+    #expect(throws: PersistenceError.self) { try file.history.read() }
     try home.write("garbage\n" + good + "\n", to: "history.jsonl")
     #expect(throws: PersistenceError.self) { try file.history.read() }
   }
