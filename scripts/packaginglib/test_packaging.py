@@ -112,6 +112,10 @@ class InstallTests(unittest.TestCase):
         home = Path(tempfile.mkdtemp(dir=self.scratch))
         if empty_profile:
             (home / empty_profile).touch()
+        if argv[0] == "fish":
+            # Without it, an interactive fish starts a disowned job that parses every man page into
+            # it: the job outlived the test and raced the scratch folder's removal.
+            (home / ".local/share/fish/generated_completions").mkdir(parents=True)
         base = {"HOME": str(home), "SQUAD_HOME": str(home), "TERM": "xterm", "LANG": "C.UTF-8"}
         session = Shell(argv, {**base, **env}, home)
         self.addCleanup(session.close)
