@@ -69,19 +69,17 @@ enum CatalogueSummary {
 
   /// What files cut short lack (`2,708 records and 3 comics`), or nil when nothing.
   private static func missing(_ report: CatalogueImport.Report) -> String? {
-    let parts = [
-      report.missing == 0 ? nil : Plural.count(report.missing, "record"),
-      report.missingComics == 0 ? nil : Plural.count(report.missingComics, "comic"),
-    ].compactMap { $0 }
-    return parts.isEmpty ? nil : parts.joinedDirectly(separator: " and ")
+    counted([(report.missing, "record"), (report.missingComics, "comic")])
   }
 
   /// The damaged records and comics left out (`2 damaged records and 1 damaged comic`), or nil.
   private static func damaged(_ report: CatalogueImport.Report) -> String? {
-    let parts = [
-      report.leftOut == 0 ? nil : Plural.count(report.leftOut, "damaged record"),
-      report.comicsLeftOut == 0 ? nil : Plural.count(report.comicsLeftOut, "damaged comic"),
-    ].compactMap { $0 }
+    counted([(report.leftOut, "damaged record"), (report.comicsLeftOut, "damaged comic")])
+  }
+
+  /// The counts that are not 0 joined by "and"; nil when all are.
+  private static func counted(_ counts: [(Int, String)]) -> String? {
+    let parts = counts.filter { $0.0 > 0 }.map { Plural.count($0.0, $0.1) }
     return parts.isEmpty ? nil : parts.joinedDirectly(separator: " and ")
   }
 

@@ -6,14 +6,20 @@ import Testing
 /// The last line of a squad's history: whole but for its newline it is a change like any other,
 /// still shown and undone; cut short it is dropped, and the change that drops it says so.
 @Suite struct HistoryEndsEndToEndTests {
-  @Test func aLastEntryWithoutItsNewlineIsKeptAndUndone() throws {
+  /// A squad with two changes whose history then loses its last `bytes` bytes.
+  private func twoChangesWithTheirHistoryCut(by bytes: Int) throws -> (SquadProcess, String) {
     let squad = SquadProcess()
     #expect(try squad.run("recruit", "hulk", "--offline").status == 0)
     #expect(try squad.run("recruit", "thor", "--offline").status == 0)
     let path = squad.home.file("history.jsonl")
     let text = try String(contentsOfFile: path, encoding: .utf8)
+    try String(text.dropLast(bytes)).write(toFile: path, atomically: false, encoding: .utf8)
+    return (squad, path)
+  }
+
+  @Test func aLastEntryWithoutItsNewlineIsKeptAndUndone() throws {
     // An editor saving without a final newline.
-    try String(text.dropLast()).write(toFile: path, atomically: false, encoding: .utf8)
+    let (squad, _) = try twoChangesWithTheirHistoryCut(by: 1)
     let recruited = try squad.run("recruit", "1011334", "--offline")
     #expect(recruited.status == 0 && !recruited.stderr.contains("Warning"), "\(recruited.stderr)")
     let history = try squad.run("history")
@@ -25,12 +31,7 @@ import Testing
   }
 
   @Test func aLastLineCutShortIsDroppedSayingSo() throws {
-    let squad = SquadProcess()
-    #expect(try squad.run("recruit", "hulk", "--offline").status == 0)
-    #expect(try squad.run("recruit", "thor", "--offline").status == 0)
-    let path = squad.home.file("history.jsonl")
-    let text = try String(contentsOfFile: path, encoding: .utf8)
-    try String(text.dropLast(40)).write(toFile: path, atomically: false, encoding: .utf8)
+    let (squad, path) = try twoChangesWithTheirHistoryCut(by: 40)
     let recruited = try squad.run("recruit", "1011334", "--offline")
     #expect(recruited.status == 0)
     #expect(recruited.stderr.contains("history.jsonl ended in a line cut short, not a whole entry; it was dropped."))
