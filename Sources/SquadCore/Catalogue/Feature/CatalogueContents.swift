@@ -17,7 +17,7 @@ public struct CatalogueContents: Equatable, Sendable {
 }
 
 extension CatalogueContents {
-  /// What a reset of the snapshot's file (`file`, ``file``) reverts and drops, or its damage.
+  /// What a reset of the snapshot's file reverts and drops, or its damage; `file` is its identity.
   init(resetting snapshot: CatalogueSnapshot, file: [UInt64]?) {
     if let damage = snapshot.damage {
       self.init(droppedHeroes: 0, comics: 0, damage: damage)
