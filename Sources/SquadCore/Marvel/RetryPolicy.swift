@@ -56,7 +56,10 @@ public struct RetryPolicy: Hashable, Sendable {
 
   private static func oneRetryAfter(_ text: String, now: Date) -> Double? {
     guard !text.isEmpty else { return nil }
-    if let seconds = Double(text) { return seconds.isFinite && seconds >= 0 ? min(seconds, longestRetryAfter) : nil }
+    // delay-seconds is digits only (RFC 9110 §10.2.3): `1e3`, `1.5` or `0x10` are unreadable, as `abc` is.
+    if text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) {
+      return min(Double(text) ?? longestRetryAfter, longestRetryAfter)
+    }
     guard let date = HTTPDate.parse(text) else { return nil }
     return min(max(0, date.timeIntervalSince(now)), longestRetryAfter)
   }

@@ -37,7 +37,11 @@ import Testing
     #expect(RetryPolicy.retryAfterSeconds("soon", now: now) == nil)
     #expect(RetryPolicy.retryAfterSeconds("nan", now: now) == nil)
     #expect(RetryPolicy.retryAfterSeconds("inf", now: now) == nil)
-    #expect(RetryPolicy.retryAfterSeconds("1e308", now: now) == RetryPolicy.longestRetryAfter)
+    #expect(
+      RetryPolicy.retryAfterSeconds(String(repeating: "9", count: 400), now: now) == RetryPolicy.longestRetryAfter)
+    for notDigits in ["1e3", "1.5", "0x10", "+5", "1_000"] {
+      #expect(RetryPolicy.retryAfterSeconds(notDigits, now: now) == nil, "delay-seconds is digits only: \(notDigits)")
+    }
     #expect(RetryPolicy.retryAfterSeconds(nil, now: now) == nil)
   }
 
