@@ -13,7 +13,7 @@ extension SquadsOutput {
         JSONValue.object(
           [("name", .string(pair[index].name.value)), ("members", .optional(pair[index].members))]
             + zip(HeroCounts.all, totals[index]?.values ?? HeroCounts().values).map { ($0.name, .optional($1)) }
-            + [("star", stars[index].map(hero) ?? .null)])
+            + [("countsUnknown", .optional(comparison.unknown[index])), ("star", stars[index].map(hero) ?? .null)])
       }
       let both = JSONValue.array(shared.map { hero(catalogue.hero($0.id) ?? Hero(id: $0.id, name: $0.name)) })
       return JSONValue.object([("squads", .array(squads)), ("inBoth", both)]).encoded(
@@ -25,6 +25,7 @@ extension SquadsOutput {
       for (slot, count) in HeroCounts.all.enumerated() {
         rows.append([count.name] + totals.map { total in total?.values[slot].map(String.init) ?? "" })
       }
+      rows.append(["counts unknown"] + comparison.unknown.map { $0.map(String.init) ?? "" })
       rows.append(["star"] + star)
       // A table shows the shared members on lines of their own below it: as a row, a long list
       // would set both squads' columns to its width and cut the second squad out.
@@ -48,6 +49,9 @@ extension SquadsOutput {
 struct SquadComparison: Equatable {
   /// Each squad's counts added up; nil for a squad whose members are unknown.
   var totals: [HeroCounts?]
+  /// How many of each squad's members the totals leave out, a count of theirs being unknown (as
+  /// `list`'s totals line says); nil for a squad whose members are unknown.
+  var unknown: [Int?]
   /// Each squad's star: its member with the most comics (then by name), nil when no count is known.
   var stars: [Hero?]
   /// The first squad's members that every squad has, in its order.
@@ -60,5 +64,10 @@ struct SquadComparison: Equatable {
       HeroOrdering.prominent(summary.roster.compactMap { catalogue.hero($0.id) }).first { $0.counts.comics != nil }
     }
     totals = pair.map { SquadsOutput.totals($0, catalogue) }
+    unknown = pair.map { summary in
+      summary.members.map { _ in
+        summary.roster.filter { catalogue.hero($0.id)?.counts.values.contains(nil) ?? true }.count
+      }
+    }
   }
 }

@@ -24,6 +24,19 @@ import Testing
     #expect(comparison.totals[1]?.comics == 30)
     #expect(comparison.stars.map { $0?.id } == [Self.hulk.id, Self.thor.id])
     #expect(comparison.inBoth.map(\.id) == [Self.thor.id])
+    #expect(comparison.unknown == [0, 1], "Nobody's counts are unknown: the totals leave him out, and say so")
+  }
+
+  @Test func membersTheCatalogueLacksAreCountedAsUnknownInEveryFormat() throws {
+    let stranger = Hero(id: HeroID(99), name: "Stranger")
+    let pair = [
+      try Self.squad("default", [Self.hulk, stranger, Self.nobody]), try Self.squad("avengers", [Self.thor]),
+    ]
+    #expect(SquadComparison(pair, catalogue: Self.catalogue).unknown == [2, 0])
+    let tsv = SquadsOutput.compare(pair, settings: OutputSettings(format: .tsv), catalogue: Self.catalogue)
+    #expect(tsv.contains("counts unknown\t2\t0\n"))
+    let json = SquadsOutput.compare(pair, settings: OutputSettings(format: .json), catalogue: Self.catalogue)
+    #expect(json.contains("\"countsUnknown\":2") || json.contains("\"countsUnknown\" : 2"))
   }
 
   @Test func anEmptySquadHasNoStarAndSharesNothing() throws {
