@@ -45,7 +45,18 @@ public struct LiveMarvelClient: MarvelClient {
   public func characters(_ filter: CharacterFilter, freshness: CacheFreshness) async -> Result<
     MarvelPage<Hero>, MarvelError
   > {
-    await fetch(.characters(filter), as: CharacterDTO.self, freshness: freshness) { $0.hero }
+    let answer = await fetch(.characters(filter), as: CharacterDTO.self, freshness: freshness) { $0.hero }
+    // Marvel's nameStartsWith ignores case: a record whose name does not start with the prefix is
+    // no answer to the question (a lying server's "Zzz Impostor" for `heroes hulk`).
+    if case .success(let page) = answer, let prefix = filter.nameStartsWith.map(HeroName.folded), !prefix.isEmpty,
+      let stray = page.results.first(where: { !HeroName.folded($0.name).hasPrefix(prefix) })
+    {
+      let detail =
+        "a record named '\(stray.name)' when names starting with '\(filter.nameStartsWith ?? "")' were asked for"
+      let url = MarvelURL.withoutUserInfo(MarvelEndpoint.characters(filter).url(base: baseURL))
+      return .failure(.invalidResponse(status: 200, detail: detail, url: url))
+    }
+    return answer
   }
 
   public func character(_ id: HeroID) async -> Result<MarvelPage<Hero>, MarvelError> {

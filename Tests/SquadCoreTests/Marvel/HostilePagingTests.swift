@@ -105,4 +105,31 @@ import Testing
     #expect(status == 200 && detail.hasPrefix("records of other ids ("), "\(detail)")
     #expect(detail.hasSuffix(") when 1009351 was asked for"), "\(detail)")
   }
+
+  @Test func anAnswerToANamePrefixHoldingOtherNamesIsNotAMarvelResponse() async {
+    // characters.json holds Spider-Man (Peter Parker), Adam Destine and Ajaxis.
+    func ask(_ prefix: String, _ body: Data = Fixture.data("characters.json")) async -> Result<
+      MarvelPage<Hero>, MarvelError
+    > {
+      let client = LiveMarvelClient(
+        baseURL: "http://sim/v1/public", credentials: TestKeys.credentials, cache: nil,
+        transport: SamePageTransport(body), environment: TestClock().environment())
+      return await client.characters(
+        CharacterFilter(nameStartsWith: prefix, orderBy: .name, limit: 3), freshness: .withinTTL)
+    }
+    guard case .failure(.invalidResponse(200, let detail, _)) = await ask("spider") else {
+      Issue.record("expected an invalid response")
+      return
+    }
+    #expect(detail == "a record named 'Adam Destine' when names starting with 'spider' were asked for")
+    // Marvel's prefix ignores case: an answer whose every name starts with it is one.
+    let text = String(decoding: Fixture.data("characters.json"), as: UTF8.self)
+    let spiders = text.replacingOccurrences(of: "\"Adam Destine\"", with: "\"SPIDER-WOMAN\"")
+      .replacingOccurrences(of: "\"Ajaxis\"", with: "\"spider-girl\"")
+    guard case .success(let page) = await ask("Spider", Data(spiders.utf8)) else {
+      Issue.record("expected the answer")
+      return
+    }
+    #expect(page.results.count == 3)
+  }
 }
