@@ -39,6 +39,21 @@ import Testing
     #expect(lines.count == 2 && lines.allSatisfy { $0.hasPrefix("{") && $0.hasSuffix("}") })
   }
 
+  @Test(arguments: ["read-only squad.json", "hard-linked squad.json", "read-only history"])
+  func aRefusedChangeLeavesAHistoryCutShortAsItWas(refusal: String) throws {
+    let (squad, path) = try twoChangesWithTheirHistoryCut(by: 40)
+    switch refusal {
+    case "read-only squad.json": #expect(chmod(squad.home.file("squad.json"), 0o444) == 0)
+    case "hard-linked squad.json": #expect(link(squad.home.file("squad.json"), squad.home.file("copy.json")) == 0)
+    default: #expect(chmod(path, 0o444) == 0)
+    }
+    let before = (squad.home.contents("squad.json"), squad.home.contents("history.jsonl"))
+    let recruited = try squad.run("recruit", "1011334", "--offline")
+    #expect(recruited.status == 1, "\(recruited.stderr)")
+    #expect(!recruited.stderr.contains("dropped"), "\(recruited.stderr)")
+    #expect(squad.home.contents("squad.json") == before.0 && squad.home.contents("history.jsonl") == before.1)
+  }
+
   @Test func aReadOnlyHistoryRefusesTheChangeAsAReadOnlySquadFileDoes() throws {
     let squad = SquadProcess()
     #expect(try squad.run("recruit", "hulk", "--offline").status == 0)

@@ -113,6 +113,12 @@ public struct HistoryFile: Sendable {
     }
   }
 
+  /// Refuses a read-only history as ``append(_:then:)`` does, for a change to check before it
+  /// writes anything (a rewrite replaces the file, which would pass over its mode).
+  func refuseReadOnly() throws(PersistenceError) {
+    if let status = try FileKind.status(path) { try OutputFile.refuseReadOnly(path, status) }
+  }
+
   /// Replaces the file atomically with the newest of these entries: at most ``bound``, and at
   /// most a quarter of ``InputLimit/historyFile`` bytes (always the newest entry).
   func rewrite(_ entries: [HistoryEntry]) throws(PersistenceError) {

@@ -95,6 +95,10 @@ extension SquadFile {
       if let committing { try committing() } else { try save(squad) }
     }
     return try files { () throws(PersistenceError) in
+      // What the save or the append would refuse is refused before either file is touched (a
+      // history that needs a rewrite is rewritten first): a refused change writes nothing.
+      if committing == nil { try refuseUnsaveable() }
+      if snapshot.historyNeedsRewrite { try history.refuseReadOnly() }
       guard case .success(let entry) = recorded, case .success(let entries) = snapshot.history else {
         if case .failure(let error) = recorded { warn(error.unrecordedChangeWarning) }
         try commitPoint()

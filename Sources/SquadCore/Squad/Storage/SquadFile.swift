@@ -87,6 +87,15 @@ public struct SquadFile: Sendable {
     guard data.count <= InputLimit.squadFile else {
       throw PersistenceError(path: path, reason: .wouldExceed(limit: InputLimit.squadFile))
     }
+    try refuseUnsaveable()
+    AtomicFile.removeLeftovers(of: OutputFile.target(of: path))
+    try OutputFile.write(data, to: path)
+  }
+
+  /// Refuses a squad file no save may replace: one with other hard links, and what ``OutputFile``
+  /// refuses (a read-only file, a folder, a dangling link). ``save(_:)`` checks it, and a change
+  /// checks it before it writes anything (``commit(_:of:command:at:committing:)``).
+  func refuseUnsaveable() throws(PersistenceError) {
     let target = OutputFile.target(of: path)
     // A save replaces the file, so other hard links would keep the old squad in silence: refused,
     // as for the catalogue and the history (a symbolic link, which a save follows, shares a squad).
@@ -94,8 +103,7 @@ public struct SquadFile: Sendable {
       throw PersistenceError(
         path: target, reason: .notOwnFile(kind: "a file with \(status.st_nlink) names (hard links)"))
     }
-    AtomicFile.removeLeftovers(of: target)
-    try OutputFile.write(data, to: path)
+    _ = try OutputFile.Replacement(path: path)
   }
 
   /// The files and folders that are squad's own (this squad's, every other squad's, the
