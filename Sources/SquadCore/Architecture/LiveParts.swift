@@ -52,15 +52,16 @@ public struct LiveParts: Sendable {
       heroes = UnusableHeroSource(error: error)
     default: heroes = LocalHeroSource(catalogue: try catalogue.read(), reason: offline ? .offline : .noKeys)
     }
+    let squads = SquadSet(paths: paths, warn: warn)
     let environment = AppEnvironment(
-      heroes: heroes, squadFile: SquadFile(paths: paths, name: squad, warn: warn), now: now,
+      heroes: heroes, squadFile: squads.file(squad), now: now,
       confirm: { prompt in
         console.prompt(TextSanitizer.clean(prompt))
         let answer = console.readLine()?.trimmingWhitespace().lowercased()
         return answer == "y" || answer == "yes"
       })
     return LiveParts(
-      paths: paths, console: console, catalogue: catalogue, squads: SquadSet(paths: paths), marvel: marvel,
+      paths: paths, console: console, catalogue: catalogue, squads: squads, marvel: marvel,
       environment: environment, offline: configuration.offline)
   }
 }

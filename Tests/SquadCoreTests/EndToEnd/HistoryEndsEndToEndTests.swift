@@ -39,6 +39,26 @@ import Testing
     #expect(lines.count == 2 && lines.allSatisfy { $0.hasPrefix("{") && $0.hasSuffix("}") })
   }
 
+  /// The changes of the set of squads drop a named squad's cut line the way recruit does, saying so.
+  @Test(arguments: [
+    ["squads", "edit", "a", "--max", "5"], ["squads", "rename", "a", "b"], ["squads", "delete", "a", "--yes"],
+    ["squads", "create", "a"],
+  ])
+  func aChangeOfTheSetOfSquadsSaysItDroppedALineCutShort(command: [String]) throws {
+    let squad = SquadProcess()
+    #expect(try squad.run("squads", "create", "a").status == 0)
+    #expect(try squad.run("--squad", "a", "recruit", "hulk", "thor", "--offline").status == 0)
+    #expect(try squad.run("--squad", "a", "fire", "thor", "--yes", "--offline").status == 0)
+    // `squads create` takes up a folder whose squad.json was removed, history and all.
+    if command[1] == "create" { #expect(unlink(squad.home.file("squads/a/squad.json")) == 0) }
+    let path = squad.home.file("squads/a/history.jsonl")
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    try String(text.dropLast(40)).write(toFile: path, atomically: false, encoding: .utf8)
+    let changed = try squad.run(arguments: command)
+    #expect(changed.status == 0, "\(changed.stderr)")
+    #expect(changed.stderr.contains("history.jsonl ended in a line cut short, not a whole entry; it was dropped."))
+  }
+
   @Test(arguments: ["read-only squad.json", "hard-linked squad.json", "read-only history"])
   func aRefusedChangeLeavesAHistoryCutShortAsItWas(refusal: String) throws {
     let (squad, path) = try twoChangesWithTheirHistoryCut(by: 40)

@@ -7,15 +7,21 @@ import Foundation
 public struct SquadSet: Sendable {
   /// Where the files are.
   public let paths: SquadPaths
+  /// Where each squad's warnings go (``SquadFile/warn``): a history's last line cut short and
+  /// dropped, a change its history could not record.
+  public let warn: @Sendable (String) -> Void
 
   /// How many deleted squads are kept under `squads/.deleted/` (with their history).
   public static let keptDeleted = 10
 
   /// The set at these paths.
-  public init(paths: SquadPaths) { self.paths = paths }
+  public init(paths: SquadPaths, warn: @escaping @Sendable (String) -> Void = { _ in }) {
+    self.paths = paths
+    self.warn = warn
+  }
 
-  /// The file of one squad.
-  public func file(_ name: SquadName) -> SquadFile { SquadFile(paths: paths, name: name) }
+  /// The file of one squad, warning where the set does.
+  public func file(_ name: SquadName) -> SquadFile { SquadFile(paths: paths, name: name, warn: warn) }
 
   /// The default squad, then every named squad that has a squad file (even one that cannot be
   /// read: a dangling link, a loop, one the system fails to look at), by name; throws when the
