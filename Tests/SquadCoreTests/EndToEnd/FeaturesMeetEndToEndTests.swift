@@ -180,6 +180,28 @@ import Testing
     #expect(try await squad.launch("--squad", "ro", "list", "--json").stdout.contains("\"Stale\""))
   }
 
+  @Test func aSyncThatDropsAHistorysLineCutShortSaysSoAndSucceeds() async throws {
+    let simulator = try await Simulator(characters: 400)
+    let squad = MarvelEndToEndTests.squad(simulator)
+    let home = squad.home
+    try home.write(Self.staleMember, to: "stale.json")
+    #expect(try await squad.launch("import", home.file("stale.json"), "-q").status == 0)
+    #expect(try await squad.launch("recruit", "hulk", "--offline", "-q").status == 0)
+    let path = home.file("history.jsonl")
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    try String(text.dropLast(40)).write(toFile: path, atomically: false, encoding: .utf8)
+
+    let result = try await squad.launch("sync", "--timeout", "120")
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(
+      result.stderrLines.contains {
+        $0.hasPrefix("Warning: ")
+          && $0.hasSuffix("history.jsonl ended in a line cut short, not a whole entry; it was dropped.")
+      },
+      "\(result.stderr)")
+    #expect(try await squad.launch("history").lines.first?.contains("\tsync\tupdated Synthetic Hero") == true)
+  }
+
   @Test func aSquadRenamedDuringASyncIsRefreshedUnderItsNewName() async throws {
     // The last page is held back while the squad is renamed. A machine too busy to rename it
     // before the page is answered proves nothing, so it tries again with a longer hold.

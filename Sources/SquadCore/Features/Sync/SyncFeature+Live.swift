@@ -59,8 +59,10 @@ public struct SyncEffects: EffectRunner {
           return list
         }
         if keepsPages { for entry in pending { entry.write() } }
-        let problems = refreshMembers()
-        await send(.catalogueSaved(.success(store.catalogue.count), squadProblems: problems, changed: changed))
+        let (problems, notes) = refreshMembers()
+        await send(
+          .catalogueSaved(
+            .success(store.catalogue.count), squadProblems: problems, squadNotes: notes, changed: changed))
       } catch {
         pendingCache.withLock { $0 = [] }
         await send(.catalogueSaved(.failure(error)))
@@ -73,11 +75,13 @@ public struct SyncEffects: EffectRunner {
   /// the catalogue keeps (the newest), never from the bundled set's. Squads are listed now, with
   /// the set's lock held shared so none is renamed or deleted meanwhile: each is found by what it
   /// is, not by a name it had when the sync began. Returns a sentence naming each squad that
-  /// could not be refreshed, or whose change could not be recorded.
-  private func refreshMembers() -> [String] {
-    guard let squads else { return [] }
+  /// could not be refreshed, or whose change could not be recorded; and what the changes said
+  /// that is no failure (``SquadFile/Warning/droppedCutLine(_:)``).
+  private func refreshMembers() -> (problems: [String], notes: [String]) {
+    guard let squads else { return ([], []) }
     let catalogue = store.catalogue
     let problems = Mutex<[String]>([])
+    let notes = Mutex<[String]>([])
     // flock grants this process's own shared locks on squads.lock (each change takes one too)
     // even while a rename waits for it exclusively, so holding one around the loop cannot deadlock.
     let setLock =
@@ -86,11 +90,14 @@ public struct SyncEffects: EffectRunner {
     defer { withExtendedLifetime(setLock) {} }
     let names: [SquadName]
     do throws(PersistenceError) { names = try squads.names() } catch {
-      return ["The squads could not be listed: " + error.description]
+      return (["The squads could not be listed: " + error.description], [])
     }
     for name in names {
-      let squadFile = SquadFile(paths: squads.paths, name: name) { text in
-        problems.withLock { $0.append("The squad '\(name)': " + text) }
+      let squadFile = SquadFile(paths: squads.paths, name: name) { warning in
+        switch warning {
+        case .unrecorded(let text): problems.withLock { $0.append("The squad '\(name)': " + text) }
+        case .droppedCutLine(let text): notes.withLock { $0.append(text) }
+        }
       }
       guard (try? squadFile.exists) ?? true else { continue }
       do throws(SquadError) {
@@ -105,7 +112,7 @@ public struct SyncEffects: EffectRunner {
         problems.withLock { $0.append("The squad '\(name)' was not refreshed: " + error.description) }
       }
     }
-    return problems.withLock { $0 }
+    return (problems.withLock { $0 }, notes.withLock { $0 })
   }
 
   /// Fetches the pages at `offsets` with at most `pagesInProgress` in progress, sending each in

@@ -27,8 +27,11 @@ public enum SyncFeature: Feature {
     /// A page arrived (pages arrive in the order they were asked for).
     case pageLoaded(Result<MarvelPage<Hero>, MarvelError>)
     /// The catalogue was saved (its size; `changed`: written, not already holding it all), and the
-    /// squads refreshed: a sentence for each squad that could not be, or whose change could not be recorded.
-    case catalogueSaved(Result<Int, PersistenceError>, squadProblems: [String] = [], changed: Bool = true)
+    /// squads refreshed: a sentence for each squad that could not be, or whose change could not be
+    /// recorded; and `squadNotes`, what the refresh said of them that is no failure (a history's
+    /// line cut short, dropped).
+    case catalogueSaved(
+      Result<Int, PersistenceError>, squadProblems: [String] = [], squadNotes: [String] = [], changed: Bool = true)
     /// Requests sent for pages the sync started and then did not need (in flight when the
     /// listing ended, cancelled or answered too late): they went on the wire, so they count.
     case discardedRequests(Int)
@@ -84,14 +87,15 @@ public enum SyncFeature: Feature {
       state = .saving(report)
       return []
 
-    case (.saving(var report), .catalogueSaved(.success(let catalogueSize), let problems, let changed)):
+    case (.saving(var report), .catalogueSaved(.success(let catalogueSize), let problems, let notes, let changed)):
       report.catalogueSize = catalogueSize
       report.catalogueChanged = changed
       report.squadProblems = problems
+      report.squadNotes = notes
       state = .done(report)
       return []
 
-    case (.saving, .catalogueSaved(.failure(let error), _, _)):
+    case (.saving, .catalogueSaved(.failure(let error), _, _, _)):
       state = .failed(.persistence(error))
       return []
 

@@ -80,6 +80,8 @@ public struct SyncReport: Equatable, Sendable {
   public var catalogueSize: Int?
   /// A sentence naming each squad the sync could not refresh, or whose change it could not record.
   public var squadProblems: [String] = []
+  /// What refreshing the squads said that is no failure (a history's line cut short, dropped).
+  public var squadNotes: [String] = []
   /// Whether the catalogue file was written: false when the sync brought nothing new.
   public var catalogueChanged = true
 }

@@ -100,7 +100,7 @@ extension SquadFile {
       if committing == nil { try refuseUnsaveable() }
       if snapshot.historyNeedsRewrite { try history.refuseReadOnly() }
       guard case .success(let entry) = recorded, case .success(let entries) = snapshot.history else {
-        if case .failure(let error) = recorded { warn(error.unrecordedChangeWarning) }
+        if case .failure(let error) = recorded { warn(.unrecorded(error.unrecordedChangeWarning)) }
         try commitPoint()
         return nil
       }
@@ -109,7 +109,7 @@ extension SquadFile {
       if snapshot.historyNeedsRewrite {
         try history.rewrite(entries)
         if snapshot.historyCutShort {
-          warn("\(history.path) ended in a line cut short, not a whole entry; it was dropped.")
+          warn(.droppedCutLine("\(history.path) ended in a line cut short, not a whole entry; it was dropped."))
         }
       }
       if snapshot.createsEmptyFirst(edit) { try save(snapshot.squad) }

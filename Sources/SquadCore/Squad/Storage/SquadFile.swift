@@ -16,11 +16,26 @@ public struct SquadFile: Sendable {
   public let setLockPath: String?
   /// Every file and folder squad keeps in its home, whichever squad this is.
   let homeFiles: [String]
-  /// Where a warning goes (a corrupt history file); the CLI prints it once per change.
-  public let warn: @Sendable (String) -> Void
+  /// Where a change's warnings go; the CLI prints each once.
+  public let warn: @Sendable (Warning) -> Void
+
+  /// What a change says beside its result.
+  public enum Warning: Equatable, Sendable {
+    /// The change was made, but the squad's history is unusable and does not record it.
+    case unrecorded(String)
+    /// The history's last line was cut short (a write killed midway), and the change dropped it.
+    case droppedCutLine(String)
+
+    /// The sentence to show.
+    public var text: String {
+      switch self {
+      case .unrecorded(let text), .droppedCutLine(let text): text
+      }
+    }
+  }
 
   /// The squad `name` (the default squad unless told) at the given paths.
-  public init(paths: SquadPaths, name: SquadName = .default, warn: @escaping @Sendable (String) -> Void = { _ in }) {
+  public init(paths: SquadPaths, name: SquadName = .default, warn: @escaping @Sendable (Warning) -> Void = { _ in }) {
     self.name = name
     let folder = paths.folder(of: name)
     path = folder + "/squad.json"

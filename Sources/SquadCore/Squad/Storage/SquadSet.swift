@@ -21,7 +21,9 @@ public struct SquadSet: Sendable {
   }
 
   /// The file of one squad, warning where the set does.
-  public func file(_ name: SquadName) -> SquadFile { SquadFile(paths: paths, name: name, warn: warn) }
+  public func file(_ name: SquadName) -> SquadFile {
+    SquadFile(paths: paths, name: name) { [warn] warning in warn(warning.text) }
+  }
 
   /// The default squad, then every named squad that has a squad file (even one that cannot be
   /// read: a dangling link, a loop, one the system fails to look at), by name; throws when the

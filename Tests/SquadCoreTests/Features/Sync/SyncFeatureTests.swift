@@ -83,10 +83,13 @@ import Testing
     let report = SyncReport(heroCount: 1, total: 1, pages: 1, tally: SyncTally(), attribution: "")
     var state = SyncFeature.State.saving(report)
     let problem = "The squad 'ro' was not refreshed: Could not write …/squads/ro/squad.json: it is read-only."
-    #expect(SyncFeature.reduce(&state, .catalogueSaved(.success(1562), squadProblems: [problem])) == [])
+    let note = "…/squads/a/history.jsonl ended in a line cut short, not a whole entry; it was dropped."
+    #expect(
+      SyncFeature.reduce(&state, .catalogueSaved(.success(1562), squadProblems: [problem], squadNotes: [note])) == [])
     var done = report
     done.catalogueSize = 1562
     done.squadProblems = [problem]
+    done.squadNotes = [note]
     #expect(state == .done(done))
   }
 
