@@ -89,6 +89,20 @@ import Testing
     #expect(try recruit(stdin: Array("\thulk\t\n".utf8)).status == 0)
   }
 
+  /// Lines end at LF alone: a vertical tab, form feed, lone CR or NEL inside one is refused as a
+  /// control character, never a second hero; U+2028 (no control character) is part of the name.
+  @Test(arguments: [("\u{0B}", "U+000B"), ("\u{0C}", "U+000C"), ("\r", "U+000D"), ("\u{85}", "U+0085")])
+  func recruitFromStdinSplitsLinesAtLineFeedsOnly(separator: String, code: String) throws {
+    let result = try recruit(stdin: Array("hulk\(separator)thor\n".utf8))
+    #expect(result.status == 64, "\(result.stderr)")
+    #expect(result.stderr.contains("line 1 of stdin holds a control character (\(code))"), "\(result.stderr)")
+    #expect(squad.home.contents("squad.json") == nil)
+    #expect(try recruit(stdin: Array("hulk\u{2028}thor\n".utf8)).status == 3)
+    // A CRLF ends a line as LF does, its CR dropped.
+    let crlf = try recruit(stdin: Array("hulk\r\n\r\nthor\r\n".utf8))
+    #expect(crlf.status == 0 && crlf.stderr.contains("Recruited Hulk and Thor."), "\(crlf.stderr)")
+  }
+
   @Test(arguments: ["1000.0", "1e3", "1E+3"])
   func anIDWrittenAsAFractionOrExponentIsNotAWholeNumberNotTooLarge(_ written: String) throws {
     let text =

@@ -39,9 +39,11 @@ enum RecruitCommand: SquadFeatureCommand {
     return .recruitRequested(try OptionValues.heroRefs(arguments), at: context.environment.now())
   }
 
-  /// The hero ids or names `recruit -` read, one a line, trimmed, blank lines skipped. Bytes that
-  /// are not UTF-8 are invalid data (exit 65, never repaired into U+FFFD); a line holding a
-  /// control character other than a tab (a NUL the name shown would hide) is a usage error.
+  /// The hero ids or names `recruit -` read, one a line, trimmed, blank lines skipped. A line
+  /// ends at LF alone (a CRLF's CR dropped), as `read` and `cut` end it: a vertical tab, a form
+  /// feed, a lone CR, NEL or U+2028 is part of its line, never a second name. Bytes that are not
+  /// UTF-8 are invalid data (exit 65, never repaired into U+FFFD); a line holding a control
+  /// character other than a tab (a NUL the name shown would hide) is a usage error.
   static func heroLines(_ bytes: [UInt8]) throws(UsageError) -> [String] {
     guard let text = String(validating: bytes, as: UTF8.self) else {
       var error = UsageError(
@@ -50,7 +52,9 @@ enum RecruitCommand: SquadFeatureCommand {
       error.exitCode = .invalidData
       throw error
     }
-    let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+    let lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line in
+      Substring(line.last == UInt8(ascii: "\r") ? line.dropLast() : line)
+    }
     for (index, line) in lines.enumerated() {
       guard let control = line.unicodeScalars.first(where: { $0.properties.generalCategory == .control && $0 != "\t" })
       else { continue }
