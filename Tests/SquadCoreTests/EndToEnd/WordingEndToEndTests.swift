@@ -30,6 +30,24 @@ import Testing
     #expect(deleted.stderr.hasPrefix("Deleted the empty squad 'team'. It is set aside"), "\(deleted.stderr)")
   }
 
+  /// The squad asked about, not whichever holds its name at the answer: another squad renamed to
+  /// it while the question waited is refused (exit 1) and kept.
+  @Test(.enabled(if: PseudoTerminal.isAvailable, "python3 is needed to answer on a pseudo-terminal"))
+  func aConfirmedDeletionRefusesASquadRenamedToTheNameWhileTheQuestionWaited() throws {
+    let squad = SquadProcess()
+    #expect(try squad.run("squads", "create", "team", "-q").status == 0)
+    #expect(try squad.run("squads", "create", "other", "-q").status == 0)
+    #expect(try squad.run("--squad", "other", "recruit", "hulk", "--offline", "-q").status == 0)
+    let asked = try PseudoTerminal.run(
+      ["squads", "delete", "team"], home: squad.home.path, mergeStderr: true, ctrlCAfter: "[y/N] ", key: "y\n",
+      meanwhile: [["squads", "rename", "team", "aside"], ["squads", "rename", "other", "team"]])
+    #expect(asked.status == 1, "\(asked.stdout)")
+    #expect(asked.stdout.contains("Delete the empty squad 'team'? [y/N]"), "\(asked.stdout)")
+    #expect(asked.stdout.contains("changed while the question waited, so nothing was changed"), "\(asked.stdout)")
+    #expect(try squad.run("--squad", "team", "list").lines.count == 1, "the renamed squad keeps its member")
+    #expect(try squad.run("squads", "--fields", "name").lines == ["default", "aside", "team"])
+  }
+
   @Test(.enabled(if: PseudoTerminal.isAvailable, "python3 is needed to answer on a pseudo-terminal"))
   func resetSaysWhichHeroesRevertAndAsksNothingWhenThereIsNothingToDo() throws {
     let home = TemporaryDirectory()

@@ -7,8 +7,9 @@ enum PseudoTerminal {
   static var isAvailable: Bool { CLIProcess.which("python3") != nil }
 
   private static let helper = #"""
-    import fcntl, os, pty, select, struct, subprocess, sys, termios
-    merge, answer, ctrl_c_after, key, cmd = sys.argv[1] == "1", sys.argv[2], sys.argv[3].encode(), sys.argv[4].encode(), sys.argv[5:]
+    import fcntl, json, os, pty, select, struct, subprocess, sys, termios
+    merge, answer, ctrl_c_after, key = sys.argv[1] == "1", sys.argv[2], sys.argv[3].encode(), sys.argv[4].encode()
+    meanwhile, cmd = json.loads(sys.argv[5]), sys.argv[6:]
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))
     def own_terminal():
@@ -29,6 +30,8 @@ enum PseudoTerminal {
         got = pump(0.05)
         if ctrl_c_after and ctrl_c_after in output:
             ctrl_c_after = b""
+            for arguments in meanwhile:
+                subprocess.run(cmd[:3] + arguments, stdin=subprocess.DEVNULL, capture_output=True, check=True)
             os.write(master, key)
         if not got and child.poll() is not None:
             while pump(0.2): pass
@@ -42,15 +45,17 @@ enum PseudoTerminal {
 
   /// Runs `squad --home <home> <arguments>` on a terminal 100 columns wide that is its
   /// controlling terminal. stderr stays a pipe unless `mergeStderr`; `answer` is typed up front;
-  /// `key` (Ctrl-C unless told) is typed as soon as the terminal has shown `ctrlCAfter`.
+  /// `key` (Ctrl-C unless told) is typed as soon as the terminal has shown `ctrlCAfter`, once
+  /// each of `meanwhile` (arguments of other `squad` runs on the home, in a pipe) has exited 0.
   static func run(
     _ arguments: [String], home: String, environment extra: [String: String] = [:], mergeStderr: Bool = false,
-    answer: String = "", ctrlCAfter: String = "", key: String = "\u{03}"
+    answer: String = "", ctrlCAfter: String = "", key: String = "\u{03}", meanwhile: [[String]] = []
   ) throws -> CLIResult {
     guard let python = CLIProcess.which("python3") else { throw Unavailable() }
+    let others = String(decoding: try JSONSerialization.data(withJSONObject: meanwhile), as: UTF8.self)
     return try CLIProcess.execute(
       python,
-      ["-c", helper, mergeStderr ? "1" : "0", answer, ctrlCAfter, key, CLIProcess.binary.path, "--home", home]
+      ["-c", helper, mergeStderr ? "1" : "0", answer, ctrlCAfter, key, others, CLIProcess.binary.path, "--home", home]
         + arguments,
       environment: CLIProcess.environment(home: home, adding: extra), directory: home)
   }

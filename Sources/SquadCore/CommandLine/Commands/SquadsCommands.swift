@@ -244,11 +244,11 @@ extension SquadsFeatureCommand {
       return .notice(
         change == .unchanged
           ? "The squad '\(old)' is already called that; nothing changed." : "Renamed the squad '\(old)' to '\(new)'.")
-    case .changed(.delete(let name, _), .deleted(let members, let folder)):
+    case .changed(.delete(let name, _, _), .deleted(let members, let folder)):
       return .notice(
         "Deleted \(Plural.squad(name, members: members)). It is set aside, with its history, in \(folder); "
           + "to get it back: squad squads restore \(name)")
-    case .changed(.delete(let name, _), .deletedUnread(let problem, let folder)):
+    case .changed(.delete(let name, _, _), .deletedUnread(let problem, let folder)):
       return .notice(
         "Deleted the squad '\(name)' (its file could not be read: \(problem.briefly)). It is set aside, with its "
           + "history, in \(folder); to get it back: squad squads restore \(name)")

@@ -15,4 +15,6 @@ public struct SquadSummary: Equatable, Sendable {
   public var problem: PersistenceError?
   /// Its members, for totals and comparisons; empty when its file cannot be read.
   public var roster: [Member] = []
+  /// Which squad it is (``SquadFile/identity``), so a deletion asked about finds the same one.
+  public var identity: [UInt64]? = nil
 }

@@ -59,6 +59,7 @@ public struct SquadSet: Sendable {
     try names().map { name in
       let squadFile = file(name)
       let lastEntry = (try? squadFile.history.lastEntry())??.at
+      let identity = (try? squadFile.identity) ?? nil
       var status = stat()
       let modified =
         stat(squadFile.path, &status) == 0
@@ -67,9 +68,10 @@ public struct SquadSet: Sendable {
         let squad = try squadFile.load()
         return SquadSummary(
           name: name, members: squad.members.count, maxMembers: squad.maxMembers, lastChange: lastEntry ?? modified,
-          roster: squad.members)
+          roster: squad.members, identity: identity)
       } catch {
-        return SquadSummary(name: name, members: nil, lastChange: lastEntry ?? modified, problem: error)
+        return SquadSummary(
+          name: name, members: nil, lastChange: lastEntry ?? modified, problem: error, identity: identity)
       }
     }
   }
@@ -122,12 +124,20 @@ public struct SquadSet: Sendable {
   /// Deletes a squad: the history records it, then its folder moves under `squads/.deleted/` in
   /// one step (the commit point), where the newest ``keptDeleted`` stay. Returns its last members,
   /// or why its file could not be read, and the folder it is kept in. A squad file written by a
-  /// newer squad is refused, as every other change refuses it.
-  public func delete(_ name: SquadName, at date: Date) throws(SquadError)
+  /// newer squad is refused, as every other change refuses it. When a person was asked about the
+  /// squad `asked` (its ``SquadFile/identity``), another squad holding the name by the time of the
+  /// lock (renamed there while the question waited) is refused, never deleted.
+  public func delete(_ name: SquadName, at date: Date, asked: [UInt64]? = nil) throws(SquadError)
     -> (Result<Squad, PersistenceError>, keptIn: String)
   {
     guard !name.isDefault else { throw .isDefault(action: "deleted") }
     return try exclusively(name, present: true) { squadFile, snapshot throws(SquadError) in
+      if let asked, snapshot.identity != asked {
+        throw .file(
+          PersistenceError(
+            path: paths.folder(of: name),
+            reason: .changedMeanwhile(during: "while the question waited", command: "squad squads delete \(name)")))
+      }
       if case .failure(let error) = snapshot.loaded, case .newerSchema = error.reason { throw .file(error) }
       // Where the squad goes must be usable before the deletion is recorded; made here, it goes
       // again when the deletion fails ("Nothing was changed").

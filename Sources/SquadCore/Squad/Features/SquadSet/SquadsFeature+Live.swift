@@ -25,8 +25,8 @@ public struct SquadsEffects: EffectRunner {
         return earlier > 0 ? .takenUp(earlierChanges: earlier) : .done
       case .rename(let old, let new, let date):
         return try set.rename(old, to: new, at: date) ? .done : .unchanged
-      case .delete(let name, let date):
-        let (loaded, folder) = try set.delete(name, at: date)
+      case .delete(let name, let date, let asked):
+        let (loaded, folder) = try set.delete(name, at: date, asked: asked)
         switch loaded {
         case .success(let squad): return .deleted(members: squad.members.count, keptIn: folder)
         case .failure(let error): return .deletedUnread(error, keptIn: folder)

@@ -16,8 +16,8 @@ public enum SquadsFeature: Feature {
     case idle
     /// Reading every squad's summary (to list them, or before deleting `deleting`).
     case loading(deleting: SquadName?, askFirst: Bool, at: Date?)
-    /// Waiting for the user to confirm deleting the squad.
-    case confirming(SquadName, at: Date)
+    /// Waiting for the user to confirm deleting the squad (which one: ``SquadSummary/identity``).
+    case confirming(SquadName, at: Date, asked: [UInt64]?)
     /// Creating, renaming or deleting under the set's lock.
     case changing(SquadsRequest)
     /// Finished listing.
@@ -97,11 +97,11 @@ public enum SquadsFeature: Feature {
         return []
       }
       guard askFirst else { return change(&state, .delete(name, at: date)) }
-      state.phase = .confirming(name, at: date)
+      state.phase = .confirming(name, at: date, asked: summary.identity)
       return [.confirm(prompt: "Delete \(Plural.squad(name, members: summary.members))? [y/N] ")]
 
-    case (.confirming(let name, let date), .confirmationAnswered(true)):
-      return change(&state, .delete(name, at: date))
+    case (.confirming(let name, let date, let asked), .confirmationAnswered(true)):
+      return change(&state, .delete(name, at: date, asked: asked))
 
     case (.confirming, .confirmationAnswered(false)):
       state.phase = .cancelled
@@ -146,7 +146,8 @@ extension SquadsFeature {
 public enum SquadsRequest: Equatable, Sendable {
   case create(SquadName, maxMembers: Int?, at: Date)
   case rename(SquadName, to: SquadName, at: Date)
-  case delete(SquadName, at: Date)
+  /// Delete the squad; `asked`: the one a person was asked about (``SquadSet/delete(_:at:asked:)``).
+  case delete(SquadName, at: Date, asked: [UInt64]? = nil)
   /// Give the squad this size limit, or none.
   case limit(SquadName, maxMembers: Int?, at: Date)
   /// Put the newest deleted squad of this name back.

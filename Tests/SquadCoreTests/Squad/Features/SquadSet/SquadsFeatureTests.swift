@@ -30,7 +30,9 @@ import Testing
     await list.send(.listRequested) { $0.phase = .loading(deleting: nil, askFirst: false, at: nil) }
     let summaries = [
       SquadSummary(name: .default, members: 0),
-      SquadSummary(name: six, members: 0, maxMembers: 6, lastChange: Sample.moment),
+      SquadSummary(
+        name: six, members: 0, maxMembers: 6, lastChange: Sample.moment,
+        identity: try SquadSet(paths: paths).file(six).identity),
     ]
     await list.receive(.squadsLoaded(.success(summaries))) { $0.phase = .listed(summaries) }
     list.finish()
@@ -54,10 +56,14 @@ import Testing
     await store.send(.deleteRequested(six, askFirst: true, at: Sample.moment)) {
       $0.phase = .loading(deleting: six, askFirst: true, at: Sample.moment)
     }
+    let identity = try SquadSet(paths: paths).file(six).identity
     let summaries = [
-      SquadSummary(name: .default, members: 0), SquadSummary(name: six, members: 0, lastChange: Sample.moment),
+      SquadSummary(name: .default, members: 0),
+      SquadSummary(name: six, members: 0, lastChange: Sample.moment, identity: identity),
     ]
-    await store.receive(.squadsLoaded(.success(summaries))) { $0.phase = .confirming(six, at: Sample.moment) }
+    await store.receive(.squadsLoaded(.success(summaries))) {
+      $0.phase = .confirming(six, at: Sample.moment, asked: identity)
+    }
     await store.receive(.confirmationAnswered(false)) { $0.phase = .cancelled }
     store.finish()
     #expect(try SquadSet(paths: paths).names() == [.default, six])
@@ -74,20 +80,49 @@ import Testing
       $0.phase = .loading(deleting: six, askFirst: true, at: Sample.moment)
     }
     let roster = try SquadFile(paths: paths, name: six).load().members
+    let identity = try SquadSet(paths: paths).file(six).identity
     let summaries = [
       SquadSummary(name: .default, members: 0),
-      SquadSummary(name: six, members: 1, lastChange: lastChange, roster: roster),
+      SquadSummary(name: six, members: 1, lastChange: lastChange, roster: roster, identity: identity),
     ]
-    await store.receive(.squadsLoaded(.success(summaries))) { $0.phase = .confirming(six, at: Sample.moment) }
-    await store.receive(.confirmationAnswered(true)) { $0.phase = .changing(.delete(six, at: Sample.moment)) }
+    await store.receive(.squadsLoaded(.success(summaries))) {
+      $0.phase = .confirming(six, at: Sample.moment, asked: identity)
+    }
+    let request = SquadsRequest.delete(six, at: Sample.moment, asked: identity)
+    await store.receive(.confirmationAnswered(true)) { $0.phase = .changing(request) }
     let folder = paths.deletedSquadsDirectory + "/six-\(Int(Sample.moment.timeIntervalSince1970 * 1000))-\(getpid())"
     await store.receive(.changeFinished(.success(.deleted(members: 1, keptIn: folder)))) {
-      $0.phase = .changed(.delete(six, at: Sample.moment), .deleted(members: 1, keptIn: folder))
+      $0.phase = .changed(request, .deleted(members: 1, keptIn: folder))
     }
     store.finish()
     #expect(try SquadSet(paths: paths).names() == [.default])
     let kept = try FileManager.default.contentsOfDirectory(atPath: paths.deletedSquadsDirectory)
     #expect(kept.count == 1 && kept[0].hasPrefix("six-"))
+  }
+
+  /// The deletion a person confirmed deletes the squad they were asked about (its identity,
+  /// which a rename keeps), never another squad renamed to the name while the question waited.
+  @Test func deleteRefusesASquadRenamedToTheNameWhileTheQuestionWaited() throws {
+    let set = SquadSet(paths: paths)
+    let (asked, other, aside) = (try name("asked"), try name("other"), try name("aside"))
+    for squad in [asked, other] { _ = try set.create(squad, maxMembers: nil, at: Sample.moment) }
+    let identity = try #require(try set.file(asked).identity)
+    try set.rename(asked, to: aside, at: Sample.moment)
+    try set.rename(other, to: asked, at: Sample.moment)
+    do {
+      _ = try set.delete(asked, at: Sample.moment, asked: identity)
+      Issue.record("another squad holding the name was deleted")
+    } catch {
+      guard case .file(let problem) = error, case .changedMeanwhile(let during, _) = problem.reason else {
+        Issue.record("expected a refusal, got \(error)")
+        return
+      }
+      #expect(during == "while the question waited" && error.exitCode == .failure)
+    }
+    #expect(try set.names() == [.default, aside, asked])
+    #expect(try set.deleted().isEmpty)
+    _ = try set.delete(aside, at: Sample.moment, asked: identity)
+    #expect(try set.names() == [.default, asked])
   }
 
   @Test func deletingAMissingSquadFailsBeforeAsking() async throws {
