@@ -57,6 +57,11 @@ import Testing
       ln -s loop1 loop2; ln -s loop2 loop1; check loop1
       echo '{"id":5000008,"name":"Dup","name":"EVIL"}' > twice.jsonl; check twice.jsonl
       echo '[{"id":5000009,"name":"C","comics":{"available":3,"available":9}}]' > nested.json; check nested.json
+      echo '{"code":200,"data":{"results":[{"id":5000010,"name":"A"}]},"data":{"results":[]}}' > data.json; check data.json
+      echo '{"code":200,"data":{"results":[{"id":5000011,"name":"A"}],"results":[]}}' > results.json; check results.json
+      echo '{"code":200,"etag":{"a":1,"a":2},"data":{"results":[{"id":5000012,"name":"A"}]}}' > etag.json; check etag.json
+      echo '{"characters":[{"id":5000013,"name":"A"}],"characters":[]}' > list.json; check list.json
+      for id in 5000010 5000011 5000012 5000013; do "$SQUAD" show $id >/dev/null 2>&1; printf "%s " $?; done; echo
       """#)
     #expect(
       result.stdout.split(separator: "\n").map(String.init) == [
@@ -72,6 +77,11 @@ import Testing
         "loop1 1 Error: loop1: a symbolic link loop (it never reaches a file)",
         "twice.jsonl 65 Error: twice.jsonl: record 1: 'name' is given twice; squad will not guess which one counts",
         "nested.json 65 Error: nested.json: record 1: 'comics.available' is given twice; squad will not guess which one counts",
+        "data.json 65 Error: data.json: 'data' is given twice; squad will not guess which one counts",
+        "results.json 65 Error: results.json: 'data.results' is given twice; squad will not guess which one counts",
+        "etag.json 65 Error: etag.json: 'etag.a' is given twice; squad will not guess which one counts",
+        "list.json 65 Error: list.json: 'characters' is given twice; squad will not guess which one counts",
+        "3 3 3 3 ",
       ], "\(result.stderr)")
   }
 

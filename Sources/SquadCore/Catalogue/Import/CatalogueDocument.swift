@@ -43,43 +43,73 @@ enum CatalogueDocument {
   private static func object(
     _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ body: (Range<Int>, Int) throws(Detail) -> Void
   ) throws(Detail) {
-    let fields = try members(bytes, range)
+    let (fields, repeated) = try members(bytes, range)
     if let data = fields["data"], opens(bytes, data, "{") {
+      if let repeated { throw twice(repeated) }
       if let code = fields["code"], let text = errorCode(bytes[code]) {
         throw Detail("an API error answer (code \(TextSnippet.quote(text))), not data")
       }
-      let inner = try members(bytes, data)
+      let (inner, repeatedInside) = try members(bytes, data)
+      if let repeatedInside { throw twice("data." + repeatedInside) }
       guard let results = inner["results"], opens(bytes, results, "[") else {
         throw Detail("data.results: not a list")
       }
+      try noRepeatedKey(bytes, fields, apart: "data", path: "")
+      try noRepeatedKey(bytes, inner, apart: "results", path: "data")
       return try items(bytes, results, field: "data.results", body)
     }
     for field in ["results", "characters", "comics"] {
-      if let list = fields[field], opens(bytes, list, "[") { return try items(bytes, list, field: field, body) }
+      if let list = fields[field], opens(bytes, list, "[") {
+        if let repeated { throw twice(repeated) }
+        try noRepeatedKey(bytes, fields, apart: field, path: "")
+        return try items(bytes, list, field: field, body)
+      }
     }
+    // A single record: its keys are checked as every record's are.
     if fields["id"] != nil { return try body(range, 1) }
     if fields["code"] != nil { throw Detail("an API error answer, with no data") }
     throw Detail("not a Marvel response, list or record")
   }
 
-  /// Where each member's value is (the first of a repeated key).
-  private static func members(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) throws(Detail) -> [String:
-    Range<Int>]
-  {
+  /// Where each member's value is, and the first key given twice: in a response or list that is
+  /// refused, as in an answer from the API (``MarvelResponseDecoder``), since readers differ on
+  /// which one counts.
+  private static func members(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) throws(Detail) -> (
+    [String: Range<Int>], repeated: String?
+  ) {
     var reader = JSONReader(bytes, range: range)
     var found: [String: Range<Int>] = [:]
+    var repeated: String?
     do throws(JSONReader.Failure) {
       try reader.beginObject()
       while let key = try reader.nextKey() {
         let start = reader.offset
         try reader.skipValue()
         let name = key.string
-        if found[name] == nil { found[name] = start..<reader.offset }
+        if found[name] == nil { found[name] = start..<reader.offset } else if repeated == nil { repeated = name }
       }
     } catch {
       throw Detail("not JSON (\(error.description))")
     }
-    return found
+    return (found, repeated)
+  }
+
+  /// Refuses a key given twice inside any of `fields` but the one named `apart`, whose records
+  /// are checked one by one as they are read.
+  private static func noRepeatedKey(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ fields: [String: Range<Int>], apart: String, path: String
+  ) throws(Detail) {
+    for (name, range) in fields.sorted(by: { $0.value.lowerBound < $1.value.lowerBound }) where name != apart {
+      var reader = JSONReader(bytes, range: range)
+      // The document was read whole before: a failure here cannot happen.
+      guard let inner = try? reader.repeatedKey() else { continue }
+      let outer = path.isEmpty ? name : path + "." + name
+      throw twice(outer + (inner.hasPrefix("[") ? "" : ".") + inner)
+    }
+  }
+
+  private static func twice(_ path: String) -> Detail {
+    Detail("'\(TextSnippet.quote(path))' is given twice; squad will not guess which one counts")
   }
 
   private static func items(
