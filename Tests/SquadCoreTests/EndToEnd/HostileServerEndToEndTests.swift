@@ -74,6 +74,26 @@ import Testing
     #expect(try await simulator.mark() - afterSync <= 20)
   }
 
+  /// Found by the attack: a first page promising 250 of a catalogue that had grown to 350 made
+  /// `sync` stop at 300 blaming short pages (exit 1), where `heroes --all` followed on to 350.
+  @Test func syncFollowsACatalogueThatGrewMeanwhileAsHeroesAllDoes() async throws {
+    let first = SimFault.fault("page", ["path": "/characters?", "total": 250])
+    let simulator = try await Simulator(characters: 350, faults: [first])
+    let squad = Self.squad(simulator)
+    let sync = try await squad.launch("sync", "--timeout", "120", "--json")
+    #expect(sync.status == 0, "\(sync.stderr)")
+    #expect(sync.stderr.hasPrefix("Synced 350 heroes (4 requests"), "\(sync.stderr)")
+    let report = try JSONSerialization.jsonObject(with: Data(sync.stdout.utf8)) as? [String: Any]
+    #expect(report?["heroes"] as? Int == 350 && report?["total"] as? Int == 350, "\(sync.stdout)")
+
+    // Still a shortfall, said and exit 1, when the pages planned on the larger total do not come.
+    try await simulator.inject(first)
+    try await simulator.inject(.fault("page", ["path": "offset=300", "keep": 0]))
+    let short = try await squad.launch("sync", "--timeout", "120", "--force")
+    #expect(short.status == 1)
+    #expect(short.stderr.contains("promised 350 heroes but sent 300"), "\(short.stderr)")
+  }
+
   @Test func anEmptyMiddlePageIsReportedNotHidden() async throws {
     let simulator = try await Simulator(characters: 250, faults: [.fault("page", ["path": "offset=100", "keep": 0])])
     let result = try await Self.squad(simulator).launch("heroes", "--all", "--json")

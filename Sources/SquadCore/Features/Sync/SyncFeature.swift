@@ -1,7 +1,7 @@
 /// Copying the whole character catalogue from the API into the local catalogue.
 ///
 /// The first page (100 heroes) says how many there are; the rest are fetched together, a few
-/// at a time; the catalogue is written once, at the end, so an interrupted sync changes nothing.
+/// at a time, and more are planned when the last planned page promises more; the catalogue is written once, at the end, so an interrupted sync changes nothing.
 public enum SyncFeature: Feature {
   /// Heroes per request: the API's maximum.
   public static let pageSize = 100
@@ -62,12 +62,12 @@ public enum SyncFeature: Feature {
       return [.fetchPages(offsets: [0], force: force)]
 
     case (.fetchingFirstPage(let force), .pageLoaded(.success(let page))):
-      let rest = Array(stride(from: pageSize, to: page.total, by: pageSize))
-      let progress = SyncProgress(pageCount: 1 + rest.count, total: page.total)
-      return received(page, &state, progress, next: [.fetchPages(offsets: rest, force: force)])
+      var progress = SyncProgress(pageCount: 1, total: page.total)
+      progress.force = force
+      return received(page, &state, progress)
 
     case (.fetching(let progress), .pageLoaded(.success(let page))):
-      return received(page, &state, progress, next: [])
+      return received(page, &state, progress)
 
     case (.fetchingFirstPage, .pageLoaded(.failure(let error))):
       state = .failed(.api(error))
@@ -107,23 +107,27 @@ public enum SyncFeature: Feature {
 
   // The one stop rule, for every page: the fetch goes on after a full page at the offset asked
   // for (``ListingPaging``) while planned pages remain; otherwise what came is saved, and the
-  // pages still in progress are cancelled.
-  private static func received(
-    _ page: MarvelPage<Hero>, _ state: inout State, _ progress: SyncProgress, next: [Effect]
-  ) -> [Effect] {
+  // pages still in progress are cancelled. Pages are planned up to the latest page's total, as
+  // `heroes --all` does: when the last planned page is full and promises more (a catalogue that
+  // grew meanwhile), the pages up to its total are planned and fetched next.
+  private static func received(_ page: MarvelPage<Hero>, _ state: inout State, _ progress: SyncProgress) -> [Effect] {
     var progress = progress
     let requested = progress.pagesDone * pageSize
     progress.add(page)
     let step = ListingPaging.after(
       requested: requested, limit: pageSize, offset: page.offset, count: page.results.count, total: page.total)
     let remaining = progress.pagesDone < progress.pageCount
-    guard step.endsListing || !remaining else {
+    if case .next(let offset) = step {
       state = .fetching(progress)
-      return next
+      guard !remaining else { return [] }
+      let more = Array(stride(from: offset, to: page.total, by: pageSize))
+      progress.pageCount += more.count
+      state = .fetching(progress)
+      return [.fetchPages(offsets: more, force: progress.force)]
     }
     state = .saving(progress.report)
     // The same rule as the short-listing warning: pages are kept exactly when none is said.
     let short = ShortListing.isShort(promised: progress.report.total, received: progress.report.heroCount)
-    return (remaining && next.isEmpty ? [.stopFetching] : []) + [.saveCatalogue(keepsPages: !short)]
+    return (remaining ? [.stopFetching] : []) + [.saveCatalogue(keepsPages: !short)]
   }
 }

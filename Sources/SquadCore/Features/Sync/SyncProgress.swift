@@ -7,6 +7,8 @@ public struct SyncProgress: Equatable, Sendable {
   public var total: Int
   /// Pages received.
   public var pagesDone = 0
+  /// Whether cached pages are revalidated (`sync --force`), pages planned later included.
+  public var force = false
   /// What the pages cost.
   public var tally = SyncTally()
   /// Marvel's attribution from the answers.

@@ -44,6 +44,30 @@ import Testing
     #expect(ShortListing.warning(promised: report.total, received: report.heroCount) != nil)
   }
 
+  /// Found by the attack: the last planned page promising more than the first (a catalogue that
+  /// grew meanwhile) ended the sync short, where `heroes --all` followed on.
+  @Test func aFullLastPagePromisingMorePlansThePagesUpToItsTotal() {
+    var state = SyncFeature.State.fetchingFirstPage(force: true)
+    #expect(
+      SyncFeature.reduce(&state, .pageLoaded(.success(Self.page(offset: 0, total: 200))))
+        == [.fetchPages(offsets: [100], force: true)])
+    #expect(
+      SyncFeature.reduce(&state, .pageLoaded(.success(Self.page(offset: 100, total: 450))))
+        == [.fetchPages(offsets: [200, 300, 400], force: true)])
+    #expect(SyncCommand.status(state) == "[########············] Fetching page 3 of 5…")
+    for offset in [200, 300] {
+      #expect(SyncFeature.reduce(&state, .pageLoaded(.success(Self.page(offset: offset, total: 450)))) == [])
+    }
+    #expect(
+      SyncFeature.reduce(&state, .pageLoaded(.success(Self.page(offset: 400, total: 450))))
+        == [.saveCatalogue(keepsPages: true)])
+    guard case .saving(let report) = state else {
+      Issue.record("expected saving, got \(state)")
+      return
+    }
+    #expect(report.total == 450 && report.heroCount == 450 && report.pages == 5)
+  }
+
   @Test func theFirstPageTellsHowManyPagesRemain() {
     var state = SyncFeature.State.fetchingFirstPage(force: false)
     let effects = SyncFeature.reduce(&state, .pageLoaded(.success(Self.page(offset: 0, total: 1562))))
