@@ -38,9 +38,13 @@ struct ConfigFile: Equatable, Decodable {
     do {
       file = try JSONDecoder().decode(ConfigFile.self, from: Data(bytes))
     } catch {
-      let detail = DecodingErrorText.describe(error)
-      return .failure(
-        .malformedFile(path: path, detail: detail == "not valid JSON" ? "it is not a JSON object" : detail))
+      var detail = DecodingErrorText.describe(error)
+      if detail == "not valid JSON" {
+        detail =
+          JSONReader.nestsTooDeeply(ByteOrderMark.stripped(bytes))
+          ? "it is " + DecodingErrorText.nestsTooDeeply : "it is not a JSON object"
+      }
+      return .failure(.malformedFile(path: path, detail: detail))
     }
     if let key = repeatedKey(bytes) {
       return .failure(

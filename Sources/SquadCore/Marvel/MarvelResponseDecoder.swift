@@ -64,6 +64,8 @@ enum MarvelResponseDecoder {
     if first == UInt8(ascii: "<") { return "an HTML page, not JSON" }
     guard let error else { return "not a Marvel error body" }
     let detail = DecodingErrorText.describe(error)
-    return detail == "not valid JSON" ? "not valid JSON (cut short or garbled)" : "JSON of the wrong shape, \(detail)"
+    guard detail == "not valid JSON" else { return "JSON of the wrong shape, \(detail)" }
+    return JSONReader.nestsTooDeeply([UInt8](body))
+      ? DecodingErrorText.nestsTooDeeply : "not valid JSON (cut short or garbled)"
   }
 }

@@ -7,6 +7,10 @@ public enum DecodingErrorText {
     return path.isEmpty ? problem : "\(lead)\(self.path(path)): \(problem)"
   }
 
+  /// What a document nested past ``JSONReader/maximumDepth`` is, for a decoder's "not valid JSON".
+  static let nestsTooDeeply =
+    "JSON that nests too deeply, more than \(JSONReader.maximumDepth) levels of objects and arrays"
+
   /// As ``describe(_:)``, saying where the text stops being JSON when `bytes` are not JSON.
   static func describe(_ error: any Error, in bytes: [UInt8]) -> String {
     guard parts(error) == nil, let failure = JSONReader.syntaxError(in: bytes) else { return describe(error) }

@@ -28,6 +28,14 @@ struct JSONReader {
     var description: String { "\(reason) at byte \(offset)" }
   }
 
+  /// The most levels of objects and arrays a document may nest: Foundation's decoder's limit too.
+  static let maximumDepth = 512
+  private static let tooDeep = "the document nests too deeply"
+
+  /// Whether `bytes` stop being readable JSON where they nest deeper than ``maximumDepth``, which
+  /// Foundation's decoder reports only as "not valid JSON".
+  static func nestsTooDeeply(_ bytes: [UInt8]) -> Bool { syntaxError(in: bytes)?.reason == tooDeep }
+
   /// What is wrong with a value that is JSON but not what the reader wants.
   struct Unfit: Error, Equatable { var message: String }
 
@@ -286,7 +294,7 @@ struct JSONReader {
     skipSpace()
     guard peek() == opening else { throw failure("expected \(what)") }
     // Deeply nested hostile input would otherwise grow without bound.
-    guard depth < 512 else { throw failure("the document nests too deeply") }
+    guard depth < Self.maximumDepth else { throw failure(Self.tooDeep) }
     offset += 1
     depth += 1
     setStarted(false)

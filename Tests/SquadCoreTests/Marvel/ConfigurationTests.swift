@@ -77,6 +77,11 @@ import Testing
     (#"{"timeout": 0}"#, "timeout must be a number of seconds above 0"),
     (#"{"privateKey": 42}"#, "at privateKey: expected a string"),
     (#"{"cacheTTL": -1}"#, "cacheTTL must be a number of seconds, 0 or more"),
+    // Found by the attack: this was "it is not a JSON object".
+    (
+      #"{"offline": true, "a": "# + String(repeating: "[", count: 512) + String(repeating: "]", count: 512) + "}",
+      "it is JSON that nests too deeply, more than 512 levels of objects and arrays"
+    ),
   ])
   func aMalformedConfigFileIsInvalidDataNamingTheFile(text: String, detail: String) throws {
     try writeConfig(text)

@@ -89,6 +89,25 @@ import Testing
     #expect(result == .failure(.invalidResponse(status: 200, detail: detail, url: url)))
   }
 
+  /// Found by the attack: an answer nested past the readers' limit was "not valid JSON (cut
+  /// short or garbled)"; one level less is read.
+  @Test func anAnswerNestedTooDeeplySaysSo() {
+    func body(depth: Int) -> Data {
+      let nested = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+      return Data(
+        (#"{"code":200,"data":{"offset":0,"limit":1,"total":1,"count":1,"results":[{"id":1,"name":"A","x":"#
+          + nested + "}]}}").utf8)
+    }
+    // The answer, data, results and the record are four levels.
+    let deep = MarvelResponseDecoder.page(body(depth: 509), as: CharacterDTO.self, status: 200, url: url) { $0.hero }
+    let detail = "JSON that nests too deeply, more than 512 levels of objects and arrays"
+    #expect(deep == .failure(.invalidResponse(status: 200, detail: detail, url: url)))
+    let deepest = MarvelResponseDecoder.page(body(depth: 508), as: CharacterDTO.self, status: 200, url: url) {
+      $0.hero
+    }
+    #expect((try? deepest.get())?.results.map(\.name) == ["A"])
+  }
+
   @Test(arguments: [
     (
       #"{"code":200,"data":{"offset":0,"limit":1,"total":1,"count":1,"results":[{"id":1,"name":"A","name":"B"}]}}"#,
