@@ -65,7 +65,7 @@ case .bodies:
     let capture = Capture()
     let console = capture.console(terminal: Campaign.terminal(&random), answers: ["y"])
     var variables = Campaign.variables(&random, home: sandbox.userHome)
-    variables["MARVEL_PUBLIC_KEY"] = "fuzz-public-key"
+    variables["MARVEL_PUBLIC_KEY"] = "fuzz-public-key-0"
     variables["MARVEL_PRIVATE_KEY"] = Campaign.privateKey
     let transport = ScriptedTransport(seed: options.seed, iteration: index, corpus: corpus, offline: false)
     if options.verbose { Report.event("argv", ["iteration": index, "argv": argv]) }

@@ -7,8 +7,8 @@ import socket
 import subprocess
 import urllib.request
 
-PUBLIC_KEY = "stress-public"
-PRIVATE_KEY = "stress-private"
+PUBLIC_KEY = "stress-public-key"
+PRIVATE_KEY = "stress-private-key"
 
 
 class Simulator:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 OLD, NEW, IMPORTS = sys.argv[1], sys.argv[2], sys.argv[3:]
 SIMULATOR = Path(__file__).resolve().parents[2] / "Fixtures" / "simulator" / "marvel_sim.py"
-KEYS = {"MARVEL_PUBLIC_KEY": "compare-public", "MARVEL_PRIVATE_KEY": "compare-private"}
+KEYS = {"MARVEL_PUBLIC_KEY": "compare-public-key", "MARVEL_PRIVATE_KEY": "compare-private-key"}
 
 
 def environment(home, base=None):

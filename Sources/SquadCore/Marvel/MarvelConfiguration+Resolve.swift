@@ -12,10 +12,17 @@ extension MarvelConfiguration {
 
       let publicKey = variable("MARVEL_PUBLIC_KEY") ?? file.publicKey.flatMap { $0.isEmpty ? nil : $0 }
       let privateKey = variable("MARVEL_PRIVATE_KEY") ?? file.privateKey.flatMap { $0.isEmpty ? nil : $0 }
-      // Every key set anywhere, used or not, is hidden from messages.
+      // Every key set anywhere, used or not, is hidden from messages (a short one is never used).
       SecretText.register([publicKey, privateKey, file.publicKey, file.privateKey])
+      func origin(_ variable: String, _ field: String) -> String {
+        environment[variable].map { !$0.isEmpty } == true ? variable : "\(field) in \(configFile)"
+      }
       let keys: Keys
       switch (publicKey, privateKey) {
+      case (let publicKey?, _?) where publicKey.count < SecretText.shortest:
+        keys = .tooShort(name: origin("MARVEL_PUBLIC_KEY", "publicKey"))
+      case (_?, let privateKey?) where privateKey.count < SecretText.shortest:
+        keys = .tooShort(name: origin("MARVEL_PRIVATE_KEY", "privateKey"))
       case (let publicKey?, let privateKey?):
         keys = .complete(MarvelCredentials(publicKey: publicKey, privateKey: privateKey))
       case (nil, nil): keys = .none

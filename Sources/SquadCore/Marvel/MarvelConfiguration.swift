@@ -36,6 +36,9 @@ public struct MarvelConfiguration: Equatable, Sendable {
     case complete(MarvelCredentials)
     /// Only one key; `missing` names the absent variable.
     case incomplete(missing: String)
+    /// Both keys, but one shorter than ``SecretText/shortest`` (`name`: where it was set), which
+    /// squad will not use: it could not be hidden from messages without cutting squad's own words.
+    case tooShort(name: String)
   }
 
   /// The credentials, or the reason they cannot be used, as the error a command needing them
@@ -52,6 +55,12 @@ public struct MarvelConfiguration: Equatable, Sendable {
         .credentials(
           "\(missing) is not set, and squad needs both \(both). Set it, or unset the other to use the local catalogue.")
       )
+    case .tooShort(let name):
+      return .failure(
+        .credentials(
+          "\(name) is too short to be a Marvel API key: squad takes keys of \(SecretText.shortest) characters or more "
+            + "(Marvel's are 32 and 40), since it hides them from every message and a shorter one could be a word of "
+            + "squad's own. Set the key you were given, or unset both to use the local catalogue."))
     }
   }
 }

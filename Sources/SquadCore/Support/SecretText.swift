@@ -2,11 +2,13 @@
 ///
 /// A process-wide list because the one place every message passes through (``Console``) and
 /// the excerpts of outside text in messages (``TextSnippet``) are far from where the keys are
-/// read. Keys shorter than ``shortest`` characters are not real keys and are left alone, so a
-/// key of `a` cannot blank every `a` in a message.
+/// read. Keys shorter than ``shortest`` characters are not real keys (Marvel's are 32 and 40)
+/// and are left alone, so a key of `PRIV` or `error` cannot cut a word of squad's own out of a
+/// message (`MARVEL_[redacted]ATE_KEY`): squad refuses to use such a key instead
+/// (``MarvelConfiguration/Keys/tooShort(name:)``), so it is never sent nor shown as a key.
 public enum SecretText {
-  /// The shortest key that is redacted.
-  public static let shortest = 4
+  /// The shortest key that is redacted, and that squad uses.
+  public static let shortest = 16
   /// What a key is replaced with.
   public static let mask = "[redacted]"
 

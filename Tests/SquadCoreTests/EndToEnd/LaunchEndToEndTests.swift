@@ -59,8 +59,8 @@ import Testing
       environment: CLIProcess.environment(
         home: home.path,
         adding: [
-          "SQUAD": SquadProcess.binary, "SQUAD_HOME": home.path, "MARVEL_PUBLIC_KEY": "public",
-          "MARVEL_PRIVATE_KEY": "private", "MARVEL_API_BASE": "http://127.0.0.1:9/v1/public",
+          "SQUAD": SquadProcess.binary, "SQUAD_HOME": home.path, "MARVEL_PUBLIC_KEY": TestKeys.publicKey,
+          "MARVEL_PRIVATE_KEY": TestKeys.privateKey, "MARVEL_API_BASE": "http://127.0.0.1:9/v1/public",
         ]),
       directory: home.path)
     #expect(result.status == 0 && result.lines == ["1", "1", "1"], "\(result.stdout)\(result.stderr)")

@@ -61,6 +61,23 @@ import Testing
     #expect(!result.stderr.contains("local catalogue"))
   }
 
+  /// Found by the attack: `PRIV` as the private key made the 401's advice read "Check
+  /// MARVEL_PUBLIC_KEY and MARVEL_[redacted]ATE_KEY". Such a key is refused before any request;
+  /// offline commands go on.
+  @Test func aPrivateKeyTooShortToHideExits4WithSquadsWordsWhole() async throws {
+    let simulator = try await Simulator()
+    let squad = Self.squad(simulator, privateKey: "PRIV")
+    for command in [["heroes"], ["sync"]] {
+      let result = try await squad.launch(arguments: command)
+      #expect(result.status == 4)
+      #expect(
+        result.stderr.hasPrefix("Error: MARVEL_PRIVATE_KEY is too short to be a Marvel API key"), "\(result.stderr)")
+      #expect(!result.stderr.contains("[redacted]"), "\(result.stderr)")
+    }
+    #expect(try await simulator.mark() == 0, "no request sent")
+    #expect(try await squad.launch("heroes", "--offline").status == 0)
+  }
+
   @Test func oneKeyAloneExits4NamingBothVariables() async throws {
     let squad = SquadProcess(environment: ["MARVEL_PUBLIC_KEY": TestKeys.publicKey])
     for command in [["heroes"], ["sync"]] {

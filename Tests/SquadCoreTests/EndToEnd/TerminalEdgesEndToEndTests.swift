@@ -92,7 +92,8 @@ import Testing
   @Test(arguments: ["3000000000", "99999999999999999999"])
   func anOffsetBeyondTheAPIsWindowIsAUsageErrorAboutTheOffset(offset: String) throws {
     let squad = SquadProcess(environment: [
-      "MARVEL_PUBLIC_KEY": "k", "MARVEL_PRIVATE_KEY": "p", "MARVEL_API_BASE": "http://127.0.0.1:9/v1/public",
+      "MARVEL_PUBLIC_KEY": TestKeys.publicKey, "MARVEL_PRIVATE_KEY": TestKeys.privateKey,
+      "MARVEL_API_BASE": "http://127.0.0.1:9/v1/public",
     ])
     for extra in [[], ["--offline"]] {
       let result = try squad.run(arguments: ["heroes", "--offset", offset] + extra)

@@ -29,20 +29,24 @@ import Testing
 
   @Test func flagBeatsEnvironmentBeatsConfigFile() throws {
     try writeConfig(
-      #"{"publicKey":"file-pub","privateKey":"file-priv","baseURL":"https://file.example/v1/public","timeout":3,"cacheTTL":60}"#
+      #"{"publicKey":"file-public-key-1234","privateKey":"file-private-key-1234","baseURL":"https://file.example/v1/public","timeout":3,"cacheTTL":60}"#
     )
     let fromFile = try resolve().get()
-    #expect(fromFile.keys == .complete(MarvelCredentials(publicKey: "file-pub", privateKey: "file-priv")))
+    #expect(
+      fromFile.keys
+        == .complete(MarvelCredentials(publicKey: "file-public-key-1234", privateKey: "file-private-key-1234")))
     #expect(fromFile.baseURL == "https://file.example/v1/public")
     #expect(fromFile.timeout == 3)
     #expect(fromFile.cacheTTL == 60)
 
     let environment = [
-      "MARVEL_PUBLIC_KEY": "env-pub", "MARVEL_PRIVATE_KEY": "env-priv",
+      "MARVEL_PUBLIC_KEY": "env-public-key-12345", "MARVEL_PRIVATE_KEY": "env-private-key-12345",
       "MARVEL_API_BASE": "https://env.example/v1/public",
     ]
     let fromEnvironment = try resolve(environment).get()
-    #expect(fromEnvironment.keys == .complete(MarvelCredentials(publicKey: "env-pub", privateKey: "env-priv")))
+    #expect(
+      fromEnvironment.keys
+        == .complete(MarvelCredentials(publicKey: "env-public-key-12345", privateKey: "env-private-key-12345")))
     #expect(fromEnvironment.baseURL == "https://env.example/v1/public")
 
     let fromFlags = try resolve(baseURL: "http://127.0.0.1:9/v1/public", timeout: "2.5", environment).get()
@@ -52,9 +56,11 @@ import Testing
   }
 
   @Test func emptyVariablesCountAsUnset() throws {
-    try writeConfig(#"{"publicKey":"file-pub","privateKey":"file-priv"}"#)
+    try writeConfig(#"{"publicKey":"file-public-key-1234","privateKey":"file-private-key-1234"}"#)
     let configuration = try resolve(["MARVEL_PUBLIC_KEY": "", "MARVEL_PRIVATE_KEY": "", "MARVEL_API_BASE": ""]).get()
-    #expect(configuration.keys == .complete(MarvelCredentials(publicKey: "file-pub", privateKey: "file-priv")))
+    #expect(
+      configuration.keys
+        == .complete(MarvelCredentials(publicKey: "file-public-key-1234", privateKey: "file-private-key-1234")))
     #expect(configuration.baseURL == MarvelConfiguration.defaultBaseURL)
   }
 
@@ -69,6 +75,28 @@ import Testing
     #expect(error.description.contains("MARVEL_PUBLIC_KEY"))
     #expect(error.description.contains("MARVEL_PRIVATE_KEY"))
     #expect(try resolve(["MARVEL_PRIVATE_KEY": "priv"]).get().keys == .incomplete(missing: "MARVEL_PUBLIC_KEY"))
+  }
+
+  /// Found by the attack: a private key `PRIV` was hidden inside squad's own words
+  /// (`MARVEL_[redacted]ATE_KEY`). A key too short to hide safely is not used at all.
+  @Test func aKeyTooShortToHideIsACredentialsErrorNamingWhereItWasSet() throws {
+    let short = ["MARVEL_PUBLIC_KEY": TestKeys.publicKey, "MARVEL_PRIVATE_KEY": "PRIV"]
+    let configuration = try resolve(short).get()
+    #expect(configuration.keys == .tooShort(name: "MARVEL_PRIVATE_KEY"))
+    guard case .failure(let error) = configuration.credentials else {
+      Issue.record("expected a failure")
+      return
+    }
+    #expect(error.exitCode == .credentials)
+    #expect(
+      error.description.hasPrefix("MARVEL_PRIVATE_KEY is too short to be a Marvel API key: squad takes keys of 16"))
+    #expect(SecretText.redact(error.description) == error.description, "no word of squad's is hidden")
+    try writeConfig(#"{"publicKey":"error","privateKey":"\#(TestKeys.privateKey)"}"#)
+    #expect(try resolve().get().keys == .tooShort(name: "publicKey in \(configFile)"))
+    let sixteen = String(repeating: "k", count: 16)
+    #expect(
+      try resolve(["MARVEL_PUBLIC_KEY": sixteen, "MARVEL_PRIVATE_KEY": sixteen]).get().keys
+        == .complete(MarvelCredentials(publicKey: sixteen, privateKey: sixteen)))
   }
 
   @Test(arguments: [
@@ -159,7 +187,7 @@ import Testing
     ("http://[::1]:8080/v1/public", false), ("http://128.0.0.1/v1/public", true),
   ])
   func plainHTTPEarnsAWarningUnlessLoopback(url: String, warns: Bool) throws {
-    let keys = ["MARVEL_PUBLIC_KEY": "p", "MARVEL_PRIVATE_KEY": "k"]
+    let keys = ["MARVEL_PUBLIC_KEY": TestKeys.publicKey, "MARVEL_PRIVATE_KEY": TestKeys.privateKey]
     let warnings = try resolve(baseURL: url, keys).get().warnings
     #expect(warnings.contains { $0.contains("plain http") } == warns)
   }

@@ -28,7 +28,7 @@ import Testing
   @MainActor func run(_ arguments: [String], _ transport: SamePageTransport) async throws -> (code: Int32, err: String)
   {
     var squad = try InProcessCLI()
-    squad.variables = ["MARVEL_PUBLIC_KEY": "pub", "MARVEL_PRIVATE_KEY": "priv"]
+    squad.variables = ["MARVEL_PUBLIC_KEY": TestKeys.publicKey, "MARVEL_PRIVATE_KEY": TestKeys.privateKey]
     squad.transport = transport
     let result = await squad.run(["--base-url", "http://127.0.0.1:9/v1/public"] + arguments)
     return (result.code, result.err)
@@ -84,7 +84,7 @@ import Testing
   /// Found by the attack: a server sending more than `--limit` decided how many rows a script got.
   @Test @MainActor func onePageNeverHoldsMoreThanTheLimitAskedFor() async throws {
     var squad = try InProcessCLI()
-    squad.variables = ["MARVEL_PUBLIC_KEY": "pub", "MARVEL_PRIVATE_KEY": "priv"]
+    squad.variables = ["MARVEL_PUBLIC_KEY": TestKeys.publicKey, "MARVEL_PRIVATE_KEY": TestKeys.privateKey]
     squad.transport = SamePageTransport(Self.page("offset", 0))
     let result = await squad.run([
       "--base-url", "http://127.0.0.1:9/v1/public", "heroes", "--limit", "2", "--format", "tsv",

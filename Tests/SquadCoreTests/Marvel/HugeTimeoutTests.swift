@@ -8,7 +8,7 @@ import Testing
 @Suite struct HugeTimeoutTests {
   @Test @MainActor func aHugeTimeoutIsReportedNotCrashedOn() async throws {
     var squad = try InProcessCLI()
-    squad.variables = ["MARVEL_PUBLIC_KEY": "pub", "MARVEL_PRIVATE_KEY": "priv"]
+    squad.variables = ["MARVEL_PUBLIC_KEY": TestKeys.publicKey, "MARVEL_PRIVATE_KEY": TestKeys.privateKey]
     squad.transport = StubTransport([.failure(.timedOut)])
     let sync = await squad.run([
       "sync", "--timeout", "9223372036854775808", "--base-url", "http://127.0.0.1:9/v1/public",

@@ -46,7 +46,7 @@ import Testing
   @Test @MainActor func theSummaryCountsEveryRequestSentNotOnlyThePagesUsed() async throws {
     let transport = LyingTotalTransport()
     var squad = try InProcessCLI()
-    squad.variables = ["MARVEL_PUBLIC_KEY": "pub", "MARVEL_PRIVATE_KEY": "priv"]
+    squad.variables = ["MARVEL_PUBLIC_KEY": TestKeys.publicKey, "MARVEL_PRIVATE_KEY": TestKeys.privateKey]
     squad.transport = transport
     let result = await squad.run(["--base-url", "http://127.0.0.1:9/v1/public", "sync", "--json"])
     #expect(result.code == 1, "a short listing: \(result.err)")
