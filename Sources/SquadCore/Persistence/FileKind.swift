@@ -33,6 +33,13 @@ enum FileKind {
   /// the test for "is this name taken", where following the link would miss a damaged squad.
   static func isPresent(_ path: String) throws(PersistenceError) -> Bool { try status(path) != nil }
 
+  /// Whether something other than a folder is at `path` (a link followed): false when nothing
+  /// is there or it cannot be looked at.
+  static func isPresentAndNotAFolder(_ path: String) -> Bool {
+    guard let status = try? status(path, following: true) else { return false }
+    return status.st_mode & S_IFMT != S_IFDIR
+  }
+
   /// What is at `path` whatever it is called (its device and inode, a link not followed); nil
   /// when nothing is there.
   static func identity(_ path: String) throws(PersistenceError) -> [UInt64]? {

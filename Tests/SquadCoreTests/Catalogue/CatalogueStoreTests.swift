@@ -85,6 +85,28 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: paths.legacyCatalogueFile), "never a silent loss")
   }
 
+  /// Found by the attack: a person's file named `cache` in the squad home earned a warning that
+  /// an old catalogue could not be read; a JSON file of theirs at `cache/catalogue.json` was
+  /// "migrated" (no heroes) and removed.
+  @Test func onlyTheOldCatalogueItselfIsWarnedAboutOrMigrated() throws {
+    try FileManager.default.removeItem(atPath: home.file("cache"))
+    try home.write("my notes\n", to: "cache")
+    let warnings = Mutex<[String]>([])
+    let store = CatalogueStore(paths: paths, warn: { text in warnings.withLock { $0.append(text) } })
+    #expect(store.catalogue.count == 1564)
+    store.upgrade()
+    #expect(warnings.withLock { $0 } == [])
+    #expect(home.contents("cache") == Data("my notes\n".utf8))
+
+    try FileManager.default.removeItem(atPath: home.file("cache"))
+    try FileManager.default.createDirectory(atPath: home.file("cache"), withIntermediateDirectories: true)
+    try home.write(#"{"mine":true}"#, to: "cache/catalogue.json")
+    let other = CatalogueStore(paths: paths, warn: { text in warnings.withLock { $0.append(text) } })
+    other.upgrade()
+    #expect(warnings.withLock { $0 } == [])
+    #expect(home.contents("cache/catalogue.json") == Data(#"{"mine":true}"#.utf8))
+  }
+
   @Test func aNewerSquadsCatalogueIsNeverTakenForDamageNorWrittenOver() throws {
     try CatalogueStore(paths: paths).remember([Hero(id: HeroID(2_000_100), name: "Imported")], at: Sample.moment)
     var bytes = try #require(home.contents("catalogue.sqc")).map { $0 }
