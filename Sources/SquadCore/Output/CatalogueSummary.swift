@@ -52,7 +52,7 @@ enum CatalogueSummary {
       passed == 0 ? nil : "passed over \(g(passed)) that \(passed == 1 ? "holds" : "hold") no Marvel data",
       report.skipped.isEmpty ? nil : "\(g(report.skipped.count)) skipped",
       damaged(report).map { "\($0) left out" },
-      missing(report).map { "the file ends before its header says: \($0) missing" },
+      missing(report).map(cutShort),
     ].compactMap { $0 }
     let skipped = notes.isEmpty ? "" : " (\(notes.joinedDirectly(separator: ", ")))"
     let heroes =
@@ -69,7 +69,16 @@ enum CatalogueSummary {
 
   /// What files cut short lack (`2,708 records and 3 comics`), or nil when nothing.
   private static func missing(_ report: CatalogueImport.Report) -> String? {
-    counted([(report.missing, "record"), (report.missingComics, "comic")])
+    missing(records: report.missing, comics: report.missingComics)
+  }
+
+  private static func missing(records: Int, comics: Int) -> String? {
+    counted([(records, "record"), (comics, "comic")])
+  }
+
+  /// `the file ends before its header says: 2,708 records missing`, said by import and check alike.
+  private static func cutShort(_ missing: String) -> String {
+    "the file ends before its header says: \(missing) missing"
   }
 
   /// The damaged records and comics left out (`2 damaged records and 1 damaged comic`), or nil.
@@ -125,9 +134,12 @@ enum CatalogueSummary {
         report.checksums ? "every checksum holds" : "an older format without checksums; the next write adds them"
       return "\(report.file): whole (\(Plural.heroes(report.intact)); \(checks)).\n"
     }
-    let lines = report.damages.map { damage in
+    var lines = report.damages.map { damage in
       "  \(damage.section): \(damage.detail)"
         + (damage.heroes.isEmpty ? "" : " (\(damage.heroes.joinedDirectly(separator: ", ")))")
+    }
+    if let missing = missing(records: report.missing, comics: report.missingComics) {
+      lines.append("  " + cutShort(missing))
     }
     let back =
       report.restored == 0
@@ -155,6 +167,7 @@ enum CatalogueSummary {
           })
       ),
       ("intactHeroes", .int(report.intact)), ("restoredHeroes", .int(report.restored)),
+      ("missing", .int(report.missing)), ("missingComics", .int(report.missingComics)),
       ("repaired", .bool(report.repaired)),
     ])
   }

@@ -49,6 +49,29 @@ import Testing
           + "'squad catalogue check --repair' repairs it.\n"))
   }
 
+  /// Found by the attack: a repair of a catalogue cut short did not say what the cut lost, where
+  /// salvaging the same file with `catalogue import` did. Both say it, in the same words and keys.
+  @Test func aRepairOfACatalogueCutShortSaysWhatTheCutLostAsImportDoes() throws {
+    let cut = SalvageImportTests.cut(after: 100)
+    try Data(cut).write(to: URL(fileURLWithPath: paths.catalogueFile))
+    let store = CatalogueStore(paths: paths, alert: { _ in })
+    var report = try store.check()
+    #expect((report.missing, report.missingComics) == (BundledCatalogue.index.count + 1 - 100, 1))
+    #expect(try store.repair())
+    report.repaired = true
+    let text = CatalogueSummary.text(report)
+    #expect(
+      text.contains("\n  the file ends before its header says: 1,465 records and 1 comic missing\nRepaired: "),
+      "\(text)")
+    let json = CatalogueSummary.json(report).encoded(pretty: false)
+    let (imported, _) = try SalvageImportTests.importing(cut)
+    #expect(json.contains(#""missing":1465,"missingComics":1,"#), "\(json)")
+    #expect(CatalogueSummary.json(imported).encoded(pretty: false).contains(#""missing":1465,"missingComics":1,"#))
+    #expect(
+      CatalogueSummary.text(imported).contains(
+        "the file ends before its header says: 1,465 records and 1 comic missing"))
+  }
+
   @Test func aWholeCatalogueRestoresNothing() throws {
     try CatalogueStore(paths: paths).remember([Hero(id: HeroID(5_000_001), name: "Someone")], at: Sample.moment)
     let report = try CatalogueStore(paths: paths).check()

@@ -35,6 +35,11 @@ public struct CatalogueCheckReport: Equatable, Sendable {
   /// The bundled heroes whose records were damaged, put back from the bundled set: with
   /// ``intact``, what answers meanwhile and what a repair writes.
   public var restored = 0
+  /// Records the file lacks because it ends before its header says (cut short), as
+  /// ``CatalogueImport/Report/missing`` counts them.
+  public var missing = 0
+  /// Comics the file lacks because it ends before its header says.
+  public var missingComics = 0
   /// Whether the file carries checksums (format 4); an older one has none to verify.
   public var checksums: Bool
   /// Whether `--repair` wrote the catalogue again.

@@ -182,8 +182,9 @@ public enum CatalogueImport {
     let comics = found.storedComics()
     report.recordsRead += found.count + comics.count
     if let cut {
-      report.missing += max(0, cut.count - found.count - found.droppedRecords)
-      report.missingComics += max(0, cut.comicCount - comics.count - found.droppedComics)
+      let missing = found.missing(from: cut, comics: comics.count)
+      report.missing += missing.records
+      report.missingComics += missing.comics
     }
     found.eachHero { builder.merge($0, origin: $1) }
     for (comic, origin) in comics { count(builder.merge(comic, origin: origin), &report) }

@@ -314,6 +314,13 @@ final class CatalogueBuilder {
     comics.keys.sorted().compactMap { id in comics[id].map { ($0.comic, $0.origin) } }
   }
 
+  /// Of a file cut short (`header`: its header, intact), the records and comics it lacks
+  /// altogether: what the header counts less what was salvaged (`comics` of them comics) and
+  /// what was there but damaged. One count for `catalogue import` and `catalogue check`.
+  func missing(from header: CatalogueHeader, comics: Int) -> (records: Int, comics: Int) {
+    (max(0, header.count - count - droppedRecords), max(0, header.comicCount - comics - droppedComics))
+  }
+
   /// Counts (`sign` 1) or discounts (-1) the bytes a comic takes in the file: its line and its index entries.
   private func account(_ comic: Comic, _ sign: Int) {
     let entries = Set(comic.characters).count

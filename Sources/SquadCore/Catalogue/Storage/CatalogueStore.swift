@@ -259,8 +259,12 @@ public final class CatalogueStore: Sendable {
     case .damaged(let problem, let bytes):
       report.damages = [CatalogueDamage(section: "header", detail: problem)]
       report.checksums = false
-      (report.intact, report.restored) = Self.intact(
-        bytes.map { CatalogueBuilder(salvaging: $0) } ?? CatalogueBuilder(base: nil))
+      let found = bytes.map { CatalogueBuilder(salvaging: $0) } ?? CatalogueBuilder(base: nil)
+      // Counted as `catalogue import` of the file counts them, before the bundled set fills in.
+      if let cut = bytes?.withBytes({ CatalogueHeader.cutShort($0) }) {
+        (report.missing, report.missingComics) = found.missing(from: cut, comics: found.storedComics().count)
+      }
+      (report.intact, report.restored) = Self.intact(found)
     }
     return report
   }
