@@ -53,7 +53,7 @@ public struct LiveParts: Sendable {
       heroes = UnusableHeroSource(error: error)
     default: heroes = LocalHeroSource(catalogue: try catalogue.read(), reason: offline ? .offline : .noKeys)
     }
-    let squads = SquadSet(paths: paths, warn: warn)
+    let squads = SquadSet(paths: paths, warn: warn, alert: alert)
     let environment = AppEnvironment(
       heroes: heroes, squadFile: squads.file(squad), now: now,
       confirm: { prompt in

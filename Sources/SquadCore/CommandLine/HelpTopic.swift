@@ -72,7 +72,8 @@ enum HelpTopicText {
       squads/NAME/            A named squad: squad.json (plus maxMembers), squad.lock, history.jsonl.
       squads.lock             Held shared by changes of named squads, exclusively by 'squads
                               create', 'rename' and 'delete'.
-      squads/.deleted/        Deleted squads with their history (the newest 10).
+      squads/.deleted/        Deleted squads with their history (the newest 10 with members or
+                              changes, and the newest 10 empty ones).
       catalogue.sqc           The local catalogue: the bundled set plus heroes synced, learnt from the
                               API or imported (see 'squad help catalogue'). Indexed; written atomically.
       catalogue.lock          Held (flock) during every change of the catalogue.

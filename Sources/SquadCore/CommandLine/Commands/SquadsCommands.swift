@@ -107,8 +107,10 @@ enum SquadsDeleteCommand: SquadsFeatureCommand {
     abstract: "Delete a named squad; it is kept, with its history, under squads/.deleted/.",
     discussion: """
       Asks on a terminal and needs --yes anywhere else. A deleted squad is kept, with its
-      history, under squads/.deleted/ in the data folder (the newest 10); 'squad squads restore
-      NAME' brings it back.
+      history, under squads/.deleted/ in the data folder; 'squad squads restore NAME' brings it
+      back. The newest 10 holding members or changes are kept, and apart from them the newest 10
+      empty ones (no members, no change but their creation), so deleting throwaway squads never
+      pushes out one worth restoring; a delete that pushes one out names it on stderr.
       """,
     arguments: [ArgumentSpec(name: "name", help: "The squad to delete.", completion: .namedSquads)],
     options: [OptionSpec(.yes, short: "-y", help: "Delete without asking.")],
@@ -128,7 +130,8 @@ enum SquadsRestoreCommand: SquadsFeatureCommand {
     abstract: "Restore a deleted squad, with its history; alone, list those that can be.",
     discussion: """
       Brings back the newest deleted squad of that name from squads/.deleted/ (the newest 10
-      deletions are kept). A squad of that name must not exist: rename or delete it first.
+      with members or changes, and the newest 10 empty ones, are kept). A squad of that name
+      must not exist: rename or delete it first.
       """,
     arguments: [ArgumentSpec(name: "name", help: "The deleted squad to bring back.", isOptional: true)],
     examples: ["squad squads restore", "squad squads restore avengers"])
@@ -141,7 +144,7 @@ enum SquadsRestoreCommand: SquadsFeatureCommand {
     guard case .listed = state.phase else { return reportChange(state, context) }
     do throws(PersistenceError) {
       let kept = try context.parts.squads.deleted()
-      if kept.isEmpty { context.notice("No deleted squads are kept; 'squad squads delete' keeps the newest 10.") }
+      if kept.isEmpty { context.notice("No deleted squads are kept; 'squad squads delete' keeps the newest.") }
       context.console.out(kept.map { "\($0.name)\t\(MarvelDate.iso8601($0.deletedAt))\n" }.joined())
     } catch {
       return .failed(error)

@@ -10,14 +10,22 @@ public struct SquadSet: Sendable {
   /// Where each squad's warnings go (``SquadFile/warn``): a history's last line cut short and
   /// dropped, a change its history could not record.
   public let warn: @Sendable (String) -> Void
+  /// Where a word about the user's data goes, even with `--quiet`: a deleted squad no longer kept.
+  public let alert: @Sendable (String) -> Void
 
-  /// How many deleted squads are kept under `squads/.deleted/` (with their history).
+  /// How many deleted squads are kept under `squads/.deleted/` (with their history): this many
+  /// holding members or changes, and as many more empty ones (``SetAside/isEmpty``), so deleting
+  /// throwaway squads never pushes out one worth restoring.
   public static let keptDeleted = 10
 
-  /// The set at these paths.
-  public init(paths: SquadPaths, warn: @escaping @Sendable (String) -> Void = { _ in }) {
+  /// The set at these paths; `alert` defaults to `warn`.
+  public init(
+    paths: SquadPaths, warn: @escaping @Sendable (String) -> Void = { _ in },
+    alert: (@Sendable (String) -> Void)? = nil
+  ) {
     self.paths = paths
     self.warn = warn
+    self.alert = alert ?? warn
   }
 
   /// The file of one squad, warning where the set does.
@@ -263,9 +271,11 @@ public struct SquadSet: Sendable {
   // Newest by the deletion time in the name (`NAME-MILLISECONDS-PID`), not by modification time,
   // which is the squad's last change. Only what squad put there is ever removed or counted: real
   // folders (never a link) named that way and holding a squad file, inside a `.deleted` that is
-  // itself a real folder. An entry is renamed to a dot-name before it is removed, so a kill part
-  // way leaves no half squad; such leftovers, and folders so named holding no squad file (what a
-  // kill left in earlier releases), go on the next prune.
+  // itself a real folder. Empty squads and the others are counted apart, so an empty one only
+  // ever pushes out an empty one; each squad pushed out is said (``alert``), naming it, for the
+  // delete promised it could come back. An entry is renamed to a dot-name before it is removed,
+  // so a kill part way leaves no half squad; such leftovers, and folders so named holding no
+  // squad file (what a kill left in earlier releases), go on the next prune.
   private func pruneDeleted() {
     let folder = paths.deletedSquadsDirectory
     guard OwnFolder.isRealFolder(folder) else { return }
@@ -275,13 +285,48 @@ public struct SquadSet: Sendable {
     func isSquad(_ entry: (String, Int)) -> Bool {
       (try? FileKind.isPresent(folder + "/" + entry.0 + "/squad.json")) ?? true
     }
-    let doomed = named.filter(isSquad).sorted(by: { $0.1 > $1.1 }).dropFirst(SquadSet.keptDeleted)
-    for (entry, _) in doomed + named.filter({ !isSquad($0) }) {
+    let squads = named.filter(isSquad).sorted(by: { $0.1 > $1.1 }).map { entry, stamp in
+      (entry, stamp, SetAside.read(folder + "/" + entry))
+    }
+    let doomed = [true, false].flatMap { empty in
+      squads.filter { $0.2.isEmpty == empty }.dropFirst(SquadSet.keptDeleted)
+    }
+    for (entry, stamp, setAside) in doomed
+    where Foundation.rename(folder + "/" + entry, folder + "/.pruned-" + entry) == 0 {
+      let name = entry.split(separator: "-").dropLast(2).joined(separator: "-")
+      let when = MarvelDate.iso8601(Date(timeIntervalSince1970: Double(stamp) / 1000))
+      let what = setAside.members.map { $0 == 0 ? "no members" : Plural.members($0) } ?? "members unknown"
+      let kind = setAside.isEmpty ? "empty deleted squads" : "deleted squads holding members or changes"
+      alert(
+        "the deleted squad '\(name)' (\(what), deleted \(when)) is no longer kept: only the newest "
+          + "\(SquadSet.keptDeleted) \(kind) are; 'squad squads restore' lists those that are.")
+    }
+    for (entry, _) in named.filter({ !isSquad($0) }) {
       _ = Foundation.rename(folder + "/" + entry, folder + "/.pruned-" + entry)
     }
     for entry in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where entry.hasPrefix(".pruned-")
     {
       try? FileManager.default.removeItem(atPath: folder + "/" + entry)
+    }
+  }
+
+  /// What a squad set aside under `squads/.deleted/` holds, as far as pruning cares.
+  struct SetAside {
+    /// How many members it has; nil when its file cannot be read.
+    var members: Int?
+    /// Whether it holds nothing worth restoring: no members, and no change in its history but its
+    /// creation, renames and deletion (a squad whose file or history cannot be read is not empty).
+    var isEmpty: Bool
+
+    /// What the folder holds.
+    static func read(_ folder: String) -> SetAside {
+      let bytes = try? BoundedInput.regularFile(folder + "/squad.json", limit: InputLimit.squadFile, ownFile: true)
+      let members = bytes.flatMap { try? SquadFile.decode($0, path: folder + "/squad.json").members.count }
+      guard members == 0, let history = try? HistoryFile(path: folder + "/history.jsonl").read() else {
+        return SetAside(members: members, isEmpty: false)
+      }
+      let changed = history.entries.contains { ![.create, .rename, .delete].contains($0.kind) }
+      return SetAside(members: members, isEmpty: !changed)
     }
   }
 

@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+
+@testable import SquadCore
+
+/// Deleted squads set aside under `squads/.deleted/`, with the real binary: what a delete
+/// promised can come back is never destroyed in silence, and every deletion kept is reachable.
+@Suite struct SetAsideSquadsEndToEndTests {
+  let squad = SquadProcess()
+
+  private func createAndDelete(_ name: String, recruiting hero: String? = nil) throws -> SquadProcess.Outcome {
+    #expect(try squad.run("squads", "create", name).status == 0)
+    if let hero { #expect(try squad.run("--squad", name, "recruit", hero).status == 0) }
+    let deleted = try squad.run("squads", "delete", name, "--yes")
+    #expect(deleted.status == 0, "\(deleted.stderr)")
+    return deleted
+  }
+
+  @Test func deletingEmptySquadsNeverPushesOutOneWithMembers() throws {
+    _ = try createAndDelete("precious", recruiting: "hulk")
+    var said = ""
+    for index in 1...(SquadSet.keptDeleted + 1) { said += try createAndDelete("t\(index)").stderr }
+    // The eleventh empty deletion pushed out the first empty one, and said so.
+    #expect(said.contains("Warning: the deleted squad 't1' (no members, deleted "), "\(said)")
+    #expect(!said.contains("'precious'"), "\(said)")
+    let restored = try squad.run("squads", "restore", "precious")
+    #expect(restored.status == 0, "\(restored.stderr)")
+    #expect(try squad.run("--squad", "precious", "list").stdout.contains("Hulk"))
+  }
+
+  @Test func aSquadWithMembersPushedOutIsNamedEvenWithQuiet() throws {
+    _ = try createAndDelete("precious", recruiting: "hulk")
+    for index in 1..<SquadSet.keptDeleted { _ = try createAndDelete("m\(index)", recruiting: "thor") }
+    #expect(try squad.run("squads", "create", "last").status == 0)
+    #expect(try squad.run("--squad", "last", "recruit", "storm").status == 0)
+    let deleted = try squad.run("--quiet", "squads", "delete", "last", "--yes")
+    #expect(deleted.status == 0)
+    #expect(
+      deleted.stderr.contains("Warning: the deleted squad 'precious' (1 member, deleted "), "\(deleted.stderr)")
+    #expect(deleted.stderr.contains("is no longer kept"), "\(deleted.stderr)")
+    #expect(try squad.run("squads", "restore", "precious").status == 1)
+  }
+}
