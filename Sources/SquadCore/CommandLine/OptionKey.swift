@@ -33,6 +33,7 @@ public enum OptionKey: String, Hashable, Sendable {
   case skipInvalid = "--skip-invalid"
   case man = "--man"
   case repair = "--repair"
+  case at = "--at"
 
   /// The long name with dashes, e.g. `--limit`.
   public var name: String { rawValue }

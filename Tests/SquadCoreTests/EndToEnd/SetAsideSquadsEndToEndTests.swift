@@ -40,4 +40,31 @@ import Testing
     #expect(deleted.stderr.contains("is no longer kept"), "\(deleted.stderr)")
     #expect(try squad.run("squads", "restore", "precious").status == 1)
   }
+
+  @Test func anOlderDeletionOfANameIsReachedByItsTimeAndTheRefusalSaysToRename() throws {
+    // Two deletions of 'av' in one second would be one time: the stamp of the first is moved back.
+    _ = try createAndDelete("av", recruiting: "hulk")
+    let deleted = squad.home.file("squads/.deleted")
+    let first = try #require(try FileManager.default.contentsOfDirectory(atPath: deleted).first)
+    let parts = first.split(separator: "-")
+    let stamp = try #require(Int(parts[1]))
+    let older = "av-\(stamp - 5_000)-\(parts[2])"
+    try FileManager.default.moveItem(atPath: deleted + "/" + first, toPath: deleted + "/" + older)
+    _ = try createAndDelete("av")
+
+    let restored = try squad.run("squads", "restore", "av")
+    #expect(restored.status == 0)
+    #expect(restored.stderr.contains("Older deletions of 'av' are kept, made at "), "\(restored.stderr)")
+    #expect(try squad.run("--squad", "av", "list").stdout.isEmpty)
+    let refused = try squad.run("squads", "restore", "av")
+    #expect(refused.status == 1)
+    #expect(refused.stderr.contains("rename it first"), "\(refused.stderr)")
+
+    #expect(try squad.run("squads", "rename", "av", "empty").status == 0)
+    let time = try #require(try squad.run("squads", "restore").stdout.split(separator: "\t").last)
+    let picked = try squad.run("squads", "restore", "av", "--at", String(time.dropLast()))
+    #expect(picked.status == 0, "\(picked.stderr)")
+    #expect(try squad.run("--squad", "av", "list").stdout.contains("Hulk"))
+    #expect(try squad.run("squads", "restore", "x", "--at", "soon").status == 64)
+  }
 }

@@ -130,14 +130,35 @@ enum SquadsRestoreCommand: SquadsFeatureCommand {
     abstract: "Restore a deleted squad, with its history; alone, list those that can be.",
     discussion: """
       Brings back the newest deleted squad of that name from squads/.deleted/ (the newest 10
-      with members or changes, and the newest 10 empty ones, are kept). A squad of that name
-      must not exist: rename or delete it first.
+      with members or changes, and the newest 10 empty ones, are kept), or with --at the one
+      deleted at that time, as the list gives it. A squad of that name must not exist: rename it
+      first (deleting it would make it the newest deletion of the name).
       """,
     arguments: [ArgumentSpec(name: "name", help: "The deleted squad to bring back.", isOptional: true)],
-    examples: ["squad squads restore", "squad squads restore avengers"])
+    options: [
+      OptionSpec(
+        .at, value: "time",
+        help: "Restore the deletion made at this time, as 'squad squads restore' lists it (UTC, to the second).")
+    ],
+    examples: [
+      "squad squads restore", "squad squads restore avengers",
+      "squad squads restore avengers --at 2026-05-01T09:30:00Z",
+    ])
 
   static func firstAction(_ context: CommandContext) throws(UsageError) -> SquadsFeature.Action {
-    context.arguments.positionals.isEmpty ? .listRequested : .restoreRequested(try name(0, context))
+    guard !context.arguments.positionals.isEmpty else {
+      if context.arguments.value(.at) != nil {
+        throw UsageError("--at picks a deletion of a name: give the name too.", command: context.arguments.command)
+      }
+      return .listRequested
+    }
+    guard let text = context.arguments.value(.at) else { return .restoreRequested(try name(0, context)) }
+    guard let time = MarvelDate.parse(text) else {
+      throw UsageError(
+        "Invalid --at '\(text)': give a deletion time as 'squad squads restore' lists it, e.g. 2026-05-01T09:30:00Z.",
+        command: context.arguments.command)
+    }
+    return .restoreRequested(try name(0, context), at: time)
   }
 
   static func report(_ state: SquadsFeature.State, _ context: CommandContext) -> CommandOutcome {
@@ -255,8 +276,13 @@ extension SquadsFeatureCommand {
       return .notice(
         "Deleted the squad '\(name)' (its file could not be read: \(problem.briefly)). It is set aside, with its "
           + "history, in \(folder); to get it back: squad squads restore \(name)")
-    case .changed(.restore(let name), .restored(let folder)):
-      return .notice("Restored the squad '\(name)' from \(folder). Use it with --squad \(name).")
+    case .changed(.restore(let name, _), .restored(let folder, let older)):
+      let others =
+        older.isEmpty
+        ? ""
+        : " Older deletions of '\(name)' are kept, made at " + NameList.join(older.map(MarvelDate.iso8601))
+          + "; to reach one, rename this squad first, then: squad squads restore \(name) --at TIME."
+      return .notice("Restored the squad '\(name)' from \(folder). Use it with --squad \(name).\(others)")
     case .cancelled:
       return .notice("Nothing deleted; the squad is unchanged.")
     case .failed(let failure):

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why a squad command changed nothing: a hero could not be looked up, an import file is not a
 /// valid export, a rule of the squad or of the set of squads refused the change, or a file could
 /// not be read or written.
@@ -34,7 +36,9 @@ public enum SquadError: Error, Equatable, Sendable, CommandFailure {
   /// The default squad is always there: it cannot be created, renamed, deleted or be a new name.
   case isDefault(action: String)
   /// `squads restore` found no deleted squad of this name kept under `squads/.deleted/`.
-  case notKept(SquadName)
+  case notKept(SquadName, at: Date? = nil, kept: [Date] = [])
+  /// `squads restore` of a name a squad has; `deletions`: how many deletions of it are kept.
+  case restoreOver(SquadName, deletions: Int)
   /// A size limit below the squad's member count.
   case belowMembers(SquadName, limit: Int, members: Int)
 
@@ -84,8 +88,16 @@ public enum SquadError: Error, Equatable, Sendable, CommandFailure {
       return "There is no squad named '\(name)'\(fromVariable ? " (SQUAD_NAME)" : "")."
         + (nearest.map { " Did you mean '\($0)'?" } ?? "") + " Create it with 'squad squads create \(name)', "
         + "or see 'squad squads'."
-    case .notKept(let name):
+    case .notKept(let name, let time?, let kept) where !kept.isEmpty:
+      return "No deletion of '\(name)' at \(MarvelDate.iso8601(time)) is kept; its deletions kept were at "
+        + NameList.join(kept.map(MarvelDate.iso8601)) + " (give one to --at)."
+    case .notKept(let name, _, _):
       return "No deleted squad named '\(name)' is kept; 'squad squads restore' lists those that are."
+    case .restoreOver(let name, let deletions):
+      // Deleting it would make it the newest deletion of the name, which a plain restore brings back.
+      let older = deletions > 1 ? " ('squad squads restore \(name) --at TIME' picks one of its deletions)" : ""
+      return "A squad named '\(name)' already exists; rename it first (squad squads rename \(name) NEW-NAME), "
+        + "then restore\(older). Deleting it instead would set it aside as the newest deletion of '\(name)'."
     case .isDefault(let action): return "The default squad cannot be \(action); it always exists."
     case .belowMembers(let name, let limit, let members):
       return "The squad '\(name)' has \(Plural.members(members)), more than \(limit); nothing changed. Fire "

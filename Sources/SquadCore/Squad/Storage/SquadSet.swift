@@ -183,21 +183,25 @@ public struct SquadSet: Sendable {
   }
 
   /// Moves the newest deleted squad called `name` back, under the set's lock, with its history;
-  /// refused while a squad has that name. Returns the folder it came from.
-  public func restore(_ name: SquadName) throws(SquadError) -> String {
+  /// with `time`, the newest deleted in that second (as `squads restore` lists it). Refused while
+  /// a squad has that name. Returns the folder it came from, and when the deletions of that name
+  /// still kept and older than it were made.
+  public func restore(_ name: SquadName, at time: Date? = nil) throws(SquadError) -> (String, older: [Date]) {
     guard !name.isDefault else { throw .isDefault(action: "restored") }
     let squadFile = file(name)
     let setLock = try squadFile.files { () throws(PersistenceError) in try FileLock(path: paths.squadsLockFile) }
     defer { withExtendedLifetime(setLock) {} }
-    guard try !squadFile.exists else { throw .exists(name) }
-    let kept = try squadFile.files { () throws(PersistenceError) in try deleted().first { $0.name == name } }
-    guard let kept else { throw .notKept(name) }
+    let ofName = try squadFile.files { () throws(PersistenceError) in try deleted().filter { $0.name == name } }
+    guard try !squadFile.exists else { throw .restoreOver(name, deletions: ofName.count) }
+    func second(_ date: Date) -> Int { Int((date.timeIntervalSince1970).rounded(.down)) }
+    let kept = ofName.first { time == nil || second($0.deletedAt) == second(time ?? $0.deletedAt) }
+    guard let kept else { throw .notKept(name, at: time, kept: ofName.map(\.deletedAt)) }
     try squadFile.files { () throws(PersistenceError) in
       try clearWay(to: paths.folder(of: name))
       try move(kept.folder, to: paths.folder(of: name))
       try SystemCall.flushFolder(paths.deletedSquadsDirectory, paths.squadsDirectory)
     }
-    return kept.folder
+    return (kept.folder, ofName.map(\.deletedAt).filter { $0 < kept.deletedAt })
   }
 
   /// Gives a squad a size limit, or none, as a change of that squad recorded in its history

@@ -31,8 +31,9 @@ public struct SquadsEffects: EffectRunner {
         case .success(let squad): return .deleted(members: squad.members.count, keptIn: folder)
         case .failure(let error): return .deletedUnread(error, keptIn: folder)
         }
-      case .restore(let name):
-        return .restored(from: try set.restore(name))
+      case .restore(let name, let time):
+        let (folder, older) = try set.restore(name, at: time)
+        return .restored(from: folder, older: older)
       case .limit(let name, let limit, let date):
         return try set.setLimit(name, to: limit, at: date) ? .done : .unchanged
       }

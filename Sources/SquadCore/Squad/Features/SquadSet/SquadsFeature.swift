@@ -37,7 +37,8 @@ public enum SquadsFeature: Feature {
     case renameRequested(SquadName, to: SquadName, at: Date)
     case deleteRequested(SquadName, askFirst: Bool, at: Date)
     case limitRequested(SquadName, maxMembers: Int?, at: Date)
-    case restoreRequested(SquadName)
+    /// Restore the newest deletion of the name, or the one deleted in that second (`--at`).
+    case restoreRequested(SquadName, at: Date? = nil)
     case squadsLoaded(Result<[SquadSummary], SquadError>)
     case confirmationAnswered(Bool)
     case changeFinished(Result<SquadsChange, SquadError>)
@@ -67,8 +68,8 @@ public enum SquadsFeature: Feature {
     case (.idle, .limitRequested(let name, let limit, let date)):
       return change(&state, .limit(name, maxMembers: limit, at: date))
 
-    case (.idle, .restoreRequested(let name)):
-      return change(&state, .restore(name))
+    case (.idle, .restoreRequested(let name, let time)):
+      return change(&state, .restore(name, at: time))
 
     case (.idle, .deleteRequested(let name, let askFirst, let date)):
       guard !name.isDefault else {
@@ -150,8 +151,8 @@ public enum SquadsRequest: Equatable, Sendable {
   case delete(SquadName, at: Date, asked: [UInt64]? = nil)
   /// Give the squad this size limit, or none.
   case limit(SquadName, maxMembers: Int?, at: Date)
-  /// Put the newest deleted squad of this name back.
-  case restore(SquadName)
+  /// Put the newest deleted squad of this name back, or the newest deleted in the second `at`.
+  case restore(SquadName, at: Date? = nil)
 }
 
 /// What a change of the set of squads did.
@@ -167,6 +168,7 @@ public enum SquadsChange: Equatable, Sendable {
   case deleted(members: Int, keptIn: String)
   /// Deleted, though its file could not be read (why), so how many members it had is unknown.
   case deletedUnread(PersistenceError, keptIn: String)
-  /// Restored from this folder under `squads/.deleted/`.
-  case restored(from: String)
+  /// Restored from this folder under `squads/.deleted/`; `older`: when the deletions of the same
+  /// name still kept, older than the one restored, were made.
+  case restored(from: String, older: [Date] = [])
 }
