@@ -103,6 +103,14 @@ extension ImportFeature {
     var (updated, summary) = ImportMerge.apply(content.members, to: squad, replace: replace)
     // A new limit is a change of the limit in the history: undo never steps across one.
     guard replace, case .some(let limit) = content.limit, limit != squad?.maxMembers else {
+      // A replace by what the squad holds is no change (nothing recorded): it says so, so undo
+      // is not taken to reach it.
+      var kept = updated
+      kept.maxMembers = squad?.maxMembers
+      if replace, let squad, SquadDigest.of(kept) == SquadDigest.of(squad) {
+        summary.unchanged = true
+        return (nil, summary)
+      }
       return (replace || summary.imported > 0 ? SquadEdit(squad: updated) : nil, summary)
     }
     updated.maxMembers = limit

@@ -37,6 +37,8 @@ public struct ImportSummary: Equatable, Sendable, CustomStringConvertible {
   public var limit: Int?? = nil
   /// What the catalogue check corrected, skipped or kept unknown (``ImportContent/notes``).
   public var notes: [String] = []
+  /// A replace whose file holds the squad as it is: nothing was saved or recorded.
+  public var unchanged = false
 
   /// `Imported 3 members (1 already in the squad).`, or what the replaced squad held.
   public var description: String {
@@ -50,6 +52,9 @@ public struct ImportSummary: Equatable, Sendable, CustomStringConvertible {
   }
 
   private var summary: String {
+    if unchanged {
+      return "Nothing changed: the file holds the squad as it is (\(Plural.members(imported))); nothing was recorded."
+    }
     let head = "Imported \(Plural.members(imported))"
     switch replaced {
     case nil:
