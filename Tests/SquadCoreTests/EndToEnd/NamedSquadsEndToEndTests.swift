@@ -156,7 +156,8 @@ import Testing
     #expect(undo.status == 0)
     #expect(
       undo.stderr
-        == "Nothing to undo in the squad 'default'. Undo stops at the last change of its size limit ('squads edit').\n")
+        == "Nothing to undo in the squad 'default'. Undo stops at the last change of its size limit ('squad history' shows which command made it).\n"
+    )
     #expect(try squad.run("list").stdout.hasPrefix("1009351\tHulk\t"), "nothing changed")
     _ = try squad.run("recruit", "thor")
     #expect(try squad.run("undo").stderr.contains("Fired Thor"))
@@ -164,7 +165,9 @@ import Testing
     #expect(try squad.run("redo").stderr.contains("Recruited Thor"))
     let partial = try squad.run("undo", "2")
     #expect(
-      partial.stderr.hasPrefix("Undid 1 change. Undo stops at the last change of its size limit ('squads edit').\n"))
+      partial.stderr.hasPrefix(
+        "Undid 1 change. Undo stops at the last change of its size limit ('squad history' shows which command made it).\n"
+      ))
     // With nothing left to undo when the limit changed, the short sentence.
     _ = try squad.run("squads", "create", "fresh")
     _ = try squad.run("squads", "edit", "fresh", "--max", "4")

@@ -105,7 +105,8 @@ extension StepCommand {
     switch state.phase {
     case .stepped(_, let outcome):
       let limit =
-        outcome.stoppedAtLimitChange ? " Undo stops at the last change of its size limit ('squads edit')." : ""
+        outcome.stoppedAtLimitChange
+        ? " Undo stops at the last change of its size limit ('squad history' shows which command made it)." : ""
       guard let entry = outcome.entry else {
         return .notice("Nothing to \(direction.rawValue) in the squad '\(context.squadName)'.\(limit)")
       }

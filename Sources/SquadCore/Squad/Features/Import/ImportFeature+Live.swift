@@ -26,9 +26,15 @@ public struct ImportEffects: EffectRunner {
   private func importing(_ content: ImportContent, replace: Bool) -> Result<ImportSummary, SquadError> {
     Result { () throws(SquadError) in
       let command = replace ? "import --replace" : "import"
-      return try environment.squadFile.change(by: command, at: environment.now()) { snapshot throws(SquadError) in
-        try ImportFeature.plan(content, replace: replace, in: snapshot)
-      }.0
+      func change() throws(SquadError) -> ImportSummary {
+        try environment.squadFile.change(by: command, at: environment.now()) { snapshot throws(SquadError) in
+          try ImportFeature.plan(content, replace: replace, in: snapshot)
+        }.0
+      }
+      var summary = try change()
+      // The limit was set alone (undo never crosses it); the members are replaced as a change undo takes back.
+      if summary.limitFirst { summary.unchanged = try change().unchanged }
+      return summary
     }
   }
 

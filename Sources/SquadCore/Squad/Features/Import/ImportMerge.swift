@@ -37,8 +37,11 @@ public struct ImportSummary: Equatable, Sendable, CustomStringConvertible {
   public var limit: Int?? = nil
   /// What the catalogue check corrected, skipped or kept unknown (``ImportContent/notes``).
   public var notes: [String] = []
-  /// A replace whose file holds the squad as it is: nothing was saved or recorded.
+  /// A replace whose file holds the squad as it is: nothing was saved or recorded (but the
+  /// limit, when ``limit`` says it changed).
   public var unchanged = false
+  /// The plan set the file's limit alone, keeping the members: replacing them is a change of its own.
+  public var limitFirst = false
 
   /// `Imported 3 members (1 already in the squad).`, or what the replaced squad held.
   public var description: String {
@@ -52,6 +55,9 @@ public struct ImportSummary: Equatable, Sendable, CustomStringConvertible {
   }
 
   private var summary: String {
+    if unchanged, limit != nil {
+      return "The file holds the squad's members as they are (\(Plural.members(imported)))."
+    }
     if unchanged {
       return "Nothing changed: the file holds the squad as it is (\(Plural.members(imported))); nothing was recorded."
     }

@@ -22,7 +22,10 @@ import Testing
     #expect(after.stdout == before.stdout)
     #expect(after.stdout.contains("\"maxMembers\":4"), "\(after.stdout)")
     let history = try CLIProcess.run(["history"], home: copy.path)
-    #expect(history.stdout.contains("limited to 4 members; recruited"), "\(history.stdout)")
+    // The limit first, on its own, then the members as a change undo takes back.
+    let lines = history.stdout.split(separator: "\n")
+    #expect(lines.count == 2 && lines[0].contains("import --replace\trecruited Spider-Man"), "\(history.stdout)")
+    #expect(lines[1].hasSuffix("import --replace\tlimited to 4 members"), "\(history.stdout)")
   }
 
   func plan(_ content: ImportContent, onto squad: Squad, replace: Bool) throws -> (SquadEdit?, ImportSummary) {
