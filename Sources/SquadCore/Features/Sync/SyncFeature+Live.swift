@@ -96,7 +96,7 @@ public struct SyncEffects: EffectRunner {
       let squadFile = SquadFile(paths: squads.paths, name: name) { warning in
         switch warning {
         case .unrecorded(let text): problems.withLock { $0.append("The squad '\(name)': " + text) }
-        case .droppedCutLine(let text): notes.withLock { $0.append(text) }
+        case .droppedCutLine(let text), .trimmed(let text): notes.withLock { $0.append(text) }
         }
       }
       guard (try? squadFile.exists) ?? true else { continue }

@@ -120,8 +120,10 @@ public struct HistoryFile: Sendable {
   }
 
   /// Replaces the file atomically with the newest of these entries: at most ``bound``, and at
-  /// most a quarter of ``InputLimit/historyFile`` bytes (always the newest entry).
-  func rewrite(_ entries: [HistoryEntry]) throws(PersistenceError) {
+  /// most a quarter of ``InputLimit/historyFile`` bytes (always the newest entry). Returns how
+  /// many entries the byte bound dropped that the count bound would have kept (0 for a plain trim).
+  @discardableResult
+  func rewrite(_ entries: [HistoryEntry]) throws(PersistenceError) -> Int {
     var lines: [String] = []
     var bytes = 0
     for entry in entries.reversed() {
@@ -133,6 +135,14 @@ public struct HistoryFile: Sendable {
     }
     AtomicFile.removeLeftovers(of: path)
     try AtomicFile.write(Data(lines.reversed().joined().utf8), to: path)
+    return min(entries.count, HistoryFile.bound) - lines.count
+  }
+
+  /// What a change says when trimming dropped `dropped` entries for their size, keeping `kept`.
+  func trimmedWarning(dropped: Int, kept: Int) -> String {
+    "\(path) was trimmed to its newest \(Plural.count(kept, "entry", "entries")) (it keeps what fits in "
+      + "\(InputLimit.describe(InputLimit.historyFile / 4)), and always the newest entry), dropping \(Plural.count(dropped, "earlier entry", "earlier entries")) "
+      + "for their size: undo and 'squad history' no longer reach them."
   }
 
   /// Whether the file has grown past the point where it is trimmed.

@@ -116,8 +116,11 @@ extension SquadFile {
       try history.append(entry) { () throws(PersistenceError) in try commitPoint() }
       // Trimming after the commit point (not of a folder moved away): if it fails, the history is
       // only longer than it should be.
-      if committing == nil, history.isOverGrown(entries: entries.count + 1) {
-        try? history.rewrite(entries + [entry])
+      if committing == nil, history.isOverGrown(entries: entries.count + 1),
+        let dropped = try? history.rewrite(entries + [entry]), dropped > 0
+      {
+        let kept = min(entries.count + 1, HistoryFile.bound) - dropped
+        warn(.trimmed(history.trimmedWarning(dropped: dropped, kept: kept)))
       }
       return entry
     }

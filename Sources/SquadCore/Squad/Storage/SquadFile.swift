@@ -25,11 +25,13 @@ public struct SquadFile: Sendable {
     case unrecorded(String)
     /// The history's last line was cut short (a write killed midway), and the change dropped it.
     case droppedCutLine(String)
+    /// Trimming the history to its size bound dropped entries its count bound would have kept.
+    case trimmed(String)
 
     /// The sentence to show.
     public var text: String {
       switch self {
-      case .unrecorded(let text), .droppedCutLine(let text): text
+      case .unrecorded(let text), .droppedCutLine(let text), .trimmed(let text): text
       }
     }
   }

@@ -26,6 +26,24 @@ import Testing
     #expect(kept.first?.sequence == 103)
   }
 
+  @Test func aTrimThatDropsEntriesForTheirSizeSaysHowMany() throws {
+    let squad = Squad(members: [Sample.member(Sample.hulk)])
+    try file.save(squad)
+    // Five entries of 7 MiB (35 MiB, past the 32 MiB that starts a trim): the newest that fit in
+    // 16 MiB are the new change and two of them, far fewer than the 1,000 the count bound keeps.
+    let note = String(repeating: "x", count: 7 << 20)
+    var entries = (1...4).map { entry($0, before: "d\($0 - 1)", after: "d\($0)") }
+    entries.append(entry(5, before: "d4", after: SquadDigest.of(squad)))
+    for index in entries.indices { entries[index].detail = note }
+    try home.write(entries.map { $0.json.encoded() + "\n" }.joined(), to: "history.jsonl")
+    let said = Mutex<[String]>([])
+    let warned = SquadFile(paths: SquadPaths(home: home.path)) { warning in said.withLock { $0.append(warning.text) } }
+    _ = try warned.update(.recruit(at: Sample.moment), heroes: [Sample.spiderMan], at: Sample.moment)
+    #expect(try file.history.read().entries.map(\.sequence) == [4, 5, 6])
+    let words = said.withLock { $0 }
+    #expect(words.count == 1 && words[0].contains("dropping 3 earlier entries for their size"), "\(words)")
+  }
+
   @Test func aTornLastLineIsDroppedAndAnyOtherBadLineIsCorrupt() throws {
     let good = entry(1, before: "none", after: "x").json.encoded()
     try home.write(good + "\n{\"sequence\":2", to: "history.jsonl")
