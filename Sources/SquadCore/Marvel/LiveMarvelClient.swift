@@ -81,8 +81,9 @@ public struct LiveMarvelClient: MarvelClient {
   }
 
   /// One endpoint through the cache: fresh cache → no request; stale → conditional request, a
-  /// 304 reuses the cached page; a new 200 is decoded first and cached only when valid (a page of
-  /// heroes by the caller, once it has stored them: ``MarvelPage/pendingCache``).
+  /// 304 naming the cached version reuses the cached page; a new 200 is decoded first and cached
+  /// only when valid (a page of heroes by the caller, once it has stored them:
+  /// ``MarvelPage/pendingCache``).
   func fetch<DTO: Decodable, Item: LeanCacheItem>(
     _ endpoint: MarvelEndpoint, as dto: DTO.Type, freshness: CacheFreshness, map: (DTO) -> Item
   ) async -> Result<MarvelPage<Item>, MarvelError> {
@@ -104,17 +105,26 @@ public struct LiveMarvelClient: MarvelClient {
     }
     var headers = ["Accept": "application/json", "Accept-Encoding": "gzip"]
     if let etag = cached?.entry.etag { headers["If-None-Match"] = etag }
-    let response: HTTPResponse
-    let attempts: Int
+    var response: HTTPResponse
+    var attempts: Int
     switch await send(address, label: url, headers: headers) {
     case .failure(let error): return .failure(error)
     case .success(let answer): (response, attempts) = answer
     }
     if response.status == 304, let cached {
-      var entry = cached.entry
-      entry.fetchedAt = environment.now()
-      try? cache?.store(entry)
-      return .success(with(cached.page, origin: .notModified, requests: attempts))
+      if Self.sameValidator(response.header("ETag"), cached.entry.etag) {
+        var entry = cached.entry
+        entry.fetchedAt = environment.now()
+        try? cache?.store(entry)
+        return .success(with(cached.page, origin: .notModified, requests: attempts))
+      }
+      // A 304 naming another version does not describe the cached page, so it must not freshen
+      // it (RFC 9111 §4.3.4): ask once more without the condition and use that answer.
+      headers["If-None-Match"] = nil
+      switch await send(address, label: url, headers: headers) {
+      case .failure(let error): return .failure(error)
+      case .success(let answer): (response, attempts) = (answer.0, attempts + answer.1)
+      }
     }
     guard (200...299).contains(response.status) else {
       return .failure(
@@ -136,6 +146,19 @@ public struct LiveMarvelClient: MarvelClient {
       page.pendingCache = pending
       return page
     }
+  }
+
+  /// Whether a 304's ETag names the cached version: the same tag once quotes and a weak `W/`
+  /// are set aside (Marvel sends its ETag unquoted), or no ETag at all (nothing says otherwise).
+  static func sameValidator(_ answered: String?, _ stored: String?) -> Bool {
+    guard let answered, let stored else { return true }
+    func bare(_ tag: String) -> Substring {
+      var tag = Substring(tag.trimmingCharacters(in: .whitespaces))
+      if tag.hasPrefix("W/") { tag = tag.dropFirst(2) }
+      if tag.count >= 2, tag.hasPrefix("\""), tag.hasSuffix("\"") { tag = tag.dropFirst().dropLast() }
+      return tag
+    }
+    return bare(answered) == bare(stored)
   }
 
   /// Whether a cached answer is within the TTL. One fetched "in the future" beyond a small clock

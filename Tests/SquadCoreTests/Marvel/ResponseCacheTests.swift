@@ -63,6 +63,45 @@ import Testing
     #expect(transport.requests.count == 2)
   }
 
+  /// Found by the attack: a 304 naming another version was taken as "not modified", and the
+  /// stale page was served for ever (RFC 9111 §4.3.4: it must not freshen the stored page).
+  @Test func a304NamingAnotherVersionIsAskedAgainWithoutTheCondition() async throws {
+    transport.enqueue(
+      StubTransport.ok("characters.json", etag: "\"v1\""), StubTransport.status(304, headers: ["ETag": "\"v2\""]),
+      StubTransport.ok("character.json", etag: "\"v2\""))
+    _ = try await listing()
+    let changed = try await listing(.revalidate)
+    #expect(transport.requests.map { $0.headers["If-None-Match"] } == [nil, "\"v1\"", nil])
+    #expect(changed.origin == .network)
+    #expect(changed.results.map(\.name) == ["Thanos"])
+    #expect(changed.requests == 2)
+    #expect(cache.entry(for: url)?.etag == "\"v2\"")
+  }
+
+  @Test func a304NamingTheSameVersionQuotedOrWeakOrNotAtAllReusesTheCachedPage() async throws {
+    transport.enqueue(StubTransport.ok("characters.json", etag: "e1"))
+    for etag in ["e1", "\"e1\"", "W/\"e1\"", nil] {
+      transport.enqueue(StubTransport.status(304, headers: etag.map { ["ETag": $0] } ?? [:]))
+    }
+    _ = try await listing()
+    for _ in 0..<4 { #expect(try await listing(.revalidate).origin == .notModified) }
+    #expect(transport.requests.count == 5)
+  }
+
+  /// Asked again without a condition, a server answering 304 again has no page to give.
+  @Test func a304ToTheUnconditionalRequestIsAnInvalidAnswer() async throws {
+    transport.enqueue(
+      StubTransport.ok("characters.json", etag: "v1"), StubTransport.status(304, headers: ["ETag": "v2"]),
+      StubTransport.status(304, headers: ["ETag": "v2"]))
+    _ = try await listing()
+    let answer = await client().characters(CharacterFilter(limit: 3), freshness: .revalidate)
+    guard case .failure(.invalidResponse(304, _, _)) = answer else {
+      Issue.record("expected an invalid response, got \(answer)")
+      return
+    }
+    #expect(transport.requests.count == 3)
+  }
+
   @Test func revalidatingIgnoresTheTTL() async throws {
     transport.enqueue(StubTransport.ok("characters.json", etag: "e1"), StubTransport.status(304))
     _ = try await listing()
