@@ -11,7 +11,8 @@ import Foundation
 ///   date, and Marvel's own "unknown" dates, are unknown
 ///   (``MarvelDate/known(_:)``): a date only orders records, and an unknown one is a state squad
 ///   already handles;
-/// - the `image_not_available` placeholder is no picture;
+/// - the `image_not_available` placeholder is no picture, and a picture or link that is not an
+///   http or https address (``HeroLink/isWebAddress(_:)``) is dropped;
 /// - anything else that squad could not keep (a field of the wrong type, a value past
 ///   ``HeroLimits``) refuses the record, naming the field: squad keeps nothing it could not write
 ///   to its own files and read back.
@@ -48,10 +49,10 @@ struct CharacterDTO: Decodable {
     hero = Hero(
       id: HeroID(id), name: name, description: description,
       modified: seconds.flatMap(MarvelDate.seconds) ?? text.flatMap(MarvelDate.known),
-      thumbnail: picture?.isPlaceholder == true ? nil : picture,
+      thumbnail: picture.flatMap { $0.isPlaceholder || !HeroLink.isWebAddress($0.path) ? nil : $0 },
       counts: HeroCounts(
         comics: counts[0]?.value, series: counts[1]?.value, stories: counts[2]?.value, events: counts[3]?.value),
-      urls: links)
+      urls: links.filter { HeroLink.isWebAddress($0.url) })
   }
 
   /// A count: a whole number, or Marvel's `{"available": N, "items": […]}` (its items stop at 20).

@@ -4,4 +4,13 @@ public struct HeroLink: Hashable, Sendable, Decodable {
   public var type: String
   /// The page address.
   public var url: String
+
+  /// Whether `address` is a web address squad keeps from what it reads: `http://` or `https://`
+  /// (any case) and more. Links and pictures of other schemes (`javascript:`, `data:`, `file:`)
+  /// are dropped where a hero is read (``CharacterDTO``, the catalogue's records), as the
+  /// placeholder picture is: a terminal or a Markdown viewer may open what squad prints.
+  public static func isWebAddress(_ address: String) -> Bool {
+    let scheme = address.prefix(8).lowercased()
+    return scheme.hasPrefix("https://") ? address.utf8.count > 8 : scheme.hasPrefix("http://") && address.utf8.count > 7
+  }
 }

@@ -45,6 +45,28 @@ import Testing
     }
   }
 
+  /// Found by the attack: a server's or an archive's `javascript:`, `data:` and `file:` links and
+  /// pictures were stored, shown by `show` and exported.
+  @Test func linksAndPicturesThatAreNotWebAddressesAreDroppedAlike() throws {
+    let record = #"""
+      {"id":7,"name":"A","thumbnail":{"path":"javascript:alert(1)//","extension":"jpg"},"urls":[
+      {"type":"detail","url":"javascript:alert(1)"},{"type":"wiki","url":"file:///etc/passwd"},
+      {"type":"x","url":"data:text/html,hi"},{"type":"y","url":" http://lead.example"},{"type":"z","url":"http://"},
+      {"type":"comiclink","url":"HTTPS://marvel.com/a"},{"type":"detail","url":"http://marvel.com/b"}]}
+      """#
+    for read in [Self.byReader(record), Self.byDTO(record)] {
+      let hero = try #require(read)
+      #expect(hero.thumbnail == nil)
+      #expect(hero.urls.map(\.url) == ["HTTPS://marvel.com/a", "http://marvel.com/b"])
+    }
+    let picture = #"{"id":7,"name":"A","thumbnail":{"path":"https://i.annihil.us/u/a","extension":"jpg"}}"#
+    #expect(Self.byReader(picture)?.thumbnail?.url() == "https://i.annihil.us/u/a.jpg")
+    #expect(Self.byDTO(picture) == Self.byReader(picture))
+    for address in ["file:///x.jpg", "data:image/png;base64,AA", "//i.annihil.us/a", "https://", "ftp://a/b"] {
+      #expect(!HeroLink.isWebAddress(address), "\(address)")
+    }
+  }
+
   @Test func everyStoredRecordReadsAlikeThroughTheDTO() {
     for hero in BundledCatalogue.heroes.prefix(200) {
       #expect(Self.byDTO(hero.record.encoded()) == hero, "\(hero.id)")

@@ -154,7 +154,7 @@ extension HeroDetails {
       guard let path, let fileExtension else { throw reader.failure("a thumbnail without a path and an extension") }
       if keep {
         let picture = Thumbnail(path: path.string, extension: fileExtension.string)
-        thumbnail = picture.isPlaceholder ? nil : picture
+        thumbnail = picture.isPlaceholder || !HeroLink.isWebAddress(picture.path) ? nil : picture
       }
       // The picture's URL, as a squad member keeps it: path, a dot, extension.
       let bytes = path.withUTF8 { $0.count } + 1 + fileExtension.withUTF8 { $0.count }
@@ -169,7 +169,7 @@ extension HeroDetails {
       count += 1
       problem =
         problem ?? [type, url].lazy.compactMap { $0.withUTF8 { HeroLimits.urlProblem(byteCount: $0.count) } }.first
-      if keep { urls.append(HeroLink(type: type.string, url: url.string)) }
+      if keep, HeroLink.isWebAddress(url.string) { urls.append(HeroLink(type: type.string, url: url.string)) }
     }
     return (problem ?? HeroLimits.linksProblem(count: count)).map { "urls " + $0 }
   }
