@@ -69,6 +69,8 @@ public enum TransportError: Error, Hashable, Sendable {
   case redirectRefused(scheme: String)
   /// The server's reply is not HTTP (HTTP/0.9, an unknown version, other bytes).
   case notHTTP
+  /// The body is not in the encoding its `Content-Encoding` names (plain JSON sent as gzip).
+  case badContentEncoding
   /// The TLS connection could not be set up (a refused certificate, a failed handshake).
   case tlsFailed(String)
   /// Any other failure, in a few words.
@@ -88,6 +90,7 @@ public enum TransportError: Error, Hashable, Sendable {
     case .tooManyRedirects: return "too many redirects (more than \(HTTPRequest.maximumRedirects))"
     case .redirectRefused(let scheme): return "redirect to a non-http URL (\(scheme):) refused"
     case .notHTTP: return "the server's reply is not an HTTP response"
+    case .badContentEncoding: return "the body is not in the encoding its Content-Encoding header names"
     case .tlsFailed(let text), .other(let text): return text
     }
   }

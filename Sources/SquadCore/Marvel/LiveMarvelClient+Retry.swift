@@ -44,6 +44,9 @@ extension LiveMarvelClient {
       case .failure(.bodyTooLarge(let limit)):
         return .failure(
           .invalidResponse(status: 200, detail: TransportError.bodyTooLarge(limit: limit).reason, url: label))
+      // A body that is not what its header says is an invalid answer, as an undecodable one is.
+      case .failure(.badContentEncoding):
+        return .failure(.invalidResponse(status: 200, detail: TransportError.badContentEncoding.reason, url: label))
       case .failure(.noNetworkLibrary(let detail)):
         return .failure(.noNetworkLibrary(detail: detail))
       case .failure(let error):

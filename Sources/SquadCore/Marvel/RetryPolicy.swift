@@ -21,7 +21,7 @@ public struct RetryPolicy: Hashable, Sendable {
     switch error {
     case .connectionRefused, .connectionLost, .hostNotFound, .other: return true
     case .timedOut, .cancelled, .badURL, .noNetworkLibrary, .bodyTooLarge, .tooManyRedirects, .redirectRefused,
-      .notHTTP, .tlsFailed:
+      .notHTTP, .tlsFailed, .badContentEncoding:
       return false
     }
   }

@@ -108,8 +108,17 @@ public final class URLSessionTransport: HTTPTransport {
   }
 
   // The error's text can quote the signed URL, so only its code is used; libcurl's text only tells
-  // a TLS failure (final) from a truncated body (retried) among codes left unknown.
+  // a TLS failure or a body not in its Content-Encoding (final) from a truncated body (retried)
+  // among codes left unknown.
   static func classify(_ code: URLError.Code, libcurlText: String = "") -> TransportError {
+    // libcurl's CURLE_BAD_CONTENT_ENCODING: "Error while processing content unencoding: …",
+    // "Unrecognized content encoding type …", "Unrecognized or bad HTTP Content or Transfer-Encoding".
+    let text = libcurlText.lowercased()
+    if code == .unknown,
+      ["content unencoding", "content encoding", "content or transfer-encoding"].contains(where: text.contains)
+    {
+      return .badContentEncoding
+    }
     if code == .unknown,
       libcurlText.hasPrefix("SSL") || libcurlText.contains("certificate") || libcurlText.contains("TLS")
     {
@@ -126,6 +135,7 @@ public final class URLSessionTransport: HTTPTransport {
     // The URL was checked before the request, so libcurl's "unsupported" is the reply: HTTP/0.9,
     // an unknown HTTP version, bytes that are not HTTP at all.
     case .badURL, .unsupportedURL: return .notHTTP
+    case .cannotDecodeContentData, .cannotDecodeRawData: return .badContentEncoding
     case .notConnectedToInternet: return .other("not connected to a network")
     case .secureConnectionFailed: return .tlsFailed("the TLS handshake failed")
     case .serverCertificateUntrusted, .serverCertificateHasBadDate, .serverCertificateNotYetValid,

@@ -56,6 +56,30 @@ import Testing
     #expect(!RetryPolicy.isRetryable(certificate) && !RetryPolicy.isRetryable(.notHTTP))
   }
 
+  /// Found by the attack: `Content-Encoding: gzip` over plain JSON was "the connection broke",
+  /// asked four times, then answered from the local catalogue with exit 0.
+  @Test func aBodyNotInItsContentEncodingIsAnInvalidAnswerAskedOnce() async {
+    // What FoundationNetworking reports (code -1, libcurl's text) and what Darwin's URLSession does.
+    let libcurl = "Error while processing content unencoding: incorrect header check"
+    #expect(URLSessionTransport.classify(.unknown, libcurlText: libcurl) == .badContentEncoding)
+    #expect(
+      URLSessionTransport.classify(.unknown, libcurlText: "Unrecognized content encoding type. libcurl understands…")
+        == .badContentEncoding)
+    #expect(URLSessionTransport.classify(.cannotDecodeContentData) == .badContentEncoding)
+    #expect(!RetryPolicy.isRetryable(.badContentEncoding))
+    let stub = StubTransport([.failure(.badContentEncoding), .failure(.badContentEncoding)])
+    let client = LiveMarvelClient(
+      baseURL: "http://sim/v1/public", credentials: TestKeys.credentials, cache: nil, transport: stub,
+      environment: clock.environment())
+    let result = await listing(client)
+    #expect(stub.requests.count == 1)
+    guard case .failure(.invalidResponse(200, let detail, _)) = result else {
+      Issue.record("expected an invalid response, got \(result)")
+      return
+    }
+    #expect(detail == "the body is not in the encoding its Content-Encoding header names")
+  }
+
   @Test func retryAfterSentTwiceOrAsAListMeansTheLatestTimeOffered() {
     let now = Date(timeIntervalSince1970: 1_445_412_470)  // 2015-10-21T07:27:50Z
     #expect(RetryPolicy.retryAfterSeconds("5, 5", now: now) == 5)
