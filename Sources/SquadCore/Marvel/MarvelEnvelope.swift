@@ -30,6 +30,13 @@ struct MarvelEnvelope<Item: Decodable>: Decodable {
         throw DecodingError.dataCorruptedError(
           forKey: key, in: container, debugDescription: "\(value) is not a count between 0 and \(maximum)")
       }
+      // Marvel's count is the number of results in this page: one that disagrees is no Marvel
+      // answer (a sync said "Synced 3 heroes" of a page claiming 100), as a lying total is not.
+      guard count == results.count else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .count, in: container,
+          debugDescription: "\(count) is not the number of results this page holds (\(results.count))")
+      }
       // A page holding heroes past the listing's end lies about its total (a sync would stop
       // there and call the listing complete).
       guard results.isEmpty || offset + results.count <= total else {

@@ -57,6 +57,19 @@ import Testing
     #expect(exact.code != 65 && !exact.err.contains("fewer than"), "a total the page reaches exactly: \(exact.err)")
   }
 
+  /// Found by the attack: a page claiming `count: 100` over 3 results synced "3 heroes", exit 0.
+  @Test(arguments: [100, 0, 2]) @MainActor func aCountOtherThanThePagesResultsIsAnInvalidAnswer(count: Int)
+    async throws
+  {
+    for command in [["heroes", "--all"], ["sync"], ["heroes"]] {
+      let result = try await run(command, SamePageTransport(Self.page("count", count)))
+      #expect(result.code == 65, "\(command): \(result.err)")
+      #expect(
+        result.err.contains("at data.count: \(count) is not the number of results this page holds (3)"),
+        "\(result.err)")
+    }
+  }
+
   @Test @MainActor func allHeroesStopsWhenTheServerIgnoresTheOffset() async throws {
     let transport = SamePageTransport(Self.page("offset", 0))
     let result = try await run(["heroes", "--all"], transport)
