@@ -46,7 +46,17 @@ public struct HeroResolver: Sendable {
         return .failure(.source(error))
       case .success(let answer):
         let nearby = HeroMatcher.matching(name, in: answer.value).isEmpty ? await heroes.suggestions(for: name) : []
-        return HeroMatcher.pick(name, among: answer.value, nearby: nearby).map { Sourced($0, source: answer.source) }
+        let picked = HeroMatcher.pick(name, among: answer.value, nearby: nearby)
+        // The API's answer lacks the name while the local catalogue has it: "No hero is named
+        // 'hulk'" above the local Hulk would contradict itself, so say which source knows what.
+        if case .failure(.unknownName) = picked, case .api = answer.source {
+          switch HeroMatcher.pick(name, among: nearby) {
+          case .success(let hero): return .failure(.unknownToAPI(name, local: [hero]))
+          case .failure(.ambiguous(_, let local, _)): return .failure(.unknownToAPI(name, local: local))
+          default: break
+          }
+        }
+        return picked.map { Sourced($0, source: answer.source) }
       }
     }
   }

@@ -36,6 +36,9 @@ public enum LookupFailure: CommandFailure, Hashable, Sendable {
   case unknownID(HeroID)
   /// No hero's name is or starts with this text; `suggestions` are near misses.
   case unknownName(String, suggestions: [Hero])
+  /// The API's answer holds no hero of this name, while the local catalogue's heroes `local` are
+  /// or start with it (a partial or lying server); an id reaches the local record.
+  case unknownToAPI(String, local: [Hero])
   /// Several heroes' names start with this text and none is an exact match; `candidates` are
   /// the first few of `matchCount`.
   case ambiguous(String, candidates: [Hero], matchCount: Int)
@@ -53,7 +56,7 @@ public enum LookupFailure: CommandFailure, Hashable, Sendable {
   /// The lines under the message: each candidate with its comics, or each failure of several.
   public var lines: [String] {
     switch self {
-    case .unknownName(_, let heroes), .ambiguous(_, let heroes, _):
+    case .unknownName(_, let heroes), .unknownToAPI(_, let heroes), .ambiguous(_, let heroes, _):
       return heroes.map { hero in
         let comics = hero.counts.comics.map { Plural.count($0, "comic") } ?? "comics \(Table.unknown)"
         return "  \(hero.id)\t\(TextSanitizer.clean(hero.name))\t\(comics)"
@@ -70,6 +73,10 @@ public enum LookupFailure: CommandFailure, Hashable, Sendable {
       return suggestions.isEmpty
         ? "No hero is named '\(TextSnippet.quote(name))'. Try 'squad heroes <prefix>' to search."
         : "No hero is named '\(TextSnippet.quote(name))'. Did you mean one of these?"
+    case .unknownToAPI(let name, let local):
+      let has = local.count == 1 ? "has one; name it" : "has heroes whose names start with it; name one"
+      return "The Marvel API knows no hero named '\(TextSnippet.quote(name))', but the local catalogue \(has) "
+        + "by id to use the local catalogue's record:"
     case .ambiguous(let name, let candidates, let count):
       let shown = count > candidates.count ? " (the \(candidates.count) with the most comics)" : ""
       return "'\(TextSnippet.quote(name))' matches \(count) heroes; use a longer name or an id\(shown):"

@@ -70,6 +70,24 @@ import Testing
     }
   }
 
+  /// Found by the attack: an answer to `recruit hulk` holding no Hulk said "No hero is named
+  /// 'hulk'. Did you mean …" and then offered the local catalogue's Hulk.
+  @Test @MainActor func aNameTheAPIDoesNotKnowButTheCatalogueHasIsSaidSo() async throws {
+    let empty = Data(#"{"code":200,"data":{"offset":0,"limit":100,"total":0,"count":0,"results":[]}}"#.utf8)
+    let one = try await run(["recruit", "hulk"], SamePageTransport(empty))
+    #expect(one.code == 3, "\(one.err)")
+    #expect(!one.err.contains("No hero is named"), "\(one.err)")
+    #expect(
+      one.err.contains(
+        "The Marvel API knows no hero named 'hulk', but the local catalogue has one; name it by id to use the local "
+          + "catalogue's record:\n  1009351\tHulk\t1,798 comics\n"), "\(one.err)")
+    let some = try await run(["recruit", "hul"], SamePageTransport(empty))
+    #expect(some.code == 3 && some.err.contains("has heroes whose names start with it; name one by id"), "\(some.err)")
+    #expect(some.err.contains("1009355\tHulkling"), "\(some.err)")
+    let none = try await run(["recruit", "zzzq"], SamePageTransport(empty))
+    #expect(none.code == 3 && none.err.contains("No hero is named 'zzzq'. Did you mean"), "\(none.err)")
+  }
+
   @Test @MainActor func allHeroesStopsWhenTheServerIgnoresTheOffset() async throws {
     let transport = SamePageTransport(Self.page("offset", 0))
     let result = try await run(["heroes", "--all"], transport)
