@@ -37,13 +37,14 @@ struct PickEndToEndTests {
     #expect(session.settingsRestored == true, "the terminal's settings as before", sourceLocation: sourceLocation)
   }
 
-  @Test func typingSquirrSpaceEnterRecruitsSquirrelGirl() throws {
+  @Test func typingSquirrDownSpaceEnterRecruitsSquirrelGirl() throws {
     let home = try home(adding: [Self.squirrelGirl])
+    // Right after typed text a Space is text: a move first makes it mark.
     let session = try PickTerminal.run(
       ["pick"], home: home.path,
       steps: [
-        .wait("Filter:"), .type("squirr"), .wait("1 of "), .wait("Squirrel Girl"), .type(" "), .wait("+1 to recruit"),
-        .type("\r"),
+        .wait("Filter:"), .type("squirr"), .wait("1 of "), .wait("Squirrel Girl"), .type("\u{1B}[B "),
+        .wait("+1 to recruit"), .type("\r"),
       ])
     expectRestored(session)
     #expect(session.exit == 0, "\(session.stderr ?? "")")

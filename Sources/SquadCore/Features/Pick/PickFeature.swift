@@ -38,6 +38,10 @@ public enum PickFeature: Feature {
     public var squadName: String?
     /// The squad's size limit, as last read; nil for none.
     public var maxMembers: Int?
+    /// Whether the last key typed a character into the filter: a Space now is text too, so a name
+    /// is typed as it is spelt (`iron man`). Any other key, a second Space, a resize or a resume
+    /// from a stop make Space mark again.
+    public var spaceIsText = false
 
     /// How many members the squad would hold if Enter saved the marks now.
     public var fill: Int { pending.reduce(members.count) { $0 + ($1.kind == .recruit ? 1 : -1) } }
@@ -97,6 +101,13 @@ public enum PickFeature: Feature {
   static func listHeight(_ size: TerminalSize) -> Int { max(size.height - PickScreen.chromeRows, 1) }
 
   public static func reduce(_ state: inout State, _ action: Action) -> [Effect] {
+    // Only the key right after typed text can be a space in the filter; typing sets it again. A
+    // resize ends it too, as does a resume from a stop (which redraws by one): typing was broken off.
+    let spaceIsText = state.spaceIsText
+    switch action {
+    case .keyPressed, .terminalResized: state.spaceIsText = false
+    default: break
+    }
     switch (state.mode, action) {
     case (_, .terminalResized(let size)):
       state.size = size
@@ -167,7 +178,7 @@ public enum PickFeature: Feature {
       return redraw(state)
 
     case (.browsing, .keyPressed(let key)):
-      return browse(&state, key)
+      return browse(&state, spaceIsText && key == .space ? .text(" ") : key)
 
     default:
       // An action that does not fit the current mode changes nothing.
@@ -216,6 +227,7 @@ public enum PickFeature: Feature {
       guard state.filter.count < maximumFilterLength else { return redraw(state) }
       let previous = state.matches
       state.filter.append(character)
+      state.spaceIsText = !character.isWhitespace
       refilter(&state, previous: previous)
     default: break
     }

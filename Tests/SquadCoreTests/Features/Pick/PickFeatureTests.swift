@@ -51,19 +51,22 @@ final class ScriptedTerminal: FullScreenTerminal {
     state.matches = Array(0..<5)
   }
 
-  @Test func typingFiltersSpaceMarksAndEnterSavesOnce() async throws {
-    let (store, terminal) = try store([.text("t"), .text("h"), .space, .enter])
+  @Test func typingFiltersSpaceAfterAMoveMarksAndEnterSavesOnce() async throws {
+    let (store, terminal) = try store([.text("t"), .text("h"), .down, .space, .enter])
     await store.send(.started)
     await store.receive(.heroesLoaded(.success(PickCatalogue(heroes: ordered, squad: Squad())))) { loaded(&$0) }
     await store.receive(.keyPressed(.text("t"))) {
       $0.filter = "t"
       // Thor starts with it; Spider-Man (Peter Parker) contains it.
       $0.matches = [4, 2]
+      $0.spaceIsText = true
     }
     await store.receive(.keyPressed(.text("h"))) {
       $0.filter = "th"
       $0.matches = [4]
     }
+    // Thor is the only match: the cursor stays, but a Space after a move marks.
+    await store.receive(.keyPressed(.down)) { $0.spaceIsText = false }
     await store.receive(.keyPressed(.space)) { $0.pending = [PendingChange(hero: Sample.thor, kind: .recruit)] }
     await store.receive(.keyPressed(.enter)) { $0.mode = .saving }
     let squad = Squad(members: [Sample.member(Sample.thor)])
@@ -152,9 +155,11 @@ final class ScriptedTerminal: FullScreenTerminal {
     await store.receive(.keyPressed(.text("x"))) {
       $0.filter = "x"
       $0.matches = []
+      $0.spaceIsText = true
     }
     await store.receive(.keyPressed(.backspace)) {
       $0.filter = ""
+      $0.spaceIsText = false
       $0.matches = Array(0..<5)
     }
     await store.receive(.keyPressed(.backspace))
@@ -193,6 +198,7 @@ final class ScriptedTerminal: FullScreenTerminal {
     await store.receive(.keyPressed(.text("u"))) {
       $0.filter = "u"
       $0.matches = [0, 1]
+      $0.spaceIsText = true
     }
     await store.receive(.keyPressed(.text("q"))) {
       $0.filter = "uq"
@@ -484,6 +490,49 @@ final class ScriptedTerminal: FullScreenTerminal {
     #expect(state.helpScroll == 0)
     _ = PickFeature.reduce(&state, .keyPressed(.text("x")))
     #expect(state.mode == .browsing)
+  }
+
+  func typed(_ text: String, into state: inout PickFeature.State) {
+    for character in text {
+      _ = PickFeature.reduce(&state, .keyPressed(character == " " ? .space : .text(character)))
+    }
+  }
+
+  @Test func aSpaceRightAfterTypedTextIsFilterTextAndASecondSpaceMarks() {
+    var state = PickFeature.State(size: size)
+    _ = PickFeature.reduce(&state, .heroesLoaded(.success(PickCatalogue(heroes: ordered, squad: Squad()))))
+    typed("peter ", into: &state)
+    #expect(state.filter == "peter " && state.pending.isEmpty, "the name is typed as it is spelt")
+    #expect(state.matches.map { state.index.hero(at: $0)?.name } == ["Spider-Man (Peter Parker)"])
+    typed(" ", into: &state)
+    #expect(state.filter == "peter ")
+    #expect(state.pending == [PendingChange(hero: Sample.spiderMan, kind: .recruit)], "two spaces mark")
+  }
+
+  @Test func aSpaceAfterAnyOtherKeyOrAResizeMarks() {
+    let between: [[PickFeature.Action]] = [
+      [.keyPressed(.text("x")), .keyPressed(.backspace)], [.keyPressed(.down), .keyPressed(.up)],
+      [.keyPressed(.control("z"))],
+      // A resume after a stop from outside (SIGTSTP, SIGSTOP) comes as a resize.
+      [.terminalResized(size)],
+    ]
+    for actions in between {
+      var state = PickFeature.State(size: size)
+      _ = PickFeature.reduce(&state, .heroesLoaded(.success(PickCatalogue(heroes: ordered, squad: Squad()))))
+      for action in [.keyPressed(.text("h"))] + actions + [.keyPressed(.space)] {
+        _ = PickFeature.reduce(&state, action)
+      }
+      #expect(state.filter == "h", "\(actions)")
+      #expect(state.pending == [PendingChange(hero: Sample.hulk, kind: .recruit)], "\(actions)")
+    }
+  }
+
+  @Test func aSpaceAfterAFilterGivenOnTheCommandLineMarks() {
+    var state = PickFeature.State(size: size, filter: "hulk")
+    _ = PickFeature.reduce(&state, .heroesLoaded(.success(PickCatalogue(heroes: ordered, squad: Squad()))))
+    _ = PickFeature.reduce(&state, .keyPressed(.space))
+    #expect(state.filter == "hulk")
+    #expect(state.pending == [PendingChange(hero: Sample.hulk, kind: .recruit)])
   }
 
   @Test func theFilterStopsGrowingAtItsLimit() {
