@@ -1,5 +1,8 @@
 /// Every folded name of a ``PickHeroSource`` in one byte buffer, read from the source the first
 /// time a filter needs names that merely contain it (or when the runner prepares it early).
+///
+/// Names are stored as the picker matches them (``searchForm(_:to:)``): hyphen, dot and space
+/// alike, and each name ends with a space, so a filter's last space can match a name's end.
 final class FoldedNames: Sendable {
   private let source: any PickHeroSource
   private let built = Mutex<Buffer?>(nil)
@@ -31,9 +34,28 @@ final class FoldedNames: Sendable {
     buffer.starts.reserveCapacity(source.count + 1)
     buffer.bytes.reserveCapacity(source.count * 24)
     source.forEachFoldedName { name in
-      buffer.bytes.append(contentsOf: name)
+      // A record that does not read stays empty: nothing matches it.
+      if !name.isEmpty {
+        Self.searchForm(name, to: &buffer.bytes)
+        // A name's end ends a word, as a space does: `iron man ` still finds Iron Man.
+        if buffer.bytes.last != Self.space { buffer.bytes.append(Self.space) }
+      }
       buffer.starts.append(buffer.bytes.count)
     }
     return buffer
+  }
+
+  static let space = UInt8(ascii: " ")
+
+  /// Appends folded UTF-8 text as the picker matches it: each run of hyphens, dots and spaces as
+  /// one space, as names are typed elsewhere (`spider man` is `Spider-Man`, `ms marvel` is
+  /// `Ms. Marvel`). UTF-8 never uses these bytes inside another character.
+  static func searchForm(_ text: some Sequence<UInt8>, to bytes: inout [UInt8]) {
+    var afterSeparator = false
+    for byte in text {
+      let isSeparator = byte == space || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+      if !(isSeparator && afterSeparator) { bytes.append(isSeparator ? space : byte) }
+      afterSeparator = isSeparator
+    }
   }
 }

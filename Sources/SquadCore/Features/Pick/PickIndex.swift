@@ -10,7 +10,8 @@
 /// first screen and a prefix filter read only the heroes they show. Names that merely contain
 /// the filter need every name: they are folded once into one byte buffer (``FoldedNames``,
 /// built in the background after the first frame) and matched with `memchr`/`memcmp`, so a
-/// keystroke on 100,000 heroes stays within a frame.
+/// keystroke on 100,000 heroes stays within a frame. Hyphen, dot and space match one another,
+/// as in names typed elsewhere: `spider man` finds Spider-Man.
 public struct PickIndex: Equatable, Sendable {
   private let source: any PickHeroSource
   private let names: FoldedNames
@@ -44,19 +45,37 @@ public struct PickIndex: Equatable, Sendable {
   /// limits the search for the others to earlier matches (the filter only grew, so nothing else
   /// can match).
   public func matches(_ filter: String, within previous: [Int]? = nil) -> [Int] {
-    let folded = HeroName.folded(filter)
-    let needle = Array(folded.utf8)
+    var folded = HeroName.folded(filter)
+    // Folding trims; a space typed last still ends a word (`iron ` is not Ironclad).
+    if !folded.isEmpty, filter.last?.isWhitespace == true { folded += " " }
+    var needle: [UInt8] = []
+    FoldedNames.searchForm(folded.utf8, to: &needle)
     guard !needle.isEmpty else { return Array(0..<count) }
-    let starting = source.positions(prefix: folded)
+    // The name index orders folded names, where hyphen, dot and space differ: bisection finds the
+    // names that start with the filter's first word, and the stored names check the rest.
+    let word = needle.prefix { $0 != FoldedNames.space }
+    let candidates = source.positions(prefix: String(decoding: word, as: UTF8.self))
+    var starting: [Int] = []
     var containing: [Int] = []
     names.withBuffer { bytes, starts in
       needle.withUnsafeBufferPointer { pin in
+        func name(_ position: Int) -> (base: UnsafePointer<UInt8>, length: Int)? {
+          guard starts.indices.contains(position + 1), let base = bytes.baseAddress else { return nil }
+          return (base + starts[position], starts[position + 1] - starts[position])
+        }
+        func startsWithFilter(_ position: Int) -> Bool {
+          guard word.count < needle.count else { return true }
+          guard let (base, length) = name(position), length >= pin.count, let wanted = pin.baseAddress else {
+            return false
+          }
+          return memcmp(base, wanted, pin.count) == 0
+        }
+        starting = candidates.filter(startsWithFilter)
         func check(_ position: Int) {
-          guard !starting.contains(position), starts.indices.contains(position + 1) else { return }
-          let start = starts[position]
-          let length = starts[position + 1] - start
-          guard length >= pin.count, let base = bytes.baseAddress, let wanted = pin.baseAddress else { return }
-          if Self.contains(base + start, length, wanted, pin.count) { containing.append(position) }
+          guard !(candidates.contains(position) && startsWithFilter(position)),
+            let (base, length) = name(position), let wanted = pin.baseAddress
+          else { return }
+          if Self.contains(base, length, wanted, pin.count) { containing.append(position) }
         }
         if let previous {
           for position in previous { check(position) }
@@ -67,7 +86,7 @@ public struct PickIndex: Equatable, Sendable {
     }
     // Earlier matches were grouped by the shorter filter; keep name order.
     if previous != nil { containing.sort() }
-    return Array(starting) + containing
+    return starting + containing
   }
 
   // memmem is a GNU extension Swift's Glibc module does not export: memchr for the first byte,

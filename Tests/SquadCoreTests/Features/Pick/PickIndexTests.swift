@@ -34,6 +34,37 @@ import Testing
   @Test func nothingMatchesAFilterNoNameContains() {
     #expect(index.matches("zz").isEmpty)
   }
+
+  let spaced = PickIndex(
+    heroesInOrder: [
+      "Iron Fist", "Iron Man", "Iron Man (Ultimate)", "Ironclad", "Ms. Marvel", "Spider-Man", "Spider-Woman",
+      "The Iron-Man Cult",
+    ].enumerated().map { Hero(id: HeroID($0.offset + 1), name: $0.element) })
+
+  func spacedNames(_ filter: String) -> [String] { spaced.matches(filter).map { spaced.hero(at: $0)?.name ?? "" } }
+
+  @Test func hyphenDotAndSpaceMatchOneAnother() {
+    for filter in ["spider man", "Spider-Man", "spider.man", "spider - man"] {
+      #expect(spacedNames(filter) == ["Spider-Man"], "\(filter)")
+    }
+    #expect(spacedNames("iron man") == ["Iron Man", "Iron Man (Ultimate)", "The Iron-Man Cult"])
+    #expect(spacedNames("ms marvel") == ["Ms. Marvel"], "a dot and a space are one separator")
+    #expect(spacedNames("spider-") == ["Spider-Man", "Spider-Woman"])
+  }
+
+  @Test func aSpaceTypedLastEndsAWord() {
+    #expect(spacedNames("iron ") == ["Iron Fist", "Iron Man", "Iron Man (Ultimate)", "The Iron-Man Cult"])
+    #expect(spacedNames("iron man ") == ["Iron Man", "Iron Man (Ultimate)", "The Iron-Man Cult"], "a name's end too")
+  }
+
+  @Test func narrowingWithSpacesWithinEarlierMatchesGivesTheSameAnswer() {
+    for (shorter, longer) in [
+      ("iron", "iron "), ("iron ", "iron m"), ("spider", "spider-"), ("ms", "ms."), ("ms.", "ms. "),
+    ] {
+      #expect(
+        spaced.matches(longer, within: spaced.matches(shorter)) == spaced.matches(longer), "\(shorter) → \(longer)")
+    }
+  }
 }
 
 /// A source that counts what is read from it.
@@ -96,7 +127,8 @@ final class CountingPickSource: PickHeroSource {
     let local = PickIndex(
       source: LocalCatalogue(heroes: Sample.all + heroes.prefix(300)).index)
     let memory = PickIndex(heroesInOrder: Sample.all + heroes.prefix(300))
-    for filter in ["", "h", "hu", "ulk", "spider", "-", "hero 1", "ero 29", "zz", "ÉRO"] {
+    for filter in ["", "h", "hu", "ulk", "spider", "-", "hero 1", "ero 29", "zz", "ÉRO", "spider man", "hero 2 ", ".1"]
+    {
       #expect(local.matches(filter) == memory.matches(filter), "\(filter)")
     }
     #expect(local == memory)
