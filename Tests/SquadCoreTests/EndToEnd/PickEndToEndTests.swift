@@ -54,6 +54,35 @@ struct PickEndToEndTests {
     #expect(listed.stdout.hasPrefix("1010860\tSquirrel Girl\t"))
   }
 
+  @Test func aNameTypedWithItsSpaceFiltersAndMarksNothing() throws {
+    let home = try home()
+    // Before, the space marked Iron Cross Army (the first name starting with "iron") and Enter saved it.
+    let session = try PickTerminal.run(
+      ["pick"], home: home.path,
+      steps: [.wait("Filter:"), .type("iron man"), .wait("Filter: iron man▏"), .wait("Iron Man"), .type("\r")])
+    expectRestored(session)
+    #expect(session.exit == 0, "\(session.stderr ?? "")")
+    #expect(session.stderr == "Nothing picked; the squad is unchanged.\n")
+    #expect(try CLIProcess.run(["list"], home: home.path).stdout.isEmpty)
+  }
+
+  @Test func ironManTypedThenTwoSpacesRecruitsIronManOnly() throws {
+    let home = try home()
+    // The first space is text, as after any letter; the second marks the hero under the cursor.
+    let session = try PickTerminal.run(
+      ["pick"], home: home.path,
+      steps: [
+        .wait("Filter:"), .type("iron man"), .wait("Filter: iron man▏"), .type("  "), .wait("+1 to recruit"),
+        .type("\r"),
+      ])
+    expectRestored(session)
+    #expect(session.exit == 0, "\(session.stderr ?? "")")
+    #expect(session.stderr == "Recruited Iron Man.\n")
+    let listed = try CLIProcess.run(["list"], home: home.path)
+    #expect(listed.lines.count == 1, "\(listed.stdout)")
+    #expect(listed.stdout.hasPrefix("1009368\tIron Man\t"), "\(listed.stdout)")
+  }
+
   @Test func aBundledHeroCanBePickedByFilterAndArrows() throws {
     let home = try home()
     let session = try PickTerminal.run(
