@@ -7,12 +7,15 @@ enum PickCommand: Command {
     abstract: "Pick heroes from a list you filter as you type.",
     discussion: """
       A full-screen list of every hero in the local catalogue (run 'squad sync' for all of
-      Marvel's). Type to filter; ↑/↓, PgUp/PgDn, Home/End or Ctrl-P/Ctrl-N move; Space marks the
-      hero under the cursor to recruit (+) or, for a member (*), to fire (−); Enter saves every
-      mark in one change; Esc or q leaves (asking first when marks would be lost); Ctrl-C leaves
-      at once, changing nothing; Ctrl-Z suspends ('fg' comes back); ? shows the keys. Marks
-      follow changes other processes make to the squad meanwhile. Needs a terminal: in scripts
-      use recruit and fire, or pipe 'squad heroes --all' into a filter such as fzf.
+      Marvel's). Type to filter (hyphen, dot and space alike: 'spider man' finds Spider-Man);
+      ↑/↓, PgUp/PgDn, Home/End or Ctrl-P/Ctrl-N move; Space marks the hero under the cursor to
+      recruit (+) or, for a member (*), to fire (−), except right after a typed character, where
+      it is a space in the filter (after a name, a second Space, or a move and Space, marks);
+      Enter saves every mark in one change; Esc or q leaves (asking first when marks would be
+      lost); Ctrl-C leaves at once, changing nothing; Ctrl-Z suspends ('fg' comes back); ? shows
+      the keys. Marks follow changes other processes make to the squad meanwhile. Needs a
+      terminal: in scripts use recruit and fire, or pipe 'squad heroes --all' into a filter such
+      as fzf.
       """,
     arguments: [
       ArgumentSpec(

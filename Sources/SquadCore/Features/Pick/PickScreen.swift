@@ -17,11 +17,11 @@ public enum PickScreen {
 
   /// The keys, as `?` shows them (and docs/PICK.md lists them).
   public static let keys: [(String, String)] = [
-    ("type", "filter by name (starts with first, then contains)"),
+    ("type", "filter by name (starts with first, then contains); - . and space alike"),
     ("Backspace / Ctrl-U", "delete a character / clear the filter"),
     ("↑ ↓  Ctrl-P Ctrl-N", "move"),
     ("PgUp PgDn  Home End", "move a page / to the ends"),
-    ("Space", "toggle the hero: + recruit, − fire"),
+    ("Space", "toggle the hero: + recruit, − fire; right after typed text, a space in the filter"),
     ("Enter", "save every pending change"),
     ("Esc  q (empty filter)", "leave (asks first if changes are pending)"),
     ("Ctrl-C", "leave now, changing nothing"),
