@@ -50,9 +50,11 @@ struct MarvelEnvelope<Item: Decodable>: Decodable {
 
 /// The bounds of the paging numbers squad accepts in an answer.
 enum MarvelPaging {
-  /// The largest `total`: far above Marvel's 1,564 characters and the 100,000 the benchmark
-  /// synthesises, far below what would make a sync plan billions of pages.
-  static let maximumTotal = 10_000_000
+  /// The largest `total`: the most heroes squad keeps (``CatalogueLimits/maximumHeroes``), far
+  /// above Marvel's 1,564 characters and the 100,000 the benchmark synthesises. It also bounds a
+  /// listing that follows a total growing from page to page: a server that promises more at every
+  /// page ends in an invalid answer, not in requests without end.
+  static let maximumTotal = CatalogueLimits.maximumHeroes
   /// The largest `offset`, `limit` or `count`.
   static let maximumWindow = Int(Int32.max)
 }

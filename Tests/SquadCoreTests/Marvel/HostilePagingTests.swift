@@ -124,6 +124,32 @@ import Testing
     #expect(result.out.split(separator: "\n").count == 2, "\(result.out)")
   }
 
+  /// Answers every page of 100 with a total 200 past its end: a catalogue that grows forever.
+  final class GrowingTransport: HTTPTransport {
+    let requests = Mutex(0)
+    func get(_ request: HTTPRequest) async -> Result<HTTPResponse, TransportError> {
+      requests.withLock { $0 += 1 }
+      let query = URLComponents(string: request.url)?.queryItems ?? []
+      let offset = query.first { $0.name == "offset" }?.value.flatMap { Int($0) } ?? 0
+      let heroes = (offset..<offset + 100).map { #"{"id":\#(3_000_000 + $0),"name":"Grower \#($0)"}"# }
+      let body =
+        #"{"code":200,"data":{"offset":\#(offset),"limit":100,"total":\#(offset + 300),"count":100,"#
+        + #""results":[\#(heroes.joined(separator: ","))]}}"#
+      return .success(HTTPResponse(status: 200, body: Data(body.utf8)))
+    }
+  }
+
+  @Test(arguments: [["heroes", "--all", "--format", "tsv"], ["sync"]])
+  @MainActor func aTotalThatGrowsAtEveryPageEndsInAnInvalidAnswer(arguments: [String]) async throws {
+    var squad = try InProcessCLI()
+    squad.variables = ["MARVEL_PUBLIC_KEY": TestKeys.publicKey, "MARVEL_PRIVATE_KEY": TestKeys.privateKey]
+    let transport = GrowingTransport()
+    squad.transport = transport
+    let result = await squad.run(["--base-url", "http://127.0.0.1:9/v1/public"] + arguments)
+    #expect(result.code == 65, "\(result.err)")
+    #expect(transport.requests.withLock { $0 } <= MarvelPaging.maximumTotal / 100 + 10)
+  }
+
   @Test func anAnswerOfOtherIdsToOneIdIsNotAMarvelResponse() async {
     // characters.json holds three heroes, none of them 1009351.
     let client = LiveMarvelClient(
