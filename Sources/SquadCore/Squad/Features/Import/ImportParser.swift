@@ -42,7 +42,13 @@ public enum ImportParser {
       let over = "\(limit), but the file lists \(Plural.members(validation.members.count)); raise it or remove members"
       return invalid([ImportProblem(.jsonPath("maxMembers"), over)])
     }
-    return .success(
-      ImportContent(members: validation.members, limit: validation.limit, locations: validation.firstSeen))
+    // A picture from outside that is no web address (`javascript:`, `file:`) is dropped, by the
+    // link rule heroes from the API and the catalogue keep (``HeroLink/isWebAddress(_:)``).
+    let members = validation.members.map { member in
+      var member = member
+      if let picture = member.thumbnail, !HeroLink.isWebAddress(picture) { member.thumbnail = nil }
+      return member
+    }
+    return .success(ImportContent(members: members, limit: validation.limit, locations: validation.firstSeen))
   }
 }

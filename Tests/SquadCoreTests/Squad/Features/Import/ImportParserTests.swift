@@ -23,6 +23,15 @@ import Testing
     #expect(ImportFormat.detect(" \n\t") == nil)
   }
 
+  @Test func aPictureThatIsNoWebAddressIsDropped() throws {
+    let pictures = ["javascript:alert(1)", "file:///etc/passwd", "HTTPS:evil", "https://i.annihil.us/a.jpg"]
+    let lines = pictures.enumerated().map { index, picture in
+      #"{"id":\#(index + 1),"name":"M\#(index)","description":"","thumbnail":"\#(picture)","recruitedAt":"2026-01-01T00:00:00Z"}"#
+    }
+    let members = try parse(lines.joined(separator: "\n") + "\n").get()
+    #expect(members.map(\.thumbnail) == [nil, nil, nil, "https://i.annihil.us/a.jpg"])
+  }
+
   @Test(arguments: ["sample.json", "sample.jsonl", "sample.csv"])
   func everyImportableGoldenReadsBackAsTheSampleSquad(name: String) throws {
     #expect(try parse(try SampleSquad.golden(name)).get() == SampleSquad.squad.members)
