@@ -36,7 +36,7 @@ import Testing
       let heroes = (0..<count).map { "{\"id\": \(offset + $0 + 1), \"name\": \"Hero \(offset + $0 + 1)\"}" }
       let body = """
         {"code": 200, "status": "Ok", "attributionText": "Data provided by Marvel.", "etag": "e\(offset)",
-         "data": {"offset": \(offset), "limit": 100, "total": 9999999, "count": \(count),
+         "data": {"offset": \(offset), "limit": 100, "total": 199999, "count": \(count),
                   "results": [\(heroes.joined(separator: ","))]}}
         """
       return .success(HTTPResponse(status: 200, body: Data(body.utf8)))
