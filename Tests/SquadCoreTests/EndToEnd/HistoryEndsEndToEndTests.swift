@@ -17,6 +17,24 @@ import Testing
     return (squad, path)
   }
 
+  @Test func aChangeKilledBeforeItsSaveIsNotTheSquadsLastChange() throws {
+    let squad = SquadProcess()
+    #expect(try squad.run("recruit", "hulk", "--offline").status == 0)
+    let saved = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01T00:00:00Z
+    try FileManager.default.setAttributes([.modificationDate: saved], ofItemAtPath: squad.home.file("squad.json"))
+    // What a fire killed after appending its entry and before saving leaves: the entry's
+    // `before` is the squad as it still is.
+    let path = squad.home.file("history.jsonl")
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    let digest = try #require(text.firstMatch(of: /"after":"([0-9a-f]{32})"/)?.1)
+    let torn =
+      #"{"sequence":2,"at":"2026-06-01T00:00:00Z","command":"fire","kind":"change","steps":1,"#
+      + #""summary":"fired Hulk","before":"\#(digest)","after":"ffffffffffffffffffffffffffffffff","removed":[],"added":[]}"#
+    try (text + torn + "\n").write(toFile: path, atomically: false, encoding: .utf8)
+    let squads = try squad.run("squads", "--json")
+    #expect(squads.stdout.contains(#""lastChange":"2026-01-01T00:00:00Z""#), "\(squads.stdout)")
+  }
+
   @Test func aLastEntryWithoutItsNewlineIsKeptAndUndone() throws {
     // An editor saving without a final newline.
     let (squad, _) = try twoChangesWithTheirHistoryCut(by: 1)

@@ -66,7 +66,7 @@ public struct SquadSet: Sendable {
   public func summaries() throws(PersistenceError) -> [SquadSummary] {
     try names().map { name in
       let squadFile = file(name)
-      let lastEntry = (try? squadFile.history.lastEntry())??.at
+      let last = (try? squadFile.history.lastEntry()) ?? nil
       let identity = (try? squadFile.identity) ?? nil
       var status = stat()
       let modified =
@@ -74,12 +74,19 @@ public struct SquadSet: Sendable {
         ? Date(timeIntervalSince1970: Double(SystemCall.modified(status).tv_sec)) : nil
       do throws(PersistenceError) {
         let squad = try squadFile.load()
+        // An entry appended by a change killed before it saved the squad (the file still what the
+        // entry calls "before") is no change, as the history's readers drop it: not the last one.
+        var lastChange = last?.at ?? modified
+        if let last, let modified, last.at > modified.addingTimeInterval(1) {
+          let digest = SquadDigest.of(squad)
+          if last.before == digest, last.after != digest { lastChange = modified }
+        }
         return SquadSummary(
-          name: name, members: squad.members.count, maxMembers: squad.maxMembers, lastChange: lastEntry ?? modified,
+          name: name, members: squad.members.count, maxMembers: squad.maxMembers, lastChange: lastChange,
           roster: squad.members, identity: identity)
       } catch {
         return SquadSummary(
-          name: name, members: nil, lastChange: lastEntry ?? modified, problem: error, identity: identity)
+          name: name, members: nil, lastChange: last?.at ?? modified, problem: error, identity: identity)
       }
     }
   }
