@@ -88,9 +88,10 @@ public enum ImportFeature: Feature {
 extension ImportFeature {
   /// What an import does to the squad read under the lock: the squad to write (nil when nothing
   /// changes) and the summary; throws why it cannot go ahead. A replace taking a new limit for a
-  /// readable squad only sets the limit: the members are a second plan, once the limit is saved. Replacing is the way out of a corrupt
-  /// or too-new squad file, whose content it does not need, and takes the size limit of a JSON
-  /// document (a restore is exact); a merge keeps the squad's own limit. Pure.
+  /// readable squad only sets the limit: the members are a second plan, once the limit is saved.
+  /// Replacing is the way out of a corrupt or too-new squad file, whose content it does not need,
+  /// and takes the size limit of a JSON document (a restore is exact); a merge keeps the squad's
+  /// own limit. Pure.
   public static func plan(_ content: ImportContent, replace: Bool, in snapshot: SquadSnapshot) throws(SquadError)
     -> (SquadEdit?, ImportSummary)
   {
@@ -117,7 +118,8 @@ extension ImportFeature {
     summary.limit = .some(limit)
     // Undo never steps across a change of the limit, so a readable squad's limit changes first, on
     // its own (the members as they are), and the caller replaces the members as a second change,
-    // which undo takes back (``ImportSummary/limitFirst``). An unreadable squad has nothing to go back to.
+    // which undo takes back (``ImportSummary/limitFirst``). An unreadable squad has nothing to go
+    // back to.
     guard var limited = squad else {
       updated.maxMembers = limit
       return (SquadEdit(squad: updated, kind: .limit, detail: limit.map(String.init)), summary)
