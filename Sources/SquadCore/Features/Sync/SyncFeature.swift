@@ -1,7 +1,8 @@
 /// Copying the whole character catalogue from the API into the local catalogue.
 ///
 /// The first page (100 heroes) says how many there are; the rest are fetched together, a few
-/// at a time, and more are planned when the last planned page promises more; the catalogue is written once, at the end, so an interrupted sync changes nothing.
+/// at a time, and more are planned when the last planned page promises more; the catalogue is
+/// written once, at the end, so an interrupted sync changes nothing.
 public enum SyncFeature: Feature {
   /// Heroes per request: the API's maximum.
   public static let pageSize = 100
@@ -118,12 +119,10 @@ public enum SyncFeature: Feature {
       requested: requested, limit: pageSize, offset: page.offset, count: page.results.count, total: page.total)
     let remaining = progress.pagesDone < progress.pageCount
     if case .next(let offset) = step {
-      state = .fetching(progress)
-      guard !remaining else { return [] }
-      let more = Array(stride(from: offset, to: page.total, by: pageSize))
+      let more = remaining ? [] : Array(stride(from: offset, to: page.total, by: pageSize))
       progress.pageCount += more.count
       state = .fetching(progress)
-      return [.fetchPages(offsets: more, force: progress.force)]
+      return more.isEmpty ? [] : [.fetchPages(offsets: more, force: progress.force)]
     }
     state = .saving(progress.report)
     // The same rule as the short-listing warning: pages are kept exactly when none is said.

@@ -140,9 +140,11 @@ public struct HistoryFile: Sendable {
 
   /// What a change says when trimming dropped `dropped` entries for their size, keeping `kept`.
   func trimmedWarning(dropped: Int, kept: Int) -> String {
-    "\(path) was trimmed to its newest \(Plural.count(kept, "entry", "entries")) (it keeps what fits in "
-      + "\(InputLimit.describe(InputLimit.historyFile / 4)), and always the newest entry), dropping \(Plural.count(dropped, "earlier entry", "earlier entries")) "
-      + "for their size: undo and 'squad history' no longer reach them."
+    let budget = InputLimit.describe(InputLimit.historyFile / 4)
+    let lost = Plural.count(dropped, "earlier entry", "earlier entries")
+    return "\(path) was trimmed to its newest \(Plural.count(kept, "entry", "entries")) (it keeps what fits in "
+      + "\(budget), and always the newest entry), dropping \(lost) for their size: undo and 'squad history' no "
+      + "longer reach them."
   }
 
   /// Whether the file has grown past the point where it is trimmed.

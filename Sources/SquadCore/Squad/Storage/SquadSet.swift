@@ -181,9 +181,8 @@ public struct SquadSet: Sendable {
     let folder = paths.deletedSquadsDirectory
     guard OwnFolder.isRealFolder(folder) else { return [] }
     return (try SystemCall.folderNames(folder) ?? []).compactMap { entry in
-      guard let stamp = SquadSet.deletionStamp(entry), OwnFolder.isRealFolder(folder + "/" + entry),
-        (try? FileKind.isPresent(folder + "/" + entry + "/squad.json")) == true,
-        case .success(let name) = SquadName.parse(entry.split(separator: "-").dropLast(2).joined(separator: "-"))
+      guard let (name, stamp) = SquadSet.deletedFolder(entry), OwnFolder.isRealFolder(folder + "/" + entry),
+        (try? FileKind.isPresent(folder + "/" + entry + "/squad.json")) == true
       else { return nil }
       return (name, Date(timeIntervalSince1970: Double(stamp) / 1000), folder + "/" + entry)
     }.sorted { $0.deletedAt > $1.deletedAt }
@@ -291,7 +290,7 @@ public struct SquadSet: Sendable {
     let folder = paths.deletedSquadsDirectory
     guard OwnFolder.isRealFolder(folder) else { return }
     let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-    let named = entries.compactMap { entry in SquadSet.deletionStamp(entry).map { (entry, $0) } }
+    let named = entries.compactMap { entry in SquadSet.deletedFolder(entry).map { (entry, $0.stamp) } }
       .filter { OwnFolder.isRealFolder(folder + "/" + $0.0) }
     func isSquad(_ entry: (String, Int)) -> Bool {
       (try? FileKind.isPresent(folder + "/" + entry.0 + "/squad.json")) ?? true
@@ -304,7 +303,7 @@ public struct SquadSet: Sendable {
     }
     for (entry, stamp, setAside) in doomed
     where Foundation.rename(folder + "/" + entry, folder + "/.pruned-" + entry) == 0 {
-      let name = entry.split(separator: "-").dropLast(2).joined(separator: "-")
+      let name = SquadSet.deletedFolder(entry)?.name.value ?? entry
       let when = MarvelDate.iso8601(Date(timeIntervalSince1970: Double(stamp) / 1000))
       let what = setAside.members.map { $0 == 0 ? "no members" : Plural.members($0) } ?? "members unknown"
       let kind = setAside.isEmpty ? "empty deleted squads" : "deleted squads holding members or changes"
@@ -341,9 +340,9 @@ public struct SquadSet: Sendable {
     }
   }
 
-  /// The deletion time of a folder squad set aside (`NAME-MILLISECONDS-PID`, NAME a squad name);
-  /// nil for any other name.
-  static func deletionStamp(_ entry: String) -> Int? {
+  /// The squad name and deletion time (milliseconds) of a folder squad set aside
+  /// (`NAME-MILLISECONDS-PID`, NAME a squad name); nil for any other name.
+  static func deletedFolder(_ entry: String) -> (name: SquadName, stamp: Int)? {
     let parts = entry.split(separator: "-", omittingEmptySubsequences: false)
     func digits(_ part: Substring) -> Bool { !part.isEmpty && part.allSatisfy { ("0"..."9").contains($0) } }
     guard parts.count >= 3, digits(parts[parts.count - 2]), digits(parts[parts.count - 1]),
@@ -351,6 +350,6 @@ public struct SquadSet: Sendable {
     else { return nil }
     let name = parts.dropLast(2).joined(separator: "-")
     guard case .success(let parsed) = SquadName.parse(name), parsed.value == name else { return nil }
-    return stamp
+    return (parsed, stamp)
   }
 }
