@@ -6,7 +6,7 @@ enum CatalogueSummary {
   /// The overview as JSON (`--json`).
   static func json(_ overview: CatalogueOverview) -> JSONValue {
     .object([
-      ("heroes", origins(total: overview.heroes, overview.heroesByOrigin)),
+      ("heroes", origins(total: overview.heroes, overview.heroesByOrigin, changedBundled: overview.changedBundled)),
       ("comics", origins(total: overview.comics, overview.comicsByOrigin)),
       ("updatedAt", .optional(overview.updatedAt.map(MarvelDate.iso8601))),
       (
@@ -31,8 +31,13 @@ enum CatalogueSummary {
     let stored =
       overview.catalogueBytes.map { "\(overview.catalogueFile) (\(ByteCount.format($0)))" }
       ?? "\(overview.catalogueFile) (not yet written)"
-    let lines = [
-      "Heroes:          " + line(overview.heroes, overview.heroesByOrigin),
+    var lines = ["Heroes:          " + line(overview.heroes, overview.heroesByOrigin)]
+    // Counted as bundled above (the newer record's origin), so said apart, when there are some.
+    if overview.changedBundled > 0 {
+      let heroes = Plural.count(overview.changedBundled, "bundled hero holds", "bundled heroes hold")
+      lines.append("Changed:         \(heroes) fields from the API or an import; 'squad catalogue reset' reverts them")
+    }
+    lines += [
       "Comics:          " + line(overview.comics, overview.comicsByOrigin),
       "Last changed:    " + changed,
       "Catalogue:       " + stored,
@@ -172,7 +177,10 @@ enum CatalogueSummary {
     ])
   }
 
-  private static func origins(total: Int, _ counts: [HeroOrigin: Int]) -> JSONValue {
-    .object([("total", .int(total))] + HeroOrigin.allCases.map { ($0.label, .int(counts[$0] ?? 0)) })
+  /// The counts by origin; for heroes, `changedBundled` too (of the bundled, those not the bundled record).
+  private static func origins(total: Int, _ counts: [HeroOrigin: Int], changedBundled: Int? = nil) -> JSONValue {
+    .object(
+      [("total", .int(total))] + HeroOrigin.allCases.map { ($0.label, .int(counts[$0] ?? 0)) }
+        + (changedBundled.map { [("changedBundled", .int($0))] } ?? []))
   }
 }

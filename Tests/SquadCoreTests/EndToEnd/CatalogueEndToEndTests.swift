@@ -88,12 +88,18 @@ import Testing
   @Test func theSummaryCountsHeroesAndComicsBySource() throws {
     let squad = SquadProcess()
     let fresh = json(try squad.run("catalogue", "--json").stdout)
-    #expect((fresh["heroes"] as? [String: Int]) == ["total": 1564, "bundled": 1564, "api": 0, "import": 0])
+    #expect(
+      (fresh["heroes"] as? [String: Int]) == [
+        "total": 1564, "bundled": 1564, "api": 0, "import": 0, "changedBundled": 0,
+      ])
     #expect(try squad.run("catalogue", "import", Self.archive).status == 0)
     let summary = try squad.run("catalogue", "--json")
     #expect(summary.status == 0)
     let value = json(summary.stdout)
-    #expect((value["heroes"] as? [String: Int]) == ["total": 1570, "bundled": 1563, "api": 0, "import": 7])
+    #expect(
+      (value["heroes"] as? [String: Int]) == [
+        "total": 1570, "bundled": 1563, "api": 0, "import": 7, "changedBundled": 0,
+      ])
     #expect((value["comics"] as? [String: Int])?["import"] == 3)
     #expect((value["files"] as? [String: Any])?["catalogue"] as? String == squad.home.file("catalogue.sqc"))
     #expect(value["updatedAt"] is String)
@@ -111,10 +117,43 @@ import Testing
     let reset = try squad.run("catalogue", "reset", "--yes")
     #expect(reset.status == 0)
     let value = json(try squad.run("catalogue", "--json").stdout)
-    #expect((value["heroes"] as? [String: Int]) == ["total": 1564, "bundled": 1564, "api": 0, "import": 0])
+    #expect(
+      (value["heroes"] as? [String: Int]) == [
+        "total": 1564, "bundled": 1564, "api": 0, "import": 0, "changedBundled": 0,
+      ])
     let squirrel = json(try squad.run("show", "1010860", "--offline", "--json").stdout)
     #expect(squirrel["comics"] as? Int == 127, "the bundled record is back, not the import's 61")
     #expect((value["comics"] as? [String: Int])?["total"] == 0)
+  }
+
+  @Test func aResetTakesBackLinksAndAPictureAnOlderImportFilledIntoABundledRecord() throws {
+    let squad = SquadProcess()
+    let bundled = try #require(
+      BundledCatalogue.heroes.first { $0.modified != nil && $0.thumbnail == nil && $0.urls.isEmpty })
+    let shownBefore = try squad.run("show", "\(bundled.id.rawValue)", "--offline", "--json")
+    let fresh = try squad.run("catalogue", "--json")
+    try squad.home.write(
+      #"{"id":\#(bundled.id.rawValue),"name":"Older","modified":"2010-01-01T00:00:00+0000","#
+        + #""thumbnail":{"path":"http://i.annihil.us/u/prod/marvel/i/mg/0/00/older","extension":"jpg"},"#
+        + #""urls":[{"type":"detail","url":"http://marvel.com/characters/older"}]}"# + "\n", to: "older.jsonl")
+    #expect(try squad.run("catalogue", "import", squad.home.file("older.jsonl"), "-q").status == 0)
+
+    let filled = try squad.run("show", "\(bundled.id.rawValue)", "--offline")
+    #expect(filled.stdout.contains("mg/0/00/older.jpg"), "the newer bundled record took the picture: \(filled.stdout)")
+    let summary = json(try squad.run("catalogue", "--json").stdout)
+    #expect(
+      (summary["heroes"] as? [String: Int])
+        == ["total": 1564, "bundled": 1564, "api": 0, "import": 0, "changedBundled": 1])
+    #expect(try squad.run("catalogue").stdout.contains("Changed:         1 bundled hero holds fields"))
+
+    let reset = try squad.run("catalogue", "reset", "--yes")
+    #expect(reset.status == 0)
+    #expect(!reset.stderr.contains("nothing to reset"), "\(reset.stderr)")
+    #expect(try squad.run("show", "\(bundled.id.rawValue)", "--offline", "--json").stdout == shownBefore.stdout)
+    let after = json(try squad.run("catalogue", "--json").stdout)
+    #expect((after["heroes"] as? [String: Int]) == (json(fresh.stdout)["heroes"] as? [String: Int]))
+    let again = try squad.run("catalogue", "reset", "--yes")
+    #expect(again.stderr.contains("nothing to reset"), "the bundled set alone is back: \(again.stderr)")
   }
 
   @Test func aHomeOfThePreviousReleaseUpgradesWithNoHeroOrMemberLost() throws {

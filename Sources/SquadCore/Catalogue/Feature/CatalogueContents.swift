@@ -30,13 +30,13 @@ extension CatalogueContents {
   }
 
   /// What a reset of `catalogue` (whole, not damaged) reverts and drops: a plan over what was
-  /// read, decided without files.
+  /// read, decided without files. A bundled hero is kept only when its record is the bundled one,
+  /// not by its label: one labelled bundled may hold fields an older record filled in.
   init(measuring catalogue: LocalCatalogue) {
-    var reverted = 0
-    BundledCatalogue.index.eachHero { hero, _ in
-      if let origin = catalogue.origin(of: hero.id), origin != .bundled { reverted += 1 }
-    }
-    let kept = catalogue.heroesByOrigin[.bundled] ?? 0
-    self.init(droppedHeroes: catalogue.count - kept - reverted, revertedHeroes: reverted, comics: catalogue.comicCount)
+    let bundled = catalogue.bundledStanding()
+    let reverted = bundled.relabelled + bundled.filledIn
+    self.init(
+      droppedHeroes: catalogue.count - bundled.same - reverted, revertedHeroes: reverted,
+      comics: catalogue.comicCount)
   }
 }

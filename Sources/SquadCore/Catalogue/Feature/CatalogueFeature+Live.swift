@@ -54,7 +54,8 @@ public struct CatalogueEffects: EffectRunner {
     // Counted from what is intact: a damaged file's header is not the answer.
     let catalogue = try store.read().verified
     return CatalogueOverview(
-      heroes: catalogue.count, heroesByOrigin: catalogue.heroesByOrigin, comics: catalogue.comicCount,
+      heroes: catalogue.count, heroesByOrigin: catalogue.heroesByOrigin,
+      changedBundled: catalogue.bundledStanding().filledIn, comics: catalogue.comicCount,
       comicsByOrigin: catalogue.comicsByOrigin, updatedAt: catalogue.updatedAt, catalogueFile: paths.catalogueFile,
       catalogueBytes: Self.fileSize(paths.catalogueFile), cacheFolder: paths.responsesDirectory,
       cacheBytes: Self.folderSize(paths.responsesDirectory), keptAside: store.keptAside())

@@ -6,6 +6,9 @@ public struct CatalogueOverview: Equatable, Sendable {
   public var heroes: Int
   /// Heroes by where they came from.
   public var heroesByOrigin: [HeroOrigin: Int]
+  /// Bundled heroes whose record is labelled bundled but is not the bundled one: a field (links, a
+  /// picture) filled in from an older API or imported record. A reset reverts them.
+  public var changedBundled = 0
   /// How many comics.
   public var comics: Int
   /// Comics by where they came from.

@@ -61,6 +61,27 @@ public struct LocalCatalogue: Sendable {
   /// How many comics the catalogue holds.
   public var comicCount: Int { answer(\.header.comicCount) }
 
+  /// How this catalogue's records of the bundled set's heroes compare with the bundled records
+  /// themselves (``BundledCatalogue``): the `same`; those `relabelled`, updated from the API or an
+  /// import; and those `filledIn`, labelled bundled but not the bundled record (a newer bundled
+  /// record keeps its origin when it takes a field, links or a picture, from an older one:
+  /// ``CatalogueBuilder/label(_:_:over:from:)``). What a reset reverts and the summary counts;
+  /// reads every bundled hero's record here and in the binary.
+  func bundledStanding() -> (same: Int, relabelled: Int, filledIn: Int) {
+    var standing = (same: 0, relabelled: 0, filledIn: 0)
+    BundledCatalogue.index.eachHero { bundled, _ in
+      guard let stored = answer({ $0.entry(id: bundled.id) }) else { return }
+      if stored.origin != .bundled {
+        standing.relabelled += 1
+      } else if stored.hero != bundled {
+        standing.filledIn += 1
+      } else {
+        standing.same += 1
+      }
+    }
+    return standing
+  }
+
   /// The fingerprint of the bundled set this catalogue includes.
   var bundledFingerprint: String { index.header.bundled }
 
