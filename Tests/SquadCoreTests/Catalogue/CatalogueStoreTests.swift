@@ -153,7 +153,7 @@ import Testing
     try Data(bytes).write(to: URL(fileURLWithPath: paths.catalogueFile))
     let said = Mutex<[String]>([])
     let store = CatalogueStore(paths: paths, warn: { text in said.withLock { $0.append(text) } })
-    #expect(try store.repair())
+    #expect(try store.repair(at: Sample.moment))
     #expect(said.withLock { $0 } == [], "a write repairs what it meets; its report says so")
     #expect(try store.check().damages.isEmpty)
   }

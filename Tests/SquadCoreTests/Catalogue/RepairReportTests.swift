@@ -30,7 +30,7 @@ import Testing
     var report = try store.check()
     let bundled = BundledCatalogue.index.count
     #expect((report.intact, report.restored) == (bundled - 3, 3), "Someone is lost; three bundled heroes come back")
-    #expect(try store.repair())
+    #expect(try store.repair(at: Sample.moment))
     report.repaired = true
     #expect(
       CatalogueSummary.text(report).hasSuffix(
@@ -57,7 +57,7 @@ import Testing
     let store = CatalogueStore(paths: paths, alert: { _ in })
     var report = try store.check()
     #expect((report.missing, report.missingComics) == (BundledCatalogue.index.count + 1 - 100, 1))
-    #expect(try store.repair())
+    #expect(try store.repair(at: Sample.moment))
     report.repaired = true
     let text = CatalogueSummary.text(report)
     #expect(
@@ -70,6 +70,15 @@ import Testing
     #expect(
       CatalogueSummary.text(imported).contains(
         "the file ends before its header says: 1,465 records and 1 comic missing"))
+  }
+
+  /// Found by the attack: the header of a file cut short holds the last change, but does not read
+  /// as a header of the file, so the repair wrote none and the summary said "never".
+  @Test func aRepairOfACatalogueCutShortIsItsLastChange() throws {
+    try Data(SalvageImportTests.cut(after: 100)).write(to: URL(fileURLWithPath: paths.catalogueFile))
+    let repairedAt = Date(timeIntervalSince1970: 4_000_000_000)
+    #expect(try CatalogueStore(paths: paths, alert: { _ in }).repair(at: repairedAt))
+    #expect(CatalogueStore(paths: paths).catalogue.updatedAt == repairedAt)
   }
 
   @Test func aWholeCatalogueRestoresNothing() throws {

@@ -156,6 +156,20 @@ import Testing
     #expect(again.stderr.contains("nothing to reset"), "the bundled set alone is back: \(again.stderr)")
   }
 
+  @Test func aRepairOfACatalogueCutShortSaysWhenItChanged() throws {
+    let squad = SquadProcess()
+    try squad.home.write(#"{"id":4000001,"name":"Imported One"}"# + "\n", to: "one.jsonl")
+    #expect(try squad.run("catalogue", "import", squad.home.file("one.jsonl"), "-q").status == 0)
+    let bytes = try #require(squad.home.contents("catalogue.sqc"))
+    try bytes.dropLast(2000).write(to: URL(fileURLWithPath: squad.home.file("catalogue.sqc")))
+    let repair = try squad.run("catalogue", "check", "--repair")
+    #expect(repair.status == 0 && repair.stdout.contains("Repaired"), "\(repair.stdout + repair.stderr)")
+    let summary = try squad.run("catalogue")
+    #expect(summary.stdout.contains("import 1"))
+    #expect(!summary.stdout.contains("never"), "the repair is the last change: \(summary.stdout)")
+    #expect(json(try squad.run("catalogue", "--json").stdout)["updatedAt"] is String)
+  }
+
   @Test func aHomeOfThePreviousReleaseUpgradesWithNoHeroOrMemberLost() throws {
     // Offline by default, so the only file a read may write (the note that the local-catalogue
     // notice was said) stays out of the snapshots.

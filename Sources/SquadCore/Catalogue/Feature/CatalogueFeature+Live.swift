@@ -5,12 +5,15 @@ public struct CatalogueEffects: EffectRunner {
   private let store: CatalogueStore
   private let paths: SquadPaths
   private let confirm: @Sendable (String) async -> Bool
+  private let now: @Sendable () -> Date
 
-  /// A runner over `store` (the catalogue of `paths`), asking with `environment.confirm`.
+  /// A runner over `store` (the catalogue of `paths`), asking with `environment.confirm`; a
+  /// repair is a change at `environment.now`.
   public init(store: CatalogueStore, paths: SquadPaths, environment: AppEnvironment) {
     self.store = store
     self.paths = paths
     confirm = environment.confirm
+    now = environment.now
   }
 
   public func run(_ effect: CatalogueFeature.Effect, send: @escaping @Sendable (CatalogueFeature.Action) async -> Void)
@@ -36,7 +39,7 @@ public struct CatalogueEffects: EffectRunner {
         if repair, !report.damages.isEmpty {
           // Another command may have written it between the check and the repair's lock: then
           // what is there now is the answer, not the damage it had.
-          if try store.repair() { report.repaired = true } else { report = try store.check() }
+          if try store.repair(at: now()) { report.repaired = true } else { report = try store.check() }
         }
         return report
       }

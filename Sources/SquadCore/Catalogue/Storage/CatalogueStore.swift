@@ -279,8 +279,11 @@ public final class CatalogueStore: Sendable {
 
   /// Writes the catalogue again when it is damaged (``update(at:spool:deciding:)``): every intact
   /// record kept, the bundled heroes it lost put back, the damaged file moved aside; says whether
-  /// it wrote.
-  public func repair() throws(PersistenceError) -> Bool { try update(at: nil, deciding: { _ in false }) }
+  /// it wrote. The repair is a change made at `date`: a file whose header did not read has no
+  /// last change left to keep.
+  public func repair(at date: Date) throws(PersistenceError) -> Bool {
+    try update(at: date, deciding: { _ in false })
+  }
 
   /// The catalogue as it reads now, written nowhere. The previous release's `cache/catalogue.json`
   /// is merged in memory, as ``upgrade()`` would write it, so its heroes answer before the
