@@ -88,6 +88,10 @@ public struct APIHeroSource: HeroSource {
     HeroMatcher.suggestions(for: HeroName.folded(name), in: store.catalogue.heroes)
   }
 
+  public func catalogueHeroes(matching name: String) async -> [Hero] {
+    HeroMatcher.matching(name, in: store.catalogue.heroes)
+  }
+
   /// The API's answer, or the earlier outage without asking again.
   func ask<Value>(_ request: () async -> Result<Value, MarvelError>) async -> Result<Value, MarvelError> {
     if let error = outage.withLock({ $0 }) { return .failure(error) }

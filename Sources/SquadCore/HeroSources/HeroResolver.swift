@@ -28,7 +28,8 @@ public struct HeroResolver: Sendable {
     return .success(Sourced(heroes, source: source ?? .catalogue(reason: .noKeys, updatedAt: nil)))
   }
 
-  /// One reference: an id must exist; a name must match exactly or by a unique prefix.
+  /// One reference: an id must exist; a name must match exactly or by a unique prefix (never a
+  /// prefix of the API's when the local catalogue has the exact name).
   public func resolve(_ ref: HeroRef) async -> Result<Sourced<Hero>, LookupFailure> {
     if let member = await resolveAmongMembers(ref) { return member }
     switch ref {
@@ -56,9 +57,29 @@ public struct HeroResolver: Sendable {
           default: break
           }
         }
+        if case .success(let hero) = picked, case .api = answer.source, !Self.names(name, hero),
+          let local = await namesakesUnknownToAPI(name)
+        {
+          return .failure(local)
+        }
         return picked.map { Sourced($0, source: answer.source) }
       }
     }
+  }
+
+  /// Whether `hero` is named `name` (as typed or as fans type it), not only starts with it.
+  private static func names(_ name: String, _ hero: Hero) -> Bool {
+    HeroName.folded(hero.name) == HeroName.folded(name)
+      || HeroName.variants(name).map(HeroName.loose).contains(HeroName.loose(hero.name))
+  }
+
+  /// The failure to report when the API's answer lacks a hero the local catalogue has by this
+  /// very name: a command must not take a hero whose name merely starts with it instead (a
+  /// partial or lying server answering `hulk` with Hulkling alone); nil when the catalogue has none.
+  private func namesakesUnknownToAPI(_ name: String) async -> LookupFailure? {
+    let local = await heroes.catalogueHeroes(matching: name).filter { Self.names(name, $0) }
+    return local.isEmpty
+      ? nil : .unknownToAPI(name, local: Array(HeroOrdering.prominent(local).prefix(HeroMatcher.candidateLimit)))
   }
 
   /// The member a reference means, when it means one: the id, an exact name, or a prefix of
@@ -75,10 +96,16 @@ public struct HeroResolver: Sendable {
       let matches = HeroMatcher.matching(name, in: squad)
       guard !matches.isEmpty else { return nil }
       if !matches.contains(where: { HeroName.folded($0.name) == wanted }),
-        case .success(let answer) = await lookUp(name),
-        answer.value.contains(where: { HeroName.folded($0.name) == wanted })
+        case .success(let answer) = await lookUp(name)
       {
-        return HeroMatcher.pick(name, among: answer.value).map { Sourced($0, source: answer.source) }
+        if answer.value.contains(where: { HeroName.folded($0.name) == wanted }) {
+          return HeroMatcher.pick(name, among: answer.value).map { Sourced($0, source: answer.source) }
+        }
+        if case .api = answer.source, !matches.contains(where: { Self.names(name, $0) }),
+          let local = await namesakesUnknownToAPI(name)
+        {
+          return .failure(local)
+        }
       }
       return HeroMatcher.pick(name, among: matches).map { Sourced($0, source: .squad) }
     }

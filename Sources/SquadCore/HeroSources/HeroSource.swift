@@ -19,9 +19,14 @@ public protocol HeroSource: Sendable {
   func comics(of id: HeroID) async -> Result<Sourced<ComicsSummary?>, SourceError>
   /// Heroes near a name, for "did you mean" when nothing matched.
   func suggestions(for name: String) async -> [Hero]
+  /// The local catalogue's heroes whose names start with `name` as fans type it, to check an
+  /// answer from elsewhere against; empty when the local catalogue is the source.
+  func catalogueHeroes(matching name: String) async -> [Hero]
 }
 
 extension HeroSource {
+  public func catalogueHeroes(matching name: String) async -> [Hero] { [] }
+
   /// One page after another, each asked for once the one before it is in.
   public func allPages(
     from query: HeroQuery, receive: @escaping @Sendable (Result<HeroPage, SourceError>) async -> Void

@@ -88,6 +88,33 @@ import Testing
     #expect(none.code == 3 && none.err.contains("No hero is named 'zzzq'. Did you mean"), "\(none.err)")
   }
 
+  /// Found by the attack: an answer to `nameStartsWith=hulk` holding Hulkling alone made
+  /// `recruit hulk` recruit Hulkling, although the local catalogue has Hulk by that very name.
+  @Test @MainActor func aLonePrefixMatchFromTheAPIDoesNotStandInForTheCataloguesExactName() async throws {
+    let hulkling = Data(
+      #"{"code":200,"data":{"offset":0,"limit":100,"total":1,"count":1,"results":[{"id":1009355,"name":"Hulkling"}]}}"#
+        .utf8)
+    var squad = try InProcessCLI()
+    squad.variables = ["MARVEL_PUBLIC_KEY": TestKeys.publicKey, "MARVEL_PRIVATE_KEY": TestKeys.privateKey]
+    squad.transport = SamePageTransport(hulkling)
+    let api = ["--base-url", "http://127.0.0.1:9/v1/public"]
+    let local =
+      "The Marvel API knows no hero named 'hulk', but the local catalogue has one; name it by id to use the "
+      + "local catalogue's record:\n  1009351\tHulk\t"
+    for command in [["recruit", "hulk"], ["show", "hulk"]] {
+      let result = await squad.run(api + command)
+      #expect(result.code == 3 && result.err.contains(local), "\(command): \(result.err)")
+    }
+    #expect(await squad.run(api + ["recruit", "1009355"]).code == 0)
+    let fire = await squad.run(api + ["fire", "--yes", "hulk"])
+    #expect(fire.code == 3 && fire.err.contains(local), "\(fire.err)")
+    #expect(await squad.run(["list", "--offline"]).out.hasPrefix("1009355\tHulkling\t"))
+    let prefix = await squad.run(api + ["fire", "--yes", "hulkl"])
+    #expect(
+      prefix.code == 0 && (prefix.out + prefix.err).contains("Fired Hulkling"),
+      "a prefix only Hulkling has: \(prefix.err)")
+  }
+
   @Test @MainActor func allHeroesStopsWhenTheServerIgnoresTheOffset() async throws {
     let transport = SamePageTransport(Self.page("offset", 0))
     let result = try await run(["heroes", "--all"], transport)
