@@ -94,7 +94,8 @@ public enum HeroDetailOutput {
     case .catalogue(.noKeys, _), .catalogue(.offline, _), .catalogue(.apiDoesNotKnow, _):
       return "the local catalogue has no comics for this hero; 'squad catalogue import' adds kept Marvel data"
     case .fallback: return "the Marvel API could not answer, and the local catalogue has no comics; try again later"
-    case .catalogue(.apiCannot, _), .api, .squad: return "the Marvel API did not say"
+    case .catalogue(.apiCannot, _), .api: return "the Marvel API did not say"
+    case .squad: return "the catalogue does not know this hero"
     }
   }
 }

@@ -7,7 +7,8 @@ enum ShowCommand: FeatureCommand {
     abstract: "Show one hero: description, picture, counts, links and latest comics.",
     discussion: """
       The hero is an id or a name: an exact name wins, then a unique prefix. Also shows where the
-      hero ranks among all heroes by each count, and which squads they are in.
+      hero ranks among all heroes by each count, and which squads they are in. A squad member the
+      catalogue does not know (imported from someone's export) is shown as the squad holds it.
       """,
     arguments: [
       ArgumentSpec(name: "hero", help: "A Marvel character id, or a name or unique name prefix.", completion: .heroes)
@@ -40,32 +41,57 @@ enum ShowCommand: FeatureCommand {
       context.noticeSource(detail.source)
       // Where the hero stands is joined as it is shown, like list's counts.
       detail.ranks = context.parts.catalogue.catalogue.ranks(of: detail.hero)
-      // A squad that cannot be read is an error, never a shorter "In squads"; one whose
-      // bytes are damaged is named, and the others still answer.
-      do throws(PersistenceError) {
-        let squads = context.parts.squads
-        var memberOf: [SquadName] = []
-        for name in try squads.names() {
-          do throws(PersistenceError) {
-            if try squads.file(name).load().memberIDs.contains(detail.hero.id) { memberOf.append(name) }
-          } catch {
-            guard case .unreadable = error.reason else {
-              context.notice("Warning: " + error.description)
-              continue
-            }
-            throw error
-          }
-        }
-        detail.squads = memberOf
-      } catch {
-        return .failed(error)
-      }
-      context.console.out(HeroDetailOutput.render(detail, settings: context.output))
-      return .success
+      return show(detail, context)
     case .failed(let failure):
-      return .lookupFailed(failure)
+      // A member the catalogue does not know (imported from a friend's export) is still shown as
+      // the squad holds it, the gap said on stderr, as `show` does for the API's gaps.
+      guard let member = member(failure, context) else { return .lookupFailed(failure) }
+      context.notice(
+        "The catalogue does not know \(member.name) (#\(member.id)); showing what squad '\(context.squadName)' "
+          + "holds of them, recruited \(MarvelDate.iso8601(member.recruitedAt)).")
+      return show(HeroDetail(hero: Hero(member: member), source: .squad), context)
     default:
       return .error("The lookup stopped unexpectedly.", .failure)
     }
+  }
+
+  /// The current squad's member a failed lookup named, when the catalogue has no such hero;
+  /// nil for other failures, and when the squad cannot be read (the lookup's error stands).
+  private static func member(_ failure: LookupFailure, _ context: CommandContext) -> Member? {
+    guard let members = try? context.environment.squadFile.load().members else { return nil }
+    switch failure {
+    case .unknownID(let id): return members.first { $0.id == id }
+    case .unknownName(let name, _):
+      guard case .success(let hero) = HeroMatcher.pick(name, among: members.map(Hero.init(member:))) else { return nil }
+      return members.first { $0.id == hero.id }
+    default: return nil
+    }
+  }
+
+  /// Prints the hero with the squads they are in.
+  private static func show(_ detail: HeroDetail, _ context: CommandContext) -> CommandOutcome {
+    var detail = detail
+    // A squad that cannot be read is an error, never a shorter "In squads"; one whose
+    // bytes are damaged is named, and the others still answer.
+    do throws(PersistenceError) {
+      let squads = context.parts.squads
+      var memberOf: [SquadName] = []
+      for name in try squads.names() {
+        do throws(PersistenceError) {
+          if try squads.file(name).load().memberIDs.contains(detail.hero.id) { memberOf.append(name) }
+        } catch {
+          guard case .unreadable = error.reason else {
+            context.notice("Warning: " + error.description)
+            continue
+          }
+          throw error
+        }
+      }
+      detail.squads = memberOf
+    } catch {
+      return .failed(error)
+    }
+    context.console.out(HeroDetailOutput.render(detail, settings: context.output))
+    return .success
   }
 }
