@@ -111,7 +111,8 @@ extension StepCommand {
         return .notice("Nothing to \(direction.rawValue) in the squad '\(context.squadName)'.\(limit)")
       }
       let verb = direction == .undo ? "Undid" : "Redid"
-      context.notice("\(verb) \(Plural.count(entry.steps, "change"))\(context.squadName.place("in")).\(limit)")
+      let end = !outcome.ranOut ? "" : " (no more to \(direction.rawValue))"
+      context.notice("\(verb) \(Plural.count(entry.steps, "change"))\(context.squadName.place("in"))\(end).\(limit)")
       SquadChangeReport.report(entry.diff, context: context)
       return .success
     case .failed(let error):

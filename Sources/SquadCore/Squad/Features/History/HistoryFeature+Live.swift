@@ -23,7 +23,8 @@ public struct HistoryEffects: EffectRunner {
         let (stopped, entry) = try file.change(by: direction.rawValue, at: date) { snapshot throws(SquadError) in
           try HistoryFeature.plan(direction, count: count, in: snapshot)
         }
-        return StepOutcome(entry: entry, stoppedAtLimitChange: stopped)
+        let ranOut = !stopped && (entry?.steps ?? count) < count
+        return StepOutcome(entry: entry, stoppedAtLimitChange: stopped, ranOut: ranOut)
       }
       await send(.stepFinished(step))
     }

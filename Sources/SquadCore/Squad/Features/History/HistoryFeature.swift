@@ -135,6 +135,8 @@ public struct StepOutcome: Equatable, Sendable {
   /// Whether undo stopped short of the steps asked at a change of the size limit, which it never
   /// crosses.
   public var stoppedAtLimitChange = false
+  /// Whether it took fewer changes than asked because the history held no more.
+  public var ranOut = false
 }
 
 /// Back (undo) or forward (redo) through a squad's history.

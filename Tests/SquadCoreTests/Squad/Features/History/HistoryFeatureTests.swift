@@ -44,8 +44,9 @@ import Testing
     await again.send(.stepRequested(.redo, count: 5, at: Sample.moment)) { $0.phase = .stepping(.redo, count: 5) }
     let redo = try #require(try file.history.read().entries.last)
     #expect(redo.kind == .redo && redo.steps == 1)
-    await again.receive(.stepFinished(.success(StepOutcome(entry: redo)))) {
-      $0.phase = .stepped(.redo, StepOutcome(entry: redo))
+    // One change of the five asked: the history held no more.
+    await again.receive(.stepFinished(.success(StepOutcome(entry: redo, ranOut: true)))) {
+      $0.phase = .stepped(.redo, StepOutcome(entry: redo, ranOut: true))
     }
     again.finish()
     #expect(try file.load() == afterRecruit)

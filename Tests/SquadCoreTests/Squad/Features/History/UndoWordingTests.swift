@@ -18,6 +18,20 @@ import Testing
     #expect(lines.dropFirst().first?.hasSuffix("undid #2 (fired Jean Grey)") == true, "\(history.stdout)")
   }
 
+  /// Found by the attack: `undo 3` with one change left said "Undid 1 change." alone.
+  @Test @MainActor func aStepOfMoreChangesThanTheHistoryHoldsSaysItRanOut() async throws {
+    let squad = try InProcessCLI()
+    #expect(await squad.run(["recruit", "--offline", "1009610"]).code == 0)
+    #expect(await squad.run(["recruit", "--offline", "1009351"]).code == 0)
+    let undo = await squad.run(["undo", "3"])
+    #expect(undo.code == 0 && undo.err.hasPrefix("Undid 2 changes (no more to undo).\n"), "\(undo.err)")
+    let redo = await squad.run(["redo", "2"])
+    #expect(redo.code == 0 && redo.err.hasPrefix("Redid 2 changes.\n"), "as many as asked: \(redo.err)")
+    #expect(await squad.run(["undo", "1"]).err.hasPrefix("Undid 1 change.\n"))
+    let more = await squad.run(["redo", "4"])
+    #expect(more.code == 0 && more.err.hasPrefix("Redid 1 change (no more to redo).\n"), "\(more.err)")
+  }
+
   @Test func anUndoOfTwoChangesNamesBoth() {
     let entry = HistoryEntry(
       sequence: 5, at: Date(), command: "undo", kind: .undo, steps: 2, before: "a", after: "b", detail: "3,4")
