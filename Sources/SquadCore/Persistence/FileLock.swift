@@ -25,6 +25,17 @@ public final class FileLock: Sendable {
     self.descriptor = descriptor
   }
 
+  /// Whether another holder has the lock on `path` now (an exclusive one, or any when not
+  /// `shared`): a look without waiting, which never creates the file. For saying why a change
+  /// waits; the wait itself is ``init(path:shared:)``'s.
+  public static func isHeldElsewhere(_ path: String, shared: Bool = false) -> Bool {
+    let descriptor = SystemCall.openFile(path, O_RDWR | O_CLOEXEC, 0)
+    guard descriptor >= 0 else { return false }
+    defer { close(descriptor) }
+    let taken = SystemCall.retrying({ flock(descriptor, (shared ? LOCK_SH : LOCK_EX) | LOCK_NB) }) == 0
+    return !taken && errno == EWOULDBLOCK
+  }
+
   deinit {
     flock(descriptor, LOCK_UN)
     close(descriptor)

@@ -35,7 +35,8 @@ import Testing
       .fireRequested(Self.refs, askFirst: true, from: .default),
       .squadLoaded(.success(Self.squad)), .squadLoaded(.failure(Self.error)),
       .heroesResolved(.success(Sourced([Self.hulk], source: Self.source))), .heroesResolved(.failure(Self.lookup)),
-      .confirmationAnswered(true), .squadUpdated(.success(SquadUpdateResult(squad: Self.squad, change: Self.change))),
+      .confirmationAnswered(true), .waitingForLock,
+      .squadUpdated(.success(SquadUpdateResult(squad: Self.squad, change: Self.change))),
       .squadUpdated(.failure(.file(Self.error))),
     ]
     let phases: [SquadFeature.Phase] = [
@@ -47,7 +48,7 @@ import Testing
     for action in actions {
       switch action {
       case .listRequested, .recruitRequested, .fireRequested, .squadLoaded, .heroesResolved, .confirmationAnswered,
-        .squadUpdated:
+        .waitingForLock, .squadUpdated:
         break
       }
     }

@@ -134,7 +134,7 @@ extension SquadFeatureCommand {
     switch state.phase {
     case .resolving: return "Looking up heroes…"
     case .loading: return "Loading squad…"
-    case .updating: return "Saving squad…"
+    case .updating: return state.waitingForLock ? "Waiting for another squad command to finish…" : "Saving squad…"
     default: return nil
     }
   }

@@ -58,6 +58,12 @@ public struct SquadFile: Sendable {
     return try LockSet.guarding(path, lock: lockPath)
   }
 
+  /// Whether another squad command holds a lock a change of this squad waits for (its own, or
+  /// the set's while squads are renamed or deleted), looked at without waiting.
+  public var isBusy: Bool {
+    FileLock.isHeldElsewhere(lockPath) || setLockPath.map { FileLock.isHeldElsewhere($0, shared: true) } ?? false
+  }
+
   /// A named squad's folder that is a symbolic link is refused (``OwnFolder``): following it
   /// would share another squad's files under a second name, or write outside the home.
   public func refuseLinkedFolder() throws(PersistenceError) {

@@ -16,6 +16,7 @@ public struct SquadEffects: EffectRunner {
       await send(.confirmationAnswered(await environment.confirm(prompt)))
 
     case .updateSquad(let command, let heroes):
+      if environment.squadFile.isBusy { await send(.waitingForLock) }
       let update = Result { () throws(SquadError) in
         try environment.squadFile.change(by: command.name, at: environment.now()) { snapshot throws(SquadError) in
           try SquadFeature.plan(command, heroes: heroes, in: snapshot)

@@ -17,6 +17,8 @@ public enum SquadFeature: Feature {
     public var source: DataSource?
     /// Which squad a fire asks about.
     public var squad: SquadName = .default
+    /// Whether the update waits for another squad command's lock.
+    public var waitingForLock = false
   }
 
   /// The phases of a squad command; each carries what exists at that point.
@@ -46,6 +48,8 @@ public enum SquadFeature: Feature {
     case squadLoaded(Result<Squad, PersistenceError>)
     case heroesResolved(Result<Sourced<[Hero]>, LookupFailure>)
     case confirmationAnswered(Bool)
+    /// The update waits for another squad command to let the lock go.
+    case waitingForLock
     case squadUpdated(Result<SquadUpdateResult, SquadError>)
   }
 
@@ -102,6 +106,10 @@ public enum SquadFeature: Feature {
 
     case (.confirming, .confirmationAnswered(false)):
       state.phase = .cancelled
+      return []
+
+    case (.updating, .waitingForLock):
+      state.waitingForLock = true
       return []
 
     case (.updating, .squadUpdated(.success(let result))):

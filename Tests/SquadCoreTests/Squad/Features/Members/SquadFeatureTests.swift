@@ -33,6 +33,31 @@ import Testing
     #expect(try SquadFile(paths: SquadPaths(home: home.path)).load() == squad)
   }
 
+  /// Found by the attack: a change waiting for another squad command's lock showed only
+  /// "Saving squad…". The other command here lets the lock go once the wait is said (a wait
+  /// never said would hang, hence the time limit).
+  @Test(.timeLimit(.minutes(1))) func aSaveWaitingForAnotherCommandsLockSaysSo() async throws {
+    let file = SquadFile(paths: SquadPaths(home: home.path))
+    let other = Mutex<FileLock?>(try FileLock(path: file.lockPath))
+    #expect(file.isBusy)
+    let sent = Mutex<[SquadFeature.Action]>([])
+    await SquadEffects(environment: Sample.environment(in: home)).run(
+      .updateSquad(.recruit(at: Sample.moment), heroes: [Sample.hulk])
+    ) { action in
+      sent.withLock { $0.append(action) }
+      if action == .waitingForLock { other.withLock { $0 = nil } }
+    }
+    let actions = sent.withLock { $0 }
+    #expect(actions.first == .waitingForLock && actions.count == 2, "\(actions)")
+    #expect(try file.load().memberIDs == [Sample.hulk.id] as Set)
+    #expect(!file.isBusy)
+
+    var state = SquadFeature.State(phase: .updating(.recruit(at: Sample.moment), heroes: [Sample.hulk]))
+    #expect(RecruitCommand.status(state) == "Saving squad…")
+    _ = SquadFeature.reduce(&state, .waitingForLock)
+    #expect(RecruitCommand.status(state) == "Waiting for another squad command to finish…")
+  }
+
   @Test func recruitingAMemberAgainChangesNothing() async throws {
     let squad = Squad(members: [Sample.member(Sample.hulk)])
     try SquadFile(paths: SquadPaths(home: home.path)).save(squad)
