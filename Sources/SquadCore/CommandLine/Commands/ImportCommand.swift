@@ -7,7 +7,8 @@ enum ImportCommand: FeatureCommand {
     abstract: "Add the members of an export to the squad, or replace the squad with them.",
     discussion: """
       Reads what 'squad export' writes: a JSON document with members, JSON lines of member
-      objects, or CSV with a header naming at least id and name. The format is told by the
+      objects, CSV with a header naming at least id and name, or TSV without a header (an id
+      first, then name, description, thumbnail, recruitedAt). The format is told by the
       content, not the file name. The whole file is checked first; if anything is wrong, every
       problem is listed as file:line (or a JSON path like members[3].name), nothing is written
       and squad exits 65. Each id is then looked up in the local catalogue: a known id takes
@@ -19,7 +20,7 @@ enum ImportCommand: FeatureCommand {
       squad; it is also the way to replace a squad file that is corrupt.
       """,
     arguments: [
-      ArgumentSpec(name: "file", help: "An export: json, jsonl or csv. '-' reads stdin.", completion: .files)
+      ArgumentSpec(name: "file", help: "An export: json, jsonl, csv or tsv. '-' reads stdin.", completion: .files)
     ],
     options: [
       OptionSpec(.replace, help: "Replace the squad with the file's members instead of merging them in."),

@@ -57,7 +57,8 @@ enum ImportCSV {
       throw ImportProblem(
         .line(header.line),
         "expected a CSV header naming at least id and name, found '\(TextSnippet.quote(names.joinedDirectly(separator: ",")))'; "
-          + "squad imports json, jsonl and csv exports")
+          + "squad imports json, jsonl, csv and tsv exports (tsv has no header: an id first, as 'squad export "
+          + "--format tsv' writes it)")
     }
     var columns: [MemberField] = []
     for name in names {

@@ -125,6 +125,14 @@ import Testing
     #expect(problems(#"{"members": {"id": 1}}"#) == ["in: members: expected an array of member objects"])
   }
 
+  /// Found by the attack: a TSV file with a header was told squad takes "json, jsonl and csv".
+  @Test func aFileInNoFormOfSquadsNamesEveryFormItTakes() {
+    let found = problems("ID\tNAME\n1009610\tSpider-Man\n")
+    #expect(
+      found.count == 1 && found.first?.contains("squad imports json, jsonl, csv and tsv exports") == true, "\(found)")
+    #expect(found.first?.contains("tsv has no header: an id first") == true, "\(found)")
+  }
+
   @Test func emptyAndNonUTF8FilesAreRefused() {
     #expect(
       problems("\n  \n").first?.hasPrefix("in: the file is empty; expected a squad export (json, jsonl, csv or tsv)")
