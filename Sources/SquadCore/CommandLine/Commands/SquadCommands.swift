@@ -8,6 +8,11 @@ enum RecruitCommand: SquadFeatureCommand {
     discussion: """
       Every hero is looked up first; then all of them join in one save. Recruiting a hero who is
       already in the squad changes nothing and is not an error.
+
+      '-' reads one hero id or name a line from stdin. A line holding a tab is a row of
+      tab-separated values, as 'squad list', 'squad heroes' and 'squad export --format tsv' print
+      in a pipe: its first field is the hero, and a first line whose first field is 'id' is a
+      header, skipped. So 'squad --squad avengers list | squad recruit -' copies a squad.
       """,
     arguments: [
       ArgumentSpec(
@@ -39,7 +44,8 @@ enum RecruitCommand: SquadFeatureCommand {
     return .recruitRequested(try OptionValues.heroRefs(arguments), at: context.environment.now())
   }
 
-  /// The hero ids or names `recruit -` read, one a line, trimmed, blank lines skipped. A line
+  /// The hero ids or names `recruit -` read, one a line, trimmed, blank lines skipped; of a line
+  /// holding a tab (a TSV row from `list` or `heroes`), the first field, a header (`id` first) skipped. A line
   /// ends at LF alone (a CRLF's CR dropped), as `read` and `cut` end it: a vertical tab, a form
   /// feed, a lone CR, NEL or U+2028 is part of its line, never a second name. Bytes that are not
   /// UTF-8 are invalid data (exit 65, never repaired into U+FFFD); a line holding a control
@@ -64,7 +70,12 @@ enum RecruitCommand: SquadFeatureCommand {
         "line \(index + 1) of stdin holds a control character (\(code)); 'recruit -' reads one hero id or name a line.",
         command: "recruit")
     }
-    return lines.map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
+    return lines.enumerated().compactMap { index, line -> String? in
+      let trimmed = line.trimmingWhitespace()
+      guard let tab = trimmed.firstIndex(of: "\t") else { return trimmed }
+      let first = trimmed[..<tab].trimmingWhitespace()
+      return index == 0 && first.lowercased() == "id" ? nil : first
+    }.filter { !$0.isEmpty }
   }
 }
 
