@@ -47,9 +47,15 @@ public enum StandardOutput {
   }
 
   /// The exit code a run ends with: `code`, or 1 after reporting on stderr when stdout could not
-  /// be written.
+  /// be written or the pager failed.
   public static func finish(_ code: Int32) -> Int32 {
-    if let held = HeldOutput.release(), !held.pager.show(held.text) { write(held.text) }
+    if let held = HeldOutput.release() {
+      switch held.pager.show(held.text) {
+      case .shown: break
+      case .notPaged: write(held.text)
+      case .failed: return code == ExitCode.success.rawValue ? ExitCode.failure.rawValue : code
+      }
+    }
     let error = failure.withLock { $0 }
     guard error != 0 else { return code }
     let line =

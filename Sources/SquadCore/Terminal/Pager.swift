@@ -8,7 +8,8 @@
 /// `$PAGER`, else `less -FRX` (with `LESS=FRX` when `LESS` is unset), run by `/bin/sh`.
 ///
 /// Output that fits the terminal is printed as it is; a pager that quits early (`q`) ends the
-/// run quietly; one that cannot be started is reported, and the output printed without it.
+/// run quietly; one that cannot be started is reported, and the output printed without it; one
+/// that fails (exits non-zero) is reported, and the run exits 1.
 public struct Pager: Equatable, Sendable {
   /// The shell command that pages, e.g. `less -FRX`.
   public var command: String
@@ -47,13 +48,22 @@ public struct Pager: Equatable, Sendable {
     }
   }
 
+  /// What became of text handed to ``show(_:)``.
+  enum Outcome: Equatable {
+    /// The pager showed it (or the user quit it early).
+    case shown
+    /// Not paged: it is short, or the pager could not be started (said on stderr); print it.
+    case notPaged
+    /// The pager failed (said on stderr): it may not have been shown, and the run has failed.
+    case failed
+  }
+
   /// Shows `text` through the pager when it is taller than the terminal, and waits for the pager
-  /// to end. False when the text is short, or the pager could not be started (said on stderr):
-  /// the caller prints it then.
-  func show(_ text: String) -> Bool {
-    guard rowsNeeded(by: text) > rows - 1 else { return false }
+  /// to end.
+  func show(_ text: String) -> Outcome {
+    guard rowsNeeded(by: text) > rows - 1 else { return .notPaged }
     var descriptors: [Int32] = [0, 0]
-    guard pipe(&descriptors) == 0 else { return false }
+    guard pipe(&descriptors) == 0 else { return .notPaged }
     let (readEnd, writeEnd) = (descriptors[0], descriptors[1])
     for descriptor in descriptors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
     let child = spawn(readingFrom: readEnd)
@@ -78,13 +88,21 @@ public struct Pager: Equatable, Sendable {
     let exited = status & 0x7F == 0
     let code = (status >> 8) & 0xFF
     if exited && (code == 127 || code == 126) { return cannotStart("the pager '\(command)' could not be run") }
-    return true
+    // A pager that ends with a failure (`SQUAD_PAGER=false`) may have shown nothing: never a
+    // silent success (git dies of SIGPIPE there). Quitting early (`q`) ends `less` with 0.
+    guard !exited || code == 0 else {
+      ProcessStreams.write(
+        "Error: the pager '\(command)' failed (exit status \(code)); the output may not have been shown. "
+          + "Set SQUAD_PAGER or PAGER, or add --no-pager.\n", to: STDERR_FILENO)
+      return .failed
+    }
+    return .shown
   }
 
-  private func cannotStart(_ why: String) -> Bool {
+  private func cannotStart(_ why: String) -> Outcome {
     ProcessStreams.write(
       "Warning: \(why); printing without it. Set SQUAD_PAGER or PAGER, or add --no-pager.\n", to: STDERR_FILENO)
-    return false
+    return .notPaged
   }
 
   /// Starts `/bin/sh -c command` with `input` as its stdin and default signal handling (squad

@@ -100,6 +100,17 @@ struct PagerEndToEndTests {
     #expect(result.stdout.contains("Zzzax"))
   }
 
+  /// Found by the attack: `SQUAD_PAGER=false` on a terminal printed nothing and exited 0.
+  @Test func aPagerThatFailsIsReportedAndTheRunFails() throws {
+    let result = try PseudoTerminal.run(
+      ["heroes", "--all", "-q"], home: home.path, environment: ["SQUAD_PAGER": "false"])
+    #expect(result.status == 1)
+    #expect(!result.wasSignalled)
+    #expect(
+      result.stderr.contains("Error: the pager 'false' failed (exit status 1); the output may not have been shown."),
+      "\(result.stderr)")
+  }
+
   @Test func pickNeverPages() throws {
     let pager = try fakePager()
     let session = try PickTerminal.run(

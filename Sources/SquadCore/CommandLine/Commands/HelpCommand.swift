@@ -35,7 +35,11 @@ enum HelpCommand: Command {
       // On a terminal, the page as man shows it (git help --man); roff for pipes and packaging.
       let roff = ManPage.render()
       if let man = Pager.manual(variables: ProcessInfo.processInfo.environment, terminal: console.terminal) {
-        if man.show(roff) { return ExitCode.success.rawValue }
+        switch man.show(roff) {
+        case .shown: return ExitCode.success.rawValue
+        case .failed: return ExitCode.failure.rawValue
+        case .notPaged: break
+        }
       }
       if console.terminal.stdoutIsTTY {
         console.err(
