@@ -30,15 +30,12 @@ public enum ImportFormat: Equatable, Sendable {
     }
   }
 
-  // The first non-blank lines, without splitting the whole text (it may hold millions).
+  // The first non-blank lines, ended by any newline.
   private static func firstLines(_ text: String, count: Int) -> [Substring] {
     var lines: [Substring] = []
-    var start = text.startIndex
-    while start < text.endIndex, lines.count < count {
-      let end = text[start...].firstIndex(where: \.isNewline) ?? text.endIndex
-      let line = text[start..<end]
-      if !line.allSatisfy(\.isWhitespace) { lines.append(line) }
-      start = end < text.endIndex ? text.index(after: end) : end
+    ImportJSON.eachLine(of: text, endingAt: \.isNewline) { _, line in
+      lines.append(line)
+      return lines.count < count
     }
     return lines
   }

@@ -1,8 +1,6 @@
 import Foundation
 
-/// Reads JSON exports with ``JSONReader``, each member by the one member rule
-/// (``Member/read(_:readAt:)``): one document `{"schemaVersion": 1, "members": [...]}` (the squad
-/// file or a JSON export, ``SquadDocument``), or JSON Lines with one member object a line.
+/// Reads JSON exports: one document (``SquadDocument``), or JSON Lines with one member object a line.
 enum ImportJSON {
   /// Hands each member of a JSON document to `validation` until it says stop; a problem with the
   /// whole document (its syntax, a newer `schemaVersion`, no `members`) is returned instead.
@@ -81,14 +79,16 @@ enum ImportJSON {
   }
 
   /// Hands each non-blank line and its number to `body` until it returns false.
-  static func eachLine(of text: String, _ body: (Int, Substring) -> Bool) {
-    // Line by line without splitting the whole text first: a 16 MiB file of millions of short
-    // lines must not become millions of substrings at once. "\r\n" is one Character in Swift, so
-    // CRLF is named; a raw U+2028 inside a JSON string is content, not a line end.
+  static func eachLine(
+    of text: String, endingAt isEnd: (Character) -> Bool = { $0 == "\n" || $0 == "\r\n" },
+    _ body: (Int, Substring) -> Bool
+  ) {
+    // Not split first: millions of short lines must not become millions of substrings at once.
+    // "\r\n" is one Character in Swift; a raw U+2028 inside a JSON string is content, not a line end.
     var start = text.startIndex
     var number = 0
     while start < text.endIndex {
-      let end = text[start...].firstIndex { $0 == "\n" || $0 == "\r\n" } ?? text.endIndex
+      let end = text[start...].firstIndex(where: isEnd) ?? text.endIndex
       let line = text[start..<end]
       number += 1
       start = end < text.endIndex ? text.index(after: end) : end
@@ -96,8 +96,8 @@ enum ImportJSON {
     }
   }
 
-  /// Whether the whole text is one JSON value, and if so whether it is an export document rather
-  /// than a single JSON line: an object with `members` or `schemaVersion`, or no object at all.
+  /// Whether the whole text is one JSON value that is an export document (an object with
+  /// `members` or `schemaVersion`, or no object); nil when it is not one JSON value.
   static func isDocument(_ text: some StringProtocol) -> Bool? {
     var text = String(text)
     return text.withUTF8 { bytes in
