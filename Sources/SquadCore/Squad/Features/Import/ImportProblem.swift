@@ -1,7 +1,4 @@
-/// One thing wrong in an import file, and where.
-///
-/// It is an `Error` so a reader can fail with the one problem that stops it (a bad header, a
-/// JSON syntax error).
+/// One thing wrong in an import file, and where; thrown by a reader it stops.
 public struct ImportProblem: Error, Equatable, Sendable {
   /// Where the problem is.
   public var location: ImportLocation
@@ -20,10 +17,9 @@ public struct ImportProblem: Error, Equatable, Sendable {
   /// The problem as `file:line: field: message` (lines) or `file: path.field: message` (JSON).
   public func line(in label: String) -> String {
     switch location {
-    case .wholeFile:
-      return "\(label): " + (field.map { "\($0.rawValue): " } ?? "") + message
-    case .line(let number):
-      return "\(label):\(number): " + (field.map { "\($0.rawValue): " } ?? "") + message
+    case .wholeFile, .line:
+      let number = if case .line(let number) = location { ":\(number)" } else { "" }
+      return "\(label)\(number): " + (field.map { "\($0.rawValue): " } ?? "") + message
     case .jsonPath(let path):
       let full = [path, field?.rawValue].compactMap { $0 }.filter { !$0.isEmpty }.joinedDirectly(separator: ".")
       return "\(label): " + (full.isEmpty ? "" : full + ": ") + message
