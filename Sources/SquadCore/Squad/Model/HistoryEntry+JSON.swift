@@ -20,9 +20,7 @@ extension HistoryEntry {
 }
 
 extension HistoryEntry {
-  /// Reads an entry written by ``json`` (one line of `history.jsonl`), its members by the one
-  /// member rule; throws what is wrong, at its key. A key of its own given twice is wrong (readers
-  /// disagree on which counts), as in the squad file.
+  /// Reads an entry written by ``json``; throws what is wrong, at its key (given twice, too).
   init(reading bytes: UnsafeBufferPointer<UInt8>) throws(JSONReader.Unfit) {
     var reader = JSONReader(bytes)
     var numbers: [String: Result<Int?, JSONReader.Unfit>] = [:]

@@ -1,7 +1,6 @@
 import Foundation
 
-/// One recorded change of a squad: when, by which command, what it did to the members, and the
-/// digests of the squad file before and after (``SquadDigest``), which tie the history to the file.
+/// One recorded change of a squad: when, by which command, what it did, and the file's digests.
 public struct HistoryEntry: Hashable, Sendable {
   /// What kind of change it was.
   public enum Kind: String, Hashable, Sendable, CaseIterable {
@@ -40,8 +39,7 @@ public struct HistoryEntry: Hashable, Sendable {
   /// A short note (the old name of a rename, the numbers of the changes an undo or redo stepped over).
   public var detail: String?
 
-  /// A one-line description: "recruited Hulk and Thor", "undid #4 (fired Hulk)": undo and redo
-  /// alike name the changes they stepped over, as those changes read.
+  /// A one-line description: "recruited Hulk and Thor", "undid #4 (fired Hulk)".
   public var summary: String {
     switch kind {
     case .undo, .redo:

@@ -1,8 +1,7 @@
 import Foundation
 
-/// A field of a member record: the squad file's keys, the export's columns and `--fields` names.
-/// The counts and `modified` are the catalogue's facts about the hero, joined when shown
-/// (``LocalCatalogue``); the squad's files never hold them.
+/// A field of a member record: the squad file's keys, the export's columns and `--fields` names;
+/// the counts and `modified` are the catalogue's, joined when shown.
 public enum MemberField: String, ListField, CodingKey {
   /// The Marvel character id (`id`).
   case id
@@ -39,8 +38,7 @@ public enum MemberField: String, ListField, CodingKey {
     }
   }
 
-  /// The member's value in JSON, exactly as the squad file stores it; a fact the catalogue
-  /// (`hero`) does not know is null.
+  /// The member's value in JSON, as the squad file stores it; a fact `hero` does not know is null.
   public func json(_ member: Member, hero: Hero? = nil) -> JSONValue {
     switch self {
     case .id: return .int(member.id.rawValue)

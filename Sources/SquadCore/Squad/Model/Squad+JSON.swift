@@ -20,14 +20,8 @@ public struct MemberProblem: Error, Equatable, Sendable {
 
 extension Member {
   /// Reads the member object where `reader` stands by the one member rule, wherever members are
-  /// read: the squad file, its history, a JSON or JSON Lines export, and a CSV one (whose cells go
-  /// through ``init(id:name:description:thumbnail:recruitedAt:readAt:)``). The id is a whole number
-  /// above 0 (``WholeNumber``); the name is required; every field keeps ``HeroLimits``. A missing
-  /// or empty `recruitedAt` means `readAt`, and an empty thumbnail means none. Unknown keys are
-  /// passed over; a field given twice is a problem (readers disagree on which counts: squad would
-  /// keep one and its next save drop the other). The whole value is read, so a reader of
-  /// many members goes on past a bad one; nil when it is not an object. Throws only for text that
-  /// is not JSON.
+  /// read; a field given twice is a problem. The whole value is read; nil when it is not an object.
+  /// Throws only for text that is not JSON.
   static func read(_ reader: inout JSONReader, readAt: Date) throws(JSONReader.Failure) -> Result<
     Member, MemberProblem
   >? {
@@ -42,8 +36,7 @@ extension Member {
     var thumbnail: Result<String?, JSONReader.Unfit>?
     var recruitedAt: Result<String?, JSONReader.Unfit>?
     var twice: MemberField?
-    // Four named values, not an array of them: freeing an array of results went through the
-    // runtime's generic destroy, a quarter of a 100-member squad's read (BENCHMARKS.md, "Stop 37").
+    // Named values, not an array: freeing an array of results is slow (BENCHMARKS.md, "Stop 37").
     func text(_ value: inout Result<String?, JSONReader.Unfit>?, _ field: MemberField) throws(JSONReader.Failure) {
       guard value == nil else {
         twice = twice ?? field
@@ -86,7 +79,8 @@ extension Member {
     }
   }
 
-  /// A member from the text of its fields, under the one member rule (``read(_:readAt:)``).
+  /// A member from the text of its fields, under the one member rule: the id a whole number, the
+  /// name required, ``HeroLimits`` kept; a missing `recruitedAt` means `readAt`, an empty thumbnail none.
   init(
     id: Int?, name: String?, description: String?, thumbnail: String?, recruitedAt: String?, readAt: Date
   ) throws(MemberProblem) {
@@ -122,11 +116,8 @@ extension Member {
   }
 }
 
-/// A squad document as read, `{"schemaVersion": 1, "maxMembers": 5, "members": [...]}`: the
-/// squad file's form and a JSON export's. The whole text is read, so text that is not JSON is
-/// found before anything else is judged; unknown keys are passed over, and one of its own keys
-/// given twice is noted (``repeated``). Each member goes to `each` as it is read (so millions are never held at once) by
-/// the one member rule, nil for a value that is no object, until `each` says stop.
+/// A squad document as read, `{"schemaVersion": 1, "maxMembers": 5, "members": [...]}`: the squad
+/// file's form and a JSON export's. Each member goes to `each` as it is read, until it says stop.
 struct SquadDocument {
   /// Whether the text is an object at all.
   var isObject: Bool
@@ -136,8 +127,7 @@ struct SquadDocument {
   var limit: Result<Int?, JSONReader.Unfit>?
   /// Whether `members` is an array; nil when missing.
   var members: Bool?
-  /// The first of `schemaVersion`, `maxMembers` and `members` given twice, if any: readers
-  /// disagree on which one counts, so squad takes neither.
+  /// The first of `schemaVersion`, `maxMembers` and `members` given twice, if any.
   var repeated: String?
 
   init(

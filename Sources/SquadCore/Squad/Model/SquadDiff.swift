@@ -1,8 +1,5 @@
 /// What one change did to a squad's members: who left (with their place before) and who joined
 /// (with their place after). A member whose details changed both leaves and joins.
-///
-/// Applying a diff's ``inverse`` to the squad after the change gives back the squad before it,
-/// which is what undo does; ``between(_:_:)`` checks that and otherwise records every member.
 public struct SquadDiff: Hashable, Sendable {
   /// A member and their position in the list.
   public struct Placed: Hashable, Sendable {
@@ -23,8 +20,7 @@ public struct SquadDiff: Hashable, Sendable {
   /// The diff that undoes this one.
   public var inverse: SquadDiff { SquadDiff(removed: added, added: removed) }
 
-  /// The smallest diff turning `before` into `after` when the members both keep stay in the same
-  /// order (recruit, fire, merge, refresh, undo); every member otherwise (a reordering import).
+  /// The smallest diff turning `before` into `after` that its ``inverse`` undoes; every member otherwise.
   public static func between(_ before: [Member], _ after: [Member]) -> SquadDiff {
     func placed(_ members: [Member], except kept: Set<Member> = []) -> [Placed] {
       members.enumerated().filter { !kept.contains($0.element) }.map { Placed(index: $0.offset, member: $0.element) }

@@ -1,8 +1,6 @@
 import Foundation
 
-/// Why a squad command changed nothing: a hero could not be looked up, an import file is not a
-/// valid export, a rule of the squad or of the set of squads refused the change, or a file could
-/// not be read or written.
+/// Why a squad command changed nothing.
 public enum SquadError: Error, Equatable, Sendable, CommandFailure {
   /// A file could not be read or written.
   case file(PersistenceError)
@@ -10,28 +8,21 @@ public enum SquadError: Error, Equatable, Sendable, CommandFailure {
   case lookup(LookupFailure)
   /// The import file was read but is not a valid export; every problem found is listed.
   case invalidImport(InvalidImport)
-  /// The change would take the squad `squad` past its size limit.
-  /// `fireFirst`: how many members firing would make room for the change, when firing can help.
+  /// The change would take `squad` past its size limit; `fireFirst`: how many to fire to make room.
   case overLimit(limit: Int, members: Int, squad: String, fireFirst: Int?)
-  /// The squad file at `path` no longer matches the last change squad recorded (edited by
-  /// something else), so undo or redo would lose that edit.
+  /// The squad file at `path` no longer matches the last change squad recorded.
   case changedOutside(path: String)
-  /// Undo has taken back every change since change `sequence`, which was made after the squad file
-  /// at `path` was changed outside squad: the changes listed before it cannot be undone.
+  /// Undo has reached change `sequence`, made after the squad file was changed outside squad.
   case undoStopsAtOutsideChange(path: String, sequence: Int)
-  /// The named squad was deleted, renamed or replaced by a new squad of its name between the
-  /// command's start and its save (a pick left open, a recruit meeting a `squads delete`); only
-  /// `squads create` makes a squad, and no change lands in another.
+  /// The named squad was deleted, renamed or replaced between the command's start and its save.
   case squadGone(squad: String)
-  /// Undo would go back to before a change made over a squad file (at `path`) squad could not
-  /// read: there is no recorded squad to restore.
+  /// Undo would go back to a squad file squad could not read: there is no squad to restore.
   case noSquadToRestore(path: String)
   /// A squad with this name exists already.
   case exists(SquadName)
   /// No squad has this name; `nearest` is the closest existing name.
   case missing(SquadName, nearest: SquadName? = nil)
-  /// `--squad` (or `SQUAD_NAME`, when `fromVariable`) names no squad; `nearest` is the closest
-  /// existing name. A named squad is made by `squads create`, never by the command that names it.
+  /// `--squad` (or `SQUAD_NAME`, when `fromVariable`) names no squad; `nearest` is the closest one.
   case unknown(SquadName, nearest: SquadName?, fromVariable: Bool)
   /// The default squad is always there: it cannot be created, renamed, deleted or be a new name.
   case isDefault(action: String)
@@ -42,15 +33,13 @@ public enum SquadError: Error, Equatable, Sendable, CommandFailure {
   /// A size limit below the squad's member count.
   case belowMembers(SquadName, limit: Int, members: Int)
 
-  /// The file's or the lookup's exit code; 65 for an invalid import file, 2 for the default
-  /// squad, 1 for any other refusal.
+  /// The file's or the lookup's exit code; 65 for an invalid import, 64 for the default squad, else 1.
   public var exitCode: ExitCode {
     switch self {
     case .file(let error): return error.exitCode
     case .lookup(let failure): return failure.exitCode
     case .invalidImport: return .invalidData
-    // Only a name that can never work is a usage error; the others name a squad that is (or is
-    // not) there now, and the same line succeeds once the squads are as it expects: exit 1.
+    // Only a name that can never work is a usage error; the others may work later.
     case .isDefault: return .usage
     default: return .failure
     }

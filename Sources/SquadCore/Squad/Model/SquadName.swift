@@ -1,9 +1,5 @@
 /// The name of a squad: 1 to 32 characters of `a`–`z`, `0`–`9`, `-` and `_`, starting with a
-/// letter or digit. Names are case-insensitive and kept in lowercase; `default` is the default
-/// squad (`squad.json` in the data folder, where it has always been).
-///
-/// The rules keep every name a plain file-name component, so no name can reach outside the data
-/// folder (`../x`, `/etc/x`, `a/b`) or put control characters on a terminal.
+/// letter or digit, kept in lowercase, so always a plain file-name component; `default` is `squad.json`.
 public struct SquadName: Hashable, Sendable, Comparable, CustomStringConvertible {
   /// The name in lowercase.
   public let value: String
@@ -23,8 +19,7 @@ public struct SquadName: Hashable, Sendable, Comparable, CustomStringConvertible
   /// How messages name it: "the squad" for the default squad, its name for a named one.
   public var spoken: String { isDefault ? "the squad" : value }
 
-  /// " into avengers" (with `preposition`) for a named squad, nothing for the default squad, whose
-  /// messages stay as they always were.
+  /// " into avengers" (with `preposition`) for a named squad, nothing for the default squad.
   public func place(_ preposition: String) -> String { isDefault ? "" : " \(preposition) \(value)" }
 
   public static func < (lhs: SquadName, rhs: SquadName) -> Bool {

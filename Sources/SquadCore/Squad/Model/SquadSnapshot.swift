@@ -27,8 +27,7 @@ public struct SquadSnapshot: Sendable {
   /// The squad, or why its file cannot be used.
   public func readSquad() throws(SquadError) -> Squad { try loaded.mapError(SquadError.file).get() }
 
-  /// ``SquadDigest`` of the squad as read, a missing file read as the empty squad (so a change
-  /// that would save an empty squad over no file changes nothing); nil when the file is unusable.
+  /// ``SquadDigest`` of the squad as read, a missing file read as the empty squad; nil when unusable.
   var readDigest: String? {
     guard case .success(let squad) = loaded else { return nil }
     return exists ? digest : SquadDigest.of(squad)
@@ -51,15 +50,13 @@ public struct SquadEdit: Equatable, Sendable {
   public var steps = 1
   /// The entry's note (a rename's old name, a new limit).
   public var detail: String?
-  /// How many members the change keeps without naming them: firing them first makes room for it
-  /// (an import may bring back whom the user fired, so it names none).
+  /// How many members the change keeps without naming them: firing them first makes room for it.
   public var fireable = 0
 }
 
 extension SquadSnapshot {
-  /// The rules every change keeps, applied to `edit`: the squad to save (its size limit carried
-  /// over unless the change sets it) and the history entry recording it (or why the history cannot
-  /// take one); nil when nothing changes. A change past the squad's size limit is refused. Pure.
+  /// The rules every change keeps, applied to `edit`: the squad to save and the entry recording it
+  /// (or why the history cannot take one); nil when nothing changes. Pure.
   func record(_ edit: SquadEdit, command: String, at date: Date) throws(SquadError)
     -> (squad: Squad, entry: Result<HistoryEntry, PersistenceError>)?
   {
@@ -75,16 +72,12 @@ extension SquadSnapshot {
     }
     let removing = edit.kind == .delete
     let fileForm = removing ? nil : SquadFile.encode(squad)
-    // Refused before anything is written (the empty file a first change saves, the history
-    // entry): a squad too large to read back is no change squad makes.
+    // Refused before anything is written: a squad too large to read back is no change squad makes.
     if let fileForm, fileForm.count > InputLimit.squadFile {
       throw .file(PersistenceError(path: path, reason: .wouldExceed(limit: InputLimit.squadFile)))
     }
     let after = fileForm.map(SquadDigest.of(fileForm:)) ?? SquadDigest.absent
-    // The one test of "nothing changed", made here because only here is the squad final (its size
-    // limit carried over): a change whose file form is the one read (an import --replace of the
-    // same members, a sync that brought nothing new) is no change: nothing to save, nothing for
-    // undo to take back. A missing file reads as the empty squad; an unreadable one never matches.
+    // The one test of "nothing changed", here where the squad is final (its limit carried over).
     if edit.kind == .change, after == readDigest { return nil }
     let entry = history.map { entries in
       // A change over no file first saves the empty squad (see SquadFile.commit), so it starts from it.
@@ -98,8 +91,7 @@ extension SquadSnapshot {
   }
 
   /// Whether recording `edit` first gives a squad with no file its (empty) file, so an entry over
-  /// no file is always committed (``SquadFile/snapshot()`` tells a removed file from a torn first
-  /// change by this).
+  /// no file is always committed.
   func createsEmptyFirst(_ edit: SquadEdit) -> Bool {
     guard case .success = loaded else { return false }
     return !exists && edit.kind != .create && edit.kind != .delete

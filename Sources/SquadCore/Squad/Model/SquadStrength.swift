@@ -8,8 +8,7 @@ extension LocalCatalogue: Equatable, CustomTraceConvertible {
   public var traceValue: JSONValue { .object([("heroes", .int(count))]) }
 
   /// Where `hero` stands among every hero by each count (``HeroCounts/all``): nil where its count
-  /// is unknown, and heroes whose count is unknown are not counted. Two bisections a count of the
-  /// counts section; a catalogue of format 4 or before has none, and every record is read.
+  /// is unknown, and heroes whose count is unknown are not counted.
   public func ranks(of hero: Hero) -> [HeroRank?] {
     if let ranks = answer({ $0.ranks(of: hero) }) { return ranks }
     var others: [HeroCounts] = []
@@ -26,7 +25,6 @@ extension LocalCatalogue: Equatable, CustomTraceConvertible {
 
 extension HeroCounts {
   /// The four counts' names (plural and one), in the order every listing shows them and of ``values``.
-  // Names only: a key path a count, made on every call, cost each `show` 0.13M instructions.
   static let all: [(name: String, one: String)] = [
     ("comics", "comic"), ("series", "series"), ("stories", "story"), ("events", "event"),
   ]
@@ -37,9 +35,8 @@ extension HeroCounts {
   /// How many of the four are known.
   var known: Int { values.count { $0 != nil } }
 
-  /// Each count summed over the heroes that have it: an unknown one adds nothing, and a count
-  /// no hero has known is unknown (nil), never 0 (no heroes at all: 0). Counts are at most
-  /// 100,000,000 (``HeroLimits``), so no sum of a squad's overflows.
+  /// Each count summed over the heroes that have it; a count no hero has known is nil (no heroes: 0).
+  // Counts are at most 100,000,000 (``HeroLimits``), so no sum of a squad's overflows.
   public static func total(_ heroes: [Hero?]) -> HeroCounts {
     var sums: [Int?] = heroes.isEmpty ? [0, 0, 0, 0] : [nil, nil, nil, nil]
     for case let counts? in heroes.lazy.map({ $0?.counts }) {

@@ -1,14 +1,5 @@
-/// What undo and redo can step over, worked out by replaying a squad's history like an editor:
-/// a change goes on the undo stack and clears the redo stack; an undo moves changes from the
-/// undo stack to the redo stack, a redo moves them back.
-///
-/// The stacks hold each change's own diff and digests, so they never depend on entries beyond
-/// the history's bound: an undo or redo whose changes were trimmed away (the history keeps only
-/// the newest entries) stands for them as one step, made of its own diff and digests, so the
-/// newest entries kept stay undoable and redoable. Where the history breaks (an entry's `before` is not the previous
-/// entry's `after`: the file was edited outside squad, or a squad began or ended) both stacks
-/// are cleared, so undo never steps across a change squad did not make. A change of the size limit
-/// clears them too: the steps before it recorded the squad with its old limit.
+/// What undo and redo can step over, worked out by replaying a squad's history like an editor.
+/// Where the history breaks (an outside edit, a squad's start or end, a new limit) both are cleared.
 public struct UndoStacks: Equatable, Sendable {
   /// One change that can be undone or redone.
   public struct Step: Equatable, Sendable {
@@ -30,12 +21,10 @@ public struct UndoStacks: Equatable, Sendable {
   /// Changes that redo can make again, the next one last.
   public var redo: [Step] = []
   /// Whether undo, once the undo stack is empty, stops at a change of the size limit that cut off
-  /// changes it could otherwise take back (rather than at the squad's beginning, or at a point
-  /// where nothing was left to undo anyway).
+  /// changes it could otherwise take back.
   public var startAtLimitChange = false
   /// The number of the change undo, once the undo stack is empty, stops at because the squad file
-  /// was changed outside squad before it (its `before` is not the previous entry's `after`),
-  /// cutting off changes undo could otherwise take back; nil when undo stops anywhere else.
+  /// was changed outside squad before it; nil when undo stops anywhere else.
   public var startAtOutsideChange: Int?
 
   /// The stacks after `entries`, oldest first.
@@ -71,9 +60,8 @@ extension UndoStacks {
   // Whether a new start here cuts off changes undo could take back, or a stop already said.
   fileprivate var cutsOffChanges: Bool { !undo.isEmpty || startAtLimitChange || startAtOutsideChange != nil }
 
-  // Moves `count` steps from one stack to the other, as an undo or redo does; when the stack
-  // holds fewer (their changes were trimmed from the history), the entry's own step stands for
-  // all of them.
+  // Moves `count` steps from one stack to the other; when the stack holds fewer (trimmed from the
+  // history), the entry's own step stands for all of them.
   fileprivate mutating func move(
     _ count: Int, from source: WritableKeyPath<UndoStacks, [Step]>, to target: WritableKeyPath<UndoStacks, [Step]>,
     orWhole whole: Step

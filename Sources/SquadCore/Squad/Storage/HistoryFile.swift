@@ -1,16 +1,7 @@
 import Foundation
 
-/// A squad's history as JSON lines (`history.jsonl`), oldest first, one ``HistoryEntry`` a line.
-///
-/// Entries are appended (`O_APPEND`, then `fsync`) before the squad file is replaced, so a kill
-/// between the two leaves a last entry the squad file does not match; ``SquadFile`` drops it on
-/// the next change (see "Durability" in docs/SQUADS.md). A last line cut short is dropped too, and
-/// the change that drops it says so.
-/// Any other unreadable line makes the file corrupt: it is reported, never overwritten.
-///
-/// A history is a regular file of its own in its squad's folder: it is appended in place under
-/// its squad's lock only, so a symbolic link or a hard link to another file (another squad's
-/// history, a FIFO) is refused like a corrupt history, never followed.
+/// A squad's history as JSON lines (`history.jsonl`), oldest first, one ``HistoryEntry`` a line
+/// ("Durability" in docs/SQUADS.md). It must be a regular file of its own; links are refused.
 public struct HistoryFile: Sendable {
   /// The file's path.
   public let path: String
@@ -23,13 +14,8 @@ public struct HistoryFile: Sendable {
   /// A history at `path`.
   public init(path: String) { self.path = path }
 
-  /// The entries on disk, oldest first (none when there is no file); whether the file's last line
-  /// lacks its newline, so the next write rewrites the file (`tornTail`); and whether that line
-  /// was cut short and is dropped (`cutShort`). A last entry whole but for its newline (an editor
-  /// saving without one) is kept. Or why the file is unusable: always a
-  /// ``PersistenceError/Reason/corruptHistory(detail:)``, so every reader treats an unusable
-  /// history one way (changes go on unrecorded, undo and redo refuse). A file that cannot be read
-  /// right now (an I/O error) is not unusable: that error is thrown as it is, and refuses the change.
+  /// The entries, oldest first; whether the last line lacks its newline (`tornTail`) and was cut
+  /// short, so dropped (`cutShort`). An unusable file throws ``PersistenceError/Reason/corruptHistory(detail:)``.
   public func read() throws(PersistenceError) -> (entries: [HistoryEntry], tornTail: Bool, cutShort: Bool) {
     guard var lines = try lines() else { return ([], false, false) }
     let tail = lines.removeLast()
@@ -38,16 +24,14 @@ public struct HistoryFile: Sendable {
     for (number, line) in lines.enumerated() where !line.isEmpty {
       entries.append(try entry(line, number: number))
     }
-    // Only a line that is no whole JSON document was cut short; a whole one is an entry, or damage
-    // like any other line.
+    // Only a line that is no whole JSON document was cut short.
     let cut = !tail.isEmpty && JSONReader.syntaxError(in: Array(tail)) != nil
     let whole = tail.isEmpty || cut ? nil : try entry(tail, number: lines.count)
     if let whole { entries.append(whole) }
     return (entries, !tail.isEmpty, cut)
   }
 
-  /// The last whole entry, the only one decoded (``read()`` decodes them all): when a squad last
-  /// changed, for `squads`, whatever the history's length.
+  /// The last whole entry, the only one decoded: when a squad last changed, for `squads`.
   public func lastEntry() throws(PersistenceError) -> HistoryEntry? {
     guard var lines = try lines() else { return nil }
     if let tail = lines.popLast(), !tail.isEmpty, JSONReader.syntaxError(in: Array(tail)) == nil {
@@ -57,8 +41,7 @@ public struct HistoryFile: Sendable {
     return try entry(lines[number], number: number)
   }
 
-  /// The file's lines (the last one what follows the final newline: empty unless cut short); nil
-  /// when there is no file.
+  // The file's lines, the last one empty unless cut short; nil when there is no file.
   private func lines() throws(PersistenceError) -> [ArraySlice<UInt8>]? {
     let read: [UInt8]?
     do throws(PersistenceError) {
@@ -80,8 +63,7 @@ public struct HistoryFile: Sendable {
   }
 
   /// Appends one entry and flushes it to the disk, then runs `commit`; when that fails, the entry
-  /// is cut off again, so a change that says "Nothing was changed" leaves the file as it was (a
-  /// reader would drop it anyway, as it drops the entry of a change killed before its commit).
+  /// is cut off again.
   func append(_ entry: HistoryEntry, then commit: () throws(PersistenceError) -> Void) throws(PersistenceError) {
     try AtomicFile.createDirectory(AtomicFile.folderAndName(of: path).folder)
     // The rule read() checks, held again on the descriptor written: no link followed, no FIFO waited on.
@@ -113,15 +95,13 @@ public struct HistoryFile: Sendable {
     }
   }
 
-  /// Refuses a read-only history as ``append(_:then:)`` does, for a change to check before it
-  /// writes anything (a rewrite replaces the file, which would pass over its mode).
+  /// Refuses a read-only history as ``append(_:then:)`` does, for a change to check first.
   func refuseReadOnly() throws(PersistenceError) {
     if let status = try FileKind.status(path) { try OutputFile.refuseReadOnly(path, status) }
   }
 
-  /// Replaces the file atomically with the newest of these entries: at most ``bound``, and at
-  /// most a quarter of ``InputLimit/historyFile`` bytes (always the newest entry). Returns how
-  /// many entries the byte bound dropped that the count bound would have kept (0 for a plain trim).
+  /// Replaces the file atomically with the newest entries that fit ``bound`` and a quarter of
+  /// ``InputLimit/historyFile``; returns how many the byte bound alone dropped.
   @discardableResult
   func rewrite(_ entries: [HistoryEntry]) throws(PersistenceError) -> Int {
     var lines: [String] = []

@@ -1,8 +1,6 @@
 import Foundation
 
-/// The digest that ties a history entry to the squad file it describes: the MD5 of the squad's
-/// file form (``SquadFile/encode(_:)``), so only a change of content counts, not how a hand
-/// edit laid the JSON out. ``absent`` stands for no file at all.
+/// The digest tying a history entry to its squad file: the MD5 of the file form (``SquadFile/encode(_:)``).
 public enum SquadDigest {
   /// The digest of a squad that has no file (before it was created, after it was deleted).
   public static let absent = "none"

@@ -1,34 +1,25 @@
 import Foundation
 
 extension SquadFile {
-  /// Runs `body` holding the exclusive lock on the squad file (and, for a named squad, the
-  /// shared lock on the set of squads, so it is not renamed or deleted meanwhile), and lets the
-  /// locks go when it returns. Every read-modify-write of the squad runs inside one call, so
-  /// concurrent squad processes take turns and none loses another's update. A named squad that
-  /// does not exist is never made here (only `squads create` makes one): the call throws
-  /// ``SquadError/squadGone(squad:)`` before any lock or folder is made for it.
+  /// Runs `body` holding the squad's lock (and the set's, shared); a named squad that does not
+  /// exist throws ``SquadError/squadGone(squad:)`` before anything is made for it.
   func withLock<Value>(_ body: () throws(SquadError) -> Value) throws(SquadError) -> Value {
     let setLock = try files { () throws(PersistenceError) in
       try setLockPath.map { path throws(PersistenceError) in try FileLock(path: path, shared: true) }
     }
-    // Under the set's lock no squad is created, renamed or deleted, so this answer holds until the
-    // change is saved: a squad missing now was deleted or renamed since the command looked.
+    // Under the set's lock this answer holds until the change is saved.
     guard try exists else { throw .squadGone(squad: name.value) }
     let lock = try files { () throws(PersistenceError) -> LockSet in try self.lock() }
     defer { withExtendedLifetime((setLock, lock)) {} }
     return try body()
   }
 
-  /// The one way a squad changes: under the lock, reads the squad and its history, lets `plan`
-  /// decide from them alone what to write and what to tell the user, then records the change and
-  /// saves it (``commit(_:of:command:at:)``). Every caller (recruit, fire, import, sync, undo,
-  /// redo, pick, squads edit) goes through here with a pure plan, so every save is recorded once.
-  /// Returns the plan's value and the entry recorded, if any.
+  /// The one way a squad changes: under the lock, a pure `plan` decides from the squad and its
+  /// history what to write, then the change is recorded and saved. Returns the plan's value and entry.
   public func change<Value>(
     by command: String, at date: Date, _ plan: (SquadSnapshot) throws(SquadError) -> (SquadEdit?, Value)
   ) throws(SquadError) -> (Value, HistoryEntry?) {
-    // A command that changes nothing creates nothing: a squad with no file yet is first read
-    // without its locks (taking them creates its folder and lock files).
+    // A command that changes nothing creates nothing, not even the lock files.
     if try !files({ () throws(PersistenceError) in try FileKind.isPresent(path) }) {
       let (edit, value) = try plan(try files(self.snapshot))
       guard let edit else { return (value, nil) }
@@ -57,35 +48,29 @@ extension SquadFile {
       snapshot.historyNeedsRewrite = contents.tornTail
       snapshot.historyCutShort = contents.cutShort
       // Appended, then killed before the squad file was replaced: the change never happened.
-      // Only a create can be torn over no file: every other change saves the squad file before
-      // recording (see commit), so an entry over no file is committed and the file was removed.
+      // Over no file, only a create can be torn so.
       if let last = entries.last, last.after != digest, last.before == digest,
         digest != SquadDigest.absent || last.kind == .create
       {
         entries.removeLast()
         snapshot.historyNeedsRewrite = true
       }
-      // A rename is recorded in the squad's history before its folder moves: "renamed from" its
-      // own name means the move never happened.
+      // "Renamed from" its own name: the folder's move never happened.
       if let last = entries.last, last.kind == .rename, last.detail == name.value, !name.isDefault {
         entries.removeLast()
         snapshot.historyNeedsRewrite = true
       }
       snapshot.history = .success(entries)
     } catch {
-      // Only a history unusable by the documented rules lets changes go on unrecorded; one that
-      // cannot be read now is an error: the change is refused and nothing is changed.
+      // Only an unusable history lets changes go on unrecorded; an unreadable one refuses them.
       guard case .corruptHistory = error.reason else { throw error }
       snapshot.history = .failure(error)
     }
     return snapshot
   }
 
-  /// Records `edit` as ``SquadSnapshot/record(_:command:at:)`` decides, in the order that keeps
-  /// the two files in step without a transaction: the history entry (with the digests before and
-  /// after) is appended and flushed first, then the squad file is replaced atomically, which is
-  /// the commit point; or `committing` is, for a rename or delete (the move of the folder). When
-  /// the commit point fails the entry is cut off again: the home is as it was. Call it holding the lock.
+  /// Records `edit`: the history entry is appended and flushed, then the squad is saved (or
+  /// `committing` moves its folder), the commit point (docs/SQUADS.md). Call it holding the lock.
   func commit(
     _ edit: SquadEdit, of snapshot: SquadSnapshot, command: String, at date: Date,
     committing: (() throws(PersistenceError) -> Void)? = nil
@@ -95,8 +80,7 @@ extension SquadFile {
       if let committing { try committing() } else { try save(squad) }
     }
     return try files { () throws(PersistenceError) in
-      // What the save or the append would refuse is refused before either file is touched (a
-      // history that needs a rewrite is rewritten first): a refused change writes nothing.
+      // What the save or the append would refuse is refused before either file is touched.
       if committing == nil { try refuseUnsaveable() }
       if snapshot.historyNeedsRewrite { try history.refuseReadOnly() }
       guard case .success(let entry) = recorded, case .success(let entries) = snapshot.history else {
@@ -114,8 +98,7 @@ extension SquadFile {
       }
       if snapshot.createsEmptyFirst(edit) { try save(snapshot.squad) }
       try history.append(entry) { () throws(PersistenceError) in try commitPoint() }
-      // Trimming after the commit point (not of a folder moved away): if it fails, the history is
-      // only longer than it should be.
+      // After the commit point, a failed trim only leaves the history longer.
       if committing == nil, history.isOverGrown(entries: entries.count + 1),
         let dropped = try? history.rewrite(entries + [entry]), dropped > 0
       {

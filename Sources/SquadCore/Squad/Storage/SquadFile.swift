@@ -11,8 +11,7 @@ public struct SquadFile: Sendable {
   public let lockPath: String
   /// The squad's history.
   public let history: HistoryFile
-  /// The lock on the set of named squads, held shared around a named squad's change so it cannot
-  /// be renamed or deleted meanwhile; nil for the default squad, which is never renamed.
+  /// The lock on the set of named squads, held shared around a named squad's change; nil for the default squad.
   public let setLockPath: String?
   /// Every file and folder squad keeps in its home, whichever squad this is.
   let homeFiles: [String]
@@ -51,8 +50,7 @@ public struct SquadFile: Sendable {
     self.warn = warn
   }
 
-  /// Takes the exclusive locks for a read-modify-write: its own `squad.lock`, and the one beside
-  /// a linked `squad.json`'s target (``LockSet/guarding(_:lock:)``); release them by dropping the value.
+  /// Takes the exclusive locks for a read-modify-write (``LockSet/guarding(_:lock:)``); dropping the value releases them.
   public func lock() throws(PersistenceError) -> LockSet {
     try refuseLinkedFolder()
     return try LockSet.guarding(path, lock: lockPath)
@@ -64,26 +62,21 @@ public struct SquadFile: Sendable {
     FileLock.isHeldElsewhere(lockPath) || setLockPath.map { FileLock.isHeldElsewhere($0, shared: true) } ?? false
   }
 
-  /// A named squad's folder that is a symbolic link is refused (``OwnFolder``): following it
-  /// would share another squad's files under a second name, or write outside the home.
+  /// Refuses a named squad's folder that is a symbolic link (``OwnFolder``).
   public func refuseLinkedFolder() throws(PersistenceError) {
     guard !name.isDefault else { return }
     try OwnFolder.refuseLink(AtomicFile.folderAndName(of: path).folder)
   }
 
-  /// Whether the squad exists (its squad file is there, readable or not: a dangling link is a
-  /// damaged squad, not a missing one): always for the default squad, which is empty until first
-  /// saved. A failed look (`EIO`) is thrown, never taken for "no squad".
+  /// Whether the squad's file is there, readable or not; always true for the default squad.
   public var exists: Bool {
     get throws(SquadError) {
       try name.isDefault ? true : files { () throws(PersistenceError) in try FileKind.isPresent(path) }
     }
   }
 
-  /// Which squad this is, whatever it is called now: its folder's identity while its squad file
-  /// exists. A rename keeps it; a squad deleted (or renamed away) and created again under the name
-  /// has another. Nil for the default squad, which is always the same one, and for a named squad
-  /// that does not exist.
+  /// Which squad this is, whatever it is called now: its folder's identity, which a rename keeps.
+  /// Nil for the default squad and for a named squad that does not exist.
   public var identity: [UInt64]? {
     get throws(PersistenceError) {
       guard !name.isDefault, try FileKind.isPresent(path) else { return nil }
@@ -91,20 +84,15 @@ public struct SquadFile: Sendable {
     }
   }
 
-  /// The squad on disk, read once and at most ``InputLimit/squadFile`` bytes; an empty squad
-  /// when the file does not exist yet. A symbolic link is followed; anything but a regular file
-  /// (a FIFO, a device, a dangling link) is refused at once.
+  /// The squad on disk (at most ``InputLimit/squadFile`` bytes); an empty squad when there is no file.
   public func load() throws(PersistenceError) -> Squad {
     try refuseLinkedFolder()
     guard let bytes = try BoundedInput.regularFile(path, limit: InputLimit.squadFile) else { return Squad() }
     return try SquadFile.decode(bytes, path: path)
   }
 
-  /// Writes the squad atomically through ``OutputFile`` (a symbolic link is followed and its
-  /// target replaced beside itself, keeping its permissions), first removing what writers killed
-  /// mid-save left behind. Call it while holding ``lock()``.
-  /// A squad too big for ``load()`` to read back is refused, so no save can lock squad out of
-  /// its own file.
+  /// Writes the squad atomically through ``OutputFile``, refusing one too big for ``load()``.
+  /// Call it while holding ``lock()``.
   public func save(_ squad: Squad) throws(PersistenceError) {
     let data = SquadFile.encode(squad)
     guard data.count <= InputLimit.squadFile else {
@@ -115,13 +103,10 @@ public struct SquadFile: Sendable {
     try OutputFile.write(data, to: path)
   }
 
-  /// Refuses a squad file no save may replace: one with other hard links, and what ``OutputFile``
-  /// refuses (a read-only file, a folder, a dangling link). ``save(_:)`` checks it, and a change
-  /// checks it before it writes anything (``commit(_:of:command:at:committing:)``).
+  /// Refuses a squad file no save may replace: one with other hard links, or one ``OutputFile`` refuses.
   func refuseUnsaveable() throws(PersistenceError) {
     let target = OutputFile.target(of: path)
-    // A save replaces the file, so other hard links would keep the old squad in silence: refused,
-    // as for the catalogue and the history (a symbolic link, which a save follows, shares a squad).
+    // A save replaces the file, so other hard links would keep the old squad in silence.
     if let status = try FileKind.status(target), status.st_mode & S_IFMT == S_IFREG, status.st_nlink > 1 {
       throw PersistenceError(
         path: target, reason: .notOwnFile(kind: "a file with \(status.st_nlink) names (hard links)"))
@@ -129,8 +114,7 @@ public struct SquadFile: Sendable {
     _ = try OutputFile.Replacement(path: path)
   }
 
-  /// The files and folders that are squad's own (this squad's, every other squad's, the
-  /// catalogue's, the config's, the cache's) and that no export may overwrite.
+  /// The files and folders of squad's own home, which no export may overwrite.
   public var ownFiles: [String] { [path, lockPath, history.path] + homeFiles }
 
   /// The file form: pretty, stable key order, ending in a newline.
@@ -138,8 +122,7 @@ public struct SquadFile: Sendable {
     Data((SquadFile.jsonValue(squad).encoded(pretty: true) + "\n").utf8)
   }
 
-  /// The squad as an ordered JSON value (also the base of the JSON export, which adds `extra`
-  /// keys after `schemaVersion` and may write members its own way).
+  /// The squad as an ordered JSON value; the JSON export adds `extra` keys and its own members.
   public static func jsonValue(
     _ squad: Squad, extra: [(String, JSONValue)] = [], member: (Member) -> JSONValue = memberJSON
   ) -> JSONValue {
@@ -155,12 +138,10 @@ public struct SquadFile: Sendable {
     .object(MemberField.stored.map { ($0.rawValue, $0.json(member)) })
   }
 
-  /// Decodes a squad file's bytes (a leading byte-order mark skipped, as for imports), naming
-  /// what is wrong when they are not a valid squad; a member without `recruitedAt` takes `readAt`.
+  /// Decodes a squad file's bytes, naming what is wrong; a member without `recruitedAt` takes `readAt`.
   public static func decode(_ bytes: [UInt8], path: String, readAt: Date = Date()) throws(PersistenceError) -> Squad {
     let text = ByteOrderMark.stripped(bytes)
-    // The imports' rule: bytes that are not UTF-8 make the file corrupt, never text to repair
-    // with U+FFFD (which the next save would write over the original bytes).
+    // Not repaired with U+FFFD, which the next save would write over the original bytes.
     guard String(validating: text, as: UTF8.self) != nil else {
       throw PersistenceError(path: path, reason: .corrupt(detail: "not UTF-8 text"))
     }
@@ -181,8 +162,7 @@ public struct SquadFile: Sendable {
     case corrupt(String)
   }
 
-  // The squad document (``SquadDocument``), judged in this order: schemaVersion, the members
-  // (the first problem, else the first id seen twice), maxMembers.
+  // Judged in order: schemaVersion, the members (first problem, else first id twice), maxMembers.
   private static func read(_ bytes: UnsafeBufferPointer<UInt8>, _ readAt: Date) throws(ReadProblem) -> Squad {
     var members: [Member] = []
     var seen = Set<HeroID>()

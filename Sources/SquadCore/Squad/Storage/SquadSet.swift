@@ -1,21 +1,17 @@
 import Foundation
 
-/// The squads of one home: the default squad (`squad.json`) and the named ones
-/// (`squads/NAME/`). Creating, renaming and deleting hold the exclusive lock on the set
-/// (`squads.lock`); every change of one named squad holds it shared, so none of them runs into a
-/// squad being renamed or deleted under it.
+/// The squads of one home: the default squad (`squad.json`) and the named ones (`squads/NAME/`).
+/// Changes of the set hold `squads.lock` exclusively; a change of one named squad holds it shared.
 public struct SquadSet: Sendable {
   /// Where the files are.
   public let paths: SquadPaths
-  /// Where each squad's warnings go (``SquadFile/warn``): a history's last line cut short and
-  /// dropped, a change its history could not record.
+  /// Where each squad's warnings go (``SquadFile/warn``).
   public let warn: @Sendable (String) -> Void
   /// Where a word about the user's data goes, even with `--quiet`: a deleted squad no longer kept.
   public let alert: @Sendable (String) -> Void
 
-  /// How many deleted squads are kept under `squads/.deleted/` (with their history): this many
-  /// holding members or changes, and as many more empty ones (``SetAside/isEmpty``), so deleting
-  /// throwaway squads never pushes out one worth restoring.
+  /// How many deleted squads are kept under `squads/.deleted/`: this many holding members or
+  /// changes, and as many more empty ones (``SetAside/isEmpty``).
   public static let keptDeleted = 10
 
   /// The set at these paths; `alert` defaults to `warn`.
@@ -33,9 +29,7 @@ public struct SquadSet: Sendable {
     SquadFile(paths: paths, name: name) { [warn] warning in warn(warning.text) }
   }
 
-  /// The default squad, then every named squad that has a squad file (even one that cannot be
-  /// read: a dangling link, a loop, one the system fails to look at), by name; throws when the
-  /// squads folder cannot be listed.
+  /// The default squad, then every named squad that has a squad file (readable or not), by name.
   public func names() throws(PersistenceError) -> [SquadName] {
     let entries = try SystemCall.folderNames(paths.squadsDirectory) ?? []
     let named = entries.compactMap { entry -> SquadName? in
@@ -45,8 +39,7 @@ public struct SquadSet: Sendable {
     return [.default] + named.sorted()
   }
 
-  /// Why a command cannot work on the squad `name`: it does not exist (the nearest existing name
-  /// suggested); nil when it does. Nothing is created or locked to find out.
+  /// Why a command cannot work on the squad `name` (it does not exist); nil when it does.
   public func refusal(for name: SquadName, fromVariable: Bool) -> SquadError? {
     do throws(PersistenceError) { try file(name).refuseLinkedFolder() } catch { return .file(error) }
     do throws(SquadError) { guard try !file(name).exists else { return nil } } catch { return error }
@@ -62,7 +55,7 @@ public struct SquadSet: Sendable {
     .missing(name, nearest: Self.nearest(to: name, in: (try? names()) ?? []))
   }
 
-  /// A summary of every squad, read without locks; throws when the squads folder cannot be listed.
+  /// A summary of every squad, read without locks.
   public func summaries() throws(PersistenceError) -> [SquadSummary] {
     try names().map { name in
       let squadFile = file(name)
@@ -74,8 +67,7 @@ public struct SquadSet: Sendable {
         ? Date(timeIntervalSince1970: Double(SystemCall.modified(status).tv_sec)) : nil
       do throws(PersistenceError) {
         let squad = try squadFile.load()
-        // An entry appended by a change killed before it saved the squad (the file still what the
-        // entry calls "before") is no change, as the history's readers drop it: not the last one.
+        // An entry of a change killed before its save is dropped by every history reader.
         var lastChange = last?.at ?? modified
         if let last, let modified, last.at > modified.addingTimeInterval(1) {
           let digest = SquadDigest.of(squad)
@@ -91,10 +83,8 @@ public struct SquadSet: Sendable {
     }
   }
 
-  /// Creates an empty squad with an optional size limit, recorded as its history's first entry.
-  /// A folder of that name holding a history but no squad file (the file was removed by hand) is
-  /// taken up, its history carrying on: `earlierChanges` says how many changes it recorded (a
-  /// torn `squads create` of a killed process is never one of them).
+  /// Creates an empty squad with an optional size limit, recorded as its history's first entry;
+  /// `earlierChanges` counts the history of a squad whose file was removed, taken up.
   public func create(_ name: SquadName, maxMembers: Int?, at date: Date) throws(SquadError)
     -> (entry: HistoryEntry?, earlierChanges: Int)
   {
@@ -110,11 +100,7 @@ public struct SquadSet: Sendable {
     return created
   }
 
-  /// Gives a squad a new name: the history records the rename first (as create and delete do),
-  /// then its folder, with its squad and history, is renamed in one step (the commit point). A
-  /// failed move takes the entry back; a kill between the two leaves a last entry "renamed from
-  /// NAME" in the squad still called NAME, which every reader drops as never committed (see
-  /// ``SquadFile/snapshot()``). The folders are flushed once it is done.
+  /// Gives a squad a new name: the history records it, then its folder moves (the commit point).
   /// False when the new name is the old one: nothing changes, as with `git branch -m a a`.
   @discardableResult
   public func rename(_ old: SquadName, to new: SquadName, at date: Date) throws(SquadError) -> Bool {
@@ -125,7 +111,6 @@ public struct SquadSet: Sendable {
       return false
     }
     return try exclusively(old, present: true, unless: new) { squadFile, snapshot throws(SquadError) in
-      // A squad that cannot be read cannot be saved under its new name: refuse before anything changes.
       let squad = try snapshot.readSquad()
       try squadFile.files { () throws(PersistenceError) in try clearWay(to: paths.folder(of: new), name: new) }
       _ = try squadFile.commit(
@@ -136,12 +121,9 @@ public struct SquadSet: Sendable {
     }
   }
 
-  /// Deletes a squad: the history records it, then its folder moves under `squads/.deleted/` in
-  /// one step (the commit point), where the newest ``keptDeleted`` stay. Returns its last members,
-  /// or why its file could not be read, and the folder it is kept in. A squad file written by a
-  /// newer squad is refused, as every other change refuses it. When a person was asked about the
-  /// squad `asked` (its ``SquadFile/identity``), another squad holding the name by the time of the
-  /// lock (renamed there while the question waited) is refused, never deleted.
+  /// Deletes a squad: the history records it, then its folder moves under `squads/.deleted/`.
+  /// Returns its last members (or why they are unknown) and where it is kept; `asked` is the
+  /// ``SquadFile/identity`` a person was asked about, and any other squad of that name is refused.
   public func delete(_ name: SquadName, at date: Date, asked: [UInt64]? = nil) throws(SquadError)
     -> (Result<Squad, PersistenceError>, keptIn: String)
   {
@@ -154,8 +136,7 @@ public struct SquadSet: Sendable {
             reason: .changedMeanwhile(during: "while the question waited", command: "squad squads delete \(name)")))
       }
       if case .failure(let error) = snapshot.loaded, case .newerSchema = error.reason { throw .file(error) }
-      // Where the squad goes must be usable before the deletion is recorded; made here, it goes
-      // again when the deletion fails ("Nothing was changed").
+      // Made here, `.deleted` goes again when the deletion fails ("Nothing was changed").
       let deleted = paths.deletedSquadsDirectory
       let made = try squadFile.files { () throws(PersistenceError) in try !FileKind.isPresent(deleted) }
       try squadFile.files { () throws(PersistenceError) in try OwnFolder.ensure(deleted) }
@@ -188,10 +169,8 @@ public struct SquadSet: Sendable {
     }.sorted { $0.deletedAt > $1.deletedAt }
   }
 
-  /// Moves the newest deleted squad called `name` back, under the set's lock, with its history;
-  /// with `time`, the newest deleted in that second (as `squads restore` lists it). Refused while
-  /// a squad has that name. Returns the folder it came from, and when the deletions of that name
-  /// still kept and older than it were made.
+  /// Moves the newest deleted squad called `name` (with `time`, deleted in that second) back.
+  /// Returns the folder it came from, and when the older deletions of that name still kept were made.
   public func restore(_ name: SquadName, at time: Date? = nil) throws(SquadError) -> (String, older: [Date]) {
     guard !name.isDefault else { throw .isDefault(action: "restored") }
     let squadFile = file(name)
@@ -220,11 +199,8 @@ public struct SquadSet: Sendable {
     }.0
   }
 
-  // A folder under a new name without a squad file is in the way: only lock files (what a change
-  // that saved nothing left in earlier releases, or one killed before its first save) are removed;
-  // anything else (a history, a file of the user's) refuses the rename, as `.deleted` only ever
-  // receives deleted squads and nothing squad did not make is destroyed.
-  // `name`: the squad whose folder it is, when `squads create` of it would take the folder up.
+  // A folder holding only lock files is removed; anything else squad did not make is kept and
+  // refuses. `name`: the squad whose folder it is, when `squads create` of it would take it up.
   private func clearWay(to folder: String, name: SquadName? = nil) throws(PersistenceError) {
     guard try FileKind.isPresent(folder) else { return }
     try OwnFolder.refuseLink(folder)
@@ -238,9 +214,8 @@ public struct SquadSet: Sendable {
     try? FileManager.default.removeItem(atPath: folder)
   }
 
-  // Runs `body` holding the set's lock exclusively and the squad's own, with the squad as read,
-  // once `name`'s squad is there (`present`) or not as asked, and `unless` names no squad. The
-  // first check is made before the set's lock too: a command that changes nothing creates nothing.
+  // Runs `body` under the set's lock and the squad's, once `name`'s squad is there or not as
+  // `present` asks and `taken` names no squad; checked first without the lock, to create nothing.
   private func exclusively<Value>(
     _ name: SquadName, present: Bool, unless taken: SquadName? = nil,
     _ body: (SquadFile, SquadSnapshot) throws(SquadError) -> Value
@@ -278,14 +253,9 @@ public struct SquadSet: Sendable {
     guard SystemCall.retrying({ Foundation.rename(source, destination) }) == 0 else { throw .unwritable(source) }
   }
 
-  // Newest by the deletion time in the name (`NAME-MILLISECONDS-PID`), not by modification time,
-  // which is the squad's last change. Only what squad put there is ever removed or counted: real
-  // folders (never a link) named that way and holding a squad file, inside a `.deleted` that is
-  // itself a real folder. Empty squads and the others are counted apart, so an empty one only
-  // ever pushes out an empty one; each squad pushed out is said (``alert``), naming it, for the
-  // delete promised it could come back. An entry is renamed to a dot-name before it is removed,
-  // so a kill part way leaves no half squad; such leftovers, and folders so named holding no
-  // squad file (what a kill left in earlier releases), go on the next prune.
+  // Newest by the deletion time in the name, not the modification time (the squad's last change).
+  // Only real folders squad named and filled are counted or removed; each is renamed to a dot-name
+  // first, so a kill part way leaves no half squad, only a leftover the next prune removes.
   private func pruneDeleted() {
     let folder = paths.deletedSquadsDirectory
     guard OwnFolder.isRealFolder(folder) else { return }

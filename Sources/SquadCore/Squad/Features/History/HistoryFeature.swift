@@ -1,10 +1,7 @@
 import Foundation
 
-/// Showing a squad's history, and stepping through it with undo and redo.
-///
-/// Showing reads the history without the squad's lock (a read-only home shows it too), through
-/// the snapshot's rules, so it never sees a change half made. Undo and redo are one change each (``SquadFile/change(by:at:_:)``): they refuse, changing nothing, when
-/// the history is unreadable or the squad file is not what squad last wrote.
+/// Showing a squad's history (without the lock), and stepping through it with undo and redo,
+/// one change each (``SquadFile/change(by:at:_:)``).
 public enum HistoryFeature: Feature {
   /// Where the command is.
   public struct State: Equatable, Sendable {
@@ -77,11 +74,8 @@ public enum HistoryFeature: Feature {
 }
 
 extension HistoryFeature {
-  /// Undo or redo of up to `count` changes, decided on the squad and history read under the lock.
-  /// "Can I undo" is whether ``UndoStacks/replay(_:)`` leaves a step to take (no: nothing to write);
-  /// the value says whether an undo stopped short of `count` at a change of the size limit. A
-  /// squad file edited outside squad since its last recorded change, or an unreadable history, is
-  /// refused. Pure.
+  /// Undo or redo of up to `count` changes, decided on the squad and history read under the lock;
+  /// the value says whether an undo stopped short at a change of the size limit. Pure.
   public static func plan(_ direction: StepDirection, count: Int, in snapshot: SquadSnapshot) throws(SquadError)
     -> (SquadEdit?, stoppedAtLimitChange: Bool)
   {
@@ -90,8 +84,7 @@ extension HistoryFeature {
     let available = direction == .undo ? stacks.undo : stacks.redo
     let stopped = direction == .undo && count > available.count && stacks.startAtLimitChange
     guard !available.isEmpty else {
-      // Changes before an edit squad did not make are listed but can never be undone: say so, as
-      // undo says so right after the edit, rather than "nothing to undo".
+      // Say why the changes listed before an outside edit cannot be undone.
       if direction == .undo, let sequence = stacks.startAtOutsideChange {
         throw .undoStopsAtOutsideChange(path: snapshot.path, sequence: sequence)
       }
@@ -107,9 +100,7 @@ extension HistoryFeature {
     )
   }
 
-  // One step undone or redone, checked against the digests its entry recorded on both sides: a
-  // history whose diffs do not lead from one recorded squad to the next is corrupt, and undo and
-  // redo never build a squad that never existed from it.
+  // One step undone or redone, checked against the digests its entry recorded on both sides.
   private static func replay(
     _ step: UndoStacks.Step, _ direction: StepDirection, on squad: Squad, in snapshot: SquadSnapshot
   ) throws(SquadError) -> Squad {
@@ -132,8 +123,7 @@ extension HistoryFeature {
 public struct StepOutcome: Equatable, Sendable {
   /// The entry it recorded; nil when there was nothing to undo or redo.
   public var entry: HistoryEntry?
-  /// Whether undo stopped short of the steps asked at a change of the size limit, which it never
-  /// crosses.
+  /// Whether undo stopped short of the steps asked at a change of the size limit.
   public var stoppedAtLimitChange = false
   /// Whether it took fewer changes than asked because the history held no more.
   public var ranOut = false

@@ -21,11 +21,8 @@ enum ImportCSV {
     return failure
   }
 
-  /// Hands each line of a TSV export to `validation`: no header, no quoting, the columns export
-  /// writes by default (`id, name, description, thumbnail, recruitedAt`), id and name alone, or
-  /// every field in its order.
-  /// Nothing in a headerless file says which fields `--fields` chose, so other layouts are
-  /// refused: read in the default order they would put counts into descriptions in silence.
+  /// Hands each line of a TSV export to `validation`: no header, no quoting, the stored fields,
+  /// id and name alone, or every field in its order; nothing says which others `--fields` chose.
   static func forEachTSVMember(_ text: String, _ validation: ImportValidation) -> ImportProblem? {
     var columns: [MemberField]?
     var failure: ImportProblem?
@@ -79,8 +76,7 @@ enum ImportCSV {
     return columns
   }
 
-  /// The record's member by the one member rule (``Member/init(id:name:description:thumbnail:recruitedAt:readAt:)``):
-  /// the cells are its fields' text, an empty cell a missing field.
+  /// The record's member by the one member rule; an empty cell is a missing field.
   private static func member(_ record: CSV.Record, columns: [MemberField], now: Date, guarded: Bool = true)
     -> Result<Member, ImportProblem>
   {

@@ -1,11 +1,7 @@
 import Foundation
 
-/// Importing members from an export: read the file, validate all of it, then merge into (or
-/// replace) the squad in one update under the lock: read, plan (``plan(_:replace:in:)``), one
-/// atomic save.
-///
-/// Nothing is locked or written until the whole file has been read and found valid. A corrupt
-/// squad file is never overwritten by a merge; `--replace` is the documented way out of one.
+/// Importing members from an export: read and validate the whole file, then merge into (or
+/// replace) the squad in one update under the lock (``plan(_:replace:in:)``).
 public enum ImportFeature: Feature {
   /// The phases of an import; each carries what exists at that point.
   public enum State: Equatable, Sendable {
@@ -86,12 +82,8 @@ public enum ImportFeature: Feature {
 }
 
 extension ImportFeature {
-  /// What an import does to the squad read under the lock: the squad to write (nil when nothing
-  /// changes) and the summary; throws why it cannot go ahead. A replace taking a new limit for a
-  /// readable squad only sets the limit: the members are a second plan, once the limit is saved.
-  /// Replacing is the way out of a corrupt or too-new squad file, whose content it does not need,
-  /// and takes the size limit of a JSON document (a restore is exact); a merge keeps the squad's
-  /// own limit. Pure.
+  /// What an import does to the squad read under the lock: the edit (nil when nothing changes)
+  /// and the summary. Replacing also takes a JSON document's limit, and reads no corrupt squad. Pure.
   public static func plan(_ content: ImportContent, replace: Bool, in snapshot: SquadSnapshot) throws(SquadError)
     -> (SquadEdit?, ImportSummary)
   {
@@ -103,10 +95,8 @@ extension ImportFeature {
       squad = nil
     }
     var (updated, summary) = ImportMerge.apply(content.members, to: squad, replace: replace)
-    // A new limit is a change of the limit in the history: undo never steps across one.
     guard replace, case .some(let limit) = content.limit, limit != squad?.maxMembers else {
-      // A replace by what the squad holds is no change (nothing recorded): it says so, so undo
-      // is not taken to reach it.
+      // A replace by what the squad holds records nothing, and says so.
       var kept = updated
       kept.maxMembers = squad?.maxMembers
       if replace, let squad, SquadDigest.of(kept) == SquadDigest.of(squad) {
@@ -116,10 +106,8 @@ extension ImportFeature {
       return (replace || summary.imported > 0 ? SquadEdit(squad: updated) : nil, summary)
     }
     summary.limit = .some(limit)
-    // Undo never steps across a change of the limit, so a readable squad's limit changes first, on
-    // its own (the members as they are), and the caller replaces the members as a second change,
-    // which undo takes back (``ImportSummary/limitFirst``). An unreadable squad has nothing to go
-    // back to.
+    // Undo never steps across a change of the limit, so a readable squad's limit changes first,
+    // and the caller replaces the members as a second change (``ImportSummary/limitFirst``).
     guard var limited = squad else {
       updated.maxMembers = limit
       return (SquadEdit(squad: updated, kind: .limit, detail: limit.map(String.init)), summary)

@@ -22,9 +22,8 @@ public struct ImportContent: Equatable, Sendable {
   /// What the catalogue check corrected, skipped or kept unknown, as lines for stderr.
   public var notes: [String] = []
 
-  /// The members checked against the catalogue (`names`: its name for each id it knows): a known
-  /// id under another name takes the catalogue's name (the row is the mistake); an unknown id is
-  /// kept as written, or left out when `skipping`. Each is said in `notes`, lines for stderr.
+  /// The members checked against the catalogue's `names`: a known id takes its name; an unknown
+  /// one is kept, or left out when `skipping`. Each is said in `notes`.
   mutating func check(against names: [HeroID: String], label: String, skipping: Bool) {
     members = members.compactMap { member in
       let place = ImportProblem(locations[member.id] ?? .wholeFile, "").line(in: label)

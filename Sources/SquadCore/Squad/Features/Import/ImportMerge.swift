@@ -8,8 +8,7 @@ public enum ImportMerge {
       let previous: ImportSummary.Previous = squad.map { .members($0.members.count) } ?? .unreadable
       return (Squad(members: members), ImportSummary(imported: members.count, alreadyInSquad: 0, replaced: previous))
     }
-    // One set of ids rather than a scan of the squad per member: an import may hold
-    // hundreds of thousands (up to the 16 MiB limit), and the time must stay linear.
+    // One set of ids, not a scan per member: an import may hold hundreds of thousands.
     var known = squad.memberIDs
     let new = members.filter { known.insert($0.id).inserted }
     let merged = Squad(distinctMembers: squad.members + new)
@@ -37,8 +36,7 @@ public struct ImportSummary: Equatable, Sendable, CustomStringConvertible {
   public var limit: Int?? = nil
   /// What the catalogue check corrected, skipped or kept unknown (``ImportContent/notes``).
   public var notes: [String] = []
-  /// A replace whose file holds the squad as it is: nothing was saved or recorded (but the
-  /// limit, when ``limit`` says it changed).
+  /// A replace whose file holds the squad as it is: nothing but a new ``limit`` was saved.
   public var unchanged = false
   /// The plan set the file's limit alone, keeping the members: replacing them is a change of its own.
   public var limitFirst = false

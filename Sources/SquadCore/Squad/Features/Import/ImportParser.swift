@@ -1,7 +1,6 @@
 import Foundation
 
-/// Turns an import file into members, validating all of it: the format is told by content, not
-/// by the file name; every problem in the file is reported, not just the first.
+/// Turns an import file into members, validating all of it and reporting every problem.
 public enum ImportParser {
   /// The members of the file in file order, or every problem found in it.
   public static func parse(_ file: ImportFile, now: Date) -> Result<ImportContent, InvalidImport> {
@@ -42,8 +41,7 @@ public enum ImportParser {
       let over = "\(limit), but the file lists \(Plural.members(validation.members.count)); raise it or remove members"
       return invalid([ImportProblem(.jsonPath("maxMembers"), over)])
     }
-    // A picture from outside that is no web address (`javascript:`, `file:`) is dropped, by the
-    // link rule heroes from the API and the catalogue keep (``HeroLink/isWebAddress(_:)``).
+    // A picture that is no web address (`javascript:`, `file:`) is dropped, as heroes' are.
     let members = validation.members.map { member in
       var member = member
       if let picture = member.thumbnail, !HeroLink.isWebAddress(picture) { member.thumbnail = nil }

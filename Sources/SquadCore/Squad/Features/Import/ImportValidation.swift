@@ -1,15 +1,11 @@
 import Foundation
 
-/// Takes members one at a time as a reader hands them over (each already read by the one member
-/// rule, or the problem that stopped it), keeping the valid members and the problems, and says
-/// when to stop reading: after ``problemCap`` problems or more members than ``memberCap``. A
-/// hostile 16 MiB file of empty records thus costs what its first records cost, not millions of
-/// problems held at once. Used on one thread.
+/// Takes members (or their problems) one at a time as a reader hands them over, and says when to
+/// stop reading: after ``problemCap`` problems or more members than ``memberCap``. Used on one thread.
 final class ImportValidation {
   /// The most problems kept; past it, reading stops.
   static let problemCap = 1000
-  /// The most members an import may hold: every member takes at least 100 bytes in
-  /// `squad.json`, so more could never be saved within ``InputLimit/squadFile``.
+  /// The most members an import may hold: each takes at least 100 bytes of ``InputLimit/squadFile``.
   static let memberCap = InputLimit.squadFile / 100
 
   private(set) var members: [Member] = []

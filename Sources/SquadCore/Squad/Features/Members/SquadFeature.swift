@@ -1,13 +1,7 @@
 import Foundation
 
-/// Loading, recruiting, firing and saving the squad.
-///
-/// Recruit looks every hero up first, then changes the squad in one update: one effect that takes
-/// the lock, reads the squad, applies the change, saves it and lets the lock go. Fire first reads
-/// the squad (no lock) so names can mean its members, and asks before firing when told to; its
-/// update then applies the change to the squad read under the lock, never to the earlier read.
-/// Recruiting a member or firing a non-member is not an error: the change says so and nothing
-/// is written.
+/// Loading, recruiting, firing and saving the squad: heroes are looked up first, then the squad
+/// changes in one locked update, decided on the squad read under the lock.
 public enum SquadFeature: Feature {
   /// Where the command is, and where the heroes it named came from.
   public struct State: Equatable, Sendable {
@@ -125,10 +119,8 @@ public enum SquadFeature: Feature {
     }
   }
 
-  /// Recruit, fire and pick's save, decided on the squad read under the lock: recruiting a member
-  /// or firing a non-member changes nothing for them (``SquadChange/apply(_:heroes:to:)``), and
-  /// with a squad's `identity` only that squad is changed (``SquadError/squadGone(squad:)``
-  /// otherwise). The size limit is the commit's rule (``SquadSnapshot/record(_:command:at:)``).
+  /// Recruit, fire and pick's save, decided on the squad read under the lock; with `identity`,
+  /// only that squad is changed (``SquadError/squadGone(squad:)`` otherwise).
   public static func plan(
     _ command: SquadCommand, heroes: [Hero], identity: [UInt64]? = nil, in snapshot: SquadSnapshot
   ) throws(SquadError) -> (SquadEdit?, SquadUpdateResult) {
@@ -166,8 +158,7 @@ public enum SquadCommand: Equatable, Sendable {
   case list
   case recruit(at: Date)
   case fire(askFirst: Bool)
-  /// `squad pick`'s Enter: the heroes whose ids are in `firing` leave, the others join (at
-  /// `at`), in one save.
+  /// `squad pick`'s Enter: the heroes in `firing` leave, the others join (at `at`), in one save.
   case pick(at: Date, firing: Set<HeroID>)
 
   /// The command's name, as the squad's history records it.

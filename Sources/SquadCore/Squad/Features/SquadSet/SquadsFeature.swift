@@ -1,9 +1,7 @@
 import Foundation
 
-/// Listing, creating, renaming and deleting squads (`squad squads`).
-///
-/// Delete reads the squads first, so a missing name fails before anyone is asked, and the
-/// question can say how many members go; the delete itself happens under the set's lock.
+/// Listing, creating, renaming and deleting squads (`squad squads`); delete reads them first, so
+/// the question can say how many members go.
 public enum SquadsFeature: Feature {
   /// Where the command is.
   public struct State: Equatable, Sendable {
@@ -128,8 +126,7 @@ public enum SquadsFeature: Feature {
 }
 
 extension SquadsFeature {
-  /// `squads edit`'s limit, decided on the squad read under its lock: the same limit changes
-  /// nothing (false), one below the member count is refused. Pure.
+  /// `squads edit`'s limit, decided on the squad read under its lock; false when unchanged. Pure.
   public static func plan(limit: Int?, for name: SquadName, in snapshot: SquadSnapshot) throws(SquadError)
     -> (SquadEdit?, Bool)
   {
@@ -159,8 +156,7 @@ public enum SquadsRequest: Equatable, Sendable {
 public enum SquadsChange: Equatable, Sendable {
   /// Created, renamed, or given its limit.
   case done
-  /// Created in a folder that held the history of a squad whose file was removed: that many
-  /// changes, which its history carries on.
+  /// Created in a folder holding the history (that many changes) of a squad whose file was removed.
   case takenUp(earlierChanges: Int)
   /// The squad already had that limit; nothing changed.
   case unchanged
@@ -168,7 +164,6 @@ public enum SquadsChange: Equatable, Sendable {
   case deleted(members: Int, keptIn: String)
   /// Deleted, though its file could not be read (why), so how many members it had is unknown.
   case deletedUnread(PersistenceError, keptIn: String)
-  /// Restored from this folder under `squads/.deleted/`; `older`: when the deletions of the same
-  /// name still kept, older than the one restored, were made.
+  /// Restored from this folder; `older`: when the older deletions of the name still kept were made.
   case restored(from: String, older: [Date] = [])
 }
