@@ -93,7 +93,6 @@ import Testing
     (CharacterFilter(limit: 0), "You must pass an integer limit greater than 0."),
     (CharacterFilter(name: ""), "name cannot be blank if it is set"),
     (CharacterFilter(nameStartsWith: ""), "nameStartsWith cannot be blank if it is set"),
-    (CharacterFilter(comics: Array(1...11)), "You may not submit more than 10 issue ids."),
   ])
   func validationErrorsAreRejectionsWithTheServersWords(filter: CharacterFilter, message: String) async throws {
     let simulator = try await Simulator()
