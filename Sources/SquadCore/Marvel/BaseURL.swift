@@ -6,9 +6,8 @@ import Foundation
   import Darwin
 #endif
 
-/// The one check of an API base URL (`--base-url`, `MARVEL_API_BASE`, `config.json`): absolute
-/// http(s) with a host (name, IPv4 or `[::1]`-style IPv6), a port 1–65535, no query or fragment. A
-/// `user:password@` is sent but never shown (``MarvelURL/withoutUserInfo(_:)``).
+/// The one check of an API base URL: absolute http(s) with a host, a port 1–65535, no query or
+/// fragment.
 enum BaseURL {
   /// The base as squad uses it (the scheme lowercased), or why it can never work.
   static func validate(_ text: String) -> Result<String, BaseURLProblem> {

@@ -1,21 +1,8 @@
 import Foundation
 
-/// A Marvel character in every shape squad reads one: an API answer, an archived response, a bare
-/// container, an array, a derived list (`{"characters": [...]}`, numbers as strings), JSON Lines,
-/// and an earlier release's `cache/catalogue.json`. One rule for all of them, so the same record
-/// gives the same hero wherever it arrives:
-///
-/// - the id is a whole number (``WholeNumber``: a number, or plain digits in a string), the name
-///   text; counts are numbers or Marvel's `{"available": N, …}` objects;
-/// - `modified` is Marvel's text or (squad's own records) seconds since 1970; one that is not a
-///   date, and Marvel's own "unknown" dates, are unknown
-///   (``MarvelDate/known(_:)``): a date only orders records, and an unknown one is a state squad
-///   already handles;
-/// - the `image_not_available` placeholder is no picture, and a picture or link that is not an
-///   http or https address (``HeroLink/isWebAddress(_:)``) is dropped;
-/// - anything else that squad could not keep (a field of the wrong type, a value past
-///   ``HeroLimits``) refuses the record, naming the field: squad keeps nothing it could not write
-///   to its own files and read back.
+/// A Marvel character in every shape squad reads one (API answers, archives, JSON Lines, an
+/// earlier release's cache), by one rule: unknown dates, placeholder pictures and non-web links
+/// are dropped; anything squad could not keep (``HeroLimits``) refuses the record, naming the field.
 struct CharacterDTO: Decodable {
   /// The hero squad keeps.
   var hero: Hero

@@ -1,8 +1,7 @@
 import Foundation
 
 /// A comic in every shape squad reads (API answer, archive, squad's own forms), by the rules of
-/// ``CharacterDTO``: a whole-number id, a title kept like a name, a known on-sale date (Marvel's
-/// text or seconds since 1970), characters as ids or Marvel's `items` with `resourceURI`s.
+/// ``CharacterDTO``.
 struct ComicDTO: Decodable {
   /// The comic squad keeps.
   var comic: Comic

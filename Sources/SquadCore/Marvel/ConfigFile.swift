@@ -20,8 +20,7 @@ struct ConfigFile: Equatable, Decodable {
 
   private enum CodingKeys: String, CodingKey { case publicKey, privateKey, baseURL, timeout, cacheTTL, offline }
 
-  /// The file's settings; no file means no settings. Anything that is not a JSON object with
-  /// the right types is an error naming the file.
+  /// The file's settings; no file means no settings.
   static func load(_ path: String) -> Result<ConfigFile, ConfigurationError> {
     let bytes: [UInt8]
     do throws(PersistenceError) {
@@ -62,9 +61,7 @@ struct ConfigFile: Equatable, Decodable {
 }
 
 extension ConfigFile {
-  // The first of the file's own keys given twice at its top level, if any: readers disagree on
-  // which one counts (Foundation's decoder takes the first, jq and Python the last), so squad
-  // takes neither, as for squad.json. Called on bytes the decoder read as an object.
+  // The first of the file's own keys given twice, if any: readers disagree on which one counts.
   private static func repeatedKey(_ bytes: [UInt8]) -> String? {
     ByteOrderMark.stripped(bytes).withUnsafeBufferPointer { buffer in
       var reader = JSONReader(buffer)
@@ -90,8 +87,7 @@ public enum ConfigurationError: Error, Equatable, Sendable, CustomStringConverti
   case unusableFile(PersistenceError)
   /// A flag or environment variable has an unusable value.
   case invalidSetting(name: String, value: String)
-  /// A base URL that can never work; `setting` names where it came from, `value` is shown
-  /// without any credentials, `reason` says what a valid one looks like.
+  /// A base URL that can never work; `setting` names where it came from.
   case invalidBaseURL(setting: String, value: String, reason: String)
 
   /// 65 for a bad file, 1 for an unreadable one, 64 for a bad flag or variable.

@@ -8,11 +8,8 @@ import Foundation
   import Glibc
 #endif
 
-/// Keeps Foundation's networking from writing outside the squad home: swift-corelibs-foundation
-/// makes `URLCache.shared` and `HTTPCookieStorage.shared` (and their folders under `~/.cache` and
-/// `~/.local/share`) with the first session configuration, so both are replaced first (a cache of
-/// no capacity; cookie storage made while `XDG_DATA_HOME` names an existing folder). Sessions use
-/// ``URLSessionConfiguration/squad``.
+/// Keeps Foundation's networking from writing outside the squad home: the shared URL cache and
+/// cookie storage (which make folders under `~/.cache` and `~/.local/share`) are replaced first.
 enum FoundationNetworkDefaults {
   private static let prepared: Void = {
     URLCache.shared = URLCache(

@@ -14,12 +14,10 @@ public struct HTTPRequest: Hashable, Sendable {
   public var headers: [String: String] = [:]
   /// Seconds the exchange may take.
   public var timeout: Double
-  /// The most body bytes accepted, after un-gzipping; a longer body fails as
-  /// ``TransportError/bodyTooLarge(limit:)`` as soon as it passes the limit, unread beyond it.
+  /// The most body bytes accepted, after un-gzipping; a longer one fails as soon as it passes it.
   public var bodyLimit = defaultBodyLimit
 
-  /// The body limit of every Marvel request: 16 MiB. The largest real answer, a page of 100
-  /// characters with all their collections, is about 1 MB, so a longer body is not a Marvel page.
+  /// The body limit of every Marvel request: 16 MiB, far above the largest real page (about 1 MB).
   public static let defaultBodyLimit = 16 << 20
   /// The most redirects followed for one request; more is a loop, not a move.
   public static let maximumRedirects = 5

@@ -40,8 +40,7 @@ extension Comic: LeanCacheItem {
   }
 }
 
-/// A hero of a cached page: its id, with the answer's `modified` (whole seconds since 1970) when
-/// it had one, written `[id, modified]`; a bare id (as the previous release wrote) has none.
+/// A hero of a cached page: its id, written `[id, modified]` when the answer had a `modified`.
 public struct CachedHero: Codable, Hashable, Sendable {
   var id: Int
   var modified: Int?
@@ -68,8 +67,7 @@ extension CachedHero {
   }
 }
 
-/// The items of a cached page in short form: for characters their ids (the heroes are in the
-/// local catalogue), for comics the comics themselves.
+/// The items of a cached page in short form: heroes' ids, or the comics themselves.
 public enum CachedItems: Codable, Hashable, Sendable {
   case heroes([CachedHero])
   case comics([Comic])

@@ -1,6 +1,5 @@
-/// The one paging rule for every listing followed to its end (`sync`, `heroes --all`): go on after
-/// a full page at the offset asked for; stop at the end, or early at an empty or short page or one
-/// at another offset, so a server that ignores `offset` or lies about `total` costs no extra pages.
+/// The one paging rule for every listing followed to its end (`sync`, `heroes --all`): go on only
+/// after a full page at the offset asked for.
 public enum ListingPaging: Equatable, Sendable {
   /// A full page: the listing goes on at this offset.
   case next(Int)

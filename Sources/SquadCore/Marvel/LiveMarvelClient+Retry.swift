@@ -2,8 +2,7 @@ import Foundation
 
 extension LiveMarvelClient {
   /// Sends a signed GET `url` (errors show `label`), retrying per the policy within one `timeout`
-  /// deadline that starts once the first attempt has a place on the wire (``RequestLimiter``).
-  /// Returns the final answer and how many requests it took, or the error that ended it.
+  /// from the first attempt's place on the wire; returns the answer and how many requests it took.
   func send(_ url: String, label: String, headers: [String: String]) async -> Result<(HTTPResponse, Int), MarvelError> {
     await limiter.enter()
     let deadline = environment.now().addingTimeInterval(timeout)

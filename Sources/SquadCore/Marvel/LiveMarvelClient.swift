@@ -15,8 +15,7 @@ public struct LiveMarvelClient: MarvelClient {
   public let retry = RetryPolicy()
   /// The most requests this client has on the wire at once.
   public static let maximumRequestsInFlight = 5
-  /// Pages of one listing in progress at once: twice the ``maximumRequestsInFlight`` on the wire,
-  /// so the next request leaves while an answer is still decoded.
+  /// Pages of one listing in progress at once, so the next request leaves while one is decoded.
   public static let pagesInProgress = 2 * maximumRequestsInFlight
   let limiter: RequestLimiter
   let sent = Mutex(0)
@@ -46,8 +45,7 @@ public struct LiveMarvelClient: MarvelClient {
     MarvelPage<Hero>, MarvelError
   > {
     let answer = await fetch(.characters(filter), as: CharacterDTO.self, freshness: freshness) { $0.hero }
-    // Marvel's nameStartsWith ignores case: a record whose name does not start with the prefix is
-    // no answer to the question (a lying server's "Zzz Impostor" for `heroes hulk`).
+    // A record whose name does not start with the prefix (case aside) answers another question.
     if case .success(let page) = answer, let prefix = filter.nameStartsWith.map(HeroName.folded), !prefix.isEmpty,
       let stray = page.results.first(where: { !HeroName.folded($0.name).hasPrefix(prefix) })
     {
@@ -61,8 +59,7 @@ public struct LiveMarvelClient: MarvelClient {
 
   public func character(_ id: HeroID) async -> Result<MarvelPage<Hero>, MarvelError> {
     let answer = await fetch(.character(id), as: CharacterDTO.self, freshness: .withinTTL) { $0.hero }
-    // Marvel answers an id it does not know with 404: records of other ids alone are no answer
-    // to this question, and taking them for "no such hero" denied heroes the catalogue holds.
+    // Marvel answers an id it does not know with 404: records of other ids alone are no answer.
     if case .success(let page) = answer, let other = page.results.first, !page.results.contains(where: { $0.id == id })
     {
       let detail = "records of other ids (\(other.id)) when \(id) was asked for"
@@ -80,16 +77,13 @@ public struct LiveMarvelClient: MarvelClient {
     }
   }
 
-  /// One endpoint through the cache: fresh cache → no request; stale → conditional request, a
-  /// 304 naming the cached version reuses the cached page; a new 200 is decoded first and cached
-  /// only when valid (a page of heroes by the caller, once it has stored them:
-  /// ``MarvelPage/pendingCache``).
+  /// One endpoint through the cache: fresh → no request; stale → a conditional request whose 304
+  /// reuses the cached page; a new valid answer is cached (heroes' by ``MarvelPage/pendingCache``).
   func fetch<DTO: Decodable, Item: LeanCacheItem>(
     _ endpoint: MarvelEndpoint, as dto: DTO.Type, freshness: CacheFreshness, map: (DTO) -> Item
   ) async -> Result<MarvelPage<Item>, MarvelError> {
     let address = endpoint.url(base: baseURL)
-    // Credentials in the base URL (`http://user:pass@host/…`) go on the wire only: cache keys,
-    // cache files and messages use the URL without them.
+    // Credentials in the base URL go on the wire only, never into cache keys or messages.
     let url = MarvelURL.withoutUserInfo(address)
     var cached: (entry: CachedResponse, page: MarvelPage<Item>)?
     // A cached page whose items cannot all be rebuilt is no cached page.
@@ -118,8 +112,7 @@ public struct LiveMarvelClient: MarvelClient {
         try? cache?.store(entry)
         return .success(with(cached.page, origin: .notModified, requests: attempts))
       }
-      // A 304 naming another version does not describe the cached page, so it must not freshen
-      // it (RFC 9111 §4.3.4): ask once more without the condition and use that answer.
+      // A 304 naming another version must not freshen the cached page (RFC 9111 §4.3.4): ask again.
       headers["If-None-Match"] = nil
       switch await send(address, label: url, headers: headers) {
       case .failure(let error): return .failure(error)
@@ -131,8 +124,7 @@ public struct LiveMarvelClient: MarvelClient {
         MarvelResponseDecoder.error(status: response.status, body: response.body, url: url, attempts: attempts))
     }
     let decoded = MarvelResponseDecoder.page(response.body, as: dto, status: response.status, url: url, map: map)
-    // An answer with fewer results than its own offset, limit and total call for is not cached:
-    // replayed, it would cut every later listing at the same place.
+    // A short answer is not cached: replayed, it would cut every later listing at the same place.
     var pending: PendingCacheEntry?
     if case .success(let page) = decoded, page.results.count >= min(page.limit, page.total - page.offset) {
       let etag = response.header("ETag") ?? MarvelResponseDecoder.bodyETag(response.body)
@@ -148,8 +140,7 @@ public struct LiveMarvelClient: MarvelClient {
     }
   }
 
-  /// Whether a 304's ETag names the cached version: the same tag once quotes and a weak `W/`
-  /// are set aside (Marvel sends its ETag unquoted), or no ETag at all (nothing says otherwise).
+  /// Whether a 304's ETag names the cached version, quotes and a weak `W/` aside; true without one.
   static func sameValidator(_ answered: String?, _ stored: String?) -> Bool {
     guard let answered, let stored else { return true }
     func bare(_ tag: String) -> Substring {
@@ -161,8 +152,7 @@ public struct LiveMarvelClient: MarvelClient {
     return bare(answered) == bare(stored)
   }
 
-  /// Whether a cached answer is within the TTL. One fetched "in the future" beyond a small clock
-  /// skew is not: a clock set wrong or an edited file must not make an entry live forever.
+  /// Whether a cached answer is within the TTL and not from beyond ``clockSkew`` in the future.
   func isFresh(_ entry: CachedResponse) -> Bool {
     let age = environment.now().timeIntervalSince(entry.fetchedAt)
     return age > -Self.clockSkew && age < cacheTTL

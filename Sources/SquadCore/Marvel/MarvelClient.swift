@@ -8,8 +8,7 @@ public protocol MarvelClient: Sendable {
   func comics(of id: HeroID, order: ComicOrder, limit: Int, offset: Int) async -> Result<
     MarvelPage<Comic>, MarvelError
   >
-  /// HTTP requests this client has sent so far, retries included, whether their answers were
-  /// used or not (a request in flight when its caller gave up went on the wire all the same).
+  /// HTTP requests this client has sent so far, retries included, whether their answers were used or not.
   var requestsSent: Int { get }
 }
 

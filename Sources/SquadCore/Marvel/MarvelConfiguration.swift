@@ -22,8 +22,7 @@ public struct MarvelConfiguration: Equatable, Sendable {
   public var configFile: String
   /// Things worth telling the user (a readable private key, plain http), as sentences.
   public var warnings: [String] = []
-  /// What made this run offline (`--offline`, `SQUAD_OFFLINE`, or `offline` in the config
-  /// file); nil when squad may use the network.
+  /// What made this run offline (a flag, variable or config key); nil when squad may go online.
   public var offline: String? = nil
   /// The libcurl libraries to try, in order (`SQUAD_LIBCURL`, or ``NetworkLibrary/defaultNames``).
   public var networkLibraries = NetworkLibrary.defaultNames
@@ -36,13 +35,11 @@ public struct MarvelConfiguration: Equatable, Sendable {
     case complete(MarvelCredentials)
     /// Only one key; `missing` names the absent variable.
     case incomplete(missing: String)
-    /// Both keys, but one shorter than ``SecretText/shortest`` (`name`: where it was set), which
-    /// squad will not use: it could not be hidden from messages without cutting squad's own words.
+    /// Both keys, but one shorter than ``SecretText/shortest`` (`name`: where it was set).
     case tooShort(name: String)
   }
 
-  /// The credentials, or the reason they cannot be used, as the error a command needing them
-  /// reports (exit 4, naming both variables).
+  /// The credentials, or the error a command needing them reports.
   public var credentials: Result<MarvelCredentials, SourceError> {
     let both = "MARVEL_PUBLIC_KEY and MARVEL_PRIVATE_KEY (or publicKey and privateKey in \(configFile))"
     switch keys {

@@ -21,8 +21,7 @@ struct MarvelEnvelope<Item: Decodable>: Decodable {
       offset = try container.wholeNumberIfPresent(.offset) ?? 0
       count = try container.wholeNumberIfPresent(.count) ?? results.count
       limit = try container.wholeNumberIfPresent(.limit) ?? results.count
-      // Paging numbers feed arithmetic (page counts, next offsets): ones no catalogue can have
-      // make the answer invalid instead of overflowing or planning a sync of billions of pages.
+      // Paging numbers feed arithmetic: ones no catalogue can have make the answer invalid.
       for (key, value, maximum) in [
         (CodingKeys.total, total, MarvelPaging.maximumTotal), (.offset, offset, MarvelPaging.maximumWindow),
         (.count, count, MarvelPaging.maximumWindow), (.limit, limit, MarvelPaging.maximumWindow),
@@ -30,15 +29,13 @@ struct MarvelEnvelope<Item: Decodable>: Decodable {
         throw DecodingError.dataCorruptedError(
           forKey: key, in: container, debugDescription: "\(value) is not a count between 0 and \(maximum)")
       }
-      // Marvel's count is the number of results in this page: one that disagrees is no Marvel
-      // answer (a sync said "Synced 3 heroes" of a page claiming 100), as a lying total is not.
+      // Marvel's count is the number of results in this page: one that disagrees is no Marvel answer.
       guard count == results.count else {
         throw DecodingError.dataCorruptedError(
           forKey: .count, in: container,
           debugDescription: "\(count) is not the number of results this page holds (\(results.count))")
       }
-      // A page holding heroes past the listing's end lies about its total (a sync would stop
-      // there and call the listing complete).
+      // A page holding heroes past the listing's end lies about its total.
       guard results.isEmpty || offset + results.count <= total else {
         throw DecodingError.dataCorruptedError(
           forKey: .total, in: container,
@@ -50,10 +47,8 @@ struct MarvelEnvelope<Item: Decodable>: Decodable {
 
 /// The bounds of the paging numbers squad accepts in an answer.
 enum MarvelPaging {
-  /// The largest `total`: the most heroes squad keeps (``CatalogueLimits/maximumHeroes``), far
-  /// above Marvel's 1,564 characters and the 100,000 the benchmark synthesises. It also bounds a
-  /// listing that follows a total growing from page to page: a server that promises more at every
-  /// page ends in an invalid answer, not in requests without end.
+  /// The largest `total`: the most heroes squad keeps (``CatalogueLimits/maximumHeroes``), which
+  /// also ends a listing whose total grows at every page.
   static let maximumTotal = CatalogueLimits.maximumHeroes
   /// The largest `offset`, `limit` or `count`.
   static let maximumWindow = Int(Int32.max)

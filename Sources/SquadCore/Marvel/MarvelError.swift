@@ -1,7 +1,6 @@
 import Foundation
 
-/// Why a Marvel API request failed, as data: each case says what went wrong, and its description
-/// is a sentence that also says what to do. URLs in it never carry `apikey`, `ts` or `hash`.
+/// Why a Marvel API request failed; the description also says what to do, never showing the keys.
 public enum MarvelError: Error, Hashable, Sendable, CustomStringConvertible {
   /// 401, or 409 `MissingParameter`: the keys are wrong or missing. Never retried or hidden.
   case credentials(status: Int, message: String)
@@ -15,15 +14,13 @@ public enum MarvelError: Error, Hashable, Sendable, CustomStringConvertible {
   case serverError(status: Int, attempts: Int, url: String)
   /// The connection could not be made or broke, on every attempt.
   case unreachable(reason: String, attempts: Int, url: String)
-  /// 429 or 5xx with a `Retry-After` past the deadline: the server takes requests again in
-  /// `seconds`, at `at`. squad does not wait that long, nor ask before then.
+  /// 429 or 5xx with a `Retry-After` past the deadline: the server takes requests again at `at`.
   case retryLater(status: Int, seconds: Double, at: Date, url: String)
   /// No answer within the deadline (`--timeout`), retries included.
   case timedOut(seconds: Double, url: String)
   /// An answer that is not a valid Marvel response (HTML, empty, truncated JSON, wrong shape).
   case invalidResponse(status: Int, detail: String, url: String)
-  /// libcurl could not be loaded, so squad cannot use the network at all. An installation
-  /// problem, not an outage: never retried, and never hidden behind the local catalogue.
+  /// libcurl could not be loaded: an installation problem, never retried or hidden.
   case noNetworkLibrary(detail: String)
 
   /// Whether the API could not answer at all, so the local catalogue may stand in for it.

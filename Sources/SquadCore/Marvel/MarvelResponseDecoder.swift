@@ -1,7 +1,6 @@
 import Foundation
 
-/// Turns HTTP answers into pages or typed errors. Nothing here can crash on outside data: every
-/// odd body (HTML, empty, truncated, wrong shape) becomes a ``MarvelError``.
+/// Turns HTTP answers into pages or typed errors; every odd body becomes a ``MarvelError``.
 enum MarvelResponseDecoder {
   /// A 2xx body as a page of items.
   static func page<DTO: Decodable, Item>(

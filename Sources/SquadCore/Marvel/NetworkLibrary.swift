@@ -25,8 +25,7 @@ public enum NetworkLibrary {
     #endif
   }
 
-  /// Loads the first of `names` that works. The first library loaded serves the whole process,
-  /// so this is cheap after the first success. The failure names every library tried and why.
+  /// Loads the first of `names` that works; the failure names every library tried and why.
   public static func load(_ names: [String]) -> Result<Void, NetworkLibraryError> {
     var reasons: [String] = []
     for name in names {

@@ -1,10 +1,7 @@
 import Foundation
 
-/// API answers kept on disk (`cache/responses/`), one file per unsigned request URL (named by its
-/// MD5, so authentication never reaches them): a repeat within the TTL costs no request, a later
-/// one a 304. Lean: one JSON line of URL, ETag, fetch time, paging, attribution and the items in
-/// short form (``CachedItems``: character ids, rebuilt from the catalogue; whole comics). An entry
-/// whose heroes the catalogue no longer holds is a miss.
+/// API answers kept on disk (`cache/responses/`), one JSON line per unsigned request URL, named by
+/// its MD5; the items in short form (``CachedItems``), heroes rebuilt from the catalogue.
 public struct ResponseCache: Sendable {
   /// The folder of cached answers.
   public let directory: String
@@ -20,14 +17,12 @@ public struct ResponseCache: Sendable {
   /// The file an unsigned URL is cached in.
   public func path(for url: String) -> String { directory + "/" + MD5.hex(url) + ".json" }
 
-  /// The cached answer for an unsigned URL; nil when missing, unreadable, in another layout or
-  /// for another URL.
+  /// The cached answer for an unsigned URL; nil when missing, unreadable or not a valid answer.
   public func entry(for url: String) -> CachedResponse? {
     guard let bytes = try? BoundedInput.regularFile(path(for: url), limit: InputLimit.mappedFile),
       let entry = try? JSONDecoder().decode(CachedResponse.self, from: Data(bytes)), entry.url == url
     else { return nil }
-    // Checked like the API answer it stands for (``MarvelPaging``): an entry that no answer
-    // could have been is a miss, never a page with a negative total.
+    // Checked like the API answer it stands for (``MarvelPaging``).
     if let page = entry.page {
       guard (0...MarvelPaging.maximumTotal).contains(page.total),
         (0...MarvelPaging.maximumWindow).contains(page.offset),
@@ -37,8 +32,7 @@ public struct ResponseCache: Sendable {
     return entry
   }
 
-  /// Stores a new answer now, or, when it names heroes it is rebuilt from the catalogue, hands
-  /// it back to be written by whoever stores those heroes (``PendingCacheEntry``).
+  /// Stores a new answer now, or hands one naming heroes back for whoever stores them.
   func storeOrHold(_ entry: CachedResponse) -> PendingCacheEntry? {
     guard catalogue != nil, case .heroes(let heroes)? = entry.page?.items, !heroes.isEmpty else {
       // A cache that cannot be written costs requests later, not correctness now.
@@ -48,8 +42,7 @@ public struct ResponseCache: Sendable {
     return PendingCacheEntry(entry: entry, cache: self, heroes: Set(heroes.map(\.id)))
   }
 
-  /// Stores an answer atomically, replacing any for the same URL. The first store removes an
-  /// earlier layout's files, and the first in a process killed writes' leftovers.
+  /// Stores an answer atomically; the first store removes earlier layouts' files and leftovers.
   public func store(_ entry: CachedResponse) throws(PersistenceError) {
     tidy()
     try AtomicFile.write(Data(CompactJSON.encode(entry) + [UInt8(ascii: "\n")]), to: path(for: entry.url))
@@ -69,9 +62,8 @@ public struct ResponseCache: Sendable {
   private static let tidied = Mutex<Set<String>>([])
 }
 
-/// A new answer's cache entry that names heroes. It is rebuilt from the catalogue, so the caller
-/// that stores those heroes writes it once they are stored (``write(stored:)``); dropped with its
-/// page otherwise, so the cache never runs ahead of the catalogue (a failed sync leaves none).
+/// A new answer's cache entry that names heroes, written once they are in the catalogue
+/// (``write(stored:)``), so the cache never runs ahead of the catalogue.
 public struct PendingCacheEntry: Hashable, Sendable, CustomTraceConvertible {
   let entry: CachedResponse
   let cache: ResponseCache

@@ -1,9 +1,7 @@
 import Foundation
 
 /// When to try a request again and how long to wait first: transport errors, 429 and 5xx, up to
-/// `maximumRetries` times, doubling from `baseDelay` with jitter. A `Retry-After` replaces the
-/// backoff; past the deadline the client reports it instead of waiting
-/// (``MarvelError/retryLater(status:seconds:at:url:)``). Everything else is final.
+/// `maximumRetries` times, doubling from `baseDelay` with jitter, or as `Retry-After` says.
 public struct RetryPolicy: Hashable, Sendable {
   /// Retries after the first attempt.
   public var maximumRetries = 3
@@ -35,8 +33,7 @@ public struct RetryPolicy: Hashable, Sendable {
   }
 
   /// `Retry-After` (seconds or an HTTP date) as seconds from `now`, capped at
-  /// ``longestRetryAfter``; nil when absent or unreadable. Of several values (`5, 30`) the latest
-  /// wins; an HTTP date's own comma is told apart by trying each piece with the next.
+  /// ``longestRetryAfter``; nil when absent or unreadable. Of several values the latest wins.
   public static func retryAfterSeconds(_ header: String?, now: Date = Date()) -> Double? {
     guard let header else { return nil }
     let pieces = header.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingWhitespace() }
@@ -68,8 +65,7 @@ public struct RetryPolicy: Hashable, Sendable {
   public static let longestRetryAfter = 365 * 86_400.0
 }
 
-/// HTTP dates (RFC 9110 §5.6.7): the IMF-fixdate `Sun, 06 Nov 1994 08:49:37 GMT`, and the
-/// obsolete RFC 850 and asctime forms recipients must accept.
+/// HTTP dates (RFC 9110 §5.6.7): the IMF-fixdate, and the obsolete RFC 850 and asctime forms.
 enum HTTPDate {
   private static let formats = [
     "EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz", "EEE MMM d HH:mm:ss yyyy",

@@ -5,8 +5,7 @@ import Foundation
 #endif
 
 extension URLSessionTransport {
-  /// The session's delegate: hands each task's events to its ``Exchange``, which decides whether
-  /// the body may go on and whether a redirect is followed.
+  /// The session's delegate: hands each task's events to its ``Exchange``.
   final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private let exchanges = Mutex<[Int: Exchange]>([:])
 

@@ -8,11 +8,9 @@ import Foundation
 extension URLSessionTransport {
   /// One request's way back to its caller: the answer, a body past its limit, a refused redirect,
   /// the deadline or cancellation resumes the caller exactly once.
-  ///
-  /// Cancelled only from a plain dispatch queue: cancelling from a cancellation handler can
-  /// deadlock against the session's queue (`--timeout 1.5` once hung). Redirects are answered and
-  /// cancels issued under one lock, as FoundationNetworking traps on a redirect for a cancelled
-  /// task. The deadline holds the exchange weakly, or a fast sync kept 10 s of bodies (600 MB).
+  // Cancelled only from a plain dispatch queue (a cancellation handler can deadlock against the
+  // session's queue); redirects and cancels under one lock, as FoundationNetworking traps on a
+  // redirect for a cancelled task; the deadline holds the exchange weakly, not keeping its body.
   final class Exchange: @unchecked Sendable {
     /// Whoever waits for the answer.
     typealias Caller = CheckedContinuation<Result<HTTPResponse, TransportError>, Never>
@@ -21,8 +19,7 @@ extension URLSessionTransport {
     // Everything below is guarded by `lock`.
     private var continuation: Caller?
     private var task: URLSessionDataTask?
-    // Set once the exchange has ended; holds the error it ended with, nil when an answer was
-    // handed over: never the answer, which belongs to the caller.
+    // Set once the exchange has ended, with the error it ended with (never the answer).
     private var ended = false
     private var endError: TransportError?
     private var body = Data()
@@ -67,8 +64,7 @@ extension URLSessionTransport {
       if !fits { finish(.failure(.bodyTooLarge(limit: bodyLimit)), cancellingTheRequest: true) }
     }
 
-    /// Answers a redirect to `url`, calling `answer` with whether to follow it: only to http(s),
-    /// and only a few in a row. Never calls `answer` once the request was cancelled.
+    /// Answers a redirect to `url` (only to http(s), a few in a row); never once cancelled.
     func redirect(to url: URL?, answer: (Bool) -> Void) {
       lock.withLock {
         guard !cancelled else { return }
@@ -102,8 +98,7 @@ extension URLSessionTransport {
       if cancellingTheRequest, let task { DispatchQueue.global().async { task.cancel() } }
     }
 
-    /// Records how the exchange ended, returning the caller to resume, or nil when the exchange
-    /// had ended already. Call holding `lock`.
+    /// Records how the exchange ended, returning the caller to resume, if any. Call holding `lock`.
     private func end(_ result: Result<HTTPResponse, TransportError>) -> Caller? {
       guard !ended else { return nil }
       ended = true

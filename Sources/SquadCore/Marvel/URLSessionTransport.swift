@@ -4,10 +4,8 @@ import Foundation
   import FoundationNetworking
 #endif
 
-/// The real network: URLSession without a URL cache (squad keeps its own and must see every 304).
-/// Bodies stream through ``SessionDelegate`` so one past `bodyLimit` (un-gzipped) is abandoned;
-/// redirects only to http(s), at most ``HTTPRequest/maximumRedirects``. The session is made on the
-/// first request, so commands that stay offline never load libcurl.
+/// The real network: URLSession without a URL cache, bodies bounded by ``SessionDelegate``, and
+/// the session made on the first request, so commands that stay offline never load libcurl.
 public final class URLSessionTransport: HTTPTransport {
   private let libraries: [String]
   private let session = Mutex<Result<URLSession, NetworkLibraryError>?>(nil)
@@ -55,8 +53,7 @@ public final class URLSessionTransport: HTTPTransport {
     for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
     let exchange = Exchange(bodyLimit: request.bodyLimit)
     let delegate = delegate
-    // libcurl takes whole seconds, and a timeout under one second becomes "no timeout"; it also
-    // only notices silence. So the exchange enforces the deadline itself.
+    // libcurl's timeout is whole seconds and only notices silence: the exchange keeps the deadline.
     return await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
         let task = session.dataTask(with: urlRequest)
@@ -107,9 +104,8 @@ public final class URLSessionTransport: HTTPTransport {
     return .success(HTTPResponse(status: http.statusCode, headers: headers, body: data ?? Data()))
   }
 
-  // The error's text can quote the signed URL, so only its code is used; libcurl's text only tells
-  // a TLS failure or a body not in its Content-Encoding (final) from a truncated body (retried)
-  // among codes left unknown.
+  // The error's text can quote the signed URL, so only its code is used; libcurl's text only
+  // tells apart what an unknown code means.
   static func classify(_ code: URLError.Code, libcurlText: String = "") -> TransportError {
     // libcurl's CURLE_BAD_CONTENT_ENCODING: "Error while processing content unencoding: …",
     // "Unrecognized content encoding type …", "Unrecognized or bad HTTP Content or Transfer-Encoding".
