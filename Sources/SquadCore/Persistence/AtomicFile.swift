@@ -50,15 +50,13 @@ public enum AtomicFile {
     fchmod(descriptor, existing.st_mode & 0o7777)
   }
 
-  /// Removes `.<name>.tmp-<pid>-<random>` files of `path` whose process no longer runs. Call it
-  /// only under the lock every writer of `path` takes.
+  /// Removes `.<name>.tmp-<pid>-<random>` files of `path` whose process no longer runs, under its lock.
   public static func removeLeftovers(of path: String) {
     let (directory, name) = folderAndName(of: path)
     removeLeftovers(in: directory, of: name)
   }
 
-  /// ``removeLeftovers(of:)`` for `name` in `directory`, or every file there when nil (the
-  /// response cache, written without a lock; a live process's file is kept all the same).
+  /// ``removeLeftovers(of:)`` for `name` in `directory`, or every file there when nil.
   static func removeLeftovers(in directory: String, of name: String? = nil) {
     guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
     for entry in entries {
@@ -67,8 +65,7 @@ public enum AtomicFile {
     }
   }
 
-  /// The process whose atomic write of `name` (of any file when nil) left `entry`,
-  /// `.<name>.tmp-<pid>-<random>`; nil when `entry` is not such a temporary file.
+  /// The process whose atomic write of `name` (any when nil) left `entry`; nil for other files.
   static func writer(of entry: String, name: String? = nil) -> Int32? {
     guard entry.hasPrefix("."), let marker = entry.range(of: ".tmp-", options: .backwards),
       name.map({ entry.dropFirst().prefix(upTo: marker.lowerBound) == $0 }) ?? true,

@@ -6,11 +6,9 @@ import Foundation
   import Darwin
 #endif
 
-/// The one way squad reads its inputs: never more than a limit, in bounded memory and time,
-/// and never blocking on something that is not a regular file when only a file makes sense.
+/// The one way squad reads its inputs: never more than a limit, never blocking on a non-file.
 public enum BoundedInput {
-  /// The bytes of the regular file at `path`; nil when nothing is there. Anything else is refused
-  /// before a byte is read; `ownFile` refuses links too (see ``openRegularFile(_:limit:ownFile:)``).
+  /// The bytes of the regular file at `path`; nil when nothing is there, anything else refused.
   public static func regularFile(_ path: String, limit: Int, ownFile: Bool = false) throws(PersistenceError)
     -> [UInt8]?
   {
@@ -19,9 +17,8 @@ public enum BoundedInput {
     return try read(file.descriptor, label: path, limit: limit, expected: file.size)
   }
 
-  /// Opens the regular file at `path` for reading without blocking (a FIFO cannot hang squad),
-  /// checked with `fstat` on the descriptor, refusing any other kind and any file over `limit`.
-  /// nil when nothing is there; the caller closes it. `ownFile`: `O_NOFOLLOW`, one hard link only.
+  /// Opens the regular file at `path` without blocking, refusing any other kind and any file
+  /// over `limit`; nil when nothing is there. `ownFile`: no link followed, one hard link only.
   static func openRegularFile(_ path: String, limit: Int, ownFile: Bool = false) throws(PersistenceError) -> (
     descriptor: Int32, size: Int
   )? {
@@ -92,8 +89,7 @@ public enum BoundedInput {
     return try read(descriptor, label: label, limit: limit, expected: expected)
   }
 
-  /// Reads until the end or past `limit` bytes (memory stays under `limit` plus one chunk); a
-  /// non-blocking descriptor with nothing to give is refused.
+  /// Reads until the end or past `limit` bytes; a non-blocking descriptor with nothing to give is refused.
   static func read(_ descriptor: Int32, label: String, limit: Int, expected: Int) throws(PersistenceError) -> [UInt8] {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(min(expected, limit) + 1)

@@ -6,13 +6,11 @@ import Foundation
   import Darwin
 #endif
 
-/// The one way squad writes a file a path names (`export --output`, `squad.json`). A symbolic
-/// link to a regular file is followed and its target replaced atomically, keeping permissions;
-/// FIFOs and devices are written through only when `writesThroughSpecialFiles`; a dangling link,
-/// a folder, a socket, a `protected` path or a read-only file is refused (replacing by rename
-/// would otherwise replace a read-only file silently); a missing folder only with `createsFolder`.
+/// The one way squad writes a file a path names (`export --output`, `squad.json`): a link's target
+/// is replaced atomically; special files are written through only when asked; see docs/FILES.md.
 public enum OutputFile {
-  /// Writes `data` to what `path` names, as described above.
+  /// Writes `data` to what `path` names; a `protected` path, a read-only file, a dangling link,
+  /// a folder or a socket is refused, and a missing folder unless `createsFolder`.
   public static func write(
     _ data: Data, to path: String, writesThroughSpecialFiles: Bool = false, protected: [String] = [],
     createsFolder: Bool = true
@@ -37,12 +35,10 @@ public enum OutputFile {
     try AtomicFile.write(data, to: replacement.path)
   }
 
-  /// The file a path finally names, symbolic links followed (the path itself when nothing is
-  /// there yet or the links cannot be resolved).
+  /// The file a path finally names, symbolic links followed; the path itself when that fails.
   public static func target(of path: String) -> String { (try? resolved(path)) ?? path }
 
-  /// The file a path finally names, links followed; the path itself when nothing is there. A
-  /// link that fails to read (`EIO`) is thrown, never taken for "not a link".
+  /// The file a path finally names, links followed; the path itself when nothing is there.
   static func resolved(_ path: String) throws(PersistenceError) -> String {
     guard let resolved = realpath(path, nil) else {
       guard [ENOENT, ENOTDIR].contains(errno) else { throw .unreadable(path) }
@@ -52,8 +48,7 @@ public enum OutputFile {
     return String(cString: resolved)
   }
 
-  /// Whether two paths name the same file: the same inode when both exist, else the same
-  /// place once their folders' links are resolved.
+  /// Whether two paths name the same file: the same inode, else the same place once resolved.
   static func sameFile(_ first: String, _ second: String) -> Bool {
     var a = stat()
     var b = stat()

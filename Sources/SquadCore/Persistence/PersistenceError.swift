@@ -6,8 +6,7 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
   public enum Reason: Hashable, Sendable {
     /// The file exists but is not a valid squad file; `detail` says where or why.
     case corrupt(detail: String)
-    /// The file was written by a newer squad with this `version` of its format (a squad file's
-    /// `schemaVersion`, the catalogue's magic line); this one `reads` up to another.
+    /// The file was written by a newer squad with this `version` of its format; this one `reads` another.
     case newerSchema(version: Int, reads: Int)
     /// The file or its folder could not be read.
     case unreadable(detail: String)
@@ -15,34 +14,27 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
     case unwritable(detail: String)
     /// Writing through to a FIFO, a device or stdout failed part way: some bytes may be there.
     case partlyWritten(detail: String)
-    /// The path names something other than a regular file (`kind` says what: a FIFO, a device, a
-    /// folder), which squad neither reads as its data nor replaces.
+    /// The path names something other than a regular file (`kind` says what: a FIFO, a folder).
     case notAFile(kind: String)
     /// The path is a symbolic link to nothing; squad does not guess what was meant.
     case danglingLink
-    /// The path must name a file of its own (a squad's history, appended in place under its own
-    /// squad's lock) but is `kind`: a symbolic link, or a file with other hard links.
+    /// The path must name a file of its own but is `kind`: a symbolic link, or a file with hard links.
     case notOwnFile(kind: String)
     /// The input holds more than `limit` bytes, the most squad reads from one input.
     case tooLarge(limit: Int)
     /// Saving would write more than `limit` bytes, more than squad reads back; nothing was written.
     case wouldExceed(limit: Int)
-    /// The local catalogue would pass one of its bounds (``CatalogueLimits``), which `detail`
-    /// names; nothing was written.
+    /// The local catalogue would pass one of its bounds (``CatalogueLimits``); nothing was written.
     case catalogueOverLimit(detail: String)
-    /// The squad's history file is unreadable; `detail` says where. Changes go on without
-    /// recording; undo and redo refuse.
+    /// The squad's history file is unusable; `detail` says where.
     case corruptHistory(detail: String)
-    /// A recorded change in the squad's history (which reads) does not lead from the squad it was
-    /// recorded against to the one it recorded: undo and redo stop there; changes are recorded.
+    /// A recorded change does not lead from the squad it was recorded against to the one it recorded.
     case brokenHistoryChain
-    /// A folder squad keeps inside its home (a named squad's, `squads/.deleted`) is a symbolic
-    /// link, which squad never follows; nothing was changed.
+    /// A folder squad keeps inside its home is a symbolic link, which squad never follows.
     case linkedFolder
     /// A change failed and so did undoing what it had begun; `detail` says both and what is left.
     case notUndone(detail: String)
-    /// The file changed `during` something this command relies on (the question a person
-    /// answered, a sync's pages); nothing was changed, and `command` run again sees it as it is.
+    /// The file changed `during` something this command relies on; `command` is the one to run again.
     case changedMeanwhile(during: String, command: String)
   }
 
@@ -86,16 +78,14 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
     PersistenceError(path: path, reason: .unreadable(detail: String(cString: strerror(errno))))
   }
 
-  /// What a change says when its squad's history cannot be used: the change was made and saved,
-  /// only not recorded (``description`` for any other error).
+  /// What a change says when its squad's history cannot be used: made and saved, but not recorded.
   public var unrecordedChangeWarning: String {
     guard case .corruptHistory(let detail) = reason else { return description }
     return "\(path) cannot be used as the squad's history (\(detail)), so this change was made but not recorded. "
       + "The file was left untouched; undo and redo refuse until it is fixed or removed."
   }
 
-  /// What is wrong, without the path or advice, for a sentence that names the file itself
-  /// ("its file could not be read: not valid JSON: …").
+  /// What is wrong, without the path or advice, for a sentence that names the file itself.
   public var briefly: String {
     switch reason {
     case .corrupt(let detail), .unreadable(let detail), .corruptHistory(let detail): return detail
