@@ -46,18 +46,14 @@ public struct HistoryEntry: Hashable, Sendable {
       let numbers = detail?.split(separator: ",").map { "#\($0)" } ?? []
       let which = numbers.count == steps ? NameList.join(numbers) : Plural.count(steps, "change")
       return "\(kind == .undo ? "undid" : "redid") \(which) (\(Self.describe(kind == .undo ? diff.inverse : diff)))"
-    default:
-      let what = Self.describe(diff)
-      switch kind {
-      case .create: return "created the squad"
-      case .rename: return "renamed from \(detail ?? "?")"
-      case .delete: return "deleted the squad (\(Plural.members(diff.removed.count)))"
-      case .limit:
-        // An import --replace may set the file's limit and members in one change.
-        let limit = detail.flatMap(Int.init).map { "limited to \(Plural.members($0))" } ?? "lifted the size limit"
-        return diff.isEmpty ? limit : limit + "; " + what
-      default: return what
-      }
+    case .create: return "created the squad"
+    case .rename: return "renamed from \(detail ?? "?")"
+    case .delete: return "deleted the squad (\(Plural.members(diff.removed.count)))"
+    case .limit:
+      // An import --replace may set the file's limit and members in one change.
+      let limit = detail.flatMap(Int.init).map { "limited to \(Plural.members($0))" } ?? "lifted the size limit"
+      return diff.isEmpty ? limit : limit + "; " + Self.describe(diff)
+    case .change: return Self.describe(diff)
     }
   }
 
