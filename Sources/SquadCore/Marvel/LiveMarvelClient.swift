@@ -1,7 +1,6 @@
 import Foundation
 
-/// The Marvel API over HTTP: signed requests, a response cache with ETag revalidation, and
-/// retries within one deadline per request.
+/// The Marvel API over HTTP: signed requests, a response cache with ETag revalidation, and retries.
 public struct LiveMarvelClient: MarvelClient {
   /// The base URL, e.g. `https://gateway.marvel.com/v1/public`.
   public let baseURL: String

@@ -1,5 +1,4 @@
-/// MD5 (RFC 1321), which the Marvel API demands for signing and Foundation on Linux lacks; also
-/// names cache files. Not for security.
+/// MD5 (RFC 1321), for the Marvel API's signature and cache file names; Foundation on Linux lacks it.
 public enum MD5 {
   /// The 16-byte digest of the bytes.
   public static func digest<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> [UInt8] {

@@ -1,7 +1,6 @@
 import Foundation
 
-/// The nondeterministic parts of talking to the API — the clock, waiting, jitter and request
-/// timestamps — injected so tests control them and never really wait.
+/// The clock, waiting, jitter and request timestamps of talking to the API, injected for tests.
 public struct MarvelClientEnvironment: Sendable {
   /// The current time (deadlines, cache ages).
   public var now: @Sendable () -> Date

@@ -1,7 +1,6 @@
 import Foundation
 
-/// How squad reaches the Marvel API: keys, base URL, timeout and cache TTL, each from the first
-/// place that sets it — flag, then environment, then `config.json`, then the default.
+/// How squad reaches the Marvel API: keys, base URL, timeout and cache TTL (flag, environment, config, default).
 public struct MarvelConfiguration: Equatable, Sendable {
   /// Marvel's own gateway, retired in 2025 but still the documented default.
   public static let defaultBaseURL = "https://gateway.marvel.com/v1/public"

@@ -1,5 +1,4 @@
-/// A Marvel API key pair. The private key never leaves this value except inside a request hash:
-/// printing, debugging, reflecting or tracing it shows only the public key.
+/// A Marvel API key pair; printing, reflecting or tracing it shows only the public key.
 public struct MarvelCredentials: Hashable, Sendable {
   /// The public key, sent as `apikey`.
   public let publicKey: String

@@ -1,7 +1,6 @@
 import Foundation
 
-/// A Marvel API request before signing: a path under the base URL and its query parameters, in a
-/// fixed order so the same request is always spelled (and cached) the same way.
+/// A Marvel API request before signing: a path and its query parameters, always spelled the same.
 public enum MarvelEndpoint: Hashable, Sendable {
   /// `/characters`, filtered, ordered and paged.
   case characters(CharacterFilter)
@@ -36,8 +35,7 @@ public enum MarvelEndpoint: Hashable, Sendable {
   }
 }
 
-/// The order squad asks `/characters/{id}/comics` for (Marvel accepts others: title, issue
-/// number, FOC date, modified, either way).
+/// The order squad asks `/characters/{id}/comics` for.
 public enum ComicOrder: String, Hashable, Sendable {
   /// Newest on-sale date first.
   case onSaleDescending = "-onsaleDate"

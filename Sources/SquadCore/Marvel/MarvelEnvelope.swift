@@ -54,8 +54,7 @@ enum MarvelPaging {
   static let maximumWindow = Int(Int32.max)
 }
 
-/// The error body, in either of Marvel's two shapes: `{"code": "InvalidCredentials", "message": …}`
-/// or `{"code": 409, "status": …}`.
+/// The error body, in either of Marvel's two shapes: `{"code": "…", "message": …}` or `{"code": 409, "status": …}`.
 struct MarvelErrorBody: Decodable, Equatable {
   /// The string code (`InvalidCredentials`, `MissingParameter`, …), or the integer one as text.
   var code: String?

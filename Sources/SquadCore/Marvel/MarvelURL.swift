@@ -1,7 +1,6 @@
 /// Building request URLs under any base, and hiding authentication in URLs that are shown.
 public enum MarvelURL {
-  /// `base + path + ?query`, with exactly one `/` between base and path whether or not the base
-  /// ends in one.
+  /// `base + path + ?query`, with exactly one `/` between base and path.
   public static func join(base: String, path: String, query: [URLQueryParameter]) -> String {
     var root = Substring(base)
     while root.hasSuffix("/") { root = root.dropLast() }

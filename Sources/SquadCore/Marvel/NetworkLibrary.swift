@@ -1,11 +1,9 @@
 import Foundation
 import LazyLibcurl
 
-/// libcurl, which URLSession speaks HTTP through on Linux, loaded when squad first needs the
-/// network rather than at every start (see `Sources/LazyLibcurl`).
+/// libcurl, which URLSession speaks HTTP through on Linux, loaded when squad first needs the network.
 public enum NetworkLibrary {
-  /// The libraries tried in order when `SQUAD_LIBCURL` is unset: the OpenSSL build, then the
-  /// GnuTLS one, which some systems have alone. Both keep libcurl's ABI.
+  /// The libraries tried in order when `SQUAD_LIBCURL` is unset: the OpenSSL build, then the GnuTLS one.
   public static let defaultNames = ["libcurl.so.4", "libcurl-gnutls.so.4"]
 
   /// The libraries to try: `SQUAD_LIBCURL` (a file name or a path) alone when set.

@@ -1,5 +1,4 @@
-/// Lets at most `limit` requests be on the wire at once, first come first served; a place is held
-/// only while a request is out, not while its answer is decoded.
+/// Lets at most `limit` requests be on the wire at once, first come first served.
 public actor RequestLimiter {
   /// The most requests out at once.
   public let limit: Int

@@ -14,8 +14,7 @@ public struct URLQueryParameter: Hashable, Sendable {
   /// `name=value`, percent-encoded for a query string.
   public var encoded: String { Self.escape(name) + "=" + Self.escape(value) }
 
-  /// Percent-encodes everything but RFC 3986 unreserved characters, so `+`, `&`, `=` and spaces
-  /// in names like `Spider-Man & "Ted"` reach the server as typed.
+  /// Percent-encodes everything but RFC 3986 unreserved characters, so names reach the server as typed.
   public static func escape(_ text: String) -> String {
     var output = ""
     for byte in text.utf8 {

@@ -9,8 +9,7 @@ import Foundation
 /// Keeps a file under `<name>.<suffix>-<unix time>` (then `-2`, `-3`, …), claimed atomically
 /// (hard link or exclusive create), so a file set aside never replaces another.
 enum AsideName {
-  /// Gives `path` a second name beside it (a hard link: the file stays where it is, for a rename
-  /// over it to replace); where hard links are not supported, moves it there (`linked` false).
+  /// Gives `path` a second name beside it by a hard link, or moves it there (`linked` false).
   static func keep(_ path: String, suffix: String, now: Date = Date()) throws(PersistenceError) -> (
     path: String, linked: Bool
   ) {

@@ -6,11 +6,9 @@ import Foundation
   import Darwin
 #endif
 
-/// Writes files so that a reader sees the old content or the new, never a mix: temporary file,
-/// flush, rename, flush the folder.
+/// Writes files so that a reader sees the old content or the new, never a mix.
 public enum AtomicFile {
-  /// Replaces the file at `path` (not a link's target: see ``OutputFile``) with `data`, creating
-  /// its folder. An existing file keeps its permissions and, as root, its owner.
+  /// Replaces the file at `path` (not a link's target) with `data`, keeping its permissions and owner.
   public static func write(_ data: Data, to path: String, permissions: mode_t = 0o644) throws(PersistenceError) {
     let (directory, name) = folderAndName(of: path)
     var status = stat()

@@ -20,8 +20,7 @@ enum FileKind {
     }
   }
 
-  /// What is at `path` (`stat`, or `lstat` unless `following`): nil when nothing is there; any
-  /// other failure (`EIO`, `EACCES`…) is thrown, never taken for "absent".
+  /// What is at `path` (`lstat` unless `following`); nil when nothing is there, other failures thrown.
   static func status(_ path: String, following: Bool = false) throws(PersistenceError) -> stat? {
     var status = stat()
     if (following ? stat(path, &status) : lstat(path, &status)) == 0 { return status }
@@ -29,19 +28,16 @@ enum FileKind {
     return nil
   }
 
-  /// Whether anything is at `path`, a symbolic link counted as itself (dangling or in a loop):
-  /// the test for "is this name taken", where following the link would miss a damaged squad.
+  /// Whether anything is at `path`, a symbolic link counted as itself: whether the name is taken.
   static func isPresent(_ path: String) throws(PersistenceError) -> Bool { try status(path) != nil }
 
-  /// Whether something other than a folder is at `path` (a link followed): false when nothing
-  /// is there or it cannot be looked at.
+  /// Whether something other than a folder is at `path` (a link followed).
   static func isPresentAndNotAFolder(_ path: String) -> Bool {
     guard let status = try? status(path, following: true) else { return false }
     return status.st_mode & S_IFMT != S_IFDIR
   }
 
-  /// What is at `path` whatever it is called (its device and inode, a link not followed); nil
-  /// when nothing is there.
+  /// The device and inode of what is at `path` (a link not followed); nil when nothing is there.
   static func identity(_ path: String) throws(PersistenceError) -> [UInt64]? {
     try status(path).map(identity(of:))
   }

@@ -6,13 +6,11 @@ import Foundation
   import Darwin
 #endif
 
-/// An exclusive (or shared) `flock` on a lock file, held until released or deallocated; every
-/// read-modify-write holds one so no update is lost.
+/// An exclusive (or shared) `flock` on a lock file, held until released or deallocated.
 public final class FileLock: Sendable {
   private let descriptor: Int32
 
-  /// Blocks until the lock on `path` is held, creating the file if needed: exclusive, or shared
-  /// with other shared holders when `shared`.
+  /// Blocks until the lock on `path` is held, creating the file if needed.
   public init(path: String, shared: Bool = false) throws(PersistenceError) {
     try AtomicFile.createDirectory(AtomicFile.folderAndName(of: path).folder)
     let descriptor = SystemCall.openFile(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)

@@ -26,8 +26,7 @@ public final class LockSet: Sendable {
   /// How many distinct files are locked.
   public var count: Int { locks.count }
 
-  /// Locks a read-modify-write of `file`: its own `lock` and the lock beside the file `file`
-  /// finally names, so homes sharing one file through links take turns.
+  /// Locks a read-modify-write of `file`: its own `lock` and the one beside the file a link names.
   public static func guarding(_ file: String, lock: String) throws(PersistenceError) -> LockSet {
     while true {
       let paths = try paths(guarding: file, lock: lock)

@@ -6,19 +6,16 @@ import Foundation
   import Darwin
 #endif
 
-/// The folders squad keeps inside its home (a named squad's, `squads/.deleted`): never reached
-/// through a symbolic link, so no change lands outside the home.
+/// The folders squad keeps inside its home, never reached through a symbolic link.
 enum OwnFolder {
-  /// Throws when `path` is a symbolic link (to a folder or not); a missing path passes, and
-  /// anything else is left to the operation that uses it.
+  /// Throws when `path` is a symbolic link; anything else passes.
   static func refuseLink(_ path: String) throws(PersistenceError) {
     var status = stat()
     guard lstat(path, &status) == 0 else { return }
     if status.st_mode & S_IFMT == S_IFLNK { throw PersistenceError(path: path, reason: .linkedFolder) }
   }
 
-  /// Makes sure `path` is a real folder, creating it (and its parents) when missing; a symbolic
-  /// link or anything else there is refused before anything changes.
+  /// Makes sure `path` is a real folder, creating it (and its parents) when missing.
   static func ensure(_ path: String) throws(PersistenceError) {
     try refuseLink(path)
     try AtomicFile.createDirectory(path)

@@ -15,16 +15,14 @@ public struct SquadPaths: Equatable, Sendable {
   public var historyFile: String { dataDirectory + "/history.jsonl" }
   /// The folder of named squads, one folder each: `squads/NAME/{squad.json,squad.lock,history.jsonl}`.
   public var squadsDirectory: String { dataDirectory + "/squads" }
-  /// The lock on the set of named squads (shared by a squad's changes, exclusive for create,
-  /// rename, delete), beside where `squads/` really lives.
+  /// The lock on the set of named squads, beside where `squads/` really lives.
   public var squadsLockFile: String {
     AtomicFile.folderAndName(of: OutputFile.target(of: squadsDirectory)).folder + "/squads.lock"
   }
   /// Where deleted squads are kept (with their history), newest few only.
   public var deletedSquadsDirectory: String { squadsDirectory + "/.deleted" }
 
-  /// The local catalogue (``CatalogueFormat``): the bundled set and everything synced, fetched
-  /// or imported. Data, not cache: imported heroes cannot be fetched again.
+  /// The local catalogue (``CatalogueFormat``): data, not cache, as imported heroes cannot be fetched again.
   public var catalogueFile: String { dataDirectory + "/catalogue.sqc" }
   /// The lock every write of the catalogue holds.
   public var catalogueLock: String { dataDirectory + "/catalogue.lock" }
@@ -65,8 +63,7 @@ public struct SquadPaths: Equatable, Sendable {
       configFile: xdg("XDG_CONFIG_HOME", ".config") + "/squad/config.json")
   }
 
-  /// Why no folder can be chosen for squad's files (no `--home`, `SQUAD_HOME`, `HOME` or password
-  /// entry), naming what to set; nil when one can.
+  /// Why no folder can be chosen for squad's files, naming what to set; nil when one can.
   public static func missingHome(home: String?, environment: [String: String]) -> String? {
     if home != nil || !(environment["SQUAD_HOME"] ?? "").isEmpty { return nil }
     let allXDG = ["XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_CONFIG_HOME"].allSatisfy {

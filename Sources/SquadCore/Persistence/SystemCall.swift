@@ -1,7 +1,6 @@
 import Foundation
 
-/// The one way squad calls the system on its files: a call a signal interrupts (`EINTR`) is made
-/// again, whichever call it is, and flushing to the disk is one function.
+/// The one way squad calls the system on its files: a call interrupted (`EINTR`) is made again.
 enum SystemCall {
   /// `call`'s result, made again while it fails with `EINTR`; errno is the failure's otherwise.
   /// (Not for `close`, which has already closed the descriptor when it says `EINTR`.)
@@ -31,8 +30,7 @@ enum SystemCall {
     retrying { read(descriptor, buffer, count) }
   }
 
-  /// Flushes what was written through `descriptor` (a file's bytes, a folder's entries) to the
-  /// disk: the one `fsync` squad makes. False, with errno, when the system says it failed.
+  /// Flushes what was written through `descriptor` to the disk; false, with errno, when it failed.
   static func flush(_ descriptor: Int32) -> Bool {
     #if canImport(Darwin)
       // Darwin's fsync(2) leaves the data in the drive's cache; F_FULLFSYNC makes the drive write
@@ -42,8 +40,7 @@ enum SystemCall {
     return retrying { fsync(descriptor) } == 0
   }
 
-  /// Flushes each folder so a create, rename or remove in it survives a power cut. A failure is
-  /// thrown; a file system that cannot flush folders (`EINVAL`) passes.
+  /// Flushes each folder so a change in it survives a power cut; `EINVAL` (cannot flush folders) passes.
   static func flushFolder(_ paths: String...) throws(PersistenceError) {
     for path in paths {
       let descriptor = openFile(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -56,9 +53,8 @@ enum SystemCall {
     }
   }
 
-  /// The names in the folder at `path` (without `.` and `..`); nil when there is none. A listing
-  /// the system fails part-way is thrown: `readdir` says so only through errno, and Foundation's
-  /// listing takes it for the folder's end (a squad, a file to import, missing in silence).
+  /// The names in the folder at `path` (without `.` and `..`); nil when there is none.
+  // Not Foundation's listing, which takes a `readdir` failing part-way for the folder's end.
   static func folderNames(_ path: String) throws(PersistenceError) -> [String]? {
     guard let stream = opendir(path) else {
       if errno == ENOENT || errno == ENOTDIR { return nil }

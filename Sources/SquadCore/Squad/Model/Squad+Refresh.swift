@@ -1,7 +1,6 @@
 extension Squad {
-  /// The squad with each member's name, description and picture taken from `heroes` where they
-  /// know the member and say something else; nil when nothing changed. Recruitment dates and
-  /// order never change, and members the heroes do not mention are kept as they are.
+  /// The squad with each member's name, description and picture taken from `heroes` that know
+  /// them, dates and order kept; nil when nothing changed.
   func refreshed(from heroes: [Hero]) -> Squad? {
     let memberIDs = Set(members.map(\.id))
     var latest: [HeroID: Hero] = [:]

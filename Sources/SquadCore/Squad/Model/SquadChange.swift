@@ -53,8 +53,7 @@ public struct SquadChange: Equatable, Sendable {
 }
 
 extension Hero {
-  /// The hero under the name the squad knows them by, so `recruit` names a member as `list`
-  /// does (members take new names only from `sync`; see docs/DECISIONS.md).
+  /// The hero under the name the squad knows them by (members take new names only from `sync`).
   fileprivate func named(as squad: Squad) -> Hero {
     guard let member = squad.members.first(where: { $0.id == id }) else { return self }
     var known = self

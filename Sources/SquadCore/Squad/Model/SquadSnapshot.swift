@@ -90,8 +90,7 @@ extension SquadSnapshot {
     return (squad, entry)
   }
 
-  /// Whether recording `edit` first gives a squad with no file its (empty) file, so an entry over
-  /// no file is always committed.
+  /// Whether recording `edit` first saves the empty squad of a squad with no file.
   func createsEmptyFirst(_ edit: SquadEdit) -> Bool {
     guard case .success = loaded else { return false }
     return !exists && edit.kind != .create && edit.kind != .delete

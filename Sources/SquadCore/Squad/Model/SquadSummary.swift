@@ -8,8 +8,7 @@ public struct SquadSummary: Equatable, Sendable {
   public var members: Int?
   /// Its size limit, if any.
   public var maxMembers: Int?
-  /// When it last changed: its last history entry, else its file's modification time; nil for a
-  /// default squad never saved.
+  /// When it last changed: its last history entry, else its file's modification time.
   public var lastChange: Date?
   /// Why its file cannot be read, if it cannot.
   public var problem: PersistenceError?

@@ -62,8 +62,7 @@ public struct HistoryFile: Sendable {
     }
   }
 
-  /// Appends one entry and flushes it to the disk, then runs `commit`; when that fails, the entry
-  /// is cut off again.
+  /// Appends one entry and flushes it, then runs `commit`; when that fails, the entry is cut off again.
   func append(_ entry: HistoryEntry, then commit: () throws(PersistenceError) -> Void) throws(PersistenceError) {
     try AtomicFile.createDirectory(AtomicFile.folderAndName(of: path).folder)
     // The rule read() checks, held again on the descriptor written: no link followed, no FIFO waited on.

@@ -1,7 +1,6 @@
 import Foundation
 
-/// Reads and writes one squad as `squad.json`: schema v1, atomic writes, corrupt files untouched.
-/// Every change also goes into the squad's history (`history.jsonl`, see ``HistoryFile``).
+/// Reads and writes one squad as `squad.json`, every change recorded in its ``HistoryFile``.
 public struct SquadFile: Sendable {
   /// Which squad.
   public let name: SquadName
@@ -91,8 +90,7 @@ public struct SquadFile: Sendable {
     return try SquadFile.decode(bytes, path: path)
   }
 
-  /// Writes the squad atomically through ``OutputFile``, refusing one too big for ``load()``.
-  /// Call it while holding ``lock()``.
+  /// Writes the squad atomically, refusing one too big for ``load()``; call it holding ``lock()``.
   public func save(_ squad: Squad) throws(PersistenceError) {
     let data = SquadFile.encode(squad)
     guard data.count <= InputLimit.squadFile else {

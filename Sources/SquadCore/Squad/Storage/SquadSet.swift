@@ -189,8 +189,7 @@ public struct SquadSet: Sendable {
     return (kept.folder, ofName.map(\.deletedAt).filter { $0 < kept.deletedAt })
   }
 
-  /// Gives a squad a size limit, or none, as a change of that squad recorded in its history
-  /// (``SquadsFeature/plan(limit:for:in:)`` decides); false when it already had it.
+  /// Gives a squad a size limit, or none, as a recorded change; false when it already had it.
   public func setLimit(_ name: SquadName, to limit: Int?, at date: Date) throws(SquadError) -> Bool {
     let squadFile = file(name)
     guard try squadFile.exists else { throw missing(name) }
@@ -310,8 +309,7 @@ public struct SquadSet: Sendable {
     }
   }
 
-  /// The squad name and deletion time (milliseconds) of a folder squad set aside
-  /// (`NAME-MILLISECONDS-PID`, NAME a squad name); nil for any other name.
+  /// The squad name and deletion time (ms) of a folder named `NAME-MILLISECONDS-PID`; nil for others.
   static func deletedFolder(_ entry: String) -> (name: SquadName, stamp: Int)? {
     let parts = entry.split(separator: "-", omittingEmptySubsequences: false)
     func digits(_ part: Substring) -> Bool { !part.isEmpty && part.allSatisfy { ("0"..."9").contains($0) } }

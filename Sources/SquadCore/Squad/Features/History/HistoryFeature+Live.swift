@@ -10,8 +10,7 @@ public struct HistoryEffects: EffectRunner {
     let file = environment.squadFile
     switch effect {
     case .loadHistory:
-      // Read without the squad's lock, so a read-only home can show its history: a change in
-      // flight is either committed or dropped by the snapshot's rules (see ``SquadFile/snapshot()``).
+      // Without the lock, so a read-only home shows it too; the snapshot's rules drop a change in flight.
       await send(
         .historyLoaded(
           Result { () throws(PersistenceError) in

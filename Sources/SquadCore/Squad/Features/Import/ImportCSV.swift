@@ -1,10 +1,8 @@
 import Foundation
 
-/// Reads a CSV export: a header naming the columns (at least `id` and `name`), then one member
-/// per record. Cells are unguarded (`'=x` is `=x` again) and blank lines are skipped.
+/// Reads a CSV export: a header naming the columns, then one member per record, cells unguarded.
 enum ImportCSV {
-  /// Hands each member record to `validation` as it is read until it says stop; a problem with
-  /// the whole file (its header, a quote that never ends) is returned instead.
+  /// Hands each member record to `validation` until it says stop; a whole-file problem is returned.
   static func forEachMember(_ text: String, _ validation: ImportValidation) -> ImportProblem? {
     var columns: [MemberField]?
     var failure: ImportProblem?

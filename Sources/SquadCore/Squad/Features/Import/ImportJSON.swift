@@ -2,8 +2,8 @@ import Foundation
 
 /// Reads JSON exports: one document (``SquadDocument``), or JSON Lines with one member object a line.
 enum ImportJSON {
-  /// Hands each member of a JSON document to `validation` until it says stop; a problem with the
-  /// whole document (its syntax, a newer `schemaVersion`, no `members`) is returned instead.
+  /// Hands each member of a JSON document to `validation` until it says stop; a whole-document
+  /// problem is returned.
   static func forEachMember(_ bytes: [UInt8], _ validation: ImportValidation) -> ImportProblem? {
     var index = 0
     let read = bytes.withUnsafeBufferPointer { buffer in
@@ -52,8 +52,7 @@ enum ImportJSON {
     return isArray ? nil : ImportProblem(.jsonPath("members"), "expected an array of member objects")
   }
 
-  /// Hands each member of JSON Lines to `validation` as it is read until it says stop; blank
-  /// lines are skipped.
+  /// Hands each member of JSON Lines to `validation` until it says stop.
   static func forEachLine(_ text: String, _ validation: ImportValidation) {
     eachLine(of: text) { number, line in
       let location = ImportLocation.line(number)

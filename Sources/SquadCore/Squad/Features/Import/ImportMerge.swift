@@ -1,8 +1,6 @@
-/// Combines imported members with the squad: merged (new members appended in file order,
-/// existing ones untouched) or replacing it.
+/// Combines imported members with the squad: new ones appended in file order, or replacing it.
 public enum ImportMerge {
-  /// The new squad and what changed. `squad` is nil when the squad file could not be read and
-  /// is being replaced.
+  /// The new squad and what changed; `squad` is nil when its unreadable file is being replaced.
   public static func apply(_ members: [Member], to squad: Squad?, replace: Bool) -> (Squad, ImportSummary) {
     guard !replace, let squad else {
       let previous: ImportSummary.Previous = squad.map { .members($0.members.count) } ?? .unreadable

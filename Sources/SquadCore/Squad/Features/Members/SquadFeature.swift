@@ -54,8 +54,7 @@ public enum SquadFeature: Feature {
     /// Look the heroes up, trying these members before the catalogue.
     case resolveHeroes([HeroRef], members: [Member])
     case confirm(prompt: String)
-    /// Under the exclusive lock: read the squad, apply the command (``plan(_:heroes:identity:in:)``),
-    /// save it if it changed.
+    /// Under the lock: read the squad, apply the command (``plan(_:heroes:identity:in:)``), save it.
     case updateSquad(SquadCommand, heroes: [Hero])
   }
 
@@ -138,8 +137,7 @@ public enum SquadFeature: Feature {
     _ phase: inout Phase, _ heroes: [Hero], command: SquadCommand, squad: Squad?, name: SquadName
   ) -> [Effect] {
     if case .fire(askFirst: true) = command, let squad {
-      // Nobody should wait on the lock while a person types, so the prompt is built from the
-      // squad read without it; the update after a yes reads the squad again, under the lock.
+      // Asked on the squad read without the lock; the update after a yes reads it again under it.
       let (_, change) = SquadChange.apply(command, heroes: heroes, to: squad)
       if change.isEmpty {
         phase = .done(squad, change)
