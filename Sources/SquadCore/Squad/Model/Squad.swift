@@ -35,11 +35,9 @@ public struct Squad: Hashable, Sendable {
     return true
   }
 
-  /// Removes the member with this id; returns whether someone was removed.
-  @discardableResult
-  public mutating func fire(_ id: HeroID) -> Bool {
-    guard let index = members.firstIndex(where: { $0.id == id }) else { return false }
-    members.remove(at: index)
-    return true
+  /// Removes the member with this id; returns them, or nil when no member has it.
+  public mutating func fire(_ id: HeroID) -> Member? {
+    guard let index = members.firstIndex(where: { $0.id == id }) else { return nil }
+    return members.remove(at: index)
   }
 }

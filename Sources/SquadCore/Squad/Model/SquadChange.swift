@@ -43,8 +43,7 @@ public struct SquadChange: Equatable, Sendable {
   }
 
   private static func fire(_ hero: Hero, from squad: inout Squad, change: inout SquadChange) {
-    if let member = squad.members.first(where: { $0.id == hero.id }) {
-      squad.fire(hero.id)
+    if let member = squad.fire(hero.id) {
       change.removed.append(member)
     } else {
       change.notMembers.append(hero)
