@@ -4,7 +4,6 @@ import Foundation
 /// earlier release's cache), by one rule: unknown dates, placeholder pictures and non-web links
 /// are dropped; anything squad could not keep (``HeroLimits``) refuses the record, naming the field.
 struct CharacterDTO: Decodable {
-  /// The hero squad keeps.
   var hero: Hero
 
   private enum Key: String, CodingKey {

@@ -3,7 +3,6 @@ import Foundation
 /// A comic in every shape squad reads (API answer, archive, squad's own forms), by the rules of
 /// ``CharacterDTO``.
 struct ComicDTO: Decodable {
-  /// The comic squad keeps.
   var comic: Comic
 
   private enum Key: String, CodingKey { case id, title, dates, onSale, characters }

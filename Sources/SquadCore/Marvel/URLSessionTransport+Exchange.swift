@@ -14,7 +14,6 @@ extension URLSessionTransport {
   final class Exchange: @unchecked Sendable {
     /// Whoever waits for the answer.
     typealias Caller = CheckedContinuation<Result<HTTPResponse, TransportError>, Never>
-    /// The most body bytes accepted.
     let bodyLimit: Int
     // Everything below is guarded by `lock`.
     private var continuation: Caller?

@@ -11,7 +11,6 @@ enum SystemCall {
     }
   }
 
-  /// `open(2)`, retried.
   static func openFile(_ path: String, _ flags: Int32, _ mode: mode_t = 0) -> Int32 {
     retrying { open(path, flags, mode) }
   }
@@ -25,7 +24,6 @@ enum SystemCall {
     #endif
   }
 
-  /// `read(2)`, retried.
   static func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
     retrying { read(descriptor, buffer, count) }
   }
