@@ -108,12 +108,10 @@ extension ImportFeature {
     summary.limit = .some(limit)
     // Undo never steps across a change of the limit, so a readable squad's limit changes first,
     // and the caller replaces the members as a second change (``ImportSummary/limitFirst``).
-    guard var limited = squad else {
-      updated.maxMembers = limit
-      return (SquadEdit(squad: updated, kind: .limit, detail: limit.map(String.init)), summary)
-    }
+    // An unreadable squad has nothing to go back to: its limit and members change at once.
+    summary.limitFirst = squad != nil
+    var limited = squad ?? updated
     limited.maxMembers = limit
-    summary.limitFirst = true
     return (SquadEdit(squad: limited, kind: .limit, detail: limit.map(String.init)), summary)
   }
 }
