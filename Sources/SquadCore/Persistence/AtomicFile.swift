@@ -9,7 +9,7 @@ import Foundation
 /// Writes files so that a reader sees the old content or the new, never a mix.
 public enum AtomicFile {
   /// Replaces the file at `path` (not a link's target) with `data`, keeping its permissions and owner.
-  public static func write(_ data: Data, to path: String, permissions: mode_t = 0o644) throws(PersistenceError) {
+  public static func write(_ data: Data, to path: String) throws(PersistenceError) {
     let (directory, name) = folderAndName(of: path)
     var status = stat()
     if ["", ".", ".."].contains(name) || (stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR) {
@@ -19,7 +19,7 @@ public enum AtomicFile {
     let temporary = directory + "/." + name + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     let cleanupSlot = InterruptCleanup.register(temporary)
     defer { InterruptCleanup.unregister(cleanupSlot) }
-    let descriptor = SystemCall.openFile(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions)
+    let descriptor = SystemCall.openFile(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else { throw .unwritable(path, "cannot create a temporary file") }
     var existing = stat()
     let replacesFile = lstat(path, &existing) == 0 && existing.st_mode & S_IFMT == S_IFREG
