@@ -57,7 +57,7 @@ enum CatalogueSummary {
       passed == 0 ? nil : "passed over \(g(passed)) that \(passed == 1 ? "holds" : "hold") no Marvel data",
       report.skipped.isEmpty ? nil : "\(g(report.skipped.count)) skipped",
       damaged(report).map { "\($0) left out" },
-      missing(report).map(cutShort),
+      missing(records: report.missing, comics: report.missingComics).map(cutShort),
     ].compactMap { $0 }
     let skipped = notes.isEmpty ? "" : " (\(notes.joinedDirectly(separator: ", ")))"
     let heroes =
@@ -73,10 +73,6 @@ enum CatalogueSummary {
   }
 
   /// What files cut short lack (`2,708 records and 3 comics`), or nil when nothing.
-  private static func missing(_ report: CatalogueImport.Report) -> String? {
-    missing(records: report.missing, comics: report.missingComics)
-  }
-
   private static func missing(records: Int, comics: Int) -> String? {
     counted([(records, "record"), (comics, "comic")])
   }
@@ -100,7 +96,9 @@ enum CatalogueSummary {
   /// Why an import that brought back nothing fails: what it found damaged, or missing.
   static func nothingBroughtBack(_ report: CatalogueImport.Report) -> String {
     let found = damaged(report).map { "not one record or comic found reads intact (\($0) left out)" }
-    let cut = missing(report).map { "the file ends before its header says (\($0) missing)" }
+    let cut = missing(records: report.missing, comics: report.missingComics).map {
+      "the file ends before its header says (\($0) missing)"
+    }
     let reasons = [found, cut].compactMap { $0 }
     return "Nothing was imported: \(reasons.joinedDirectly(separator: ", and "))."
   }
