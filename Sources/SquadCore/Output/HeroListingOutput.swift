@@ -19,13 +19,12 @@ public enum HeroListingOutput {
       guard let fields else { return tsv(listing) }
       return table(listing, fields, mark: { $0 ? "yes" : "no" }).tsv()
     case .csv:
-      let csv = table(listing, fields ?? HeroField.listed, mark: { $0 ? "yes" : "no" }).csv(header: settings.headers)
-      return TextSanitizer.forStdout(csv, isTerminal: settings.isTerminal)
+      return TableRenderer.render(table(listing, fields ?? HeroField.listed, mark: { $0 ? "yes" : "no" }), settings)
     case .table:
       guard !listing.heroes.isEmpty else { return "" }
       let body = TableRenderer.render(
-        table(listing, fields ?? HeroField.listed, mark: { $0 ? "✓" : "" }, unknown: Table.unknown, day: true),
-        width: settings.width, color: settings.color, headers: settings.headers)
+        table(listing, fields ?? HeroField.listed, mark: { $0 ? "✓" : "" }, unknown: Table.unknown, day: true), settings
+      )
       // The server's text, like every other it sends: cleaned before it reaches a terminal.
       let footer = TextSanitizer.clean(listing.source.attribution)
       return body + "\n" + (settings.color ? ANSI.dim(footer) : footer) + "\n"

@@ -7,14 +7,8 @@ public enum HistoryOutput {
     switch settings.format {
     case .json: return JSONValue.array(entries.map(\.json)).encoded(pretty: settings.prettyJSON) + "\n"
     case .jsonl: return entries.map { $0.json.encoded() + "\n" }.joined()
-    case .tsv: return table(entries, now: nil).tsv()
-    case .csv:
-      return TextSanitizer.forStdout(
-        table(entries, now: nil).csv(header: settings.headers), isTerminal: settings.isTerminal)
-    case .table:
-      guard !entries.isEmpty else { return "" }
-      return TableRenderer.render(
-        table(entries, now: now), width: settings.width, color: settings.color, headers: settings.headers)
+    case .tsv, .csv: return TableRenderer.render(table(entries, now: nil), settings)
+    case .table: return entries.isEmpty ? "" : TableRenderer.render(table(entries, now: now), settings)
     }
   }
 

@@ -32,15 +32,10 @@ extension SquadsOutput {
       if settings.format != .table { rows.append(["in both"] + pair.map { _ in names }) }
       let columns =
         [Table.Column("SQUAD", key: "measure")] + pair.map { Table.Column($0.name.value, key: $0.name.value) }
-      let table = Table(columns: columns, rows: rows)
-      switch settings.format {
-      case .table:
-        let both = DisplayWidth.wrap("In both: " + TextSanitizer.clean(names), to: max(settings.width ?? .max, 30))
-        return TableRenderer.render(table, width: settings.width, color: settings.color, headers: settings.headers)
-          + both.map { $0 + "\n" }.joined()
-      case .csv: return TextSanitizer.forStdout(table.csv(header: settings.headers), isTerminal: settings.isTerminal)
-      default: return table.tsv(header: settings.headers)
-      }
+      let text = TableRenderer.render(Table(columns: columns, rows: rows), settings, tsvHeader: settings.headers)
+      guard settings.format == .table else { return text }
+      let both = DisplayWidth.wrap("In both: " + TextSanitizer.clean(names), to: max(settings.width ?? .max, 30))
+      return text + both.map { $0 + "\n" }.joined()
     }
   }
 }

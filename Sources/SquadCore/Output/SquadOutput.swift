@@ -27,15 +27,11 @@ public enum SquadOutput {
       let named = SquadFile.jsonValue(squad, extra: [("squad", .string(name.value))], member: member)
       return named.encoded(pretty: settings.prettyJSON) + "\n"
     case .jsonl: return squad.members.map { member($0).encoded() + "\n" }.joined()
-    case .tsv: return table(squad, fields ?? MemberField.listed, heroes).tsv()
-    case .csv:
-      let csv = table(squad, fields ?? MemberField.listed, heroes).csv(header: settings.headers)
-      return TextSanitizer.forStdout(csv, isTerminal: settings.isTerminal)
+    case .tsv, .csv: return TableRenderer.render(table(squad, fields ?? MemberField.listed, heroes), settings)
     case .table:
       guard !squad.members.isEmpty else { return "" }
       let body = TableRenderer.render(
-        table(squad, fields ?? MemberField.listed, heroes, unknown: Table.unknown, day: true), width: settings.width,
-        color: settings.color, headers: settings.headers)
+        table(squad, fields ?? MemberField.listed, heroes, unknown: Table.unknown, day: true), settings)
       // Members are Marvel's data too: the same attribution line as every other table.
       let footer = DataSource.standardAttribution
       let totals = wrapped(totals(squad, heroes), width: settings.width ?? .max)

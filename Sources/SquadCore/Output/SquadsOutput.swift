@@ -33,13 +33,8 @@ public enum SquadsOutput {
     switch settings.format {
     case .json: return JSONValue.array(rows.map(json)).encoded(pretty: settings.prettyJSON) + "\n"
     case .jsonl: return rows.map { json($0).encoded() + "\n" }.joined()
-    case .tsv: return table(rows, fields, now: nil).tsv()
-    case .csv:
-      return TextSanitizer.forStdout(
-        table(rows, fields, now: nil).csv(header: settings.headers), isTerminal: settings.isTerminal)
-    case .table:
-      return TableRenderer.render(
-        table(rows, fields, now: now), width: settings.width, color: settings.color, headers: settings.headers)
+    case .tsv, .csv: return TableRenderer.render(table(rows, fields, now: nil), settings)
+    case .table: return TableRenderer.render(table(rows, fields, now: now), settings)
     }
   }
 

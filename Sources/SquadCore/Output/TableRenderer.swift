@@ -27,6 +27,16 @@ public enum TableRenderer {
     return String(decoding: text, as: UTF8.self)
   }
 
+  /// The table in the text format `settings` asks for: laid out for a terminal, CSV (cleaned only
+  /// for a terminal, so a file imports back exactly), or TSV.
+  static func render(_ table: Table, _ settings: OutputSettings, tsvHeader: Bool = false) -> String {
+    switch settings.format {
+    case .table: return render(table, width: settings.width, color: settings.color, headers: settings.headers)
+    case .csv: return TextSanitizer.forStdout(table.csv(header: settings.headers), isTerminal: settings.isTerminal)
+    case .tsv, .json, .jsonl: return table.tsv(header: tsvHeader)
+    }
+  }
+
   private static let space = UInt8(ascii: " ")
   private static let newline = UInt8(ascii: "\n")
 
