@@ -1,8 +1,5 @@
-/// One `squad` command or sub-command: its spec (what the parser accepts, what help prints, what
-/// completion offers), its sub-commands and how it runs. ``CommandRegistry/byName`` lists every
-/// command once, and each command lists its sub-commands (like swift-argument-parser's
-/// `subcommands:`); parsing, dispatch, help and completion all read that one tree, so a command
-/// cannot be half-registered.
+/// One `squad` command or sub-command: its spec, its sub-commands and how it runs. Parsing,
+/// dispatch, help and completion all read the one tree ``CommandRegistry`` hangs them in.
 protocol Command: Sendable {
   /// The command's own word, arguments, options and help.
   static var spec: CommandSpec { get }

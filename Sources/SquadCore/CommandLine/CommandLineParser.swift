@@ -1,11 +1,8 @@
-/// Parses `squad` command lines: a command (and sub-command), positional arguments and options,
-/// where global options may come before or after the command, `--opt=value` and `--opt value`
-/// both work, and `--` ends the options. Each command accepts its own options and the global
-/// ones, nothing else: an option of a sibling or another command is a usage error naming it.
+/// Parses `squad` command lines: a command (and sub-command), positional arguments, its own
+/// options and the global ones, before or after it; `--` ends the options.
 public enum CommandLineParser {
-  /// The parse of the arguments (without the program name), or the first mistake in them. Not
-  /// `validating` (a line still being typed, for completion), only an unknown command is a
-  /// mistake: unknown options are passed over, and values and arguments are not checked.
+  /// The parse of the arguments (without the program name), or the first mistake in them; not
+  /// `validating` (a line being completed), only an unknown command is a mistake.
   public static func parse(_ arguments: [String], validating: Bool = true) -> Result<ParsedArguments, UsageError> {
     Result { () throws(UsageError) in try parseOrThrow(arguments, validating: validating) }
   }

@@ -1,6 +1,4 @@
-/// The description of one command or sub-command: what the parser accepts, what help and the man
-/// page print, what completion offers. A command's sub-commands are specs of their own, reached
-/// from it (``subcommands``), each knowing the words that lead to it (``path``).
+/// One command or sub-command as the parser, help, the man page and completion see it.
 public struct CommandSpec: Sendable {
   /// The command's own word, e.g. `heroes`, or `import` for `catalogue import`.
   public var name: String
@@ -20,11 +18,9 @@ public struct CommandSpec: Sendable {
   public var usesSquad = false
   /// Whether help and completion leave the command out (plumbing such as `__complete`).
   public var isHidden = false
-  /// The words before ``name`` on the command line: `["catalogue"]` for `catalogue import`; set
-  /// by ``CommandRegistry`` as it places the spec under its parent.
+  /// The words before ``name``: `["catalogue"]` for `catalogue import` (set by ``CommandRegistry``).
   public internal(set) var parents: [String] = []
-  /// The sub-commands, in the order help lists them; set by ``CommandRegistry`` from the
-  /// command's ``Command/subcommands``.
+  /// The sub-commands, in the order help lists them (set by ``CommandRegistry``).
   public internal(set) var subcommands: [CommandSpec] = []
 
   /// The words that run the command: `["catalogue", "import"]`.
@@ -35,15 +31,13 @@ public struct CommandSpec: Sendable {
   /// The sub-command with this name.
   public func subcommand(named word: String) -> CommandSpec? { subcommands.first { $0.name == word } }
 
-  /// Every option the command accepts: its own first, then the global ones it does not
-  /// redeclare. A command redeclares a global option to give it its own values and help, as
-  /// `export` does for `--format`.
+  /// Every option the command accepts: its own first, then the global ones it does not redeclare
+  /// (as `export` redeclares `--format` with its own values and help).
   public var acceptedOptions: [OptionSpec] {
     options + CommandRegistry.globalOptions.filter { global in !options.contains { $0.name == global.name } }
   }
 
-  /// The options help lists and completion offers: the accepted ones, less the output-format
-  /// family for commands that print no listing.
+  /// The accepted options less the output-format family for commands that print no listing.
   public var documentedOptions: [OptionSpec] {
     acceptedOptions.filter { option in
       takesOutputFormat || !CommandRegistry.outputFormatOptions.contains { $0.name == option.name }
@@ -84,8 +78,7 @@ public struct OptionSpec: Sendable {
   public var choices: [String]
   /// What it does.
   public var help: String
-  /// What shell completion offers for its value: its choices when it has some, else files,
-  /// folders or nothing.
+  /// What shell completion offers for its value.
   public var valueCompletion: ValueCompletion
 
   /// Creates an option.

@@ -1,7 +1,5 @@
-/// A command that runs one feature. It declares the feature and its runner over the live parts,
-/// how its command line becomes the first action, and what the final state prints; ``run(_:)``
-/// is the rest, written once for every command: a bad command line is exit 64, the store runs
-/// (status line, `--trace`), and the outcome is printed and becomes the exit code.
+/// A command that runs one feature: it says how its command line becomes the first action and
+/// what the final state prints; ``run(_:)`` is the rest, written once for every command.
 protocol FeatureCommand: Command {
   /// The feature the command runs.
   associatedtype Machine: Feature
@@ -15,13 +13,10 @@ protocol FeatureCommand: Command {
   static func firstAction(_ context: CommandContext) throws(UsageError) -> Machine.Action
   /// What an intermediate state shows on the status line ("Loading squad…"); nil for none.
   static func status(_ state: Machine.State) -> String?
-  /// What the final state prints (first naming where its heroes came from, when that is not the
-  /// API: ``CommandContext/noticeSource(_:)``), and how the run ends; an error for a state no run
-  /// ends in.
+  /// What the final state prints, and how the run ends.
   static func report(_ state: Machine.State, _ context: CommandContext) -> CommandOutcome
-  /// Whether the command changes data it picks from the catalogue (recruit, sync, a catalogue
-  /// import), and so first takes in what an earlier release left (``CatalogueStore/upgrade()``):
-  /// the one explicit migration step; a read never migrates.
+  /// Whether the command changes data it picks from the catalogue, and so first takes in what an
+  /// earlier release left (``CatalogueStore/upgrade()``); a read never migrates.
   static var upgradesCatalogue: Bool { get }
 }
 

@@ -1,8 +1,5 @@
-/// The name of an option as code reads it: `arguments.has(.yes)`, `arguments.value(.limit)`.
-///
-/// Every option is named once, here, and both its ``OptionSpec`` and the code that reads it use
-/// the key, so a misspelt option is a compile error rather than a silent "not given". The global
-/// options come first (``CommandRegistry/globalOptions``), then those of one command or more.
+/// The name of an option, once for its ``OptionSpec`` and the code reading it
+/// (`arguments.has(.yes)`), so a misspelt option is a compile error.
 public enum OptionKey: String, Hashable, Sendable {
   case squad = "--squad"
   case home = "--home"

@@ -1,8 +1,7 @@
 /// Typed reading of option values, with usage errors that name the option and the range.
 enum OptionValues {
-  /// A whole number within `range`, or the default when the option was not given. A whole
-  /// number too big for any integer, or above a range whose end `limit` explains, is called too
-  /// large rather than "not a whole number".
+  /// A whole number within `range`, or the default when the option was not given; above a range
+  /// whose end `limit` explains, or too big for any integer, it is called too large.
   static func integer(
     _ arguments: ParsedArguments, _ option: OptionKey, in range: ClosedRange<Int>, default fallback: Int,
     limit: String? = nil
@@ -36,9 +35,8 @@ enum OptionValues {
     return askFirst
   }
 
-  /// Hero references from positional arguments. A blank name is refused, and so is one with
-  /// nothing left once hyphens, dots and spaces are folded away (``HeroName/loose(_:)``): as a
-  /// prefix it would match every hero, so `fire -` fired a squad's only member.
+  /// Hero references from positional arguments; a name with nothing left once folded
+  /// (``HeroName/loose(_:)``) is refused, as a prefix it would match every hero.
   static func heroRefs(_ arguments: ParsedArguments) throws(UsageError) -> [HeroRef] {
     try arguments.positionals.map { argument throws(UsageError) in
       let ref = HeroRef(argument: argument)
@@ -49,8 +47,7 @@ enum OptionValues {
     }
   }
 
-  /// The fields `--fields` names, in its order; nil when it was not given. Unknown, empty and
-  /// repeated names are refused.
+  /// The fields `--fields` names, in its order; nil when it was not given.
   static func fields<Field: ListField>(_ arguments: ParsedArguments, _: Field.Type) throws(UsageError) -> [Field]? {
     guard let list = arguments.value(.fields) else { return nil }
     var fields: [Field] = []

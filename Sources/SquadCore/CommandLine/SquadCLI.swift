@@ -1,9 +1,8 @@
 /// The whole command-line program: arguments in, exit code out. `main.swift` only wires the
 /// process to it, so everything here is testable in process.
 public enum SquadCLI {
-  /// Runs one command line (without the program name) and returns the exit code. `transport`
-  /// carries every API request (nil: the real network, set up only when a command needs it);
-  /// tools that must not touch the network, such as the fuzzer, pass their own.
+  /// Runs one command line (without the program name) and returns the exit code; `transport`
+  /// carries every API request (nil: the real network).
   @MainActor
   public static func run(
     arguments: [String], variables: [String: String], console: Console,

@@ -1,8 +1,7 @@
 import BuildInfo
 
-/// What `squad --version` says: the version, defined here and nowhere else (the install script,
-/// the .deb, the release archive and the Homebrew formula read it from this file), and the commit
-/// the binary was built from, as `scripts/build-release` recorded it.
+/// What `squad --version` says. The version is defined here only (the packaging scripts read it
+/// from this file), with the commit `scripts/build-release` recorded.
 public enum SquadVersion {
   /// The release number.
   public static let number = "0.1.0"

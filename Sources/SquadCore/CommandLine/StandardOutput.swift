@@ -4,19 +4,13 @@
   import Darwin
 #endif
 
-/// The one checked write path for the process's stdout.
-///
-/// A reader that goes away (`squad heroes --all | head -1`) ends squad at once and quietly with
-/// exit 0, as a closed pipe is the reader's choice; any other failed write (`> /dev/full`, a full
-/// disk) makes the run exit 1 with an error naming standard output, never a silent cut.
+/// The one checked write path for stdout: a closed pipe ends squad quietly with exit 0, any other
+/// failed write makes the run exit 1 with an error naming standard output.
 public enum StandardOutput {
   private static let failure = Mutex<Int32>(0)
 
-  /// Ignores SIGPIPE, so a closed pipe reaches squad as a write error it can handle quietly
-  /// instead of killing it mid-output with status 141, and fills a closed stdin, stdout or
-  /// stderr (`squad list >&-`) with `/dev/null` opened read-only: a file squad opens later can
-  /// then never become stdout and receive its output, and writes fail as they should. Call once
-  /// at start-up.
+  /// Ignores SIGPIPE (a closed pipe becomes a write error), and fills a closed stdin, stdout or
+  /// stderr with `/dev/null` read-only, so a file opened later never becomes stdout. Call once.
   public static func install() {
     signal(SIGPIPE, SIG_IGN)
     for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(descriptor, F_GETFD) == -1 {
@@ -26,8 +20,7 @@ public enum StandardOutput {
     }
   }
 
-  /// Whether stdin was closed when squad started (`squad import - <&-`): reading it then is an
-  /// error, not the empty input the `/dev/null` put in its place would give.
+  /// Whether stdin was closed when squad started (`squad import - <&-`): reading it is an error.
   public static var standardInputWasClosed: Bool { closedInput.withLock { $0 } }
 
   private static let closedInput = Mutex(false)

@@ -4,12 +4,8 @@
   import Darwin
 #endif
 
-/// Where a question goes: stderr when it is a terminal, else the terminal itself (`/dev/tty`),
-/// as git does, so `squad fire thor 2>log` still asks the person at the keyboard.
-///
-/// A question leaves its line open until the answer's Enter ends it; an answer ended otherwise
-/// (Ctrl-D, or Ctrl-C through the interrupt handler) gets its newline here, so nothing that
-/// follows, the shell's prompt included, is glued to `[y/N]`.
+/// Where a question goes: stderr when it is a terminal, else `/dev/tty`, as git does, so
+/// `squad fire thor 2>log` still asks the person at the keyboard.
 enum TerminalPrompt {
   /// Writes the question to the terminal; to stderr when there is no terminal to open.
   static func write(_ text: String) {
@@ -17,7 +13,8 @@ enum TerminalPrompt {
     send(text)
   }
 
-  /// Reads one answer from stdin without its line end; nil at end of input.
+  /// Reads one answer from stdin without its line end; nil at end of input. An answer not ended
+  /// by Enter (Ctrl-D) gets its newline here, so what follows is not glued to `[y/N]`.
   static func readAnswer() -> String? {
     let line = Swift.readLine(strippingNewline: false)
     let ended = line?.utf8.last == UInt8(ascii: "\n")

@@ -1,11 +1,6 @@
-/// `squad __complete [--] <word>...`: what to offer for the last word of a command line, for
-/// the completion scripts: a line naming how to insert the candidates (``CompletionEngine/Kind``),
-/// then one candidate per line. Hidden from help.
-///
-/// A shell waits on it at every TAB, so it is instant, offline and silent (no notices, no
-/// status line, no trace), prints nothing rather than fail, and writes nothing: not even an
-/// upgrade of the catalogue (reads never migrate, ``CatalogueStore/upgrade()``). It reads the
-/// home and the squad the completed line names (`squad --home DIR fire <TAB>`).
+/// `squad __complete [--] <word>...`: how to insert the candidates for the last word
+/// (``CompletionEngine/Kind``), then one a line. A shell waits on it at every TAB, so it is
+/// offline and silent, prints nothing rather than fail, and writes nothing.
 enum CompleteCommand: Command {
   static var execution: CommandExecution { .inContext(run) }
 

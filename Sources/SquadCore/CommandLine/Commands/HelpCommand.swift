@@ -1,8 +1,7 @@
 import Foundation
 
 /// `squad help [<command> [<subcommand>] | <topic>]`, and `squad help --man`: the manual page,
-/// as git help spells it: shown by `man -l -` on a terminal (as `git help --man`), else the
-/// formatted help; printed as roff in a pipe, so packaging can install it.
+/// shown by man on a terminal, printed as roff in a pipe.
 enum HelpCommand: Command {
   static var execution: CommandExecution { .standalone(run) }
 
@@ -32,7 +31,6 @@ enum HelpCommand: Command {
         let error = UsageError("'--man' prints the whole manual; leave out '<topic>'.", command: "help")
         return UsagePrinter.report(error, to: console)
       }
-      // On a terminal, the page as man shows it (git help --man); roff for pipes and packaging.
       let roff = ManPage.render()
       if let man = Pager.manual(variables: ProcessInfo.processInfo.environment, terminal: console.terminal) {
         switch man.show(roff) {

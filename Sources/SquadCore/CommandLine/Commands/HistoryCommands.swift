@@ -1,6 +1,5 @@
 /// `squad history`, `squad undo` and `squad redo`: the history feature from the command line.
 enum HistoryCommand: HistoryFeatureCommand {
-
   static let spec = CommandSpec(
     name: "history",
     abstract: "Show the squad's changes, newest first.",

@@ -58,10 +58,8 @@ enum PickCommand: Command {
       noHeaders: false, terminal: terminalInfo, environment: context.variables
     ).color
     let size = RawTerminal.size() ?? TerminalSize(width: terminalInfo.width, height: 24)
-    // Before the terminal is taken, so an upgrade's notice or a damage warning can be read: pick
-    // changes the squad, so it first takes in an earlier release's catalogue, then verifies the
-    // whole file (as `squad catalogue` does): a damaged one is browsed as what is intact of it
-    // and the bundled set; one that cannot be read at all is an error, never the bundled set alone.
+    // Before the terminal is taken, so an upgrade's notice or a damage warning can be read; a
+    // catalogue that cannot be read at all is an error, never the bundled set alone.
     context.parts.catalogue.upgrade()
     let heroes: CatalogueIndex
     do throws(PersistenceError) { heroes = try context.parts.catalogue.read().verified.index } catch {

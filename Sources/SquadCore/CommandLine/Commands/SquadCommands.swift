@@ -44,12 +44,10 @@ enum RecruitCommand: SquadFeatureCommand {
     return .recruitRequested(try OptionValues.heroRefs(arguments), at: context.environment.now())
   }
 
-  /// The hero ids or names `recruit -` read, one a line, trimmed, blank lines skipped; of a line
-  /// holding a tab (a TSV row from `list` or `heroes`), the first field, a header (`id` first) skipped. A line
-  /// ends at LF alone (a CRLF's CR dropped), as `read` and `cut` end it: a vertical tab, a form
-  /// feed, a lone CR, NEL or U+2028 is part of its line, never a second name. Bytes that are not
-  /// UTF-8 are invalid data (exit 65, never repaired into U+FFFD); a line holding a control
-  /// character other than a tab (a NUL the name shown would hide) is a usage error.
+  /// The hero ids or names `recruit -` read: lines ended at LF alone (as `read` and `cut` end
+  /// them), trimmed, blank ones skipped; of a line holding a tab (a TSV row of `list` or
+  /// `heroes`), the first field, a header (`id` first) skipped. Not UTF-8 is exit 65, a control
+  /// character but tab 64.
   static func heroLines(_ bytes: [UInt8]) throws(UsageError) -> [String] {
     guard let text = String(validating: bytes, as: UTF8.self) else {
       var error = UsageError(
@@ -107,7 +105,6 @@ enum FireCommand: SquadFeatureCommand {
 }
 
 enum ListCommand: SquadFeatureCommand {
-
   static let spec = CommandSpec(
     name: "list",
     abstract: "List the squad in recruitment order.",
@@ -169,7 +166,7 @@ extension SquadFeatureCommand {
         }
         let fields = (try? OptionValues.fields(context.arguments, MemberField.self)) ?? nil
         let order = context.arguments.value(.order).flatMap(HeroOrder.init(rawValue:))
-        // Counts joined from a catalogue that cannot be read would be a silent wrong answer (issue 27).
+        // Counts joined from a catalogue that cannot be read would be a silent wrong answer.
         var unreadable: PersistenceError?
         let text = SquadOutput.render(
           squad, name: name, settings: context.output, fields: fields, order: order,

@@ -247,9 +247,8 @@ extension SquadsFeatureCommand {
           summaries, now: context.environment.now(), settings: context.output, fields: fields,
           catalogue: context.parts.catalogue.catalogue))
       for summary in summaries { if let problem = summary.problem { context.notice("Warning: \(problem)") } }
-      // As `ls` does: the rest is listed, and a squad whose file could not be read (a failed read,
-      // anything but a regular file: exit 1 in every other command) fails the command; a damaged
-      // one (bytes that fail the checks, exit 65 elsewhere) only warns.
+      // As `ls` does: the rest is listed, a squad whose file could not be read fails the command,
+      // a damaged one only warns.
       return summaries.contains { $0.problem?.exitCode == .failure } ? .exit(.failure) : .success
     case .changed(.limit(let name, let limit, _), let change):
       let now = change == .unchanged ? "already" : "now"

@@ -1,6 +1,5 @@
-/// The hero candidates `squad __complete` prints for the completion scripts: ids when the word
-/// so far is digits, names otherwise, matched like `<hero>` arguments are (case- and
-/// accent-insensitive prefix).
+/// The hero candidates `squad __complete` prints: ids when the word so far is digits, else names
+/// matched as `<hero>` arguments are.
 public enum CompletionCandidates {
   /// The candidates for `prefix`, one per entry, printable, without duplicates: squad members
   /// only when `membersFirst` and some match (`fire`), else any hero of the catalogue or the squad.

@@ -1,7 +1,5 @@
-/// What shell completion offers for the word being completed: commands, sub-commands, options
-/// and their values, and positional arguments, all read from the registry, so the answer always
-/// matches the binary. The scripts `squad completion` prints only pass the line to
-/// `squad __complete` (``CompleteCommand``) and insert what comes back, as gh and kubectl do.
+/// What shell completion offers for the word being completed, read from the registry, so it
+/// always matches the binary; the scripts only pass the line to `squad __complete`.
 enum CompletionEngine {
   /// How the shell inserts the candidates.
   enum Kind: String, Sendable {
@@ -21,10 +19,8 @@ enum CompletionEngine {
     var candidates: [String] = []
   }
 
-  /// The reply for `current`, the word being completed, after `words` (the line after `squad`).
-  /// A line as bash splits it (`--opt`, `=`, `value`) means the same as `--opt=value`; a value
-  /// completed inside `--opt=value` comes back as whole words. `lookup` lists the heroes or
-  /// squads whose names start with a prefix.
+  /// The reply for `current`, the word being completed, after `words` (the line after `squad`);
+  /// `lookup` lists the heroes or squads whose names start with a prefix.
   static func reply(_ words: [String], current: String, lookup: (ValueCompletion, String) -> [String]) -> Reply {
     var words = joiningEquals(words)
     var current = current

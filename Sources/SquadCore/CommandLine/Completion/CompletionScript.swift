@@ -1,16 +1,11 @@
-/// The completion scripts `squad completion bash|zsh|fish` prints. Each passes the words typed so
-/// far to `squad __complete` and inserts its answer (``CompletionEngine``): the script holds no
-/// command list of its own, so it never goes stale, and a shell completes exactly what the
-/// binary it calls accepts.
+/// The completion scripts `squad completion bash|zsh|fish` prints: each passes the words typed
+/// to `squad __complete` and inserts its answer, so it holds no command list to go stale.
 enum CompletionScript {
   /// The shells squad writes a script for, each with its script, in the order help names them.
   static let shells: [(name: String, script: String)] = [("bash", bash), ("zsh", zsh), ("fish", fish)]
 
-  /// bash: `eval "$(squad completion bash)"` (bash 3.2, macOS's, ignores `source <(…)`). Names are
-  /// inserted with `compopt -o filenames` (and kept in squad's order, the most comics first, by
-  /// `nosort` where bash has it),
-  /// so readline escapes the spaces and parentheses of `Spider-Man (Peter Parker)` itself and
-  /// closes a quote the user opened.
+  /// bash: `eval "$(squad completion bash)"` (bash 3.2 ignores `source <(…)`). Names are inserted
+  /// with `compopt -o filenames`, so readline escapes their spaces and parentheses.
   static let bash = #"""
     # bash completion for squad
     # Load it with: eval "$(squad completion bash)"
@@ -40,8 +35,7 @@ enum CompletionScript {
 
     """#
 
-  /// zsh: `source <(squad completion zsh)` after `compinit`, or saved as `_squad` on `$fpath`. Hero
-  /// names show in the menu as they are (`-d`), and go on the line quoted.
+  /// zsh: `source <(squad completion zsh)` after `compinit`, or saved as `_squad` on `$fpath`.
   static let zsh = #"""
     #compdef squad
     # zsh completion for squad

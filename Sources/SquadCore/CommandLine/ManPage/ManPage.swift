@@ -1,10 +1,5 @@
-/// squad(1), the manual page `squad help --man` prints, in man(7) roff.
-///
-/// One page, like rg(1) or jq(1), each command and sub-command a subsection: squad's commands are
-/// few and share their global options, so
-/// `man squad` and a search with `/` find everything. It is rendered from exactly what `--help`
-/// prints (the command specs, the global options, root help and the help topics), so the two
-/// cannot disagree.
+/// squad(1), the manual page `squad help --man` prints, in man(7) roff: one page rendered from
+/// exactly what `--help` prints, so the two cannot disagree.
 public enum ManPage {
   /// The page for these commands and global options (by default the registry's).
   public static func render(

@@ -36,9 +36,8 @@ struct Roff {
     afterHeading = false
   }
 
-  /// Text written the way squad's help lays it out (see ``HelpPrinter/row(_:_:)``): rows of a
-  /// label at column 2 and its text at column 26 become tagged items, other lines paragraphs,
-  /// and `HEADING:` lines subsections.
+  /// Text laid out as squad's help does (``HelpPrinter/row(_:_:width:)``): rows become tagged
+  /// items, `HEADING:` lines subsections, other lines paragraphs.
   mutating func helpText(_ text: String) {
     var prose: [String] = []
     var row: (label: String, text: [String])?
@@ -72,9 +71,8 @@ struct Roff {
     flush(&self)
   }
 
-  /// Text made safe for a roff text line: control characters removed (``TextSanitizer``),
-  /// backslashes, hyphens and quotes escaped, anything beyond ASCII as a `\[uXXXX]` character,
-  /// and a leading `.` or `'` kept from being read as a request.
+  /// Text made safe for a roff text line: controls removed, `\`, `-` and `"` escaped, non-ASCII
+  /// as `\[uXXXX]`, and a leading `.` or `'` kept from being read as a request.
   static func escaped(_ text: String) -> String {
     var out = ""
     for scalar in TextSanitizer.clean(text).unicodeScalars {
