@@ -1,12 +1,7 @@
 /// RFC 4180 fields, made safe to open in a spreadsheet, and read back.
 public enum CSV {
-  /// The cell as a CSV field: quoted when needed, and prefixed with `'` when it starts with a
-  /// character that would make a spreadsheet run it as a formula (`=`, `+`, `-`, `@`, their
-  /// full-width and small forms, tab, CR), even behind spaces, control or invisible characters a
-  /// spreadsheet skips.
-  ///
-  /// A cell that already starts with quotes before such a character gets one more, so
-  /// ``unguard(_:)`` gives back exactly the original text.
+  /// The cell as a CSV field: quoted when needed, and prefixed with `'` when a spreadsheet would
+  /// run it as a formula (``unguard(_:)`` gives back exactly the original text).
   public static func field(_ text: String) -> String {
     let value = needsGuard(text.unicodeScalars[...]) ? "'" + text : text
     guard value.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return value }
@@ -28,10 +23,8 @@ public enum CSV {
     public var fields: [String]
   }
 
-  /// Hands over the records one by one as they are read (RFC 4180: quoted fields may hold commas,
-  /// quotes and line breaks; CRLF or LF line ends), so a large text never needs all of its
-  /// records in memory at once; `body` returns false to stop early. A quoted field that never
-  /// ends is reported last, after the records before it.
+  /// Hands over the records one by one as they are read, so a large text is never all in memory;
+  /// `body` returns false to stop early. A quoted field that never ends is reported last.
   public static func forEachRecord(_ text: String, _ body: (Record) -> Bool) -> UnclosedQuote? {
     var reader = Reader()
     for scalar in text.unicodeScalars {

@@ -1,7 +1,6 @@
 import Foundation
 
-/// What `squad catalogue` prints: the catalogue's contents by origin and its files
-/// (``CatalogueOverview``), and the reports of imports.
+/// What `squad catalogue`, `catalogue import` and `catalogue check` print.
 enum CatalogueSummary {
   /// The overview as JSON (`--json`).
   static func json(_ overview: CatalogueOverview) -> JSONValue {

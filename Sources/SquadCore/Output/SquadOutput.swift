@@ -1,9 +1,7 @@
 /// Prints the squad in every output format.
 public enum SquadOutput {
-  /// The squad as stdout text: the ``MemberField/listed`` columns and the squad file's own JSON,
-  /// or exactly `fields` in every format, in recruitment order or by a count (`order`), counts
-  /// joined from `catalogue` (read only when needed). A table ends with the squad's totals; JSON
-  /// names the squad (`name`) as the export does.
+  /// The squad as stdout text: the ``MemberField/listed`` columns and the squad file's JSON, or
+  /// exactly `fields`, in recruitment order or by `order`; counts joined from `catalogue`.
   public static func render(
     _ squad: Squad, name: SquadName = .default, settings: OutputSettings, fields: [MemberField]? = nil,
     order: HeroOrder? = nil,

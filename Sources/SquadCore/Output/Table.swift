@@ -21,8 +21,7 @@ public struct Table: Equatable, Sendable {
     }
   }
 
-  /// What a terminal shows for a number nobody knows, in a column as in a sentence (tables,
-  /// `show`, `pick`); TSV and CSV leave the cell empty, and JSON says null.
+  /// What a terminal shows for a number nobody knows; TSV and CSV leave the cell empty.
   public static let unknown = "unknown"
 
   /// The columns, first the id and second the name for heroes and members.
@@ -46,9 +45,8 @@ public struct Table: Equatable, Sendable {
     return String(decoding: text, as: UTF8.self)
   }
 
-  /// RFC 4180 CSV, CRLF line ends, with formula-looking cells defused for spreadsheets. Cells
-  /// keep every character, controls included, so the file imports back exactly; text is made
-  /// safe only where it reaches a terminal.
+  /// RFC 4180 CSV, CRLF line ends, formula-looking cells defused; cells keep every character, so
+  /// the file imports back exactly.
   public func csv(header: Bool = true) -> String {
     var lines: [String] = header ? [columns.map { CSV.field($0.key) }.joinedDirectly(separator: ",")] : []
     lines += rows.map { $0.map(CSV.field).joinedDirectly(separator: ",") }
@@ -63,12 +61,8 @@ public struct Table: Equatable, Sendable {
     return lines.map { $0 + "\n" }.joined()
   }
 
-  /// A table cell's text that a CommonMark renderer (GitHub's included) shows as exactly these
-  /// characters: cleaned like TSV, then every character that could start inline markup is
-  /// backslash-escaped (emphasis, code, links, images, autolinks, raw HTML, entities,
-  /// strikethrough, the cell's `|`, and the backslash itself). A cell holds inline text only, so
-  /// a leading `#`, `-`, `+` or `1.` cannot start a heading or a list and stays as it is. A web
-  /// address becomes an autolink (`<…>`), where backslashes would become part of the link.
+  /// A cell's text that a CommonMark renderer shows as exactly these characters: cleaned like TSV,
+  /// every character that could start inline markup escaped, a web address an autolink (`<…>`).
   static func markdownText(_ text: String) -> String {
     let clean = TextSanitizer.clean(text)
     if ["http://", "https://"].contains(where: clean.lowercased().hasPrefix),

@@ -11,8 +11,7 @@ public enum TableRenderer {
       max(titleWidths[index], cellWidths.map { $0[index] }.max() ?? 0)
     }
     if let width { shrink(&widths, toFit: width, columns: table.columns) }
-    // One buffer for the whole table: a string per cell, line and join was most of a
-    // 100-member `list`'s table (BENCHMARKS.md, "Stop 37").
+    // One buffer for the whole table: a string per cell and line was most of its time.
     var text: [UInt8] = []
     text.reserveCapacity((widths.reduce(0, +) + 2 * widths.count) * (cells.count + 1))
     if headers {

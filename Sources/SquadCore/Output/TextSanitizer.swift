@@ -1,7 +1,4 @@
 /// Makes outside text safe to print: no escape sequences, no control characters, no bidi tricks.
-///
-/// Names and descriptions come from the API or an imported file; printed raw, an ESC could
-/// rewrite the terminal or hide text.
 public enum TextSanitizer {
   /// The text with control characters removed, and tabs and line breaks turned into spaces so a
   /// value always stays in its cell.
@@ -31,9 +28,8 @@ public enum TextSanitizer {
     if copied != true { buffer += clean(text).utf8 }
   }
 
-  /// The text with control characters removed but line feeds, tabs and CR LF line ends kept,
-  /// for whole documents shown on a terminal (an export to a terminal's stdout). A carriage
-  /// return not ending a line is removed: alone, it lets text overwrite a line.
+  /// The text with control characters removed but line feeds, tabs and CR LF line ends kept, for
+  /// whole documents shown on a terminal; a lone CR, which lets text overwrite a line, goes.
   public static func cleanKeepingLineBreaks(_ text: String) -> String {
     let scalars = Array(text.unicodeScalars)
     func kept(_ index: Int) -> Bool {
@@ -47,15 +43,12 @@ public enum TextSanitizer {
     return String(result)
   }
 
-  /// A document for stdout (CSV, whose cells keep every character): exact into a pipe or a
-  /// file, so it imports back exactly; cleaned with ``cleanKeepingLineBreaks(_:)`` for a terminal.
+  /// A document for stdout: exact into a pipe or a file, cleaned for a terminal.
   public static func forStdout(_ document: String, isTerminal: Bool) -> String {
     isTerminal ? cleanKeepingLineBreaks(document) : document
   }
 
-  /// Whether a scalar must never reach a terminal: C0 and C1 controls, DEL, and every bidi
-  /// control (Unicode's Bidi_Control: U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069),
-  /// which can reorder what is shown around them.
+  /// Whether a scalar must never reach a terminal: C0 and C1 controls, DEL, and bidi controls.
   static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x00...0x1F, 0x7F...0x9F: return true
