@@ -26,16 +26,61 @@ public enum CSV {
   /// Hands over the records one by one as they are read, so a large text is never all in memory;
   /// `body` returns false to stop early. A quoted field that never ends is reported last.
   public static func forEachRecord(_ text: String, _ body: (Record) -> Bool) -> UnclosedQuote? {
-    var reader = Reader()
+    var fields: [String] = []
+    var field = String.UnicodeScalarView()
+    var line = 1
+    var recordLine = 1
+    var quoteLine = 1
+    var inQuotes = false
+    var quoteSeen = false  // the last scalar closed a quoted part, or a field was quoted
+    var closingQuote = false  // inside quotes, the last scalar was a quote
+    func endField() {
+      fields.append(String(field))
+      field = String.UnicodeScalarView()
+      quoteSeen = false
+    }
+    func endRecord() -> Bool {
+      endField()
+      defer { fields = [] }
+      return body(Record(line: recordLine, fields: fields))
+    }
     for scalar in text.unicodeScalars {
-      reader.consume(scalar)
-      if let record = reader.completed {
-        reader.completed = nil
-        guard body(record) else { return nil }
+      if inQuotes {
+        if closingQuote {
+          closingQuote = false
+          if scalar == "\"" {
+            field.append("\"")
+            continue
+          }
+          inQuotes = false
+        } else if scalar == "\"" {
+          closingQuote = true
+          continue
+        } else {
+          if scalar == "\n" { line += 1 }
+          field.append(scalar)
+          continue
+        }
+      }
+      switch scalar {
+      case "\"" where field.isEmpty && !quoteSeen:
+        inQuotes = true
+        quoteSeen = true
+        quoteLine = line
+      case ",":
+        endField()
+      case "\r":
+        break
+      case "\n":
+        guard endRecord() else { return nil }
+        line += 1
+        recordLine = line
+      default:
+        field.append(scalar)
       }
     }
-    if let unclosed = reader.finish() { return unclosed }
-    if let record = reader.completed { _ = body(record) }
+    if inQuotes && !closingQuote { return UnclosedQuote(line: quoteLine) }
+    if !field.isEmpty || !fields.isEmpty || quoteSeen { _ = endRecord() }
     return nil
   }
 
@@ -57,72 +102,5 @@ public enum CSV {
       guard scalar == "'" || properties.isWhitespace || invisible else { return false }
     }
     return false
-  }
-
-  private struct Reader {
-    /// The record just ended, for ``forEachRecord(_:_:)`` to take.
-    var completed: Record?
-    var fields: [String] = []
-    var field = String.UnicodeScalarView()
-    var line = 1
-    var recordLine = 1
-    var quoteLine = 1
-    var inQuotes = false
-    var quoteSeen = false  // the last scalar closed a quoted part, or a field was quoted
-    var closingQuote = false  // inside quotes, the last scalar was a quote
-
-    mutating func consume(_ scalar: Unicode.Scalar) {
-      if inQuotes {
-        if closingQuote {
-          closingQuote = false
-          if scalar == "\"" {
-            field.append("\"")
-            return
-          }
-          inQuotes = false
-        } else if scalar == "\"" {
-          closingQuote = true
-          return
-        } else {
-          if scalar == "\n" { line += 1 }
-          field.append(scalar)
-          return
-        }
-      }
-      switch scalar {
-      case "\"" where field.isEmpty && !quoteSeen:
-        inQuotes = true
-        quoteSeen = true
-        quoteLine = line
-      case ",":
-        endField()
-      case "\r":
-        break
-      case "\n":
-        endRecord()
-        line += 1
-        recordLine = line
-      default:
-        field.append(scalar)
-      }
-    }
-
-    mutating func finish() -> UnclosedQuote? {
-      if inQuotes && !closingQuote { return UnclosedQuote(line: quoteLine) }
-      if !field.isEmpty || !fields.isEmpty || quoteSeen { endRecord() }
-      return nil
-    }
-
-    private mutating func endField() {
-      fields.append(String(field))
-      field = String.UnicodeScalarView()
-      quoteSeen = false
-    }
-
-    private mutating func endRecord() {
-      endField()
-      completed = Record(line: recordLine, fields: fields)
-      fields = []
-    }
   }
 }
