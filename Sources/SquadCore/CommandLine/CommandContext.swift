@@ -43,10 +43,8 @@ public struct CommandContext: Sendable {
     switch outcome {
     case .exit(let code):
       return code.rawValue
-    case .failed(let failure) where failure.exitCode == .usage:
-      return UsagePrinter.report(UsageError(failure.description, command: arguments.command), to: console)
     case .failed(let failure):
-      return fail(failure.description, failure.exitCode)
+      return UsagePrinter.report(UsageError(failure: failure, command: arguments.command), to: console)
     case .error(let message, let code, let details):
       let exitCode = fail(message, code)
       for line in details { console.err(line) }
