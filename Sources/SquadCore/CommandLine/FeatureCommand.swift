@@ -49,7 +49,7 @@ extension FeatureCommand {
       statusLine.show(status(state))
     }
     await store.run(action)
-    statusLine.clear()
+    statusLine.show(nil)
     return context.finish(report(store.state, context))
   }
 }

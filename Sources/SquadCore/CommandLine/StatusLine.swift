@@ -24,6 +24,4 @@ final class StatusLine {
     console.errRaw("\r\u{1B}[2K" + (text.map { DisplayWidth.truncate(TextSanitizer.clean($0), to: width) } ?? ""))
     if text == nil { InterruptCleanup.lineOpen(.none) }
   }
-
-  func clear() { show(nil) }
 }
