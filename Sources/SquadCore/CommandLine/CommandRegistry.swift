@@ -31,9 +31,6 @@ public enum CommandRegistry {
   /// The global options that only matter to commands printing listings.
   public static let outputFormatOptions: Set<OptionKey> = [.format, .json, .noHeaders, .color]
 
-  /// Every top-level command, once, in the order help lists them; sub-commands hang from theirs.
-  static var all: [any Command.Type] { byName.map(\.command) }
-
   // Each top-level command by its word (its spec's name, which a test holds them to), so that a
   // start finds its command without building every spec before it.
   static let byName: [(name: String, command: any Command.Type)] = [
@@ -46,7 +43,7 @@ public enum CommandRegistry {
   ]
 
   // Every command and sub-command, each spec placed under its parent.
-  private static let entries = all.flatMap { place($0, under: []) }
+  private static let entries = byName.flatMap { place($0.command, under: []) }
 
   private static func place(
     _ command: any Command.Type, under parents: [String]
@@ -69,9 +66,6 @@ public enum CommandRegistry {
 
   /// The spec of the command with this full name (`heroes`, `catalogue import`).
   public static func command(named fullName: String) -> CommandSpec? { located(fullName)?.spec }
-
-  /// The command with this full name, to run it.
-  static func runnable(named fullName: String) -> (any Command.Type)? { located(fullName)?.command }
 
   /// The command with this full name, placed among its own sub-commands; only its family's
   /// specs are built, not every command's options and help.

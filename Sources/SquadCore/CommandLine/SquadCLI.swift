@@ -31,12 +31,12 @@ public enum SquadCLI {
       console.out(SquadVersion.line + "\n")
       return ExitCode.success.rawValue
     }
-    guard let name = parsed.command, let command = CommandRegistry.runnable(named: name) else {
+    guard let name = parsed.command, let located = CommandRegistry.located(name) else {
       // The parser refuses unknown commands, so this is `squad` alone.
       return help(nil, console)
     }
     let run: @MainActor (CommandContext) async -> Int32
-    switch command.execution {
+    switch located.command.execution {
     case .standalone(let standalone): return standalone(parsed, console)
     case .inContext(let inContext): run = inContext
     }
@@ -78,7 +78,7 @@ public enum SquadCLI {
       paths: paths, squad: selected, configuration: configuration, console: console,
       quiet: parsed.has(.quiet), silent: silent, transport: transport)
     // A named squad exists before it is used: a mistyped name changes and creates nothing.
-    if CommandRegistry.command(named: name)?.usesSquad == true,
+    if located.spec.usesSquad,
       let refusal = parts.squads.refusal(for: selected, fromVariable: parsed.value(.squad) == nil)
     {
       console.err("Error: " + refusal.description)

@@ -5,16 +5,16 @@ import Testing
 /// One list of commands feeds parsing, dispatch, help and completion.
 @Suite struct CommandRegistryTests {
   @Test func everyCommandIsListedOnceAndFoundByItsName() {
-    let names = CommandRegistry.all.map { $0.spec.name }
+    let names = CommandRegistry.byName.map(\.command).map { $0.spec.name }
     #expect(Set(names).count == names.count)
     // The registry finds a command by the word beside it, so that word must be its spec's name.
     #expect(CommandRegistry.byName.map(\.name) == names)
     #expect(CommandRegistry.commands.map(\.name) == names)
     for name in names {
-      #expect(CommandRegistry.runnable(named: name)?.spec.name == name)
+      #expect(CommandRegistry.located(name)?.command.spec.name == name)
       #expect(CommandRegistry.command(named: name)?.name == name)
     }
-    #expect(CommandRegistry.runnable(named: "nope") == nil)
+    #expect(CommandRegistry.located("nope") == nil)
   }
 
   @Test func helpAndCompletionOfferEveryVisibleCommandAndSubcommand() {
@@ -40,7 +40,7 @@ import Testing
       for sub in parent.subcommands {
         #expect(sub.parents == [parent.name])
         #expect(CommandRegistry.command(named: sub.fullName)?.name == sub.name)
-        #expect(CommandRegistry.runnable(named: sub.fullName)?.spec.name == sub.name)
+        #expect(CommandRegistry.located(sub.fullName)?.command.spec.name == sub.name)
         #expect(CommandRegistry.allCommands.contains { $0.fullName == sub.fullName })
         #expect(HelpPrinter.usage(for: sub).hasPrefix("squad \(parent.name) \(sub.name) "))
       }
