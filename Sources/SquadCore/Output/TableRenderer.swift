@@ -87,8 +87,6 @@ public enum TableRenderer {
 public enum ANSI {
   /// Bold text.
   public static func bold(_ text: String) -> String { "\u{1B}[1m" + text + "\u{1B}[0m" }
-  /// Green text.
-  public static func green(_ text: String) -> String { "\u{1B}[32m" + text + "\u{1B}[0m" }
   /// Dim text.
   public static func dim(_ text: String) -> String { "\u{1B}[2m" + text + "\u{1B}[0m" }
 }
