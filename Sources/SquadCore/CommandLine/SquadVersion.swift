@@ -8,17 +8,12 @@ public enum SquadVersion {
   /// The day the release was cut, which the man page carries.
   public static let date = "2026-11-25"
 
-  /// The commit, when the build recorded it (lowercase hex).
-  public static var commit: String? { build_info_commit().map { String(cString: $0) } }
-
-  /// Whether the build's tree had uncommitted changes.
-  public static var treeModified: Bool { build_info_tree_modified() != 0 }
-
   /// The line `--version` prints, e.g. `squad 0.1.0 (commit fda2077…)`.
   public static var line: String {
-    guard let commit else {
+    guard let commit = build_info_commit().map({ String(cString: $0) }) else {
       return "squad \(number) (commit not recorded: built by plain 'swift build', or outside a git checkout)"
     }
-    return "squad \(number) (commit \(commit)\(treeModified ? ", with uncommitted changes" : ""))"
+    let modified = build_info_tree_modified() != 0 ? ", with uncommitted changes" : ""
+    return "squad \(number) (commit \(commit)\(modified))"
   }
 }
