@@ -103,7 +103,7 @@ public enum CommandLineParser {
         continue
       }
       if let current = spec {
-        guard let sub = current.subcommand(named: token) else { break }
+        guard let sub = current.subcommands.first(where: { $0.name == token }) else { break }
         spec = sub
       } else {
         guard let command = CommandRegistry.located(token)?.spec, command.path == [token] else {

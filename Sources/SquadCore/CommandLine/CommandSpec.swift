@@ -28,9 +28,6 @@ public struct CommandSpec: Sendable {
   /// The command as typed after `squad`: `catalogue import`.
   public var fullName: String { path.joinedDirectly(separator: " ") }
 
-  /// The sub-command with this name.
-  public func subcommand(named word: String) -> CommandSpec? { subcommands.first { $0.name == word } }
-
   /// Every option the command accepts: its own first, then the global ones it does not redeclare
   /// (as `export` redeclares `--format` with its own values and help).
   public var acceptedOptions: [OptionSpec] {
