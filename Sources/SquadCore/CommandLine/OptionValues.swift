@@ -23,11 +23,11 @@ enum OptionValues {
       "The value '\(text)' is invalid for '\(name)': expected a whole number \(bound).", command: arguments.command)
   }
 
-  /// Whether to ask before `doing` (no `--yes`); without `--yes` and with no terminal to ask on,
-  /// the usage error that says to add it.
+  /// Whether to ask before `doing` (no `--yes`); without `--yes` and with no terminal on stdin to
+  /// type the answer on, the usage error that says to add it.
   static func askFirst(_ context: CommandContext, _ doing: String, verb: String) throws(UsageError) -> Bool {
     let askFirst = !context.arguments.has(.yes)
-    guard !askFirst || context.console.terminal.canAsk else {
+    guard !askFirst || context.console.terminal.stdinIsTTY else {
       let message =
         "\(doing) needs confirmation, and there is no terminal to ask on. Add --yes to \(verb) without asking."
       throw UsageError(message, command: context.arguments.command)

@@ -28,10 +28,6 @@ public struct TerminalInfo: Equatable, Sendable {
     self.height = height
   }
 
-  /// Whether a question can be asked: stdin is a terminal to type the answer on. The question
-  /// goes to stderr, or to the terminal itself when stderr is redirected (see `TerminalPrompt`).
-  public var canAsk: Bool { stdinIsTTY }
-
   /// The width help wraps to: the terminal's, or 80 in a pipe (as man pages and git do).
   public var helpWidth: Int { stdoutIsTTY ? width : 80 }
 
