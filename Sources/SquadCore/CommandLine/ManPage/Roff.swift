@@ -117,15 +117,7 @@ struct Roff {
   /// mandoc -T lint reports them); roff fills them back into one paragraph.
   private static func wrapped(_ line: String) -> [String] {
     guard line.utf8.count > 80, !line.hasPrefix(".") else { return [line] }
-    var lines: [String] = []
-    var current = ""
-    for word in line.split(separator: " ") {
-      if !current.isEmpty, current.utf8.count + 1 + word.utf8.count > 78 {
-        lines.append(current)
-        current = ""
-      }
-      current += (current.isEmpty ? (word.hasPrefix(".") || word.hasPrefix("'") ? "\\&" : "") : " ") + word
-    }
-    return lines + [current]
+    // The text is escaped to ASCII, so its width is its length in bytes.
+    return DisplayWidth.wrap(line, to: 78).map { $0.hasPrefix(".") || $0.hasPrefix("'") ? "\\&" + $0 : $0 }
   }
 }
