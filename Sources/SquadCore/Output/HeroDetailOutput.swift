@@ -61,10 +61,8 @@ public enum HeroDetailOutput {
     }
     row("Modified", hero.modified.map(MarvelDate.day) ?? Table.unknown)
     row("Picture", hero.thumbnail.map { clean($0.url()) } ?? "none")
-    let appearances = zip(HeroCounts.all, hero.counts.values).map { count, value in
-      value.map { Plural.count($0, count.one, count.name) } ?? "\(count.name) \(Table.unknown)"
-    }
-    row("Appears in", hero.counts == HeroCounts() ? Table.unknown : appearances.joinedDirectly(separator: ", "))
+    let appearances = SquadOutput.spoken(hero.counts).joinedDirectly(separator: ", ")
+    row("Appears in", hero.counts == HeroCounts() ? Table.unknown : appearances)
     let ranks = zip(HeroCounts.all, detail.ranks).compactMap { count, rank in rank?.text(count.name) }
     if !detail.ranks.isEmpty { row("Rank", ranks.first ?? Table.unknown) }
     lines += ranks.dropFirst().map { DisplayWidth.pad("", to: 18) + $0 }

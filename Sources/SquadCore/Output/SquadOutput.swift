@@ -39,14 +39,18 @@ public enum SquadOutput {
 
   /// `Totals: 4 members`, `6,017 comics`, …, saying for how many members the catalogue knows no counts.
   static func totals(_ squad: Squad, _ heroes: [HeroID: Hero]) -> [String] {
-    let total = HeroCounts.total(squad.members.map { heroes[$0.id] })
-    let counts = zip(HeroCounts.all, total.values).map { count, value in
-      value.map { Plural.count($0, count.one, count.name) } ?? "\(count.name) \(Table.unknown)"
-    }
+    let counts = spoken(HeroCounts.total(squad.members.map { heroes[$0.id] }))
     // Every member a total leaves out: one with any of its counts unknown.
     let unknown = squad.members.filter { heroes[$0.id]?.counts.values.contains(nil) ?? true }.count
     let note = unknown == 0 ? [] : ["counts unknown for \(Plural.members(unknown))"]
     return ["Totals: " + Plural.members(squad.members.count)] + counts + note
+  }
+
+  /// Each count as a sentence says it: `6,017 comics`, `series unknown`.
+  static func spoken(_ counts: HeroCounts) -> [String] {
+    zip(HeroCounts.all, counts.values).map { count, value in
+      value.map { Plural.count($0, count.one, count.name) } ?? "\(count.name) \(Table.unknown)"
+    }
   }
 
   /// The parts joined by commas, in lines that fit the width where each part does.
