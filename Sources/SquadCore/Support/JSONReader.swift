@@ -1,15 +1,7 @@
 /// Reads JSON in place, one value at a time, into whatever the caller builds: no tree of values
-/// to allocate and free.
-///
-/// A speed and memory trick, kept where a row of BENCHMARKS.md shows it pays and nowhere else:
-/// the local catalogue's hero records ("heroes, 1,564 synced" and the growth table's
-/// `heroes --all --offline`, 1.8 µs a hero to 100,000: each record is read where it lies in the
-/// mapped file, its details left encoded until asked for), and walking an archived file for
-/// `catalogue import` ("`catalogue import` at and past the catalogue's bound": a 63 MB file of
-/// 2.35 million records read in 81 MB, where a whole-document read took 866 MB), squad's own
-/// member documents (the squad file, its history, JSON imports: "Issue 29: start-up instructions
-/// against fda2077", `list` 7.75M → 3.34M) and the catalogue's header ("Stop 35"). The rest is
-/// decoded with Foundation's `JSONDecoder`.
+/// to allocate and free. Used where BENCHMARKS.md shows it pays (the catalogue's records and
+/// header, a `catalogue import` walk, squad's own member documents); the rest is decoded with
+/// Foundation's `JSONDecoder`.
 ///
 /// ```swift
 /// try reader.beginObject()
@@ -340,7 +332,8 @@ struct JSONReader {
   private mutating func rawString() throws(Failure) -> JSONKey {
     let start = offset + 1
     var index = start
-    // Eight bytes at a time: the lowest flagged byte of a word is exactly the first quote,
+    // Eight bytes at a time (BENCHMARKS.md, "Stop 40": a synced `heroes --all` 1.15× the
+    // instructions byte by byte): the lowest flagged byte of a word is exactly the first quote,
     // backslash or control character in it (flags above it may be false).
     if let base = bytes.baseAddress {
       while index + 8 <= bytes.count {
