@@ -143,25 +143,16 @@ public struct SquadFile: Sendable {
     guard String(validating: text, as: UTF8.self) != nil else {
       throw PersistenceError(path: path, reason: .corrupt(detail: "not UTF-8 text"))
     }
-    let document = text.withUnsafeBufferPointer { bytes in Result { () throws(ReadProblem) in try read(bytes, readAt) }
-    }
-    switch document {
-    case .success(let squad): return squad
-    case .failure(.schema(let version)) where version > Squad.currentSchemaVersion:
-      throw PersistenceError(path: path, reason: .newerSchema(version: version, reads: Squad.currentSchemaVersion))
-    case .failure(.schema(let version)):
-      throw PersistenceError(path: path, reason: .corrupt(detail: "unknown schemaVersion \(version)"))
-    case .failure(.corrupt(let detail)): throw PersistenceError(path: path, reason: .corrupt(detail: detail))
-    }
-  }
-
-  private enum ReadProblem: Error {
-    case schema(Int)
-    case corrupt(String)
+    return try text.withUnsafeBufferPointer { bytes throws(PersistenceError) in try read(bytes, readAt, path: path) }
   }
 
   // Judged in order: schemaVersion, the members (first problem, else first id twice), maxMembers.
-  private static func read(_ bytes: UnsafeBufferPointer<UInt8>, _ readAt: Date) throws(ReadProblem) -> Squad {
+  private static func read(_ bytes: UnsafeBufferPointer<UInt8>, _ readAt: Date, path: String) throws(PersistenceError)
+    -> Squad
+  {
+    func corrupt(_ detail: String) -> PersistenceError {
+      PersistenceError(path: path, reason: .corrupt(detail: detail))
+    }
     var members: [Member] = []
     var seen = Set<HeroID>()
     var problem: String?
@@ -180,21 +171,24 @@ public struct SquadFile: Sendable {
         return false
       }
     } catch {
-      throw .corrupt("not valid JSON: \(error)")
+      throw corrupt("not valid JSON: \(error)")
     }
-    guard document.isObject else { throw .corrupt("expected an object") }
-    if let key = document.repeated { throw .corrupt("'\(key)' is given twice; squad will not guess which one counts") }
-    guard let version = try document.version.value({ ReadProblem.corrupt("at schemaVersion: \($0)") }) else {
-      throw .corrupt("at schemaVersion: missing")
+    guard document.isObject else { throw corrupt("expected an object") }
+    if let key = document.repeated { throw corrupt("'\(key)' is given twice; squad will not guess which one counts") }
+    guard let version = try document.version.value({ corrupt("at schemaVersion: \($0)") }) else {
+      throw corrupt("at schemaVersion: missing")
     }
-    guard version == Squad.currentSchemaVersion else { throw .schema(version) }
-    guard let isArray = document.members else { throw .corrupt("at members: missing") }
-    guard isArray else { throw .corrupt("at members: expected an array") }
-    if let problem = problem ?? twice { throw .corrupt(problem) }
+    guard version <= Squad.currentSchemaVersion else {
+      throw PersistenceError(path: path, reason: .newerSchema(version: version, reads: Squad.currentSchemaVersion))
+    }
+    guard version == Squad.currentSchemaVersion else { throw corrupt("unknown schemaVersion \(version)") }
+    guard let isArray = document.members else { throw corrupt("at members: missing") }
+    guard isArray else { throw corrupt("at members: expected an array") }
+    if let problem = problem ?? twice { throw corrupt(problem) }
     var squad = Squad(distinctMembers: members)
-    if let limit = try document.limit.value({ ReadProblem.corrupt("at maxMembers: \($0)") }) {
+    if let limit = try document.limit.value({ corrupt("at maxMembers: \($0)") }) {
       guard (1...Squad.largestLimit).contains(limit) else {
-        throw .corrupt("at maxMembers: expected a number from 1 to \(Squad.largestLimit)")
+        throw corrupt("at maxMembers: expected a number from 1 to \(Squad.largestLimit)")
       }
       squad.maxMembers = limit
     }
