@@ -61,10 +61,9 @@ public struct SquadSet: Sendable {
       let squadFile = file(name)
       let last = (try? squadFile.history.lastEntry()) ?? nil
       let identity = (try? squadFile.identity) ?? nil
-      var status = stat()
-      let modified =
-        stat(squadFile.path, &status) == 0
-        ? Date(timeIntervalSince1970: Double(SystemCall.modified(status).tv_sec)) : nil
+      let modified = (try? FileKind.status(squadFile.path, following: true)).map { status in
+        Date(timeIntervalSince1970: Double(SystemCall.modified(status).tv_sec))
+      }
       do throws(PersistenceError) {
         let squad = try squadFile.load()
         // An entry of a change killed before its save is dropped by every history reader.
