@@ -13,8 +13,7 @@ extension Hero: LeanCacheItem {
     .heroes(items.map { CachedHero(id: $0.id.rawValue, modified: $0.modified.map(Self.seconds)) })
   }
 
-  /// The catalogue's records when each is what merging the answer's would leave (``HeroMerge``);
-  /// nil (fetch again) when a bundled or imported record no newer than the answer stands there.
+  /// The catalogue's records when each is what merging the answer's would leave; nil (fetch again) otherwise.
   static func rebuilt(_ items: CachedItems, catalogue: LocalCatalogue?) -> [Hero]? {
     guard case .heroes(let cached) = items else { return nil }
     let heroes = cached.compactMap { item -> Hero? in

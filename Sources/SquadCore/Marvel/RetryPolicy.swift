@@ -24,8 +24,7 @@ public struct RetryPolicy: Hashable, Sendable {
     }
   }
 
-  /// The wait before retry number `retry` (1-based): `Retry-After` when given, otherwise
-  /// `baseDelay × 2^(retry−1)` scaled by `0.5 + jitter / 2`, with `jitter` in 0…1.
+  /// The wait before retry `retry` (from 1): `Retry-After`, else `baseDelay × 2^(retry−1) × (0.5 + jitter / 2)`.
   public func delay(beforeRetry retry: Int, retryAfter: Double?, jitter: Double) -> Double {
     if let retryAfter, retryAfter >= 0 { return retryAfter }
     let backoff = baseDelay * Double(1 << min(max(retry - 1, 0), 16))

@@ -128,8 +128,7 @@ public final class URLSessionTransport: HTTPTransport {
     case .httpTooManyRedirects: return .tooManyRedirects
     case .networkConnectionLost, .badServerResponse, .cannotParseResponse, .zeroByteResource: return .connectionLost
     case .cancelled: return .cancelled
-    // The URL was checked before the request, so libcurl's "unsupported" is the reply: HTTP/0.9,
-    // an unknown HTTP version, bytes that are not HTTP at all.
+    // The URL was checked before the request, so libcurl's "unsupported" is the reply (HTTP/0.9, not HTTP).
     case .badURL, .unsupportedURL: return .notHTTP
     case .cannotDecodeContentData, .cannotDecodeRawData: return .badContentEncoding
     case .notConnectedToInternet: return .other("not connected to a network")

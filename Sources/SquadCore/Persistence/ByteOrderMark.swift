@@ -1,5 +1,4 @@
-/// The one rule for a UTF-8 byte-order mark, for the squad file and imports alike: one at the
-/// very start is skipped (editors and spreadsheets add it); anywhere else it is content.
+/// The one rule for a UTF-8 byte-order mark: one at the very start is skipped; anywhere else it is content.
 enum ByteOrderMark {
   /// `bytes` without a leading mark (EF BB BF).
   static func stripped(_ bytes: [UInt8]) -> [UInt8] {

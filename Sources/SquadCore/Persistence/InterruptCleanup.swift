@@ -1,7 +1,7 @@
 import InterruptHandler
 
-/// Removes the temporary files being written when the user presses Ctrl-C, then exits 130
-/// (SIGTERM: 143). The handler is C (`Sources/InterruptHandler`) to stay async-signal-safe.
+/// Removes the temporary files being written when the user presses Ctrl-C, then exits 130 (SIGTERM: 143).
+// The handler is C (`Sources/InterruptHandler`) to stay async-signal-safe.
 public enum InterruptCleanup {
   /// Installs the SIGINT and SIGTERM handlers; call once at start-up.
   public static func install() { interrupt_handler_install() }

@@ -6,8 +6,8 @@ import Foundation
   import Darwin
 #endif
 
-/// Exclusive locks on several lock files, held together until released or deallocated. Taken in
-/// (device, inode) order, so overlapping sets never deadlock and one file named twice is locked once.
+/// Exclusive locks on several lock files, held together until released or deallocated.
+// Taken in (device, inode) order, so overlapping sets never deadlock and a file named twice is locked once.
 public final class LockSet: Sendable {
   private let locks: [FileLock]
 

@@ -7,8 +7,7 @@ import Foundation
 #endif
 
 extension OutputFile {
-  /// Where a file written by streaming (the catalogue) is really replaced, by the rules of
-  /// ``OutputFile/write(_:to:writesThroughSpecialFiles:protected:createsFolder:)``.
+  /// Where a file written by streaming (the catalogue) is really replaced, by ``OutputFile``'s rules.
   struct Replacement {
     /// The file that is replaced: the path with its links resolved.
     let path: String

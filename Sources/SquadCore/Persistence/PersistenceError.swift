@@ -66,8 +66,7 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
     return PersistenceError(path: path, reason: .unwritable(detail: action.map { "\($0): \(detail)" } ?? detail))
   }
 
-  /// What a failed change says (`failure`), its "Nothing was changed." replaced by what is `left`
-  /// at `path`, which undoing the change's beginning failed to remove.
+  /// What a failed change says, its "Nothing was changed." replaced by what is `left` at `path`.
   static func notUndone(_ failure: String, path: String, left: String) -> PersistenceError {
     let said = failure.replacingOccurrences(of: " Nothing was changed.", with: "")
     return PersistenceError(path: path, reason: .notUndone(detail: said + " The change was not made, but " + left))

@@ -49,7 +49,7 @@ public struct SquadFile: Sendable {
     self.warn = warn
   }
 
-  /// Takes the exclusive locks for a read-modify-write (``LockSet/guarding(_:lock:)``); dropping the value releases them.
+  /// Takes the exclusive locks for a read-modify-write (``LockSet/guarding(_:lock:)``) until dropped.
   public func lock() throws(PersistenceError) -> LockSet {
     try refuseLinkedFolder()
     return try LockSet.guarding(path, lock: lockPath)
