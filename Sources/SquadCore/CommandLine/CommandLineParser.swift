@@ -3,11 +3,7 @@
 public enum CommandLineParser {
   /// The parse of the arguments (without the program name), or the first mistake in them; not
   /// `validating` (a line being completed), only an unknown command is a mistake.
-  public static func parse(_ arguments: [String], validating: Bool = true) -> Result<ParsedArguments, UsageError> {
-    Result { () throws(UsageError) in try parseOrThrow(arguments, validating: validating) }
-  }
-
-  private static func parseOrThrow(_ arguments: [String], validating: Bool) throws(UsageError) -> ParsedArguments {
+  public static func parse(_ arguments: [String], validating: Bool = true) throws(UsageError) -> ParsedArguments {
     let (spec, commandWords) = try locate(arguments)
     var parsed = ParsedArguments(command: spec?.fullName)
     let options = spec?.acceptedOptions ?? CommandRegistry.globalOptions

@@ -11,10 +11,9 @@ public enum SquadCLI {
     // Hidden from the first message on; the config file's keys are added when it is read.
     SecretText.register([variables["MARVEL_PUBLIC_KEY"], variables["MARVEL_PRIVATE_KEY"]])
     var parsed: ParsedArguments
-    switch CommandLineParser.parse(arguments) {
-    case .success(let value):
-      parsed = value
-    case .failure(let error):
+    do throws(UsageError) {
+      parsed = try CommandLineParser.parse(arguments)
+    } catch {
       guard wantsHelp(arguments), error.command != nil || namesNoCommand(arguments) else {
         return UsagePrinter.report(error, to: console)
       }

@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct CommandLineParserTests {
   func parse(_ line: String) -> Result<ParsedArguments, UsageError> {
-    CommandLineParser.parse(line.split(separator: " ").map(String.init))
+    CommandLineParser.result(line.split(separator: " ").map(String.init))
   }
 
   @Test func globalOptionsWorkBeforeAndAfterTheCommand() throws {
@@ -33,10 +33,10 @@ import Testing
     // before it, is no command.
     for word in ["catalogue import", " heroes", "heroes "] {
       #expect(
-        CommandLineParser.parse([word, "x"]).failureValue?.message.hasPrefix("Unknown command") == true, "\(word)")
+        CommandLineParser.result([word, "x"]).failureValue?.message.hasPrefix("Unknown command") == true, "\(word)")
     }
-    #expect(try CommandLineParser.parse(["catalogue", "import", "x"]).get().command == "catalogue import")
-    #expect(try CommandLineParser.parse(["import", "x"]).get().command == "import")
+    #expect(try CommandLineParser.result(["catalogue", "import", "x"]).get().command == "catalogue import")
+    #expect(try CommandLineParser.result(["import", "x"]).get().command == "import")
   }
 
   @Test func unknownCommandsSuggestTheNearestOne() {
@@ -77,7 +77,7 @@ import Testing
     #expect(parse("heroes --limit").failureValue?.message == "Missing value for '--limit <n>'.")
     #expect(parse("list --json=yes").failureValue?.message == "Option '--json' does not take a value.")
     #expect(
-      CommandLineParser.parse(["list", "--home", ""]).failureValue?.message
+      CommandLineParser.result(["list", "--home", ""]).failureValue?.message
         == "Option '--home' needs a value, not an empty string.")
     #expect(parse("export --output=").failureValue?.message == "Option '--output' needs a value, not an empty string.")
   }
@@ -137,5 +137,12 @@ import Testing
   @Test func exitCodesAreAllDocumented() {
     let text = HelpTopic.exitCodes.text
     for code in ExitCode.allCases { #expect(text.contains("  \(code.rawValue) ")) }
+  }
+}
+
+extension CommandLineParser {
+  /// The parse as a Result, for tests that look at its failure.
+  static func result(_ arguments: [String]) -> Result<ParsedArguments, UsageError> {
+    Result { () throws(UsageError) in try parse(arguments) }
   }
 }

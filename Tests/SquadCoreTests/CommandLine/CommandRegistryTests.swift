@@ -56,7 +56,7 @@ import Testing
 
   @Test func everyCommandParsesItsOwnHelpFlag() {
     for command in CommandRegistry.commands {
-      let parsed = CommandLineParser.parse([command.name, "--help"])
+      let parsed = CommandLineParser.result([command.name, "--help"])
       #expect((try? parsed.get())?.command == command.name)
     }
   }

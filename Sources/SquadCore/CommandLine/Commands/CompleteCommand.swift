@@ -40,7 +40,7 @@ enum CompleteCommand: Command {
   static func scoped(_ arguments: ParsedArguments) -> ParsedArguments {
     var scoped = arguments
     let words = CompletionEngine.joiningEquals(Array(arguments.positionals.dropLast()))
-    guard case .success(let line) = CommandLineParser.parse(words, validating: false)
+    guard let line = try? CommandLineParser.parse(words, validating: false)
     else { return scoped }
     for key in [OptionKey.home, .squad] {
       guard let value = line.value(key) else { continue }

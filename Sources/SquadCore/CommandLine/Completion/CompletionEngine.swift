@@ -26,7 +26,7 @@ enum CompletionEngine {
     var current = current
     if current == "=", words.last?.hasPrefix("--") == true { current = "" }
     if words.last == "=" { words.removeLast() }
-    guard case .success(let line) = CommandLineParser.parse(words, validating: false) else {
+    guard let line = try? CommandLineParser.parse(words, validating: false) else {
       return Reply(kind: .words)
     }
     let spec = line.command.flatMap(CommandRegistry.command(named:))

@@ -6,7 +6,7 @@ import Testing
 /// `squad export` from the command line: options into a request, and the binary end to end.
 @Suite struct ExportCommandTests {
   func parse(_ arguments: [String]) throws -> ParsedArguments {
-    try CommandLineParser.parse(arguments).get()
+    try CommandLineParser.result(arguments).get()
   }
 
   @Test func exportDefaultsToJSONWithEveryFieldToStdout() throws {
@@ -36,13 +36,13 @@ import Testing
   }
 
   @Test func markdownIsAFormatForExportOnly() {
-    #expect((try? CommandLineParser.parse(["export", "--format", "markdown"]).get()) != nil)
-    #expect((try? CommandLineParser.parse(["--format", "markdown", "export"]).get()) != nil)
+    #expect((try? CommandLineParser.result(["export", "--format", "markdown"]).get()) != nil)
+    #expect((try? CommandLineParser.result(["--format", "markdown", "export"]).get()) != nil)
     #expect(
-      CommandLineParser.parse(["list", "--format", "markdown"]).failure?.message.contains("'markdown' is invalid")
+      CommandLineParser.result(["list", "--format", "markdown"]).failure?.message.contains("'markdown' is invalid")
         == true)
     #expect(
-      CommandLineParser.parse(["export", "--format", "table"]).failure?.message.contains("'table' is invalid") == true)
+      CommandLineParser.result(["export", "--format", "table"]).failure?.message.contains("'table' is invalid") == true)
   }
 
   @Test func dashOutputMeansStdout() throws {
