@@ -14,8 +14,6 @@ public struct CommandContext: Sendable {
 
   /// Where output goes.
   public var console: Console { parts.console }
-  /// Where files live.
-  public var paths: SquadPaths { parts.paths }
   /// What effects touch.
   public var environment: AppEnvironment { parts.environment }
   /// The squad the command works on (`--squad`, `SQUAD_NAME`, else the default squad).
@@ -62,12 +60,12 @@ public struct CommandContext: Sendable {
     case .catalogue(.noKeys, _):
       // The normal case since the API was retired: said once per home, then remembered in the
       // cache (a file only a command that said it leaves; removing it only says it again).
-      let said = paths.localCatalogueNoticed
+      let said = parts.paths.localCatalogueNoticed
       guard !isQuiet, (try? FileKind.isPresent(said)) == false else { break }
       notice(
         "Using the local catalogue: no Marvel API keys are set. squad says this once; see 'squad help environment' "
           + "for keys, or to make offline your default.")
-      if (try? AtomicFile.createDirectory(paths.cacheDirectory)) != nil {
+      if (try? AtomicFile.createDirectory(parts.paths.cacheDirectory)) != nil {
         _ = FileManager.default.createFile(atPath: said, contents: nil)
       }
     case .catalogue(.offline, _), .api, .squad:
