@@ -15,10 +15,9 @@ public enum HeroListingOutput {
       return document.encoded(pretty: settings.prettyJSON) + "\n"
     case .jsonl:
       return listing.heroes.map { object($0).encoded() + "\n" }.joined()
-    case .tsv:
-      guard let fields else { return tsv(listing) }
-      return table(listing, fields, mark: { $0 ? "yes" : "no" }).tsv()
-    case .csv:
+    case .tsv where fields == nil:
+      return tsv(listing)
+    case .tsv, .csv:
       return TableRenderer.render(table(listing, fields ?? HeroField.listed, mark: { $0 ? "yes" : "no" }), settings)
     case .table:
       guard !listing.heroes.isEmpty else { return "" }
