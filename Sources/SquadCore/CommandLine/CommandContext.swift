@@ -42,7 +42,7 @@ public struct CommandContext: Sendable {
     case .exit(let code):
       return code.rawValue
     case .failed(let failure):
-      return UsagePrinter.report(UsageError(failure: failure, command: arguments.command), to: console)
+      return UsageError(failure: failure, command: arguments.command).report(to: console)
     case .error(let message, let code, let details):
       let exitCode = fail(message, code)
       for line in details { console.err(line) }

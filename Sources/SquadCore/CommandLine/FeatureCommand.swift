@@ -32,7 +32,7 @@ extension FeatureCommand {
     do throws(UsageError) {
       action = try firstAction(context)
     } catch {
-      return UsagePrinter.report(error, to: context.console)
+      return error.report(to: context.console)
     }
     let runner: Runner
     do throws(SourceError) {

@@ -84,16 +84,3 @@ public enum HelpPrinter {
     return head + "\n" + lines.map { String(repeating: " ", count: column) + $0 }.joinedDirectly(separator: "\n")
   }
 }
-
-/// Prints usage errors: `Error: …`, the usage line, and where to find help; exit 64.
-public enum UsagePrinter {
-  /// Writes the error to stderr and returns the usage exit code.
-  public static func report(_ error: UsageError, to console: Console) -> Int32 {
-    let spec = error.command.flatMap(CommandRegistry.command(named:))
-    console.err("Error: " + TextSanitizer.clean(error.message))
-    guard error.exitCode == .usage else { return error.exitCode.rawValue }
-    console.err("Usage: " + HelpPrinter.usage(for: spec))
-    console.err("  See '" + (spec.map { "squad \($0.fullName) --help" } ?? "squad --help") + "' for more information.")
-    return ExitCode.usage.rawValue
-  }
-}

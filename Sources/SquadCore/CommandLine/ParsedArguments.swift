@@ -53,4 +53,15 @@ public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
   }
 
   public var description: String { message }
+
+  /// Writes `Error: …` to stderr, then for exit 64 the usage line and where to find help; returns
+  /// the exit code.
+  public func report(to console: Console) -> Int32 {
+    let spec = command.flatMap(CommandRegistry.command(named:))
+    console.err("Error: " + TextSanitizer.clean(message))
+    guard exitCode == .usage else { return exitCode.rawValue }
+    console.err("Usage: " + HelpPrinter.usage(for: spec))
+    console.err("  See '" + (spec.map { "squad \($0.fullName) --help" } ?? "squad --help") + "' for more information.")
+    return ExitCode.usage.rawValue
+  }
 }

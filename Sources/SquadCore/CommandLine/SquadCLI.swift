@@ -15,7 +15,7 @@ public enum SquadCLI {
       parsed = try CommandLineParser.parse(arguments)
     } catch {
       guard wantsHelp(arguments), error.command != nil || namesNoCommand(arguments) else {
-        return UsagePrinter.report(error, to: console)
+        return error.report(to: console)
       }
       return help(error.command, console)
     }
@@ -42,7 +42,7 @@ public enum SquadCLI {
 
     if name == CompleteCommand.spec.name { parsed = CompleteCommand.scoped(parsed) }
     if let problem = SquadPaths.missingHome(home: parsed.value(.home), environment: variables) {
-      return UsagePrinter.report(UsageError(problem, command: name), to: console)
+      return UsageError(problem, command: name).report(to: console)
     }
     // `--squad`, else `SQUAD_NAME` (when not empty), else the default squad; a name that breaks
     // the rules is a usage error and never becomes a path.
@@ -50,7 +50,7 @@ public enum SquadCLI {
     let selected: SquadName
     switch given.map(SquadName.parse) ?? .success(.default) {
     case .success(let value): selected = value
-    case .failure(let error): return UsagePrinter.report(UsageError(error.description, command: name), to: console)
+    case .failure(let error): return UsageError(error.description, command: name).report(to: console)
     }
     let paths = SquadPaths.resolve(home: parsed.value(.home), environment: variables)
     // Completion runs at every TAB: it never reads the API, so a broken config must not break it.
@@ -65,7 +65,7 @@ public enum SquadCLI {
     case .failure where silent:
       configuration = MarvelConfiguration(keys: .none, configFile: paths.configFile)
     case .failure(let error) where error.exitCode == .usage:
-      return UsagePrinter.report(UsageError(error.description, command: name), to: console)
+      return UsageError(error.description, command: name).report(to: console)
     case .failure(let error):
       console.err("Error: " + TextSanitizer.clean(error.description))
       return error.exitCode.rawValue

@@ -28,7 +28,7 @@ enum CompletionCommand: Command {
       let expected = CompletionScript.shells.map { "'\($0.name)'" }.joinedDirectly(separator: ", ")
       let error = UsageError(
         "The value '\(name)' is invalid for '<shell>'. Expected one of: \(expected).", command: "completion")
-      return UsagePrinter.report(error, to: console)
+      return error.report(to: console)
     }
     console.out(script)
     return ExitCode.success.rawValue

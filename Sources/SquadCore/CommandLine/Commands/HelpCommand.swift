@@ -29,7 +29,7 @@ enum HelpCommand: Command {
     if arguments.has(.man) {
       guard arguments.positionals.isEmpty else {
         let error = UsageError("'--man' prints the whole manual; leave out '<topic>'.", command: "help")
-        return UsagePrinter.report(error, to: console)
+        return error.report(to: console)
       }
       let roff = ManPage.render()
       if let man = Pager.manual(variables: ProcessInfo.processInfo.environment, terminal: console.terminal) {
@@ -54,8 +54,7 @@ enum HelpCommand: Command {
       let suggestion = EditDistance.closest(to: name, in: names).map { " Did you mean '\($0)'?" } ?? ""
       let topics = HelpTopic.allCases.map(\.rawValue).joinedDirectly(separator: ", ")
       let known = " Help topics: \(topics); 'squad help' lists the commands."
-      return UsagePrinter.report(
-        UsageError("No help for '\(name)'." + suggestion + known, command: "help"), to: console)
+      return UsageError("No help for '\(name)'." + suggestion + known, command: "help").report(to: console)
     }
     console.out(text)
     return ExitCode.success.rawValue

@@ -36,7 +36,7 @@ enum PickCommand: Command {
   @MainActor
   static func run(_ context: CommandContext) async -> Int32 {
     let terminalInfo = context.console.terminal
-    func usage(_ text: String) -> Int32 { UsagePrinter.report(UsageError(text, command: "pick"), to: context.console) }
+    func usage(_ text: String) -> Int32 { UsageError(text, command: "pick").report(to: context.console) }
     // The list is drawn on the process's own stdin and stdout, so those must be the terminal,
     // whatever the console (a test's, the fuzzer's) says.
     guard terminalInfo.stdinIsTTY, terminalInfo.stdoutIsTTY, RawTerminal.isAvailable else {
