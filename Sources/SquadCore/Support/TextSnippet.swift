@@ -4,9 +4,12 @@ enum TextSnippet {
   static let limit = 40
 
   /// The text made printable, any configured key hidden (before cutting, so no part of a key
-  /// survives), and cut to ``limit`` characters, ending in `…` when cut.
+  /// survives), and cut to ``limit`` characters, ending in `…` when cut. A line or paragraph
+  /// separator (no control character, so part of what was typed) is shown as `<U+2028>`, never
+  /// as the space it would look like.
   static func quote(_ text: String) -> String {
-    let clean = SecretText.redact(TextSanitizer.clean(text))
+    let visible = text.replacing("\u{2028}", with: "<U+2028>").replacing("\u{2029}", with: "<U+2029>")
+    let clean = SecretText.redact(TextSanitizer.clean(visible))
     return clean.count > limit ? String(clean.prefix(limit - 1)) + "…" : clean
   }
 }

@@ -15,4 +15,14 @@ import Testing
     #expect(try lines("thor\n  storm\t\n\thulk\n") == ["thor", "storm", "hulk"])
     #expect(try lines("hulk\nid\tname\n") == ["hulk", "id"], "only a first line is a header")
   }
+
+  /// Found by the attack: a lone CR at the very end of stdin (no LF after it) was dropped as a
+  /// CRLF's is, and a name holding U+2028 was shown with a space there.
+  @Test func aLoneCRAtTheEndIsAControlCharacterAndALineSeparatorIsShown() throws {
+    #expect(throws: UsageError.self) { try lines("zzq\r") }
+    #expect(try lines("zzq\r\n") == ["zzq"])
+    #expect(TextSnippet.quote("hul\u{2028}k\u{2029}") == "hul<U+2028>k<U+2029>")
+    let failure = LookupFailure.unknownName("hul\u{2028}k", suggestions: [])
+    #expect(failure.description.hasPrefix("No hero is named 'hul<U+2028>k'."), "\(failure.description)")
+  }
 }

@@ -56,8 +56,10 @@ enum RecruitCommand: SquadFeatureCommand {
       error.exitCode = .invalidData
       throw error
     }
-    let lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line in
-      Substring(line.last == UInt8(ascii: "\r") ? line.dropLast() : line)
+    let segments = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+    // A CR is dropped only before an LF: one at the very end, with no LF after it, is a lone CR.
+    let lines = segments.enumerated().map { index, line in
+      Substring(line.last == UInt8(ascii: "\r") && index < segments.count - 1 ? line.dropLast() : line)
     }
     for (index, line) in lines.enumerated() {
       guard let control = line.unicodeScalars.first(where: { $0.properties.generalCategory == .control && $0 != "\t" })
