@@ -211,23 +211,24 @@ import Testing
     let invalid = InvalidImport(label: "/tmp/in.json", problems: [ImportProblem(.line(2), field: .name, "missing")])
     let actions: [ImportFeature.Action] = [
       .importRequested(request), .fileRead(.success(file)), .fileRead(.failure(Self.error)),
-      .namesFound([Self.member.id: Self.member.name]), .squadUpdated(.success(summary)),
+      .namesFound([Self.member.id: Self.member.name]), .waitingForLock, .squadUpdated(.success(summary)),
       .squadUpdated(.failure(.invalidImport(invalid))),
     ]
     let states: [ImportFeature.State] = [
       .idle, .reading(request), .checking(request, ImportContent(members: [Self.member])),
-      .updating(request, ImportContent(members: [Self.member])), .done(summary),
+      .updating(request, ImportContent(members: [Self.member])),
+      .waitingForLock(request, ImportContent(members: [Self.member])), .done(summary),
       .failed(.invalidImport(invalid)),
       .failed(.file(Self.error)),
     ]
     for action in actions {
       switch action {
-      case .importRequested, .fileRead, .namesFound, .squadUpdated: break
+      case .importRequested, .fileRead, .namesFound, .waitingForLock, .squadUpdated: break
       }
     }
     for state in states {
       switch state {
-      case .idle, .reading, .checking, .updating, .done, .failed: break
+      case .idle, .reading, .checking, .updating, .waitingForLock, .done, .failed: break
       }
     }
     expectDomainTraces(actions, states)

@@ -55,6 +55,7 @@ enum ImportCommand: FeatureCommand {
     case .reading(let request): return "Reading \(request.source.label)…"
     case .checking: return "Checking the members against the catalogue…"
     case .updating: return "Saving squad…"
+    case .waitingForLock: return "Waiting for another squad command to finish…"
     default: return nil
     }
   }

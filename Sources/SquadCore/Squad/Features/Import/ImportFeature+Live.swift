@@ -19,6 +19,7 @@ public struct ImportEffects: EffectRunner {
       await send(.namesFound(names))
 
     case .updateSquad(let content, let replace):
+      if environment.squadFile.isBusy { await send(.waitingForLock) }
       await send(.squadUpdated(importing(content, replace: replace)))
     }
   }

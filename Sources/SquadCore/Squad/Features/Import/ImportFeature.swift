@@ -13,6 +13,8 @@ public enum ImportFeature: Feature {
     case checking(ImportRequest, ImportContent)
     /// The file is valid; updating the squad with its members under the lock.
     case updating(ImportRequest, ImportContent)
+    /// Updating, but waiting for another squad command to let the lock go.
+    case waitingForLock(ImportRequest, ImportContent)
     /// Finished; the summary says what changed.
     case done(ImportSummary)
     /// The import failed; the squad file was not written.
@@ -27,6 +29,8 @@ public enum ImportFeature: Feature {
     case fileRead(Result<ImportFile, PersistenceError>)
     /// The local catalogue's name for each of the asked ids it knows.
     case namesFound([HeroID: String])
+    /// The update waits for another squad command to let the lock go.
+    case waitingForLock
     /// The squad was updated (or needed no change), or could not be.
     case squadUpdated(Result<ImportSummary, SquadError>)
   }
@@ -66,12 +70,17 @@ public enum ImportFeature: Feature {
       state = .failed(.file(error))
       return []
 
-    case (.updating(_, let content), .squadUpdated(.success(var summary))):
+    case (.updating(let request, let content), .waitingForLock):
+      state = .waitingForLock(request, content)
+      return []
+
+    case (.updating(_, let content), .squadUpdated(.success(var summary))),
+      (.waitingForLock(_, let content), .squadUpdated(.success(var summary))):
       summary.notes = content.notes
       state = .done(summary)
       return []
 
-    case (.updating, .squadUpdated(.failure(let failure))):
+    case (.updating, .squadUpdated(.failure(let failure))), (.waitingForLock, .squadUpdated(.failure(let failure))):
       state = .failed(failure)
       return []
 

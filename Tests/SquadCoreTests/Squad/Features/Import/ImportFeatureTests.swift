@@ -117,6 +117,32 @@ import Testing
     #expect(state == .done(summary))
   }
 
+  /// Found by the attack: an import waiting for another squad command's lock showed only
+  /// "Saving squad…". The other command here lets the lock go once the wait is said (a wait
+  /// never said would hang, hence the time limit).
+  @Test(.timeLimit(.minutes(1))) @MainActor func anUpdateWaitingForAnotherCommandsLockSaysSo() async throws {
+    let home = TemporaryDirectory()
+    let environment = Sample.environment(in: home)
+    let other = Mutex<FileLock?>(try FileLock(path: environment.squadFile.lockPath))
+    let sent = Mutex<[ImportFeature.Action]>([])
+    let effects = ImportEffects(environment: environment, catalogue: CatalogueStore(paths: SquadPaths(home: home.path)))
+    await effects.run(.updateSquad(ImportContent(members: members), replace: false)) { action in
+      sent.withLock { $0.append(action) }
+      if action == .waitingForLock { other.withLock { $0 = nil } }
+    }
+    let actions = sent.withLock { $0 }
+    #expect(actions.first == .waitingForLock && actions.count == 2, "\(actions)")
+    #expect(try environment.squadFile.load().members == members)
+
+    let summary = ImportSummary(imported: 3, alreadyInSquad: 0, replaced: nil)
+    var state = ImportFeature.State.updating(request(), ImportContent(members: members))
+    #expect(ImportCommand.status(state) == "Saving squad…")
+    #expect(ImportFeature.reduce(&state, .waitingForLock) == [])
+    #expect(ImportCommand.status(state) == "Waiting for another squad command to finish…")
+    #expect(ImportFeature.reduce(&state, .squadUpdated(.success(summary))) == [])
+    #expect(state == .done(summary))
+  }
+
   @Test func aFailedUpdateFailsTheImport() {
     let denied = PersistenceError(path: "squad.json", reason: .unwritable(detail: "read-only file system"))
     var state = ImportFeature.State.updating(request(), ImportContent(members: members))
