@@ -118,12 +118,17 @@ import Testing
   }
 
   /// Found by the attack: an import waiting for another squad command's lock showed only
-  /// "Saving squad…". The other command here lets the lock go once the wait is said (a wait
-  /// never said would hang, hence the time limit).
-  @Test(.timeLimit(.minutes(1))) @MainActor func anUpdateWaitingForAnotherCommandsLockSaysSo() async throws {
+  /// "Saving squad…". The other command here lets the lock go once the wait is said; a
+  /// watchdog lets it go after 30 s so a wait never said fails the test instead of hanging it.
+  @Test @MainActor func anUpdateWaitingForAnotherCommandsLockSaysSo() async throws {
     let home = TemporaryDirectory()
     let environment = Sample.environment(in: home)
     let other = Mutex<FileLock?>(try FileLock(path: environment.squadFile.lockPath))
+    let watchdog = Task.detached {
+      try await Task.sleep(for: .seconds(30))
+      other.withLock { $0 = nil }
+    }
+    defer { watchdog.cancel() }
     let sent = Mutex<[ImportFeature.Action]>([])
     let effects = ImportEffects(environment: environment, catalogue: CatalogueStore(paths: SquadPaths(home: home.path)))
     await effects.run(.updateSquad(ImportContent(members: members), replace: false)) { action in

@@ -34,11 +34,16 @@ import Testing
   }
 
   /// Found by the attack: a change waiting for another squad command's lock showed only
-  /// "Saving squad…". The other command here lets the lock go once the wait is said (a wait
-  /// never said would hang, hence the time limit).
-  @Test(.timeLimit(.minutes(1))) func aSaveWaitingForAnotherCommandsLockSaysSo() async throws {
+  /// "Saving squad…". The other command here lets the lock go once the wait is said; a
+  /// watchdog lets it go after 30 s so a wait never said fails the test instead of hanging it.
+  @Test func aSaveWaitingForAnotherCommandsLockSaysSo() async throws {
     let file = SquadFile(paths: SquadPaths(home: home.path))
     let other = Mutex<FileLock?>(try FileLock(path: file.lockPath))
+    let watchdog = Task.detached {
+      try await Task.sleep(for: .seconds(30))
+      other.withLock { $0 = nil }
+    }
+    defer { watchdog.cancel() }
     #expect(file.isBusy)
     let sent = Mutex<[SquadFeature.Action]>([])
     await SquadEffects(environment: Sample.environment(in: home)).run(
