@@ -180,6 +180,35 @@ struct JSONReader {
     }
   }
 
+  /// Passes over the next value as ``skipValue()`` does, giving its text without the white space
+  /// between tokens: one line of JSON to write back as it was (a key squad does not know).
+  mutating func compactValue() throws(Failure) -> String {
+    skipSpace()
+    let start = offset
+    try skipValue()
+    var compact: [UInt8] = []
+    compact.reserveCapacity(offset - start)
+    var inString = false
+    var escaped = false
+    for byte in bytes[start..<offset] {
+      if inString {
+        if escaped {
+          escaped = false
+        } else if byte == UInt8(ascii: "\\") {
+          escaped = true
+        } else if byte == UInt8(ascii: "\"") {
+          inString = false
+        }
+      } else if byte == UInt8(ascii: "\"") {
+        inString = true
+      } else if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
+        continue
+      }
+      compact.append(byte)
+    }
+    return String(decoding: compact, as: UTF8.self)
+  }
+
   /// Passes over the next value as ``skipValue()`` does, giving the path (`results[0].name`) of
   /// the first key given twice in one of its objects: readers disagree on which one counts.
   mutating func repeatedKey() throws(Failure) -> String? {

@@ -12,6 +12,9 @@ public enum JSONValue: Equatable, Sendable {
   case string(String)
   case array([JSONValue])
   case object([(String, JSONValue)])
+  /// JSON text written as it stands (controls and bidi overrides in its strings escaped, as for
+  /// `.string`): one value on one line that squad carries without reading it (``UnknownField``).
+  case raw(String)
 
   public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
     switch (lhs, rhs) {
@@ -19,7 +22,7 @@ public enum JSONValue: Equatable, Sendable {
     case (.bool(let a), .bool(let b)): return a == b
     case (.int(let a), .int(let b)): return a == b
     case (.double(let a), .double(let b)): return a == b
-    case (.string(let a), .string(let b)): return a == b
+    case (.string(let a), .string(let b)), (.raw(let a), .raw(let b)): return a == b
     case (.array(let a), .array(let b)): return a == b
     case (.object(let a), .object(let b)):
       return a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
@@ -47,6 +50,7 @@ public enum JSONValue: Equatable, Sendable {
     case .int(let value): output += String(value).utf8
     case .double(let value): output += (value.isFinite ? String(value) : "null").utf8
     case .string(let value): JSONValue.writeString(value, to: &output)
+    case .raw(let text): JSONValue.writeRaw(text, to: &output)
     case .array(let items):
       writeContainer(
         items, open: UInt8(ascii: "["), close: UInt8(ascii: "]"), to: &output, pretty: pretty, indent: indent
@@ -102,13 +106,33 @@ public enum JSONValue: Equatable, Sendable {
       case "\r": output += "\\r".utf8
       case "\t": output += "\\t".utf8
       // Controls and bidi overrides are escaped, so JSON on a terminal is safe and still exact.
-      case _ where TextSanitizer.isUnsafe(scalar) || scalar.value == 0x2028 || scalar.value == 0x2029:
-        let hex = String(scalar.value, radix: 16)
-        output += ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8
+      case _ where isEscaped(scalar): writeEscape(scalar, to: &output)
       default:
         output += String(scalar).utf8
       }
     }
     output.append(UInt8(ascii: "\""))
+  }
+
+  // Valid JSON, so only its strings can hold a control or bidi override (a byte from 0x7F): each
+  // is escaped as `writeString` does, the same value.
+  private static func writeRaw(_ text: String, to output: inout [UInt8]) {
+    guard text.utf8.contains(where: { $0 >= 0x7F }) else {
+      output += text.utf8
+      return
+    }
+    for scalar in text.unicodeScalars {
+      if isEscaped(scalar) { writeEscape(scalar, to: &output) } else { output += String(scalar).utf8 }
+    }
+  }
+
+  private static func isEscaped(_ scalar: Unicode.Scalar) -> Bool {
+    TextSanitizer.isUnsafe(scalar) || scalar.value == 0x2028 || scalar.value == 0x2029
+  }
+
+  // Every scalar `isEscaped` takes is in the Basic Multilingual Plane: four hex digits hold it.
+  private static func writeEscape(_ scalar: Unicode.Scalar, to output: inout [UInt8]) {
+    let hex = String(scalar.value, radix: 16)
+    output += ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8
   }
 }

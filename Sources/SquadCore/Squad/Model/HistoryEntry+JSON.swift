@@ -15,7 +15,7 @@ extension HistoryEntry {
   }
 
   private static func placedJSON(_ placed: SquadDiff.Placed) -> JSONValue {
-    .object([("index", .int(placed.index)), ("member", SquadFile.memberJSON(placed.member))])
+    .object([("index", .int(placed.index)), ("member", SquadFile.fileMemberJSON(placed.member))])
   }
 }
 
@@ -93,7 +93,7 @@ extension HistoryEntry {
         if field == "index", index == nil {
           index = try reader.wholeNumber()
         } else if field == "member", member == nil {
-          member = .some(try Member.read(&reader, readAt: Date()))
+          member = .some(try Member.read(&reader, readAt: Date(), keepingUnknown: true))
         } else {
           if field == "index" || field == "member" { twice = twice ?? field.string }
           try reader.skipValue()

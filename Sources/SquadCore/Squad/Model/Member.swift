@@ -12,6 +12,8 @@ public struct Member: Hashable, Sendable, Identifiable {
   public var thumbnail: String?
   /// When the hero joined the squad.
   public var recruitedAt: Date
+  /// Keys of the member's object in the squad file that squad does not know, in their order.
+  public var unknownFields: [UnknownField] = []
 
   /// Creates a member record.
   public init(id: HeroID, name: String, description: String, thumbnail: String?, recruitedAt: Date) {

@@ -21,10 +21,11 @@ public struct MemberProblem: Error, Equatable, Sendable {
 extension Member {
   /// Reads the member object where `reader` stands by the one member rule, wherever members are
   /// read; a field given twice is a problem. The whole value is read; nil when it is not an object.
-  /// Throws only for text that is not JSON.
-  static func read(_ reader: inout JSONReader, readAt: Date) throws(JSONReader.Failure) -> Result<
-    Member, MemberProblem
-  >? {
+  /// Other keys are passed over, or kept (``Member/unknownFields``) when `keepingUnknown` (the
+  /// squad file and its history). Throws only for text that is not JSON.
+  static func read(_ reader: inout JSONReader, readAt: Date, keepingUnknown: Bool = false) throws(JSONReader.Failure)
+    -> Result<Member, MemberProblem>?
+  {
     guard reader.isObjectNext() else {
       try reader.skipValue()
       return nil
@@ -36,6 +37,7 @@ extension Member {
     var thumbnail: Result<String?, JSONReader.Unfit>?
     var recruitedAt: Result<String?, JSONReader.Unfit>?
     var twice: MemberField?
+    var unknown: [UnknownField] = []
     // Named values, not an array: freeing an array of results is slow (BENCHMARKS.md, "Stop 37").
     func text(_ value: inout Result<String?, JSONReader.Unfit>?, _ field: MemberField) throws(JSONReader.Failure) {
       guard value == nil else {
@@ -58,6 +60,8 @@ extension Member {
         try text(&thumbnail, .thumbnail)
       } else if key == "recruitedAt" {
         try text(&recruitedAt, .recruitedAt)
+      } else if keepingUnknown {
+        unknown.append(try reader.unknownField(key))
       } else {
         try reader.skipValue()
       }
@@ -69,11 +73,12 @@ extension Member {
       func value(_ text: Result<String?, JSONReader.Unfit>?, _ field: MemberField) throws(MemberProblem) -> String? {
         try text.value { MemberProblem(field: field, message: $0) }
       }
-      return .success(
-        try Member(
-          id: try id.value { MemberProblem(field: .id, message: $0) }, name: try value(name, .name),
-          description: try value(description, .description), thumbnail: try value(thumbnail, .thumbnail),
-          recruitedAt: try value(recruitedAt, .recruitedAt), readAt: readAt))
+      var member = try Member(
+        id: try id.value { MemberProblem(field: .id, message: $0) }, name: try value(name, .name),
+        description: try value(description, .description), thumbnail: try value(thumbnail, .thumbnail),
+        recruitedAt: try value(recruitedAt, .recruitedAt), readAt: readAt)
+      member.unknownFields = unknown
+      return .success(member)
     } catch {
       return .failure(error)
     }
@@ -129,9 +134,14 @@ struct SquadDocument {
   var members: Bool?
   /// The first of `schemaVersion`, `maxMembers` and `members` given twice, if any.
   var repeated: String?
+  /// The other keys, in their order, when read `keepingUnknown`; else none.
+  var unknownFields: [UnknownField] = []
 
+  /// Reads the document; `keepingUnknown` (the squad file) keeps the keys squad does not know, at
+  /// the top and in members, which an import leaves out.
   init(
-    _ bytes: UnsafeBufferPointer<UInt8>, readAt: Date, each: (Result<Member, MemberProblem>?) -> Bool
+    _ bytes: UnsafeBufferPointer<UInt8>, readAt: Date, keepingUnknown: Bool = false,
+    each: (Result<Member, MemberProblem>?) -> Bool
   ) throws(JSONReader.Failure) {
     var reader = JSONReader(bytes)
     isObject = reader.isObjectNext()
@@ -145,8 +155,14 @@ struct SquadDocument {
         members = true
         var taking = true
         while try reader.nextItem() {
-          if taking { taking = each(try Member.read(&reader, readAt: readAt)) } else { try reader.skipValue() }
+          if taking {
+            taking = each(try Member.read(&reader, readAt: readAt, keepingUnknown: keepingUnknown))
+          } else {
+            try reader.skipValue()
+          }
         }
+      } else if keepingUnknown, !(key == "schemaVersion" || key == "maxMembers" || key == "members") {
+        unknownFields.append(try reader.unknownField(key))
       } else {
         if key == "schemaVersion" || key == "maxMembers" || (key == "members" && members != nil) {
           repeated = repeated ?? key.string

@@ -9,7 +9,8 @@ extension Squad {
     var changed = false
     let updated = members.map { member in
       guard let hero = latest[member.id] else { return member }
-      let fresh = Member(hero: hero, recruitedAt: member.recruitedAt)
+      var fresh = Member(hero: hero, recruitedAt: member.recruitedAt)
+      fresh.unknownFields = member.unknownFields
       if fresh != member { changed = true }
       return fresh
     }

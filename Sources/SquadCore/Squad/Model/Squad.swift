@@ -11,6 +11,8 @@ public struct Squad: Hashable, Sendable {
   public var maxMembers: Int?
   /// The largest size limit a squad may have, for `--max` and the squad file alike.
   public static let largestLimit = 100_000
+  /// Keys of the squad file that squad does not know, in their order: kept by every change.
+  public var unknownFields: [UnknownField] = []
 
   /// An empty squad.
   public init() { members = [] }

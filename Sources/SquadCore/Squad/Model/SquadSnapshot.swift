@@ -61,7 +61,10 @@ extension SquadSnapshot {
     -> (squad: Squad, entry: Result<HistoryEntry, PersistenceError>)?
   {
     var squad = edit.squad
-    if edit.kind == .change || edit.kind == .undo || edit.kind == .redo { squad.maxMembers = self.squad.maxMembers }
+    if edit.kind == .change || edit.kind == .undo || edit.kind == .redo {
+      squad.maxMembers = self.squad.maxMembers
+      squad.unknownFields = self.squad.unknownFields
+    }
     if edit.kind == .change, let limit = squad.maxMembers, squad.members.count > limit,
       squad.members.count > self.squad.members.count
     {

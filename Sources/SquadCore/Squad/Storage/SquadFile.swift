@@ -115,9 +115,11 @@ public struct SquadFile: Sendable {
   /// The files and folders of squad's own home, which no export may overwrite.
   public var ownFiles: [String] { [path, lockPath, history.path] + homeFiles }
 
-  /// The file form: pretty, stable key order, ending in a newline.
+  /// The file form: pretty, stable key order, ending in a newline. The keys squad does not know
+  /// follow its own, at the top before `members` and in each member after its stored fields.
   public static func encode(_ squad: Squad) -> Data {
-    Data((SquadFile.jsonValue(squad).encoded(pretty: true) + "\n").utf8)
+    let json = SquadFile.jsonValue(squad, extra: squad.unknownFields.map(\.field), member: fileMemberJSON)
+    return Data((json.encoded(pretty: true) + "\n").utf8)
   }
 
   /// The squad as an ordered JSON value; the JSON export adds `extra` keys and its own members.
@@ -134,6 +136,12 @@ public struct SquadFile: Sendable {
   /// One member as an ordered JSON object: every stored ``MemberField`` in order.
   public static func memberJSON(_ member: Member) -> JSONValue {
     .object(MemberField.stored.map { ($0.rawValue, $0.json(member)) })
+  }
+
+  /// One member as the squad file and its history keep it: ``memberJSON(_:)`` and then the keys
+  /// squad does not know.
+  static func fileMemberJSON(_ member: Member) -> JSONValue {
+    .object(MemberField.stored.map { ($0.rawValue, $0.json(member)) } + member.unknownFields.map(\.field))
   }
 
   /// Decodes a squad file's bytes, naming what is wrong; a member without `recruitedAt` takes `readAt`.
@@ -159,7 +167,7 @@ public struct SquadFile: Sendable {
     var twice: String?
     let document: SquadDocument
     do throws(JSONReader.Failure) {
-      document = try SquadDocument(bytes, readAt: readAt) { read in
+      document = try SquadDocument(bytes, readAt: readAt, keepingUnknown: true) { read in
         switch read {
         case .success(let member)?:
           if twice == nil, !seen.insert(member.id).inserted { twice = "at members: the id \(member.id) appears twice" }
@@ -186,6 +194,7 @@ public struct SquadFile: Sendable {
     guard isArray else { throw corrupt("at members: expected an array") }
     if let problem = problem ?? twice { throw corrupt(problem) }
     var squad = Squad(distinctMembers: members)
+    squad.unknownFields = document.unknownFields
     if let limit = try document.limit.value({ corrupt("at maxMembers: \($0)") }) {
       guard (1...Squad.largestLimit).contains(limit) else {
         throw corrupt("at maxMembers: expected a number from 1 to \(Squad.largestLimit)")

@@ -108,6 +108,7 @@ extension HistoryFeature {
     guard to != SquadDigest.unreadable else { throw .noSquadToRestore(path: snapshot.path) }
     var result = Squad(members: (direction == .undo ? step.diff.inverse : step.diff).applied(to: squad.members))
     result.maxMembers = squad.maxMembers
+    result.unknownFields = squad.unknownFields
     // A squad with no file (``SquadDigest/absent``) is the empty squad.
     func matches(_ squad: Squad, _ digest: String) -> Bool {
       digest == SquadDigest.absent ? squad.members.isEmpty : SquadDigest.of(squad) == digest

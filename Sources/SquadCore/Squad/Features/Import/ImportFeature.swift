@@ -108,6 +108,7 @@ extension ImportFeature {
       // A replace by what the squad holds records nothing, and says so.
       var kept = updated
       kept.maxMembers = squad?.maxMembers
+      kept.unknownFields = squad?.unknownFields ?? []
       if replace, let squad, SquadDigest.of(kept) == SquadDigest.of(squad) {
         summary.unchanged = true
         return (nil, summary)
