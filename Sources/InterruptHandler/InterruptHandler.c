@@ -19,6 +19,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <stdatomic.h>
+#include <stdio.h>
 #include <string.h>
 #include <termios.h>
 #include <unistd.h>
@@ -52,7 +53,24 @@ static void restore_terminal(void) {
   tcsetattr(terminal_fd, TCSAFLUSH, &terminal_saved);
 }
 
+// Committing a change (interrupt_handler_rename on a thread inside interrupt_handler_arm_commit):
+// from such a rename on, an interrupt waits in `commit_interrupt` instead of ending the process.
+// Once one has succeeded (`committed`) the change is made, so the command finishes and says so:
+// an exit 130 would tell the user, or a script that retries, that nothing changed. Otherwise the
+// interrupt ends the process as the last commit in progress ends (`deferring` back to 0).
+static atomic_int deferring;
+static atomic_int committed;
+static atomic_int commit_interrupt;
+static _Thread_local int commit_armed;
+static _Thread_local int deferring_here;
+
 static void remove_registered_files_and_exit(int signal_number) {
+  // Stored, then looked at again: a commit ending meanwhile on another thread either sees the
+  // interrupt or is seen to have ended (interrupt_handler_disarm_commit).
+  if (atomic_load(&committed) || atomic_load(&deferring)) {
+    atomic_store(&commit_interrupt, signal_number);
+    if (atomic_load(&committed) || atomic_load(&deferring)) return;
+  }
   restore_terminal();
   for (int slot = 0; slot < SLOT_COUNT; slot++) {
     if (atomic_load(&states[slot]) == SLOT_READY) unlink(paths[slot]);
@@ -79,9 +97,33 @@ void interrupt_handler_install(void) {
   struct sigaction action;
   memset(&action, 0, sizeof action);
   action.sa_handler = remove_registered_files_and_exit;
+  // An interrupt that waits returns: what it interrupted goes on rather than fail with EINTR.
+  action.sa_flags = SA_RESTART;
   sigfillset(&action.sa_mask);
   sigaction(SIGINT, &action, NULL);
   sigaction(SIGTERM, &action, NULL);
+}
+
+void interrupt_handler_arm_commit(void) { commit_armed++; }
+
+void interrupt_handler_disarm_commit(void) {
+  if (--commit_armed > 0 || !deferring_here) return;
+  deferring_here = 0;
+  if (atomic_fetch_sub(&deferring, 1) != 1 || atomic_load(&committed)) return;
+  int interrupt = atomic_exchange(&commit_interrupt, 0);
+  if (interrupt != 0) remove_registered_files_and_exit(interrupt);
+}
+
+int interrupt_handler_rename(const char *source, const char *destination) {
+  if (commit_armed > 0 && !deferring_here) {
+    deferring_here = 1;
+    atomic_fetch_add(&deferring, 1);
+  }
+  int result;
+  do result = rename(source, destination);
+  while (result != 0 && errno == EINTR);
+  if (result == 0 && commit_armed > 0) atomic_store(&committed, 1);
+  return result;
 }
 
 int interrupt_handler_register(const char *path) {
@@ -300,6 +342,7 @@ int interrupt_handler_take_terminal(int fd, const struct termios *saved, const s
   struct sigaction action;
   memset(&action, 0, sizeof action);
   action.sa_handler = remove_registered_files_and_exit;
+  action.sa_flags = SA_RESTART;
   sigfillset(&action.sa_mask);
   for (int index = 0; index < ENDING_SIGNAL_COUNT; index++) sigaction(ending_signals[index], &action, NULL);
 

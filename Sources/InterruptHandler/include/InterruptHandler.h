@@ -4,8 +4,23 @@
 #include <termios.h>
 
 /// Installs handlers for SIGINT and SIGTERM (unblocking them first) that unlink every registered
-/// file, then end the process with 130 for SIGINT and 128 + the signal otherwise.
+/// file, then end the process with 130 for SIGINT and 128 + the signal otherwise (but see
+/// `interrupt_handler_rename`: not once a change is committed).
 void interrupt_handler_install(void);
+
+/// Makes the calling thread's renames through `interrupt_handler_rename` commits, until the
+/// matching `interrupt_handler_disarm_commit` (calls nest).
+void interrupt_handler_arm_commit(void);
+
+/// Ends what `interrupt_handler_arm_commit` began. When the thread's rename was the last commit in
+/// progress and none succeeded, an interrupt that waited ends the process now, as it would have.
+void interrupt_handler_disarm_commit(void);
+
+/// `rename(2)`, made again on EINTR. Between `interrupt_handler_arm_commit` and its disarm, an
+/// interrupt (any signal the handlers end the process for) waits from this call on; once such a
+/// rename has succeeded the change is made, and interrupts no longer end the process: it finishes
+/// and reports the change, never exits 130 as if nothing had changed.
+int interrupt_handler_rename(const char *source, const char *destination);
 
 /// Registers a file for removal on interrupt. Returns a slot for `interrupt_handler_unregister`,
 /// or -1 when the path is too long or every slot is taken (the file is then not removed).

@@ -13,7 +13,7 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
   case usage = 64
   /// Invalid data: corrupt squad file, bad import file, undecodable API response.
   case invalidData = 65
-  /// Interrupted (Ctrl-C); nothing half-written.
+  /// Interrupted (Ctrl-C) before the change was saved: nothing changed, nothing half-written.
   case interrupted = 130
 
   /// The one-line meaning shown in help.
@@ -26,7 +26,8 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     case .credentials: return "Credentials missing where required, or rejected by the API."
     case .usage: return "Usage error: unknown command or option, bad value, missing --yes."
     case .invalidData: return "Invalid data: corrupt squad file, bad import file, undecodable API response."
-    case .interrupted: return "Interrupted (Ctrl-C); nothing half-written."
+    case .interrupted:
+      return "Interrupted (Ctrl-C) before the change was saved: nothing changed, nothing half-written."
     }
   }
 }

@@ -32,7 +32,7 @@ public enum AtomicFile {
       throw writeError
     }
     close(descriptor)
-    guard SystemCall.retrying({ rename(temporary, path) }) == 0 else {
+    guard InterruptCleanup.rename(temporary, to: path) == 0 else {
       let renameError = PersistenceError.unwritable(path, "cannot replace the file")
       unlink(temporary)
       throw renameError

@@ -23,7 +23,10 @@ public struct CatalogueEffects: EffectRunner {
     case .loadOverview:
       await send(.overviewLoaded(Result { () throws(PersistenceError) in try overview() }))
     case .importFiles(let request):
-      let result = CatalogueImport.run(request.paths, skipInvalid: request.skipInvalid, store: store, now: request.at)
+      // Here and below: once the catalogue is replaced, an interrupt lets the command finish and say so.
+      let result = InterruptCleanup.committing {
+        CatalogueImport.run(request.paths, skipInvalid: request.skipInvalid, store: store, now: request.at)
+      }
       await send(.importFinished(result))
     case .measureContents:
       do throws(PersistenceError) {
@@ -39,14 +42,15 @@ public struct CatalogueEffects: EffectRunner {
         if repair, !report.damages.isEmpty {
           // Another command may have written it between the check and the repair's lock: then
           // what is there now is the answer, not the damage it had.
-          if try store.repair(at: now()) { report.repaired = true } else { report = try store.check() }
+          let repaired = try InterruptCleanup.committing { () throws(PersistenceError) in try store.repair(at: now()) }
+          if repaired { report.repaired = true } else { report = try store.check() }
         }
         return report
       }
       await send(.checkFinished(checked))
     case .reset(let asked):
       let reset = Result { () throws(PersistenceError) in
-        try store.reset(asked: asked)
+        try InterruptCleanup.committing { () throws(PersistenceError) in try store.reset(asked: asked) }
         return store.catalogue.count
       }
       await send(.resetFinished(reset))

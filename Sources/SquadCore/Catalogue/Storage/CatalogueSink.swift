@@ -93,7 +93,7 @@ final class FileCatalogueSink: CatalogueSink {
       unlink(temporary)
       throw error
     }
-    guard SystemCall.retrying({ rename(temporary, path) }) == 0 else {
+    guard InterruptCleanup.rename(temporary, to: path) == 0 else {
       let error = PersistenceError.unwritable(path)
       unlink(temporary)
       if let kept, kept.linked {

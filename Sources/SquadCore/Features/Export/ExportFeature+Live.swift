@@ -17,9 +17,12 @@ public struct ExportEffects: EffectRunner {
       do throws(PersistenceError) {
         // What an export killed mid-write left beside this file (its process gone) goes now.
         AtomicFile.removeLeftovers(of: OutputFile.target(of: path))
-        try OutputFile.write(
-          Data(document.text.utf8), to: path, writesThroughSpecialFiles: true,
-          protected: environment.squadFile.ownFiles, createsFolder: false)
+        // Once the file is in place, an interrupt lets the export finish and say so.
+        try InterruptCleanup.committing { () throws(PersistenceError) in
+          try OutputFile.write(
+            Data(document.text.utf8), to: path, writesThroughSpecialFiles: true,
+            protected: environment.squadFile.ownFiles, createsFolder: false)
+        }
         await send(.fileWritten)
       } catch {
         await send(.fileWriteFailed(error))

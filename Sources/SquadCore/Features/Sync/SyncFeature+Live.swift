@@ -42,18 +42,21 @@ public struct SyncEffects: EffectRunner {
       do throws(PersistenceError) {
         let received = received
         // A sync that brings nothing new writes nothing (``CatalogueBuilder/changed``).
-        let changed = try store.update(
-          at: now(), spool: true,
-          deciding: { (builder) throws(PersistenceError) in
-            // A page from the cache stands for the catalogue's own records: one the catalogue no
-            // longer holds (a `catalogue reset` while this sync ran) makes "synced" untrue.
-            if received.cachedIDs.contains(where: { !builder.contains($0) }) {
-              throw PersistenceError(
-                path: store.path, reason: .changedMeanwhile(during: "while the sync ran", command: "squad sync"))
-            }
-            try received.eachHero { builder.merge($0, origin: .api) }
-            return builder.changed
-          })
+        // Once the catalogue is replaced, an interrupt lets the sync finish and say so.
+        let changed = try InterruptCleanup.committing { () throws(PersistenceError) in
+          try store.update(
+            at: now(), spool: true,
+            deciding: { (builder) throws(PersistenceError) in
+              // A page from the cache stands for the catalogue's own records: one the catalogue no
+              // longer holds (a `catalogue reset` while this sync ran) makes "synced" untrue.
+              if received.cachedIDs.contains(where: { !builder.contains($0) }) {
+                throw PersistenceError(
+                  path: store.path, reason: .changedMeanwhile(during: "while the sync ran", command: "squad sync"))
+              }
+              try received.eachHero { builder.merge($0, origin: .api) }
+              return builder.changed
+            })
+        }
         let pending = pendingCache.withLock { list in
           defer { list = [] }
           return list

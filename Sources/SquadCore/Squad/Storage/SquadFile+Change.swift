@@ -85,7 +85,7 @@ extension SquadFile {
       if snapshot.historyNeedsRewrite { try history.refuseReadOnly() }
       guard case .success(let entry) = recorded, case .success(let entries) = snapshot.history else {
         if case .failure(let error) = recorded { warn(.unrecorded(error.unrecordedChangeWarning)) }
-        try commitPoint()
+        try InterruptCleanup.committing(commitPoint)
         return nil
       }
       // A history rewrite killed midway leaves its temporary file, as a killed save does.
@@ -97,7 +97,10 @@ extension SquadFile {
         }
       }
       if snapshot.createsEmptyFirst(edit) { try save(snapshot.squad) }
-      try history.append(entry) { () throws(PersistenceError) in try commitPoint() }
+      // From the commit point's rename on, an interrupt lets the change finish and be reported.
+      try InterruptCleanup.committing { () throws(PersistenceError) in
+        try history.append(entry) { () throws(PersistenceError) in try commitPoint() }
+      }
       // After the commit point, a failed trim only leaves the history longer.
       if committing == nil, history.isOverGrown(entries: entries.count + 1),
         let dropped = try? history.rewrite(entries + [entry]), dropped > 0

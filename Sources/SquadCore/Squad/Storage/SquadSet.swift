@@ -182,8 +182,10 @@ public struct SquadSet: Sendable {
     guard let kept else { throw .notKept(name, at: time, kept: ofName.map(\.deletedAt)) }
     try squadFile.files { () throws(PersistenceError) in
       try clearWay(to: paths.folder(of: name))
-      try move(kept.folder, to: paths.folder(of: name))
-      try SystemCall.flushFolder(paths.deletedSquadsDirectory, paths.squadsDirectory)
+      try InterruptCleanup.committing { () throws(PersistenceError) in
+        try move(kept.folder, to: paths.folder(of: name))
+        try SystemCall.flushFolder(paths.deletedSquadsDirectory, paths.squadsDirectory)
+      }
     }
     return (kept.folder, ofName.map(\.deletedAt).filter { $0 < kept.deletedAt })
   }
@@ -248,7 +250,7 @@ public struct SquadSet: Sendable {
   }
 
   private func move(_ source: String, to destination: String) throws(PersistenceError) {
-    guard SystemCall.retrying({ Foundation.rename(source, destination) }) == 0 else { throw .unwritable(source) }
+    guard InterruptCleanup.rename(source, to: destination) == 0 else { throw .unwritable(source) }
   }
 
   // Newest by the deletion time in the name, not the modification time (the squad's last change).
