@@ -68,4 +68,35 @@ import Testing
     #expect(running.wait().status == 1)
     #expect(!FileManager.default.fileExists(atPath: squad.home.file("squads/avengers")))
   }
+
+  /// A fire answered yes after its squad was renamed, deleted or replaced while the question
+  /// waited fires nobody and says so (exit 1), as recruit and pick do: never "not in avengers;
+  /// nothing changed" with exit 0 while Hulk is still a member where the squad went.
+  @Test(
+    .enabled(if: PseudoTerminal.isAvailable, "python3 is needed to answer on a pseudo-terminal"),
+    arguments: [
+      [["squads", "rename", "avengers", "heroes"]], [["squads", "delete", "avengers", "--yes"]],
+      [["squads", "delete", "avengers", "--yes"], ["squads", "create", "avengers"]],
+    ])
+  func aFireConfirmedAfterItsSquadWentMeanwhileFiresNobodyAndSaysSo(meanwhile: [[String]]) throws {
+    #expect(try squad.run("--squad", "avengers", "recruit", "hulk", "thor").status == 0)
+    let asked = try PseudoTerminal.run(
+      ["--squad", "avengers", "fire", "hulk"], home: squad.home.path, environment: ["SQUAD_OFFLINE": "1"],
+      mergeStderr: true, ctrlCAfter: "[y/N] ", key: "y\n", meanwhile: meanwhile)
+    #expect(asked.status == 1, "\(meanwhile): \(asked.stdout)")
+    #expect(asked.stdout.contains("Fire Hulk from avengers? [y/N]"), "\(asked.stdout)")
+    #expect(
+      asked.stdout.contains("The squad 'avengers' was deleted, renamed or replaced while this command ran"),
+      "\(meanwhile): \(asked.stdout)")
+    #expect(!asked.stdout.contains("not in"), "\(asked.stdout)")
+    if meanwhile[0][1] == "rename" {
+      #expect(try squad.run("--squad", "heroes", "list", "--fields", "name").lines == ["Hulk", "Thor"])
+    } else if meanwhile.count == 2 {
+      #expect(try squad.run("--squad", "avengers", "list").lines.isEmpty, "the new squad of the name is untouched")
+      #expect(try squad.run("--squad", "avengers", "history").lines.count == 1, "its creation only")
+    } else {
+      #expect(try squad.run("squads", "restore", "avengers").status == 0)
+      #expect(try squad.run("--squad", "avengers", "list", "--fields", "name").lines == ["Hulk", "Thor"])
+    }
+  }
 }

@@ -7,7 +7,14 @@ public struct SquadEffects: EffectRunner {
   public func run(_ effect: SquadFeature.Effect, send: @escaping @Sendable (SquadFeature.Action) async -> Void) async {
     switch effect {
     case .loadSquad:
-      await send(.squadLoaded(Result { () throws(PersistenceError) in try environment.squadFile.load() }))
+      let file = environment.squadFile
+      do throws(PersistenceError) {
+        // Read before the squad: one replaced in between is then refused, never changed unasked.
+        let identity = try file.identity
+        await send(.squadLoaded(.success(try file.load()), identity: identity))
+      } catch {
+        await send(.squadLoaded(.failure(error)))
+      }
 
     case .resolveHeroes(let refs, let members):
       await send(.heroesResolved(await HeroResolver(heroes: environment.heroes, members: members).resolve(refs)))
@@ -15,11 +22,11 @@ public struct SquadEffects: EffectRunner {
     case .confirm(let prompt):
       await send(.confirmationAnswered(await environment.confirm(prompt)))
 
-    case .updateSquad(let command, let heroes):
+    case .updateSquad(let command, let heroes, let identity):
       if environment.squadFile.isBusy { await send(.waitingForLock) }
       let update = Result { () throws(SquadError) in
         try environment.squadFile.change(by: command.name, at: environment.now()) { snapshot throws(SquadError) in
-          try SquadFeature.plan(command, heroes: heroes, in: snapshot)
+          try SquadFeature.plan(command, heroes: heroes, identity: identity, in: snapshot)
         }.0
       }
       await send(.squadUpdated(update))

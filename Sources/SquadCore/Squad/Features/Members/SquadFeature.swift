@@ -11,6 +11,9 @@ public enum SquadFeature: Feature {
     public var source: DataSource?
     /// Which squad a fire asks about.
     public var squad: SquadName = .default
+    /// Which squad a fire read (``SquadFile/identity``): its update changes that squad only, never
+    /// one renamed, deleted or replaced meanwhile (while its question waited).
+    public var squadIdentity: [UInt64]?
     /// Whether the update waits for another squad command's lock.
     public var waitingForLock = false
   }
@@ -39,7 +42,8 @@ public enum SquadFeature: Feature {
     case listRequested
     case recruitRequested([HeroRef], at: Date)
     case fireRequested([HeroRef], askFirst: Bool, from: SquadName)
-    case squadLoaded(Result<Squad, PersistenceError>)
+    /// The squad, and which one it is (``SquadFile/identity``).
+    case squadLoaded(Result<Squad, PersistenceError>, identity: [UInt64]? = nil)
     case heroesResolved(Result<Sourced<[Hero]>, LookupFailure>)
     case confirmationAnswered(Bool)
     /// The update waits for another squad command to let the lock go.
@@ -54,8 +58,9 @@ public enum SquadFeature: Feature {
     /// Look the heroes up, trying these members before the catalogue.
     case resolveHeroes([HeroRef], members: [Member])
     case confirm(prompt: String)
-    /// Under the lock: read the squad, apply the command (``plan(_:heroes:identity:in:)``), save it.
-    case updateSquad(SquadCommand, heroes: [Hero])
+    /// Under the lock: read the squad, apply the command (``plan(_:heroes:identity:in:)``), save it;
+    /// with a `squad` identity, only if it is still that squad.
+    case updateSquad(SquadCommand, heroes: [Hero], squad: [UInt64]? = nil)
   }
 
   public static func reduce(_ state: inout State, _ action: Action) -> [Effect] {
@@ -73,21 +78,22 @@ public enum SquadFeature: Feature {
       state.phase = .loading(.fire(askFirst: askFirst), heroes: refs)
       return [.loadSquad]
 
-    case (.loading(.list, _), .squadLoaded(.success(let squad))):
+    case (.loading(.list, _), .squadLoaded(.success(let squad), _)):
       state.phase = .done(squad, .none)
       return []
 
-    case (.loading(let command, let refs), .squadLoaded(.success(let squad))):
+    case (.loading(let command, let refs), .squadLoaded(.success(let squad), let identity)):
+      state.squadIdentity = identity
       state.phase = .resolving(command, squad: squad)
       return [.resolveHeroes(refs, members: squad.members)]
 
-    case (.loading, .squadLoaded(.failure(let error))):
+    case (.loading, .squadLoaded(.failure(let error), _)):
       state.phase = .failed(.file(error))
       return []
 
     case (.resolving(let command, let squad), .heroesResolved(.success(let answer))):
       state.source = answer.source
-      return heroesResolved(&state.phase, answer.value, command: command, squad: squad, name: state.squad)
+      return heroesResolved(&state, answer.value, command: command, squad: squad)
 
     case (.resolving, .heroesResolved(.failure(let failure))):
       state.phase = .failed(.lookup(failure))
@@ -95,7 +101,7 @@ public enum SquadFeature: Feature {
 
     case (.confirming(_, let heroes), .confirmationAnswered(true)):
       state.phase = .updating(.fire(askFirst: false), heroes: heroes)
-      return [.updateSquad(.fire(askFirst: false), heroes: heroes)]
+      return [.updateSquad(.fire(askFirst: false), heroes: heroes, squad: state.squadIdentity)]
 
     case (.confirming, .confirmationAnswered(false)):
       state.phase = .cancelled
@@ -134,20 +140,21 @@ public enum SquadFeature: Feature {
   }
 
   private static func heroesResolved(
-    _ phase: inout Phase, _ heroes: [Hero], command: SquadCommand, squad: Squad?, name: SquadName
+    _ state: inout State, _ heroes: [Hero], command: SquadCommand, squad: Squad?
   ) -> [Effect] {
     if case .fire(askFirst: true) = command, let squad {
       // Asked on the squad read without the lock; the update after a yes reads it again under it.
       let (_, change) = SquadChange.apply(command, heroes: heroes, to: squad)
       if change.isEmpty {
-        phase = .done(squad, change)
+        state.phase = .done(squad, change)
         return []
       }
-      phase = .confirming(firing: change.removed, heroes: heroes)
-      return [.confirm(prompt: "Fire \(NameList.join(change.removed.map(\.name))) from \(name.spoken)? [y/N] ")]
+      state.phase = .confirming(firing: change.removed, heroes: heroes)
+      let names = NameList.join(change.removed.map(\.name))
+      return [.confirm(prompt: "Fire \(names) from \(state.squad.spoken)? [y/N] ")]
     }
-    phase = .updating(command, heroes: heroes)
-    return [.updateSquad(command, heroes: heroes)]
+    state.phase = .updating(command, heroes: heroes)
+    return [.updateSquad(command, heroes: heroes, squad: state.squadIdentity)]
   }
 }
 

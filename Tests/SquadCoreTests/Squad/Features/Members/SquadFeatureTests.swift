@@ -219,6 +219,22 @@ import Testing
     #expect(effects == [.confirm(prompt: "Fire Hulk from avengers? [y/N] ")])
   }
 
+  @Test func aFireChangesOnlyTheSquadItRead() {
+    let squad = Squad(members: [Sample.member(Sample.hulk)])
+    let avengers = (try? SquadName.parse("avengers").get()) ?? .default
+    for askFirst in [true, false] {
+      var state = SquadFeature.State()
+      _ = SquadFeature.reduce(&state, .fireRequested([.name("Hulk")], askFirst: askFirst, from: avengers))
+      _ = SquadFeature.reduce(&state, .squadLoaded(.success(squad), identity: [7, 9]))
+      var effects = SquadFeature.reduce(&state, .heroesResolved(.success(Sourced([Sample.hulk], source: .squad))))
+      if askFirst {
+        #expect(effects == [.confirm(prompt: "Fire Hulk from avengers? [y/N] ")])
+        effects = SquadFeature.reduce(&state, .confirmationAnswered(true))
+      }
+      #expect(effects == [.updateSquad(.fire(askFirst: false), heroes: [Sample.hulk], squad: [7, 9])], "\(askFirst)")
+    }
+  }
+
   @Test func firingWithoutAskingGoesStraightToTheUpdate() {
     var state = SquadFeature.State(phase: .resolving(.fire(askFirst: false), squad: Squad()))
     let effects = SquadFeature.reduce(&state, .heroesResolved(.success(Sourced([Sample.thor], source: .squad))))
