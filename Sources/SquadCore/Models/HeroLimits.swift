@@ -21,15 +21,24 @@ public enum HeroLimits {
     id > 0 ? nil : "must be a whole number above 0, not \(id)"
   }
 
-  /// What is wrong with `name`, or nil: it must have a visible character and fit the bound.
-  /// White space, control and format characters (a zero-width space, a direction mark) and other
-  /// default-ignorable ones show nothing, so a name of only those is as good as empty.
+  /// What is wrong with `name`, or nil: it must have a visible character, hold no control
+  /// character and fit the bound. White space, control and format characters (a zero-width space,
+  /// a direction mark) and other default-ignorable ones show nothing, so a name of only those is
+  /// as good as empty.
   public static func nameProblem(_ name: String) -> String? {
-    // A name that starts with a visible ASCII character (nearly all) has one: the checks below cost more.
-    if let first = name.utf8.first, (0x21...0x7E).contains(first) {
+    // A name that starts with a visible ASCII character and has no byte that could start a
+    // control character (nearly all) needs only its length checked: the checks below cost more.
+    if let first = name.utf8.first, (0x21...0x7E).contains(first),
+      !name.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 })
+    {
       return lengthProblem(name.utf8.count, maximumNameBytes)
     }
     if name.trimmingWhitespace().isEmpty { return "must not be empty" }
+    // Output drops control characters, so a name holding one would not be found by the name the
+    // user sees, and a file export would carry it raw.
+    if let control = name.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+      return "must not hold a control character (\(TextSnippet.codePoint(control)))"
+    }
     if !name.unicodeScalars.contains(where: isVisible) { return "must have a visible character" }
     return lengthProblem(name.utf8.count, maximumNameBytes)
   }

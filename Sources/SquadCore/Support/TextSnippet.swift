@@ -12,4 +12,10 @@ enum TextSnippet {
     let clean = SecretText.redact(TextSanitizer.clean(visible))
     return clean.count > limit ? String(clean.prefix(limit - 1)) + "…" : clean
   }
+
+  /// A character's code point as Unicode writes it (`U+0000`), to name one that cannot be shown.
+  static func codePoint(_ scalar: Unicode.Scalar) -> String {
+    let digits = String(scalar.value, radix: 16, uppercase: true)
+    return "U+" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+  }
 }

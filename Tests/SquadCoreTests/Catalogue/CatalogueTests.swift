@@ -173,7 +173,7 @@ import Testing
   // when read, by the one link rule (HeroLink.isWebAddress, tested with the readers).
   @Test func aRecordReadInPlaceEqualsTheHeroItWasWrittenFrom() throws {
     let awkward = Hero(
-      id: HeroID(7), name: "Araña \"Quoted\" \\ back\u{1B}[31m", description: "line\nbreak, é, 😀, \u{202E}",
+      id: HeroID(7), name: "Araña \"Quoted\" \\ back\u{202E}", description: "line\nbreak, é, 😀, \u{1B}[31m",
       modified: MarvelDate.parse("2014-04-29T14:18:17-0400"),
       thumbnail: Thumbnail(path: "http://x/y", extension: "jpg"),
       counts: HeroCounts(comics: 1, series: 0, stories: nil, events: 12),

@@ -14,6 +14,7 @@ import Testing
     (["id": -5], "id: must be a whole number above 0, not -5"),
     (["name": "   "], "name: must not be empty"),
     (["name": ""], "name: must not be empty"),
+    (["name": "\u{0}Gamora"], "name: must not hold a control character (U+0000)"),
     (
       ["description": String(repeating: "x", count: HeroLimits.maximumDescriptionBytes + 1)], "description: 65537 bytes"
     ),
@@ -34,6 +35,40 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: squad.home.file("squad.json")))
     let catalogue = (try? Data(contentsOf: URL(fileURLWithPath: squad.home.file("cache/catalogue.json")))) ?? Data()
     #expect(catalogue.count < HeroLimits.maximumDescriptionBytes)
+  }
+
+  /// A name holding a control character (attack 8, finding 2) breaks the rule as a blank one
+  /// does: a sync that meets it fails and writes nothing, and an import holding it is refused.
+  @Test(arguments: [("\u{0}Gamora", "must not hold a control character (U+0000)"), ("  ", "must not be empty")])
+  func aNameSquadCouldNotKeepFailsASyncAndAnImportAlike(name: String, problem: String) async throws {
+    let simulator = try await Simulator(characters: 250)
+    let squad = Self.squad(simulator)
+    let first = try #require(
+      HostileServerEndToEndTests.ids(try await squad.launch("heroes", "--limit", "1").stdout).first)
+    #expect(try await squad.launch("recruit", String(first)).status == 0)
+    let before = try squad.home.snapshot()
+    try await simulator.inject(
+      .fault("page", ["patch": [String(first): ["name": name, "modified": "2031-01-01T00:00:00-0500"]], "times": -1]))
+    let sync = try await squad.launch("sync")
+    #expect(sync.status == 65, "\(sync.stderr)")
+    #expect(sync.stderr.contains("at data.results[0].name: " + problem), "\(sync.stderr)")
+    #expect(try squad.home.snapshot() == before)
+
+    let record = try JSONSerialization.data(withJSONObject: [["id": first, "name": name]])
+    try squad.home.write(String(decoding: record, as: UTF8.self), to: "heroes.json")
+    let imported = try await squad.launch("catalogue", "import", squad.home.file("heroes.json"))
+    #expect(imported.status == 65)
+    #expect(imported.stderr.contains("heroes.json: record 1: name: " + problem), "\(imported.stderr)")
+    let members = try JSONSerialization.data(withJSONObject: [
+      "schemaVersion": 1, "members": [["id": first, "name": name]],
+    ])
+    try squad.home.write(String(decoding: members, as: UTF8.self), to: "squad-export.json")
+    let replaced = try await squad.launch("import", "--replace", squad.home.file("squad-export.json"))
+    #expect(replaced.status == 65)
+    #expect(replaced.stderr.contains("members[0].name: " + problem), "\(replaced.stderr)")
+    #expect(
+      try squad.home.snapshot().filter { !$0.key.hasSuffix(".json") } == before.filter { !$0.key.hasSuffix(".json") })
+    #expect(squad.home.contents("squad.json") == before["squad.json"])
   }
 
   @Test(arguments: ["json", "jsonl", "csv"])

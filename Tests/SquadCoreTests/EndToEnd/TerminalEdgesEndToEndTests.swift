@@ -13,8 +13,9 @@ import Testing
     let result = try ShellScript().run(
       """
       mkdir -p old new
-      printf '{"schemaVersion": 1, "members": [{"id": 7, "name": "a\\\\u001bb\\\\u0007c\\\\rd\\\\u0000e\\\\u202ef\\\\u200fg", \
-      "description": "line\\\\nbreak\\\\r\\\\nand\\\\ttab", "thumbnail": null, "recruitedAt": "2026-01-02T03:04:05Z"}]}\\n' \
+      printf '{"schemaVersion": 1, "members": [{"id": 7, "name": "e\\\\u202ef\\\\u200fg", \
+      "description": "a\\\\u001bb\\\\u0007c\\\\rd\\\\u0000e line\\\\nbreak\\\\r\\\\nand\\\\ttab", \
+      "thumbnail": null, "recruitedAt": "2026-01-02T03:04:05Z"}]}\\n' \
         > old/squad.json
       SQUAD_HOME=$PWD/old "$SQUAD" list --json > before.json || exit 9
       SQUAD_HOME=$PWD/old "$SQUAD" export --format \(format) > exported || exit 9

@@ -15,9 +15,25 @@ import Testing
     #expect(HeroLimits.linksProblem(count: HeroLimits.maximumLinks + 1) != nil)
   }
 
+  /// Output drops control characters, so a name holding one is not the name the user sees or types.
+  @Test func aNameHoldingAControlCharacterIsRefusedWhereverItStands() {
+    for (name, code) in [
+      ("\u{0}Gamora", "0000"), ("Hulk\u{0}X", "0000"), ("\u{1B}[31mRed", "001B"), ("Two\nLines", "000A"),
+      ("Tab\tName", "0009"), ("Rub\u{7F}", "007F"), ("Next\u{85}Line", "0085"), ("é\u{9B}", "009B"),
+      (" \u{7}", "0007"),
+    ] {
+      #expect(
+        HeroLimits.nameProblem(name) == "must not hold a control character (U+\(code))", "\(name.debugDescription)")
+    }
+    for name in ["Gamora", "Hulk·X", "Señor ¿Quién?", "Ça\u{A0}va", "\u{A0}X"] {
+      #expect(HeroLimits.nameProblem(name) == nil, "\(name.debugDescription)")
+    }
+  }
+
   @Test(arguments: [
     (#""id": 0, "name": "A""#, "members[0].id: must be a whole number above 0, not 0"),
     (#""id": 1, "name": "  ""#, "members[0].name: must not be empty"),
+    (#""id": 1, "name": "A\u0007""#, "members[0].name: must not hold a control character (U+0007)"),
     (
       #""id": 1, "name": "A", "description": "\#(String(repeating: "x", count: 65_537))""#,
       "members[0].description: 65537 bytes"
@@ -40,6 +56,7 @@ import Testing
   @Test(arguments: [
     (#""id": 0, "name": "A""#, "at data.results[0].id: must be a whole number above 0"),
     (#""id": 7, "name": " ""#, "at data.results[0].name: must not be empty"),
+    (#""id": 7, "name": "\u0000Gamora""#, "at data.results[0].name: must not hold a control character (U+0000)"),
     (#""id": 7, "name": "A", "urls": [\#(Self.links(101))]"#, "at data.results[0].urls: 101 links"),
   ])
   func anAPICharacterBreakingTheRuleMakesTheAnswerInvalid(fields: String, problem: String) {
@@ -94,7 +111,7 @@ import Testing
     for record in [
       #"{"id":0,"name":"A"}"#, #"{"id":-7,"name":"A"}"#, #"{"id":7,"name":" "}"#, #"{"id":7,"name":"A","comics":-1}"#,
       #"{"id":7,"name":"A","comics":99999999999999999999}"#, #"{"id":7,"name":"A","events":1.5}"#,
-      #"{"id":99999999999999999999,"name":"A"}"#,
+      #"{"id":99999999999999999999,"name":"A"}"#, #"{"id":7,"name":"Hulk\u0000X"}"#, #"{"id":7,"name":"A\u001b[31m"}"#,
       #"{"id":7,"name":"A","description":"\#(String(repeating: "x", count: 65_537))"}"#,
       #"{"id":7,"name":"A","urls":[\#(Self.links(101))]}"#,
       #"{"id":7,"name":"A","thumbnail":{"path":"\#(String(repeating: "p", count: 8_200))","extension":"jpg"}}"#,

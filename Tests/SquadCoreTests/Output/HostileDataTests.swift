@@ -3,19 +3,21 @@ import Testing
 
 @testable import SquadCore
 
-/// Names and descriptions full of escape sequences, from the catalogue, the squad or an import
-/// file, never reach the terminal raw: not in tables, cards, TSV, CSV, Markdown, JSON, notices,
-/// errors, prompts or completion candidates.
+/// Names with direction marks and descriptions full of escape sequences, from the catalogue,
+/// the squad or an import file, never reach the terminal raw: not in tables, cards, TSV, CSV,
+/// Markdown, JSON, notices, errors, prompts or completion candidates. (A name holds no control
+/// character: ``HeroLimits`` refuses one.)
 @Suite struct HostileDataTests {
   static let evil = "Evil\u{1B}[31m Red\u{1B}]0;owned\u{07} \u{202E}esrever \u{9B}2J"
+  static let evilName = "Evil Red \u{202E}esrever"
   static let forbidden: Set<Unicode.Scalar> = ["\u{1B}", "\u{07}", "\u{9B}", "\u{202E}"]
   let home: TemporaryDirectory
 
   init() throws {
     home = TemporaryDirectory()
     let hero =
-      #"{"id":9000001,"name":"Evil\u001b[31m Red\u001b]0;owned\u0007 \u202eesrever \u009b2J","#
-      + #""description":"Line\u001b[2J\r\nbreak","modified":"2020-01-01T00:00:00Z","comics":1,"#
+      #"{"id":9000001,"name":"Evil Red \u202eesrever","#
+      + #""description":"Line\u001b[2J\r\nbreak \u009b2J","modified":"2020-01-01T00:00:00Z","comics":1,"#
       + #""urls":[{"type":"wiki\u001b[5m","url":"http://x.example/\u001b[1m"}]}"#
     try FileManager.default.createDirectory(atPath: home.file("cache"), withIntermediateDirectories: true)
     try home.write(
@@ -23,7 +25,7 @@ import Testing
     try home.save(
       Squad(members: [
         Member(
-          id: HeroID(9_000_002), name: Self.evil, description: Self.evil, thumbnail: Self.evil,
+          id: HeroID(9_000_002), name: Self.evilName, description: Self.evil, thumbnail: Self.evil,
           recruitedAt: .distantPast)
       ]))
   }

@@ -64,10 +64,8 @@ enum RecruitCommand: SquadFeatureCommand {
     for (index, line) in lines.enumerated() {
       guard let control = line.unicodeScalars.first(where: { $0.properties.generalCategory == .control && $0 != "\t" })
       else { continue }
-      let hex = String(control.value, radix: 16, uppercase: true)
-      let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
       throw UsageError(
-        "line \(index + 1) of stdin holds a control character (\(code)); 'recruit -' reads one hero id or name a line.",
+        "line \(index + 1) of stdin holds a control character (\(TextSnippet.codePoint(control))); 'recruit -' reads one hero id or name a line.",
         command: "recruit")
     }
     return lines.enumerated().compactMap { index, line -> String? in

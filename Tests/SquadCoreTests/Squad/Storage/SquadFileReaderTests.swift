@@ -14,7 +14,7 @@ import Testing
     var members = [Sample.thor, Sample.hulk, Sample.spiderMan].map { Sample.member($0) }
     members.append(
       Member(
-        id: HeroID(7), name: "Araña \"Q\" \u{1B} é", description: "line\nnext\\", thumbnail: nil,
+        id: HeroID(7), name: "Araña \"Q\" \u{202E} é", description: "line\nnext\\ \u{1B}", thumbnail: nil,
         recruitedAt: Date(timeIntervalSince1970: -13_000_000_000)))
     var squad = Squad(members: members)
     squad.maxMembers = 12
@@ -56,13 +56,14 @@ import Testing
   /// What the replaced reading made of the bytes: the squad, or that it refused them. It took a
   /// trailing comma (`[1,]`, `{"a": 1,}`), which JSON has not; the reader refuses it, so such
   /// copies are refused by both (a decision of issue 29).
-  /// It also took one of a key given twice, where the reader refuses the file (stop 37).
+  /// It also took one of a key given twice, where the reader refuses the file (stop 37), and a
+  /// whole number written with a fraction or an exponent (`100961E0`), which the reader refuses.
   static func oracle(_ bytes: [UInt8]) -> Squad? {
     let text = ByteOrderMark.stripped(bytes)
     guard String(validating: text, as: UTF8.self) != nil, !hasTrailingComma(text) else { return nil }
     // The walk below reads valid JSON only.
     guard (try? JSONSerialization.jsonObject(with: Data(text), options: .fragmentsAllowed)) != nil,
-      !RepeatedKeys.found(in: text)
+      !RepeatedKeys.found(in: text), !RepeatedKeys.unplainNumber(in: text)
     else { return nil }
     return try? JSONDecoder().decode(LegacySquad.self, from: Data(text)).squad
   }
@@ -73,13 +74,24 @@ import Testing
     static let top: Set<String> = ["schemaVersion", "maxMembers", "members"]
     static let member: Set<String> = ["id", "name", "description", "thumbnail", "recruitedAt"]
 
+    static let wholeNumbers: Set<String> = ["schemaVersion", "maxMembers", "id"]
+
     static func found(in bytes: [UInt8]) -> Bool {
       var index = 0
-      return value(bytes, &index, keys: top, inMembers: false)
+      return value(bytes, &index, keys: top, inMembers: false, plainOnly: false)
     }
 
-    // Walks one value; `keys` are the keys that must not repeat in it, when it is an object.
-    private static func value(_ bytes: [UInt8], _ index: inout Int, keys: Set<String>, inMembers: Bool) -> Bool {
+    /// Whether one of the squad's whole-number fields is written with a fraction or an exponent.
+    static func unplainNumber(in bytes: [UInt8]) -> Bool {
+      var index = 0
+      return value(bytes, &index, keys: top, inMembers: false, plainOnly: true)
+    }
+
+    // Walks one value; `keys` are the keys that must not repeat in it, when it is an object (or,
+    // with `plainOnly`, whose numbers must be written plainly).
+    private static func value(
+      _ bytes: [UInt8], _ index: inout Int, keys: Set<String>, inMembers: Bool, plainOnly: Bool
+    ) -> Bool {
       skipSpace(bytes, &index)
       guard index < bytes.count else { return false }
       switch bytes[index] {
@@ -88,16 +100,23 @@ import Testing
         var seen = Set<String>()
         while next(bytes, &index, closing: UInt8(ascii: "}")) {
           let key = string(bytes, &index)
-          if keys.contains(key), !seen.insert(key).inserted { return true }
+          if !plainOnly, keys.contains(key), !seen.insert(key).inserted { return true }
           skipSpace(bytes, &index)
           index += 1  // the colon
+          skipSpace(bytes, &index)
+          if plainOnly, keys.contains(key), wholeNumbers.contains(key) {
+            let end = bytes[index...].firstIndex { ",]} \n\r\t".utf8.contains($0) } ?? bytes.count
+            if bytes[index..<end].contains(where: { ".eE".utf8.contains($0) }), bytes[index] != UInt8(ascii: "\"") {
+              return true
+            }
+          }
           let nested = keys == top && key == "members"
-          if value(bytes, &index, keys: [], inMembers: nested) { return true }
+          if value(bytes, &index, keys: [], inMembers: nested, plainOnly: plainOnly) { return true }
         }
       case UInt8(ascii: "["):
         index += 1
         while next(bytes, &index, closing: UInt8(ascii: "]")) {
-          if value(bytes, &index, keys: inMembers ? member : [], inMembers: false) { return true }
+          if value(bytes, &index, keys: inMembers ? member : [], inMembers: false, plainOnly: plainOnly) { return true }
         }
       case UInt8(ascii: "\""): _ = string(bytes, &index)
       default:

@@ -23,7 +23,7 @@ import Testing
 
   @Test func aSquadWithAwkwardTextRoundTrips() throws {
     let awkward = Member(
-      id: HeroID(7), name: "Araña \"Q\" \u{1B}", description: "", thumbnail: nil, recruitedAt: Sample.moment)
+      id: HeroID(7), name: "Araña \"Q\" \u{202E}", description: "\u{1B}", thumbnail: nil, recruitedAt: Sample.moment)
     let squad = Squad(members: [Sample.member(Sample.thor), awkward, Sample.member(Sample.spiderMan)])
     #expect(try SquadFile.decode(Array(SquadFile.encode(squad)), path: "squad.json") == squad)
   }

@@ -47,15 +47,16 @@ import Testing
   }
 
   @Test func csvProblemsNameTheirLines() {
-    let text = "id,name,recruitedAt\n1,ok,\nabc,x,\n0,y,\n2,,\n1,dup,\n3,\"two\nlines\",later\n4\n"
+    let text = "id,name,recruitedAt\n1,ok,\nabc,x,\n0,y,\n2,,\n1,dup,\n3,\"two\nlines\",\n4\n5,z,later\n"
     #expect(
       problems(text) == [
         "in:3: id: expected a whole number, found 'abc'",
         "in:4: id: must be a whole number above 0, not 0",
         "in:5: name: must not be empty",
         "in:6: id: 1 appears twice (first at line 2); each member may appear once",
-        "in:7: recruitedAt: 'later' is not an ISO 8601 date of the years 0000 to 9999 (UTC) such as 2026-11-22T07:55:00Z",
+        "in:7: name: must not hold a control character (U+000A)",
         "in:9: expected 3 fields like the header, found 1",
+        "in:10: recruitedAt: 'later' is not an ISO 8601 date of the years 0000 to 9999 (UTC) such as 2026-11-22T07:55:00Z",
       ])
   }
 
