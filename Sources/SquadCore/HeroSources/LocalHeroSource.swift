@@ -30,7 +30,10 @@ public struct LocalHeroSource: HeroSource {
   }
 
   public func hero(_ id: HeroID) async -> Result<Sourced<Hero?>, SourceError> {
-    answer { Sourced($0.hero(id), source: $1) }
+    answer { catalogue, source in (catalogue, Sourced(catalogue.hero(id), source: source)) }.flatMap {
+      catalogue, found in
+      found.value == nil && catalogue.recordIsDamaged(id) ? .failure(.damagedRecord(id)) : .success(found)
+    }
   }
 
   public func heroes(namePrefix prefix: String, limit: Int) async -> Result<Sourced<[Hero]>, SourceError> {

@@ -10,13 +10,15 @@ public enum SourceError: CommandFailure, Hashable, Sendable {
   case rejected(status: Int, message: String)
   /// A local file could not be read or written.
   case storage(PersistenceError)
+  /// The local catalogue holds this hero, but its record fails its check.
+  case damagedRecord(HeroID)
 
   /// The exit code this failure ends a command with.
   public var exitCode: ExitCode {
     switch self {
     case .credentials: return .credentials
     case .unavailable, .rejected: return .failure
-    case .invalidResponse: return .invalidData
+    case .invalidResponse, .damagedRecord: return .invalidData
     case .storage(let error): return error.exitCode
     }
   }
@@ -26,6 +28,10 @@ public enum SourceError: CommandFailure, Hashable, Sendable {
     case .credentials(let message), .unavailable(let message), .invalidResponse(let message): return message
     case .rejected(let status, let message): return "The Marvel API refused the request (HTTP \(status)): \(message)"
     case .storage(let error): return error.description
+    case .damagedRecord(let id):
+      return "The local catalogue's record of hero \(id) is damaged, so it cannot be read. "
+        + "'squad catalogue check --repair' repairs the catalogue; the next sync or import that holds the hero "
+        + "brings it back."
     }
   }
 }

@@ -72,6 +72,36 @@ import Testing
     #expect(thanos.stdout.contains("Thanos"))
   }
 
+  /// Attack 8, finding 5: a hero whose record fails its check is not "no such hero" (exit 3).
+  @Test func anIdWhoseRecordIsDamagedIsSaidToBeDamagedNotUnknown() throws {
+    let squad = SquadProcess()
+    try squad.home.write(Self.one, to: "one.json")
+    #expect(try squad.run("catalogue", "import", squad.home.file("one.json")).status == 0)
+    let path = squad.home.file("catalogue.sqc")
+    var bytes = try #require(squad.home.contents("catalogue.sqc"))
+    // One letter of the record's name changed: its checksum no longer holds.
+    let name = try #require(bytes.range(of: Data(#""name":"Someone""#.utf8)))
+    bytes[name.upperBound - 2] = UInt8(ascii: "x")
+    try bytes.write(to: URL(fileURLWithPath: path))
+    for command in ["show", "recruit"] {
+      let result = try squad.run(command, "5000001", "--offline")
+      #expect(result.status == 65, "\(command): \(result.stderr)")
+      #expect(
+        result.stderr.contains(
+          "The local catalogue's record of hero 5000001 is damaged, so it cannot be read. "
+            + "'squad catalogue check --repair' repairs the catalogue"), "\(result.stderr)")
+    }
+    #expect(squad.home.contents("squad.json") == nil)
+    let unknown = try squad.run("show", "5000002", "--offline")
+    #expect(unknown.status == 3)
+    #expect(unknown.stderr.contains("No hero has the id 5000002"))
+    // Repaired, the damaged record is gone: now there is no such hero.
+    #expect(try squad.run("catalogue", "check", "--repair").status == 0)
+    let repaired = try squad.run("show", "5000001", "--offline")
+    #expect(repaired.status == 3, "\(repaired.stderr)")
+    #expect(repaired.stderr.contains("No hero has the id 5000001"))
+  }
+
   @Test func recordsBreakingTheRecordRuleNeverReachTheSquad() throws {
     let squad = SquadProcess()
     try FileManager.default.createDirectory(atPath: squad.home.file("cache"), withIntermediateDirectories: true)

@@ -49,6 +49,10 @@ public struct LocalCatalogue: Sendable {
   /// The hero with this id, if known.
   public func hero(_ id: HeroID) -> Hero? { answer { $0.entry(id: id)?.hero } }
 
+  /// Whether the file holds the hero with this id but its record is damaged: why ``hero(_:)``
+  /// finds none when what is intact lacks it too, rather than there being no such hero.
+  public func recordIsDamaged(_ id: HeroID) -> Bool { index.recordIsDamaged(id: id) }
+
   /// Where the hero with this id came from.
   public func origin(of id: HeroID) -> HeroOrigin? { answer { $0.entry(id: id)?.origin } }
 

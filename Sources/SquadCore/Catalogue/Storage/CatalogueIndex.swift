@@ -169,15 +169,7 @@ final class CatalogueIndex: Sendable {
   /// The hero with this id.
   func entry(id: HeroID) -> (hero: Hero, origin: HeroOrigin)? {
     bytes.withBytes { buffer in
-      let wanted = CatalogueFormat.idKey(id.rawValue)
-      let position = Self.bisect(header.count) { (field(buffer, ids, $0, column: 0, count: 16) ?? .max) < wanted }
-      guard field(buffer, ids, position, column: 0, count: 16) == wanted else {
-        checkOrder(buffer)
-        return nil
-      }
-      guard let offset = field(buffer, ids, position, column: 16, count: 12),
-        let found = record(buffer, at: Int(offset))
-      else { return nil }
+      guard let offset = recordOffset(buffer, id: id), let found = record(buffer, at: offset) else { return nil }
       // An entry that leads to another hero's record is a damaged index: never the wrong hero.
       guard found.hero.id == id else {
         noteDamage()
@@ -185,6 +177,26 @@ final class CatalogueIndex: Sendable {
       }
       return found
     }
+  }
+
+  /// Whether the id index holds this id but the record it leads to fails its check (or is
+  /// another hero's): the file has the hero, and its record is damaged.
+  func recordIsDamaged(id: HeroID) -> Bool {
+    bytes.withBytes { buffer in
+      guard let offset = recordOffset(buffer, id: id) else { return false }
+      return record(buffer, at: offset)?.hero.id != id
+    }
+  }
+
+  /// Where the record of this id starts, as the id index says; nil when the index lacks the id.
+  private func recordOffset(_ buffer: UnsafeBufferPointer<UInt8>, id: HeroID) -> Int? {
+    let wanted = CatalogueFormat.idKey(id.rawValue)
+    let position = Self.bisect(header.count) { (field(buffer, ids, $0, column: 0, count: 16) ?? .max) < wanted }
+    guard field(buffer, ids, position, column: 0, count: 16) == wanted else {
+      checkOrder(buffer)
+      return nil
+    }
+    return field(buffer, ids, position, column: 16, count: 12).map(Int.init)
   }
 
   /// Notes damage when the id entries are out of order, checked whole at the first miss of a
