@@ -13,6 +13,35 @@ import Testing
     #expect(try squad.run("--squad", name, "recruit", "hulk", "thor").status == 0)
   }
 
+  /// Attack 8, finding 6: a squad folder under a name that is no squad name was hidden in silence.
+  @Test func aSquadFolderUnderNoSquadNameIsNamedByTheListingAndLeftAlone() throws {
+    try squadWithTwoMembers("av")
+    let file = try #require(squad.home.contents("squads/av/squad.json"))
+    for folder in ["AV", "my squad", "default", ".hidden"] {
+      try FileManager.default.createDirectory(
+        atPath: squad.home.file("squads/\(folder)"), withIntermediateDirectories: true)
+      try file.write(to: URL(fileURLWithPath: squad.home.file("squads/\(folder)/squad.json")))
+    }
+    // A folder without a squad file is no squad squad hides.
+    try FileManager.default.createDirectory(atPath: squad.home.file("squads/Notes"), withIntermediateDirectories: true)
+    let before = try squad.home.snapshot()
+    let listed = try squad.run("squads")
+    #expect(listed.status == 0, "\(listed.stderr)")
+    #expect(listed.stdout.split(separator: "\n").map { $0.prefix { $0 != "\t" } } == ["default", "av"])
+    let folders = squad.home.file("squads")
+    let expected: [String] = [
+      "Warning: \(folders)/AV holds a squad file that squad never reads: squad names are lower case. It was left "
+        + "untouched; rename the folder to 'av' to use it.",
+      "Warning: \(folders)/default holds a squad file that squad never reads: the default squad is squad.json "
+        + "beside squads/, not a folder. It was left untouched.",
+      "Warning: \(folders)/my squad holds a squad file that squad never reads: a squad name may hold only letters "
+        + "a-z, digits, '-' and '_'. It was left untouched; rename the folder to use it.",
+    ]
+    #expect(listed.stderr.split(separator: "\n").map(String.init) == expected, "\(listed.stderr)")
+    #expect(try squad.home.snapshot() == before)
+    #expect(try squad.run("squads", "-q").stderr.isEmpty)
+  }
+
   @Test func deletingASquadFromANewerSquadIsRefusedAndNothingMoves() throws {
     try squadWithTwoMembers("d")
     let path = "squads/d/squad.json"

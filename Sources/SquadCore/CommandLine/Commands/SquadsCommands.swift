@@ -247,6 +247,7 @@ extension SquadsFeatureCommand {
           summaries, now: context.environment.now(), settings: context.output, fields: fields,
           catalogue: context.parts.catalogue.catalogue))
       for summary in summaries { if let problem = summary.problem { context.notice("Warning: \(problem)") } }
+      for stray in context.parts.squads.strayFolders() { context.notice("Warning: " + stray) }
       // As `ls` does: the rest is listed, a squad whose file could not be read fails the command,
       // a damaged one only warns.
       return summaries.contains { $0.problem?.exitCode == .failure } ? .exit(.failure) : .success

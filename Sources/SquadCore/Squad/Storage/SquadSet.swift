@@ -39,6 +39,29 @@ public struct SquadSet: Sendable {
     return [.default] + named.sorted()
   }
 
+  /// What to say of each folder in `squads/` that holds a squad file under a name that is no
+  /// squad name (`AV`, `my squad`): squad never reaches it, so `squads` names it rather than
+  /// hiding it, as it names a link there. Names starting with a dot are squad's own.
+  public func strayFolders() -> [String] {
+    let entries = ((try? SystemCall.folderNames(paths.squadsDirectory)) ?? nil) ?? []
+    return entries.sorted().compactMap { entry -> String? in
+      let folder = paths.squadsDirectory + "/" + entry
+      guard !entry.hasPrefix("."), (try? FileKind.isPresent(folder + "/squad.json")) ?? true else { return nil }
+      switch SquadName.parse(entry) {
+      case .success(let name) where name.isDefault:
+        return "\(folder) holds a squad file that squad never reads: the default squad is squad.json beside squads/, "
+          + "not a folder. It was left untouched."
+      case .success(let name) where name.value != entry:
+        return "\(folder) holds a squad file that squad never reads: squad names are lower case. It was left "
+          + "untouched; rename the folder to '\(name.value)' to use it."
+      case .success: return nil
+      case .failure(let error):
+        return "\(folder) holds a squad file that squad never reads: \(error.problem). It was left untouched; rename "
+          + "the folder to use it."
+      }
+    }
+  }
+
   /// Why a command cannot work on the squad `name` (it does not exist); nil when it does.
   public func refusal(for name: SquadName, fromVariable: Bool) -> SquadError? {
     do throws(PersistenceError) { try file(name).refuseLinkedFolder() } catch { return .file(error) }
