@@ -32,6 +32,7 @@ public enum ShortListing {
   public static func warning(promised: Int, received: Int) -> String? {
     guard isShort(promised: promised, received: received) else { return nil }
     return "The Marvel API promised \(Grouped.format(promised)) heroes but sent \(Grouped.format(received)) "
-      + "before its pages ran out (empty, short or repeated pages); the listing is incomplete."
+      + "before its paging broke off (pages empty, short, repeated or longer than asked for); the listing is "
+      + "incomplete."
   }
 }
