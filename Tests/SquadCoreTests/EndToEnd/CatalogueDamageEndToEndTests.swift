@@ -92,14 +92,27 @@ import Testing
             + "'squad catalogue check --repair' repairs the catalogue"), "\(result.stderr)")
     }
     #expect(squad.home.contents("squad.json") == nil)
+    // A member whose record is damaged is shown as the squad holds them, the damage said.
+    try squad.home.write(#"{"schemaVersion":1,"members":[{"id":5000001,"name":"Someone"}]}"#, to: "member.json")
+    #expect(try squad.run("import", squad.home.file("member.json")).status == 0)
+    let member = try squad.run("show", "5000001", "--offline")
+    #expect(member.status == 0, "\(member.stderr)")
+    #expect(member.stdout.contains("Someone"))
+    #expect(
+      member.stderr.contains("The catalogue's record of Someone (#5000001) is damaged; showing what squad 'default'"),
+      "\(member.stderr)")
     let unknown = try squad.run("show", "5000002", "--offline")
     #expect(unknown.status == 3)
     #expect(unknown.stderr.contains("No hero has the id 5000002"))
-    // Repaired, the damaged record is gone: now there is no such hero.
+    // Repaired, the damaged record is gone: now the catalogue does not know the hero.
     #expect(try squad.run("catalogue", "check", "--repair").status == 0)
     let repaired = try squad.run("show", "5000001", "--offline")
-    #expect(repaired.status == 3, "\(repaired.stderr)")
-    #expect(repaired.stderr.contains("No hero has the id 5000001"))
+    #expect(repaired.status == 0, "\(repaired.stderr)")
+    #expect(repaired.stderr.contains("The catalogue does not know Someone (#5000001)"), "\(repaired.stderr)")
+    #expect(try squad.run("fire", "5000001", "--yes").status == 0)
+    let gone = try squad.run("show", "5000001", "--offline")
+    #expect(gone.status == 3, "\(gone.stderr)")
+    #expect(gone.stderr.contains("No hero has the id 5000001"))
   }
 
   @Test func recordsBreakingTheRecordRuleNeverReachTheSquad() throws {

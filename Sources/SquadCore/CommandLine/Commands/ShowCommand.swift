@@ -43,12 +43,19 @@ enum ShowCommand: FeatureCommand {
       detail.ranks = context.parts.catalogue.catalogue.ranks(of: detail.hero)
       return show(detail, context)
     case .failed(let failure):
-      // A member the catalogue does not know (imported from a friend's export) is still shown as
-      // the squad holds it, the gap said on stderr, as `show` does for the API's gaps.
+      // A member the catalogue does not know (imported from a friend's export), or whose record
+      // there is damaged, is still shown as the squad holds it, the gap said on stderr, as `show`
+      // does for the API's gaps.
       guard let member = member(failure, context) else { return .lookupFailed(failure) }
+      let why =
+        if case .source(.damagedRecord) = failure {
+          "The catalogue's record of \(member.name) (#\(member.id)) is damaged"
+        } else {
+          "The catalogue does not know \(member.name) (#\(member.id))"
+        }
       context.notice(
-        "The catalogue does not know \(member.name) (#\(member.id)); showing what squad '\(context.squadName)' "
-          + "holds of them, recruited \(MarvelDate.iso8601(member.recruitedAt)).")
+        why + "; showing what squad '\(context.squadName)' holds of them, recruited "
+          + "\(MarvelDate.iso8601(member.recruitedAt)).")
       return show(HeroDetail(hero: Hero(member: member), source: .squad), context)
     default:
       return .error("The lookup stopped unexpectedly.", .failure)
@@ -60,7 +67,7 @@ enum ShowCommand: FeatureCommand {
   private static func member(_ failure: LookupFailure, _ context: CommandContext) -> Member? {
     guard let members = try? context.environment.squadFile.load().members else { return nil }
     switch failure {
-    case .unknownID(let id): return members.first { $0.id == id }
+    case .unknownID(let id), .source(.damagedRecord(let id)): return members.first { $0.id == id }
     case .unknownName(let name, _):
       guard case .success(let hero) = HeroMatcher.pick(name, among: members.map(Hero.init(member:))) else { return nil }
       return members.first { $0.id == hero.id }
