@@ -47,9 +47,13 @@ enum ShowCommand: FeatureCommand {
       // there is damaged, is still shown as the squad holds it, the gap said on stderr, as `show`
       // does for the API's gaps.
       guard let member = member(failure, context) else { return .lookupFailed(failure) }
+      let known = context.parts.catalogue.catalogue.hero(member.id)
       let why =
         if case .source(.damagedRecord) = failure {
           "The catalogue's record of \(member.name) (#\(member.id)) is damaged"
+        } else if let known {
+          // Named by the squad as the catalogue no longer names them (a rename since, a hand edit).
+          "The catalogue knows \(member.name) (#\(member.id)) as \(known.name); 'squad show \(member.id)' shows its record"
         } else {
           "The catalogue does not know \(member.name) (#\(member.id))"
         }

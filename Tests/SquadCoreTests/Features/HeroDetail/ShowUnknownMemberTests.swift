@@ -37,4 +37,22 @@ import Testing
     #expect(shown.code == 3 && shown.out.isEmpty, "\(shown.out)")
     #expect(shown.err.contains("No hero has the id 9999902."), "\(shown.err)")
   }
+
+  /// Found by the ninth attack: a member the squad names as the catalogue does not (renamed since,
+  /// or edited by hand) was said to be unknown to the catalogue, which holds its id.
+  @Test @MainActor func aMemberNamedOtherwiseThanTheCatalogueSaysWhereItsRecordIs() async throws {
+    let squad = try InProcessCLI()
+    let member = Member(
+      id: HeroID(1_009_351), name: "My Hulk", description: "", thumbnail: nil,
+      recruitedAt: Date(timeIntervalSince1970: 1_767_323_045))
+    try squad.home.save(Squad(members: [member]))
+    let shown = await squad.run(["show", "--offline", "my hulk"])
+    #expect(shown.code == 0, "\(shown.err)")
+    #expect(shown.out.hasPrefix("1009351\tMy Hulk\t"), "\(shown.out)")
+    #expect(
+      shown.err.contains(
+        "The catalogue knows My Hulk (#1009351) as Hulk; 'squad show 1009351' shows its record; showing what "
+          + "squad 'default' holds of them"), "\(shown.err)")
+    #expect(!shown.err.contains("does not know"), "\(shown.err)")
+  }
 }
