@@ -61,7 +61,7 @@ extension Member {
       } else if key == "recruitedAt" {
         try text(&recruitedAt, .recruitedAt)
       } else if keepingUnknown {
-        unknown.append(try reader.unknownField(key))
+        try reader.appendUnknownField(key, to: &unknown)
       } else {
         try reader.skipValue()
       }
@@ -162,7 +162,7 @@ struct SquadDocument {
           }
         }
       } else if keepingUnknown, !(key == "schemaVersion" || key == "maxMembers" || key == "members") {
-        unknownFields.append(try reader.unknownField(key))
+        try reader.appendUnknownField(key, to: &unknownFields)
       } else {
         if key == "schemaVersion" || key == "maxMembers" || (key == "members" && members != nil) {
           repeated = repeated ?? key.string

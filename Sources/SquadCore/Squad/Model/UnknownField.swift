@@ -17,10 +17,12 @@ public struct UnknownField: Hashable, Sendable {
 }
 
 extension JSONReader {
-  /// The value where the reader stands, kept under `key` as an ``UnknownField``; a key whose
-  /// escape names no character is not JSON text squad can write back.
-  mutating func unknownField(_ key: JSONKey) throws(Failure) -> UnknownField {
+  /// Appends the value where the reader stands to `fields`, kept under `key` as an
+  /// ``UnknownField``. A key whose escape names no character is not JSON text squad can write
+  /// back, and one given twice is refused as squad's own are: readers disagree on which counts.
+  mutating func appendUnknownField(_ key: JSONKey, to fields: inout [UnknownField]) throws(Failure) {
     guard let name = key.checkedString else { throw failure("a key with an escape that is no character") }
-    return UnknownField(key: name, json: try compactValue())
+    guard !fields.contains(where: { $0.key == name }) else { throw failure("the key '\(name)' is given twice") }
+    fields.append(UnknownField(key: name, json: try compactValue()))
   }
 }

@@ -114,4 +114,19 @@ import Testing
       return detail.contains("a key with an escape that is no character")
     }
   }
+
+  // Found by the ninth attack: a key squad does not know given twice (once escaped) was written
+  // back twice, so readers of the file took different values. Refused, as squad's own keys are.
+  @Test(arguments: [
+    #"{"schemaVersion": 1, "members": [], "dup": 1, "d\u0075p": 2}"#,
+    #"{"schemaVersion": 1, "members": [{"id": 1009351, "name": "Hulk", "recruitedAt": "2026-01-02T03:04:05Z", "e\u0078tra": 1, "extra": 2}]}"#,
+  ])
+  func aKeySquadDoesNotKnowGivenTwiceMakesTheFileCorrupt(content: String) {
+    #expect {
+      try SquadFile.decode(Array(content.utf8), path: "squad.json")
+    } throws: { error in
+      guard let error = error as? PersistenceError, case .corrupt(let detail) = error.reason else { return false }
+      return detail.contains("is given twice")
+    }
+  }
 }
