@@ -26,7 +26,10 @@ enum CatalogueSummary {
         separator: ", ")
       return "\(Grouped.format(total)) (\(parts))"
     }
-    let changed = overview.updatedAt.map { MarvelDate.iso8601($0) } ?? "never (the bundled set only)"
+    // No date is "never" only for the bundled set alone: a damaged file's date may be lost.
+    let bundledOnly = overview.heroesByOrigin.keys.allSatisfy { $0 == .bundled } && overview.changedBundled == 0
+    let changed =
+      overview.updatedAt.map { MarvelDate.iso8601($0) } ?? (bundledOnly ? "never (the bundled set only)" : "unknown")
     let stored =
       overview.catalogueBytes.map { "\(overview.catalogueFile) (\(ByteCount.format($0)))" }
       ?? "\(overview.catalogueFile) (not yet written)"

@@ -170,6 +170,21 @@ import Testing
     #expect(json(try squad.run("catalogue", "--json").stdout)["updatedAt"] is String)
   }
 
+  // Found by the ninth attack: before any repair, the summary of a file cut short said "never
+  // (the bundled set only)" beside its imported hero. The cut file's header still holds its date.
+  @Test func theSummaryOfACatalogueCutShortKeepsItsLastChange() throws {
+    let squad = SquadProcess()
+    try squad.home.write(#"{"id":4000001,"name":"Imported One"}"# + "\n", to: "one.jsonl")
+    #expect(try squad.run("catalogue", "import", squad.home.file("one.jsonl"), "-q").status == 0)
+    let before = json(try squad.run("catalogue", "--json").stdout)["updatedAt"] as? String
+    let bytes = try #require(squad.home.contents("catalogue.sqc"))
+    try bytes.dropLast(2000).write(to: URL(fileURLWithPath: squad.home.file("catalogue.sqc")))
+    let summary = try squad.run("catalogue")
+    #expect(summary.stdout.contains("import 1") && !summary.stdout.contains("never"), "\(summary.stdout)")
+    let after = json(try squad.run("catalogue", "--json").stdout)["updatedAt"] as? String
+    #expect(before != nil && after == before, "\(String(describing: before)) then \(String(describing: after))")
+  }
+
   @Test func aHomeOfThePreviousReleaseUpgradesWithNoHeroOrMemberLost() throws {
     // Offline by default, so the only file a read may write (the note that the local-catalogue
     // notice was said) stays out of the snapshots.

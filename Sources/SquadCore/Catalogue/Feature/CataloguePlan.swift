@@ -89,6 +89,8 @@ struct CataloguePlan {
       plan = CataloguePlan(
         builder: bytes.map { CatalogueBuilder(salvaging: $0, spoolFolder: spoolFolder) } ?? CatalogueBuilder(base: nil))
       plan.damaged = writing
+      // A file cut short keeps a header that reads, and with it the date of its last change.
+      plan.updatedAt = bytes?.withBytes { CatalogueHeader.cutShort($0) }?.updatedAt
       if writing {
         plan.aside = Aside(
           because: "damaged (\(problem))",
