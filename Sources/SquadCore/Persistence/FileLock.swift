@@ -30,8 +30,13 @@ public final class FileLock: Sendable {
     let descriptor = SystemCall.openFile(path, O_RDWR | O_CLOEXEC, 0)
     guard descriptor >= 0 else { return false }
     defer { close(descriptor) }
-    let taken = SystemCall.retrying({ flock(descriptor, (shared ? LOCK_SH : LOCK_EX) | LOCK_NB) }) == 0
-    return !taken && errno == EWOULDBLOCK
+    guard SystemCall.retrying({ flock(descriptor, (shared ? LOCK_SH : LOCK_EX) | LOCK_NB) }) == 0 else {
+      return errno == EWOULDBLOCK
+    }
+    // Let go now, not by the close alone: a close that fails would leave this look holding the
+    // lock the command then waits for, itself.
+    flock(descriptor, LOCK_UN)
+    return false
   }
 
   deinit {
