@@ -44,17 +44,9 @@ public final class RawTerminal: Sendable {
       interrupt_handler_give_back_terminal()
       return nil
     }
-    TerminalScreen.write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J")
+    ProcessStreams.write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J", to: STDOUT_FILENO)
     return RawTerminal(resizeDescriptor: resize)
   }
-
-  /// Keys are no longer read: Ctrl-C and Ctrl-\ send their signals again (ending the process, the
-  /// terminal given back), and stops (Ctrl-Z, SIGTSTP) wait until ``restore()``, which stops the
-  /// process then.
-  public static func stopReadingKeys() { interrupt_handler_stop_reading_keys() }
-
-  /// Stops the process as Ctrl-Z does, giving the terminal back first; returns once resumed.
-  public static func suspend() { interrupt_handler_suspend() }
 
   /// Whether squad may read keys and draw now: false while it is not the terminal's foreground
   /// job (after `bg`, the screen and the keys are the shell's). In front again, it first takes the
@@ -68,7 +60,7 @@ public final class RawTerminal: Sendable {
   public static var isHeldInFront: Bool { interrupt_handler_terminal_held() != 0 }
 
   /// Gives the terminal back: colours reset, cursor shown, main screen, settings from before; then
-  /// stops the process if a stop was deferred meanwhile (``stopReadingKeys()``).
+  /// stops the process if a stop was deferred meanwhile (``FullScreenTerminal/stopReadingKeys()``).
   public func restore() { interrupt_handler_give_back_terminal() }
 
   /// The terminal's size now, from stdout; nil when it cannot be read.

@@ -1,3 +1,5 @@
+import InterruptHandler
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -29,7 +31,7 @@ public final class TerminalScreen: FullScreenTerminal {
       return
     }
     let bytes = differ.withLock { $0.update(to: frame) }
-    if !bytes.isEmpty { Self.write(bytes) }
+    if !bytes.isEmpty { ProcessStreams.write(bytes, to: STDOUT_FILENO) }
   }
 
   public func nextEvent() -> TerminalEvent {
@@ -56,14 +58,7 @@ public final class TerminalScreen: FullScreenTerminal {
         if let key = decoder.withLock({ $0.next(flush: true) }) { return .key(key) }
         continue
       }
-      if descriptors[0].revents & Int16(POLLIN) != 0 {
-        var drain = [UInt8](repeating: 0, count: 64)
-        while read(resizeDescriptor, &drain, drain.count) > 0 {}
-        if let size = RawTerminal.size() {
-          differ.withLock { $0.invalidate() }
-          return .resized(size)
-        }
-      }
+      if descriptors[0].revents & Int16(POLLIN) != 0, let resized = resized() { return resized }
       // Put in the background while waiting: the keys are not ours now.
       if descriptors[1].revents != 0, RawTerminal.isHeldInFront {
         var buffer = [UInt8](repeating: 0, count: 4096)
@@ -83,19 +78,18 @@ public final class TerminalScreen: FullScreenTerminal {
     else {
       return nil
     }
+    return resized()
+  }
+
+  // Drains the resize pipe and has the next frame drawn whole; the new size, when it can be read.
+  private func resized() -> TerminalEvent? {
     var drain = [UInt8](repeating: 0, count: 64)
     while read(resizeDescriptor, &drain, drain.count) > 0 {}
     differ.withLock { $0.invalidate() }
     return RawTerminal.size().map(TerminalEvent.resized)
   }
 
-  public func suspend() { RawTerminal.suspend() }
+  public func suspend() { interrupt_handler_suspend() }
 
-  public func stopReadingKeys() { RawTerminal.stopReadingKeys() }
-
-  /// Writes text to stdout in full.
-  static func write(_ text: String) {
-    var text = text
-    text.withUTF8 { _ = FileDescriptorWriting.writeAll(UnsafeRawBufferPointer($0), to: STDOUT_FILENO) }
-  }
+  public func stopReadingKeys() { interrupt_handler_stop_reading_keys() }
 }
