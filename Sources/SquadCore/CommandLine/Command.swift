@@ -1,11 +1,9 @@
 /// One `squad` command or sub-command: its spec, its sub-commands and how it runs. Parsing,
 /// dispatch, help and completion all read the one tree ``CommandRegistry`` hangs them in.
 protocol Command: Sendable {
-  /// The command's own word, arguments, options and help.
   static var spec: CommandSpec { get }
   /// Its sub-commands, each a command of its own (`catalogue import`); none by default.
   static var subcommands: [any Command.Type] { get }
-  /// How the command runs once its command line has parsed.
   static var execution: CommandExecution { get }
 }
 

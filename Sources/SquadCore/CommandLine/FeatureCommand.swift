@@ -1,11 +1,8 @@
 /// A command that runs one feature: it says how its command line becomes the first action and
 /// what the final state prints; ``run(_:)`` is the rest, written once for every command.
 protocol FeatureCommand: Command {
-  /// The feature the command runs.
   associatedtype Machine: Feature
-  /// What its effects run on.
   associatedtype Runner: EffectRunner where Runner.Effect == Machine.Effect, Runner.Action == Machine.Action
-  /// The state the feature starts in.
   static var initialState: Machine.State { get }
   /// The runner over the live parts; fails when a part it needs is missing (sync without keys).
   static func runner(_ parts: LiveParts) throws(SourceError) -> Runner
@@ -25,7 +22,6 @@ extension FeatureCommand {
   static var upgradesCatalogue: Bool { false }
   static func status(_ state: Machine.State) -> String? { nil }
 
-  /// The run scaffold every feature command shares.
   @MainActor
   static func run(_ context: CommandContext) async -> Int32 {
     let action: Machine.Action
@@ -65,7 +61,6 @@ enum CommandOutcome: Sendable {
   /// Done, exit 0, after this notice (stderr, silenced by `-q`).
   case notice(String)
 
-  /// Done, exit 0.
   static let success = CommandOutcome.exit(.success)
   /// Failed: the feature stopped in a state that is not final.
   static let unfinished = CommandOutcome.error("The command stopped unexpectedly.", .failure)

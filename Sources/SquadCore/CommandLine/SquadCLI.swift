@@ -89,7 +89,6 @@ public enum SquadCLI {
     return await run(CommandContext(arguments: parsed, output: output, variables: variables, parts: parts))
   }
 
-  /// Prints the help of the command with this full name, or squad's own help for nil.
   private static func help(_ command: String?, _ console: Console) -> Int32 {
     console.out(
       HelpPrinter.help(for: command.flatMap(CommandRegistry.command(named:)), width: console.terminal.helpWidth))

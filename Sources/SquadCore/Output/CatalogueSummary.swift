@@ -2,7 +2,6 @@ import Foundation
 
 /// What `squad catalogue`, `catalogue import` and `catalogue check` print.
 enum CatalogueSummary {
-  /// The overview as JSON (`--json`).
   static func json(_ overview: CatalogueOverview) -> JSONValue {
     .object([
       ("heroes", origins(total: overview.heroes, overview.heroesByOrigin, changedBundled: overview.changedBundled)),

@@ -16,7 +16,6 @@ struct JSONKey {
     UnsafeBufferPointer(rebasing: quoted[(quoted.startIndex + 1)..<(quoted.endIndex - 1)])
   }
 
-  /// The text.
   var string: String { checkedString ?? "" }
 
   /// The text; nil when an escape names no character.
@@ -25,7 +24,6 @@ struct JSONKey {
     return try? JSONDecoder().decode(String.self, from: Data(quoted))
   }
 
-  /// Calls `body` with the UTF-8 bytes.
   func withUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
     guard hasEscapes else { return body(content) }
     var text = string

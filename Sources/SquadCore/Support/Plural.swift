@@ -6,10 +6,8 @@ enum Plural {
     Grouped.format(count) + " " + (count == 1 ? noun : plural ?? noun + "s")
   }
 
-  /// `n member(s)`.
   static func members(_ count: Int) -> String { Self.count(count, "member") }
 
-  /// `n hero(es)`.
   static func heroes(_ count: Int) -> String { Self.count(count, "hero", "heroes") }
 
   /// A squad and what it holds, for questions and reports: "the squad 'team' and its 3 members",

@@ -15,7 +15,6 @@ final class SharedBytes: @unchecked Sendable {
   private let array: [UInt8]?
   private let mapping: (address: UnsafeMutableRawPointer, length: Int)?
 
-  /// Bytes held in memory.
   init(_ bytes: [UInt8]) {
     array = bytes
     mapping = nil
@@ -39,7 +38,6 @@ final class SharedBytes: @unchecked Sendable {
     if let mapping { munmap(mapping.address, mapping.length) }
   }
 
-  /// Calls `body` with the bytes.
   func withBytes<Result, Failure: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result) throws(Failure)
     -> Result
   {

@@ -14,7 +14,6 @@
 enum HeldOutput {
   private static let held = Mutex<(pager: Pager, text: String, joinsErrors: Bool)?>(nil)
 
-  /// Starts holding stdout for `pager`.
   static func start(_ pager: Pager) { held.withLock { $0 = (pager, "", isatty(STDERR_FILENO) == 1) } }
 
   /// Keeps stdout text while holding; false when not holding.

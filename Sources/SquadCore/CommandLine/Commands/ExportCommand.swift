@@ -28,7 +28,6 @@ enum ExportCommand: FeatureCommand {
     ],
     takesOutputFormat: true, usesSquad: true)
 
-  /// The request the command line asks for, or the usage mistake in it.
   static func request(from arguments: ParsedArguments, now: Date) throws(UsageError) -> ExportRequest {
     let asked = arguments.has(.json) ? .json : arguments.value(.format).flatMap(ExportFormat.init(rawValue:))
     let fields = try OptionValues.fields(arguments, MemberField.self)

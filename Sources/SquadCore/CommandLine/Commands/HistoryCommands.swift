@@ -76,7 +76,6 @@ protocol StepCommand: HistoryFeatureCommand {
 }
 
 extension StepCommand {
-  /// The spec undo and redo share.
   static func stepSpec(abstract: String, discussion: String) -> CommandSpec {
     CommandSpec(
       name: direction.rawValue, abstract: abstract, discussion: discussion,

@@ -79,7 +79,6 @@ enum ShowCommand: FeatureCommand {
     }
   }
 
-  /// Prints the hero with the squads they are in.
   private static func show(_ detail: HeroDetail, _ context: CommandContext) -> CommandOutcome {
     var detail = detail
     // A squad that cannot be read is an error, never a shorter "In squads"; one whose

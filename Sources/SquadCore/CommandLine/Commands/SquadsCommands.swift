@@ -34,7 +34,6 @@ enum SquadsCommand: SquadsFeatureCommand {
   }
 }
 
-/// `squad squads create <name> [--max <n>]`.
 enum SquadsCreateCommand: SquadsFeatureCommand {
   static let spec = CommandSpec(
     name: "create",
@@ -48,14 +47,12 @@ enum SquadsCreateCommand: SquadsFeatureCommand {
     .createRequested(try name(0, context), maxMembers: try limit(context.arguments), at: context.environment.now())
   }
 
-  /// The `--max` given, if any.
   static func limit(_ arguments: ParsedArguments) throws(UsageError) -> Int? {
     guard arguments.value(.max) != nil else { return nil }
     return try OptionValues.integer(arguments, .max, in: 1...Squad.largestLimit, default: 0)
   }
 }
 
-/// `squad squads edit <name> (--max <n> | --no-max)`.
 enum SquadsEditCommand: SquadsFeatureCommand {
   static let spec = CommandSpec(
     name: "edit",
@@ -84,7 +81,6 @@ enum SquadsEditCommand: SquadsFeatureCommand {
   }
 }
 
-/// `squad squads rename <name> <new-name>`.
 enum SquadsRenameCommand: SquadsFeatureCommand {
   static let spec = CommandSpec(
     name: "rename",
@@ -100,7 +96,6 @@ enum SquadsRenameCommand: SquadsFeatureCommand {
   }
 }
 
-/// `squad squads delete <name> [--yes]`.
 enum SquadsDeleteCommand: SquadsFeatureCommand {
   static let spec = CommandSpec(
     name: "delete",
