@@ -48,9 +48,7 @@ public struct LiveParts: Sendable {
     let offline = configuration.offline != nil
     switch (offline, configuration.keys, marvel) {
     case (false, _, .success(let client)): heroes = APIHeroSource(client: client, store: catalogue, now: now)
-    case (false, .incomplete, .failure(let error)), (false, .complete, .failure(let error)),
-      (false, .tooShort, .failure(let error)):
-      heroes = UnusableHeroSource(error: error)
+    case (false, let keys, .failure(let error)) where keys != .none: heroes = UnusableHeroSource(error: error)
     default: heroes = LocalHeroSource(catalogue: try catalogue.read(), reason: offline ? .offline : .noKeys)
     }
     let squads = SquadSet(paths: paths, warn: warn, alert: alert)

@@ -39,9 +39,6 @@ public enum ProcessStreams {
     text.withUTF8 { _ = FileDescriptorWriting.writeAll(UnsafeRawBufferPointer($0), to: descriptor) }
   }
 
-  /// The variables whose values squad uses as paths.
-  static let pathVariables = ["SQUAD_HOME", "HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_CONFIG_HOME"]
-
   /// The arguments after the program name, from main's own argument vector (so a missing /proc
   /// loses nothing); nil when squad cannot see them at all.
   public static func arguments() -> [String]? {
@@ -56,7 +53,7 @@ public enum ProcessStreams {
       return "argument \(index) ('\(TextSnippet.quote(String(cString: argument)))') is not UTF-8; "
         + "squad works only with UTF-8 paths and text"
     }
-    for name in pathVariables {
+    for name in ["SQUAD_HOME", "HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_CONFIG_HOME"] {
       guard let value = getenv(name), String(validatingCString: value) == nil else { continue }
       return "\(name) is not UTF-8; squad works only with UTF-8 paths"
     }

@@ -135,8 +135,18 @@ extension CatalogueFeatureCommand {
         return .error(CatalogueSummary.nothingBroughtBack(report), .invalidData)
       }
       return .success
-    case .failed(.importing(let failure)):
-      return importFailed(failure)
+    case .failed(.importing(.invalid(let problem))):
+      return .error(
+        problem.description, .invalidData,
+        then: ["Nothing was imported; the catalogue is unchanged. Fix the file, or add --skip-invalid."])
+    case .failed(.importing(.unreadable(let problem))):
+      return .error(problem.description, .failure)
+    case .failed(.importing(.overLimit(let detail))):
+      return .error(
+        detail + " (see 'Limits' in the README)", .invalidData,
+        then: ["Nothing was imported; the catalogue is unchanged."])
+    case .failed(.importing(.persistence(let error))):
+      return .failed(error)
     case .cancelled:
       return .notice("Nothing was changed.")
     case .alreadyBundled:
@@ -151,23 +161,6 @@ extension CatalogueFeatureCommand {
       return report.damages.isEmpty || report.repaired ? .success : .exit(.invalidData)
     default:
       return .unfinished
-    }
-  }
-
-  private static func importFailed(_ failure: CatalogueImport.Failure) -> CommandOutcome {
-    switch failure {
-    case .invalid(let problem):
-      return .error(
-        problem.description, .invalidData,
-        then: ["Nothing was imported; the catalogue is unchanged. Fix the file, or add --skip-invalid."])
-    case .unreadable(let problem):
-      return .error(problem.description, .failure)
-    case .overLimit(let detail):
-      return .error(
-        detail + " (see 'Limits' in the README)", .invalidData,
-        then: ["Nothing was imported; the catalogue is unchanged."])
-    case .persistence(let error):
-      return .failed(error)
     }
   }
 }

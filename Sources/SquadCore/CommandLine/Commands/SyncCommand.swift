@@ -51,9 +51,7 @@ enum SyncCommand: FeatureCommand {
       if context.output.format == .json {
         context.console.out(json(report).encoded(pretty: context.output.prettyJSON) + "\n")
       }
-      for note in report.squadNotes where !context.isQuiet {
-        context.console.err("Warning: " + TextSanitizer.clean(note))
-      }
+      for note in report.squadNotes { context.notice("Warning: " + note) }
       // Not silenced by --quiet: the exit code says something failed (a partial result), and these say what.
       var warnings = report.squadProblems
       if let warning = ShortListing.warning(promised: report.total, received: report.heroCount) {
