@@ -1,15 +1,8 @@
 /// Edit distance for "did you mean" suggestions: Damerau's optimal string alignment, where two
 /// swapped neighbours (`hluk` for `hulk`), the commonest typo, count as one edit.
 public enum EditDistance {
-  /// The number of single-character insertions, deletions, substitutions or swaps of adjacent
-  /// characters from `a` to `b`.
-  public static func between(_ a: String, _ b: String) -> Int {
-    let left = Array(a)
-    let right = Array(b)
-    return bounded(left, right, limit: max(left.count, right.count)) ?? max(left.count, right.count)
-  }
-
-  /// The distance from `a` to `b` when it is at most `limit`; nil when it is more. Only a band of
+  /// The distance from `a` to `b` (single-character insertions, deletions, substitutions or swaps
+  /// of adjacent characters) when it is at most `limit`; nil when it is more. Only a band of
   /// `limit` characters either side of the diagonal is computed and the work stops as soon as a
   /// whole row exceeds `limit`, so a long input against a short name costs next to nothing.
   public static func between(_ a: String, _ b: String, atMost limit: Int) -> Int? {
@@ -18,10 +11,6 @@ public enum EditDistance {
     let left = Array(a.prefix(b.count + limit + 1))
     let right = Array(b.prefix(left.count + limit + 1))
     guard abs(left.count - right.count) <= limit else { return nil }
-    return bounded(left, right, limit: limit)
-  }
-
-  private static func bounded(_ left: [Character], _ right: [Character], limit: Int) -> Int? {
     guard !left.isEmpty else { return right.count <= limit ? right.count : nil }
     guard !right.isEmpty else { return left.count <= limit ? left.count : nil }
     let beyond = limit + 1
