@@ -64,7 +64,6 @@ enum OptionValues {
     return fields
   }
 
-  /// The `--fields` option of a listing of `Field`s.
   static func fieldsOption<Field: ListField>(_: Field.Type, default: String) -> OptionSpec {
     OptionSpec(
       .fields, value: "list", completion: .commaSeparated(Field.allCases.map(\.rawValue)),

@@ -1,5 +1,3 @@
-/// `squad catalogue`: what the local catalogue holds; `catalogue import` and `catalogue reset`
-/// are its sub-commands.
 enum CatalogueCommand: CatalogueFeatureCommand {
   static let subcommands: [any Command.Type] = [
     CatalogueImportCommand.self, CatalogueCheckCommand.self, CatalogueResetCommand.self,
@@ -22,7 +20,6 @@ enum CatalogueCommand: CatalogueFeatureCommand {
   }
 }
 
-/// `squad catalogue import <path>...`: archived Marvel data brought into the local catalogue.
 enum CatalogueImportCommand: CatalogueFeatureCommand {
   static let upgradesCatalogue = true
 
@@ -62,7 +59,6 @@ enum CatalogueImportCommand: CatalogueFeatureCommand {
   }
 }
 
-/// `squad catalogue check [--repair]`: every byte of the catalogue verified, as `git fsck` does.
 enum CatalogueCheckCommand: CatalogueFeatureCommand {
   static let spec = CommandSpec(
     name: "check",
@@ -86,7 +82,6 @@ enum CatalogueCheckCommand: CatalogueFeatureCommand {
   }
 }
 
-/// `squad catalogue reset [--yes]`: everything but the bundled set dropped.
 enum CatalogueResetCommand: CatalogueFeatureCommand {
   static let upgradesCatalogue = true
 

@@ -1,4 +1,3 @@
-/// `squad completion bash|zsh|fish`: prints a completion script.
 enum CompletionCommand: Command {
   static var execution: CommandExecution { .standalone(run) }
 

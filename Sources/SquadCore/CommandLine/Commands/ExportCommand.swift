@@ -1,6 +1,5 @@
 import Foundation
 
-/// `squad export`: the squad as JSON, JSON lines, CSV, TSV or Markdown, to stdout or a file.
 enum ExportCommand: FeatureCommand {
   typealias Machine = ExportFeature
 

@@ -1,7 +1,5 @@
 import Foundation
 
-/// `squad help [<command> [<subcommand>] | <topic>]`, and `squad help --man`: the manual page,
-/// shown by man on a terminal, printed as roff in a pipe.
 enum HelpCommand: Command {
   static var execution: CommandExecution { .standalone(run) }
 

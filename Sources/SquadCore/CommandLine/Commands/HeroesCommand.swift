@@ -1,4 +1,3 @@
-/// `squad heroes [<prefix>]`: a page of the catalogue, or all of it.
 enum HeroesCommand: FeatureCommand {
   typealias Machine = HeroesFeature
 

@@ -1,4 +1,3 @@
-/// `squad history`, `squad undo` and `squad redo`: the history feature from the command line.
 enum HistoryCommand: HistoryFeatureCommand {
   static let spec = CommandSpec(
     name: "history",

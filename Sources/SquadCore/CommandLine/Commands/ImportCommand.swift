@@ -1,4 +1,3 @@
-/// `squad import <file>`: members from an export, merged into the squad or replacing it.
 enum ImportCommand: FeatureCommand {
   typealias Machine = ImportFeature
 

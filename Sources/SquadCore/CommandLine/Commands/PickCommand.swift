@@ -1,4 +1,3 @@
-/// `squad pick [<filter>]`: build the squad in a full-screen list (``PickFeature``).
 enum PickCommand: Command {
   static var execution: CommandExecution { .inContext(run) }
 

@@ -1,4 +1,3 @@
-/// `squad show <hero>`: everything about one hero.
 enum ShowCommand: FeatureCommand {
   typealias Machine = HeroDetailFeature
 

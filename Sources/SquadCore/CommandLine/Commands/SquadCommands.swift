@@ -1,4 +1,3 @@
-/// `squad recruit`, `squad fire` and `squad list`: the squad feature from the command line.
 enum RecruitCommand: SquadFeatureCommand {
   static let upgradesCatalogue = true
 

@@ -1,4 +1,3 @@
-/// `squad squads`: every squad; `squads create`, `edit`, `rename` and `delete` are its sub-commands.
 enum SquadsCommand: SquadsFeatureCommand {
   static let subcommands: [any Command.Type] = [
     SquadsCreateCommand.self, SquadsEditCommand.self, SquadsRenameCommand.self, SquadsDeleteCommand.self,
@@ -118,7 +117,6 @@ enum SquadsDeleteCommand: SquadsFeatureCommand {
   }
 }
 
-/// `squad squads restore [<name>]`: lists the deleted squads kept, or puts one back.
 enum SquadsRestoreCommand: SquadsFeatureCommand {
   static let spec = CommandSpec(
     name: "restore",
@@ -169,7 +167,6 @@ enum SquadsRestoreCommand: SquadsFeatureCommand {
   }
 }
 
-/// `squad squads compare <name> <other>`: two squads side by side, from the listing of squads.
 enum SquadsCompareCommand: SquadsFeatureCommand {
   static let spec = CommandSpec(
     name: "compare",

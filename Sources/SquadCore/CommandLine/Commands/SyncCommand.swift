@@ -1,4 +1,3 @@
-/// `squad sync [--force]`: the whole catalogue from the API into the local catalogue.
 enum SyncCommand: FeatureCommand {
   typealias Machine = SyncFeature
 
