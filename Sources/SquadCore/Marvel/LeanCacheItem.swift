@@ -2,7 +2,6 @@ import Foundation
 
 /// An item the response cache keeps in short form (``ResponseCache``).
 protocol LeanCacheItem {
-  /// A page's items in short form.
   static func cached(_ items: [Self]) -> CachedItems
   /// The items again, or nil when one cannot be rebuilt (a hero the catalogue no longer holds).
   static func rebuilt(_ items: CachedItems, catalogue: LocalCatalogue?) -> [Self]?

@@ -2,7 +2,6 @@ import Foundation
 
 /// Turns HTTP answers into pages or typed errors; every odd body becomes a ``MarvelError``.
 enum MarvelResponseDecoder {
-  /// A 2xx body as a page of items.
   static func page<DTO: Decodable, Item>(
     _ body: Data, as dto: DTO.Type, status: Int, url: String, map: (DTO) -> Item
   ) -> Result<MarvelPage<Item>, MarvelError> {
@@ -54,7 +53,6 @@ enum MarvelResponseDecoder {
     }
   }
 
-  /// What a body that did not decode looks like, in a few words.
   static func describe(_ body: Data, error: (any Error)?) -> String {
     let text = body.prefix(512)
     guard let first = text.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) else {

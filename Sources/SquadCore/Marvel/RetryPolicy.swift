@@ -70,7 +70,6 @@ enum HTTPDate {
     "EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz", "EEE MMM d HH:mm:ss yyyy",
   ]
 
-  /// The date, or nil when the text is none of the three forms.
   static func parse(_ text: String) -> Date? {
     for format in formats {
       let formatter = DateFormatter()

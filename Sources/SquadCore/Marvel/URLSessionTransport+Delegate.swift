@@ -9,7 +9,6 @@ extension URLSessionTransport {
   final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private let exchanges = Mutex<[Int: Exchange]>([:])
 
-    /// Routes `task`'s events to `exchange` until it completes.
     func register(_ exchange: Exchange, for task: URLSessionTask) {
       exchanges.withLock { $0[task.taskIdentifier] = exchange }
     }

@@ -12,7 +12,6 @@ extension URLSessionTransport {
   // session's queue); redirects and cancels under one lock, as FoundationNetworking traps on a
   // redirect for a cancelled task; the deadline holds the exchange weakly, not keeping its body.
   final class Exchange: @unchecked Sendable {
-    /// Whoever waits for the answer.
     typealias Caller = CheckedContinuation<Result<HTTPResponse, TransportError>, Never>
     let bodyLimit: Int
     // Everything below is guarded by `lock`.
@@ -79,7 +78,6 @@ extension URLSessionTransport {
       }
     }
 
-    /// The request ended: the answer with the body gathered, or the error.
     func complete(_ response: URLResponse?, _ error: (any Error)?) {
       let data = lock.withLock { body }
       finish(URLSessionTransport.result(data, response, error))

@@ -114,7 +114,6 @@ public enum BoundedInput {
     return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
   }
 
-  /// Whether `path` is a symbolic link whose target does not exist.
   static func isDanglingLink(_ path: String) -> Bool {
     var status = stat()
     return isLink(path) && stat(path, &status) != 0 && errno == ENOENT

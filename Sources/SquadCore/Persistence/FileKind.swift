@@ -31,7 +31,6 @@ enum FileKind {
   /// Whether anything is at `path`, a symbolic link counted as itself: whether the name is taken.
   static func isPresent(_ path: String) throws(PersistenceError) -> Bool { try status(path) != nil }
 
-  /// Whether something other than a folder is at `path` (a link followed).
   static func isPresentAndNotAFolder(_ path: String) -> Bool {
     guard let status = try? status(path, following: true) else { return false }
     return status.st_mode & S_IFMT != S_IFDIR

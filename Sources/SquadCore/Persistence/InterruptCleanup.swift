@@ -17,10 +17,8 @@ public enum InterruptCleanup {
     case terminal = 2
   }
 
-  /// Tells the handler where a line is left unfinished.
   static func lineOpen(_ place: OpenLine) { interrupt_handler_set_line_open(place.rawValue) }
 
-  /// Forgets a file registered with `register`.
   static func unregister(_ slot: Int32) { interrupt_handler_unregister(slot) }
 
   /// Runs `change`, whose renames through ``rename(_:to:)`` on this thread commit it. From such a

@@ -16,7 +16,6 @@ extension OutputFile {
 
     var exists: Bool { existing != nil }
 
-    /// Checks what `path` names, refusing what the rules refuse.
     init(path: String) throws(PersistenceError) {
       guard try FileKind.isPresent(path) else {
         self.path = path

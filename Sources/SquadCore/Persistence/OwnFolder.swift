@@ -8,7 +8,6 @@ import Foundation
 
 /// The folders squad keeps inside its home, never reached through a symbolic link.
 enum OwnFolder {
-  /// Throws when `path` is a symbolic link; anything else passes.
   static func refuseLink(_ path: String) throws(PersistenceError) {
     var status = stat()
     guard lstat(path, &status) == 0 else { return }
@@ -26,7 +25,6 @@ enum OwnFolder {
     }
   }
 
-  /// Whether `path` is a real folder (not a link to one).
   static func isRealFolder(_ path: String) -> Bool {
     var status = stat()
     return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR

@@ -27,7 +27,6 @@ public enum ExportRenderer {
     }
   }
 
-  /// One member as a JSON object holding the chosen fields in the chosen order.
   static func member(of member: Member, _ fields: [MemberField], hero: Hero?) -> JSONValue {
     .object(fields.map { ($0.rawValue, $0.json(member, hero: hero)) })
   }

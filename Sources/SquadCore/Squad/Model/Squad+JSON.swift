@@ -124,7 +124,6 @@ extension Member {
 /// A squad document as read, `{"schemaVersion": 1, "maxMembers": 5, "members": [...]}`: the squad
 /// file's form and a JSON export's. Each member goes to `each` as it is read, until it says stop.
 struct SquadDocument {
-  /// Whether the text is an object at all.
   var isObject: Bool
   /// `schemaVersion` as read; nil when missing.
   var version: Result<Int?, JSONReader.Unfit>?

@@ -23,7 +23,6 @@ public struct Squad: Hashable, Sendable {
     self.members = members.filter { seen.insert($0.id).inserted }
   }
 
-  /// A squad of members already known to have distinct ids.
   init(distinctMembers members: [Member]) { self.members = members }
 
   /// Ids of all members, for quick membership checks.

@@ -29,10 +29,8 @@ extension HeroCounts {
     ("comics", "comic"), ("series", "series"), ("stories", "story"), ("events", "event"),
   ]
 
-  /// The four counts in the order of ``all``.
   var values: [Int?] { [comics, series, stories, events] }
 
-  /// How many of the four are known.
   var known: Int { values.count { $0 != nil } }
 
   /// Each count summed over the heroes that have it; a count no hero has known is nil (no heroes: 0).

@@ -12,7 +12,6 @@ public struct UndoStacks: Equatable, Sendable {
     /// The number of the change in the history; nil for a step standing for changes trimmed away.
     public var sequence: Int?
 
-    /// The step that takes this one back.
     var inverse: Step { Step(diff: diff.inverse, before: after, after: before, sequence: sequence) }
   }
 

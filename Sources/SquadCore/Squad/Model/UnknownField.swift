@@ -12,7 +12,6 @@ public struct UnknownField: Hashable, Sendable {
     self.json = json
   }
 
-  /// The field as an ordered JSON object's key and value.
   var field: (String, JSONValue) { (key, .raw(json)) }
 }
 

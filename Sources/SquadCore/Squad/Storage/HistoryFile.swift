@@ -126,7 +126,6 @@ public struct HistoryFile: Sendable {
       + "longer reach them."
   }
 
-  /// Whether the file has grown past the point where it is trimmed.
   func isOverGrown(entries: Int) -> Bool {
     if entries > HistoryFile.bound + HistoryFile.slack { return true }
     // stat, not FileManager's attributes: those cost a recruit a fifth of its instructions.

@@ -10,6 +10,5 @@ public enum SquadDigest {
   /// The digest of a squad.
   public static func of(_ squad: Squad) -> String { of(fileForm: SquadFile.encode(squad)) }
 
-  /// The digest of a squad's file form, already encoded.
   static func of(fileForm: Data) -> String { MD5.hex(MD5.digest(fileForm)) }
 }

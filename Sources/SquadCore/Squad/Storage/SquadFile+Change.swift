@@ -112,7 +112,6 @@ extension SquadFile {
     }
   }
 
-  /// `body`'s value, a file failure as a ``SquadError``.
   func files<Value>(_ body: () throws(PersistenceError) -> Value) throws(SquadError) -> Value {
     do { return try body() } catch { throw .file(error) }
   }

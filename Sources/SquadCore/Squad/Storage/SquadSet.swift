@@ -321,7 +321,6 @@ public struct SquadSet: Sendable {
     /// creation, renames and deletion (a squad whose file or history cannot be read is not empty).
     var isEmpty: Bool
 
-    /// What the folder holds.
     static func read(_ folder: String) -> SetAside {
       let bytes = try? BoundedInput.regularFile(folder + "/squad.json", limit: InputLimit.squadFile, ownFile: true)
       let members = bytes.flatMap { try? SquadFile.decode($0, path: folder + "/squad.json").members.count }

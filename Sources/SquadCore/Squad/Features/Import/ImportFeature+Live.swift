@@ -3,7 +3,6 @@ import Foundation
 /// Runs the import feature's effects against the real files.
 public struct ImportEffects: EffectRunner {
   let environment: AppEnvironment
-  /// The local catalogue members are checked against.
   let catalogue: CatalogueStore
 
   public func run(_ effect: ImportFeature.Effect, send: @escaping @Sendable (ImportFeature.Action) async -> Void) async

@@ -52,7 +52,6 @@ enum ImportJSON {
     return isArray ? nil : ImportProblem(.jsonPath("members"), "expected an array of member objects")
   }
 
-  /// Hands each member of JSON Lines to `validation` until it says stop.
   static func forEachLine(_ text: String, _ validation: ImportValidation) {
     eachLine(of: text) { number, line in
       let location = ImportLocation.line(number)

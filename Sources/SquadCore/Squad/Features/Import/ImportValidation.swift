@@ -12,7 +12,6 @@ final class ImportValidation {
   /// A JSON document's size limit (``ImportContent/limit``).
   var limit: Int?? = nil
   private(set) var problems: [ImportProblem] = []
-  /// Whether reading stopped before the end of the file.
   private(set) var stoppedEarly = false
   private(set) var firstSeen: [HeroID: ImportLocation] = [:]
 
