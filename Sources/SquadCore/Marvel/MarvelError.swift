@@ -86,7 +86,7 @@ public enum MarvelError: Error, Hashable, Sendable, CustomStringConvertible {
 
   /// `in 60 s (at 2026-11-24T04:31:07Z)`.
   private static func when(_ seconds: Double, _ at: Date) -> String {
-    "in \(Self.seconds(seconds.rounded(.up))) (at \(HTTPDate.iso(at)))"
+    "in \(Self.seconds(seconds.rounded(.up))) (at \(MarvelDate.iso8601(at)))"
   }
 
   private static func after(_ attempts: Int) -> String { attempts > 1 ? " after \(attempts) attempts" : "" }

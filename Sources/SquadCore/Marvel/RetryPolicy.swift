@@ -80,11 +80,4 @@ enum HTTPDate {
     }
     return nil
   }
-
-  /// `2026-11-24T04:31:07Z`, for messages.
-  static func iso(_ date: Date) -> String {
-    let formatter = ISO8601DateFormatter()
-    formatter.formatOptions = [.withInternetDateTime]
-    return formatter.string(from: date)
-  }
 }
