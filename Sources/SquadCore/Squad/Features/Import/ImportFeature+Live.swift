@@ -12,10 +12,7 @@ public struct ImportEffects: EffectRunner {
       await send(.fileRead(read(source)))
 
     case .lookUpNames(let ids):
-      let catalogue = catalogue.catalogue
-      var names: [HeroID: String] = [:]
-      for id in ids { names[id] = catalogue.hero(id)?.name }
-      await send(.namesFound(names))
+      await send(.namesFound(catalogue.catalogue.heroes(ids).mapValues(\.name)))
 
     case .updateSquad(let content, let replace):
       if environment.squadFile.isBusy { await send(.waitingForLock) }
