@@ -17,7 +17,7 @@ enum HistoryCommand: HistoryFeatureCommand {
   }
 
   static func report(_ state: HistoryFeature.State, _ context: CommandContext) -> CommandOutcome {
-    switch state.phase {
+    switch state {
     case .listed(let entries):
       if entries.isEmpty { context.notice("No changes recorded yet for the squad '\(context.squadName)'.") }
       context.console.out(HistoryOutput.render(entries, now: context.environment.now(), settings: context.output))
@@ -56,12 +56,12 @@ enum RedoCommand: StepCommand {
 protocol HistoryFeatureCommand: FeatureCommand where Machine == HistoryFeature, Runner == HistoryEffects {}
 
 extension HistoryFeatureCommand {
-  static var initialState: HistoryFeature.State { HistoryFeature.State() }
+  static var initialState: HistoryFeature.State { .idle }
 
   static func runner(_ parts: LiveParts) -> HistoryEffects { HistoryEffects(environment: parts.environment) }
 
   static func status(_ state: HistoryFeature.State) -> String? {
-    switch state.phase {
+    switch state {
     case .loading: return "Loading history…"
     case .stepping(let direction, _): return direction == .undo ? "Undoing…" : "Redoing…"
     default: return nil
@@ -99,7 +99,7 @@ extension StepCommand {
   }
 
   static func report(_ state: HistoryFeature.State, _ context: CommandContext) -> CommandOutcome {
-    switch state.phase {
+    switch state {
     case .stepped(_, let outcome):
       let limit =
         outcome.stoppedAtLimitChange

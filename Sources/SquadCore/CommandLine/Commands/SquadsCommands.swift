@@ -155,7 +155,7 @@ enum SquadsRestoreCommand: SquadsFeatureCommand {
   }
 
   static func report(_ state: SquadsFeature.State, _ context: CommandContext) -> CommandOutcome {
-    guard case .listed = state.phase else { return reportChange(state, context) }
+    guard case .listed = state else { return reportChange(state, context) }
     do throws(PersistenceError) {
       let kept = try context.parts.squads.deleted()
       if kept.isEmpty { context.notice("No deleted squads are kept; 'squad squads delete' keeps the newest.") }
@@ -189,7 +189,7 @@ enum SquadsCompareCommand: SquadsFeatureCommand {
   }
 
   static func report(_ state: SquadsFeature.State, _ context: CommandContext) -> CommandOutcome {
-    guard case .listed(let summaries) = state.phase, let names = try? [name(0, context), name(1, context)] else {
+    guard case .listed(let summaries) = state, let names = try? [name(0, context), name(1, context)] else {
       return .unfinished
     }
     var pair: [SquadSummary] = []
@@ -211,7 +211,7 @@ enum SquadsCompareCommand: SquadsFeatureCommand {
 protocol SquadsFeatureCommand: FeatureCommand where Machine == SquadsFeature, Runner == SquadsEffects {}
 
 extension SquadsFeatureCommand {
-  static var initialState: SquadsFeature.State { SquadsFeature.State() }
+  static var initialState: SquadsFeature.State { .idle }
 
   static func runner(_ parts: LiveParts) -> SquadsEffects {
     SquadsEffects(set: parts.squads, environment: parts.environment)
@@ -231,7 +231,7 @@ extension SquadsFeatureCommand {
 
   /// What every squads command reports, the listing included.
   static func reportChange(_ state: SquadsFeature.State, _ context: CommandContext) -> CommandOutcome {
-    switch state.phase {
+    switch state {
     case .listed(let summaries):
       let fields = (try? OptionValues.fields(context.arguments, SquadField.self)) ?? nil
       context.console.out(

@@ -3,14 +3,8 @@ import Foundation
 /// Showing a squad's history (without the lock), and stepping through it with undo and redo,
 /// one change each (``SquadFile/change(by:at:_:)``).
 public enum HistoryFeature: Feature {
-  /// Where the command is.
-  public struct State: Equatable, Sendable {
-    /// The current phase.
-    public var phase: Phase = .idle
-  }
-
   /// The phases of `history`, `undo` and `redo`.
-  public enum Phase: Equatable, Sendable {
+  public enum State: Equatable, Sendable {
     case idle
     /// Reading the history.
     case loading(limit: Int?)
@@ -41,30 +35,30 @@ public enum HistoryFeature: Feature {
   }
 
   public static func reduce(_ state: inout State, _ action: Action) -> [Effect] {
-    switch (state.phase, action) {
+    switch (state, action) {
     case (.idle, .historyRequested(let limit)):
-      state.phase = .loading(limit: limit)
+      state = .loading(limit: limit)
       return [.loadHistory]
 
     case (.idle, .stepRequested(let direction, let count, let date)):
-      state.phase = .stepping(direction, count: count)
+      state = .stepping(direction, count: count)
       return [.step(direction, count: count, at: date)]
 
     case (.loading(let limit), .historyLoaded(.success(let entries))):
       let newestFirst = Array(entries.reversed())
-      state.phase = .listed(limit.map { Array(newestFirst.prefix($0)) } ?? newestFirst)
+      state = .listed(limit.map { Array(newestFirst.prefix($0)) } ?? newestFirst)
       return []
 
     case (.stepping(let direction, _), .stepFinished(.success(let outcome))):
-      state.phase = .stepped(direction, outcome)
+      state = .stepped(direction, outcome)
       return []
 
     case (.loading, .historyLoaded(.failure(let error))):
-      state.phase = .failed(.file(error))
+      state = .failed(.file(error))
       return []
 
     case (.stepping, .stepFinished(.failure(let error))):
-      state.phase = .failed(error)
+      state = .failed(error)
       return []
 
     default:

@@ -3,14 +3,8 @@ import Foundation
 /// Listing, creating, renaming and deleting squads (`squad squads`); delete reads them first, so
 /// the question can say how many members go.
 public enum SquadsFeature: Feature {
-  /// Where the command is.
-  public struct State: Equatable, Sendable {
-    /// The current phase.
-    public var phase: Phase = .idle
-  }
-
   /// The phases of a `squads` command.
-  public enum Phase: Equatable, Sendable {
+  public enum State: Equatable, Sendable {
     case idle
     /// Reading every squad's summary (to list them, or before deleting `deleting`).
     case loading(deleting: SquadName?, askFirst: Bool, at: Date?)
@@ -52,9 +46,9 @@ public enum SquadsFeature: Feature {
   }
 
   public static func reduce(_ state: inout State, _ action: Action) -> [Effect] {
-    switch (state.phase, action) {
+    switch (state, action) {
     case (.idle, .listRequested):
-      state.phase = .loading(deleting: nil, askFirst: false, at: nil)
+      state = .loading(deleting: nil, askFirst: false, at: nil)
       return [.loadSquads]
 
     case (.idle, .createRequested(let name, let limit, let date)):
@@ -71,47 +65,47 @@ public enum SquadsFeature: Feature {
 
     case (.idle, .deleteRequested(let name, let askFirst, let date)):
       guard !name.isDefault else {
-        state.phase = .failed(.isDefault(action: "deleted"))
+        state = .failed(.isDefault(action: "deleted"))
         return []
       }
-      state.phase = .loading(deleting: name, askFirst: askFirst, at: date)
+      state = .loading(deleting: name, askFirst: askFirst, at: date)
       return [.loadSquads]
 
     case (.loading, .squadsLoaded(.failure(let failure))):
-      state.phase = .failed(failure)
+      state = .failed(failure)
       return []
 
     case (.loading(nil, _, _), .squadsLoaded(.success(let summaries))):
-      state.phase = .listed(summaries)
+      state = .listed(summaries)
       return []
 
     case (.loading(let name?, let askFirst, let date?), .squadsLoaded(.success(let summaries))):
       guard let summary = summaries.first(where: { $0.name == name }) else {
-        state.phase = .failed(.missing(name, nearest: SquadSet.nearest(to: name, in: summaries.map(\.name))))
+        state = .failed(.missing(name, nearest: SquadSet.nearest(to: name, in: summaries.map(\.name))))
         return []
       }
       // A newer squad's file is refused before anyone is asked, as every change refuses it.
       if let problem = summary.problem, case .newerSchema = problem.reason {
-        state.phase = .failed(.file(problem))
+        state = .failed(.file(problem))
         return []
       }
       guard askFirst else { return change(&state, .delete(name, at: date)) }
-      state.phase = .confirming(name, at: date, asked: summary.identity)
+      state = .confirming(name, at: date, asked: summary.identity)
       return [.confirm(prompt: "Delete \(Plural.squad(name, members: summary.members))? [y/N] ")]
 
     case (.confirming(let name, let date, let asked), .confirmationAnswered(true)):
       return change(&state, .delete(name, at: date, asked: asked))
 
     case (.confirming, .confirmationAnswered(false)):
-      state.phase = .cancelled
+      state = .cancelled
       return []
 
     case (.changing(let request), .changeFinished(.success(let change))):
-      state.phase = .changed(request, change)
+      state = .changed(request, change)
       return []
 
     case (.changing, .changeFinished(.failure(let failure))):
-      state.phase = .failed(failure)
+      state = .failed(failure)
       return []
 
     default:
@@ -120,7 +114,7 @@ public enum SquadsFeature: Feature {
   }
 
   private static func change(_ state: inout State, _ request: SquadsRequest) -> [Effect] {
-    state.phase = .changing(request)
+    state = .changing(request)
     return [.change(request)]
   }
 }

@@ -9,7 +9,7 @@ import Testing
   var file: SquadFile { SquadFile(paths: SquadPaths(home: home.path)) }
 
   func store() -> TestStore<HistoryFeature, HistoryEffects> {
-    TestStore(initialState: HistoryFeature.State(), runner: HistoryEffects(environment: Sample.environment(in: home)))
+    TestStore(initialState: .idle, runner: HistoryEffects(environment: Sample.environment(in: home)))
   }
 
   private func recruit(_ hero: Hero) throws {
@@ -21,8 +21,8 @@ import Testing
     try recruit(Sample.spiderMan)
     let entries = try file.history.read().entries
     let store = store()
-    await store.send(.historyRequested(limit: 1)) { $0.phase = .loading(limit: 1) }
-    await store.receive(.historyLoaded(.success(entries))) { $0.phase = .listed([entries[1]]) }
+    await store.send(.historyRequested(limit: 1)) { $0 = .loading(limit: 1) }
+    await store.receive(.historyLoaded(.success(entries))) { $0 = .listed([entries[1]]) }
     store.finish()
   }
 
@@ -30,23 +30,23 @@ import Testing
     try recruit(Sample.hulk)
     let afterRecruit = try file.load()
     let store = store()
-    await store.send(.stepRequested(.undo, count: 1, at: Sample.moment)) { $0.phase = .stepping(.undo, count: 1) }
+    await store.send(.stepRequested(.undo, count: 1, at: Sample.moment)) { $0 = .stepping(.undo, count: 1) }
     let undo = try #require(try file.history.read().entries.last)
     #expect(undo.kind == .undo)
     #expect(undo.diff.removed.map(\.member.id) == [Sample.hulk.id])
     await store.receive(.stepFinished(.success(StepOutcome(entry: undo)))) {
-      $0.phase = .stepped(.undo, StepOutcome(entry: undo))
+      $0 = .stepped(.undo, StepOutcome(entry: undo))
     }
     store.finish()
     #expect(try file.load().members.isEmpty)
 
     let again = self.store()
-    await again.send(.stepRequested(.redo, count: 5, at: Sample.moment)) { $0.phase = .stepping(.redo, count: 5) }
+    await again.send(.stepRequested(.redo, count: 5, at: Sample.moment)) { $0 = .stepping(.redo, count: 5) }
     let redo = try #require(try file.history.read().entries.last)
     #expect(redo.kind == .redo && redo.steps == 1)
     // One change of the five asked: the history held no more.
     await again.receive(.stepFinished(.success(StepOutcome(entry: redo, ranOut: true)))) {
-      $0.phase = .stepped(.redo, StepOutcome(entry: redo, ranOut: true))
+      $0 = .stepped(.redo, StepOutcome(entry: redo, ranOut: true))
     }
     again.finish()
     #expect(try file.load() == afterRecruit)
@@ -54,16 +54,16 @@ import Testing
 
   @Test func nothingToUndoIsNotAFailure() async throws {
     let store = store()
-    await store.send(.stepRequested(.undo, count: 1, at: Sample.moment)) { $0.phase = .stepping(.undo, count: 1) }
-    await store.receive(.stepFinished(.success(StepOutcome()))) { $0.phase = .stepped(.undo, StepOutcome()) }
+    await store.send(.stepRequested(.undo, count: 1, at: Sample.moment)) { $0 = .stepping(.undo, count: 1) }
+    await store.receive(.stepFinished(.success(StepOutcome()))) { $0 = .stepped(.undo, StepOutcome()) }
     store.finish()
   }
 
   @Test func nothingToRedoIsNotAFailureEvenAfterChanges() async throws {
     try recruit(Sample.hulk)
     let store = store()
-    await store.send(.stepRequested(.redo, count: 3, at: Sample.moment)) { $0.phase = .stepping(.redo, count: 3) }
-    await store.receive(.stepFinished(.success(StepOutcome()))) { $0.phase = .stepped(.redo, StepOutcome()) }
+    await store.send(.stepRequested(.redo, count: 3, at: Sample.moment)) { $0 = .stepping(.redo, count: 3) }
+    await store.receive(.stepFinished(.success(StepOutcome()))) { $0 = .stepped(.redo, StepOutcome()) }
     store.finish()
     #expect(try file.history.read().entries.map(\.kind) == [.change])
   }
@@ -77,15 +77,15 @@ import Testing
     let unusable = PersistenceError(path: file.history.path, reason: .corruptHistory(detail: detail))
     let refusal = SquadError.file(unusable)
     let listing = store()
-    await listing.send(.historyRequested(limit: nil)) { $0.phase = .loading(limit: nil) }
-    await listing.receive(.historyLoaded(.failure(unusable))) { $0.phase = .failed(refusal) }
+    await listing.send(.historyRequested(limit: nil)) { $0 = .loading(limit: nil) }
+    await listing.receive(.historyLoaded(.failure(unusable))) { $0 = .failed(refusal) }
     listing.finish()
     for direction in [StepDirection.undo, .redo] {
       let store = store()
       await store.send(.stepRequested(direction, count: 1, at: Sample.moment)) {
-        $0.phase = .stepping(direction, count: 1)
+        $0 = .stepping(direction, count: 1)
       }
-      await store.receive(.stepFinished(.failure(refusal))) { $0.phase = .failed(refusal) }
+      await store.receive(.stepFinished(.failure(refusal))) { $0 = .failed(refusal) }
       store.finish()
     }
     #expect(try file.load().members.map(\.id) == [Sample.hulk.id])
@@ -95,9 +95,9 @@ import Testing
     try recruit(Sample.hulk)
     try file.save(Squad(members: [Sample.member(Sample.spiderMan)]))
     let store = store()
-    await store.send(.stepRequested(.undo, count: 1, at: Sample.moment)) { $0.phase = .stepping(.undo, count: 1) }
+    await store.send(.stepRequested(.undo, count: 1, at: Sample.moment)) { $0 = .stepping(.undo, count: 1) }
     let refusal = SquadError.changedOutside(path: file.path)
-    await store.receive(.stepFinished(.failure(refusal))) { $0.phase = .failed(refusal) }
+    await store.receive(.stepFinished(.failure(refusal))) { $0 = .failed(refusal) }
     store.finish()
     #expect(try file.load().members.map(\.id) == [Sample.spiderMan.id])
   }

@@ -10,7 +10,7 @@ import Testing
 
   func store(confirm: Bool = true) -> TestStore<SquadsFeature, SquadsEffects> {
     TestStore(
-      initialState: SquadsFeature.State(),
+      initialState: .idle,
       runner: SquadsEffects(set: SquadSet(paths: paths), environment: Sample.environment(in: home, confirm: confirm)))
   }
 
@@ -20,21 +20,21 @@ import Testing
     let six = try name("six")
     let store = store()
     await store.send(.createRequested(six, maxMembers: 6, at: Sample.moment)) {
-      $0.phase = .changing(.create(six, maxMembers: 6, at: Sample.moment))
+      $0 = .changing(.create(six, maxMembers: 6, at: Sample.moment))
     }
     await store.receive(.changeFinished(.success(.done))) {
-      $0.phase = .changed(.create(six, maxMembers: 6, at: Sample.moment), .done)
+      $0 = .changed(.create(six, maxMembers: 6, at: Sample.moment), .done)
     }
     store.finish()
     let list = self.store()
-    await list.send(.listRequested) { $0.phase = .loading(deleting: nil, askFirst: false, at: nil) }
+    await list.send(.listRequested) { $0 = .loading(deleting: nil, askFirst: false, at: nil) }
     let summaries = [
       SquadSummary(name: .default, members: 0),
       SquadSummary(
         name: six, members: 0, maxMembers: 6, lastChange: Sample.moment,
         identity: try SquadSet(paths: paths).file(six).identity),
     ]
-    await list.receive(.squadsLoaded(.success(summaries))) { $0.phase = .listed(summaries) }
+    await list.receive(.squadsLoaded(.success(summaries))) { $0 = .listed(summaries) }
     list.finish()
   }
 
@@ -43,9 +43,9 @@ import Testing
     _ = try SquadSet(paths: paths).create(six, maxMembers: nil, at: Sample.moment)
     let store = store()
     await store.send(.createRequested(six, maxMembers: nil, at: Sample.moment)) {
-      $0.phase = .changing(.create(six, maxMembers: nil, at: Sample.moment))
+      $0 = .changing(.create(six, maxMembers: nil, at: Sample.moment))
     }
-    await store.receive(.changeFinished(.failure(.exists(six)))) { $0.phase = .failed(.exists(six)) }
+    await store.receive(.changeFinished(.failure(.exists(six)))) { $0 = .failed(.exists(six)) }
     store.finish()
   }
 
@@ -54,7 +54,7 @@ import Testing
     _ = try SquadSet(paths: paths).create(six, maxMembers: nil, at: Sample.moment)
     let store = store(confirm: false)
     await store.send(.deleteRequested(six, askFirst: true, at: Sample.moment)) {
-      $0.phase = .loading(deleting: six, askFirst: true, at: Sample.moment)
+      $0 = .loading(deleting: six, askFirst: true, at: Sample.moment)
     }
     let identity = try SquadSet(paths: paths).file(six).identity
     let summaries = [
@@ -62,9 +62,9 @@ import Testing
       SquadSummary(name: six, members: 0, lastChange: Sample.moment, identity: identity),
     ]
     await store.receive(.squadsLoaded(.success(summaries))) {
-      $0.phase = .confirming(six, at: Sample.moment, asked: identity)
+      $0 = .confirming(six, at: Sample.moment, asked: identity)
     }
-    await store.receive(.confirmationAnswered(false)) { $0.phase = .cancelled }
+    await store.receive(.confirmationAnswered(false)) { $0 = .cancelled }
     store.finish()
     #expect(try SquadSet(paths: paths).names() == [.default, six])
   }
@@ -77,7 +77,7 @@ import Testing
     let lastChange = try SquadFile(paths: paths, name: six).history.read().entries.last?.at
     let store = store(confirm: true)
     await store.send(.deleteRequested(six, askFirst: true, at: Sample.moment)) {
-      $0.phase = .loading(deleting: six, askFirst: true, at: Sample.moment)
+      $0 = .loading(deleting: six, askFirst: true, at: Sample.moment)
     }
     let roster = try SquadFile(paths: paths, name: six).load().members
     let identity = try SquadSet(paths: paths).file(six).identity
@@ -86,13 +86,13 @@ import Testing
       SquadSummary(name: six, members: 1, lastChange: lastChange, roster: roster, identity: identity),
     ]
     await store.receive(.squadsLoaded(.success(summaries))) {
-      $0.phase = .confirming(six, at: Sample.moment, asked: identity)
+      $0 = .confirming(six, at: Sample.moment, asked: identity)
     }
     let request = SquadsRequest.delete(six, at: Sample.moment, asked: identity)
-    await store.receive(.confirmationAnswered(true)) { $0.phase = .changing(request) }
+    await store.receive(.confirmationAnswered(true)) { $0 = .changing(request) }
     let folder = paths.deletedSquadsDirectory + "/six-\(Int(Sample.moment.timeIntervalSince1970 * 1000))-\(getpid())"
     await store.receive(.changeFinished(.success(.deleted(members: 1, keptIn: folder)))) {
-      $0.phase = .changed(request, .deleted(members: 1, keptIn: folder))
+      $0 = .changed(request, .deleted(members: 1, keptIn: folder))
     }
     store.finish()
     #expect(try SquadSet(paths: paths).names() == [.default])
@@ -129,10 +129,10 @@ import Testing
     let ghost = try name("ghost")
     let store = store()
     await store.send(.deleteRequested(ghost, askFirst: true, at: Sample.moment)) {
-      $0.phase = .loading(deleting: ghost, askFirst: true, at: Sample.moment)
+      $0 = .loading(deleting: ghost, askFirst: true, at: Sample.moment)
     }
     await store.receive(.squadsLoaded(.success([SquadSummary(name: .default, members: 0)]))) {
-      $0.phase = .failed(.missing(ghost))
+      $0 = .failed(.missing(ghost))
     }
     store.finish()
   }
@@ -143,10 +143,10 @@ import Testing
     _ = try SquadSet(paths: paths).create(old, maxMembers: 3, at: Sample.moment)
     let store = store()
     await store.send(.renameRequested(old, to: new, at: Sample.moment)) {
-      $0.phase = .changing(.rename(old, to: new, at: Sample.moment))
+      $0 = .changing(.rename(old, to: new, at: Sample.moment))
     }
     await store.receive(.changeFinished(.success(.done))) {
-      $0.phase = .changed(.rename(old, to: new, at: Sample.moment), .done)
+      $0 = .changed(.rename(old, to: new, at: Sample.moment), .done)
     }
     store.finish()
     let file = SquadFile(paths: paths, name: new)
@@ -161,19 +161,19 @@ import Testing
     _ = try file.update(.recruit(at: Sample.moment), heroes: [Sample.hulk, Sample.thor], at: Sample.moment)
     let store = store()
     await store.send(.limitRequested(six, maxMembers: 1, at: Sample.moment)) {
-      $0.phase = .changing(.limit(six, maxMembers: 1, at: Sample.moment))
+      $0 = .changing(.limit(six, maxMembers: 1, at: Sample.moment))
     }
     await store.receive(.changeFinished(.failure(.belowMembers(six, limit: 1, members: 2)))) {
-      $0.phase = .failed(.belowMembers(six, limit: 1, members: 2))
+      $0 = .failed(.belowMembers(six, limit: 1, members: 2))
     }
     store.finish()
     #expect(try file.load().maxMembers == 6)
     let lift = self.store()
     await lift.send(.limitRequested(six, maxMembers: nil, at: Sample.moment)) {
-      $0.phase = .changing(.limit(six, maxMembers: nil, at: Sample.moment))
+      $0 = .changing(.limit(six, maxMembers: nil, at: Sample.moment))
     }
     await lift.receive(.changeFinished(.success(.done))) {
-      $0.phase = .changed(.limit(six, maxMembers: nil, at: Sample.moment), .done)
+      $0 = .changed(.limit(six, maxMembers: nil, at: Sample.moment), .done)
     }
     lift.finish()
     #expect(try file.load().maxMembers == nil)
