@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The one check of an API base URL: absolute http(s) with a host, a port 1–65535, no query or
 /// fragment.
 enum BaseURL {

@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// `config.json`: optional `publicKey`, `privateKey`, `baseURL`, `timeout`, `cacheTTL` and `offline`.
 struct ConfigFile: Equatable, Decodable {
   var publicKey: String?

@@ -4,10 +4,6 @@ import Foundation
   import FoundationNetworking
 #endif
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// Keeps Foundation's networking from writing outside the squad home: the shared URL cache and
 /// cookie storage (which make folders under `~/.cache` and `~/.local/share`) are replaced first.
 enum FoundationNetworkDefaults {

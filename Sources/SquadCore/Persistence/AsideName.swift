@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Keeps a file under `<name>.<suffix>-<unix time>` (then `-2`, `-3`, …), claimed atomically
 /// (hard link or exclusive create), so a file set aside never replaces another.
 enum AsideName {

@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Writes files so that a reader sees the old content or the new, never a mix.
 public enum AtomicFile {
   /// Replaces the file at `path` (not a link's target) with `data`, keeping its permissions and owner.

@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The one way squad reads its inputs: never more than a limit, never blocking on a non-file.
 public enum BoundedInput {
   /// The bytes of the regular file at `path`; nil when nothing is there, anything else refused.

@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Exclusive locks on several lock files, held together until released or deallocated.
 // Taken in (device, inode) order, so overlapping sets never deadlock and a file named twice is locked once.
 public final class LockSet: Sendable {

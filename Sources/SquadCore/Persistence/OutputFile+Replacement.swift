@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 extension OutputFile {
   /// Where a file written by streaming (the catalogue) is really replaced, by ``OutputFile``'s rules.
   struct Replacement {

@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The one way squad writes a file a path names (`export --output`, `squad.json`): a link's target
 /// is replaced atomically; special files are written through only when asked; see docs/FILES.md.
 public enum OutputFile {

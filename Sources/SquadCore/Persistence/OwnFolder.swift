@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The folders squad keeps inside its home, never reached through a symbolic link.
 enum OwnFolder {
   static func refuseLink(_ path: String) throws(PersistenceError) {

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Foundation
 
 /// A mapped file cut short by another program raises SIGBUS: say so and exit 1 rather than crash.
 enum TruncationGuard {
