@@ -3,8 +3,6 @@ import Foundation
 /// The parameters of `/characters` squad sends: the name filters, the order and the window.
 /// Unset ones are left out of the request, so the API applies its defaults.
 public struct CharacterFilter: Hashable, Sendable {
-  /// An exact name.
-  public var name: String?
   /// A case-insensitive name prefix.
   public var nameStartsWith: String?
   /// The order; the API's default is by name.
@@ -26,7 +24,6 @@ extension CharacterFilter {
   /// The query parameters in a fixed order.
   public var parameters: [URLQueryParameter] {
     let all: [URLQueryParameter?] = [
-      name.map { URLQueryParameter("name", $0) },
       nameStartsWith.map { URLQueryParameter("nameStartsWith", $0) },
       orderBy.map { URLQueryParameter("orderBy", $0.rawValue) },
       limit.map { URLQueryParameter("limit", String($0)) },
