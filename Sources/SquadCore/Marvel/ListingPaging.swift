@@ -25,12 +25,9 @@ public enum ListingPaging: Equatable, Sendable {
 
 /// Heroes an API listing promised and did not send, as a warning for stderr.
 public enum ShortListing {
-  /// Whether heroes the listing promised are missing.
-  public static func isShort(promised: Int, received: Int) -> Bool { received < promised }
-
   /// `Warning: the Marvel API promised 250 heroes but sent 200 …`; nil when nothing is missing.
   public static func warning(promised: Int, received: Int) -> String? {
-    guard isShort(promised: promised, received: received) else { return nil }
+    guard received < promised else { return nil }
     return "The Marvel API promised \(Grouped.format(promised)) heroes but sent \(Grouped.format(received)) "
       + "before its paging broke off (pages empty, short, repeated or longer than asked for); the listing is "
       + "incomplete."

@@ -126,7 +126,7 @@ public enum SyncFeature: Feature {
     }
     state = .saving(progress.report)
     // The same rule as the short-listing warning: pages are kept exactly when none is said.
-    let short = ShortListing.isShort(promised: progress.report.total, received: progress.report.heroCount)
+    let short = progress.report.heroCount < progress.report.total
     return (remaining ? [.stopFetching] : []) + [.saveCatalogue(keepsPages: !short)]
   }
 }
