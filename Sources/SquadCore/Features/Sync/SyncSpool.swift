@@ -22,22 +22,18 @@ final class SyncSpool: @unchecked Sendable {
   /// cache (merging the catalogue's own records back as the API's would relabel bundled records
   /// the API's answer did not replace).
   func add(_ heroes: [Hero], cached: Bool = false) {
-    lock.lock()
-    defer { lock.unlock() }
-    for hero in heroes where ids.insert(hero.id).inserted {
-      if cached {
-        cachedIDs.insert(hero.id)
-      } else {
-        lines.append(spool.append(Array(hero.record.encoded().utf8) + [UInt8(ascii: "\n")]))
+    lock.withLock {
+      for hero in heroes where ids.insert(hero.id).inserted {
+        if cached {
+          cachedIDs.insert(hero.id)
+        } else {
+          lines.append(spool.append(Array(hero.record.encoded().utf8) + [UInt8(ascii: "\n")]))
+        }
       }
     }
   }
 
-  func received(_ id: HeroID) -> Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    return ids.contains(id)
-  }
+  func received(_ id: HeroID) -> Bool { lock.withLock { ids.contains(id) } }
 
   /// Calls `body` with every hero received from the network, in arrival order, read back one at
   /// a time (the spool is never mapped or read whole); throws when one could not be read back.
