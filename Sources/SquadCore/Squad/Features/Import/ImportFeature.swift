@@ -103,7 +103,7 @@ extension ImportFeature {
       guard replace, error.exitCode == .invalidData else { throw .file(error) }
       squad = nil
     }
-    var (updated, summary) = ImportMerge.apply(content.members, to: squad, replace: replace)
+    var (updated, summary) = merge(content.members, into: squad, replace: replace)
     guard replace, case .some(let limit) = content.limit, limit != squad?.maxMembers else {
       // A replace by what the squad holds records nothing, and says so.
       var kept = updated
@@ -123,6 +123,19 @@ extension ImportFeature {
     var limited = squad ?? updated
     limited.maxMembers = limit
     return (SquadEdit(squad: limited, kind: .limit, detail: limit.map(String.init)), summary)
+  }
+
+  // New members appended in file order, or the file's replacing the squad (nil: its unreadable file).
+  private static func merge(_ members: [Member], into squad: Squad?, replace: Bool) -> (Squad, ImportSummary) {
+    guard !replace, let squad else {
+      let previous: ImportSummary.Previous = squad.map { .members($0.members.count) } ?? .unreadable
+      return (Squad(members: members), ImportSummary(imported: members.count, alreadyInSquad: 0, replaced: previous))
+    }
+    // One set of ids, not a scan per member: an import may hold hundreds of thousands.
+    var known = squad.memberIDs
+    let new = members.filter { known.insert($0.id).inserted }
+    let merged = Squad(distinctMembers: squad.members + new)
+    return (merged, ImportSummary(imported: new.count, alreadyInSquad: members.count - new.count, replaced: nil))
   }
 }
 

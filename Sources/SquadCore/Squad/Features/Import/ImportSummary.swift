@@ -1,19 +1,3 @@
-/// Combines imported members with the squad: new ones appended in file order, or replacing it.
-public enum ImportMerge {
-  /// The new squad and what changed; `squad` is nil when its unreadable file is being replaced.
-  public static func apply(_ members: [Member], to squad: Squad?, replace: Bool) -> (Squad, ImportSummary) {
-    guard !replace, let squad else {
-      let previous: ImportSummary.Previous = squad.map { .members($0.members.count) } ?? .unreadable
-      return (Squad(members: members), ImportSummary(imported: members.count, alreadyInSquad: 0, replaced: previous))
-    }
-    // One set of ids, not a scan per member: an import may hold hundreds of thousands.
-    var known = squad.memberIDs
-    let new = members.filter { known.insert($0.id).inserted }
-    let merged = Squad(distinctMembers: squad.members + new)
-    return (merged, ImportSummary(imported: new.count, alreadyInSquad: members.count - new.count, replaced: nil))
-  }
-}
-
 /// What an import did, for the summary on stderr.
 public struct ImportSummary: Equatable, Sendable, CustomStringConvertible {
   /// What a replaced squad held.
