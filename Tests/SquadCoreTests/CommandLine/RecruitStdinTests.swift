@@ -12,8 +12,20 @@ import Testing
     let list = "1009610\tSpider-Man (Peter Parker)\t2026-11-29T16:09:35Z\n1009351\tHulk\t2026-11-29T16:09:35Z\n"
     #expect(try lines(list) == ["1009610", "1009351"])
     #expect(try lines("ID\tNAME\tRECRUITEDAT\n1009351\tHulk\t2026\n") == ["1009351"], "a header row is skipped")
-    #expect(try lines("thor\n  storm\t\n\thulk\n") == ["thor", "storm", "hulk"])
+    #expect(try lines("thor\n  storm\t\n \t \n") == ["thor", "storm"], "a line of blanks and tabs is blank")
     #expect(try lines("hulk\nid\tname\n") == ["hulk", "id"], "only a first line is a header")
+  }
+
+  /// Found by the ninth attack: a line whose first field is empty took its second field.
+  @Test(arguments: ["\thulk\n", "thor\n  \t1009351\n"])
+  func aRowWhoseFirstFieldIsEmptyIsRefusedNamingItsLine(_ text: String) throws {
+    let line = text.split(separator: "\n").count
+    #expect {
+      try lines(text)
+    } throws: { error in
+      guard let error = error as? UsageError else { return false }
+      return error.exitCode == .usage && error.message.hasPrefix("line \(line) of stdin has an empty first field")
+    }
   }
 
   /// Found by the attack: a lone CR at the very end of stdin (no LF after it) was dropped as a

@@ -10,8 +10,8 @@ enum RecruitCommand: SquadFeatureCommand {
 
       '-' reads one hero id or name a line from stdin. A line holding a tab is a row of
       tab-separated values, as 'squad list', 'squad heroes' and 'squad export --format tsv' print
-      in a pipe: its first field is the hero, and a first line whose first field is 'id' is a
-      header, skipped. So 'squad --squad avengers list | squad recruit -' copies a squad.
+      in a pipe: its first field is the hero (a line whose first field is empty is refused), and
+      a first line whose first field is 'id' is a header, skipped. So 'squad --squad avengers list | squad recruit -' copies a squad.
       """,
     arguments: [
       ArgumentSpec(
@@ -49,8 +49,8 @@ enum RecruitCommand: SquadFeatureCommand {
 
   /// The hero ids or names `recruit -` read: lines ended at LF alone (as `read` and `cut` end
   /// them), trimmed, blank ones skipped; of a line holding a tab (a TSV row of `list` or
-  /// `heroes`), the first field, a header (`id` first) skipped. Not UTF-8 is exit 65, a control
-  /// character but tab 64.
+  /// `heroes`), the first field, a header (`id` first) skipped. Not UTF-8 is exit 65; a control
+  /// character but tab, or an empty first field, 64.
   static func heroLines(_ bytes: [UInt8]) throws(UsageError) -> [String] {
     guard let text = String(validating: bytes, as: UTF8.self) else {
       var error = UsageError(
@@ -71,12 +71,22 @@ enum RecruitCommand: SquadFeatureCommand {
         "line \(index + 1) of stdin holds a control character (\(TextSnippet.codePoint(control))); 'recruit -' reads one hero id or name a line.",
         command: "recruit")
     }
-    return lines.enumerated().compactMap { index, line -> String? in
-      let trimmed = line.trimmingWhitespace()
-      guard let tab = trimmed.firstIndex(of: "\t") else { return trimmed }
-      let first = trimmed[..<tab].trimmingWhitespace()
-      return index == 0 && first.lowercased() == "id" ? nil : first
-    }.filter { !$0.isEmpty }
+    var heroes: [String] = []
+    for (index, line) in lines.enumerated() where !line.trimmingWhitespace().isEmpty {
+      guard let tab = line.firstIndex(of: "\t") else {
+        heroes.append(line.trimmingWhitespace())
+        continue
+      }
+      let first = line[..<tab].trimmingWhitespace()
+      // The second field is no stand-in: a row cut short at its start names some other column.
+      guard !first.isEmpty else {
+        throw UsageError(
+          "line \(index + 1) of stdin has an empty first field (nothing but blanks before its first tab); 'recruit "
+            + "-' takes the hero from each line's first field. Nothing was recruited.", command: "recruit")
+      }
+      if index > 0 || first.lowercased() != "id" { heroes.append(first) }
+    }
+    return heroes
   }
 }
 
