@@ -6,7 +6,7 @@ public enum HeroDetailOutput {
     case .json: return json(detail).encoded(pretty: settings.prettyJSON) + "\n"
     case .jsonl: return json(detail).encoded() + "\n"
     case .tsv: return table(detail).tsv(header: false)
-    case .csv: return table(detail).csv(header: settings.headers)
+    case .csv: return TableRenderer.render(table(detail), settings)
     case .table: return card(detail, settings: settings)
     }
   }

@@ -5,12 +5,28 @@ enum TextSnippet {
 
   /// The text made printable, any configured key hidden (before cutting, so no part of a key
   /// survives), and cut to ``limit`` characters, ending in `…` when cut. A line or paragraph
-  /// separator (no control character, so part of what was typed) is shown as `<U+2028>`, never
-  /// as the space it would look like.
+  /// separator, or an invisible format character (``isInvisible(_:)``), is part of what was typed
+  /// and shown as `<U+2028>` or `<U+FEFF>`, never as a space or as nothing.
   static func quote(_ text: String) -> String {
-    let visible = text.replacing("\u{2028}", with: "<U+2028>").replacing("\u{2029}", with: "<U+2029>")
+    var visible = text
+    if text.unicodeScalars.contains(where: isInvisible) {
+      visible = ""
+      for scalar in text.unicodeScalars {
+        if isInvisible(scalar) { visible += "<\(codePoint(scalar))>" } else { visible.unicodeScalars.append(scalar) }
+      }
+    }
     let clean = SecretText.redact(TextSanitizer.clean(visible))
     return clean.count > limit ? String(clean.prefix(limit - 1)) + "…" : clean
+  }
+
+  /// Whether a scalar shows as nothing or as a space in a message: the line and paragraph
+  /// separators, zero-width spaces and joiners, direction marks, embeddings, overrides and
+  /// isolates, invisible operators and the byte-order mark.
+  static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x200B...0x200F, 0x2028...0x202E, 0x2060...0x2064, 0x2066...0x2069, 0xFEFF: return true
+    default: return scalar.properties.isBidiControl
+    }
   }
 
   /// A character's code point as Unicode writes it (`U+0000`), to name one that cannot be shown.

@@ -34,6 +34,9 @@ import Testing
     #expect(throws: UsageError.self) { try lines("zzq\r") }
     #expect(try lines("zzq\r\n") == ["zzq"])
     #expect(TextSnippet.quote("hul\u{2028}k\u{2029}") == "hul<U+2028>k<U+2029>")
+    #expect(TextSnippet.quote("\u{FEFF}a\u{200B}b\u{2066}c") == "<U+FEFF>a<U+200B>b<U+2066>c")
+    #expect(TextSnippet.quote("\u{202E}d\u{2060}") == "<U+202E>d<U+2060>")
+    #expect(TextSnippet.quote("\u{61C}é") == "<U+061C>é", "every bidi control, and nothing else")
     let failure = LookupFailure.unknownName("hul\u{2028}k", suggestions: [])
     #expect(failure.description.hasPrefix("No hero is named 'hul<U+2028>k'."), "\(failure.description)")
   }
