@@ -156,7 +156,8 @@ enum HelpTopicText {
     PAGER:
       Output taller than the terminal goes through a pager, as in git: $SQUAD_PAGER, else
       $PAGER, else 'less -FRX' (LESS=FRX when LESS is unset). Never in a pipe, never for
-      pick or a question; --no-pager, or an empty or 'cat' pager, prints straight out.
+      pick or a question; --no-pager, or an empty or 'cat' pager, prints straight out. A
+      pager that exits non-zero fails the run (exit 1); quitting it early, or a signal, does not.
 
     STREAMS:
       stdout carries data only. Progress, notices, warnings and errors go to stderr.

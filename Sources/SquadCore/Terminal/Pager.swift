@@ -5,11 +5,12 @@
 #endif
 
 /// Long output on a terminal goes through a pager, as git and gh do: `$SQUAD_PAGER`, else
-/// `$PAGER`, else `less -FRX` (with `LESS=FRX` when `LESS` is unset), run by `/bin/sh`.
+/// `$PAGER`, else `less -FRX` (with `LESS=FRX` when `LESS` is unset); one of plain words is
+/// started directly, any other by `/bin/sh`.
 ///
-/// Output that fits the terminal is printed as it is; a pager that quits early (`q`) ends the
-/// run quietly; one that cannot be started is reported, and the output printed without it; one
-/// that fails (exits non-zero) is reported, and the run exits 1.
+/// Output that fits the terminal is printed as it is; a pager that quits early (`q`, or a signal)
+/// ends the run quietly; one that cannot be started is reported, and the output printed without
+/// it; one that fails (exits non-zero) is reported, and the run exits 1.
 public struct Pager: Equatable, Sendable {
   /// The shell command that pages, e.g. `less -FRX`.
   public var command: String
@@ -66,11 +67,20 @@ public struct Pager: Equatable, Sendable {
     guard pipe(&descriptors) == 0 else { return .notPaged }
     let (readEnd, writeEnd) = (descriptors[0], descriptors[1])
     for descriptor in descriptors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
-    let child = spawn(readingFrom: readEnd)
+    // Plain words are started without a shell (as git starts a one-word pager), so a pager that
+    // cannot be started is told from one that ran and exited 127; shell syntax goes to /bin/sh.
+    let words = Pager.plainWords(command)
+    let started = spawn(words ?? ["/bin/sh", "-c", command], readingFrom: readEnd)
     close(readEnd)
-    guard let child else {
+    let child: pid_t
+    switch started {
+    case .success(let started): child = started
+    case .failure(let failure):
       close(writeEnd)
-      return cannotStart("squad could not start /bin/sh")
+      let why = String(cString: strerror(failure.code))
+      return cannotStart(
+        words == nil ? "squad could not start /bin/sh (\(why))" : "the pager '\(command)' could not be started (\(why))"
+      )
     }
     // Ctrl-C and Ctrl-\ reach the pager too, which handles them; squad waits for it, as git does.
     let interrupt = signal(SIGINT, SIG_IGN)
@@ -84,13 +94,18 @@ public struct Pager: Equatable, Sendable {
     close(writeEnd)
     var status: Int32 = 0
     while waitpid(child, &status, 0) < 0 && errno == EINTR {}
-    // /bin/sh's own answers to a pager that cannot be found (127) or run (126).
     let exited = status & 0x7F == 0
     let code = (status >> 8) & 0xFF
-    if exited && (code == 127 || code == 126) { return cannotStart("the pager '\(command)' could not be run") }
+    // /bin/sh's own answers to a command it cannot find (127) or run (126): through a shell
+    // these are all squad can know of it.
+    if words == nil, exited, code == 127 || code == 126 {
+      return cannotStart("the pager '\(command)' could not be run (the shell's exit status \(code))")
+    }
     // A pager that ends with a failure (`SQUAD_PAGER=false`) may have shown nothing: never a
-    // silent success (git dies of SIGPIPE there). Quitting early (`q`) ends `less` with 0.
-    guard !exited || code == 0 else {
+    // silent success (git dies of SIGPIPE there). Quitting early (`q`) ends `less` with 0; a
+    // signal (SIGPIPE from a reader that quit, Ctrl-C) ends it as the reader chose, told
+    // directly or as a shell tells it, 128 plus the signal's number.
+    guard !exited || code == 0 || (129...192).contains(code) else {
       ProcessStreams.write(
         "Error: the pager '\(command)' failed (exit status \(code)); the output may not have been shown. "
           + "Set SQUAD_PAGER or PAGER, or add --no-pager.\n", to: STDERR_FILENO)
@@ -105,9 +120,17 @@ public struct Pager: Equatable, Sendable {
     return .notPaged
   }
 
-  /// Starts `/bin/sh -c command` with `input` as its stdin and default signal handling (squad
-  /// ignores SIGPIPE, which a child would otherwise inherit).
-  private func spawn(readingFrom input: Int32) -> pid_t? {
+  /// The command's words when it holds no shell syntax (`less -FRX`); nil otherwise.
+  static func plainWords(_ command: String) -> [String]? {
+    let words = command.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+    guard !words.isEmpty, !command.contains(where: { "|&;<>()$`\\\"'*?[]{}#~=%!\n".contains($0) }) else { return nil }
+    return words
+  }
+
+  /// Starts `words` (the first found on `PATH`) with `input` as its stdin and default signal
+  /// handling (squad ignores SIGPIPE, which a child would otherwise inherit); the error number
+  /// when it could not be started.
+  private func spawn(_ words: [String], readingFrom input: Int32) -> Result<pid_t, SpawnFailure> {
     #if canImport(Glibc)
       var actions = posix_spawn_file_actions_t()
       var attributes = posix_spawnattr_t()
@@ -128,12 +151,14 @@ public struct Pager: Equatable, Sendable {
     posix_spawnattr_setsigdefault(&attributes, &defaults)
     posix_spawnattr_setsigmask(&attributes, &none)
     posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-    let words: [String] = ["/bin/sh", "-c", command]
     let arguments = words.map { strdup($0) } + [nil]
     let variables = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer { for pointer in arguments + variables { free(pointer) } }
     var child: pid_t = 0
-    let failed = posix_spawn(&child, "/bin/sh", &actions, &attributes, arguments, variables)
-    return failed == 0 ? child : nil
+    let failed = posix_spawnp(&child, words[0], &actions, &attributes, arguments, variables)
+    return failed == 0 ? .success(child) : .failure(SpawnFailure(code: failed))
   }
+
+  /// Why a pager could not be started: an error number.
+  struct SpawnFailure: Error { var code: Int32 }
 }

@@ -96,8 +96,42 @@ struct PagerEndToEndTests {
     let result = try PseudoTerminal.run(
       ["heroes", "--all", "-q"], home: home.path, environment: ["SQUAD_PAGER": "no-such-pager-anywhere"])
     #expect(result.status == 0)
-    #expect(result.stderr.contains("Warning: the pager 'no-such-pager-anywhere' could not be run"), "\(result.stderr)")
+    #expect(
+      result.stderr.contains(
+        "Warning: the pager 'no-such-pager-anywhere' could not be started (No such file or directory); printing"),
+      "\(result.stderr)")
     #expect(result.stdout.contains("Zzzax"))
+    // Through a shell, 127 is the shell's own word for a command it could not find.
+    let shell = try PseudoTerminal.run(
+      ["heroes", "--all", "-q"], home: home.path, environment: ["SQUAD_PAGER": "LESS=R no-such-pager-anywhere"])
+    #expect(shell.status == 0)
+    #expect(
+      shell.stderr.contains("the pager 'LESS=R no-such-pager-anywhere' could not be run (the shell's exit status 127)"),
+      "\(shell.stderr)")
+    #expect(shell.stdout.contains("Zzzax"))
+  }
+
+  /// Found by the ninth attack: a pager that ran and exited 127 was taken for one that could not
+  /// be run, and the output printed again after it.
+  @Test func aPagerThatRanAndExited127FailsAndTheOutputIsNotPrintedAgain() throws {
+    try home.write("#!/bin/sh\ncat > \"$HOME/paged.txt\"\nexit 127\n", to: "pager127")
+    #expect(chmod(home.file("pager127"), 0o755) == 0)
+    let result = try PseudoTerminal.run(
+      ["heroes", "--all", "-q"], home: home.path, environment: ["SQUAD_PAGER": home.file("pager127")])
+    #expect(result.status == 1, "\(result.stderr)")
+    #expect(result.stderr.contains("failed (exit status 127)"), "\(result.stderr)")
+    #expect(paged == Self.tallTable)
+    #expect(!result.stdout.contains("Zzzax"), "squad printed the table again")
+  }
+
+  /// Found by the ninth attack: a pager a shell reports killed by SIGPIPE (128 + 13) counted as
+  /// failed; it is a reader that quit early.
+  @Test func aPagerEndedBySIGPIPEThroughAShellEndsTheRunQuietly() throws {
+    let result = try PseudoTerminal.run(
+      ["heroes", "--all", "-q"], home: home.path, environment: ["SQUAD_PAGER": "sh -c 'kill -PIPE $$'; exit $?"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr.isEmpty, "\(result.stderr)")
+    #expect(!result.stdout.contains("Zzzax"))
   }
 
   /// Found by the attack: `SQUAD_PAGER=false` on a terminal printed nothing and exited 0.

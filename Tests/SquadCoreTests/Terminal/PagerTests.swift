@@ -20,6 +20,16 @@ import Testing
     #expect(Pager.resolve(variables: [:], terminal: pipe) == nil)
   }
 
+  /// A pager of plain words is started without a shell, so its own exit status 127 is told from
+  /// one that could not be started; anything a shell would read otherwise goes to /bin/sh.
+  @Test func plainWordsAreStartedDirectlyAndShellSyntaxIsNot() {
+    #expect(Pager.plainWords("less -FRX") == ["less", "-FRX"])
+    #expect(Pager.plainWords(" most\t-s ") == ["most", "-s"])
+    for shell in ["less | cat", "LESS=R less", "less $X", "'my pager'", "less > x", "pager*", "~/pager", ""] {
+      #expect(Pager.plainWords(shell) == nil, "\(shell)")
+    }
+  }
+
   @Test func lessGetsFRXUnlessLESSIsSet() {
     #expect(Pager.resolve(variables: [:], terminal: Self.terminal)?.environment["LESS"] == "FRX")
     #expect(Pager.resolve(variables: ["LESS": "-S"], terminal: Self.terminal)?.environment["LESS"] == "-S")
