@@ -52,6 +52,14 @@ public enum SquadCLI {
     case .success(let value): selected = value
     case .failure(let error): return UsageError(error.description, command: name).report(to: console)
     }
+    guard let lockSeconds = FileLock.Waiting.seconds(from: variables["SQUAD_LOCK_TIMEOUT"]) else {
+      let problem = "SQUAD_LOCK_TIMEOUT must be a whole number of seconds (0 gives up at once)."
+      return UsageError(problem, command: name).report(to: console)
+    }
+    // Off a terminal the notice is said once on stderr; on one, recruit's status line says it.
+    let notice: (@Sendable (String) -> Void)? =
+      console.terminal.stderrIsTTY || parsed.has(.quiet) ? nil : { @Sendable [console] in console.err($0) }
+    FileLock.waiting.withLock { $0 = FileLock.Waiting(seconds: lockSeconds, notice: notice) }
     let paths = SquadPaths.resolve(home: parsed.value(.home), environment: variables)
     // Completion runs at every TAB: it never reads the API, so a broken config must not break it.
     let silent = name == CompleteCommand.spec.name

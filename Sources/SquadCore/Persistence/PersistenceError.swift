@@ -36,6 +36,8 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
     case notUndone(detail: String)
     /// The file changed `during` something this command relies on; `command` is the one to run again.
     case changedMeanwhile(during: String, command: String)
+    /// The lock file was still held, by `holder` when known, after `seconds` of waiting.
+    case lockHeld(seconds: Int, holder: String?)
   }
 
   /// The file concerned.
@@ -55,7 +57,7 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
     case .corrupt, .newerSchema, .tooLarge, .wouldExceed, .catalogueOverLimit, .corruptHistory, .brokenHistoryChain:
       return .invalidData
     case .unreadable, .unwritable, .partlyWritten, .notAFile, .danglingLink, .notOwnFile, .linkedFolder, .notUndone,
-      .changedMeanwhile:
+      .changedMeanwhile, .lockHeld:
       return .failure
     }
   }
@@ -138,6 +140,10 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
     case .linkedFolder:
       return "\(path) is a symbolic link; squad keeps its folders (a squad's, squads/.deleted) only as real folders "
         + "inside its home and never follows a link there. It was left untouched and nothing was changed."
+    case .lockHeld(let seconds, let holder):
+      return "Gave up after \(Plural.count(seconds, "second", "seconds")) waiting for \(path): "
+        + "\(holder ?? "another squad command, or another process,") holds it. Nothing was changed. Run the "
+        + "command again once that one is done, or set SQUAD_LOCK_TIMEOUT to wait longer (seconds)."
     case .wouldExceed(let limit):
       return "Could not save \(path): the squad would be larger than \(InputLimit.describe(limit)), the most squad "
         + "reads back (see 'Limits' in the README). Nothing was changed."

@@ -4,7 +4,8 @@ import Testing
 @testable import SquadCore
 
 /// What the ninth hostile attack left open (its findings 6, 9 and 10), with the real binary.
-@Suite struct NinthAttackLeftEndToEndTests {
+@Suite(.enabled(if: CLIProcess.which("python3") != nil, "python3 holds a lock as another process"))
+struct NinthAttackLeftEndToEndTests {
   let squad = SquadProcess()
 
   private func recruit(stdin text: String) throws -> SquadProcess.Outcome {
@@ -53,5 +54,84 @@ import Testing
     // Into a pipe the CSV stays exact.
     let piped = try squad.run("show", "9999901", "--format", "csv")
     #expect(piped.stdout.contains("9999901,\u{202E}roht,"), "\(piped.stdout)")
+  }
+
+  /// A python3 child holding an exclusive flock on `file` until its stdin closes or it is
+  /// killed; returned once the lock is held.
+  private func holdLock(_ file: String) throws -> (process: Process, input: Pipe) {
+    let holder = Process()
+    holder.executableURL = try #require(CLIProcess.which("python3"))
+    let script = "import fcntl,sys\nf=open(sys.argv[1],'a')\nfcntl.flock(f,fcntl.LOCK_EX)\nprint('held',flush=True)\n"
+    holder.arguments = ["-c", script + "sys.stdin.read()", file]
+    let (input, output) = (Pipe(), Pipe())
+    holder.standardInput = input
+    holder.standardOutput = output
+    try holder.run()
+    let said = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+    #expect(said.hasPrefix("held"), "the lock is held before a word is printed")
+    return (holder, input)
+  }
+
+  /// Finding 9: a change waiting for a lock held elsewhere said nothing in a pipe and never gave
+  /// up. It says so once, and past SQUAD_LOCK_TIMEOUT exits 1 naming the lock and its holder.
+  @Test func aLockHeldElsewhereIsWaitedForOutLoudAndGivenUpOn() throws {
+    #expect(try squad.run("recruit", "hulk", "--offline").status == 0)
+    let before = squad.home.contents("squad.json")
+    let (holder, input) = try holdLock(squad.home.file("squad.lock"))
+    defer {
+      // SIGKILL by its pid: the test process may block SIGTERM, and a child inherits the mask.
+      try? input.fileHandleForWriting.close()
+      kill(holder.processIdentifier, SIGKILL)
+      holder.waitUntilExit()
+    }
+    var waiting = squad
+    waiting.environment["SQUAD_LOCK_TIMEOUT"] = "1"
+    let result = try waiting.run("recruit", "thor", "--offline")
+    #expect(result.status == 1, "\(result.stderr)")
+    let lock = squad.home.file("squad.lock")
+    let notice = "Waiting for another squad command to finish: \(lock) is held (squad gives up after 1 second)…"
+    #expect(result.stderr.components(separatedBy: notice).count == 2, "said once: \(result.stderr)")
+    #expect(result.stderr.contains("Error: Gave up after 1 second waiting for \(lock): "), "\(result.stderr)")
+    #if os(Linux)
+      #expect(result.stderr.contains(": process \(holder.processIdentifier) (python3) holds it."), "\(result.stderr)")
+    #endif
+    #expect(result.stderr.contains("Nothing was changed."), "\(result.stderr)")
+    #expect(squad.home.contents("squad.json") == before)
+    // --quiet leaves the notice out; the error stays.
+    let quiet = try waiting.run("fire", "hulk", "--yes", "--offline", "--quiet")
+    #expect(quiet.status == 1 && !quiet.stderr.contains("Waiting for"), "\(quiet.stderr)")
+    #expect(quiet.stderr.contains("Error: Gave up after 1 second"), "\(quiet.stderr)")
+    waiting.environment["SQUAD_LOCK_TIMEOUT"] = "soon"
+    let wrong = try waiting.run("recruit", "thor", "--offline")
+    #expect(wrong.status == 64 && wrong.stderr.contains("SQUAD_LOCK_TIMEOUT must be a whole number"), "\(wrong.stderr)")
+  }
+
+  /// The wait itself goes on: once the holder lets go, the change is made. The holder lets go
+  /// when squad says it waits, so the notice is what the test waits for.
+  @Test func aChangeWaitingForALockIsMadeOnceTheHolderLetsGo() throws {
+    let script = """
+      import fcntl, json, select, subprocess, sys
+      f = open(sys.argv[1], 'a'); fcntl.flock(f, fcntl.LOCK_EX)
+      squad = subprocess.Popen(sys.argv[2:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+      said = b''
+      while b'Waiting for another squad command' not in said:
+          if not select.select([squad.stderr], [], [], 60)[0]: squad.kill(); break
+          line = squad.stderr.readline()
+          if not line: break
+          said += line
+      fcntl.flock(f, fcntl.LOCK_UN)
+      said += squad.stderr.read(); squad.wait()
+      print(json.dumps({'status': squad.returncode, 'stderr': said.decode()}))
+      """
+    let result = try CLIProcess.execute(
+      try #require(CLIProcess.which("python3")),
+      ["-c", script, squad.home.file("squad.lock"), SquadProcess.binary, "recruit", "thor", "--offline"],
+      environment: squad.environment, directory: nil)
+    let report = try #require(JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])
+    let stderr = report["stderr"] as? String ?? ""
+    #expect(report["status"] as? Int == 0, "\(stderr)")
+    #expect(stderr.contains("(squad gives up after 60 seconds)…\n"), "\(stderr)")
+    #expect(stderr.contains("Recruited Thor."), "\(stderr)")
+    #expect(try squad.run("list").stdout.hasPrefix("1009664\tThor\t"))
   }
 }
