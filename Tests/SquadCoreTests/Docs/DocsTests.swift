@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import SquadCore
+
 /// Issue 22, item 9: the README stays a five-minute read that gives the two commands, keeps the
 /// licence and data attribution, and every link between the documents leads somewhere.
 @Suite struct DocsTests {
@@ -41,6 +43,19 @@ import Testing
     ] {
       #expect(readme.contains(fact), "README.md lacks \(fact)")
     }
+  }
+
+  /// Attack 9, finding 8: the README's history limit and the trim warning's budget disagreed
+  /// (64 MiB, 16 MiB); both are true, so the README's Limits row says each from the code's figures.
+  @Test func theReadmesHistoryLimitsAreTheCodes() throws {
+    let limit = InputLimit.historyFile
+    let row =
+      "| a squad's `history.jsonl` | \(InputLimit.describe(limit)); past \(HistoryFile.bound + HistoryFile.slack) "
+      + "entries or \(InputLimit.describe(limit / 2)) it is trimmed to the newest \(HistoryFile.bound) that fit in "
+      + "\(InputLimit.describe(limit / 4)) |"
+    #expect(Self.text("README.md").contains(row.replacing("1100", with: "1,100").replacing("1000", with: "1,000")))
+    let warning = HistoryFile(path: "h").trimmedWarning(dropped: 2, kept: 3)
+    #expect(warning.contains("(it keeps what fits in \(InputLimit.describe(limit / 4)), "), "\(warning)")
   }
 
   /// squad's messages send people to sections of the README ("see 'Limits' in the README").
