@@ -29,11 +29,12 @@ public struct APIHeroSource: HeroSource {
     switch await ask({ await client.characters(CharacterFilter(query), freshness: .withinTTL) }) {
     case .success(let page):
       let heroes = page.results.firstOfEachID()
+      let kept = asKept(heroes)
       learn(page.origin == .network ? heroes : [], caching: [page.pendingCache])
       // A server sending more than asked does not decide how many rows a script gets.
       return .success(
         HeroPage(
-          heroes: Array(heroes.prefix(query.limit)), offset: page.offset, total: page.total,
+          heroes: Array(kept.prefix(query.limit)), offset: page.offset, total: page.total,
           source: .api(attribution: page.attribution)))
     case .failure(let error):
       return fallback(error) { store.catalogue.page(query, source: $0) }
@@ -43,10 +44,10 @@ public struct APIHeroSource: HeroSource {
   public func hero(_ id: HeroID) async -> Result<Sourced<Hero?>, SourceError> {
     switch await ask({ await client.character(id) }) {
     case .success(let page):
-      learn(
-        page.origin == .network ? page.results.filter { $0.id == id }.firstOfEachID() : [],
-        caching: [page.pendingCache])
-      return .success(Sourced(page.results.first { $0.id == id }, source: .api(attribution: page.attribution)))
+      let answered = page.results.filter { $0.id == id }.firstOfEachID()
+      let kept = asKept(answered)
+      learn(page.origin == .network ? answered : [], caching: [page.pendingCache])
+      return .success(Sourced(kept.first, source: .api(attribution: page.attribution)))
     case .failure(.notFound):
       // A hero the API does not know may be one an imported archive brought: its record stands in.
       let local = store.catalogue.hero(id)
@@ -63,8 +64,9 @@ public struct APIHeroSource: HeroSource {
     switch await ask({ await client.characters(filter, freshness: .withinTTL) }) {
     case .success(let page):
       let heroes = page.results.firstOfEachID()
+      let kept = asKept(heroes)
       learn(page.origin == .network ? heroes : [], caching: [page.pendingCache])
-      return .success(Sourced(heroes, source: .api(attribution: page.attribution)))
+      return .success(Sourced(kept, source: .api(attribution: page.attribution)))
     case .failure(let error):
       return fallback(error) { Sourced(store.catalogue.matching(prefix: prefix, limit: limit), source: $0) }
     }
@@ -115,6 +117,13 @@ public struct APIHeroSource: HeroSource {
     // A catalogue that cannot be read cannot stand in: the read's error, never "no such hero".
     do throws(PersistenceError) { _ = try store.read() } catch { return .failure(.storage(error)) }
     return .success(answer(.fallback(problem: error.summary, updatedAt: store.catalogue.updatedAt)))
+  }
+
+  /// Each hero as the catalogue keeps it once the answer is merged in (``HeroMerge``): what a
+  /// later answer from the cache shows (``LeanCacheItem``), so a hero reads the same the first
+  /// time as every time after, and its rank is computed for the counts shown.
+  func asKept(_ heroes: [Hero]) -> [Hero] {
+    heroes.map { hero in store.catalogue.hero(hero.id).map { HeroMerge.merged($0, hero) } ?? hero }
   }
 
   // Only what the API sent now: a cached page is the catalogue's own records (``LeanCacheItem``),

@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+
+@testable import SquadCore
+
+/// What the tenth attack found in issue 30's features (squad strength and names as fans type them).
+@Suite struct TenthAttackEndToEndTests {
+  /// The parts of `show --json` a reader compares: the counts, the date and the rank by comics.
+  private static func standing(_ json: String) throws -> [String] {
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    let rank = (object["rank"] as? [String: Any])?["comics"] as? [String: Any]
+    return [
+      "\(object["comics"] ?? "none")", "\(object["modified"] ?? "none")", "\(rank?["position"] ?? "none")",
+      "\(rank?["tiedWith"] ?? "none")",
+    ]
+  }
+  /// The simulator sends Sabretooth undated with no counts; the catalogue keeps its dated record
+  /// (the newer wins), and the first answer, fetched, shows that record as the cached ones do.
+  @Test func onlineShowAnswersTheFirstTimeAsFromTheCache() async throws {
+    let simulator = try await Simulator()
+    let squad = MarvelEndToEndTests.squad(simulator)
+    let offline = try await squad.launch("show", "1009554", "--json", "--offline")
+    #expect(offline.status == 0, "\(offline.stderr)")
+    let expected = try Self.standing(offline.stdout)
+    #expect(expected[0] != "0" && expected[0] != "none", "the bundled record has counts: \(expected)")
+    for call in ["fetched", "cached"] {
+      let shown = try await squad.launch("show", "1009554", "--json")
+      #expect(shown.status == 0, "\(call): \(shown.stderr)")
+      #expect(try Self.standing(shown.stdout) == expected, "\(call): \(shown.stdout)")
+    }
+    // A name looked up online is the kept record too.
+    let named = try await squad.launch("show", "sabretooth", "--json")
+    #expect(try Self.standing(named.stdout) == expected, "\(named.stdout)")
+  }
+}
