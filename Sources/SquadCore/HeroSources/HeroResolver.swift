@@ -107,7 +107,24 @@ public struct HeroResolver: Sendable {
           return .failure(local)
         }
       }
-      return HeroMatcher.pick(name, among: matches).map { Sourced($0, source: .squad) }
+      let picked = HeroMatcher.pick(name, among: matches)
+      guard case .failure(.ambiguous) = picked else { return picked.map { Sourced($0, source: .squad) } }
+      // The squad holds no counts: the source's tell the candidates apart and order them.
+      return HeroMatcher.pick(name, among: await withCatalogueCounts(matches, named: name)).map {
+        Sourced($0, source: .squad)
+      }
+    }
+  }
+
+  /// The members with the counts the source holds of each (its heroes named so); as they are
+  /// when it cannot answer.
+  private func withCatalogueCounts(_ members: [Hero], named name: String) async -> [Hero] {
+    guard case .success(let answer) = await lookUp(name) else { return members }
+    let known = Dictionary(answer.value.map { ($0.id, $0.counts) }, uniquingKeysWith: { first, _ in first })
+    return members.map { member in
+      var member = member
+      member.counts = known[member.id] ?? member.counts
+      return member
     }
   }
 

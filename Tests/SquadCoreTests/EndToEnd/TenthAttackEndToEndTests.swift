@@ -32,4 +32,25 @@ import Testing
     let named = try await squad.launch("show", "sabretooth", "--json")
     #expect(try Self.standing(named.stdout) == expected, "\(named.stdout)")
   }
+
+  /// `fire`'s candidates are squad members, which hold no counts: the catalogue's are joined, so
+  /// the two Jean Greys are told apart and the most comics come first, as `show` lists them.
+  @Test func fireListsMembersWithTheCataloguesCountsMostComicsFirst() throws {
+    let squad = SquadProcess()
+    #expect(
+      try squad.run("-q", "recruit", "1009327", "1009496", "spider-man (peter", "spider-man (miles", "--offline").status
+        == 0)
+    for name in ["jean grey", "spider-man"] {
+      let shown = try squad.run("show", name, "--offline")
+      let candidates = shown.stderr.split(separator: "\n").dropFirst().map(String.init).filter { line in
+        ["1009327", "1009496", "1009610", "1016181"].contains { line.contains($0) }
+      }
+      #expect(candidates.count == 2, "\(shown.stderr)")
+      let fired = try squad.run("fire", name, "--yes", "--offline")
+      #expect(fired.status == 3)
+      #expect(!fired.stderr.contains("unknown"), "\(fired.stderr)")
+      #expect(fired.stderr.split(separator: "\n").dropFirst().map(String.init) == candidates, "\(fired.stderr)")
+    }
+    #expect(try squad.run("list").stdout.split(separator: "\n").count == 4, "nothing was fired")
+  }
 }
