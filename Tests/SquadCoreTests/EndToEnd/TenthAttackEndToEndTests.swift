@@ -53,4 +53,38 @@ import Testing
     }
     #expect(try squad.run("list").stdout.split(separator: "\n").count == 4, "nothing was fired")
   }
+
+  /// Completion matches names as `show` and `recruit` do; each completed name is one they take.
+  @Test func completionMatchesNamesAsFansTypeThem() throws {
+    let squad = SquadProcess()
+    for typed in ["iron-", "dr str", "ms m", "spider m", "capt a", "mr f", "ant m"] {
+      let offered = try squad.run("__complete", "--", "recruit", typed).stdout.split(separator: "\n").dropFirst()
+      let first = try #require(offered.first, "\(typed) completes to nothing")
+      let shown = try squad.run("show", String(first), "--offline", "--json")
+      #expect(shown.status == 0, "\(typed) → \(first): \(shown.stderr)")
+      #expect(try squad.run("show", typed, "--offline").status != 64, "\(typed)")
+    }
+  }
+
+  /// Two heroes named "Jean Grey": the name alone is refused, so completion offers their ids,
+  /// each told apart by its comics, most first.
+  @Test func aNameTwoHeroesShareCompletesToTheirIdsWithTheirComics() throws {
+    let squad = SquadProcess()
+    let shown = try squad.run("show", "jean grey", "--offline")
+    #expect(shown.status == 3)
+    let candidates = shown.stderr.split(separator: "\n").dropFirst().prefix(2).map {
+      $0.split(separator: "\t").map(String.init)
+    }
+    let expected = candidates.map { "\($0[0].trimmingCharacters(in: .whitespaces))\t\($0[1]), \($0[2])" }
+    #expect(expected.count == 2)
+    let offered = try squad.run("__complete", "--", "recruit", "jean").stdout.split(separator: "\n").map(String.init)
+    // Most comics first, as everywhere: Jean Grey (Ultimate) may come between the two.
+    let places = expected.compactMap { offered.firstIndex(of: $0) }
+    #expect(offered.first == "names" && places.count == 2 && places[0] < places[1], "\(offered)")
+    #expect(!offered.contains("Jean Grey"), "\(offered)")
+    #expect(offered.contains("Jean Grey (Ultimate)"), "a name one hero has stays a name: \(offered)")
+    #expect(try squad.run("-q", "recruit", "1009327", "1009496", "--offline").status == 0)
+    let members = try squad.run("__complete", "--", "fire", "jean").stdout.split(separator: "\n").map(String.init)
+    #expect(members == ["names"] + expected, "\(members)")
+  }
 }

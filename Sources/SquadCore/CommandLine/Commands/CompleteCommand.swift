@@ -26,13 +26,22 @@ enum CompleteCommand: Command {
         let squad = (try? context.environment.squadFile.load()) ?? Squad()
         // Names are found by bisection of the name index; ids (rarely typed) by reading every hero.
         let isID = !prefix.isEmpty && prefix.utf8.allSatisfy { (48...57).contains($0) }
-        let heroes = isID ? catalogue.heroes : catalogue.matching(prefix: prefix)
+        let heroes = isID ? catalogue.heroes : startingLike(prefix, in: catalogue)
         return CompletionCandidates.list(
           membersFirst: completion == .members, prefix: prefix, catalogue: heroes, squad: squad)
       }
     }
     context.console.out(([reply.kind.rawValue] + reply.candidates).map { $0 + "\n" }.joined())
     return ExitCode.success.rawValue
+  }
+
+  /// The catalogue's heroes a name may start as fans type it, looked up as `show` looks them up:
+  /// by what comes before the first hyphen, space or dot of each way it may be meant.
+  private static func startingLike(_ prefix: String, in catalogue: LocalCatalogue) -> [Hero] {
+    var ids = Set<HeroID>()
+    return HeroName.variants(prefix).flatMap { variant in
+      catalogue.matching(prefix: String(variant.prefix { !"-. ".contains($0) })).filter { ids.insert($0.id).inserted }
+    }
   }
 
   /// The arguments with the `--home` and `--squad` the completed line gives, so completion reads

@@ -1,10 +1,17 @@
 /// The hero candidates `squad __complete` prints: ids when the word so far is digits, else names
-/// matched as `<hero>` arguments are.
+/// matched as `<hero>` arguments are (``HeroMatcher/matching(_:in:)``); a name several heroes
+/// share is offered as their ids, each with a tab and the name and comics to tell them apart.
 public enum CompletionCandidates {
   /// The candidates for `prefix`, one per entry, printable, without duplicates: squad members
   /// only when `membersFirst` and some match (`fire`), else any hero of the catalogue or the squad.
   public static func list(membersFirst: Bool, prefix: String, catalogue: [Hero], squad: Squad) -> [String] {
-    let members = squad.members.map { Hero(id: $0.id, name: $0.name) }
+    // The squad holds no counts; the catalogue's tell heroes of one name apart.
+    let known = Dictionary(catalogue.map { ($0.id, $0.counts) }, uniquingKeysWith: { first, _ in first })
+    let members = squad.members.map { member in
+      var hero = Hero(id: member.id, name: member.name)
+      hero.counts = known[member.id] ?? hero.counts
+      return hero
+    }
     let preferred = membersFirst ? matches(prefix, in: members) : []
     return preferred.isEmpty ? matches(prefix, in: catalogue + members) : preferred
   }
@@ -15,10 +22,16 @@ public enum CompletionCandidates {
       let ids = heroes.map { String($0.id.rawValue) }.filter { $0.hasPrefix(prefix) }
       return ids.sorted { $0.count != $1.count ? $0.count < $1.count : $0 < $1 }.filter { seen.insert($0).inserted }
     }
-    let wanted = HeroName.folded(prefix)
-    let named = heroes.filter { wanted.isEmpty || HeroName.folded($0.name).hasPrefix(wanted) }
-    return HeroOrdering.prominent(named).map { TextSanitizer.clean($0.name) }.filter {
-      seen.insert($0).inserted
+    var ids = Set<HeroID>()
+    let named = HeroOrdering.prominent(HeroMatcher.matching(prefix, in: heroes).filter { ids.insert($0.id).inserted })
+    let names = named.map { TextSanitizer.clean($0.name) }
+    var heroesNamed: [String: Int] = [:]
+    for name in names { heroesNamed[name, default: 0] += 1 }
+    return zip(named, names).map { hero, name in
+      guard heroesNamed[name, default: 0] > 1 else { return name }
+      // A name several heroes share is refused by every command: their ids, told apart by comics.
+      let comics = hero.counts.comics.map { Plural.count($0, "comic") } ?? "comics \(Table.unknown)"
+      return "\(hero.id)\t\(name), \(comics)"
     }
   }
 }

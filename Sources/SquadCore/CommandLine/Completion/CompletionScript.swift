@@ -23,9 +23,9 @@ enum CompletionScript {
       case "$kind" in
         files) COMPREPLY=($(compgen -f -- "$cur")); compopt -o filenames 2>/dev/null ;;
         directories) COMPREPLY=($(compgen -d -- "$cur")); compopt -o filenames 2>/dev/null ;;
-        names) COMPREPLY=("${reply[@]}")
+        names) COMPREPLY=("${reply[@]%%$'\t'*}")
           if type compopt >/dev/null 2>&1; then compopt -o filenames 2>/dev/null; compopt -o nosort 2>/dev/null
-          else COMPREPLY=($(printf '%q\n' "${reply[@]}")); fi ;;
+          else COMPREPLY=($(printf '%q\n' "${COMPREPLY[@]}")); fi ;;
         list) COMPREPLY=("${reply[@]}"); compopt -o nospace 2>/dev/null ;;
         *) COMPREPLY=("${reply[@]%%$'\t'*}") ;;
       esac
@@ -51,7 +51,7 @@ enum CompletionScript {
       case $kind in
         files) [[ $PREFIX == --*=* ]] && compset -P '*='; _files ;;
         directories) [[ $PREFIX == --*=* ]] && compset -P '*='; _directories ;;
-        names) compadd -V heroes -U -d reply -- "${reply[@]}" ;;
+        names) described=("${(@)reply/$'\t'/  -- }"); compadd -V heroes -U -d described -- "${(@)reply%%$'\t'*}" ;;
         list) compadd -U -S '' -- "${reply[@]}" ;;
         *) described=("${(@)reply/$'\t'/:}"); _describe -t values squad described -U ;;
       esac

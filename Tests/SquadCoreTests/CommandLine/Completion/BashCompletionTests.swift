@@ -116,6 +116,15 @@ struct BashCompletionTests {
     #expect(offered == [#"Spider-Man\ \(Peter\ Parker\)"#])
   }
 
+  /// Two heroes named "Jean Grey" are offered as their ids; bash shows no description.
+  @Test func aNameTwoHeroesShareIsInsertedAsTheirIds() throws {
+    for before in ["", "enable -n compopt"] {
+      let offered = try complete(["squad", "recruit", "jean grey"], before: before)
+      #expect(offered.contains("1009327") && offered.contains("1009496"), "\(offered)")
+      #expect(!offered.contains { $0.contains("\t") || $0.contains("comics") }, "\(offered)")
+    }
+  }
+
   @Test func digitsCompleteToIds() throws {
     #expect(try complete(["squad", "recruit", "100961"]).contains("1009610"))
   }

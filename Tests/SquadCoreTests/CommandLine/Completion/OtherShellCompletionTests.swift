@@ -53,6 +53,30 @@ import Testing
   }
 
   @Test(.enabled(if: CLIProcess.which("zsh") != nil, "zsh is not installed; its script is not checked here"))
+  func theZshScriptShowsTheIdsOfANameTwoHeroesShareWithTheirNamesAndComics() throws {
+    let script = """
+      squad completion zsh > _squad || exit 3
+      compdef() { : }
+      compadd() {
+        local shown
+        while (( $# )) && [[ $1 != -- ]]; do [[ $1 == -d ]] && { shown=$2; shift }; shift; done
+        print -rl -- "${(@P)shown}"
+      }
+      source ./_squad
+      words=(squad recruit 'jean grey')
+      CURRENT=3
+      PREFIX='jean grey'
+      _squad
+      """
+    let result = try shell("zsh", script, home: TemporaryDirectory())
+    #expect(result.stderr.isEmpty, "\(result.stderr)")
+    for id in ["1009327", "1009496"] {
+      #expect(
+        result.lines.contains { $0.hasPrefix(id + "  -- Jean Grey, ") && $0.hasSuffix(" comics") }, "\(result.lines)")
+    }
+  }
+
+  @Test(.enabled(if: CLIProcess.which("zsh") != nil, "zsh is not installed; its script is not checked here"))
   func theZshScriptCompletesSubcommandsAndTheirOwnOptions() throws {
     let home = TemporaryDirectory()
     try home.save(Squad(members: [SampleSquad.squad.members[2]]))
@@ -76,6 +100,9 @@ import Testing
     #expect(try zsh(["squad", "--home", "'\(other.path)'", "fire", ""], home: home) == ["Hulk"])
     #expect(try zsh(["squad", "recruit", "spider-man (pe"], home: home) == ["Spider-Man (Peter Parker)"])
     #expect(try zsh(["squad", "fire", ""], home: home) == ["Iron Man"])
+    // A name two heroes share: their ids are inserted, each shown with its name and comics.
+    let jean = try zsh(["squad", "recruit", "jean grey"], home: home)
+    #expect(jean.contains("1009327") && jean.contains("1009496") && !jean.contains { $0.contains("\t") }, "\(jean)")
     #expect(try zsh(["squad", "export", "--format", "m"], home: home) == ["markdown"])
   }
 
