@@ -87,4 +87,23 @@ import Testing
     let members = try squad.run("__complete", "--", "fire", "jean").stdout.split(separator: "\n").map(String.init)
     #expect(members == ["names"] + expected, "\(members)")
   }
+
+  /// A one-character name, or one of signs only, is close to no hero: no list of famous heroes
+  /// unrelated to it, the hint to search instead, as for a long name close to nothing.
+  @Test func aNameOfOneOrTwoCharactersOrSignsSuggestsNoUnrelatedHeroes() throws {
+    let squad = SquadProcess()
+    let far = try squad.run("show", "xyzzy", "--offline")
+    #expect(far.stderr == "Error: No hero is named 'xyzzy'. Try 'squad heroes <prefix>' to search.\n")
+    for typed in ["~", "!", "(", "~~", "#)", "Ω"] {
+      let shown = try squad.run("show", "--offline", "--", typed)
+      #expect(shown.status == 3, "\(typed): \(shown.stderr)")
+      #expect(shown.stderr.hasSuffix("'. Try 'squad heroes <prefix>' to search.\n"), "\(typed): \(shown.stderr)")
+    }
+    // A name that holds what was typed is still offered.
+    let five = try squad.run("show", "--offline", "--", "-5")
+    #expect(five.stderr.contains("Did you mean one of these?\n  ") && five.stderr.contains("\tX-51"), "\(five.stderr)")
+    #expect(!five.stderr.contains("Spider-Man"), "\(five.stderr)")
+    let zero = try squad.run("show", "--offline", "--", "-0").stderr.split(separator: "\n").dropFirst()
+    #expect(!zero.isEmpty && zero.allSatisfy { $0.split(separator: "\t")[1].contains("0") }, "\(zero)")
+  }
 }

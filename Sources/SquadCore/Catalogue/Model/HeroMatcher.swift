@@ -34,14 +34,16 @@ public enum HeroMatcher {
   /// any comparison, and distances are computed only up to the edits allowed.
   public static func suggestions(for name: String, in heroes: [Hero]) -> [Hero] {
     let folded = HeroName.loose(name)
-    guard !folded.isEmpty else { return [] }
+    // Signs alone are close to nothing; one or two letters allow no edit, which would be all of them.
+    guard folded.contains(where: { $0.isLetter || $0.isNumber }) else { return [] }
     let wantedLength = folded.count
-    let allowed = max(1, wantedLength / 3)
+    let allowed = wantedLength / 3
     let scored = heroes.compactMap { hero -> (Int, Hero)? in
       let name = HeroName.loose(hero.name)
       let nameLength = name.count
       guard wantedLength - nameLength <= allowed else { return nil }
       if wantedLength <= nameLength, name.contains(folded) { return (0, hero) }
+      guard allowed > 0 else { return nil }
       // Compare against the name's start, give or take a letter, so "spidr" finds "Spider-Man".
       let distance =
         (max(1, wantedLength - 1)...(wantedLength + 1)).compactMap {
