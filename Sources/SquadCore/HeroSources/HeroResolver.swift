@@ -7,13 +7,15 @@ public struct HeroResolver: Sendable {
   public var members: [Member] = []
 
   /// Every reference resolved in order, duplicates removed; every reference that fails is
-  /// reported together (a source that cannot answer stops it). The source is the least fresh of
-  /// the answers (a fallback, if any answer was one).
+  /// reported together, once (a source that cannot answer stops it). The source is the least
+  /// fresh of the answers (a fallback, if any answer was one).
   public func resolve(_ refs: [HeroRef]) async -> Result<Sourced<[Hero]>, LookupFailure> {
     var heroes: [Hero] = []
     var source: DataSource?
     var failures: [LookupFailure] = []
-    for ref in refs {
+    var asked = Set<HeroRef>()
+    // A name given twice is looked up, and reported, once.
+    for ref in refs where asked.insert(ref).inserted {
       switch await resolve(ref) {
       case .success(let answer):
         if !heroes.contains(where: { $0.id == answer.value.id }) { heroes.append(answer.value) }
@@ -21,7 +23,7 @@ public struct HeroResolver: Sendable {
       case .failure(.source(let error)):
         return .failure(.source(error))
       case .failure(let failure):
-        failures.append(failure)
+        if !failures.contains(failure) { failures.append(failure) }
       }
     }
     if let first = failures.first { return .failure(failures.count == 1 ? first : .several(failures)) }

@@ -106,4 +106,18 @@ import Testing
     let zero = try squad.run("show", "--offline", "--", "-0").stderr.split(separator: "\n").dropFirst()
     #expect(!zero.isEmpty && zero.allSatisfy { $0.split(separator: "\t")[1].contains("0") }, "\(zero)")
   }
+
+  /// The same unknown name given twice is one failure, said once.
+  @Test func anUnknownNameGivenTwiceIsReportedOnce() throws {
+    let squad = SquadProcess()
+    let twice = try squad.run("recruit", "nosuch", "nosuch", "thor", "--offline")
+    #expect(twice.status == 3)
+    #expect(
+      twice.stderr == "Error: No hero is named 'nosuch'. Try 'squad heroes <prefix>' to search.\n", "\(twice.stderr)")
+    let two = try squad.run("recruit", "nosuch", "storn", "nosuch", "storn", "--offline")
+    #expect(two.stderr.hasPrefix("Error: 2 of the heroes named were not found or not clear"), "\(two.stderr)")
+    #expect(two.stderr.components(separatedBy: "'nosuch'").count == 2, "\(two.stderr)")
+    #expect(two.stderr.components(separatedBy: "'storn'").count == 2, "\(two.stderr)")
+    #expect(try squad.run("list").stdout.isEmpty, "nothing was changed")
+  }
 }
