@@ -19,13 +19,18 @@ extension SquadsOutput {
       return JSONValue.object([("squads", .array(squads)), ("inBoth", both)]).encoded(
         pretty: settings.prettyJSON && settings.format == .json) + "\n"
     default:
-      let star = stars.map { $0.map { "\($0.name) (\(Plural.count($0.counts.comics ?? 0, "comic")))" } ?? "" }
-      let names = shared.isEmpty ? "none" : NameList.join(shared.map(\.name))
-      var rows: [[String]] = [["members"] + pair.map { $0.members.map(String.init) ?? "" }]
-      for (slot, count) in HeroCounts.all.enumerated() {
-        rows.append([count.name] + totals.map { total in total?.values[slot].map(String.init) ?? "" })
+      // What nobody knows reads `unknown` on a terminal, as in every table; TSV and CSV leave it empty.
+      let unknown = settings.format == .table ? Table.unknown : ""
+      let star = pair.indices.map { index in
+        guard let star = stars[index] else { return pair[index].members == 0 && !unknown.isEmpty ? "none" : unknown }
+        return "\(star.name) (\(Plural.count(star.counts.comics ?? 0, "comic")))"
       }
-      rows.append(["counts unknown"] + comparison.unknown.map { $0.map(String.init) ?? "" })
+      let names = shared.isEmpty ? "none" : NameList.join(shared.map(\.name))
+      var rows: [[String]] = [["members"] + pair.map { $0.members.map(String.init) ?? unknown }]
+      for (slot, count) in HeroCounts.all.enumerated() {
+        rows.append([count.name] + totals.map { total in total?.values[slot].map(String.init) ?? unknown })
+      }
+      rows.append(["counts unknown"] + comparison.unknown.map { $0.map(String.init) ?? unknown })
       rows.append(["star"] + star)
       // A table shows the shared members on lines of their own below it: as a row, a long list
       // would set both squads' columns to its width and cut the second squad out.

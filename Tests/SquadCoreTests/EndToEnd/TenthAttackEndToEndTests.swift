@@ -120,4 +120,25 @@ import Testing
     #expect(two.stderr.components(separatedBy: "'storn'").count == 2, "\(two.stderr)")
     #expect(try squad.run("list").stdout.isEmpty, "nothing was changed")
   }
+
+  /// `squads compare` on a terminal says `unknown` for a total nobody knows and a star there is
+  /// none of, as every table does; TSV leaves those cells empty.
+  @Test func compareSaysUnknownInItsTableAndLeavesTSVCellsEmpty() throws {
+    let squad = SquadProcess(environment: ["NO_COLOR": "1"])
+    try squad.home.write(#"[{"id":3000001,"name":"Nocount One"},{"id":3000002,"name":"Nocount Two"}]"#, to: "n.json")
+    #expect(try squad.run("catalogue", "import", squad.home.file("n.json"), "-q").status == 0)
+    #expect(try squad.run("-q", "squads", "create", "x").status == 0)
+    #expect(try squad.run("-q", "--squad", "x", "recruit", "3000001", "3000002", "--offline").status == 0)
+    #expect(try squad.run("-q", "recruit", "thor", "--offline").status == 0)
+    let table = try squad.run("squads", "compare", "x", "default", "--format", "table").stdout
+    let rows = table.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true) }
+    for measure in ["comics", "series", "stories", "events", "star"] {
+      let row = try #require(rows.first { $0.first.map(String.init) == measure }, "\(table)")
+      #expect(row.count >= 3 && row[1] == "unknown", "\(measure): \(table)")
+    }
+    let tsv = try squad.run("squads", "compare", "x", "default", "--format", "tsv").stdout
+    #expect(tsv.contains("\ncomics\t\t"), "\(tsv)")
+    #expect(tsv.contains("\nstar\t\t"), "\(tsv)")
+    #expect(!tsv.contains("\tunknown"), "\(tsv)")
+  }
 }
