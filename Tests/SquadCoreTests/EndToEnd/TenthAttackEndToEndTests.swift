@@ -141,4 +141,19 @@ import Testing
     #expect(tsv.contains("\nstar\t\t"), "\(tsv)")
     #expect(!tsv.contains("\tunknown"), "\(tsv)")
   }
+
+  /// `--fields` completion offers only fields not yet listed: a completed value is never refused.
+  @Test func fieldsCompletionLeavesOutFieldsAlreadyListed() throws {
+    let squad = SquadProcess()
+    for command in [["list"], ["squads"], ["export"]] {
+      let offered = try squad.run(arguments: ["__complete", "--"] + command + ["--fields", "name,comics,"]).stdout
+      let candidates = offered.split(separator: "\n").dropFirst().map(String.init)
+      #expect(!candidates.isEmpty, "\(command): \(offered)")
+      for candidate in candidates {
+        #expect(!candidate.hasSuffix(",name") && !candidate.hasSuffix(",comics"), "\(command): \(candidate)")
+        let run = try squad.run(arguments: command + ["--fields", candidate, "--offline"])
+        #expect(run.status != 64, "\(command) \(candidate): \(run.stderr)")
+      }
+    }
+  }
 }

@@ -78,7 +78,11 @@ enum CompletionEngine {
     case .helpTopics: words = CommandRegistry.visibleCommands.map(\.name) + HelpTopic.allCases.map(\.rawValue)
     case .commaSeparated(let items):
       let head = prefix.lastIndex(of: ",").map { String(prefix[...$0]) } ?? ""
-      return Reply(kind: .list, candidates: items.map { head + $0 }.filter { $0.hasPrefix(prefix) })
+      // A field listed twice is refused, so one already listed is not offered again.
+      let listed = Set(head.split(separator: ",").map(String.init))
+      return Reply(
+        kind: .list, candidates: items.filter { !listed.contains($0) }.map { head + $0 }.filter { $0.hasPrefix(prefix) }
+      )
     case .files: return Reply(kind: .files)
     case .directories: return Reply(kind: .directories)
     case .heroes, .members, .squads, .namedSquads: return Reply(kind: .names, candidates: lookup(completion, prefix))
