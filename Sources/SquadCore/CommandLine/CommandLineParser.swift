@@ -105,9 +105,11 @@ public enum CommandLineParser {
         guard let command = CommandRegistry.located(token)?.spec, command.path == [token] else {
           // `--colour never list`: the mistake is the option, whose value was taken for a command.
           if let unknownBefore, !afterDoubleDash { throw unknownOption(unknownBefore, for: nil) }
-          // `squad version`, `squad versoin`: a global option's name typed without its dashes.
+          // `squad version`, `squad versoin`: a global option's name typed without its dashes;
+          // never one that takes a value (`squad squad list` means `squads`, not `--squad list`).
           let options = CommandRegistry.globalOptions.map { String($0.name.dropFirst(2)) }
-          let option = options.contains(token.lowercased()) ? token.lowercased() : nil
+          let flags = CommandRegistry.globalOptions.filter(\.isFlag).map { String($0.name.dropFirst(2)) }
+          let option = flags.contains(token.lowercased()) ? token.lowercased() : nil
           let suggestion =
             option.map { "--" + $0 } ?? commandMeant(by: token)
             ?? EditDistance.closest(to: token.lowercased(), in: options).map { "--" + $0 }
@@ -124,14 +126,20 @@ public enum CommandLineParser {
   }
 
   /// The command a word squad does not know most likely means: the one other tools call so
-  /// (`add`: recruit), else the nearest command that only reads, else a command that changes
-  /// data one slip away (`recuit`), never one further (`info` is not `undo`).
+  /// (`add`: recruit), else the command whose sub-command it is (`compare`: squads compare), else
+  /// the nearest command that only reads, else a command that changes data one slip away
+  /// (`recuit`), never one further (`info` is not `undo`).
   static func commandMeant(by word: String) -> String? {
     let known = [
       "add": "recruit", "hire": "recruit", "remove": "fire", "rm": "fire", "kick": "fire", "search": "heroes --search",
       "find": "heroes --search", "info": "show", "get": "show", "ls": "list",
     ]
     if let meant = known[word.lowercased()] { return meant }
+    // A sub-command typed alone (`squad compare a b`) means the command it belongs to.
+    let typed = word.lowercased()
+    if let parent = CommandRegistry.visibleCommands.first(where: { $0.subcommands.contains { $0.name == typed } }) {
+      return parent.name + " " + typed
+    }
     let names = CommandRegistry.visibleCommands.map(\.name)
     let writes: Set = ["recruit", "fire", "pick", "import", "undo", "redo", "sync"]
     return EditDistance.closest(to: word, in: names.filter { !writes.contains($0) })

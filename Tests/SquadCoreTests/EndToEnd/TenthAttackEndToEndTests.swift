@@ -156,4 +156,23 @@ import Testing
       }
     }
   }
+
+  /// `squad squad …` means the command `squads`, never the option `--squad`; a sub-command typed
+  /// alone is offered as its command's (`compare`: `squads compare`).
+  @Test func commandSuggestionsAreCommandsAndSubCommandsTheirCommands() throws {
+    let squad = SquadProcess()
+    for line in [["squad", "list"], ["squad"]] {
+      let run = try squad.run(arguments: line)
+      #expect(run.status == 64)
+      #expect(run.stderr.hasPrefix("Error: Unknown command 'squad'. Did you mean 'squads'?\n"), "\(run.stderr)")
+    }
+    for sub in ["create", "delete", "rename", "edit", "restore", "compare"] {
+      let run = try squad.run(sub, "x", "y")
+      #expect(run.status == 64)
+      #expect(run.stderr.hasPrefix("Error: Unknown command '\(sub)'. Did you mean 'squads \(sub)'?\n"), "\(run.stderr)")
+    }
+    #expect(try squad.run("check").stderr.hasPrefix("Error: Unknown command 'check'. Did you mean 'catalogue check'?"))
+    // A flag's name without its dashes is still that flag.
+    #expect(try squad.run("version").stderr.hasPrefix("Error: Unknown command 'version'. Did you mean '--version'?"))
+  }
 }
