@@ -170,13 +170,21 @@ public enum CommandLineParser {
     guard !repeats, positionals.count > spec.arguments.count else { return }
     let extra = positionals[spec.arguments.count]
     guard spec.arguments.isEmpty, !spec.subcommands.isEmpty else {
-      throw UsageError("Unexpected argument '\(extra)'.", command: spec.fullName)
+      throw UsageError("Unexpected argument '\(extra)'." + quotingHint(positionals, spec), command: spec.fullName)
     }
     let names = spec.subcommands.map(\.name)
     let expected = names.map { "'\($0)'" }.joinedDirectly(separator: ", ")
     throw UsageError(
       "Unknown sub-command '\(extra)' of '\(spec.fullName)'. Expected one of: \(expected)."
         + didYouMean(EditDistance.closest(to: extra, in: names)), command: spec.fullName)
+  }
+
+  /// `squad show spider man`: how to name the one hero a command takes when its name has spaces.
+  private static func quotingHint(_ positionals: [String], _ spec: CommandSpec) -> String {
+    guard let hero = spec.arguments.last, hero.completion == .heroes, !hero.isRepeating else { return "" }
+    let name = TextSnippet.quote(positionals[(spec.arguments.count - 1)...].joined(separator: " "))
+    guard !name.contains("'") else { return "" }
+    return " A name with spaces is quoted: squad \(spec.fullName) '\(name)'."
   }
 
   /// The choice a mistyped value most likely meant: one it begins, else the nearest of the same

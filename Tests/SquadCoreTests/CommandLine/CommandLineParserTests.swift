@@ -99,7 +99,9 @@ import Testing
 
   @Test func positionalCountsAreChecked() {
     #expect(parse("recruit").failureValue?.message == "Missing expected argument '<hero> ...'.")
-    #expect(parse("show a b").failureValue?.message == "Unexpected argument 'b'.")
+    #expect(
+      parse("show a b").failureValue?.message
+        == "Unexpected argument 'b'. A name with spaces is quoted: squad show 'a b'.")
     #expect((try? parse("recruit a b c").get())?.positionals == ["a", "b", "c"])
   }
 

@@ -14,6 +14,7 @@ import Testing
       "\(rank?["tiedWith"] ?? "none")",
     ]
   }
+
   /// The simulator sends Sabretooth undated with no counts; the catalogue keeps its dated record
   /// (the newer wins), and the first answer, fetched, shows that record as the cached ones do.
   @Test func onlineShowAnswersTheFirstTimeAsFromTheCache() async throws {
@@ -174,5 +175,18 @@ import Testing
     #expect(try squad.run("check").stderr.hasPrefix("Error: Unknown command 'check'. Did you mean 'catalogue check'?"))
     // A flag's name without its dashes is still that flag.
     #expect(try squad.run("version").stderr.hasPrefix("Error: Unknown command 'version'. Did you mean '--version'?"))
+  }
+
+  /// README's tour quotes a name with spaces; unquoted, `show` says how to quote it.
+  @Test func showOfAnUnquotedNameWithSpacesSaysToQuoteIt() throws {
+    let squad = SquadProcess()
+    let run = try squad.run("show", "spider", "man", "--offline")
+    #expect(run.status == 64)
+    #expect(
+      run.stderr.hasPrefix(
+        "Error: Unexpected argument 'man'. A name with spaces is quoted: squad show 'spider man'.\n"), "\(run.stderr)")
+    let readme = try String(contentsOf: Fixture.root.appendingPathComponent("README.md"), encoding: .utf8)
+    #expect(readme.contains("$ squad show 'spider man'"))
+    #expect(!readme.contains("$ squad show spider man"))
   }
 }
