@@ -138,7 +138,9 @@ public struct HeroResolver: Sendable {
     for variant in HeroName.variants(name) {
       let head = String(variant.prefix { !"-. ".contains($0) })
       let prefix = head == HeroName.folded(name) ? name : head.isEmpty ? variant : head
-      switch await heroes.heroes(namePrefix: prefix, limit: HeroQuery.maximumLimit) {
+      // Every match the source can give at once (the local catalogue: all), so an ambiguous
+      // name's count and its candidates with the most comics are taken from all of them.
+      switch await heroes.heroes(namePrefix: prefix, limit: heroes.maximumPageSize) {
       case .failure(let error): return .failure(error)
       case .success(let answer):
         found += answer.value.filter { hero in !found.contains { $0.id == hero.id } }

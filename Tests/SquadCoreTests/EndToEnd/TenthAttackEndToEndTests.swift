@@ -189,4 +189,19 @@ import Testing
     #expect(readme.contains("$ squad show 'spider man'"))
     #expect(!readme.contains("$ squad show spider man"))
   }
+
+  /// A name more than 100 heroes start with is counted whole, and its candidates are the ten with
+  /// the most comics of all of them, not of the first 100 by name.
+  @Test func anAmbiguousNameOfManyHeroesCountsAndRanksThemAll() throws {
+    let squad = SquadProcess()
+    let all = try squad.run("heroes", "s", "--all", "--fields", "id,comics", "--offline").stdout
+    let heroes = all.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
+    #expect(heroes.count > 100)
+    let most = heroes.max { Int($0[1]) ?? -1 < Int($1[1]) ?? -1 }.map { String($0[0]) }
+    let shown = try squad.run("show", "s", "--offline")
+    #expect(shown.status == 3)
+    let lines = shown.stderr.split(separator: "\n")
+    #expect(lines.first?.hasPrefix("Error: 's' matches \(heroes.count) heroes;") == true, "\(shown.stderr)")
+    #expect(lines.dropFirst().first?.hasPrefix("  \(most ?? "none")\t") == true, "\(shown.stderr)")
+  }
 }
