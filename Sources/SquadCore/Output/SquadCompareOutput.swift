@@ -15,7 +15,7 @@ extension SquadsOutput {
             + zip(HeroCounts.all, totals[index]?.values ?? HeroCounts().values).map { ($0.name, .optional($1)) }
             + [("countsUnknown", .optional(comparison.unknown[index])), ("star", stars[index].map(hero) ?? .null)])
       }
-      let both = JSONValue.array(shared.map { hero(catalogue.hero($0.id) ?? Hero(id: $0.id, name: $0.name)) })
+      let both = JSONValue.array(shared.map { hero(SquadComparison.named($0, catalogue)) })
       return JSONValue.object([("squads", .array(squads)), ("inBoth", both)]).encoded(
         pretty: settings.prettyJSON && settings.format == .json) + "\n"
     default:
@@ -61,7 +61,7 @@ struct SquadComparison: Equatable {
     let ids = pair.map { Set($0.roster.map(\.id)) }
     inBoth = pair.first?.roster.filter { member in ids.allSatisfy { $0.contains(member.id) } } ?? []
     stars = pair.map { summary in
-      HeroOrdering.prominent(summary.roster.compactMap { catalogue.hero($0.id) }).first { $0.counts.comics != nil }
+      HeroOrdering.prominent(summary.roster.map { Self.named($0, catalogue) }).first { $0.counts.comics != nil }
     }
     totals = pair.map { SquadsOutput.totals($0, catalogue) }
     unknown = pair.map { summary in
@@ -69,5 +69,13 @@ struct SquadComparison: Equatable {
         summary.roster.filter { catalogue.hero($0.id)?.counts.values.contains(nil) ?? true }.count
       }
     }
+  }
+
+  /// The member with the catalogue's counts, named as the squad names them (as `list` and `fire`
+  /// do), so each member reads the same in every row and every format.
+  static func named(_ member: Member, _ catalogue: LocalCatalogue) -> Hero {
+    var hero = catalogue.hero(member.id) ?? Hero(id: member.id, name: member.name)
+    hero.name = member.name
+    return hero
   }
 }

@@ -204,4 +204,21 @@ import Testing
     #expect(lines.first?.hasPrefix("Error: 's' matches \(heroes.count) heroes;") == true, "\(shown.stderr)")
     #expect(lines.dropFirst().first?.hasPrefix("  \(most ?? "none")\t") == true, "\(shown.stderr)")
   }
+
+  /// A member the catalogue now names otherwise is named as the squad names them in every row and
+  /// format of `squads compare`, as `list` names them.
+  @Test func compareNamesEachMemberAsTheSquadDoesInEveryRowAndFormat() throws {
+    let squad = SquadProcess()
+    #expect(try squad.run("-q", "recruit", "thor", "hulk", "--offline").status == 0)
+    try squad.home.write(
+      #"[{"id":1009664,"name":"Thunder God","modified":"2030-01-01T00:00:00Z","comics":{"available":9000}}]"#,
+      to: "renamed.json")
+    #expect(try squad.run("catalogue", "import", squad.home.file("renamed.json"), "-q").status == 0)
+    let tsv = try squad.run("squads", "compare", "default", "default", "--offline").stdout
+    #expect(tsv.contains("\nstar\tThor (9,000 comics)\tThor (9,000 comics)\n"), "\(tsv)")
+    #expect(!tsv.contains("Thunder God"), "\(tsv)")
+    let json = try squad.run("squads", "compare", "default", "default", "--json", "--offline").stdout
+    #expect(json.contains(#""name":"Thor""#) && !json.contains("Thunder God"), "\(json)")
+    #expect(try squad.run("list").stdout.contains("\tThor\t"))
+  }
 }
