@@ -221,4 +221,17 @@ import Testing
     #expect(json.contains(#""name":"Thor""#) && !json.contains("Thunder God"), "\(json)")
     #expect(try squad.run("list").stdout.contains("\tThor\t"))
   }
+
+  /// A typo in a fan spelling finds what the spelling without the typo finds.
+  @Test func didYouMeanTriesTheShortFormsSpeltOut() throws {
+    let squad = SquadProcess()
+    for (typed, meant) in [
+      ("capt amerca", "Captain America"), ("dr strnge", "Doctor Strange"), ("dr. octopuss", "Doctor Octopus"),
+    ] {
+      let shown = try squad.run("show", typed, "--offline")
+      #expect(shown.status == 3)
+      let first = shown.stderr.split(separator: "\n").dropFirst().first.map { $0.split(separator: "\t")[1] }
+      #expect(first == meant[...], "\(typed): \(shown.stderr)")
+    }
+  }
 }

@@ -33,12 +33,23 @@ public enum HeroMatcher {
   /// than the text by more than the edits allowed cannot be a typo of it and is skipped before
   /// any comparison, and distances are computed only up to the edits allowed.
   public static func suggestions(for name: String, in heroes: [Hero]) -> [Hero] {
+    // Each way the name may be meant (`capt amerca`: `captain amerca`), the closest kept.
+    let scored = HeroName.variants(name).flatMap { near($0, in: heroes) }
+    let distances = Dictionary(scored.map { ($1.id, $0) }, uniquingKeysWith: min)
+    var seen = Set<HeroID>()
+    let ranked = HeroOrdering.prominent(scored.map(\.1).filter { seen.insert($0.id).inserted }).enumerated()
+    return ranked.sorted { (distances[$0.1.id] ?? 0, $0.0) < (distances[$1.1.id] ?? 0, $1.0) }.prefix(candidateLimit)
+      .map(\.1)
+  }
+
+  /// The heroes near one spelling of a name, each with its distance (0: the name holds it).
+  private static func near(_ name: String, in heroes: [Hero]) -> [(Int, Hero)] {
     let folded = HeroName.loose(name)
     // Signs alone are close to nothing; one or two letters allow no edit, which would be all of them.
     guard folded.contains(where: { $0.isLetter || $0.isNumber }) else { return [] }
     let wantedLength = folded.count
     let allowed = wantedLength / 3
-    let scored = heroes.compactMap { hero -> (Int, Hero)? in
+    return heroes.compactMap { hero -> (Int, Hero)? in
       let name = HeroName.loose(hero.name)
       let nameLength = name.count
       guard wantedLength - nameLength <= allowed else { return nil }
@@ -51,9 +62,5 @@ public enum HeroMatcher {
         }.min()
       return distance.map { ($0, hero) }
     }
-    let distances = Dictionary(scored.map { ($1.id, $0) }, uniquingKeysWith: min)
-    let ranked = HeroOrdering.prominent(scored.map(\.1)).enumerated()
-    return ranked.sorted { (distances[$0.1.id] ?? 0, $0.0) < (distances[$1.1.id] ?? 0, $1.0) }.prefix(candidateLimit)
-      .map(\.1)
   }
 }
