@@ -234,4 +234,17 @@ import Testing
       #expect(first == meant[...], "\(typed): \(shown.stderr)")
     }
   }
+
+  /// `fire <TAB>` lists members the most comics first, and one whose name starts with '-' (an
+  /// option, to the parser) as its id.
+  @Test func fireCompletionOrdersMembersByComicsAndOffersADashNameAsItsId() throws {
+    let squad = SquadProcess()
+    try squad.home.write(
+      #"[{"id":3000011,"name":"-Minus","modified":"2030-01-01T00:00:00Z","comics":{"available":1}}]"#, to: "minus.json")
+    #expect(try squad.run("catalogue", "import", squad.home.file("minus.json"), "-q").status == 0)
+    #expect(try squad.run("-q", "recruit", "--offline", "--", "-Minus", "1009610", "thor").status == 0)
+    let offered = try squad.run("__complete", "--", "fire", "").stdout.split(separator: "\n").map(String.init)
+    #expect(offered == ["names", "Spider-Man (Peter Parker)", "Thor", "3000011\t-Minus, 1 comic"], "\(offered)")
+    #expect(try squad.run("fire", "3000011", "--yes", "-q", "--offline").status == 0)
+  }
 }

@@ -28,8 +28,9 @@ public enum CompletionCandidates {
     var heroesNamed: [String: Int] = [:]
     for name in names { heroesNamed[name, default: 0] += 1 }
     return zip(named, names).map { hero, name in
-      guard heroesNamed[name, default: 0] > 1 else { return name }
-      // A name several heroes share is refused by every command: their ids, told apart by comics.
+      guard heroesNamed[name, default: 0] > 1 || name.hasPrefix("-") else { return name }
+      // A name several heroes share is refused by every command, and one starting with '-' would
+      // be read as an option: their ids, told apart by name and comics.
       let comics = hero.counts.comics.map { Plural.count($0, "comic") } ?? "comics \(Table.unknown)"
       return "\(hero.id)\t\(name), \(comics)"
     }
