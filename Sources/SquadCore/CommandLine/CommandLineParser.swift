@@ -132,7 +132,8 @@ public enum CommandLineParser {
   static func commandMeant(by word: String) -> String? {
     let known = [
       "add": "recruit", "hire": "recruit", "remove": "fire", "rm": "fire", "kick": "fire", "search": "heroes --search",
-      "find": "heroes --search", "info": "show", "get": "show", "ls": "list",
+      "find": "heroes --search", "info": "show", "get": "show", "ls": "list", "del": "fire", "team": "squads",
+      "teams": "squads", "stats": "squads", "totals": "squads", "rank": "show", "man": "help --man",
     ]
     if let meant = known[word.lowercased()] { return meant }
     // A sub-command typed alone (`squad compare a b`) means the command it belongs to.
@@ -141,6 +142,9 @@ public enum CommandLineParser {
       return parent.name + " " + typed
     }
     let names = CommandRegistry.visibleCommands.map(\.name)
+    // The start of one command (`hist`) means it, before any command a slip away (`list`).
+    let started = names.filter { $0.hasPrefix(typed) }
+    if !typed.isEmpty, started.count == 1, let only = started.first { return only }
     let writes: Set = ["recruit", "fire", "pick", "import", "undo", "redo", "sync"]
     return EditDistance.closest(to: word, in: names.filter { !writes.contains($0) })
       ?? names.first { writes.contains($0) && EditDistance.between(word, $0, atMost: 1) != nil }

@@ -247,4 +247,17 @@ import Testing
     #expect(offered == ["names", "Spider-Man (Peter Parker)", "Thor", "3000011\t-Minus, 1 comic"], "\(offered)")
     #expect(try squad.run("fire", "3000011", "--yes", "-q", "--offline").status == 0)
   }
+
+  /// The start of a command means it; words people use for the strength feature name its commands.
+  @Test func aCommandsStartAndTheFeaturesOwnWordsSuggestIt() throws {
+    let squad = SquadProcess()
+    let expected = [
+      "hist": "history", "del": "fire", "team": "squads", "stats": "squads", "rank": "show", "man": "help --man",
+    ]
+    for (typed, meant) in expected {
+      let run = try squad.run(typed, "x")
+      #expect(run.status == 64)
+      #expect(run.stderr.hasPrefix("Error: Unknown command '\(typed)'. Did you mean '\(meant)'?\n"), "\(run.stderr)")
+    }
+  }
 }
