@@ -16,7 +16,9 @@ public struct HeroResolver: Sendable {
     var asked = Set<HeroRef>()
     // A name given twice is looked up, and reported, once.
     for ref in refs where asked.insert(ref).inserted {
-      switch await resolve(ref) {
+      // Each "did you mean" reads every hero: past the first few names not found, the rest are
+      // named without one, so a long list of typos costs names, not names × heroes.
+      switch await resolve(ref, suggesting: failures.count < Self.namesSuggestedFor) {
       case .success(let answer):
         if !heroes.contains(where: { $0.id == answer.value.id }) { heroes.append(answer.value) }
         if source == nil || answer.source.isFallback { source = answer.source }
@@ -33,6 +35,13 @@ public struct HeroResolver: Sendable {
   /// One reference: an id must exist; a name must match exactly or by a unique prefix (never a
   /// prefix of the API's when the local catalogue has the exact name).
   public func resolve(_ ref: HeroRef) async -> Result<Sourced<Hero>, LookupFailure> {
+    await resolve(ref, suggesting: true)
+  }
+
+  /// How many names not found get a "did you mean" list in one command.
+  static let namesSuggestedFor = 10
+
+  private func resolve(_ ref: HeroRef, suggesting: Bool) async -> Result<Sourced<Hero>, LookupFailure> {
     if let member = await resolveAmongMembers(ref) { return member }
     switch ref {
     case .id(let id):
@@ -48,7 +57,8 @@ public struct HeroResolver: Sendable {
       case .failure(let error):
         return .failure(.source(error))
       case .success(let answer):
-        let nearby = HeroMatcher.matching(name, in: answer.value).isEmpty ? await heroes.suggestions(for: name) : []
+        let nearby =
+          suggesting && HeroMatcher.matching(name, in: answer.value).isEmpty ? await heroes.suggestions(for: name) : []
         let picked = HeroMatcher.pick(name, among: answer.value, nearby: nearby)
         // The API's answer lacks the name while the local catalogue has it: "No hero is named
         // 'hulk'" above the local Hulk would contradict itself, so say which source knows what.

@@ -260,4 +260,19 @@ import Testing
       #expect(run.stderr.hasPrefix("Error: Unknown command '\(typed)'. Did you mean '\(meant)'?\n"), "\(run.stderr)")
     }
   }
+
+  /// Near misses are looked for for the first ten names not found only: each look reads every
+  /// hero, and a list of thousands of typos must not cost thousands of reads.
+  @Test func onlyTheFirstTenNamesNotFoundGetADidYouMean() throws {
+    let squad = SquadProcess()
+    let typos = ["storn", "hulx", "thoe", "spidr", "wolvrine", "cyclopz", "gambti", "roque", "magnetp", "deadpol"]
+    let last = "daredevul"
+    let alone = try squad.run("show", last, "--offline")
+    #expect(alone.stderr.hasPrefix("Error: No hero is named '\(last)'. Did you mean one of these?"), "\(alone.stderr)")
+    let many = try squad.run(arguments: ["recruit", "--offline"] + typos + [last])
+    #expect(many.status == 3)
+    #expect(many.stderr.hasPrefix("Error: 11 of the heroes named"), "\(many.stderr)")
+    #expect(
+      many.stderr.contains("  No hero is named '\(last)'. Try 'squad heroes <prefix>' to search.\n"), "\(many.stderr)")
+  }
 }
