@@ -144,6 +144,7 @@ public struct HeroResolver: Sendable {
   /// comes before the first hyphen, space or dot of each way the name may be meant.
   private func lookUp(_ name: String) async -> Result<Sourced<[Hero]>, SourceError> {
     var found: [Hero] = []
+    var ids = Set<HeroID>()
     var source: DataSource?
     for variant in HeroName.variants(name) {
       let head = String(variant.prefix { !"-. ".contains($0) })
@@ -153,7 +154,8 @@ public struct HeroResolver: Sendable {
       switch await heroes.heroes(namePrefix: prefix, limit: heroes.maximumPageSize) {
       case .failure(let error): return .failure(error)
       case .success(let answer):
-        found += answer.value.filter { hero in !found.contains { $0.id == hero.id } }
+        // Every match now, so a set: two spellings' matches must not compare each with each.
+        found += answer.value.filter { ids.insert($0.id).inserted }
         source = source ?? answer.source
       }
     }
