@@ -3,10 +3,11 @@ public enum HeroRef: Hashable, Sendable, CustomStringConvertible {
   case id(HeroID)
   case name(String)
 
-  /// Digits are an id; anything else is a name.
+  /// Digits are an id, also after a `#` as `show` prints it (`#1009368`); anything else is a name.
   public init(argument: String) {
     let trimmed = argument.trimmingWhitespace()
-    if !trimmed.isEmpty, trimmed.utf8.allSatisfy({ (48...57).contains($0) }), let number = Int(trimmed) {
+    let digits = trimmed.hasPrefix("#") ? String(trimmed.dropFirst()) : trimmed
+    if !digits.isEmpty, digits.utf8.allSatisfy({ (48...57).contains($0) }), let number = Int(digits) {
       self = .id(HeroID(number))
     } else {
       self = .name(trimmed)

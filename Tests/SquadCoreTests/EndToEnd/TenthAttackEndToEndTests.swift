@@ -275,4 +275,18 @@ import Testing
     #expect(
       many.stderr.contains("  No hero is named '\(last)'. Try 'squad heroes <prefix>' to search.\n"), "\(many.stderr)")
   }
+
+  /// The id as `show` prints it (`Iron Man  #1009368`) is taken back as that id.
+  @Test func theIdAsShowPrintsItIsTakenBack() throws {
+    let squad = SquadProcess()
+    let card = try squad.run("show", "iron man", "--offline", "--format", "table").stdout
+    let title = try #require(card.split(separator: "\n").first)
+    let shownID = try #require(title.split(separator: " ").last.map(String.init))
+    #expect(shownID.hasPrefix("#"), "\(title)")
+    let again = try squad.run("show", shownID, "--offline", "--format", "table")
+    #expect(again.status == 0, "\(again.stderr)")
+    #expect(again.stdout.hasPrefix(String(title)), "\(again.stdout)")
+    #expect(try squad.run("recruit", shownID, "-q", "--offline").status == 0)
+    #expect(try squad.run("list").stdout.hasPrefix(shownID.dropFirst() + "\tIron Man\t"))
+  }
 }
