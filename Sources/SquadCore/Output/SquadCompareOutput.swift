@@ -25,7 +25,14 @@ extension SquadsOutput {
         guard let star = stars[index] else { return pair[index].members == 0 && !unknown.isEmpty ? "none" : unknown }
         return "\(star.name) (\(Plural.count(star.counts.comics ?? 0, "comic")))"
       }
-      let names = shared.isEmpty ? "none" : NameList.join(shared.map(\.name))
+      // Names hold commas ("Bob, Agent of Hydra"): a cell a script reads parts them with `; `, as
+      // does the table when a comma would blur where one name ends.
+      let memberNames = shared.map(\.name)
+      let names =
+        shared.isEmpty
+        ? "none"
+        : settings.format != .table || memberNames.contains { $0.contains(",") }
+          ? memberNames.joined(separator: "; ") : NameList.join(memberNames)
       var rows: [[String]] = [["members"] + pair.map { $0.members.map(String.init) ?? unknown }]
       for (slot, count) in HeroCounts.all.enumerated() {
         rows.append([count.name] + totals.map { total in total?.values[slot].map(String.init) ?? unknown })

@@ -289,4 +289,20 @@ import Testing
     #expect(try squad.run("recruit", shownID, "-q", "--offline").status == 0)
     #expect(try squad.run("list").stdout.hasPrefix(shownID.dropFirst() + "\tIron Man\t"))
   }
+
+  /// `squads compare` parts the members in both with `; `, since names hold commas.
+  @Test func compareKeepsNamesWithCommasApart() throws {
+    let squad = SquadProcess(environment: ["NO_COLOR": "1"])
+    let names = ["thor", "bob, agent of hydra", "janus, the nega-man", "spider-man (peter"]
+    #expect(try squad.run(arguments: ["-q", "recruit", "--offline"] + names).status == 0)
+    #expect(try squad.run("-q", "squads", "create", "av").status == 0)
+    #expect(try squad.run(arguments: ["-q", "--squad", "av", "recruit", "--offline"] + names).status == 0)
+    let tsv = try squad.run("squads", "compare", "default", "av", "--offline").stdout
+    let both = try #require(tsv.split(separator: "\n").first { $0.hasPrefix("in both\t") })
+    let cell = both.split(separator: "\t")[1]
+    #expect(cell.components(separatedBy: "; ").count == names.count, "\(both)")
+    #expect(cell.contains("; Bob, Agent of Hydra; "), "\(both)")
+    let table = try squad.run("squads", "compare", "default", "av", "--offline", "--format", "table").stdout
+    #expect(table.contains("In both: Thor; Bob, Agent of Hydra; "), "\(table)")
+  }
 }
