@@ -50,6 +50,8 @@ public enum SquadCLI {
     let selected: SquadName
     switch given.map(SquadName.parse) ?? .success(.default) {
     case .success(let value): selected = value
+    // A command that names no squad ignores SQUAD_NAME whatever it holds, as SQUADS.md says.
+    case .failure where parsed.value(.squad) == nil && !located.spec.usesSquad: selected = .default
     case .failure(let error): return UsageError(error.description, command: name).report(to: console)
     }
     guard let lockSeconds = FileLock.Waiting.seconds(from: variables["SQUAD_LOCK_TIMEOUT"]) else {

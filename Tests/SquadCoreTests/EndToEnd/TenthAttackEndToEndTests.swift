@@ -305,4 +305,17 @@ import Testing
     let table = try squad.run("squads", "compare", "default", "av", "--offline", "--format", "table").stdout
     #expect(table.contains("In both: Thor; Bob, Agent of Hydra; "), "\(table)")
   }
+
+  /// Commands that name no squad ignore `SQUAD_NAME` whatever it holds; the others refuse a value
+  /// that is no squad name, as they refuse `--squad` with it.
+  @Test func commandsThatNameNoSquadIgnoreAnInvalidSquadName() throws {
+    let squad = SquadProcess(environment: ["SQUAD_NAME": "My Squad"])
+    for line in [["show", "thor"], ["squads"], ["squads", "compare", "default", "default"], ["catalogue"]] {
+      let run = try squad.run(arguments: line + ["--offline"])
+      #expect(run.status == 0, "\(line): \(run.stderr)")
+    }
+    let list = try squad.run("list")
+    #expect(list.status == 64 && list.stderr.contains("'My Squad' is not a squad name"), "\(list.stderr)")
+    #expect(try squad.run("--squad", "My Squad", "squads").status == 64, "a flag given is never ignored")
+  }
 }
