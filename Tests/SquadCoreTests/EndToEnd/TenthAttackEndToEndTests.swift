@@ -318,4 +318,28 @@ import Testing
     #expect(list.status == 64 && list.stderr.contains("'My Squad' is not a squad name"), "\(list.stderr)")
     #expect(try squad.run("--squad", "My Squad", "squads").status == 64, "a flag given is never ignored")
   }
+
+  /// A rename killed before its folder moved never happened, so `squads` does not give its time as
+  /// the squad's last change: the change before it, as `history` says.
+  @Test(.enabled(if: CLIProcess.which("strace") != nil, "strace is needed to kill a rename at its folder's move"))
+  func squadsLastChangeLeavesOutARenameThatNeverHappened() throws {
+    let squad = SquadProcess()
+    #expect(try squad.run("-q", "squads", "create", "b").status == 0)
+    #expect(try squad.run("-q", "--squad", "b", "recruit", "thor", "--offline").status == 0)
+    // The entries dated long ago, so the killed rename's time (now) cannot pass for theirs.
+    let history = squad.home.file("squads/b/history.jsonl")
+    let dated = try String(contentsOfFile: history, encoding: .utf8).replacing(
+      #/"at":"[^"]+"/#, with: #""at":"2020-01-02T03:04:05Z""#)
+    try dated.write(toFile: history, atomically: false, encoding: .utf8)
+    let folder = squad.home.file("squads/b")
+    _ = try CLIProcess.execute(
+      try #require(CLIProcess.which("strace")),
+      ["-f", "-qq", "-o", "/dev/null", "-P", folder, "-e", "trace=rename", "-e", "inject=rename:signal=SIGKILL"]
+        + [SquadProcess.binary, "squads", "rename", "b", "c"],
+      environment: squad.environment, directory: nil)
+    #expect(FileManager.default.fileExists(atPath: folder), "the rename was killed before the folder moved")
+    #expect(try String(contentsOfFile: history, encoding: .utf8).contains(#""kind":"rename""#))
+    let squads = try squad.run("squads", "--fields", "name,lastChange", "--format", "tsv").stdout
+    #expect(squads.contains("b\t2020-01-02T03:04:05Z\n"), "\(squads)")
+  }
 }

@@ -31,14 +31,26 @@ public struct HistoryFile: Sendable {
     return (entries, !tail.isEmpty, cut)
   }
 
-  /// The last whole entry, the only one decoded: when a squad last changed, for `squads`.
-  public func lastEntry() throws(PersistenceError) -> HistoryEntry? {
-    guard var lines = try lines() else { return nil }
-    if let tail = lines.popLast(), !tail.isEmpty, JSONReader.syntaxError(in: Array(tail)) == nil {
-      return try entry(tail, number: lines.count)
+  /// The last whole entry, the only one decoded (or two): when a squad last changed, for `squads`.
+  /// For `squad`'s own history, a last "renamed from" its own name is passed over: a rename killed
+  /// before its folder moved, which never happened, as every history reader drops it.
+  public func lastEntry(of squad: SquadName? = nil) throws(PersistenceError) -> HistoryEntry? {
+    guard let lines = try lines() else { return nil }
+    var number = lines.count - 1
+    // A last line cut short (a write killed midway) is no entry.
+    if let tail = lines.last, !tail.isEmpty, JSONReader.syntaxError(in: Array(tail)) != nil { number -= 1 }
+    var passedOver = false
+    while number >= 0 {
+      defer { number -= 1 }
+      guard !lines[number].isEmpty else { continue }
+      let last = try entry(lines[number], number: number)
+      if let squad, !squad.isDefault, !passedOver, last.kind == .rename, last.detail == squad.value {
+        passedOver = true
+        continue
+      }
+      return last
     }
-    guard let number = lines.lastIndex(where: { !$0.isEmpty }) else { return nil }
-    return try entry(lines[number], number: number)
+    return nil
   }
 
   // The file's lines, the last one empty unless cut short; nil when there is no file.

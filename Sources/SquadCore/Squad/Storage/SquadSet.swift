@@ -82,7 +82,7 @@ public struct SquadSet: Sendable {
   public func summaries() throws(PersistenceError) -> [SquadSummary] {
     try names().map { name in
       let squadFile = file(name)
-      let last = (try? squadFile.history.lastEntry()) ?? nil
+      let last = (try? squadFile.history.lastEntry(of: name)) ?? nil
       let identity = (try? squadFile.identity) ?? nil
       let modified = (try? FileKind.status(squadFile.path, following: true)).map { status in
         Date(timeIntervalSince1970: Double(SystemCall.modified(status).tv_sec))
