@@ -72,6 +72,27 @@ struct NinthAttackLeftEndToEndTests {
     return (holder, input)
   }
 
+  /// Runs squad under python3 with a time limit, so a wait that never ends fails the test
+  /// rather than hanging it: the exit status (nil past the limit) and stderr.
+  private func runWithin(_ seconds: Int, _ environment: [String: String], _ arguments: String...) throws -> (
+    status: Int?, stderr: String
+  ) {
+    let script = """
+      import json, subprocess, sys
+      try:
+          ran = subprocess.run(sys.argv[2:], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE, timeout=int(sys.argv[1]))
+          print(json.dumps({'status': ran.returncode, 'stderr': ran.stderr.decode()}))
+      except subprocess.TimeoutExpired as expired:
+          print(json.dumps({'status': None, 'stderr': (expired.stderr or b'').decode()}))
+      """
+    let result = try CLIProcess.execute(
+      try #require(CLIProcess.which("python3")), ["-c", script, String(seconds), SquadProcess.binary] + arguments,
+      environment: environment, directory: nil)
+    let report = try #require(JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])
+    return (report["status"] as? Int, report["stderr"] as? String ?? "")
+  }
+
   /// Finding 9: a change waiting for a lock held elsewhere said nothing in a pipe and never gave
   /// up. It says so once, and past SQUAD_LOCK_TIMEOUT exits 1 naming the lock and its holder.
   @Test func aLockHeldElsewhereIsWaitedForOutLoudAndGivenUpOn() throws {
@@ -84,9 +105,8 @@ struct NinthAttackLeftEndToEndTests {
       kill(holder.processIdentifier, SIGKILL)
       holder.waitUntilExit()
     }
-    var waiting = squad
-    waiting.environment["SQUAD_LOCK_TIMEOUT"] = "1"
-    let result = try waiting.run("recruit", "thor", "--offline")
+    let waiting = squad.environment.merging(["SQUAD_LOCK_TIMEOUT": "1"]) { $1 }
+    let result = try runWithin(30, waiting, "recruit", "thor", "--offline")
     #expect(result.status == 1, "\(result.stderr)")
     let lock = squad.home.file("squad.lock")
     let notice = "Waiting for another squad command to finish: \(lock) is held (squad gives up after 1 second)…"
@@ -98,11 +118,10 @@ struct NinthAttackLeftEndToEndTests {
     #expect(result.stderr.contains("Nothing was changed."), "\(result.stderr)")
     #expect(squad.home.contents("squad.json") == before)
     // --quiet leaves the notice out; the error stays.
-    let quiet = try waiting.run("fire", "hulk", "--yes", "--offline", "--quiet")
+    let quiet = try runWithin(30, waiting, "fire", "hulk", "--yes", "--offline", "--quiet")
     #expect(quiet.status == 1 && !quiet.stderr.contains("Waiting for"), "\(quiet.stderr)")
     #expect(quiet.stderr.contains("Error: Gave up after 1 second"), "\(quiet.stderr)")
-    waiting.environment["SQUAD_LOCK_TIMEOUT"] = "soon"
-    let wrong = try waiting.run("recruit", "thor", "--offline")
+    let wrong = try runWithin(30, waiting.merging(["SQUAD_LOCK_TIMEOUT": "soon"]) { $1 }, "recruit", "thor")
     #expect(wrong.status == 64 && wrong.stderr.contains("SQUAD_LOCK_TIMEOUT must be a whole number"), "\(wrong.stderr)")
   }
 
