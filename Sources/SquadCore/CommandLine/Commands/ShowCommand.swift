@@ -87,7 +87,7 @@ enum ShowCommand: FeatureCommand {
       var memberOf: [SquadName] = []
       for name in try squads.names() {
         do throws(PersistenceError) {
-          if try squads.file(name).loadFound().memberIDs.contains(detail.hero.id) { memberOf.append(name) }
+          if try squads.file(name).load().memberIDs.contains(detail.hero.id) { memberOf.append(name) }
         } catch {
           guard case .unreadable = error.reason else {
             context.notice("Warning: " + error.description)

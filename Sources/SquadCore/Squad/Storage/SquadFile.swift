@@ -90,23 +90,6 @@ public struct SquadFile: Sendable {
     return try SquadFile.decode(bytes, path: path)
   }
 
-  /// ``load()`` for a squad the command found: a named squad's file gone since (the squad deleted
-  /// or renamed while the command ran) is an error, never the empty squad of a default squad that
-  /// has no file yet, so a backup is never overwritten with an empty squad that never was.
-  public func loadFound() throws(PersistenceError) -> Squad {
-    try refuseLinkedFolder()
-    guard let bytes = try BoundedInput.regularFile(path, limit: InputLimit.squadFile) else {
-      guard name.isDefault else {
-        throw PersistenceError(
-          path: path,
-          reason: .unreadable(detail: "the squad '\(name)' was deleted or renamed while this command ran; run it again")
-        )
-      }
-      return Squad()
-    }
-    return try SquadFile.decode(bytes, path: path)
-  }
-
   /// Writes the squad atomically, refusing one too big for ``load()``; call it holding ``lock()``.
   public func save(_ squad: Squad) throws(PersistenceError) {
     let data = SquadFile.encode(squad)

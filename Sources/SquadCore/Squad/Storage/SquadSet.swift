@@ -88,7 +88,7 @@ public struct SquadSet: Sendable {
         Date(timeIntervalSince1970: Double(SystemCall.modified(status).tv_sec))
       }
       do throws(PersistenceError) {
-        let squad = try squadFile.loadFound()
+        let squad = try squadFile.load()
         // An entry of a change killed before its save is dropped by every history reader.
         var lastChange = last?.at ?? modified
         if let last, let modified, last.at > modified.addingTimeInterval(1) {

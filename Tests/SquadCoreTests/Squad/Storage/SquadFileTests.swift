@@ -11,27 +11,6 @@ import Testing
     #expect(try file.load() == Squad())
   }
 
-  /// A named squad whose file went away after the command found it (deleted or renamed while it
-  /// ran: the tenth attack's F15 and F16) is an error for the readers of a found squad, never the
-  /// empty squad an export would write over a good backup.
-  @Test func aFoundNamedSquadWhoseFileWentAwayIsAnErrorNotAnEmptySquad() throws {
-    let paths = SquadPaths(home: home.path)
-    let name = try SquadName.parse("b").get()
-    _ = try SquadSet(paths: paths).create(name, maxMembers: nil, at: Sample.moment)
-    let named = SquadFile(paths: paths, name: name)
-    #expect(try named.loadFound() == Squad())
-    try FileManager.default.moveItem(atPath: paths.folder(of: name), toPath: home.path + "/b-renamed")
-    #expect(try named.load() == Squad(), "load() still reads a missing file as empty, as snapshots need")
-    #expect(throws: PersistenceError.self) { try named.loadFound() }
-    do throws(PersistenceError) {
-      _ = try named.loadFound()
-    } catch {
-      #expect(error.exitCode == .failure)
-      #expect(error.description.contains("the squad 'b' was deleted or renamed while this command ran"), "\(error)")
-    }
-    #expect(try file.loadFound() == Squad(), "the default squad without a file is empty")
-  }
-
   @Test func aSavedSquadLoadsBackInRecruitmentOrder() throws {
     let squad = Squad(members: [Sample.member(Sample.thor), Sample.member(Sample.hulk)])
     try file.save(squad)
