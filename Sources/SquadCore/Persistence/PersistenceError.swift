@@ -38,6 +38,8 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
     case changedMeanwhile(during: String, command: String)
     /// The lock file was still held, by `holder` when known, after `seconds` of waiting.
     case lockHeld(seconds: Int, holder: String?)
+    /// A named squad's file is gone: the squad was deleted or renamed after the command found it.
+    case vanished(squad: String)
   }
 
   /// The file concerned.
@@ -57,7 +59,7 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
     case .corrupt, .newerSchema, .tooLarge, .wouldExceed, .catalogueOverLimit, .corruptHistory, .brokenHistoryChain:
       return .invalidData
     case .unreadable, .unwritable, .partlyWritten, .notAFile, .danglingLink, .notOwnFile, .linkedFolder, .notUndone,
-      .changedMeanwhile, .lockHeld:
+      .changedMeanwhile, .lockHeld, .vanished:
       return .failure
     }
   }
@@ -137,6 +139,9 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
     case .notUndone(let detail): return detail
     case .changedMeanwhile(let during, let command):
       return "\(path) changed \(during), so nothing was changed. Run '\(command)' again."
+    case .vanished(let squad):
+      return "The squad '\(squad)' was deleted or renamed while this command read it (\(path) is gone), so nothing "
+        + "was read or written. Run the command again; 'squad squads' lists the squads there are now."
     case .linkedFolder:
       return "\(path) is a symbolic link; squad keeps its folders (a squad's, squads/.deleted) only as real folders "
         + "inside its home and never follows a link there. It was left untouched and nothing was changed."

@@ -11,7 +11,7 @@ public struct ExportEffects: EffectRunner {
   {
     switch effect {
     case .loadSquad:
-      await send(.squadLoaded(Result { () throws(PersistenceError) in try environment.squadFile.load() }))
+      await send(.squadLoaded(Result { () throws(PersistenceError) in try environment.squadFile.loadExisting() }))
 
     case .writeFile(let document, let path):
       do throws(PersistenceError) {

@@ -12,7 +12,7 @@ public struct HeroesEffects: EffectRunner {
       guard all else { return await send(.pageLoaded(await environment.heroes.page(query))) }
       await environment.heroes.allPages(from: query) { await send(.pageLoaded($0)) }
     case .loadSquad:
-      await send(.squadLoaded(Result { () throws(PersistenceError) in try environment.squadFile.load() }))
+      await send(.squadLoaded(Result { () throws(PersistenceError) in try environment.squadFile.loadExisting() }))
     }
   }
 }

@@ -85,8 +85,21 @@ public struct SquadFile: Sendable {
 
   /// The squad on disk (at most ``InputLimit/squadFile`` bytes); an empty squad when there is no file.
   public func load() throws(PersistenceError) -> Squad {
+    do { return try loadExisting() } catch {
+      guard case .vanished = error.reason else { throw error }
+      return Squad()
+    }
+  }
+
+  /// The squad on disk for a command that reads it: as ``load()``, but a named squad whose file is
+  /// gone (deleted or renamed since the command found it) throws ``PersistenceError/Reason/vanished(squad:)``.
+  public func loadExisting() throws(PersistenceError) -> Squad {
     try refuseLinkedFolder()
-    guard let bytes = try BoundedInput.regularFile(path, limit: InputLimit.squadFile) else { return Squad() }
+    guard let bytes = try BoundedInput.regularFile(path, limit: InputLimit.squadFile) else {
+      // Only the default squad is there without a file; a named one missing now was there at the start.
+      guard name.isDefault else { throw PersistenceError(path: path, reason: .vanished(squad: name.value)) }
+      return Squad()
+    }
     return try SquadFile.decode(bytes, path: path)
   }
 

@@ -11,7 +11,7 @@ public struct SquadEffects: EffectRunner {
       do throws(PersistenceError) {
         // Read before the squad: one replaced in between is then refused, never changed unasked.
         let identity = try file.identity
-        await send(.squadLoaded(.success(try file.load()), identity: identity))
+        await send(.squadLoaded(.success(try file.loadExisting()), identity: identity))
       } catch {
         await send(.squadLoaded(.failure(error)))
       }
