@@ -140,8 +140,8 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
     case .changedMeanwhile(let during, let command):
       return "\(path) changed \(during), so nothing was changed. Run '\(command)' again."
     case .vanished(let squad):
-      return "The squad '\(squad)' was deleted or renamed while this command read it (\(path) is gone), so nothing "
-        + "was read or written. Run the command again; 'squad squads' lists the squads there are now."
+      return "The squad '\(squad)' was deleted or renamed while this command read it (\(path) is gone). Run "
+        + "the command again; 'squad squads' lists the squads there are now."
     case .linkedFolder:
       return "\(path) is a symbolic link; squad keeps its folders (a squad's, squads/.deleted) only as real folders "
         + "inside its home and never follows a link there. It was left untouched and nothing was changed."

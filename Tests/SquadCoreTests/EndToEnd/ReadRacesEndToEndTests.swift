@@ -52,3 +52,50 @@ struct ReadRacesEndToEndTests {
     #expect(String(decoding: before, as: UTF8.self).contains("\"id\": 1009351"), "it held Hulk")
   }
 }
+
+extension ReadRacesEndToEndTests {
+  /// The object named `name` in a JSON array of objects.
+  func object(named name: String, in data: Data) throws -> [String: Any]? {
+    let array = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+    return array.first { $0["name"] as? String == name }
+  }
+
+  @Test func theListingIsReadAgainWhenASquadGoesMidRead() throws {
+    let squad = try homeWithSquadB()
+    let result = try runWithBGone(squad, arguments: ["squads", "--json"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let b = try #require(try object(named: "b", in: result.stdoutData), "\(result.stdout)")
+    #expect(b["members"] as? Int == 2, "b read again, never 0 members: \(result.stdout)")
+  }
+
+  @Test func aSquadStillGoingAfterThreeListingsIsWarnedOfNotEmpty() throws {
+    let squad = try homeWithSquadB()
+    let result = try runWithBGone(squad, when: "1+", arguments: ["squads", "--json"])
+    #expect(result.status == 1, "\(result.stderr)")
+    #expect(
+      result.stderr.contains("The squad 'b' was deleted or renamed while this command read it"), "\(result.stderr)")
+    let b = try object(named: "b", in: result.stdoutData)
+    #expect(b?["members"] as? Int != 0, "never an empty squad: \(result.stdout)")
+  }
+
+  @Test func compareReadsTheSquadAgainOrFails() throws {
+    let squad = try homeWithSquadB()
+    let again = try runWithBGone(squad, arguments: ["squads", "compare", "default", "b", "--json"])
+    #expect(again.status == 0, "\(again.stderr)")
+    #expect(again.stdout.contains(#""name":"b","members":2,"#), "b read again: \(again.stdout)")
+    let gone = try runWithBGone(squad, when: "1+", arguments: ["squads", "compare", "default", "b", "--json"])
+    #expect(gone.status == 1, "\(gone.stdout)")
+    #expect(gone.stderr.contains("The squad 'b' was deleted or renamed while this command read it"), "\(gone.stderr)")
+    #expect(gone.stdout.isEmpty, "\(gone.stdout)")
+  }
+
+  @Test func showFindsTheHeroInASquadThatGoesMidRead() throws {
+    let squad = try homeWithSquadB()
+    let again = try runWithBGone(squad, arguments: ["show", "thor", "--json"])
+    #expect(again.status == 0, "\(again.stderr)")
+    let object = try #require(try JSONSerialization.jsonObject(with: again.stdoutData) as? [String: Any])
+    #expect(object["squads"] as? [String] == ["b"], "\(again.stdout)")
+    let gone = try runWithBGone(squad, when: "1+", arguments: ["show", "thor", "--json"])
+    #expect(gone.stderr.contains("Warning: The squad 'b' was deleted or renamed while this command read it"))
+  }
+}

@@ -84,11 +84,19 @@ enum ShowCommand: FeatureCommand {
     // bytes are damaged is named, and the others still answer.
     do throws(PersistenceError) {
       let squads = context.parts.squads
+      // A squad renamed meanwhile is read again under its new name (SquadSet.eachSquad).
+      let read = { (name: SquadName) in
+        (name, Result { () throws(PersistenceError) in try squads.file(name).loadExisting().memberIDs })
+      }
+      let reads = try squads.eachSquad(read) { _, read in
+        guard case .failure(let error) = read, case .vanished = error.reason else { return false }
+        return true
+      }
       var memberOf: [SquadName] = []
-      for name in try squads.names() {
-        do throws(PersistenceError) {
-          if try squads.file(name).load().memberIDs.contains(detail.hero.id) { memberOf.append(name) }
-        } catch {
+      for (name, read) in reads {
+        switch read {
+        case .success(let ids): if ids.contains(detail.hero.id) { memberOf.append(name) }
+        case .failure(let error):
           guard case .unreadable = error.reason else {
             context.notice("Warning: " + error.description)
             continue

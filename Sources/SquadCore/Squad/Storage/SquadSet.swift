@@ -78,30 +78,48 @@ public struct SquadSet: Sendable {
     .missing(name, nearest: Self.nearest(to: name, in: (try? names()) ?? []))
   }
 
-  /// A summary of every squad, read without locks.
+  /// A summary of every squad, read without locks; a squad deleted or renamed meanwhile as ``eachSquad(_:vanished:)`` says.
   public func summaries() throws(PersistenceError) -> [SquadSummary] {
-    try names().map { name in
-      let squadFile = file(name)
-      let last = (try? squadFile.history.lastEntry(of: name)) ?? nil
-      let identity = (try? squadFile.identity) ?? nil
-      let modified = (try? FileKind.status(squadFile.path, following: true)).map { status in
-        Date(timeIntervalSince1970: Double(SystemCall.modified(status).tv_sec))
+    try eachSquad(summary) { summary in
+      guard case .vanished? = summary.problem?.reason else { return false }
+      return true
+    }
+  }
+
+  /// `read` of every squad, all listed again when one's file went between the listing and its
+  /// read (deleted or renamed meanwhile: a new name is in the next listing), three listings at
+  /// most; a squad still going then keeps what `read` made of it (a ``PersistenceError/Reason/vanished(squad:)``).
+  public func eachSquad<Read>(_ read: (SquadName) -> Read, vanished: (Read) -> Bool) throws(PersistenceError) -> [Read]
+  {
+    var listings = 1
+    while true {
+      let reads = try names().map(read)
+      guard listings < 3, reads.contains(where: vanished) else { return reads }
+      listings += 1
+    }
+  }
+
+  private func summary(_ name: SquadName) -> SquadSummary {
+    let squadFile = file(name)
+    let last = (try? squadFile.history.lastEntry(of: name)) ?? nil
+    let identity = (try? squadFile.identity) ?? nil
+    let modified = (try? FileKind.status(squadFile.path, following: true)).map { status in
+      Date(timeIntervalSince1970: Double(SystemCall.modified(status).tv_sec))
+    }
+    do throws(PersistenceError) {
+      let squad = try squadFile.loadExisting()
+      // An entry of a change killed before its save is dropped by every history reader.
+      var lastChange = last?.at ?? modified
+      if let last, let modified, last.at > modified.addingTimeInterval(1) {
+        let digest = SquadDigest.of(squad)
+        if last.before == digest, last.after != digest { lastChange = modified }
       }
-      do throws(PersistenceError) {
-        let squad = try squadFile.load()
-        // An entry of a change killed before its save is dropped by every history reader.
-        var lastChange = last?.at ?? modified
-        if let last, let modified, last.at > modified.addingTimeInterval(1) {
-          let digest = SquadDigest.of(squad)
-          if last.before == digest, last.after != digest { lastChange = modified }
-        }
-        return SquadSummary(
-          name: name, members: squad.members.count, maxMembers: squad.maxMembers, lastChange: lastChange,
-          roster: squad.members, identity: identity)
-      } catch {
-        return SquadSummary(
-          name: name, members: nil, lastChange: last?.at ?? modified, problem: error, identity: identity)
-      }
+      return SquadSummary(
+        name: name, members: squad.members.count, maxMembers: squad.maxMembers, lastChange: lastChange,
+        roster: squad.members, identity: identity)
+    } catch {
+      return SquadSummary(
+        name: name, members: nil, lastChange: last?.at ?? modified, problem: error, identity: identity)
     }
   }
 
