@@ -99,3 +99,33 @@ extension ReadRacesEndToEndTests {
     #expect(gone.stderr.contains("Warning: The squad 'b' was deleted or renamed while this command read it"))
   }
 }
+
+extension ReadRacesEndToEndTests {
+  /// The tenth attack's F23: a `squads rename` killed at its folder's move (strace's SIGKILL) leaves
+  /// a "renamed from b" entry that `history` drops as never made; `squads` says the last change
+  /// was the one before it, as `history` does.
+  @Test func aRenameKilledBeforeItsMoveIsNotTheSquadsLastChange() throws {
+    let squad = try homeWithSquadB()
+    let folder = squad.home.file("squads/b")
+    let calls = "rename,renameat,renameat2"
+    let killed = try CLIProcess.execute(
+      try #require(straceForRaces),
+      ["-f", "-qq", "-o", "/dev/null", "-P", folder, "-e", "trace=\(calls)", "-e", "inject=\(calls):signal=SIGKILL"]
+        + [SquadProcess.binary, "squads", "rename", "b", "c"],
+      environment: squad.environment, directory: nil)
+    #expect(killed.status != 0, "killed at the move: \(killed.stderr)")
+    #expect(FileManager.default.fileExists(atPath: folder + "/squad.json"), "b was not renamed")
+    // The recruit is set back a day so its time cannot be the killed rename's by chance.
+    let historyPath = folder + "/history.jsonl"
+    var lines = try String(contentsOfFile: historyPath, encoding: .utf8).split(separator: "\n").map(String.init)
+    #expect(lines.count == 3 && lines[2].contains(#""kind":"rename""#), "\(lines)")
+    let recruitAt = "2020-01-02T03:04:05Z"
+    lines[1] = lines[1].replacing(#/"at":"[^"]*"/#, with: #""at":"\#(recruitAt)""#)
+    try (lines.joined(separator: "\n") + "\n").write(toFile: historyPath, atomically: false, encoding: .utf8)
+    let history = try squad.run("--squad", "b", "history", "--json")
+    #expect(
+      history.stdout.hasPrefix(#"[{"sequence":2,"at":"\#(recruitAt)""#), "history drops the rename: \(history.stdout)")
+    let b = try #require(try object(named: "b", in: try squad.run("squads", "--json").stdoutData))
+    #expect(b["lastChange"] as? String == recruitAt, "\(b)")
+  }
+}

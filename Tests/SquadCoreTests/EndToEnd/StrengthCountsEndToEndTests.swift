@@ -142,3 +142,26 @@ import Testing
     #expect(missing.status == 1 && missing.stderr.contains("did you mean 'avengers'?"), "\(missing.stderr)")
   }
 }
+
+extension StrengthCountsEndToEndTests {
+  /// The tenth attack's F13: after an import renames a member's hero in the catalogue, `compare`
+  /// names the member as the squad does (as `list` does), in the star row, the in-both row and JSON.
+  @Test func compareNamesAMemberOneWayAfterTheCatalogueRenamesTheHero() throws {
+    let squad = SquadProcess()
+    #expect(try squad.run("recruit", "thor", "hulk", "-q").status == 0)
+    let renamed =
+      #"[{"id":1009664,"name":"Thunder God","modified":"2030-01-01T00:00:00Z","comics":{"available":9000}}]"#
+    try squad.home.write(renamed, to: "renamed.json")
+    #expect(try squad.run("catalogue", "import", squad.home.file("renamed.json"), "-q").status == 0)
+    let listed = try squad.run("list", "--fields", "name", "--format", "tsv").stdout
+    #expect(listed.contains("Thor\n"), "list keeps the squad's name: \(listed)")
+    let tsv = try squad.run("squads", "compare", "default", "default").stdout
+    let json = try squad.run("squads", "compare", "default", "default", "--json").stdout
+    for output in [tsv, json] {
+      #expect(!output.contains("Thunder God"), "\(output)")
+    }
+    #expect(tsv.contains("star\tThor (9,000 comics)\tThor (9,000 comics)\n"), "\(tsv)")
+    #expect(tsv.contains("in both\tThor; Hulk\t"), "\(tsv)")
+    #expect(json.contains(#"{"id":1009664,"name":"Thor","comics":9000}"#), "\(json)")
+  }
+}

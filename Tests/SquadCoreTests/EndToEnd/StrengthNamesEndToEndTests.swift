@@ -95,3 +95,29 @@ import Testing
     #expect(try !squad.run("info", "thor").stderr.contains("undo"))
   }
 }
+
+extension StrengthNamesEndToEndTests {
+  /// The tenth attack's F20: a name matching more heroes than a page counts them all and lists
+  /// the ten with the most comics among all of them, as `heroes PREFIX --all` sorted by comics says.
+  @Test func aNameMatchingMoreThanAPageCountsAllAndListsTheMostKnownOfAll() throws {
+    let squad = SquadProcess()
+    let listed = try squad.run("heroes", "s", "--all", "--fields", "id,comics", "--offline")
+    let rows = listed.stdout.split(separator: "\n").map { $0.split(separator: "\t").map(String.init) }
+    #expect(rows.count > HeroQuery.maximumLimit, "more matches than one page: \(rows.count)")
+    let mostKnown = try #require(rows.max { (Int($0[1]) ?? 0) < (Int($1[1]) ?? 0) })
+    let shown = try squad.run("show", "s", "--offline")
+    #expect(shown.status == 3)
+    #expect(shown.stderr.contains("'s' matches \(rows.count) heroes"), "\(shown.stderr)")
+    #expect(shown.stderr.contains("  \(mostKnown[0])\t"), "the most known of all is listed: \(shown.stderr)")
+  }
+
+  @Test func aHeroPastTheFirstPageOfItsFirstWordIsFound() throws {
+    let squad = SquadProcess()
+    let heroes = (1...150).map { #"{"id":\#(4_000_000 + $0),"name":"Zed \#(1000 + $0)","comics":{"available":1}}"# }
+    try squad.home.write("[" + heroes.joined(separator: ",") + "]", to: "zeds.json")
+    #expect(try squad.run("catalogue", "import", squad.home.file("zeds.json"), "-q").status == 0)
+    let shown = try squad.run("show", "zed 1150", "--offline", "--json")
+    #expect(shown.status == 0, "past the first 100 names starting 'zed': \(shown.stderr)")
+    #expect(shown.stdout.hasPrefix(#"{"id":4000150,"#), "\(shown.stdout)")
+  }
+}

@@ -30,6 +30,18 @@ import Testing
     #expect(!(try squad.runOnTerminal(["list"]).stdout.contains("default")))
   }
 
+  @Test func commandsThatNameNoSquadIgnoreAnInvalidSquadName() throws {
+    var scripted = squad
+    scripted.environment["SQUAD_NAME"] = "My Squad"
+    for command in [["show", "thor"], ["squads"], ["squads", "compare", "default", "avengers"], ["catalogue"]] {
+      let result = try scripted.run(arguments: command)
+      #expect(result.status == 0, "\(command): \(result.stderr)")
+      #expect(!result.stderr.contains("not a squad name"), "\(command): \(result.stderr)")
+    }
+    #expect(try scripted.run("list").status == 64, "a command that uses it still refuses it")
+    #expect(try squad.run("--squad", "My Squad", "show", "thor").status == 64, "the flag is always checked")
+  }
+
   @Test(.enabled(if: PseudoTerminal.isAvailable, "python3 is needed for a terminal"))
   func theFireQuestionNamesTheSquad() throws {
     #expect(try squad.run("--squad", "avengers", "recruit", "thor").status == 0)
