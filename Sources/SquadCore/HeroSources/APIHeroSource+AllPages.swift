@@ -79,7 +79,7 @@ final class ListingInProgress {
       pendingCache.append(page.pendingCache)
     }
     return HeroPage(
-      heroes: fresh, offset: page.offset, total: page.total, source: .api(attribution: page.attribution),
+      whole: fresh, offset: page.offset, total: page.total, source: .api(attribution: page.attribution),
       endsListing: step.endsListing)
   }
 }

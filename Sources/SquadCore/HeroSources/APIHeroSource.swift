@@ -34,7 +34,7 @@ public struct APIHeroSource: HeroSource {
       // A server sending more than asked does not decide how many rows a script gets.
       return .success(
         HeroPage(
-          heroes: Array(kept.prefix(query.limit)), offset: page.offset, total: page.total,
+          whole: Array(kept.prefix(query.limit)), offset: page.offset, total: page.total,
           source: .api(attribution: page.attribution)))
     case .failure(let error):
       return fallback(error) { store.catalogue.page(query, source: $0) }
@@ -77,7 +77,7 @@ public struct APIHeroSource: HeroSource {
     case .success(let page):
       let summary = ComicsSummary(total: page.total, latest: Array(page.results.prefix(2)))
       return .success(Sourced(summary, source: .api(attribution: page.attribution)))
-    case .failure(.notFound) where store.catalogue.hero(id) != nil:
+    case .failure(.notFound) where store.catalogue.summary(id) != nil:
       return .success(Sourced(store.catalogue.comicsSummary(of: id), source: standingIn))
     case .failure(.notFound):
       return .success(Sourced(nil, source: .api(attribution: DataSource.standardAttribution)))
@@ -87,11 +87,15 @@ public struct APIHeroSource: HeroSource {
   }
 
   public func suggestions(for name: String) async -> [Hero] {
-    HeroMatcher.suggestions(for: HeroName.folded(name), in: store.catalogue.heroes)
+    let catalogue = store.catalogue
+    return HeroMatcher.suggestions(for: HeroName.folded(name), in: catalogue.summaries).compactMap {
+      catalogue.hero($0.id)
+    }
   }
 
   public func catalogueHeroes(matching name: String) async -> [Hero] {
-    HeroMatcher.matching(name, in: store.catalogue.heroes)
+    let catalogue = store.catalogue
+    return HeroMatcher.matching(name, in: catalogue.summaries).compactMap { catalogue.hero($0.id) }
   }
 
   /// The API's answer, or the earlier outage without asking again.

@@ -45,6 +45,9 @@ public struct LocalHeroSource: HeroSource {
   }
 
   public func suggestions(for name: String) async -> [Hero] {
-    HeroMatcher.suggestions(for: HeroName.folded(name), in: ((try? catalogue()) ?? LocalCatalogue()).heroes)
+    let catalogue = (try? catalogue()) ?? LocalCatalogue()
+    return HeroMatcher.suggestions(for: HeroName.folded(name), in: catalogue.summaries).compactMap {
+      catalogue.hero($0.id)
+    }
   }
 }

@@ -1,19 +1,22 @@
 import Foundation
 
-/// A Marvel character as squad knows it: what listings, `show` and the catalogue need.
-///
-/// A hero read from the catalogue keeps its description, picture and links as the catalogue's
-/// bytes until one of them is asked for: a listing of thousands of heroes prints none of them.
+/// A Marvel character as squad knows it: what `show`, `recruit` and the catalogue need. Listings
+/// of many heroes read the lighter ``HeroSummary``.
 public struct Hero: Hashable, Sendable, Identifiable {
   /// The Marvel character id.
   public var id: HeroID
   /// The display name, e.g. `Spider-Man (Peter Parker)`. Not unique; never used as a key.
   public var name: String
+  /// A short biography; often empty.
+  public var description: String
   /// When Marvel last changed the record; nil when unknown.
   public var modified: Date?
+  /// The picture; nil when Marvel has none.
+  public var thumbnail: Thumbnail?
   /// How many comics, series, stories and events feature the hero, when known.
   public var counts: HeroCounts
-  var storedDetails: StoredHeroDetails
+  /// Public web pages about the hero.
+  public var urls: [HeroLink]
 
   /// Creates a hero record.
   public init(
@@ -22,46 +25,38 @@ public struct Hero: Hashable, Sendable, Identifiable {
   ) {
     self.id = id
     self.name = name
+    self.description = description
     self.modified = modified
+    self.thumbnail = thumbnail
     self.counts = counts
-    storedDetails = .decoded(HeroDetails(description: description, thumbnail: thumbnail, urls: urls))
-  }
-
-  /// The description, picture and links together (decoded once, where a record is kept encoded).
-  public var details: HeroDetails {
-    get { storedDetails.decoded }
-    set { storedDetails = .decoded(newValue) }
-  }
-
-  /// A short biography; often empty.
-  public var description: String { details.description }
-
-  /// The picture; nil when Marvel has none.
-  public var thumbnail: Thumbnail? { details.thumbnail }
-
-  /// Public web pages about the hero.
-  public var urls: [HeroLink] { details.urls }
-
-  public static func == (left: Hero, right: Hero) -> Bool {
-    left.id == right.id && left.name == right.name && left.modified == right.modified && left.counts == right.counts
-      && left.storedDetails.isSame(as: right.storedDetails)
-  }
-
-  // Equal heroes share id and name; hashing no more leaves a record's details encoded.
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(id)
-    hasher.combine(name)
+    self.urls = urls
   }
 }
 
-/// What a hero page shows beyond the listing: the description, the picture and the links.
-public struct HeroDetails: Hashable, Sendable {
-  /// A short biography; often empty.
-  public var description = ""
-  /// The picture; nil when Marvel has none.
-  public var thumbnail: Thumbnail?
-  /// Public web pages about the hero.
-  public var urls: [HeroLink] = []
+/// What a listing shows of a hero: its id, name, `modified` and counts, and where a catalogue
+/// holds it (its position in name order), to read it whole when more is asked for. Read from a
+/// record by the same reader as a whole ``Hero`` (``Hero/read(_:keepingDetails:)``), which checks
+/// the rest of the record without keeping it; of a hero already whole, a view.
+public struct HeroSummary: Hashable, Sendable, Identifiable {
+  /// The Marvel character id.
+  public var id: HeroID
+  /// The display name.
+  public var name: String
+  /// When Marvel last changed the record; nil when unknown.
+  public var modified: Date?
+  /// How many comics, series, stories and events feature the hero, when known.
+  public var counts: HeroCounts
+  /// The hero's position in the catalogue's name order; nil for a hero from elsewhere.
+  public var position: Int?
+
+  /// The summary of a whole hero.
+  public init(_ hero: Hero, position: Int? = nil) {
+    id = hero.id
+    name = hero.name
+    modified = hero.modified
+    counts = hero.counts
+    self.position = position
+  }
 }
 
 /// Appearance counts (Marvel's `available` fields); nil where the source did not say.

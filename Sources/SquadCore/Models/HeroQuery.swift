@@ -18,6 +18,9 @@ public struct HeroQuery: Hashable, Sendable {
   public var offset = 0
   /// How many heroes to return (the API's default: 20; it sends at most ``maximumLimit``).
   public var limit = 20
+  /// Whether the page must carry its heroes whole (``HeroPage/whole``), for output that shows
+  /// their descriptions, pictures or links; else a catalogue reads only their summaries.
+  public var whole = false
 
   /// What the Marvel API cannot do for this query, so that the local catalogue answers it
   /// (`order heroes by comics`); nil when the API can.
@@ -61,8 +64,11 @@ public enum HeroOrder: String, CaseIterable, Hashable, Sendable {
 
 /// One window of a listing, and where it came from.
 public struct HeroPage: Hashable, Sendable {
-  /// The heroes in this window, in the query's order.
-  public var heroes: [Hero]
+  /// The heroes in this window, in the query's order, as listings show them.
+  public var heroes: [HeroSummary]
+  /// The same heroes whole, in the same order: when the query asked for them
+  /// (``HeroQuery/whole``), or the source read them whole anyway (the API); else nil.
+  public var whole: [Hero]?
   /// The index of the first hero in the whole listing.
   public var offset: Int
   /// How many heroes match the query in all.
@@ -77,5 +83,24 @@ public struct HeroPage: Hashable, Sendable {
     var page = self
     page.endsListing = true
     return page
+  }
+
+  /// This page followed by `next`: its heroes after these (whole only when both are), and its
+  /// total, source and end.
+  public func followed(by next: HeroPage) -> HeroPage {
+    var joined = next
+    joined.offset = offset
+    joined.heroes = heroes + next.heroes
+    joined.whole = whole.flatMap { mine in next.whole.map { mine + $0 } }
+    return joined
+  }
+}
+
+extension HeroPage {
+  /// A page of heroes read whole.
+  public init(whole: [Hero], offset: Int, total: Int, source: DataSource, endsListing: Bool = false) {
+    self.init(
+      heroes: whole.map { HeroSummary($0) }, whole: whole, offset: offset, total: total, source: source,
+      endsListing: endsListing)
   }
 }

@@ -3,9 +3,6 @@ public enum HeroJSON {
   /// A hero as a JSON object: every ``HeroField`` in order with `urls` after `events`, and
   /// `inSquad` only when known; or exactly `fields`, in their order.
   public static func object(_ hero: Hero, inSquad: Bool? = nil, fields: [HeroField]? = nil) -> JSONValue {
-    var hero = hero
-    // Decoded once here, rather than once per field that reads it.
-    hero.details = hero.details
     let chosen = fields ?? HeroField.allCases.filter { $0 != .inSquad || inSquad != nil }
     var pairs = chosen.map { ($0.rawValue, $0.json(hero, inSquad: inSquad ?? false)) }
     if fields == nil {

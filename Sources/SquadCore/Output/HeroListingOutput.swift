@@ -1,8 +1,21 @@
 /// Prints a hero listing in every output format.
 public enum HeroListingOutput {
+  /// Whether the output of `format` with `fields` shows more than a ``HeroSummary`` holds, so the
+  /// listing must carry its heroes whole (``HeroQuery/whole``): whole JSON objects, descriptions
+  /// and pictures.
+  public static func needsWhole(_ format: OutputFormat, fields: [HeroField]?) -> Bool {
+    guard let fields else { return format == .json || format == .jsonl }
+    return fields.contains(.description) || fields.contains(.thumbnail)
+  }
+
   /// The listing as stdout text: the ``HeroField/listed`` columns and whole JSON objects, or
   /// exactly `fields` in every format.
   public static func render(_ listing: HeroListing, settings: OutputSettings, fields: [HeroField]? = nil) -> String {
+    // Without the heroes whole, the output shows nothing a summary lacks (``needsWhole(_:fields:)``).
+    func heroes() -> [Hero] {
+      listing.whole
+        ?? listing.heroes.map { Hero(id: $0.id, name: $0.name, modified: $0.modified, counts: $0.counts) }
+    }
     func object(_ hero: Hero) -> JSONValue {
       HeroJSON.object(hero, inSquad: listing.memberIDs.contains(hero.id), fields: fields)
     }
@@ -10,19 +23,22 @@ public enum HeroListingOutput {
     case .json:
       let document = JSONValue.object([
         ("offset", .int(listing.offset)), ("total", .int(listing.total)), ("count", .int(listing.heroes.count)),
-        ("heroes", .array(listing.heroes.map(object))), ("attribution", .string(listing.source.attribution)),
+        ("heroes", .array(heroes().map(object))), ("attribution", .string(listing.source.attribution)),
       ])
       return document.encoded(pretty: settings.prettyJSON) + "\n"
     case .jsonl:
-      return listing.heroes.map { object($0).encoded() + "\n" }.joined()
+      return heroes().map { object($0).encoded() + "\n" }.joined()
     case .tsv where fields == nil:
       return tsv(listing)
     case .tsv, .csv:
-      return TableRenderer.render(table(listing, fields ?? HeroField.listed, mark: { $0 ? "yes" : "no" }), settings)
+      return TableRenderer.render(
+        table(listing, heroes(), fields ?? HeroField.listed, mark: { $0 ? "yes" : "no" }), settings)
     case .table:
       guard !listing.heroes.isEmpty else { return "" }
       let body = TableRenderer.render(
-        table(listing, fields ?? HeroField.listed, mark: { $0 ? "✓" : "" }, unknown: Table.unknown, day: true), settings
+        table(
+          listing, heroes(), fields ?? HeroField.listed, mark: { $0 ? "✓" : "" }, unknown: Table.unknown, day: true),
+        settings
       )
       // The server's text, like every other it sends: cleaned before it reaches a terminal.
       let footer = TextSanitizer.clean(listing.source.attribution)
@@ -47,11 +63,12 @@ public enum HeroListingOutput {
   }
 
   static func table(
-    _ listing: HeroListing, _ fields: [HeroField], mark: (Bool) -> String, unknown: String = "", day: Bool = false
+    _ listing: HeroListing, _ heroes: [Hero], _ fields: [HeroField], mark: (Bool) -> String, unknown: String = "",
+    day: Bool = false
   ) -> Table {
     Table(
       columns: fields.map(\.column),
-      rows: listing.heroes.map { hero in
+      rows: heroes.map { hero in
         let inSquad = listing.memberIDs.contains(hero.id)
         return fields.map { $0.cell(hero, inSquad: inSquad, mark: mark, unknown: unknown, day: day) }
       })

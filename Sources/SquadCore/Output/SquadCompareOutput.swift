@@ -4,7 +4,7 @@ extension SquadsOutput {
   public static func compare(_ pair: [SquadSummary], settings: OutputSettings, catalogue: LocalCatalogue) -> String {
     let comparison = SquadComparison(pair, catalogue: catalogue)
     let (shared, stars, totals) = (comparison.inBoth, comparison.stars, comparison.totals)
-    func hero(_ hero: Hero) -> JSONValue {
+    func hero(_ hero: HeroSummary) -> JSONValue {
       .object([("id", .int(hero.id.rawValue)), ("name", .string(hero.name)), ("comics", .optional(hero.counts.comics))])
     }
     switch settings.format {
@@ -60,7 +60,7 @@ struct SquadComparison: Equatable {
   /// `list`'s totals line says); nil for a squad whose members are unknown.
   var unknown: [Int?]
   /// Each squad's star: its member with the most comics (then by name), nil when no count is known.
-  var stars: [Hero?]
+  var stars: [HeroSummary?]
   /// The first squad's members that every squad has, in its order.
   var inBoth: [Member]
 
@@ -73,15 +73,15 @@ struct SquadComparison: Equatable {
     totals = pair.map { SquadsOutput.totals($0, catalogue) }
     unknown = pair.map { summary in
       summary.members.map { _ in
-        summary.roster.filter { catalogue.hero($0.id)?.counts.values.contains(nil) ?? true }.count
+        summary.roster.filter { catalogue.summary($0.id)?.counts.values.contains(nil) ?? true }.count
       }
     }
   }
 
   /// The member with the catalogue's counts, named as the squad names them (as `list` and `fire`
   /// do), so each member reads the same in every row and every format.
-  static func named(_ member: Member, _ catalogue: LocalCatalogue) -> Hero {
-    var hero = catalogue.hero(member.id) ?? Hero(id: member.id, name: member.name)
+  static func named(_ member: Member, _ catalogue: LocalCatalogue) -> HeroSummary {
+    var hero = catalogue.summary(member.id) ?? HeroSummary(Hero(id: member.id, name: member.name))
     hero.name = member.name
     return hero
   }

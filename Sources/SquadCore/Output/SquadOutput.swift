@@ -8,10 +8,11 @@ public enum SquadOutput {
     catalogue: @autoclosure () -> LocalCatalogue? = nil
   ) -> String {
     let joins = settings.format == .table || order != nil || fields?.contains(where: \.isFact) == true
-    let heroes = joins ? catalogue()?.heroes(squad.members.map(\.id)) ?? [:] : [:]
+    let heroes = joins ? catalogue()?.summaries(squad.members.map(\.id)) ?? [:] : [:]
     var squad = squad
     if let order {
-      let ranked = HeroOrdering.sorted(squad.members.map { heroes[$0.id] ?? Hero(id: $0.id, name: $0.name) }, by: order)
+      let ranked = HeroOrdering.sorted(
+        squad.members.map { heroes[$0.id] ?? HeroSummary(Hero(id: $0.id, name: $0.name)) }, by: order)
       let places = Dictionary(uniqueKeysWithValues: ranked.enumerated().map { ($1.id, $0) })
       let limit = squad.maxMembers
       squad = Squad(distinctMembers: squad.members.sorted { places[$0.id] ?? 0 < places[$1.id] ?? 0 })
@@ -38,7 +39,7 @@ public enum SquadOutput {
   }
 
   /// `Totals: 4 members`, `6,017 comics`, …, saying for how many members the catalogue knows no counts.
-  static func totals(_ squad: Squad, _ heroes: [HeroID: Hero]) -> [String] {
+  static func totals(_ squad: Squad, _ heroes: [HeroID: HeroSummary]) -> [String] {
     let counts = spoken(HeroCounts.total(squad.members.map { heroes[$0.id] }))
     // Every member a total leaves out: one with any of its counts unknown.
     let unknown = squad.members.filter { heroes[$0.id]?.counts.values.contains(nil) ?? true }.count
@@ -68,7 +69,7 @@ public enum SquadOutput {
   }
 
   static func table(
-    _ squad: Squad, _ fields: [MemberField], _ heroes: [HeroID: Hero], unknown: String = "", day: Bool = false
+    _ squad: Squad, _ fields: [MemberField], _ heroes: [HeroID: HeroSummary], unknown: String = "", day: Bool = false
   ) -> Table {
     Table(
       columns: fields.map(\.column),

@@ -40,7 +40,7 @@ public enum SquadsOutput {
 
   /// The squad's totals; nil when its file cannot be read.
   static func totals(_ summary: SquadSummary, _ catalogue: LocalCatalogue) -> HeroCounts? {
-    summary.members == nil ? nil : HeroCounts.total(summary.roster.map { catalogue.hero($0.id) })
+    summary.members == nil ? nil : HeroCounts.total(summary.roster.map { catalogue.summary($0.id) })
   }
 
   static func value(_ field: SquadField, _ summary: SquadSummary, _ totals: HeroCounts?) -> JSONValue {

@@ -11,8 +11,9 @@ import Testing
       Hero(id: HeroID(8), name: "", counts: HeroCounts(comics: 12)),
     ]
     for members: Set<HeroID> in [[], [Sample.hulk.id, HeroID(7)]] {
-      let listing = HeroListing(heroes: heroes, offset: 0, total: 4, source: .squad, memberIDs: members)
-      let expected = HeroListingOutput.table(listing, HeroField.listed, mark: { $0 ? "yes" : "no" }).tsv(header: false)
+      let listing = HeroListing(whole: heroes, offset: 0, total: 4, source: .squad, memberIDs: members)
+      let expected = HeroListingOutput.table(listing, heroes, HeroField.listed, mark: { $0 ? "yes" : "no" }).tsv(
+        header: false)
       #expect(HeroListingOutput.tsv(listing) == expected)
     }
   }
@@ -38,7 +39,7 @@ import Testing
   @Test func aServersAttributionReachesTheTableCleaned() {
     let hostile = "\u{1B}]0;pwned\u{07}\u{1B}[2JEVIL ATTR\nline2\u{202E}"
     let listing = HeroListing(
-      heroes: [Sample.hulk], offset: 0, total: 1, source: .api(attribution: hostile), memberIDs: [])
+      whole: [Sample.hulk], offset: 0, total: 1, source: .api(attribution: hostile), memberIDs: [])
     let detail = HeroDetail(hero: Sample.hulk, comics: nil, source: .api(attribution: hostile))
     for shown in [
       HeroListingOutput.render(listing, settings: OutputSettings(format: .table, width: 80)),

@@ -10,6 +10,13 @@ extension LocalCatalogue: Equatable {
     self.init(index: builder.memoryIndex(updatedAt: updatedAt, bundled: ""))
   }
 
+  /// Every hero, whole, in name order (from what is intact once a read met damage).
+  var heroes: [Hero] {
+    var heroes: [Hero] = []
+    index.eachHero { hero, _ in heroes.append(hero) }
+    return index.isDamaged ? LocalCatalogue(index: index.intact).heroes : heroes
+  }
+
   /// Adds or updates heroes (``HeroMerge``), rebuilding the catalogue in memory.
   mutating func merge(_ heroes: [Hero], at date: Date? = nil, origin: HeroOrigin = .api) {
     let builder = CatalogueBuilder(base: index)

@@ -32,7 +32,7 @@ extension CatalogueIndex {
       while offset < header.records.upperBound {
         let end = lineEnd(buffer, from: offset, limit: header.records.upperBound)
         starts.append(offset)
-        if let (hero, origin) = record(buffer, at: offset), seen.insert(hero.id.rawValue).inserted {
+        if let (hero, origin) = record(buffer, at: offset, whole: false), seen.insert(hero.id.rawValue).inserted {
           heroAt[offset] = hero.id.rawValue
           origins[origin] += 1
           for (slot, value) in hero.counts.values.enumerated() { value.map { values[slot].append($0) } }

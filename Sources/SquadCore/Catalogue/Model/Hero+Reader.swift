@@ -1,24 +1,27 @@
 import Foundation
 
 extension Hero {
-  /// Reads a catalogue record (the form `Hero.record` writes) straight from JSON text.
-  ///
+  /// Reads a catalogue record (the form `Hero.record` writes) whole.
+  init(reading reader: inout JSONReader) throws(JSONReader.Failure) {
+    self = try Self.read(&reader, keepingDetails: true)
+  }
+
   /// The one way a hero is read from the catalogue (bundled or synced), by the rule of
-  /// ``CharacterDTO``: the catalogue holds thousands of these and is read at every local
-  /// listing, which is why it is hand-written (BENCHMARKS.md, "heroes, 1,564 synced" and the
-  /// growth table: `heroes --all --offline` at 1.8 µs per character, linear to 100,000). When
-  /// `source` holds the document being read, the description, picture and links are only
-  /// checked and stay encoded until first asked for (see ``StoredHeroDetails``): at 100,000
-  /// heroes that halves `heroes --all --offline` (measured for issue 20: 169 against 323 ms).
+  /// ``CharacterDTO``, straight from JSON text: the catalogue holds thousands of these and is
+  /// read at every local listing, which is why it is hand-written (BENCHMARKS.md, "heroes, 1,564
+  /// synced" and the growth table). Every field is checked; the description, picture and links
+  /// are kept only when `keepingDetails`, else left empty: a listing (``HeroSummary``) prints none
+  /// of them, and decoding them costs it half again (BENCHMARKS.md, "What a plain `Hero` would
+  /// cost listings").
   ///
   /// The record must keep the record rule (``HeroLimits``) like every hero squad takes in: one
   /// that breaks it throws, with the reader past the whole record, so a caller reading a list can
   /// skip it and go on.
-  init(reading reader: inout JSONReader, source: SharedBytes? = nil) throws(JSONReader.Failure) {
+  static func read(_ reader: inout JSONReader, keepingDetails keep: Bool) throws(JSONReader.Failure) -> Hero {
     let start = reader.offset
     var id: Int?
     var name: String?
-    var details = HeroDetails()
+    var hero = Hero(id: HeroID(0), name: "")
     var broken: String?
     // A whole number by the rule of ``WholeNumber`` (a number, or plain digits in a string); any
     // other value (too large for 64 bits, a fraction) breaks the record rule: the record is
@@ -49,36 +52,28 @@ extension Hero {
       broken = broken ?? value.flatMap(HeroLimits.countProblem).map { "\(field) \($0)" }
       return value
     }
-    self.init(id: HeroID(0), name: "")
     try reader.beginObject()
-    let objectStart = reader.offset - 1
     // A field given twice breaks the rule: readers disagree on which one counts.
-    var seen = HeroDetails.Seen()
+    var seen: UInt16 = 0
     while let key = try reader.nextKey() {
-      if key == "id" {
-        seen.mark(0, "id", &broken)
-        id = try number("id", &reader) ?? 0
-      } else if key == "name" {
-        seen.mark(1, "name", &broken)
-        name = try reader.string()
-      } else if key == "modified" {
-        seen.mark(2, "modified", &broken)
-        modified = try Self.date(&reader)
-      } else if key == "comics" {
-        seen.mark(3, "comics", &broken)
-        counts.comics = try count("comics", &reader)
-      } else if key == "series" {
-        seen.mark(4, "series", &broken)
-        counts.series = try count("series", &reader)
-      } else if key == "stories" {
-        seen.mark(5, "stories", &broken)
-        counts.stories = try count("stories", &reader)
-      } else if key == "events" {
-        seen.mark(6, "events", &broken)
-        counts.events = try count("events", &reader)
-      } else {
-        // Only checked when the record stays encoded (``StoredHeroDetails``).
-        let why = try details.read(key, &reader, keep: source == nil, seen: &seen)
+      guard let field = fields.firstIndex(where: { key == $0 }) else {
+        try reader.skipValue()
+        continue
+      }
+      let twice = seen & (1 << field) != 0
+      if twice { broken = broken ?? "\(fields[field]) is given twice" }
+      seen |= 1 << field
+      switch field {
+      case 0: id = try number("id", &reader) ?? 0
+      case 1: name = try reader.string()
+      case 2: hero.modified = try date(&reader)
+      case 3: hero.counts.comics = try count("comics", &reader)
+      case 4: hero.counts.series = try count("series", &reader)
+      case 5: hero.counts.stories = try count("stories", &reader)
+      case 6: hero.counts.events = try count("events", &reader)
+      case _ where twice: try reader.skipValue()
+      default:
+        let why = try hero.readDetail(field, &reader, keep: keep)
         broken = broken ?? why
       }
     }
@@ -87,13 +82,9 @@ extension Hero {
     }
     broken = broken ?? HeroLimits.idProblem(id).map { "id \($0)" } ?? HeroLimits.nameProblem(name).map { "name \($0)" }
     if let broken { throw JSONReader.Failure(reason: "the record of id \(id): \(broken)", offset: start) }
-    self.id = HeroID(id)
-    self.name = name
-    if let source {
-      storedDetails = .encoded(EncodedRecord(source: source, range: objectStart..<reader.offset))
-    } else {
-      storedDetails = .decoded(details)
-    }
+    hero.id = HeroID(id)
+    hero.name = name
+    return hero
   }
 
   /// `modified`: seconds since 1970, or (in the format-2 records of the previous release)
@@ -108,48 +99,24 @@ extension Hero {
   }
 }
 
-extension HeroDetails {
-  /// The fields of a record read so far, to tell one given twice.
-  struct Seen {
-    private var bits: UInt16 = 0
+extension Hero {
+  /// The keys of a record's fields, in the order of the read's `switch`.
+  private static let fields: [StaticString] = [
+    "id", "name", "modified", "comics", "series", "stories", "events", "description", "thumbnail", "urls",
+  ]
 
-    /// Notes field number `bit` (`name`), and that it breaks the rule when it was seen before.
-    mutating func mark(_ bit: Int, _ name: String, _ broken: inout String?) {
-      if bits & (1 << bit) != 0 { broken = broken ?? "\(name) is given twice" }
-      bits |= 1 << bit
-    }
-  }
-
-  /// Reads the details of a catalogue record, skipping its other fields.
-  init(reading reader: inout JSONReader) throws(JSONReader.Failure) {
-    self.init()
-    try reader.beginObject()
-    var seen = Seen()
-    while let key = try reader.nextKey() { _ = try read(key, &reader, keep: true, seen: &seen) }
-  }
-
-  /// Reads the value of `key` if it is one of the details (into `self` when `keep`, else only
-  /// checking it), or skips it; says what breaks the record rule (``HeroLimits``), if anything.
-  mutating func read(_ key: JSONKey, _ reader: inout JSONReader, keep: Bool, seen: inout Seen) throws(JSONReader
-    .Failure) -> String?
+  /// Reads the value of field number `field` of ``fields``, a detail (the description, picture or
+  /// links: into `self` when `keep`, else only checking it); says what breaks the record rule
+  /// (``HeroLimits``), if anything.
+  private mutating func readDetail(_ field: Int, _ reader: inout JSONReader, keep: Bool) throws(JSONReader.Failure)
+    -> String?
   {
-    guard key == "description" || key == "thumbnail" || key == "urls" else {
-      try reader.skipValue()
-      return nil
-    }
-    var twice: String?
-    let (bit, name) = key == "description" ? (7, "description") : key == "thumbnail" ? (8, "thumbnail") : (9, "urls")
-    seen.mark(bit, name, &twice)
-    if let twice {
-      try reader.skipValue()
-      return twice
-    }
     guard !reader.skipNull() else { return nil }
-    if key == "description" {
+    if field == 7 {
       let text = try reader.rawStringValue()
       if keep { description = text.string }
       return text.withUTF8 { HeroLimits.descriptionProblem(byteCount: $0.count) }.map { "description " + $0 }
-    } else if key == "thumbnail" {
+    } else if field == 8 {
       let (path, fileExtension) = try Self.stringPair(&reader, "path", "extension")
       guard let path, let fileExtension else { throw reader.failure("a thumbnail without a path and an extension") }
       if keep {
@@ -191,5 +158,13 @@ extension HeroDetails {
       }
     }
     return values
+  }
+}
+
+extension HeroSummary {
+  /// Reads a catalogue record as a listing shows it, by the one reader of a whole hero
+  /// (``Hero/read(_:keepingDetails:)``): every field checked, the details not kept.
+  init(reading reader: inout JSONReader, position: Int?) throws(JSONReader.Failure) {
+    self.init(try Hero.read(&reader, keepingDetails: false), position: position)
   }
 }

@@ -3,12 +3,11 @@ import Foundation
 extension Hero {
   /// The catalogue record form; unknown values are left out, `modified` is seconds since 1970.
   public var record: JSONValue {
-    let details = self.details
     var fields: [(String, JSONValue)] = [
-      ("id", .int(id.rawValue)), ("name", .string(name)), ("description", .string(details.description)),
+      ("id", .int(id.rawValue)), ("name", .string(name)), ("description", .string(description)),
     ]
     if let modified { fields.append(("modified", .int(Int(modified.timeIntervalSince1970.rounded(.down))))) }
-    if let thumbnail = details.thumbnail {
+    if let thumbnail {
       fields.append(
         ("thumbnail", .object([("path", .string(thumbnail.path)), ("extension", .string(thumbnail.extension))])))
     }
@@ -17,9 +16,9 @@ extension Hero {
     ] {
       if let count { fields.append((key, .int(count))) }
     }
-    if !details.urls.isEmpty {
+    if !urls.isEmpty {
       fields.append(
-        ("urls", .array(details.urls.map { .object([("type", .string($0.type)), ("url", .string($0.url))]) })))
+        ("urls", .array(urls.map { .object([("type", .string($0.type)), ("url", .string($0.url))]) })))
     }
     return .object(fields)
   }

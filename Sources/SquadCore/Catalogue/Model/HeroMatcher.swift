@@ -6,7 +6,7 @@ public enum HeroMatcher {
 
   /// The heroes whose names start with `name` as fans type names (``HeroName/loose(_:)``), or
   /// with one of the ways it may be meant (``HeroName/variants(_:)``).
-  public static func matching(_ name: String, in heroes: [Hero]) -> [Hero] {
+  public static func matching<Listed: HeroOrderable>(_ name: String, in heroes: [Listed]) -> [Listed] {
     let wanted = HeroName.variants(name).map(HeroName.loose)
     return heroes.filter { hero in wanted.contains(where: HeroName.loose(hero.name).hasPrefix) }
   }
@@ -32,7 +32,7 @@ public enum HeroMatcher {
   /// The work is bounded by the heroes' names, not by the text: a hero whose name is shorter
   /// than the text by more than the edits allowed cannot be a typo of it and is skipped before
   /// any comparison, and distances are computed only up to the edits allowed.
-  public static func suggestions(for name: String, in heroes: [Hero]) -> [Hero] {
+  public static func suggestions<Listed: HeroOrderable>(for name: String, in heroes: [Listed]) -> [Listed] {
     // Each way the name may be meant (`capt amerca`: `captain amerca`), the closest kept.
     let scored = HeroName.variants(name).flatMap { near($0, in: heroes) }
     let distances = Dictionary(scored.map { ($1.id, $0) }, uniquingKeysWith: min)
@@ -43,13 +43,13 @@ public enum HeroMatcher {
   }
 
   /// The heroes near one spelling of a name, each with its distance (0: the name holds it).
-  private static func near(_ name: String, in heroes: [Hero]) -> [(Int, Hero)] {
+  private static func near<Listed: HeroOrderable>(_ name: String, in heroes: [Listed]) -> [(Int, Listed)] {
     let folded = HeroName.loose(name)
     // Signs alone are close to nothing; one or two letters allow no edit, which would be all of them.
     guard folded.contains(where: { $0.isLetter || $0.isNumber }) else { return [] }
     let wantedLength = folded.count
     let allowed = wantedLength / 3
-    return heroes.compactMap { hero -> (Int, Hero)? in
+    return heroes.compactMap { hero -> (Int, Listed)? in
       let name = HeroName.loose(hero.name)
       let nameLength = name.count
       guard wantedLength - nameLength <= allowed else { return nil }

@@ -25,13 +25,9 @@ enum HeroMerge {
     if winner.counts.series == nil { winner.counts.series = other.counts.series }
     if winner.counts.stories == nil { winner.counts.stories = other.counts.stories }
     if winner.counts.events == nil { winner.counts.events = other.counts.events }
-    let winnerDetails = winner.details
-    let otherDetails = other.details
-    var details = winnerDetails
-    if details.description.isEmpty { details.description = otherDetails.description }
-    if details.thumbnail == nil { details.thumbnail = otherDetails.thumbnail }
-    if details.urls.isEmpty { details.urls = otherDetails.urls }
-    if details != winnerDetails { winner.details = details }
+    if winner.description.isEmpty { winner.description = other.description }
+    if winner.thumbnail == nil { winner.thumbnail = other.thumbnail }
+    if winner.urls.isEmpty { winner.urls = other.urls }
     return winner
   }
 }

@@ -7,7 +7,7 @@ import Foundation
 /// the heroes came in, which from the catalogue is name order.
 public enum HeroOrdering {
   /// The heroes in the given order.
-  public static func sorted(_ heroes: [Hero], by order: HeroOrder) -> [Hero] {
+  public static func sorted<Listed: HeroOrderable>(_ heroes: [Listed], by order: HeroOrder) -> [Listed] {
     let positions: [Int]
     switch order {
     case .name: positions = byName(heroes)
@@ -20,16 +20,18 @@ public enum HeroOrdering {
   }
 
   /// The heroes people most likely mean first: the most comics, then by name.
-  public static func prominent(_ heroes: [Hero]) -> [Hero] { sorted(sorted(heroes, by: .name), by: .comicsDescending) }
+  public static func prominent<Listed: HeroOrderable>(_ heroes: [Listed]) -> [Listed] {
+    sorted(sorted(heroes, by: .name), by: .comicsDescending)
+  }
 
   // Listings in name order come from the catalogue's name index; this sorts the few heroes of a
   // completion or a "did you mean" list.
-  private static func byName(_ heroes: [Hero]) -> [Int] {
+  private static func byName(_ heroes: [some HeroOrderable]) -> [Int] {
     let keys = heroes.map { HeroName.folded($0.name) }
     return heroes.indices.sorted { keys[$0] != keys[$1] ? keys[$0] < keys[$1] : heroes[$0].id < heroes[$1].id }
   }
 
-  private static func byCount(_ heroes: [Hero], _ order: HeroOrder) -> [Int] {
+  private static func byCount(_ heroes: [some HeroOrderable], _ order: HeroOrder) -> [Int] {
     guard let count = order.count else { return Array(heroes.indices) }
     // Counts are never negative: negated, the most come first; unknown ones sort after all.
     let sign = order.isDescending ? -1 : 1
@@ -37,7 +39,7 @@ public enum HeroOrdering {
     return heroes.indices.sorted { keys[$0] != keys[$1] ? keys[$0] < keys[$1] : $0 < $1 }
   }
 
-  private static func byModified(_ heroes: [Hero]) -> [Int] {
+  private static func byModified(_ heroes: [some HeroOrderable]) -> [Int] {
     heroes.indices.sorted {
       let left = heroes[$0].modified ?? .distantPast
       let right = heroes[$1].modified ?? .distantPast
@@ -45,6 +47,21 @@ public enum HeroOrdering {
     }
   }
 }
+
+/// What an order reads of a hero: what a ``Hero`` and its ``HeroSummary`` both hold.
+public protocol HeroOrderable {
+  /// The Marvel character id.
+  var id: HeroID { get }
+  /// The display name.
+  var name: String { get }
+  /// When Marvel last changed the record; nil when unknown.
+  var modified: Date? { get }
+  /// The appearance counts.
+  var counts: HeroCounts { get }
+}
+
+extension Hero: HeroOrderable {}
+extension HeroSummary: HeroOrderable {}
 
 /// How names are compared: trimmed, case- and accent-insensitive.
 public enum HeroName {

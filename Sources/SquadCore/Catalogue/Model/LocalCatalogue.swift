@@ -32,12 +32,12 @@ public struct LocalCatalogue: Sendable {
   /// A catalogue over an index already read.
   init(index: CatalogueIndex) { self.index = index }
 
-  /// Every hero, in name order. Linear in the catalogue's size: for listings of everything.
-  public var heroes: [Hero] {
-    var heroes: [Hero] = []
-    heroes.reserveCapacity(index.count)
-    index.eachHero { hero, _ in heroes.append(hero) }
-    return index.isDamaged ? LocalCatalogue(index: index.intact).heroes : heroes
+  /// Every hero's summary, in name order.
+  public var summaries: [HeroSummary] {
+    var summaries: [HeroSummary] = []
+    summaries.reserveCapacity(index.count)
+    index.eachHero(whole: false) { hero, _ in summaries.append(HeroSummary(hero, position: summaries.count)) }
+    return index.isDamaged ? LocalCatalogue(index: index.intact).summaries : summaries
   }
 
   /// How many heroes the catalogue holds.
@@ -48,6 +48,11 @@ public struct LocalCatalogue: Sendable {
 
   /// The hero with this id, if known.
   public func hero(_ id: HeroID) -> Hero? { answer { $0.entry(id: id)?.hero } }
+
+  /// The summary of the hero with this id, if known: what a join of counts needs.
+  public func summary(_ id: HeroID) -> HeroSummary? {
+    answer { $0.entry(id: id, whole: false).map { HeroSummary($0.hero) } }
+  }
 
   /// Whether the file holds the hero with this id but its record is damaged: why ``hero(_:)``
   /// finds none when what is intact lacks it too, rather than there being no such hero.
@@ -120,24 +125,35 @@ public struct LocalCatalogue: Sendable {
     let start = min(max(query.offset, 0), matches.count)
     // `--all` asks for `Int.max` heroes; adding that to the offset would overflow.
     let count = min(max(query.limit, 0), matches.count - start)
-    let heroes: [Hero]
+    let heroes: [HeroSummary]
     switch query.order {
     case .name:
-      heroes = index.heroes(at: matches.dropFirst(start).prefix(count))
+      heroes = summaries(index, matches.dropFirst(start).prefix(count))
     case .nameDescending:
-      heroes = index.heroes(at: matches.dropLast(start).suffix(count)).reversed()
+      heroes = summaries(index, matches.dropLast(start).suffix(count)).reversed()
     default:
-      heroes = Array(HeroOrdering.sorted(index.heroes(at: matches), by: query.order).dropFirst(start).prefix(count))
+      heroes = Array(HeroOrdering.sorted(summaries(index, matches), by: query.order).dropFirst(start).prefix(count))
     }
-    return HeroPage(heroes: heroes, offset: query.offset, total: matches.count, source: source)
+    // Read again whole by position: a page is at most 100 heroes, `--all` pays for what it prints.
+    let whole = query.whole ? heroes.compactMap { $0.position.flatMap { index.entry(at: $0)?.hero } } : nil
+    return HeroPage(heroes: heroes, whole: whole, offset: query.offset, total: matches.count, source: source)
   }
 
   /// Every hero whose name starts with the prefix (case- and accent-insensitive), in name order;
   /// all when nil.
   public func matching(prefix: String?, limit: Int = Int.max) -> [Hero] {
     answer { index in
-      index.heroes(at: index.positions(prefix: prefix.map(HeroName.folded) ?? "").prefix(max(limit, 0)))
+      index.heroes(at: index.positions(prefix: prefix.map(HeroName.folded) ?? "").prefix(max(limit, 0))).map(\.hero)
     }
+  }
+
+  /// The summaries of the heroes whose names start with the prefix, as ``matching(prefix:limit:)`` finds them.
+  public func summaries(prefix: String?) -> [HeroSummary] {
+    answer { summaries($0, $0.positions(prefix: prefix.map(HeroName.folded) ?? "")) }
+  }
+
+  private func summaries(_ index: CatalogueIndex, _ positions: some BidirectionalCollection<Int>) -> [HeroSummary] {
+    index.heroes(at: positions, whole: false).map { HeroSummary($0.hero, position: $0.position) }
   }
 
   /// What `show` says of a hero's comics offline: the two latest by on-sale date, or nil when
@@ -145,7 +161,7 @@ public struct LocalCatalogue: Sendable {
   public func comicsSummary(of id: HeroID) -> ComicsSummary? {
     let comics = comics(of: id)
     guard !comics.isEmpty else { return nil }
-    let total = max(hero(id)?.counts.comics ?? 0, comics.count)
+    let total = max(summary(id)?.counts.comics ?? 0, comics.count)
     return ComicsSummary(total: total, latest: Array(comics.prefix(2)))
   }
 }

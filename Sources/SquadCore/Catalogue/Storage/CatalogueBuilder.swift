@@ -109,12 +109,14 @@ final class CatalogueBuilder {
       // A last line with no newline before the section ends is cut short: damaged too.
       if end < range.upperBound, let content = CatalogueFormat.content(buffer, offset..<last, checked: checked) {
         if records, let lead = CatalogueIndex.lead(buffer, content),
-          let hero = CatalogueIndex.hero(buffer, content, source: base), positions[hero.id.rawValue] == nil
+          let hero = CatalogueIndex.hero(buffer, content, whole: false), positions[hero.id.rawValue] == nil
         {
           let (key, origin) = (lead.key.string, lead.origin)
-          // A key folded by an earlier rule (a name starting with a zero-width character) is folded again.
+          // A key folded by an earlier rule (a name starting with a zero-width character) is folded
+          // again, in a line written from the whole record.
           let stale = !key.utf8.allSatisfy { $0 < 0x80 } && key != HeroName.folded(hero.name)
-          let line = stale ? .spool(spool.append(Self.line(hero, origin: origin))) : Location.base(content)
+          let rewritten = stale ? CatalogueIndex.hero(buffer, content, whole: true) : nil
+          let line = rewritten.map { .spool(spool.append(Self.line($0, origin: origin))) } ?? Location.base(content)
           add(
             Entry(
               key: stale ? HeroName.folded(hero.name) : key, id: hero.id.rawValue, origin: origin, line: line,
@@ -184,8 +186,10 @@ final class CatalogueBuilder {
   /// Puts back the bundled heroes the catalogue lost (a bundled hero whose stored record was damaged) when it
   /// holds none with that id; not counted in the reports, since nothing new came in.
   func restoreBundled() {
-    BundledCatalogue.index.eachHero { hero, _ in
-      if positions[hero.id.rawValue] == nil { append(hero, origin: .bundled) }
+    BundledCatalogue.index.eachHero(whole: false) { hero, _ in
+      if positions[hero.id.rawValue] == nil, let whole = BundledCatalogue.index.entry(id: hero.id) {
+        append(whole.hero, origin: .bundled)
+      }
     }
   }
 

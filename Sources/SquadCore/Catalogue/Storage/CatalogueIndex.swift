@@ -136,26 +136,30 @@ final class CatalogueIndex: Sendable {
     return CatalogueFormat.content(buffer, offset..<end, checked: checked)
   }
 
-  /// The hero at `position` in name order, and where it came from.
-  func entry(at position: Int) -> (hero: Hero, origin: HeroOrigin)? {
+  /// The hero at `position` in name order, and where it came from; not `whole`, with its
+  /// description, picture and links checked and left empty (``Hero/read(_:keepingDetails:)``).
+  func entry(at position: Int, whole: Bool = true) -> (hero: Hero, origin: HeroOrigin)? {
     bytes.withBytes { buffer in
       guard let offset = nameOffset(buffer, position) else { return nil }
-      return record(buffer, at: offset)
+      return record(buffer, at: offset, whole: whole)
     }
   }
 
-  /// The heroes at `positions` (ascending), their keys checked to be in order with each other
-  /// and with the keys just outside (records swapped whole keep their checksums; only the order
-  /// shows them): a listing in name order never shows a hero out of its place in silence.
-  func heroes(at positions: some BidirectionalCollection<Int>) -> [Hero] {
+  /// The heroes at `positions` (ascending), whole or not (``entry(at:whole:)``), their keys
+  /// checked to be in order with each other and with the keys just outside (records swapped whole
+  /// keep their checksums; only the order shows them): a listing in name order never shows a
+  /// hero out of its place in silence.
+  func heroes(at positions: some BidirectionalCollection<Int>, whole: Bool = true) -> [(hero: Hero, position: Int)] {
     guard let first = positions.first, let last = positions.last else { return [] }
     return bytes.withBytes { buffer in
       var previous = first > 0 ? key(buffer, first - 1)?.withUTF8(Array.init) ?? [] : []
-      var heroes: [Hero] = []
+      var heroes: [(hero: Hero, position: Int)] = []
       heroes.reserveCapacity(positions.count)
       for position in positions {
         guard let offset = nameOffset(buffer, position) else { continue }
-        if let found = record(buffer, at: offset, previous: &previous) { heroes.append(found.hero) }
+        if let found = record(buffer, at: offset, previous: &previous, whole: whole) {
+          heroes.append((found.hero, position))
+        }
       }
       if last + 1 < header.count, let next = key(buffer, last + 1)?.withUTF8(Array.init),
         next.lexicographicallyPrecedes(previous)
@@ -166,10 +170,12 @@ final class CatalogueIndex: Sendable {
     }
   }
 
-  /// The hero with this id.
-  func entry(id: HeroID) -> (hero: Hero, origin: HeroOrigin)? {
+  /// The hero with this id, whole or not (``entry(at:whole:)``).
+  func entry(id: HeroID, whole: Bool = true) -> (hero: Hero, origin: HeroOrigin)? {
     bytes.withBytes { buffer in
-      guard let offset = recordOffset(buffer, id: id), let found = record(buffer, at: offset) else { return nil }
+      guard let offset = recordOffset(buffer, id: id), let found = record(buffer, at: offset, whole: whole) else {
+        return nil
+      }
       // An entry that leads to another hero's record is a damaged index: never the wrong hero.
       guard found.hero.id == id else {
         noteDamage()
@@ -184,7 +190,7 @@ final class CatalogueIndex: Sendable {
   func recordIsDamaged(id: HeroID) -> Bool {
     bytes.withBytes { buffer in
       guard let offset = recordOffset(buffer, id: id) else { return false }
-      return record(buffer, at: offset)?.hero.id != id
+      return record(buffer, at: offset, whole: false)?.hero.id != id
     }
   }
 
@@ -245,13 +251,14 @@ final class CatalogueIndex: Sendable {
     }
   }
 
-  /// Every hero in name order, with its origin, read one record at a time.
-  func eachHero(_ body: (Hero, HeroOrigin) -> Void) {
+  /// Every hero in name order, whole or not (``entry(at:whole:)``), with its origin, read one
+  /// record at a time.
+  func eachHero(whole: Bool = true, _ body: (Hero, HeroOrigin) -> Void) {
     bytes.withBytes { buffer in
       var offset = header.records.lowerBound
       var previous: [UInt8] = []
       while offset < header.records.upperBound {
-        if let found = record(buffer, at: offset, previous: &previous) { body(found.hero, found.origin) }
+        if let found = record(buffer, at: offset, previous: &previous, whole: whole) { body(found.hero, found.origin) }
         offset = lineEnd(buffer, from: offset, limit: header.records.upperBound) + 1
       }
     }
@@ -297,7 +304,7 @@ final class CatalogueIndex: Sendable {
   func ranks(of hero: Hero) -> [HeroRank?]? {
     guard let known = header.known else { return nil }
     // The catalogue's record of the same hero is among the values; the hero is counted by `counts`.
-    let own = entry(id: hero.id)?.hero.counts.values ?? [nil, nil, nil, nil]
+    let own = entry(id: hero.id, whole: false)?.hero.counts.values ?? [nil, nil, nil, nil]
     return bytes.withBytes { buffer in
       var start = 0
       return zip(hero.counts.values, known).enumerated().map { slot, pair in
@@ -348,13 +355,14 @@ final class CatalogueIndex: Sendable {
     return UnsafeRawPointer(newline) - UnsafeRawPointer(base)
   }
 
-  /// The record at `offset`; when reading records in file order, `previous` holds the key before
-  /// it, which must not come after its own (records swapped whole keep their checksums).
-  func record(_ buffer: UnsafeBufferPointer<UInt8>, at offset: Int, previous: inout [UInt8]) -> (
+  /// The record at `offset`, whole or with its details only checked (``Hero/read(_:keepingDetails:)``);
+  /// when reading records in file order, `previous` holds the key before it, which must not come
+  /// after its own (records swapped whole keep their checksums).
+  func record(_ buffer: UnsafeBufferPointer<UInt8>, at offset: Int, previous: inout [UInt8], whole: Bool) -> (
     hero: Hero, origin: HeroOrigin
   )? {
     guard let line = line(buffer, at: offset, in: header.records), let lead = Self.lead(buffer, line),
-      let hero = Self.hero(buffer, line, source: bytes)
+      let hero = Self.hero(buffer, line, whole: whole)
     else {
       noteDamage()
       return nil
@@ -365,15 +373,16 @@ final class CatalogueIndex: Sendable {
     return (hero, lead.origin)
   }
 
-  func record(_ buffer: UnsafeBufferPointer<UInt8>, at offset: Int) -> (hero: Hero, origin: HeroOrigin)? {
+  func record(_ buffer: UnsafeBufferPointer<UInt8>, at offset: Int, whole: Bool) -> (hero: Hero, origin: HeroOrigin)? {
     var first: [UInt8] = []
-    return record(buffer, at: offset, previous: &first)
+    return record(buffer, at: offset, previous: &first, whole: whole)
   }
 
   /// The hero of the record content at `range`, under the record rule; nil when it breaks it.
-  static func hero(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, source: SharedBytes?) -> Hero? {
+  /// Not `whole`, its description, picture and links are checked and left empty.
+  static func hero(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, whole: Bool) -> Hero? {
     var reader = JSONReader(buffer, range: range)
-    return try? Hero(reading: &reader, source: source)
+    return try? Hero.read(&reader, keepingDetails: whole)
   }
 
   /// The name key (`k`) and origin (`src`) of the record line at `range`, which the writer puts

@@ -26,7 +26,7 @@ enum CompleteCommand: Command {
         let squad = (try? context.environment.squadFile.load()) ?? Squad()
         // Names are found by bisection of the name index; ids (rarely typed) by reading every hero.
         let isID = !prefix.isEmpty && prefix.utf8.allSatisfy { (48...57).contains($0) }
-        let heroes = isID ? catalogue.heroes : startingLike(prefix, in: catalogue)
+        let heroes = isID ? catalogue.summaries : startingLike(prefix, in: catalogue)
         return CompletionCandidates.list(
           membersFirst: completion == .members, prefix: prefix, catalogue: heroes, squad: squad)
       }
@@ -37,10 +37,10 @@ enum CompleteCommand: Command {
 
   /// The catalogue's heroes a name may start as fans type it, looked up as `show` looks them up:
   /// by what comes before the first hyphen, space or dot of each way it may be meant.
-  private static func startingLike(_ prefix: String, in catalogue: LocalCatalogue) -> [Hero] {
+  private static func startingLike(_ prefix: String, in catalogue: LocalCatalogue) -> [HeroSummary] {
     var ids = Set<HeroID>()
     return HeroName.variants(prefix).flatMap { variant in
-      catalogue.matching(prefix: String(variant.prefix { !"-. ".contains($0) })).filter { ids.insert($0.id).inserted }
+      catalogue.summaries(prefix: String(variant.prefix { !"-. ".contains($0) })).filter { ids.insert($0.id).inserted }
     }
   }
 

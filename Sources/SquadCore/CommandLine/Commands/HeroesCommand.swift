@@ -50,14 +50,16 @@ enum HeroesCommand: FeatureCommand {
   static func runner(_ parts: LiveParts) -> HeroesEffects { HeroesEffects(environment: parts.environment) }
 
   static func firstAction(_ context: CommandContext) throws(UsageError) -> HeroesFeature.Action {
-    _ = try OptionValues.fields(context.arguments, HeroField.self)
-    return .listRequested(try request(from: context.arguments))
+    let fields = try OptionValues.fields(context.arguments, HeroField.self)
+    var request = try request(from: context.arguments)
+    request.query.whole = HeroListingOutput.needsWhole(context.output.format, fields: fields)
+    return .listRequested(request)
   }
 
   static func status(_ state: HeroesFeature.State) -> String? {
     switch state {
-    case .fetching(_, let received, let total?):
-      return "Fetching heroes… \(Grouped.format(received.count)) of \(Grouped.format(total))"
+    case .fetching(_, let received?):
+      return "Fetching heroes… \(Grouped.format(received.heroes.count)) of \(Grouped.format(received.total))"
     case .fetching: return "Fetching heroes…"
     case .markingMembers: return "Loading squad…"
     default: return nil

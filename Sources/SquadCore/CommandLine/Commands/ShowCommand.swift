@@ -46,7 +46,7 @@ enum ShowCommand: FeatureCommand {
       // there is damaged, is still shown as the squad holds it, the gap said on stderr, as `show`
       // does for the API's gaps.
       guard let member = member(failure, context) else { return .lookupFailed(failure) }
-      let known = context.parts.catalogue.catalogue.hero(member.id)
+      let known = context.parts.catalogue.catalogue.summary(member.id)
       let why =
         if case .source(.damagedRecord) = failure {
           "The catalogue's record of \(member.name) (#\(member.id)) is damaged"

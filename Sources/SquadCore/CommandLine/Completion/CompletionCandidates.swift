@@ -4,11 +4,11 @@
 public enum CompletionCandidates {
   /// The candidates for `prefix`, one per entry, printable, without duplicates: squad members
   /// only when `membersFirst` and some match (`fire`), else any hero of the catalogue or the squad.
-  public static func list(membersFirst: Bool, prefix: String, catalogue: [Hero], squad: Squad) -> [String] {
+  public static func list(membersFirst: Bool, prefix: String, catalogue: [HeroSummary], squad: Squad) -> [String] {
     // The squad holds no counts; the catalogue's tell heroes of one name apart.
     let known = Dictionary(catalogue.map { ($0.id, $0.counts) }, uniquingKeysWith: { first, _ in first })
     let members = squad.members.map { member in
-      var hero = Hero(id: member.id, name: member.name)
+      var hero = HeroSummary(Hero(id: member.id, name: member.name))
       hero.counts = known[member.id] ?? hero.counts
       return hero
     }
@@ -16,7 +16,7 @@ public enum CompletionCandidates {
     return preferred.isEmpty ? matches(prefix, in: catalogue + members) : preferred
   }
 
-  private static func matches(_ prefix: String, in heroes: [Hero]) -> [String] {
+  private static func matches(_ prefix: String, in heroes: [HeroSummary]) -> [String] {
     var seen = Set<String>()
     if !prefix.isEmpty, prefix.utf8.allSatisfy({ (48...57).contains($0) }) {
       let ids = heroes.map { String($0.id.rawValue) }.filter { $0.hasPrefix(prefix) }

@@ -5,7 +5,7 @@ public enum ExportRenderer {
   /// The export's text, ending in a line break (an empty squad in jsonl or tsv is empty text).
   public static func render(_ squad: Squad, _ request: ExportRequest) -> String {
     let fields = request.fields
-    let heroes = request.catalogue?.heroes(squad.members.map(\.id)) ?? [:]
+    let heroes = request.catalogue?.summaries(squad.members.map(\.id)) ?? [:]
     switch request.format {
     case .json:
       let extra: [(String, JSONValue)] = [
@@ -27,7 +27,7 @@ public enum ExportRenderer {
     }
   }
 
-  static func member(of member: Member, _ fields: [MemberField], hero: Hero?) -> JSONValue {
+  static func member(of member: Member, _ fields: [MemberField], hero: HeroSummary?) -> JSONValue {
     .object(fields.map { ($0.rawValue, $0.json(member, hero: hero)) })
   }
 }

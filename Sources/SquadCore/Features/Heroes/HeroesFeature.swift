@@ -3,8 +3,8 @@ public enum HeroesFeature: Feature {
   /// Where the listing is.
   public enum State: Equatable, Sendable {
     case idle
-    /// Fetching pages; `received` holds what has arrived so far.
-    case fetching(HeroListingRequest, received: [Hero], total: Int?)
+    /// Fetching pages; `received` holds what has arrived so far, as one page.
+    case fetching(HeroListingRequest, received: HeroPage?)
     /// Reading the squad to mark members.
     case markingMembers(HeroListing)
     /// The listing, ready to print.
@@ -30,18 +30,20 @@ public enum HeroesFeature: Feature {
   public static func reduce(_ state: inout State, _ action: Action) -> [Effect] {
     switch (state, action) {
     case (.idle, .listRequested(let request)):
-      state = .fetching(request, received: [], total: nil)
+      state = .fetching(request, received: nil)
       return [.fetch(request.query, all: request.all)]
 
-    case (.fetching(let request, let received, _), .pageLoaded(.success(let page))):
-      let heroes = received + page.heroes
+    case (.fetching(let request, let received), .pageLoaded(.success(let page))):
+      let heroes = received?.followed(by: page) ?? page
       let finished = !request.all || page.endsListing
       guard finished else {
-        state = .fetching(request, received: heroes, total: page.total)
+        state = .fetching(request, received: heroes)
         return []
       }
       let offset = request.all ? request.query.offset : page.offset
-      state = .markingMembers(HeroListing(heroes: heroes, offset: offset, total: page.total, source: page.source))
+      state = .markingMembers(
+        HeroListing(
+          heroes: heroes.heroes, whole: heroes.whole, offset: offset, total: page.total, source: page.source))
       return [.loadSquad]
 
     case (.fetching, .pageLoaded(.failure(let error))):
@@ -73,8 +75,11 @@ public struct HeroListingRequest: Equatable, Sendable {
 
 /// A finished listing.
 public struct HeroListing: Equatable, Sendable {
-  /// The heroes, in the requested order.
-  public var heroes: [Hero]
+  /// The heroes, in the requested order, as listings show them.
+  public var heroes: [HeroSummary]
+  /// The same heroes whole, when the query asked for them (``HeroQuery/whole``) or the source
+  /// read them whole anyway.
+  public var whole: [Hero]?
   /// The index of the first hero in the whole listing.
   public var offset: Int
   /// How many heroes match in all.
@@ -83,4 +88,13 @@ public struct HeroListing: Equatable, Sendable {
   public var source: DataSource
   /// Ids of squad members, to mark them.
   public var memberIDs: Set<HeroID> = []
+}
+
+extension HeroListing {
+  /// A listing of heroes read whole.
+  public init(whole: [Hero], offset: Int, total: Int, source: DataSource, memberIDs: Set<HeroID> = []) {
+    self.init(
+      heroes: whole.map { HeroSummary($0) }, whole: whole, offset: offset, total: total, source: source,
+      memberIDs: memberIDs)
+  }
 }

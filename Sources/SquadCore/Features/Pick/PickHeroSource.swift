@@ -6,12 +6,20 @@
 public protocol PickHeroSource: Sendable {
   /// How many heroes there are.
   var count: Int { get }
-  /// The hero at `position` in name order; nil when its record cannot be read.
+  /// The hero at `position` in name order, whole; nil when its record cannot be read.
   func hero(at position: Int) -> Hero?
+  /// The summary of the hero at `position` (what a row shows); nil when its record cannot be read.
+  func summary(at position: Int) -> HeroSummary?
   /// The positions of the heroes whose folded name starts with `folded`; all for an empty text.
   func positions(prefix folded: String) -> Range<Int>
   /// Calls `body` with every folded name as UTF-8, in name order.
   func forEachFoldedName(_ body: (UnsafeBufferPointer<UInt8>) -> Void)
+}
+
+extension PickHeroSource {
+  public func summary(at position: Int) -> HeroSummary? {
+    hero(at: position).map { HeroSummary($0, position: position) }
+  }
 }
 
 /// The local catalogue (bundled heroes, plus everything synced or fetched), never the network:
@@ -19,4 +27,8 @@ public protocol PickHeroSource: Sendable {
 /// from the indexed catalogue file one record at a time, as they are shown.
 extension CatalogueIndex: PickHeroSource {
   func hero(at position: Int) -> Hero? { entry(at: position)?.hero }
+
+  func summary(at position: Int) -> HeroSummary? {
+    entry(at: position, whole: false).map { HeroSummary($0.hero, position: position) }
+  }
 }

@@ -28,8 +28,11 @@ public struct PickIndex: Equatable, Sendable {
   /// How many heroes there are.
   public var count: Int { source.count }
 
-  /// The hero at `position` in name order; nil when its record cannot be read.
+  /// The hero at `position` in name order, whole; nil when its record cannot be read.
   public func hero(at position: Int) -> Hero? { source.hero(at: position) }
+
+  /// The summary of the hero at `position`, what a row shows; nil when its record cannot be read.
+  public func summary(at position: Int) -> HeroSummary? { source.summary(at: position) }
 
   /// Folds every name now, so the first filter that needs them does not wait (call it off the
   /// main thread; later calls return at once).

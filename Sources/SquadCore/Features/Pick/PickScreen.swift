@@ -86,7 +86,7 @@ public enum PickScreen {
     let end = min(state.scroll + height, state.matches.count)
     if state.scroll < end {
       for row in state.scroll..<end {
-        guard let hero = state.index.hero(at: state.matches[row]) else {
+        guard let hero = state.index.summary(at: state.matches[row]) else {
           rows.append(fit("    (this catalogue record cannot be read)", width))
           continue
         }
@@ -97,7 +97,7 @@ public enum PickScreen {
     return rows
   }
 
-  private static func heroRow(_ hero: Hero, state: PickFeature.State, isCursor: Bool, width: Int, style: Style)
+  private static func heroRow(_ hero: HeroSummary, state: PickFeature.State, isCursor: Bool, width: Int, style: Style)
     -> String
   {
     let pending = state.pending.first { $0.hero.id == hero.id }?.kind

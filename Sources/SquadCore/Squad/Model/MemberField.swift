@@ -39,7 +39,7 @@ public enum MemberField: String, ListField, CodingKey {
   }
 
   /// The member's value in JSON, as the squad file stores it; a fact `hero` does not know is null.
-  public func json(_ member: Member, hero: Hero? = nil) -> JSONValue {
+  public func json(_ member: Member, hero: HeroSummary? = nil) -> JSONValue {
     switch self {
     case .id: return .int(member.id.rawValue)
     case .thumbnail: return .optional(member.thumbnail)
@@ -51,7 +51,7 @@ public enum MemberField: String, ListField, CodingKey {
 
   /// The member's value as a text cell; a missing thumbnail is an empty cell, an unknown fact is
   /// `unknown`; `day` shows dates without their time (tables).
-  public func cell(_ member: Member, hero: Hero? = nil, unknown: String = "", day: Bool = false) -> String {
+  public func cell(_ member: Member, hero: HeroSummary? = nil, unknown: String = "", day: Bool = false) -> String {
     func date(_ date: Date) -> String { day ? MarvelDate.day(date) : MarvelDate.iso8601(date) }
     switch self {
     case .id: return String(member.id.rawValue)

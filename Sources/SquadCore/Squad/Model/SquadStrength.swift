@@ -13,13 +13,13 @@ extension LocalCatalogue: Equatable, CustomTraceConvertible {
     if let ranks = answer({ $0.ranks(of: hero) }) { return ranks }
     var others: [HeroCounts] = []
     others.reserveCapacity(count)
-    for other in heroes where other.id != hero.id { others.append(other.counts) }
+    for other in summaries where other.id != hero.id { others.append(other.counts) }
     return HeroRank.ranks(of: hero.counts, among: others)
   }
 
-  /// The catalogue's record of each hero it knows, by id: one bisection of its id index each.
-  public func heroes(_ ids: [HeroID]) -> [HeroID: Hero] {
-    Dictionary(ids.compactMap { id in hero(id).map { (id, $0) } }, uniquingKeysWith: { first, _ in first })
+  /// The summary of each hero the catalogue knows, by id: one bisection of its id index each.
+  public func summaries(_ ids: [HeroID]) -> [HeroID: HeroSummary] {
+    Dictionary(ids.compactMap { id in summary(id).map { (id, $0) } }, uniquingKeysWith: { first, _ in first })
   }
 }
 
@@ -35,7 +35,7 @@ extension HeroCounts {
 
   /// Each count summed over the heroes that have it; a count no hero has known is nil (no heroes: 0).
   // Counts are at most 100,000,000 (``HeroLimits``), so no sum of a squad's overflows.
-  public static func total(_ heroes: [Hero?]) -> HeroCounts {
+  public static func total<Listed: HeroOrderable>(_ heroes: [Listed?]) -> HeroCounts {
     var sums: [Int?] = heroes.isEmpty ? [0, 0, 0, 0] : [nil, nil, nil, nil]
     for case let counts? in heroes.lazy.map({ $0?.counts }) {
       for (slot, value) in counts.values.enumerated() where value != nil {

@@ -26,7 +26,7 @@ import Testing
     let date = Date(timeIntervalSince1970: 1_000_000_000)
     let bundled = try #require(BundledCatalogue.heroes.first { ($0.modified ?? date) > date && $0.urls.isEmpty })
     var older = Hero(id: bundled.id, name: bundled.name, modified: date)
-    older.details.urls = [HeroLink(type: "detail", url: "http://marvel.com/characters/older")]
+    older.urls = [HeroLink(type: "detail", url: "http://marvel.com/characters/older")]
     let builder = CatalogueBuilder(base: BundledCatalogue.index)
     #expect(builder.merge(older, origin: .imported) == .updated)
     let catalogue = LocalCatalogue(index: builder.memoryIndex(updatedAt: nil, bundled: BundledCatalogue.fingerprint))

@@ -9,7 +9,7 @@ import Testing
     Hero(id: HeroID(1_016_181), name: "Spider-Man (Miles Morales)"),
     Hero(id: HeroID(1_009_351), name: "Hulk"), Hero(id: HeroID(1_009_609), name: "Spider-Girl (May Parker)"),
     Hero(id: HeroID(1_010_000), name: "Araña"),
-  ]
+  ].map { HeroSummary($0) }
   let squad = Squad(members: [
     Member(
       id: HeroID(1_016_181), name: "Spider-Man (Miles Morales)", description: "", thumbnail: nil,

@@ -12,8 +12,10 @@ import Testing
     let store = TestStore<HeroesFeature, HeroesEffects>(
       initialState: .idle, runner: HeroesEffects(environment: Sample.environment(in: home)))
     let request = HeroListingRequest(query: HeroQuery(namePrefix: "hul", limit: 20))
-    await store.send(.listRequested(request)) { $0 = .fetching(request, received: [], total: nil) }
-    let page = HeroPage(heroes: [Sample.hulk, Sample.hulkling], offset: 0, total: 2, source: source)
+    await store.send(.listRequested(request)) { $0 = .fetching(request, received: nil) }
+    // Read from the catalogue: summaries, at their places in name order.
+    let heroes = [HeroSummary(Sample.hulk, position: 0), HeroSummary(Sample.hulkling, position: 1)]
+    let page = HeroPage(heroes: heroes, offset: 0, total: 2, source: source)
     let listing = HeroListing(heroes: page.heroes, offset: 0, total: 2, source: source)
     await store.receive(.pageLoaded(.success(page))) { $0 = .markingMembers(listing) }
     await store.receive(.squadLoaded(.success(Squad(members: [Sample.member(Sample.hulk)])))) {
@@ -24,22 +26,22 @@ import Testing
 
   @Test func allFollowsTotalAcrossPages() {
     let request = HeroListingRequest(query: HeroQuery(limit: 2), all: true)
-    var state = HeroesFeature.State.fetching(request, received: [], total: nil)
-    let first = HeroPage(heroes: [Sample.hulk, Sample.hulkling], offset: 0, total: 3, source: source)
+    var state = HeroesFeature.State.fetching(request, received: nil)
+    let first = HeroPage(whole: [Sample.hulk, Sample.hulkling], offset: 0, total: 3, source: source)
     #expect(HeroesFeature.reduce(&state, .pageLoaded(.success(first))) == [])
-    #expect(state == .fetching(request, received: first.heroes, total: 3))
+    #expect(state == .fetching(request, received: first))
     #expect(HeroesCommand.status(state) == "Fetching heroes… 2 of 3")
-    let second = HeroPage(heroes: [Sample.thor], offset: 2, total: 3, source: source, endsListing: true)
+    let second = HeroPage(whole: [Sample.thor], offset: 2, total: 3, source: source, endsListing: true)
     #expect(HeroesFeature.reduce(&state, .pageLoaded(.success(second))) == [.loadSquad])
     #expect(
       state
         == .markingMembers(
-          HeroListing(heroes: [Sample.hulk, Sample.hulkling, Sample.thor], offset: 0, total: 3, source: source)))
+          HeroListing(whole: [Sample.hulk, Sample.hulkling, Sample.thor], offset: 0, total: 3, source: source)))
   }
 
   @Test func aFailedPageFailsTheListing() {
     let request = HeroListingRequest(query: HeroQuery())
-    var state = HeroesFeature.State.fetching(request, received: [], total: nil)
+    var state = HeroesFeature.State.fetching(request, received: nil)
     let error = SourceError.unavailable("The Marvel API could not be reached.")
     #expect(HeroesFeature.reduce(&state, .pageLoaded(.failure(error))) == [])
     #expect(state == .failed(.source(error)))

@@ -12,7 +12,7 @@ import Testing
     ])
     var renamed = Sample.hulk
     renamed.name = "Hulk (Renamed)"
-    renamed.details.description = "New words."
+    renamed.description = "New words."
     let refreshed = try #require(squad.refreshed(from: [Sample.hulkling, renamed]))
     #expect(refreshed.members.map(\.name) == [Sample.thor.name, "Hulk (Renamed)"])
     #expect(refreshed.members.map(\.description) == [Sample.thor.description, "New words."])

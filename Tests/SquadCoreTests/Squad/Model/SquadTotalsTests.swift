@@ -10,7 +10,7 @@ struct SquadTotalsTests {
     #expect(HeroCounts.total([unknown]) == HeroCounts())
     #expect(HeroCounts.total([unknown, nil]) == HeroCounts())
     #expect(HeroCounts.total([unknown, some, some]) == HeroCounts(comics: 14, series: 4))
-    #expect(HeroCounts.total([]) == HeroCounts(comics: 0, series: 0, stories: 0, events: 0))
+    #expect(HeroCounts.total([Hero?]()) == HeroCounts(comics: 0, series: 0, stories: 0, events: 0))
   }
 
   @Test func theListTotalsSayWhichCountsAreUnknownAndForHowManyMembers() {
@@ -18,7 +18,7 @@ struct SquadTotalsTests {
       Hero(id: HeroID(1), name: "Unknown"), Hero(id: HeroID(2), name: "Some", counts: HeroCounts(comics: 7)),
     ]
     let squad = Squad(members: heroes.map { Member(hero: $0, recruitedAt: Sample.moment) })
-    let line = SquadOutput.totals(squad, Dictionary(uniqueKeysWithValues: heroes.map { ($0.id, $0) }))
+    let line = SquadOutput.totals(squad, Dictionary(uniqueKeysWithValues: heroes.map { ($0.id, HeroSummary($0)) }))
     #expect(
       line == [
         "Totals: 2 members", "7 comics", "series unknown", "stories unknown", "events unknown",

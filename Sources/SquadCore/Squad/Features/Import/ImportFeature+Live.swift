@@ -12,7 +12,10 @@ public struct ImportEffects: EffectRunner {
       await send(.fileRead(read(source)))
 
     case .lookUpNames(let ids):
-      await send(.namesFound(catalogue.catalogue.heroes(ids).mapValues(\.name)))
+      let catalogue = catalogue.catalogue
+      var names: [HeroID: String] = [:]
+      for id in ids { names[id] = catalogue.summary(id)?.name }
+      await send(.namesFound(names))
 
     case .updateSquad(let content, let replace):
       if environment.squadFile.isBusy { await send(.waitingForLock) }
