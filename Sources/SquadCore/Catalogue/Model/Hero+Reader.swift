@@ -56,7 +56,7 @@ extension Hero {
     // A field given twice breaks the rule: readers disagree on which one counts.
     var seen: UInt16 = 0
     while let key = try reader.nextKey() {
-      guard let field = fields.firstIndex(where: { key == $0 }) else {
+      guard let field = field(key) else {
         try reader.skipValue()
         continue
       }
@@ -104,6 +104,21 @@ extension Hero {
   private static let fields: [StaticString] = [
     "id", "name", "modified", "comics", "series", "stories", "events", "description", "thumbnail", "urls",
   ]
+
+  /// The number of the field `key` names in ``fields``: literal compares, which the compiler
+  /// makes cheap (a listing reads thousands of records; a loop over ``fields`` costs it 5%).
+  private static func field(_ key: JSONKey) -> Int? {
+    if key == "id" { return 0 }
+    if key == "name" { return 1 }
+    if key == "modified" { return 2 }
+    if key == "comics" { return 3 }
+    if key == "series" { return 4 }
+    if key == "stories" { return 5 }
+    if key == "events" { return 6 }
+    if key == "description" { return 7 }
+    if key == "thumbnail" { return 8 }
+    return key == "urls" ? 9 : nil
+  }
 
   /// Reads the value of field number `field` of ``fields``, a detail (the description, picture or
   /// links: into `self` when `keep`, else only checking it); says what breaks the record rule
