@@ -78,18 +78,14 @@ public struct LocalCatalogue: Sendable {
   /// reads every bundled hero's record here and in the binary.
   func bundledStanding() -> (same: Int, relabelled: Int, filledIn: Int) {
     var standing = (same: 0, relabelled: 0, filledIn: 0)
-    let binary = BundledCatalogue.index
-    binary.eachHero(whole: false) { bundled, _ in
-      guard let stored = answer({ $0.entry(id: bundled.id, whole: false) }) else { return }
-      // The same bytes are the same hero; other bytes (an older format) are compared read whole.
+    BundledCatalogue.index.eachHero { bundled, _ in
+      guard let stored = answer({ $0.entry(id: bundled.id) }) else { return }
       if stored.origin != .bundled {
         standing.relabelled += 1
-      } else if answer({ $0.recordText(id: bundled.id) }) == binary.recordText(id: bundled.id)
-        || hero(bundled.id) == binary.entry(id: bundled.id)?.hero
-      {
-        standing.same += 1
-      } else {
+      } else if stored.hero != bundled {
         standing.filledIn += 1
+      } else {
+        standing.same += 1
       }
     }
     return standing

@@ -185,13 +185,6 @@ final class CatalogueIndex: Sendable {
     }
   }
 
-  /// The record of the hero with this id as written (its line without the checksum).
-  func recordText(id: HeroID) -> [UInt8]? {
-    bytes.withBytes { buffer in
-      recordOffset(buffer, id: id).flatMap { line(buffer, at: $0, in: header.records) }.map { Array(buffer[$0]) }
-    }
-  }
-
   /// Whether the id index holds this id but the record it leads to fails its check (or is
   /// another hero's): the file has the hero, and its record is damaged.
   func recordIsDamaged(id: HeroID) -> Bool {
