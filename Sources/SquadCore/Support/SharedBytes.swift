@@ -4,7 +4,7 @@
   import Darwin
 #endif
 
-/// The bytes of a whole document, shared by the values read from it (see ``StoredHeroDetails``):
+/// The bytes of a whole document, shared by the values read from it (a catalogue index):
 /// either an array, or a file mapped into memory.
 ///
 /// Mapping the catalogue instead of reading it spares copying it and faulting in fresh memory
