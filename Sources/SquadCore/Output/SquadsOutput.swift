@@ -62,11 +62,13 @@ public enum SquadsOutput {
       rows: rows.map { summary, totals in
         fields.map { field in
           switch value(field, summary, totals) {
-          case .null: return [.maxMembers, .lastChange].contains(field) || now == nil ? "" : Table.unknown
+          // A squad read without a limit has none; a squad not read has no known one.
+          case .null where field == .maxMembers && summary.members != nil: return now == nil ? "" : "none"
+          case .null: return field == .lastChange || now == nil ? "" : Table.unknown
           case .string(let text):
             guard field == .lastChange, let now, let date = summary.lastChange else { return text }
             return RelativeTime.describe(date, now: now)
-          case .bool(let isDefault): return isDefault ? "yes" : ""
+          case .bool(let isDefault): return isDefault ? "yes" : "no"
           case let other: return other.encoded()
           }
         }

@@ -165,3 +165,25 @@ extension StrengthCountsEndToEndTests {
     #expect(json.contains(#"{"id":1009664,"name":"Thor","comics":9000}"#), "\(json)")
   }
 }
+
+extension StrengthCountsEndToEndTests {
+  /// The tenth attack's F24: an empty cell means "nobody knows", so a squad that is not the default
+  /// says `no`, and on a terminal a squad read without a size limit says `none` where one that
+  /// cannot be read says `unknown`.
+  @Test(.enabled(if: PseudoTerminal.isAvailable, "python3 is needed for a terminal"))
+  func squadsTellNoAndNoLimitFromUnknown() throws {
+    let squad = SquadProcess()
+    #expect(try squad.run("squads", "create", "av", "-q").status == 0)
+    #expect(try squad.run("squads", "create", "bad", "-q").status == 0)
+    try squad.home.write("{", to: "squads/bad/squad.json")
+    let fields = ["squads", "--fields", "name,default,maxMembers,members"]
+    let tsv = try squad.run(arguments: fields).stdout
+    #expect(tsv.split(separator: "\n").contains("av\tno\t\t0"), "\(tsv)")
+    #expect(tsv.split(separator: "\n").contains("bad\tno\t\t"), "\(tsv)")
+    let rows = try squad.runOnTerminal(fields).stdout.split(separator: "\n").map {
+      $0.split(separator: " ").map(String.init)
+    }
+    #expect(rows.contains(["av", "no", "none", "0"]), "\(rows)")
+    #expect(rows.contains(["bad", "no", "unknown", "unknown"]), "\(rows)")
+  }
+}
