@@ -54,13 +54,13 @@ public enum SquadCLI {
     case .failure where parsed.value(.squad) == nil && !located.spec.usesSquad: selected = .default
     case .failure(let error): return UsageError(error.description, command: name).report(to: console)
     }
-    guard let lockSeconds = FileLock.Waiting.seconds(from: variables["SQUAD_LOCK_TIMEOUT"]) else {
-      let problem = "SQUAD_LOCK_TIMEOUT must be a whole number of seconds (0 gives up at once)."
-      return UsageError(problem, command: name).report(to: console)
-    }
-    // Off a terminal the notice is said once on stderr; on one, recruit's status line says it.
+    // A bad SQUAD_LOCK_TIMEOUT is refused by the first lock taken, so a look-up never minds it.
+    let lockSeconds = FileLock.Waiting.seconds(from: variables["SQUAD_LOCK_TIMEOUT"])
+    // Each wait says so once on stderr; on a terminal the line takes the place of a status line.
+    let onTerminal = console.terminal.stderrIsTTY
     let notice: (@Sendable (String) -> Void)? =
-      console.terminal.stderrIsTTY || parsed.has(.quiet) ? nil : { @Sendable [console] in console.err($0) }
+      parsed.has(.quiet)
+      ? nil : { @Sendable [console] in console.errRaw((onTerminal ? "\r\u{1B}[2K" : "") + $0 + "\n") }
     FileLock.waiting.withLock { $0 = FileLock.Waiting(seconds: lockSeconds, notice: notice) }
     let paths = SquadPaths.resolve(home: parsed.value(.home), environment: variables)
     // Completion runs at every TAB: it never reads the API, so a broken config must not break it.

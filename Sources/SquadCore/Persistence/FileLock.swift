@@ -12,11 +12,13 @@ public final class FileLock: Sendable {
 
   /// How long a run waits for a lock held elsewhere, and what it says once when a wait begins.
   struct Waiting: Sendable {
-    /// Seconds to wait before giving up (`SQUAD_LOCK_TIMEOUT`); 0 gives up at once.
-    var seconds: Int
-    /// Called with the notice the first time this run waits; nil says nothing (a terminal's
-    /// status line says it, or `--quiet`).
+    /// Seconds to wait before giving up (`SQUAD_LOCK_TIMEOUT`); 0 gives up at once; nil when
+    /// the variable holds something else, which only a command that takes a lock refuses.
+    var seconds: Int?
+    /// Called with the notice each time a wait begins, naming its lock; nil says nothing (`--quiet`).
     var notice: (@Sendable (String) -> Void)?
+    /// When this run first waited: every later wait counts from it.
+    var started: ContinuousClock.Instant?
 
     /// The seconds `SQUAD_LOCK_TIMEOUT` gives (a whole number, at most a year), the default
     /// when unset or empty; nil when it is anything else.
@@ -50,23 +52,28 @@ public final class FileLock: Sendable {
   }
 
   // flock has no time limit, so a lock held elsewhere is tried again, less often as time goes on.
+  // The limit is one budget for the run: a later lock waits only for what earlier waits left.
   private static func wait(for descriptor: Int32, _ path: String, _ operation: Int32) throws(PersistenceError) {
-    let limit = waiting.withLock { $0.seconds }
-    let start = ContinuousClock.now
+    guard let limit = waiting.withLock({ $0.seconds }) else {
+      throw PersistenceError(path: path, reason: .badLockTimeout)
+    }
     var pause: useconds_t = 1_000
     while SystemCall.retrying({ flock(descriptor, operation | LOCK_NB) }) != 0 {
       guard errno == EWOULDBLOCK else { throw .unwritable(path, "cannot lock") }
-      guard ContinuousClock.now - start < .seconds(limit) else {
+      let (start, notice) = waiting.withLock { settings in
+        let start = settings.started ?? ContinuousClock.now
+        settings.started = start
+        return (start, settings.notice)
+      }
+      let left = Duration.seconds(limit) - (ContinuousClock.now - start)
+      guard left > .zero else {
         throw PersistenceError(path: path, reason: .lockHeld(seconds: limit, holder: holder(of: descriptor)))
       }
       if pause == 1_000 {
-        let notice = waiting.withLock { settings in
-          defer { settings.notice = nil }
-          return settings.notice
-        }
+        let seconds = Int((Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18).rounded(.up))
         notice?(
           "Waiting for another squad command to finish: \(path) is held (squad gives up after "
-            + "\(Plural.count(limit, "second", "seconds")))…")
+            + "\(Plural.count(seconds, "second", "seconds")))…")
       }
       usleep(pause)
       pause = min(pause * 2, 50_000)

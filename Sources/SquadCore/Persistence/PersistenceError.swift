@@ -38,6 +38,8 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
     case changedMeanwhile(during: String, command: String)
     /// The lock file was still held, by `holder` when known, after `seconds` of waiting.
     case lockHeld(seconds: Int, holder: String?)
+    /// `SQUAD_LOCK_TIMEOUT` is not a whole number of seconds, so a change cannot take its lock.
+    case badLockTimeout
     /// A named squad's file is gone: the squad was deleted or renamed after the command found it.
     case vanished(squad: String)
   }
@@ -53,9 +55,10 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
     self.reason = reason
   }
 
-  /// 65 when the file's content is invalid, 1 when the file system refused.
+  /// 65 when the file's content is invalid, 64 for a bad SQUAD_LOCK_TIMEOUT, 1 when the file system refused.
   public var exitCode: ExitCode {
     switch reason {
+    case .badLockTimeout: return .usage
     case .corrupt, .newerSchema, .tooLarge, .wouldExceed, .catalogueOverLimit, .corruptHistory, .brokenHistoryChain:
       return .invalidData
     case .unreadable, .unwritable, .partlyWritten, .notAFile, .danglingLink, .notOwnFile, .linkedFolder, .notUndone,
@@ -149,6 +152,9 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
       return "Gave up after \(Plural.count(seconds, "second", "seconds")) waiting for \(path): "
         + "\(holder ?? "another squad command, or another process,") holds it. Nothing was changed. Run the "
         + "command again once that one is done, or set SQUAD_LOCK_TIMEOUT to wait longer (seconds)."
+    case .badLockTimeout:
+      return "SQUAD_LOCK_TIMEOUT must be a whole number of seconds (0 gives up at once), so squad cannot wait for "
+        + "\(path). Nothing was changed."
     case .wouldExceed(let limit):
       return "Could not save \(path): the squad would be larger than \(InputLimit.describe(limit)), the most squad "
         + "reads back (see 'Limits' in the README). Nothing was changed."

@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+@testable import SquadCore
+
+/// What the eleventh hostile attack found in waiting for a lock (its findings 1 and 7), with the real binary.
+@Suite(.enabled(if: CLIProcess.which("python3") != nil, "python3 holds a lock as another process"))
+struct EleventhAttackLockEndToEndTests {
+  let squad = SquadProcess()
+
+  /// Finding 1: a bad SQUAD_LOCK_TIMEOUT stopped look-ups, which take no lock; a change still refuses it.
+  @Test func aBadLockTimeoutStopsOnlyAChange() throws {
+    #expect(try squad.run("recruit", "thor", "--offline", "-q").status == 0)
+    var bad = squad
+    bad.environment["SQUAD_LOCK_TIMEOUT"] = "abc"
+    for command in [["show", "thor"], ["list"], ["squads"], ["history"], ["heroes", "hulk"]] {
+      let result = try bad.run(arguments: command + ["--offline"])
+      #expect(result.status == 0, "\(command): \(result.stderr)")
+    }
+    let change = try bad.run("recruit", "hulk", "--offline")
+    #expect(change.status == 64, "\(change.stderr)")
+    #expect(change.stderr.contains("SQUAD_LOCK_TIMEOUT must be a whole number of seconds"), "\(change.stderr)")
+    #expect(try squad.run("list").stdout.components(separatedBy: "\n").filter { !$0.isEmpty }.count == 1)
+  }
+
+  /// Finding 7: the limit started again at each lock and the one notice named the first lock only.
+  /// The holder lets go of squads.lock when squad says it waits for it, and keeps the squad's lock.
+  @Test func aSecondWaitNamesItsLockAndSharesTheBudget() throws {
+    #expect(try squad.run("squads", "create", "av", "-q").status == 0)
+    let script = """
+      import fcntl, json, select, subprocess, sys, time
+      f = open(sys.argv[1], 'a'); fcntl.flock(f, fcntl.LOCK_EX)
+      g = open(sys.argv[2], 'a'); fcntl.flock(g, fcntl.LOCK_EX)
+      start = time.monotonic()
+      squad = subprocess.Popen(sys.argv[3:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+      said = b''
+      while b'Waiting for another squad command' not in said:
+          if not select.select([squad.stderr], [], [], 60)[0]: squad.kill(); break
+          line = squad.stderr.readline()
+          if not line: break
+          said += line
+      fcntl.flock(f, fcntl.LOCK_UN)
+      said += squad.stderr.read(); squad.wait()
+      print(json.dumps({'status': squad.returncode, 'stderr': said.decode(), 'took': time.monotonic() - start}))
+      """
+    var environment = squad.environment
+    environment["SQUAD_LOCK_TIMEOUT"] = "1"
+    let result = try CLIProcess.execute(
+      try #require(CLIProcess.which("python3")),
+      [
+        "-c", script, squad.home.file("squads.lock"), squad.home.file("squads/av/squad.lock"), SquadProcess.binary,
+        "--squad", "av", "recruit", "hulk", "--offline",
+      ],
+      environment: environment, directory: nil)
+    let report = try #require(JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])
+    let stderr = report["stderr"] as? String ?? ""
+    #expect(report["status"] as? Int == 1, "\(stderr)")
+    let second = squad.home.file("squads/av/squad.lock")
+    #expect(stderr.contains("Waiting for another squad command to finish: \(second) is held"), "\(stderr)")
+    #expect(stderr.contains("Error: Gave up after 1 second waiting for \(second): "), "\(stderr)")
+  }
+}
