@@ -70,7 +70,11 @@ public struct Pager: Equatable, Sendable {
     // Plain words are started without a shell (as git starts a one-word pager), so a pager that
     // cannot be started is told from one that ran and exited 127; shell syntax goes to /bin/sh.
     let words = Pager.plainWords(command)
-    let started = spawn(words ?? ["/bin/sh", "-c", command], readingFrom: readEnd)
+    var started = spawn(words ?? ["/bin/sh", "-c", command], readingFrom: readEnd)
+    // A script without `#!` is run by /bin/sh, as execvp and `sh -c` run it.
+    if let words, case .failure(let failure) = started, failure.code == ENOEXEC {
+      started = spawn(["/bin/sh"] + words, readingFrom: readEnd)
+    }
     close(readEnd)
     let child: pid_t
     switch started {
@@ -103,9 +107,18 @@ public struct Pager: Equatable, Sendable {
     }
     // A pager that ends with a failure (`SQUAD_PAGER=false`) may have shown nothing: never a
     // silent success (git dies of SIGPIPE there). Quitting early (`q`) ends `less` with 0; a
-    // signal (SIGPIPE from a reader that quit, Ctrl-C) ends it as the reader chose, told
-    // directly or as a shell tells it, 128 plus the signal's number.
-    guard !exited || code == 0 || (129...192).contains(code) else {
+    // signal the reader chose (SIGPIPE from a reader that quit, Ctrl-C, Ctrl-\, SIGTERM, SIGHUP)
+    // ends it quietly, told directly or as a shell tells it, 128 plus the signal's number. Any
+    // other signal (SIGSEGV, SIGABRT, SIGKILL from the OOM killer) is a pager that broke.
+    let signalled: Int32? =
+      if !exited { status & 0x7F } else if (129...192).contains(code) { code - 128 } else { nil }
+    if let signalled, ![SIGPIPE, SIGINT, SIGQUIT, SIGTERM, SIGHUP].contains(signalled) {
+      ProcessStreams.write(
+        "Error: the pager '\(command)' was killed by signal \(signalled) (\(String(cString: strsignal(signalled)))); "
+          + "the output may not have been shown. Set SQUAD_PAGER or PAGER, or add --no-pager.\n", to: STDERR_FILENO)
+      return .failed
+    }
+    guard !exited || code == 0 || signalled != nil else {
       ProcessStreams.write(
         "Error: the pager '\(command)' failed (exit status \(code)); the output may not have been shown. "
           + "Set SQUAD_PAGER or PAGER, or add --no-pager.\n", to: STDERR_FILENO)

@@ -145,6 +145,30 @@ struct PagerEndToEndTests {
       "\(result.stderr)")
   }
 
+  /// Found by the eleventh attack (F2): a pager killed by SIGKILL or SIGSEGV ended squad with 0
+  /// and no word; only a signal the reader chose (SIGPIPE, Ctrl-C) is a quiet end.
+  @Test(arguments: [("KILL", 9), ("SEGV", 11)])
+  func aPagerKilledByASignalItDidNotChooseFailsTheRun(_ signal: String, number: Int) throws {
+    try home.write("#!/bin/sh\nkill -\(signal) $$\n", to: "pagerkilled")
+    #expect(chmod(home.file("pagerkilled"), 0o755) == 0)
+    let result = try PseudoTerminal.run(
+      ["heroes", "--all", "-q"], home: home.path, environment: ["SQUAD_PAGER": home.file("pagerkilled")])
+    #expect(result.status == 1, "\(result.stderr)")
+    #expect(result.stderr.contains("was killed by signal \(number) ("), "\(result.stderr)")
+  }
+
+  /// Found by the eleventh attack (F3): a plain-word pager that is a script without `#!` could
+  /// not be started (ENOEXEC); it is run through /bin/sh, as execvp runs it.
+  @Test func aPagerScriptWithoutAShebangRunsThroughTheShell() throws {
+    try home.write("cat > \"$HOME/paged.txt\"\n", to: "pagernoshebang")
+    #expect(chmod(home.file("pagernoshebang"), 0o755) == 0)
+    let result = try PseudoTerminal.run(
+      ["heroes", "--all", "-q"], home: home.path, environment: ["SQUAD_PAGER": home.file("pagernoshebang")])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr.isEmpty, "\(result.stderr)")
+    #expect(paged == Self.tallTable)
+  }
+
   @Test func pickNeverPages() throws {
     let pager = try fakePager()
     let session = try PickTerminal.run(
