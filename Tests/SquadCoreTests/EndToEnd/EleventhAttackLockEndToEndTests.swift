@@ -3,7 +3,7 @@ import Testing
 
 @testable import SquadCore
 
-/// What the eleventh hostile attack found in waiting for a lock (its findings 1 and 7), with the real binary.
+/// What the eleventh hostile attack found in waiting for a lock (its findings 1, 7 and 12), with the real binary.
 @Suite(.enabled(if: CLIProcess.which("python3") != nil, "python3 holds a lock as another process"))
 struct EleventhAttackLockEndToEndTests {
   let squad = SquadProcess()
@@ -58,5 +58,30 @@ struct EleventhAttackLockEndToEndTests {
     let second = squad.home.file("squads/av/squad.lock")
     #expect(stderr.contains("Waiting for another squad command to finish: \(second) is held"), "\(stderr)")
     #expect(stderr.contains("Error: Gave up after 1 second waiting for \(second): "), "\(stderr)")
+  }
+
+  /// Finding 12: on a terminal, `squads create` (and undo, redo, pick's save) waited without a word.
+  @Test func aWaitOnATerminalSaysSo() throws {
+    let holder = Process()
+    holder.executableURL = try #require(CLIProcess.which("python3"))
+    let script = "import fcntl,sys\nf=open(sys.argv[1],'a')\nfcntl.flock(f,fcntl.LOCK_EX)\nprint('held',flush=True)\n"
+    holder.arguments = ["-c", script + "sys.stdin.read()", squad.home.file("squads.lock")]
+    let (input, output) = (Pipe(), Pipe())
+    holder.standardInput = input
+    holder.standardOutput = output
+    try holder.run()
+    defer {
+      try? input.fileHandleForWriting.close()
+      kill(holder.processIdentifier, SIGKILL)
+      holder.waitUntilExit()
+    }
+    #expect(String(decoding: output.fileHandleForReading.availableData, as: UTF8.self).hasPrefix("held"))
+    // stderr on the terminal too, so squad sees a terminal there.
+    let result = try PseudoTerminal.run(
+      ["squads", "create", "qq"], home: squad.home.path, environment: ["SQUAD_LOCK_TIMEOUT": "1"],
+      mergeStderr: true)
+    #expect(result.status == 1, "\(result.stdout)")
+    let notice = "Waiting for another squad command to finish: \(squad.home.file("squads.lock")) is held"
+    #expect(result.stdout.components(separatedBy: notice).count == 2, "said once: \(result.stdout)")
   }
 }
