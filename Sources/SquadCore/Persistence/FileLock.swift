@@ -72,7 +72,7 @@ public final class FileLock: Sendable {
       if pause == 1_000 {
         let seconds = Int((Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18).rounded(.up))
         notice?(
-          "Waiting for another squad command to finish: \(path) is held (squad gives up after "
+          "Waiting for another squad command to finish: \(TextSanitizer.clean(path)) is held (squad gives up after "
             + "\(Plural.count(seconds, "second", "seconds")))…")
       }
       usleep(pause)

@@ -83,7 +83,9 @@ public struct Pager: Equatable, Sendable {
       close(writeEnd)
       let why = String(cString: strerror(failure.code))
       return cannotStart(
-        words == nil ? "squad could not start /bin/sh (\(why))" : "the pager '\(command)' could not be started (\(why))"
+        words == nil
+          ? "squad could not start /bin/sh (\(why))"
+          : "the pager '\(TextSanitizer.clean(command))' could not be started (\(why))"
       )
     }
     // Ctrl-C and Ctrl-\ reach the pager too, which handles them; squad waits for it, as git does.
@@ -103,7 +105,8 @@ public struct Pager: Equatable, Sendable {
     // /bin/sh's own answers to a command it cannot find (127) or run (126): through a shell
     // these are all squad can know of it.
     if words == nil, exited, code == 127 || code == 126 {
-      return cannotStart("the pager '\(command)' could not be run (the shell's exit status \(code))")
+      return cannotStart(
+        "the pager '\(TextSanitizer.clean(command))' could not be run (the shell's exit status \(code))")
     }
     // A pager that ends with a failure (`SQUAD_PAGER=false`) may have shown nothing: never a
     // silent success (git dies of SIGPIPE there). Quitting early (`q`) ends `less` with 0; a
@@ -114,13 +117,13 @@ public struct Pager: Equatable, Sendable {
       if !exited { status & 0x7F } else if (129...192).contains(code) { code - 128 } else { nil }
     if let signalled, ![SIGPIPE, SIGINT, SIGQUIT, SIGTERM, SIGHUP].contains(signalled) {
       ProcessStreams.write(
-        "Error: the pager '\(command)' was killed by signal \(signalled) (\(String(cString: strsignal(signalled)))); "
+        "Error: the pager '\(TextSanitizer.clean(command))' was killed by signal \(signalled) (\(String(cString: strsignal(signalled)))); "
           + "the output may not have been shown. Set SQUAD_PAGER or PAGER, or add --no-pager.\n", to: STDERR_FILENO)
       return .failed
     }
     guard !exited || code == 0 || signalled != nil else {
       ProcessStreams.write(
-        "Error: the pager '\(command)' failed (exit status \(code)); the output may not have been shown. "
+        "Error: the pager '\(TextSanitizer.clean(command))' failed (exit status \(code)); the output may not have been shown. "
           + "Set SQUAD_PAGER or PAGER, or add --no-pager.\n", to: STDERR_FILENO)
       return .failed
     }

@@ -145,6 +145,16 @@ struct PagerEndToEndTests {
       "\(result.stderr)")
   }
 
+  /// Found by the eleventh attack (F15): the pager's command is quoted cleaned, as every path and
+  /// name in a message is; an escape in it never reaches the terminal.
+  @Test func aFailingPagersCommandIsQuotedWithoutItsControlCharacters() throws {
+    let result = try PseudoTerminal.run(
+      ["heroes", "--all", "-q"], home: home.path, environment: ["SQUAD_PAGER": "false \u{1B}[31mRED"])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("Error: the pager 'false [31mRED' failed"), "\(result.stderr)")
+    #expect(!result.stderr.contains("\u{1B}"), "\(result.stderr)")
+  }
+
   /// Found by the eleventh attack (F2): a pager killed by SIGKILL or SIGSEGV ended squad with 0
   /// and no word; only a signal the reader chose (SIGPIPE, Ctrl-C) is a quiet end.
   @Test(arguments: [("KILL", 9), ("SEGV", 11)])
