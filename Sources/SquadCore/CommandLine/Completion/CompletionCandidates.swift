@@ -28,11 +28,18 @@ public enum CompletionCandidates {
     var heroesNamed: [String: Int] = [:]
     for name in names { heroesNamed[name, default: 0] += 1 }
     return zip(named, names).map { hero, name in
-      guard heroesNamed[name, default: 0] > 1 || name.hasPrefix("-") else { return name }
-      // A name several heroes share is refused by every command, and one starting with '-' would
-      // be read as an option: their ids, told apart by name and comics.
+      guard heroesNamed[name, default: 0] > 1 || name.hasPrefix("-") || readsAsID(name) else { return name }
+      // A name several heroes share is refused by every command, one starting with '-' would be
+      // read as an option, and one of digits (or '#' and digits) as another hero's id: their ids,
+      // told apart by name and comics.
       let comics = hero.counts.comics.map { Plural.count($0, "comic") } ?? "comics \(Table.unknown)"
       return "\(hero.id)\t\(name), \(comics)"
     }
+  }
+
+  /// Whether every command would read `name` as an id (``HeroRef/init(argument:)``), not a name.
+  private static func readsAsID(_ name: String) -> Bool {
+    if case .id = HeroRef(argument: name) { return true }
+    return false
   }
 }

@@ -1,0 +1,27 @@
+import Foundation
+import Testing
+
+@testable import SquadCore
+
+/// What the eleventh attack found in name look-up and shell completion.
+@Suite struct EleventhAttackEndToEndTests {
+  /// A member named as an id reads ('#1009351', '1009368') is completed as its own id, so the
+  /// completed `fire` fires that member, not the hero whose id the name spells.
+  @Test func aNameThatReadsAsAnIdIsCompletedAsItsOwnId() throws {
+    let squad = SquadProcess()
+    try squad.home.write(
+      ##"[{"id":9100004,"name":"#1009351","modified":"2026-01-01T00:00:00Z","comics":{"available":7}},"##
+        + ##"{"id":9100003,"name":"1009368","modified":"2026-01-01T00:00:00Z","comics":{"available":7}}]"##,
+      to: "ids.json")
+    #expect(try squad.run("catalogue", "import", squad.home.file("ids.json"), "-q").status == 0)
+    #expect(try squad.run("-q", "recruit", "9100004", "9100003", "hulk", "--offline").status == 0)
+    let all = try squad.run("__complete", "--", "fire", "").stdout.split(separator: "\n").map(String.init)
+    #expect(all.contains("9100004\t#1009351, 7 comics") && all.contains("9100003\t1009368, 7 comics"), "\(all)")
+    #expect(!all.contains("#1009351") && !all.contains("1009368"), "\(all)")
+    let hash = try squad.run("__complete", "--", "fire", "#").stdout.split(separator: "\n").map(String.init)
+    #expect(hash.dropFirst().map { String($0.prefix { $0 != "\t" }) } == ["9100004"], "\(hash)")
+    #expect(try squad.run("fire", "9100004", "--yes", "-q", "--offline").status == 0)
+    let list = try squad.run("list").stdout
+    #expect(list.contains("\tHulk\t") && !list.contains("9100004"), "\(list)")
+  }
+}
