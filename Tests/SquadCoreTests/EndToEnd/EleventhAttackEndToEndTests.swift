@@ -24,4 +24,14 @@ import Testing
     let list = try squad.run("list").stdout
     #expect(list.contains("\tHulk\t") && !list.contains("9100004"), "\(list)")
   }
+
+  /// '#' and digits, the id as `show` prints it, completes as the digits do, keeping the '#'.
+  @Test func anIdAfterAHashCompletesAsTheDigitsDo() throws {
+    let squad = SquadProcess()
+    #expect(try squad.run("-q", "recruit", "1009327", "1009496", "thor", "--offline").status == 0)
+    let fire = try squad.run("__complete", "--", "fire", "#10093").stdout.split(separator: "\n").map(String.init)
+    #expect(fire == ["names", "#1009327"], "\(fire)")
+    let show = try squad.run("__complete", "--", "show", "#100936").stdout.split(separator: "\n").map(String.init)
+    #expect(show.contains("#1009368") && show.allSatisfy { $0 == "names" || $0.hasPrefix("#100936") }, "\(show)")
+  }
 }

@@ -25,7 +25,7 @@ enum CompleteCommand: Command {
         let catalogue = context.parts.catalogue.catalogue
         let squad = (try? context.environment.squadFile.load()) ?? Squad()
         // Names are found by bisection of the name index; ids (rarely typed) by reading every hero.
-        let isID = !prefix.isEmpty && prefix.utf8.allSatisfy { (48...57).contains($0) }
+        let isID = CompletionCandidates.idDigits(prefix) != nil
         let heroes = isID ? catalogue.summaries : startingLike(prefix, in: catalogue)
         return CompletionCandidates.list(
           membersFirst: completion == .members, prefix: prefix, catalogue: heroes, squad: squad)

@@ -18,9 +18,12 @@ public enum CompletionCandidates {
 
   private static func matches(_ prefix: String, in heroes: [HeroSummary]) -> [String] {
     var seen = Set<String>()
-    if !prefix.isEmpty, prefix.utf8.allSatisfy({ (48...57).contains($0) }) {
-      let ids = heroes.map { String($0.id.rawValue) }.filter { $0.hasPrefix(prefix) }
+    if let digits = idDigits(prefix) {
+      // '#' and digits is an id as `show` prints it: completed as one, keeping the '#'.
+      let mark = prefix.hasPrefix("#") ? "#" : ""
+      let ids = heroes.map { String($0.id.rawValue) }.filter { $0.hasPrefix(digits) }
       return ids.sorted { $0.count != $1.count ? $0.count < $1.count : $0 < $1 }.filter { seen.insert($0).inserted }
+        .map { mark + $0 }
     }
     var ids = Set<HeroID>()
     let named = HeroOrdering.prominent(HeroMatcher.matching(prefix, in: heroes).filter { ids.insert($0.id).inserted })
@@ -41,5 +44,11 @@ public enum CompletionCandidates {
   private static func readsAsID(_ name: String) -> Bool {
     if case .id = HeroRef(argument: name) { return true }
     return false
+  }
+
+  /// The digits of `prefix` when it is the start of an id: digits, or '#' and at least one digit.
+  static func idDigits(_ prefix: String) -> String? {
+    let digits = prefix.hasPrefix("#") ? String(prefix.dropFirst()) : prefix
+    return !digits.isEmpty && digits.utf8.allSatisfy({ (48...57).contains($0) }) ? digits : nil
   }
 }
