@@ -34,4 +34,21 @@ import Testing
     let show = try squad.run("__complete", "--", "show", "#100936").stdout.split(separator: "\n").map(String.init)
     #expect(show.contains("#1009368") && show.allSatisfy { $0 == "names" || $0.hasPrefix("#100936") }, "\(show)")
   }
+
+  /// `--fields` completion compares fields ignoring case, as the commands do, and extends no list
+  /// holding an empty field: every value it offers is accepted.
+  @Test func fieldsCompletionOffersOnlyValuesTheCommandTakes() throws {
+    let squad = SquadProcess()
+    for (command, typed) in [("list", "Name,"), ("heroes", "ID,"), ("heroes", "id,,"), ("heroes", "insq")] {
+      let offered = try squad.run("__complete", "--", command, "--fields", typed).stdout.split(separator: "\n")
+        .dropFirst().map { String($0.prefix { $0 != "\t" }) }
+      #expect(typed != "insq" || offered == ["inSquad"] || offered.map { $0.lowercased() } == ["insquad"], "\(offered)")
+      #expect(typed != "id,," || offered.isEmpty, "\(offered)")
+      for value in offered {
+        let arguments = command == "list" ? ["list"] : ["heroes", "thor", "--offline"]
+        let run = try squad.run(arguments: arguments + ["--fields", value])
+        #expect(run.status == 0, "\(command) --fields \(value): \(run.stderr)")
+      }
+    }
+  }
 }

@@ -78,11 +78,16 @@ enum CompletionEngine {
     case .helpTopics: words = CommandRegistry.visibleCommands.map(\.name) + HelpTopic.allCases.map(\.rawValue)
     case .commaSeparated(let items):
       let head = prefix.lastIndex(of: ",").map { String(prefix[...$0]) } ?? ""
-      // A field listed twice is refused, so one already listed is not offered again.
-      let listed = Set(head.split(separator: ",").map(String.init))
+      let typed = prefix.dropFirst(head.count).lowercased()
+      // Fields are matched ignoring case, a field listed twice and an empty one are refused: no
+      // completed value is a usage error.
+      let given = head.split(separator: ",", omittingEmptySubsequences: false).dropLast().map { $0.lowercased() }
+      guard !given.contains("") else { return Reply(kind: .list) }
+      let listed = Set(given)
       return Reply(
-        kind: .list, candidates: items.filter { !listed.contains($0) }.map { head + $0 }.filter { $0.hasPrefix(prefix) }
-      )
+        kind: .list,
+        candidates: items.filter { !listed.contains($0.lowercased()) && $0.lowercased().hasPrefix(typed) }
+          .map { head + $0 })
     case .files: return Reply(kind: .files)
     case .directories: return Reply(kind: .directories)
     case .heroes, .members, .squads, .namedSquads: return Reply(kind: .names, candidates: lookup(completion, prefix))
