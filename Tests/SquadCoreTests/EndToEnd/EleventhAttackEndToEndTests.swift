@@ -51,4 +51,13 @@ import Testing
       }
     }
   }
+
+  /// An invisible character around an id is ignored, as it is in a name: '<U+FEFF>1009664' is Thor.
+  @Test func anInvisibleCharacterAroundAnIdIsIgnoredAsInAName() throws {
+    let squad = SquadProcess()
+    for typed in ["\u{FEFF}1009664", "1009664\u{200B}", "#\u{FEFF}1009664", "\u{FEFF}thor"] {
+      let run = try squad.run("show", typed, "--offline", "--format", "tsv")
+      #expect(run.status == 0 && run.stdout.contains("Thor"), "\(typed): \(run.stderr)")
+    }
+  }
 }
