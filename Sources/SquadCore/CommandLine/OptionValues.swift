@@ -40,11 +40,18 @@ enum OptionValues {
   static func heroRefs(_ arguments: ParsedArguments) throws(UsageError) -> [HeroRef] {
     try arguments.positionals.map { argument throws(UsageError) in
       let ref = HeroRef(argument: argument)
-      guard case .name(let name) = ref, HeroName.loose(name).isEmpty else { return ref }
+      // Every name of signs alone is refused alike ('.' folds to nothing, '!' or '*' do not).
+      guard case .name(let name) = ref, HeroName.loose(name).isEmpty || !hasLetterOrDigit(name) else { return ref }
       let stdin = name == "-" ? " ('-' reads heroes from stdin for recruit only)" : ""
-      let what = name.isEmpty ? "not an empty string" : "and '\(TextSnippet.quote(name))' holds no letter or digit"
+      let quoted = TextSnippet.quote(name)
+      let shown = name.contains("'") ? "\"\(quoted)\"" : "'\(quoted)'"
+      let what = name.isEmpty ? "not an empty string" : "and \(shown) holds no letter or digit"
       throw UsageError("A hero must be an id or a name, \(what)\(stdin).", command: arguments.command)
     }
+  }
+
+  private static func hasLetterOrDigit(_ text: String) -> Bool {
+    text.unicodeScalars.contains { $0.properties.isAlphabetic || $0.properties.numericType != nil }
   }
 
   /// The fields `--fields` names, in its order; nil when it was not given.

@@ -60,4 +60,14 @@ import Testing
       #expect(run.status == 0 && run.stdout.contains("Thor"), "\(typed): \(run.stderr)")
     }
   }
+
+  /// A name of signs alone is the one usage error (64) whatever the signs; a quote shows in double quotes.
+  @Test func aNameOfSignsAloneIsAlwaysAUsageError() throws {
+    let squad = SquadProcess()
+    for typed in [".", "-", "!", "*", "/", "?", "&", "_", ",", "~", "$", "%", "\"", "'"] {
+      let run = try squad.run("show", "--offline", "--", typed)
+      #expect(run.status == 64 && run.stderr.contains("holds no letter or digit"), "\(typed): \(run.stderr)")
+    }
+    #expect(try squad.run("show", "--offline", "--", "'").stderr.contains(#"and "'" holds no letter"#))
+  }
 }

@@ -95,10 +95,14 @@ import Testing
     let squad = SquadProcess()
     let far = try squad.run("show", "xyzzy", "--offline")
     #expect(far.stderr == "Error: No hero is named 'xyzzy'. Try 'squad heroes <prefix>' to search.\n")
-    for typed in ["~", "!", "(", "~~", "#)", "Ω"] {
+    for typed in ["Ω", "Ωx"] {
       let shown = try squad.run("show", "--offline", "--", typed)
       #expect(shown.status == 3, "\(typed): \(shown.stderr)")
       #expect(shown.stderr.hasSuffix("'. Try 'squad heroes <prefix>' to search.\n"), "\(typed): \(shown.stderr)")
+    }
+    // Signs alone are the usage error (eleventh attack F6).
+    for typed in ["~", "!", "(", "~~", "#)"] {
+      #expect(try squad.run("show", "--offline", "--", typed).status == 64, "\(typed)")
     }
     // A name that holds what was typed is still offered.
     let five = try squad.run("show", "--offline", "--", "-5")
