@@ -14,8 +14,9 @@ public struct HeroResolver: Sendable {
     var source: DataSource?
     var failures: [LookupFailure] = []
     var asked = Set<HeroRef>()
-    // A name given twice is looked up, and reported, once.
-    for ref in refs where asked.insert(ref).inserted {
+    // A name given twice, in any of the spellings the matcher takes alike ('NoSuch', 'no-such'),
+    // is looked up, and reported, once.
+    for ref in refs where asked.insert(Self.key(ref)).inserted {
       // Each "did you mean" reads every hero: past the first few names not found, the rest are
       // named without one, so a long list of typos costs names, not names × heroes.
       switch await resolve(ref, suggesting: failures.count < Self.namesSuggestedFor) {
@@ -30,6 +31,11 @@ public struct HeroResolver: Sendable {
     }
     if let first = failures.first { return .failure(failures.count == 1 ? first : .several(failures)) }
     return .success(Sourced(heroes, source: source ?? .catalogue(reason: .noKeys, updatedAt: nil)))
+  }
+
+  private static func key(_ ref: HeroRef) -> HeroRef {
+    guard case .name(let name) = ref, !HeroName.loose(name).isEmpty else { return ref }
+    return .name(HeroName.loose(name))
   }
 
   /// One reference: an id must exist; a name must match exactly or by a unique prefix (never a

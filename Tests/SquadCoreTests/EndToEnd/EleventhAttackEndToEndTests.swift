@@ -70,4 +70,13 @@ import Testing
     }
     #expect(try squad.run("show", "--offline", "--", "'").stderr.contains(#"and "'" holds no letter"#))
   }
+
+  /// One unknown name in several spellings the matcher takes alike is one failure, said once.
+  @Test func oneUnknownNameInSeveralSpellingsIsReportedOnce() throws {
+    let squad = SquadProcess()
+    let run = try squad.run("recruit", "NoSuch", "nosuch", "no-such", "no such", "No.Such", "--offline")
+    #expect(run.status == 3, "\(run.stderr)")
+    #expect(run.stderr.components(separatedBy: "No hero is named").count == 2, "\(run.stderr)")
+    #expect(run.stderr.contains("'NoSuch'") && !run.stderr.contains("5 of"), "\(run.stderr)")
+  }
 }
