@@ -79,4 +79,12 @@ import Testing
     #expect(run.stderr.components(separatedBy: "No hero is named").count == 2, "\(run.stderr)")
     #expect(run.stderr.contains("'NoSuch'") && !run.stderr.contains("5 of"), "\(run.stderr)")
   }
+
+  /// A short form glued to the rest is meant as the long one: `drstrange` offers Doctor Strange first.
+  @Test func aGluedShortFormIsMeantAsTheLongOne() throws {
+    let squad = SquadProcess()
+    let run = try squad.run("show", "drstrange", "--offline")
+    let first = run.stderr.split(separator: "\n").dropFirst().first.map(String.init) ?? ""
+    #expect(run.status == 3 && first.hasSuffix("\tDoctor Strange\t961 comics"), "\(run.stderr)")
+  }
 }

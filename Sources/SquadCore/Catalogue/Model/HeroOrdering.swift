@@ -76,7 +76,10 @@ public enum HeroName {
     let head = String(typed.prefix { !"-. ".contains($0) })
     let forms = ["dr": "doctor", "mr": "mister", "prof": "professor", "capt": "captain"]
     let other = forms[head] ?? forms.first { $0.value == head }?.key
-    return [typed] + (other.map { [$0 + typed.dropFirst(head.count)] } ?? [])
+    if let other { return [typed, other + typed.dropFirst(head.count)] }
+    // A short form glued to the rest (`drstrange`) is meant as the long one (`doctorstrange`).
+    let glued = forms.first { head.hasPrefix($0.key) && !head.hasPrefix($0.value) && head.count > $0.key.count + 2 }
+    return [typed] + (glued.map { [$0.value + typed.dropFirst($0.key.count)] } ?? [])
   }
 
   /// The comparable form of a name: `"  Araña "` → `"arana"`.
