@@ -10,7 +10,24 @@ public struct HeroResolver: Sendable {
   /// reported together, once (a source that cannot answer stops it). The source is the least
   /// fresh of the answers (a fallback, if any answer was one).
   public func resolve(_ refs: [HeroRef]) async -> Result<Sourced<[Hero]>, LookupFailure> {
+    await resolve(refs, firing: false).heroes
+  }
+
+  /// `fire`'s references: as ``resolve(_:)``, but a name that matches no member and several
+  /// heroes is no one to fire rather than an ambiguity: it is left out and returned in
+  /// `noMember` (nothing to do, as for a hero who is not a member), so the same fire run twice
+  /// succeeds twice.
+  public func resolveFiring(_ refs: [HeroRef]) async -> (
+    heroes: Result<Sourced<[Hero]>, LookupFailure>, noMember: [String]
+  ) {
+    await resolve(refs, firing: true)
+  }
+
+  private func resolve(_ refs: [HeroRef], firing: Bool) async -> (
+    heroes: Result<Sourced<[Hero]>, LookupFailure>, noMember: [String]
+  ) {
     var heroes: [Hero] = []
+    var noMember: [String] = []
     var source: DataSource?
     var failures: [LookupFailure] = []
     var asked = Set<HeroRef>()
@@ -24,13 +41,21 @@ public struct HeroResolver: Sendable {
         if !heroes.contains(where: { $0.id == answer.value.id }) { heroes.append(answer.value) }
         if source == nil || answer.source.isFallback { source = answer.source }
       case .failure(.source(let error)):
-        return .failure(.source(error))
+        return (.failure(.source(error)), [])
+      case .failure(.ambiguous(let name, _, _)) where firing && !namesMember(ref):
+        noMember.append(name)
       case .failure(let failure):
         if !failures.contains(failure) { failures.append(failure) }
       }
     }
-    if let first = failures.first { return .failure(failures.count == 1 ? first : .several(failures)) }
-    return .success(Sourced(heroes, source: source ?? .catalogue(reason: .noKeys, updatedAt: nil)))
+    if let first = failures.first { return (.failure(failures.count == 1 ? first : .several(failures)), noMember) }
+    return (.success(Sourced(heroes, source: source ?? .catalogue(reason: .noKeys, updatedAt: nil))), noMember)
+  }
+
+  /// Whether a name reference matches some member's name (an id never reaches an ambiguity).
+  private func namesMember(_ ref: HeroRef) -> Bool {
+    guard case .name(let name) = ref else { return true }
+    return !HeroMatcher.matching(name, in: members.map(Hero.init(member:))).isEmpty
   }
 
   private static func key(_ ref: HeroRef) -> HeroRef {

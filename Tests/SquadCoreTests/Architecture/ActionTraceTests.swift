@@ -32,7 +32,7 @@ import Testing
       .fireRequested(Self.refs, askFirst: true, from: .default),
       .squadLoaded(.success(Self.squad)), .squadLoaded(.failure(Self.error)),
       .heroesResolved(.success(Sourced([Self.hulk], source: Self.source))), .heroesResolved(.failure(Self.lookup)),
-      .confirmationAnswered(true), .waitingForLock,
+      .noMemberNamed(["spider-man"]), .confirmationAnswered(true), .waitingForLock,
       .squadUpdated(.success(SquadUpdateResult(squad: Self.squad, change: Self.change))),
       .squadUpdated(.failure(.file(Self.error))),
     ]
@@ -44,8 +44,8 @@ import Testing
     ]
     for action in actions {
       switch action {
-      case .listRequested, .recruitRequested, .fireRequested, .squadLoaded, .heroesResolved, .confirmationAnswered,
-        .waitingForLock, .squadUpdated:
+      case .listRequested, .recruitRequested, .fireRequested, .squadLoaded, .heroesResolved, .noMemberNamed,
+        .confirmationAnswered, .waitingForLock, .squadUpdated:
         break
       }
     }

@@ -165,6 +165,10 @@ extension SquadFeatureCommand {
     switch state.phase {
     case .done(let squad, let change):
       SquadChangeReport.report(change, context: context)
+      for name in state.noMember {
+        context.notice(
+          "No member of \(context.squadName.spoken) is named '\(TextSnippet.quote(name))'; nothing changed for it.")
+      }
       if self == ListCommand.self {
         let name = context.squadName
         if squad.members.isEmpty {

@@ -16,8 +16,12 @@ public struct SquadEffects: EffectRunner {
         await send(.squadLoaded(.failure(error)))
       }
 
-    case .resolveHeroes(let refs, let members):
-      await send(.heroesResolved(await HeroResolver(heroes: environment.heroes, members: members).resolve(refs)))
+    case .resolveHeroes(let refs, let members, let firing):
+      let resolver = HeroResolver(heroes: environment.heroes, members: members)
+      guard firing else { return await send(.heroesResolved(await resolver.resolve(refs))) }
+      let (heroes, noMember) = await resolver.resolveFiring(refs)
+      if !noMember.isEmpty { await send(.noMemberNamed(noMember)) }
+      await send(.heroesResolved(heroes))
 
     case .confirm(let prompt):
       await send(.confirmationAnswered(await environment.confirm(prompt)))

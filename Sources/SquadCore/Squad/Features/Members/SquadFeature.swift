@@ -16,6 +16,8 @@ public enum SquadFeature: Feature {
     public var squadIdentity: [UInt64]?
     /// Whether the update waits for another squad command's lock.
     public var waitingForLock = false
+    /// Names a fire gave that match no member but several heroes: no one to fire.
+    public var noMember: [String] = []
   }
 
   /// The phases of a squad command; each carries what exists at that point.
@@ -45,6 +47,8 @@ public enum SquadFeature: Feature {
     /// The squad, and which one it is (``SquadFile/identity``).
     case squadLoaded(Result<Squad, PersistenceError>, identity: [UInt64]? = nil)
     case heroesResolved(Result<Sourced<[Hero]>, LookupFailure>)
+    /// Names a fire gave that match no member but several heroes (sent before `heroesResolved`).
+    case noMemberNamed([String])
     case confirmationAnswered(Bool)
     /// The update waits for another squad command to let the lock go.
     case waitingForLock
@@ -55,8 +59,9 @@ public enum SquadFeature: Feature {
   public enum Effect: Equatable, Sendable {
     /// Read the squad without the lock (a listing, or the members a fire may name).
     case loadSquad
-    /// Look the heroes up, trying these members before the catalogue.
-    case resolveHeroes([HeroRef], members: [Member])
+    /// Look the heroes up, trying these members before the catalogue; with `firing`, a name
+    /// that matches no member and several heroes is no one to fire, not an ambiguity.
+    case resolveHeroes([HeroRef], members: [Member], firing: Bool = false)
     case confirm(prompt: String)
     /// Under the lock: read the squad, apply the command (``plan(_:heroes:identity:in:)``), save it;
     /// with a `squad` identity, only if it is still that squad.
@@ -85,7 +90,7 @@ public enum SquadFeature: Feature {
     case (.loading(let command, let refs), .squadLoaded(.success(let squad), let identity)):
       state.squadIdentity = identity
       state.phase = .resolving(command, squad: squad)
-      return [.resolveHeroes(refs, members: squad.members)]
+      return [.resolveHeroes(refs, members: squad.members, firing: true)]
 
     case (.loading, .squadLoaded(.failure(let error), _)):
       state.phase = .failed(.file(error))
@@ -94,6 +99,10 @@ public enum SquadFeature: Feature {
     case (.resolving(let command, let squad), .heroesResolved(.success(let answer))):
       state.source = answer.source
       return heroesResolved(&state, answer.value, command: command, squad: squad)
+
+    case (.resolving, .noMemberNamed(let names)):
+      state.noMember = names
+      return []
 
     case (.resolving, .heroesResolved(.failure(let failure))):
       state.phase = .failed(.lookup(failure))
