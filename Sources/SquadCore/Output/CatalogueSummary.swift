@@ -59,6 +59,7 @@ enum CatalogueSummary {
       report.skipped.isEmpty ? nil : "\(g(report.skipped.count)) skipped",
       damaged(report).map { "\($0) left out" },
       missing(records: report.missing, comics: report.missingComics).map(cutShort),
+      damagedHeaders(report),
     ].compactMap { $0 }
     let skipped = notes.isEmpty ? "" : " (\(notes.joinedDirectly(separator: ", ")))"
     let heroes =
@@ -88,6 +89,16 @@ enum CatalogueSummary {
     counted([(report.leftOut, "damaged record"), (report.comicsLeftOut, "damaged comic")])
   }
 
+  /// `the file is damaged: its header is cut short or does not read` (`2 files are …`), or nil.
+  private static func damagedHeaders(_ report: CatalogueImport.Report) -> String? {
+    switch report.damagedHeaders {
+    case 0: return nil
+    case 1 where report.filesRead == 1: return "the file is damaged: its header is cut short or does not read"
+    case 1: return "1 file is damaged: its header is cut short or does not read"
+    case let count: return "\(Grouped.format(count)) files are damaged: their headers are cut short or do not read"
+    }
+  }
+
   /// The counts that are not 0 joined by "and"; nil when all are.
   private static func counted(_ counts: [(Int, String)]) -> String? {
     let parts = counts.filter { $0.0 > 0 }.map { Plural.count($0.0, $0.1) }
@@ -100,7 +111,7 @@ enum CatalogueSummary {
     let cut = missing(records: report.missing, comics: report.missingComics).map {
       "the file ends before its header says (\($0) missing)"
     }
-    let reasons = [found, cut].compactMap { $0 }
+    let reasons = [found, cut, damagedHeaders(report)].compactMap { $0 }
     return "Nothing was imported: \(reasons.joinedDirectly(separator: ", and "))."
   }
 
@@ -109,7 +120,7 @@ enum CatalogueSummary {
       ("filesRead", .int(report.filesRead)), ("passedOver", .int(report.passedOver)),
       ("leftOut", .int(report.leftOut)), ("comicsLeftOut", .int(report.comicsLeftOut)),
       ("missing", .int(report.missing)),
-      ("missingComics", .int(report.missingComics)),
+      ("missingComics", .int(report.missingComics)), ("damagedHeaders", .int(report.damagedHeaders)),
       (
         "skipped",
         .array(report.skipped.map { .object([("file", .string($0.path)), ("problem", .string($0.detail))]) })

@@ -22,4 +22,26 @@ struct EleventhAttackSquadEndToEndTests {
     #expect(both.status == 0 && both.stderr.contains("Fired Thor."), "\(both.stderr)")
     #expect(try squad.run("list").stdout.isEmpty)
   }
+
+  /// F19: squad's own catalogue cut inside its header, or with a header that is not JSON, was
+  /// "imported" as zero heroes with exit 0: it is damaged, and nothing came back from it.
+  @Test(arguments: [400, 18, 0])
+  func aCatalogueWhoseHeaderIsCutOrBrokenIsNotAnImportOfNothing(_ kept: Int) throws {
+    try squad.home.write(#"[{"id":5000001,"name":"Someone"}]"#, to: "one.json")
+    #expect(try squad.run("catalogue", "import", squad.home.file("one.json")).status == 0)
+    let bytes = try #require(squad.home.contents("catalogue.sqc").map(Array.init))
+    // 18 bytes: the magic line alone; 0: the magic line and a header that is not JSON.
+    let damaged = kept == 0 ? Array("squad-catalogue 5\nnot json\n".utf8) : Array(bytes.prefix(kept))
+    try Data(damaged).write(to: URL(fileURLWithPath: squad.home.file("cut.sqc")))
+    let other = SquadProcess()
+    let text = try other.run("--offline", "catalogue", "import", squad.home.file("cut.sqc"))
+    #expect(text.status == 65, "\(text.stderr)")
+    #expect(text.stderr.contains("Read 1 file (the file is damaged: its header"), "\(text.stderr)")
+    #expect(
+      text.stderr.contains(
+        "Error: Nothing was imported: the file is damaged: its header is cut short or does not read."),
+      "\(text.stderr)")
+    let json = try other.run("--offline", "-q", "catalogue", "import", squad.home.file("cut.sqc"), "--json")
+    #expect(json.status == 65 && json.stdout.contains(#""damagedHeaders":1"#), "\(json.stdout)")
+  }
 }

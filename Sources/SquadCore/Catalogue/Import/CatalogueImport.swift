@@ -22,6 +22,9 @@ public enum CatalogueImport {
     public var missing = 0
     /// Comics such a file lacks.
     public var missingComics = 0
+    /// Catalogue files of squad's own whose header is cut short or does not read (not cut after
+    /// it): damaged, so nothing can be said of what they lack.
+    public var damagedHeaders = 0
     /// Heroes and comics read intact from the files, whether or not they change the catalogue.
     public var recordsRead = 0
     /// Heroes new to the catalogue.
@@ -43,7 +46,9 @@ public enum CatalogueImport {
 
     /// Whether squad's own files held damaged or missing records and comics and not one intact:
     /// a salvage that brought nothing back is a failure (exit 65), never a quiet "Nothing changed".
-    public var broughtBackNothing: Bool { recordsRead == 0 && leftOut + comicsLeftOut + missing + missingComics > 0 }
+    public var broughtBackNothing: Bool {
+      recordsRead == 0 && leftOut + comicsLeftOut + missing + missingComics + damagedHeaders > 0
+    }
   }
 
   /// Why an import wrote nothing.
@@ -114,6 +119,7 @@ public enum CatalogueImport {
     // aside is the way back a write names), beyond the 64 MiB of an archive: it is mapped.
     if let own = CatalogueImportFile.ownCatalogue(file) {
       // A newer squad's file may not mean what this format says: refused, as it is in place.
+      let cut = own.withBytes { CatalogueHeader.cutShort($0) }
       do throws(CatalogueFormatError) {
         _ = try CatalogueIndex(own)
       } catch {
@@ -121,8 +127,8 @@ public enum CatalogueImport {
           let detail = "written by a newer squad (version \(version) of its format); upgrade squad to import it"
           return .invalid(CatalogueImportFile.Problem(path: file, detail: detail))
         }
+        if cut == nil { report.damagedHeaders += 1 }
       }
-      let cut = own.withBytes { CatalogueHeader.cutShort($0) }
       return takeOwn(CatalogueBuilder(salvaging: own), cut: cut, into: builder, &report)
     }
     let bytes: [UInt8]
