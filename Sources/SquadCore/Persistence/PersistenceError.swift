@@ -67,6 +67,16 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
     }
   }
 
+  /// `squad import <file> --replace`, with `--squad NAME` when `path` is a named squad's file
+  /// (`squads/NAME/squad.json`): without it, the command would replace the default squad.
+  private static func replaceCommand(for path: String) -> String {
+    let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+    guard parts.count >= 3, parts[parts.count - 1] == "squad.json", parts[parts.count - 3] == "squads" else {
+      return "squad import <file> --replace"
+    }
+    return "squad --squad \(parts[parts.count - 2]) import <file> --replace"
+  }
+
   /// The system call just made on `path` failed writing: `errno`'s text, after `action` when given.
   static func unwritable(_ path: String, _ action: String? = nil) -> PersistenceError {
     let detail = String(cString: strerror(errno))
@@ -108,7 +118,7 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
     switch reason {
     case .corrupt(let detail):
       return "\(path) is not a valid squad file (\(detail)). It was left untouched; "
-        + "fix it, remove it, or replace it with 'squad import <file> --replace'."
+        + "fix it, remove it, or replace it with '\(Self.replaceCommand(for: path))'."
     case .newerSchema(let version, let reads):
       return "\(path) was written by a newer squad (version \(version) of its format; this one reads "
         + "\(reads)). It was left untouched; upgrade squad to use it."

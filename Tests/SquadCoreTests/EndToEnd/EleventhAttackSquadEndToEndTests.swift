@@ -44,4 +44,21 @@ struct EleventhAttackSquadEndToEndTests {
     let json = try other.run("--offline", "-q", "catalogue", "import", squad.home.file("cut.sqc"), "--json")
     #expect(json.status == 65 && json.stdout.contains(#""damagedHeaders":1"#), "\(json.stdout)")
   }
+
+  /// F14: a damaged named squad's error advised `squad import <file> --replace`, which replaces
+  /// the default squad; the advice names the squad.
+  @Test func aDamagedNamedSquadsAdviceNamesTheSquad() throws {
+    #expect(try squad.run("squads", "create", "av", "-q").status == 0)
+    #expect(try squad.run("--squad", "av", "recruit", "thor", "-q").status == 0)
+    #expect(try squad.run("recruit", "thor", "-q").status == 0)
+    try squad.home.write(#"{"schemaVersion":1,"members":[{"#, to: "squads/av/squad.json")
+    let named = try squad.run("--squad", "av", "list")
+    #expect(named.status == 65, "\(named.stderr)")
+    #expect(named.stderr.contains("replace it with 'squad --squad av import <file> --replace'."), "\(named.stderr)")
+    try squad.home.write(#"{"schemaVersion":1,"members":[{"#, to: "squad.json")
+    let plain = try squad.run("list")
+    #expect(
+      plain.status == 65 && plain.stderr.contains("replace it with 'squad import <file> --replace'."), "\(plain.stderr)"
+    )
+  }
 }
