@@ -42,7 +42,11 @@ enum OptionValues {
       let ref = HeroRef(argument: argument)
       // Every name of signs alone is refused alike ('.' folds to nothing, '!' or '*' do not).
       guard case .name(let name) = ref, HeroName.loose(name).isEmpty || !hasLetterOrDigit(name) else { return ref }
-      let stdin = name == "-" ? " ('-' reads heroes from stdin for recruit only)" : ""
+      // recruit takes one '-' as stdin, so a '-' left here is a second one.
+      let dashMeans =
+        arguments.command == "recruit"
+        ? "'-' (stdin) may be given once" : "'-' reads heroes from stdin for recruit only"
+      let stdin = name == "-" ? " (\(dashMeans))" : ""
       let quoted = TextSnippet.quote(name)
       let shown = name.contains("'") ? "\"\(quoted)\"" : "'\(quoted)'"
       let what = name.isEmpty ? "not an empty string" : "and \(shown) holds no letter or digit"

@@ -61,4 +61,16 @@ struct EleventhAttackSquadEndToEndTests {
       plain.status == 65 && plain.stderr.contains("replace it with 'squad import <file> --replace'."), "\(plain.stderr)"
     )
   }
+
+  /// F16: `recruit - -` was told '-' reads stdin "for recruit only"; the rule it broke is that stdin is read once.
+  @Test func recruitWithTwoDashesSaysStdinIsReadOnce() throws {
+    let result = try CLIProcess.start(
+      CLIProcess.binary, ["recruit", "-", "-"], environment: squad.environment, directory: nil,
+      stdin: Data("hulk\n".utf8)
+    ).wait()
+    #expect(result.status == 64, "\(result.stderr)")
+    #expect(result.stderr.contains("('-' (stdin) may be given once)"), "\(result.stderr)")
+    #expect(!result.stderr.contains("for recruit only"), "\(result.stderr)")
+    #expect(squad.home.contents("squad.json") == nil)
+  }
 }
