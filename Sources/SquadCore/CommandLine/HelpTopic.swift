@@ -56,7 +56,8 @@ enum HelpTopicText {
       PAGER                   The pager when SQUAD_PAGER is unset.
       LESS                    Options for less; set to FRX for the pager when unset.
       SQUAD_LOCK_TIMEOUT      Seconds a change waits in all for other squad commands' locks
-                              before it gives up (exit 1); 0 gives up at once. (default: 60)
+                              before it gives up (exit 1); 0 gives up at once, at most 31622400 (a
+                              year). (default: 60)
       SQUAD_LIBCURL           The libcurl squad loads when it first needs the network, as a file
                               name or a path. (default: libcurl.so.4, then libcurl-gnutls.so.4)
 

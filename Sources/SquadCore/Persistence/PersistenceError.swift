@@ -163,8 +163,8 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
         + "\(holder ?? "another squad command, or another process,") holds it. Nothing was changed. Run the "
         + "command again once that one is done, or set SQUAD_LOCK_TIMEOUT to wait longer (seconds)."
     case .badLockTimeout:
-      return "SQUAD_LOCK_TIMEOUT must be a whole number of seconds (0 gives up at once), so squad cannot wait for "
-        + "\(path). Nothing was changed."
+      return "SQUAD_LOCK_TIMEOUT must be a whole number of seconds from 0 (give up at once) to 31622400 (a year), so "
+        + "squad cannot wait for \(path). Nothing was changed."
     case .wouldExceed(let limit):
       return "Could not save \(path): the squad would be larger than \(InputLimit.describe(limit)), the most squad "
         + "reads back (see 'Limits' in the README). Nothing was changed."

@@ -19,7 +19,10 @@ struct EleventhAttackLockEndToEndTests {
     }
     let change = try bad.run("recruit", "hulk", "--offline")
     #expect(change.status == 64, "\(change.stderr)")
-    #expect(change.stderr.contains("SQUAD_LOCK_TIMEOUT must be a whole number of seconds"), "\(change.stderr)")
+    #expect(
+      change.stderr.contains(
+        "SQUAD_LOCK_TIMEOUT must be a whole number of seconds from 0 (give up at once) to 31622400 (a year)"),
+      "\(change.stderr)")
     #expect(try squad.run("list").stdout.components(separatedBy: "\n").filter { !$0.isEmpty }.count == 1)
   }
 

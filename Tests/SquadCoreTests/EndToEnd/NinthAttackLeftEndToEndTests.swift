@@ -30,9 +30,11 @@ struct NinthAttackLeftEndToEndTests {
   /// Finding 6: a byte-order mark inside stdin was quoted raw, so the message showed a name that
   /// looked like an id squad knows. One at the very start of stdin is skipped, as `import -` skips it.
   @Test func anInvisibleCharacterInAQuotedNameIsShownByItsCodePoint() throws {
-    let result = try recruit(stdin: "1009351\tHulk\n\u{FEFF}1009664\tThor\n")
+    // An id with one before it is that id (the eleventh attack's F4); a name with one inside is shown.
+    let result = try recruit(stdin: "1009351\tHulk\n\u{FEFF}1009664\tThor\nno\u{FEFF}such\n")
     #expect(result.status == 3, "\(result.stderr)")
-    #expect(result.stderr.contains("No hero is named '<U+FEFF>1009664'"), "\(result.stderr)")
+    #expect(result.stderr.contains("No hero is named 'no<U+FEFF>such'"), "\(result.stderr)")
+    #expect(!result.stderr.contains("1009664"), "the id with a mark before it is Thor: \(result.stderr)")
     #expect(!result.stderr.contains("\u{FEFF}"), "\(result.stderr)")
     let overridden = try squad.run("show", "\u{202E}kluh")
     #expect(overridden.stderr.contains("'<U+202E>kluh'"), "\(overridden.stderr)")
