@@ -4,12 +4,12 @@ import Foundation
 ///
 /// Enums become their case name, or `{"case": payload}` when they carry values; structs become
 /// objects; long arrays are cut to their first items and a count, so a trace stays readable.
-public enum ActionTrace {
+enum ActionTrace {
   /// How many items of an array a trace shows before summarising the rest.
-  public static let arrayPreview = 5
+  static let arrayPreview = 5
 
   /// One trace line: `{"action": "<case>", "payload": …, "state": …}`.
-  public static func line(action: Any, state: Any) -> String {
+  static func line(action: Any, state: Any) -> String {
     let (name, payload) = caseNameAndPayload(action)
     var fields: [(String, JSONValue)] = [("action", .string(name))]
     if let payload { fields.append(("payload", payload)) }
@@ -18,7 +18,7 @@ public enum ActionTrace {
   }
 
   /// The reflected JSON form of a value.
-  public static func value(of subject: Any) -> JSONValue {
+  static func value(of subject: Any) -> JSONValue {
     switch subject {
     case let value as String: return .string(value)
     case let value as Bool: return .bool(value)
@@ -74,7 +74,7 @@ public enum ActionTrace {
 }
 
 /// A value that chooses its own trace form, e.g. to hide something or shorten it.
-public protocol CustomTraceConvertible {
+protocol CustomTraceConvertible {
   /// The JSON form shown in `--trace`.
   var traceValue: JSONValue { get }
 }

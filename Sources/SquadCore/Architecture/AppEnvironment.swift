@@ -1,18 +1,18 @@
 import Foundation
 
 /// Everything effects may touch, injected so tests control time, files and the network.
-public struct AppEnvironment: Sendable {
+struct AppEnvironment: Sendable {
   /// Where heroes come from (API, cache or local catalogue, per the data policy).
-  public var heroes: any HeroSource
+  var heroes: any HeroSource
   /// The squad file.
-  public var squadFile: SquadFile
+  var squadFile: SquadFile
   /// The clock.
-  public var now: @Sendable () -> Date
+  var now: @Sendable () -> Date
   /// Asks the user a yes/no question on the terminal; false unless they answer yes.
-  public var confirm: @Sendable (String) async -> Bool
+  var confirm: @Sendable (String) async -> Bool
 
   /// Creates an environment.
-  public init(
+  init(
     heroes: any HeroSource, squadFile: SquadFile, now: @escaping @Sendable () -> Date = Date.init,
     confirm: @escaping @Sendable (String) async -> Bool = { _ in false }
   ) {

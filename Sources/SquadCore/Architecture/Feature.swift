@@ -8,7 +8,7 @@
 /// reads names from the memory-mapped catalogue. That read is of bytes that never change while
 /// the map lives, so it answers like a pure function; an effect per keystroke would add a round
 /// trip to every key for nothing a test could observe.
-public protocol Feature: SendableMetatype {
+protocol Feature: SendableMetatype {
   /// Everything the feature knows; rendered by the CLI after every action.
   associatedtype State: Equatable & Sendable
   /// Things that happened: requests from the user and results of effects.
@@ -28,14 +28,14 @@ public protocol Feature: SendableMetatype {
 
 extension Feature {
   /// Effects run to their end unless the feature says otherwise.
-  public static func cancellation(of effect: Effect) -> Effect? { nil }
+  static func cancellation(of effect: Effect) -> Effect? { nil }
 }
 
 /// Turns a feature's effects into work and the results into actions.
 ///
 /// The runner is the only code that knows both effects and clients. It may send several actions
 /// for one effect (progress, then a result).
-public protocol EffectRunner<Effect, Action>: Sendable {
+protocol EffectRunner<Effect, Action>: Sendable {
   /// The effects this runner performs.
   associatedtype Effect: Sendable
   /// The actions its results become.

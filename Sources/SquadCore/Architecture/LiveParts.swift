@@ -4,21 +4,21 @@ import Foundation
 /// from, the squads and the selected squad's file, the console, the clock and the prompt — built
 /// once per process, in ``live(paths:squad:configuration:console:quiet:silent:transport:)``,
 /// and handed to features. Commands never build a store, a client or a file of their own.
-public struct LiveParts: Sendable {
+struct LiveParts: Sendable {
   /// Where files live.
-  public let paths: SquadPaths
+  let paths: SquadPaths
   /// The terminal: stdout for data, stderr for everything else, stdin for answers.
-  public let console: Console
+  let console: Console
   /// The local catalogue: the one reader and writer of `catalogue.sqc` in this process.
-  public let catalogue: CatalogueStore
+  let catalogue: CatalogueStore
   /// Every squad of the home.
-  public let squads: SquadSet
+  let squads: SquadSet
   /// The Marvel API client, or why there is none (no keys, or only one).
-  public let marvel: Result<any MarvelClient, SourceError>
+  let marvel: Result<any MarvelClient, SourceError>
   /// What effects touch: where heroes come from, the selected squad's file, the clock, the prompt.
-  public let environment: AppEnvironment
+  let environment: AppEnvironment
   /// What made this run offline (``MarvelConfiguration/offline``); nil when it may go online.
-  public let offline: String?
+  let offline: String?
 
   /// The one composition root. Heroes come from where PRODUCT.md "Where data comes from" says:
   /// keys set and not offline (``MarvelConfiguration/offline``), the API (through its cache, falling back to the local

@@ -8,12 +8,12 @@
 /// (``Feature/cancellation(of:)``) runs in a task of its own, which the reducer cancels by
 /// returning its cancellation.
 @MainActor
-public final class Store<F: Feature, Runner: EffectRunner> where Runner.Effect == F.Effect, Runner.Action == F.Action {
+final class Store<F: Feature, Runner: EffectRunner> where Runner.Effect == F.Effect, Runner.Action == F.Action {
   /// Called after every reduced action with the state it produced.
-  public typealias Observer = @MainActor (F.Action, F.State) -> Void
+  typealias Observer = @MainActor (F.Action, F.State) -> Void
 
   /// The current state.
-  public private(set) var state: F.State
+  private(set) var state: F.State
   private let runner: Runner
   private let observer: Observer
   private var pendingActions: [F.Action] = []
@@ -22,7 +22,7 @@ public final class Store<F: Feature, Runner: EffectRunner> where Runner.Effect =
   private var running: (task: Task<Void, Never>, cancellation: F.Effect)?
 
   /// Creates a store with its initial state, the runner for its effects and one observer.
-  public init(initialState: F.State, runner: Runner, observer: @escaping Observer = { _, _ in }) {
+  init(initialState: F.State, runner: Runner, observer: @escaping Observer = { _, _ in }) {
     state = initialState
     self.runner = runner
     self.observer = observer
@@ -32,7 +32,7 @@ public final class Store<F: Feature, Runner: EffectRunner> where Runner.Effect =
   ///
   /// The effects run right here, in the caller's task, rather than in a task of their own: a
   /// command whose effects never wait then needs no other thread at all.
-  public func run(_ action: F.Action) async {
+  func run(_ action: F.Action) async {
     send(action)
     while !pendingEffects.isEmpty {
       let effect = pendingEffects.removeFirst()

@@ -2,35 +2,35 @@ import Foundation
 
 /// Everything a command needs for one run: its arguments, output settings, the process
 /// environment variables and the live parts (``LiveParts``).
-public struct CommandContext: Sendable {
+struct CommandContext: Sendable {
   /// The parsed command line.
-  public var arguments: ParsedArguments
+  var arguments: ParsedArguments
   /// How listings are printed.
-  public var output: OutputSettings
+  var output: OutputSettings
   /// The process environment variables.
-  public var variables: [String: String]
+  var variables: [String: String]
   /// The live parts of this run.
-  public var parts: LiveParts
+  var parts: LiveParts
 
   /// Where output goes.
-  public var console: Console { parts.console }
+  var console: Console { parts.console }
   /// What effects touch.
-  public var environment: AppEnvironment { parts.environment }
+  var environment: AppEnvironment { parts.environment }
   /// The squad the command works on (`--squad`, `SQUAD_NAME`, else the default squad).
-  public var squadName: SquadName { environment.squadFile.name }
+  var squadName: SquadName { environment.squadFile.name }
 
   /// Whether only results and errors are printed.
-  public var isQuiet: Bool { arguments.has(.quiet) }
+  var isQuiet: Bool { arguments.has(.quiet) }
   /// Whether every action is traced to stderr.
-  public var isTracing: Bool { arguments.has(.trace) }
+  var isTracing: Bool { arguments.has(.trace) }
 
   /// Prints a notice on stderr unless `--quiet`.
-  public func notice(_ text: String) {
+  func notice(_ text: String) {
     if !isQuiet { console.err(TextSanitizer.clean(text)) }
   }
 
   /// Prints `Error: …` on stderr and returns the exit code.
-  public func fail(_ message: String, _ code: ExitCode) -> Int32 {
+  func fail(_ message: String, _ code: ExitCode) -> Int32 {
     console.err("Error: " + TextSanitizer.clean(message))
     return code.rawValue
   }
@@ -54,7 +54,7 @@ public struct CommandContext: Sendable {
   }
 
   /// Prints the notice a data source deserves: where data came from when it was not the API.
-  public func noticeSource(_ source: DataSource?) {
+  func noticeSource(_ source: DataSource?) {
     guard let source else { return }
     switch source {
     case .catalogue(.noKeys, _):

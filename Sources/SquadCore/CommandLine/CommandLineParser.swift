@@ -1,9 +1,9 @@
 /// Parses `squad` command lines: a command (and sub-command), positional arguments, its own
 /// options and the global ones, before or after it; `--` ends the options.
-public enum CommandLineParser {
+enum CommandLineParser {
   /// The parse of the arguments (without the program name), or the first mistake in them; not
   /// `validating` (a line being completed), only an unknown command is a mistake.
-  public static func parse(_ arguments: [String], validating: Bool = true) throws(UsageError) -> ParsedArguments {
+  static func parse(_ arguments: [String], validating: Bool = true) throws(UsageError) -> ParsedArguments {
     let (spec, commandWords) = try locate(arguments)
     var parsed = ParsedArguments(command: spec?.fullName)
     let options = spec?.acceptedOptions ?? CommandRegistry.globalOptions

@@ -29,7 +29,7 @@ public enum CommandRegistry {
   ]
 
   /// The global options that only matter to commands printing listings.
-  public static let outputFormatOptions: Set<OptionKey> = [.format, .json, .noHeaders, .color]
+  static let outputFormatOptions: Set<OptionKey> = [.format, .json, .noHeaders, .color]
 
   // Each top-level command by its word (its spec's name, which a test holds them to), so that a
   // start finds its command without building every spec before it.
@@ -62,10 +62,10 @@ public enum CommandRegistry {
   public static let allCommands: [CommandSpec] = entries.map(\.spec)
 
   /// The commands help lists and completion offers: all but the hidden plumbing.
-  public static var visibleCommands: [CommandSpec] { commands.filter { !$0.isHidden } }
+  static var visibleCommands: [CommandSpec] { commands.filter { !$0.isHidden } }
 
   /// The spec of the command with this full name (`heroes`, `catalogue import`).
-  public static func command(named fullName: String) -> CommandSpec? { located(fullName)?.spec }
+  static func command(named fullName: String) -> CommandSpec? { located(fullName)?.spec }
 
   /// The command with this full name, placed among its own sub-commands; only its family's
   /// specs are built, not every command's options and help.

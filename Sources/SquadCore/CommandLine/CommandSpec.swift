@@ -3,39 +3,39 @@ public struct CommandSpec: Sendable {
   /// The command's own word, e.g. `heroes`, or `import` for `catalogue import`.
   public var name: String
   /// The one-line summary (help's OVERVIEW, and the SUBCOMMANDS list).
-  public var abstract: String
+  var abstract: String
   /// Longer help text, printed under the overview.
-  public var discussion = ""
+  var discussion = ""
   /// Positional arguments, in order.
   public var arguments: [ArgumentSpec] = []
   /// Options only this command takes.
   public var options: [OptionSpec] = []
   /// Worked examples for help.
-  public var examples: [String] = []
+  var examples: [String] = []
   /// Whether the `--format` family of global options applies.
-  public var takesOutputFormat = false
+  var takesOutputFormat = false
   /// Whether the command works on the squad `--squad` (or `SQUAD_NAME`) names, which must exist.
-  public var usesSquad = false
+  var usesSquad = false
   /// Whether help and completion leave the command out (plumbing such as `__complete`).
-  public var isHidden = false
+  var isHidden = false
   /// The words before ``name``: `["catalogue"]` for `catalogue import` (set by ``CommandRegistry``).
-  public internal(set) var parents: [String] = []
+  var parents: [String] = []
   /// The sub-commands, in the order help lists them (set by ``CommandRegistry``).
-  public internal(set) var subcommands: [CommandSpec] = []
+  var subcommands: [CommandSpec] = []
 
   /// The words that run the command: `["catalogue", "import"]`.
   public var path: [String] { parents + [name] }
   /// The command as typed after `squad`: `catalogue import`.
-  public var fullName: String { path.joinedDirectly(separator: " ") }
+  var fullName: String { path.joinedDirectly(separator: " ") }
 
   /// Every option the command accepts: its own first, then the global ones it does not redeclare
   /// (as `export` redeclares `--format` with its own values and help).
-  public var acceptedOptions: [OptionSpec] {
+  var acceptedOptions: [OptionSpec] {
     options + CommandRegistry.globalOptions.filter { global in !options.contains { $0.name == global.name } }
   }
 
   /// The accepted options less the output-format family for commands that print no listing.
-  public var documentedOptions: [OptionSpec] {
+  var documentedOptions: [OptionSpec] {
     acceptedOptions.filter { option in
       takesOutputFormat || !CommandRegistry.outputFormatOptions.contains { $0.name == option.name }
         || options.contains { $0.name == option.name }
@@ -48,16 +48,16 @@ public struct ArgumentSpec: Sendable {
   /// The placeholder, e.g. `hero`.
   public var name: String
   /// What it means.
-  public var help: String
+  var help: String
   /// Whether it may be left out.
   public var isOptional = false
   /// Whether it may be given several times.
   public var isRepeating = false
   /// What shell completion offers for it.
-  public var completion = ValueCompletion.none
+  var completion = ValueCompletion.none
 
   /// How the usage line shows it: `<hero> ...`, `[<prefix>]`.
-  public var usage: String {
+  var usage: String {
     let core = "<\(name)>" + (isRepeating ? " ..." : "")
     return isOptional ? "[\(core)]" : core
   }
@@ -74,12 +74,12 @@ public struct OptionSpec: Sendable {
   /// The values allowed, for validation, help and completion; empty for free text.
   public var choices: [String]
   /// What it does.
-  public var help: String
+  var help: String
   /// What shell completion offers for its value.
-  public var valueCompletion: ValueCompletion
+  var valueCompletion: ValueCompletion
 
   /// Creates an option.
-  public init(
+  init(
     _ key: OptionKey, short: String? = nil, value: String? = nil, choices: [String] = [],
     completion: ValueCompletion = .none,
     help: String
@@ -96,10 +96,10 @@ public struct OptionSpec: Sendable {
   public var isFlag: Bool { valueName == nil }
 
   /// Whether `word` names the option, long or short.
-  public func isNamed(_ word: String) -> Bool { name == word || short == word }
+  func isNamed(_ word: String) -> Bool { name == word || short == word }
 
   /// How help shows it: `-q, --quiet`, `--limit <n>`.
-  public var label: String {
+  var label: String {
     let names = (short.map { "\($0), " } ?? "") + name
     return valueName.map { "\(names) <\($0)>" } ?? names
   }

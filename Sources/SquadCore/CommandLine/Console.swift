@@ -38,9 +38,9 @@ public final class Console: Sendable {
   /// Writes a line to stderr, any configured key hidden (``SecretText``).
   public func err(_ line: String) { writeErr(SecretText.redact(line) + "\n") }
   /// Writes to stderr without a line end (prompts, status lines), any configured key hidden.
-  public func errRaw(_ text: String) { writeErr(SecretText.redact(text)) }
+  func errRaw(_ text: String) { writeErr(SecretText.redact(text)) }
   /// Writes a question without a line end where the person answering sees it.
-  public func prompt(_ text: String) { (writePrompt ?? writeErr)(SecretText.redact(text)) }
+  func prompt(_ text: String) { (writePrompt ?? writeErr)(SecretText.redact(text)) }
   /// Sends this run's stdout through `pager` when it turns out taller than the terminal.
-  public func page(through pager: Pager) { holdForPager?(pager) }
+  func page(through pager: Pager) { holdForPager?(pager) }
 }

@@ -1,19 +1,19 @@
 /// Help text laid out like swift-argument-parser: OVERVIEW, USAGE, ARGUMENTS, OPTIONS (the
 /// command's own), GLOBAL OPTIONS, SUBCOMMANDS, EXAMPLES.
-public enum HelpPrinter {
+enum HelpPrinter {
   /// squad in one line: root help's overview, the man page's NAME.
-  public static let overview = "Manage a squad of Marvel superheroes from the terminal."
+  static let overview = "Manage a squad of Marvel superheroes from the terminal."
   /// What squad is, under the overview.
-  public static let summary = """
+  static let summary = """
     Works at once with no keys and no network, on a bundled catalogue of real Marvel
     characters; with MARVEL_PUBLIC_KEY and MARVEL_PRIVATE_KEY set it asks the Marvel API.
     """
   /// Root help's examples, also the man page's.
-  public static let examples = ["squad heroes spi", "squad recruit 1009610 hulk", "squad list"]
+  static let examples = ["squad heroes spi", "squad recruit 1009610 hulk", "squad list"]
 
   /// Help for one command or sub-command, or for squad itself when nil, its descriptions wrapped
   /// under their column to fit `width`.
-  public static func help(for command: CommandSpec?, width: Int = 80) -> String {
+  static func help(for command: CommandSpec?, width: Int = 80) -> String {
     func rows(_ rows: [(label: String, text: String)]) -> String {
       rows.map { row($0.label, $0.text, width: width) }.joinedDirectly(separator: "\n")
     }
@@ -52,7 +52,7 @@ public enum HelpPrinter {
 
   /// The one-line usage of a command: `squad heroes [<prefix>] [--limit <n>] …`, and
   /// `squad catalogue [<subcommand>] …` for one that has sub-commands.
-  public static func usage(for command: CommandSpec?) -> String {
+  static func usage(for command: CommandSpec?) -> String {
     guard let command else { return "squad <subcommand> [<arguments>] [<options>]" }
     let parts =
       (command.subcommands.isEmpty ? [] : ["[<subcommand>]"]) + command.arguments.map(\.usage)

@@ -1,11 +1,11 @@
 /// Help pages that are not commands: `squad help environment`, `exit-codes`, `formatting`.
-public enum HelpTopic: String, CaseIterable, Sendable {
+enum HelpTopic: String, CaseIterable, Sendable {
   case environment
   case exitCodes = "exit-codes"
   case formatting
 
   /// The one-line summary listed in root help.
-  public var abstract: String {
+  var abstract: String {
     switch self {
     case .environment: return "Environment variables and files squad reads and writes."
     case .exitCodes: return "What each exit code means."
@@ -14,7 +14,7 @@ public enum HelpTopic: String, CaseIterable, Sendable {
   }
 
   /// The full page.
-  public var text: String {
+  var text: String {
     switch self {
     case .exitCodes:
       let rows = ExitCode.allCases.map { HelpPrinter.row(String($0.rawValue), $0.meaning) }.joinedDirectly(

@@ -1,6 +1,6 @@
 /// The name of an option, once for its ``OptionSpec`` and the code reading it
 /// (`arguments.has(.yes)`), so a misspelt option is a compile error.
-public enum OptionKey: String, Hashable, Sendable {
+enum OptionKey: String, Hashable, Sendable {
   case squad = "--squad"
   case home = "--home"
   case baseURL = "--base-url"
@@ -33,5 +33,5 @@ public enum OptionKey: String, Hashable, Sendable {
   case at = "--at"
 
   /// The long name with dashes, e.g. `--limit`.
-  public var name: String { rawValue }
+  var name: String { rawValue }
 }

@@ -1,19 +1,19 @@
 /// A command line taken apart: the command, its positional arguments, and the options given.
-public struct ParsedArguments: Equatable, Sendable {
+struct ParsedArguments: Equatable, Sendable {
   /// The subcommand, or nil when none was given.
-  public var command: String?
+  var command: String?
   /// Positional arguments after the command, in order.
-  public var positionals: [String] = []
+  var positionals: [String] = []
   /// Option values by long name; the last one given wins.
-  public var values: [String: String] = [:]
+  var values: [String: String] = [:]
   /// Flags given, by long name.
-  public var flags: Set<String> = []
+  var flags: Set<String> = []
 
   /// The value of an option, if given.
-  public func value(_ option: OptionKey) -> String? { values[option.name] }
+  func value(_ option: OptionKey) -> String? { values[option.name] }
 
   /// Whether a flag was given.
-  public func has(_ flag: OptionKey) -> Bool { flags.contains(flag.name) }
+  func has(_ flag: OptionKey) -> Bool { flags.contains(flag.name) }
 
   /// Records an option's value. Like every repeated option, the last one given wins, and that
   /// holds between `--json` and `--format` too: `--format` after `--json` undoes it.
@@ -31,32 +31,32 @@ public struct ParsedArguments: Equatable, Sendable {
 }
 
 /// A mistake on the command line: exit 64 with the message, the usage line and a pointer to help.
-public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
+struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The sentence after `Error: `.
-  public var message: String
+  var message: String
   /// The command whose usage to show; nil for squad itself.
-  public var command: String?
+  var command: String?
   /// 64, a usage mistake; or the exit code of an input the command line names that cannot be
   /// used (`recruit -` with a stdin that fails to read), which gets no usage lines.
-  public var exitCode = ExitCode.usage
+  var exitCode = ExitCode.usage
 
   /// Creates a usage error.
-  public init(_ message: String, command: String?) {
+  init(_ message: String, command: String?) {
     self.message = message
     self.command = command
   }
 
   /// An input the command line names that cannot be used: the failure's message and exit code.
-  public init(failure: any CommandFailure, command: String?) {
+  init(failure: any CommandFailure, command: String?) {
     self.init(failure.description, command: command)
     exitCode = failure.exitCode
   }
 
-  public var description: String { message }
+  var description: String { message }
 
   /// Writes `Error: …` to stderr, then for exit 64 the usage line and where to find help; returns
   /// the exit code.
-  public func report(to console: Console) -> Int32 {
+  func report(to console: Console) -> Int32 {
     let spec = command.flatMap(CommandRegistry.command(named:))
     console.err("Error: " + TextSanitizer.clean(message))
     guard exitCode == .usage else { return exitCode.rawValue }

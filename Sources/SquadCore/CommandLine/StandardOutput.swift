@@ -21,7 +21,7 @@ public enum StandardOutput {
   }
 
   /// Whether stdin was closed when squad started (`squad import - <&-`): reading it is an error.
-  public static var standardInputWasClosed: Bool { closedInput.withLock { $0 } }
+  static var standardInputWasClosed: Bool { closedInput.withLock { $0 } }
 
   private static let closedInput = Mutex(false)
 

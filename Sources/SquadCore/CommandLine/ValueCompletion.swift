@@ -1,5 +1,5 @@
 /// What shell completion offers for a positional argument or an option's value.
-public enum ValueCompletion: Equatable, Sendable {
+enum ValueCompletion: Equatable, Sendable {
   /// Nothing: free text such as a URL or a number.
   case none
   /// A fixed set of words.

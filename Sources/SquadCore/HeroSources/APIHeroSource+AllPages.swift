@@ -5,7 +5,7 @@ extension APIHeroSource {
   /// over in order, each hero once, until a page ends the listing. Only heroes the API sent are
   /// handed over: when a later page fails, the listing fails rather than mixing in local heroes.
   /// Every hero the API sent is learnt in one write at the end.
-  public func allPages(
+  func allPages(
     from query: HeroQuery, receive: @escaping @Sendable (Result<HeroPage, SourceError>) async -> Void
   ) async {
     if let source = localSource(for: query) {

@@ -6,25 +6,25 @@ import Foundation
 ///
 /// Once the API has failed to answer, later questions in the same run go straight to the local
 /// catalogue: one command should not wait through the retries twice.
-public struct APIHeroSource: HeroSource {
+struct APIHeroSource: HeroSource {
   /// The API.
-  public let client: any MarvelClient
+  let client: any MarvelClient
   /// The local catalogue, learner and fallback.
-  public let store: CatalogueStore
+  let store: CatalogueStore
   private let now: @Sendable () -> Date
   private let outage = Mutex<MarvelError?>(nil)
 
   /// A source over a client and the local catalogue.
-  public init(client: any MarvelClient, store: CatalogueStore, now: @escaping @Sendable () -> Date = Date.init) {
+  init(client: any MarvelClient, store: CatalogueStore, now: @escaping @Sendable () -> Date = Date.init) {
     self.client = client
     self.store = store
     self.now = now
   }
 
   /// The API's page limit.
-  public var maximumPageSize: Int { HeroQuery.maximumLimit }
+  var maximumPageSize: Int { HeroQuery.maximumLimit }
 
-  public func page(_ query: HeroQuery) async -> Result<HeroPage, SourceError> {
+  func page(_ query: HeroQuery) async -> Result<HeroPage, SourceError> {
     if let source = localSource(for: query) { return .success(store.catalogue.page(query, source: source)) }
     switch await ask({ await client.characters(CharacterFilter(query), freshness: .withinTTL) }) {
     case .success(let page):
@@ -41,7 +41,7 @@ public struct APIHeroSource: HeroSource {
     }
   }
 
-  public func hero(_ id: HeroID) async -> Result<Sourced<Hero?>, SourceError> {
+  func hero(_ id: HeroID) async -> Result<Sourced<Hero?>, SourceError> {
     switch await ask({ await client.character(id) }) {
     case .success(let page):
       let answered = page.results.filter { $0.id == id }.firstOfEachID()
@@ -58,7 +58,7 @@ public struct APIHeroSource: HeroSource {
     }
   }
 
-  public func heroes(namePrefix prefix: String, limit: Int) async -> Result<Sourced<[Hero]>, SourceError> {
+  func heroes(namePrefix prefix: String, limit: Int) async -> Result<Sourced<[Hero]>, SourceError> {
     let filter = CharacterFilter(
       nameStartsWith: prefix, orderBy: .name, limit: min(max(limit, 1), HeroQuery.maximumLimit))
     switch await ask({ await client.characters(filter, freshness: .withinTTL) }) {
@@ -72,7 +72,7 @@ public struct APIHeroSource: HeroSource {
     }
   }
 
-  public func comics(of id: HeroID) async -> Result<Sourced<ComicsSummary?>, SourceError> {
+  func comics(of id: HeroID) async -> Result<Sourced<ComicsSummary?>, SourceError> {
     switch await ask({ await client.comics(of: id, order: .onSaleDescending, limit: 2, offset: 0) }) {
     case .success(let page):
       let summary = ComicsSummary(total: page.total, latest: Array(page.results.prefix(2)))
@@ -86,14 +86,14 @@ public struct APIHeroSource: HeroSource {
     }
   }
 
-  public func suggestions(for name: String) async -> [Hero] {
+  func suggestions(for name: String) async -> [Hero] {
     let catalogue = store.catalogue
     return HeroMatcher.suggestions(for: HeroName.folded(name), in: catalogue.summaries).compactMap {
       catalogue.hero($0.id)
     }
   }
 
-  public func catalogueHeroes(matching name: String) async -> [Hero] {
+  func catalogueHeroes(matching name: String) async -> [Hero] {
     let catalogue = store.catalogue
     return HeroMatcher.matching(name, in: catalogue.summaries).compactMap { catalogue.hero($0.id) }
   }

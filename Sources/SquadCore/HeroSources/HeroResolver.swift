@@ -1,15 +1,15 @@
 /// Resolves what the user typed into heroes, all of them before anything is changed.
-public struct HeroResolver: Sendable {
+struct HeroResolver: Sendable {
   /// Where heroes are looked up.
-  public let heroes: any HeroSource
+  let heroes: any HeroSource
   /// Squad members to match first (for `fire`), so a member the catalogue does not know — say,
   /// one imported from a friend's export — can still be named.
-  public var members: [Member] = []
+  var members: [Member] = []
 
   /// Every reference resolved in order, duplicates removed; every reference that fails is
   /// reported together, once (a source that cannot answer stops it). The source is the least
   /// fresh of the answers (a fallback, if any answer was one).
-  public func resolve(_ refs: [HeroRef]) async -> Result<Sourced<[Hero]>, LookupFailure> {
+  func resolve(_ refs: [HeroRef]) async -> Result<Sourced<[Hero]>, LookupFailure> {
     await resolve(refs, firing: false).heroes
   }
 
@@ -17,7 +17,7 @@ public struct HeroResolver: Sendable {
   /// heroes is no one to fire rather than an ambiguity: it is left out and returned in
   /// `noMember` (nothing to do, as for a hero who is not a member), so the same fire run twice
   /// succeeds twice.
-  public func resolveFiring(_ refs: [HeroRef]) async -> (
+  func resolveFiring(_ refs: [HeroRef]) async -> (
     heroes: Result<Sourced<[Hero]>, LookupFailure>, noMember: [String]
   ) {
     await resolve(refs, firing: true)
@@ -65,7 +65,7 @@ public struct HeroResolver: Sendable {
 
   /// One reference: an id must exist; a name must match exactly or by a unique prefix (never a
   /// prefix of the API's when the local catalogue has the exact name).
-  public func resolve(_ ref: HeroRef) async -> Result<Sourced<Hero>, LookupFailure> {
+  func resolve(_ ref: HeroRef) async -> Result<Sourced<Hero>, LookupFailure> {
     await resolve(ref, suggesting: true)
   }
 

@@ -2,7 +2,7 @@ import Foundation
 
 /// Answers every question about heroes, from wherever the data policy says: the API, its cache,
 /// or the local catalogue.
-public protocol HeroSource: Sendable {
+protocol HeroSource: Sendable {
   /// The largest page worth asking for: 100 for the API, everything for a local catalogue.
   var maximumPageSize: Int { get }
   /// One window of the listing.
@@ -25,10 +25,10 @@ public protocol HeroSource: Sendable {
 }
 
 extension HeroSource {
-  public func catalogueHeroes(matching name: String) async -> [Hero] { [] }
+  func catalogueHeroes(matching name: String) async -> [Hero] { [] }
 
   /// One page after another, each asked for once the one before it is in.
-  public func allPages(
+  func allPages(
     from query: HeroQuery, receive: @escaping @Sendable (Result<HeroPage, SourceError>) async -> Void
   ) async {
     var next = query
@@ -47,22 +47,22 @@ extension HeroSource {
 }
 
 /// A hero's comics as `show` needs them: how many, and the latest few.
-public struct ComicsSummary: Hashable, Sendable {
+struct ComicsSummary: Hashable, Sendable {
   /// How many comics feature the hero.
-  public var total: Int
+  var total: Int
   /// The most recent comics by on-sale date, newest first.
-  public var latest: [Comic]
+  var latest: [Comic]
 }
 
 /// A value with the source that answered it.
-public struct Sourced<Value: Hashable & Sendable>: Hashable, Sendable {
+struct Sourced<Value: Hashable & Sendable>: Hashable, Sendable {
   /// The answer.
-  public var value: Value
+  var value: Value
   /// Where it came from.
-  public var source: DataSource
+  var source: DataSource
 
   /// Pairs a value with its source.
-  public init(_ value: Value, source: DataSource) {
+  init(_ value: Value, source: DataSource) {
     self.value = value
     self.source = source
   }

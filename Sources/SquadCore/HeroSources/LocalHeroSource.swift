@@ -1,12 +1,12 @@
 /// Answers from the local catalogue alone: no keys, or `--offline`. The catalogue is read on the
 /// first question, so a command that never looks a hero up (`list`) never maps it.
-public struct LocalHeroSource: HeroSource {
+struct LocalHeroSource: HeroSource {
   private let catalogue: @Sendable () throws(PersistenceError) -> LocalCatalogue
   private let reason: DataSource.LocalReason
 
   /// A source over a catalogue, read when first asked; answers say it is the local catalogue
   /// and why. A catalogue that cannot be read fails every answer (never "no such hero").
-  public init(
+  init(
     catalogue: @escaping @autoclosure @Sendable () throws(PersistenceError) -> LocalCatalogue,
     reason: DataSource.LocalReason
   ) {
@@ -23,28 +23,28 @@ public struct LocalHeroSource: HeroSource {
     }
   }
 
-  public var maximumPageSize: Int { Int.max }
+  var maximumPageSize: Int { Int.max }
 
-  public func page(_ query: HeroQuery) async -> Result<HeroPage, SourceError> {
+  func page(_ query: HeroQuery) async -> Result<HeroPage, SourceError> {
     answer { $0.page(query, source: $1) }
   }
 
-  public func hero(_ id: HeroID) async -> Result<Sourced<Hero?>, SourceError> {
+  func hero(_ id: HeroID) async -> Result<Sourced<Hero?>, SourceError> {
     answer { catalogue, source in (catalogue, Sourced(catalogue.hero(id), source: source)) }.flatMap {
       catalogue, found in
       found.value == nil && catalogue.recordIsDamaged(id) ? .failure(.damagedRecord(id)) : .success(found)
     }
   }
 
-  public func heroes(namePrefix prefix: String, limit: Int) async -> Result<Sourced<[Hero]>, SourceError> {
+  func heroes(namePrefix prefix: String, limit: Int) async -> Result<Sourced<[Hero]>, SourceError> {
     answer { Sourced($0.matching(prefix: prefix, limit: limit), source: $1) }
   }
 
-  public func comics(of id: HeroID) async -> Result<Sourced<ComicsSummary?>, SourceError> {
+  func comics(of id: HeroID) async -> Result<Sourced<ComicsSummary?>, SourceError> {
     answer { Sourced($0.comicsSummary(of: id), source: $1) }
   }
 
-  public func suggestions(for name: String) async -> [Hero] {
+  func suggestions(for name: String) async -> [Hero] {
     let catalogue = (try? catalogue()) ?? LocalCatalogue()
     return HeroMatcher.suggestions(for: HeroName.folded(name), in: catalogue.summaries).compactMap {
       catalogue.hero($0.id)

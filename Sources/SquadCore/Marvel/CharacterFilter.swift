@@ -2,27 +2,27 @@ import Foundation
 
 /// The parameters of `/characters` squad sends: the name filters, the order and the window.
 /// Unset ones are left out of the request, so the API applies its defaults.
-public struct CharacterFilter: Hashable, Sendable {
+struct CharacterFilter: Hashable, Sendable {
   /// A case-insensitive name prefix.
-  public var nameStartsWith: String?
+  var nameStartsWith: String?
   /// The order; the API's default is by name.
-  public var orderBy: HeroOrder?
+  var orderBy: HeroOrder?
   /// How many results, 1…100; the API's default is 20.
-  public var limit: Int?
+  var limit: Int?
   /// How many results to skip.
-  public var offset: Int?
+  var offset: Int?
 }
 
 extension CharacterFilter {
   /// The filter for one listing window of squad's own query.
-  public init(_ query: HeroQuery) {
+  init(_ query: HeroQuery) {
     self.init(
       nameStartsWith: query.namePrefix.flatMap { $0.isEmpty ? nil : $0 }, orderBy: query.order,
       limit: min(max(query.limit, 1), HeroQuery.maximumLimit), offset: query.offset)
   }
 
   /// The query parameters in a fixed order.
-  public var parameters: [URLQueryParameter] {
+  var parameters: [URLQueryParameter] {
     let all: [URLQueryParameter?] = [
       nameStartsWith.map { URLQueryParameter("nameStartsWith", $0) },
       orderBy.map { URLQueryParameter("orderBy", $0.rawValue) },

@@ -72,7 +72,7 @@ extension ConfigFile {
 }
 
 /// A configuration that cannot be used.
-public enum ConfigurationError: Error, Equatable, Sendable, CustomStringConvertible {
+enum ConfigurationError: Error, Equatable, Sendable, CustomStringConvertible {
   /// `config.json` is not valid; `detail` says what is wrong.
   case malformedFile(path: String, detail: String)
   /// `config.json` exists but cannot be read.
@@ -85,7 +85,7 @@ public enum ConfigurationError: Error, Equatable, Sendable, CustomStringConverti
   case invalidBaseURL(setting: String, value: String, reason: String)
 
   /// 65 for a bad file, 1 for an unreadable one, 64 for a bad flag or variable.
-  public var exitCode: ExitCode {
+  var exitCode: ExitCode {
     switch self {
     case .malformedFile: return .invalidData
     case .unreadableFile: return .failure
@@ -94,7 +94,7 @@ public enum ConfigurationError: Error, Equatable, Sendable, CustomStringConverti
     }
   }
 
-  public var description: String {
+  var description: String {
     switch self {
     case .malformedFile(let path, let detail):
       return "\(path) is not a valid squad configuration: \(detail). Fix or remove it."

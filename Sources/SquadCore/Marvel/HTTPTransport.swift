@@ -15,12 +15,12 @@ public struct HTTPRequest: Hashable, Sendable {
   /// Seconds the exchange may take.
   public var timeout: Double
   /// The most body bytes accepted, after un-gzipping; a longer one fails as soon as it passes it.
-  public var bodyLimit = defaultBodyLimit
+  var bodyLimit = defaultBodyLimit
 
   /// The body limit of every Marvel request: 16 MiB, far above the largest real page (about 1 MB).
-  public static let defaultBodyLimit = 16 << 20
+  static let defaultBodyLimit = 16 << 20
   /// The most redirects followed for one request; more is a loop, not a move.
-  public static let maximumRedirects = 5
+  static let maximumRedirects = 5
 }
 
 /// An HTTP answer: status, headers (names lowercased) and the decoded body.
@@ -75,7 +75,7 @@ public enum TransportError: Error, Hashable, Sendable {
   case other(String)
 
   /// A few words for messages.
-  public var reason: String {
+  var reason: String {
     switch self {
     case .connectionRefused: return "connection refused"
     case .hostNotFound: return "host not found"

@@ -39,13 +39,13 @@ extension Comic: LeanCacheItem {
 }
 
 /// A hero of a cached page: its id, written `[id, modified]` when the answer had a `modified`.
-public struct CachedHero: Codable, Hashable, Sendable {
+struct CachedHero: Codable, Hashable, Sendable {
   var id: Int
   var modified: Int?
 }
 
 extension CachedHero {
-  public init(from decoder: any Decoder) throws {
+  init(from decoder: any Decoder) throws {
     if let id = try? decoder.singleValueContainer().decode(Int.self) {
       self.init(id: id, modified: nil)
     } else {
@@ -54,7 +54,7 @@ extension CachedHero {
     }
   }
 
-  public func encode(to encoder: any Encoder) throws {
+  func encode(to encoder: any Encoder) throws {
     guard let modified else {
       var container = encoder.singleValueContainer()
       return try container.encode(id)
@@ -66,7 +66,7 @@ extension CachedHero {
 }
 
 /// The items of a cached page in short form: heroes' ids, or the comics themselves.
-public enum CachedItems: Codable, Hashable, Sendable {
+enum CachedItems: Codable, Hashable, Sendable {
   case heroes([CachedHero])
   case comics([Comic])
 
@@ -77,7 +77,7 @@ public enum CachedItems: Codable, Hashable, Sendable {
     }
   }
 
-  public init(from decoder: any Decoder) throws {
+  init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
     if let heroes = try? container.decode([CachedHero].self) {
       self = .heroes(heroes)
@@ -86,7 +86,7 @@ public enum CachedItems: Codable, Hashable, Sendable {
     }
   }
 
-  public func encode(to encoder: any Encoder) throws {
+  func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     switch self {
     case .heroes(let heroes): try container.encode(heroes)

@@ -1,6 +1,6 @@
 /// The one paging rule for every listing followed to its end (`sync`, `heroes --all`): go on only
 /// after a full page at the offset asked for.
-public enum ListingPaging: Equatable, Sendable {
+enum ListingPaging: Equatable, Sendable {
   /// A full page: the listing goes on at this offset.
   case next(Int)
   /// The listing reached `total`.
@@ -9,7 +9,7 @@ public enum ListingPaging: Equatable, Sendable {
   case short
 
   /// Where a page asked for at `requested` with `limit` leaves the listing, given what came back.
-  public static func after(requested: Int, limit: Int, offset: Int, count: Int, total: Int) -> ListingPaging {
+  static func after(requested: Int, limit: Int, offset: Int, count: Int, total: Int) -> ListingPaging {
     let (end, overflow) = requested.addingReportingOverflow(count)
     if overflow || end >= total { return count > 0 || requested >= total ? .complete : .short }
     guard count > 0, count >= limit, offset == requested else { return .short }
@@ -17,16 +17,16 @@ public enum ListingPaging: Equatable, Sendable {
   }
 
   /// Whether the listing stops here.
-  public var endsListing: Bool {
+  var endsListing: Bool {
     if case .next = self { return false }
     return true
   }
 }
 
 /// Heroes an API listing promised and did not send, as a warning for stderr.
-public enum ShortListing {
+enum ShortListing {
   /// `Warning: the Marvel API promised 250 heroes but sent 200 …`; nil when nothing is missing.
-  public static func warning(promised: Int, received: Int) -> String? {
+  static func warning(promised: Int, received: Int) -> String? {
     guard received < promised else { return nil }
     return "The Marvel API promised \(Grouped.format(promised)) heroes but sent \(Grouped.format(received)) "
       + "before its paging broke off (pages empty, short, repeated or longer than asked for); the listing is "

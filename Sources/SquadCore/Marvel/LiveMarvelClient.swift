@@ -1,21 +1,21 @@
 import Foundation
 
 /// The Marvel API over HTTP: signed requests, a response cache with ETag revalidation, and retries.
-public struct LiveMarvelClient: MarvelClient {
+struct LiveMarvelClient: MarvelClient {
   /// The base URL, e.g. `https://gateway.marvel.com/v1/public`.
-  public let baseURL: String
+  let baseURL: String
   /// The keys requests are signed with.
-  public let credentials: MarvelCredentials
+  let credentials: MarvelCredentials
   /// Seconds one request may take, retries included.
-  public let timeout: Double
+  let timeout: Double
   /// Seconds a cached answer is used without asking.
-  public let cacheTTL: Double
+  let cacheTTL: Double
   /// When to retry.
-  public let retry = RetryPolicy()
+  let retry = RetryPolicy()
   /// The most requests this client has on the wire at once.
-  public static let maximumRequestsInFlight = 5
+  static let maximumRequestsInFlight = 5
   /// Pages of one listing in progress at once, so the next request leaves while one is decoded.
-  public static let pagesInProgress = 2 * maximumRequestsInFlight
+  static let pagesInProgress = 2 * maximumRequestsInFlight
   let limiter: RequestLimiter
   let sent = Mutex(0)
   let cache: ResponseCache?
@@ -23,7 +23,7 @@ public struct LiveMarvelClient: MarvelClient {
   let environment: MarvelClientEnvironment
 
   /// A client; `cache` nil disables caching.
-  public init(
+  init(
     baseURL: String, credentials: MarvelCredentials, timeout: Double = 10, cacheTTL: Double = 86_400,
     cache: ResponseCache?, transport: any HTTPTransport = URLSessionTransport(),
     environment: MarvelClientEnvironment = .live
@@ -38,9 +38,9 @@ public struct LiveMarvelClient: MarvelClient {
     limiter = RequestLimiter(limit: Self.maximumRequestsInFlight)
   }
 
-  public var requestsSent: Int { sent.withLock { $0 } }
+  var requestsSent: Int { sent.withLock { $0 } }
 
-  public func characters(_ filter: CharacterFilter, freshness: CacheFreshness) async -> Result<
+  func characters(_ filter: CharacterFilter, freshness: CacheFreshness) async -> Result<
     MarvelPage<Hero>, MarvelError
   > {
     let answer = await fetch(.characters(filter), as: CharacterDTO.self, freshness: freshness) { $0.hero }
@@ -56,7 +56,7 @@ public struct LiveMarvelClient: MarvelClient {
     return answer
   }
 
-  public func character(_ id: HeroID) async -> Result<MarvelPage<Hero>, MarvelError> {
+  func character(_ id: HeroID) async -> Result<MarvelPage<Hero>, MarvelError> {
     let answer = await fetch(.character(id), as: CharacterDTO.self, freshness: .withinTTL) { $0.hero }
     // Marvel answers an id it does not know with 404: records of other ids alone are no answer.
     if case .success(let page) = answer, let other = page.results.first, !page.results.contains(where: { $0.id == id })
@@ -68,7 +68,7 @@ public struct LiveMarvelClient: MarvelClient {
     return answer
   }
 
-  public func comics(of id: HeroID, order: ComicOrder, limit: Int, offset: Int) async -> Result<
+  func comics(of id: HeroID, order: ComicOrder, limit: Int, offset: Int) async -> Result<
     MarvelPage<Comic>, MarvelError
   > {
     await fetch(.comics(of: id, order: order, limit: limit, offset: offset), as: ComicDTO.self, freshness: .withinTTL) {

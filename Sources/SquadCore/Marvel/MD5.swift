@@ -1,7 +1,7 @@
 /// MD5 (RFC 1321), for the Marvel API's signature and cache file names; Foundation on Linux lacks it.
-public enum MD5 {
+enum MD5 {
   /// The 16-byte digest of the bytes.
-  public static func digest<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> [UInt8] {
+  static func digest<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> [UInt8] {
     var state: (UInt32, UInt32, UInt32, UInt32) = (0x6745_2301, 0xefcd_ab89, 0x98ba_dcfe, 0x1032_5476)
     var message = Array(bytes)
     let bitLength = UInt64(message.count) &* 8
@@ -21,12 +21,12 @@ public enum MD5 {
   }
 
   /// The lowercase hexadecimal digest of the text's UTF-8 bytes, e.g. for the request `hash`.
-  public static func hex(_ text: String) -> String {
+  static func hex(_ text: String) -> String {
     hex(digest(Array(text.utf8)))
   }
 
   /// Lowercase hexadecimal of bytes.
-  public static func hex(_ bytes: [UInt8]) -> String {
+  static func hex(_ bytes: [UInt8]) -> String {
     bytes.map { String($0 >> 4, radix: 16) + String($0 & 0x0f, radix: 16) }.joined()
   }
 

@@ -1,5 +1,5 @@
 /// The Marvel API as squad uses it. The live client signs, caches and retries; tests stub it.
-public protocol MarvelClient: Sendable {
+protocol MarvelClient: Sendable {
   /// `/characters` with a filter; `freshness` says whether a cached answer within the TTL will do.
   func characters(_ filter: CharacterFilter, freshness: CacheFreshness) async -> Result<MarvelPage<Hero>, MarvelError>
   /// `/characters/{id}`: a page of at most one hero (404 is `.notFound`).
@@ -13,7 +13,7 @@ public protocol MarvelClient: Sendable {
 }
 
 /// How much a cached answer may be trusted.
-public enum CacheFreshness: Hashable, Sendable {
+enum CacheFreshness: Hashable, Sendable {
   /// Within the TTL the cache answers without a request; after it, revalidate.
   case withinTTL
   /// Always ask, but conditionally (`If-None-Match`), so an unchanged answer costs a 304.
@@ -21,7 +21,7 @@ public enum CacheFreshness: Hashable, Sendable {
 }
 
 /// How an answer was obtained, so commands can count what the network cost.
-public enum ResponseOrigin: Hashable, Sendable {
+enum ResponseOrigin: Hashable, Sendable {
   /// From the cache within its TTL, with no request.
   case cache
   /// Revalidated: the server said 304 and the cached body was reused.
@@ -31,21 +31,21 @@ public enum ResponseOrigin: Hashable, Sendable {
 }
 
 /// One page of results with Marvel's window, attribution and how it was obtained.
-public struct MarvelPage<Item: Hashable & Sendable>: Hashable, Sendable {
+struct MarvelPage<Item: Hashable & Sendable>: Hashable, Sendable {
   /// The index of the first result in the whole listing.
-  public var offset: Int
+  var offset: Int
   /// The page size asked for.
-  public var limit: Int
+  var limit: Int
   /// How many results match in all.
-  public var total: Int
+  var total: Int
   /// The results, in the API's order.
-  public var results: [Item]
+  var results: [Item]
   /// Marvel's `attributionText`.
-  public var attribution: String
+  var attribution: String
   /// Where the answer came from.
-  public var origin = ResponseOrigin.network
+  var origin = ResponseOrigin.network
   /// How many HTTP requests it cost, retries included (0 from the cache).
-  public var requests = 1
+  var requests = 1
   /// A new answer's cache entry, for the caller to write once it has stored the page's heroes.
-  public var pendingCache: PendingCacheEntry?
+  var pendingCache: PendingCacheEntry?
 }

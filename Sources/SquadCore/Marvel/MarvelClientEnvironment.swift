@@ -1,18 +1,18 @@
 import Foundation
 
 /// The clock, waiting, jitter and request timestamps of talking to the API, injected for tests.
-public struct MarvelClientEnvironment: Sendable {
+struct MarvelClientEnvironment: Sendable {
   /// The current time (deadlines, cache ages).
-  public var now: @Sendable () -> Date
+  var now: @Sendable () -> Date
   /// Waits this many seconds (between retries).
-  public var sleep: @Sendable (Double) async -> Void
+  var sleep: @Sendable (Double) async -> Void
   /// A random number in 0…1 that spreads retries out.
-  public var jitter: @Sendable () -> Double
+  var jitter: @Sendable () -> Double
   /// The `ts` of a request: any string that changes per request.
-  public var timestamp: @Sendable () -> String
+  var timestamp: @Sendable () -> String
 
   /// The real clock, real sleeping, random jitter and millisecond timestamps.
-  public static let live = MarvelClientEnvironment(
+  static let live = MarvelClientEnvironment(
     now: Date.init,
     sleep: { seconds in try? await Task.sleep(nanoseconds: Nanoseconds.from(seconds: seconds)) },
     jitter: { Double.random(in: 0...1) },

@@ -2,7 +2,7 @@ import Foundation
 
 extension MarvelConfiguration {
   /// Resolves every setting by precedence: flag > environment > config file > default.
-  public static func resolve(
+  static func resolve(
     baseURLFlag: String?, timeoutFlag: String?, offlineFlag: Bool = false, environment: [String: String],
     configFile: String
   ) -> Result<MarvelConfiguration, ConfigurationError> {

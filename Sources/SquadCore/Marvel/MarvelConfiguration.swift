@@ -1,33 +1,33 @@
 import Foundation
 
 /// How squad reaches the Marvel API: keys, base URL, timeout and cache TTL (flag, environment, config, default).
-public struct MarvelConfiguration: Equatable, Sendable {
+struct MarvelConfiguration: Equatable, Sendable {
   /// Marvel's own gateway, retired in 2025 but still the documented default.
-  public static let defaultBaseURL = "https://gateway.marvel.com/v1/public"
+  static let defaultBaseURL = "https://gateway.marvel.com/v1/public"
   /// Seconds a request may take, retries included, unless `--timeout` or `timeout` says otherwise.
-  public static let defaultTimeout = 10.0
+  static let defaultTimeout = 10.0
   /// Seconds a cached answer is reused without asking: 24 hours.
-  public static let defaultCacheTTL = 86_400.0
+  static let defaultCacheTTL = 86_400.0
 
   /// The key pair, if both halves are set.
-  public var keys: Keys
+  var keys: Keys
   /// The API base URL.
-  public var baseURL = defaultBaseURL
+  var baseURL = defaultBaseURL
   /// Seconds one request may take, retries included.
-  public var timeout = defaultTimeout
+  var timeout = defaultTimeout
   /// Seconds a cached answer is reused without asking.
-  public var cacheTTL = defaultCacheTTL
+  var cacheTTL = defaultCacheTTL
   /// The configuration file consulted (it may not exist).
-  public var configFile: String
+  var configFile: String
   /// Things worth telling the user (a readable private key, plain http), as sentences.
-  public var warnings: [String] = []
+  var warnings: [String] = []
   /// What made this run offline (a flag, variable or config key); nil when squad may go online.
-  public var offline: String? = nil
+  var offline: String? = nil
   /// The libcurl libraries to try, in order (`SQUAD_LIBCURL`, or ``NetworkLibrary/defaultNames``).
-  public var networkLibraries = NetworkLibrary.defaultNames
+  var networkLibraries = NetworkLibrary.defaultNames
 
   /// Whether both keys are set, one of them, or neither.
-  public enum Keys: Equatable, Sendable {
+  enum Keys: Equatable, Sendable {
     /// Neither key: the local catalogue answers.
     case none
     /// Both keys.
@@ -39,7 +39,7 @@ public struct MarvelConfiguration: Equatable, Sendable {
   }
 
   /// The credentials, or the error a command needing them reports.
-  public var credentials: Result<MarvelCredentials, SourceError> {
+  var credentials: Result<MarvelCredentials, SourceError> {
     let both = "MARVEL_PUBLIC_KEY and MARVEL_PRIVATE_KEY (or publicKey and privateKey in \(configFile))"
     switch keys {
     case .complete(let credentials):

@@ -1,22 +1,22 @@
 /// A Marvel API key pair; printing, reflecting or tracing it shows only the public key.
-public struct MarvelCredentials: Hashable, Sendable {
+struct MarvelCredentials: Hashable, Sendable {
   /// The public key, sent as `apikey`.
-  public let publicKey: String
+  let publicKey: String
   private let privateKey: String
 
   /// A key pair.
-  public init(publicKey: String, privateKey: String) {
+  init(publicKey: String, privateKey: String) {
     self.publicKey = publicKey
     self.privateKey = privateKey
   }
 
   /// The lowercase hex `md5(ts + privateKey + publicKey)` Marvel checks.
-  public func hash(timestamp: String) -> String {
+  func hash(timestamp: String) -> String {
     MD5.hex(timestamp + privateKey + publicKey)
   }
 
   /// The three authentication parameters, in the order they are appended to a request.
-  public func signature(timestamp: String) -> [URLQueryParameter] {
+  func signature(timestamp: String) -> [URLQueryParameter] {
     [
       URLQueryParameter("ts", timestamp), URLQueryParameter("apikey", publicKey),
       URLQueryParameter("hash", hash(timestamp: timestamp)),
@@ -24,7 +24,7 @@ public struct MarvelCredentials: Hashable, Sendable {
   }
 
   /// The names of the query parameters that carry authentication, stripped from anything shown.
-  public static let parameterNames: Set<String> = ["apikey", "ts", "hash"]
+  static let parameterNames: Set<String> = ["apikey", "ts", "hash"]
 }
 
 extension MarvelCredentials: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable,
@@ -34,13 +34,13 @@ extension MarvelCredentials: CustomStringConvertible, CustomDebugStringConvertib
 
   public var description: String { "MarvelCredentials(publicKey: \(publicKey), privateKey: \(Self.redacted))" }
 
-  public var debugDescription: String { description }
+  var debugDescription: String { description }
 
-  public var customMirror: Mirror {
+  var customMirror: Mirror {
     Mirror(self, children: ["publicKey": publicKey, "privateKey": Self.redacted], displayStyle: .struct)
   }
 
-  public var traceValue: JSONValue {
+  var traceValue: JSONValue {
     .object([("publicKey", .string(publicKey)), ("privateKey", .string(Self.redacted))])
   }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A Marvel API request before signing: a path and its query parameters, always spelled the same.
-public enum MarvelEndpoint: Hashable, Sendable {
+enum MarvelEndpoint: Hashable, Sendable {
   /// `/characters`, filtered, ordered and paged.
   case characters(CharacterFilter)
   /// `/characters/{id}`.
@@ -10,7 +10,7 @@ public enum MarvelEndpoint: Hashable, Sendable {
   case comics(of: HeroID, order: ComicOrder = .onSaleDescending, limit: Int = 20, offset: Int = 0)
 
   /// The path under the base URL, starting with `/`.
-  public var path: String {
+  var path: String {
     switch self {
     case .characters: return "/characters"
     case .character(let id): return "/characters/\(id.rawValue)"
@@ -19,7 +19,7 @@ public enum MarvelEndpoint: Hashable, Sendable {
   }
 
   /// The query parameters, without authentication.
-  public var query: [URLQueryParameter] {
+  var query: [URLQueryParameter] {
     switch self {
     case .characters(let filter): return filter.parameters
     case .character: return []
@@ -30,13 +30,13 @@ public enum MarvelEndpoint: Hashable, Sendable {
   }
 
   /// The unsigned URL under `base`: safe to show, log and use as a cache key.
-  public func url(base: String) -> String {
+  func url(base: String) -> String {
     MarvelURL.join(base: base, path: path, query: query)
   }
 }
 
 /// The order squad asks `/characters/{id}/comics` for.
-public enum ComicOrder: String, Hashable, Sendable {
+enum ComicOrder: String, Hashable, Sendable {
   /// Newest on-sale date first.
   case onSaleDescending = "-onsaleDate"
 }

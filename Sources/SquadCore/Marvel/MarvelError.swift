@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why a Marvel API request failed; the description also says what to do, never showing the keys.
-public enum MarvelError: Error, Hashable, Sendable, CustomStringConvertible {
+enum MarvelError: Error, Hashable, Sendable, CustomStringConvertible {
   /// 401, or 409 `MissingParameter`: the keys are wrong or missing. Never retried or hidden.
   case credentials(status: Int, message: String)
   /// 404: nothing at this path (an unknown character id).
@@ -24,7 +24,7 @@ public enum MarvelError: Error, Hashable, Sendable, CustomStringConvertible {
   case noNetworkLibrary(detail: String)
 
   /// Whether the API could not answer at all, so the local catalogue may stand in for it.
-  public var isUnavailable: Bool {
+  var isUnavailable: Bool {
     switch self {
     case .throttled, .serverError, .unreachable, .timedOut, .retryLater: return true
     case .credentials, .notFound, .rejected, .invalidResponse, .noNetworkLibrary: return false
@@ -32,7 +32,7 @@ public enum MarvelError: Error, Hashable, Sendable, CustomStringConvertible {
   }
 
   /// A few words for notices: `connection refused after 4 attempts`, `HTTP 500 after 4 attempts`.
-  public var summary: String {
+  var summary: String {
     switch self {
     case .credentials(let status, let message): return "HTTP \(status): \(message)"
     case .notFound(let message, _): return "HTTP 404: \(message)"
@@ -48,7 +48,7 @@ public enum MarvelError: Error, Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  public var description: String {
+  var description: String {
     switch self {
     case .credentials(let status, let message):
       return "The Marvel API rejected the credentials (HTTP \(status): \(message)). "
@@ -99,7 +99,7 @@ public enum MarvelError: Error, Hashable, Sendable, CustomStringConvertible {
 
 extension MarvelError {
   /// The error as a source of heroes reports it, with the exit code the contract gives it.
-  public var sourceError: SourceError {
+  var sourceError: SourceError {
     switch self {
     case .credentials: return .credentials(description)
     case .invalidResponse: return .invalidResponse(description)

@@ -1,7 +1,7 @@
 /// Building request URLs under any base, and hiding authentication in URLs that are shown.
-public enum MarvelURL {
+enum MarvelURL {
   /// `base + path + ?query`, with exactly one `/` between base and path.
-  public static func join(base: String, path: String, query: [URLQueryParameter]) -> String {
+  static func join(base: String, path: String, query: [URLQueryParameter]) -> String {
     var root = Substring(base)
     while root.hasSuffix("/") { root = root.dropLast() }
     let tail = path.hasPrefix("/") ? path : "/" + path
@@ -10,13 +10,13 @@ public enum MarvelURL {
   }
 
   /// The URL with a signature's query parameters appended.
-  public static func signed(_ url: String, with signature: [URLQueryParameter]) -> String {
+  static func signed(_ url: String, with signature: [URLQueryParameter]) -> String {
     let query = signature.map(\.encoded).joinedDirectly(separator: "&")
     return url + (url.contains("?") ? "&" : "?") + query
   }
 
   /// The URL without `apikey`, `ts`, `hash` and any `user:password@`, for messages and logs.
-  public static func redacted(_ url: String) -> String {
+  static func redacted(_ url: String) -> String {
     let url = withoutUserInfo(url)
     guard let mark = url.firstIndex(of: "?") else { return url }
     let kept = url[url.index(after: mark)...].split(separator: "&", omittingEmptySubsequences: false).filter { pair in
@@ -28,7 +28,7 @@ public enum MarvelURL {
   }
 
   /// The URL without the `user:password@` of its authority, if it has one.
-  public static func withoutUserInfo(_ url: String) -> String {
+  static func withoutUserInfo(_ url: String) -> String {
     guard let schemeEnd = url.range(of: "://") else { return url }
     let authorityStart = schemeEnd.upperBound
     let rest = url[authorityStart...]

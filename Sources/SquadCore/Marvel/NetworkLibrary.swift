@@ -2,18 +2,18 @@ import Foundation
 import LazyLibcurl
 
 /// libcurl, which URLSession speaks HTTP through on Linux, loaded when squad first needs the network.
-public enum NetworkLibrary {
+enum NetworkLibrary {
   /// The libraries tried in order when `SQUAD_LIBCURL` is unset: the OpenSSL build, then the GnuTLS one.
-  public static let defaultNames = ["libcurl.so.4", "libcurl-gnutls.so.4"]
+  static let defaultNames = ["libcurl.so.4", "libcurl-gnutls.so.4"]
 
   /// The libraries to try: `SQUAD_LIBCURL` (a file name or a path) alone when set.
-  public static func names(environment: [String: String]) -> [String] {
+  static func names(environment: [String: String]) -> [String] {
     guard let configured = environment["SQUAD_LIBCURL"], !configured.isEmpty else { return defaultNames }
     return [configured]
   }
 
   /// Why this process cannot use the network, or nil: libdispatch on Linux traps without /proc.
-  public static var unavailableWithoutProc: String? {
+  static var unavailableWithoutProc: String? {
     #if os(Linux)
       guard access("/proc/self/stat", R_OK) != 0 else { return nil }
       return "squad cannot go online here: /proc is not mounted, and the system's libdispatch needs it for "
@@ -24,7 +24,7 @@ public enum NetworkLibrary {
   }
 
   /// Loads the first of `names` that works; the failure names every library tried and why.
-  public static func load(_ names: [String]) -> Result<Void, NetworkLibraryError> {
+  static func load(_ names: [String]) -> Result<Void, NetworkLibraryError> {
     var reasons: [String] = []
     for name in names {
       var error = [CChar](repeating: 0, count: 512)
@@ -36,7 +36,7 @@ public enum NetworkLibrary {
 }
 
 /// libcurl could not be loaded: squad cannot use the network at all.
-public struct NetworkLibraryError: Error, Hashable, Sendable {
+struct NetworkLibraryError: Error, Hashable, Sendable {
   /// The loader's reasons, e.g. `libcurl.so.4: cannot open shared object file: …`.
-  public var detail: String
+  var detail: String
 }

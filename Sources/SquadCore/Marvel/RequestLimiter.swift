@@ -1,15 +1,15 @@
 /// Lets at most `limit` requests be on the wire at once, first come first served.
-public actor RequestLimiter {
+actor RequestLimiter {
   /// The most requests out at once.
-  public let limit: Int
+  let limit: Int
   private var out = 0
   private(set) var waiting: [CheckedContinuation<Void, Never>] = []
 
   /// A limiter allowing `limit` requests at once (at least one).
-  public init(limit: Int) { self.limit = max(1, limit) }
+  init(limit: Int) { self.limit = max(1, limit) }
 
   /// Waits for a place on the wire.
-  public func enter() async {
+  func enter() async {
     if out < limit {
       out += 1
       return
@@ -18,7 +18,7 @@ public actor RequestLimiter {
   }
 
   /// Hands the place to the longest waiting request, or frees it.
-  public func leave() {
+  func leave() {
     if waiting.isEmpty {
       out -= 1
     } else {

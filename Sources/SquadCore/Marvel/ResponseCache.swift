@@ -2,23 +2,23 @@ import Foundation
 
 /// API answers kept on disk (`cache/responses/`), one JSON line per unsigned request URL, named by
 /// its MD5; the items in short form (``CachedItems``), heroes rebuilt from the catalogue.
-public struct ResponseCache: Sendable {
+struct ResponseCache: Sendable {
   /// The folder of cached answers.
-  public let directory: String
+  let directory: String
   /// Where cached character ids are looked up.
-  public let catalogue: CatalogueStore?
+  let catalogue: CatalogueStore?
 
   /// A cache in the given folder (created on first write), resolving heroes in `catalogue`.
-  public init(directory: String, catalogue: CatalogueStore? = nil) {
+  init(directory: String, catalogue: CatalogueStore? = nil) {
     self.directory = directory
     self.catalogue = catalogue
   }
 
   /// The file an unsigned URL is cached in.
-  public func path(for url: String) -> String { directory + "/" + MD5.hex(url) + ".json" }
+  func path(for url: String) -> String { directory + "/" + MD5.hex(url) + ".json" }
 
   /// The cached answer for an unsigned URL; nil when missing, unreadable or not a valid answer.
-  public func entry(for url: String) -> CachedResponse? {
+  func entry(for url: String) -> CachedResponse? {
     guard let bytes = try? BoundedInput.regularFile(path(for: url), limit: InputLimit.mappedFile),
       let entry = try? JSONDecoder().decode(CachedResponse.self, from: Data(bytes)), entry.url == url
     else { return nil }
@@ -43,7 +43,7 @@ public struct ResponseCache: Sendable {
   }
 
   /// Stores an answer atomically; the first store removes earlier layouts' files and leftovers.
-  public func store(_ entry: CachedResponse) throws(PersistenceError) {
+  func store(_ entry: CachedResponse) throws(PersistenceError) {
     tidy()
     try AtomicFile.write(Data(CompactJSON.encode(entry) + [UInt8(ascii: "\n")]), to: path(for: entry.url))
   }
@@ -64,51 +64,51 @@ public struct ResponseCache: Sendable {
 
 /// A new answer's cache entry that names heroes, written once they are in the catalogue
 /// (``write(stored:)``), so the cache never runs ahead of the catalogue.
-public struct PendingCacheEntry: Hashable, Sendable, CustomTraceConvertible {
+struct PendingCacheEntry: Hashable, Sendable, CustomTraceConvertible {
   let entry: CachedResponse
   let cache: ResponseCache
   let heroes: Set<Int>
 
   /// Writes the entry when every hero it names is among `stored` (nil: all were stored).
-  public func write(stored: Set<Int>? = nil) {
+  func write(stored: Set<Int>? = nil) {
     guard stored.map(heroes.isSubset(of:)) ?? true else { return }
     // A cache that cannot be written costs requests later, not correctness now.
     try? cache.store(entry)
   }
 
-  public static func == (left: Self, right: Self) -> Bool { left.entry == right.entry }
-  public func hash(into hasher: inout Hasher) { hasher.combine(entry) }
-  public var traceValue: JSONValue { .string(entry.url) }
+  static func == (left: Self, right: Self) -> Bool { left.entry == right.entry }
+  func hash(into hasher: inout Hasher) { hasher.combine(entry) }
+  var traceValue: JSONValue { .string(entry.url) }
 }
 
 /// One cached API answer.
-public struct CachedResponse: Hashable, Sendable {
+struct CachedResponse: Hashable, Sendable {
   /// The file layout this release writes; files of other layouts are misses.
   static let layout = 2
   /// The unsigned request URL (no `apikey`, `ts` or `hash`).
-  public var url: String
+  var url: String
   /// The ETag the server sent, for `If-None-Match`.
-  public var etag: String?
+  var etag: String?
   /// When the answer was fetched or last revalidated.
-  public var fetchedAt: Date
+  var fetchedAt: Date
   /// The answer in short form.
-  public var page: CachedPage?
+  var page: CachedPage?
 }
 
 /// A page as the cache keeps it: paging numbers and items in short form (``LeanCacheItem``).
-public struct CachedPage: Hashable, Sendable, Encodable {
-  public var offset: Int
-  public var limit: Int
-  public var total: Int
-  public var attribution: String
-  public var items: CachedItems
+struct CachedPage: Hashable, Sendable, Encodable {
+  var offset: Int
+  var limit: Int
+  var total: Int
+  var attribution: String
+  var items: CachedItems
 }
 
 extension CachedResponse: Codable {
   // One line of JSON, the page's numbers beside the URL (the layout of the previous release).
   private enum Key: String, CodingKey { case layout, url, etag, fetchedAt, offset, limit, total, attribution, items }
 
-  public init(from decoder: any Decoder) throws {
+  init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: Key.self)
     guard try container.decode(Int.self, forKey: .layout) == Self.layout else {
       throw DecodingError.dataCorruptedError(forKey: .layout, in: container, debugDescription: "another layout")
@@ -124,7 +124,7 @@ extension CachedResponse: Codable {
       items: try container.decode(CachedItems.self, forKey: .items))
   }
 
-  public func encode(to encoder: any Encoder) throws {
+  func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: Key.self)
     try container.encode(Self.layout, forKey: .layout)
     try container.encode(url, forKey: .url)

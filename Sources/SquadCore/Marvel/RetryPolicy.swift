@@ -2,20 +2,20 @@ import Foundation
 
 /// When to try a request again and how long to wait first: transport errors, 429 and 5xx, up to
 /// `maximumRetries` times, doubling from `baseDelay` with jitter, or as `Retry-After` says.
-public struct RetryPolicy: Hashable, Sendable {
+struct RetryPolicy: Hashable, Sendable {
   /// Retries after the first attempt.
-  public var maximumRetries = 3
+  var maximumRetries = 3
   /// The wait before the first retry, before jitter.
-  public var baseDelay = 0.5
+  var baseDelay = 0.5
 
   /// squad's policy: 3 retries, 0.5 s doubling.
-  public init() {}
+  init() {}
 
   /// Whether an answer with this status may succeed if asked again.
-  public static func isRetryable(status: Int) -> Bool { status == 429 || (500...599).contains(status) }
+  static func isRetryable(status: Int) -> Bool { status == 429 || (500...599).contains(status) }
 
   /// Whether a transport failure may go away if asked again.
-  public static func isRetryable(_ error: TransportError) -> Bool {
+  static func isRetryable(_ error: TransportError) -> Bool {
     switch error {
     case .connectionRefused, .connectionLost, .hostNotFound, .other: return true
     case .timedOut, .cancelled, .badURL, .noNetworkLibrary, .bodyTooLarge, .tooManyRedirects, .redirectRefused,
@@ -25,7 +25,7 @@ public struct RetryPolicy: Hashable, Sendable {
   }
 
   /// The wait before retry `retry` (from 1): `Retry-After`, else `baseDelay × 2^(retry−1) × (0.5 + jitter / 2)`.
-  public func delay(beforeRetry retry: Int, retryAfter: Double?, jitter: Double) -> Double {
+  func delay(beforeRetry retry: Int, retryAfter: Double?, jitter: Double) -> Double {
     if let retryAfter, retryAfter >= 0 { return retryAfter }
     let backoff = baseDelay * Double(1 << min(max(retry - 1, 0), 16))
     return backoff * (0.5 + min(max(jitter, 0), 1) / 2)
@@ -33,7 +33,7 @@ public struct RetryPolicy: Hashable, Sendable {
 
   /// `Retry-After` (seconds or an HTTP date) as seconds from `now`, capped at
   /// ``longestRetryAfter``; nil when absent or unreadable. Of several values the latest wins.
-  public static func retryAfterSeconds(_ header: String?, now: Date = Date()) -> Double? {
+  static func retryAfterSeconds(_ header: String?, now: Date = Date()) -> Double? {
     guard let header else { return nil }
     let pieces = header.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingWhitespace() }
     var latest: Double?
@@ -61,7 +61,7 @@ public struct RetryPolicy: Hashable, Sendable {
   }
 
   /// A year: the longest `Retry-After` squad reads as given.
-  public static let longestRetryAfter = 365 * 86_400.0
+  static let longestRetryAfter = 365 * 86_400.0
 }
 
 /// HTTP dates (RFC 9110 §5.6.7): the IMF-fixdate, and the obsolete RFC 850 and asctime forms.

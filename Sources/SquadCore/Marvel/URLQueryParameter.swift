@@ -1,21 +1,21 @@
 /// One `name=value` query parameter, kept in order so a request's URL is always spelled the same.
-public struct URLQueryParameter: Hashable, Sendable {
+struct URLQueryParameter: Hashable, Sendable {
   /// The parameter name, e.g. `nameStartsWith`.
-  public var name: String
+  var name: String
   /// The value before percent-encoding.
-  public var value: String
+  var value: String
 
   /// A parameter.
-  public init(_ name: String, _ value: String) {
+  init(_ name: String, _ value: String) {
     self.name = name
     self.value = value
   }
 
   /// `name=value`, percent-encoded for a query string.
-  public var encoded: String { Self.escape(name) + "=" + Self.escape(value) }
+  var encoded: String { Self.escape(name) + "=" + Self.escape(value) }
 
   /// Percent-encodes everything but RFC 3986 unreserved characters, so names reach the server as typed.
-  public static func escape(_ text: String) -> String {
+  static func escape(_ text: String) -> String {
     var output = ""
     for byte in text.utf8 {
       switch byte {

@@ -6,13 +6,13 @@ import Foundation
 
 /// The real network: URLSession without a URL cache, bodies bounded by ``SessionDelegate``, and
 /// the session made on the first request, so commands that stay offline never load libcurl.
-public final class URLSessionTransport: HTTPTransport {
+final class URLSessionTransport: HTTPTransport {
   private let libraries: [String]
   private let session = Mutex<Result<URLSession, NetworkLibraryError>?>(nil)
   private let delegate = SessionDelegate()
 
   /// A transport that loads libcurl from the first of `libraries` that works.
-  public init(libraries: [String] = NetworkLibrary.defaultNames) { self.libraries = libraries }
+  init(libraries: [String] = NetworkLibrary.defaultNames) { self.libraries = libraries }
 
   deinit {
     if case .success(let session)? = session.withLock({ $0 }) { session.finishTasksAndInvalidate() }
@@ -35,7 +35,7 @@ public final class URLSessionTransport: HTTPTransport {
     }
   }
 
-  public func get(_ request: HTTPRequest) async -> Result<HTTPResponse, TransportError> {
+  func get(_ request: HTTPRequest) async -> Result<HTTPResponse, TransportError> {
     guard let url = URL(string: request.url), ["http", "https"].contains(url.scheme?.lowercased()) else {
       return .failure(.badURL)
     }

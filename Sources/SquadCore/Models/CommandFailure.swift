@@ -1,21 +1,21 @@
 /// An error a command can end with: the message it prints and the exit code it returns.
-public protocol CommandFailure: Error, CustomStringConvertible {
+protocol CommandFailure: Error, CustomStringConvertible {
   /// The exit code the failure ends the command with.
   var exitCode: ExitCode { get }
 }
 
 /// A feature's failure, which is always one of a few underlying failures: its exit code and
 /// message are the underlying one's unless it says otherwise.
-public protocol FeatureFailure: CommandFailure {
+protocol FeatureFailure: CommandFailure {
   /// The failure underneath.
   var underlying: any CommandFailure { get }
 }
 
 extension FeatureFailure {
   /// The underlying failure's exit code.
-  public var exitCode: ExitCode { underlying.exitCode }
+  var exitCode: ExitCode { underlying.exitCode }
   /// The underlying failure's message.
-  public var description: String { underlying.description }
+  var description: String { underlying.description }
 }
 
 extension PersistenceError: CommandFailure {}

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where an answer came from, so the CLI can say so (notices) and credit Marvel (attribution).
-public enum DataSource: Hashable, Sendable {
+enum DataSource: Hashable, Sendable {
   /// The local catalogue, because no API keys are configured or `--offline` was given.
   case catalogue(reason: LocalReason, updatedAt: Date?)
   /// The Marvel API, fresh or from its cache; carries Marvel's attribution text.
@@ -12,7 +12,7 @@ public enum DataSource: Hashable, Sendable {
   case squad
 
   /// Why the local catalogue answered without asking the API.
-  public enum LocalReason: Hashable, Sendable {
+  enum LocalReason: Hashable, Sendable {
     /// No `MARVEL_PUBLIC_KEY`/`MARVEL_PRIVATE_KEY` configured.
     case noKeys
     /// `--offline` was given.
@@ -25,18 +25,18 @@ public enum DataSource: Hashable, Sendable {
   }
 
   /// Marvel's attribution line: from the API when it answered, the standard line otherwise.
-  public var attribution: String {
+  var attribution: String {
     if case .api(let text) = self, !text.isEmpty { return text }
     return DataSource.standardAttribution
   }
 
   /// The attribution Marvel's terms ask for wherever its data is shown.
-  public static let standardAttribution = "Data provided by Marvel. © MARVEL"
+  static let standardAttribution = "Data provided by Marvel. © MARVEL"
 }
 
 extension DataSource {
   /// Whether the local catalogue answered because the API could not.
-  public var isFallback: Bool {
+  var isFallback: Bool {
     if case .fallback = self { return true }
     return false
   }

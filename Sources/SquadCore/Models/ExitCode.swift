@@ -17,7 +17,7 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
   case interrupted = 130
 
   /// The one-line meaning shown in help.
-  public var meaning: String {
+  var meaning: String {
     switch self {
     case .success: return "Success, including empty results and idempotent no-ops."
     case .failure:

@@ -1,5 +1,5 @@
 extension Hero: CustomTraceConvertible {
   /// Traces name the hero: a hero read from the catalogue keeps its details as the catalogue's
   /// bytes, which mean nothing in a trace.
-  public var traceValue: JSONValue { .object([("id", .int(id.rawValue)), ("name", .string(name))]) }
+  var traceValue: JSONValue { .object([("id", .int(id.rawValue)), ("name", .string(name))]) }
 }

@@ -2,24 +2,24 @@ import Foundation
 
 /// A Marvel character as squad knows it: what `show`, `recruit` and the catalogue need. Listings
 /// of many heroes read the lighter ``HeroSummary``.
-public struct Hero: Hashable, Sendable, Identifiable {
+struct Hero: Hashable, Sendable, Identifiable {
   /// The Marvel character id.
-  public var id: HeroID
+  var id: HeroID
   /// The display name, e.g. `Spider-Man (Peter Parker)`. Not unique; never used as a key.
-  public var name: String
+  var name: String
   /// A short biography; often empty.
-  public var description: String
+  var description: String
   /// When Marvel last changed the record; nil when unknown.
-  public var modified: Date?
+  var modified: Date?
   /// The picture; nil when Marvel has none.
-  public var thumbnail: Thumbnail?
+  var thumbnail: Thumbnail?
   /// How many comics, series, stories and events feature the hero, when known.
-  public var counts: HeroCounts
+  var counts: HeroCounts
   /// Public web pages about the hero.
-  public var urls: [HeroLink]
+  var urls: [HeroLink]
 
   /// Creates a hero record.
-  public init(
+  init(
     id: HeroID, name: String, description: String = "", modified: Date? = nil,
     thumbnail: Thumbnail? = nil, counts: HeroCounts = HeroCounts(), urls: [HeroLink] = []
   ) {
@@ -37,20 +37,20 @@ public struct Hero: Hashable, Sendable, Identifiable {
 /// holds it (its position in name order), to read it whole when more is asked for. Read from a
 /// record by the same reader as a whole ``Hero`` (``Hero/read(_:keepingDetails:)``), which checks
 /// the rest of the record without keeping it; of a hero already whole, a view.
-public struct HeroSummary: Hashable, Sendable, Identifiable {
+struct HeroSummary: Hashable, Sendable, Identifiable {
   /// The Marvel character id.
-  public var id: HeroID
+  var id: HeroID
   /// The display name.
-  public var name: String
+  var name: String
   /// When Marvel last changed the record; nil when unknown.
-  public var modified: Date?
+  var modified: Date?
   /// How many comics, series, stories and events feature the hero, when known.
-  public var counts: HeroCounts
+  var counts: HeroCounts
   /// The hero's position in the catalogue's name order; nil for a hero from elsewhere.
-  public var position: Int?
+  var position: Int?
 
   /// The summary of a whole hero.
-  public init(_ hero: Hero, position: Int? = nil) {
+  init(_ hero: Hero, position: Int? = nil) {
     id = hero.id
     name = hero.name
     modified = hero.modified
@@ -60,18 +60,18 @@ public struct HeroSummary: Hashable, Sendable, Identifiable {
 }
 
 /// Appearance counts (Marvel's `available` fields); nil where the source did not say.
-public struct HeroCounts: Hashable, Sendable {
+struct HeroCounts: Hashable, Sendable {
   /// Comics featuring the hero.
-  public var comics: Int?
+  var comics: Int?
   /// Series featuring the hero.
-  public var series: Int?
+  var series: Int?
   /// Stories featuring the hero.
-  public var stories: Int?
+  var stories: Int?
   /// Events featuring the hero.
-  public var events: Int?
+  var events: Int?
 
   /// Creates a set of counts; omitted ones are unknown.
-  public init(comics: Int? = nil, series: Int? = nil, stories: Int? = nil, events: Int? = nil) {
+  init(comics: Int? = nil, series: Int? = nil, stories: Int? = nil, events: Int? = nil) {
     self.comics = comics
     self.series = series
     self.stories = stories

@@ -2,15 +2,15 @@ import Foundation
 
 /// A field of a hero in `heroes` listings: the JSON keys, and the columns `--fields` chooses.
 /// `allCases` is the JSON order (`urls` follows `events` in JSON, which has no column).
-public enum HeroField: String, ListField {
+enum HeroField: String, ListField {
   case id, name, description, modified, thumbnail, comics, series, stories, events
   /// Whether the hero is in the squad (`inSquad` in JSON and CSV headers alike).
   case inSquad
 
   /// What `heroes` prints in tables, TSV and CSV unless `--fields` says otherwise.
-  public static let listed: [HeroField] = [.id, .name, .comics, .inSquad]
+  static let listed: [HeroField] = [.id, .name, .comics, .inSquad]
 
-  public var column: Table.Column {
+  var column: Table.Column {
     switch self {
     case .id, .comics, .series, .stories, .events:
       return Table.Column(rawValue.uppercased(), key: rawValue, alignsRight: true)
@@ -21,7 +21,7 @@ public enum HeroField: String, ListField {
   }
 
   /// The hero's value in JSON; unknown values are null.
-  public func json(_ hero: Hero, inSquad: Bool) -> JSONValue {
+  func json(_ hero: Hero, inSquad: Bool) -> JSONValue {
     switch self {
     case .id: return .int(hero.id.rawValue)
     case .name: return .string(hero.name)
@@ -38,7 +38,7 @@ public enum HeroField: String, ListField {
 
   /// The hero's value as a text cell: an unknown value is `unknown`; `mark` spells membership;
   /// `day` shows the modified date without its time (tables).
-  public func cell(_ hero: Hero, inSquad: Bool, mark: (Bool) -> String, unknown: String = "", day: Bool = false)
+  func cell(_ hero: Hero, inSquad: Bool, mark: (Bool) -> String, unknown: String = "", day: Bool = false)
     -> String
   {
     switch self {

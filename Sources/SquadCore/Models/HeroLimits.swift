@@ -4,20 +4,20 @@
 ///
 /// Lengths are UTF-8 bytes, far above anything Marvel publishes (its longest name is under 100
 /// bytes, its longest description a few KiB).
-public enum HeroLimits {
+enum HeroLimits {
   /// The longest name: 1 KiB.
-  public static let maximumNameBytes = 1_024
+  static let maximumNameBytes = 1_024
   /// The longest description: 64 KiB.
-  public static let maximumDescriptionBytes = 65_536
+  static let maximumDescriptionBytes = 65_536
   /// The longest URL (a link or a picture's path): 8 KiB.
-  public static let maximumURLBytes = 8_192
+  static let maximumURLBytes = 8_192
   /// The most links (`urls`) one character may carry.
-  public static let maximumLinks = 100
+  static let maximumLinks = 100
   /// The largest count of comics, series, stories or events.
-  public static let maximumCount = 100_000_000
+  static let maximumCount = 100_000_000
 
   /// What is wrong with `id` as a Marvel character id, or nil: it must be above 0.
-  public static func idProblem(_ id: Int) -> String? {
+  static func idProblem(_ id: Int) -> String? {
     id > 0 ? nil : "must be a whole number above 0, not \(id)"
   }
 
@@ -25,7 +25,7 @@ public enum HeroLimits {
   /// character and fit the bound. White space, control and format characters (a zero-width space,
   /// a direction mark) and other default-ignorable ones show nothing, so a name of only those is
   /// as good as empty.
-  public static func nameProblem(_ name: String) -> String? {
+  static func nameProblem(_ name: String) -> String? {
     // A name that starts with a visible ASCII character and has no byte that could start a
     // control character (nearly all) needs only its length checked: the checks below cost more.
     if let first = name.utf8.first, (0x21...0x7E).contains(first),
@@ -53,12 +53,12 @@ public enum HeroLimits {
   }
 
   /// What is wrong with `description`, or nil: it must fit the bound.
-  public static func descriptionProblem(_ description: String) -> String? {
+  static func descriptionProblem(_ description: String) -> String? {
     descriptionProblem(byteCount: description.utf8.count)
   }
 
   /// What is wrong with a URL (a link or a picture's path), or nil: it must fit the bound.
-  public static func urlProblem(_ url: String) -> String? { urlProblem(byteCount: url.utf8.count) }
+  static func urlProblem(_ url: String) -> String? { urlProblem(byteCount: url.utf8.count) }
 
   /// As ``descriptionProblem(_:)``, for a description of `byteCount` UTF-8 bytes.
   static func descriptionProblem(byteCount: Int) -> String? { lengthProblem(byteCount, maximumDescriptionBytes) }
@@ -67,12 +67,12 @@ public enum HeroLimits {
   static func urlProblem(byteCount: Int) -> String? { lengthProblem(byteCount, maximumURLBytes) }
 
   /// What is wrong with a count of comics, series, stories or events, or nil.
-  public static func countProblem(_ count: Int) -> String? {
+  static func countProblem(_ count: Int) -> String? {
     (0...maximumCount).contains(count) ? nil : "must be a count from 0 to \(maximumCount), not \(count)"
   }
 
   /// What is wrong with carrying `count` links, or nil.
-  public static func linksProblem(count: Int) -> String? {
+  static func linksProblem(count: Int) -> String? {
     count <= maximumLinks ? nil : "\(count) links is more than the \(maximumLinks) squad keeps"
   }
 

@@ -1,15 +1,15 @@
 /// A public web link for a hero, as Marvel lists them (`detail`, `wiki`, `comiclink`).
-public struct HeroLink: Hashable, Sendable, Decodable {
+struct HeroLink: Hashable, Sendable, Decodable {
   /// The kind of page: `detail`, `wiki` or `comiclink`.
-  public var type: String
+  var type: String
   /// The page address.
-  public var url: String
+  var url: String
 
   /// Whether `address` is a web address squad keeps from what it reads: `http://` or `https://`
   /// (any case) and more. Links and pictures of other schemes (`javascript:`, `data:`, `file:`)
   /// are dropped where a hero is read (``CharacterDTO``, the catalogue's records), as the
   /// placeholder picture is: a terminal or a Markdown viewer may open what squad prints.
-  public static func isWebAddress(_ address: String) -> Bool {
+  static func isWebAddress(_ address: String) -> Bool {
     let scheme = address.prefix(8).lowercased()
     return scheme.hasPrefix("https://") ? address.utf8.count > 8 : scheme.hasPrefix("http://") && address.utf8.count > 7
   }

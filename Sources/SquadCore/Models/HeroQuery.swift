@@ -1,30 +1,30 @@
 /// What a listing asks for: an optional name prefix, text within names, an order and a window.
-public struct HeroQuery: Hashable, Sendable {
+struct HeroQuery: Hashable, Sendable {
   /// The most a single API page may hold.
-  public static let maximumLimit = 100
+  static let maximumLimit = 100
   /// The largest offset: the Marvel API reads offsets as 32-bit integers. One rule online and
   /// offline, so the same command line means the same thing either way.
-  public static let maximumOffset = Int(Int32.max)
+  static let maximumOffset = Int(Int32.max)
   /// Why offsets end at ``maximumOffset``, for the usage error.
-  public static let maximumOffsetReason = "the Marvel API's offsets are 32-bit"
+  static let maximumOffsetReason = "the Marvel API's offsets are 32-bit"
 
   /// Case-insensitive name prefix; nil lists everyone.
-  public var namePrefix: String?
+  var namePrefix: String?
   /// Text the names must contain (case- and accent-insensitive, as `pick` filters); nil for any.
-  public var search: String?
+  var search: String?
   /// The order of the results (the API's default: by name).
-  public var order = HeroOrder.name
+  var order = HeroOrder.name
   /// How many heroes to skip.
-  public var offset = 0
+  var offset = 0
   /// How many heroes to return (the API's default: 20; it sends at most ``maximumLimit``).
-  public var limit = 20
+  var limit = 20
   /// Whether the page must carry its heroes whole (``HeroPage/whole``), for output that shows
   /// their descriptions, pictures or links; else a catalogue reads only their summaries.
-  public var whole = false
+  var whole = false
 
   /// What the Marvel API cannot do for this query, so that the local catalogue answers it
   /// (`order heroes by comics`); nil when the API can.
-  public var apiCannot: String? {
+  var apiCannot: String? {
     if search != nil { return "search within names (only by how they start)" }
     guard order.count != nil else { return nil }
     return "order heroes by " + order.rawValue.trimmingPrefix("-")
@@ -33,7 +33,7 @@ public struct HeroQuery: Hashable, Sendable {
 
 /// The orders of a listing: the Marvel API's (name, modified) and the counts, which only the
 /// local catalogue can sort by. A leading `-` reverses.
-public enum HeroOrder: String, CaseIterable, Hashable, Sendable {
+enum HeroOrder: String, CaseIterable, Hashable, Sendable {
   case name
   case nameDescending = "-name"
   case modified
@@ -48,10 +48,10 @@ public enum HeroOrder: String, CaseIterable, Hashable, Sendable {
   case eventsDescending = "-events"
 
   /// Whether the order runs from the largest (or latest, or last) down.
-  public var isDescending: Bool { rawValue.hasPrefix("-") }
+  var isDescending: Bool { rawValue.hasPrefix("-") }
 
   /// The count it sorts by; nil for the API's orders.
-  public var count: (@Sendable (HeroCounts) -> Int?)? {
+  var count: (@Sendable (HeroCounts) -> Int?)? {
     switch self {
     case .name, .nameDescending, .modified, .modifiedDescending: return nil
     case .comics, .comicsDescending: return \.comics
@@ -63,23 +63,23 @@ public enum HeroOrder: String, CaseIterable, Hashable, Sendable {
 }
 
 /// One window of a listing, and where it came from.
-public struct HeroPage: Hashable, Sendable {
+struct HeroPage: Hashable, Sendable {
   /// The heroes in this window, in the query's order, as listings show them.
-  public var heroes: [HeroSummary]
+  var heroes: [HeroSummary]
   /// The same heroes whole, in the same order: when the query asked for them
   /// (``HeroQuery/whole``), or the source read them whole anyway (the API); else nil.
-  public var whole: [Hero]?
+  var whole: [Hero]?
   /// The index of the first hero in the whole listing.
-  public var offset: Int
+  var offset: Int
   /// How many heroes match the query in all.
-  public var total: Int
+  var total: Int
   /// Where the data came from, and how fresh it is.
-  public var source: DataSource
+  var source: DataSource
   /// Whether this is the last page `allPages` hands over (the listing ended or fell short).
-  public var endsListing = false
+  var endsListing = false
 
   /// The page marked as the listing's last.
-  public func endingListing() -> HeroPage {
+  func endingListing() -> HeroPage {
     var page = self
     page.endsListing = true
     return page
@@ -87,7 +87,7 @@ public struct HeroPage: Hashable, Sendable {
 
   /// This page followed by `next`: its heroes after these (whole only when both are), and its
   /// total, source and end.
-  public func followed(by next: HeroPage) -> HeroPage {
+  func followed(by next: HeroPage) -> HeroPage {
     var joined = next
     joined.offset = offset
     joined.heroes = heroes + next.heroes
@@ -98,7 +98,7 @@ public struct HeroPage: Hashable, Sendable {
 
 extension HeroPage {
   /// A page of heroes read whole.
-  public init(whole: [Hero], offset: Int, total: Int, source: DataSource, endsListing: Bool = false) {
+  init(whole: [Hero], offset: Int, total: Int, source: DataSource, endsListing: Bool = false) {
     self.init(
       heroes: whole.map { HeroSummary($0) }, whole: whole, offset: offset, total: total, source: source,
       endsListing: endsListing)

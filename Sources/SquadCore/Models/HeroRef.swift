@@ -1,11 +1,11 @@
 /// How a user names a hero on the command line: a Marvel id (digits) or a name.
-public enum HeroRef: Hashable, Sendable, CustomStringConvertible {
+enum HeroRef: Hashable, Sendable, CustomStringConvertible {
   case id(HeroID)
   case name(String)
 
   /// Digits are an id, also after a `#` as `show` prints it (`#1009368`) and around invisible
   /// characters; anything else is a name.
-  public init(argument: String) {
+  init(argument: String) {
     let trimmed = argument.trimmingWhitespace()
     // Invisible characters (a byte-order mark, a zero-width space) are dropped from names when
     // they are looked up, so they are dropped before deciding "id or name" too.
@@ -20,7 +20,7 @@ public enum HeroRef: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  public var description: String {
+  var description: String {
     switch self {
     case .id(let id): return String(id.rawValue)
     case .name(let name): return name

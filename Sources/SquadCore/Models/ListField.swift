@@ -1,6 +1,6 @@
 /// A field a listing can be cut down to with `--fields` (``MemberField`` for `list` and
 /// `export`, ``HeroField`` for `heroes`): one name in JSON keys, CSV headers and `--fields`.
-public protocol ListField: CaseIterable, Equatable, RawRepresentable, Sendable where RawValue == String {
+protocol ListField: CaseIterable, Equatable, RawRepresentable, Sendable where RawValue == String {
   /// The column it makes in tables, TSV, CSV and Markdown.
   var column: Table.Column { get }
 }
@@ -8,12 +8,12 @@ public protocol ListField: CaseIterable, Equatable, RawRepresentable, Sendable w
 extension ListField {
   /// The field named `text`, ignoring case and underscores (`recruitedat` and `recruited_at` are
   /// `recruitedAt`, `in_squad` is `inSquad`).
-  public init?(name text: String) {
+  init?(name text: String) {
     func key(_ name: String) -> String { name.lowercased().replacingOccurrences(of: "_", with: "") }
     guard let field = Self.allCases.first(where: { key($0.rawValue) == key(text) }) else { return nil }
     self = field
   }
 
   /// Every field's name, in order, for help and errors.
-  public static var names: String { allCases.map(\.rawValue).joinedDirectly(separator: ", ") }
+  static var names: String { allCases.map(\.rawValue).joinedDirectly(separator: ", ") }
 }

@@ -9,16 +9,16 @@ import Foundation
 /// read a bare `2014-04-29`. Squad's own internal formats keep dates as numbers, so text is read
 /// only at the edges. Writing is plain arithmetic too: the proleptic Gregorian calendar both ways
 /// (Foundation's formatter turns Julian before 15 October 1582), and no formatter to set up.
-public enum MarvelDate {
+enum MarvelDate {
   /// Marvel's way of saying "never recorded": `1969-12-31T19:00:00-0500`, the Unix epoch.
-  public static let unknownMarker = Date(timeIntervalSince1970: 0)
+  static let unknownMarker = Date(timeIntervalSince1970: 0)
 
   /// Parses `2014-04-29T14:18:17-0400`, `…+00:00`, `…Z` or a bare `2014-04-29`; nil when malformed
   /// or impossible (`2026-02-30`, `23:59:60`, an offset of `+25:00` or `+05:99`): nothing rolls
   /// over. A date whose offset takes it out of the years 0000 to 9999 in UTC
   /// (`9999-12-31T23:59:59-05:00`) is refused too: written back in UTC, no reader could take it.
   /// The one date rule for the squad file, imports and the API.
-  public static func parse(_ text: String) -> Date? {
+  static func parse(_ text: String) -> Date? {
     var text = text
     return text.withUTF8(parse)
   }
@@ -85,10 +85,10 @@ public enum MarvelDate {
 
   /// Formats a date as ISO 8601 in UTC, `2026-11-22T07:55:00Z`, the form squad's own text dates
   /// (`squad.json`, exports, history) use; fractions of a second are dropped.
-  public static func iso8601(_ date: Date) -> String { text(date, withTime: true) }
+  static func iso8601(_ date: Date) -> String { text(date, withTime: true) }
 
   /// The calendar day of a date in UTC, as `2014-04-29`.
-  public static func day(_ date: Date) -> String { text(date, withTime: false) }
+  static func day(_ date: Date) -> String { text(date, withTime: false) }
 
   // Written as bytes: joining a dozen small strings cost a listing 9,000 instructions a date.
   private static func text(_ date: Date, withTime: Bool) -> String {

@@ -1,5 +1,5 @@
 /// Why heroes could not be listed or looked up.
-public enum SourceError: CommandFailure, Hashable, Sendable {
+enum SourceError: CommandFailure, Hashable, Sendable {
   /// Keys missing where required, or rejected by the API.
   case credentials(String)
   /// The API could not be reached or kept failing, and no fallback could answer.
@@ -14,7 +14,7 @@ public enum SourceError: CommandFailure, Hashable, Sendable {
   case damagedRecord(HeroID)
 
   /// The exit code this failure ends a command with.
-  public var exitCode: ExitCode {
+  var exitCode: ExitCode {
     switch self {
     case .credentials: return .credentials
     case .unavailable, .rejected: return .failure
@@ -23,7 +23,7 @@ public enum SourceError: CommandFailure, Hashable, Sendable {
     }
   }
 
-  public var description: String {
+  var description: String {
     switch self {
     case .credentials(let message), .unavailable(let message), .invalidResponse(let message): return message
     case .rejected(let status, let message): return "The Marvel API refused the request (HTTP \(status)): \(message)"
@@ -37,7 +37,7 @@ public enum SourceError: CommandFailure, Hashable, Sendable {
 }
 
 /// Why a hero named on the command line could not be picked.
-public enum LookupFailure: CommandFailure, Hashable, Sendable {
+enum LookupFailure: CommandFailure, Hashable, Sendable {
   /// No hero has this id.
   case unknownID(HeroID)
   /// No hero's name is or starts with this text; `suggestions` are near misses.
@@ -54,13 +54,13 @@ public enum LookupFailure: CommandFailure, Hashable, Sendable {
   indirect case several([LookupFailure])
 
   /// 3 for not found or ambiguous; the source's own code otherwise.
-  public var exitCode: ExitCode {
+  var exitCode: ExitCode {
     if case .source(let error) = self { return error.exitCode }
     return .notFound
   }
 
   /// The lines under the message: each candidate with its comics, or each failure of several.
-  public var lines: [String] {
+  var lines: [String] {
     switch self {
     case .unknownName(_, let heroes), .unknownToAPI(_, let heroes), .ambiguous(_, let heroes, _):
       return heroes.map { hero in
@@ -72,7 +72,7 @@ public enum LookupFailure: CommandFailure, Hashable, Sendable {
     }
   }
 
-  public var description: String {
+  var description: String {
     switch self {
     case .unknownID(let id): return "No hero has the id \(id). Try 'squad heroes <name>' to find one."
     case .unknownName(let name, let suggestions):

@@ -1,31 +1,31 @@
 /// RFC 4180 fields, made safe to open in a spreadsheet, and read back.
-public enum CSV {
+enum CSV {
   /// The cell as a CSV field: quoted when needed, and prefixed with `'` when a spreadsheet would
   /// run it as a formula (``unguard(_:)`` gives back exactly the original text).
-  public static func field(_ text: String) -> String {
+  static func field(_ text: String) -> String {
     let value = needsGuard(text.unicodeScalars[...]) ? "'" + text : text
     guard value.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return value }
     return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
   }
 
   /// Undoes the formula guard of ``field(_:)`` on a parsed cell.
-  public static func unguard(_ cell: String) -> String {
+  static func unguard(_ cell: String) -> String {
     let scalars = cell.unicodeScalars
     guard scalars.first == "'", needsGuard(scalars.dropFirst()) else { return cell }
     return String(cell.unicodeScalars.dropFirst())
   }
 
   /// One record of a CSV text: its fields, and the line it starts on (counting from 1).
-  public struct Record: Equatable, Sendable {
+  struct Record: Equatable, Sendable {
     /// The line the record starts on; a quoted field may carry it over several lines.
-    public var line: Int
+    var line: Int
     /// The fields, unquoted.
-    public var fields: [String]
+    var fields: [String]
   }
 
   /// Hands over the records one by one as they are read, so a large text is never all in memory;
   /// `body` returns false to stop early. A quoted field that never ends is reported last.
-  public static func forEachRecord(_ text: String, _ body: (Record) -> Bool) -> UnclosedQuote? {
+  static func forEachRecord(_ text: String, _ body: (Record) -> Bool) -> UnclosedQuote? {
     var fields: [String] = []
     var field = String.UnicodeScalarView()
     var line = 1
@@ -85,9 +85,9 @@ public enum CSV {
   }
 
   /// A quoted field that runs to the end of the text.
-  public struct UnclosedQuote: Error, Equatable, Sendable {
+  struct UnclosedQuote: Error, Equatable, Sendable {
     /// The line the quoted field starts on.
-    public var line: Int
+    var line: Int
   }
 
   // A formula character (its full-width and small forms too), possibly behind quotes an earlier

@@ -1,14 +1,14 @@
 /// How many terminal columns text takes: East Asian wide characters and most emoji take two,
 /// combining marks none.
-public enum DisplayWidth {
+enum DisplayWidth {
   /// The width of the text in columns.
-  public static func of(_ text: String) -> Int {
+  static func of(_ text: String) -> Int {
     if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
     return text.unicodeScalars.reduce(0) { $0 + width(of: $1) }
   }
 
   /// The text cut to fit `columns`, ending in `…` when something was cut.
-  public static func truncate(_ text: String, to columns: Int) -> String {
+  static func truncate(_ text: String, to columns: Int) -> String {
     guard of(text) > columns else { return text }
     guard columns > 1 else { return columns == 1 ? "…" : "" }
     var result = ""
@@ -24,7 +24,7 @@ public enum DisplayWidth {
 
   /// The words of `text` on lines of at most `columns` columns; a word longer than that gets a
   /// line of its own (for the caller to cut).
-  public static func wrap(_ text: String, to columns: Int) -> [String] {
+  static func wrap(_ text: String, to columns: Int) -> [String] {
     var lines: [String] = []
     var current = ""
     for word in text.split(separator: " ") {
@@ -39,7 +39,7 @@ public enum DisplayWidth {
   }
 
   /// The text padded with spaces to `columns`.
-  public static func pad(_ text: String, to columns: Int) -> String {
+  static func pad(_ text: String, to columns: Int) -> String {
     let missing = columns - of(text)
     return missing > 0 ? text + String(repeating: " ", count: missing) : text
   }

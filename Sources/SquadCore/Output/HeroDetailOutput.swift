@@ -1,7 +1,7 @@
 /// Prints one hero for `show` in every output format.
-public enum HeroDetailOutput {
+enum HeroDetailOutput {
   /// The hero as stdout text.
-  public static func render(_ detail: HeroDetail, settings: OutputSettings) -> String {
+  static func render(_ detail: HeroDetail, settings: OutputSettings) -> String {
     switch settings.format {
     case .json: return json(detail).encoded(pretty: settings.prettyJSON) + "\n"
     case .jsonl: return json(detail).encoded() + "\n"

@@ -1,8 +1,8 @@
 /// The JSON forms of heroes and members, with a stable key order: `id`, then `name`, then the rest.
-public enum HeroJSON {
+enum HeroJSON {
   /// A hero as a JSON object: every ``HeroField`` in order with `urls` after `events`, and
   /// `inSquad` only when known; or exactly `fields`, in their order.
-  public static func object(_ hero: Hero, inSquad: Bool? = nil, fields: [HeroField]? = nil) -> JSONValue {
+  static func object(_ hero: Hero, inSquad: Bool? = nil, fields: [HeroField]? = nil) -> JSONValue {
     let chosen = fields ?? HeroField.allCases.filter { $0 != .inSquad || inSquad != nil }
     var pairs = chosen.map { ($0.rawValue, $0.json(hero, inSquad: inSquad ?? false)) }
     if fields == nil {

@@ -1,16 +1,16 @@
 /// Prints a hero listing in every output format.
-public enum HeroListingOutput {
+enum HeroListingOutput {
   /// Whether the output of `format` with `fields` shows more than a ``HeroSummary`` holds, so the
   /// listing must carry its heroes whole (``HeroQuery/whole``): whole JSON objects, descriptions
   /// and pictures.
-  public static func needsWhole(_ format: OutputFormat, fields: [HeroField]?) -> Bool {
+  static func needsWhole(_ format: OutputFormat, fields: [HeroField]?) -> Bool {
     guard let fields else { return format == .json || format == .jsonl }
     return fields.contains(.description) || fields.contains(.thumbnail)
   }
 
   /// The listing as stdout text: the ``HeroField/listed`` columns and whole JSON objects, or
   /// exactly `fields` in every format.
-  public static func render(_ listing: HeroListing, settings: OutputSettings, fields: [HeroField]? = nil) -> String {
+  static func render(_ listing: HeroListing, settings: OutputSettings, fields: [HeroField]? = nil) -> String {
     // Without the heroes whole, the output shows nothing a summary lacks (``needsWhole(_:fields:)``).
     func heroes() -> [Hero] {
       listing.whole

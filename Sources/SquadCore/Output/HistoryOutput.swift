@@ -1,9 +1,9 @@
 import Foundation
 
 /// Prints `squad history` in every output format.
-public enum HistoryOutput {
+enum HistoryOutput {
   /// The entries (newest first) as stdout text.
-  public static func render(_ entries: [HistoryEntry], now: Date, settings: OutputSettings) -> String {
+  static func render(_ entries: [HistoryEntry], now: Date, settings: OutputSettings) -> String {
     switch settings.format {
     case .json: return JSONValue.array(entries.map(\.json)).encoded(pretty: settings.prettyJSON) + "\n"
     case .jsonl: return entries.map { $0.json.encoded() + "\n" }.joined()

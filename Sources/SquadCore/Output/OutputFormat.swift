@@ -1,5 +1,5 @@
 /// How listings are printed.
-public enum OutputFormat: String, CaseIterable, Sendable {
+enum OutputFormat: String, CaseIterable, Sendable {
   /// Aligned columns with a header, sized to the terminal (the default on a terminal).
   case table
   /// Tab-separated values, no header, full values (the default in a pipe).
@@ -13,24 +13,24 @@ public enum OutputFormat: String, CaseIterable, Sendable {
 }
 
 /// The output settings of one run, decided once from flags, environment and the terminal.
-public struct OutputSettings: Equatable, Sendable {
+struct OutputSettings: Equatable, Sendable {
   /// The format for listings.
-  public var format: OutputFormat
+  var format: OutputFormat
   /// Whether tables may use colour.
-  public var color = false
+  var color = false
   /// Whether tables and CSV carry a header row.
-  public var headers = true
+  var headers = true
   /// The width tables must fit in; nil for unlimited (not a terminal).
-  public var width: Int? = nil
+  var width: Int? = nil
   /// Whether JSON is indented.
-  public var prettyJSON = false
+  var prettyJSON = false
   /// Whether stdout is a terminal: text that keeps control characters in files (CSV) is
   /// cleaned for it.
-  public var isTerminal: Bool { width != nil }
+  var isTerminal: Bool { width != nil }
 
   /// Resolves the settings: `--format`/`--json`, then terminal detection; colour per the
   /// `NO_COLOR`/`CLICOLOR_FORCE`/`TERM` conventions; never colour for machine formats.
-  public static func resolve(
+  static func resolve(
     formatFlag: String?, json: Bool, colorFlag: String?, noHeaders: Bool, terminal: TerminalInfo,
     environment: [String: String]
   ) -> OutputSettings {

@@ -1,10 +1,10 @@
 import Foundation
 
 /// "3 hours ago"-style ages for notices.
-public enum RelativeTime {
+enum RelativeTime {
   /// How long ago `date` was, in the largest whole unit; "in the future" for a date a second or
   /// more after `now` (a clock that was ahead when it was written), as git says it, never "just now".
-  public static func describe(_ date: Date, now: Date) -> String {
+  static func describe(_ date: Date, now: Date) -> String {
     let seconds = Int(now.timeIntervalSince(date))
     guard seconds >= 0 else { return "in the future" }
     let units: [(Int, String)] = [(86_400, "day"), (3600, "hour"), (60, "minute")]

@@ -1,7 +1,7 @@
 /// Prints `squad squads compare`: a row per measure, a column per squad; one JSON object.
 extension SquadsOutput {
   /// Two squads side by side: members, totals, the star (the most comics) and who is in both.
-  public static func compare(_ pair: [SquadSummary], settings: OutputSettings, catalogue: LocalCatalogue) -> String {
+  static func compare(_ pair: [SquadSummary], settings: OutputSettings, catalogue: LocalCatalogue) -> String {
     let comparison = SquadComparison(pair, catalogue: catalogue)
     let (shared, stars, totals) = (comparison.inBoth, comparison.stars, comparison.totals)
     func hero(_ hero: HeroSummary) -> JSONValue {

@@ -1,8 +1,8 @@
 /// Prints the squad in every output format.
-public enum SquadOutput {
+enum SquadOutput {
   /// The squad as stdout text: the ``MemberField/listed`` columns and the squad file's JSON, or
   /// exactly `fields`, in recruitment order or by `order`; counts joined from `catalogue`.
-  public static func render(
+  static func render(
     _ squad: Squad, name: SquadName = .default, settings: OutputSettings, fields: [MemberField]? = nil,
     order: HeroOrder? = nil,
     catalogue: @autoclosure () -> LocalCatalogue? = nil

@@ -2,13 +2,13 @@ import Foundation
 
 /// A field of `squad squads`: the JSON keys, and the columns `--fields` chooses. The counts are
 /// each squad's totals over its members, from the catalogue (``HeroCounts/total(_:)``).
-public enum SquadField: String, ListField {
+enum SquadField: String, ListField {
   case name, `default`, members, maxMembers, lastChange, comics, series, stories, events
 
   /// What `squads` prints in tables, TSV and CSV unless `--fields` says otherwise.
-  public static let listed: [SquadField] = [.name, .members, .maxMembers, .lastChange, .comics]
+  static let listed: [SquadField] = [.name, .members, .maxMembers, .lastChange, .comics]
 
-  public var column: Table.Column {
+  var column: Table.Column {
     switch self {
     case .maxMembers: return Table.Column("LIMIT", key: rawValue, alignsRight: true)
     case .lastChange: return Table.Column("LAST CHANGE", key: rawValue)
@@ -19,10 +19,10 @@ public enum SquadField: String, ListField {
 }
 
 /// Prints `squad squads` in every output format.
-public enum SquadsOutput {
+enum SquadsOutput {
   /// The squads as stdout text: the ``SquadField/listed`` columns and every field in JSON, or
   /// exactly `fields`; totals from `catalogue`.
-  public static func render(
+  static func render(
     _ summaries: [SquadSummary], now: Date, settings: OutputSettings, fields: [SquadField]? = nil,
     catalogue: LocalCatalogue
   ) -> String {

@@ -1,19 +1,19 @@
 /// Rows of text cells under named columns: what `heroes`, `list` and `export` print as a table,
 /// TSV, CSV or Markdown.
-public struct Table: Equatable, Sendable {
+struct Table: Equatable, Sendable {
   /// One column.
-  public struct Column: Equatable, Sendable {
+  struct Column: Equatable, Sendable {
     /// The header on a terminal, e.g. `NAME`.
-    public var title: String
+    var title: String
     /// The header in CSV and the field name in `--fields`, e.g. `name`.
-    public var key: String
+    var key: String
     /// Whether the column may be cut to fit the terminal (long text) or must stay whole.
-    public var shrinks: Bool
+    var shrinks: Bool
     /// Whether numbers are right-aligned.
-    public var alignsRight: Bool
+    var alignsRight: Bool
 
     /// Creates a column.
-    public init(_ title: String, key: String, shrinks: Bool = false, alignsRight: Bool = false) {
+    init(_ title: String, key: String, shrinks: Bool = false, alignsRight: Bool = false) {
       self.title = title
       self.key = key
       self.shrinks = shrinks
@@ -22,15 +22,15 @@ public struct Table: Equatable, Sendable {
   }
 
   /// What a terminal shows for a number nobody knows; TSV and CSV leave the cell empty.
-  public static let unknown = "unknown"
+  static let unknown = "unknown"
 
   /// The columns, first the id and second the name for heroes and members.
-  public var columns: [Column]
+  var columns: [Column]
   /// The cells, one array per row, as many as there are columns.
-  public var rows: [[String]]
+  var rows: [[String]]
 
   /// Tab-separated values with sanitised cells; a header only when asked.
-  public func tsv(header: Bool = false) -> String {
+  func tsv(header: Bool = false) -> String {
     // Bytes appended to one buffer: listings print thousands of rows.
     var text: [UInt8] = []
     text.reserveCapacity(rows.count * 48)
@@ -47,14 +47,14 @@ public struct Table: Equatable, Sendable {
 
   /// RFC 4180 CSV, CRLF line ends, formula-looking cells defused; cells keep every character, so
   /// the file imports back exactly.
-  public func csv(header: Bool = true) -> String {
+  func csv(header: Bool = true) -> String {
     var lines: [String] = header ? [columns.map { CSV.field($0.key) }.joinedDirectly(separator: ",")] : []
     lines += rows.map { $0.map(CSV.field).joinedDirectly(separator: ",") }
     return lines.map { $0 + "\r\n" }.joined()
   }
 
   /// A GitHub-flavoured Markdown table whose cells read as plain text (see ``markdownText(_:)``).
-  public func markdown() -> String {
+  func markdown() -> String {
     var lines = ["| " + columns.map { Self.markdownText($0.key) }.joinedDirectly(separator: " | ") + " |"]
     lines.append("|" + columns.map { $0.alignsRight ? " ---: |" : " --- |" }.joined())
     lines += rows.map { "| " + $0.map(Self.markdownText).joinedDirectly(separator: " | ") + " |" }

@@ -1,9 +1,9 @@
 /// Lays a ``Table`` out for a terminal: aligned columns, a header, wide characters counted
 /// right, long text cut to the terminal's width, optional colour.
-public enum TableRenderer {
+enum TableRenderer {
   /// The table as terminal text, one line per row; with a `width`, every line, the header
   /// included, is cut to it, however narrow, so nothing wraps.
-  public static func render(_ table: Table, width: Int?, color: Bool, headers: Bool = true) -> String {
+  static func render(_ table: Table, width: Int?, color: Bool, headers: Bool = true) -> String {
     let cells = table.rows.map { $0.map(TextSanitizer.clean) }
     let cellWidths = cells.map { $0.map(DisplayWidth.of) }
     let titleWidths = table.columns.map { headers ? DisplayWidth.of($0.title) : 0 }
@@ -84,9 +84,9 @@ public enum TableRenderer {
 }
 
 /// The few ANSI styles squad uses, only ever when colour is on.
-public enum ANSI {
+enum ANSI {
   /// Bold text.
-  public static func bold(_ text: String) -> String { "\u{1B}[1m" + text + "\u{1B}[0m" }
+  static func bold(_ text: String) -> String { "\u{1B}[1m" + text + "\u{1B}[0m" }
   /// Dim text.
-  public static func dim(_ text: String) -> String { "\u{1B}[2m" + text + "\u{1B}[0m" }
+  static func dim(_ text: String) -> String { "\u{1B}[2m" + text + "\u{1B}[0m" }
 }

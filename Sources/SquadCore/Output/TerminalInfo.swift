@@ -17,7 +17,7 @@ public struct TerminalInfo: Equatable, Sendable {
   /// The terminal's width in columns.
   public var width: Int
   /// The terminal's height in rows.
-  public var height: Int
+  var height: Int
 
   /// Creates terminal facts.
   public init(stdoutIsTTY: Bool, stderrIsTTY: Bool, stdinIsTTY: Bool, width: Int = 80, height: Int = 24) {
@@ -29,7 +29,7 @@ public struct TerminalInfo: Equatable, Sendable {
   }
 
   /// The width help wraps to: the terminal's, or 80 in a pipe (as man pages and git do).
-  public var helpWidth: Int { stdoutIsTTY ? width : 80 }
+  var helpWidth: Int { stdoutIsTTY ? width : 80 }
 
   /// Reads the facts of this process; `COLUMNS` and `LINES` override the measured size.
   public static func current(environment: [String: String]) -> TerminalInfo {

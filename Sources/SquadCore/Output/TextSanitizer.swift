@@ -1,8 +1,8 @@
 /// Makes outside text safe to print: no escape sequences, no control characters, no bidi tricks.
-public enum TextSanitizer {
+enum TextSanitizer {
   /// The text with control characters removed, and tabs and line breaks turned into spaces so a
   /// value always stays in its cell.
-  public static func clean(_ text: String) -> String {
+  static func clean(_ text: String) -> String {
     // Printable ASCII, the common case, needs nothing; anything else takes the careful path.
     let printable = text.utf8.withContiguousStorageIfAvailable { $0.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
     if printable ?? text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
@@ -19,7 +19,7 @@ public enum TextSanitizer {
   }
 
   /// Appends the UTF-8 of ``clean(_:)`` to a buffer; printable ASCII is copied as it is.
-  public static func appendClean(_ text: String, to buffer: inout [UInt8]) {
+  static func appendClean(_ text: String, to buffer: inout [UInt8]) {
     let copied = text.utf8.withContiguousStorageIfAvailable { bytes in
       guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return false }
       buffer.append(contentsOf: bytes)
@@ -30,7 +30,7 @@ public enum TextSanitizer {
 
   /// The text with control characters removed but line feeds, tabs and CR LF line ends kept, for
   /// whole documents shown on a terminal; a lone CR, which lets text overwrite a line, goes.
-  public static func cleanKeepingLineBreaks(_ text: String) -> String {
+  static func cleanKeepingLineBreaks(_ text: String) -> String {
     let scalars = Array(text.unicodeScalars)
     func kept(_ index: Int) -> Bool {
       let scalar = scalars[index]
@@ -44,7 +44,7 @@ public enum TextSanitizer {
   }
 
   /// A document for stdout: exact into a pipe or a file, cleaned for a terminal.
-  public static func forStdout(_ document: String, isTerminal: Bool) -> String {
+  static func forStdout(_ document: String, isTerminal: Bool) -> String {
     isTerminal ? cleanKeepingLineBreaks(document) : document
   }
 

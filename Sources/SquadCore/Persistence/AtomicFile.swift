@@ -1,9 +1,9 @@
 import Foundation
 
 /// Writes files so that a reader sees the old content or the new, never a mix.
-public enum AtomicFile {
+enum AtomicFile {
   /// Replaces the file at `path` (not a link's target) with `data`, keeping its permissions and owner.
-  public static func write(_ data: Data, to path: String) throws(PersistenceError) {
+  static func write(_ data: Data, to path: String) throws(PersistenceError) {
     let (directory, name) = folderAndName(of: path)
     var status = stat()
     if ["", ".", ".."].contains(name) || (stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR) {
@@ -43,7 +43,7 @@ public enum AtomicFile {
   }
 
   /// Removes `.<name>.tmp-<pid>-<random>` files of `path` whose process no longer runs, under its lock.
-  public static func removeLeftovers(of path: String) {
+  static func removeLeftovers(of path: String) {
     let (directory, name) = folderAndName(of: path)
     removeLeftovers(in: directory, of: name)
   }
@@ -75,7 +75,7 @@ public enum AtomicFile {
   }
 
   /// Creates a folder and its parents with owner-only permissions when missing.
-  public static func createDirectory(_ path: String) throws(PersistenceError) {
+  static func createDirectory(_ path: String) throws(PersistenceError) {
     do {
       try FileManager.default.createDirectory(
         atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])

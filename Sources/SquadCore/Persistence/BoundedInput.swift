@@ -1,9 +1,9 @@
 import Foundation
 
 /// The one way squad reads its inputs: never more than a limit, never blocking on a non-file.
-public enum BoundedInput {
+enum BoundedInput {
   /// The bytes of the regular file at `path`; nil when nothing is there, anything else refused.
-  public static func regularFile(_ path: String, limit: Int, ownFile: Bool = false) throws(PersistenceError)
+  static func regularFile(_ path: String, limit: Int, ownFile: Bool = false) throws(PersistenceError)
     -> [UInt8]?
   {
     guard let file = try openRegularFile(path, limit: limit, ownFile: ownFile) else { return nil }
@@ -55,7 +55,7 @@ public enum BoundedInput {
 
   /// The bytes of whatever `path` names that can be read: a file, a FIFO, a device, `/dev/fd/N`
   /// from process substitution. nil when nothing is there; a folder is refused.
-  public static func anyFile(_ path: String, limit: Int) throws(PersistenceError) -> [UInt8]? {
+  static func anyFile(_ path: String, limit: Int) throws(PersistenceError) -> [UInt8]? {
     // Blocking open: a FIFO named on the command line waits for its writer, as with cat.
     let descriptor = SystemCall.openFile(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
@@ -68,7 +68,7 @@ public enum BoundedInput {
   }
 
   /// Everything on an open descriptor (stdin) up to `limit` bytes.
-  public static func stream(_ descriptor: Int32, label: String, limit: Int) throws(PersistenceError) -> [UInt8] {
+  static func stream(_ descriptor: Int32, label: String, limit: Int) throws(PersistenceError) -> [UInt8] {
     var status = stat()
     var expected = 64 * 1024
     if fstat(descriptor, &status) == 0 {

@@ -7,7 +7,7 @@ import Foundation
 #endif
 
 /// An exclusive (or shared) `flock` on a lock file, held until released or deallocated.
-public final class FileLock: Sendable {
+final class FileLock: Sendable {
   private let descriptor: Int32
 
   /// How long a run waits for a lock held elsewhere, and what it says once when a wait begins.
@@ -38,7 +38,7 @@ public final class FileLock: Sendable {
 
   /// Waits until the lock on `path` is held, creating the file if needed; past
   /// ``waiting``'s time limit, throws naming the process that holds it.
-  public init(path: String, shared: Bool = false) throws(PersistenceError) {
+  init(path: String, shared: Bool = false) throws(PersistenceError) {
     try AtomicFile.createDirectory(AtomicFile.folderAndName(of: path).folder)
     let descriptor = SystemCall.openFile(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { throw .unwritable(path) }
@@ -114,7 +114,7 @@ public final class FileLock: Sendable {
   /// Whether another holder has the lock on `path` now (an exclusive one, or any when not
   /// `shared`): a look without waiting, which never creates the file. For saying why a change
   /// waits; the wait itself is ``init(path:shared:)``'s.
-  public static func isHeldElsewhere(_ path: String, shared: Bool = false) -> Bool {
+  static func isHeldElsewhere(_ path: String, shared: Bool = false) -> Bool {
     let descriptor = SystemCall.openFile(path, O_RDWR | O_CLOEXEC, 0)
     guard descriptor >= 0 else { return false }
     defer { close(descriptor) }

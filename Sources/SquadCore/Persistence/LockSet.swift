@@ -2,11 +2,11 @@ import Foundation
 
 /// Exclusive locks on several lock files, held together until released or deallocated.
 // Taken in (device, inode) order, so overlapping sets never deadlock and a file named twice is locked once.
-public final class LockSet: Sendable {
+final class LockSet: Sendable {
   private let locks: [FileLock]
 
   /// Blocks until every lock file in `paths` is held, creating the files (and folders) as needed.
-  public init(paths: [String]) throws(PersistenceError) {
+  init(paths: [String]) throws(PersistenceError) {
     var files: [(identity: [UInt64], path: String)] = []
     for path in paths {
       let identity = try LockSet.identity(of: path)
@@ -18,10 +18,10 @@ public final class LockSet: Sendable {
   }
 
   /// How many distinct files are locked.
-  public var count: Int { locks.count }
+  var count: Int { locks.count }
 
   /// Locks a read-modify-write of `file`: its own `lock` and the one beside the file a link names.
-  public static func guarding(_ file: String, lock: String) throws(PersistenceError) -> LockSet {
+  static func guarding(_ file: String, lock: String) throws(PersistenceError) -> LockSet {
     while true {
       let paths = try paths(guarding: file, lock: lock)
       let locks = try LockSet(paths: paths)

@@ -2,10 +2,10 @@ import Foundation
 
 /// The one way squad writes a file a path names (`export --output`, `squad.json`): a link's target
 /// is replaced atomically; special files are written through only when asked; see docs/FILES.md.
-public enum OutputFile {
+enum OutputFile {
   /// Writes `data` to what `path` names; a `protected` path, a read-only file, a dangling link,
   /// a folder or a socket is refused, and a missing folder unless `createsFolder`.
-  public static func write(
+  static func write(
     _ data: Data, to path: String, writesThroughSpecialFiles: Bool = false, protected: [String] = [],
     createsFolder: Bool = true
   ) throws(PersistenceError) {
@@ -30,7 +30,7 @@ public enum OutputFile {
   }
 
   /// The file a path finally names, symbolic links followed; the path itself when that fails.
-  public static func target(of path: String) -> String { (try? resolved(path)) ?? path }
+  static func target(of path: String) -> String { (try? resolved(path)) ?? path }
 
   /// The file a path finally names, links followed; the path itself when nothing is there.
   static func resolved(_ path: String) throws(PersistenceError) -> String {

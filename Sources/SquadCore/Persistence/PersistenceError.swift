@@ -1,9 +1,9 @@
 import Foundation
 
 /// A file squad could not read or write, with the path and what went wrong.
-public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertible {
+struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertible {
   /// What went wrong with the file.
-  public enum Reason: Hashable, Sendable {
+  enum Reason: Hashable, Sendable {
     /// The file exists but is not a valid squad file; `detail` says where or why.
     case corrupt(detail: String)
     /// The file was written by a newer squad with this `version` of its format; this one `reads` another.
@@ -45,18 +45,18 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
   }
 
   /// The file concerned.
-  public var path: String
+  var path: String
   /// What went wrong.
-  public var reason: Reason
+  var reason: Reason
 
   /// Creates an error for a path.
-  public init(path: String, reason: Reason) {
+  init(path: String, reason: Reason) {
     self.path = path
     self.reason = reason
   }
 
   /// 65 when the file's content is invalid, 64 for a bad SQUAD_LOCK_TIMEOUT, 1 when the file system refused.
-  public var exitCode: ExitCode {
+  var exitCode: ExitCode {
     switch reason {
     case .badLockTimeout: return .usage
     case .corrupt, .newerSchema, .tooLarge, .wouldExceed, .catalogueOverLimit, .corruptHistory, .brokenHistoryChain:
@@ -95,14 +95,14 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
   }
 
   /// What a change says when its squad's history cannot be used: made and saved, but not recorded.
-  public var unrecordedChangeWarning: String {
+  var unrecordedChangeWarning: String {
     guard case .corruptHistory(let detail) = reason else { return description }
     return "\(path) cannot be used as the squad's history (\(detail)), so this change was made but not recorded. "
       + "The file was left untouched; undo and redo refuse until it is fixed or removed."
   }
 
   /// What is wrong, without the path or advice, for a sentence that names the file itself.
-  public var briefly: String {
+  var briefly: String {
     switch reason {
     case .corrupt(let detail), .unreadable(let detail), .corruptHistory(let detail): return detail
     case .notAFile(let kind): return "it is \(kind), not a regular file"
@@ -114,7 +114,7 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
     }
   }
 
-  public var description: String {
+  var description: String {
     switch reason {
     case .corrupt(let detail):
       return "\(path) is not a valid squad file (\(detail)). It was left untouched; "

@@ -1,53 +1,53 @@
 import Foundation
 
 /// Where squad keeps its files: one `--home` folder, or the XDG base directories.
-public struct SquadPaths: Equatable, Sendable {
+struct SquadPaths: Equatable, Sendable {
   /// The folder holding `squad.json`, `squad.lock` and the local catalogue.
-  public var dataDirectory: String
+  var dataDirectory: String
   /// The folder holding the HTTP cache.
-  public var cacheDirectory: String
+  var cacheDirectory: String
   /// The configuration file (`config.json`).
-  public var configFile: String
+  var configFile: String
 
   /// The squad file.
-  public var squadFile: String { dataDirectory + "/squad.json" }
+  var squadFile: String { dataDirectory + "/squad.json" }
   /// The default squad's history (`history.jsonl` beside `squad.json`).
-  public var historyFile: String { dataDirectory + "/history.jsonl" }
+  var historyFile: String { dataDirectory + "/history.jsonl" }
   /// The folder of named squads, one folder each: `squads/NAME/{squad.json,squad.lock,history.jsonl}`.
-  public var squadsDirectory: String { dataDirectory + "/squads" }
+  var squadsDirectory: String { dataDirectory + "/squads" }
   /// The lock on the set of named squads, beside where `squads/` really lives.
-  public var squadsLockFile: String {
+  var squadsLockFile: String {
     AtomicFile.folderAndName(of: OutputFile.target(of: squadsDirectory)).folder + "/squads.lock"
   }
   /// Where deleted squads are kept (with their history), newest few only.
-  public var deletedSquadsDirectory: String { squadsDirectory + "/.deleted" }
+  var deletedSquadsDirectory: String { squadsDirectory + "/.deleted" }
 
   /// The local catalogue (``CatalogueFormat``): data, not cache, as imported heroes cannot be fetched again.
-  public var catalogueFile: String { dataDirectory + "/catalogue.sqc" }
+  var catalogueFile: String { dataDirectory + "/catalogue.sqc" }
   /// The lock every write of the catalogue holds.
-  public var catalogueLock: String { dataDirectory + "/catalogue.lock" }
+  var catalogueLock: String { dataDirectory + "/catalogue.lock" }
   /// Where releases before the indexed format kept the catalogue; migrated on first use.
-  public var legacyCatalogueFile: String { cacheDirectory + "/catalogue.json" }
+  var legacyCatalogueFile: String { cacheDirectory + "/catalogue.json" }
   /// Its presence says the "Using the local catalogue" notice was shown, so it is shown once.
-  public var localCatalogueNoticed: String { cacheDirectory + "/local-catalogue-noticed" }
+  var localCatalogueNoticed: String { cacheDirectory + "/local-catalogue-noticed" }
   /// The folder of cached API responses.
-  public var responsesDirectory: String { cacheDirectory + "/responses" }
+  var responsesDirectory: String { cacheDirectory + "/responses" }
 
   /// Creates explicit paths.
-  public init(dataDirectory: String, cacheDirectory: String, configFile: String) {
+  init(dataDirectory: String, cacheDirectory: String, configFile: String) {
     self.dataDirectory = dataDirectory
     self.cacheDirectory = cacheDirectory
     self.configFile = configFile
   }
 
   /// Everything under one folder: `DIR/squad.json`, `DIR/cache/`, `DIR/config.json`.
-  public init(home: String) {
+  init(home: String) {
     let root = SquadPaths.absolute(home)
     self.init(dataDirectory: root, cacheDirectory: root + "/cache", configFile: root + "/config.json")
   }
 
   /// Resolves `--home`, then `SQUAD_HOME`, then the XDG variables with their defaults.
-  public static func resolve(home: String?, environment: [String: String]) -> SquadPaths {
+  static func resolve(home: String?, environment: [String: String]) -> SquadPaths {
     if let home = home ?? environment["SQUAD_HOME"].flatMap({ $0.isEmpty ? nil : $0 }) {
       return SquadPaths(home: home)
     }
@@ -64,7 +64,7 @@ public struct SquadPaths: Equatable, Sendable {
   }
 
   /// Why no folder can be chosen for squad's files, naming what to set; nil when one can.
-  public static func missingHome(home: String?, environment: [String: String]) -> String? {
+  static func missingHome(home: String?, environment: [String: String]) -> String? {
     if home != nil || !(environment["SQUAD_HOME"] ?? "").isEmpty { return nil }
     let allXDG = ["XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_CONFIG_HOME"].allSatisfy {
       environment[$0]?.hasPrefix("/") == true

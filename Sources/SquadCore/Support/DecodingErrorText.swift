@@ -1,8 +1,8 @@
 /// Short, human sentences for `DecodingError`s: where in the document and what was wrong.
-public enum DecodingErrorText {
+enum DecodingErrorText {
   /// Describes a decoding failure as `at members[2].name: expected a string` (`lead` instead of
   /// `at `), or `not valid JSON`.
-  public static func describe(_ error: any Error, at lead: String = "at ") -> String {
+  static func describe(_ error: any Error, at lead: String = "at ") -> String {
     guard let (path, problem) = parts(error) else { return "not valid JSON" }
     return path.isEmpty ? problem : "\(lead)\(self.path(path)): \(problem)"
   }

@@ -1,11 +1,11 @@
 /// Edit distance for "did you mean" suggestions: Damerau's optimal string alignment, where two
 /// swapped neighbours (`hluk` for `hulk`), the commonest typo, count as one edit.
-public enum EditDistance {
+enum EditDistance {
   /// The distance from `a` to `b` (single-character insertions, deletions, substitutions or swaps
   /// of adjacent characters) when it is at most `limit`; nil when it is more. Only a band of
   /// `limit` characters either side of the diagonal is computed and the work stops as soon as a
   /// whole row exceeds `limit`, so a long input against a short name costs next to nothing.
-  public static func between(_ a: String, _ b: String, atMost limit: Int) -> Int? {
+  static func between(_ a: String, _ b: String, atMost limit: Int) -> Int? {
     guard limit >= 0 else { return nil }
     // Each string is only walked as far as a match within the limit could reach.
     let left = Array(a.prefix(b.count + limit + 1))
@@ -42,7 +42,7 @@ public enum EditDistance {
   }
 
   /// The closest candidate within a small distance, for typo suggestions.
-  public static func closest(to word: String, in candidates: [String]) -> String? {
+  static func closest(to word: String, in candidates: [String]) -> String? {
     let limit = max(2, word.count / 3)
     let scored = candidates.compactMap { candidate in between(word, candidate, atMost: limit).map { (candidate, $0) } }
     return scored.min { $0.1 < $1.1 }?.0

@@ -31,9 +31,9 @@ public enum JSONValue: Equatable, Sendable {
   }
 
   /// A string, or null when absent.
-  public static func optional(_ text: String?) -> JSONValue { text.map(JSONValue.string) ?? .null }
+  static func optional(_ text: String?) -> JSONValue { text.map(JSONValue.string) ?? .null }
   /// A number, or null when absent.
-  public static func optional(_ number: Int?) -> JSONValue { number.map(JSONValue.int) ?? .null }
+  static func optional(_ number: Int?) -> JSONValue { number.map(JSONValue.int) ?? .null }
 
   /// The JSON text: compact on one line, or indented by two spaces when `pretty`.
   public func encoded(pretty: Bool = false) -> String {

@@ -1,7 +1,7 @@
 /// Joins names for sentences: `A`, `A and B`, `A, B and C`.
-public enum NameList {
+enum NameList {
   /// The names joined in English.
-  public static func join(_ names: [String]) -> String {
+  static func join(_ names: [String]) -> String {
     switch names.count {
     case 0: return ""
     case 1: return names[0]

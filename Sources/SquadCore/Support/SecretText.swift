@@ -6,16 +6,16 @@
 /// and are left alone, so a key of `PRIV` or `error` cannot cut a word of squad's own out of a
 /// message (`MARVEL_[redacted]ATE_KEY`): squad refuses to use such a key instead
 /// (``MarvelConfiguration/Keys/tooShort(name:)``), so it is never sent nor shown as a key.
-public enum SecretText {
+enum SecretText {
   /// The shortest key that is redacted, and that squad uses.
-  public static let shortest = 16
+  static let shortest = 16
   /// What a key is replaced with.
-  public static let mask = "[redacted]"
+  static let mask = "[redacted]"
 
   private static let secrets = Mutex<[String]>([])
 
   /// Adds keys to hide from every message; nil and short values are ignored.
-  public static func register(_ values: [String?]) {
+  static func register(_ values: [String?]) {
     let added = values.compactMap { $0 }.filter { $0.count >= shortest }
     guard !added.isEmpty else { return }
     secrets.withLock { list in
@@ -26,7 +26,7 @@ public enum SecretText {
   }
 
   /// The text with every registered key replaced by ``mask``.
-  public static func redact(_ text: String) -> String {
+  static func redact(_ text: String) -> String {
     let list = secrets.withLock { $0 }
     guard !list.isEmpty else { return text }
     var result = text

@@ -1,5 +1,5 @@
 /// One key the user pressed, decoded from the bytes the terminal sent.
-public enum Key: Hashable, Sendable {
+enum Key: Hashable, Sendable {
   /// A printable character (letters, digits, punctuation, any script), typed as text.
   case text(Character)
   case space, enter, escape, backspace, tab, delete

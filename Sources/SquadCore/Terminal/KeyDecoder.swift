@@ -5,15 +5,15 @@
 /// A lone Escape byte is ambiguous: the Esc key, or the start of a sequence whose rest is still
 /// on its way. The decoder waits for more bytes until told the input has gone quiet
 /// (`flush: true`), then calls it Escape, as every terminal program does.
-public struct KeyDecoder: Sendable {
+struct KeyDecoder: Sendable {
   private var buffer: [UInt8] = []
   private var start = 0
 
   /// Whether bytes are waiting that do not make a whole key yet.
-  public var hasPendingBytes: Bool { start < buffer.count }
+  var hasPendingBytes: Bool { start < buffer.count }
 
   /// Adds bytes read from the terminal.
-  public mutating func feed<Bytes: Sequence<UInt8>>(_ bytes: Bytes) {
+  mutating func feed<Bytes: Sequence<UInt8>>(_ bytes: Bytes) {
     if start > 0, start == buffer.count {
       buffer.removeAll(keepingCapacity: true)
       start = 0
@@ -23,7 +23,7 @@ public struct KeyDecoder: Sendable {
 
   /// The next whole key, or nil when more bytes are needed. With `flush`, whatever is left is
   /// decoded as it stands (a lone Escape is the Esc key).
-  public mutating func next(flush: Bool = false) -> Key? {
+  mutating func next(flush: Bool = false) -> Key? {
     guard start < buffer.count else { return nil }
     guard let (key, length) = Self.decode(buffer[start...], isComplete: flush) else { return nil }
     start += length

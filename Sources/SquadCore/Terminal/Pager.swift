@@ -13,7 +13,7 @@
 /// it; one that fails (exits non-zero) is reported, and the run exits 1.
 public struct Pager: Equatable, Sendable {
   /// The shell command that pages, e.g. `less -FRX`.
-  public var command: String
+  var command: String
   /// The pager's environment: squad's own, plus `LESS=FRX` when unset.
   var environment: [String: String]
   /// The terminal's size: output taller than `rows - 1` (a row is kept for the prompt) is paged.
@@ -22,7 +22,7 @@ public struct Pager: Equatable, Sendable {
 
   /// The pager for this run; nil when nothing may be paged: stdout is not a terminal, or the
   /// chosen pager is empty or `cat` (the first of `SQUAD_PAGER` and `PAGER` that is set decides).
-  public static func resolve(variables: [String: String], terminal: TerminalInfo) -> Pager? {
+  static func resolve(variables: [String: String], terminal: TerminalInfo) -> Pager? {
     let command = variables["SQUAD_PAGER"] ?? variables["PAGER"] ?? "less -FRX"
     let trimmed = command.trimmingWhitespace()
     guard terminal.stdoutIsTTY, !trimmed.isEmpty, trimmed != "cat" else { return nil }
@@ -33,7 +33,7 @@ public struct Pager: Equatable, Sendable {
 
   /// `man -l -` on a terminal, to show the manual's roff as `man` does (as `git help --man`); nil
   /// when stdout is no terminal or no `man` is on `PATH`.
-  public static func manual(variables: [String: String], terminal: TerminalInfo) -> Pager? {
+  static func manual(variables: [String: String], terminal: TerminalInfo) -> Pager? {
     let folders = (variables["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
     guard terminal.stdoutIsTTY, folders.contains(where: { access("\($0)/man", X_OK) == 0 }) else { return nil }
     // Rows 0: the page is always handed over, however short.

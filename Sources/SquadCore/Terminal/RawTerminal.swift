@@ -15,17 +15,17 @@ import InterruptHandler
 /// is restored exactly once. Job control too: a stop (Ctrl-Z, SIGTSTP, SIGTTIN, SIGTTOU) gives the
 /// terminal back before the process stops, and SIGCONT takes it again and asks for a full redraw;
 /// `fg` of a job already running (no SIGCONT) is noticed by ``holdInFront()``.
-public final class RawTerminal: Sendable {
+final class RawTerminal: Sendable {
   /// Readable (drain it) after each SIGWINCH; -1 when no resize pipe could be made.
-  public let resizeDescriptor: Int32
+  let resizeDescriptor: Int32
 
   private init(resizeDescriptor: Int32) { self.resizeDescriptor = resizeDescriptor }
 
   /// Whether the process's own stdin and stdout are terminals.
-  public static var isAvailable: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
+  static var isAvailable: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
 
   /// Takes the terminal on stdin/stdout; nil when stdin's settings cannot be read or changed.
-  public static func take() -> RawTerminal? {
+  static func take() -> RawTerminal? {
     var saved = termios()
     guard tcgetattr(STDIN_FILENO, &saved) == 0 else { return nil }
     var raw = saved
@@ -54,17 +54,17 @@ public final class RawTerminal: Sendable {
   /// cooked dropped, alternate screen, hidden cursor, a full redraw asked for), so `fg` is noticed
   /// even with no SIGCONT (a job `bg` already continued gets none). Always true on a terminal
   /// that is not the controlling one, where no job control can take the screen away.
-  public static func holdInFront() -> Bool { interrupt_handler_hold_terminal() != 0 }
+  static func holdInFront() -> Bool { interrupt_handler_hold_terminal() != 0 }
 
   /// Whether squad's settings and screen are on the terminal and it is in front, taking nothing.
-  public static var isHeldInFront: Bool { interrupt_handler_terminal_held() != 0 }
+  static var isHeldInFront: Bool { interrupt_handler_terminal_held() != 0 }
 
   /// Gives the terminal back: colours reset, cursor shown, main screen, settings from before; then
   /// stops the process if a stop was deferred meanwhile (``FullScreenTerminal/stopReadingKeys()``).
-  public func restore() { interrupt_handler_give_back_terminal() }
+  func restore() { interrupt_handler_give_back_terminal() }
 
   /// The terminal's size now, from stdout; nil when it cannot be read.
-  public static func size() -> TerminalSize? {
+  static func size() -> TerminalSize? {
     var size = winsize()
     guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return nil }
     return TerminalSize(width: Int(size.ws_col), height: Int(size.ws_row))

@@ -2,14 +2,14 @@
 /// rows that differ are rewritten, so typing does not repaint the whole screen (no flicker,
 /// little traffic over ssh). A new size repaints everything, since the terminal may have
 /// reflowed what was there.
-public struct ScreenDiffer: Sendable {
+struct ScreenDiffer: Sendable {
   private var shown: ScreenFrame?
 
   /// A differ that has shown nothing yet.
-  public init() {}
+  init() {}
 
   /// The bytes that turn the screen from the last frame into `frame`, as text.
-  public mutating func update(to frame: ScreenFrame) -> String {
+  mutating func update(to frame: ScreenFrame) -> String {
     var output = ""
     let previous = shown?.size == frame.size ? shown : nil
     if previous == nil { output += "\u{1B}[0m\u{1B}[H\u{1B}[2J" }
@@ -24,5 +24,5 @@ public struct ScreenDiffer: Sendable {
   }
 
   /// Forgets what is on screen, so the next frame is drawn whole.
-  public mutating func invalidate() { shown = nil }
+  mutating func invalidate() { shown = nil }
 }

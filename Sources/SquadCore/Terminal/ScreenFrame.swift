@@ -1,8 +1,8 @@
 /// One screen of a full-screen command: a line per terminal row, each at most one column
 /// narrower than the terminal (so no line ever wraps), possibly with colour sequences.
-public struct ScreenFrame: Equatable, Sendable {
+struct ScreenFrame: Equatable, Sendable {
   /// The terminal size the frame was drawn for.
-  public var size: TerminalSize
+  var size: TerminalSize
   /// The rows, top to bottom.
-  public var lines: [String]
+  var lines: [String]
 }

@@ -1,5 +1,5 @@
 /// Something the user did on the terminal.
-public enum TerminalEvent: Equatable, Sendable {
+enum TerminalEvent: Equatable, Sendable {
   case key(Key)
   case resized(TerminalSize)
   /// Nothing happened for a while (about a second): a chance to look at the world again.

@@ -7,7 +7,7 @@ import InterruptHandler
 #endif
 
 /// The real terminal on stdin and stdout, taken over by ``RawTerminal``.
-public final class TerminalScreen: FullScreenTerminal {
+final class TerminalScreen: FullScreenTerminal {
   /// How long a lone Escape waits for the rest of a sequence before it counts as the Esc key.
   static let escapeDelayMilliseconds: Int32 = 40
   /// How long without input before ``nextEvent()`` reports ``TerminalEvent/idle``.
@@ -20,9 +20,9 @@ public final class TerminalScreen: FullScreenTerminal {
   private let decoder = Mutex(KeyDecoder())
 
   /// A screen over stdin/stdout; `resizeDescriptor` becomes readable on SIGWINCH.
-  public init(resizeDescriptor: Int32) { self.resizeDescriptor = resizeDescriptor }
+  init(resizeDescriptor: Int32) { self.resizeDescriptor = resizeDescriptor }
 
-  public func draw(_ frame: ScreenFrame) {
+  func draw(_ frame: ScreenFrame) {
     // Keys already typed (a paste, fast typing) will change the frame again: draw only the last.
     guard !decoder.withLock({ $0.hasPendingBytes }) else { return }
     // In the background (after `bg`) the screen is the shell's: draw it whole when back in front.
@@ -34,7 +34,7 @@ public final class TerminalScreen: FullScreenTerminal {
     if !bytes.isEmpty { ProcessStreams.write(bytes, to: STDOUT_FILENO) }
   }
 
-  public func nextEvent() -> TerminalEvent {
+  func nextEvent() -> TerminalEvent {
     while true {
       if let key = decoder.withLock({ $0.next() }) { return .key(key) }
       // In the background keys are the shell's (reading them would stop squad with SIGTTIN), and
@@ -89,7 +89,7 @@ public final class TerminalScreen: FullScreenTerminal {
     return RawTerminal.size().map(TerminalEvent.resized)
   }
 
-  public func suspend() { interrupt_handler_suspend() }
+  func suspend() { interrupt_handler_suspend() }
 
-  public func stopReadingKeys() { interrupt_handler_stop_reading_keys() }
+  func stopReadingKeys() { interrupt_handler_stop_reading_keys() }
 }

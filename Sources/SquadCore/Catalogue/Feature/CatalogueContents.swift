@@ -1,19 +1,19 @@
 /// How much the catalogue holds beyond the bundled set: what a reset reverts and drops.
-public struct CatalogueContents: Equatable, Sendable {
+struct CatalogueContents: Equatable, Sendable {
   /// Heroes that are not in the bundled set: a reset drops them.
-  public var droppedHeroes: Int
+  var droppedHeroes: Int
   /// Bundled heroes whose record was since updated (synced or imported): a reset reverts them.
-  public var revertedHeroes = 0
+  var revertedHeroes = 0
   /// Comics (none are bundled).
-  public var comics: Int
+  var comics: Int
   /// Why the stored file cannot be used, when it is damaged: a reset then moves it aside.
-  public var damage: String? = nil
+  var damage: String? = nil
   /// The stored file measured (device, inode, size): every write replaces it, so another one
   /// under the reset's lock means a change the question did not count.
-  public var file: [UInt64]? = nil
+  var file: [UInt64]? = nil
 
   /// Whether a reset would change nothing: the catalogue holds the bundled set alone.
-  public var isBundledSetOnly: Bool { droppedHeroes == 0 && revertedHeroes == 0 && comics == 0 && damage == nil }
+  var isBundledSetOnly: Bool { droppedHeroes == 0 && revertedHeroes == 0 && comics == 0 && damage == nil }
 }
 
 extension CatalogueContents {

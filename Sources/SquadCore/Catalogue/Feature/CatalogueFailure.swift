@@ -1,5 +1,5 @@
 /// Why a `catalogue` command changed nothing.
-public enum CatalogueFailure: Error, Equatable, Sendable {
+enum CatalogueFailure: Error, Equatable, Sendable {
   /// The import stopped: a bad or unreadable file, a bound passed, or the write failed.
   case importing(CatalogueImport.Failure)
   /// The stored catalogue could not be read (an overview never answers from the bundled set alone).

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Runs the catalogue feature's effects against the real catalogue and its files.
-public struct CatalogueEffects: EffectRunner {
+struct CatalogueEffects: EffectRunner {
   private let store: CatalogueStore
   private let paths: SquadPaths
   private let confirm: @Sendable (String) async -> Bool
@@ -9,14 +9,14 @@ public struct CatalogueEffects: EffectRunner {
 
   /// A runner over `store` (the catalogue of `paths`), asking with `environment.confirm`; a
   /// repair is a change at `environment.now`.
-  public init(store: CatalogueStore, paths: SquadPaths, environment: AppEnvironment) {
+  init(store: CatalogueStore, paths: SquadPaths, environment: AppEnvironment) {
     self.store = store
     self.paths = paths
     confirm = environment.confirm
     now = environment.now
   }
 
-  public func run(_ effect: CatalogueFeature.Effect, send: @escaping @Sendable (CatalogueFeature.Action) async -> Void)
+  func run(_ effect: CatalogueFeature.Effect, send: @escaping @Sendable (CatalogueFeature.Action) async -> Void)
     async
   {
     switch effect {

@@ -5,15 +5,15 @@ import Foundation
 ///
 /// Reset measures the catalogue first, so the question can say what goes, and so that what
 /// reading it upgrades (a previous release's file) is dropped with the rest.
-public enum CatalogueFeature: Feature {
+enum CatalogueFeature: Feature {
   /// Where the command is.
-  public struct State: Equatable, Sendable {
+  struct State: Equatable, Sendable {
     /// The current phase.
-    public var phase = Phase.idle
+    var phase = Phase.idle
   }
 
   /// The phases of a `catalogue` command.
-  public enum Phase: Equatable, Sendable {
+  enum Phase: Equatable, Sendable {
     case idle
     /// Reading what the catalogue holds and where its files are.
     case summarising
@@ -45,7 +45,7 @@ public enum CatalogueFeature: Feature {
   }
 
   /// What happened.
-  public enum Action: Equatable, Sendable {
+  enum Action: Equatable, Sendable {
     case summaryRequested
     case overviewLoaded(Result<CatalogueOverview, PersistenceError>)
     case importRequested(CatalogueImportRequest)
@@ -59,7 +59,7 @@ public enum CatalogueFeature: Feature {
   }
 
   /// What the feature asks the outside world to do.
-  public enum Effect: Equatable, Sendable {
+  enum Effect: Equatable, Sendable {
     /// Read the catalogue's counts and the sizes of its files.
     case loadOverview
     /// Check every file, merge them and write the catalogue once, under its lock.
@@ -74,7 +74,7 @@ public enum CatalogueFeature: Feature {
     case check(repair: Bool)
   }
 
-  public static func reduce(_ state: inout State, _ action: Action) -> [Effect] {
+  static func reduce(_ state: inout State, _ action: Action) -> [Effect] {
     switch (state.phase, action) {
     case (.idle, .summaryRequested):
       state.phase = .summarising

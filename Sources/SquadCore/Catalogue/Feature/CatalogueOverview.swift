@@ -1,52 +1,52 @@
 import Foundation
 
 /// What `squad catalogue` reports: heroes and comics by origin, the last change, and the files.
-public struct CatalogueOverview: Equatable, Sendable {
+struct CatalogueOverview: Equatable, Sendable {
   /// How many heroes.
-  public var heroes: Int
+  var heroes: Int
   /// Heroes by where they came from.
-  public var heroesByOrigin: [HeroOrigin: Int]
+  var heroesByOrigin: [HeroOrigin: Int]
   /// Bundled heroes whose record is labelled bundled but is not the bundled one: a field (links, a
   /// picture) filled in from an older API or imported record. A reset reverts them.
-  public var changedBundled = 0
+  var changedBundled = 0
   /// How many comics.
-  public var comics: Int
+  var comics: Int
   /// Comics by where they came from.
-  public var comicsByOrigin: [HeroOrigin: Int]
+  var comicsByOrigin: [HeroOrigin: Int]
   /// When the stored catalogue last changed; nil for the bundled set alone.
-  public var updatedAt: Date?
+  var updatedAt: Date?
   /// The catalogue file.
-  public var catalogueFile: String
+  var catalogueFile: String
   /// Its size; nil when it is not written yet.
-  public var catalogueBytes: Int?
+  var catalogueBytes: Int?
   /// The response cache's folder.
-  public var cacheFolder: String
+  var cacheFolder: String
   /// The bytes of the cached responses.
-  public var cacheBytes: Int
+  var cacheBytes: Int
   /// Damaged catalogues kept aside by earlier writes, whose intact records an import brings back.
-  public var keptAside: [String] = []
+  var keptAside: [String] = []
 }
 
 /// What `squad catalogue check` found: every damage of the stored file, and what is intact.
-public struct CatalogueCheckReport: Equatable, Sendable {
+struct CatalogueCheckReport: Equatable, Sendable {
   /// The catalogue file.
-  public var file: String
+  var file: String
   /// Its damages; empty when it is whole.
-  public var damages: [CatalogueDamage]
+  var damages: [CatalogueDamage]
   /// The heroes whose records read intact: what a repair keeps.
-  public var intact: Int
+  var intact: Int
   /// The bundled heroes whose records were damaged, put back from the bundled set: with
   /// ``intact``, what answers meanwhile and what a repair writes.
-  public var restored = 0
+  var restored = 0
   /// Records the file lacks because it ends before its header says (cut short), as
   /// ``CatalogueImport/Report/missing`` counts them.
-  public var missing = 0
+  var missing = 0
   /// Comics the file lacks because it ends before its header says.
-  public var missingComics = 0
+  var missingComics = 0
   /// Whether the file carries checksums (format 4); an older one has none to verify.
-  public var checksums: Bool
+  var checksums: Bool
   /// Whether `--repair` wrote the catalogue again.
-  public var repaired = false
+  var repaired = false
   /// Whether there is a file (without one, the bundled set answers and there is nothing to check).
-  public var exists = true
+  var exists = true
 }

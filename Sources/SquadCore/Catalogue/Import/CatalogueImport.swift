@@ -3,56 +3,56 @@ import Foundation
 /// `squad catalogue import`: archived Marvel files merged into the local catalogue. Every file
 /// is checked before anything is written; the catalogue is written once, at the end, under its
 /// lock, and only when something changed.
-public enum CatalogueImport {
+enum CatalogueImport {
   /// What an import did.
-  public struct Report: Equatable, Sendable {
+  struct Report: Equatable, Sendable {
     /// Files read and imported.
-    public var filesRead = 0
+    var filesRead = 0
     /// Files and folders passed over (`--skip-invalid`), with why.
-    public var skipped: [CatalogueImportFile.Problem] = []
+    var skipped: [CatalogueImportFile.Problem] = []
     /// Files in the folders walked that hold no Marvel data (``CatalogueImportWalk``).
-    public var passedOver = 0
+    var passedOver = 0
     /// Records of squad's own catalogue files that fail their check or break the record rule:
     /// left out, as everything intact around them is taken (a salvage, like SQLite's `.recover`).
-    public var leftOut = 0
+    var leftOut = 0
     /// Comics of squad's own catalogue files that fail their check or do not read: left out too.
-    public var comicsLeftOut = 0
+    var comicsLeftOut = 0
     /// Records a catalogue file of squad's own lacks because it ends before its header says (cut
     /// short), whose header reads intact: not in the file at all, so not among ``leftOut``.
-    public var missing = 0
+    var missing = 0
     /// Comics such a file lacks.
-    public var missingComics = 0
+    var missingComics = 0
     /// Catalogue files of squad's own whose header is cut short or does not read (not cut after
     /// it): damaged, so nothing can be said of what they lack.
-    public var damagedHeaders = 0
+    var damagedHeaders = 0
     /// Heroes and comics read intact from the files, whether or not they change the catalogue.
-    public var recordsRead = 0
+    var recordsRead = 0
     /// Heroes new to the catalogue.
-    public var heroesAdded = 0
+    var heroesAdded = 0
     /// Heroes the catalogue held, now changed.
-    public var heroesUpdated = 0
+    var heroesUpdated = 0
     /// Heroes the catalogue held as they were.
-    public var heroesUnchanged = 0
+    var heroesUnchanged = 0
     /// Comics new to the catalogue.
-    public var comicsAdded = 0
+    var comicsAdded = 0
     /// Comics the catalogue held, now changed.
-    public var comicsUpdated = 0
+    var comicsUpdated = 0
 
     /// Whether the catalogue file was written: when something changed, or to repair a damaged one.
-    public var written = false
+    var written = false
 
     /// Whether the catalogue changed.
-    public var changed: Bool { heroesAdded + heroesUpdated + comicsAdded + comicsUpdated > 0 }
+    var changed: Bool { heroesAdded + heroesUpdated + comicsAdded + comicsUpdated > 0 }
 
     /// Whether squad's own files held damaged or missing records and comics and not one intact:
     /// a salvage that brought nothing back is a failure (exit 65), never a quiet "Nothing changed".
-    public var broughtBackNothing: Bool {
+    var broughtBackNothing: Bool {
       recordsRead == 0 && leftOut + comicsLeftOut + missing + missingComics + damagedHeaders > 0
     }
   }
 
   /// Why an import wrote nothing.
-  public enum Failure: Error, Equatable, Sendable {
+  enum Failure: Error, Equatable, Sendable {
     /// A file that cannot be imported (exit 65).
     case invalid(CatalogueImportFile.Problem)
     /// A path the file system refused: missing, unreadable, a link loop (exit 1).
@@ -63,7 +63,7 @@ public enum CatalogueImport {
     case persistence(PersistenceError)
 
     /// The file or folder at fault, when `--skip-invalid` may pass over it (never the bounds).
-    public var fileProblem: CatalogueImportFile.Problem? {
+    var fileProblem: CatalogueImportFile.Problem? {
       switch self {
       case .invalid(let problem), .unreadable(let problem): return problem
       case .overLimit, .persistence: return nil

@@ -4,17 +4,17 @@ import Foundation
 /// `squad import` follows: a leading UTF-8 byte-order mark is skipped, bytes that are not UTF-8
 /// are refused (never repaired into U+FFFD), and an empty or blank file is refused. Records are
 /// characters or comics (``ImportedRecord``).
-public enum CatalogueImportFile {
+enum CatalogueImportFile {
   /// Why a file cannot be imported, in the `FILE: record N: field: what is wrong` form.
-  public struct Problem: Error, Equatable, Sendable {
+  struct Problem: Error, Equatable, Sendable {
     /// The file or folder.
-    public var path: String
+    var path: String
     /// What is wrong.
-    public var detail: String
+    var detail: String
     /// Whether the file system refused (exit 1), rather than the content being wrong (exit 65).
-    public var isUnreadable = false
+    var isUnreadable = false
     /// `FILE: what is wrong`.
-    public var description: String { "\(path): \(detail)" }
+    var description: String { "\(path): \(detail)" }
   }
 
   /// The file's bytes, its byte-order mark left out.

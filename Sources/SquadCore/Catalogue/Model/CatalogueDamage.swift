@@ -1,12 +1,12 @@
 /// One damaged part of a catalogue file, as `squad catalogue check` reports it.
-public struct CatalogueDamage: Equatable, Sendable {
+struct CatalogueDamage: Equatable, Sendable {
   /// The part: `header`, `records`, `id index`, `name index`, `comics`, `comic index`, `counts`
   /// or `checks`.
-  public var section: String
+  var section: String
   /// What is wrong there.
-  public var detail: String
+  var detail: String
   /// The names (folded, as the records' `k`) of damaged heroes whose name still reads.
-  public var heroes: [String] = []
+  var heroes: [String] = []
 }
 
 extension CatalogueIndex {

@@ -5,23 +5,23 @@ import Foundation
 ///
 /// Read by one rule wherever it comes from (``ComicDTO``: the API, archives, the catalogue's
 /// lines, the response cache); written in squad's own form, dates as seconds since 1970.
-public struct Comic: Hashable, Sendable, Codable {
+struct Comic: Hashable, Sendable, Codable {
   /// Marvel's comic id.
-  public var id: Int
+  var id: Int
   /// The title, e.g. `Avengers (1963) #12`.
-  public var title: String
+  var title: String
   /// When it went on sale; nil when unknown.
-  public var onSale: Date?
+  var onSale: Date?
   /// The characters it lists.
-  public var characters: [HeroID]
+  var characters: [HeroID]
 }
 
 extension Comic {
   private enum Key: String, CodingKey { case id, src, title, onSale, characters }
 
-  public init(from decoder: any Decoder) throws { self = try ComicDTO(from: decoder).comic }
+  init(from decoder: any Decoder) throws { self = try ComicDTO(from: decoder).comic }
 
-  public func encode(to encoder: any Encoder) throws {
+  func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: Key.self)
     try container.encode(id, forKey: .id)
     try container.encode(title, forKey: .title)

@@ -2,7 +2,7 @@ import Foundation
 
 extension Hero {
   /// The catalogue record form; unknown values are left out, `modified` is seconds since 1970.
-  public var record: JSONValue {
+  var record: JSONValue {
     var fields: [(String, JSONValue)] = [
       ("id", .int(id.rawValue)), ("name", .string(name)), ("description", .string(description)),
     ]

@@ -1,19 +1,19 @@
 /// Picks the hero a name means: an exact (case-insensitive) name wins, then a unique prefix;
 /// anything else is not found or ambiguous, with candidates to show, the most comics first.
-public enum HeroMatcher {
+enum HeroMatcher {
   /// How many candidates an error lists.
-  public static let candidateLimit = 10
+  static let candidateLimit = 10
 
   /// The heroes whose names start with `name` as fans type names (``HeroName/loose(_:)``), or
   /// with one of the ways it may be meant (``HeroName/variants(_:)``).
-  public static func matching<Listed: HeroOrderable>(_ name: String, in heroes: [Listed]) -> [Listed] {
+  static func matching<Listed: HeroOrderable>(_ name: String, in heroes: [Listed]) -> [Listed] {
     let wanted = HeroName.variants(name).map(HeroName.loose)
     return heroes.filter { hero in wanted.contains(where: HeroName.loose(hero.name).hasPrefix) }
   }
 
   /// Chooses among the heroes whose names start with `name` (``matching(_:in:)``): an exact name
   /// as typed, then as fans type it, then the only match; `nearby` offers suggestions when none do.
-  public static func pick(_ name: String, among heroes: [Hero], nearby: [Hero] = []) -> Result<Hero, LookupFailure> {
+  static func pick(_ name: String, among heroes: [Hero], nearby: [Hero] = []) -> Result<Hero, LookupFailure> {
     let matches = matching(name, in: heroes)
     let wanted = HeroName.folded(name)
     let loose = HeroName.variants(name).map(HeroName.loose)
@@ -32,7 +32,7 @@ public enum HeroMatcher {
   /// The work is bounded by the heroes' names, not by the text: a hero whose name is shorter
   /// than the text by more than the edits allowed cannot be a typo of it and is skipped before
   /// any comparison, and distances are computed only up to the edits allowed.
-  public static func suggestions<Listed: HeroOrderable>(for name: String, in heroes: [Listed]) -> [Listed] {
+  static func suggestions<Listed: HeroOrderable>(for name: String, in heroes: [Listed]) -> [Listed] {
     // Each way the name may be meant (`capt amerca`: `captain amerca`), the closest kept.
     let scored = HeroName.variants(name).flatMap { near($0, in: heroes) }
     let distances = Dictionary(scored.map { ($1.id, $0) }, uniquingKeysWith: min)

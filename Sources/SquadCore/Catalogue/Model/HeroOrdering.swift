@@ -5,9 +5,9 @@ import Foundation
 /// cannot sort by, go from the most (`-comics`) or the fewest (`comics`), unknown counts last
 /// either way (a hero with no known count is neither the most nor the least); ties keep the order
 /// the heroes came in, which from the catalogue is name order.
-public enum HeroOrdering {
+enum HeroOrdering {
   /// The heroes in the given order.
-  public static func sorted<Listed: HeroOrderable>(_ heroes: [Listed], by order: HeroOrder) -> [Listed] {
+  static func sorted<Listed: HeroOrderable>(_ heroes: [Listed], by order: HeroOrder) -> [Listed] {
     let positions: [Int]
     switch order {
     case .name: positions = byName(heroes)
@@ -20,7 +20,7 @@ public enum HeroOrdering {
   }
 
   /// The heroes people most likely mean first: the most comics, then by name.
-  public static func prominent<Listed: HeroOrderable>(_ heroes: [Listed]) -> [Listed] {
+  static func prominent<Listed: HeroOrderable>(_ heroes: [Listed]) -> [Listed] {
     sorted(sorted(heroes, by: .name), by: .comicsDescending)
   }
 
@@ -49,7 +49,7 @@ public enum HeroOrdering {
 }
 
 /// What an order reads of a hero: what a ``Hero`` and its ``HeroSummary`` both hold.
-public protocol HeroOrderable {
+protocol HeroOrderable {
   /// The Marvel character id.
   var id: HeroID { get }
   /// The display name.
@@ -64,14 +64,14 @@ extension Hero: HeroOrderable {}
 extension HeroSummary: HeroOrderable {}
 
 /// How names are compared: trimmed, case- and accent-insensitive.
-public enum HeroName {
+enum HeroName {
   /// A name as fans type it: folded, with hyphens, spaces and dots left out (`iron-man`,
   /// `Iron Man` and `iron.man` are one).
-  public static func loose(_ name: String) -> String { String(folded(name).filter { !"-. ".contains($0) }) }
+  static func loose(_ name: String) -> String { String(folded(name).filter { !"-. ".contains($0) }) }
 
   /// The ways a typed name may be meant, folded: itself, then with a short form that starts it
   /// spelt out or shortened (`dr strange`: `doctor strange`; `mister fantastic`: `mr fantastic`).
-  public static func variants(_ name: String) -> [String] {
+  static func variants(_ name: String) -> [String] {
     let typed = folded(name)
     let head = String(typed.prefix { !"-. ".contains($0) })
     let forms = ["dr": "doctor", "mr": "mister", "prof": "professor", "capt": "captain"]
@@ -83,7 +83,7 @@ public enum HeroName {
   }
 
   /// The comparable form of a name: `"  Araña "` → `"arana"`.
-  public static func folded(_ name: String) -> String {
+  static func folded(_ name: String) -> String {
     // Plain ASCII is by far the common case; folding it by hand keeps listings fast.
     let bytes = name.utf8
     if bytes.allSatisfy({ $0 < 0x80 }) {

@@ -1,5 +1,5 @@
 /// Where a hero or comic in the local catalogue came from, for `squad catalogue`.
-public enum HeroOrigin: String, CaseIterable, Hashable, Sendable {
+enum HeroOrigin: String, CaseIterable, Hashable, Sendable {
   /// The set compiled into the binary.
   case bundled = "b"
   /// The Marvel API (`sync`, or any command that asked it).
@@ -8,7 +8,7 @@ public enum HeroOrigin: String, CaseIterable, Hashable, Sendable {
   case imported = "i"
 
   /// The word `squad catalogue` prints.
-  public var label: String {
+  var label: String {
     switch self {
     case .bundled: return "bundled"
     case .api: return "api"

@@ -10,7 +10,7 @@ import Foundation
 /// An answer never comes from bytes that fail their check: a read that meets damage is asked
 /// again of what is intact (``CatalogueIndex/intact``: every record whose check holds, and the
 /// bundled heroes whose records were lost).
-public struct LocalCatalogue: Sendable {
+struct LocalCatalogue: Sendable {
   let index: CatalogueIndex
 
   /// `body`'s answer from the file, or from what is intact once a read has met damage.
@@ -21,19 +21,19 @@ public struct LocalCatalogue: Sendable {
 
   /// This catalogue with every byte verified first (``CatalogueIndex/damages()``), so that a
   /// view of all of it (the picker, the summary) is of what is intact from the start.
-  public var verified: LocalCatalogue {
+  var verified: LocalCatalogue {
     if !index.damages().isEmpty { index.noteDamage() }
     return index.isDamaged ? LocalCatalogue(index: index.intact) : self
   }
 
   /// The bundled set alone.
-  public init() { index = BundledCatalogue.index }
+  init() { index = BundledCatalogue.index }
 
   /// A catalogue over an index already read.
   init(index: CatalogueIndex) { self.index = index }
 
   /// Every hero's summary, in name order.
-  public var summaries: [HeroSummary] {
+  var summaries: [HeroSummary] {
     var summaries: [HeroSummary] = []
     summaries.reserveCapacity(index.count)
     index.eachHero(whole: false) { hero, _ in summaries.append(HeroSummary(hero, position: summaries.count)) }
@@ -41,34 +41,34 @@ public struct LocalCatalogue: Sendable {
   }
 
   /// How many heroes the catalogue holds.
-  public var count: Int { answer(\.count) }
+  var count: Int { answer(\.count) }
 
   /// When heroes were last stored from the API or an import; nil for the bundled set alone.
-  public var updatedAt: Date? { index.header.updatedAt }
+  var updatedAt: Date? { index.header.updatedAt }
 
   /// The hero with this id, if known.
-  public func hero(_ id: HeroID) -> Hero? { answer { $0.entry(id: id)?.hero } }
+  func hero(_ id: HeroID) -> Hero? { answer { $0.entry(id: id)?.hero } }
 
   /// The summary of the hero with this id, if known: what a join of counts needs.
-  public func summary(_ id: HeroID) -> HeroSummary? {
+  func summary(_ id: HeroID) -> HeroSummary? {
     answer { $0.entry(id: id, whole: false).map { HeroSummary($0.hero) } }
   }
 
   /// Whether the file holds the hero with this id but its record is damaged: why ``hero(_:)``
   /// finds none when what is intact lacks it too, rather than there being no such hero.
-  public func recordIsDamaged(_ id: HeroID) -> Bool { index.recordIsDamaged(id: id) }
+  func recordIsDamaged(_ id: HeroID) -> Bool { index.recordIsDamaged(id: id) }
 
   /// Where the hero with this id came from.
-  public func origin(of id: HeroID) -> HeroOrigin? { answer { $0.entry(id: id)?.origin } }
+  func origin(of id: HeroID) -> HeroOrigin? { answer { $0.entry(id: id)?.origin } }
 
   /// How many heroes came from each origin.
-  public var heroesByOrigin: [HeroOrigin: Int] { answer(\.header.heroes.byOrigin) }
+  var heroesByOrigin: [HeroOrigin: Int] { answer(\.header.heroes.byOrigin) }
 
   /// How many comics came from each origin.
-  public var comicsByOrigin: [HeroOrigin: Int] { answer(\.header.comicsByOrigin.byOrigin) }
+  var comicsByOrigin: [HeroOrigin: Int] { answer(\.header.comicsByOrigin.byOrigin) }
 
   /// How many comics the catalogue holds.
-  public var comicCount: Int { answer(\.header.comicCount) }
+  var comicCount: Int { answer(\.header.comicCount) }
 
   /// How this catalogue's records of the bundled set's heroes compare with the bundled records
   /// themselves (``BundledCatalogue``): the `same`; those `relabelled`, updated from the API or an
@@ -95,11 +95,11 @@ public struct LocalCatalogue: Sendable {
   var bundledFingerprint: String { index.header.bundled }
 
   /// The comics featuring the hero, newest on-sale first.
-  public func comics(of id: HeroID) -> [Comic] { answer { $0.comics(of: id) } }
+  func comics(of id: HeroID) -> [Comic] { answer { $0.comics(of: id) } }
 
   /// Whether merging these heroes from `origin` would change anything, a record or where one came
   /// from (``CatalogueBuilder/label(_:_:over:from:)``); reads only their records.
-  public func wouldChange(with heroes: [Hero], origin: HeroOrigin = .api) -> Bool {
+  func wouldChange(with heroes: [Hero], origin: HeroOrigin = .api) -> Bool {
     heroes.contains { hero in
       guard let known = answer({ $0.entry(id: hero.id) }) else { return true }
       return HeroMerge.merged(known.hero, hero) != known.hero
@@ -110,7 +110,7 @@ public struct LocalCatalogue: Sendable {
   /// The heroes matching the query's prefix and search, in its order, cut to its window. Name
   /// orders read only the window; the others sort the matches. Names that contain the search
   /// text are found as the picker finds them (``PickIndex``), from each record's folded name.
-  public func page(_ query: HeroQuery, source: DataSource) -> HeroPage {
+  func page(_ query: HeroQuery, source: DataSource) -> HeroPage {
     answer { index in
       let prefixed = index.positions(prefix: query.namePrefix.map(HeroName.folded) ?? "")
       guard let text = query.search else { return page(index, prefixed, query, source) }
@@ -141,14 +141,14 @@ public struct LocalCatalogue: Sendable {
 
   /// Every hero whose name starts with the prefix (case- and accent-insensitive), in name order;
   /// all when nil.
-  public func matching(prefix: String?, limit: Int = Int.max) -> [Hero] {
+  func matching(prefix: String?, limit: Int = Int.max) -> [Hero] {
     answer { index in
       index.heroes(at: index.positions(prefix: prefix.map(HeroName.folded) ?? "").prefix(max(limit, 0))).map(\.hero)
     }
   }
 
   /// The summaries of the heroes whose names start with the prefix, as ``matching(prefix:limit:)`` finds them.
-  public func summaries(prefix: String?) -> [HeroSummary] {
+  func summaries(prefix: String?) -> [HeroSummary] {
     answer { summaries($0, $0.positions(prefix: prefix.map(HeroName.folded) ?? "")) }
   }
 
@@ -158,7 +158,7 @@ public struct LocalCatalogue: Sendable {
 
   /// What `show` says of a hero's comics offline: the two latest by on-sale date, or nil when
   /// the catalogue knows none (comics come from imported comics responses).
-  public func comicsSummary(of id: HeroID) -> ComicsSummary? {
+  func comicsSummary(of id: HeroID) -> ComicsSummary? {
     let comics = comics(of: id)
     guard !comics.isEmpty else { return nil }
     let total = max(summary(id)?.counts.comics ?? 0, comics.count)

@@ -12,9 +12,9 @@ import Foundation
 /// (``upgrade()``), never by a read. A damaged file answers with what is intact and a warning;
 /// the next write keeps every intact record, puts back lost bundled heroes and moves the file
 /// aside. A file that cannot be read is an error (``read()``), not damage.
-public final class CatalogueStore: Sendable {
+final class CatalogueStore: Sendable {
   /// The catalogue file.
-  public let path: String
+  let path: String
   let legacyPath: String
   private let lockPath: String
   private let warn: @Sendable (String) -> Void
@@ -28,7 +28,7 @@ public final class CatalogueStore: Sendable {
   /// A store over `paths.catalogueFile`; `warn` hears about a damaged file, `notice` about an
   /// upgrade, and `alert` (never silenced by `--quiet`: it is about the user's data) about a
   /// damaged file moved aside. `alert` defaults to `warn`.
-  public init(
+  init(
     paths: SquadPaths, warn: @escaping @Sendable (String) -> Void = { _ in },
     notice: (@Sendable (String) -> Void)? = nil, alert: (@Sendable (String) -> Void)? = nil
   ) {
@@ -42,7 +42,7 @@ public final class CatalogueStore: Sendable {
 
   /// The catalogue: bundled heroes plus everything stored; when the file cannot be read, the
   /// bundled set, with a warning (``read()`` is for answers that must not come from it).
-  public var catalogue: LocalCatalogue {
+  var catalogue: LocalCatalogue {
     do throws(PersistenceError) {
       return try read()
     } catch {
@@ -52,7 +52,7 @@ public final class CatalogueStore: Sendable {
   }
 
   /// The catalogue, read once: throws when the file cannot be read (the error, not damage).
-  public func read() throws(PersistenceError) -> LocalCatalogue {
+  func read() throws(PersistenceError) -> LocalCatalogue {
     try loaded.withLock { slot in
       if let slot { return slot }
       let read = Result { () throws(PersistenceError) in try readFile() }
@@ -62,7 +62,7 @@ public final class CatalogueStore: Sendable {
   }
 
   /// Merges heroes in (``HeroMerge``) and saves when that changed anything.
-  public func remember(_ heroes: [Hero], at date: Date, origin: HeroOrigin = .api) throws(PersistenceError) {
+  func remember(_ heroes: [Hero], at date: Date, origin: HeroOrigin = .api) throws(PersistenceError) {
     guard catalogue.wouldChange(with: heroes, origin: origin) else { return }
     try update(
       at: date,
@@ -125,7 +125,7 @@ public final class CatalogueStore: Sendable {
 
   /// What ``reset()`` would drop now (``CatalogueContents/init(measuring:)``), or the damage that
   /// makes the stored file unusable (it is then moved aside); throws when the file cannot be read.
-  public func resetContents() throws(PersistenceError) -> CatalogueContents {
+  func resetContents() throws(PersistenceError) -> CatalogueContents {
     let file = try storedFile()
     return CatalogueContents(resetting: CatalogueSnapshot(path: path, stored: try stored(warning: false)), file: file)
   }
@@ -141,7 +141,7 @@ public final class CatalogueStore: Sendable {
   /// aside, saying so, never deleted. When a person was asked about `asked` (``resetContents()``),
   /// a catalogue that holds anything else by the time of the lock is left as it is: a reset never
   /// drops what nobody was asked about (heroes imported while the question waited).
-  public func reset(asked: CatalogueContents? = nil) throws(PersistenceError) {
+  func reset(asked: CatalogueContents? = nil) throws(PersistenceError) {
     // With no file there the bundled set already answers alone: nothing to lock, nothing created.
     guard try FileKind.isPresent(path) else { return loaded.withLock { $0 = .success(LocalCatalogue()) } }
     let lock = try LockSet.guarding(path, lock: lockPath)
@@ -186,7 +186,7 @@ public final class CatalogueStore: Sendable {
 
   /// The damaged catalogues earlier writes (of this release or another) kept aside beside the
   /// file (beside a linked catalogue's target), by name: what `catalogue import` can bring back.
-  public func keptAside() -> [String] {
+  func keptAside() -> [String] {
     let file = (try? OutputFile.Replacement(path: path).path) ?? path
     let (folder, name) = AtomicFile.folderAndName(of: file)
     let current = try? FileKind.status(file)
@@ -247,7 +247,7 @@ public final class CatalogueStore: Sendable {
   /// Every damage of the stored file (none when it is whole, or there is none), and how many
   /// heroes are intact: what `squad catalogue check` reports; throws when the file cannot be read.
   /// Its report says it all, so the reads warn of nothing.
-  public func check() throws(PersistenceError) -> CatalogueCheckReport {
+  func check() throws(PersistenceError) -> CatalogueCheckReport {
     var report = CatalogueCheckReport(file: path, damages: [], intact: LocalCatalogue().count, checksums: true)
     switch try stored(warning: false) {
     case .missing: report.exists = false
@@ -281,7 +281,7 @@ public final class CatalogueStore: Sendable {
   /// record kept, the bundled heroes it lost put back, the damaged file moved aside; says whether
   /// it wrote. The repair is a change made at `date`: a file whose header did not read has no
   /// last change left to keep.
-  public func repair(at date: Date) throws(PersistenceError) -> Bool {
+  func repair(at date: Date) throws(PersistenceError) -> Bool {
     try update(at: date, deciding: { _ in false })
   }
 
@@ -314,7 +314,7 @@ public final class CatalogueStore: Sendable {
   /// take in, or the stored file is damaged (the next write of the catalogue sets it aside).
   /// The explicit migration step of commands that change data (``FeatureCommand/upgradesCatalogue``);
   /// reading never migrates.
-  public func upgrade() {
+  func upgrade() {
     let legacy = self.legacy() != nil
     let failure: (PersistenceError) -> String
     // A file that cannot be read now is not upgraded; the command that needs it says why.

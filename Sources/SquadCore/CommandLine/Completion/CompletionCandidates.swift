@@ -1,10 +1,10 @@
 /// The hero candidates `squad __complete` prints: ids when the word so far is digits, else names
 /// matched as `<hero>` arguments are (``HeroMatcher/matching(_:in:)``); a name several heroes
 /// share is offered as their ids, each with a tab and the name and comics to tell them apart.
-public enum CompletionCandidates {
+enum CompletionCandidates {
   /// The candidates for `prefix`, one per entry, printable, without duplicates: squad members
   /// only when `membersFirst` and some match (`fire`), else any hero of the catalogue or the squad.
-  public static func list(membersFirst: Bool, prefix: String, catalogue: [HeroSummary], squad: Squad) -> [String] {
+  static func list(membersFirst: Bool, prefix: String, catalogue: [HeroSummary], squad: Squad) -> [String] {
     // The squad holds no counts; the catalogue's tell heroes of one name apart.
     let known = Dictionary(catalogue.map { ($0.id, $0.counts) }, uniquingKeysWith: { first, _ in first })
     let members = squad.members.map { member in

@@ -1,8 +1,8 @@
 /// squad(1), the manual page `squad help --man` prints, in man(7) roff: one page rendered from
 /// exactly what `--help` prints, so the two cannot disagree.
-public enum ManPage {
+enum ManPage {
   /// The page for these commands and global options (by default the registry's).
-  public static func render(
+  static func render(
     commands: [CommandSpec] = CommandRegistry.visibleCommands,
     globalOptions: [OptionSpec] = CommandRegistry.globalOptions
   ) -> String {

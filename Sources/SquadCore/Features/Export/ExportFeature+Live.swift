@@ -1,13 +1,13 @@
 import Foundation
 
 /// Runs the export feature's effects against the real squad file and file system.
-public struct ExportEffects: EffectRunner {
+struct ExportEffects: EffectRunner {
   private let environment: AppEnvironment
 
   /// A runner over an environment.
-  public init(environment: AppEnvironment) { self.environment = environment }
+  init(environment: AppEnvironment) { self.environment = environment }
 
-  public func run(_ effect: ExportFeature.Effect, send: @escaping @Sendable (ExportFeature.Action) async -> Void) async
+  func run(_ effect: ExportFeature.Effect, send: @escaping @Sendable (ExportFeature.Action) async -> Void) async
   {
     switch effect {
     case .loadSquad:

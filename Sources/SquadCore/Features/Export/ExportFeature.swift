@@ -2,9 +2,9 @@ import Foundation
 
 /// Exporting the squad: load it, render it, and either hand the text to stdout or write it to a
 /// file atomically.
-public enum ExportFeature: Feature {
+enum ExportFeature: Feature {
   /// The phases of an export; each carries what exists at that point.
-  public enum State: Equatable, Sendable {
+  enum State: Equatable, Sendable {
     /// Nothing asked for yet.
     case idle
     /// Reading the squad file.
@@ -18,7 +18,7 @@ public enum ExportFeature: Feature {
   }
 
   /// What happened.
-  public enum Action: Equatable, Sendable {
+  enum Action: Equatable, Sendable {
     /// The user asked for an export.
     case exportRequested(ExportRequest)
     /// The squad file was read, or could not be.
@@ -30,14 +30,14 @@ public enum ExportFeature: Feature {
   }
 
   /// What the feature asks the outside world to do.
-  public enum Effect: Equatable, Sendable {
+  enum Effect: Equatable, Sendable {
     /// Read the squad (no lock: an export changes nothing, and saves are atomic).
     case loadSquad
     /// Write the document to the file atomically.
     case writeFile(ExportDocument, path: String)
   }
 
-  public static func reduce(_ state: inout State, _ action: Action) -> [Effect] {
+  static func reduce(_ state: inout State, _ action: Action) -> [Effect] {
     switch (state, action) {
     case (.idle, .exportRequested(let request)):
       state = .loading(request)
@@ -69,25 +69,25 @@ public enum ExportFeature: Feature {
 }
 
 /// What to export, how, and when (the moment recorded as `exportedAt`).
-public struct ExportRequest: Equatable, Sendable {
+struct ExportRequest: Equatable, Sendable {
   /// The output format.
-  public var format: ExportFormat
+  var format: ExportFormat
   /// The name of the squad exported (JSON's `squad` key, Markdown's heading).
-  public var squad = SquadName.default.value
+  var squad = SquadName.default.value
   /// The member fields, in column order.
-  public var fields = MemberField.stored
+  var fields = MemberField.stored
   /// The catalogue counts and `modified` are joined from, when the fields ask (``MemberField``).
-  public var catalogue: LocalCatalogue? = nil
+  var catalogue: LocalCatalogue? = nil
   /// Whether CSV starts with a header row.
-  public var headers = true
+  var headers = true
   /// Where the export goes.
-  public var destination = ExportDestination.standardOutput
+  var destination = ExportDestination.standardOutput
   /// The time written as `exportedAt` in JSON.
-  public var exportedAt: Date
+  var exportedAt: Date
 }
 
 /// Where an export goes.
-public enum ExportDestination: Equatable, Sendable {
+enum ExportDestination: Equatable, Sendable {
   /// Printed on stdout.
   case standardOutput
   /// Written atomically to this file.
@@ -95,12 +95,12 @@ public enum ExportDestination: Equatable, Sendable {
 }
 
 /// A rendered export: its text and how many members it holds.
-public struct ExportDocument: Equatable, Sendable, CustomTraceConvertible {
+struct ExportDocument: Equatable, Sendable, CustomTraceConvertible {
   /// The bytes to write, as text.
-  public var text: String
+  var text: String
   /// How many members the export holds.
-  public var memberCount: Int
+  var memberCount: Int
 
   /// Traces show the size, not the whole export.
-  public var traceValue: JSONValue { .object([("members", .int(memberCount)), ("bytes", .int(text.utf8.count))]) }
+  var traceValue: JSONValue { .object([("members", .int(memberCount)), ("bytes", .int(text.utf8.count))]) }
 }

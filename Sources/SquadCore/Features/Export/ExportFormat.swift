@@ -1,7 +1,7 @@
 import Foundation
 
 /// The formats `squad export` writes.
-public enum ExportFormat: String, CaseIterable, Sendable {
+enum ExportFormat: String, CaseIterable, Sendable {
   /// The squad file schema plus `squad`, `exportedAt` and `attribution`, indented, stable key order.
   case json
   /// One member object per line.
@@ -17,7 +17,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
   var fields: [MemberField] { self == .markdown ? [.name, .comics, .series, .stories, .events] : MemberField.stored }
 
   /// The format a file extension names (`csv`, `md`, …); nil for any other.
-  public init?(extension name: String) {
+  init?(extension name: String) {
     guard let format = name == "md" ? .markdown : ExportFormat(rawValue: name) else { return nil }
     self = format
   }

@@ -1,9 +1,9 @@
 import Foundation
 
 /// Renders the squad in an export format. Pure: the same squad and request give the same bytes.
-public enum ExportRenderer {
+enum ExportRenderer {
   /// The export's text, ending in a line break (an empty squad in jsonl or tsv is empty text).
-  public static func render(_ squad: Squad, _ request: ExportRequest) -> String {
+  static func render(_ squad: Squad, _ request: ExportRequest) -> String {
     let fields = request.fields
     let heroes = request.catalogue?.summaries(squad.members.map(\.id)) ?? [:]
     switch request.format {

@@ -1,11 +1,11 @@
 /// Runs the hero detail feature's effects against the real environment.
-public struct HeroDetailEffects: EffectRunner {
+struct HeroDetailEffects: EffectRunner {
   private let environment: AppEnvironment
 
   /// A runner over an environment.
-  public init(environment: AppEnvironment) { self.environment = environment }
+  init(environment: AppEnvironment) { self.environment = environment }
 
-  public func run(
+  func run(
     _ effect: HeroDetailFeature.Effect, send: @escaping @Sendable (HeroDetailFeature.Action) async -> Void
   ) async {
     switch effect {

@@ -1,7 +1,7 @@
 /// Showing one hero: resolve the name or id, then fetch their latest comics.
-public enum HeroDetailFeature: Feature {
+enum HeroDetailFeature: Feature {
   /// Where `show` is.
-  public enum State: Equatable, Sendable {
+  enum State: Equatable, Sendable {
     case idle
     /// Looking up the hero.
     case resolving(HeroRef)
@@ -14,19 +14,19 @@ public enum HeroDetailFeature: Feature {
   }
 
   /// What happened.
-  public enum Action: Equatable, Sendable {
+  enum Action: Equatable, Sendable {
     case showRequested(HeroRef)
     case heroResolved(Result<Sourced<Hero>, LookupFailure>)
     case comicsLoaded(Result<Sourced<ComicsSummary?>, SourceError>)
   }
 
   /// What the feature asks for.
-  public enum Effect: Equatable, Sendable {
+  enum Effect: Equatable, Sendable {
     case resolveHero(HeroRef)
     case fetchComics(HeroID)
   }
 
-  public static func reduce(_ state: inout State, _ action: Action) -> [Effect] {
+  static func reduce(_ state: inout State, _ action: Action) -> [Effect] {
     switch (state, action) {
     case (.idle, .showRequested(let ref)):
       state = .resolving(ref)
@@ -57,15 +57,15 @@ public enum HeroDetailFeature: Feature {
 }
 
 /// Everything `show` prints about a hero.
-public struct HeroDetail: Equatable, Sendable {
+struct HeroDetail: Equatable, Sendable {
   /// The hero.
-  public var hero: Hero
+  var hero: Hero
   /// Their comics, when a source could say.
-  public var comics: ComicsSummary?
+  var comics: ComicsSummary?
   /// Where the data came from.
-  public var source: DataSource
+  var source: DataSource
   /// Their rank by each count among the catalogue's heroes (``LocalCatalogue/ranks(of:)``).
-  public var ranks: [HeroRank?] = []
+  var ranks: [HeroRank?] = []
   /// The squads they are in; nil when not looked at.
-  public var squads: [SquadName]?
+  var squads: [SquadName]?
 }

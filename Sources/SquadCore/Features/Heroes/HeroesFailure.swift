@@ -1,10 +1,10 @@
 /// Why a listing failed.
-public enum HeroesFailure: FeatureFailure, Equatable, Sendable {
+enum HeroesFailure: FeatureFailure, Equatable, Sendable {
   case source(SourceError)
   case persistence(PersistenceError)
 
   /// The source or file failure.
-  public var underlying: any CommandFailure {
+  var underlying: any CommandFailure {
     switch self {
     case .source(let error): return error
     case .persistence(let error): return error

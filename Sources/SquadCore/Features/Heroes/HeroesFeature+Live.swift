@@ -1,11 +1,11 @@
 /// Runs the heroes feature's effects against the real environment.
-public struct HeroesEffects: EffectRunner {
+struct HeroesEffects: EffectRunner {
   private let environment: AppEnvironment
 
   /// A runner over an environment.
-  public init(environment: AppEnvironment) { self.environment = environment }
+  init(environment: AppEnvironment) { self.environment = environment }
 
-  public func run(_ effect: HeroesFeature.Effect, send: @escaping @Sendable (HeroesFeature.Action) async -> Void) async
+  func run(_ effect: HeroesFeature.Effect, send: @escaping @Sendable (HeroesFeature.Action) async -> Void) async
   {
     switch effect {
     case .fetch(let query, let all):

@@ -1,7 +1,7 @@
 /// Listing heroes: one page, or every page with `--all`, marked with squad membership.
-public enum HeroesFeature: Feature {
+enum HeroesFeature: Feature {
   /// Where the listing is.
-  public enum State: Equatable, Sendable {
+  enum State: Equatable, Sendable {
     case idle
     /// Fetching pages; `received` holds what has arrived so far, as one page.
     case fetching(HeroListingRequest, received: HeroPage?)
@@ -14,20 +14,20 @@ public enum HeroesFeature: Feature {
   }
 
   /// What happened.
-  public enum Action: Equatable, Sendable {
+  enum Action: Equatable, Sendable {
     case listRequested(HeroListingRequest)
     case pageLoaded(Result<HeroPage, SourceError>)
     case squadLoaded(Result<Squad, PersistenceError>)
   }
 
   /// What the feature asks for.
-  public enum Effect: Equatable, Sendable {
+  enum Effect: Equatable, Sendable {
     /// Fetch one page, or every page from the query's offset when `all`.
     case fetch(HeroQuery, all: Bool)
     case loadSquad
   }
 
-  public static func reduce(_ state: inout State, _ action: Action) -> [Effect] {
+  static func reduce(_ state: inout State, _ action: Action) -> [Effect] {
     switch (state, action) {
     case (.idle, .listRequested(let request)):
       state = .fetching(request, received: nil)
@@ -66,33 +66,33 @@ public enum HeroesFeature: Feature {
 }
 
 /// What `squad heroes` was asked for.
-public struct HeroListingRequest: Equatable, Sendable {
+struct HeroListingRequest: Equatable, Sendable {
   /// Prefix, order and window.
-  public var query: HeroQuery
+  var query: HeroQuery
   /// Follow `total` to the end instead of one page.
-  public var all = false
+  var all = false
 }
 
 /// A finished listing.
-public struct HeroListing: Equatable, Sendable {
+struct HeroListing: Equatable, Sendable {
   /// The heroes, in the requested order, as listings show them.
-  public var heroes: [HeroSummary]
+  var heroes: [HeroSummary]
   /// The same heroes whole, when the query asked for them (``HeroQuery/whole``) or the source
   /// read them whole anyway.
-  public var whole: [Hero]?
+  var whole: [Hero]?
   /// The index of the first hero in the whole listing.
-  public var offset: Int
+  var offset: Int
   /// How many heroes match in all.
-  public var total: Int
+  var total: Int
   /// Where the data came from.
-  public var source: DataSource
+  var source: DataSource
   /// Ids of squad members, to mark them.
-  public var memberIDs: Set<HeroID> = []
+  var memberIDs: Set<HeroID> = []
 }
 
 extension HeroListing {
   /// A listing of heroes read whole.
-  public init(whole: [Hero], offset: Int, total: Int, source: DataSource, memberIDs: Set<HeroID> = []) {
+  init(whole: [Hero], offset: Int, total: Int, source: DataSource, memberIDs: Set<HeroID> = []) {
     self.init(
       heroes: whole.map { HeroSummary($0) }, whole: whole, offset: offset, total: total, source: source,
       memberIDs: memberIDs)

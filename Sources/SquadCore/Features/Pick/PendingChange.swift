@@ -1,12 +1,12 @@
 /// A hero toggled in the picker, not yet saved.
-public struct PendingChange: Equatable, Sendable {
+struct PendingChange: Equatable, Sendable {
   /// Recruit or fire.
-  public enum Kind: Equatable, Sendable {
+  enum Kind: Equatable, Sendable {
     case recruit, fire
   }
 
   /// The hero.
-  public var hero: Hero
+  var hero: Hero
   /// What Enter will do to them.
-  public var kind: Kind
+  var kind: Kind
 }

@@ -1,5 +1,5 @@
 /// Why a pick failed.
-public enum PickFailure: Equatable, Sendable {
+enum PickFailure: Equatable, Sendable {
   case squad(SquadError)
   /// The terminal closed while picking; nothing was saved.
   case terminalClosed

@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 
 /// Runs the picker's effects: the catalogue, the squad file and the terminal.
-public struct PickEffects: EffectRunner {
+struct PickEffects: EffectRunner {
   private let heroes: any PickHeroSource
   private let squadFile: SquadFile
   private let watch: SquadFileWatch
@@ -10,7 +10,7 @@ public struct PickEffects: EffectRunner {
   private let now: @Sendable () -> Date
 
   /// A runner over a hero source, the squad file and a terminal.
-  public init(
+  init(
     heroes: any PickHeroSource, squadFile: SquadFile, terminal: any FullScreenTerminal,
     now: @escaping @Sendable () -> Date = Date.init
   ) {
@@ -21,7 +21,7 @@ public struct PickEffects: EffectRunner {
     self.now = now
   }
 
-  public func run(_ effect: PickFeature.Effect, send: @escaping @Sendable (PickFeature.Action) async -> Void) async {
+  func run(_ effect: PickFeature.Effect, send: @escaping @Sendable (PickFeature.Action) async -> Void) async {
     switch effect {
     case .loadHeroes:
       let index = PickIndex(source: heroes)

@@ -4,51 +4,51 @@
 /// is an action; the reducer answers with effects to draw the frame (``PickScreen``, a pure
 /// function of the state) and to read the next key. Enter saves every pending change in one
 /// locked squad update, the same one `recruit` and `fire` use.
-public enum PickFeature: Feature {
+enum PickFeature: Feature {
   /// What the picker shows and holds.
-  public struct State: Equatable, Sendable {
+  struct State: Equatable, Sendable {
     /// What the picker is doing.
-    public var mode: Mode = .loading
+    var mode: Mode = .loading
     /// The terminal's size.
-    public var size: TerminalSize
+    var size: TerminalSize
     /// Whether to colour the screen (the table rules: `--color`, `NO_COLOR`).
-    public var colour = false
+    var colour = false
     /// Every hero that can be picked, in name order.
-    public var index = PickIndex()
+    var index = PickIndex()
     /// Who is in the squad now.
-    public var members: Set<HeroID> = []
+    var members: Set<HeroID> = []
     /// The text typed so far.
-    public var filter = ""
+    var filter = ""
     /// Positions in ``index`` of the heroes the filter lets through, in list order.
-    public var matches: [Int] = []
+    var matches: [Int] = []
     /// The highlighted row, an index into ``matches``.
-    public var cursor = 0
+    var cursor = 0
     /// The first row shown, an index into ``matches``.
-    public var scroll = 0
+    var scroll = 0
     /// Toggled heroes, in the order they were toggled; saved on Enter.
-    public var pending: [PendingChange] = []
+    var pending: [PendingChange] = []
     /// Which squad the picker read (``PickSquad/identity``): Enter saves into that squad only,
     /// never into one that took its name, and never creates again one that was deleted meanwhile.
-    public var squadIdentity: [UInt64]?
+    var squadIdentity: [UInt64]?
     /// A message for the status line until the next key (the squad changed elsewhere).
-    public var notice: String?
+    var notice: String?
     /// The first line of the keys shown by `?`.
-    public var helpScroll = 0
+    var helpScroll = 0
     /// The named squad being changed, shown on the status line; nil for the default squad.
-    public var squadName: String?
+    var squadName: String?
     /// The squad's size limit, as last read; nil for none.
-    public var maxMembers: Int?
+    var maxMembers: Int?
     /// Whether the last key typed a character into the filter: a Space now is text too, so a name
     /// is typed as it is spelt (`iron man`). Any other key, a second Space, a resize or a resume
     /// from a stop make Space mark again.
-    public var spaceIsText = false
+    var spaceIsText = false
 
     /// How many members the squad would hold if Enter saved the marks now.
-    public var fill: Int { pending.reduce(members.count) { $0 + ($1.kind == .recruit ? 1 : -1) } }
+    var fill: Int { pending.reduce(members.count) { $0 + ($1.kind == .recruit ? 1 : -1) } }
   }
 
   /// What the picker is doing.
-  public enum Mode: Equatable, Sendable {
+  enum Mode: Equatable, Sendable {
     case loading
     case browsing
     /// Showing the keys: arrows and pages scroll them, any other key goes back.
@@ -61,7 +61,7 @@ public enum PickFeature: Feature {
   }
 
   /// What happened.
-  public enum Action: Equatable, Sendable {
+  enum Action: Equatable, Sendable {
     case started
     case heroesLoaded(Result<PickCatalogue, PersistenceError>)
     case keyPressed(Key)
@@ -76,7 +76,7 @@ public enum PickFeature: Feature {
   }
 
   /// What the picker asks the outside world to do.
-  public enum Effect: Equatable, Sendable {
+  enum Effect: Equatable, Sendable {
     /// Read the heroes and the squad.
     case loadHeroes
     /// Show this frame (the runner redraws only the lines that changed).
@@ -95,12 +95,12 @@ public enum PickFeature: Feature {
   }
 
   /// The longest filter kept; more typed text is ignored.
-  public static let maximumFilterLength = 100
+  static let maximumFilterLength = 100
 
   /// How many rows the list shows on the current terminal.
   static func listHeight(_ size: TerminalSize) -> Int { max(size.height - PickScreen.chromeRows, 1) }
 
-  public static func reduce(_ state: inout State, _ action: Action) -> [Effect] {
+  static func reduce(_ state: inout State, _ action: Action) -> [Effect] {
     // Only the key right after typed text can be a space in the filter; typing sets it again. A
     // resize ends it too, as does a resume from a stop (which redraws by one): typing was broken off.
     let spaceIsText = state.spaceIsText

@@ -3,7 +3,7 @@
 ///
 /// Names are folded (``HeroName/folded(_:)``) and the order is the folded names' byte order, so
 /// the heroes whose names start with a text sit together and are found by bisection.
-public protocol PickHeroSource: Sendable {
+protocol PickHeroSource: Sendable {
   /// How many heroes there are.
   var count: Int { get }
   /// The hero at `position` in name order, whole; nil when its record cannot be read.
@@ -17,7 +17,7 @@ public protocol PickHeroSource: Sendable {
 }
 
 extension PickHeroSource {
-  public func summary(at position: Int) -> HeroSummary? {
+  func summary(at position: Int) -> HeroSummary? {
     hero(at: position).map { HeroSummary($0, position: position) }
   }
 }

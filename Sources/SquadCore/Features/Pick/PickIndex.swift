@@ -12,34 +12,34 @@
 /// built in the background after the first frame) and matched with `memchr`/`memcmp`, so a
 /// keystroke on 100,000 heroes stays within a frame. Hyphen, dot and space match one another,
 /// as in names typed elsewhere: `spider man` finds Spider-Man.
-public struct PickIndex: Equatable, Sendable {
+struct PickIndex: Equatable, Sendable {
   private let source: any PickHeroSource
   private let names: FoldedNames
 
   /// An index over a source.
-  public init(source: any PickHeroSource) {
+  init(source: any PickHeroSource) {
     self.source = source
     names = FoldedNames(source: source)
   }
 
   /// An index of no heroes.
-  public init() { self.init(source: BundledCatalogue.empty) }
+  init() { self.init(source: BundledCatalogue.empty) }
 
   /// How many heroes there are.
-  public var count: Int { source.count }
+  var count: Int { source.count }
 
   /// The hero at `position` in name order, whole; nil when its record cannot be read.
-  public func hero(at position: Int) -> Hero? { source.hero(at: position) }
+  func hero(at position: Int) -> Hero? { source.hero(at: position) }
 
   /// The summary of the hero at `position`, what a row shows; nil when its record cannot be read.
-  public func summary(at position: Int) -> HeroSummary? { source.summary(at: position) }
+  func summary(at position: Int) -> HeroSummary? { source.summary(at: position) }
 
   /// Folds every name now, so the first filter that needs them does not wait (call it off the
   /// main thread; later calls return at once).
-  public func prepareSearch() { names.build() }
+  func prepareSearch() { names.build() }
 
   /// Indexes over the same heroes are equal; this reads every hero, so it is for tests.
-  public static func == (left: PickIndex, right: PickIndex) -> Bool {
+  static func == (left: PickIndex, right: PickIndex) -> Bool {
     left.count == right.count && (0..<left.count).allSatisfy { left.hero(at: $0) == right.hero(at: $0) }
   }
 
@@ -47,7 +47,7 @@ public struct PickIndex: Equatable, Sendable {
   /// contain it, each group in name order. All heroes for an empty filter. `within`, when given,
   /// limits the search for the others to earlier matches (the filter only grew, so nothing else
   /// can match).
-  public func matches(_ filter: String, within previous: [Int]? = nil) -> [Int] {
+  func matches(_ filter: String, within previous: [Int]? = nil) -> [Int] {
     var folded = HeroName.folded(filter)
     // Folding trims; a space typed last still ends a word (`iron ` is not Ironclad).
     if !folded.isEmpty, filter.last?.isWhitespace == true { folded += " " }

@@ -1,5 +1,5 @@
 /// How a pick ended.
-public enum PickOutcome: Equatable, Sendable {
+enum PickOutcome: Equatable, Sendable {
   /// Enter saved the pending changes.
   case saved(SquadUpdateResult)
   /// Left without changing anything (nothing pending, or pending changes discarded).

@@ -9,14 +9,14 @@
 /// http://i.annihil.us/…/squirrel_girl.jpg
 /// +1 to recruit, −0 to fire · Space toggle · Enter save · Esc quit · ? keys
 /// ```
-public enum PickScreen {
+enum PickScreen {
   /// The smallest terminal the list fits on.
-  public static let minimumSize = TerminalSize(width: 40, height: 10)
+  static let minimumSize = TerminalSize(width: 40, height: 10)
   /// Rows that are not list rows: filter, header, two detail lines, status.
   static let chromeRows = 5
 
   /// The keys, as `?` shows them (and docs/PICK.md lists them).
-  public static let keys: [(String, String)] = [
+  static let keys: [(String, String)] = [
     ("type", "filter by name (starts with first, then contains); - . and space alike"),
     ("Backspace / Ctrl-U", "delete a character / clear the filter"),
     ("↑ ↓  Ctrl-P Ctrl-N", "move"),
@@ -30,12 +30,12 @@ public enum PickScreen {
   ]
 
   /// The frame for the state's terminal size.
-  public static func frame(_ state: PickFeature.State) -> ScreenFrame {
+  static func frame(_ state: PickFeature.State) -> ScreenFrame {
     ScreenFrame(size: state.size, lines: lines(state))
   }
 
   /// The screen's lines for the state.
-  public static func lines(_ state: PickFeature.State) -> [String] {
+  static func lines(_ state: PickFeature.State) -> [String] {
     let size = state.size
     let width = size.width - 1
     guard size.fits(minimumSize) else {

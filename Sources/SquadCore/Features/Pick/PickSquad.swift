@@ -1,8 +1,8 @@
 /// The squad as the picker last read it from its file.
-public struct PickSquad: Equatable, Sendable {
+struct PickSquad: Equatable, Sendable {
   /// The members (empty when the file does not exist).
-  public var squad: Squad
+  var squad: Squad
   /// Which squad it is (``SquadFile/identity``): nil for the default squad and for a named squad
   /// that does not exist.
-  public var identity: [UInt64]?
+  var identity: [UInt64]?
 }

@@ -1,19 +1,19 @@
 /// Why a sync stopped.
-public enum SyncFailure: FeatureFailure, Equatable, Sendable {
+enum SyncFailure: FeatureFailure, Equatable, Sendable {
   /// The API failed; nothing was written.
   case api(MarvelError)
   /// The catalogue could not be written; the old one is intact.
   case persistence(PersistenceError)
 
   /// The API or file failure: 4 for credentials, 65 for bad data, 1 otherwise.
-  public var underlying: any CommandFailure {
+  var underlying: any CommandFailure {
     switch self {
     case .api(let error): return error.sourceError
     case .persistence(let error): return error
     }
   }
 
-  public var description: String {
+  var description: String {
     switch self {
     case .api(let error): return error.description + " The local catalogue was left as it was."
     case .persistence(let error): return error.description

@@ -2,9 +2,9 @@ import Foundation
 
 /// Runs the sync feature's effects: pages from the API, a few in flight at once, and one write
 /// of the catalogue.
-public struct SyncEffects: EffectRunner {
+struct SyncEffects: EffectRunner {
   /// Pages in progress at once (``LiveMarvelClient/pagesInProgress``).
-  public static let pagesInProgress = LiveMarvelClient.pagesInProgress
+  static let pagesInProgress = LiveMarvelClient.pagesInProgress
   /// How often a sync hands freed memory back (``MemoryRelease``).
   static let pagesBetweenTrims = 10
 
@@ -18,7 +18,7 @@ public struct SyncEffects: EffectRunner {
 
   /// A runner over a client and the local catalogue; the members of every squad in `squads` are
   /// refreshed from the synced heroes (see ``Squad/refreshed(from:)``).
-  public init(
+  init(
     client: any MarvelClient, store: CatalogueStore, squads: SquadSet? = nil,
     now: @escaping @Sendable () -> Date = Date.init
   ) {
@@ -29,7 +29,7 @@ public struct SyncEffects: EffectRunner {
     received = SyncSpool(folder: AtomicFile.folderAndName(of: store.path).folder)
   }
 
-  public func run(_ effect: SyncFeature.Effect, send: @escaping @Sendable (SyncFeature.Action) async -> Void) async {
+  func run(_ effect: SyncFeature.Effect, send: @escaping @Sendable (SyncFeature.Action) async -> Void) async {
     switch effect {
     case .fetchPages(let offsets, let force):
       await fetch(offsets, freshness: force ? .revalidate : .withinTTL, send: send)

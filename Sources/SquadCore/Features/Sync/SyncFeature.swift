@@ -3,12 +3,12 @@
 /// The first page (100 heroes) says how many there are; the rest are fetched together, a few
 /// at a time, and more are planned when the last planned page promises more; the catalogue is
 /// written once, at the end, so an interrupted sync changes nothing.
-public enum SyncFeature: Feature {
+enum SyncFeature: Feature {
   /// Heroes per request: the API's maximum.
-  public static let pageSize = 100
+  static let pageSize = 100
 
   /// Where the sync is.
-  public enum State: Equatable, Sendable {
+  enum State: Equatable, Sendable {
     case idle
     /// Asking for the first page, which gives the total.
     case fetchingFirstPage(force: Bool)
@@ -23,7 +23,7 @@ public enum SyncFeature: Feature {
   }
 
   /// What happened.
-  public enum Action: Equatable, Sendable {
+  enum Action: Equatable, Sendable {
     case syncRequested(force: Bool)
     /// A page arrived (pages arrive in the order they were asked for).
     case pageLoaded(Result<MarvelPage<Hero>, MarvelError>)
@@ -39,7 +39,7 @@ public enum SyncFeature: Feature {
   }
 
   /// What the feature asks for.
-  public enum Effect: Equatable, Sendable {
+  enum Effect: Equatable, Sendable {
     /// Fetch the pages at these offsets, a few at a time; `force` revalidates cached pages
     /// instead of trusting them within the TTL.
     case fetchPages(offsets: [Int], force: Bool)
@@ -51,12 +51,12 @@ public enum SyncFeature: Feature {
     case stopFetching
   }
 
-  public static func cancellation(of effect: Effect) -> Effect? {
+  static func cancellation(of effect: Effect) -> Effect? {
     guard case .fetchPages = effect else { return nil }
     return .stopFetching
   }
 
-  public static func reduce(_ state: inout State, _ action: Action) -> [Effect] {
+  static func reduce(_ state: inout State, _ action: Action) -> [Effect] {
     switch (state, action) {
     case (.idle, .syncRequested(let force)):
       state = .fetchingFirstPage(force: force)

@@ -1,6 +1,6 @@
 extension SyncProgress: CustomTraceConvertible {
   /// Traces show how far the sync is, not the heroes received so far.
-  public var traceValue: JSONValue {
+  var traceValue: JSONValue {
     .object([
       ("pagesDone", .int(pagesDone)), ("pageCount", .int(pageCount)), ("received", .int(received)),
       ("total", .int(total)), ("tally", ActionTrace.value(of: tally)),

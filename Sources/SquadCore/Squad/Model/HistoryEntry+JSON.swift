@@ -2,7 +2,7 @@ import Foundation
 
 extension HistoryEntry {
   /// The entry as one ordered JSON object (a line of `history.jsonl`, and `squad history --json`).
-  public var json: JSONValue {
+  var json: JSONValue {
     var fields: [(String, JSONValue)] = [
       ("sequence", .int(sequence)), ("at", .string(MarvelDate.iso8601(at))), ("command", .string(command)),
       ("kind", .string(kind.rawValue)), ("steps", .int(steps)), ("summary", .string(summary)),

@@ -1,9 +1,9 @@
 import Foundation
 
 /// One recorded change of a squad: when, by which command, what it did, and the file's digests.
-public struct HistoryEntry: Hashable, Sendable {
+struct HistoryEntry: Hashable, Sendable {
   /// What kind of change it was.
-  public enum Kind: String, Hashable, Sendable, CaseIterable {
+  enum Kind: String, Hashable, Sendable, CaseIterable {
     /// A change of the members (recruit, fire, import, sync, pick, …).
     case change
     /// Undo of `steps` earlier changes.
@@ -21,26 +21,26 @@ public struct HistoryEntry: Hashable, Sendable {
   }
 
   /// The number of the change in this squad's history, from 1.
-  public var sequence: Int
+  var sequence: Int
   /// When it happened.
-  public var at: Date
+  var at: Date
   /// The command that made it, e.g. `recruit`, `import --replace`, `pick`.
-  public var command: String
+  var command: String
   /// The kind of change.
-  public var kind: Kind
+  var kind: Kind
   /// How many changes an undo or redo stepped over; 1 otherwise.
-  public var steps = 1
+  var steps = 1
   /// The squad file's digest before and after; ``SquadDigest/absent`` when there was no file.
-  public var before: String
+  var before: String
   /// The squad file's digest after the change.
-  public var after: String
+  var after: String
   /// What happened to the members.
-  public var diff = SquadDiff()
+  var diff = SquadDiff()
   /// A short note (the old name of a rename, the numbers of the changes an undo or redo stepped over).
-  public var detail: String?
+  var detail: String?
 
   /// A one-line description: "recruited Hulk and Thor", "undid #4 (fired Hulk)".
-  public var summary: String {
+  var summary: String {
     switch kind {
     case .undo, .redo:
       let numbers = detail?.split(separator: ",").map { "#\($0)" } ?? []

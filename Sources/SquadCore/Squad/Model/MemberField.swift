@@ -2,7 +2,7 @@ import Foundation
 
 /// A field of a member record: the squad file's keys, the export's columns and `--fields` names;
 /// the counts and `modified` are the catalogue's, joined when shown.
-public enum MemberField: String, ListField, CodingKey {
+enum MemberField: String, ListField, CodingKey {
   /// The Marvel character id (`id`).
   case id
   /// The name at recruitment (`name`).
@@ -17,18 +17,18 @@ public enum MemberField: String, ListField, CodingKey {
   case comics, series, stories, events, modified
 
   /// The squad file's keys, in its order: the default selection of an export.
-  public static let stored: [MemberField] = [.id, .name, .description, .thumbnail, .recruitedAt]
+  static let stored: [MemberField] = [.id, .name, .description, .thumbnail, .recruitedAt]
 
   /// What `list` prints in tables, TSV and CSV unless `--fields` says otherwise.
-  public static let listed: [MemberField] = [.id, .name, .recruitedAt]
+  static let listed: [MemberField] = [.id, .name, .recruitedAt]
 
   /// Whether it is a fact of the catalogue rather than of the squad file.
-  public var isFact: Bool { !Self.stored.contains(self) }
+  var isFact: Bool { !Self.stored.contains(self) }
 
   /// The count it shows, for a count.
   var count: (@Sendable (HeroCounts) -> Int?)? { HeroOrder(rawValue: rawValue)?.count }
 
-  public var column: Table.Column {
+  var column: Table.Column {
     switch self {
     case .id, .comics, .series, .stories, .events:
       return Table.Column(rawValue.uppercased(), key: rawValue, alignsRight: true)
@@ -39,7 +39,7 @@ public enum MemberField: String, ListField, CodingKey {
   }
 
   /// The member's value in JSON, as the squad file stores it; a fact `hero` does not know is null.
-  public func json(_ member: Member, hero: HeroSummary? = nil) -> JSONValue {
+  func json(_ member: Member, hero: HeroSummary? = nil) -> JSONValue {
     switch self {
     case .id: return .int(member.id.rawValue)
     case .thumbnail: return .optional(member.thumbnail)
@@ -51,7 +51,7 @@ public enum MemberField: String, ListField, CodingKey {
 
   /// The member's value as a text cell; a missing thumbnail is an empty cell, an unknown fact is
   /// `unknown`; `day` shows dates without their time (tables).
-  public func cell(_ member: Member, hero: HeroSummary? = nil, unknown: String = "", day: Bool = false) -> String {
+  func cell(_ member: Member, hero: HeroSummary? = nil, unknown: String = "", day: Bool = false) -> String {
     func date(_ date: Date) -> String { day ? MarvelDate.day(date) : MarvelDate.iso8601(date) }
     switch self {
     case .id: return String(member.id.rawValue)

@@ -2,7 +2,7 @@ import Foundation
 
 extension Hero {
   /// What squad knows of a hero from their squad membership alone.
-  public init(member: Member) {
+  init(member: Member) {
     self.init(
       id: member.id, name: member.name, description: member.description,
       thumbnail: member.thumbnail.flatMap(Thumbnail.init(url:))
@@ -11,11 +11,11 @@ extension Hero {
 }
 
 /// A member field that breaks the member rule, and how.
-public struct MemberProblem: Error, Equatable, Sendable {
+struct MemberProblem: Error, Equatable, Sendable {
   /// The field.
-  public var field: MemberField
+  var field: MemberField
   /// What is wrong with it.
-  public var message: String
+  var message: String
 }
 
 extension Member {

@@ -1,24 +1,24 @@
 import Foundation
 
 /// The squad: members in recruitment order, each id at most once.
-public struct Squad: Hashable, Sendable {
+struct Squad: Hashable, Sendable {
   /// The `schemaVersion` this build reads and writes.
-  public static let currentSchemaVersion = 1
+  static let currentSchemaVersion = 1
 
   /// Members in the order they were recruited.
-  public private(set) var members: [Member]
+  private(set) var members: [Member]
   /// The most members the squad may hold; nil for no limit (`squads create NAME --max N`).
-  public var maxMembers: Int?
+  var maxMembers: Int?
   /// The largest size limit a squad may have, for `--max` and the squad file alike.
-  public static let largestLimit = 100_000
+  static let largestLimit = 100_000
   /// Keys of the squad file that squad does not know, in their order: kept by every change.
-  public var unknownFields: [UnknownField] = []
+  var unknownFields: [UnknownField] = []
 
   /// An empty squad.
-  public init() { members = [] }
+  init() { members = [] }
 
   /// A squad of the given members; later duplicates of an id are dropped.
-  public init(members: [Member]) {
+  init(members: [Member]) {
     var seen = Set<HeroID>()
     self.members = members.filter { seen.insert($0.id).inserted }
   }
@@ -26,18 +26,18 @@ public struct Squad: Hashable, Sendable {
   init(distinctMembers members: [Member]) { self.members = members }
 
   /// Ids of all members, for quick membership checks.
-  public var memberIDs: Set<HeroID> { Set(members.map(\.id)) }
+  var memberIDs: Set<HeroID> { Set(members.map(\.id)) }
 
   /// Appends the member unless their id is already present; returns whether it was added.
   @discardableResult
-  public mutating func recruit(_ member: Member) -> Bool {
+  mutating func recruit(_ member: Member) -> Bool {
     guard !members.contains(where: { $0.id == member.id }) else { return false }
     members.append(member)
     return true
   }
 
   /// Removes the member with this id; returns them, or nil when no member has it.
-  public mutating func fire(_ id: HeroID) -> Member? {
+  mutating func fire(_ id: HeroID) -> Member? {
     guard let index = members.firstIndex(where: { $0.id == id }) else { return nil }
     return members.remove(at: index)
   }

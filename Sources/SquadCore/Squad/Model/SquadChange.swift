@@ -1,24 +1,24 @@
 import Foundation
 
 /// What a recruit or fire did: who joined or left, and who was already in or never there.
-public struct SquadChange: Equatable, Sendable {
+struct SquadChange: Equatable, Sendable {
   /// Members who joined.
-  public var added: [Member] = []
+  var added: [Member] = []
   /// Heroes who were already members; nothing was done for them.
-  public var alreadyMembers: [Hero] = []
+  var alreadyMembers: [Hero] = []
   /// Members who left.
-  public var removed: [Member] = []
+  var removed: [Member] = []
   /// Heroes who were not members; nothing was done for them.
-  public var notMembers: [Hero] = []
+  var notMembers: [Hero] = []
 
   /// Nothing changed (listing, or an idempotent no-op).
-  public static let none = SquadChange()
+  static let none = SquadChange()
 
   /// Whether the squad is unchanged.
-  public var isEmpty: Bool { added.isEmpty && removed.isEmpty }
+  var isEmpty: Bool { added.isEmpty && removed.isEmpty }
 
   /// Applies a command to a squad: the new squad and what changed. Pure.
-  public static func apply(_ command: SquadCommand, heroes: [Hero], to squad: Squad) -> (Squad, SquadChange) {
+  static func apply(_ command: SquadCommand, heroes: [Hero], to squad: Squad) -> (Squad, SquadChange) {
     var updated = squad
     var change = SquadChange()
     for hero in heroes {
@@ -62,9 +62,9 @@ extension Hero {
 }
 
 /// A squad after an update, and what the update changed.
-public struct SquadUpdateResult: Equatable, Sendable {
+struct SquadUpdateResult: Equatable, Sendable {
   /// The squad as it now is on disk.
-  public var squad: Squad
+  var squad: Squad
   /// What changed; empty when nothing was written.
-  public var change: SquadChange
+  var change: SquadChange
 }

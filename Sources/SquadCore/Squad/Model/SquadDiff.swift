@@ -1,27 +1,27 @@
 /// What one change did to a squad's members: who left (with their place before) and who joined
 /// (with their place after). A member whose details changed both leaves and joins.
-public struct SquadDiff: Hashable, Sendable {
+struct SquadDiff: Hashable, Sendable {
   /// A member and their position in the list.
-  public struct Placed: Hashable, Sendable {
+  struct Placed: Hashable, Sendable {
     /// The position, from 0.
-    public var index: Int
+    var index: Int
     /// The member.
-    public var member: Member
+    var member: Member
   }
 
   /// Members who left, at their positions before the change.
-  public var removed: [Placed] = []
+  var removed: [Placed] = []
   /// Members who joined, at their positions after the change.
-  public var added: [Placed] = []
+  var added: [Placed] = []
 
   /// Whether nothing changed.
-  public var isEmpty: Bool { removed.isEmpty && added.isEmpty }
+  var isEmpty: Bool { removed.isEmpty && added.isEmpty }
 
   /// The diff that undoes this one.
-  public var inverse: SquadDiff { SquadDiff(removed: added, added: removed) }
+  var inverse: SquadDiff { SquadDiff(removed: added, added: removed) }
 
   /// The smallest diff turning `before` into `after` that its ``inverse`` undoes; every member otherwise.
-  public static func between(_ before: [Member], _ after: [Member]) -> SquadDiff {
+  static func between(_ before: [Member], _ after: [Member]) -> SquadDiff {
     func placed(_ members: [Member], except kept: Set<Member> = []) -> [Placed] {
       members.enumerated().filter { !kept.contains($0.element) }.map { Placed(index: $0.offset, member: $0.element) }
     }
@@ -32,7 +32,7 @@ public struct SquadDiff: Hashable, Sendable {
   }
 
   /// The members after this diff: the removed ones taken out, the added ones put in their places.
-  public func applied(to members: [Member]) -> [Member] {
+  func applied(to members: [Member]) -> [Member] {
     let leaving = Set(removed.map(\.member))
     var result = members.filter { !leaving.contains($0) }
     for placed in added.sorted(by: { $0.index < $1.index }) {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why a squad command changed nothing.
-public enum SquadError: Error, Equatable, Sendable, CommandFailure {
+enum SquadError: Error, Equatable, Sendable, CommandFailure {
   /// A file could not be read or written.
   case file(PersistenceError)
   /// A hero named on the command line could not be looked up.
@@ -34,7 +34,7 @@ public enum SquadError: Error, Equatable, Sendable, CommandFailure {
   case belowMembers(SquadName, limit: Int, members: Int)
 
   /// The file's or the lookup's exit code; 65 for an invalid import, 64 for the default squad, else 1.
-  public var exitCode: ExitCode {
+  var exitCode: ExitCode {
     switch self {
     case .file(let error): return error.exitCode
     case .lookup(let failure): return failure.exitCode
@@ -45,7 +45,7 @@ public enum SquadError: Error, Equatable, Sendable, CommandFailure {
     }
   }
 
-  public var description: String {
+  var description: String {
     switch self {
     case .file(let error): return error.description
     case .lookup(let failure): return failure.description

@@ -1,35 +1,35 @@
 /// The name of a squad: 1 to 32 characters of `a`–`z`, `0`–`9`, `-` and `_`, starting with a
 /// letter or digit, kept in lowercase, so always a plain file-name component; `default` is `squad.json`.
-public struct SquadName: Hashable, Sendable, Comparable, CustomStringConvertible {
+struct SquadName: Hashable, Sendable, Comparable, CustomStringConvertible {
   /// The name in lowercase.
-  public let value: String
+  let value: String
 
   /// The most characters a name may have.
-  public static let maxLength = 32
+  static let maxLength = 32
   /// The default squad.
-  public static let `default` = SquadName(checked: "default")
+  static let `default` = SquadName(checked: "default")
 
   private init(checked value: String) { self.value = value }
 
   /// Whether this is the default squad.
-  public var isDefault: Bool { self == .default }
+  var isDefault: Bool { self == .default }
 
-  public var description: String { value }
+  var description: String { value }
 
   /// How messages name it: "the squad" for the default squad, its name for a named one.
-  public var spoken: String { isDefault ? "the squad" : value }
+  var spoken: String { isDefault ? "the squad" : value }
 
   /// " into avengers" (with `preposition`) for a named squad, nothing for the default squad.
-  public func place(_ preposition: String) -> String { isDefault ? "" : " \(preposition) \(value)" }
+  func place(_ preposition: String) -> String { isDefault ? "" : " \(preposition) \(value)" }
 
-  public static func < (lhs: SquadName, rhs: SquadName) -> Bool {
+  static func < (lhs: SquadName, rhs: SquadName) -> Bool {
     // The default squad first, then by name.
     if lhs.isDefault != rhs.isDefault { return lhs.isDefault }
     return lhs.value < rhs.value
   }
 
   /// The name `text` stands for, or a sentence saying why it is not a squad name.
-  public static func parse(_ text: String) -> Result<SquadName, SquadNameError> {
+  static func parse(_ text: String) -> Result<SquadName, SquadNameError> {
     let lowered = String(
       String.UnicodeScalarView(
         text.unicodeScalars.map { scalar in
@@ -53,13 +53,13 @@ public struct SquadName: Hashable, Sendable, Comparable, CustomStringConvertible
 }
 
 /// A text that is not a squad name, and why.
-public struct SquadNameError: Error, Equatable, Sendable, CustomStringConvertible {
+struct SquadNameError: Error, Equatable, Sendable, CustomStringConvertible {
   /// What was given (printed sanitised).
-  public var text: String
+  var text: String
   /// The rule it breaks.
-  public var problem: String
+  var problem: String
 
-  public var description: String {
+  var description: String {
     "'\(TextSanitizer.clean(text))' is not a squad name: \(problem) (see 'squad help squads')."
   }
 }

@@ -1,31 +1,31 @@
 import Foundation
 
 /// The squad and its history as one change finds them, under the lock: all a plan decides from.
-public struct SquadSnapshot: Sendable {
+struct SquadSnapshot: Sendable {
   /// Which squad, and where its files are (for messages).
-  public var name: SquadName
+  var name: SquadName
   /// The squad file's path, and its history's.
-  public var path: String, historyPath: String
+  var path: String, historyPath: String
   /// Which squad it is (``SquadFile/identity``): nil for the default squad and a missing one.
-  public var identity: [UInt64]?
+  var identity: [UInt64]?
   /// The squad as read: empty when there is no file yet, or why the file is unusable.
-  public var loaded: Result<Squad, PersistenceError>
+  var loaded: Result<Squad, PersistenceError>
   /// Whether the squad file exists.
-  public var exists: Bool
+  var exists: Bool
   /// ``SquadDigest`` of the file: ``SquadDigest/absent`` without one.
-  public var digest: String
+  var digest: String
   /// The committed history entries, oldest first, or why the history cannot be read.
-  public var history: Result<[HistoryEntry], PersistenceError>
+  var history: Result<[HistoryEntry], PersistenceError>
   // The history on disk holds a torn line or an uncommitted entry, which the next write drops.
   var historyNeedsRewrite = false
   // The history's last line was cut short: the write that drops it says so.
   var historyCutShort = false
 
   /// The squad (empty when there is no file yet, or it is unusable).
-  public var squad: Squad { (try? loaded.get()) ?? Squad() }
+  var squad: Squad { (try? loaded.get()) ?? Squad() }
 
   /// The squad, or why its file cannot be used.
-  public func readSquad() throws(SquadError) -> Squad { try loaded.mapError(SquadError.file).get() }
+  func readSquad() throws(SquadError) -> Squad { try loaded.mapError(SquadError.file).get() }
 
   /// ``SquadDigest`` of the squad as read, a missing file read as the empty squad; nil when unusable.
   var readDigest: String? {
@@ -34,24 +34,24 @@ public struct SquadSnapshot: Sendable {
   }
 
   /// Whether the squad file is what squad last recorded (or no change is recorded yet).
-  public var matchesHistory: Bool {
+  var matchesHistory: Bool {
     guard case .success(let entries) = history, let last = entries.last else { return true }
     return last.after == digest
   }
 }
 
 /// What a change makes of the squad.
-public struct SquadEdit: Equatable, Sendable {
+struct SquadEdit: Equatable, Sendable {
   /// The squad after the change.
-  public var squad: Squad
+  var squad: Squad
   /// How the history records it.
-  public var kind: HistoryEntry.Kind = .change
+  var kind: HistoryEntry.Kind = .change
   /// How many changes an undo or redo stepped over.
-  public var steps = 1
+  var steps = 1
   /// The entry's note (a rename's old name, a new limit).
-  public var detail: String?
+  var detail: String?
   /// How many members the change keeps without naming them: firing them first makes room for it.
-  public var fireable = 0
+  var fireable = 0
 }
 
 extension SquadSnapshot {

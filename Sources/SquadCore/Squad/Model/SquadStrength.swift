@@ -3,13 +3,13 @@ import Foundation
 /// The catalogue's facts about squad members, joined when shown: counts, `modified`, totals.
 extension LocalCatalogue: Equatable, CustomTraceConvertible {
   /// Two catalogues are the same when they read the same index.
-  public static func == (left: LocalCatalogue, right: LocalCatalogue) -> Bool { left.index === right.index }
+  static func == (left: LocalCatalogue, right: LocalCatalogue) -> Bool { left.index === right.index }
 
-  public var traceValue: JSONValue { .object([("heroes", .int(count))]) }
+  var traceValue: JSONValue { .object([("heroes", .int(count))]) }
 
   /// Where `hero` stands among every hero by each count (``HeroCounts/all``): nil where its count
   /// is unknown, and heroes whose count is unknown are not counted.
-  public func ranks(of hero: Hero) -> [HeroRank?] {
+  func ranks(of hero: Hero) -> [HeroRank?] {
     if let ranks = answer({ $0.ranks(of: hero) }) { return ranks }
     var others: [HeroCounts] = []
     others.reserveCapacity(count)
@@ -18,7 +18,7 @@ extension LocalCatalogue: Equatable, CustomTraceConvertible {
   }
 
   /// The summary of each hero the catalogue knows, by id: one bisection of its id index each.
-  public func summaries(_ ids: [HeroID]) -> [HeroID: HeroSummary] {
+  func summaries(_ ids: [HeroID]) -> [HeroID: HeroSummary] {
     Dictionary(ids.compactMap { id in summary(id).map { (id, $0) } }, uniquingKeysWith: { first, _ in first })
   }
 }
@@ -35,7 +35,7 @@ extension HeroCounts {
 
   /// Each count summed over the heroes that have it; a count no hero has known is nil (no heroes: 0).
   // Counts are at most 100,000,000 (``HeroLimits``), so no sum of a squad's overflows.
-  public static func total<Listed: HeroOrderable>(_ heroes: [Listed?]) -> HeroCounts {
+  static func total<Listed: HeroOrderable>(_ heroes: [Listed?]) -> HeroCounts {
     var sums: [Int?] = heroes.isEmpty ? [0, 0, 0, 0] : [nil, nil, nil, nil]
     for case let counts? in heroes.lazy.map({ $0?.counts }) {
       for (slot, value) in counts.values.enumerated() where value != nil {
@@ -48,13 +48,13 @@ extension HeroCounts {
 
 /// A hero's place by one count: 1 has the most; heroes with the same count share a place
 /// (competition ranking: two at 3 are both 3, the next is 5).
-public struct HeroRank: Equatable, Sendable {
+struct HeroRank: Equatable, Sendable {
   /// 1 plus how many heroes have more.
-  public var position: Int
+  var position: Int
   /// How many heroes have this count known, the hero included.
-  public var of: Int
+  var of: Int
   /// How many other heroes have the same count.
-  public var tiedWith: Int
+  var tiedWith: Int
 
   /// `#1 of 1,564 by comics`, `#8 of 1,564 by events (tied with 3 others)`.
   func text(_ count: String) -> String {

@@ -1,33 +1,33 @@
 /// What undo and redo can step over, worked out by replaying a squad's history like an editor.
 /// Where the history breaks (an outside edit, a squad's start or end, a new limit) both are cleared.
-public struct UndoStacks: Equatable, Sendable {
+struct UndoStacks: Equatable, Sendable {
   /// One change that can be undone or redone.
-  public struct Step: Equatable, Sendable {
+  struct Step: Equatable, Sendable {
     /// What the change did.
-    public var diff: SquadDiff
+    var diff: SquadDiff
     /// The squad's digest before the change.
-    public var before: String
+    var before: String
     /// The squad's digest after the change.
-    public var after: String
+    var after: String
     /// The number of the change in the history; nil for a step standing for changes trimmed away.
-    public var sequence: Int?
+    var sequence: Int?
 
     var inverse: Step { Step(diff: diff.inverse, before: after, after: before, sequence: sequence) }
   }
 
   /// Changes that undo can take back, most recent last.
-  public var undo: [Step] = []
+  var undo: [Step] = []
   /// Changes that redo can make again, the next one last.
-  public var redo: [Step] = []
+  var redo: [Step] = []
   /// Whether undo, once the undo stack is empty, stops at a change of the size limit that cut off
   /// changes it could otherwise take back.
-  public var startAtLimitChange = false
+  var startAtLimitChange = false
   /// The number of the change undo, once the undo stack is empty, stops at because the squad file
   /// was changed outside squad before it; nil when undo stops anywhere else.
-  public var startAtOutsideChange: Int?
+  var startAtOutsideChange: Int?
 
   /// The stacks after `entries`, oldest first.
-  public static func replay(_ entries: [HistoryEntry]) -> UndoStacks {
+  static func replay(_ entries: [HistoryEntry]) -> UndoStacks {
     var stacks = UndoStacks()
     var lastAfter: String?
     for entry in entries {

@@ -1,13 +1,13 @@
 /// A key of the squad file that squad does not know (a person's `"notes"`, a member's
 /// `"nickname"`), carried through reads and written back unchanged so no save drops it.
-public struct UnknownField: Hashable, Sendable {
+struct UnknownField: Hashable, Sendable {
   /// The key.
-  public var key: String
+  var key: String
   /// The value's JSON text as read, without the white space between its tokens.
-  public var json: String
+  var json: String
 
   /// A field of this key and JSON text; `json` must be one JSON value on one line.
-  public init(key: String, json: String) {
+  init(key: String, json: String) {
     self.key = key
     self.json = json
   }

@@ -2,21 +2,21 @@ import Foundation
 
 /// A squad's history as JSON lines (`history.jsonl`), oldest first, one ``HistoryEntry`` a line
 /// ("Durability" in docs/SQUADS.md). It must be a regular file of its own; links are refused.
-public struct HistoryFile: Sendable {
+struct HistoryFile: Sendable {
   /// The file's path.
-  public let path: String
+  let path: String
 
   /// The most entries kept per squad; older ones are dropped.
-  public static let bound = 1_000
+  static let bound = 1_000
   /// Entries allowed beyond ``bound`` before the file is rewritten, so trimming is occasional.
   static let slack = 100
 
   /// A history at `path`.
-  public init(path: String) { self.path = path }
+  init(path: String) { self.path = path }
 
   /// The entries, oldest first; whether the last line lacks its newline (`tornTail`) and was cut
   /// short, so dropped (`cutShort`). An unusable file throws ``PersistenceError/Reason/corruptHistory(detail:)``.
-  public func read() throws(PersistenceError) -> (entries: [HistoryEntry], tornTail: Bool, cutShort: Bool) {
+  func read() throws(PersistenceError) -> (entries: [HistoryEntry], tornTail: Bool, cutShort: Bool) {
     guard var lines = try lines() else { return ([], false, false) }
     let tail = lines.removeLast()
     var entries: [HistoryEntry] = []
@@ -34,7 +34,7 @@ public struct HistoryFile: Sendable {
   /// The last whole entry, the only one decoded (or two): when a squad last changed, for `squads`.
   /// For `squad`'s own history, a last "renamed from" its own name is passed over: a rename killed
   /// before its folder moved, which never happened, as every history reader drops it.
-  public func lastEntry(of squad: SquadName? = nil) throws(PersistenceError) -> HistoryEntry? {
+  func lastEntry(of squad: SquadName? = nil) throws(PersistenceError) -> HistoryEntry? {
     guard let lines = try lines() else { return nil }
     var number = lines.count - 1
     // A last line cut short (a write killed midway) is no entry.

@@ -1,14 +1,14 @@
 import Foundation
 
 /// The digest tying a history entry to its squad file: the MD5 of the file form (``SquadFile/encode(_:)``).
-public enum SquadDigest {
+enum SquadDigest {
   /// The digest of a squad that has no file (before it was created, after it was deleted).
-  public static let absent = "none"
+  static let absent = "none"
   /// The digest of a squad file squad could not read (an `import --replace` over it).
-  public static let unreadable = "unreadable"
+  static let unreadable = "unreadable"
 
   /// The digest of a squad.
-  public static func of(_ squad: Squad) -> String { of(fileForm: SquadFile.encode(squad)) }
+  static func of(_ squad: Squad) -> String { of(fileForm: SquadFile.encode(squad)) }
 
   static func of(fileForm: Data) -> String { MD5.hex(MD5.digest(fileForm)) }
 }

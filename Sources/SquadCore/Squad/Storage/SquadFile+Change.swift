@@ -16,7 +16,7 @@ extension SquadFile {
 
   /// The one way a squad changes: under the lock, a pure `plan` decides from the squad and its
   /// history what to write, then the change is recorded and saved. Returns the plan's value and entry.
-  public func change<Value>(
+  func change<Value>(
     by command: String, at date: Date, _ plan: (SquadSnapshot) throws(SquadError) -> (SquadEdit?, Value)
   ) throws(SquadError) -> (Value, HistoryEntry?) {
     // A command that changes nothing creates nothing, not even the lock files.

@@ -3,22 +3,22 @@ import Foundation
 /// Reads and writes one squad as `squad.json`, every change recorded in its ``HistoryFile``.
 public struct SquadFile: Sendable {
   /// Which squad.
-  public let name: SquadName
+  let name: SquadName
   /// The squad file's path.
   public let path: String
   /// The lock file guarding read-modify-writes.
-  public let lockPath: String
+  let lockPath: String
   /// The squad's history.
-  public let history: HistoryFile
+  let history: HistoryFile
   /// The lock on the set of named squads, held shared around a named squad's change; nil for the default squad.
-  public let setLockPath: String?
+  let setLockPath: String?
   /// Every file and folder squad keeps in its home, whichever squad this is.
   let homeFiles: [String]
   /// Where a change's warnings go; the CLI prints each once.
-  public let warn: @Sendable (Warning) -> Void
+  let warn: @Sendable (Warning) -> Void
 
   /// What a change says beside its result.
-  public enum Warning: Equatable, Sendable {
+  enum Warning: Equatable, Sendable {
     /// The change was made, but the squad's history is unusable and does not record it.
     case unrecorded(String)
     /// The history's last line was cut short (a write killed midway), and the change dropped it.
@@ -27,7 +27,7 @@ public struct SquadFile: Sendable {
     case trimmed(String)
 
     /// The sentence to show.
-    public var text: String {
+    var text: String {
       switch self {
       case .unrecorded(let text), .droppedCutLine(let text), .trimmed(let text): text
       }
@@ -35,7 +35,7 @@ public struct SquadFile: Sendable {
   }
 
   /// The squad `name` (the default squad unless told) at the given paths.
-  public init(paths: SquadPaths, name: SquadName = .default, warn: @escaping @Sendable (Warning) -> Void = { _ in }) {
+  init(paths: SquadPaths, name: SquadName = .default, warn: @escaping @Sendable (Warning) -> Void = { _ in }) {
     self.name = name
     let folder = paths.folder(of: name)
     path = folder + "/squad.json"
@@ -50,19 +50,19 @@ public struct SquadFile: Sendable {
   }
 
   /// Takes the exclusive locks for a read-modify-write (``LockSet/guarding(_:lock:)``) until dropped.
-  public func lock() throws(PersistenceError) -> LockSet {
+  func lock() throws(PersistenceError) -> LockSet {
     try refuseLinkedFolder()
     return try LockSet.guarding(path, lock: lockPath)
   }
 
   /// Whether another squad command holds a lock a change of this squad waits for (its own, or
   /// the set's while squads are renamed or deleted), looked at without waiting.
-  public var isBusy: Bool {
+  var isBusy: Bool {
     FileLock.isHeldElsewhere(lockPath) || setLockPath.map { FileLock.isHeldElsewhere($0, shared: true) } ?? false
   }
 
   /// Refuses a named squad's folder that is a symbolic link (``OwnFolder``).
-  public func refuseLinkedFolder() throws(PersistenceError) {
+  func refuseLinkedFolder() throws(PersistenceError) {
     guard !name.isDefault else { return }
     try OwnFolder.refuseLink(AtomicFile.folderAndName(of: path).folder)
   }
@@ -76,7 +76,7 @@ public struct SquadFile: Sendable {
 
   /// Which squad this is, whatever it is called now: its folder's identity, which a rename keeps.
   /// Nil for the default squad and for a named squad that does not exist.
-  public var identity: [UInt64]? {
+  var identity: [UInt64]? {
     get throws(PersistenceError) {
       guard !name.isDefault, try FileKind.isPresent(path) else { return nil }
       return try FileKind.identity(AtomicFile.folderAndName(of: path).folder)
@@ -84,7 +84,7 @@ public struct SquadFile: Sendable {
   }
 
   /// The squad on disk (at most ``InputLimit/squadFile`` bytes); an empty squad when there is no file.
-  public func load() throws(PersistenceError) -> Squad {
+  func load() throws(PersistenceError) -> Squad {
     do { return try loadExisting() } catch {
       guard case .vanished = error.reason else { throw error }
       return Squad()
@@ -93,7 +93,7 @@ public struct SquadFile: Sendable {
 
   /// The squad on disk for a command that reads it: as ``load()``, but a named squad whose file is
   /// gone (deleted or renamed since the command found it) throws ``PersistenceError/Reason/vanished(squad:)``.
-  public func loadExisting() throws(PersistenceError) -> Squad {
+  func loadExisting() throws(PersistenceError) -> Squad {
     try refuseLinkedFolder()
     guard let bytes = try BoundedInput.regularFile(path, limit: InputLimit.squadFile) else {
       // Only the default squad is there without a file; a named one missing now was there at the start.
@@ -104,7 +104,7 @@ public struct SquadFile: Sendable {
   }
 
   /// Writes the squad atomically, refusing one too big for ``load()``; call it holding ``lock()``.
-  public func save(_ squad: Squad) throws(PersistenceError) {
+  func save(_ squad: Squad) throws(PersistenceError) {
     let data = SquadFile.encode(squad)
     guard data.count <= InputLimit.squadFile else {
       throw PersistenceError(path: path, reason: .wouldExceed(limit: InputLimit.squadFile))
@@ -126,17 +126,17 @@ public struct SquadFile: Sendable {
   }
 
   /// The files and folders of squad's own home, which no export may overwrite.
-  public var ownFiles: [String] { [path, lockPath, history.path] + homeFiles }
+  var ownFiles: [String] { [path, lockPath, history.path] + homeFiles }
 
   /// The file form: pretty, stable key order, ending in a newline. The keys squad does not know
   /// follow its own, at the top before `members` and in each member after its stored fields.
-  public static func encode(_ squad: Squad) -> Data {
+  static func encode(_ squad: Squad) -> Data {
     let json = SquadFile.jsonValue(squad, extra: squad.unknownFields.map(\.field), member: fileMemberJSON)
     return Data((json.encoded(pretty: true) + "\n").utf8)
   }
 
   /// The squad as an ordered JSON value; the JSON export adds `extra` keys and its own members.
-  public static func jsonValue(
+  static func jsonValue(
     _ squad: Squad, extra: [(String, JSONValue)] = [], member: (Member) -> JSONValue = memberJSON
   ) -> JSONValue {
     let limit: [(String, JSONValue)] = squad.maxMembers.map { [("maxMembers", .int($0))] } ?? []
@@ -147,7 +147,7 @@ public struct SquadFile: Sendable {
   }
 
   /// One member as an ordered JSON object: every stored ``MemberField`` in order.
-  public static func memberJSON(_ member: Member) -> JSONValue {
+  static func memberJSON(_ member: Member) -> JSONValue {
     .object(MemberField.stored.map { ($0.rawValue, $0.json(member)) })
   }
 
@@ -157,8 +157,11 @@ public struct SquadFile: Sendable {
     .object(MemberField.stored.map { ($0.rawValue, $0.json(member)) } + member.unknownFields.map(\.field))
   }
 
+  /// Whether `bytes` are a squad file squad reads without complaint.
+  public static func isValid(_ bytes: [UInt8], path: String) -> Bool { (try? decode(bytes, path: path)) != nil }
+
   /// Decodes a squad file's bytes, naming what is wrong; a member without `recruitedAt` takes `readAt`.
-  public static func decode(_ bytes: [UInt8], path: String, readAt: Date = Date()) throws(PersistenceError) -> Squad {
+  static func decode(_ bytes: [UInt8], path: String, readAt: Date = Date()) throws(PersistenceError) -> Squad {
     let text = ByteOrderMark.stripped(bytes)
     // Not repaired with U+FFFD, which the next save would write over the original bytes.
     guard String(validating: text, as: UTF8.self) != nil else {
@@ -220,7 +223,7 @@ public struct SquadFile: Sendable {
 
 extension SquadPaths {
   /// The folder of a named squad; the data folder for the default squad.
-  public func folder(of name: SquadName) -> String {
+  func folder(of name: SquadName) -> String {
     name.isDefault ? dataDirectory : squadsDirectory + "/" + name.value
   }
 }

@@ -2,20 +2,20 @@ import Foundation
 
 /// The squads of one home: the default squad (`squad.json`) and the named ones (`squads/NAME/`).
 /// Changes of the set hold `squads.lock` exclusively; a change of one named squad holds it shared.
-public struct SquadSet: Sendable {
+struct SquadSet: Sendable {
   /// Where the files are.
-  public let paths: SquadPaths
+  let paths: SquadPaths
   /// Where each squad's warnings go (``SquadFile/warn``).
-  public let warn: @Sendable (String) -> Void
+  let warn: @Sendable (String) -> Void
   /// Where a word about the user's data goes, even with `--quiet`: a deleted squad no longer kept.
-  public let alert: @Sendable (String) -> Void
+  let alert: @Sendable (String) -> Void
 
   /// How many deleted squads are kept under `squads/.deleted/`: this many holding members or
   /// changes, and as many more empty ones (``SetAside/isEmpty``).
-  public static let keptDeleted = 10
+  static let keptDeleted = 10
 
   /// The set at these paths; `alert` defaults to `warn`.
-  public init(
+  init(
     paths: SquadPaths, warn: @escaping @Sendable (String) -> Void = { _ in },
     alert: (@Sendable (String) -> Void)? = nil
   ) {
@@ -25,12 +25,12 @@ public struct SquadSet: Sendable {
   }
 
   /// The file of one squad, warning where the set does.
-  public func file(_ name: SquadName) -> SquadFile {
+  func file(_ name: SquadName) -> SquadFile {
     SquadFile(paths: paths, name: name) { [warn] warning in warn(warning.text) }
   }
 
   /// The default squad, then every named squad that has a squad file (readable or not), by name.
-  public func names() throws(PersistenceError) -> [SquadName] {
+  func names() throws(PersistenceError) -> [SquadName] {
     let entries = try SystemCall.folderNames(paths.squadsDirectory) ?? []
     let named = entries.compactMap { entry -> SquadName? in
       guard case .success(let name) = SquadName.parse(entry), name.value == entry, !name.isDefault else { return nil }
@@ -42,7 +42,7 @@ public struct SquadSet: Sendable {
   /// What to say of each folder in `squads/` that holds a squad file under a name that is no
   /// squad name (`AV`, `my squad`): squad never reaches it, so `squads` names it rather than
   /// hiding it, as it names a link there. Names starting with a dot are squad's own.
-  public func strayFolders() -> [String] {
+  func strayFolders() -> [String] {
     let entries = ((try? SystemCall.folderNames(paths.squadsDirectory)) ?? nil) ?? []
     return entries.sorted().compactMap { entry -> String? in
       let folder = paths.squadsDirectory + "/" + entry
@@ -63,7 +63,7 @@ public struct SquadSet: Sendable {
   }
 
   /// Why a command cannot work on the squad `name` (it does not exist); nil when it does.
-  public func refusal(for name: SquadName, fromVariable: Bool) -> SquadError? {
+  func refusal(for name: SquadName, fromVariable: Bool) -> SquadError? {
     do throws(PersistenceError) { try file(name).refuseLinkedFolder() } catch { return .file(error) }
     do throws(SquadError) { guard try !file(name).exists else { return nil } } catch { return error }
     return .unknown(name, nearest: Self.nearest(to: name, in: (try? names()) ?? []), fromVariable: fromVariable)
@@ -79,7 +79,7 @@ public struct SquadSet: Sendable {
   }
 
   /// A summary of every squad, read without locks; a squad deleted or renamed meanwhile as ``eachSquad(_:vanished:)`` says.
-  public func summaries() throws(PersistenceError) -> [SquadSummary] {
+  func summaries() throws(PersistenceError) -> [SquadSummary] {
     try eachSquad(summary) { summary in
       guard case .vanished? = summary.problem?.reason else { return false }
       return true
@@ -89,7 +89,7 @@ public struct SquadSet: Sendable {
   /// `read` of every squad, all listed again when one's file went between the listing and its
   /// read (deleted or renamed meanwhile: a new name is in the next listing), three listings at
   /// most; a squad still going then keeps what `read` made of it (a ``PersistenceError/Reason/vanished(squad:)``).
-  public func eachSquad<Read>(_ read: (SquadName) -> Read, vanished: (Read) -> Bool) throws(PersistenceError) -> [Read]
+  func eachSquad<Read>(_ read: (SquadName) -> Read, vanished: (Read) -> Bool) throws(PersistenceError) -> [Read]
   {
     var listings = 1
     while true {
@@ -125,7 +125,7 @@ public struct SquadSet: Sendable {
 
   /// Creates an empty squad with an optional size limit, recorded as its history's first entry;
   /// `earlierChanges` counts the history of a squad whose file was removed, taken up.
-  public func create(_ name: SquadName, maxMembers: Int?, at date: Date) throws(SquadError)
+  func create(_ name: SquadName, maxMembers: Int?, at date: Date) throws(SquadError)
     -> (entry: HistoryEntry?, earlierChanges: Int)
   {
     guard !name.isDefault else { throw .isDefault(action: "created") }
@@ -143,7 +143,7 @@ public struct SquadSet: Sendable {
   /// Gives a squad a new name: the history records it, then its folder moves (the commit point).
   /// False when the new name is the old one: nothing changes, as with `git branch -m a a`.
   @discardableResult
-  public func rename(_ old: SquadName, to new: SquadName, at date: Date) throws(SquadError) -> Bool {
+  func rename(_ old: SquadName, to new: SquadName, at date: Date) throws(SquadError) -> Bool {
     guard !old.isDefault else { throw .isDefault(action: "renamed") }
     guard !new.isDefault else { throw .isDefault(action: "a new name") }
     guard old != new else {
@@ -164,7 +164,7 @@ public struct SquadSet: Sendable {
   /// Deletes a squad: the history records it, then its folder moves under `squads/.deleted/`.
   /// Returns its last members (or why they are unknown) and where it is kept; `asked` is the
   /// ``SquadFile/identity`` a person was asked about, and any other squad of that name is refused.
-  public func delete(_ name: SquadName, at date: Date, asked: [UInt64]? = nil) throws(SquadError)
+  func delete(_ name: SquadName, at date: Date, asked: [UInt64]? = nil) throws(SquadError)
     -> (Result<Squad, PersistenceError>, keptIn: String)
   {
     guard !name.isDefault else { throw .isDefault(action: "deleted") }
@@ -198,7 +198,7 @@ public struct SquadSet: Sendable {
   }
 
   /// The squads set aside under `squads/.deleted/` that can be restored, newest first.
-  public func deleted() throws(PersistenceError) -> [(name: SquadName, deletedAt: Date, folder: String)] {
+  func deleted() throws(PersistenceError) -> [(name: SquadName, deletedAt: Date, folder: String)] {
     let folder = paths.deletedSquadsDirectory
     guard OwnFolder.isRealFolder(folder) else { return [] }
     return (try SystemCall.folderNames(folder) ?? []).compactMap { entry in
@@ -211,7 +211,7 @@ public struct SquadSet: Sendable {
 
   /// Moves the newest deleted squad called `name` (with `time`, deleted in that second) back.
   /// Returns the folder it came from, and when the older deletions of that name still kept were made.
-  public func restore(_ name: SquadName, at time: Date? = nil) throws(SquadError) -> (String, older: [Date]) {
+  func restore(_ name: SquadName, at time: Date? = nil) throws(SquadError) -> (String, older: [Date]) {
     guard !name.isDefault else { throw .isDefault(action: "restored") }
     let squadFile = file(name)
     let setLock = try squadFile.files { () throws(PersistenceError) in try FileLock(path: paths.squadsLockFile) }
@@ -232,7 +232,7 @@ public struct SquadSet: Sendable {
   }
 
   /// Gives a squad a size limit, or none, as a recorded change; false when it already had it.
-  public func setLimit(_ name: SquadName, to limit: Int?, at date: Date) throws(SquadError) -> Bool {
+  func setLimit(_ name: SquadName, to limit: Int?, at date: Date) throws(SquadError) -> Bool {
     let squadFile = file(name)
     guard try squadFile.exists else { throw missing(name) }
     return try squadFile.change(by: "squads edit", at: date) { snapshot throws(SquadError) in

@@ -1,10 +1,10 @@
 import Foundation
 
 /// Runs the history feature's effects against the real files.
-public struct HistoryEffects: EffectRunner {
+struct HistoryEffects: EffectRunner {
   let environment: AppEnvironment
 
-  public func run(_ effect: HistoryFeature.Effect, send: @escaping @Sendable (HistoryFeature.Action) async -> Void)
+  func run(_ effect: HistoryFeature.Effect, send: @escaping @Sendable (HistoryFeature.Action) async -> Void)
     async
   {
     let file = environment.squadFile

@@ -2,9 +2,9 @@ import Foundation
 
 /// Showing a squad's history (without the lock), and stepping through it with undo and redo,
 /// one change each (``SquadFile/change(by:at:_:)``).
-public enum HistoryFeature: Feature {
+enum HistoryFeature: Feature {
   /// The phases of `history`, `undo` and `redo`.
-  public enum State: Equatable, Sendable {
+  enum State: Equatable, Sendable {
     case idle
     /// Reading the history.
     case loading(limit: Int?)
@@ -19,7 +19,7 @@ public enum HistoryFeature: Feature {
   }
 
   /// What happened.
-  public enum Action: Equatable, Sendable {
+  enum Action: Equatable, Sendable {
     case historyRequested(limit: Int?)
     case stepRequested(StepDirection, count: Int, at: Date)
     case historyLoaded(Result<[HistoryEntry], PersistenceError>)
@@ -27,14 +27,14 @@ public enum HistoryFeature: Feature {
   }
 
   /// What the feature asks the outside world to do.
-  public enum Effect: Equatable, Sendable {
+  enum Effect: Equatable, Sendable {
     /// Read the committed history (without the lock: the snapshot's rules keep it whole).
     case loadHistory
     /// Undo or redo up to `count` changes in one locked change.
     case step(StepDirection, count: Int, at: Date)
   }
 
-  public static func reduce(_ state: inout State, _ action: Action) -> [Effect] {
+  static func reduce(_ state: inout State, _ action: Action) -> [Effect] {
     switch (state, action) {
     case (.idle, .historyRequested(let limit)):
       state = .loading(limit: limit)
@@ -70,7 +70,7 @@ public enum HistoryFeature: Feature {
 extension HistoryFeature {
   /// Undo or redo of up to `count` changes, decided on the squad and history read under the lock;
   /// the value says whether an undo stopped short at a change of the size limit. Pure.
-  public static func plan(_ direction: StepDirection, count: Int, in snapshot: SquadSnapshot) throws(SquadError)
+  static func plan(_ direction: StepDirection, count: Int, in snapshot: SquadSnapshot) throws(SquadError)
     -> (SquadEdit?, stoppedAtLimitChange: Bool)
   {
     var squad = try snapshot.readSquad()
@@ -115,17 +115,17 @@ extension HistoryFeature {
 }
 
 /// What an undo or redo did.
-public struct StepOutcome: Equatable, Sendable {
+struct StepOutcome: Equatable, Sendable {
   /// The entry it recorded; nil when there was nothing to undo or redo.
-  public var entry: HistoryEntry?
+  var entry: HistoryEntry?
   /// Whether undo stopped short of the steps asked at a change of the size limit.
-  public var stoppedAtLimitChange = false
+  var stoppedAtLimitChange = false
   /// Whether it took fewer changes than asked because the history held no more.
-  public var ranOut = false
+  var ranOut = false
 }
 
 /// Back (undo) or forward (redo) through a squad's history.
-public enum StepDirection: String, Equatable, Sendable {
+enum StepDirection: String, Equatable, Sendable {
   case undo
   case redo
 }

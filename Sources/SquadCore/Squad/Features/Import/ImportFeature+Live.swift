@@ -1,11 +1,11 @@
 import Foundation
 
 /// Runs the import feature's effects against the real files.
-public struct ImportEffects: EffectRunner {
+struct ImportEffects: EffectRunner {
   let environment: AppEnvironment
   let catalogue: CatalogueStore
 
-  public func run(_ effect: ImportFeature.Effect, send: @escaping @Sendable (ImportFeature.Action) async -> Void) async
+  func run(_ effect: ImportFeature.Effect, send: @escaping @Sendable (ImportFeature.Action) async -> Void) async
   {
     switch effect {
     case .readFile(let source):

@@ -2,9 +2,9 @@ import Foundation
 
 /// Importing members from an export: read and validate the whole file, then merge into (or
 /// replace) the squad in one update under the lock (``plan(_:replace:in:)``).
-public enum ImportFeature: Feature {
+enum ImportFeature: Feature {
   /// The phases of an import; each carries what exists at that point.
-  public enum State: Equatable, Sendable {
+  enum State: Equatable, Sendable {
     /// Nothing asked for yet.
     case idle
     /// Reading the import file.
@@ -22,7 +22,7 @@ public enum ImportFeature: Feature {
   }
 
   /// What happened.
-  public enum Action: Equatable, Sendable {
+  enum Action: Equatable, Sendable {
     /// The user asked to import a file.
     case importRequested(ImportRequest)
     /// The import file was read, or could not be.
@@ -36,7 +36,7 @@ public enum ImportFeature: Feature {
   }
 
   /// What the feature asks the outside world to do.
-  public enum Effect: Equatable, Sendable {
+  enum Effect: Equatable, Sendable {
     /// Read the whole import file (or stdin).
     case readFile(ImportSource)
     /// Look the members' ids up in the local catalogue.
@@ -45,7 +45,7 @@ public enum ImportFeature: Feature {
     case updateSquad(ImportContent, replace: Bool)
   }
 
-  public static func reduce(_ state: inout State, _ action: Action) -> [Effect] {
+  static func reduce(_ state: inout State, _ action: Action) -> [Effect] {
     switch (state, action) {
     case (.idle, .importRequested(let request)):
       state = .reading(request)
@@ -93,7 +93,7 @@ public enum ImportFeature: Feature {
 extension ImportFeature {
   /// What an import does to the squad read under the lock: the edit (nil when nothing changes)
   /// and the summary. Replacing also takes a JSON document's limit, and reads no corrupt squad. Pure.
-  public static func plan(_ content: ImportContent, replace: Bool, in snapshot: SquadSnapshot) throws(SquadError)
+  static func plan(_ content: ImportContent, replace: Bool, in snapshot: SquadSnapshot) throws(SquadError)
     -> (SquadEdit?, ImportSummary)
   {
     let squad: Squad?
@@ -140,26 +140,26 @@ extension ImportFeature {
 }
 
 /// What to import, how, and when (the moment given to members without `recruitedAt`).
-public struct ImportRequest: Equatable, Sendable {
+struct ImportRequest: Equatable, Sendable {
   /// Where the export comes from.
-  public var source: ImportSource
+  var source: ImportSource
   /// Whether the file's members replace the squad instead of joining it.
-  public var replace: Bool
+  var replace: Bool
   /// Whether members whose id the catalogue does not know are left out rather than kept.
-  public var skipInvalid = false
+  var skipInvalid = false
   /// The recruitment time of members whose record has none.
-  public var now: Date
+  var now: Date
 }
 
 /// Where an import reads from.
-public enum ImportSource: Equatable, Sendable {
+enum ImportSource: Equatable, Sendable {
   /// The process's standard input (`squad import -`).
   case standardInput
   /// A file.
   case file(String)
 
   /// How messages name it: the path, or `<stdin>`.
-  public var label: String {
+  var label: String {
     switch self {
     case .standardInput: return "<stdin>"
     case .file(let path): return path

@@ -1,26 +1,26 @@
 import Foundation
 
 /// The bytes of an import file and the name messages use for it.
-public struct ImportFile: Equatable, Sendable, CustomTraceConvertible {
+struct ImportFile: Equatable, Sendable, CustomTraceConvertible {
   /// The path, or `<stdin>`.
-  public var label: String
+  var label: String
   /// The whole content.
-  public var data: Data
+  var data: Data
 
   /// Traces show the size, not the content.
-  public var traceValue: JSONValue { .object([("label", .string(label)), ("bytes", .int(data.count))]) }
+  var traceValue: JSONValue { .object([("label", .string(label)), ("bytes", .int(data.count))]) }
 }
 
 /// What an import file holds: its members and, for a JSON document, the size limit it carries.
-public struct ImportContent: Equatable, Sendable {
+struct ImportContent: Equatable, Sendable {
   /// The members, in file order.
-  public var members: [Member]
+  var members: [Member]
   /// The document's `maxMembers` (`.some(nil)`: no limit); nil when the format carries none (jsonl, csv).
-  public var limit: Int?? = nil
+  var limit: Int?? = nil
   /// Where each member is in the file, for messages.
-  public var locations: [HeroID: ImportLocation] = [:]
+  var locations: [HeroID: ImportLocation] = [:]
   /// What the catalogue check corrected, skipped or kept unknown, as lines for stderr.
-  public var notes: [String] = []
+  var notes: [String] = []
 
   /// The members checked against the catalogue's `names`: a known id takes its name; an unknown
   /// one is kept, or left out when `skipping`. Each is said in `notes`.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The export formats `squad import` reads, told apart by content.
-public enum ImportFormat: Equatable, Sendable {
+enum ImportFormat: Equatable, Sendable {
   /// One JSON document with a `members` array.
   case json
   /// One JSON member object per line.
@@ -12,7 +12,7 @@ public enum ImportFormat: Equatable, Sendable {
   case tsv
 
   /// The format the text looks like; nil when it holds nothing but white space.
-  public static func detect(_ text: String) -> ImportFormat? {
+  static func detect(_ text: String) -> ImportFormat? {
     guard let first = text.unicodeScalars.first(where: { !$0.properties.isWhitespace }) else { return nil }
     let lines = firstLines(text, count: 2)
     guard first == "{" || first == "[" else {

@@ -1,9 +1,9 @@
 import Foundation
 
 /// Turns an import file into members, validating all of it and reporting every problem.
-public enum ImportParser {
+enum ImportParser {
   /// The members of the file in file order, or every problem found in it.
-  public static func parse(_ file: ImportFile, now: Date) -> Result<ImportContent, InvalidImport> {
+  static func parse(_ file: ImportFile, now: Date) -> Result<ImportContent, InvalidImport> {
     func invalid(_ problems: [ImportProblem]) -> Result<ImportContent, InvalidImport> {
       .failure(InvalidImport(label: file.label, problems: problems))
     }

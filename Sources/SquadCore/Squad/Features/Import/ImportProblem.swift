@@ -1,21 +1,21 @@
 /// One thing wrong in an import file, and where; thrown by a reader it stops.
-public struct ImportProblem: Error, Equatable, Sendable {
+struct ImportProblem: Error, Equatable, Sendable {
   /// Where the problem is.
-  public var location: ImportLocation
+  var location: ImportLocation
   /// The member field concerned, if one is.
-  public var field: MemberField?
+  var field: MemberField?
   /// What is wrong, e.g. `must not be empty`.
-  public var message: String
+  var message: String
 
   /// Creates a problem.
-  public init(_ location: ImportLocation, field: MemberField? = nil, _ message: String) {
+  init(_ location: ImportLocation, field: MemberField? = nil, _ message: String) {
     self.location = location
     self.field = field
     self.message = message
   }
 
   /// The problem as `file:line: field: message` (lines) or `file: path.field: message` (JSON).
-  public func line(in label: String) -> String {
+  func line(in label: String) -> String {
     switch location {
     case .wholeFile, .line:
       let number = if case .line(let number) = location { ":\(number)" } else { "" }
@@ -28,7 +28,7 @@ public struct ImportProblem: Error, Equatable, Sendable {
 }
 
 /// Where in an import file something is.
-public enum ImportLocation: Hashable, Sendable, CustomStringConvertible {
+enum ImportLocation: Hashable, Sendable, CustomStringConvertible {
   /// The file as a whole.
   case wholeFile
   /// A line (JSON lines) or the line a record starts on (CSV), counting from 1.
@@ -37,7 +37,7 @@ public enum ImportLocation: Hashable, Sendable, CustomStringConvertible {
   case jsonPath(String)
 
   /// How other messages refer to it: `line 4`, `members[3]`.
-  public var description: String {
+  var description: String {
     switch self {
     case .wholeFile: return "the file"
     case .line(let number): return "line \(number)"
@@ -47,14 +47,14 @@ public enum ImportLocation: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// An import file that is not a valid export, with every problem found in it.
-public struct InvalidImport: Error, Equatable, Sendable {
+struct InvalidImport: Error, Equatable, Sendable {
   /// How messages name the file: its path, or `<stdin>`.
-  public var label: String
+  var label: String
   /// The problems, in file order.
-  public var problems: [ImportProblem]
+  var problems: [ImportProblem]
   /// Whether the whole file was read; false when reading stopped after too many problems.
-  public var complete = true
+  var complete = true
 
   /// One line per problem: `squad.csv:4: name: must not be empty`, `squad.json: members[2].id: …`.
-  public var lines: [String] { problems.map { $0.line(in: label) } }
+  var lines: [String] { problems.map { $0.line(in: label) } }
 }

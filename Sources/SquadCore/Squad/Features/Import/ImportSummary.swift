@@ -1,7 +1,7 @@
 /// What an import did, for the summary on stderr.
-public struct ImportSummary: Equatable, Sendable, CustomStringConvertible {
+struct ImportSummary: Equatable, Sendable, CustomStringConvertible {
   /// What a replaced squad held.
-  public enum Previous: Equatable, Sendable {
+  enum Previous: Equatable, Sendable {
     /// A valid squad of this many members.
     case members(Int)
     /// A squad file that could not be read (corrupt or from a newer squad).
@@ -9,22 +9,22 @@ public struct ImportSummary: Equatable, Sendable, CustomStringConvertible {
   }
 
   /// Members added to the squad (merge) or making it up (replace).
-  public var imported: Int
+  var imported: Int
   /// Members of the file that were already in the squad and left as they were (merge only).
-  public var alreadyInSquad: Int
+  var alreadyInSquad: Int
   /// What the squad held before, when it was replaced; nil for a merge.
-  public var replaced: Previous?
+  var replaced: Previous?
   /// The size limit a replace took from the file, when it differs (`.some(nil)`: lifted).
-  public var limit: Int?? = nil
+  var limit: Int?? = nil
   /// What the catalogue check corrected, skipped or kept unknown (``ImportContent/notes``).
-  public var notes: [String] = []
+  var notes: [String] = []
   /// A replace whose file holds the squad as it is: nothing but a new ``limit`` was saved.
-  public var unchanged = false
+  var unchanged = false
   /// The plan set the file's limit alone, keeping the members: replacing them is a change of its own.
-  public var limitFirst = false
+  var limitFirst = false
 
   /// `Imported 3 members (1 already in the squad).`, or what the replaced squad held.
-  public var description: String {
+  var description: String {
     let limitNote: String
     switch limit {
     case nil: limitNote = ""

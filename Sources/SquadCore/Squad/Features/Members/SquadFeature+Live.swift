@@ -1,10 +1,10 @@
 import Foundation
 
 /// Runs the squad feature's effects against the real environment.
-public struct SquadEffects: EffectRunner {
+struct SquadEffects: EffectRunner {
   let environment: AppEnvironment
 
-  public func run(_ effect: SquadFeature.Effect, send: @escaping @Sendable (SquadFeature.Action) async -> Void) async {
+  func run(_ effect: SquadFeature.Effect, send: @escaping @Sendable (SquadFeature.Action) async -> Void) async {
     switch effect {
     case .loadSquad:
       let file = environment.squadFile

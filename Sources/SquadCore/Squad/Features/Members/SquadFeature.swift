@@ -2,26 +2,26 @@ import Foundation
 
 /// Loading, recruiting, firing and saving the squad: heroes are looked up first, then the squad
 /// changes in one locked update, decided on the squad read under the lock.
-public enum SquadFeature: Feature {
+enum SquadFeature: Feature {
   /// Where the command is, and where the heroes it named came from.
-  public struct State: Equatable, Sendable {
+  struct State: Equatable, Sendable {
     /// The current phase.
-    public var phase: Phase = .idle
+    var phase: Phase = .idle
     /// Who answered the hero lookups (for notices and attribution); nil before any lookup.
-    public var source: DataSource?
+    var source: DataSource?
     /// Which squad a fire asks about.
-    public var squad: SquadName = .default
+    var squad: SquadName = .default
     /// Which squad a fire read (``SquadFile/identity``): its update changes that squad only, never
     /// one renamed, deleted or replaced meanwhile (while its question waited).
-    public var squadIdentity: [UInt64]?
+    var squadIdentity: [UInt64]?
     /// Whether the update waits for another squad command's lock.
-    public var waitingForLock = false
+    var waitingForLock = false
     /// Names a fire gave that match no member but several heroes: no one to fire.
-    public var noMember: [String] = []
+    var noMember: [String] = []
   }
 
   /// The phases of a squad command; each carries what exists at that point.
-  public enum Phase: Equatable, Sendable {
+  enum Phase: Equatable, Sendable {
     case idle
     /// Reading the squad without the lock: to list it, or to find the members a fire names.
     case loading(SquadCommand, heroes: [HeroRef])
@@ -40,7 +40,7 @@ public enum SquadFeature: Feature {
   }
 
   /// What happened.
-  public enum Action: Equatable, Sendable {
+  enum Action: Equatable, Sendable {
     case listRequested
     case recruitRequested([HeroRef], at: Date)
     case fireRequested([HeroRef], askFirst: Bool, from: SquadName)
@@ -56,7 +56,7 @@ public enum SquadFeature: Feature {
   }
 
   /// What the feature asks the outside world to do.
-  public enum Effect: Equatable, Sendable {
+  enum Effect: Equatable, Sendable {
     /// Read the squad without the lock (a listing, or the members a fire may name).
     case loadSquad
     /// Look the heroes up, trying these members before the catalogue; with `firing`, a name
@@ -68,7 +68,7 @@ public enum SquadFeature: Feature {
     case updateSquad(SquadCommand, heroes: [Hero], squad: [UInt64]? = nil)
   }
 
-  public static func reduce(_ state: inout State, _ action: Action) -> [Effect] {
+  static func reduce(_ state: inout State, _ action: Action) -> [Effect] {
     switch (state.phase, action) {
     case (.idle, .listRequested):
       state.phase = .loading(.list, heroes: [])
@@ -135,7 +135,7 @@ public enum SquadFeature: Feature {
 
   /// Recruit, fire and pick's save, decided on the squad read under the lock; with `identity`,
   /// only that squad is changed (``SquadError/squadGone(squad:)`` otherwise).
-  public static func plan(
+  static func plan(
     _ command: SquadCommand, heroes: [Hero], identity: [UInt64]? = nil, in snapshot: SquadSnapshot
   ) throws(SquadError) -> (SquadEdit?, SquadUpdateResult) {
     let squad = try snapshot.readSquad()
@@ -168,7 +168,7 @@ public enum SquadFeature: Feature {
 }
 
 /// The squad command being run.
-public enum SquadCommand: Equatable, Sendable {
+enum SquadCommand: Equatable, Sendable {
   case list
   case recruit(at: Date)
   case fire(askFirst: Bool)
@@ -176,7 +176,7 @@ public enum SquadCommand: Equatable, Sendable {
   case pick(at: Date, firing: Set<HeroID>)
 
   /// The command's name, as the squad's history records it.
-  public var name: String {
+  var name: String {
     switch self {
     case .list: return "list"
     case .recruit: return "recruit"

@@ -1,11 +1,11 @@
 import Foundation
 
 /// Runs the squads feature's effects against the real files.
-public struct SquadsEffects: EffectRunner {
+struct SquadsEffects: EffectRunner {
   let set: SquadSet
   let environment: AppEnvironment
 
-  public func run(_ effect: SquadsFeature.Effect, send: @escaping @Sendable (SquadsFeature.Action) async -> Void) async
+  func run(_ effect: SquadsFeature.Effect, send: @escaping @Sendable (SquadsFeature.Action) async -> Void) async
   {
     switch effect {
     case .loadSquads:

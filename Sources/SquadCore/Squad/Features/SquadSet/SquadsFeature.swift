@@ -2,9 +2,9 @@ import Foundation
 
 /// Listing, creating, renaming and deleting squads (`squad squads`); delete reads them first, so
 /// the question can say how many members go.
-public enum SquadsFeature: Feature {
+enum SquadsFeature: Feature {
   /// The phases of a `squads` command.
-  public enum State: Equatable, Sendable {
+  enum State: Equatable, Sendable {
     case idle
     /// Reading every squad's summary (to list them, or before deleting `deleting`).
     case loading(deleting: SquadName?, askFirst: Bool, at: Date?)
@@ -23,7 +23,7 @@ public enum SquadsFeature: Feature {
   }
 
   /// What happened.
-  public enum Action: Equatable, Sendable {
+  enum Action: Equatable, Sendable {
     case listRequested
     case createRequested(SquadName, maxMembers: Int?, at: Date)
     case renameRequested(SquadName, to: SquadName, at: Date)
@@ -37,7 +37,7 @@ public enum SquadsFeature: Feature {
   }
 
   /// What the feature asks the outside world to do.
-  public enum Effect: Equatable, Sendable {
+  enum Effect: Equatable, Sendable {
     /// Summarise every squad (no lock).
     case loadSquads
     case confirm(prompt: String)
@@ -45,7 +45,7 @@ public enum SquadsFeature: Feature {
     case change(SquadsRequest)
   }
 
-  public static func reduce(_ state: inout State, _ action: Action) -> [Effect] {
+  static func reduce(_ state: inout State, _ action: Action) -> [Effect] {
     switch (state, action) {
     case (.idle, .listRequested):
       state = .loading(deleting: nil, askFirst: false, at: nil)
@@ -121,7 +121,7 @@ public enum SquadsFeature: Feature {
 
 extension SquadsFeature {
   /// `squads edit`'s limit, decided on the squad read under its lock; false when unchanged. Pure.
-  public static func plan(limit: Int?, for name: SquadName, in snapshot: SquadSnapshot) throws(SquadError)
+  static func plan(limit: Int?, for name: SquadName, in snapshot: SquadSnapshot) throws(SquadError)
     -> (SquadEdit?, Bool)
   {
     var squad = try snapshot.readSquad()
@@ -135,7 +135,7 @@ extension SquadsFeature {
 }
 
 /// A change of the set of squads.
-public enum SquadsRequest: Equatable, Sendable {
+enum SquadsRequest: Equatable, Sendable {
   case create(SquadName, maxMembers: Int?, at: Date)
   case rename(SquadName, to: SquadName, at: Date)
   /// Delete the squad; `asked`: the one a person was asked about (``SquadSet/delete(_:at:asked:)``).
@@ -147,7 +147,7 @@ public enum SquadsRequest: Equatable, Sendable {
 }
 
 /// What a change of the set of squads did.
-public enum SquadsChange: Equatable, Sendable {
+enum SquadsChange: Equatable, Sendable {
   /// Created, renamed, or given its limit.
   case done
   /// Created in a folder holding the history (that many changes) of a squad whose file was removed.
