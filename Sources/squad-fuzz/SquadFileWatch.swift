@@ -26,7 +26,8 @@ struct SquadFileWatch {
       let path = root + "/" + relative
       var isFolder: ObjCBool = false
       guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else { continue }
-      let isValid = (try? Data(contentsOf: URL(fileURLWithPath: path))).map { SquadFile.isValid(Array($0), path: path) } ?? false
+      let isValid =
+        (try? Data(contentsOf: URL(fileURLWithPath: path))).map { SquadFile.isValid(Array($0), path: path) } ?? false
       seen[relative] = isValid
       if !isValid, valid[relative] ?? true { problems.append("\(relative) became invalid") }
     }

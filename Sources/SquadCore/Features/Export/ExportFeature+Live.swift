@@ -7,8 +7,7 @@ struct ExportEffects: EffectRunner {
   /// A runner over an environment.
   init(environment: AppEnvironment) { self.environment = environment }
 
-  func run(_ effect: ExportFeature.Effect, send: @escaping @Sendable (ExportFeature.Action) async -> Void) async
-  {
+  func run(_ effect: ExportFeature.Effect, send: @escaping @Sendable (ExportFeature.Action) async -> Void) async {
     switch effect {
     case .loadSquad:
       await send(.squadLoaded(Result { () throws(PersistenceError) in try environment.squadFile.loadExisting() }))

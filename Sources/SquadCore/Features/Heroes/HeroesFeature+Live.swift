@@ -5,8 +5,7 @@ struct HeroesEffects: EffectRunner {
   /// A runner over an environment.
   init(environment: AppEnvironment) { self.environment = environment }
 
-  func run(_ effect: HeroesFeature.Effect, send: @escaping @Sendable (HeroesFeature.Action) async -> Void) async
-  {
+  func run(_ effect: HeroesFeature.Effect, send: @escaping @Sendable (HeroesFeature.Action) async -> Void) async {
     switch effect {
     case .fetch(let query, let all):
       guard all else { return await send(.pageLoaded(await environment.heroes.page(query))) }

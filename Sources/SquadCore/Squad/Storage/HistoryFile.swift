@@ -11,9 +11,6 @@ struct HistoryFile: Sendable {
   /// Entries allowed beyond ``bound`` before the file is rewritten, so trimming is occasional.
   static let slack = 100
 
-  /// A history at `path`.
-  init(path: String) { self.path = path }
-
   /// The entries, oldest first; whether the last line lacks its newline (`tornTail`) and was cut
   /// short, so dropped (`cutShort`). An unusable file throws ``PersistenceError/Reason/corruptHistory(detail:)``.
   func read() throws(PersistenceError) -> (entries: [HistoryEntry], tornTail: Bool, cutShort: Bool) {

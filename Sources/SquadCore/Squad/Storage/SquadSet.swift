@@ -89,8 +89,7 @@ struct SquadSet: Sendable {
   /// `read` of every squad, all listed again when one's file went between the listing and its
   /// read (deleted or renamed meanwhile: a new name is in the next listing), three listings at
   /// most; a squad still going then keeps what `read` made of it (a ``PersistenceError/Reason/vanished(squad:)``).
-  func eachSquad<Read>(_ read: (SquadName) -> Read, vanished: (Read) -> Bool) throws(PersistenceError) -> [Read]
-  {
+  func eachSquad<Read>(_ read: (SquadName) -> Read, vanished: (Read) -> Bool) throws(PersistenceError) -> [Read] {
     var listings = 1
     while true {
       let reads = try names().map(read)

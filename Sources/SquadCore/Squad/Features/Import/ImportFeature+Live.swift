@@ -5,8 +5,7 @@ struct ImportEffects: EffectRunner {
   let environment: AppEnvironment
   let catalogue: CatalogueStore
 
-  func run(_ effect: ImportFeature.Effect, send: @escaping @Sendable (ImportFeature.Action) async -> Void) async
-  {
+  func run(_ effect: ImportFeature.Effect, send: @escaping @Sendable (ImportFeature.Action) async -> Void) async {
     switch effect {
     case .readFile(let source):
       await send(.fileRead(read(source)))

@@ -5,8 +5,7 @@ struct SquadsEffects: EffectRunner {
   let set: SquadSet
   let environment: AppEnvironment
 
-  func run(_ effect: SquadsFeature.Effect, send: @escaping @Sendable (SquadsFeature.Action) async -> Void) async
-  {
+  func run(_ effect: SquadsFeature.Effect, send: @escaping @Sendable (SquadsFeature.Action) async -> Void) async {
     switch effect {
     case .loadSquads:
       await send(.squadsLoaded(Result { () throws(PersistenceError) in try set.summaries() }.mapError(SquadError.file)))
