@@ -1,9 +1,8 @@
 import Foundation
 
-/// Turns any action or state into a JSON value by reflection, for `--trace` lines.
-///
-/// Enums become their case name, or `{"case": payload}` when they carry values; structs become
-/// objects; long arrays are cut to their first items and a count, so a trace stays readable.
+/// Turns any action or state into a JSON value by reflection, for `--trace` lines. Enums become
+/// their case name, or `{"case": payload}` when they carry values; structs become objects; long
+/// arrays are cut to their first items and a count, so a trace stays readable.
 enum ActionTrace {
   /// How many items of an array a trace shows before summarising the rest.
   static let arrayPreview = 5
@@ -17,7 +16,6 @@ enum ActionTrace {
     return JSONValue.object(fields).encoded()
   }
 
-  /// The reflected JSON form of a value.
   static func value(of subject: Any) -> JSONValue {
     switch subject {
     case let value as String: return .string(value)
@@ -75,6 +73,5 @@ enum ActionTrace {
 
 /// A value that chooses its own trace form, e.g. to hide something or shorten it.
 protocol CustomTraceConvertible {
-  /// The JSON form shown in `--trace`.
   var traceValue: JSONValue { get }
 }

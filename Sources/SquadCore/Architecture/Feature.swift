@@ -4,14 +4,13 @@
 /// ("already in the squad", "not found") is a state, not an exception. Effects are data that an
 /// ``EffectRunner`` turns into work, whose results come back as actions.
 ///
-/// One exception: the picker's reducer filters its ``PickIndex`` as the user types, and the index
-/// reads names from the memory-mapped catalogue. That read is of bytes that never change while
-/// the map lives, so it answers like a pure function; an effect per keystroke would add a round
-/// trip to every key for nothing a test could observe.
+/// One exception: the picker's reducer filters its ``PickIndex`` as the user types, reading names
+/// from the memory-mapped catalogue, bytes that never change while the map lives; an effect per
+/// keystroke would add a round trip to every key for nothing a test could observe.
 protocol Feature: SendableMetatype {
   /// Everything the feature knows; rendered by the CLI after every action.
   associatedtype State: Equatable & Sendable
-  /// Things that happened: requests from the user and results of effects.
+  /// Requests from the user and results of effects.
   associatedtype Action: Equatable & Sendable
   /// Commands for the outside world, in the imperative.
   associatedtype Effect: Equatable & Sendable
@@ -21,26 +20,19 @@ protocol Feature: SendableMetatype {
   static func reduce(_ state: inout State, _ action: Action) -> [Effect]
 
   /// The effect that, returned by the reducer while `effect` runs, cancels it (TCA's
-  /// `.cancellable(id:)`), so a reducer stops a long effect (sync's pages) the moment it has seen
-  /// enough; nil for an effect that runs to its end.
+  /// `.cancellable(id:)`); nil (the default) for an effect that runs to its end.
   static func cancellation(of effect: Effect) -> Effect?
 }
 
 extension Feature {
-  /// Effects run to their end unless the feature says otherwise.
   static func cancellation(of effect: Effect) -> Effect? { nil }
 }
 
-/// Turns a feature's effects into work and the results into actions.
-///
-/// The runner is the only code that knows both effects and clients. It may send several actions
-/// for one effect (progress, then a result).
+/// Turns a feature's effects into work and the results into actions: the only code that knows
+/// both effects and clients. It may send several actions for one effect (progress, then a result).
 protocol EffectRunner<Effect, Action>: Sendable {
-  /// The effects this runner performs.
   associatedtype Effect: Sendable
-  /// The actions its results become.
   associatedtype Action: Sendable
 
-  /// Performs one effect, sending each resulting action in order.
   func run(_ effect: Effect, send: @escaping @Sendable (Action) async -> Void) async
 }

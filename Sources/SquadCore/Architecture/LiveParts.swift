@@ -1,17 +1,13 @@
 import Foundation
 
-/// The live parts of one run — the local catalogue, the Marvel client and where heroes come
-/// from, the squads and the selected squad's file, the console, the clock and the prompt — built
-/// once per process, in ``live(paths:squad:configuration:console:quiet:silent:transport:)``,
-/// and handed to features. Commands never build a store, a client or a file of their own.
+/// The live parts of one run, built once per process
+/// (``live(paths:squad:configuration:console:quiet:silent:transport:)``) and handed to features:
+/// commands never build a store, a client or a file of their own.
 struct LiveParts: Sendable {
-  /// Where files live.
   let paths: SquadPaths
-  /// The terminal: stdout for data, stderr for everything else, stdin for answers.
   let console: Console
   /// The local catalogue: the one reader and writer of `catalogue.sqc` in this process.
   let catalogue: CatalogueStore
-  /// Every squad of the home.
   let squads: SquadSet
   /// The Marvel API client, or why there is none (no keys, or only one).
   let marvel: Result<any MarvelClient, SourceError>
@@ -20,11 +16,10 @@ struct LiveParts: Sendable {
   /// What made this run offline (``MarvelConfiguration/offline``); nil when it may go online.
   let offline: String?
 
-  /// The one composition root. Heroes come from where PRODUCT.md "Where data comes from" says:
-  /// keys set and not offline (``MarvelConfiguration/offline``), the API (through its cache, falling back to the local
-  /// catalogue); one key only, an answer that fails with exit 4; otherwise the local catalogue,
-  /// read on first use. `quiet` silences warnings; `silent` (tab completion) silences everything.
-  /// A nil transport is the real network, set up on the first request.
+  /// The one composition root. Heroes come from where PRODUCT.md "Where data comes from" says: keys
+  /// set and not offline, the API (through its cache, falling back to the local catalogue); one key
+  /// only, an answer that fails with exit 4; otherwise the local catalogue, read on first use.
+  /// `silent` (tab completion) silences even what `quiet` keeps. A nil transport is the real network.
   static func live(
     paths: SquadPaths, squad: SquadName, configuration: MarvelConfiguration, console: Console,
     quiet: Bool, silent: Bool, transport: (any HTTPTransport)?

@@ -1,18 +1,16 @@
 /// Owns a feature's state: reduces actions, runs the effects they return, and feeds result actions
 /// back in order.
 ///
-/// There is one way to drive it: ``run(_:)`` sends an action and runs every effect that follows,
-/// one at a time, first in first out, so result order is deterministic. An effect may send
-/// progress actions while it works, and each is reduced as it arrives; an action sent while
-/// another is being reduced (from the observer) is queued, never dropped. A cancellable effect
-/// (``Feature/cancellation(of:)``) runs in a task of its own, which the reducer cancels by
-/// returning its cancellation.
+/// ``run(_:)`` sends an action and runs every effect that follows, one at a time, first in first
+/// out, so result order is deterministic. Progress actions an effect sends are reduced as they
+/// arrive; an action sent while another is being reduced (from the observer) is queued, never
+/// dropped. A cancellable effect (``Feature/cancellation(of:)``) runs in a task of its own, which
+/// the reducer cancels by returning its cancellation.
 @MainActor
 final class Store<F: Feature, Runner: EffectRunner> where Runner.Effect == F.Effect, Runner.Action == F.Action {
   /// Called after every reduced action with the state it produced.
   typealias Observer = @MainActor (F.Action, F.State) -> Void
 
-  /// The current state.
   private(set) var state: F.State
   private let runner: Runner
   private let observer: Observer
@@ -21,7 +19,6 @@ final class Store<F: Feature, Runner: EffectRunner> where Runner.Effect == F.Eff
   private var isReducing = false
   private var running: (task: Task<Void, Never>, cancellation: F.Effect)?
 
-  /// Creates a store with its initial state, the runner for its effects and one observer.
   init(initialState: F.State, runner: Runner, observer: @escaping Observer = { _, _ in }) {
     state = initialState
     self.runner = runner
@@ -29,9 +26,8 @@ final class Store<F: Feature, Runner: EffectRunner> where Runner.Effect == F.Eff
   }
 
   /// Sends the action and waits until it and every effect that follows from it have finished.
-  ///
-  /// The effects run right here, in the caller's task, rather than in a task of their own: a
-  /// command whose effects never wait then needs no other thread at all.
+  // The effects run in the caller's task, not one of their own: a command whose effects never
+  // wait then needs no other thread at all.
   func run(_ action: F.Action) async {
     send(action)
     while !pendingEffects.isEmpty {

@@ -48,7 +48,6 @@ enum AtomicFile {
     removeLeftovers(in: directory, of: name)
   }
 
-  /// ``removeLeftovers(of:)`` for `name` in `directory`, or every file there when nil.
   static func removeLeftovers(in directory: String, of name: String? = nil) {
     guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
     for entry in entries {
@@ -74,7 +73,6 @@ enum AtomicFile {
     return (folder.isEmpty ? "/" : folder, String(path[path.index(after: slash)...]))
   }
 
-  /// Creates a folder and its parents with owner-only permissions when missing.
   static func createDirectory(_ path: String) throws(PersistenceError) {
     do {
       try FileManager.default.createDirectory(

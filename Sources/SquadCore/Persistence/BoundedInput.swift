@@ -67,7 +67,6 @@ enum BoundedInput {
     return try stream(descriptor, label: path, limit: limit)
   }
 
-  /// Everything on an open descriptor (stdin) up to `limit` bytes.
   static func stream(_ descriptor: Int32, label: String, limit: Int) throws(PersistenceError) -> [UInt8] {
     var status = stat()
     var expected = 64 * 1024

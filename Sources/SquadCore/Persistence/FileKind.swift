@@ -32,7 +32,6 @@ enum FileKind {
     return status.st_mode & S_IFMT != S_IFDIR
   }
 
-  /// The device and inode of what is at `path` (a link not followed); nil when nothing is there.
   static func identity(_ path: String) throws(PersistenceError) -> [UInt64]? {
     try status(path).map(identity(of:))
   }

@@ -33,7 +33,6 @@ final class FileLock: Sendable {
 
   /// The wait every lock of this run takes (`SquadCLI.run` sets it).
   static let waiting = Mutex(Waiting(seconds: defaultWaitSeconds, notice: nil))
-  /// How many seconds a lock is waited for unless `SQUAD_LOCK_TIMEOUT` says otherwise.
   static let defaultWaitSeconds = 60
 
   /// Waits until the lock on `path` is held, creating the file if needed; past
@@ -90,11 +89,7 @@ final class FileLock: Sendable {
       let device = UInt64(status.st_dev)
       let major = ((device >> 8) & 0xFFF) | ((device >> 32) & ~0xFFF)
       let minor = (device & 0xFF) | ((device >> 12) & ~0xFF)
-      func hex(_ number: UInt64) -> String {
-        let digits = String(number, radix: 16)
-        return digits.count < 2 ? "0" + digits : digits
-      }
-      let file = "\(hex(major)):\(hex(minor)):\(status.st_ino)"
+      let file = String(format: "%02llx:%02llx:", major, minor) + "\(status.st_ino)"
       // "1: FLOCK  ADVISORY  WRITE 4242 08:01:1234 0 EOF"; a waiter's line has "->" after the number.
       for line in locks.split(separator: "\n") {
         let fields = line.split(separator: " ")
@@ -106,14 +101,12 @@ final class FileLock: Sendable {
       }
       return nil
     #else
-      // Darwin tells no lock's holder.
-      return nil
+      return nil  // Darwin tells no lock's holder.
     #endif
   }
 
-  /// Whether another holder has the lock on `path` now (an exclusive one, or any when not
-  /// `shared`): a look without waiting, which never creates the file. For saying why a change
-  /// waits; the wait itself is ``init(path:shared:)``'s.
+  /// Whether another holder has the lock on `path` now (an exclusive one, or any when not `shared`),
+  /// to say why a change waits: a look without waiting, which never creates the file.
   static func isHeldElsewhere(_ path: String, shared: Bool = false) -> Bool {
     let descriptor = SystemCall.openFile(path, O_RDWR | O_CLOEXEC, 0)
     guard descriptor >= 0 else { return false }

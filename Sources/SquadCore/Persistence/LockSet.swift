@@ -17,7 +17,6 @@ final class LockSet: Sendable {
     }
   }
 
-  /// How many distinct files are locked.
   var count: Int { locks.count }
 
   /// Locks a read-modify-write of `file`: its own `lock` and the one beside the file a link names.
@@ -38,7 +37,6 @@ final class LockSet: Sendable {
     return [lock, AtomicFile.folderAndName(of: try OutputFile.resolved(file)).folder + "/" + name]
   }
 
-  // Creates the lock file when missing, and names it by (device, inode).
   private static func identity(of path: String) throws(PersistenceError) -> [UInt64] {
     try AtomicFile.createDirectory(AtomicFile.folderAndName(of: path).folder)
     let descriptor = SystemCall.openFile(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)

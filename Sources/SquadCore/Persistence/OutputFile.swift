@@ -13,18 +13,30 @@ enum OutputFile {
       try refuseProtected(path, protected)
       // `--output /dev/stdout >> log`: the shell's own redirection, append mode and offset
       // included, is kept by writing to the descriptor rather than replacing the file.
-      if writesThroughSpecialFiles && isStandardOutput(status) {
+      var output = stat()
+      if writesThroughSpecialFiles, fstat(STDOUT_FILENO, &output) == 0, output.st_dev == status.st_dev,
+        output.st_ino == status.st_ino
+      {
         return try writeAll(data, to: STDOUT_FILENO, path: path)
       }
       if writesThroughSpecialFiles && [S_IFIFO, S_IFCHR, S_IFBLK].contains(status.st_mode & S_IFMT) {
-        return try writeThrough(data, to: path)
+        // Blocking open: a FIFO waits for its reader, as with `cat > fifo`.
+        let descriptor = SystemCall.openFile(path, O_WRONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .unwritable(path) }
+        defer { close(descriptor) }
+        return try writeAll(data, to: descriptor, path: path)
       }
     }
     // Anything else must be a regular file squad may replace, or nothing yet.
     let replacement = try Replacement(path: path)
     if !replacement.exists {
       try refuseProtected(path, protected)
-      if !createsFolder { try requireFolder(of: path) }
+      var status = stat()
+      let folder = AtomicFile.folderAndName(of: path).folder
+      if !createsFolder, stat(folder, &status) != 0 {
+        let detail = errno == ENOENT ? "its folder \(folder) does not exist" : String(cString: strerror(errno))
+        throw PersistenceError(path: path, reason: .unwritable(detail: detail))
+      }
     }
     try AtomicFile.write(data, to: replacement.path)
   }
@@ -32,7 +44,7 @@ enum OutputFile {
   /// The file a path finally names, symbolic links followed; the path itself when that fails.
   static func target(of path: String) -> String { (try? resolved(path)) ?? path }
 
-  /// The file a path finally names, links followed; the path itself when nothing is there.
+  /// As ``target(of:)``, but a failure other than nothing there is thrown.
   static func resolved(_ path: String) throws(PersistenceError) -> String {
     guard let resolved = realpath(path, nil) else {
       guard [ENOENT, ENOTDIR].contains(errno) else { throw .unreadable(path) }
@@ -66,14 +78,6 @@ enum OutputFile {
     case "..": return AtomicFile.folderAndName(of: parent).folder
     default: return parent + "/" + name
     }
-  }
-
-  private static func requireFolder(of path: String) throws(PersistenceError) {
-    var status = stat()
-    let folder = AtomicFile.folderAndName(of: path).folder
-    guard stat(folder, &status) != 0 else { return }
-    let detail = errno == ENOENT ? "its folder \(folder) does not exist" : String(cString: strerror(errno))
-    throw PersistenceError(path: path, reason: .unwritable(detail: detail))
   }
 
   static func refuseReadOnly(_ path: String, _ status: stat) throws(PersistenceError) {
@@ -117,14 +121,6 @@ enum OutputFile {
     return files.contains { sameFile(folder + "/\($0)", path) }
   }
 
-  private static func writeThrough(_ data: Data, to path: String) throws(PersistenceError) {
-    // Blocking open: a FIFO waits for its reader, as with `cat > fifo`.
-    let descriptor = SystemCall.openFile(path, O_WRONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { throw .unwritable(path) }
-    defer { close(descriptor) }
-    try writeAll(data, to: descriptor, path: path)
-  }
-
   // A reader that closes its pipe early (`--output >(head -1)`) chose to stop reading: done
   // quietly, the same rule as for stdout.
   private static func writeAll(_ data: Data, to descriptor: Int32, path: String) throws(PersistenceError) {
@@ -133,9 +129,35 @@ enum OutputFile {
     }
   }
 
-  // Whether the file is the one stdout already has open (`/dev/stdout`, `/proc/self/fd/1`).
-  private static func isStandardOutput(_ status: stat) -> Bool {
-    var output = stat()
-    return fstat(STDOUT_FILENO, &output) == 0 && output.st_dev == status.st_dev && output.st_ino == status.st_ino
+  /// Where a file written by streaming (the catalogue) is really replaced, by ``OutputFile``'s rules.
+  struct Replacement {
+    /// The path with its links resolved.
+    let path: String
+    let existing: stat?
+    var exists: Bool { existing != nil }
+
+    init(path: String) throws(PersistenceError) {
+      guard try FileKind.isPresent(path) else {
+        self.path = path
+        existing = nil
+        return
+      }
+      var status = stat()
+      guard stat(path, &status) == 0 else {
+        if errno == ENOENT { throw PersistenceError(path: path, reason: .danglingLink) }
+        throw .unreadable(path)
+      }
+      let type = status.st_mode & S_IFMT
+      guard type == S_IFREG else {
+        if type == S_IFDIR {
+          throw PersistenceError(path: path, reason: .unwritable(detail: "it is a folder, not a file"))
+        }
+        let kind = FileKind.describeIrregular(status.st_mode) ?? "not a regular file"
+        throw PersistenceError(path: path, reason: .notAFile(kind: kind))
+      }
+      try OutputFile.refuseReadOnly(path, status)
+      self.path = try OutputFile.resolved(path)
+      existing = status
+    }
   }
 }

@@ -8,7 +8,6 @@ enum OwnFolder {
     if status.st_mode & S_IFMT == S_IFLNK { throw PersistenceError(path: path, reason: .linkedFolder) }
   }
 
-  /// Makes sure `path` is a real folder, creating it (and its parents) when missing.
   static func ensure(_ path: String) throws(PersistenceError) {
     try refuseLink(path)
     try AtomicFile.createDirectory(path)

@@ -2,60 +2,32 @@ import Foundation
 
 /// A file squad could not read or write, with the path and what went wrong.
 struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertible {
-  /// What went wrong with the file.
+  /// What went wrong; ``description`` says what each means.
   enum Reason: Hashable, Sendable {
-    /// The file exists but is not a valid squad file; `detail` says where or why.
     case corrupt(detail: String)
-    /// The file was written by a newer squad with this `version` of its format; this one `reads` another.
     case newerSchema(version: Int, reads: Int)
-    /// The file or its folder could not be read.
     case unreadable(detail: String)
-    /// The file or its folder could not be written; nothing was changed.
     case unwritable(detail: String)
-    /// Writing through to a FIFO, a device or stdout failed part way: some bytes may be there.
     case partlyWritten(detail: String)
-    /// The path names something other than a regular file (`kind` says what: a FIFO, a folder).
     case notAFile(kind: String)
-    /// The path is a symbolic link to nothing; squad does not guess what was meant.
     case danglingLink
-    /// The path must name a file of its own but is `kind`: a symbolic link, or a file with hard links.
     case notOwnFile(kind: String)
-    /// The input holds more than `limit` bytes, the most squad reads from one input.
     case tooLarge(limit: Int)
-    /// Saving would write more than `limit` bytes, more than squad reads back; nothing was written.
     case wouldExceed(limit: Int)
-    /// The local catalogue would pass one of its bounds (``CatalogueLimits``); nothing was written.
     case catalogueOverLimit(detail: String)
-    /// The squad's history file is unusable; `detail` says where.
     case corruptHistory(detail: String)
-    /// A recorded change does not lead from the squad it was recorded against to the one it recorded.
     case brokenHistoryChain
-    /// A folder squad keeps inside its home is a symbolic link, which squad never follows.
     case linkedFolder
-    /// A change failed and so did undoing what it had begun; `detail` says both and what is left.
     case notUndone(detail: String)
-    /// The file changed `during` something this command relies on; `command` is the one to run again.
     case changedMeanwhile(during: String, command: String)
-    /// The lock file was still held, by `holder` when known, after `seconds` of waiting.
     case lockHeld(seconds: Int, holder: String?)
-    /// `SQUAD_LOCK_TIMEOUT` is not a whole number of seconds, so a change cannot take its lock.
     case badLockTimeout
-    /// A named squad's file is gone: the squad was deleted or renamed after the command found it.
     case vanished(squad: String)
   }
 
-  /// The file concerned.
   var path: String
-  /// What went wrong.
   var reason: Reason
 
-  /// Creates an error for a path.
-  init(path: String, reason: Reason) {
-    self.path = path
-    self.reason = reason
-  }
-
-  /// 65 when the file's content is invalid, 64 for a bad SQUAD_LOCK_TIMEOUT, 1 when the file system refused.
   var exitCode: ExitCode {
     switch reason {
     case .badLockTimeout: return .usage

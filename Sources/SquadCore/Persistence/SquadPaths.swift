@@ -2,44 +2,28 @@ import Foundation
 
 /// Where squad keeps its files: one `--home` folder, or the XDG base directories.
 struct SquadPaths: Equatable, Sendable {
-  /// The folder holding `squad.json`, `squad.lock` and the local catalogue.
   var dataDirectory: String
-  /// The folder holding the HTTP cache.
   var cacheDirectory: String
-  /// The configuration file (`config.json`).
   var configFile: String
-
-  /// The squad file.
   var squadFile: String { dataDirectory + "/squad.json" }
-  /// The default squad's history (`history.jsonl` beside `squad.json`).
   var historyFile: String { dataDirectory + "/history.jsonl" }
-  /// The folder of named squads, one folder each: `squads/NAME/{squad.json,squad.lock,history.jsonl}`.
   var squadsDirectory: String { dataDirectory + "/squads" }
   /// The lock on the set of named squads, beside where `squads/` really lives.
   var squadsLockFile: String {
     AtomicFile.folderAndName(of: OutputFile.target(of: squadsDirectory)).folder + "/squads.lock"
   }
-  /// Where deleted squads are kept (with their history), newest few only.
   var deletedSquadsDirectory: String { squadsDirectory + "/.deleted" }
-
   /// The local catalogue (``CatalogueFormat``): data, not cache, as imported heroes cannot be fetched again.
   var catalogueFile: String { dataDirectory + "/catalogue.sqc" }
-  /// The lock every write of the catalogue holds.
   var catalogueLock: String { dataDirectory + "/catalogue.lock" }
   /// Where releases before the indexed format kept the catalogue; migrated on first use.
   var legacyCatalogueFile: String { cacheDirectory + "/catalogue.json" }
   /// Its presence says the "Using the local catalogue" notice was shown, so it is shown once.
   var localCatalogueNoticed: String { cacheDirectory + "/local-catalogue-noticed" }
-  /// The folder of cached API responses.
   var responsesDirectory: String { cacheDirectory + "/responses" }
+}
 
-  /// Creates explicit paths.
-  init(dataDirectory: String, cacheDirectory: String, configFile: String) {
-    self.dataDirectory = dataDirectory
-    self.cacheDirectory = cacheDirectory
-    self.configFile = configFile
-  }
-
+extension SquadPaths {
   /// Everything under one folder: `DIR/squad.json`, `DIR/cache/`, `DIR/config.json`.
   init(home: String) {
     let root = SquadPaths.absolute(home)

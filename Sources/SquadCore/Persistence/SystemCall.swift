@@ -15,7 +15,6 @@ enum SystemCall {
     retrying { open(path, flags, mode) }
   }
 
-  /// When the file `stat` describes was last modified (`st_mtim` on Linux, `st_mtimespec` on Darwin).
   static func modified(_ status: stat) -> timespec {
     #if os(Linux)
       status.st_mtim

@@ -1,9 +1,8 @@
 import Foundation
 
-/// How squad writes its own internal JSON forms (response-cache entries, the catalogue's header
-/// and comic lines) with Foundation's encoder: compact, keys sorted, slashes as they are, dates
-/// as whole seconds since 1970. (The
-/// forms people read, `squad.json`, exports and `--json`, keep their key order: ``JSONValue``.)
+/// squad's own internal JSON forms (response-cache entries, the catalogue's header and comic lines):
+/// compact, keys sorted, slashes as they are, dates as whole seconds since 1970. (The forms people
+/// read keep their key order: ``JSONValue``.)
 enum CompactJSON {
   /// The value's JSON text as bytes; empty should it not encode (squad's own values always do).
   static func encode(_ value: some Encodable) -> [UInt8] {

@@ -37,15 +37,10 @@ enum DecodingErrorText {
     }
   }
 
-  /// `members[2].name`.
   private static func path(_ keys: [any CodingKey]) -> String {
     var path = ""
     for key in keys {
-      if let index = key.intValue {
-        path += "[\(index)]"
-      } else {
-        path += (path.isEmpty ? "" : ".") + key.stringValue
-      }
+      path += key.intValue.map { "[\($0)]" } ?? (path.isEmpty ? "" : ".") + key.stringValue
     }
     return path
   }

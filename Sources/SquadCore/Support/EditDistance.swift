@@ -1,10 +1,9 @@
 /// Edit distance for "did you mean" suggestions: Damerau's optimal string alignment, where two
 /// swapped neighbours (`hluk` for `hulk`), the commonest typo, count as one edit.
 enum EditDistance {
-  /// The distance from `a` to `b` (single-character insertions, deletions, substitutions or swaps
-  /// of adjacent characters) when it is at most `limit`; nil when it is more. Only a band of
-  /// `limit` characters either side of the diagonal is computed and the work stops as soon as a
-  /// whole row exceeds `limit`, so a long input against a short name costs next to nothing.
+  /// The distance from `a` to `b` when it is at most `limit`, else nil. Only a band of `limit`
+  /// either side of the diagonal is computed, and the work stops once a whole row exceeds `limit`,
+  /// so a long input against a short name costs next to nothing.
   static func between(_ a: String, _ b: String, atMost limit: Int) -> Int? {
     guard limit >= 0 else { return nil }
     // Each string is only walked as far as a match within the limit could reach.

@@ -4,11 +4,9 @@
   import Darwin
 #endif
 
-/// Writing a whole buffer to a file descriptor with `write(2)`, which may write only part of it or
-/// be interrupted by a signal.
 enum FileDescriptorWriting {
-  /// Writes every byte, retrying after partial writes, `EINTR` and `EAGAIN`. False (with `errno` set) when a
-  /// write fails.
+  /// Writes every byte with `write(2)`, retrying after partial writes, `EINTR` and `EAGAIN`; false
+  /// (with `errno` set) when a write fails.
   static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
     guard let base = bytes.baseAddress else { return true }
     var offset = 0

@@ -1,10 +1,7 @@
-/// Keeps up to `limit` pieces of work in flight and hands their results over in the items'
-/// order: the one bounded-concurrency helper behind `sync` and `heroes --all`.
-///
-/// At most `limit` items are started and not yet handed over, so a slow early item holds back
-/// at most `limit − 1` finished ones. `consume` returns false to stop: the work still in flight
-/// is cancelled and its results are dropped unseen, so a cancelled page is never mistaken for
-/// an answer (or for an outage).
+/// Keeps up to `limit` pieces of work in flight (started and not yet handed over) and hands their
+/// results over in the items' order, for `sync` and `heroes --all`. `consume` returns false to stop:
+/// the work in flight is cancelled and its results dropped unseen, so a cancelled page is never
+/// mistaken for an answer (or for an outage).
 enum InOrderConcurrently {
   static func run<Items: Sequence, Output: Sendable>(
     _ items: Items, limit: Int, work: @escaping @Sendable (Items.Element) async -> Output,

@@ -4,13 +4,8 @@ import Foundation
 /// comparing keys allocates nothing. Escapes (rare in squad's records) are decoded only when the
 /// text is asked for, by Foundation's decoder.
 struct JSONKey {
-  private let quoted: UnsafeBufferPointer<UInt8>
-  private let hasEscapes: Bool
-
-  init(quoted: UnsafeBufferPointer<UInt8>, hasEscapes: Bool) {
-    self.quoted = quoted
-    self.hasEscapes = hasEscapes
-  }
+  let quoted: UnsafeBufferPointer<UInt8>
+  let hasEscapes: Bool
 
   private var content: UnsafeBufferPointer<UInt8> {
     UnsafeBufferPointer(rebasing: quoted[(quoted.startIndex + 1)..<(quoted.endIndex - 1)])
@@ -18,7 +13,6 @@ struct JSONKey {
 
   var string: String { checkedString ?? "" }
 
-  /// The text; nil when an escape names no character.
   var checkedString: String? {
     guard hasEscapes else { return String(decoding: content, as: UTF8.self) }
     return try? JSONDecoder().decode(String.self, from: Data(quoted))

@@ -2,28 +2,17 @@
 /// to allocate and free. Used where BENCHMARKS.md shows it pays (the catalogue's records and
 /// header, a `catalogue import` walk, squad's own member documents); the rest is decoded with
 /// Foundation's `JSONDecoder`.
-///
-/// ```swift
-/// try reader.beginObject()
-/// while let key = try reader.nextKey() {
-///   if key == "name" { name = try reader.string() } else { try reader.skipValue() }
-/// }
-/// ```
 struct JSONReader {
   /// Why the text is not JSON, and the byte offset where reading stopped.
   struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
-    /// What was expected or found.
     var reason: String
-    /// The byte offset of the problem.
     var offset: Int
-
     var description: String { "\(reason) at byte \(offset)" }
   }
 
   /// The most levels of objects and arrays a document may nest: Foundation's decoder's limit too.
   static let maximumDepth = 512
   private static let tooDeep = "the document nests too deeply"
-
   /// Whether `bytes` stop being readable JSON where they nest deeper than ``maximumDepth``, which
   /// Foundation's decoder reports only as "not valid JSON".
   static func nestsTooDeeply(_ bytes: [UInt8]) -> Bool { syntaxError(in: bytes)?.reason == tooDeep }
@@ -60,20 +49,16 @@ struct JSONReader {
     }
   }
 
-  /// Whether only white space is left.
   mutating func isAtEnd() -> Bool {
     skipSpace()
     return offset == bytes.count
   }
 
-  /// Enters an object; read its members with ``nextKey()``.
+  /// Enters an object; read its members with ``nextKey()``, an array's items with ``nextItem()``.
   mutating func beginObject() throws(Failure) { try begin(UInt8(ascii: "{"), "an object") }
-
-  /// Enters an array; read its items with ``nextItem()``.
   mutating func beginArray() throws(Failure) { try begin(UInt8(ascii: "["), "an array") }
 
-  /// The next key of the current object, positioned at its value; nil (and the object left) at
-  /// its end.
+  /// The next key of the current object, positioned at its value; nil (and the object left) at its end.
   mutating func nextKey() throws(Failure) -> JSONKey? {
     guard try next(closing: UInt8(ascii: "}")) else { return nil }
     guard peek() == UInt8(ascii: "\"") else { throw failure("expected a key in quotes") }
@@ -104,13 +89,10 @@ struct JSONReader {
     return peek() == UInt8(ascii: "{")
   }
 
-  /// A string value.
   mutating func string() throws(Failure) -> String {
-    skipSpace()
-    guard peek() == UInt8(ascii: "\"") else { throw failure("expected a string") }
-    let start = offset
-    guard let text = try rawString().checkedString else {
-      throw Failure(reason: "an escape that is no character", offset: start)
+    let raw = try rawStringValue()
+    guard let text = raw.checkedString else {
+      throw Failure(reason: "an escape that is no character", offset: offset - raw.quoted.count)
     }
     return text
   }
@@ -162,7 +144,6 @@ struct JSONReader {
     return negative ? -value : value
   }
 
-  /// A whole number, or nil for `null`.
   mutating func optionalInt() throws(Failure) -> Int? { skipNull() ? nil : try int() }
 
   /// Passes over the next value, whatever it is, checking that it is JSON.
@@ -234,7 +215,6 @@ struct JSONReader {
     return nil
   }
 
-  /// Where reading stopped, for error messages.
   func failure(_ reason: String) -> Failure { Failure(reason: reason, offset: offset) }
 
   /// The bytes read from offset `start` to here, as text (a value just passed over, for a message).
@@ -242,7 +222,6 @@ struct JSONReader {
     String(decoding: UnsafeBufferPointer(rebasing: bytes[min(start, offset)..<offset]), as: UTF8.self)
   }
 
-  /// Passes over the next value, giving it when it is a number.
   mutating func skipValueGivingNumber() throws(Failure) -> Double? {
     skipSpace()
     guard let byte = peek(), byte == UInt8(ascii: "-") || (0x30...0x39).contains(byte) else {
@@ -252,8 +231,7 @@ struct JSONReader {
     return try scalar()
   }
 
-  /// Passes over `true`, `false`, `null` or a number (one that is infinite as a `Double` is not),
-  /// giving the number.
+  // `true`, `false`, `null` or a number (one infinite as a `Double` is not), giving the number.
   @discardableResult
   private mutating func scalar() throws(Failure) -> Double? {
     for word in ["true", "false", "null"] where word.utf8.first == peek() {

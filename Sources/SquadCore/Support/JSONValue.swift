@@ -30,9 +30,7 @@ public enum JSONValue: Equatable, Sendable {
     }
   }
 
-  /// A string, or null when absent.
   static func optional(_ text: String?) -> JSONValue { text.map(JSONValue.string) ?? .null }
-  /// A number, or null when absent.
   static func optional(_ number: Int?) -> JSONValue { number.map(JSONValue.int) ?? .null }
 
   /// The JSON text: compact on one line, or indented by two spaces when `pretty`.
@@ -52,36 +50,31 @@ public enum JSONValue: Equatable, Sendable {
     case .string(let value): JSONValue.writeString(value, to: &output)
     case .raw(let text): JSONValue.writeRaw(text, to: &output)
     case .array(let items):
-      writeContainer(
-        items, open: UInt8(ascii: "["), close: UInt8(ascii: "]"), to: &output, pretty: pretty, indent: indent
-      ) {
-        item, out in item.write(to: &out, pretty: pretty, indent: indent + 1)
+      writeContainer(items, "[", "]", to: &output, pretty: pretty, indent: indent) { item, out in
+        item.write(to: &out, pretty: pretty, indent: indent + 1)
       }
     case .object(let fields):
-      writeContainer(
-        fields, open: UInt8(ascii: "{"), close: UInt8(ascii: "}"), to: &output, pretty: pretty, indent: indent
-      ) {
-        field, out in
+      writeContainer(fields, "{", "}", to: &output, pretty: pretty, indent: indent) { field, out in
         JSONValue.writeString(field.0, to: &out)
-        out += pretty ? [UInt8(ascii: ":"), UInt8(ascii: " ")] : [UInt8(ascii: ":")]
+        out += (pretty ? ": " : ":").utf8
         field.1.write(to: &out, pretty: pretty, indent: indent + 1)
       }
     }
   }
 
   private func writeContainer<T>(
-    _ items: [T], open: UInt8, close: UInt8, to output: inout [UInt8], pretty: Bool, indent: Int,
-    item writeItem: (T, inout [UInt8]) -> Void
+    _ items: [T], _ open: Unicode.Scalar, _ close: Unicode.Scalar, to output: inout [UInt8], pretty: Bool,
+    indent: Int, item writeItem: (T, inout [UInt8]) -> Void
   ) {
-    output.append(open)
-    guard !items.isEmpty else { return output.append(close) }
+    output.append(UInt8(ascii: open))
+    guard !items.isEmpty else { return output.append(UInt8(ascii: close)) }
     for (index, item) in items.enumerated() {
       if index > 0 { output.append(UInt8(ascii: ",")) }
       if pretty { JSONValue.newline(to: &output, indent: indent + 1) }
       writeItem(item, &output)
     }
     if pretty { JSONValue.newline(to: &output, indent: indent) }
-    output.append(close)
+    output.append(UInt8(ascii: close))
   }
 
   private static func newline(to output: inout [UInt8], indent: Int) {

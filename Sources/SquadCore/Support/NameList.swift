@@ -1,6 +1,5 @@
 /// Joins names for sentences: `A`, `A and B`, `A, B and C`.
 enum NameList {
-  /// The names joined in English.
   static func join(_ names: [String]) -> String {
     switch names.count {
     case 0: return ""

@@ -3,8 +3,7 @@
 enum Nanoseconds {
   /// The longest wait: 10⁹ seconds.
   static let maximum: UInt64 = 1_000_000_000 * 1_000_000_000
-
-  /// `seconds` in nanoseconds; 0 for negative or NaN values.
+  /// 0 for negative or NaN values.
   static func from(seconds: Double) -> UInt64 {
     guard seconds > 0 else { return 0 }
     return seconds >= 1e9 ? maximum : UInt64(seconds * 1e9)

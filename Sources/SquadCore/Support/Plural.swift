@@ -7,7 +7,6 @@ enum Plural {
   }
 
   static func members(_ count: Int) -> String { Self.count(count, "member") }
-
   static func heroes(_ count: Int) -> String { Self.count(count, "hero", "heroes") }
 
   /// A squad and what it holds, for questions and reports: "the squad 'team' and its 3 members",

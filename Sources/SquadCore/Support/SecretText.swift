@@ -1,17 +1,12 @@
-/// The secrets squad was configured with (the Marvel keys), which no message may show.
-///
-/// A process-wide list because the one place every message passes through (``Console``) and
-/// the excerpts of outside text in messages (``TextSnippet``) are far from where the keys are
-/// read. Keys shorter than ``shortest`` characters are not real keys (Marvel's are 32 and 40)
-/// and are left alone, so a key of `PRIV` or `error` cannot cut a word of squad's own out of a
-/// message (`MARVEL_[redacted]ATE_KEY`): squad refuses to use such a key instead
-/// (``MarvelConfiguration/Keys/tooShort(name:)``), so it is never sent nor shown as a key.
+/// The secrets squad was configured with (the Marvel keys), which no message may show: a
+/// process-wide list, as ``Console`` and ``TextSnippet`` are far from where the keys are read.
+/// Keys shorter than ``shortest`` (Marvel's are 32 and 40) are left alone, so a key of `PRIV`
+/// cannot cut a word of squad's own out of a message (`MARVEL_[redacted]ATE_KEY`); squad refuses
+/// to use such a key instead (``MarvelConfiguration/Keys/tooShort(name:)``).
 enum SecretText {
   /// The shortest key that is redacted, and that squad uses.
   static let shortest = 16
-  /// What a key is replaced with.
   static let mask = "[redacted]"
-
   private static let secrets = Mutex<[String]>([])
 
   /// Adds keys to hide from every message; nil and short values are ignored.
@@ -25,7 +20,6 @@ enum SecretText {
     }
   }
 
-  /// The text with every registered key replaced by ``mask``.
   static func redact(_ text: String) -> String {
     let list = secrets.withLock { $0 }
     guard !list.isEmpty else { return text }

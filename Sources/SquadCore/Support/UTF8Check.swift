@@ -1,7 +1,6 @@
 /// Where bytes stop being UTF-8: the rule every import follows, so text is refused rather than
 /// repaired into U+FFFD.
 enum UTF8Check {
-  /// The offset of the first byte that does not start or continue a valid UTF-8 sequence, or nil.
   static func firstInvalidByte(_ bytes: [UInt8]) -> Int? {
     var iterator = bytes.makeIterator()
     var decoder = UTF8()

@@ -6,26 +6,21 @@ import Foundation
 /// are not). A number that is valid JSON but no `Int` is named at its field, saying why, rather
 /// than reported as JSON that did not parse.
 struct WholeNumber: Decodable {
-  /// The number.
   var value: Int
 
   init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
     if let number = try? container.decode(Int.self) {
       value = number
-      return
-    }
-    let problem: String
-    if let text = try? container.decode(String.self) {
-      guard let number = Self.parse(text) else { throw Self.problem(container, Self.notANumber(text)) }
+    } else if let text = try? container.decode(String.self) {
+      guard let number = Self.parse(text) else {
+        throw DecodingError.dataCorruptedError(in: container, debugDescription: Self.notANumber(text))
+      }
       value = number
-      return
-    } else if let number = try? container.decode(Double.self) {
-      problem = Self.problem(number)
     } else {
-      problem = "expected a whole number"
+      let problem = (try? container.decode(Double.self)).map { Self.problem($0) } ?? "expected a whole number"
+      throw DecodingError.dataCorruptedError(in: container, debugDescription: problem)
     }
-    throw Self.problem(container, problem)
   }
 
   /// The value of a string of 1 to 18 plain digits; nil for anything else.
@@ -34,9 +29,8 @@ struct WholeNumber: Decodable {
     return Int(text)
   }
 
-  /// What is wrong with a number that is not a whole one squad can use, shown as `written` when
-  /// its text is known. Only a whole value past `Int`'s range is too large; one written as a
-  /// fraction or with an exponent (`1000.0`, `1e3`) is not a whole number written plainly.
+  /// Only a whole value past `Int`'s range is too large; one written as a fraction or with an
+  /// exponent (`1000.0`, `1e3`) is not a whole number written plainly.
   static func problem(_ number: Double, written: String? = nil) -> String {
     let shown =
       written.map(TextSnippet.quote)
@@ -45,19 +39,12 @@ struct WholeNumber: Decodable {
       ? "\(shown) is too large for a whole number squad can use" : "expected a whole number, found \(shown)"
   }
 
-  /// What is wrong with text that is not a whole number.
   static func notANumber(_ text: String) -> String { "expected a whole number, found '\(TextSnippet.quote(text))'" }
-
-  private static func problem(_ container: any SingleValueDecodingContainer, _ text: String) -> DecodingError {
-    DecodingError.dataCorruptedError(in: container, debugDescription: text)
-  }
 }
 
 extension KeyedDecodingContainer {
-  /// A whole number field (``WholeNumber``).
+  /// A whole number field (``WholeNumber``), and one that may be missing or null.
   func wholeNumber(_ key: Key) throws -> Int { try decode(WholeNumber.self, forKey: key).value }
-
-  /// A whole number field that may be missing or null.
   func wholeNumberIfPresent(_ key: Key) throws -> Int? { try decodeIfPresent(WholeNumber.self, forKey: key)?.value }
 }
 

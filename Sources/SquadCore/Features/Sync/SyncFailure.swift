@@ -5,7 +5,6 @@ enum SyncFailure: FeatureFailure, Equatable, Sendable {
   /// The catalogue could not be written; the old one is intact.
   case persistence(PersistenceError)
 
-  /// The API or file failure: 4 for credentials, 65 for bad data, 1 otherwise.
   var underlying: any CommandFailure {
     switch self {
     case .api(let error): return error.sourceError

@@ -3,9 +3,7 @@ import Foundation
 /// Runs the sync feature's effects: pages from the API, a few in flight at once, and one write
 /// of the catalogue.
 struct SyncEffects: EffectRunner {
-  /// Pages in progress at once (``LiveMarvelClient/pagesInProgress``).
   static let pagesInProgress = LiveMarvelClient.pagesInProgress
-  /// How often a sync hands freed memory back (``MemoryRelease``).
   static let pagesBetweenTrims = 10
 
   private let client: any MarvelClient
@@ -16,8 +14,7 @@ struct SyncEffects: EffectRunner {
   // The pages' new cache entries, written only once their heroes are stored (``PendingCacheEntry``).
   private let pendingCache = Mutex<[PendingCacheEntry]>([])
 
-  /// A runner over a client and the local catalogue; the members of every squad in `squads` are
-  /// refreshed from the synced heroes (see ``Squad/refreshed(from:)``).
+  /// The members of every squad in `squads` are refreshed from the synced heroes (``Squad/refreshed(from:)``).
   init(
     client: any MarvelClient, store: CatalogueStore, squads: SquadSet? = nil,
     now: @escaping @Sendable () -> Date = Date.init
@@ -57,10 +54,8 @@ struct SyncEffects: EffectRunner {
               return builder.changed
             })
         }
-        let pending = pendingCache.withLock { list in
-          defer { list = [] }
-          return list
-        }
+        var pending: [PendingCacheEntry] = []
+        pendingCache.withLock { swap(&$0, &pending) }
         if keepsPages { for entry in pending { entry.write() } }
         let (problems, notes) = refreshMembers()
         await send(
@@ -73,13 +68,10 @@ struct SyncEffects: EffectRunner {
     }
   }
 
-  /// Members take the names, descriptions and pictures the API now gives them, under the squad
-  /// lock, so `list` and `export` agree with `heroes` without reading the catalogue: from the record
-  /// the catalogue keeps (the newest), never from the bundled set's. Squads are listed now, with
-  /// the set's lock held shared so none is renamed or deleted meanwhile: each is found by what it
-  /// is, not by a name it had when the sync began. Returns a sentence naming each squad that
-  /// could not be refreshed, or whose change could not be recorded; and what the changes said
-  /// that is no failure (``SquadFile/Warning/droppedCutLine(_:)``).
+  /// Members take the names, descriptions and pictures the catalogue now keeps (never the bundled
+  /// set's), under the squad lock, so `list` and `export` agree with `heroes`. Squads are listed now,
+  /// under the set's shared lock, so each is found by what it is, not a name it had when the sync
+  /// began. Gives what ``SyncReport/squadProblems`` and ``SyncReport/squadNotes`` hold.
   private func refreshMembers() -> (problems: [String], notes: [String]) {
     guard let squads else { return ([], []) }
     let catalogue = store.catalogue
@@ -118,10 +110,8 @@ struct SyncEffects: EffectRunner {
     return (problems.withLock { $0 }, notes.withLock { $0 })
   }
 
-  /// Fetches the pages at `offsets` with at most `pagesInProgress` in progress, sending each in
-  /// order, until the last or until the reducer stops the fetch (``SyncFeature/Effect/stopFetching``
-  /// cancels this task). Requests sent for pages that were then not needed are reported after, with
-  /// `.discardedRequests`: they went on the wire, so they count.
+  /// Sends the pages in order, until the last or until the reducer stops the fetch (cancelling this
+  /// task); requests sent for pages then not needed are reported after, as `.discardedRequests`.
   private func fetch(
     _ offsets: [Int], freshness: CacheFreshness, send: @escaping @Sendable (SyncFeature.Action) async -> Void
   ) async {

@@ -7,30 +7,23 @@ enum SyncFeature: Feature {
   /// Heroes per request: the API's maximum.
   static let pageSize = 100
 
-  /// Where the sync is.
   enum State: Equatable, Sendable {
     case idle
     /// Asking for the first page, which gives the total.
     case fetchingFirstPage(force: Bool)
-    /// Fetching the remaining pages.
     case fetching(SyncProgress)
-    /// Writing the catalogue.
     case saving(SyncReport)
-    /// Finished.
     case done(SyncReport)
     /// Stopped; the catalogue is unchanged.
     case failed(SyncFailure)
   }
 
-  /// What happened.
   enum Action: Equatable, Sendable {
     case syncRequested(force: Bool)
     /// A page arrived (pages arrive in the order they were asked for).
     case pageLoaded(Result<MarvelPage<Hero>, MarvelError>)
-    /// The catalogue was saved (its size; `changed`: written, not already holding it all), and the
-    /// squads refreshed: a sentence for each squad that could not be, or whose change could not be
-    /// recorded; and `squadNotes`, what the refresh said of them that is no failure (a history's
-    /// line cut short, dropped).
+    /// The catalogue was saved (its size; `changed`: written, not already holding it all) and the
+    /// squads refreshed (``SyncReport/squadProblems``, ``SyncReport/squadNotes``).
     case catalogueSaved(
       Result<Int, PersistenceError>, squadProblems: [String] = [], squadNotes: [String] = [], changed: Bool = true)
     /// Requests sent for pages the sync started and then did not need (in flight when the
@@ -38,14 +31,11 @@ enum SyncFeature: Feature {
     case discardedRequests(Int)
   }
 
-  /// What the feature asks for.
   enum Effect: Equatable, Sendable {
-    /// Fetch the pages at these offsets, a few at a time; `force` revalidates cached pages
-    /// instead of trusting them within the TTL.
+    /// `force` revalidates cached pages instead of trusting them within the TTL.
     case fetchPages(offsets: [Int], force: Bool)
-    /// Merge the heroes the pages brought (spooled by the runner as they came) into the local
-    /// catalogue and write it once; the pages' cache entries are kept only when the listing came
-    /// whole, so a listing cut short is fetched again by the next sync, not replayed from the cache.
+    /// Merge the spooled heroes into the local catalogue and write it once; the pages' cache entries
+    /// are kept only when the listing came whole, so a short one is fetched again, not replayed.
     case saveCatalogue(keepsPages: Bool)
     /// Stop fetching: the pages still in progress are cancelled (``cancellation(of:)``).
     case stopFetching
@@ -61,33 +51,26 @@ enum SyncFeature: Feature {
     case (.idle, .syncRequested(let force)):
       state = .fetchingFirstPage(force: force)
       return [.fetchPages(offsets: [0], force: force)]
-
     case (.fetchingFirstPage(let force), .pageLoaded(.success(let page))):
       var progress = SyncProgress(pageCount: 1, total: page.total)
       progress.force = force
       return received(page, &state, progress)
-
     case (.fetching(let progress), .pageLoaded(.success(let page))):
       return received(page, &state, progress)
-
     case (.fetchingFirstPage, .pageLoaded(.failure(let error))):
       state = .failed(.api(error))
       return []
-
     case (.fetching, .pageLoaded(.failure(let error))):
       state = .failed(.api(error))
       return [.stopFetching]
-
     case (.fetching(var progress), .discardedRequests(let count)):
       progress.tally.requests += count
       state = .fetching(progress)
       return []
-
     case (.saving(var report), .discardedRequests(let count)):
       report.tally.requests += count
       state = .saving(report)
       return []
-
     case (.saving(var report), .catalogueSaved(.success(let catalogueSize), let problems, let notes, let changed)):
       report.catalogueSize = catalogueSize
       report.catalogueChanged = changed
@@ -95,11 +78,9 @@ enum SyncFeature: Feature {
       report.squadNotes = notes
       state = .done(report)
       return []
-
     case (.saving, .catalogueSaved(.failure(let error), _, _, _)):
       state = .failed(.persistence(error))
       return []
-
     default:
       // Late pages after a failure, or anything out of turn, change nothing.
       return []

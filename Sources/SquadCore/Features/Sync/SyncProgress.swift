@@ -1,17 +1,13 @@
 /// What a sync has received so far.
 struct SyncProgress: Equatable, Sendable {
-  /// How many pages the catalogue takes.
   var pageCount: Int
   /// The largest catalogue size a page announced: a server whose pages promise more than the
   /// first did (or less, having promised more) has not sent all it promised.
   var total: Int
-  /// Pages received.
   var pagesDone = 0
   /// Whether cached pages are revalidated (`sync --force`), pages planned later included.
   var force = false
-  /// What the pages cost.
   var tally = SyncTally()
-  /// Marvel's attribution from the answers.
   var attribution = DataSource.standardAttribution
   /// How many heroes the pages held (a hero on two pages counts twice).
   private(set) var received = 0
@@ -19,13 +15,11 @@ struct SyncProgress: Equatable, Sendable {
   // ``SyncEffects``), so a sync of 100,000 heroes holds none of them in its state.
   private var seen: Set<HeroID> = []
 
-  /// Progress before any page.
   init(pageCount: Int, total: Int) {
     self.pageCount = pageCount
     self.total = total
   }
 
-  /// Counts a page in.
   mutating func add(_ page: MarvelPage<Hero>) {
     pagesDone += 1
     received += page.results.count
@@ -38,13 +32,21 @@ struct SyncProgress: Equatable, Sendable {
   /// Distinct heroes received.
   var heroCount: Int { seen.count }
 
-  /// The report once every page is in.
   var report: SyncReport {
     SyncReport(heroCount: heroCount, total: total, pages: pagesDone, tally: tally, attribution: attribution)
   }
 }
 
-/// What the pages of a sync cost.
+extension SyncProgress: CustomTraceConvertible {
+  /// Traces show how far the sync is, not the heroes received so far.
+  var traceValue: JSONValue {
+    .object([
+      ("pagesDone", .int(pagesDone)), ("pageCount", .int(pageCount)), ("received", .int(received)),
+      ("total", .int(total)), ("tally", ActionTrace.value(of: tally)),
+    ])
+  }
+}
+
 struct SyncTally: Equatable, Sendable {
   /// HTTP requests sent, retries included.
   var requests = 0
@@ -55,7 +57,6 @@ struct SyncTally: Equatable, Sendable {
   /// Pages answered from the cache within its TTL, with no request.
   var fromCache = 0
 
-  /// Adds one page's cost.
   mutating func count<Item>(_ page: MarvelPage<Item>) {
     requests += page.requests
     switch page.origin {
@@ -72,11 +73,8 @@ struct SyncReport: Equatable, Sendable {
   var heroCount: Int
   /// The catalogue size the API announced.
   var total: Int
-  /// Pages fetched.
   var pages: Int
-  /// What they cost.
   var tally: SyncTally
-  /// Marvel's attribution.
   var attribution: String
   /// Heroes in the local catalogue after saving (bundled ones included); nil until saved.
   var catalogueSize: Int?
