@@ -28,12 +28,10 @@ struct JSONReader {
   private var startedBits: UInt64 = 0
   private var deepStarted: [Bool] = []
 
-  init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
-
-  /// A reader of `bytes[range]` whose offsets count from the start of `bytes`.
-  init(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) {
-    self.bytes = UnsafeBufferPointer(rebasing: bytes[..<range.upperBound])
-    offset = range.lowerBound
+  /// A reader of `bytes[range]` (all of them by default) whose offsets count from the start of `bytes`.
+  init(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>? = nil) {
+    self.bytes = range.map { UnsafeBufferPointer(rebasing: bytes[..<$0.upperBound]) } ?? bytes
+    offset = range?.lowerBound ?? 0
   }
 
   /// Where `bytes` stop being one JSON document; nil when they are one.

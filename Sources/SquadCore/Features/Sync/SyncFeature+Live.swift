@@ -37,7 +37,6 @@ struct SyncEffects: EffectRunner {
       // the sync's peak at what one phase needs, not the sum of both.
       MemoryRelease.returnFreedMemory()
       do throws(PersistenceError) {
-        let received = received
         // A sync that brings nothing new writes nothing (``CatalogueBuilder/changed``).
         // Once the catalogue is replaced, an interrupt lets the sync finish and say so.
         let changed = try InterruptCleanup.committing { () throws(PersistenceError) in
@@ -115,9 +114,6 @@ struct SyncEffects: EffectRunner {
   private func fetch(
     _ offsets: [Int], freshness: CacheFreshness, send: @escaping @Sendable (SyncFeature.Action) async -> Void
   ) async {
-    let client = client
-    let received = received
-    let pendingCache = pendingCache
     let sentBefore = client.requestsSent
     var handedOver = 0
     var requestsHandedOver = 0
