@@ -2,7 +2,6 @@ import Foundation
 
 /// One recorded change of a squad: when, by which command, what it did, and the file's digests.
 struct HistoryEntry: Hashable, Sendable {
-  /// What kind of change it was.
   enum Kind: String, Hashable, Sendable, CaseIterable {
     /// A change of the members (recruit, fire, import, sync, pick, …).
     case change
@@ -10,11 +9,9 @@ struct HistoryEntry: Hashable, Sendable {
     case undo
     /// Redo of `steps` undone changes.
     case redo
-    /// `squads create`: the squad began.
     case create
     /// `squads rename`: the squad took a new name (`detail` holds the old one).
     case rename
-    /// `squads delete`: the squad ended.
     case delete
     /// `squads edit`: the size limit changed (`detail` holds the new one; none when lifted).
     case limit
@@ -22,19 +19,15 @@ struct HistoryEntry: Hashable, Sendable {
 
   /// The number of the change in this squad's history, from 1.
   var sequence: Int
-  /// When it happened.
   var at: Date
   /// The command that made it, e.g. `recruit`, `import --replace`, `pick`.
   var command: String
-  /// The kind of change.
   var kind: Kind
   /// How many changes an undo or redo stepped over; 1 otherwise.
   var steps = 1
   /// The squad file's digest before and after; ``SquadDigest/absent`` when there was no file.
   var before: String
-  /// The squad file's digest after the change.
   var after: String
-  /// What happened to the members.
   var diff = SquadDiff()
   /// A short note (the old name of a rename, the numbers of the changes an undo or redo stepped over).
   var detail: String?

@@ -6,16 +6,13 @@ struct Member: Hashable, Sendable, Identifiable {
   var id: HeroID
   /// The name at recruitment.
   var name: String
-  /// The description at recruitment.
   var description: String
   /// The full-size picture URL, or nil when there is none.
   var thumbnail: String?
-  /// When the hero joined the squad.
   var recruitedAt: Date
   /// Keys of the member's object in the squad file that squad does not know, in their order.
   var unknownFields: [UnknownField] = []
 
-  /// Creates a member record.
   init(id: HeroID, name: String, description: String, thumbnail: String?, recruitedAt: Date) {
     self.id = id
     self.name = name
@@ -24,7 +21,6 @@ struct Member: Hashable, Sendable, Identifiable {
     self.recruitedAt = recruitedAt
   }
 
-  /// A member made from a hero recruited at the given moment.
   init(hero: Hero, recruitedAt: Date) {
     self.init(
       id: hero.id, name: hero.name, description: hero.description,

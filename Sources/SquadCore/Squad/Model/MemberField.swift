@@ -3,13 +3,9 @@ import Foundation
 /// A field of a member record: the squad file's keys, the export's columns and `--fields` names;
 /// the counts and `modified` are the catalogue's, joined when shown.
 enum MemberField: String, ListField, CodingKey {
-  /// The Marvel character id (`id`).
   case id
-  /// The name at recruitment (`name`).
   case name
-  /// The description at recruitment (`description`).
   case description
-  /// The picture URL, or none (`thumbnail`).
   case thumbnail
   /// When the hero joined, ISO 8601 in UTC (`recruitedAt`).
   case recruitedAt
@@ -22,10 +18,8 @@ enum MemberField: String, ListField, CodingKey {
   /// What `list` prints in tables, TSV and CSV unless `--fields` says otherwise.
   static let listed: [MemberField] = [.id, .name, .recruitedAt]
 
-  /// Whether it is a fact of the catalogue rather than of the squad file.
   var isFact: Bool { !Self.stored.contains(self) }
 
-  /// The count it shows, for a count.
   var count: (@Sendable (HeroCounts) -> Int?)? { HeroOrder(rawValue: rawValue)?.count }
 
   var column: Table.Column {
@@ -49,8 +43,7 @@ enum MemberField: String, ListField, CodingKey {
     }
   }
 
-  /// The member's value as a text cell; a missing thumbnail is an empty cell, an unknown fact is
-  /// `unknown`; `day` shows dates without their time (tables).
+  /// The member's value as a text cell; an unknown fact is `unknown`; `day` shows dates without their time.
   func cell(_ member: Member, hero: HeroSummary? = nil, unknown: String = "", day: Bool = false) -> String {
     func date(_ date: Date) -> String { day ? MarvelDate.day(date) : MarvelDate.iso8601(date) }
     switch self {

@@ -1,7 +1,6 @@
 import Foundation
 
 extension Hero {
-  /// What squad knows of a hero from their squad membership alone.
   init(member: Member) {
     self.init(
       id: member.id, name: member.name, description: member.description,
@@ -12,17 +11,13 @@ extension Hero {
 
 /// A member field that breaks the member rule, and how.
 struct MemberProblem: Error, Equatable, Sendable {
-  /// The field.
   var field: MemberField
-  /// What is wrong with it.
   var message: String
 }
 
 extension Member {
-  /// Reads the member object where `reader` stands by the one member rule, wherever members are
-  /// read; a field given twice is a problem. The whole value is read; nil when it is not an object.
-  /// Other keys are passed over, or kept (``Member/unknownFields``) when `keepingUnknown` (the
-  /// squad file and its history). Throws only for text that is not JSON.
+  /// Reads the value where `reader` stands as a member by the one member rule; nil when it is no object. Other keys
+  /// are kept when `keepingUnknown` (the squad file and its history). Throws only for text that is not JSON.
   static func read(_ reader: inout JSONReader, readAt: Date, keepingUnknown: Bool = false) throws(JSONReader.Failure)
     -> Result<Member, MemberProblem>?
   {
@@ -84,8 +79,7 @@ extension Member {
     }
   }
 
-  /// A member from the text of its fields, under the one member rule: the id a whole number, the
-  /// name required, ``HeroLimits`` kept; a missing `recruitedAt` means `readAt`, an empty thumbnail none.
+  /// The one member rule: id and name required, ``HeroLimits`` kept; no `recruitedAt` means `readAt`.
   init(
     id: Int?, name: String?, description: String?, thumbnail: String?, recruitedAt: String?, readAt: Date
   ) throws(MemberProblem) {
@@ -125,19 +119,15 @@ extension Member {
 /// file's form and a JSON export's. Each member goes to `each` as it is read, until it says stop.
 struct SquadDocument {
   var isObject: Bool
-  /// `schemaVersion` as read; nil when missing.
   var version: Result<Int?, JSONReader.Unfit>?
-  /// `maxMembers` as read; nil when missing.
   var limit: Result<Int?, JSONReader.Unfit>?
   /// Whether `members` is an array; nil when missing.
   var members: Bool?
   /// The first of `schemaVersion`, `maxMembers` and `members` given twice, if any.
   var repeated: String?
-  /// The other keys, in their order, when read `keepingUnknown`; else none.
   var unknownFields: [UnknownField] = []
 
-  /// Reads the document; `keepingUnknown` (the squad file) keeps the keys squad does not know, at
-  /// the top and in members, which an import leaves out.
+  /// `keepingUnknown` (the squad file) keeps the keys squad does not know, which an import leaves out.
   init(
     _ bytes: UnsafeBufferPointer<UInt8>, readAt: Date, keepingUnknown: Bool = false,
     each: (Result<Member, MemberProblem>?) -> Bool

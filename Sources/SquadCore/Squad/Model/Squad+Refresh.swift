@@ -1,6 +1,5 @@
 extension Squad {
-  /// The squad with each member's name, description and picture taken from `heroes` that know
-  /// them, dates and order kept; nil when nothing changed.
+  /// The squad with each member's name, description and picture from `heroes`; nil when nothing changed.
   func refreshed(from heroes: [Hero]) -> Squad? {
     let memberIDs = Set(members.map(\.id))
     var latest: [HeroID: Hero] = [:]

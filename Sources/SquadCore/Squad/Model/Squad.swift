@@ -4,8 +4,6 @@ import Foundation
 struct Squad: Hashable, Sendable {
   /// The `schemaVersion` this build reads and writes.
   static let currentSchemaVersion = 1
-
-  /// Members in the order they were recruited.
   private(set) var members: [Member]
   /// The most members the squad may hold; nil for no limit (`squads create NAME --max N`).
   var maxMembers: Int?
@@ -14,7 +12,6 @@ struct Squad: Hashable, Sendable {
   /// Keys of the squad file that squad does not know, in their order: kept by every change.
   var unknownFields: [UnknownField] = []
 
-  /// An empty squad.
   init() { members = [] }
 
   /// A squad of the given members; later duplicates of an id are dropped.
@@ -25,10 +22,8 @@ struct Squad: Hashable, Sendable {
 
   init(distinctMembers members: [Member]) { self.members = members }
 
-  /// Ids of all members, for quick membership checks.
   var memberIDs: Set<HeroID> { Set(members.map(\.id)) }
 
-  /// Appends the member unless their id is already present; returns whether it was added.
   @discardableResult
   mutating func recruit(_ member: Member) -> Bool {
     guard !members.contains(where: { $0.id == member.id }) else { return false }
@@ -36,7 +31,6 @@ struct Squad: Hashable, Sendable {
     return true
   }
 
-  /// Removes the member with this id; returns them, or nil when no member has it.
   mutating func fire(_ id: HeroID) -> Member? {
     guard let index = members.firstIndex(where: { $0.id == id }) else { return nil }
     return members.remove(at: index)

@@ -2,11 +2,9 @@ import Foundation
 
 /// What a recruit or fire did: who joined or left, and who was already in or never there.
 struct SquadChange: Equatable, Sendable {
-  /// Members who joined.
   var added: [Member] = []
   /// Heroes who were already members; nothing was done for them.
   var alreadyMembers: [Hero] = []
-  /// Members who left.
   var removed: [Member] = []
   /// Heroes who were not members; nothing was done for them.
   var notMembers: [Hero] = []
@@ -14,7 +12,6 @@ struct SquadChange: Equatable, Sendable {
   /// Nothing changed (listing, or an idempotent no-op).
   static let none = SquadChange()
 
-  /// Whether the squad is unchanged.
   var isEmpty: Bool { added.isEmpty && removed.isEmpty }
 
   /// Applies a command to a squad: the new squad and what changed. Pure.
@@ -63,7 +60,6 @@ extension Hero {
 
 /// A squad after an update, and what the update changed.
 struct SquadUpdateResult: Equatable, Sendable {
-  /// The squad as it now is on disk.
   var squad: Squad
   /// What changed; empty when nothing was written.
   var change: SquadChange

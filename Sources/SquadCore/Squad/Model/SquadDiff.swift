@@ -1,11 +1,9 @@
 /// What one change did to a squad's members: who left (with their place before) and who joined
 /// (with their place after). A member whose details changed both leaves and joins.
 struct SquadDiff: Hashable, Sendable {
-  /// A member and their position in the list.
   struct Placed: Hashable, Sendable {
     /// The position, from 0.
     var index: Int
-    /// The member.
     var member: Member
   }
 
@@ -14,10 +12,8 @@ struct SquadDiff: Hashable, Sendable {
   /// Members who joined, at their positions after the change.
   var added: [Placed] = []
 
-  /// Whether nothing changed.
   var isEmpty: Bool { removed.isEmpty && added.isEmpty }
 
-  /// The diff that undoes this one.
   var inverse: SquadDiff { SquadDiff(removed: added, added: removed) }
 
   /// The smallest diff turning `before` into `after` that its ``inverse`` undoes; every member otherwise.
@@ -31,7 +27,6 @@ struct SquadDiff: Hashable, Sendable {
     return SquadDiff(removed: placed(before), added: placed(after))
   }
 
-  /// The members after this diff: the removed ones taken out, the added ones put in their places.
   func applied(to members: [Member]) -> [Member] {
     let leaving = Set(removed.map(\.member))
     var result = members.filter { !leaving.contains($0) }

@@ -2,11 +2,8 @@ import Foundation
 
 /// Why a squad command changed nothing.
 enum SquadError: Error, Equatable, Sendable, CommandFailure {
-  /// A file could not be read or written.
   case file(PersistenceError)
-  /// A hero named on the command line could not be looked up.
   case lookup(LookupFailure)
-  /// The import file was read but is not a valid export; every problem found is listed.
   case invalidImport(InvalidImport)
   /// The change would take `squad` past its size limit; `fireFirst`: how many to fire to make room.
   case overLimit(limit: Int, members: Int, squad: String, fireFirst: Int?)
@@ -16,21 +13,15 @@ enum SquadError: Error, Equatable, Sendable, CommandFailure {
   case undoStopsAtOutsideChange(path: String, sequence: Int)
   /// The named squad was deleted, renamed or replaced between the command's start and its save.
   case squadGone(squad: String)
-  /// Undo would go back to a squad file squad could not read: there is no squad to restore.
   case noSquadToRestore(path: String)
-  /// A squad with this name exists already.
   case exists(SquadName)
-  /// No squad has this name; `nearest` is the closest existing name.
   case missing(SquadName, nearest: SquadName? = nil)
   /// `--squad` (or `SQUAD_NAME`, when `fromVariable`) names no squad; `nearest` is the closest one.
   case unknown(SquadName, nearest: SquadName?, fromVariable: Bool)
-  /// The default squad is always there: it cannot be created, renamed, deleted or be a new name.
   case isDefault(action: String)
-  /// `squads restore` found no deleted squad of this name kept under `squads/.deleted/`.
   case notKept(SquadName, at: Date? = nil, kept: [Date] = [])
   /// `squads restore` of a name a squad has; `deletions`: how many deletions of it are kept.
   case restoreOver(SquadName, deletions: Int)
-  /// A size limit below the squad's member count.
   case belowMembers(SquadName, limit: Int, members: Int)
 
   /// The file's or the lookup's exit code; 65 for an invalid import, 64 for the default squad, else 1.

@@ -1,17 +1,12 @@
 /// The name of a squad: 1 to 32 characters of `a`–`z`, `0`–`9`, `-` and `_`, starting with a
 /// letter or digit, kept in lowercase, so always a plain file-name component; `default` is `squad.json`.
 struct SquadName: Hashable, Sendable, Comparable, CustomStringConvertible {
-  /// The name in lowercase.
   let value: String
-
-  /// The most characters a name may have.
   static let maxLength = 32
-  /// The default squad.
   static let `default` = SquadName(checked: "default")
 
   private init(checked value: String) { self.value = value }
 
-  /// Whether this is the default squad.
   var isDefault: Bool { self == .default }
 
   var description: String { value }
@@ -52,11 +47,9 @@ struct SquadName: Hashable, Sendable, Comparable, CustomStringConvertible {
   }
 }
 
-/// A text that is not a squad name, and why.
 struct SquadNameError: Error, Equatable, Sendable, CustomStringConvertible {
   /// What was given (printed sanitised).
   var text: String
-  /// The rule it breaks.
   var problem: String
 
   var description: String {

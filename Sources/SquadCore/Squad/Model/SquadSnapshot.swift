@@ -2,15 +2,12 @@ import Foundation
 
 /// The squad and its history as one change finds them, under the lock: all a plan decides from.
 struct SquadSnapshot: Sendable {
-  /// Which squad, and where its files are (for messages).
   var name: SquadName
-  /// The squad file's path, and its history's.
   var path: String, historyPath: String
   /// Which squad it is (``SquadFile/identity``): nil for the default squad and a missing one.
   var identity: [UInt64]?
   /// The squad as read: empty when there is no file yet, or why the file is unusable.
   var loaded: Result<Squad, PersistenceError>
-  /// Whether the squad file exists.
   var exists: Bool
   /// ``SquadDigest`` of the file: ``SquadDigest/absent`` without one.
   var digest: String
@@ -21,10 +18,8 @@ struct SquadSnapshot: Sendable {
   // The history's last line was cut short: the write that drops it says so.
   var historyCutShort = false
 
-  /// The squad (empty when there is no file yet, or it is unusable).
   var squad: Squad { (try? loaded.get()) ?? Squad() }
 
-  /// The squad, or why its file cannot be used.
   func readSquad() throws(SquadError) -> Squad { try loaded.mapError(SquadError.file).get() }
 
   /// ``SquadDigest`` of the squad as read, a missing file read as the empty squad; nil when unusable.
@@ -42,11 +37,8 @@ struct SquadSnapshot: Sendable {
 
 /// What a change makes of the squad.
 struct SquadEdit: Equatable, Sendable {
-  /// The squad after the change.
   var squad: Squad
-  /// How the history records it.
   var kind: HistoryEntry.Kind = .change
-  /// How many changes an undo or redo stepped over.
   var steps = 1
   /// The entry's note (a rename's old name, a new limit).
   var detail: String?

@@ -7,8 +7,7 @@ extension LocalCatalogue: Equatable, CustomTraceConvertible {
 
   var traceValue: JSONValue { .object([("heroes", .int(count))]) }
 
-  /// Where `hero` stands among every hero by each count (``HeroCounts/all``): nil where its count
-  /// is unknown, and heroes whose count is unknown are not counted.
+  /// Where `hero` stands by each count: nil where its count is unknown; heroes whose count is unknown don't count.
   func ranks(of hero: Hero) -> [HeroRank?] {
     if let ranks = answer({ $0.ranks(of: hero) }) { return ranks }
     var others: [HeroCounts] = []
@@ -49,11 +48,9 @@ extension HeroCounts {
 /// A hero's place by one count: 1 has the most; heroes with the same count share a place
 /// (competition ranking: two at 3 are both 3, the next is 5).
 struct HeroRank: Equatable, Sendable {
-  /// 1 plus how many heroes have more.
   var position: Int
   /// How many heroes have this count known, the hero included.
   var of: Int
-  /// How many other heroes have the same count.
   var tiedWith: Int
 
   /// `#1 of 1,564 by comics`, `#8 of 1,564 by events (tied with 3 others)`.

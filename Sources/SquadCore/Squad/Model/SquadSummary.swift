@@ -2,15 +2,12 @@ import Foundation
 
 /// One line of `squad squads`: a squad's name, size, limit and last change.
 struct SquadSummary: Equatable, Sendable {
-  /// The squad.
   var name: SquadName
   /// How many members it has; nil when its file cannot be read.
   var members: Int?
-  /// Its size limit, if any.
   var maxMembers: Int?
   /// When it last changed: its last history entry, else its file's modification time.
   var lastChange: Date?
-  /// Why its file cannot be read, if it cannot.
   var problem: PersistenceError?
   /// Its members, for totals and comparisons; empty when its file cannot be read.
   var roster: [Member] = []

@@ -1,13 +1,9 @@
 /// What undo and redo can step over, worked out by replaying a squad's history like an editor.
 /// Where the history breaks (an outside edit, a squad's start or end, a new limit) both are cleared.
 struct UndoStacks: Equatable, Sendable {
-  /// One change that can be undone or redone.
   struct Step: Equatable, Sendable {
-    /// What the change did.
     var diff: SquadDiff
-    /// The squad's digest before the change.
     var before: String
-    /// The squad's digest after the change.
     var after: String
     /// The number of the change in the history; nil for a step standing for changes trimmed away.
     var sequence: Int?
@@ -19,14 +15,11 @@ struct UndoStacks: Equatable, Sendable {
   var undo: [Step] = []
   /// Changes that redo can make again, the next one last.
   var redo: [Step] = []
-  /// Whether undo, once the undo stack is empty, stops at a change of the size limit that cut off
-  /// changes it could otherwise take back.
+  /// Whether undo, its stack empty, stops at a change of the limit that cut off changes it could take back.
   var startAtLimitChange = false
-  /// The number of the change undo, once the undo stack is empty, stops at because the squad file
-  /// was changed outside squad before it; nil when undo stops anywhere else.
+  /// The change undo, its stack empty, stops at because the squad file was changed outside squad before it.
   var startAtOutsideChange: Int?
 
-  /// The stacks after `entries`, oldest first.
   static func replay(_ entries: [HistoryEntry]) -> UndoStacks {
     var stacks = UndoStacks()
     var lastAfter: String?

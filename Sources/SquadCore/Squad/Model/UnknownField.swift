@@ -1,12 +1,10 @@
 /// A key of the squad file that squad does not know (a person's `"notes"`, a member's
 /// `"nickname"`), carried through reads and written back unchanged so no save drops it.
 struct UnknownField: Hashable, Sendable {
-  /// The key.
   var key: String
   /// The value's JSON text as read, without the white space between its tokens.
   var json: String
 
-  /// A field of this key and JSON text; `json` must be one JSON value on one line.
   init(key: String, json: String) {
     self.key = key
     self.json = json

@@ -3,7 +3,6 @@ import Foundation
 /// A squad's history as JSON lines (`history.jsonl`), oldest first, one ``HistoryEntry`` a line
 /// ("Durability" in docs/SQUADS.md). It must be a regular file of its own; links are refused.
 struct HistoryFile: Sendable {
-  /// The file's path.
   let path: String
 
   /// The most entries kept per squad; older ones are dropped.
@@ -11,8 +10,7 @@ struct HistoryFile: Sendable {
   /// Entries allowed beyond ``bound`` before the file is rewritten, so trimming is occasional.
   static let slack = 100
 
-  /// The entries, oldest first; whether the last line lacks its newline (`tornTail`) and was cut
-  /// short, so dropped (`cutShort`). An unusable file throws ``PersistenceError/Reason/corruptHistory(detail:)``.
+  /// The entries; whether the last line lacks its newline (`tornTail`) and was cut short, so dropped (`cutShort`).
   func read() throws(PersistenceError) -> (entries: [HistoryEntry], tornTail: Bool, cutShort: Bool) {
     guard var lines = try lines() else { return ([], false, false) }
     let tail = lines.removeLast()
@@ -28,9 +26,8 @@ struct HistoryFile: Sendable {
     return (entries, !tail.isEmpty, cut)
   }
 
-  /// The last whole entry, the only one decoded (or two): when a squad last changed, for `squads`.
-  /// For `squad`'s own history, a last "renamed from" its own name is passed over: a rename killed
-  /// before its folder moved, which never happened, as every history reader drops it.
+  /// The last whole entry, decoding only it; a last "renamed from" `squad`'s own name (a rename killed before its
+  /// folder moved) is passed over, as every history reader drops it.
   func lastEntry(of squad: SquadName? = nil) throws(PersistenceError) -> HistoryEntry? {
     guard let lines = try lines() else { return nil }
     var number = lines.count - 1
@@ -108,8 +105,8 @@ struct HistoryFile: Sendable {
     if let status = try FileKind.status(path) { try OutputFile.refuseReadOnly(path, status) }
   }
 
-  /// Replaces the file atomically with the newest entries that fit ``bound`` and a quarter of
-  /// ``InputLimit/historyFile``; returns how many the byte bound alone dropped.
+  /// Keeps the newest entries within ``bound`` and a quarter of ``InputLimit/historyFile``; returns how many the
+  /// byte bound alone dropped.
   @discardableResult
   func rewrite(_ entries: [HistoryEntry]) throws(PersistenceError) -> Int {
     var lines: [String] = []
@@ -126,7 +123,6 @@ struct HistoryFile: Sendable {
     return min(entries.count, HistoryFile.bound) - lines.count
   }
 
-  /// What a change says when trimming dropped `dropped` entries for their size, keeping `kept`.
   func trimmedWarning(dropped: Int, kept: Int) -> String {
     let budget = InputLimit.describe(InputLimit.historyFile / 4)
     let lost = Plural.count(dropped, "earlier entry", "earlier entries")

@@ -7,7 +7,6 @@ enum SquadDigest {
   /// The digest of a squad file squad could not read (an `import --replace` over it).
   static let unreadable = "unreadable"
 
-  /// The digest of a squad.
   static func of(_ squad: Squad) -> String { of(fileForm: SquadFile.encode(squad)) }
 
   static func of(fileForm: Data) -> String { MD5.hex(MD5.digest(fileForm)) }

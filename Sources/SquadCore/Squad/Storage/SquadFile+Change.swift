@@ -1,8 +1,7 @@
 import Foundation
 
 extension SquadFile {
-  /// Runs `body` holding the squad's lock (and the set's, shared); a named squad that does not
-  /// exist throws ``SquadError/squadGone(squad:)`` before anything is made for it.
+  /// Runs `body` under the squad's lock and the set's (shared); a named squad that is gone throws `squadGone`.
   func withLock<Value>(_ body: () throws(SquadError) -> Value) throws(SquadError) -> Value {
     let setLock = try files { () throws(PersistenceError) in
       try setLockPath.map { path throws(PersistenceError) in try FileLock(path: path, shared: true) }
@@ -14,8 +13,7 @@ extension SquadFile {
     return try body()
   }
 
-  /// The one way a squad changes: under the lock, a pure `plan` decides from the squad and its
-  /// history what to write, then the change is recorded and saved. Returns the plan's value and entry.
+  /// The one way a squad changes: under the lock, a pure `plan` decides what to write, then it is recorded and saved.
   func change<Value>(
     by command: String, at date: Date, _ plan: (SquadSnapshot) throws(SquadError) -> (SquadEdit?, Value)
   ) throws(SquadError) -> (Value, HistoryEntry?) {
@@ -69,8 +67,8 @@ extension SquadFile {
     return snapshot
   }
 
-  /// Records `edit`: the history entry is appended and flushed, then the squad is saved (or
-  /// `committing` moves its folder), the commit point (docs/SQUADS.md). Call it holding the lock.
+  /// Records `edit`: the entry is appended and flushed, then the squad is saved or `committing` runs: the commit
+  /// point (docs/SQUADS.md). Call it holding the lock.
   func commit(
     _ edit: SquadEdit, of snapshot: SquadSnapshot, command: String, at date: Date,
     committing: (() throws(PersistenceError) -> Void)? = nil

@@ -2,13 +2,10 @@ import Foundation
 
 /// Reads and writes one squad as `squad.json`, every change recorded in its ``HistoryFile``.
 public struct SquadFile: Sendable {
-  /// Which squad.
   let name: SquadName
   /// The squad file's path.
   public let path: String
-  /// The lock file guarding read-modify-writes.
   let lockPath: String
-  /// The squad's history.
   let history: HistoryFile
   /// The lock on the set of named squads, held shared around a named squad's change; nil for the default squad.
   let setLockPath: String?
@@ -17,7 +14,6 @@ public struct SquadFile: Sendable {
   /// Where a change's warnings go; the CLI prints each once.
   let warn: @Sendable (Warning) -> Void
 
-  /// What a change says beside its result.
   enum Warning: Equatable, Sendable {
     /// The change was made, but the squad's history is unusable and does not record it.
     case unrecorded(String)
@@ -26,7 +22,6 @@ public struct SquadFile: Sendable {
     /// Trimming the history to its size bound dropped entries its count bound would have kept.
     case trimmed(String)
 
-    /// The sentence to show.
     var text: String {
       switch self {
       case .unrecorded(let text), .droppedCutLine(let text), .trimmed(let text): text
@@ -34,7 +29,6 @@ public struct SquadFile: Sendable {
     }
   }
 
-  /// The squad `name` (the default squad unless told) at the given paths.
   init(paths: SquadPaths, name: SquadName = .default, warn: @escaping @Sendable (Warning) -> Void = { _ in }) {
     self.name = name
     let folder = paths.folder(of: name)
@@ -55,13 +49,11 @@ public struct SquadFile: Sendable {
     return try LockSet.guarding(path, lock: lockPath)
   }
 
-  /// Whether another squad command holds a lock a change of this squad waits for (its own, or
-  /// the set's while squads are renamed or deleted), looked at without waiting.
+  /// Whether another command holds a lock this squad's change waits for (its own, or the set's), without waiting.
   var isBusy: Bool {
     FileLock.isHeldElsewhere(lockPath) || setLockPath.map { FileLock.isHeldElsewhere($0, shared: true) } ?? false
   }
 
-  /// Refuses a named squad's folder that is a symbolic link (``OwnFolder``).
   func refuseLinkedFolder() throws(PersistenceError) {
     guard !name.isDefault else { return }
     try OwnFolder.refuseLink(AtomicFile.folderAndName(of: path).folder)
@@ -74,8 +66,7 @@ public struct SquadFile: Sendable {
     }
   }
 
-  /// Which squad this is, whatever it is called now: its folder's identity, which a rename keeps.
-  /// Nil for the default squad and for a named squad that does not exist.
+  /// Its folder's identity, which a rename keeps; nil for the default squad and a missing one.
   var identity: [UInt64]? {
     get throws(PersistenceError) {
       guard !name.isDefault, try FileKind.isPresent(path) else { return nil }
@@ -91,8 +82,7 @@ public struct SquadFile: Sendable {
     }
   }
 
-  /// The squad on disk for a command that reads it: as ``load()``, but a named squad whose file is
-  /// gone (deleted or renamed since the command found it) throws ``PersistenceError/Reason/vanished(squad:)``.
+  /// As ``load()``, but a named squad whose file has gone is ``PersistenceError/Reason/vanished(squad:)``.
   func loadExisting() throws(PersistenceError) -> Squad {
     try refuseLinkedFolder()
     guard let bytes = try BoundedInput.regularFile(path, limit: InputLimit.squadFile) else {
@@ -128,8 +118,7 @@ public struct SquadFile: Sendable {
   /// The files and folders of squad's own home, which no export may overwrite.
   var ownFiles: [String] { [path, lockPath, history.path] + homeFiles }
 
-  /// The file form: pretty, stable key order, ending in a newline. The keys squad does not know
-  /// follow its own, at the top before `members` and in each member after its stored fields.
+  /// The file form: pretty, stable key order, ending in a newline; unknown keys follow squad's own.
   static func encode(_ squad: Squad) -> Data {
     let json = SquadFile.jsonValue(squad, extra: squad.unknownFields.map(\.field), member: fileMemberJSON)
     return Data((json.encoded(pretty: true) + "\n").utf8)
@@ -146,13 +135,10 @@ public struct SquadFile: Sendable {
       ])
   }
 
-  /// One member as an ordered JSON object: every stored ``MemberField`` in order.
   static func memberJSON(_ member: Member) -> JSONValue {
     .object(MemberField.stored.map { ($0.rawValue, $0.json(member)) })
   }
 
-  /// One member as the squad file and its history keep it: ``memberJSON(_:)`` and then the keys
-  /// squad does not know.
   static func fileMemberJSON(_ member: Member) -> JSONValue {
     .object(MemberField.stored.map { ($0.rawValue, $0.json(member)) } + member.unknownFields.map(\.field))
   }
@@ -222,7 +208,6 @@ public struct SquadFile: Sendable {
 }
 
 extension SquadPaths {
-  /// The folder of a named squad; the data folder for the default squad.
   func folder(of name: SquadName) -> String {
     name.isDefault ? dataDirectory : squadsDirectory + "/" + name.value
   }

@@ -3,18 +3,14 @@ import Foundation
 /// The squads of one home: the default squad (`squad.json`) and the named ones (`squads/NAME/`).
 /// Changes of the set hold `squads.lock` exclusively; a change of one named squad holds it shared.
 struct SquadSet: Sendable {
-  /// Where the files are.
   let paths: SquadPaths
-  /// Where each squad's warnings go (``SquadFile/warn``).
   let warn: @Sendable (String) -> Void
   /// Where a word about the user's data goes, even with `--quiet`: a deleted squad no longer kept.
   let alert: @Sendable (String) -> Void
 
-  /// How many deleted squads are kept under `squads/.deleted/`: this many holding members or
-  /// changes, and as many more empty ones (``SetAside/isEmpty``).
+  /// Deleted squads kept under `squads/.deleted/`: this many holding something, as many more empty ones.
   static let keptDeleted = 10
 
-  /// The set at these paths; `alert` defaults to `warn`.
   init(
     paths: SquadPaths, warn: @escaping @Sendable (String) -> Void = { _ in },
     alert: (@Sendable (String) -> Void)? = nil
@@ -24,7 +20,6 @@ struct SquadSet: Sendable {
     self.alert = alert ?? warn
   }
 
-  /// The file of one squad, warning where the set does.
   func file(_ name: SquadName) -> SquadFile {
     SquadFile(paths: paths, name: name) { [warn] warning in warn(warning.text) }
   }
@@ -39,9 +34,8 @@ struct SquadSet: Sendable {
     return [.default] + named.sorted()
   }
 
-  /// What to say of each folder in `squads/` that holds a squad file under a name that is no
-  /// squad name (`AV`, `my squad`): squad never reaches it, so `squads` names it rather than
-  /// hiding it, as it names a link there. Names starting with a dot are squad's own.
+  /// What to say of each folder in `squads/` holding a squad file under no squad name (`AV`): squad never
+  /// reaches it, so `squads` names it. Names starting with a dot are squad's own.
   func strayFolders() -> [String] {
     let entries = ((try? SystemCall.folderNames(paths.squadsDirectory)) ?? nil) ?? []
     return entries.sorted().compactMap { entry -> String? in
@@ -69,7 +63,6 @@ struct SquadSet: Sendable {
     return .unknown(name, nearest: Self.nearest(to: name, in: (try? names()) ?? []), fromVariable: fromVariable)
   }
 
-  /// The existing name closest to `name`, for a "Did you mean" (``EditDistance``).
   static func nearest(to name: SquadName, in names: [SquadName]) -> SquadName? {
     EditDistance.closest(to: name.value, in: names.map(\.value)).flatMap { try? SquadName.parse($0).get() }
   }
@@ -78,7 +71,7 @@ struct SquadSet: Sendable {
     .missing(name, nearest: Self.nearest(to: name, in: (try? names()) ?? []))
   }
 
-  /// A summary of every squad, read without locks; a squad deleted or renamed meanwhile as ``eachSquad(_:vanished:)`` says.
+  /// A summary of every squad, read without locks.
   func summaries() throws(PersistenceError) -> [SquadSummary] {
     try eachSquad(summary) { summary in
       guard case .vanished? = summary.problem?.reason else { return false }
@@ -86,9 +79,8 @@ struct SquadSet: Sendable {
     }
   }
 
-  /// `read` of every squad, all listed again when one's file went between the listing and its
-  /// read (deleted or renamed meanwhile: a new name is in the next listing), three listings at
-  /// most; a squad still going then keeps what `read` made of it (a ``PersistenceError/Reason/vanished(squad:)``).
+  /// `read` of every squad, listed again (three listings at most) when one's file went between the listing and
+  /// its read: deleted or renamed meanwhile, a new name is in the next listing.
   func eachSquad<Read>(_ read: (SquadName) -> Read, vanished: (Read) -> Bool) throws(PersistenceError) -> [Read] {
     var listings = 1
     while true {
@@ -122,8 +114,7 @@ struct SquadSet: Sendable {
     }
   }
 
-  /// Creates an empty squad with an optional size limit, recorded as its history's first entry;
-  /// `earlierChanges` counts the history of a squad whose file was removed, taken up.
+  /// Creates an empty squad; `earlierChanges` counts the history taken up of a squad whose file was removed.
   func create(_ name: SquadName, maxMembers: Int?, at date: Date) throws(SquadError)
     -> (entry: HistoryEntry?, earlierChanges: Int)
   {
@@ -139,8 +130,7 @@ struct SquadSet: Sendable {
     return created
   }
 
-  /// Gives a squad a new name: the history records it, then its folder moves (the commit point).
-  /// False when the new name is the old one: nothing changes, as with `git branch -m a a`.
+  /// The history records the rename, then the folder moves (the commit point). False when the name is the same.
   @discardableResult
   func rename(_ old: SquadName, to new: SquadName, at date: Date) throws(SquadError) -> Bool {
     guard !old.isDefault else { throw .isDefault(action: "renamed") }
@@ -160,9 +150,8 @@ struct SquadSet: Sendable {
     }
   }
 
-  /// Deletes a squad: the history records it, then its folder moves under `squads/.deleted/`.
-  /// Returns its last members (or why they are unknown) and where it is kept; `asked` is the
-  /// ``SquadFile/identity`` a person was asked about, and any other squad of that name is refused.
+  /// The history records the deletion, then the folder moves under `squads/.deleted/`. `asked` is the
+  /// ``SquadFile/identity`` a person was asked about: any other squad of that name is refused.
   func delete(_ name: SquadName, at date: Date, asked: [UInt64]? = nil) throws(SquadError)
     -> (Result<Squad, PersistenceError>, keptIn: String)
   {
@@ -208,8 +197,7 @@ struct SquadSet: Sendable {
     }.sorted { $0.deletedAt > $1.deletedAt }
   }
 
-  /// Moves the newest deleted squad called `name` (with `time`, deleted in that second) back.
-  /// Returns the folder it came from, and when the older deletions of that name still kept were made.
+  /// Moves the newest deletion of `name` (with `time`, deleted in that second) back; `older`: the older ones kept.
   func restore(_ name: SquadName, at time: Date? = nil) throws(SquadError) -> (String, older: [Date]) {
     guard !name.isDefault else { throw .isDefault(action: "restored") }
     let squadFile = file(name)
@@ -230,7 +218,7 @@ struct SquadSet: Sendable {
     return (kept.folder, ofName.map(\.deletedAt).filter { $0 < kept.deletedAt })
   }
 
-  /// Gives a squad a size limit, or none, as a recorded change; false when it already had it.
+  /// False when the squad already had that limit.
   func setLimit(_ name: SquadName, to limit: Int?, at date: Date) throws(SquadError) -> Bool {
     let squadFile = file(name)
     guard try squadFile.exists else { throw missing(name) }
@@ -330,12 +318,9 @@ struct SquadSet: Sendable {
     }
   }
 
-  /// What a squad set aside under `squads/.deleted/` holds, as far as pruning cares.
   struct SetAside {
-    /// How many members it has; nil when its file cannot be read.
     var members: Int?
-    /// Whether it holds nothing worth restoring: no members, and no change in its history but its
-    /// creation, renames and deletion (a squad whose file or history cannot be read is not empty).
+    /// No members and no change but its creation, renames and deletion (an unreadable one is not empty).
     var isEmpty: Bool
 
     static func read(_ folder: String) -> SetAside {

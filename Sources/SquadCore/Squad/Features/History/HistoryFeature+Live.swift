@@ -1,6 +1,5 @@
 import Foundation
 
-/// Runs the history feature's effects against the real files.
 struct HistoryEffects: EffectRunner {
   let environment: AppEnvironment
 

@@ -1,24 +1,17 @@
 import Foundation
 
-/// Showing a squad's history (without the lock), and stepping through it with undo and redo,
-/// one change each (``SquadFile/change(by:at:_:)``).
+/// Showing a squad's history (without the lock), and stepping through it with undo and redo.
 enum HistoryFeature: Feature {
-  /// The phases of `history`, `undo` and `redo`.
   enum State: Equatable, Sendable {
     case idle
-    /// Reading the history.
     case loading(limit: Int?)
-    /// Undoing or redoing up to `count` changes.
     case stepping(StepDirection, count: Int)
     /// The history, newest first.
     case listed([HistoryEntry])
-    /// What an undo or redo did.
     case stepped(StepDirection, StepOutcome)
-    /// Refused or failed; nothing changed.
     case failed(SquadError)
   }
 
-  /// What happened.
   enum Action: Equatable, Sendable {
     case historyRequested(limit: Int?)
     case stepRequested(StepDirection, count: Int, at: Date)
@@ -26,11 +19,9 @@ enum HistoryFeature: Feature {
     case stepFinished(Result<StepOutcome, SquadError>)
   }
 
-  /// What the feature asks the outside world to do.
   enum Effect: Equatable, Sendable {
     /// Read the committed history (without the lock: the snapshot's rules keep it whole).
     case loadHistory
-    /// Undo or redo up to `count` changes in one locked change.
     case step(StepDirection, count: Int, at: Date)
   }
 
@@ -68,8 +59,7 @@ enum HistoryFeature: Feature {
 }
 
 extension HistoryFeature {
-  /// Undo or redo of up to `count` changes, decided on the squad and history read under the lock;
-  /// the value says whether an undo stopped short at a change of the size limit. Pure.
+  /// Undo or redo of up to `count` changes, decided under the lock; whether undo stopped at a limit change. Pure.
   static func plan(_ direction: StepDirection, count: Int, in snapshot: SquadSnapshot) throws(SquadError)
     -> (SquadEdit?, stoppedAtLimitChange: Bool)
   {
@@ -114,17 +104,14 @@ extension HistoryFeature {
   }
 }
 
-/// What an undo or redo did.
 struct StepOutcome: Equatable, Sendable {
   /// The entry it recorded; nil when there was nothing to undo or redo.
   var entry: HistoryEntry?
-  /// Whether undo stopped short of the steps asked at a change of the size limit.
   var stoppedAtLimitChange = false
   /// Whether it took fewer changes than asked because the history held no more.
   var ranOut = false
 }
 
-/// Back (undo) or forward (redo) through a squad's history.
 enum StepDirection: String, Equatable, Sendable {
   case undo
   case redo

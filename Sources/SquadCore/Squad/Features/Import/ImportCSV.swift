@@ -19,8 +19,7 @@ enum ImportCSV {
     return failure
   }
 
-  /// Hands each line of a TSV export to `validation`: no header, no quoting, the stored fields,
-  /// id and name alone, or every field in its order; nothing says which others `--fields` chose.
+  /// A TSV export has no header and no quoting: the stored fields, id and name alone, or every field in order.
   static func forEachTSVMember(_ text: String, _ validation: ImportValidation) -> ImportProblem? {
     var columns: [MemberField]?
     var failure: ImportProblem?

@@ -1,6 +1,5 @@
 import Foundation
 
-/// Runs the import feature's effects against the real files.
 struct ImportEffects: EffectRunner {
   let environment: AppEnvironment
   let catalogue: CatalogueStore

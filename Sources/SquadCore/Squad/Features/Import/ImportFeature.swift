@@ -1,47 +1,29 @@
 import Foundation
 
-/// Importing members from an export: read and validate the whole file, then merge into (or
-/// replace) the squad in one update under the lock (``plan(_:replace:in:)``).
+/// Importing an export: read and validate the whole file, then merge or replace in one locked update.
 enum ImportFeature: Feature {
-  /// The phases of an import; each carries what exists at that point.
   enum State: Equatable, Sendable {
-    /// Nothing asked for yet.
     case idle
-    /// Reading the import file.
     case reading(ImportRequest)
-    /// The file is valid; checking its members against the local catalogue.
     case checking(ImportRequest, ImportContent)
-    /// The file is valid; updating the squad with its members under the lock.
     case updating(ImportRequest, ImportContent)
-    /// Updating, but waiting for another squad command to let the lock go.
     case waitingForLock(ImportRequest, ImportContent)
-    /// Finished; the summary says what changed.
     case done(ImportSummary)
-    /// The import failed; the squad file was not written.
     case failed(SquadError)
   }
 
-  /// What happened.
   enum Action: Equatable, Sendable {
-    /// The user asked to import a file.
     case importRequested(ImportRequest)
-    /// The import file was read, or could not be.
     case fileRead(Result<ImportFile, PersistenceError>)
     /// The local catalogue's name for each of the asked ids it knows.
     case namesFound([HeroID: String])
-    /// The update waits for another squad command to let the lock go.
     case waitingForLock
-    /// The squad was updated (or needed no change), or could not be.
     case squadUpdated(Result<ImportSummary, SquadError>)
   }
 
-  /// What the feature asks the outside world to do.
   enum Effect: Equatable, Sendable {
-    /// Read the whole import file (or stdin).
     case readFile(ImportSource)
-    /// Look the members' ids up in the local catalogue.
     case lookUpNames([HeroID])
-    /// Under the squad lock: read the squad, plan the import, save the result atomically.
     case updateSquad(ImportContent, replace: Bool)
   }
 
@@ -91,8 +73,7 @@ enum ImportFeature: Feature {
 }
 
 extension ImportFeature {
-  /// What an import does to the squad read under the lock: the edit (nil when nothing changes)
-  /// and the summary. Replacing also takes a JSON document's limit, and reads no corrupt squad. Pure.
+  /// Decided under the lock; replacing also takes a JSON document's limit and reads no corrupt squad. Pure.
   static func plan(_ content: ImportContent, replace: Bool, in snapshot: SquadSnapshot) throws(SquadError)
     -> (SquadEdit?, ImportSummary)
   {
@@ -141,24 +122,17 @@ extension ImportFeature {
 
 /// What to import, how, and when (the moment given to members without `recruitedAt`).
 struct ImportRequest: Equatable, Sendable {
-  /// Where the export comes from.
   var source: ImportSource
-  /// Whether the file's members replace the squad instead of joining it.
   var replace: Bool
   /// Whether members whose id the catalogue does not know are left out rather than kept.
   var skipInvalid = false
-  /// The recruitment time of members whose record has none.
   var now: Date
 }
 
-/// Where an import reads from.
 enum ImportSource: Equatable, Sendable {
-  /// The process's standard input (`squad import -`).
   case standardInput
-  /// A file.
   case file(String)
 
-  /// How messages name it: the path, or `<stdin>`.
   var label: String {
     switch self {
     case .standardInput: return "<stdin>"

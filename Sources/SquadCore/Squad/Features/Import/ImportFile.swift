@@ -1,10 +1,7 @@
 import Foundation
 
-/// The bytes of an import file and the name messages use for it.
 struct ImportFile: Equatable, Sendable, CustomTraceConvertible {
-  /// The path, or `<stdin>`.
   var label: String
-  /// The whole content.
   var data: Data
 
   /// Traces show the size, not the content.
@@ -13,17 +10,13 @@ struct ImportFile: Equatable, Sendable, CustomTraceConvertible {
 
 /// What an import file holds: its members and, for a JSON document, the size limit it carries.
 struct ImportContent: Equatable, Sendable {
-  /// The members, in file order.
   var members: [Member]
   /// The document's `maxMembers` (`.some(nil)`: no limit); nil when the format carries none (jsonl, csv).
   var limit: Int?? = nil
-  /// Where each member is in the file, for messages.
   var locations: [HeroID: ImportLocation] = [:]
-  /// What the catalogue check corrected, skipped or kept unknown, as lines for stderr.
   var notes: [String] = []
 
-  /// The members checked against the catalogue's `names`: a known id takes its name; an unknown
-  /// one is kept, or left out when `skipping`. Each is said in `notes`.
+  /// A known id takes the catalogue's name; an unknown one is kept, or left out when `skipping`; all said in `notes`.
   mutating func check(against names: [HeroID: String], label: String, skipping: Bool) {
     members = members.compactMap { member in
       let place = ImportProblem(locations[member.id] ?? .wholeFile, "").line(in: label)

@@ -2,11 +2,8 @@ import Foundation
 
 /// The export formats `squad import` reads, told apart by content.
 enum ImportFormat: Equatable, Sendable {
-  /// One JSON document with a `members` array.
   case json
-  /// One JSON member object per line.
   case jsonLines
-  /// CSV with a header row.
   case csv
   /// Tab-separated values without a header, as `squad export --format tsv` writes them: an id first.
   case tsv

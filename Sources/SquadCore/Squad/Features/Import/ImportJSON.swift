@@ -2,8 +2,7 @@ import Foundation
 
 /// Reads JSON exports: one document (``SquadDocument``), or JSON Lines with one member object a line.
 enum ImportJSON {
-  /// Hands each member of a JSON document to `validation` until it says stop; a whole-document
-  /// problem is returned.
+  /// Hands each member to `validation` until it says stop; a whole-document problem is returned.
   static func forEachMember(_ bytes: [UInt8], _ validation: ImportValidation) -> ImportProblem? {
     var index = 0
     let read = bytes.withUnsafeBufferPointer { buffer in
@@ -94,8 +93,8 @@ enum ImportJSON {
     }
   }
 
-  /// Whether the whole text is one JSON value that is an export document (an object with
-  /// `members` or `schemaVersion`, or no object); nil when it is not one JSON value.
+  /// Whether the text, one JSON value, is an export (no object, or one with `members` or `schemaVersion`);
+  /// nil when it is not one JSON value.
   static func isDocument(_ text: some StringProtocol) -> Bool? {
     var text = String(text)
     return text.withUTF8 { bytes in

@@ -1,13 +1,9 @@
 /// One thing wrong in an import file, and where; thrown by a reader it stops.
 struct ImportProblem: Error, Equatable, Sendable {
-  /// Where the problem is.
   var location: ImportLocation
-  /// The member field concerned, if one is.
   var field: MemberField?
-  /// What is wrong, e.g. `must not be empty`.
   var message: String
 
-  /// Creates a problem.
   init(_ location: ImportLocation, field: MemberField? = nil, _ message: String) {
     self.location = location
     self.field = field
@@ -27,13 +23,10 @@ struct ImportProblem: Error, Equatable, Sendable {
   }
 }
 
-/// Where in an import file something is.
 enum ImportLocation: Hashable, Sendable, CustomStringConvertible {
-  /// The file as a whole.
   case wholeFile
   /// A line (JSON lines) or the line a record starts on (CSV), counting from 1.
   case line(Int)
-  /// A path into a JSON document, e.g. `members[3]`.
   case jsonPath(String)
 
   /// How other messages refer to it: `line 4`, `members[3]`.
@@ -48,11 +41,8 @@ enum ImportLocation: Hashable, Sendable, CustomStringConvertible {
 
 /// An import file that is not a valid export, with every problem found in it.
 struct InvalidImport: Error, Equatable, Sendable {
-  /// How messages name the file: its path, or `<stdin>`.
   var label: String
-  /// The problems, in file order.
   var problems: [ImportProblem]
-  /// Whether the whole file was read; false when reading stopped after too many problems.
   var complete = true
 
   /// One line per problem: `squad.csv:4: name: must not be empty`, `squad.json: members[2].id: …`.

@@ -1,29 +1,23 @@
 /// What an import did, for the summary on stderr.
 struct ImportSummary: Equatable, Sendable, CustomStringConvertible {
-  /// What a replaced squad held.
   enum Previous: Equatable, Sendable {
-    /// A valid squad of this many members.
     case members(Int)
     /// A squad file that could not be read (corrupt or from a newer squad).
     case unreadable
   }
 
-  /// Members added to the squad (merge) or making it up (replace).
   var imported: Int
   /// Members of the file that were already in the squad and left as they were (merge only).
   var alreadyInSquad: Int
-  /// What the squad held before, when it was replaced; nil for a merge.
   var replaced: Previous?
   /// The size limit a replace took from the file, when it differs (`.some(nil)`: lifted).
   var limit: Int?? = nil
-  /// What the catalogue check corrected, skipped or kept unknown (``ImportContent/notes``).
   var notes: [String] = []
   /// A replace whose file holds the squad as it is: nothing but a new ``limit`` was saved.
   var unchanged = false
   /// The plan set the file's limit alone, keeping the members: replacing them is a change of its own.
   var limitFirst = false
 
-  /// `Imported 3 members (1 already in the squad).`, or what the replaced squad held.
   var description: String {
     let limitNote: String
     switch limit {

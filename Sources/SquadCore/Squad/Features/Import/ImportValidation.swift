@@ -1,26 +1,19 @@
 import Foundation
 
-/// Takes members (or their problems) one at a time as a reader hands them over, and says when to
-/// stop reading: after ``problemCap`` problems or more members than ``memberCap``. Used on one thread.
+/// Takes members (or their problems) as a reader hands them over, and says when to stop. Used on one thread.
 final class ImportValidation {
-  /// The most problems kept; past it, reading stops.
   static let problemCap = 1000
   /// The most members an import may hold: each takes at least 100 bytes of ``InputLimit/squadFile``.
   static let memberCap = InputLimit.squadFile / 100
-
   private(set) var members: [Member] = []
-  /// A JSON document's size limit (``ImportContent/limit``).
   var limit: Int?? = nil
   private(set) var problems: [ImportProblem] = []
   private(set) var stoppedEarly = false
   private(set) var firstSeen: [HeroID: ImportLocation] = [:]
-
-  /// The moment a member without `recruitedAt` was recruited.
   let now: Date
 
   init(now: Date) { self.now = now }
 
-  /// Takes one member, or its problem; false when reading should stop.
   func take(_ read: Result<Member, ImportProblem>, at location: ImportLocation) -> Bool {
     switch read {
     case .failure(let problem):

@@ -1,6 +1,5 @@
 import Foundation
 
-/// Runs the squad feature's effects against the real environment.
 struct SquadEffects: EffectRunner {
   let environment: AppEnvironment
 

@@ -1,70 +1,51 @@
 import Foundation
 
-/// Loading, recruiting, firing and saving the squad: heroes are looked up first, then the squad
-/// changes in one locked update, decided on the squad read under the lock.
+/// Listing, recruiting and firing: heroes are looked up first, then the squad changes in one locked update.
 enum SquadFeature: Feature {
-  /// Where the command is, and where the heroes it named came from.
   struct State: Equatable, Sendable {
-    /// The current phase.
     var phase: Phase = .idle
     /// Who answered the hero lookups (for notices and attribution); nil before any lookup.
     var source: DataSource?
-    /// Which squad a fire asks about.
     var squad: SquadName = .default
-    /// Which squad a fire read (``SquadFile/identity``): its update changes that squad only, never
-    /// one renamed, deleted or replaced meanwhile (while its question waited).
+    /// Which squad a fire read (``SquadFile/identity``): never one renamed, deleted or replaced while it asked.
     var squadIdentity: [UInt64]?
-    /// Whether the update waits for another squad command's lock.
     var waitingForLock = false
     /// Names a fire gave that match no member but several heroes: no one to fire.
     var noMember: [String] = []
   }
 
-  /// The phases of a squad command; each carries what exists at that point.
   enum Phase: Equatable, Sendable {
     case idle
     /// Reading the squad without the lock: to list it, or to find the members a fire names.
     case loading(SquadCommand, heroes: [HeroRef])
     /// Looking up the heroes named on the command line (among `squad`'s members first, if read).
     case resolving(SquadCommand, squad: Squad?)
-    /// Waiting for the user to confirm firing these members.
     case confirming(firing: [Member], heroes: [Hero])
-    /// Changing the squad under the lock: read, apply, save.
     case updating(SquadCommand, heroes: [Hero])
-    /// Finished: the squad as it now is, and what happened to it.
     case done(Squad, SquadChange)
-    /// The user said no at the prompt; nothing changed.
     case cancelled
-    /// The command failed; nothing was written.
     case failed(SquadError)
   }
 
-  /// What happened.
   enum Action: Equatable, Sendable {
     case listRequested
     case recruitRequested([HeroRef], at: Date)
     case fireRequested([HeroRef], askFirst: Bool, from: SquadName)
-    /// The squad, and which one it is (``SquadFile/identity``).
     case squadLoaded(Result<Squad, PersistenceError>, identity: [UInt64]? = nil)
     case heroesResolved(Result<Sourced<[Hero]>, LookupFailure>)
     /// Names a fire gave that match no member but several heroes (sent before `heroesResolved`).
     case noMemberNamed([String])
     case confirmationAnswered(Bool)
-    /// The update waits for another squad command to let the lock go.
     case waitingForLock
     case squadUpdated(Result<SquadUpdateResult, SquadError>)
   }
 
-  /// What the feature asks the outside world to do.
   enum Effect: Equatable, Sendable {
-    /// Read the squad without the lock (a listing, or the members a fire may name).
     case loadSquad
-    /// Look the heroes up, trying these members before the catalogue; with `firing`, a name
-    /// that matches no member and several heroes is no one to fire, not an ambiguity.
+    /// Look the heroes up among these members first; with `firing`, a name matching no member is no ambiguity.
     case resolveHeroes([HeroRef], members: [Member], firing: Bool = false)
     case confirm(prompt: String)
-    /// Under the lock: read the squad, apply the command (``plan(_:heroes:identity:in:)``), save it;
-    /// with a `squad` identity, only if it is still that squad.
+    /// ``plan(_:heroes:identity:in:)`` under the lock; with a `squad` identity, only if it is still that squad.
     case updateSquad(SquadCommand, heroes: [Hero], squad: [UInt64]? = nil)
   }
 
@@ -133,8 +114,7 @@ enum SquadFeature: Feature {
     }
   }
 
-  /// Recruit, fire and pick's save, decided on the squad read under the lock; with `identity`,
-  /// only that squad is changed (``SquadError/squadGone(squad:)`` otherwise).
+  /// Recruit, fire and pick's save, decided under the lock; with `identity`, only that squad is changed.
   static func plan(
     _ command: SquadCommand, heroes: [Hero], identity: [UInt64]? = nil, in snapshot: SquadSnapshot
   ) throws(SquadError) -> (SquadEdit?, SquadUpdateResult) {
@@ -167,7 +147,6 @@ enum SquadFeature: Feature {
   }
 }
 
-/// The squad command being run.
 enum SquadCommand: Equatable, Sendable {
   case list
   case recruit(at: Date)
@@ -175,7 +154,6 @@ enum SquadCommand: Equatable, Sendable {
   /// `squad pick`'s Enter: the heroes in `firing` leave, the others join (at `at`), in one save.
   case pick(at: Date, firing: Set<HeroID>)
 
-  /// The command's name, as the squad's history records it.
   var name: String {
     switch self {
     case .list: return "list"

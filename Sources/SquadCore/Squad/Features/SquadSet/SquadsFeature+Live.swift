@@ -1,6 +1,5 @@
 import Foundation
 
-/// Runs the squads feature's effects against the real files.
 struct SquadsEffects: EffectRunner {
   let set: SquadSet
   let environment: AppEnvironment

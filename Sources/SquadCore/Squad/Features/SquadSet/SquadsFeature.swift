@@ -1,28 +1,20 @@
 import Foundation
 
-/// Listing, creating, renaming and deleting squads (`squad squads`); delete reads them first, so
-/// the question can say how many members go.
+/// `squad squads`; delete reads them first, so the question can say how many members go.
 enum SquadsFeature: Feature {
-  /// The phases of a `squads` command.
   enum State: Equatable, Sendable {
     case idle
     /// Reading every squad's summary (to list them, or before deleting `deleting`).
     case loading(deleting: SquadName?, askFirst: Bool, at: Date?)
     /// Waiting for the user to confirm deleting the squad (which one: ``SquadSummary/identity``).
     case confirming(SquadName, at: Date, asked: [UInt64]?)
-    /// Creating, renaming or deleting under the set's lock.
     case changing(SquadsRequest)
-    /// Finished listing.
     case listed([SquadSummary])
-    /// Finished a change.
     case changed(SquadsRequest, SquadsChange)
-    /// The user said no; nothing changed.
     case cancelled
-    /// Refused or failed; nothing changed.
     case failed(SquadError)
   }
 
-  /// What happened.
   enum Action: Equatable, Sendable {
     case listRequested
     case createRequested(SquadName, maxMembers: Int?, at: Date)
@@ -36,12 +28,10 @@ enum SquadsFeature: Feature {
     case changeFinished(Result<SquadsChange, SquadError>)
   }
 
-  /// What the feature asks the outside world to do.
   enum Effect: Equatable, Sendable {
     /// Summarise every squad (no lock).
     case loadSquads
     case confirm(prompt: String)
-    /// Create, rename or delete under the exclusive lock on the set of squads.
     case change(SquadsRequest)
   }
 
@@ -134,29 +124,22 @@ extension SquadsFeature {
   }
 }
 
-/// A change of the set of squads.
 enum SquadsRequest: Equatable, Sendable {
   case create(SquadName, maxMembers: Int?, at: Date)
   case rename(SquadName, to: SquadName, at: Date)
   /// Delete the squad; `asked`: the one a person was asked about (``SquadSet/delete(_:at:asked:)``).
   case delete(SquadName, at: Date, asked: [UInt64]? = nil)
-  /// Give the squad this size limit, or none.
   case limit(SquadName, maxMembers: Int?, at: Date)
-  /// Put the newest deleted squad of this name back, or the newest deleted in the second `at`.
   case restore(SquadName, at: Date? = nil)
 }
 
-/// What a change of the set of squads did.
 enum SquadsChange: Equatable, Sendable {
-  /// Created, renamed, or given its limit.
   case done
   /// Created in a folder holding the history (that many changes) of a squad whose file was removed.
   case takenUp(earlierChanges: Int)
   /// The squad already had that limit; nothing changed.
   case unchanged
-  /// Deleted: how many members it had, and the folder it is kept in.
   case deleted(members: Int, keptIn: String)
-  /// Deleted, though its file could not be read (why), so how many members it had is unknown.
   case deletedUnread(PersistenceError, keptIn: String)
   /// Restored from this folder; `older`: when the older deletions of the name still kept were made.
   case restored(from: String, older: [Date] = [])
