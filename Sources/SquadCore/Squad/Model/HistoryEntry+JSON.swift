@@ -17,9 +17,7 @@ extension HistoryEntry {
   private static func placedJSON(_ placed: SquadDiff.Placed) -> JSONValue {
     .object([("index", .int(placed.index)), ("member", SquadFile.fileMemberJSON(placed.member))])
   }
-}
 
-extension HistoryEntry {
   /// Reads an entry written by ``json``; throws what is wrong, at its key (given twice, too).
   init(reading bytes: UnsafeBufferPointer<UInt8>) throws(JSONReader.Unfit) {
     var reader = JSONReader(bytes)

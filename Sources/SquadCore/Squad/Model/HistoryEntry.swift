@@ -3,13 +3,7 @@ import Foundation
 /// One recorded change of a squad: when, by which command, what it did, and the file's digests.
 struct HistoryEntry: Hashable, Sendable {
   enum Kind: String, Hashable, Sendable, CaseIterable {
-    /// A change of the members (recruit, fire, import, sync, pick, …).
-    case change
-    /// Undo of `steps` earlier changes.
-    case undo
-    /// Redo of `steps` undone changes.
-    case redo
-    case create
+    case change, undo, redo, create
     /// `squads rename`: the squad took a new name (`detail` holds the old one).
     case rename
     case delete
@@ -20,12 +14,11 @@ struct HistoryEntry: Hashable, Sendable {
   /// The number of the change in this squad's history, from 1.
   var sequence: Int
   var at: Date
-  /// The command that made it, e.g. `recruit`, `import --replace`, `pick`.
   var command: String
   var kind: Kind
   /// How many changes an undo or redo stepped over; 1 otherwise.
   var steps = 1
-  /// The squad file's digest before and after; ``SquadDigest/absent`` when there was no file.
+  /// The squad file's digests; ``SquadDigest/absent`` when there was no file.
   var before: String
   var after: String
   var diff = SquadDiff()

@@ -12,18 +12,4 @@ struct Member: Hashable, Sendable, Identifiable {
   var recruitedAt: Date
   /// Keys of the member's object in the squad file that squad does not know, in their order.
   var unknownFields: [UnknownField] = []
-
-  init(id: HeroID, name: String, description: String, thumbnail: String?, recruitedAt: Date) {
-    self.id = id
-    self.name = name
-    self.description = description
-    self.thumbnail = thumbnail
-    self.recruitedAt = recruitedAt
-  }
-
-  init(hero: Hero, recruitedAt: Date) {
-    self.init(
-      id: hero.id, name: hero.name, description: hero.description,
-      thumbnail: hero.thumbnail?.url(), recruitedAt: recruitedAt)
-  }
 }

@@ -3,10 +3,7 @@ import Foundation
 /// A field of a member record: the squad file's keys, the export's columns and `--fields` names;
 /// the counts and `modified` are the catalogue's, joined when shown.
 enum MemberField: String, ListField, CodingKey {
-  case id
-  case name
-  case description
-  case thumbnail
+  case id, name, description, thumbnail
   /// When the hero joined, ISO 8601 in UTC (`recruitedAt`).
   case recruitedAt
   /// The catalogue's counts and last change of the hero.
@@ -17,9 +14,7 @@ enum MemberField: String, ListField, CodingKey {
 
   /// What `list` prints in tables, TSV and CSV unless `--fields` says otherwise.
   static let listed: [MemberField] = [.id, .name, .recruitedAt]
-
   var isFact: Bool { !Self.stored.contains(self) }
-
   var count: (@Sendable (HeroCounts) -> Int?)? { HeroOrder(rawValue: rawValue)?.count }
 
   var column: Table.Column {

@@ -4,8 +4,7 @@ extension Hero {
   init(member: Member) {
     self.init(
       id: member.id, name: member.name, description: member.description,
-      thumbnail: member.thumbnail.flatMap(Thumbnail.init(url:))
-    )
+      thumbnail: member.thumbnail.flatMap(Thumbnail.init(url:)))
   }
 }
 
@@ -16,6 +15,12 @@ struct MemberProblem: Error, Equatable, Sendable {
 }
 
 extension Member {
+  init(hero: Hero, recruitedAt: Date) {
+    self.init(
+      id: hero.id, name: hero.name, description: hero.description, thumbnail: hero.thumbnail?.url(),
+      recruitedAt: recruitedAt)
+  }
+
   /// Reads the value where `reader` stands as a member by the one member rule; nil when it is no object. Other keys
   /// are kept when `keepingUnknown` (the squad file and its history). Throws only for text that is not JSON.
   static func read(_ reader: inout JSONReader, readAt: Date, keepingUnknown: Bool = false) throws(JSONReader.Failure)

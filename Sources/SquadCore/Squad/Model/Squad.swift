@@ -12,10 +12,8 @@ struct Squad: Hashable, Sendable {
   /// Keys of the squad file that squad does not know, in their order: kept by every change.
   var unknownFields: [UnknownField] = []
 
-  init() { members = [] }
-
   /// A squad of the given members; later duplicates of an id are dropped.
-  init(members: [Member]) {
+  init(members: [Member] = []) {
     var seen = Set<HeroID>()
     self.members = members.filter { seen.insert($0.id).inserted }
   }
@@ -23,6 +21,23 @@ struct Squad: Hashable, Sendable {
   init(distinctMembers members: [Member]) { self.members = members }
 
   var memberIDs: Set<HeroID> { Set(members.map(\.id)) }
+
+  /// The squad with each member's name, description and picture from `heroes`; nil when nothing changed.
+  func refreshed(from heroes: [Hero]) -> Squad? {
+    let memberIDs = Set(members.map(\.id))
+    var latest: [HeroID: Hero] = [:]
+    for hero in heroes where memberIDs.contains(hero.id) { latest[hero.id] = hero }
+    guard !latest.isEmpty else { return nil }
+    var changed = false
+    let updated = members.map { member in
+      guard let hero = latest[member.id] else { return member }
+      var fresh = Member(hero: hero, recruitedAt: member.recruitedAt)
+      fresh.unknownFields = member.unknownFields
+      if fresh != member { changed = true }
+      return fresh
+    }
+    return changed ? Squad(members: updated) : nil
+  }
 
   @discardableResult
   mutating func recruit(_ member: Member) -> Bool {

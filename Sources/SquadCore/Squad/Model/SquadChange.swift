@@ -3,28 +3,23 @@ import Foundation
 /// What a recruit or fire did: who joined or left, and who was already in or never there.
 struct SquadChange: Equatable, Sendable {
   var added: [Member] = []
-  /// Heroes who were already members; nothing was done for them.
   var alreadyMembers: [Hero] = []
   var removed: [Member] = []
-  /// Heroes who were not members; nothing was done for them.
   var notMembers: [Hero] = []
 
   /// Nothing changed (listing, or an idempotent no-op).
   static let none = SquadChange()
-
   var isEmpty: Bool { added.isEmpty && removed.isEmpty }
 
-  /// Applies a command to a squad: the new squad and what changed. Pure.
   static func apply(_ command: SquadCommand, heroes: [Hero], to squad: Squad) -> (Squad, SquadChange) {
     var updated = squad
     var change = SquadChange()
     for hero in heroes {
       switch command {
       case .list: break
-      case .recruit(let date): recruit(hero, at: date, into: &updated, change: &change)
       case .fire: fire(hero, from: &updated, change: &change)
       case .pick(_, let firing) where firing.contains(hero.id): fire(hero, from: &updated, change: &change)
-      case .pick(let date, _): recruit(hero, at: date, into: &updated, change: &change)
+      case .recruit(let date), .pick(let date, _): recruit(hero, at: date, into: &updated, change: &change)
       }
     }
     return (updated, change)

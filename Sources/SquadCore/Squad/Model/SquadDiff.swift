@@ -11,9 +11,7 @@ struct SquadDiff: Hashable, Sendable {
   var removed: [Placed] = []
   /// Members who joined, at their positions after the change.
   var added: [Placed] = []
-
   var isEmpty: Bool { removed.isEmpty && added.isEmpty }
-
   var inverse: SquadDiff { SquadDiff(removed: added, added: removed) }
 
   /// The smallest diff turning `before` into `after` that its ``inverse`` undoes; every member otherwise.

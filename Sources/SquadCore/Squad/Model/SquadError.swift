@@ -7,16 +7,13 @@ enum SquadError: Error, Equatable, Sendable, CommandFailure {
   case invalidImport(InvalidImport)
   /// The change would take `squad` past its size limit; `fireFirst`: how many to fire to make room.
   case overLimit(limit: Int, members: Int, squad: String, fireFirst: Int?)
-  /// The squad file at `path` no longer matches the last change squad recorded.
   case changedOutside(path: String)
-  /// Undo has reached change `sequence`, made after the squad file was changed outside squad.
   case undoStopsAtOutsideChange(path: String, sequence: Int)
-  /// The named squad was deleted, renamed or replaced between the command's start and its save.
   case squadGone(squad: String)
   case noSquadToRestore(path: String)
   case exists(SquadName)
   case missing(SquadName, nearest: SquadName? = nil)
-  /// `--squad` (or `SQUAD_NAME`, when `fromVariable`) names no squad; `nearest` is the closest one.
+  /// `--squad` (or `SQUAD_NAME`, when `fromVariable`) names no squad.
   case unknown(SquadName, nearest: SquadName?, fromVariable: Bool)
   case isDefault(action: String)
   case notKept(SquadName, at: Date? = nil, kept: [Date] = [])

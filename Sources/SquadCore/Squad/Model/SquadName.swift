@@ -4,11 +4,8 @@ struct SquadName: Hashable, Sendable, Comparable, CustomStringConvertible {
   let value: String
   static let maxLength = 32
   static let `default` = SquadName(checked: "default")
-
   private init(checked value: String) { self.value = value }
-
   var isDefault: Bool { self == .default }
-
   var description: String { value }
 
   /// How messages name it: "the squad" for the default squad, its name for a named one.
@@ -23,7 +20,6 @@ struct SquadName: Hashable, Sendable, Comparable, CustomStringConvertible {
     return lhs.value < rhs.value
   }
 
-  /// The name `text` stands for, or a sentence saying why it is not a squad name.
   static func parse(_ text: String) -> Result<SquadName, SquadNameError> {
     let lowered = String(
       String.UnicodeScalarView(
@@ -48,7 +44,6 @@ struct SquadName: Hashable, Sendable, Comparable, CustomStringConvertible {
 }
 
 struct SquadNameError: Error, Equatable, Sendable, CustomStringConvertible {
-  /// What was given (printed sanitised).
   var text: String
   var problem: String
 

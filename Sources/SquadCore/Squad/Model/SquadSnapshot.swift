@@ -6,20 +6,17 @@ struct SquadSnapshot: Sendable {
   var path: String, historyPath: String
   /// Which squad it is (``SquadFile/identity``): nil for the default squad and a missing one.
   var identity: [UInt64]?
-  /// The squad as read: empty when there is no file yet, or why the file is unusable.
+  /// Empty when there is no file yet.
   var loaded: Result<Squad, PersistenceError>
   var exists: Bool
   /// ``SquadDigest`` of the file: ``SquadDigest/absent`` without one.
   var digest: String
-  /// The committed history entries, oldest first, or why the history cannot be read.
   var history: Result<[HistoryEntry], PersistenceError>
   // The history on disk holds a torn line or an uncommitted entry, which the next write drops.
   var historyNeedsRewrite = false
   // The history's last line was cut short: the write that drops it says so.
   var historyCutShort = false
-
   var squad: Squad { (try? loaded.get()) ?? Squad() }
-
   func readSquad() throws(SquadError) -> Squad { try loaded.mapError(SquadError.file).get() }
 
   /// ``SquadDigest`` of the squad as read, a missing file read as the empty squad; nil when unusable.
@@ -33,22 +30,8 @@ struct SquadSnapshot: Sendable {
     guard case .success(let entries) = history, let last = entries.last else { return true }
     return last.after == digest
   }
-}
 
-/// What a change makes of the squad.
-struct SquadEdit: Equatable, Sendable {
-  var squad: Squad
-  var kind: HistoryEntry.Kind = .change
-  var steps = 1
-  /// The entry's note (a rename's old name, a new limit).
-  var detail: String?
-  /// How many members the change keeps without naming them: firing them first makes room for it.
-  var fireable = 0
-}
-
-extension SquadSnapshot {
-  /// The rules every change keeps, applied to `edit`: the squad to save and the entry recording it
-  /// (or why the history cannot take one); nil when nothing changes. Pure.
+  /// The rules every change keeps, applied to `edit`: the squad to save and its entry; nil when nothing changes.
   func record(_ edit: SquadEdit, command: String, at date: Date) throws(SquadError)
     -> (squad: Squad, entry: Result<HistoryEntry, PersistenceError>)?
   {
@@ -90,4 +73,15 @@ extension SquadSnapshot {
     guard case .success = loaded else { return false }
     return !exists && edit.kind != .create && edit.kind != .delete
   }
+}
+
+/// What a change makes of the squad.
+struct SquadEdit: Equatable, Sendable {
+  var squad: Squad
+  var kind: HistoryEntry.Kind = .change
+  var steps = 1
+  /// The entry's note (a rename's old name, a new limit).
+  var detail: String?
+  /// How many members the change keeps without naming them: firing them first makes room for it.
+  var fireable = 0
 }

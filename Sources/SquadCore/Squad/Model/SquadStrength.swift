@@ -4,7 +4,6 @@ import Foundation
 extension LocalCatalogue: Equatable, CustomTraceConvertible {
   /// Two catalogues are the same when they read the same index.
   static func == (left: LocalCatalogue, right: LocalCatalogue) -> Bool { left.index === right.index }
-
   var traceValue: JSONValue { .object([("heroes", .int(count))]) }
 
   /// Where `hero` stands by each count: nil where its count is unknown; heroes whose count is unknown don't count.
@@ -29,7 +28,6 @@ extension HeroCounts {
   ]
 
   var values: [Int?] { [comics, series, stories, events] }
-
   var known: Int { values.count { $0 != nil } }
 
   /// Each count summed over the heroes that have it; a count no hero has known is nil (no heroes: 0).

@@ -7,7 +7,6 @@ struct UndoStacks: Equatable, Sendable {
     var after: String
     /// The number of the change in the history; nil for a step standing for changes trimmed away.
     var sequence: Int?
-
     var inverse: Step { Step(diff: diff.inverse, before: after, after: before, sequence: sequence) }
   }
 
@@ -46,15 +45,13 @@ struct UndoStacks: Equatable, Sendable {
     }
     return stacks
   }
-}
 
-extension UndoStacks {
   // Whether a new start here cuts off changes undo could take back, or a stop already said.
-  fileprivate var cutsOffChanges: Bool { !undo.isEmpty || startAtLimitChange || startAtOutsideChange != nil }
+  private var cutsOffChanges: Bool { !undo.isEmpty || startAtLimitChange || startAtOutsideChange != nil }
 
   // Moves `count` steps from one stack to the other; when the stack holds fewer (trimmed from the
   // history), the entry's own step stands for all of them.
-  fileprivate mutating func move(
+  private mutating func move(
     _ count: Int, from source: WritableKeyPath<UndoStacks, [Step]>, to target: WritableKeyPath<UndoStacks, [Step]>,
     orWhole whole: Step
   ) {

@@ -21,8 +21,7 @@ struct HistoryFile: Sendable {
     }
     // Only a line that is no whole JSON document was cut short.
     let cut = !tail.isEmpty && JSONReader.syntaxError(in: Array(tail)) != nil
-    let whole = tail.isEmpty || cut ? nil : try entry(tail, number: lines.count)
-    if let whole { entries.append(whole) }
+    if !tail.isEmpty, !cut { entries.append(try entry(tail, number: lines.count)) }
     return (entries, !tail.isEmpty, cut)
   }
 

@@ -6,8 +6,6 @@ enum SquadDigest {
   static let absent = "none"
   /// The digest of a squad file squad could not read (an `import --replace` over it).
   static let unreadable = "unreadable"
-
   static func of(_ squad: Squad) -> String { of(fileForm: SquadFile.encode(squad)) }
-
   static func of(fileForm: Data) -> String { MD5.hex(MD5.digest(fileForm)) }
 }

@@ -73,10 +73,7 @@ struct SquadSet: Sendable {
 
   /// A summary of every squad, read without locks.
   func summaries() throws(PersistenceError) -> [SquadSummary] {
-    try eachSquad(summary) { summary in
-      guard case .vanished? = summary.problem?.reason else { return false }
-      return true
-    }
+    try eachSquad(summary) { if case .vanished? = $0.problem?.reason { true } else { false } }
   }
 
   /// `read` of every squad, listed again (three listings at most) when one's file went between the listing and
@@ -326,10 +323,8 @@ struct SquadSet: Sendable {
     static func read(_ folder: String) -> SetAside {
       let bytes = try? BoundedInput.regularFile(folder + "/squad.json", limit: InputLimit.squadFile, ownFile: true)
       let members = bytes.flatMap { try? SquadFile.decode($0, path: folder + "/squad.json").members.count }
-      guard members == 0, let history = try? HistoryFile(path: folder + "/history.jsonl").read() else {
-        return SetAside(members: members, isEmpty: false)
-      }
-      let changed = history.entries.contains { ![.create, .rename, .delete].contains($0.kind) }
+      let history = members == 0 ? try? HistoryFile(path: folder + "/history.jsonl").read() : nil
+      let changed = history?.entries.contains { ![.create, .rename, .delete].contains($0.kind) } ?? true
       return SetAside(members: members, isEmpty: !changed)
     }
   }

@@ -30,35 +30,27 @@ enum HistoryFeature: Feature {
     case (.idle, .historyRequested(let limit)):
       state = .loading(limit: limit)
       return [.loadHistory]
-
     case (.idle, .stepRequested(let direction, let count, let date)):
       state = .stepping(direction, count: count)
       return [.step(direction, count: count, at: date)]
-
     case (.loading(let limit), .historyLoaded(.success(let entries))):
       let newestFirst = Array(entries.reversed())
       state = .listed(limit.map { Array(newestFirst.prefix($0)) } ?? newestFirst)
       return []
-
     case (.stepping(let direction, _), .stepFinished(.success(let outcome))):
       state = .stepped(direction, outcome)
       return []
-
     case (.loading, .historyLoaded(.failure(let error))):
       state = .failed(.file(error))
       return []
-
     case (.stepping, .stepFinished(.failure(let error))):
       state = .failed(error)
       return []
-
     default:
       return []
     }
   }
-}
 
-extension HistoryFeature {
   /// Undo or redo of up to `count` changes, decided under the lock; whether undo stopped at a limit change. Pure.
   static func plan(_ direction: StepDirection, count: Int, in snapshot: SquadSnapshot) throws(SquadError)
     -> (SquadEdit?, stoppedAtLimitChange: Bool)
@@ -113,6 +105,5 @@ struct StepOutcome: Equatable, Sendable {
 }
 
 enum StepDirection: String, Equatable, Sendable {
-  case undo
-  case redo
+  case undo, redo
 }

@@ -8,13 +8,11 @@ struct ImportEffects: EffectRunner {
     switch effect {
     case .readFile(let source):
       await send(.fileRead(read(source)))
-
     case .lookUpNames(let ids):
       let catalogue = catalogue.catalogue
       var names: [HeroID: String] = [:]
       for id in ids { names[id] = catalogue.summary(id)?.name }
       await send(.namesFound(names))
-
     case .updateSquad(let content, let replace):
       if environment.squadFile.isBusy { await send(.waitingForLock) }
       await send(.squadUpdated(importing(content, replace: replace)))

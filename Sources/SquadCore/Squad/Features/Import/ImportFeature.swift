@@ -32,7 +32,6 @@ enum ImportFeature: Feature {
     case (.idle, .importRequested(let request)):
       state = .reading(request)
       return [.readFile(request.source)]
-
     case (.reading(let request), .fileRead(.success(let file))):
       switch ImportParser.parse(file, now: request.now) {
       case .success(let content):
@@ -42,48 +41,35 @@ enum ImportFeature: Feature {
         state = .failed(.invalidImport(invalid))
         return []
       }
-
     case (.checking(let request, var content), .namesFound(let names)):
       content.check(against: names, label: request.source.label, skipping: request.skipInvalid)
       state = .updating(request, content)
       return [.updateSquad(content, replace: request.replace)]
-
     case (.reading, .fileRead(.failure(let error))):
       state = .failed(.file(error))
       return []
-
     case (.updating(let request, let content), .waitingForLock):
       state = .waitingForLock(request, content)
       return []
-
     case (.updating(_, let content), .squadUpdated(.success(var summary))),
       (.waitingForLock(_, let content), .squadUpdated(.success(var summary))):
       summary.notes = content.notes
       state = .done(summary)
       return []
-
     case (.updating, .squadUpdated(.failure(let failure))), (.waitingForLock, .squadUpdated(.failure(let failure))):
       state = .failed(failure)
       return []
-
     default:
       return []
     }
   }
-}
 
-extension ImportFeature {
   /// Decided under the lock; replacing also takes a JSON document's limit and reads no corrupt squad. Pure.
   static func plan(_ content: ImportContent, replace: Bool, in snapshot: SquadSnapshot) throws(SquadError)
     -> (SquadEdit?, ImportSummary)
   {
-    let squad: Squad?
-    switch snapshot.loaded {
-    case .success(let read): squad = read
-    case .failure(let error):
-      guard replace, error.exitCode == .invalidData else { throw .file(error) }
-      squad = nil
-    }
+    if case .failure(let error) = snapshot.loaded, !replace || error.exitCode != .invalidData { throw .file(error) }
+    let squad = try? snapshot.loaded.get()
     var (updated, summary) = merge(content.members, into: squad, replace: replace)
     guard replace, case .some(let limit) = content.limit, limit != squad?.maxMembers else {
       // A replace by what the squad holds records nothing, and says so.

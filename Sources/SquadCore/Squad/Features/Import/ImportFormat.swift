@@ -2,9 +2,7 @@ import Foundation
 
 /// The export formats `squad import` reads, told apart by content.
 enum ImportFormat: Equatable, Sendable {
-  case json
-  case jsonLines
-  case csv
+  case json, jsonLines, csv
   /// Tab-separated values without a header, as `squad export --format tsv` writes them: an id first.
   case tsv
 

@@ -13,24 +13,22 @@ enum ImportParser {
       return invalid([ImportProblem(.wholeFile, "not UTF-8 text; save it as UTF-8 and import it again")])
     }
     let validation = ImportValidation(now: now)
-    let failure: ImportProblem?
-    switch ImportFormat.detect(text) {
-    case nil:
+    guard let format = ImportFormat.detect(text) else {
       return invalid([
         ImportProblem(
           .wholeFile,
           "the file is empty; expected a squad export (json, jsonl, csv or tsv). An empty squad exports as "
             + "empty jsonl or tsv, which cannot tell itself from a failed write: export it as json to carry it")
       ])
-    case .json?:
-      failure = ImportJSON.forEachMember(bytes, validation)
-    case .jsonLines?:
+    }
+    let failure: ImportProblem?
+    switch format {
+    case .json: failure = ImportJSON.forEachMember(bytes, validation)
+    case .jsonLines:
       ImportJSON.forEachLine(text, validation)
       failure = nil
-    case .csv?:
-      failure = ImportCSV.forEachMember(text, validation)
-    case .tsv?:
-      failure = ImportCSV.forEachTSVMember(text, validation)
+    case .csv: failure = ImportCSV.forEachMember(text, validation)
+    case .tsv: failure = ImportCSV.forEachTSVMember(text, validation)
     }
     if let failure { return invalid([failure]) }
     guard validation.problems.isEmpty else {

@@ -19,13 +19,11 @@ struct ImportSummary: Equatable, Sendable, CustomStringConvertible {
   var limitFirst = false
 
   var description: String {
-    let limitNote: String
     switch limit {
-    case nil: limitNote = ""
-    case .some(nil): limitNote = " The size limit is lifted, as in the file."
-    case .some(let count?): limitNote = " The squad holds at most \(Plural.members(count)), as in the file."
+    case nil: summary
+    case .some(nil): summary + " The size limit is lifted, as in the file."
+    case .some(let count?): summary + " The squad holds at most \(Plural.members(count)), as in the file."
     }
-    return summary + limitNote
   }
 
   private var summary: String {

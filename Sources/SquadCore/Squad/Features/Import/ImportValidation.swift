@@ -5,13 +5,13 @@ final class ImportValidation {
   static let problemCap = 1000
   /// The most members an import may hold: each takes at least 100 bytes of ``InputLimit/squadFile``.
   static let memberCap = InputLimit.squadFile / 100
+
   private(set) var members: [Member] = []
   var limit: Int?? = nil
   private(set) var problems: [ImportProblem] = []
   private(set) var stoppedEarly = false
   private(set) var firstSeen: [HeroID: ImportLocation] = [:]
   let now: Date
-
   init(now: Date) { self.now = now }
 
   func take(_ read: Result<Member, ImportProblem>, at location: ImportLocation) -> Bool {

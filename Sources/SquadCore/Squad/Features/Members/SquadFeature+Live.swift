@@ -14,17 +14,14 @@ struct SquadEffects: EffectRunner {
       } catch {
         await send(.squadLoaded(.failure(error)))
       }
-
     case .resolveHeroes(let refs, let members, let firing):
       let resolver = HeroResolver(heroes: environment.heroes, members: members)
       guard firing else { return await send(.heroesResolved(await resolver.resolve(refs))) }
       let (heroes, noMember) = await resolver.resolveFiring(refs)
       if !noMember.isEmpty { await send(.noMemberNamed(noMember)) }
       await send(.heroesResolved(heroes))
-
     case .confirm(let prompt):
       await send(.confirmationAnswered(await environment.confirm(prompt)))
-
     case .updateSquad(let command, let heroes, let identity):
       if environment.squadFile.isBusy { await send(.waitingForLock) }
       let update = Result { () throws(SquadError) in

@@ -54,61 +54,47 @@ enum SquadFeature: Feature {
     case (.idle, .listRequested):
       state.phase = .loading(.list, heroes: [])
       return [.loadSquad]
-
     case (.idle, .recruitRequested(let refs, let date)):
       state.phase = .resolving(.recruit(at: date), squad: nil)
       return [.resolveHeroes(refs, members: [])]
-
     case (.idle, .fireRequested(let refs, let askFirst, let squad)):
       state.squad = squad
       state.phase = .loading(.fire(askFirst: askFirst), heroes: refs)
       return [.loadSquad]
-
     case (.loading(.list, _), .squadLoaded(.success(let squad), _)):
       state.phase = .done(squad, .none)
       return []
-
     case (.loading(let command, let refs), .squadLoaded(.success(let squad), let identity)):
       state.squadIdentity = identity
       state.phase = .resolving(command, squad: squad)
       return [.resolveHeroes(refs, members: squad.members, firing: true)]
-
     case (.loading, .squadLoaded(.failure(let error), _)):
       state.phase = .failed(.file(error))
       return []
-
     case (.resolving(let command, let squad), .heroesResolved(.success(let answer))):
       state.source = answer.source
       return heroesResolved(&state, answer.value, command: command, squad: squad)
-
     case (.resolving, .noMemberNamed(let names)):
       state.noMember = names
       return []
-
     case (.resolving, .heroesResolved(.failure(let failure))):
       state.phase = .failed(.lookup(failure))
       return []
-
     case (.confirming(_, let heroes), .confirmationAnswered(true)):
       state.phase = .updating(.fire(askFirst: false), heroes: heroes)
       return [.updateSquad(.fire(askFirst: false), heroes: heroes, squad: state.squadIdentity)]
-
     case (.confirming, .confirmationAnswered(false)):
       state.phase = .cancelled
       return []
-
     case (.updating, .waitingForLock):
       state.waitingForLock = true
       return []
-
     case (.updating, .squadUpdated(.success(let result))):
       state.phase = .done(result.squad, result.change)
       return []
-
     case (.updating, .squadUpdated(.failure(let error))):
       state.phase = .failed(error)
       return []
-
     default:
       return []
     }

@@ -40,19 +40,14 @@ enum SquadsFeature: Feature {
     case (.idle, .listRequested):
       state = .loading(deleting: nil, askFirst: false, at: nil)
       return [.loadSquads]
-
     case (.idle, .createRequested(let name, let limit, let date)):
       return change(&state, .create(name, maxMembers: limit, at: date))
-
     case (.idle, .renameRequested(let old, let new, let date)):
       return change(&state, .rename(old, to: new, at: date))
-
     case (.idle, .limitRequested(let name, let limit, let date)):
       return change(&state, .limit(name, maxMembers: limit, at: date))
-
     case (.idle, .restoreRequested(let name, let time)):
       return change(&state, .restore(name, at: time))
-
     case (.idle, .deleteRequested(let name, let askFirst, let date)):
       guard !name.isDefault else {
         state = .failed(.isDefault(action: "deleted"))
@@ -60,15 +55,12 @@ enum SquadsFeature: Feature {
       }
       state = .loading(deleting: name, askFirst: askFirst, at: date)
       return [.loadSquads]
-
     case (.loading, .squadsLoaded(.failure(let failure))):
       state = .failed(failure)
       return []
-
     case (.loading(nil, _, _), .squadsLoaded(.success(let summaries))):
       state = .listed(summaries)
       return []
-
     case (.loading(let name?, let askFirst, let date?), .squadsLoaded(.success(let summaries))):
       guard let summary = summaries.first(where: { $0.name == name }) else {
         state = .failed(.missing(name, nearest: SquadSet.nearest(to: name, in: summaries.map(\.name))))
@@ -82,22 +74,17 @@ enum SquadsFeature: Feature {
       guard askFirst else { return change(&state, .delete(name, at: date)) }
       state = .confirming(name, at: date, asked: summary.identity)
       return [.confirm(prompt: "Delete \(Plural.squad(name, members: summary.members))? [y/N] ")]
-
     case (.confirming(let name, let date, let asked), .confirmationAnswered(true)):
       return change(&state, .delete(name, at: date, asked: asked))
-
     case (.confirming, .confirmationAnswered(false)):
       state = .cancelled
       return []
-
     case (.changing(let request), .changeFinished(.success(let change))):
       state = .changed(request, change)
       return []
-
     case (.changing, .changeFinished(.failure(let failure))):
       state = .failed(failure)
       return []
-
     default:
       return []
     }
@@ -107,9 +94,7 @@ enum SquadsFeature: Feature {
     state = .changing(request)
     return [.change(request)]
   }
-}
 
-extension SquadsFeature {
   /// `squads edit`'s limit, decided on the squad read under its lock; false when unchanged. Pure.
   static func plan(limit: Int?, for name: SquadName, in snapshot: SquadSnapshot) throws(SquadError)
     -> (SquadEdit?, Bool)
