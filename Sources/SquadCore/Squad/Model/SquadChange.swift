@@ -53,7 +53,6 @@ extension Hero {
   }
 }
 
-/// A squad after an update, and what the update changed.
 struct SquadUpdateResult: Equatable, Sendable {
   var squad: Squad
   /// What changed; empty when nothing was written.

@@ -97,7 +97,6 @@ enum HistoryFeature: Feature {
 }
 
 struct StepOutcome: Equatable, Sendable {
-  /// The entry it recorded; nil when there was nothing to undo or redo.
   var entry: HistoryEntry?
   var stoppedAtLimitChange = false
   /// Whether it took fewer changes than asked because the history held no more.

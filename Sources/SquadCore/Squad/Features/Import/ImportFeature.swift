@@ -15,7 +15,6 @@ enum ImportFeature: Feature {
   enum Action: Equatable, Sendable {
     case importRequested(ImportRequest)
     case fileRead(Result<ImportFile, PersistenceError>)
-    /// The local catalogue's name for each of the asked ids it knows.
     case namesFound([HeroID: String])
     case waitingForLock
     case squadUpdated(Result<ImportSummary, SquadError>)
@@ -110,7 +109,6 @@ enum ImportFeature: Feature {
 struct ImportRequest: Equatable, Sendable {
   var source: ImportSource
   var replace: Bool
-  /// Whether members whose id the catalogue does not know are left out rather than kept.
   var skipInvalid = false
   var now: Date
 }

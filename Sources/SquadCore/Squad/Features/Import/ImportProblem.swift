@@ -39,7 +39,6 @@ enum ImportLocation: Hashable, Sendable, CustomStringConvertible {
   }
 }
 
-/// An import file that is not a valid export, with every problem found in it.
 struct InvalidImport: Error, Equatable, Sendable {
   var label: String
   var problems: [ImportProblem]

@@ -33,7 +33,7 @@ enum SquadFeature: Feature {
     case fireRequested([HeroRef], askFirst: Bool, from: SquadName)
     case squadLoaded(Result<Squad, PersistenceError>, identity: [UInt64]? = nil)
     case heroesResolved(Result<Sourced<[Hero]>, LookupFailure>)
-    /// Names a fire gave that match no member but several heroes (sent before `heroesResolved`).
+    /// Sent before `heroesResolved`.
     case noMemberNamed([String])
     case confirmationAnswered(Bool)
     case waitingForLock

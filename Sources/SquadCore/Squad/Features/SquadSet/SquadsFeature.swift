@@ -29,7 +29,6 @@ enum SquadsFeature: Feature {
   }
 
   enum Effect: Equatable, Sendable {
-    /// Summarise every squad (no lock).
     case loadSquads
     case confirm(prompt: String)
     case change(SquadsRequest)
@@ -122,7 +121,6 @@ enum SquadsChange: Equatable, Sendable {
   case done
   /// Created in a folder holding the history (that many changes) of a squad whose file was removed.
   case takenUp(earlierChanges: Int)
-  /// The squad already had that limit; nothing changed.
   case unchanged
   case deleted(members: Int, keptIn: String)
   case deletedUnread(PersistenceError, keptIn: String)
