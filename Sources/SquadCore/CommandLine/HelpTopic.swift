@@ -4,7 +4,6 @@ enum HelpTopic: String, CaseIterable, Sendable {
   case exitCodes = "exit-codes"
   case formatting
 
-  /// The one-line summary listed in root help.
   var abstract: String {
     switch self {
     case .environment: return "Environment variables and files squad reads and writes."
@@ -13,21 +12,17 @@ enum HelpTopic: String, CaseIterable, Sendable {
     }
   }
 
-  /// The full page.
   var text: String {
     switch self {
     case .exitCodes:
-      let rows = ExitCode.allCases.map { HelpPrinter.row(String($0.rawValue), $0.meaning) }.joinedDirectly(
-        separator: "\n")
-      return "OVERVIEW: Exit codes\n\n\(rows)\n\n" + HelpTopicText.exitCodeNotes
-    case .environment: return HelpTopicText.environment
-    case .formatting: return HelpTopicText.formatting
+      let rows = ExitCode.allCases.map { HelpPrinter.row(String($0.rawValue), $0.meaning) }
+        .joinedDirectly(separator: "\n")
+      return "OVERVIEW: Exit codes\n\n\(rows)\n\n" + Self.exitCodeNotes
+    case .environment:
+      return "OVERVIEW: Environment variables and files\n\nVARIABLES:\n\(Self.variables)\nFILES:\n\(Self.files)"
+    case .formatting: return Self.formattingPage
     }
   }
-}
-
-enum HelpTopicText {
-  static let environment = "OVERVIEW: Environment variables and files\n\nVARIABLES:\n\(variables)\nFILES:\n\(files)"
 
   /// The environment topic's VARIABLES section, also the man page's ENVIRONMENT.
   static let variables = """
@@ -112,7 +107,7 @@ enum HelpTopicText {
 
     """
 
-  static let formatting = """
+  static let formattingPage = """
     OVERVIEW: Output formats, colour and terminal behaviour
 
     FORMATS (--format, for heroes, show and list):

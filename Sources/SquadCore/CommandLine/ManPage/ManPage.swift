@@ -1,7 +1,6 @@
 /// squad(1), the manual page `squad help --man` prints, in man(7) roff: one page rendered from
 /// exactly what `--help` prints, so the two cannot disagree.
 enum ManPage {
-  /// The page for these commands and global options (by default the registry's).
   static func render(
     commands: [CommandSpec] = CommandRegistry.visibleCommands,
     globalOptions: [OptionSpec] = CommandRegistry.globalOptions
@@ -28,9 +27,9 @@ enum ManPage {
     page.heading("GLOBAL OPTIONS")
     for option in globalOptions { page.item(Roff.bold(option.label), [Roff.escaped(option.help)]) }
     page.heading("ENVIRONMENT")
-    page.helpText(HelpTopicText.variables)
+    page.helpText(HelpTopic.variables)
     page.heading("FILES")
-    page.helpText(HelpTopicText.files)
+    page.helpText(HelpTopic.files)
     page.heading("OUTPUT")
     page.helpText(body(of: HelpTopic.formatting.text))
     page.heading("EXIT STATUS")
