@@ -3,25 +3,16 @@ import Foundation
 /// Everything a command needs for one run: its arguments, output settings, the process
 /// environment variables and the live parts (``LiveParts``).
 struct CommandContext: Sendable {
-  /// The parsed command line.
   var arguments: ParsedArguments
-  /// How listings are printed.
   var output: OutputSettings
-  /// The process environment variables.
   var variables: [String: String]
-  /// The live parts of this run.
   var parts: LiveParts
 
-  /// Where output goes.
   var console: Console { parts.console }
-  /// What effects touch.
   var environment: AppEnvironment { parts.environment }
-  /// The squad the command works on (`--squad`, `SQUAD_NAME`, else the default squad).
+  /// `--squad`, `SQUAD_NAME`, else the default squad.
   var squadName: SquadName { environment.squadFile.name }
-
-  /// Whether only results and errors are printed.
   var isQuiet: Bool { arguments.has(.quiet) }
-  /// Whether every action is traced to stderr.
   var isTracing: Bool { arguments.has(.trace) }
 
   /// Prints a notice on stderr unless `--quiet`.
@@ -29,20 +20,16 @@ struct CommandContext: Sendable {
     if !isQuiet { console.err(TextSanitizer.clean(text)) }
   }
 
-  /// Prints `Error: …` on stderr and returns the exit code.
   func fail(_ message: String, _ code: ExitCode) -> Int32 {
     console.err("Error: " + TextSanitizer.clean(message))
     return code.rawValue
   }
 
-  /// Prints what the outcome says is left to print and returns its exit code: a failure as
-  /// `Error: …`, with the usage line when it is a usage failure.
+  /// Prints what the outcome says is left to print and returns its exit code.
   func finish(_ outcome: CommandOutcome) -> Int32 {
     switch outcome {
-    case .exit(let code):
-      return code.rawValue
-    case .failed(let failure):
-      return UsageError(failure: failure, command: arguments.command).report(to: console)
+    case .exit(let code): return code.rawValue
+    case .failed(let failure): return UsageError(failure: failure, command: arguments.command).report(to: console)
     case .error(let message, let code, let details):
       let exitCode = fail(message, code)
       for line in details { console.err(line) }
@@ -53,7 +40,7 @@ struct CommandContext: Sendable {
     }
   }
 
-  /// Prints the notice a data source deserves: where data came from when it was not the API.
+  /// Where data came from when it was not the API.
   func noticeSource(_ source: DataSource?) {
     guard let source else { return }
     switch source {
@@ -68,8 +55,7 @@ struct CommandContext: Sendable {
       if (try? AtomicFile.createDirectory(parts.paths.cacheDirectory)) != nil {
         _ = FileManager.default.createFile(atPath: said, contents: nil)
       }
-    case .catalogue(.offline, _), .api, .squad:
-      break
+    case .catalogue(.offline, _), .api, .squad: break
     case .catalogue(.apiDoesNotKnow, let updatedAt):
       notice("The Marvel API does not know this hero; showing the local catalogue's record (\(age(updatedAt))).")
     case .catalogue(.apiCannot(let what), let updatedAt):

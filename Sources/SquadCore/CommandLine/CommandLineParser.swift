@@ -1,8 +1,8 @@
 /// Parses `squad` command lines: a command (and sub-command), positional arguments, its own
 /// options and the global ones, before or after it; `--` ends the options.
 enum CommandLineParser {
-  /// The parse of the arguments (without the program name), or the first mistake in them; not
-  /// `validating` (a line being completed), only an unknown command is a mistake.
+  /// The first mistake in the arguments (without the program name) is thrown; not `validating`
+  /// (a line being completed), only an unknown command is a mistake.
   static func parse(_ arguments: [String], validating: Bool = true) throws(UsageError) -> ParsedArguments {
     let (spec, commandWords) = try locate(arguments)
     var parsed = ParsedArguments(command: spec?.fullName)
@@ -150,8 +150,7 @@ enum CommandLineParser {
       ?? names.first { writes.contains($0) && EditDistance.between(word, $0, atMost: 1) != nil }
   }
 
-  /// An option this command does not take: where it belongs when another command takes it,
-  /// else the nearest option it does take.
+  /// Where the option belongs when another command takes it, else the nearest one this one takes.
   private static func unknownOption(_ name: String, for spec: CommandSpec?) -> UsageError {
     let owners = CommandRegistry.allCommands.filter { $0.options.contains { $0.isNamed(name) } }
     guard owners.isEmpty else {

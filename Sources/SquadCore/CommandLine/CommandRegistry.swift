@@ -28,7 +28,6 @@ public enum CommandRegistry {
     OptionSpec(.version, help: "Show the version."),
   ]
 
-  /// The global options that only matter to commands printing listings.
   static let outputFormatOptions: Set<OptionKey> = [.format, .json, .noHeaders, .color]
 
   // Each top-level command by its word (its spec's name, which a test holds them to), so that a
@@ -42,7 +41,6 @@ public enum CommandRegistry {
     ("help", HelpCommand.self), ("__complete", CompleteCommand.self),
   ]
 
-  // Every command and sub-command, each spec placed under its parent.
   private static let entries = byName.flatMap { place($0.command, under: []) }
 
   private static func place(
@@ -55,20 +53,18 @@ public enum CommandRegistry {
     return [(spec, command)] + children
   }
 
-  /// The top-level commands' specs, in the order help lists them, each with its sub-commands.
+  /// In the order help lists them, each with its sub-commands.
   public static let commands: [CommandSpec] = entries.map(\.spec).filter { $0.parents.isEmpty }
 
-  /// Every command and sub-command, parents before their sub-commands.
+  /// Parents before their sub-commands.
   public static let allCommands: [CommandSpec] = entries.map(\.spec)
 
-  /// The commands help lists and completion offers: all but the hidden plumbing.
   static var visibleCommands: [CommandSpec] { commands.filter { !$0.isHidden } }
 
-  /// The spec of the command with this full name (`heroes`, `catalogue import`).
+  /// `heroes`, `catalogue import`.
   static func command(named fullName: String) -> CommandSpec? { located(fullName)?.spec }
 
-  /// The command with this full name, placed among its own sub-commands; only its family's
-  /// specs are built, not every command's options and help.
+  /// Only the command's family's specs are built, not every command's options and help.
   static func located(_ fullName: String) -> (spec: CommandSpec, command: any Command.Type)? {
     let path = fullName.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
     guard let first = path.first, let top = byName.first(where: { $0.name == first }) else { return nil }

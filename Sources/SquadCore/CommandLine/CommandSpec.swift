@@ -4,13 +4,11 @@ public struct CommandSpec: Sendable {
   public var name: String
   /// The one-line summary (help's OVERVIEW, and the SUBCOMMANDS list).
   var abstract: String
-  /// Longer help text, printed under the overview.
   var discussion = ""
   /// Positional arguments, in order.
   public var arguments: [ArgumentSpec] = []
   /// Options only this command takes.
   public var options: [OptionSpec] = []
-  /// Worked examples for help.
   var examples: [String] = []
   /// Whether the `--format` family of global options applies.
   var takesOutputFormat = false
@@ -18,14 +16,13 @@ public struct CommandSpec: Sendable {
   var usesSquad = false
   /// Whether help and completion leave the command out (plumbing such as `__complete`).
   var isHidden = false
-  /// The words before ``name``: `["catalogue"]` for `catalogue import` (set by ``CommandRegistry``).
+  /// `["catalogue"]` for `catalogue import` (set by ``CommandRegistry``, as ``subcommands`` is).
   var parents: [String] = []
-  /// The sub-commands, in the order help lists them (set by ``CommandRegistry``).
   var subcommands: [CommandSpec] = []
 
   /// The words that run the command: `["catalogue", "import"]`.
   public var path: [String] { parents + [name] }
-  /// The command as typed after `squad`: `catalogue import`.
+  /// `catalogue import`.
   var fullName: String { path.joinedDirectly(separator: " ") }
 
   /// Every option the command accepts: its own first, then the global ones it does not redeclare
@@ -47,16 +44,14 @@ public struct CommandSpec: Sendable {
 public struct ArgumentSpec: Sendable {
   /// The placeholder, e.g. `hero`.
   public var name: String
-  /// What it means.
   var help: String
   /// Whether it may be left out.
   public var isOptional = false
   /// Whether it may be given several times.
   public var isRepeating = false
-  /// What shell completion offers for it.
   var completion = ValueCompletion.none
 
-  /// How the usage line shows it: `<hero> ...`, `[<prefix>]`.
+  /// `<hero> ...`, `[<prefix>]`.
   var usage: String {
     let core = "<\(name)>" + (isRepeating ? " ..." : "")
     return isOptional ? "[\(core)]" : core
@@ -73,16 +68,12 @@ public struct OptionSpec: Sendable {
   public var valueName: String?
   /// The values allowed, for validation, help and completion; empty for free text.
   public var choices: [String]
-  /// What it does.
   var help: String
-  /// What shell completion offers for its value.
   var valueCompletion: ValueCompletion
 
-  /// Creates an option.
   init(
     _ key: OptionKey, short: String? = nil, value: String? = nil, choices: [String] = [],
-    completion: ValueCompletion = .none,
-    help: String
+    completion: ValueCompletion = .none, help: String
   ) {
     name = key.name
     self.short = short
@@ -95,10 +86,10 @@ public struct OptionSpec: Sendable {
   /// Whether the option is a flag (takes no value).
   public var isFlag: Bool { valueName == nil }
 
-  /// Whether `word` names the option, long or short.
+  /// Long or short.
   func isNamed(_ word: String) -> Bool { name == word || short == word }
 
-  /// How help shows it: `-q, --quiet`, `--limit <n>`.
+  /// `-q, --quiet`, `--limit <n>`.
   var label: String {
     let names = (short.map { "\($0), " } ?? "") + name
     return valueName.map { "\(names) <\($0)>" } ?? names

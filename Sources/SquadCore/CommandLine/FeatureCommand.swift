@@ -4,9 +4,8 @@ protocol FeatureCommand: Command {
   associatedtype Machine: Feature
   associatedtype Runner: EffectRunner where Runner.Effect == Machine.Effect, Runner.Action == Machine.Action
   static var initialState: Machine.State { get }
-  /// The runner over the live parts; fails when a part it needs is missing (sync without keys).
+  /// Fails when a part the runner needs is missing (sync without keys).
   static func runner(_ parts: LiveParts) throws(SourceError) -> Runner
-  /// The first action the command line asks for, or the usage mistake in it.
   static func firstAction(_ context: CommandContext) throws(UsageError) -> Machine.Action
   /// What an intermediate state shows on the status line ("Loading squad…"); nil for none.
   static func status(_ state: Machine.State) -> String?
@@ -54,18 +53,18 @@ extension FeatureCommand {
 enum CommandOutcome: Sendable {
   /// Done, with this exit code: the command printed what it had to.
   case exit(ExitCode)
-  /// Failed: `Error: …` (with the usage line for a usage failure), and the failure's exit code.
+  /// `Error: …` (with the usage line for a usage failure), and the failure's exit code.
   case failed(any CommandFailure)
-  /// Failed with this message and exit code, then these lines on stderr (candidates, what to do).
+  /// This message and exit code, then these lines on stderr (candidates, what to do).
   case error(String, ExitCode, then: [String] = [])
   /// Done, exit 0, after this notice (stderr, silenced by `-q`).
   case notice(String)
 
   static let success = CommandOutcome.exit(.success)
-  /// Failed: the feature stopped in a state that is not final.
+  /// The feature stopped in a state that is not final.
   static let unfinished = CommandOutcome.error("The command stopped unexpectedly.", .failure)
 
-  /// A failed lookup: the message, then the candidates, one per line.
+  /// The message, then the candidates, one per line.
   static func lookupFailed(_ failure: LookupFailure) -> CommandOutcome {
     .error(failure.description, failure.exitCode, then: failure.lines)
   }

@@ -3,7 +3,6 @@
 enum HelpPrinter {
   /// squad in one line: root help's overview, the man page's NAME.
   static let overview = "Manage a squad of Marvel superheroes from the terminal."
-  /// What squad is, under the overview.
   static let summary = """
     Works at once with no keys and no network, on a bundled catalogue of real Marvel
     characters; with MARVEL_PUBLIC_KEY and MARVEL_PRIVATE_KEY set it asks the Marvel API.
@@ -11,8 +10,7 @@ enum HelpPrinter {
   /// Root help's examples, also the man page's.
   static let examples = ["squad heroes spi", "squad recruit 1009610 hulk", "squad list"]
 
-  /// Help for one command or sub-command, or for squad itself when nil, its descriptions wrapped
-  /// under their column to fit `width`.
+  /// Help for a command, or for squad itself when nil, wrapped under its columns to fit `width`.
   static func help(for command: CommandSpec?, width: Int = 80) -> String {
     func rows(_ rows: [(label: String, text: String)]) -> String {
       rows.map { row($0.label, $0.text, width: width) }.joinedDirectly(separator: "\n")
@@ -50,8 +48,7 @@ enum HelpPrinter {
     return sections.joinedDirectly(separator: "\n\n") + "\n"
   }
 
-  /// The one-line usage of a command: `squad heroes [<prefix>] [--limit <n>] …`, and
-  /// `squad catalogue [<subcommand>] …` for one that has sub-commands.
+  /// `squad heroes [<prefix>] [--limit <n>] …`, `squad catalogue [<subcommand>] …`.
   static func usage(for command: CommandSpec?) -> String {
     guard let command else { return "squad <subcommand> [<arguments>] [<options>]" }
     let parts =

@@ -58,7 +58,7 @@ enum OptionValues {
     text.unicodeScalars.contains { $0.properties.isAlphabetic || $0.properties.numericType != nil }
   }
 
-  /// The fields `--fields` names, in its order; nil when it was not given.
+  /// In `--fields`' order; nil when it was not given.
   static func fields<Field: ListField>(_ arguments: ParsedArguments, _: Field.Type) throws(UsageError) -> [Field]? {
     guard let list = arguments.value(.fields) else { return nil }
     var fields: [Field] = []

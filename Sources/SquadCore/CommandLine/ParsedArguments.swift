@@ -1,29 +1,24 @@
 /// A command line taken apart: the command, its positional arguments, and the options given.
 struct ParsedArguments: Equatable, Sendable {
-  /// The subcommand, or nil when none was given.
   var command: String?
-  /// Positional arguments after the command, in order.
   var positionals: [String] = []
   /// Option values by long name; the last one given wins.
   var values: [String: String] = [:]
   /// Flags given, by long name.
   var flags: Set<String> = []
 
-  /// The value of an option, if given.
   func value(_ option: OptionKey) -> String? { values[option.name] }
-
-  /// Whether a flag was given.
   func has(_ flag: OptionKey) -> Bool { flags.contains(flag.name) }
 
-  /// Records an option's value. Like every repeated option, the last one given wins, and that
-  /// holds between `--json` and `--format` too: `--format` after `--json` undoes it.
+  /// Like every repeated option, the last one given wins, and that holds between `--json` and
+  /// `--format` too: `--format` after `--json` undoes it.
   mutating func record(_ value: String, for name: String) {
     values[name] = value
     if name == OptionKey.format.name { flags.remove(OptionKey.json.name) }
   }
 
-  /// Records a flag. `--json` given after `--format` undoes that `--format`, so only the
-  /// option that won is checked and used.
+  /// `--json` given after `--format` undoes that `--format`, so only the option that won is
+  /// checked and used.
   mutating func record(flag name: String) {
     flags.insert(name)
     if name == OptionKey.json.name { values[OptionKey.format.name] = nil }
@@ -40,7 +35,6 @@ struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
   /// used (`recruit -` with a stdin that fails to read), which gets no usage lines.
   var exitCode = ExitCode.usage
 
-  /// Creates a usage error.
   init(_ message: String, command: String?) {
     self.message = message
     self.command = command

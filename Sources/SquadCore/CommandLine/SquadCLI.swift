@@ -14,9 +14,10 @@ public enum SquadCLI {
     do throws(UsageError) {
       parsed = try CommandLineParser.parse(arguments)
     } catch {
-      guard wantsHelp(arguments), error.command != nil || namesNoCommand(arguments) else {
-        return error.report(to: console)
-      }
+      let wantsHelp = arguments.prefix { $0 != "--" }.contains { $0 == OptionKey.help.name || $0 == "-h" }
+      // A line that names no command at all (`squad --bogus --help`) gets squad's help too.
+      let namesNoCommand = { (try? CommandLineParser.locate(arguments)).map { $0.0 == nil } ?? false }
+      guard wantsHelp, error.command != nil || namesNoCommand() else { return error.report(to: console) }
       return help(error.command, console)
     }
     // Long output pages on a terminal; pick draws its own screen and never pages.
@@ -70,10 +71,8 @@ public enum SquadCLI {
       baseURLFlag: parsed.value(.baseURL), timeoutFlag: parsed.value(.timeout), offlineFlag: parsed.has(.offline),
       environment: variables, configFile: paths.configFile)
     {
-    case .success(let value):
-      configuration = value
-    case .failure where silent:
-      configuration = MarvelConfiguration(keys: .none, configFile: paths.configFile)
+    case .success(let value): configuration = value
+    case .failure where silent: configuration = MarvelConfiguration(keys: .none, configFile: paths.configFile)
     case .failure(let error) where error.exitCode == .usage:
       return UsageError(error.description, command: name).report(to: console)
     case .failure(let error):
@@ -103,14 +102,5 @@ public enum SquadCLI {
     console.out(
       HelpPrinter.help(for: command.flatMap(CommandRegistry.command(named:)), width: console.terminal.helpWidth))
     return ExitCode.success.rawValue
-  }
-
-  private static func wantsHelp(_ arguments: [String]) -> Bool {
-    arguments.prefix { $0 != "--" }.contains { $0 == OptionKey.help.name || $0 == "-h" }
-  }
-
-  private static func namesNoCommand(_ arguments: [String]) -> Bool {
-    guard let (spec, _) = try? CommandLineParser.locate(arguments) else { return false }
-    return spec == nil
   }
 }

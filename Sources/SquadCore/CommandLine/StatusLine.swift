@@ -11,7 +11,7 @@ final class StatusLine {
     self.enabled = enabled
   }
 
-  /// Shows the text, or clears the line for nil.
+  /// Clears the line for nil.
   func show(_ text: String?) {
     guard enabled, text != shown else { return }
     shown = text

@@ -2,19 +2,15 @@
 enum ValueCompletion: Equatable, Sendable {
   /// Nothing: free text such as a URL or a number.
   case none
-  /// A fixed set of words.
   case choices([String])
   /// A comma-separated list of these words (`--fields id,name`).
   case commaSeparated([String])
-  /// File names.
   case files
-  /// Folder names.
   case directories
   /// Hero ids and names from the local catalogue and the squad.
   case heroes
   /// Hero ids and names, squad members first (for `fire`).
   case members
-  /// Squad names (for `--squad`).
   case squads
   /// Named squads, never `default` (for `squads rename` and `squads delete`, which refuse it).
   case namedSquads

@@ -134,18 +134,14 @@ extension CatalogueFeatureCommand {
       return .error(
         problem.description, .invalidData,
         then: ["Nothing was imported; the catalogue is unchanged. Fix the file, or add --skip-invalid."])
-    case .failed(.importing(.unreadable(let problem))):
-      return .error(problem.description, .failure)
+    case .failed(.importing(.unreadable(let problem))): return .error(problem.description, .failure)
     case .failed(.importing(.overLimit(let detail))):
       return .error(
         detail + " (see 'Limits' in the README)", .invalidData,
         then: ["Nothing was imported; the catalogue is unchanged."])
-    case .failed(.importing(.persistence(let error))):
-      return .failed(error)
-    case .cancelled:
-      return .notice("Nothing was changed.")
-    case .alreadyBundled:
-      return .notice("The local catalogue holds the bundled set only; there is nothing to reset.")
+    case .failed(.importing(.persistence(let error))): return .failed(error)
+    case .cancelled: return .notice("Nothing was changed.")
+    case .alreadyBundled: return .notice("The local catalogue holds the bundled set only; there is nothing to reset.")
     case .reset(let heroes):
       return .notice("The local catalogue now holds the bundled set only (\(Plural.heroes(heroes))).")
     case .failed(.resetting(let error)), .failed(.repairing(let error)), .failed(.reading(let error)):
@@ -154,8 +150,7 @@ extension CatalogueFeatureCommand {
       context.console.out(
         json ? CatalogueSummary.json(report).encoded(pretty: pretty) + "\n" : CatalogueSummary.text(report))
       return report.damages.isEmpty || report.repaired ? .success : .exit(.invalidData)
-    default:
-      return .unfinished
+    default: return .unfinished
     }
   }
 }

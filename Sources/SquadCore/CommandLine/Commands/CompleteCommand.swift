@@ -49,8 +49,7 @@ enum CompleteCommand: Command {
   static func scoped(_ arguments: ParsedArguments) -> ParsedArguments {
     var scoped = arguments
     let words = CompletionEngine.joiningEquals(Array(arguments.positionals.dropLast()))
-    guard let line = try? CommandLineParser.parse(words, validating: false)
-    else { return scoped }
+    guard let line = try? CommandLineParser.parse(words, validating: false) else { return scoped }
     for key in [OptionKey.home, .squad] {
       guard let value = line.value(key) else { continue }
       let quote = value.first.map { "\"'".contains($0) && value.count > 1 && value.last == $0 } ?? false

@@ -25,9 +25,9 @@ enum CompletionCommand: Command {
     let name = arguments.positionals.first ?? ""
     guard let script = CompletionScript.shells.first(where: { $0.name == name })?.script else {
       let expected = CompletionScript.shells.map { "'\($0.name)'" }.joinedDirectly(separator: ", ")
-      let error = UsageError(
-        "The value '\(name)' is invalid for '<shell>'. Expected one of: \(expected).", command: "completion")
-      return error.report(to: console)
+      return UsageError(
+        "The value '\(name)' is invalid for '<shell>'. Expected one of: \(expected).", command: "completion"
+      ).report(to: console)
     }
     console.out(script)
     return ExitCode.success.rawValue

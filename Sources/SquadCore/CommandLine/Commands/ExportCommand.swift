@@ -52,7 +52,6 @@ enum ExportCommand: FeatureCommand {
   }
 
   static let initialState = ExportFeature.State.idle
-
   static func runner(_ parts: LiveParts) -> ExportEffects { ExportEffects(environment: parts.environment) }
 
   static func firstAction(_ context: CommandContext) throws(UsageError) -> ExportFeature.Action {
@@ -83,10 +82,8 @@ enum ExportCommand: FeatureCommand {
         context.notice("Exported \(Plural.members(document.memberCount))\(context.squadName.place("of")) to \(path).")
       }
       return .success
-    case .failed(let error):
-      return .failed(error)
-    default:
-      return .error("The export stopped unexpectedly.", .failure)
+    case .failed(let error): return .failed(error)
+    default: return .error("The export stopped unexpectedly.", .failure)
     }
   }
 }

@@ -12,8 +12,7 @@ enum HelpCommand: Command {
         completion: .helpTopics),
       ArgumentSpec(
         name: "subcommand", help: "One of the command's sub-commands ('squad help catalogue import').",
-        isOptional: true,
-        completion: .subcommands),
+        isOptional: true, completion: .subcommands),
     ],
     options: [
       OptionSpec(.man, help: "The whole manual, squad(1): shown by man on a terminal, man(7) roff in a pipe.")
@@ -26,8 +25,7 @@ enum HelpCommand: Command {
     let text: String
     if arguments.has(.man) {
       guard arguments.positionals.isEmpty else {
-        let error = UsageError("'--man' prints the whole manual; leave out '<topic>'.", command: "help")
-        return error.report(to: console)
+        return UsageError("'--man' prints the whole manual; leave out '<topic>'.", command: "help").report(to: console)
       }
       let roff = ManPage.render()
       if let man = Pager.manual(variables: ProcessInfo.processInfo.environment, terminal: console.terminal) {

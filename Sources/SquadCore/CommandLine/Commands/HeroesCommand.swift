@@ -46,7 +46,6 @@ enum HeroesCommand: FeatureCommand {
   }
 
   static let initialState = HeroesFeature.State.idle
-
   static func runner(_ parts: LiveParts) -> HeroesEffects { HeroesEffects(environment: parts.environment) }
 
   static func firstAction(_ context: CommandContext) throws(UsageError) -> HeroesFeature.Action {
@@ -99,14 +98,12 @@ enum HeroesCommand: FeatureCommand {
         return .exit(.failure)
       }
       return .success
-    case .failed(let failure):
-      return .failed(failure)
-    default:
-      return unfinished
+    case .failed(let failure): return .failed(failure)
+    default: return unfinished
     }
   }
 
-  /// What an empty listing says; a prefix that found nothing points at `--search`.
+  /// A prefix that found nothing points at `--search`.
   static func nothingFound(_ query: HeroQuery) -> String {
     switch (query.namePrefix, query.search) {
     case (let prefix?, nil):

@@ -22,10 +22,8 @@ enum HistoryCommand: HistoryFeatureCommand {
       if entries.isEmpty { context.notice("No changes recorded yet for the squad '\(context.squadName)'.") }
       context.console.out(HistoryOutput.render(entries, now: context.environment.now(), settings: context.output))
       return .success
-    case .failed(let error):
-      return .failed(error)
-    default:
-      return .unfinished
+    case .failed(let error): return .failed(error)
+    default: return .unfinished
     }
   }
 }
@@ -112,10 +110,8 @@ extension StepCommand {
       context.notice("\(verb) \(Plural.count(entry.steps, "change"))\(context.squadName.place("in"))\(end).\(limit)")
       SquadChangeReport.report(entry.diff, context: context)
       return .success
-    case .failed(let error):
-      return .failed(error)
-    default:
-      return .unfinished
+    case .failed(let error): return .failed(error)
+    default: return .unfinished
     }
   }
 }

@@ -31,7 +31,6 @@ enum ImportCommand: FeatureCommand {
 
   /// How many problems an invalid file lists before summing up the rest.
   static let problemLimit = 20
-
   static let initialState = ImportFeature.State.idle
 
   static func runner(_ parts: LiveParts) -> ImportEffects {
@@ -72,10 +71,8 @@ enum ImportCommand: FeatureCommand {
       }
       context.console.err("Nothing was imported; the squad is unchanged. Fix the file and import it again.")
       return .exit(.invalidData)
-    case .failed(let failure):
-      return .failed(failure)
-    default:
-      return .error("The import stopped unexpectedly.", .failure)
+    case .failed(let failure): return .failed(failure)
+    default: return .error("The import stopped unexpectedly.", .failure)
     }
   }
 }

@@ -28,7 +28,6 @@ enum PickCommand: Command {
     ],
     examples: ["squad pick", "squad pick spider"], usesSquad: true)
 
-  /// What to use instead of `pick` where it cannot draw.
   static let alternatives =
     "In scripts use 'squad recruit' and 'squad fire', or pick with 'squad heroes --all | fzf'."
 
@@ -89,16 +88,11 @@ enum PickCommand: Command {
     case .finished(.saved(let result)):
       SquadChangeReport.report(result.change, context: context)
       return .success
-    case .finished(.unchanged):
-      return .notice("Nothing picked; the squad is unchanged.")
-    case .finished(.interrupted):
-      return .exit(.interrupted)
-    case .finished(.failed(.terminalClosed)):
-      return .error("The terminal closed; nothing was saved.", .failure)
-    case .finished(.failed(.squad(let error))):
-      return .failed(error)
-    default:
-      return .error("The picker stopped unexpectedly.", .failure)
+    case .finished(.unchanged): return .notice("Nothing picked; the squad is unchanged.")
+    case .finished(.interrupted): return .exit(.interrupted)
+    case .finished(.failed(.terminalClosed)): return .error("The terminal closed; nothing was saved.", .failure)
+    case .finished(.failed(.squad(let error))): return .failed(error)
+    default: return .error("The picker stopped unexpectedly.", .failure)
     }
   }
 }

@@ -16,7 +16,6 @@ enum ShowCommand: FeatureCommand {
     takesOutputFormat: true)
 
   static let initialState = HeroDetailFeature.State.idle
-
   static func runner(_ parts: LiveParts) -> HeroDetailEffects { HeroDetailEffects(environment: parts.environment) }
 
   static func firstAction(_ context: CommandContext) throws(UsageError) -> HeroDetailFeature.Action {
@@ -60,8 +59,7 @@ enum ShowCommand: FeatureCommand {
         why + "; showing what squad '\(context.squadName)' holds of them, recruited "
           + "\(MarvelDate.iso8601(member.recruitedAt)).")
       return show(HeroDetail(hero: Hero(member: member), source: .squad), context)
-    default:
-      return .error("The lookup stopped unexpectedly.", .failure)
+    default: return .error("The lookup stopped unexpectedly.", .failure)
     }
   }
 

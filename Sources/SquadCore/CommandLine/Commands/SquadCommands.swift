@@ -197,14 +197,10 @@ extension SquadFeatureCommand {
         context.console.out(text)
       }
       return .success
-    case .cancelled:
-      return .notice("Nothing fired; the squad is unchanged.")
-    case .failed(.lookup(let failure)):
-      return .lookupFailed(failure)
-    case .failed(let failure):
-      return .failed(failure)
-    default:
-      return .unfinished
+    case .cancelled: return .notice("Nothing fired; the squad is unchanged.")
+    case .failed(.lookup(let failure)): return .lookupFailed(failure)
+    case .failed(let failure): return .failed(failure)
+    default: return .unfinished
     }
   }
 }

@@ -275,12 +275,9 @@ extension SquadsFeatureCommand {
         : " Older deletions of '\(name)' are kept, made at " + NameList.join(older.map(MarvelDate.iso8601))
           + "; to reach one, rename this squad first, then: squad squads restore \(name) --at TIME."
       return .notice("Restored the squad '\(name)' from \(folder). Use it with --squad \(name).\(others)")
-    case .cancelled:
-      return .notice("Nothing deleted; the squad is unchanged.")
-    case .failed(let failure):
-      return .failed(failure)
-    default:
-      return .unfinished
+    case .cancelled: return .notice("Nothing deleted; the squad is unchanged.")
+    case .failed(let failure): return .failed(failure)
+    default: return .unfinished
     }
   }
 }

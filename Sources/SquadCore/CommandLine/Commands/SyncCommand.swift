@@ -58,10 +58,8 @@ enum SyncCommand: FeatureCommand {
       }
       for warning in warnings { context.console.err("Warning: " + TextSanitizer.clean(warning)) }
       return warnings.isEmpty ? .success : .exit(.failure)
-    case .failed(let failure):
-      return .failed(failure)
-    default:
-      return .error("The sync stopped unexpectedly; the local catalogue was left as it was.", .failure)
+    case .failed(let failure): return .failed(failure)
+    default: return .error("The sync stopped unexpectedly; the local catalogue was left as it was.", .failure)
     }
   }
 

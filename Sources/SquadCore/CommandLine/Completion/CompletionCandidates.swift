@@ -40,13 +40,13 @@ enum CompletionCandidates {
     }
   }
 
-  /// Whether every command would read `name` as an id (``HeroRef/init(argument:)``), not a name.
+  /// Whether every command would read `name` as an id, not a name.
   private static func readsAsID(_ name: String) -> Bool {
     if case .id = HeroRef(argument: name) { return true }
     return false
   }
 
-  /// The digits of `prefix` when it is the start of an id: digits, or '#' and at least one digit.
+  /// Digits, or '#' and at least one digit: the start of an id.
   static func idDigits(_ prefix: String) -> String? {
     let digits = prefix.hasPrefix("#") ? String(prefix.dropFirst()) : prefix
     return !digits.isEmpty && digits.utf8.allSatisfy({ (48...57).contains($0) }) ? digits : nil

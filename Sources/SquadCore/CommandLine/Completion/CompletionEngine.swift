@@ -13,14 +13,14 @@ enum CompletionEngine {
     case files, directories
   }
 
-  /// What to offer: how to insert it, and the candidates (`word`, or `word<TAB>description`).
+  /// Candidates are `word`, or `word<TAB>description`.
   struct Reply: Equatable, Sendable {
     var kind: Kind
     var candidates: [String] = []
   }
 
-  /// The reply for `current`, the word being completed, after `words` (the line after `squad`);
-  /// `lookup` lists the heroes or squads whose names start with a prefix.
+  /// `current` is the word being completed after `words` (the line after `squad`); `lookup` lists
+  /// the heroes or squads whose names start with a prefix.
   static func reply(_ words: [String], current: String, lookup: (ValueCompletion, String) -> [String]) -> Reply {
     var words = joiningEquals(words)
     var current = current
@@ -66,7 +66,7 @@ enum CompletionEngine {
     return values(argument.completion, prefix: current, described: nil, lookup)
   }
 
-  /// The candidates a value completion offers for `prefix`; those of an option carry its help.
+  /// Those of an option carry its help.
   private static func values(
     _ completion: ValueCompletion, prefix: String, described option: OptionSpec?,
     _ lookup: (ValueCompletion, String) -> [String]

@@ -1,7 +1,7 @@
 /// The completion scripts `squad completion bash|zsh|fish` prints: each passes the words typed
 /// to `squad __complete` and inserts its answer, so it holds no command list to go stale.
 enum CompletionScript {
-  /// The shells squad writes a script for, each with its script, in the order help names them.
+  /// In the order help names them.
   static let shells: [(name: String, script: String)] = [("bash", bash), ("zsh", zsh), ("fish", fish)]
 
   /// bash: `eval "$(squad completion bash)"` (bash 3.2 ignores `source <(…)`). Names are inserted
@@ -35,7 +35,6 @@ enum CompletionScript {
 
     """#
 
-  /// zsh: `source <(squad completion zsh)` after `compinit`, or saved as `_squad` on `$fpath`.
   static let zsh = #"""
     #compdef squad
     # zsh completion for squad
@@ -65,7 +64,6 @@ enum CompletionScript {
 
     """#
 
-  /// fish: `squad completion fish | source`, or saved as `~/.config/fish/completions/squad.fish`.
   static let fish = #"""
     # fish completion for squad
     # Load it with: squad completion fish | source

@@ -6,7 +6,6 @@ struct Roff {
   // before `.TP` is an empty paragraph, which mandoc -T lint reports.
   private var afterHeading = true
 
-  /// A request line, e.g. `.TH …`, written as it is.
   mutating func request(_ line: String) { source += line + "\n" }
 
   /// `.SH NAME`, or `.SS` for a subsection.
@@ -16,19 +15,19 @@ struct Roff {
     afterHeading = true
   }
 
-  /// A filled paragraph of text lines (already escaped), cut to lines of at most 80 bytes.
+  /// Lines already escaped, cut to at most 80 bytes.
   mutating func paragraph(_ lines: [String]) {
     guard !lines.isEmpty else { return }
     block(lines.flatMap(Roff.wrapped))
   }
 
-  /// A tagged item: the tag on its own line (already formatted), the text indented below it.
+  /// The tag (already formatted) on its own line, the text indented below it.
   mutating func item(_ tag: String, _ lines: [String]) {
     for line in [".TP", tag] + lines.flatMap(Roff.wrapped) { request(line) }
     afterHeading = false
   }
 
-  /// Lines shown as typed (examples), indented, one output line each.
+  /// Examples: indented, one output line each.
   mutating func example(_ lines: [String]) { block([".RS 4", ".EX"] + lines.map(Roff.escaped) + [".EE", ".RE"]) }
 
   private mutating func block(_ lines: [String]) {
