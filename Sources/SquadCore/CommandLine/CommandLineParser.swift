@@ -208,7 +208,5 @@ enum CommandLineParser {
     return nearest == shown ? nil : nearest
   }
 
-  private static func didYouMean(_ suggestion: String?) -> String {
-    suggestion.map { " Did you mean '\($0)'?" } ?? ""
-  }
+  private static func didYouMean(_ suggestion: String?) -> String { suggestion.map { " Did you mean '\($0)'?" } ?? "" }
 }

@@ -9,7 +9,6 @@ protocol FeatureCommand: Command {
   static func firstAction(_ context: CommandContext) throws(UsageError) -> Machine.Action
   /// What an intermediate state shows on the status line ("Loading squad…"); nil for none.
   static func status(_ state: Machine.State) -> String?
-  /// What the final state prints, and how the run ends.
   static func report(_ state: Machine.State, _ context: CommandContext) -> CommandOutcome
   /// Whether the command changes data it picks from the catalogue, and so first takes in what an
   /// earlier release left (``CatalogueStore/upgrade()``); a read never migrates.

@@ -4,7 +4,6 @@ struct ParsedArguments: Equatable, Sendable {
   var positionals: [String] = []
   /// Option values by long name; the last one given wins.
   var values: [String: String] = [:]
-  /// Flags given, by long name.
   var flags: Set<String> = []
 
   func value(_ option: OptionKey) -> String? { values[option.name] }

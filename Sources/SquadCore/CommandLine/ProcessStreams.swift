@@ -41,9 +41,7 @@ public enum ProcessStreams {
 
   /// The arguments after the program name, from main's own argument vector (so a missing /proc
   /// loses nothing); nil when squad cannot see them at all.
-  public static func arguments() -> [String]? {
-    argumentVector().map { $0.dropFirst().map { String(cString: $0) } }
-  }
+  public static func arguments() -> [String]? { argumentVector().map { $0.dropFirst().map { String(cString: $0) } } }
 
   /// Why the command line cannot be used, or nil: an argument or path variable that is not UTF-8,
   /// which a Swift string would silently turn into another path (U+FFFD).

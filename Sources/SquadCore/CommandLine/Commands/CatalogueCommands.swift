@@ -11,13 +11,9 @@ enum CatalogueCommand: CatalogueFeatureCommand {
       from (bundled, api, import), when it last changed and where its files are.
       """,
     options: [OptionSpec(.json, help: "Print the summary as JSON.")],
-    examples: [
-      "squad catalogue", "squad catalogue import ~/marvel-dumps/", "squad catalogue reset --yes",
-    ])
+    examples: ["squad catalogue", "squad catalogue import ~/marvel-dumps/", "squad catalogue reset --yes"])
 
-  static func firstAction(_ context: CommandContext) throws(UsageError) -> CatalogueFeature.Action {
-    .summaryRequested
-  }
+  static func firstAction(_ context: CommandContext) throws(UsageError) -> CatalogueFeature.Action { .summaryRequested }
 }
 
 enum CatalogueImportCommand: CatalogueFeatureCommand {
@@ -126,9 +122,7 @@ extension CatalogueFeatureCommand {
       } else {
         context.notice(CatalogueSummary.text(report))
       }
-      guard !report.broughtBackNothing else {
-        return .error(CatalogueSummary.nothingBroughtBack(report), .invalidData)
-      }
+      guard !report.broughtBackNothing else { return .error(CatalogueSummary.nothingBroughtBack(report), .invalidData) }
       return .success
     case .failed(.importing(.invalid(let problem))):
       return .error(

@@ -26,9 +26,7 @@ enum CompletionEngine {
     var current = current
     if current == "=", words.last?.hasPrefix("--") == true { current = "" }
     if words.last == "=" { words.removeLast() }
-    guard let line = try? CommandLineParser.parse(words, validating: false) else {
-      return Reply(kind: .words)
-    }
+    guard let line = try? CommandLineParser.parse(words, validating: false) else { return Reply(kind: .words) }
     let spec = line.command.flatMap(CommandRegistry.command(named:))
     let options = spec?.acceptedOptions ?? CommandRegistry.globalOptions
     let afterOptions = words.contains("--")
@@ -109,14 +107,13 @@ enum CompletionEngine {
   /// The words with bash's `--opt`, `=`, `value` joined back into `--opt=value`.
   static func joiningEquals(_ words: [String]) -> [String] {
     var joined: [String] = []
-    var index = 0
-    while index < words.count {
-      if words[index] == "=", index + 1 < words.count, let option = joined.last, option.hasPrefix("--") {
-        joined[joined.count - 1] = option + "=" + words[index + 1]
-        index += 2
+    var rest = words[...]
+    while let word = rest.popFirst() {
+      if word == "=", let value = rest.first, let option = joined.last, option.hasPrefix("--") {
+        joined[joined.count - 1] = option + "=" + value
+        rest.removeFirst()
       } else {
-        joined.append(words[index])
-        index += 1
+        joined.append(word)
       }
     }
     return joined

@@ -37,9 +37,7 @@ enum ManPage {
     page.heading("EXAMPLES")
     page.example(HelpPrinter.examples)
     page.heading("SEE ALSO")
-    page.paragraph([
-      ".BR jq (1),", ".BR fzf (1),", ".BR bash (1),", ".BR zsh (1),", ".BR fish (1)",
-    ])
+    page.paragraph([".BR jq (1),", ".BR fzf (1),", ".BR bash (1),", ".BR zsh (1),", ".BR fish (1)"])
     return page.source
   }
 
