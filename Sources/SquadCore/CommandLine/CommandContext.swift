@@ -7,7 +7,6 @@ struct CommandContext: Sendable {
   var output: OutputSettings
   var variables: [String: String]
   var parts: LiveParts
-
   var console: Console { parts.console }
   var environment: AppEnvironment { parts.environment }
   /// `--squad`, `SQUAD_NAME`, else the default squad.

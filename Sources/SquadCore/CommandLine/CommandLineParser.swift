@@ -7,12 +7,10 @@ enum CommandLineParser {
     let (spec, commandWords) = try locate(arguments)
     var parsed = ParsedArguments(command: spec?.fullName)
     let options = spec?.acceptedOptions ?? CommandRegistry.globalOptions
-    var index = 0
+    var tokens = arguments.enumerated().makeIterator()
     var onlyPositionals = false
-    while index < arguments.count {
-      let token = arguments[index]
-      index += 1
-      if commandWords.contains(index - 1) { continue }
+    while let (index, token) = tokens.next() {
+      if commandWords.contains(index) { continue }
       if onlyPositionals || token == "-" || !token.hasPrefix("-") {
         parsed.positionals.append(token)
         continue
@@ -38,11 +36,10 @@ enum CommandLineParser {
         parsed.record(flag: option.name)
         continue
       }
-      guard let value = inlineValue ?? (index < arguments.count ? arguments[index] : nil) else {
+      guard let value = inlineValue ?? tokens.next()?.element else {
         guard validating else { break }
         throw UsageError("Missing value for '\(option.label)'.", command: parsed.command)
       }
-      if inlineValue == nil { index += 1 }
       // An empty value is never meant: `--home ""` would silently mean the current folder.
       if value.isEmpty, validating {
         throw UsageError("Option '\(option.name)' needs a value, not an empty string.", command: parsed.command)

@@ -55,12 +55,9 @@ public enum CommandRegistry {
 
   /// In the order help lists them, each with its sub-commands.
   public static let commands: [CommandSpec] = entries.map(\.spec).filter { $0.parents.isEmpty }
-
   /// Parents before their sub-commands.
   public static let allCommands: [CommandSpec] = entries.map(\.spec)
-
   static var visibleCommands: [CommandSpec] { commands.filter { !$0.isHidden } }
-
   /// `heroes`, `catalogue import`.
   static func command(named fullName: String) -> CommandSpec? { located(fullName)?.spec }
 

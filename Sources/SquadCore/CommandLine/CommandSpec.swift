@@ -19,7 +19,6 @@ public struct CommandSpec: Sendable {
   /// `["catalogue"]` for `catalogue import` (set by ``CommandRegistry``, as ``subcommands`` is).
   var parents: [String] = []
   var subcommands: [CommandSpec] = []
-
   /// The words that run the command: `["catalogue", "import"]`.
   public var path: [String] { parents + [name] }
   /// `catalogue import`.
@@ -85,7 +84,6 @@ public struct OptionSpec: Sendable {
 
   /// Whether the option is a flag (takes no value).
   public var isFlag: Bool { valueName == nil }
-
   /// Long or short.
   func isNamed(_ word: String) -> Bool { name == word || short == word }
 

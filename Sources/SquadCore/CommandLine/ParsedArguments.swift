@@ -5,7 +5,6 @@ struct ParsedArguments: Equatable, Sendable {
   /// Option values by long name; the last one given wins.
   var values: [String: String] = [:]
   var flags: Set<String> = []
-
   func value(_ option: OptionKey) -> String? { values[option.name] }
   func has(_ flag: OptionKey) -> Bool { flags.contains(flag.name) }
 

@@ -22,7 +22,6 @@ public enum StandardOutput {
 
   /// Whether stdin was closed when squad started (`squad import - <&-`): reading it is an error.
   static var standardInputWasClosed: Bool { closedInput.withLock { $0 } }
-
   private static let closedInput = Mutex(false)
 
   /// Writes all of `text` to stdout (or holds it for the pager, ``HeldOutput``); after a failed

@@ -55,7 +55,6 @@ protocol HistoryFeatureCommand: FeatureCommand where Machine == HistoryFeature, 
 
 extension HistoryFeatureCommand {
   static var initialState: HistoryFeature.State { .idle }
-
   static func runner(_ parts: LiveParts) -> HistoryEffects { HistoryEffects(environment: parts.environment) }
 
   static func status(_ state: HistoryFeature.State) -> String? {

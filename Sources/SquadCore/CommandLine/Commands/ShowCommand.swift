@@ -95,11 +95,8 @@ enum ShowCommand: FeatureCommand {
         switch read {
         case .success(let ids): if ids.contains(detail.hero.id) { memberOf.append(name) }
         case .failure(let error):
-          guard case .unreadable = error.reason else {
-            context.notice("Warning: " + error.description)
-            continue
-          }
-          throw error
+          if case .unreadable = error.reason { throw error }
+          context.notice("Warning: " + error.description)
         }
       }
       detail.squads = memberOf

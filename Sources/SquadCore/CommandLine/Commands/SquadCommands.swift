@@ -148,7 +148,6 @@ protocol SquadFeatureCommand: FeatureCommand where Machine == SquadFeature, Runn
 
 extension SquadFeatureCommand {
   static var initialState: SquadFeature.State { SquadFeature.State() }
-
   static func runner(_ parts: LiveParts) -> SquadEffects { SquadEffects(environment: parts.environment) }
 
   static func status(_ state: SquadFeature.State) -> String? {

@@ -229,7 +229,6 @@ extension SquadsFeatureCommand {
     reportChange(state, context)
   }
 
-  /// What every squads command reports, the listing included.
   static func reportChange(_ state: SquadsFeature.State, _ context: CommandContext) -> CommandOutcome {
     switch state {
     case .listed(let summaries):

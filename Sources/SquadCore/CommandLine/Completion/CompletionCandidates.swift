@@ -40,7 +40,6 @@ enum CompletionCandidates {
     }
   }
 
-  /// Whether every command would read `name` as an id, not a name.
   private static func readsAsID(_ name: String) -> Bool {
     if case .id = HeroRef(argument: name) { return true }
     return false
