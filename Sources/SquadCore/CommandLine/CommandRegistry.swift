@@ -41,11 +41,10 @@ public enum CommandRegistry {
     ("help", HelpCommand.self), ("__complete", CompleteCommand.self),
   ]
 
+  typealias Placed = (spec: CommandSpec, command: any Command.Type)
   private static let entries = byName.flatMap { place($0.command, under: []) }
 
-  private static func place(
-    _ command: any Command.Type, under parents: [String]
-  ) -> [(spec: CommandSpec, command: any Command.Type)] {
+  private static func place(_ command: any Command.Type, under parents: [String]) -> [Placed] {
     var spec = command.spec
     spec.parents = parents
     let children = command.subcommands.flatMap { place($0, under: spec.path) }
@@ -62,7 +61,7 @@ public enum CommandRegistry {
   static func command(named fullName: String) -> CommandSpec? { located(fullName)?.spec }
 
   /// Only the command's family's specs are built, not every command's options and help.
-  static func located(_ fullName: String) -> (spec: CommandSpec, command: any Command.Type)? {
+  static func located(_ fullName: String) -> Placed? {
     let path = fullName.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
     guard let first = path.first, let top = byName.first(where: { $0.name == first }) else { return nil }
     return place(top.command, under: []).first { $0.spec.path == path }

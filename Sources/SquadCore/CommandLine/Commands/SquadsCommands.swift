@@ -153,18 +153,6 @@ enum SquadsRestoreCommand: SquadsFeatureCommand {
     }
     return .restoreRequested(try name(0, context), at: time)
   }
-
-  static func report(_ state: SquadsFeature.State, _ context: CommandContext) -> CommandOutcome {
-    guard case .listed = state else { return reportChange(state, context) }
-    do throws(PersistenceError) {
-      let kept = try context.parts.squads.deleted()
-      if kept.isEmpty { context.notice("No deleted squads are kept; 'squad squads delete' keeps the newest.") }
-      context.console.out(kept.map { "\($0.name)\t\(MarvelDate.iso8601($0.deletedAt))\n" }.joined())
-    } catch {
-      return .failed(error)
-    }
-    return .success
-  }
 }
 
 enum SquadsCompareCommand: SquadsFeatureCommand {
@@ -226,11 +214,17 @@ extension SquadsFeatureCommand {
   }
 
   static func report(_ state: SquadsFeature.State, _ context: CommandContext) -> CommandOutcome {
-    reportChange(state, context)
-  }
-
-  static func reportChange(_ state: SquadsFeature.State, _ context: CommandContext) -> CommandOutcome {
     switch state {
+    // `squads restore` alone lists the deletions it can bring back.
+    case .listed where self == SquadsRestoreCommand.self:
+      do throws(PersistenceError) {
+        let kept = try context.parts.squads.deleted()
+        if kept.isEmpty { context.notice("No deleted squads are kept; 'squad squads delete' keeps the newest.") }
+        context.console.out(kept.map { "\($0.name)\t\(MarvelDate.iso8601($0.deletedAt))\n" }.joined())
+      } catch {
+        return .failed(error)
+      }
+      return .success
     case .listed(let summaries):
       let fields = (try? OptionValues.fields(context.arguments, SquadField.self)) ?? nil
       context.console.out(
