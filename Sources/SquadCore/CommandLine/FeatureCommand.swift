@@ -37,13 +37,13 @@ extension FeatureCommand {
     if upgradesCatalogue { context.parts.catalogue.upgrade() }
     // A dumb terminal cannot erase a line, so it gets no status line rather than a trail of them.
     let canRewrite = context.console.terminal.stderrIsTTY && context.variables["TERM"] != "dumb"
-    let statusLine = StatusLine(console: context.console, enabled: canRewrite && !context.isQuiet && !context.isTracing)
+    let statusLine = canRewrite && !context.isQuiet && !context.isTracing ? StatusLine(console: context.console) : nil
     let store = Store<Machine, Runner>(initialState: initialState, runner: runner) { action, state in
       if context.isTracing { context.console.err(ActionTrace.line(action: action, state: state)) }
-      statusLine.show(status(state))
+      statusLine?.show(status(state))
     }
     await store.run(action)
-    statusLine.show(nil)
+    statusLine?.show(nil)
     return context.finish(report(store.state, context))
   }
 }

@@ -3,17 +3,13 @@
 @MainActor
 final class StatusLine {
   private let console: Console
-  private let enabled: Bool
   private var shown: String?
 
-  init(console: Console, enabled: Bool) {
-    self.console = console
-    self.enabled = enabled
-  }
+  init(console: Console) { self.console = console }
 
   /// Clears the line for nil.
   func show(_ text: String?) {
-    guard enabled, text != shown else { return }
+    guard text != shown else { return }
     shown = text
     // One column short of the terminal, however narrow: a longer line would wrap, and the clear
     // below only reaches the last row of it.
