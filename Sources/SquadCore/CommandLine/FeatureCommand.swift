@@ -20,8 +20,7 @@ extension FeatureCommand {
   static var upgradesCatalogue: Bool { false }
   static func status(_ state: Machine.State) -> String? { nil }
 
-  @MainActor
-  static func run(_ context: CommandContext) async -> Int32 {
+  @MainActor static func run(_ context: CommandContext) async -> Int32 {
     let action: Machine.Action
     do throws(UsageError) {
       action = try firstAction(context)

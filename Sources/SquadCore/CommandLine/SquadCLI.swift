@@ -3,10 +3,8 @@
 public enum SquadCLI {
   /// Runs one command line (without the program name) and returns the exit code; `transport`
   /// carries every API request (nil: the real network).
-  @MainActor
-  public static func run(
-    arguments: [String], variables: [String: String], console: Console,
-    transport: (any HTTPTransport)? = nil
+  @MainActor public static func run(
+    arguments: [String], variables: [String: String], console: Console, transport: (any HTTPTransport)? = nil
   ) async -> Int32 {
     // Hidden from the first message on; the config file's keys are added when it is read.
     SecretText.register([variables["MARVEL_PUBLIC_KEY"], variables["MARVEL_PRIVATE_KEY"]])

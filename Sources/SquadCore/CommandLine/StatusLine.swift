@@ -1,7 +1,6 @@
 /// The one-line status of an intermediate state ("Loading squad…") on a terminal's stderr,
 /// rewritten in place and cleared before the result is printed.
-@MainActor
-final class StatusLine {
+@MainActor final class StatusLine {
   private let console: Console
   private var shown: String?
 

@@ -31,8 +31,7 @@ enum PickCommand: Command {
   static let alternatives =
     "In scripts use 'squad recruit' and 'squad fire', or pick with 'squad heroes --all | fzf'."
 
-  @MainActor
-  static func run(_ context: CommandContext) async -> Int32 {
+  @MainActor static func run(_ context: CommandContext) async -> Int32 {
     let terminalInfo = context.console.terminal
     func usage(_ text: String) -> Int32 { UsageError(text, command: "pick").report(to: context.console) }
     // The list is drawn on the process's own stdin and stdout, so those must be the terminal,
