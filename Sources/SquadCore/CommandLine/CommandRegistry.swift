@@ -52,9 +52,9 @@ public enum CommandRegistry {
     return [(spec, command)] + children
   }
 
-  /// In the order help lists them, each with its sub-commands.
+  /// The top-level commands' specs, in the order help lists them, each with its sub-commands.
   public static let commands: [CommandSpec] = entries.map(\.spec).filter { $0.parents.isEmpty }
-  /// Parents before their sub-commands.
+  /// Every command and sub-command, parents before their sub-commands.
   public static let allCommands: [CommandSpec] = entries.map(\.spec)
   static var visibleCommands: [CommandSpec] { commands.filter { !$0.isHidden } }
   /// `heroes`, `catalogue import`.
