@@ -15,11 +15,10 @@ enum CSV {
     return String(cell.unicodeScalars.dropFirst())
   }
 
-  /// One record of a CSV text: its fields, and the line it starts on (counting from 1).
+  /// One record of a CSV text: the line it starts on (counting from 1; a quoted field may carry
+  /// it over several lines), and its fields, unquoted.
   struct Record: Equatable, Sendable {
-    /// The line the record starts on; a quoted field may carry it over several lines.
     var line: Int
-    /// The fields, unquoted.
     var fields: [String]
   }
 
@@ -84,9 +83,8 @@ enum CSV {
     return nil
   }
 
-  /// A quoted field that runs to the end of the text.
+  /// A quoted field that runs to the end of the text, from `line`.
   struct UnclosedQuote: Error, Equatable, Sendable {
-    /// The line the quoted field starts on.
     var line: Int
   }
 

@@ -18,7 +18,6 @@ enum CatalogueSummary {
     ])
   }
 
-  /// The overview as lines for a person, sanitised.
   static func text(_ overview: CatalogueOverview) -> String {
     func line(_ total: Int, _ counts: [HeroOrigin: Int]) -> String {
       let parts = HeroOrigin.allCases.map { "\($0.label) \(Grouped.format(counts[$0] ?? 0))" }.joinedDirectly(
@@ -74,22 +73,21 @@ enum CatalogueSummary {
     return "\(files)\(skipped); \(heroes); \(comics).\(outcome)"
   }
 
-  /// What files cut short lack (`2,708 records and 3 comics`), or nil when nothing.
+  // What files cut short lack (`2,708 records and 3 comics`), or nil when nothing.
   private static func missing(records: Int, comics: Int) -> String? {
     counted([(records, "record"), (comics, "comic")])
   }
 
-  /// `the file ends before its header says: 2,708 records missing`, said by import and check alike.
+  // Said by import and check alike.
   private static func cutShort(_ missing: String) -> String {
     "the file ends before its header says: \(missing) missing"
   }
 
-  /// The damaged records and comics left out (`2 damaged records and 1 damaged comic`), or nil.
+  // `2 damaged records and 1 damaged comic`, or nil.
   private static func damaged(_ report: CatalogueImport.Report) -> String? {
     counted([(report.leftOut, "damaged record"), (report.comicsLeftOut, "damaged comic")])
   }
 
-  /// `the file is damaged: its header is cut short or does not read` (`2 files are …`), or nil.
   private static func damagedHeaders(_ report: CatalogueImport.Report) -> String? {
     switch report.damagedHeaders {
     case 0: return nil
@@ -99,7 +97,7 @@ enum CatalogueSummary {
     }
   }
 
-  /// The counts that are not 0 joined by "and"; nil when all are.
+  // The counts that are not 0 joined by "and"; nil when all are.
   private static func counted(_ counts: [(Int, String)]) -> String? {
     let parts = counts.filter { $0.0 > 0 }.map { Plural.count($0.0, $0.1) }
     return parts.isEmpty ? nil : parts.joinedDirectly(separator: " and ")

@@ -1,7 +1,6 @@
 /// How many terminal columns text takes: East Asian wide characters and most emoji take two,
 /// combining marks none.
 enum DisplayWidth {
-  /// The width of the text in columns.
   static func of(_ text: String) -> Int {
     if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
     return text.unicodeScalars.reduce(0) { $0 + width(of: $1) }
@@ -38,7 +37,6 @@ enum DisplayWidth {
     return lines
   }
 
-  /// The text padded with spaces to `columns`.
   static func pad(_ text: String, to columns: Int) -> String {
     let missing = columns - of(text)
     return missing > 0 ? text + String(repeating: " ", count: missing) : text

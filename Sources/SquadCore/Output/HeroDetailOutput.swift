@@ -1,6 +1,4 @@
-/// Prints one hero for `show` in every output format.
 enum HeroDetailOutput {
-  /// The hero as stdout text.
   static func render(_ detail: HeroDetail, settings: OutputSettings) -> String {
     switch settings.format {
     case .json: return json(detail).encoded(pretty: settings.prettyJSON) + "\n"

@@ -1,4 +1,3 @@
-/// Prints a hero listing in every output format.
 enum HeroListingOutput {
   /// Whether the output of `format` with `fields` shows more than a ``HeroSummary`` holds, so the
   /// listing must carry its heroes whole (``HeroQuery/whole``): whole JSON objects, descriptions

@@ -1,8 +1,6 @@
 import Foundation
 
-/// Prints `squad history` in every output format.
 enum HistoryOutput {
-  /// The entries (newest first) as stdout text.
   static func render(_ entries: [HistoryEntry], now: Date, settings: OutputSettings) -> String {
     switch settings.format {
     case .json: return JSONValue.array(entries.map(\.json)).encoded(pretty: settings.prettyJSON) + "\n"

@@ -1,28 +1,18 @@
-/// How listings are printed.
+/// How listings are printed: aligned columns with a header, sized to the terminal (the default
+/// on a terminal); tab-separated values, no header, full values (the default in a pipe); one JSON
+/// document; one JSON object per line; RFC 4180 CSV with a header.
 enum OutputFormat: String, CaseIterable, Sendable {
-  /// Aligned columns with a header, sized to the terminal (the default on a terminal).
-  case table
-  /// Tab-separated values, no header, full values (the default in a pipe).
-  case tsv
-  /// One JSON document.
-  case json
-  /// One JSON object per line.
-  case jsonl
-  /// RFC 4180 CSV with a header.
-  case csv
+  case table, tsv, json, jsonl, csv
 }
 
 /// The output settings of one run, decided once from flags, environment and the terminal.
 struct OutputSettings: Equatable, Sendable {
-  /// The format for listings.
   var format: OutputFormat
-  /// Whether tables may use colour.
   var color = false
   /// Whether tables and CSV carry a header row.
   var headers = true
   /// The width tables must fit in; nil for unlimited (not a terminal).
   var width: Int? = nil
-  /// Whether JSON is indented.
   var prettyJSON = false
   /// Whether stdout is a terminal: text that keeps control characters in files (CSV) is
   /// cleaned for it.

@@ -1,4 +1,3 @@
-/// Prints the squad in every output format.
 enum SquadOutput {
   /// The squad as stdout text: the ``MemberField/listed`` columns and the squad file's JSON, or
   /// exactly `fields`, in recruitment order or by `order`; counts joined from `catalogue`.

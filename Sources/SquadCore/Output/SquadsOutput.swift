@@ -18,7 +18,6 @@ enum SquadField: String, ListField {
   }
 }
 
-/// Prints `squad squads` in every output format.
 enum SquadsOutput {
   /// The squads as stdout text: the ``SquadField/listed`` columns and every field in JSON, or
   /// exactly `fields`; totals from `catalogue`.

@@ -1,18 +1,14 @@
 /// Rows of text cells under named columns: what `heroes`, `list` and `export` print as a table,
 /// TSV, CSV or Markdown.
 struct Table: Equatable, Sendable {
-  /// One column.
   struct Column: Equatable, Sendable {
-    /// The header on a terminal, e.g. `NAME`.
+    /// The header on a terminal (`NAME`), and the header in CSV and the field name in `--fields` (`name`).
     var title: String
-    /// The header in CSV and the field name in `--fields`, e.g. `name`.
     var key: String
     /// Whether the column may be cut to fit the terminal (long text) or must stay whole.
     var shrinks: Bool
-    /// Whether numbers are right-aligned.
     var alignsRight: Bool
 
-    /// Creates a column.
     init(_ title: String, key: String, shrinks: Bool = false, alignsRight: Bool = false) {
       self.title = title
       self.key = key
@@ -26,7 +22,6 @@ struct Table: Equatable, Sendable {
 
   /// The columns, first the id and second the name for heroes and members.
   var columns: [Column]
-  /// The cells, one array per row, as many as there are columns.
   var rows: [[String]]
 
   /// Tab-separated values with sanitised cells; a header only when asked.

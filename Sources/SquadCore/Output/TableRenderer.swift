@@ -85,8 +85,6 @@ enum TableRenderer {
 
 /// The few ANSI styles squad uses, only ever when colour is on.
 enum ANSI {
-  /// Bold text.
   static func bold(_ text: String) -> String { "\u{1B}[1m" + text + "\u{1B}[0m" }
-  /// Dim text.
   static func dim(_ text: String) -> String { "\u{1B}[2m" + text + "\u{1B}[0m" }
 }

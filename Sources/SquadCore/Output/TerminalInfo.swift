@@ -16,7 +16,6 @@ public struct TerminalInfo: Equatable, Sendable {
   public var stdinIsTTY: Bool
   /// The terminal's width in columns.
   public var width: Int
-  /// The terminal's height in rows.
   var height: Int
 
   /// Creates terminal facts.

@@ -1,6 +1,6 @@
 /// One key the user pressed, decoded from the bytes the terminal sent.
 enum Key: Hashable, Sendable {
-  /// A printable character (letters, digits, punctuation, any script), typed as text.
+  /// A printable character (letters, digits, punctuation, any script).
   case text(Character)
   case space, enter, escape, backspace, tab, delete
   case up, down, left, right, pageUp, pageDown, home, end

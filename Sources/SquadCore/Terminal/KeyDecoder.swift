@@ -9,10 +9,8 @@ struct KeyDecoder: Sendable {
   private var buffer: [UInt8] = []
   private var start = 0
 
-  /// Whether bytes are waiting that do not make a whole key yet.
   var hasPendingBytes: Bool { start < buffer.count }
 
-  /// Adds bytes read from the terminal.
   mutating func feed<Bytes: Sequence<UInt8>>(_ bytes: Bytes) {
     if start > 0, start == buffer.count {
       buffer.removeAll(keepingCapacity: true)
@@ -84,14 +82,10 @@ struct KeyDecoder: Sendable {
     let first = parameters.split(separator: ";").first.map(String.init) ?? ""
     switch final {
     case UInt8(ascii: "~"):
-      switch first {
-      case "1", "7": return (.home, length)
-      case "4", "8": return (.end, length)
-      case "3": return (.delete, length)
-      case "5": return (.pageUp, length)
-      case "6": return (.pageDown, length)
-      default: return (.unknown, length)
-      }
+      let keys: [String: Key] = [
+        "1": .home, "7": .home, "4": .end, "8": .end, "3": .delete, "5": .pageUp, "6": .pageDown,
+      ]
+      return (keys[first] ?? .unknown, length)
     case UInt8(ascii: "M") where parameters.isEmpty:
       // An X10 mouse report: ESC [ M and three raw bytes. Never Enter.
       guard bytes.count >= length + 3 else { return isComplete ? (.unknown, bytes.count) : nil }
@@ -118,16 +112,10 @@ struct KeyDecoder: Sendable {
   }
 
   private static func ss3Key(_ final: UInt8) -> Key {
-    switch final {
-    case UInt8(ascii: "A"): return .up
-    case UInt8(ascii: "B"): return .down
-    case UInt8(ascii: "C"): return .right
-    case UInt8(ascii: "D"): return .left
-    case UInt8(ascii: "H"): return .home
-    case UInt8(ascii: "F"): return .end
-    case UInt8(ascii: "M"): return .enter
-    default: return .unknown
-    }
+    let keys: [Unicode.Scalar: Key] = [
+      "A": .up, "B": .down, "C": .right, "D": .left, "H": .home, "F": .end, "M": .enter,
+    ]
+    return keys[Unicode.Scalar(final)] ?? .unknown
   }
 
   private static func utf8(_ bytes: ArraySlice<UInt8>, isComplete: Bool) -> (Key, Int)? {

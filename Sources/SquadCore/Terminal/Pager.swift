@@ -12,9 +12,9 @@
 /// ends the run quietly; one that cannot be started is reported, and the output printed without
 /// it; one that fails (exits non-zero) is reported, and the run exits 1.
 public struct Pager: Equatable, Sendable {
-  /// The shell command that pages, e.g. `less -FRX`.
+  /// The shell command that pages, e.g. `less -FRX`, and its environment (squad's own, plus
+  /// `LESS=FRX` when unset).
   var command: String
-  /// The pager's environment: squad's own, plus `LESS=FRX` when unset.
   var environment: [String: String]
   /// The terminal's size: output taller than `rows - 1` (a row is kept for the prompt) is paged.
   var rows: Int
@@ -50,14 +50,10 @@ public struct Pager: Equatable, Sendable {
   }
 
   /// What became of text handed to ``show(_:)``.
-  enum Outcome: Equatable {
-    /// The pager showed it (or the user quit it early).
-    case shown
-    /// Not paged: it is short, or the pager could not be started (said on stderr); print it.
-    case notPaged
-    /// The pager failed (said on stderr): it may not have been shown, and the run has failed.
-    case failed
-  }
+  /// `shown` (or quit early by the user); `notPaged`, to print: it is short, or the pager could
+  /// not be started (said on stderr); `failed` (said on stderr): it may not have been shown, and
+  /// the run has failed.
+  enum Outcome: Equatable { case shown, notPaged, failed }
 
   /// Shows `text` through the pager when it is taller than the terminal, and waits for the pager
   /// to end.

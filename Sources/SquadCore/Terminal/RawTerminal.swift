@@ -63,7 +63,6 @@ final class RawTerminal: Sendable {
   /// stops the process if a stop was deferred meanwhile (``FullScreenTerminal/stopReadingKeys()``).
   func restore() { interrupt_handler_give_back_terminal() }
 
-  /// The terminal's size now, from stdout; nil when it cannot be read.
   static func size() -> TerminalSize? {
     var size = winsize()
     guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return nil }

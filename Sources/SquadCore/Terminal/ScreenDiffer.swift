@@ -5,10 +5,6 @@
 struct ScreenDiffer: Sendable {
   private var shown: ScreenFrame?
 
-  /// A differ that has shown nothing yet.
-  init() {}
-
-  /// The bytes that turn the screen from the last frame into `frame`, as text.
   mutating func update(to frame: ScreenFrame) -> String {
     var output = ""
     let previous = shown?.size == frame.size ? shown : nil

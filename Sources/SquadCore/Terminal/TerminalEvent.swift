@@ -1,4 +1,3 @@
-/// Something the user did on the terminal.
 enum TerminalEvent: Equatable, Sendable {
   case key(Key)
   case resized(TerminalSize)

@@ -19,7 +19,7 @@ final class TerminalScreen: FullScreenTerminal {
   private let differ = Mutex(ScreenDiffer())
   private let decoder = Mutex(KeyDecoder())
 
-  /// A screen over stdin/stdout; `resizeDescriptor` becomes readable on SIGWINCH.
+  // Readable on SIGWINCH.
   init(resizeDescriptor: Int32) { self.resizeDescriptor = resizeDescriptor }
 
   func draw(_ frame: ScreenFrame) {

@@ -2,10 +2,7 @@ import Foundation
 
 /// Runs the export feature's effects against the real squad file and file system.
 struct ExportEffects: EffectRunner {
-  private let environment: AppEnvironment
-
-  /// A runner over an environment.
-  init(environment: AppEnvironment) { self.environment = environment }
+  let environment: AppEnvironment
 
   func run(_ effect: ExportFeature.Effect, send: @escaping @Sendable (ExportFeature.Action) async -> Void) async {
     switch effect {

@@ -5,11 +5,8 @@ import Foundation
 enum ExportFeature: Feature {
   /// The phases of an export; each carries what exists at that point.
   enum State: Equatable, Sendable {
-    /// Nothing asked for yet.
     case idle
-    /// Reading the squad file.
     case loading(ExportRequest)
-    /// Writing the rendered export to a file.
     case writing(ExportDocument, path: String)
     /// Finished: the export and where it went (stdout prints it after this state).
     case done(ExportDocument, ExportDestination)
@@ -17,23 +14,17 @@ enum ExportFeature: Feature {
     case failed(PersistenceError)
   }
 
-  /// What happened.
   enum Action: Equatable, Sendable {
-    /// The user asked for an export.
     case exportRequested(ExportRequest)
-    /// The squad file was read, or could not be.
     case squadLoaded(Result<Squad, PersistenceError>)
-    /// The output file now holds the export.
     case fileWritten
     /// The output file could not be written; it is unchanged.
     case fileWriteFailed(PersistenceError)
   }
 
-  /// What the feature asks the outside world to do.
   enum Effect: Equatable, Sendable {
     /// Read the squad (no lock: an export changes nothing, and saves are atomic).
     case loadSquad
-    /// Write the document to the file atomically.
     case writeFile(ExportDocument, path: String)
   }
 
@@ -70,17 +61,13 @@ enum ExportFeature: Feature {
 
 /// What to export, how, and when (the moment recorded as `exportedAt`).
 struct ExportRequest: Equatable, Sendable {
-  /// The output format.
   var format: ExportFormat
   /// The name of the squad exported (JSON's `squad` key, Markdown's heading).
   var squad = SquadName.default.value
-  /// The member fields, in column order.
   var fields = MemberField.stored
   /// The catalogue counts and `modified` are joined from, when the fields ask (``MemberField``).
   var catalogue: LocalCatalogue? = nil
-  /// Whether CSV starts with a header row.
   var headers = true
-  /// Where the export goes.
   var destination = ExportDestination.standardOutput
   /// The time written as `exportedAt` in JSON.
   var exportedAt: Date
@@ -88,7 +75,6 @@ struct ExportRequest: Equatable, Sendable {
 
 /// Where an export goes.
 enum ExportDestination: Equatable, Sendable {
-  /// Printed on stdout.
   case standardOutput
   /// Written atomically to this file.
   case file(String)
@@ -96,11 +82,8 @@ enum ExportDestination: Equatable, Sendable {
 
 /// A rendered export: its text and how many members it holds.
 struct ExportDocument: Equatable, Sendable, CustomTraceConvertible {
-  /// The bytes to write, as text.
   var text: String
-  /// How many members the export holds.
   var memberCount: Int
-
-  /// Traces show the size, not the whole export.
+  // Traces show the size, not the whole export.
   var traceValue: JSONValue { .object([("members", .int(memberCount)), ("bytes", .int(text.utf8.count))]) }
 }

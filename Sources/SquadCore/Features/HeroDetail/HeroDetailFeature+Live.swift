@@ -1,9 +1,6 @@
 /// Runs the hero detail feature's effects against the real environment.
 struct HeroDetailEffects: EffectRunner {
-  private let environment: AppEnvironment
-
-  /// A runner over an environment.
-  init(environment: AppEnvironment) { self.environment = environment }
+  let environment: AppEnvironment
 
   func run(
     _ effect: HeroDetailFeature.Effect, send: @escaping @Sendable (HeroDetailFeature.Action) async -> Void

@@ -1,26 +1,21 @@
 /// Showing one hero: resolve the name or id, then fetch their latest comics.
 enum HeroDetailFeature: Feature {
-  /// Where `show` is.
   enum State: Equatable, Sendable {
     case idle
-    /// Looking up the hero.
     case resolving(HeroRef)
     /// Found; fetching their comics.
     case loadingComics(Hero, source: DataSource)
-    /// Ready to print.
     case loaded(HeroDetail)
     /// Not found, ambiguous, or the source failed.
     case failed(LookupFailure)
   }
 
-  /// What happened.
   enum Action: Equatable, Sendable {
     case showRequested(HeroRef)
     case heroResolved(Result<Sourced<Hero>, LookupFailure>)
     case comicsLoaded(Result<Sourced<ComicsSummary?>, SourceError>)
   }
 
-  /// What the feature asks for.
   enum Effect: Equatable, Sendable {
     case resolveHero(HeroRef)
     case fetchComics(HeroID)
@@ -58,11 +53,9 @@ enum HeroDetailFeature: Feature {
 
 /// Everything `show` prints about a hero.
 struct HeroDetail: Equatable, Sendable {
-  /// The hero.
   var hero: Hero
   /// Their comics, when a source could say.
   var comics: ComicsSummary?
-  /// Where the data came from.
   var source: DataSource
   /// Their rank by each count among the catalogue's heroes (``LocalCatalogue/ranks(of:)``).
   var ranks: [HeroRank?] = []

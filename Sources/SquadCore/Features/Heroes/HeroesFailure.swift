@@ -3,7 +3,6 @@ enum HeroesFailure: FeatureFailure, Equatable, Sendable {
   case source(SourceError)
   case persistence(PersistenceError)
 
-  /// The source or file failure.
   var underlying: any CommandFailure {
     switch self {
     case .source(let error): return error

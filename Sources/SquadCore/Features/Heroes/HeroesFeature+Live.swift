@@ -1,9 +1,6 @@
 /// Runs the heroes feature's effects against the real environment.
 struct HeroesEffects: EffectRunner {
-  private let environment: AppEnvironment
-
-  /// A runner over an environment.
-  init(environment: AppEnvironment) { self.environment = environment }
+  let environment: AppEnvironment
 
   func run(_ effect: HeroesFeature.Effect, send: @escaping @Sendable (HeroesFeature.Action) async -> Void) async {
     switch effect {

@@ -1,26 +1,20 @@
 /// Listing heroes: one page, or every page with `--all`, marked with squad membership.
 enum HeroesFeature: Feature {
-  /// Where the listing is.
   enum State: Equatable, Sendable {
     case idle
     /// Fetching pages; `received` holds what has arrived so far, as one page.
     case fetching(HeroListingRequest, received: HeroPage?)
-    /// Reading the squad to mark members.
     case markingMembers(HeroListing)
-    /// The listing, ready to print.
     case loaded(HeroListing)
-    /// The listing failed.
     case failed(HeroesFailure)
   }
 
-  /// What happened.
   enum Action: Equatable, Sendable {
     case listRequested(HeroListingRequest)
     case pageLoaded(Result<HeroPage, SourceError>)
     case squadLoaded(Result<Squad, PersistenceError>)
   }
 
-  /// What the feature asks for.
   enum Effect: Equatable, Sendable {
     /// Fetch one page, or every page from the query's offset when `all`.
     case fetch(HeroQuery, all: Bool)
@@ -67,7 +61,6 @@ enum HeroesFeature: Feature {
 
 /// What `squad heroes` was asked for.
 struct HeroListingRequest: Equatable, Sendable {
-  /// Prefix, order and window.
   var query: HeroQuery
   /// Follow `total` to the end instead of one page.
   var all = false
@@ -84,14 +77,11 @@ struct HeroListing: Equatable, Sendable {
   var offset: Int
   /// How many heroes match in all.
   var total: Int
-  /// Where the data came from.
   var source: DataSource
-  /// Ids of squad members, to mark them.
   var memberIDs: Set<HeroID> = []
 }
 
 extension HeroListing {
-  /// A listing of heroes read whole.
   init(whole: [Hero], offset: Int, total: Int, source: DataSource, memberIDs: Set<HeroID> = []) {
     self.init(
       heroes: whole.map { HeroSummary($0) }, whole: whole, offset: offset, total: total, source: source,

@@ -15,10 +15,9 @@ final class FoldedNames: Sendable {
 
   init(source: any PickHeroSource) { self.source = source }
 
-  /// Reads the names, once.
   func build() { withBuffer { _, _ in } }
 
-  /// Calls `body` with the names and where each starts, reading them first if need be.
+  /// Calls `body` with the names and where each starts, reading them once first.
   func withBuffer<Value>(_ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<Int>) -> Value) -> Value {
     built.withLock { slot in
       if slot == nil { slot = read() }

@@ -1,12 +1,7 @@
-/// A hero toggled in the picker, not yet saved.
+/// A hero toggled in the picker, not yet saved: Enter recruits or fires them.
 struct PendingChange: Equatable, Sendable {
-  /// Recruit or fire.
-  enum Kind: Equatable, Sendable {
-    case recruit, fire
-  }
+  enum Kind: Equatable, Sendable { case recruit, fire }
 
-  /// The hero.
   var hero: Hero
-  /// What Enter will do to them.
   var kind: Kind
 }

@@ -9,7 +9,6 @@ struct PickEffects: EffectRunner {
   private let terminal: any FullScreenTerminal
   private let now: @Sendable () -> Date
 
-  /// A runner over a hero source, the squad file and a terminal.
   init(
     heroes: any PickHeroSource, squadFile: SquadFile, terminal: any FullScreenTerminal,
     now: @escaping @Sendable () -> Date = Date.init

@@ -5,25 +5,18 @@
 /// function of the state) and to read the next key. Enter saves every pending change in one
 /// locked squad update, the same one `recruit` and `fire` use.
 enum PickFeature: Feature {
-  /// What the picker shows and holds.
   struct State: Equatable, Sendable {
-    /// What the picker is doing.
     var mode: Mode = .loading
-    /// The terminal's size.
     var size: TerminalSize
     /// Whether to colour the screen (the table rules: `--color`, `NO_COLOR`).
     var colour = false
-    /// Every hero that can be picked, in name order.
     var index = PickIndex()
-    /// Who is in the squad now.
     var members: Set<HeroID> = []
-    /// The text typed so far.
     var filter = ""
     /// Positions in ``index`` of the heroes the filter lets through, in list order.
     var matches: [Int] = []
-    /// The highlighted row, an index into ``matches``.
+    /// The highlighted row and the first row shown, indexes into ``matches``.
     var cursor = 0
-    /// The first row shown, an index into ``matches``.
     var scroll = 0
     /// Toggled heroes, in the order they were toggled; saved on Enter.
     var pending: [PendingChange] = []
@@ -60,7 +53,6 @@ enum PickFeature: Feature {
     case finished(PickOutcome)
   }
 
-  /// What happened.
   enum Action: Equatable, Sendable {
     case started
     case heroesLoaded(Result<PickCatalogue, PersistenceError>)
@@ -75,13 +67,10 @@ enum PickFeature: Feature {
     case changesSaved(Result<SquadUpdateResult, SquadError>)
   }
 
-  /// What the picker asks the outside world to do.
   enum Effect: Equatable, Sendable {
-    /// Read the heroes and the squad.
     case loadHeroes
     /// Show this frame (the runner redraws only the lines that changed).
     case draw(ScreenFrame)
-    /// Wait for the next key or resize.
     case readInput
     /// Give the terminal back and stop, as Ctrl-Z does (the shell's `fg` resumes and redraws).
     case suspend
@@ -97,7 +86,6 @@ enum PickFeature: Feature {
   /// The longest filter kept; more typed text is ignored.
   static let maximumFilterLength = 100
 
-  /// How many rows the list shows on the current terminal.
   static func listHeight(_ size: TerminalSize) -> Int { max(size.height - PickScreen.chromeRows, 1) }
 
   static func reduce(_ state: inout State, _ action: Action) -> [Effect] {
@@ -128,20 +116,16 @@ enum PickFeature: Feature {
       return redraw(state)
 
     case (.loading, .heroesLoaded(.failure(let error))):
-      state.mode = .finished(.failed(.squad(.file(error))))
-      return []
+      return finish(&state, .failed(.squad(.file(error))))
 
     case (.saving, .changesSaved(.success(let result))):
-      state.mode = .finished(.saved(result))
-      return []
+      return finish(&state, .saved(result))
 
     case (.saving, .changesSaved(.failure(let error))):
-      state.mode = .finished(.failed(.squad(error)))
-      return []
+      return finish(&state, .failed(.squad(error)))
 
     case (_, .inputEnded) where interactive(state):
-      state.mode = .finished(.failed(.terminalClosed))
-      return []
+      return finish(&state, .failed(.terminalClosed))
 
     case (_, .squadChanged(let result)) where interactive(state):
       // The action that comes with it (a key, or a tick) draws the screen.
@@ -156,24 +140,19 @@ enum PickFeature: Feature {
       return [.suspend, .readInput]
 
     case (_, .keyPressed(.control("c"))) where interactive(state):
-      state.mode = .finished(.interrupted)
-      return []
+      return finish(&state, .interrupted)
 
     case (_, .keyPressed(let key)) where interactive(state) && !state.size.fits(PickScreen.minimumSize):
       // Nothing can be seen on a screen that is too small: the only keys that work there leave
       // without saving (Ctrl-C above; q or Esc with nothing pending). Others change nothing.
       guard key == .text("q") || key == .escape, state.pending.isEmpty else { return [.readInput] }
-      state.mode = .finished(.unchanged)
-      return []
+      return finish(&state, .unchanged)
 
     case (.help, .keyPressed(let key)):
       return help(&state, key)
 
     case (.confirmingDiscard, .keyPressed(let key)):
-      if key == .text("y") || key == .text("Y") {
-        state.mode = .finished(.unchanged)
-        return []
-      }
+      if key == .text("y") || key == .text("Y") { return finish(&state, .unchanged) }
       state.mode = .browsing
       return redraw(state)
 
@@ -188,10 +167,12 @@ enum PickFeature: Feature {
 
   /// Whether the picker is on screen, reading keys: browsing, showing the keys, or asking.
   private static func interactive(_ state: State) -> Bool {
-    switch state.mode {
-    case .browsing, .help, .confirmingDiscard: return true
-    default: return false
-    }
+    [.browsing, .help, .confirmingDiscard].contains(state.mode)
+  }
+
+  private static func finish(_ state: inout State, _ outcome: PickOutcome) -> [Effect] {
+    state.mode = .finished(outcome)
+    return []
   }
 
   static func redraw(_ state: State) -> [Effect] {
@@ -272,10 +253,7 @@ enum PickFeature: Feature {
   }
 
   private static func save(_ state: inout State) -> [Effect] {
-    guard !state.pending.isEmpty else {
-      state.mode = .finished(.unchanged)
-      return []
-    }
+    guard !state.pending.isEmpty else { return finish(&state, .unchanged) }
     // The limit fell, or members joined elsewhere: Enter keeps the picker and every mark.
     if let limit = state.maxMembers, state.fill > limit {
       state.notice = "Over the limit of \(limit) by \(state.fill - limit): unmark or fire first"
@@ -296,7 +274,61 @@ enum PickFeature: Feature {
       state.mode = .confirmingDiscard
       return redraw(state)
     }
-    state.mode = .finished(.unchanged)
-    return []
+    return finish(&state, .unchanged)
+  }
+
+  /// A key while the keys are shown: arrows, pages, Home and End scroll them when they do not all
+  /// fit; any other key (any key at all when they fit) goes back to the list.
+  static func help(_ state: inout State, _ key: Key) -> [Effect] {
+    let page = max(PickScreen.helpHeight(state.size), 1)
+    guard PickScreen.helpLines(width: state.size.width - 1).count > page else {
+      state.mode = .browsing
+      return redraw(state)
+    }
+    switch key {
+    case .up, .control("p"): scrollHelp(&state, to: state.helpScroll - 1)
+    case .down, .control("n"): scrollHelp(&state, to: state.helpScroll + 1)
+    case .pageUp, .control("b"): scrollHelp(&state, to: state.helpScroll - page)
+    case .pageDown, .control("f"), .space: scrollHelp(&state, to: state.helpScroll + page)
+    case .home: scrollHelp(&state, to: 0)
+    case .end: scrollHelp(&state, to: Int.max / 2)
+    default:
+      // A notice that came while the keys were shown is still unread: it stays until the next key.
+      state.mode = .browsing
+    }
+    return redraw(state)
+  }
+
+  /// Scrolls the keys to `line`, never past the last screenful.
+  static func scrollHelp(_ state: inout State, to line: Int) {
+    let last = PickScreen.helpLines(width: state.size.width - 1).count - PickScreen.helpHeight(state.size)
+    state.helpScroll = max(0, min(line, last))
+  }
+
+  /// The squad as another process left it: marks that became no-ops (a recruit of someone now in
+  /// the squad, a fire of someone gone) are dropped, and the status line says what happened.
+  static func refresh(_ state: inout State, _ result: Result<PickSquad, PersistenceError>) {
+    switch result {
+    case .success(let squad):
+      state.members = squad.squad.memberIDs
+      state.maxMembers = squad.squad.maxMembers
+      let before = state.pending.count
+      state.pending.removeAll { ($0.kind == .recruit) == state.members.contains($0.hero.id) }
+      let dropped = before - state.pending.count
+      if let identity = state.squadIdentity, squad.identity != identity {
+        state.notice =
+          squad.identity == nil
+          ? "Squad deleted elsewhere; Enter will not recreate it."
+          : "Squad replaced elsewhere; Enter will not save into the new one."
+      } else if dropped > 0 {
+        state.notice = "Squad changed elsewhere; \(Plural.count(dropped, "mark")) dropped (done)."
+      } else {
+        state.notice = "Squad changed elsewhere; marks refreshed."
+      }
+      // Nothing left to discard: asking would make no sense.
+      if state.mode == .confirmingDiscard, state.pending.isEmpty { state.mode = .browsing }
+    case .failure:
+      state.notice = "Squad file unreadable now; Enter would fail."
+    }
   }
 }

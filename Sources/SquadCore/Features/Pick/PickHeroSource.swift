@@ -4,11 +4,10 @@
 /// Names are folded (``HeroName/folded(_:)``) and the order is the folded names' byte order, so
 /// the heroes whose names start with a text sit together and are found by bisection.
 protocol PickHeroSource: Sendable {
-  /// How many heroes there are.
   var count: Int { get }
-  /// The hero at `position` in name order, whole; nil when its record cannot be read.
+  /// The hero at `position` in name order, whole, or the summary a row shows; nil when its
+  /// record cannot be read.
   func hero(at position: Int) -> Hero?
-  /// The summary of the hero at `position` (what a row shows); nil when its record cannot be read.
   func summary(at position: Int) -> HeroSummary?
   /// The positions of the heroes whose folded name starts with `folded`; all for an empty text.
   func positions(prefix folded: String) -> Range<Int>

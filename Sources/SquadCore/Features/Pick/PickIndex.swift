@@ -12,26 +12,17 @@
 /// built in the background after the first frame) and matched with `memchr`/`memcmp`, so a
 /// keystroke on 100,000 heroes stays within a frame. Hyphen, dot and space match one another,
 /// as in names typed elsewhere: `spider man` finds Spider-Man.
-struct PickIndex: Equatable, Sendable {
+struct PickIndex: Equatable, Sendable, CustomTraceConvertible {
   private let source: any PickHeroSource
   private let names: FoldedNames
 
-  /// An index over a source.
-  init(source: any PickHeroSource) {
+  init(source: any PickHeroSource = BundledCatalogue.empty) {
     self.source = source
     names = FoldedNames(source: source)
   }
 
-  /// An index of no heroes.
-  init() { self.init(source: BundledCatalogue.empty) }
-
-  /// How many heroes there are.
   var count: Int { source.count }
-
-  /// The hero at `position` in name order, whole; nil when its record cannot be read.
   func hero(at position: Int) -> Hero? { source.hero(at: position) }
-
-  /// The summary of the hero at `position`, what a row shows; nil when its record cannot be read.
   func summary(at position: Int) -> HeroSummary? { source.summary(at: position) }
 
   /// Folds every name now, so the first filter that needs them does not wait (call it off the
@@ -108,4 +99,7 @@ struct PickIndex: Equatable, Sendable {
     }
     return false
   }
+
+  // A trace line per key stays short: the folded names are an implementation detail.
+  var traceValue: JSONValue { .object([("heroes", .int(count))]) }
 }

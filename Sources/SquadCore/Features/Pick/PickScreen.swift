@@ -10,7 +10,6 @@
 /// +1 to recruit, −0 to fire · Space toggle · Enter save · Esc quit · ? keys
 /// ```
 enum PickScreen {
-  /// The smallest terminal the list fits on.
   static let minimumSize = TerminalSize(width: 40, height: 10)
   /// Rows that are not list rows: filter, header, two detail lines, status.
   static let chromeRows = 5
@@ -29,12 +28,10 @@ enum PickScreen {
     ("?", "show these keys"),
   ]
 
-  /// The frame for the state's terminal size.
   static func frame(_ state: PickFeature.State) -> ScreenFrame {
     ScreenFrame(size: state.size, lines: lines(state))
   }
 
-  /// The screen's lines for the state.
   static func lines(_ state: PickFeature.State) -> [String] {
     let size = state.size
     let width = size.width - 1
@@ -208,16 +205,13 @@ enum PickScreen {
   private struct Style {
     var enabled: Bool
 
-    func bold(_ text: String) -> String { enabled ? "\u{1B}[1m" + text + "\u{1B}[0m" : text }
-    func reversed(_ text: String) -> String { enabled ? "\u{1B}[7m" + text + "\u{1B}[0m" : text }
-    func mark(_ mark: String) -> String {
-      guard enabled else { return mark }
-      switch mark {
-      case "+": return "\u{1B}[32m+\u{1B}[0m"
-      case "−": return "\u{1B}[31m−\u{1B}[0m"
-      case "*": return "\u{1B}[36m*\u{1B}[0m"
-      default: return mark
-      }
+    func bold(_ text: String) -> String { sgr("1", text) }
+    func reversed(_ text: String) -> String { sgr("7", text) }
+    func mark(_ mark: String) -> String { sgr(["+": "32", "−": "31", "*": "36"][mark], mark) }
+
+    private func sgr(_ code: String?, _ text: String) -> String {
+      guard enabled, let code else { return text }
+      return "\u{1B}[\(code)m" + text + "\u{1B}[0m"
     }
   }
 }

@@ -14,11 +14,9 @@ final class SquadFileWatch: Sendable {
   private let seen = Mutex<Stamp?>(nil)
 
   private struct Stamp: Equatable {
-    var device: UInt64
-    var inode: UInt64
+    var device, inode: UInt64
     var size: Int64
-    var seconds: Int
-    var nanoseconds: Int
+    var seconds, nanoseconds: Int
   }
 
   init(squadFile: SquadFile) { self.squadFile = squadFile }
