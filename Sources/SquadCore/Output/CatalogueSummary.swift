@@ -1,20 +1,15 @@
-import Foundation
-
 /// What `squad catalogue`, `catalogue import` and `catalogue check` print.
 enum CatalogueSummary {
   static func json(_ overview: CatalogueOverview) -> JSONValue {
-    .object([
+    let files = JSONValue.object([
+      ("catalogue", .string(overview.catalogueFile)), ("catalogueBytes", .optional(overview.catalogueBytes)),
+      ("cache", .string(overview.cacheFolder)), ("cacheBytes", .int(overview.cacheBytes)),
+      ("keptAside", .array(overview.keptAside.map { .string($0) })),
+    ])
+    return .object([
       ("heroes", origins(total: overview.heroes, overview.heroesByOrigin, changedBundled: overview.changedBundled)),
       ("comics", origins(total: overview.comics, overview.comicsByOrigin)),
-      ("updatedAt", .optional(overview.updatedAt.map(MarvelDate.iso8601))),
-      (
-        "files",
-        .object([
-          ("catalogue", .string(overview.catalogueFile)), ("catalogueBytes", .optional(overview.catalogueBytes)),
-          ("cache", .string(overview.cacheFolder)), ("cacheBytes", .int(overview.cacheBytes)),
-          ("keptAside", .array(overview.keptAside.map { .string($0) })),
-        ])
-      ),
+      ("updatedAt", .optional(overview.updatedAt.map(MarvelDate.iso8601))), ("files", files),
     ])
   }
 
@@ -114,22 +109,19 @@ enum CatalogueSummary {
   }
 
   static func json(_ report: CatalogueImport.Report) -> JSONValue {
-    .object([
+    let skipped = report.skipped.map {
+      JSONValue.object([("file", .string($0.path)), ("problem", .string($0.detail))])
+    }
+    let heroes = JSONValue.object([
+      ("added", .int(report.heroesAdded)), ("updated", .int(report.heroesUpdated)),
+      ("unchanged", .int(report.heroesUnchanged)),
+    ])
+    return .object([
       ("filesRead", .int(report.filesRead)), ("passedOver", .int(report.passedOver)),
       ("leftOut", .int(report.leftOut)), ("comicsLeftOut", .int(report.comicsLeftOut)),
       ("missing", .int(report.missing)),
       ("missingComics", .int(report.missingComics)), ("damagedHeaders", .int(report.damagedHeaders)),
-      (
-        "skipped",
-        .array(report.skipped.map { .object([("file", .string($0.path)), ("problem", .string($0.detail))]) })
-      ),
-      (
-        "heroes",
-        .object([
-          ("added", .int(report.heroesAdded)), ("updated", .int(report.heroesUpdated)),
-          ("unchanged", .int(report.heroesUnchanged)),
-        ])
-      ),
+      ("skipped", .array(skipped)), ("heroes", heroes),
       ("comics", .object([("added", .int(report.comicsAdded)), ("updated", .int(report.comicsUpdated))])),
       ("changed", .bool(report.changed)), ("written", .bool(report.written)),
     ])
@@ -166,19 +158,15 @@ enum CatalogueSummary {
   }
 
   static func json(_ report: CatalogueCheckReport) -> JSONValue {
-    .object([
+    let damages = report.damages.map {
+      JSONValue.object([
+        ("section", .string($0.section)), ("detail", .string($0.detail)),
+        ("heroes", .array($0.heroes.map(JSONValue.string))),
+      ])
+    }
+    return .object([
       ("file", .string(report.file)), ("exists", .bool(report.exists)), ("damaged", .bool(!report.damages.isEmpty)),
-      ("checksums", .bool(report.checksums)),
-      (
-        "damages",
-        .array(
-          report.damages.map {
-            .object([
-              ("section", .string($0.section)), ("detail", .string($0.detail)),
-              ("heroes", .array($0.heroes.map(JSONValue.string))),
-            ])
-          })
-      ),
+      ("checksums", .bool(report.checksums)), ("damages", .array(damages)),
       ("intactHeroes", .int(report.intact)), ("restoredHeroes", .int(report.restored)),
       ("missing", .int(report.missing)), ("missingComics", .int(report.missingComics)),
       ("repaired", .bool(report.repaired)),

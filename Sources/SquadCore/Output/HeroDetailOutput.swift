@@ -3,29 +3,25 @@ enum HeroDetailOutput {
     switch settings.format {
     case .json: return json(detail).encoded(pretty: settings.prettyJSON) + "\n"
     case .jsonl: return json(detail).encoded() + "\n"
-    case .tsv: return table(detail).tsv(header: false)
-    case .csv: return TableRenderer.render(table(detail), settings)
+    case .tsv, .csv: return TableRenderer.render(table(detail), settings)
     case .table: return card(detail, settings: settings)
     }
   }
 
   static func json(_ detail: HeroDetail) -> JSONValue {
     guard case .object(var fields) = HeroJSON.object(detail.hero) else { return .null }
-    fields.append(("comicsTotal", .optional(detail.comics?.total)))
-    fields.append(
-      (
-        "lastAppearedIn",
-        detail.comics.map { summary in
-          .array(
-            summary.latest.map {
-              .object([("title", .string($0.title)), ("onSale", .optional($0.onSale.map(MarvelDate.day)))])
-            })
-        } ?? .null
-      ))
+    let latest = detail.comics.map { summary in
+      JSONValue.array(
+        summary.latest.map {
+          .object([("title", .string($0.title)), ("onSale", .optional($0.onSale.map(MarvelDate.day)))])
+        })
+    }
     let ranks = zip(HeroCounts.all, detail.ranks).map { ($0.name, $1?.json ?? .null) }
-    fields.append(("rank", .object(ranks)))
-    fields.append(("squads", detail.squads.map { .array($0.map { .string($0.value) }) } ?? .null))
-    fields.append(("attribution", .string(detail.source.attribution)))
+    fields += [
+      ("comicsTotal", .optional(detail.comics?.total)), ("lastAppearedIn", latest ?? .null), ("rank", .object(ranks)),
+      ("squads", detail.squads.map { .array($0.map { .string($0.value) }) } ?? .null),
+      ("attribution", .string(detail.source.attribution)),
+    ]
     return .object(fields)
   }
 

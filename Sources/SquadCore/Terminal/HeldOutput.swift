@@ -4,13 +4,10 @@
   import Darwin
 #endif
 
-/// stdout kept until the run ends, so its height is known before it is shown: through the
-/// ``Pager`` when taller than the terminal, as it is otherwise.
-///
-/// A line for stderr that comes once output has started (`Showing 1–20 of 1564. Next page: …`)
-/// joins it when stderr is the terminal too, as git sends both to its pager: it then still
-/// follows the output it is about, in the pager or out of it. Earlier lines (notices, status)
-/// are written at once.
+/// stdout kept until the run ends, so its height is known: through the ``Pager`` when taller than
+/// the terminal. A stderr line that comes once output has started (`Showing 1–20 of 1564. Next
+/// page: …`) joins it when stderr is the terminal too, as git does, so it still follows the
+/// output it is about; earlier lines (notices, status) are written at once.
 enum HeldOutput {
   private static let held = Mutex<(pager: Pager, text: String, joinsErrors: Bool)?>(nil)
 

@@ -1,14 +1,10 @@
-/// Turns the bytes a terminal sends into keys: UTF-8 text, control keys, and the escape
-/// sequences of arrows, Page Up/Down, Home/End and Delete in their common variants
-/// (`ESC [ A`, `ESC O A`, `ESC [ 1 ; 5 A`, `ESC [ 1 ~`, `ESC [ 7 ~`, `ESC [ H`, `ESC O H`, …).
-///
-/// A lone Escape byte is ambiguous: the Esc key, or the start of a sequence whose rest is still
-/// on its way. The decoder waits for more bytes until told the input has gone quiet
-/// (`flush: true`), then calls it Escape, as every terminal program does.
+/// Turns the bytes a terminal sends into keys: UTF-8 text, control keys, and the common variants
+/// of arrow, page, Home/End and Delete sequences (`ESC [ A`, `ESC O A`, `ESC [ 1 ; 5 A`, `ESC [ 7 ~`).
+/// A lone Escape may start a sequence still on its way: it is the Esc key only once the input
+/// has gone quiet (`flush: true`), as in every terminal program.
 struct KeyDecoder: Sendable {
   private var buffer: [UInt8] = []
   private var start = 0
-
   var hasPendingBytes: Bool { start < buffer.count }
 
   mutating func feed<Bytes: Sequence<UInt8>>(_ bytes: Bytes) {
@@ -19,8 +15,7 @@ struct KeyDecoder: Sendable {
     buffer.append(contentsOf: bytes)
   }
 
-  /// The next whole key, or nil when more bytes are needed. With `flush`, whatever is left is
-  /// decoded as it stands (a lone Escape is the Esc key).
+  /// The next whole key, or nil when more bytes are needed; with `flush`, what is left as it stands.
   mutating func next(flush: Bool = false) -> Key? {
     guard start < buffer.count else { return nil }
     guard let (key, length) = Self.decode(buffer[start...], isComplete: flush) else { return nil }

@@ -49,14 +49,11 @@ public struct Pager: Equatable, Sendable {
     }
   }
 
-  /// What became of text handed to ``show(_:)``.
-  /// `shown` (or quit early by the user); `notPaged`, to print: it is short, or the pager could
-  /// not be started (said on stderr); `failed` (said on stderr): it may not have been shown, and
-  /// the run has failed.
+  /// `shown` (or quit early); `notPaged`, to print: short, or the pager could not start (said on
+  /// stderr); `failed` (said on stderr): it may not have been shown, and the run has failed.
   enum Outcome: Equatable { case shown, notPaged, failed }
 
-  /// Shows `text` through the pager when it is taller than the terminal, and waits for the pager
-  /// to end.
+  /// Pages `text` when it is taller than the terminal, and waits for the pager to end.
   func show(_ text: String) -> Outcome {
     guard rowsNeeded(by: text) > rows - 1 else { return .notPaged }
     var descriptors: [Int32] = [0, 0]
@@ -139,9 +136,8 @@ public struct Pager: Equatable, Sendable {
     return words
   }
 
-  /// Starts `words` (the first found on `PATH`) with `input` as its stdin and default signal
-  /// handling (squad ignores SIGPIPE, which a child would otherwise inherit); the error number
-  /// when it could not be started.
+  /// Starts `words` (the first found on `PATH`) reading `input`, with default signal handling
+  /// (squad ignores SIGPIPE, which a child would otherwise inherit).
   private func spawn(_ words: [String], readingFrom input: Int32) -> Result<pid_t, SpawnFailure> {
     #if canImport(Glibc)
       var actions = posix_spawn_file_actions_t()
@@ -171,6 +167,5 @@ public struct Pager: Equatable, Sendable {
     return failed == 0 ? .success(child) : .failure(SpawnFailure(code: failed))
   }
 
-  /// Why a pager could not be started: an error number.
   struct SpawnFailure: Error { var code: Int32 }
 }

@@ -6,22 +6,16 @@ import InterruptHandler
   import Darwin
 #endif
 
-/// The terminal taken over for a full-screen command: raw mode (keys arrive one at a time,
-/// unechoed, Ctrl-C as a key), the alternate screen and a hidden cursor.
-///
-/// Everything is given back by ``restore()`` on a normal way out, and by the C signal handlers
-/// (`Sources/InterruptHandler`) on every other: Ctrl-C or SIGTERM from outside, SIGHUP when the
-/// terminal closes, a crash. The handler and this type share one "taken" flag, so the terminal
-/// is restored exactly once. Job control too: a stop (Ctrl-Z, SIGTSTP, SIGTTIN, SIGTTOU) gives the
-/// terminal back before the process stops, and SIGCONT takes it again and asks for a full redraw;
-/// `fg` of a job already running (no SIGCONT) is noticed by ``holdInFront()``.
+/// The terminal taken over for a full-screen command: raw mode, the alternate screen, a hidden
+/// cursor. Given back by ``restore()``, or by the C signal handlers (`Sources/InterruptHandler`,
+/// sharing one "taken" flag so it happens once) on Ctrl-C, SIGTERM, SIGHUP or a crash. A stop
+/// gives it back first and SIGCONT takes it again; `fg` without SIGCONT: ``holdInFront()``.
 final class RawTerminal: Sendable {
   /// Readable (drain it) after each SIGWINCH; -1 when no resize pipe could be made.
   let resizeDescriptor: Int32
 
   private init(resizeDescriptor: Int32) { self.resizeDescriptor = resizeDescriptor }
 
-  /// Whether the process's own stdin and stdout are terminals.
   static var isAvailable: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
 
   /// Takes the terminal on stdin/stdout; nil when stdin's settings cannot be read or changed.
@@ -48,19 +42,16 @@ final class RawTerminal: Sendable {
     return RawTerminal(resizeDescriptor: resize)
   }
 
-  /// Whether squad may read keys and draw now: false while it is not the terminal's foreground
-  /// job (after `bg`, the screen and the keys are the shell's). In front again, it first takes the
-  /// terminal back if it had been given back or left to the shell (raw mode with keys typed while
-  /// cooked dropped, alternate screen, hidden cursor, a full redraw asked for), so `fg` is noticed
-  /// even with no SIGCONT (a job `bg` already continued gets none). Always true on a terminal
-  /// that is not the controlling one, where no job control can take the screen away.
+  /// Whether squad may read keys and draw: false in the background (after `bg` they are the
+  /// shell's). In front again it first takes the terminal back if it was given back (raw mode,
+  /// keys typed meanwhile dropped, a full redraw asked for), so `fg` is noticed with no SIGCONT.
+  /// Always true on a terminal that is not the controlling one.
   static func holdInFront() -> Bool { interrupt_handler_hold_terminal() != 0 }
-
-  /// Whether squad's settings and screen are on the terminal and it is in front, taking nothing.
+  /// The same, taking nothing.
   static var isHeldInFront: Bool { interrupt_handler_terminal_held() != 0 }
 
-  /// Gives the terminal back: colours reset, cursor shown, main screen, settings from before; then
-  /// stops the process if a stop was deferred meanwhile (``FullScreenTerminal/stopReadingKeys()``).
+  /// Gives the terminal back, then stops the process if a stop was deferred meanwhile
+  /// (``FullScreenTerminal/stopReadingKeys()``).
   func restore() { interrupt_handler_give_back_terminal() }
 
   static func size() -> TerminalSize? {

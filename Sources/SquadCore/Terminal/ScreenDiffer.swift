@@ -1,6 +1,5 @@
-/// Turns frames into the bytes that change the terminal from the last frame to the next: only
-/// rows that differ are rewritten, so typing does not repaint the whole screen (no flicker,
-/// little traffic over ssh). A new size repaints everything, since the terminal may have
+/// The bytes that change the screen from the last frame to the next: only rows that differ (no
+/// flicker, little traffic over ssh); a new size repaints everything, as the terminal may have
 /// reflowed what was there.
 struct ScreenDiffer: Sendable {
   private var shown: ScreenFrame?
@@ -19,6 +18,6 @@ struct ScreenDiffer: Sendable {
     return output
   }
 
-  /// Forgets what is on screen, so the next frame is drawn whole.
+  /// The next frame is drawn whole.
   mutating func invalidate() { shown = nil }
 }

@@ -8,11 +8,10 @@ import InterruptHandler
 
 /// The real terminal on stdin and stdout, taken over by ``RawTerminal``.
 final class TerminalScreen: FullScreenTerminal {
-  /// How long a lone Escape waits for the rest of a sequence before it counts as the Esc key.
+  // How long a lone Escape waits for the rest of a sequence, how long without input makes an idle
+  // event, how often a job in the background looks whether `fg` brought it to the front.
   static let escapeDelayMilliseconds: Int32 = 40
-  /// How long without input before ``nextEvent()`` reports ``TerminalEvent/idle``.
   static let idleMilliseconds: Int32 = 1000
-  /// How often a job in the background looks whether `fg` has brought it to the front.
   static let backgroundCheckMilliseconds: Int32 = 200
 
   private let resizeDescriptor: Int32

@@ -33,7 +33,6 @@ enum ExportFeature: Feature {
     case (.idle, .exportRequested(let request)):
       state = .loading(request)
       return [.loadSquad]
-
     case (.loading(let request), .squadLoaded(.success(let squad))):
       let document = ExportDocument(text: ExportRenderer.render(squad, request), memberCount: squad.members.count)
       switch request.destination {
@@ -44,15 +43,12 @@ enum ExportFeature: Feature {
         state = .writing(document, path: path)
         return [.writeFile(document, path: path)]
       }
-
     case (.loading, .squadLoaded(.failure(let error))), (.writing, .fileWriteFailed(let error)):
       state = .failed(error)
       return []
-
     case (.writing(let document, let path), .fileWritten):
       state = .done(document, .file(path))
       return []
-
     default:
       return []
     }

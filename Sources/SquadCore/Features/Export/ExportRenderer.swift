@@ -1,5 +1,3 @@
-import Foundation
-
 /// Renders the squad in an export format. Pure: the same squad and request give the same bytes.
 enum ExportRenderer {
   /// The export's text, ending in a line break (an empty squad in jsonl or tsv is empty text).

@@ -26,25 +26,20 @@ enum HeroDetailFeature: Feature {
     case (.idle, .showRequested(let ref)):
       state = .resolving(ref)
       return [.resolveHero(ref)]
-
     case (.resolving, .heroResolved(.success(let answer))):
       state = .loadingComics(answer.value, source: answer.source)
       return [.fetchComics(answer.value.id)]
-
     case (.resolving, .heroResolved(.failure(let failure))):
       state = .failed(failure)
       return []
-
     case (.loadingComics(let hero, let source), .comicsLoaded(.success(let answer))):
       // A fallback for the comics makes the whole answer a fallback, so the notice is shown.
       let combined = answer.source.isFallback ? answer.source : source
       state = .loaded(HeroDetail(hero: hero, comics: answer.value, source: combined))
       return []
-
     case (.loadingComics, .comicsLoaded(.failure(let error))):
       state = .failed(.source(error))
       return []
-
     default:
       return []
     }

@@ -26,11 +26,9 @@ enum HeroesFeature: Feature {
     case (.idle, .listRequested(let request)):
       state = .fetching(request, received: nil)
       return [.fetch(request.query, all: request.all)]
-
     case (.fetching(let request, let received), .pageLoaded(.success(let page))):
       let heroes = received?.followed(by: page) ?? page
-      let finished = !request.all || page.endsListing
-      guard finished else {
+      guard !request.all || page.endsListing else {
         state = .fetching(request, received: heroes)
         return []
       }
@@ -39,20 +37,16 @@ enum HeroesFeature: Feature {
         HeroListing(
           heroes: heroes.heroes, whole: heroes.whole, offset: offset, total: page.total, source: page.source))
       return [.loadSquad]
-
     case (.fetching, .pageLoaded(.failure(let error))):
       state = .failed(.source(error))
       return []
-
     case (.markingMembers(var listing), .squadLoaded(.success(let squad))):
       listing.memberIDs = squad.memberIDs
       state = .loaded(listing)
       return []
-
     case (.markingMembers, .squadLoaded(.failure(let error))):
       state = .failed(.persistence(error))
       return []
-
     default:
       return []
     }

@@ -102,10 +102,7 @@ enum PickFeature: Feature {
       keepCursorVisible(&state)
       scrollHelp(&state, to: state.helpScroll)
       return interactive(state) ? redraw(state) : []
-
-    case (.loading, .started):
-      return [.loadHeroes]
-
+    case (.loading, .started): return [.loadHeroes]
     case (.loading, .heroesLoaded(.success(let catalogue))):
       state.index = catalogue.index
       state.members = catalogue.squad.squad.memberIDs
@@ -114,51 +111,30 @@ enum PickFeature: Feature {
       state.mode = .browsing
       refilter(&state, previous: nil)
       return redraw(state)
-
-    case (.loading, .heroesLoaded(.failure(let error))):
-      return finish(&state, .failed(.squad(.file(error))))
-
-    case (.saving, .changesSaved(.success(let result))):
-      return finish(&state, .saved(result))
-
-    case (.saving, .changesSaved(.failure(let error))):
-      return finish(&state, .failed(.squad(error)))
-
-    case (_, .inputEnded) where interactive(state):
-      return finish(&state, .failed(.terminalClosed))
-
+    case (.loading, .heroesLoaded(.failure(let error))): return finish(&state, .failed(.squad(.file(error))))
+    case (.saving, .changesSaved(.success(let result))): return finish(&state, .saved(result))
+    case (.saving, .changesSaved(.failure(let error))): return finish(&state, .failed(.squad(error)))
+    case (_, .inputEnded) where interactive(state): return finish(&state, .failed(.terminalClosed))
     case (_, .squadChanged(let result)) where interactive(state):
       // The action that comes with it (a key, or a tick) draws the screen.
       refresh(&state, result)
       return []
-
-    case (_, .ticked) where interactive(state):
-      return redraw(state)
-
+    case (_, .ticked) where interactive(state): return redraw(state)
     case (_, .keyPressed(.control("z"))) where interactive(state):
       // The terminal sends Ctrl-Z as a key in raw mode; resuming redraws the whole screen.
       return [.suspend, .readInput]
-
-    case (_, .keyPressed(.control("c"))) where interactive(state):
-      return finish(&state, .interrupted)
-
+    case (_, .keyPressed(.control("c"))) where interactive(state): return finish(&state, .interrupted)
     case (_, .keyPressed(let key)) where interactive(state) && !state.size.fits(PickScreen.minimumSize):
       // Nothing can be seen on a screen that is too small: the only keys that work there leave
       // without saving (Ctrl-C above; q or Esc with nothing pending). Others change nothing.
       guard key == .text("q") || key == .escape, state.pending.isEmpty else { return [.readInput] }
       return finish(&state, .unchanged)
-
-    case (.help, .keyPressed(let key)):
-      return help(&state, key)
-
+    case (.help, .keyPressed(let key)): return help(&state, key)
     case (.confirmingDiscard, .keyPressed(let key)):
       if key == .text("y") || key == .text("Y") { return finish(&state, .unchanged) }
       state.mode = .browsing
       return redraw(state)
-
-    case (.browsing, .keyPressed(let key)):
-      return browse(&state, spaceIsText && key == .space ? .text(" ") : key)
-
+    case (.browsing, .keyPressed(let key)): return browse(&state, spaceIsText && key == .space ? .text(" ") : key)
     default:
       // An action that does not fit the current mode changes nothing.
       return []
@@ -175,9 +151,7 @@ enum PickFeature: Feature {
     return []
   }
 
-  static func redraw(_ state: State) -> [Effect] {
-    [.draw(PickScreen.frame(state)), .readInput]
-  }
+  static func redraw(_ state: State) -> [Effect] { [.draw(PickScreen.frame(state)), .readInput] }
 
   private static func browse(_ state: inout State, _ key: Key) -> [Effect] {
     let page = listHeight(state.size)

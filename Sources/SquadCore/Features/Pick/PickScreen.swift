@@ -80,15 +80,10 @@ enum PickScreen {
     if state.matches.isEmpty, state.mode != .loading {
       rows.append(fit("  No hero matches “\(TextSanitizer.clean(state.filter))”.", width))
     }
-    let end = min(state.scroll + height, state.matches.count)
-    if state.scroll < end {
-      for row in state.scroll..<end {
-        guard let hero = state.index.summary(at: state.matches[row]) else {
-          rows.append(fit("    (this catalogue record cannot be read)", width))
-          continue
-        }
-        rows.append(heroRow(hero, state: state, isCursor: row == state.cursor, width: width, style: style))
-      }
+    rows += state.matches.indices.dropFirst(state.scroll).prefix(height).map { row in
+      state.index.summary(at: state.matches[row]).map {
+        heroRow($0, state: state, isCursor: row == state.cursor, width: width, style: style)
+      } ?? fit("    (this catalogue record cannot be read)", width)
     }
     while rows.count < height { rows.append("") }
     return rows
@@ -97,13 +92,12 @@ enum PickScreen {
   private static func heroRow(_ hero: HeroSummary, state: PickFeature.State, isCursor: Bool, width: Int, style: Style)
     -> String
   {
-    let pending = state.pending.first { $0.hero.id == hero.id }?.kind
-    let mark: String
-    switch pending {
-    case .recruit: mark = "+"
-    case .fire: mark = "−"
-    case nil: mark = state.members.contains(hero.id) ? "*" : " "
-    }
+    let mark =
+      switch state.pending.first(where: { $0.hero.id == hero.id })?.kind {
+      case .recruit: "+"
+      case .fire: "−"
+      case nil: state.members.contains(hero.id) ? "*" : " "
+      }
     let comics = hero.counts.comics.map(String.init) ?? Table.unknown
     let name = DisplayWidth.pad(
       DisplayWidth.truncate(TextSanitizer.clean(hero.name), to: nameWidth(width)), to: nameWidth(width))
