@@ -1,29 +1,27 @@
 /// RFC 4180 fields, made safe to open in a spreadsheet, and read back.
 enum CSV {
-  /// The cell as a CSV field: quoted when needed, and prefixed with `'` when a spreadsheet would
-  /// run it as a formula (``unguard(_:)`` gives back exactly the original text).
+  /// Quoted when needed, and prefixed with `'` when a spreadsheet would run it as a formula
+  /// (``unguard(_:)`` gives back exactly the original).
   static func field(_ text: String) -> String {
     let value = needsGuard(text.unicodeScalars[...]) ? "'" + text : text
     guard value.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return value }
     return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
   }
 
-  /// Undoes the formula guard of ``field(_:)`` on a parsed cell.
   static func unguard(_ cell: String) -> String {
     let scalars = cell.unicodeScalars
     guard scalars.first == "'", needsGuard(scalars.dropFirst()) else { return cell }
     return String(cell.unicodeScalars.dropFirst())
   }
 
-  /// One record of a CSV text: the line it starts on (counting from 1; a quoted field may carry
-  /// it over several lines), and its fields, unquoted.
+  /// A record and the line it starts on, counting from 1.
   struct Record: Equatable, Sendable {
     var line: Int
     var fields: [String]
   }
 
-  /// Hands over the records one by one as they are read, so a large text is never all in memory;
-  /// `body` returns false to stop early. A quoted field that never ends is reported last.
+  /// Hands over the records as they are read (never all in memory) until `body` returns false; a
+  /// quoted field that never ends is reported last.
   static func forEachRecord(_ text: String, _ body: (Record) -> Bool) -> UnclosedQuote? {
     var fields: [String] = []
     var field = String.UnicodeScalarView()
@@ -83,7 +81,6 @@ enum CSV {
     return nil
   }
 
-  /// A quoted field that runs to the end of the text, from `line`.
   struct UnclosedQuote: Error, Equatable, Sendable {
     var line: Int
   }

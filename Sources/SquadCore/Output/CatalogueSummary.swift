@@ -127,7 +127,6 @@ enum CatalogueSummary {
     ])
   }
 
-  /// What `catalogue check` found, as lines for a person, sanitised.
   static func text(_ report: CatalogueCheckReport) -> String {
     guard report.exists else {
       return TextSanitizer.clean(

@@ -1,5 +1,4 @@
-/// How many terminal columns text takes: East Asian wide characters and most emoji take two,
-/// combining marks none.
+/// Terminal columns: East Asian wide characters and most emoji take two, combining marks none.
 enum DisplayWidth {
   static func of(_ text: String) -> Int {
     if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
@@ -21,8 +20,7 @@ enum DisplayWidth {
     return result + "…"
   }
 
-  /// The words of `text` on lines of at most `columns` columns; a word longer than that gets a
-  /// line of its own (for the caller to cut).
+  /// Lines of at most `columns`; a longer word gets a line of its own, for the caller to cut.
   static func wrap(_ text: String, to columns: Int) -> [String] {
     var lines: [String] = []
     var current = ""

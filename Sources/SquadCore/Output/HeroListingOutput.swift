@@ -1,14 +1,12 @@
 enum HeroListingOutput {
-  /// Whether the output of `format` with `fields` shows more than a ``HeroSummary`` holds, so the
-  /// listing must carry its heroes whole (``HeroQuery/whole``): whole JSON objects, descriptions
-  /// and pictures.
+  /// Whether the output shows more than a ``HeroSummary`` holds (whole JSON objects, descriptions,
+  /// pictures), so the listing must carry its heroes whole (``HeroQuery/whole``).
   static func needsWhole(_ format: OutputFormat, fields: [HeroField]?) -> Bool {
     guard let fields else { return format == .json || format == .jsonl }
     return fields.contains(.description) || fields.contains(.thumbnail)
   }
 
-  /// The listing as stdout text: the ``HeroField/listed`` columns and whole JSON objects, or
-  /// exactly `fields` in every format.
+  /// The ``HeroField/listed`` columns and whole JSON objects, or exactly `fields` in every format.
   static func render(_ listing: HeroListing, settings: OutputSettings, fields: [HeroField]? = nil) -> String {
     // Without the heroes whole, the output shows nothing a summary lacks (``needsWhole(_:fields:)``).
     func heroes() -> [Hero] {
@@ -45,8 +43,7 @@ enum HeroListingOutput {
     }
   }
 
-  /// The TSV rows, written straight into one buffer (the same text as `table(…).tsv()`): a
-  /// listing of every hero prints thousands of them.
+  /// `table(…).tsv()`'s text, written straight into one buffer: listings print thousands of rows.
   static func tsv(_ listing: HeroListing) -> String {
     var text: [UInt8] = []
     text.reserveCapacity(listing.heroes.count * 40)

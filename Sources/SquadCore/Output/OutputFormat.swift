@@ -1,25 +1,20 @@
-/// How listings are printed: aligned columns with a header, sized to the terminal (the default
-/// on a terminal); tab-separated values, no header, full values (the default in a pipe); one JSON
-/// document; one JSON object per line; RFC 4180 CSV with a header.
+/// How listings are printed; `table` on a terminal and `tsv` in a pipe by default.
 enum OutputFormat: String, CaseIterable, Sendable {
   case table, tsv, json, jsonl, csv
 }
 
-/// The output settings of one run, decided once from flags, environment and the terminal.
 struct OutputSettings: Equatable, Sendable {
   var format: OutputFormat
   var color = false
-  /// Whether tables and CSV carry a header row.
   var headers = true
   /// The width tables must fit in; nil for unlimited (not a terminal).
   var width: Int? = nil
   var prettyJSON = false
-  /// Whether stdout is a terminal: text that keeps control characters in files (CSV) is
-  /// cleaned for it.
+  /// Whether stdout is a terminal, where CSV is cleaned.
   var isTerminal: Bool { width != nil }
 
-  /// Resolves the settings: `--format`/`--json`, then terminal detection; colour per the
-  /// `NO_COLOR`/`CLICOLOR_FORCE`/`TERM` conventions; never colour for machine formats.
+  /// From `--format`/`--json`, then the terminal; colour by `NO_COLOR`/`CLICOLOR_FORCE`/`TERM`,
+  /// never for machine formats.
   static func resolve(
     formatFlag: String?, json: Bool, colorFlag: String?, noHeaders: Bool, terminal: TerminalInfo,
     environment: [String: String]

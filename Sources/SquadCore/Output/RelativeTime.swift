@@ -1,9 +1,7 @@
 import Foundation
 
-/// "3 hours ago"-style ages for notices.
 enum RelativeTime {
-  /// How long ago `date` was, in the largest whole unit; "in the future" for a date a second or
-  /// more after `now` (a clock that was ahead when it was written), as git says it, never "just now".
+  /// In the largest whole unit; "in the future" a second or more after `now`, as git says it.
   static func describe(_ date: Date, now: Date) -> String {
     let seconds = Int(now.timeIntervalSince(date))
     guard seconds >= 0 else { return "in the future" }

@@ -1,4 +1,3 @@
-/// Prints `squad squads compare`: a row per measure, a column per squad; one JSON object.
 extension SquadsOutput {
   /// Two squads side by side: members, totals, the star (the most comics) and who is in both.
   static func compare(_ pair: [SquadSummary], settings: OutputSettings, catalogue: LocalCatalogue) -> String {
@@ -54,14 +53,11 @@ extension SquadsOutput {
 
 /// Two squads compared from their members and the catalogue alone: pure, no files read.
 struct SquadComparison: Equatable {
-  /// Each squad's counts added up; nil for a squad whose members are unknown.
   var totals: [HeroCounts?]
-  /// How many of each squad's members the totals leave out, a count of theirs being unknown (as
-  /// `list`'s totals line says); nil for a squad whose members are unknown.
+  /// How many members the totals leave out, a count of theirs being unknown (as `list` says).
   var unknown: [Int?]
   /// Each squad's star: its member with the most comics (then by name), nil when no count is known.
   var stars: [HeroSummary?]
-  /// The first squad's members that every squad has, in its order.
   var inBoth: [Member]
 
   init(_ pair: [SquadSummary], catalogue: LocalCatalogue) {
@@ -78,8 +74,7 @@ struct SquadComparison: Equatable {
     }
   }
 
-  /// The member with the catalogue's counts, named as the squad names them (as `list` and `fire`
-  /// do), so each member reads the same in every row and every format.
+  /// The member with the catalogue's counts, named as the squad names them (as `list` does).
   static func named(_ member: Member, _ catalogue: LocalCatalogue) -> HeroSummary {
     var hero = catalogue.summary(member.id) ?? HeroSummary(Hero(id: member.id, name: member.name))
     hero.name = member.name

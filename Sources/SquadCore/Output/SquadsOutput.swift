@@ -1,11 +1,8 @@
 import Foundation
 
-/// A field of `squad squads`: the JSON keys, and the columns `--fields` chooses. The counts are
-/// each squad's totals over its members, from the catalogue (``HeroCounts/total(_:)``).
+/// A field of `squad squads`; the counts are each squad's totals over its members.
 enum SquadField: String, ListField {
   case name, `default`, members, maxMembers, lastChange, comics, series, stories, events
-
-  /// What `squads` prints in tables, TSV and CSV unless `--fields` says otherwise.
   static let listed: [SquadField] = [.name, .members, .maxMembers, .lastChange, .comics]
 
   var column: Table.Column {
@@ -19,8 +16,7 @@ enum SquadField: String, ListField {
 }
 
 enum SquadsOutput {
-  /// The squads as stdout text: the ``SquadField/listed`` columns and every field in JSON, or
-  /// exactly `fields`; totals from `catalogue`.
+  /// The ``SquadField/listed`` columns and every field in JSON, or exactly `fields`.
   static func render(
     _ summaries: [SquadSummary], now: Date, settings: OutputSettings, fields: [SquadField]? = nil,
     catalogue: LocalCatalogue
@@ -37,7 +33,6 @@ enum SquadsOutput {
     }
   }
 
-  /// The squad's totals; nil when its file cannot be read.
   static func totals(_ summary: SquadSummary, _ catalogue: LocalCatalogue) -> HeroCounts? {
     summary.members == nil ? nil : HeroCounts.total(summary.roster.map { catalogue.summary($0.id) })
   }

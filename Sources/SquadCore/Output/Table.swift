@@ -1,5 +1,4 @@
-/// Rows of text cells under named columns: what `heroes`, `list` and `export` print as a table,
-/// TSV, CSV or Markdown.
+/// Text cells under named columns: a table, TSV, CSV or Markdown.
 struct Table: Equatable, Sendable {
   struct Column: Equatable, Sendable {
     /// The header on a terminal (`NAME`), and the header in CSV and the field name in `--fields` (`name`).
@@ -19,12 +18,9 @@ struct Table: Equatable, Sendable {
 
   /// What a terminal shows for a number nobody knows; TSV and CSV leave the cell empty.
   static let unknown = "unknown"
-
-  /// The columns, first the id and second the name for heroes and members.
   var columns: [Column]
   var rows: [[String]]
 
-  /// Tab-separated values with sanitised cells; a header only when asked.
   func tsv(header: Bool = false) -> String {
     // Bytes appended to one buffer: listings print thousands of rows.
     var text: [UInt8] = []
@@ -40,15 +36,14 @@ struct Table: Equatable, Sendable {
     return String(decoding: text, as: UTF8.self)
   }
 
-  /// RFC 4180 CSV, CRLF line ends, formula-looking cells defused; cells keep every character, so
-  /// the file imports back exactly.
+  /// RFC 4180 CSV, CRLF line ends, formula-looking cells defused, every character kept, so the file
+  /// imports back exactly.
   func csv(header: Bool = true) -> String {
     var lines: [String] = header ? [columns.map { CSV.field($0.key) }.joinedDirectly(separator: ",")] : []
     lines += rows.map { $0.map(CSV.field).joinedDirectly(separator: ",") }
     return lines.map { $0 + "\r\n" }.joined()
   }
 
-  /// A GitHub-flavoured Markdown table whose cells read as plain text (see ``markdownText(_:)``).
   func markdown() -> String {
     var lines = ["| " + columns.map { Self.markdownText($0.key) }.joinedDirectly(separator: " | ") + " |"]
     lines.append("|" + columns.map { $0.alignsRight ? " ---: |" : " --- |" }.joined())
@@ -56,8 +51,8 @@ struct Table: Equatable, Sendable {
     return lines.map { $0 + "\n" }.joined()
   }
 
-  /// A cell's text that a CommonMark renderer shows as exactly these characters: cleaned like TSV,
-  /// every character that could start inline markup escaped, a web address an autolink (`<…>`).
+  /// Text a CommonMark renderer shows as exactly these characters: cleaned, inline markup
+  /// escaped, a web address an autolink (`<…>`).
   static func markdownText(_ text: String) -> String {
     let clean = TextSanitizer.clean(text)
     if ["http://", "https://"].contains(where: clean.lowercased().hasPrefix),

@@ -1,8 +1,6 @@
-/// Lays a ``Table`` out for a terminal: aligned columns, a header, wide characters counted
-/// right, long text cut to the terminal's width, optional colour.
+/// Lays a ``Table`` out for a terminal: aligned columns, wide characters counted right, long text cut.
 enum TableRenderer {
-  /// The table as terminal text, one line per row; with a `width`, every line, the header
-  /// included, is cut to it, however narrow, so nothing wraps.
+  /// With a `width`, every line, the header included, is cut to it, so nothing wraps.
   static func render(_ table: Table, width: Int?, color: Bool, headers: Bool = true) -> String {
     let cells = table.rows.map { $0.map(TextSanitizer.clean) }
     let cellWidths = cells.map { $0.map(DisplayWidth.of) }
@@ -26,8 +24,7 @@ enum TableRenderer {
     return String(decoding: text, as: UTF8.self)
   }
 
-  /// The table in the text format `settings` asks for: laid out for a terminal, CSV (cleaned only
-  /// for a terminal, so a file imports back exactly), or TSV.
+  /// CSV is cleaned only for a terminal, so a file imports back exactly.
   static func render(_ table: Table, _ settings: OutputSettings, tsvHeader: Bool = false) -> String {
     switch settings.format {
     case .table: return render(table, width: settings.width, color: settings.color, headers: settings.headers)
@@ -39,8 +36,8 @@ enum TableRenderer {
   private static let space = UInt8(ascii: " ")
   private static let newline = UInt8(ascii: "\n")
 
-  /// Appends one row as a line: cells cut to their column, padded, two spaces apart, no trailing
-  /// padding, the whole line cut to `fitting` columns when fixed columns leave it wider.
+  /// One row as a line: cells cut and padded, two spaces apart, no trailing padding, the line cut to
+  /// `fitting` when fixed columns leave it wider.
   private static func layout(
     _ row: [String], _ cellWidths: [Int], widths: [Int], columns: [Table.Column], fitting: Int?,
     into text: inout [UInt8]
@@ -83,7 +80,6 @@ enum TableRenderer {
   }
 }
 
-/// The few ANSI styles squad uses, only ever when colour is on.
 enum ANSI {
   static func bold(_ text: String) -> String { "\u{1B}[1m" + text + "\u{1B}[0m" }
   static func dim(_ text: String) -> String { "\u{1B}[2m" + text + "\u{1B}[0m" }

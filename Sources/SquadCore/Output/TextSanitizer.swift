@@ -1,19 +1,14 @@
 /// Makes outside text safe to print: no escape sequences, no control characters, no bidi tricks.
 enum TextSanitizer {
-  /// The text with control characters removed, and tabs and line breaks turned into spaces so a
-  /// value always stays in its cell.
+  /// Control characters removed, tabs and line breaks turned into spaces: a value stays in its cell.
   static func clean(_ text: String) -> String {
     // Printable ASCII, the common case, needs nothing; anything else takes the careful path.
     let printable = text.utf8.withContiguousStorageIfAvailable { $0.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
     if printable ?? text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
     guard text.unicodeScalars.contains(where: { isUnsafe($0) || isBreak($0) }) else { return text }
     var result = String.UnicodeScalarView()
-    for scalar in text.unicodeScalars {
-      if isBreak(scalar) {
-        result.append(" ")
-      } else if !isUnsafe(scalar) {
-        result.append(scalar)
-      }
+    for scalar in text.unicodeScalars where isBreak(scalar) || !isUnsafe(scalar) {
+      result.append(isBreak(scalar) ? " " : scalar)
     }
     return String(result)
   }
@@ -28,8 +23,8 @@ enum TextSanitizer {
     if copied != true { buffer += clean(text).utf8 }
   }
 
-  /// The text with control characters removed but line feeds, tabs and CR LF line ends kept, for
-  /// whole documents shown on a terminal; a lone CR, which lets text overwrite a line, goes.
+  /// For whole documents: control characters removed, but line feeds, tabs and CR LF kept; a lone CR,
+  /// which lets text overwrite a line, goes.
   static func cleanKeepingLineBreaks(_ text: String) -> String {
     let scalars = Array(text.unicodeScalars)
     func kept(_ index: Int) -> Bool {
@@ -43,21 +38,16 @@ enum TextSanitizer {
     return String(result)
   }
 
-  /// A document for stdout: exact into a pipe or a file, cleaned for a terminal.
   static func forStdout(_ document: String, isTerminal: Bool) -> String {
     isTerminal ? cleanKeepingLineBreaks(document) : document
   }
 
   /// Whether a scalar must never reach a terminal: C0 and C1 controls, DEL, and bidi controls.
   static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
-    case 0x00...0x1F, 0x7F...0x9F: return true
-    default: return scalar.properties.isBidiControl
-    }
+    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.properties.isBidiControl
   }
 
   private static func isBreak(_ scalar: Unicode.Scalar) -> Bool {
-    scalar == "\t" || scalar == "\n" || scalar == "\r" || scalar == "\u{85}" || scalar == "\u{2028}"
-      || scalar == "\u{2029}"
+    "\t\n\r\u{85}\u{2028}\u{2029}".unicodeScalars.contains(scalar)
   }
 }

@@ -1,4 +1,3 @@
-/// What a full-screen feature's runner needs from a terminal: show frames, wait for keys.
 protocol FullScreenTerminal: Sendable {
   func draw(_ frame: ScreenFrame)
   func nextEvent() -> TerminalEvent

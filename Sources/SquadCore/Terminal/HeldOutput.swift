@@ -4,16 +4,13 @@
   import Darwin
 #endif
 
-/// stdout kept until the run ends, so its height is known: through the ``Pager`` when taller than
-/// the terminal. A stderr line that comes once output has started (`Showing 1–20 of 1564. Next
-/// page: …`) joins it when stderr is the terminal too, as git does, so it still follows the
-/// output it is about; earlier lines (notices, status) are written at once.
+/// stdout kept until the run ends, so its height is known: paged when taller than the terminal.
+/// A stderr line once output has started (`Showing 1–20 of 1564…`) joins it when stderr is the
+/// terminal too, as git does, so it follows the output it is about.
 enum HeldOutput {
   private static let held = Mutex<(pager: Pager, text: String, joinsErrors: Bool)?>(nil)
-
   static func start(_ pager: Pager) { held.withLock { $0 = (pager, "", isatty(STDERR_FILENO) == 1) } }
 
-  /// Keeps stdout text while holding; false when not holding.
   static func takeOutput(_ text: String) -> Bool {
     held.withLock { output in
       output?.text += text
@@ -32,7 +29,6 @@ enum HeldOutput {
     }
   }
 
-  /// Stops holding; what was held and the pager it waits for, nil when nothing was held.
   static func release() -> (pager: Pager, text: String)? {
     held.withLock { output in
       defer { output = nil }

@@ -1,7 +1,5 @@
-/// Turns the bytes a terminal sends into keys: UTF-8 text, control keys, and the common variants
-/// of arrow, page, Home/End and Delete sequences (`ESC [ A`, `ESC O A`, `ESC [ 1 ; 5 A`, `ESC [ 7 ~`).
-/// A lone Escape may start a sequence still on its way: it is the Esc key only once the input
-/// has gone quiet (`flush: true`), as in every terminal program.
+/// The bytes a terminal sends as keys: UTF-8 text, control keys, the common escape sequences. A
+/// lone Escape may start a sequence still on its way: it is the Esc key once input goes quiet (`flush`).
 struct KeyDecoder: Sendable {
   private var buffer: [UInt8] = []
   private var start = 0
@@ -23,8 +21,7 @@ struct KeyDecoder: Sendable {
     return key
   }
 
-  /// The key at the front of `bytes` and how many bytes it took; nil when the bytes may be the
-  /// start of a longer key and `isComplete` is false.
+  /// The key at the front and its length; nil when it may be the start of a longer one.
   static func decode(_ bytes: ArraySlice<UInt8>, isComplete: Bool) -> (Key, Int)? {
     guard let first = bytes.first else { return nil }
     switch first {

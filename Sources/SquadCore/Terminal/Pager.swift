@@ -20,8 +20,8 @@ public struct Pager: Equatable, Sendable {
   var rows: Int
   var columns: Int
 
-  /// The pager for this run; nil when nothing may be paged: stdout is not a terminal, or the
-  /// chosen pager is empty or `cat` (the first of `SQUAD_PAGER` and `PAGER` that is set decides).
+  /// Nil when nothing may be paged: stdout is no terminal, or the pager (the first of
+  /// `SQUAD_PAGER` and `PAGER` set) is empty or `cat`.
   static func resolve(variables: [String: String], terminal: TerminalInfo) -> Pager? {
     let command = variables["SQUAD_PAGER"] ?? variables["PAGER"] ?? "less -FRX"
     let trimmed = command.trimmingWhitespace()
@@ -31,8 +31,7 @@ public struct Pager: Equatable, Sendable {
     return Pager(command: command, environment: environment, rows: terminal.height, columns: terminal.width)
   }
 
-  /// `man -l -` on a terminal, to show the manual's roff as `man` does (as `git help --man`); nil
-  /// when stdout is no terminal or no `man` is on `PATH`.
+  /// `man -l -`, as `git help --man` does; nil with no terminal or no `man` on `PATH`.
   static func manual(variables: [String: String], terminal: TerminalInfo) -> Pager? {
     let folders = (variables["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
     guard terminal.stdoutIsTTY, folders.contains(where: { access("\($0)/man", X_OK) == 0 }) else { return nil }
@@ -53,7 +52,6 @@ public struct Pager: Equatable, Sendable {
   /// stderr); `failed` (said on stderr): it may not have been shown, and the run has failed.
   enum Outcome: Equatable { case shown, notPaged, failed }
 
-  /// Pages `text` when it is taller than the terminal, and waits for the pager to end.
   func show(_ text: String) -> Outcome {
     guard rowsNeeded(by: text) > rows - 1 else { return .notPaged }
     var descriptors: [Int32] = [0, 0]
@@ -129,7 +127,6 @@ public struct Pager: Equatable, Sendable {
     return .notPaged
   }
 
-  /// The command's words when it holds no shell syntax (`less -FRX`); nil otherwise.
   static func plainWords(_ command: String) -> [String]? {
     let words = command.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
     guard !words.isEmpty, !command.contains(where: { "|&;<>()$`\\\"'*?[]{}#~=%!\n".contains($0) }) else { return nil }

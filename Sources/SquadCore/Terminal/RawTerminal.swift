@@ -7,18 +7,14 @@ import InterruptHandler
 #endif
 
 /// The terminal taken over for a full-screen command: raw mode, the alternate screen, a hidden
-/// cursor. Given back by ``restore()``, or by the C signal handlers (`Sources/InterruptHandler`,
-/// sharing one "taken" flag so it happens once) on Ctrl-C, SIGTERM, SIGHUP or a crash. A stop
-/// gives it back first and SIGCONT takes it again; `fg` without SIGCONT: ``holdInFront()``.
+/// cursor; given back by ``restore()`` or by the C signal handlers (`Sources/InterruptHandler`,
+/// one shared "taken" flag), once. `fg` without SIGCONT is noticed by ``holdInFront()``.
 final class RawTerminal: Sendable {
   /// Readable (drain it) after each SIGWINCH; -1 when no resize pipe could be made.
   let resizeDescriptor: Int32
-
   private init(resizeDescriptor: Int32) { self.resizeDescriptor = resizeDescriptor }
-
   static var isAvailable: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
 
-  /// Takes the terminal on stdin/stdout; nil when stdin's settings cannot be read or changed.
   static func take() -> RawTerminal? {
     var saved = termios()
     guard tcgetattr(STDIN_FILENO, &saved) == 0 else { return nil }
@@ -42,14 +38,12 @@ final class RawTerminal: Sendable {
     return RawTerminal(resizeDescriptor: resize)
   }
 
-  /// Whether squad may read keys and draw: false in the background (after `bg` they are the
-  /// shell's). In front again it first takes the terminal back if it was given back (raw mode,
-  /// keys typed meanwhile dropped, a full redraw asked for), so `fg` is noticed with no SIGCONT.
-  /// Always true on a terminal that is not the controlling one.
+  /// Whether squad may read keys and draw: false in the background. In front again it takes the
+  /// terminal back if it was given back, so `fg` is noticed with no SIGCONT. Always true on a
+  /// terminal that is not the controlling one.
   static func holdInFront() -> Bool { interrupt_handler_hold_terminal() != 0 }
   /// The same, taking nothing.
   static var isHeldInFront: Bool { interrupt_handler_terminal_held() != 0 }
-
   /// Gives the terminal back, then stops the process if a stop was deferred meanwhile
   /// (``FullScreenTerminal/stopReadingKeys()``).
   func restore() { interrupt_handler_give_back_terminal() }

@@ -1,6 +1,5 @@
-/// The bytes that change the screen from the last frame to the next: only rows that differ (no
-/// flicker, little traffic over ssh); a new size repaints everything, as the terminal may have
-/// reflowed what was there.
+/// Only rows that differ are rewritten (no flicker, little traffic over ssh); a new size
+/// repaints everything, as the terminal may have reflowed it.
 struct ScreenDiffer: Sendable {
   private var shown: ScreenFrame?
 
@@ -18,6 +17,5 @@ struct ScreenDiffer: Sendable {
     return output
   }
 
-  /// The next frame is drawn whole.
   mutating func invalidate() { shown = nil }
 }

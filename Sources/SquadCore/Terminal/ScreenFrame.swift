@@ -1,5 +1,4 @@
-/// One screen of a full-screen command: a line per terminal row, each at most one column
-/// narrower than the terminal (so no line ever wraps), possibly with colour sequences.
+/// A line per terminal row, each one column narrower than the terminal so none wraps.
 struct ScreenFrame: Equatable, Sendable {
   var size: TerminalSize
   var lines: [String]

@@ -3,6 +3,5 @@ enum TerminalEvent: Equatable, Sendable {
   case resized(TerminalSize)
   /// Nothing happened for a while (about a second): a chance to look at the world again.
   case idle
-  /// The terminal is gone: end of input or a read error.
   case closed
 }

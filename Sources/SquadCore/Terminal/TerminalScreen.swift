@@ -6,14 +6,12 @@ import InterruptHandler
   import Darwin
 #endif
 
-/// The real terminal on stdin and stdout, taken over by ``RawTerminal``.
 final class TerminalScreen: FullScreenTerminal {
   // How long a lone Escape waits for the rest of a sequence, how long without input makes an idle
   // event, how often a job in the background looks whether `fg` brought it to the front.
   static let escapeDelayMilliseconds: Int32 = 40
   static let idleMilliseconds: Int32 = 1000
   static let backgroundCheckMilliseconds: Int32 = 200
-
   private let resizeDescriptor: Int32
   private let differ = Mutex(ScreenDiffer())
   private let decoder = Mutex(KeyDecoder())
@@ -89,6 +87,5 @@ final class TerminalScreen: FullScreenTerminal {
   }
 
   func suspend() { interrupt_handler_suspend() }
-
   func stopReadingKeys() { interrupt_handler_stop_reading_keys() }
 }

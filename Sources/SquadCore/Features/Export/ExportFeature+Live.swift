@@ -1,6 +1,5 @@
 import Foundation
 
-/// Runs the export feature's effects against the real squad file and file system.
 struct ExportEffects: EffectRunner {
   let environment: AppEnvironment
 

@@ -3,7 +3,6 @@ import Foundation
 /// Exporting the squad: load it, render it, and either hand the text to stdout or write it to a
 /// file atomically.
 enum ExportFeature: Feature {
-  /// The phases of an export; each carries what exists at that point.
   enum State: Equatable, Sendable {
     case idle
     case loading(ExportRequest)
@@ -69,14 +68,11 @@ struct ExportRequest: Equatable, Sendable {
   var exportedAt: Date
 }
 
-/// Where an export goes.
 enum ExportDestination: Equatable, Sendable {
   case standardOutput
-  /// Written atomically to this file.
   case file(String)
 }
 
-/// A rendered export: its text and how many members it holds.
 struct ExportDocument: Equatable, Sendable, CustomTraceConvertible {
   var text: String
   var memberCount: Int

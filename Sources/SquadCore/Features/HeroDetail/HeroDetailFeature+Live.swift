@@ -1,4 +1,3 @@
-/// Runs the hero detail feature's effects against the real environment.
 struct HeroDetailEffects: EffectRunner {
   let environment: AppEnvironment
 

@@ -3,10 +3,8 @@ enum HeroDetailFeature: Feature {
   enum State: Equatable, Sendable {
     case idle
     case resolving(HeroRef)
-    /// Found; fetching their comics.
     case loadingComics(Hero, source: DataSource)
     case loaded(HeroDetail)
-    /// Not found, ambiguous, or the source failed.
     case failed(LookupFailure)
   }
 
@@ -49,7 +47,6 @@ enum HeroDetailFeature: Feature {
 /// Everything `show` prints about a hero.
 struct HeroDetail: Equatable, Sendable {
   var hero: Hero
-  /// Their comics, when a source could say.
   var comics: ComicsSummary?
   var source: DataSource
   /// Their rank by each count among the catalogue's heroes (``LocalCatalogue/ranks(of:)``).

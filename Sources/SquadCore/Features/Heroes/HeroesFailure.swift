@@ -1,4 +1,3 @@
-/// Why a listing failed.
 enum HeroesFailure: FeatureFailure, Equatable, Sendable {
   case source(SourceError)
   case persistence(PersistenceError)

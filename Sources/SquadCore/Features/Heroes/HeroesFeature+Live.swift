@@ -1,4 +1,3 @@
-/// Runs the heroes feature's effects against the real environment.
 struct HeroesEffects: EffectRunner {
   let environment: AppEnvironment
 

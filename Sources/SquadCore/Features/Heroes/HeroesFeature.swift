@@ -53,23 +53,19 @@ enum HeroesFeature: Feature {
   }
 }
 
-/// What `squad heroes` was asked for.
 struct HeroListingRequest: Equatable, Sendable {
   var query: HeroQuery
   /// Follow `total` to the end instead of one page.
   var all = false
 }
 
-/// A finished listing.
 struct HeroListing: Equatable, Sendable {
-  /// The heroes, in the requested order, as listings show them.
   var heroes: [HeroSummary]
   /// The same heroes whole, when the query asked for them (``HeroQuery/whole``) or the source
   /// read them whole anyway.
   var whole: [Hero]?
   /// The index of the first hero in the whole listing.
   var offset: Int
-  /// How many heroes match in all.
   var total: Int
   var source: DataSource
   var memberIDs: Set<HeroID> = []

@@ -1,8 +1,6 @@
-/// Every folded name of a ``PickHeroSource`` in one byte buffer, read from the source the first
-/// time a filter needs names that merely contain it (or when the runner prepares it early).
-///
-/// Names are stored as the picker matches them (``searchForm(_:to:)``): hyphen, dot and space
-/// alike, and each name ends with a space, so a filter's last space can match a name's end.
+/// Every folded name of a ``PickHeroSource`` in one byte buffer, read the first time a filter
+/// needs names that merely contain it, as ``searchForm(_:to:)`` gives them, each ending in a space
+/// so a filter's last space can match a name's end.
 final class FoldedNames: Sendable {
   private let source: any PickHeroSource
   private let built = Mutex<Buffer?>(nil)
@@ -14,10 +12,8 @@ final class FoldedNames: Sendable {
   }
 
   init(source: any PickHeroSource) { self.source = source }
-
   func build() { withBuffer { _, _ in } }
 
-  /// Calls `body` with the names and where each starts, reading them once first.
   func withBuffer<Value>(_ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<Int>) -> Value) -> Value {
     built.withLock { slot in
       if slot == nil { slot = read() }

@@ -1,7 +1,6 @@
 import Dispatch
 import Foundation
 
-/// Runs the picker's effects: the catalogue, the squad file and the terminal.
 struct PickEffects: EffectRunner {
   private let heroes: any PickHeroSource
   private let squadFile: SquadFile

@@ -1,9 +1,6 @@
-/// `squad pick`: a full-screen list of heroes to filter as you type and pick from.
-///
-/// The state is everything on screen (filter, cursor, scroll, pending changes, mode); every key
-/// is an action; the reducer answers with effects to draw the frame (``PickScreen``, a pure
-/// function of the state) and to read the next key. Enter saves every pending change in one
-/// locked squad update, the same one `recruit` and `fire` use.
+/// `squad pick`: a full-screen list of heroes to filter and pick from. Keys are actions; the
+/// reducer answers with frames (``PickScreen``, a pure function of the state) to draw; Enter saves
+/// every pending change in one locked squad update, the one `recruit` and `fire` use.
 enum PickFeature: Feature {
   struct State: Equatable, Sendable {
     var mode: Mode = .loading
@@ -20,27 +17,22 @@ enum PickFeature: Feature {
     var scroll = 0
     /// Toggled heroes, in the order they were toggled; saved on Enter.
     var pending: [PendingChange] = []
-    /// Which squad the picker read (``PickSquad/identity``): Enter saves into that squad only,
-    /// never into one that took its name, and never creates again one that was deleted meanwhile.
+    /// Enter saves into this squad only (``PickSquad/identity``), never into one that took its name
+    /// or one deleted meanwhile.
     var squadIdentity: [UInt64]?
     /// A message for the status line until the next key (the squad changed elsewhere).
     var notice: String?
-    /// The first line of the keys shown by `?`.
     var helpScroll = 0
     /// The named squad being changed, shown on the status line; nil for the default squad.
     var squadName: String?
-    /// The squad's size limit, as last read; nil for none.
     var maxMembers: Int?
-    /// Whether the last key typed a character into the filter: a Space now is text too, so a name
-    /// is typed as it is spelt (`iron man`). Any other key, a second Space, a resize or a resume
-    /// from a stop make Space mark again.
+    /// After a typed character a Space is text too (`iron man`); any other key, a second Space, a
+    /// resize or a resume make it mark again.
     var spaceIsText = false
-
     /// How many members the squad would hold if Enter saved the marks now.
     var fill: Int { pending.reduce(members.count) { $0 + ($1.kind == .recruit ? 1 : -1) } }
   }
 
-  /// What the picker is doing.
   enum Mode: Equatable, Sendable {
     case loading
     case browsing
@@ -49,7 +41,6 @@ enum PickFeature: Feature {
     /// Esc or `q` with changes pending: asking whether to drop them.
     case confirmingDiscard
     case saving
-    /// Done; the command reports the outcome and exits.
     case finished(PickOutcome)
   }
 
@@ -62,7 +53,6 @@ enum PickFeature: Feature {
     case squadChanged(Result<PickSquad, PersistenceError>)
     /// A second passed without a key after something changed; the screen shows it.
     case ticked
-    /// The terminal went away (end of input, or a read error).
     case inputEnded
     case changesSaved(Result<SquadUpdateResult, SquadError>)
   }
@@ -74,18 +64,15 @@ enum PickFeature: Feature {
     case readInput
     /// Give the terminal back and stop, as Ctrl-Z does (the shell's `fg` resumes and redraws).
     case suspend
-    /// No more keys will be read: Ctrl-C interrupts as a signal again (a save waiting for the
-    /// squad's lock can be left, exit 130), and a stop waits until the terminal is given back
-    /// (stopped while holding the lock, the pick would make every other squad command wait).
+    /// No more keys: Ctrl-C interrupts as a signal again, and a stop waits until the terminal is given
+    /// back (stopped holding the lock, the pick would make every other command wait).
     case stopReadingKeys
-    /// Under the squad lock: recruit and fire these heroes in one save; with a `squad` identity,
-    /// refuse unless that squad still has the name, rather than save into another or create it again.
+    /// In one locked save; with a `squad` identity, only into that squad, never another or a new one.
     case saveChanges(recruit: [Hero], fire: [Hero], squad: [UInt64]?)
   }
 
   /// The longest filter kept; more typed text is ignored.
   static let maximumFilterLength = 100
-
   static func listHeight(_ size: TerminalSize) -> Int { max(size.height - PickScreen.chromeRows, 1) }
 
   static func reduce(_ state: inout State, _ action: Action) -> [Effect] {
@@ -141,7 +128,6 @@ enum PickFeature: Feature {
     }
   }
 
-  /// Whether the picker is on screen, reading keys: browsing, showing the keys, or asking.
   private static func interactive(_ state: State) -> Bool {
     [.browsing, .help, .confirmingDiscard].contains(state.mode)
   }
@@ -251,8 +237,7 @@ enum PickFeature: Feature {
     return finish(&state, .unchanged)
   }
 
-  /// A key while the keys are shown: arrows, pages, Home and End scroll them when they do not all
-  /// fit; any other key (any key at all when they fit) goes back to the list.
+  /// Arrows, pages, Home and End scroll the keys when they do not fit; any other key goes back.
   static func help(_ state: inout State, _ key: Key) -> [Effect] {
     let page = max(PickScreen.helpHeight(state.size), 1)
     guard PickScreen.helpLines(width: state.size.width - 1).count > page else {
@@ -273,14 +258,12 @@ enum PickFeature: Feature {
     return redraw(state)
   }
 
-  /// Scrolls the keys to `line`, never past the last screenful.
   static func scrollHelp(_ state: inout State, to line: Int) {
     let last = PickScreen.helpLines(width: state.size.width - 1).count - PickScreen.helpHeight(state.size)
     state.helpScroll = max(0, min(line, last))
   }
 
-  /// The squad as another process left it: marks that became no-ops (a recruit of someone now in
-  /// the squad, a fire of someone gone) are dropped, and the status line says what happened.
+  /// The squad another process left: marks that became no-ops are dropped, and the status line says so.
   static func refresh(_ state: inout State, _ result: Result<PickSquad, PersistenceError>) {
     switch result {
     case .success(let squad):

@@ -4,14 +4,10 @@
   import Darwin
 #endif
 
-/// The heroes the picker lists, in name order, read by position from a ``PickHeroSource``.
-///
-/// Names that start with the filter are found by bisection of the source's name index, so the
-/// first screen and a prefix filter read only the heroes they show. Names that merely contain
-/// the filter need every name: they are folded once into one byte buffer (``FoldedNames``,
-/// built in the background after the first frame) and matched with `memchr`/`memcmp`, so a
-/// keystroke on 100,000 heroes stays within a frame. Hyphen, dot and space match one another,
-/// as in names typed elsewhere: `spider man` finds Spider-Man.
+/// The heroes the picker lists, in name order. Names starting with the filter are found by
+/// bisection; names merely containing it need every name, folded once into ``FoldedNames`` (in the
+/// background after the first frame) and matched with `memchr`/`memcmp`: a key on 100,000 heroes
+/// stays within a frame.
 struct PickIndex: Equatable, Sendable, CustomTraceConvertible {
   private let source: any PickHeroSource
   private let names: FoldedNames
@@ -24,7 +20,6 @@ struct PickIndex: Equatable, Sendable, CustomTraceConvertible {
   var count: Int { source.count }
   func hero(at position: Int) -> Hero? { source.hero(at: position) }
   func summary(at position: Int) -> HeroSummary? { source.summary(at: position) }
-
   /// Folds every name now, so the first filter that needs them does not wait (call it off the
   /// main thread; later calls return at once).
   func prepareSearch() { names.build() }
@@ -34,10 +29,8 @@ struct PickIndex: Equatable, Sendable, CustomTraceConvertible {
     left.count == right.count && (0..<left.count).allSatisfy { left.hero(at: $0) == right.hero(at: $0) }
   }
 
-  /// Positions of the heroes matching `filter`: names that start with it first, then names that
-  /// contain it, each group in name order. All heroes for an empty filter. `within`, when given,
-  /// limits the search for the others to earlier matches (the filter only grew, so nothing else
-  /// can match).
+  /// Positions of the heroes matching `filter`: names starting with it, then names containing it,
+  /// each in name order. `previous`, the matches of a shorter filter, limits the search.
   func matches(_ filter: String, within previous: [Int]? = nil) -> [Int] {
     var folded = HeroName.folded(filter)
     // Folding trims; a space typed last still ends a word (`iron ` is not Ironclad).

@@ -9,6 +9,5 @@ enum PickOutcome: Equatable, Sendable {
 
 enum PickFailure: Equatable, Sendable {
   case squad(SquadError)
-  /// The terminal closed while picking; nothing was saved.
   case terminalClosed
 }

@@ -1,14 +1,5 @@
-/// Draws the picker: a pure function from its state to the lines of the screen.
-///
-/// ```
-/// Filter: squirr▏                                  1 of 219
-///     ID       NAME                                  COMICS
-/// > + 1010860  Squirrel Girl                             52
-///   …
-/// A mutant with the powers of a squirrel…
-/// http://i.annihil.us/…/squirrel_girl.jpg
-/// +1 to recruit, −0 to fire · Space toggle · Enter save · Esc quit · ? keys
-/// ```
+/// Draws the picker, a pure function of its state: the filter line, the header, the list, the
+/// description and picture of the hero under the cursor, the status line.
 enum PickScreen {
   static let minimumSize = TerminalSize(width: 40, height: 10)
   /// Rows that are not list rows: filter, header, two detail lines, status.
@@ -111,7 +102,6 @@ enum PickScreen {
 
   /// How many lines of keys the help screen shows at once: all rows but its title and status.
   static func helpHeight(_ size: TerminalSize) -> Int { max(size.height - 2, 1) }
-
   private static let keyColumn = 22
 
   /// The help's lines for a screen `width` columns wide: a key and what it does on one line where
@@ -195,10 +185,8 @@ enum PickScreen {
     return "…" + kept
   }
 
-  /// SGR styling, or none when colour is off.
   private struct Style {
     var enabled: Bool
-
     func bold(_ text: String) -> String { sgr("1", text) }
     func reversed(_ text: String) -> String { sgr("7", text) }
     func mark(_ mark: String) -> String { sgr(["+": "32", "−": "31", "*": "36"][mark], mark) }

@@ -1,6 +1,4 @@
-/// The squad as the picker last read it from its file (no members when there is no file), and
-/// which squad it is (``SquadFile/identity``): nil for the default squad and for a named squad
-/// that does not exist.
+/// The squad as last read (no members without a file), and which one (``SquadFile/identity``).
 struct PickSquad: Equatable, Sendable {
   var squad: Squad
   var identity: [UInt64]?

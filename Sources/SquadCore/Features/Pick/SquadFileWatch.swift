@@ -4,9 +4,8 @@
   import Darwin
 #endif
 
-/// Notices when another process changes the squad file while the picker is open: one `stat` per
-/// key (and per second of quiet), reading the file again only when its identity, size or
-/// modification time moved. Saves replace the file by rename, so every save changes its inode.
+/// Notices another process's changes to the squad file: a `stat` per key (and per quiet second),
+/// reading it again when its inode, size or time moved; saves rename, so each changes the inode.
 final class SquadFileWatch: Sendable {
   private let squadFile: SquadFile
   private let seen = Mutex<Stamp?>(nil)
