@@ -1,7 +1,5 @@
-/// RFC 4180 fields, made safe to open in a spreadsheet, and read back.
 enum CSV {
-  /// Quoted when needed, and prefixed with `'` when a spreadsheet would run it as a formula
-  /// (``unguard(_:)`` gives back exactly the original).
+  /// Quoted when needed, and prefixed with `'` when a spreadsheet would run it as a formula.
   static func field(_ text: String) -> String {
     let value = needsGuard(text.unicodeScalars[...]) ? "'" + text : text
     guard value.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return value }
@@ -14,14 +12,12 @@ enum CSV {
     return String(cell.unicodeScalars.dropFirst())
   }
 
-  /// A record and the line it starts on, counting from 1.
   struct Record: Equatable, Sendable {
     var line: Int
     var fields: [String]
   }
 
-  /// Hands over the records as they are read (never all in memory) until `body` returns false; a
-  /// quoted field that never ends is reported last.
+  /// Hands over the records as they are read until `body` returns false; an unclosed quote is last.
   static func forEachRecord(_ text: String, _ body: (Record) -> Bool) -> UnclosedQuote? {
     var fields: [String] = []
     var field = String.UnicodeScalarView()
@@ -85,9 +81,8 @@ enum CSV {
     var line: Int
   }
 
-  // A formula character (its full-width and small forms too), possibly behind quotes an earlier
-  // guard added, spaces (U+00A0 too), control characters (NUL) or invisible format characters
-  // (U+200B, U+FEFF) that a spreadsheet may skip.
+  // A formula character (full-width and small forms too), perhaps behind an earlier guard's quotes,
+  // spaces (U+00A0 too), controls (NUL) or invisible format characters (U+FEFF) a spreadsheet skips.
   private static func needsGuard(_ scalars: Substring.UnicodeScalarView) -> Bool {
     for scalar in scalars {
       if "=+-@\t\r＝＋－＠﹦﹢﹣﹫".unicodeScalars.contains(scalar) { return true }

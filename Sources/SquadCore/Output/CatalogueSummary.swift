@@ -1,4 +1,3 @@
-/// What `squad catalogue`, `catalogue import` and `catalogue check` print.
 enum CatalogueSummary {
   static func json(_ overview: CatalogueOverview) -> JSONValue {
     let files = JSONValue.object([
@@ -73,7 +72,6 @@ enum CatalogueSummary {
     counted([(records, "record"), (comics, "comic")])
   }
 
-  // Said by import and check alike.
   private static func cutShort(_ missing: String) -> String {
     "the file ends before its header says: \(missing) missing"
   }
@@ -92,7 +90,6 @@ enum CatalogueSummary {
     }
   }
 
-  // The counts that are not 0 joined by "and"; nil when all are.
   private static func counted(_ counts: [(Int, String)]) -> String? {
     let parts = counts.filter { $0.0 > 0 }.map { Plural.count($0.0, $0.1) }
     return parts.isEmpty ? nil : parts.joinedDirectly(separator: " and ")

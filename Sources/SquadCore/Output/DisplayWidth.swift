@@ -5,7 +5,6 @@ enum DisplayWidth {
     return text.unicodeScalars.reduce(0) { $0 + width(of: $1) }
   }
 
-  /// The text cut to fit `columns`, ending in `…` when something was cut.
   static func truncate(_ text: String, to columns: Int) -> String {
     guard of(text) > columns else { return text }
     guard columns > 1 else { return columns == 1 ? "…" : "" }

@@ -1,7 +1,5 @@
-/// The JSON forms of heroes and members, with a stable key order: `id`, then `name`, then the rest.
 enum HeroJSON {
-  /// A hero as a JSON object: every ``HeroField`` in order with `urls` after `events`, and
-  /// `inSquad` only when known; or exactly `fields`, in their order.
+  /// Every ``HeroField`` in order (`urls` after `events`, `inSquad` only when known), or exactly `fields`.
   static func object(_ hero: Hero, inSquad: Bool? = nil, fields: [HeroField]? = nil) -> JSONValue {
     let chosen = fields ?? HeroField.allCases.filter { $0 != .inSquad || inSquad != nil }
     var pairs = chosen.map { ($0.rawValue, $0.json(hero, inSquad: inSquad ?? false)) }

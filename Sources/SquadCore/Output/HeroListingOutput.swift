@@ -1,12 +1,10 @@
 enum HeroListingOutput {
-  /// Whether the output shows more than a ``HeroSummary`` holds (whole JSON objects, descriptions,
-  /// pictures), so the listing must carry its heroes whole (``HeroQuery/whole``).
+  /// Whether the output shows more than a ``HeroSummary`` holds, so heroes must be read whole.
   static func needsWhole(_ format: OutputFormat, fields: [HeroField]?) -> Bool {
     guard let fields else { return format == .json || format == .jsonl }
     return fields.contains(.description) || fields.contains(.thumbnail)
   }
 
-  /// The ``HeroField/listed`` columns and whole JSON objects, or exactly `fields` in every format.
   static func render(_ listing: HeroListing, settings: OutputSettings, fields: [HeroField]? = nil) -> String {
     // Without the heroes whole, the output shows nothing a summary lacks (``needsWhole(_:fields:)``).
     func heroes() -> [Hero] {

@@ -1,20 +1,15 @@
 /// How listings are printed; `table` on a terminal and `tsv` in a pipe by default.
-enum OutputFormat: String, CaseIterable, Sendable {
-  case table, tsv, json, jsonl, csv
-}
+enum OutputFormat: String, CaseIterable, Sendable { case table, tsv, json, jsonl, csv }
 
 struct OutputSettings: Equatable, Sendable {
   var format: OutputFormat
   var color = false
   var headers = true
-  /// The width tables must fit in; nil for unlimited (not a terminal).
   var width: Int? = nil
   var prettyJSON = false
-  /// Whether stdout is a terminal, where CSV is cleaned.
   var isTerminal: Bool { width != nil }
 
-  /// From `--format`/`--json`, then the terminal; colour by `NO_COLOR`/`CLICOLOR_FORCE`/`TERM`,
-  /// never for machine formats.
+  /// Format from `--format`/`--json`, else the terminal; colour by `NO_COLOR`/`CLICOLOR_FORCE`/`TERM`.
   static func resolve(
     formatFlag: String?, json: Bool, colorFlag: String?, noHeaders: Bool, terminal: TerminalInfo,
     environment: [String: String]

@@ -1,4 +1,3 @@
-/// A text progress bar for status lines: `[######··············]`.
 enum ProgressBar {
   static func render(done: Int, of total: Int, width: Int = 20) -> String {
     let filled = total > 0 ? min(width, done * width / total) : 0

@@ -1,5 +1,4 @@
 extension SquadsOutput {
-  /// Two squads side by side: members, totals, the star (the most comics) and who is in both.
   static func compare(_ pair: [SquadSummary], settings: OutputSettings, catalogue: LocalCatalogue) -> String {
     let comparison = SquadComparison(pair, catalogue: catalogue)
     let (shared, stars, totals) = (comparison.inBoth, comparison.stars, comparison.totals)
@@ -24,8 +23,7 @@ extension SquadsOutput {
         guard let star = stars[index] else { return pair[index].members == 0 && !unknown.isEmpty ? "none" : unknown }
         return "\(star.name) (\(Plural.count(star.counts.comics ?? 0, "comic")))"
       }
-      // Names hold commas ("Bob, Agent of Hydra"): a cell a script reads parts them with `; `, as
-      // does the table when a comma would blur where one name ends.
+      // Names hold commas ("Bob, Agent of Hydra"): `; ` parts them for scripts, and in a table then.
       let memberNames = shared.map(\.name)
       let names =
         shared.isEmpty
@@ -38,8 +36,7 @@ extension SquadsOutput {
       }
       rows.append(["counts unknown"] + comparison.unknown.map { $0.map(String.init) ?? unknown })
       rows.append(["star"] + star)
-      // A table shows the shared members on lines of their own below it: as a row, a long list
-      // would set both squads' columns to its width and cut the second squad out.
+      // A table shows them below it: as a row, a long list would widen both columns past the screen.
       if settings.format != .table { rows.append(["in both"] + pair.map { _ in names }) }
       let columns =
         [Table.Column("SQUAD", key: "measure")] + pair.map { Table.Column($0.name.value, key: $0.name.value) }
@@ -51,7 +48,6 @@ extension SquadsOutput {
   }
 }
 
-/// Two squads compared from their members and the catalogue alone: pure, no files read.
 struct SquadComparison: Equatable {
   var totals: [HeroCounts?]
   /// How many members the totals leave out, a count of theirs being unknown (as `list` says).

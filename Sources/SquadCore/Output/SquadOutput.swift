@@ -1,6 +1,6 @@
 enum SquadOutput {
-  /// The squad as stdout text: the ``MemberField/listed`` columns and the squad file's JSON, or
-  /// exactly `fields`, in recruitment order or by `order`; counts joined from `catalogue`.
+  /// The ``MemberField/listed`` columns and the squad file's JSON, or exactly `fields`, in
+  /// recruitment order or by `order`.
   static func render(
     _ squad: Squad, name: SquadName = .default, settings: OutputSettings, fields: [MemberField]? = nil,
     order: HeroOrder? = nil,
@@ -53,7 +53,6 @@ enum SquadOutput {
     }
   }
 
-  /// The parts joined by commas, in lines that fit the width where each part does.
   static func wrapped(_ parts: [String], width: Int) -> String {
     var lines: [String] = []
     for part in parts {

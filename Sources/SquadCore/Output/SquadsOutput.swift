@@ -16,7 +16,6 @@ enum SquadField: String, ListField {
 }
 
 enum SquadsOutput {
-  /// The ``SquadField/listed`` columns and every field in JSON, or exactly `fields`.
   static func render(
     _ summaries: [SquadSummary], now: Date, settings: OutputSettings, fields: [SquadField]? = nil,
     catalogue: LocalCatalogue

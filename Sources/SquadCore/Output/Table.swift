@@ -1,10 +1,8 @@
-/// Text cells under named columns: a table, TSV, CSV or Markdown.
 struct Table: Equatable, Sendable {
   struct Column: Equatable, Sendable {
     /// The header on a terminal (`NAME`), and the header in CSV and the field name in `--fields` (`name`).
     var title: String
     var key: String
-    /// Whether the column may be cut to fit the terminal (long text) or must stay whole.
     var shrinks: Bool
     var alignsRight: Bool
 
@@ -36,8 +34,7 @@ struct Table: Equatable, Sendable {
     return String(decoding: text, as: UTF8.self)
   }
 
-  /// RFC 4180 CSV, CRLF line ends, formula-looking cells defused, every character kept, so the file
-  /// imports back exactly.
+  /// RFC 4180, CRLF, formula-looking cells defused, every character kept to import back exactly.
   func csv(header: Bool = true) -> String {
     var lines: [String] = header ? [columns.map { CSV.field($0.key) }.joinedDirectly(separator: ",")] : []
     lines += rows.map { $0.map(CSV.field).joinedDirectly(separator: ",") }
@@ -51,8 +48,7 @@ struct Table: Equatable, Sendable {
     return lines.map { $0 + "\n" }.joined()
   }
 
-  /// Text a CommonMark renderer shows as exactly these characters: cleaned, inline markup
-  /// escaped, a web address an autolink (`<…>`).
+  /// Shown by CommonMark as exactly this text: inline markup escaped, a web address an autolink.
   static func markdownText(_ text: String) -> String {
     let clean = TextSanitizer.clean(text)
     if ["http://", "https://"].contains(where: clean.lowercased().hasPrefix),

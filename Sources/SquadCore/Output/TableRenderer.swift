@@ -1,4 +1,3 @@
-/// Lays a ``Table`` out for a terminal: aligned columns, wide characters counted right, long text cut.
 enum TableRenderer {
   /// With a `width`, every line, the header included, is cut to it, so nothing wraps.
   static func render(_ table: Table, width: Int?, color: Bool, headers: Bool = true) -> String {
@@ -36,8 +35,7 @@ enum TableRenderer {
   private static let space = UInt8(ascii: " ")
   private static let newline = UInt8(ascii: "\n")
 
-  /// One row as a line: cells cut and padded, two spaces apart, no trailing padding, the line cut to
-  /// `fitting` when fixed columns leave it wider.
+  /// Cells cut and padded, two spaces apart, no trailing padding; the line cut to `fitting`.
   private static func layout(
     _ row: [String], _ cellWidths: [Int], widths: [Int], columns: [Table.Column], fitting: Int?,
     into text: inout [UInt8]

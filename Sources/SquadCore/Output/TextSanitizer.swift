@@ -13,7 +13,6 @@ enum TextSanitizer {
     return String(result)
   }
 
-  /// Appends the UTF-8 of ``clean(_:)`` to a buffer; printable ASCII is copied as it is.
   static func appendClean(_ text: String, to buffer: inout [UInt8]) {
     let copied = text.utf8.withContiguousStorageIfAvailable { bytes in
       guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return false }
@@ -23,8 +22,7 @@ enum TextSanitizer {
     if copied != true { buffer += clean(text).utf8 }
   }
 
-  /// For whole documents: control characters removed, but line feeds, tabs and CR LF kept; a lone CR,
-  /// which lets text overwrite a line, goes.
+  /// For whole documents: line feeds, tabs and CR LF kept; a lone CR, which overwrites a line, goes.
   static func cleanKeepingLineBreaks(_ text: String) -> String {
     let scalars = Array(text.unicodeScalars)
     func kept(_ index: Int) -> Bool {

@@ -3,7 +3,7 @@ protocol FullScreenTerminal: Sendable {
   func nextEvent() -> TerminalEvent
   /// Stops as Ctrl-Z does; returns once resumed (a resize event then redraws the whole screen).
   func suspend()
-  /// Before a save that may wait for a lock: Ctrl-C interrupts as a signal again, and a stop
-  /// waits until the terminal is given back, so the save is never stopped halfway.
+  /// Before a save that may wait for a lock: Ctrl-C interrupts again, and a stop waits until the
+  /// terminal is given back.
   func stopReadingKeys()
 }

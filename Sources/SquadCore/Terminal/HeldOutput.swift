@@ -4,9 +4,8 @@
   import Darwin
 #endif
 
-/// stdout kept until the run ends, so its height is known: paged when taller than the terminal.
-/// A stderr line once output has started (`Showing 1–20 of 1564…`) joins it when stderr is the
-/// terminal too, as git does, so it follows the output it is about.
+/// stdout kept until the run ends, so its height is known for the ``Pager``. A stderr line after
+/// output started (`Showing 1–20 of 1564…`) joins it when stderr is the terminal too, as in git.
 enum HeldOutput {
   private static let held = Mutex<(pager: Pager, text: String, joinsErrors: Bool)?>(nil)
   static func start(_ pager: Pager) { held.withLock { $0 = (pager, "", isatty(STDERR_FILENO) == 1) } }
@@ -18,7 +17,6 @@ enum HeldOutput {
     }
   }
 
-  /// Keeps a whole stderr line when it follows held output on the same terminal; false otherwise.
   static func takeError(_ line: String) -> Bool {
     held.withLock { output in
       guard let current = output, current.joinsErrors, !current.text.isEmpty, line.hasSuffix("\n") else {

@@ -1,5 +1,5 @@
-/// The bytes a terminal sends as keys: UTF-8 text, control keys, the common escape sequences. A
-/// lone Escape may start a sequence still on its way: it is the Esc key once input goes quiet (`flush`).
+/// The bytes a terminal sends as keys. A lone Escape may start a sequence still on its way: it is
+/// the Esc key once input goes quiet (`flush`).
 struct KeyDecoder: Sendable {
   private var buffer: [UInt8] = []
   private var start = 0
@@ -13,7 +13,6 @@ struct KeyDecoder: Sendable {
     buffer.append(contentsOf: bytes)
   }
 
-  /// The next whole key, or nil when more bytes are needed; with `flush`, what is left as it stands.
   mutating func next(flush: Bool = false) -> Key? {
     guard start < buffer.count else { return nil }
     guard let (key, length) = Self.decode(buffer[start...], isComplete: flush) else { return nil }
@@ -21,7 +20,6 @@ struct KeyDecoder: Sendable {
     return key
   }
 
-  /// The key at the front and its length; nil when it may be the start of a longer one.
   static func decode(_ bytes: ArraySlice<UInt8>, isComplete: Bool) -> (Key, Int)? {
     guard let first = bytes.first else { return nil }
     switch first {
@@ -88,8 +86,7 @@ struct KeyDecoder: Sendable {
     }
   }
 
-  // OSC, DCS, APC, PM and SOS: a string up to BEL or ESC \ (terminal replies, pasted escapes), dropped
-  // whole so none of it reaches the filter.
+  // OSC, DCS, APC, PM, SOS: up to BEL or ESC \ (terminal replies, pasted escapes), dropped whole.
   private static func controlString(_ bytes: ArraySlice<UInt8>, isComplete: Bool) -> (Key, Int)? {
     let base = bytes.startIndex
     var index = base + 2

@@ -12,16 +12,14 @@
 /// ends the run quietly; one that cannot be started is reported, and the output printed without
 /// it; one that fails (exits non-zero) is reported, and the run exits 1.
 public struct Pager: Equatable, Sendable {
-  /// The shell command that pages, e.g. `less -FRX`, and its environment (squad's own, plus
-  /// `LESS=FRX` when unset).
+  /// The command (`less -FRX`) and its environment, with `LESS=FRX` when unset.
   var command: String
   var environment: [String: String]
   /// The terminal's size: output taller than `rows - 1` (a row is kept for the prompt) is paged.
   var rows: Int
   var columns: Int
 
-  /// Nil when nothing may be paged: stdout is no terminal, or the pager (the first of
-  /// `SQUAD_PAGER` and `PAGER` set) is empty or `cat`.
+  /// Nil when stdout is no terminal, or the first of `SQUAD_PAGER` and `PAGER` set is empty or `cat`.
   static func resolve(variables: [String: String], terminal: TerminalInfo) -> Pager? {
     let command = variables["SQUAD_PAGER"] ?? variables["PAGER"] ?? "less -FRX"
     let trimmed = command.trimmingWhitespace()
@@ -39,7 +37,6 @@ public struct Pager: Equatable, Sendable {
     return Pager(command: "man -l -", environment: variables, rows: 0, columns: terminal.width)
   }
 
-  /// How many terminal rows the text takes, long lines wrapped (colour escapes take none).
   func rowsNeeded(by text: String) -> Int {
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast(text.hasSuffix("\n") ? 1 : 0)
     return lines.reduce(0) { total, line in
@@ -48,8 +45,7 @@ public struct Pager: Equatable, Sendable {
     }
   }
 
-  /// `shown` (or quit early); `notPaged`, to print: short, or the pager could not start (said on
-  /// stderr); `failed` (said on stderr): it may not have been shown, and the run has failed.
+  /// `notPaged`: print it (short, or no pager could start); `failed`: it may not have been shown.
   enum Outcome: Equatable { case shown, notPaged, failed }
 
   func show(_ text: String) -> Outcome {
@@ -58,8 +54,7 @@ public struct Pager: Equatable, Sendable {
     guard pipe(&descriptors) == 0 else { return .notPaged }
     let (readEnd, writeEnd) = (descriptors[0], descriptors[1])
     for descriptor in descriptors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
-    // Plain words are started without a shell (as git starts a one-word pager), so a pager that
-    // cannot be started is told from one that ran and exited 127; shell syntax goes to /bin/sh.
+    // Plain words start without a shell, as git does, so a pager that cannot start is told from one that exited 127.
     let words = Pager.plainWords(command)
     var started = spawn(words ?? ["/bin/sh", "-c", command], readingFrom: readEnd)
     // A script without `#!` is run by /bin/sh, as execvp and `sh -c` run it.
@@ -93,17 +88,14 @@ public struct Pager: Equatable, Sendable {
     while waitpid(child, &status, 0) < 0 && errno == EINTR {}
     let exited = status & 0x7F == 0
     let code = (status >> 8) & 0xFF
-    // /bin/sh's own answers to a command it cannot find (127) or run (126): through a shell
-    // these are all squad can know of it.
+    // /bin/sh's answers to a command it cannot find (127) or run (126): all squad can know of it.
     if words == nil, exited, code == 127 || code == 126 {
       return cannotStart(
         "the pager '\(TextSanitizer.clean(command))' could not be run (the shell's exit status \(code))")
     }
-    // A pager that ends with a failure (`SQUAD_PAGER=false`) may have shown nothing: never a
-    // silent success (git dies of SIGPIPE there). Quitting early (`q`) ends `less` with 0; a
-    // signal the reader chose (SIGPIPE from a reader that quit, Ctrl-C, Ctrl-\, SIGTERM, SIGHUP)
-    // ends it quietly, told directly or as a shell tells it, 128 plus the signal's number. Any
-    // other signal (SIGSEGV, SIGABRT, SIGKILL from the OOM killer) is a pager that broke.
+    // A pager that fails (`SQUAD_PAGER=false`) may have shown nothing: never a silent success. A
+    // signal the reader chose (SIGPIPE, Ctrl-C, Ctrl-\, SIGTERM, SIGHUP), told directly or by a
+    // shell as 128 plus its number, ends it quietly; any other (SIGSEGV, SIGKILL) is a broken pager.
     let signalled: Int32? =
       if !exited { status & 0x7F } else if (129...192).contains(code) { code - 128 } else { nil }
     if let signalled, ![SIGPIPE, SIGINT, SIGQUIT, SIGTERM, SIGHUP].contains(signalled) {
@@ -133,8 +125,7 @@ public struct Pager: Equatable, Sendable {
     return words
   }
 
-  /// Starts `words` (the first found on `PATH`) reading `input`, with default signal handling
-  /// (squad ignores SIGPIPE, which a child would otherwise inherit).
+  /// Starts `words` with default signal handling (squad ignores SIGPIPE; a child would inherit it).
   private func spawn(_ words: [String], readingFrom input: Int32) -> Result<pid_t, SpawnFailure> {
     #if canImport(Glibc)
       var actions = posix_spawn_file_actions_t()

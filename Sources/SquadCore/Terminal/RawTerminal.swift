@@ -6,9 +6,8 @@ import InterruptHandler
   import Darwin
 #endif
 
-/// The terminal taken over for a full-screen command: raw mode, the alternate screen, a hidden
-/// cursor; given back by ``restore()`` or by the C signal handlers (`Sources/InterruptHandler`,
-/// one shared "taken" flag), once. `fg` without SIGCONT is noticed by ``holdInFront()``.
+/// Raw mode, the alternate screen and a hidden cursor, given back once by ``restore()`` or by the
+/// signal handlers (`Sources/InterruptHandler`) sharing its "taken" flag.
 final class RawTerminal: Sendable {
   /// Readable (drain it) after each SIGWINCH; -1 when no resize pipe could be made.
   let resizeDescriptor: Int32
@@ -38,14 +37,12 @@ final class RawTerminal: Sendable {
     return RawTerminal(resizeDescriptor: resize)
   }
 
-  /// Whether squad may read keys and draw: false in the background. In front again it takes the
-  /// terminal back if it was given back, so `fg` is noticed with no SIGCONT. Always true on a
-  /// terminal that is not the controlling one.
+  /// False in the background; in front again, the terminal is taken back if it was given back, so
+  /// `fg` is noticed with no SIGCONT. Always true on a terminal that is not the controlling one.
   static func holdInFront() -> Bool { interrupt_handler_hold_terminal() != 0 }
   /// The same, taking nothing.
   static var isHeldInFront: Bool { interrupt_handler_terminal_held() != 0 }
-  /// Gives the terminal back, then stops the process if a stop was deferred meanwhile
-  /// (``FullScreenTerminal/stopReadingKeys()``).
+  /// Then stops the process if a stop was deferred (``FullScreenTerminal/stopReadingKeys()``).
   func restore() { interrupt_handler_give_back_terminal() }
 
   static func size() -> TerminalSize? {

@@ -1,5 +1,4 @@
-/// Only rows that differ are rewritten (no flicker, little traffic over ssh); a new size
-/// repaints everything, as the terminal may have reflowed it.
+/// Only rows that differ are rewritten; a new size repaints all, as the terminal may have reflowed.
 struct ScreenDiffer: Sendable {
   private var shown: ScreenFrame?
 

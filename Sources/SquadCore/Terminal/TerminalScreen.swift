@@ -34,8 +34,7 @@ final class TerminalScreen: FullScreenTerminal {
   func nextEvent() -> TerminalEvent {
     while true {
       if let key = decoder.withLock({ $0.next() }) { return .key(key) }
-      // In the background keys are the shell's (reading them would stop squad with SIGTTIN), and
-      // in the terminal's cooked mode they are lines meant for it: wait for the front instead.
+      // In the background keys are the shell's (reading would stop squad with SIGTTIN): wait.
       guard RawTerminal.holdInFront() else {
         if let event = waitInTheBackground() { return event }
         continue
@@ -67,8 +66,6 @@ final class TerminalScreen: FullScreenTerminal {
     }
   }
 
-  /// Waits a moment for a resize (reported, so the frame is drawn whole once in front again) or
-  /// for the front; nil when there is nothing to report yet.
   private func waitInTheBackground() -> TerminalEvent? {
     var descriptor = pollfd(fd: resizeDescriptor, events: Int16(POLLIN), revents: 0)
     guard pollDescriptors(&descriptor, 1, Self.backgroundCheckMilliseconds) > 0, descriptor.revents & Int16(POLLIN) != 0

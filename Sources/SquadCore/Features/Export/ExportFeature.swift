@@ -1,7 +1,6 @@
 import Foundation
 
-/// Exporting the squad: load it, render it, and either hand the text to stdout or write it to a
-/// file atomically.
+/// Exporting the squad: load, render, then stdout or a file written atomically.
 enum ExportFeature: Feature {
   enum State: Equatable, Sendable {
     case idle
@@ -17,7 +16,6 @@ enum ExportFeature: Feature {
     case exportRequested(ExportRequest)
     case squadLoaded(Result<Squad, PersistenceError>)
     case fileWritten
-    /// The output file could not be written; it is unchanged.
     case fileWriteFailed(PersistenceError)
   }
 
@@ -64,7 +62,6 @@ struct ExportRequest: Equatable, Sendable {
   var catalogue: LocalCatalogue? = nil
   var headers = true
   var destination = ExportDestination.standardOutput
-  /// The time written as `exportedAt` in JSON.
   var exportedAt: Date
 }
 

@@ -44,13 +44,11 @@ enum HeroDetailFeature: Feature {
   }
 }
 
-/// Everything `show` prints about a hero.
 struct HeroDetail: Equatable, Sendable {
   var hero: Hero
   var comics: ComicsSummary?
   var source: DataSource
   /// Their rank by each count among the catalogue's heroes (``LocalCatalogue/ranks(of:)``).
   var ranks: [HeroRank?] = []
-  /// The squads they are in; nil when not looked at.
   var squads: [SquadName]?
 }

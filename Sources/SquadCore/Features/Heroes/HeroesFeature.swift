@@ -55,16 +55,13 @@ enum HeroesFeature: Feature {
 
 struct HeroListingRequest: Equatable, Sendable {
   var query: HeroQuery
-  /// Follow `total` to the end instead of one page.
   var all = false
 }
 
 struct HeroListing: Equatable, Sendable {
   var heroes: [HeroSummary]
-  /// The same heroes whole, when the query asked for them (``HeroQuery/whole``) or the source
-  /// read them whole anyway.
+  /// The same heroes whole, when asked for (``HeroQuery/whole``) or read whole anyway.
   var whole: [Hero]?
-  /// The index of the first hero in the whole listing.
   var offset: Int
   var total: Int
   var source: DataSource

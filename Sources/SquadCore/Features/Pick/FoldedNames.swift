@@ -1,6 +1,5 @@
-/// Every folded name of a ``PickHeroSource`` in one byte buffer, read the first time a filter
-/// needs names that merely contain it, as ``searchForm(_:to:)`` gives them, each ending in a space
-/// so a filter's last space can match a name's end.
+/// Every name of a ``PickHeroSource`` in one buffer, read when a filter first needs them, as
+/// ``searchForm(_:to:)`` gives them, each ending in a space so a filter's last space matches it.
 final class FoldedNames: Sendable {
   private let source: any PickHeroSource
   private let built = Mutex<Buffer?>(nil)
@@ -42,9 +41,8 @@ final class FoldedNames: Sendable {
 
   static let space = UInt8(ascii: " ")
 
-  /// Appends folded UTF-8 text as the picker matches it: each run of hyphens, dots and spaces as
-  /// one space, as names are typed elsewhere (`spider man` is `Spider-Man`, `ms marvel` is
-  /// `Ms. Marvel`). UTF-8 never uses these bytes inside another character.
+  /// Each run of hyphens, dots and spaces as one space, as names are typed (`spider man` is
+  /// `Spider-Man`); UTF-8 never uses these bytes inside another character.
   static func searchForm(_ text: some Sequence<UInt8>, to bytes: inout [UInt8]) {
     var afterSeparator = false
     for byte in text {

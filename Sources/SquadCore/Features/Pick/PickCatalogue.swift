@@ -1,5 +1,4 @@
-/// What the picker loads: the heroes in name order and the squad, read without the lock (the
-/// save reads it again under the lock).
+/// The heroes and the squad, read without the lock (the save reads it again under the lock).
 struct PickCatalogue: Equatable, Sendable {
   var index: PickIndex
   var squad: PickSquad

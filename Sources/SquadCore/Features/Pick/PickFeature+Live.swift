@@ -24,8 +24,7 @@ struct PickEffects: EffectRunner {
     case .loadHeroes:
       let index = PickIndex(source: heroes)
       let result = Result { () throws(PersistenceError) in PickCatalogue(index: index, squad: try watch.read()) }
-      // Names that merely contain a filter need every name; read them while the user looks at
-      // the first screen, which needs only its own rows.
+      // Names that merely contain a filter need every name: read them while the first screen shows.
       if case .success = result { DispatchQueue.global(qos: .userInitiated).async { index.prepareSearch() } }
       await send(.heroesLoaded(result))
 
@@ -54,8 +53,7 @@ struct PickEffects: EffectRunner {
     }
   }
 
-  // Each key (and each quiet second) first checks the squad file, so the marks on screen, and
-  // what Enter saves, follow changes other processes make.
+  // Each key (and quiet second) first checks the squad file: marks follow other processes' changes.
   private func readInput(send: @escaping @Sendable (PickFeature.Action) async -> Void) async {
     while true {
       let event = terminal.nextEvent()

@@ -1,42 +1,33 @@
-/// `squad pick`: a full-screen list of heroes to filter and pick from. Keys are actions; the
-/// reducer answers with frames (``PickScreen``, a pure function of the state) to draw; Enter saves
-/// every pending change in one locked squad update, the one `recruit` and `fire` use.
+/// `squad pick`: a full-screen list of heroes to filter and pick from; ``PickScreen`` draws the
+/// state. Enter saves every pending change in one locked update, the one `recruit` and `fire` use.
 enum PickFeature: Feature {
   struct State: Equatable, Sendable {
     var mode: Mode = .loading
     var size: TerminalSize
-    /// Whether to colour the screen (the table rules: `--color`, `NO_COLOR`).
     var colour = false
     var index = PickIndex()
     var members: Set<HeroID> = []
     var filter = ""
     /// Positions in ``index`` of the heroes the filter lets through, in list order.
     var matches: [Int] = []
-    /// The highlighted row and the first row shown, indexes into ``matches``.
     var cursor = 0
     var scroll = 0
     /// Toggled heroes, in the order they were toggled; saved on Enter.
     var pending: [PendingChange] = []
-    /// Enter saves into this squad only (``PickSquad/identity``), never into one that took its name
-    /// or one deleted meanwhile.
+    /// Enter saves into this squad only (``PickSquad/identity``), never one that took its name.
     var squadIdentity: [UInt64]?
     /// A message for the status line until the next key (the squad changed elsewhere).
     var notice: String?
     var helpScroll = 0
-    /// The named squad being changed, shown on the status line; nil for the default squad.
     var squadName: String?
     var maxMembers: Int?
-    /// After a typed character a Space is text too (`iron man`); any other key, a second Space, a
-    /// resize or a resume make it mark again.
+    /// After a typed character a Space is text too (`iron man`); any other key or a resize ends it.
     var spaceIsText = false
-    /// How many members the squad would hold if Enter saved the marks now.
     var fill: Int { pending.reduce(members.count) { $0 + ($1.kind == .recruit ? 1 : -1) } }
   }
 
   enum Mode: Equatable, Sendable {
-    case loading
-    case browsing
-    /// Showing the keys: arrows and pages scroll them, any other key goes back.
+    case loading, browsing
     case help
     /// Esc or `q` with changes pending: asking whether to drop them.
     case confirmingDiscard
@@ -59,13 +50,12 @@ enum PickFeature: Feature {
 
   enum Effect: Equatable, Sendable {
     case loadHeroes
-    /// Show this frame (the runner redraws only the lines that changed).
     case draw(ScreenFrame)
     case readInput
     /// Give the terminal back and stop, as Ctrl-Z does (the shell's `fg` resumes and redraws).
     case suspend
-    /// No more keys: Ctrl-C interrupts as a signal again, and a stop waits until the terminal is given
-    /// back (stopped holding the lock, the pick would make every other command wait).
+    /// No more keys: Ctrl-C interrupts again, and a stop waits (stopped holding the lock, pick would
+    /// make every other command wait).
     case stopReadingKeys
     /// In one locked save; with a `squad` identity, only into that squad, never another or a new one.
     case saveChanges(recruit: [Hero], fire: [Hero], squad: [UInt64]?)
@@ -76,8 +66,7 @@ enum PickFeature: Feature {
   static func listHeight(_ size: TerminalSize) -> Int { max(size.height - PickScreen.chromeRows, 1) }
 
   static func reduce(_ state: inout State, _ action: Action) -> [Effect] {
-    // Only the key right after typed text can be a space in the filter; typing sets it again. A
-    // resize ends it too, as does a resume from a stop (which redraws by one): typing was broken off.
+    // Only the key right after typed text is a space in the filter; a resize or resume breaks typing off.
     let spaceIsText = state.spaceIsText
     switch action {
     case .keyPressed, .terminalResized: state.spaceIsText = false
@@ -112,8 +101,7 @@ enum PickFeature: Feature {
       return [.suspend, .readInput]
     case (_, .keyPressed(.control("c"))) where interactive(state): return finish(&state, .interrupted)
     case (_, .keyPressed(let key)) where interactive(state) && !state.size.fits(PickScreen.minimumSize):
-      // Nothing can be seen on a screen that is too small: the only keys that work there leave
-      // without saving (Ctrl-C above; q or Esc with nothing pending). Others change nothing.
+      // Nothing can be seen: only q or Esc with nothing pending (and Ctrl-C above) work, leaving.
       guard key == .text("q") || key == .escape, state.pending.isEmpty else { return [.readInput] }
       return finish(&state, .unchanged)
     case (.help, .keyPressed(let key)): return help(&state, key)
@@ -122,9 +110,7 @@ enum PickFeature: Feature {
       state.mode = .browsing
       return redraw(state)
     case (.browsing, .keyPressed(let key)): return browse(&state, spaceIsText && key == .space ? .text(" ") : key)
-    default:
-      // An action that does not fit the current mode changes nothing.
-      return []
+    default: return []
     }
   }
 
@@ -237,7 +223,6 @@ enum PickFeature: Feature {
     return finish(&state, .unchanged)
   }
 
-  /// Arrows, pages, Home and End scroll the keys when they do not fit; any other key goes back.
   static func help(_ state: inout State, _ key: Key) -> [Effect] {
     let page = max(PickScreen.helpHeight(state.size), 1)
     guard PickScreen.helpLines(width: state.size.width - 1).count > page else {

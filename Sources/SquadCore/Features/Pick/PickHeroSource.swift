@@ -1,5 +1,5 @@
-/// Where the picker's heroes come from: by position in the folded names' byte order, so the first
-/// screen reads only its rows and the names that start with a text are found by bisection.
+/// The picker's heroes by position in the folded names' byte order: the first screen reads only
+/// its rows, and names starting with a text are found by bisection.
 protocol PickHeroSource: Sendable {
   var count: Int { get }
   /// The hero at `position` in name order, whole, or the summary a row shows; nil when its
@@ -17,8 +17,7 @@ extension PickHeroSource {
   }
 }
 
-/// The local catalogue, never the network: a list to browse answers at once. Records are read one
-/// at a time, as they are shown.
+/// The local catalogue, never the network, read a record at a time as rows are shown.
 extension CatalogueIndex: PickHeroSource {
   func hero(at position: Int) -> Hero? { entry(at: position)?.hero }
 

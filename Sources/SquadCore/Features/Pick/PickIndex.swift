@@ -4,10 +4,8 @@
   import Darwin
 #endif
 
-/// The heroes the picker lists, in name order. Names starting with the filter are found by
-/// bisection; names merely containing it need every name, folded once into ``FoldedNames`` (in the
-/// background after the first frame) and matched with `memchr`/`memcmp`: a key on 100,000 heroes
-/// stays within a frame.
+/// The heroes the picker lists. Names starting with the filter are found by bisection; names
+/// containing it need every name, folded once (``FoldedNames``) and matched with `memchr`/`memcmp`.
 struct PickIndex: Equatable, Sendable, CustomTraceConvertible {
   private let source: any PickHeroSource
   private let names: FoldedNames
@@ -20,8 +18,7 @@ struct PickIndex: Equatable, Sendable, CustomTraceConvertible {
   var count: Int { source.count }
   func hero(at position: Int) -> Hero? { source.hero(at: position) }
   func summary(at position: Int) -> HeroSummary? { source.summary(at: position) }
-  /// Folds every name now, so the first filter that needs them does not wait (call it off the
-  /// main thread; later calls return at once).
+  /// Folds every name now (off the main thread), so the first filter needing them does not wait.
   func prepareSearch() { names.build() }
 
   /// Indexes over the same heroes are equal; this reads every hero, so it is for tests.
@@ -29,8 +26,8 @@ struct PickIndex: Equatable, Sendable, CustomTraceConvertible {
     left.count == right.count && (0..<left.count).allSatisfy { left.hero(at: $0) == right.hero(at: $0) }
   }
 
-  /// Positions of the heroes matching `filter`: names starting with it, then names containing it,
-  /// each in name order. `previous`, the matches of a shorter filter, limits the search.
+  /// Names starting with `filter`, then names containing it, each in name order; `previous` (the
+  /// matches of a shorter filter) limits the search.
   func matches(_ filter: String, within previous: [Int]? = nil) -> [Int] {
     var folded = HeroName.folded(filter)
     // Folding trims; a space typed last still ends a word (`iron ` is not Ironclad).
@@ -38,8 +35,7 @@ struct PickIndex: Equatable, Sendable, CustomTraceConvertible {
     var needle: [UInt8] = []
     FoldedNames.searchForm(folded.utf8, to: &needle)
     guard !needle.isEmpty else { return Array(0..<count) }
-    // The name index orders folded names, where hyphen, dot and space differ: bisection finds the
-    // names that start with the filter's first word, and the stored names check the rest.
+    // Bisection finds the filter's first word (the index tells hyphen, dot and space apart); the rest is checked.
     let word = needle.prefix { $0 != FoldedNames.space }
     let candidates = source.positions(prefix: String(decoding: word, as: UTF8.self))
     var starting: [Int] = []
@@ -76,8 +72,7 @@ struct PickIndex: Equatable, Sendable, CustomTraceConvertible {
     return starting + containing
   }
 
-  // memmem is a GNU extension Swift's Glibc module does not export: memchr for the first byte,
-  // then memcmp for the rest.
+  // memmem is a GNU extension Swift's Glibc does not export: memchr for the first byte, memcmp the rest.
   private static func contains(
     _ haystack: UnsafePointer<UInt8>, _ length: Int, _ needle: UnsafePointer<UInt8>, _ count: Int
   ) -> Bool {

@@ -1,11 +1,9 @@
-/// Draws the picker, a pure function of its state: the filter line, the header, the list, the
-/// description and picture of the hero under the cursor, the status line.
+/// Draws the picker, a pure function of its state.
 enum PickScreen {
   static let minimumSize = TerminalSize(width: 40, height: 10)
   /// Rows that are not list rows: filter, header, two detail lines, status.
   static let chromeRows = 5
 
-  /// The keys, as `?` shows them (and docs/PICK.md lists them).
   static let keys: [(String, String)] = [
     ("type", "filter by name (starts with first, then contains); - . and space alike"),
     ("Backspace / Ctrl-U", "delete a character / clear the filter"),
@@ -49,8 +47,7 @@ enum PickScreen {
   private static let idWidth = 8
   private static let comicsWidth = 7
 
-  // A row: the cursor or two spaces, the mark and a space (4 columns), the id, two spaces, the name,
-  // two spaces, the comics count.
+  // A row: cursor, mark and spaces (4 columns), the id, two spaces, the name, two spaces, the comics.
   private static func nameWidth(_ width: Int) -> Int { width - 4 - idWidth - 2 - 2 - comicsWidth }
 
   private static func header(width: Int) -> String {
@@ -100,12 +97,10 @@ enum PickScreen {
     return "  " + style.mark(mark) + String(row.dropFirst(3))
   }
 
-  /// How many lines of keys the help screen shows at once: all rows but its title and status.
   static func helpHeight(_ size: TerminalSize) -> Int { max(size.height - 2, 1) }
   private static let keyColumn = 22
 
-  /// The help's lines for a screen `width` columns wide: a key and what it does on one line where
-  /// they fit, else the key on its own line and what it does wrapped below it.
+  /// A key and what it does on a line where they fit, else what it does wrapped below the key.
   static func helpLines(width: Int) -> [String] {
     keys.flatMap { key, meaning -> [String] in
       if 2 + keyColumn + DisplayWidth.of(meaning) <= width {
@@ -115,8 +110,7 @@ enum PickScreen {
     }
   }
 
-  // The whole screen: a title, as many lines of keys as fit from the scroll position, and a
-  // status line saying where in the keys the screen is and how to see the rest.
+  // A title, the keys that fit from the scroll position, and where in them the screen is.
   private static func helpScreen(_ state: PickFeature.State, width: Int, style: Style) -> [String] {
     let all = helpLines(width: width)
     let height = helpHeight(state.size)

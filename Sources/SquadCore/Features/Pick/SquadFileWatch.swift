@@ -4,8 +4,8 @@
   import Darwin
 #endif
 
-/// Notices another process's changes to the squad file: a `stat` per key (and per quiet second),
-/// reading it again when its inode, size or time moved; saves rename, so each changes the inode.
+/// Notices other processes' changes: a `stat` per key (and quiet second), reading the file again
+/// when its inode, size or time moved (saves rename, so each changes the inode).
 final class SquadFileWatch: Sendable {
   private let squadFile: SquadFile
   private let seen = Mutex<Stamp?>(nil)
@@ -18,14 +18,12 @@ final class SquadFileWatch: Sendable {
 
   init(squadFile: SquadFile) { self.squadFile = squadFile }
 
-  /// Reads the squad and remembers the file as it was just before.
   func read() throws(PersistenceError) -> PickSquad {
     let stamp = Self.stamp(squadFile.path)
     seen.withLock { $0 = stamp }
     return PickSquad(squad: try squadFile.load(), identity: try squadFile.identity)
   }
 
-  /// The squad read again when its file changed since the last read; nil when it did not.
   func changed() -> Result<PickSquad, PersistenceError>? {
     let stamp = Self.stamp(squadFile.path)
     guard seen.withLock({ $0 }) != stamp else { return nil }
