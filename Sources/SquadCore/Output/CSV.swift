@@ -60,16 +60,13 @@ enum CSV {
         inQuotes = true
         quoteSeen = true
         quoteLine = line
-      case ",":
-        endField()
-      case "\r":
-        break
+      case ",": endField()
+      case "\r": break
       case "\n":
         guard endRecord() else { return nil }
         line += 1
         recordLine = line
-      default:
-        field.append(scalar)
+      default: field.append(scalar)
       }
     }
     if inQuotes && !closingQuote { return UnclosedQuote(line: quoteLine) }

@@ -19,7 +19,6 @@ enum DisplayWidth {
     return result + "…"
   }
 
-  /// Lines of at most `columns`; a longer word gets a line of its own, for the caller to cut.
   static func wrap(_ text: String, to columns: Int) -> [String] {
     var lines: [String] = []
     var current = ""
@@ -58,8 +57,7 @@ enum DisplayWidth {
       0x1F300...0x1F64F, 0x1F680...0x1F6FF, 0x1F900...0x1F9FF, 0x1FA70...0x1FAFF,
       0x20000...0x2FFFD, 0x30000...0x3FFFD:
       return 2
-    default:
-      return 1
+    default: return 1
     }
   }
 }

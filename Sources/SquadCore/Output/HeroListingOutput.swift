@@ -21,10 +21,8 @@ enum HeroListingOutput {
         ("heroes", .array(heroes().map(object))), ("attribution", .string(listing.source.attribution)),
       ])
       return document.encoded(pretty: settings.prettyJSON) + "\n"
-    case .jsonl:
-      return heroes().map { object($0).encoded() + "\n" }.joined()
-    case .tsv where fields == nil:
-      return tsv(listing)
+    case .jsonl: return heroes().map { object($0).encoded() + "\n" }.joined()
+    case .tsv where fields == nil: return tsv(listing)
     case .tsv, .csv:
       return TableRenderer.render(
         table(listing, heroes(), fields ?? HeroField.listed, mark: { $0 ? "yes" : "no" }), settings)

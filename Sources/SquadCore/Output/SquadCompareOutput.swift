@@ -52,7 +52,6 @@ struct SquadComparison: Equatable {
   var totals: [HeroCounts?]
   /// How many members the totals leave out, a count of theirs being unknown (as `list` says).
   var unknown: [Int?]
-  /// Each squad's star: its member with the most comics (then by name), nil when no count is known.
   var stars: [HeroSummary?]
   var inBoth: [Member]
 

@@ -37,7 +37,6 @@ enum SquadOutput {
     }
   }
 
-  /// `Totals: 4 members`, `6,017 comics`, …, saying for how many members the catalogue knows no counts.
   static func totals(_ squad: Squad, _ heroes: [HeroID: HeroSummary]) -> [String] {
     let counts = spoken(HeroCounts.total(squad.members.map { heroes[$0.id] }))
     // Every member a total leaves out: one with any of its counts unknown.
@@ -46,7 +45,6 @@ enum SquadOutput {
     return ["Totals: " + Plural.members(squad.members.count)] + counts + note
   }
 
-  /// Each count as a sentence says it: `6,017 comics`, `series unknown`.
   static func spoken(_ counts: HeroCounts) -> [String] {
     zip(HeroCounts.all, counts.values).map { count, value in
       value.map { Plural.count($0, count.one, count.name) } ?? "\(count.name) \(Table.unknown)"

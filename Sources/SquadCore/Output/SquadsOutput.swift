@@ -9,8 +9,7 @@ enum SquadField: String, ListField {
     switch self {
     case .maxMembers: return Table.Column("LIMIT", key: rawValue, alignsRight: true)
     case .lastChange: return Table.Column("LAST CHANGE", key: rawValue)
-    case .name, .default: return Table.Column(rawValue.uppercased(), key: rawValue)
-    default: return Table.Column(rawValue.uppercased(), key: rawValue, alignsRight: true)
+    default: return Table.Column(rawValue.uppercased(), key: rawValue, alignsRight: self != .name && self != .default)
     }
   }
 }

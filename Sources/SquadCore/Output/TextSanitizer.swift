@@ -1,4 +1,3 @@
-/// Makes outside text safe to print: no escape sequences, no control characters, no bidi tricks.
 enum TextSanitizer {
   /// Control characters removed, tabs and line breaks turned into spaces: a value stays in its cell.
   static func clean(_ text: String) -> String {
@@ -40,7 +39,6 @@ enum TextSanitizer {
     isTerminal ? cleanKeepingLineBreaks(document) : document
   }
 
-  /// Whether a scalar must never reach a terminal: C0 and C1 controls, DEL, and bidi controls.
   static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
     scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.properties.isBidiControl
   }

@@ -1,7 +1,6 @@
 protocol FullScreenTerminal: Sendable {
   func draw(_ frame: ScreenFrame)
   func nextEvent() -> TerminalEvent
-  /// Stops as Ctrl-Z does; returns once resumed (a resize event then redraws the whole screen).
   func suspend()
   /// Before a save that may wait for a lock: Ctrl-C interrupts again, and a stop waits until the
   /// terminal is given back.

@@ -7,7 +7,6 @@ struct ExportEffects: EffectRunner {
     switch effect {
     case .loadSquad:
       await send(.squadLoaded(Result { () throws(PersistenceError) in try environment.squadFile.loadExisting() }))
-
     case .writeFile(let document, let path):
       do throws(PersistenceError) {
         // What an export killed mid-write left beside this file (its process gone) goes now.

@@ -6,9 +6,7 @@ enum ExportFeature: Feature {
     case idle
     case loading(ExportRequest)
     case writing(ExportDocument, path: String)
-    /// Finished: the export and where it went (stdout prints it after this state).
     case done(ExportDocument, ExportDestination)
-    /// The squad could not be read or the file could not be written; nothing was written.
     case failed(PersistenceError)
   }
 
@@ -46,13 +44,11 @@ enum ExportFeature: Feature {
     case (.writing(let document, let path), .fileWritten):
       state = .done(document, .file(path))
       return []
-    default:
-      return []
+    default: return []
     }
   }
 }
 
-/// What to export, how, and when (the moment recorded as `exportedAt`).
 struct ExportRequest: Equatable, Sendable {
   var format: ExportFormat
   /// The name of the squad exported (JSON's `squad` key, Markdown's heading).

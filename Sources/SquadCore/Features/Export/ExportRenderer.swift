@@ -12,12 +12,9 @@ enum ExportRenderer {
       ]
       return SquadFile.jsonValue(squad, extra: extra, member: { member(of: $0, fields, hero: heroes[$0.id]) }).encoded(
         pretty: true) + "\n"
-    case .jsonl:
-      return squad.members.map { member(of: $0, fields, hero: heroes[$0.id]).encoded() + "\n" }.joined()
-    case .csv:
-      return SquadOutput.table(squad, fields, heroes).csv(header: request.headers)
-    case .tsv:
-      return SquadOutput.table(squad, fields, heroes).tsv(header: false)
+    case .jsonl: return squad.members.map { member(of: $0, fields, hero: heroes[$0.id]).encoded() + "\n" }.joined()
+    case .csv: return SquadOutput.table(squad, fields, heroes).csv(header: request.headers)
+    case .tsv: return SquadOutput.table(squad, fields, heroes).tsv(header: false)
     case .markdown:
       // A page for people: a count nobody knows reads "unknown", as on a terminal.
       let table = SquadOutput.table(squad, fields, heroes, unknown: Table.unknown).markdown()

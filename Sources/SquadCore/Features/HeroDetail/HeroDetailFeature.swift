@@ -1,4 +1,3 @@
-/// Showing one hero: resolve the name or id, then fetch their latest comics.
 enum HeroDetailFeature: Feature {
   enum State: Equatable, Sendable {
     case idle
@@ -38,8 +37,7 @@ enum HeroDetailFeature: Feature {
     case (.loadingComics, .comicsLoaded(.failure(let error))):
       state = .failed(.source(error))
       return []
-    default:
-      return []
+    default: return []
     }
   }
 }

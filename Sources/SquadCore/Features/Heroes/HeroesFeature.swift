@@ -1,4 +1,3 @@
-/// Listing heroes: one page, or every page with `--all`, marked with squad membership.
 enum HeroesFeature: Feature {
   enum State: Equatable, Sendable {
     case idle
@@ -16,7 +15,6 @@ enum HeroesFeature: Feature {
   }
 
   enum Effect: Equatable, Sendable {
-    /// Fetch one page, or every page from the query's offset when `all`.
     case fetch(HeroQuery, all: Bool)
     case loadSquad
   }
@@ -47,8 +45,7 @@ enum HeroesFeature: Feature {
     case (.markingMembers, .squadLoaded(.failure(let error))):
       state = .failed(.persistence(error))
       return []
-    default:
-      return []
+    default: return []
     }
   }
 }

@@ -27,19 +27,10 @@ struct PickEffects: EffectRunner {
       // Names that merely contain a filter need every name: read them while the first screen shows.
       if case .success = result { DispatchQueue.global(qos: .userInitiated).async { index.prepareSearch() } }
       await send(.heroesLoaded(result))
-
-    case .draw(let frame):
-      terminal.draw(frame)
-
-    case .readInput:
-      await readInput(send: send)
-
-    case .suspend:
-      terminal.suspend()
-
-    case .stopReadingKeys:
-      terminal.stopReadingKeys()
-
+    case .draw(let frame): terminal.draw(frame)
+    case .readInput: await readInput(send: send)
+    case .suspend: terminal.suspend()
+    case .stopReadingKeys: terminal.stopReadingKeys()
     case .saveChanges(let recruits, let fires, let identity):
       let date = now()
       let command = SquadCommand.pick(at: date, firing: Set(fires.map(\.id)))

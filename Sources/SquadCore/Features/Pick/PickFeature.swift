@@ -8,15 +8,12 @@ enum PickFeature: Feature {
     var index = PickIndex()
     var members: Set<HeroID> = []
     var filter = ""
-    /// Positions in ``index`` of the heroes the filter lets through, in list order.
     var matches: [Int] = []
     var cursor = 0
     var scroll = 0
-    /// Toggled heroes, in the order they were toggled; saved on Enter.
     var pending: [PendingChange] = []
     /// Enter saves into this squad only (``PickSquad/identity``), never one that took its name.
     var squadIdentity: [UInt64]?
-    /// A message for the status line until the next key (the squad changed elsewhere).
     var notice: String?
     var helpScroll = 0
     var squadName: String?
@@ -29,7 +26,6 @@ enum PickFeature: Feature {
   enum Mode: Equatable, Sendable {
     case loading, browsing
     case help
-    /// Esc or `q` with changes pending: asking whether to drop them.
     case confirmingDiscard
     case saving
     case finished(PickOutcome)
@@ -42,7 +38,6 @@ enum PickFeature: Feature {
     case terminalResized(TerminalSize)
     /// Another process changed the squad file (read again), or it can no longer be read.
     case squadChanged(Result<PickSquad, PersistenceError>)
-    /// A second passed without a key after something changed; the screen shows it.
     case ticked
     case inputEnded
     case changesSaved(Result<SquadUpdateResult, SquadError>)
@@ -52,7 +47,6 @@ enum PickFeature: Feature {
     case loadHeroes
     case draw(ScreenFrame)
     case readInput
-    /// Give the terminal back and stop, as Ctrl-Z does (the shell's `fg` resumes and redraws).
     case suspend
     /// No more keys: Ctrl-C interrupts again, and a stop waits (stopped holding the lock, pick would
     /// make every other command wait).
@@ -269,8 +263,7 @@ enum PickFeature: Feature {
       }
       // Nothing left to discard: asking would make no sense.
       if state.mode == .confirmingDiscard, state.pending.isEmpty { state.mode = .browsing }
-    case .failure:
-      state.notice = "Squad file unreadable now; Enter would fail."
+    case .failure: state.notice = "Squad file unreadable now; Enter would fail."
     }
   }
 }

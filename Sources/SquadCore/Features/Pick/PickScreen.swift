@@ -1,7 +1,6 @@
 /// Draws the picker, a pure function of its state.
 enum PickScreen {
   static let minimumSize = TerminalSize(width: 40, height: 10)
-  /// Rows that are not list rows: filter, header, two detail lines, status.
   static let chromeRows = 5
 
   static let keys: [(String, String)] = [
@@ -150,10 +149,8 @@ enum PickScreen {
     case .confirmingDiscard:
       return style.bold(
         fit("Discard \(Plural.count(state.pending.count, "pending change"))? [y/N]", width))
-    case .saving:
-      return fit("Saving…", width)
-    case .loading:
-      return fit("Loading heroes…", width)
+    case .saving: return fit("Saving…", width)
+    case .loading: return fit("Loading heroes…", width)
     default:
       let fill = state.maxMembers.map { "\(state.fill)/\($0) · " } ?? ""
       let counts = (state.squadName.map { "\($0): " } ?? "") + fill + "+\(recruits) to recruit, −\(fires) to fire"
