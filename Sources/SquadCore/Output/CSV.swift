@@ -1,5 +1,5 @@
+/// RFC 4180 fields, with `'` before a cell a spreadsheet would run as a formula (``unguard(_:)`` takes it off).
 enum CSV {
-  /// Quoted when needed, and prefixed with `'` when a spreadsheet would run it as a formula.
   static func field(_ text: String) -> String {
     let value = needsGuard(text.unicodeScalars[...]) ? "'" + text : text
     guard value.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return value }

@@ -95,7 +95,6 @@ enum CatalogueSummary {
     return parts.isEmpty ? nil : parts.joinedDirectly(separator: " and ")
   }
 
-  /// Why an import that brought back nothing fails: what it found damaged, or missing.
   static func nothingBroughtBack(_ report: CatalogueImport.Report) -> String {
     let found = damaged(report).map { "not one record or comic found reads intact (\($0) left out)" }
     let cut = missing(records: report.missing, comics: report.missingComics).map {

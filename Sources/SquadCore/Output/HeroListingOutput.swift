@@ -14,6 +14,7 @@ enum HeroListingOutput {
     func object(_ hero: Hero) -> JSONValue {
       HeroJSON.object(hero, inSquad: listing.memberIDs.contains(hero.id), fields: fields)
     }
+    let columns = fields ?? HeroField.listed
     switch settings.format {
     case .json:
       let document = JSONValue.object([
@@ -24,15 +25,11 @@ enum HeroListingOutput {
     case .jsonl: return heroes().map { object($0).encoded() + "\n" }.joined()
     case .tsv where fields == nil: return tsv(listing)
     case .tsv, .csv:
-      return TableRenderer.render(
-        table(listing, heroes(), fields ?? HeroField.listed, mark: { $0 ? "yes" : "no" }), settings)
+      return TableRenderer.render(table(listing, heroes(), columns, mark: { $0 ? "yes" : "no" }), settings)
     case .table:
       guard !listing.heroes.isEmpty else { return "" }
-      let body = TableRenderer.render(
-        table(
-          listing, heroes(), fields ?? HeroField.listed, mark: { $0 ? "✓" : "" }, unknown: Table.unknown, day: true),
-        settings
-      )
+      let shown = table(listing, heroes(), columns, mark: { $0 ? "✓" : "" }, unknown: Table.unknown, day: true)
+      let body = TableRenderer.render(shown, settings)
       // The server's text, like every other it sends: cleaned before it reaches a terminal.
       let footer = TextSanitizer.clean(listing.source.attribution)
       return body + "\n" + (settings.color ? ANSI.dim(footer) : footer) + "\n"

@@ -5,6 +5,7 @@ struct OutputSettings: Equatable, Sendable {
   var format: OutputFormat
   var color = false
   var headers = true
+  /// Nil when stdout is not a terminal: nothing to fit, and CSV is not cleaned.
   var width: Int? = nil
   var prettyJSON = false
   var isTerminal: Bool { width != nil }
@@ -16,15 +17,14 @@ struct OutputSettings: Equatable, Sendable {
   ) -> OutputSettings {
     let format =
       json ? .json : formatFlag.flatMap(OutputFormat.init(rawValue:)) ?? (terminal.stdoutIsTTY ? .table : .tsv)
-    let wantsColor: Bool
-    switch colorFlag {
-    case "always": wantsColor = true
-    case "never": wantsColor = false
-    default:
-      let forced = environment["CLICOLOR_FORCE"].map { !$0.isEmpty && $0 != "0" } ?? false
-      let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
-      wantsColor = forced || (terminal.stdoutIsTTY && !noColor && environment["TERM"] != "dumb")
-    }
+    let forced = environment["CLICOLOR_FORCE"].map { !$0.isEmpty && $0 != "0" } ?? false
+    let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+    let wantsColor =
+      switch colorFlag {
+      case "always": true
+      case "never": false
+      default: forced || (terminal.stdoutIsTTY && !noColor && environment["TERM"] != "dumb")
+      }
     return OutputSettings(
       format: format, color: wantsColor && format == .table, headers: !noHeaders,
       width: terminal.stdoutIsTTY ? terminal.width : nil, prettyJSON: terminal.stdoutIsTTY)

@@ -50,7 +50,6 @@ extension SquadsOutput {
 
 struct SquadComparison: Equatable {
   var totals: [HeroCounts?]
-  /// How many members the totals leave out, a count of theirs being unknown (as `list` says).
   var unknown: [Int?]
   var stars: [HeroSummary?]
   var inBoth: [Member]
@@ -69,7 +68,6 @@ struct SquadComparison: Equatable {
     }
   }
 
-  /// The member with the catalogue's counts, named as the squad names them (as `list` does).
   static func named(_ member: Member, _ catalogue: LocalCatalogue) -> HeroSummary {
     var hero = catalogue.summary(member.id) ?? HeroSummary(Hero(id: member.id, name: member.name))
     hero.name = member.name

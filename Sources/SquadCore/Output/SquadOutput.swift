@@ -3,8 +3,7 @@ enum SquadOutput {
   /// recruitment order or by `order`.
   static func render(
     _ squad: Squad, name: SquadName = .default, settings: OutputSettings, fields: [MemberField]? = nil,
-    order: HeroOrder? = nil,
-    catalogue: @autoclosure () -> LocalCatalogue? = nil
+    order: HeroOrder? = nil, catalogue: @autoclosure () -> LocalCatalogue? = nil
   ) -> String {
     let joins = settings.format == .table || order != nil || fields?.contains(where: \.isFact) == true
     let heroes = joins ? catalogue()?.summaries(squad.members.map(\.id)) ?? [:] : [:]

@@ -35,7 +35,6 @@ enum TableRenderer {
   private static let space = UInt8(ascii: " ")
   private static let newline = UInt8(ascii: "\n")
 
-  /// Cells cut and padded, two spaces apart, no trailing padding; the line cut to `fitting`.
   private static func layout(
     _ row: [String], _ cellWidths: [Int], widths: [Int], columns: [Table.Column], fitting: Int?,
     into text: inout [UInt8]

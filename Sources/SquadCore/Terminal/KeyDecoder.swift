@@ -14,7 +14,6 @@ struct KeyDecoder: Sendable {
   }
 
   mutating func next(flush: Bool = false) -> Key? {
-    guard start < buffer.count else { return nil }
     guard let (key, length) = Self.decode(buffer[start...], isComplete: flush) else { return nil }
     start += length
     return key

@@ -12,7 +12,6 @@
 /// ends the run quietly; one that cannot be started is reported, and the output printed without
 /// it; one that fails (exits non-zero) is reported, and the run exits 1.
 public struct Pager: Equatable, Sendable {
-  /// The command (`less -FRX`) and its environment, with `LESS=FRX` when unset.
   var command: String
   var environment: [String: String]
   /// The terminal's size: output taller than `rows - 1` (a row is kept for the prompt) is paged.
@@ -24,8 +23,7 @@ public struct Pager: Equatable, Sendable {
     let command = variables["SQUAD_PAGER"] ?? variables["PAGER"] ?? "less -FRX"
     let trimmed = command.trimmingWhitespace()
     guard terminal.stdoutIsTTY, !trimmed.isEmpty, trimmed != "cat" else { return nil }
-    var environment = variables
-    if environment["LESS"] == nil { environment["LESS"] = "FRX" }
+    let environment = variables.merging(["LESS": "FRX"]) { current, _ in current }
     return Pager(command: command, environment: environment, rows: terminal.height, columns: terminal.width)
   }
 

@@ -8,8 +8,7 @@ struct ScreenDiffer: Sendable {
     if previous == nil { output += "\u{1B}[0m\u{1B}[H\u{1B}[2J" }
     for (row, line) in frame.lines.enumerated() {
       let old = previous.flatMap { row < $0.lines.count ? $0.lines[row] : nil }
-      if let old, old == line { continue }
-      if old == nil, line.isEmpty { continue }
+      if old == line || (old == nil && line.isEmpty) { continue }
       output += "\u{1B}[\(row + 1);1H" + line + "\u{1B}[K"
     }
     shown = frame

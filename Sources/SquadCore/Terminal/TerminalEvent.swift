@@ -1,6 +1,6 @@
 enum TerminalEvent: Equatable, Sendable {
   case key(Key)
   case resized(TerminalSize)
-  case idle
-  case closed
+  /// `idle`: about a second without input; `closed`: end of input, or a read error.
+  case idle, closed
 }

@@ -45,10 +45,8 @@ final class TerminalScreen: FullScreenTerminal {
         pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
       ]
       let ready = pollDescriptors(&descriptors, 2, waiting ? Self.escapeDelayMilliseconds : Self.idleMilliseconds)
-      if ready < 0 {
-        if errno == EINTR { continue }
-        return .closed
-      }
+      if ready < 0, errno == EINTR { continue }
+      if ready < 0 { return .closed }
       if ready == 0 {
         guard waiting else { return .idle }
         if let key = decoder.withLock({ $0.next(flush: true) }) { return .key(key) }
@@ -69,9 +67,7 @@ final class TerminalScreen: FullScreenTerminal {
   private func waitInTheBackground() -> TerminalEvent? {
     var descriptor = pollfd(fd: resizeDescriptor, events: Int16(POLLIN), revents: 0)
     guard pollDescriptors(&descriptor, 1, Self.backgroundCheckMilliseconds) > 0, descriptor.revents & Int16(POLLIN) != 0
-    else {
-      return nil
-    }
+    else { return nil }
     return resized()
   }
 

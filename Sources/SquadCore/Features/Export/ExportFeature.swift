@@ -54,7 +54,6 @@ struct ExportRequest: Equatable, Sendable {
   /// The name of the squad exported (JSON's `squad` key, Markdown's heading).
   var squad = SquadName.default.value
   var fields = MemberField.stored
-  /// The catalogue counts and `modified` are joined from, when the fields ask (``MemberField``).
   var catalogue: LocalCatalogue? = nil
   var headers = true
   var destination = ExportDestination.standardOutput

@@ -1,7 +1,6 @@
 enum HeroesFeature: Feature {
   enum State: Equatable, Sendable {
     case idle
-    /// Fetching pages; `received` holds what has arrived so far, as one page.
     case fetching(HeroListingRequest, received: HeroPage?)
     case markingMembers(HeroListing)
     case loaded(HeroListing)
@@ -57,7 +56,6 @@ struct HeroListingRequest: Equatable, Sendable {
 
 struct HeroListing: Equatable, Sendable {
   var heroes: [HeroSummary]
-  /// The same heroes whole, when asked for (``HeroQuery/whole``) or read whole anyway.
   var whole: [Hero]?
   var offset: Int
   var total: Int

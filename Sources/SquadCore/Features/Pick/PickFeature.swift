@@ -36,7 +36,6 @@ enum PickFeature: Feature {
     case heroesLoaded(Result<PickCatalogue, PersistenceError>)
     case keyPressed(Key)
     case terminalResized(TerminalSize)
-    /// Another process changed the squad file (read again), or it can no longer be read.
     case squadChanged(Result<PickSquad, PersistenceError>)
     case ticked
     case inputEnded
@@ -51,7 +50,6 @@ enum PickFeature: Feature {
     /// No more keys: Ctrl-C interrupts again, and a stop waits (stopped holding the lock, pick would
     /// make every other command wait).
     case stopReadingKeys
-    /// In one locked save; with a `squad` identity, only into that squad, never another or a new one.
     case saveChanges(recruit: [Hero], fire: [Hero], squad: [UInt64]?)
   }
 
@@ -203,8 +201,7 @@ enum PickFeature: Feature {
     let recruits = state.pending.filter { $0.kind == .recruit }.map(\.hero)
     let fires = state.pending.filter { $0.kind == .fire }.map(\.hero)
     return [
-      .stopReadingKeys,
-      .draw(PickScreen.frame(state)),
+      .stopReadingKeys, .draw(PickScreen.frame(state)),
       .saveChanges(recruit: recruits, fire: fires, squad: state.squadIdentity),
     ]
   }
@@ -242,7 +239,6 @@ enum PickFeature: Feature {
     state.helpScroll = max(0, min(line, last))
   }
 
-  /// The squad another process left: marks that became no-ops are dropped, and the status line says so.
   static func refresh(_ state: inout State, _ result: Result<PickSquad, PersistenceError>) {
     switch result {
     case .success(let squad):

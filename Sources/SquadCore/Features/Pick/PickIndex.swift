@@ -18,7 +18,6 @@ struct PickIndex: Equatable, Sendable, CustomTraceConvertible {
   var count: Int { source.count }
   func hero(at position: Int) -> Hero? { source.hero(at: position) }
   func summary(at position: Int) -> HeroSummary? { source.summary(at: position) }
-  /// Folds every name now (off the main thread), so the first filter needing them does not wait.
   func prepareSearch() { names.build() }
 
   /// Indexes over the same heroes are equal; this reads every hero, so it is for tests.

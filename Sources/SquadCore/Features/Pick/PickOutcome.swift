@@ -1,8 +1,7 @@
 enum PickOutcome: Equatable, Sendable {
   case saved(SquadUpdateResult)
-  case unchanged
-  /// Ctrl-C: nothing changed; exit 130.
-  case interrupted
+  /// `unchanged`: nothing pending, or discarded; `interrupted`: Ctrl-C, exit 130.
+  case unchanged, interrupted
   case failed(PickFailure)
 }
 

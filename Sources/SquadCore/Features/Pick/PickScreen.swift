@@ -16,9 +16,7 @@ enum PickScreen {
     ("?", "show these keys"),
   ]
 
-  static func frame(_ state: PickFeature.State) -> ScreenFrame {
-    ScreenFrame(size: state.size, lines: lines(state))
-  }
+  static func frame(_ state: PickFeature.State) -> ScreenFrame { ScreenFrame(size: state.size, lines: lines(state)) }
 
   static func lines(_ state: PickFeature.State) -> [String] {
     let size = state.size
@@ -117,16 +115,12 @@ enum PickScreen {
     let shown = Array(all.dropFirst(first).prefix(height))
     var lines = [style.bold(fit("Keys of squad pick", width))] + shown.map { fit($0, width) }
     while lines.count < height + 1 { lines.append("") }
-    let status: String
-    if all.count <= height {
-      status = "Any key goes back."
-    } else {
-      let range = "\(first + 1)–\(first + shown.count) of \(all.count)"
-      status =
-        width >= 60
-        ? "Lines \(range) · ↑ ↓ PgUp PgDn scroll · any other key goes back"
-        : "\(range) · ↑↓ scroll · Esc back"
-    }
+    let range = "\(first + 1)–\(first + shown.count) of \(all.count)"
+    let status =
+      all.count <= height
+      ? "Any key goes back."
+      : width >= 60
+        ? "Lines \(range) · ↑ ↓ PgUp PgDn scroll · any other key goes back" : "\(range) · ↑↓ scroll · Esc back"
     lines.append(style.bold(fit(status, width)))
     return lines
   }
@@ -136,10 +130,7 @@ enum PickScreen {
     else { return ["", ""] }
     let description = TextSanitizer.clean(hero.description).trimmingWhitespace()
     let picture = hero.thumbnail.flatMap { $0.isPlaceholder ? nil : $0.url() }.map(TextSanitizer.clean)
-    return [
-      fit(description.isEmpty ? "(no description)" : description, width),
-      fit(picture ?? "(no picture)", width),
-    ]
+    return [fit(description.isEmpty ? "(no description)" : description, width), fit(picture ?? "(no picture)", width)]
   }
 
   private static func statusLine(_ state: PickFeature.State, width: Int, style: Style) -> String {
