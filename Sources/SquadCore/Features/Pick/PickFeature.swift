@@ -16,18 +16,18 @@ enum PickFeature: Feature {
     var squadIdentity: [UInt64]?
     var notice: String?
     var helpScroll = 0
+    /// Shown on the status line; nil for the default squad.
     var squadName: String?
     var maxMembers: Int?
     /// After a typed character a Space is text too (`iron man`); any other key or a resize ends it.
     var spaceIsText = false
+    /// How many members the squad would hold if Enter saved the marks now.
     var fill: Int { pending.reduce(members.count) { $0 + ($1.kind == .recruit ? 1 : -1) } }
   }
 
   enum Mode: Equatable, Sendable {
-    case loading, browsing
-    case help
-    case confirmingDiscard
-    case saving
+    /// `help` shows the keys; `confirmingDiscard` asks whether to drop the pending marks.
+    case loading, browsing, help, confirmingDiscard, saving
     case finished(PickOutcome)
   }
 
@@ -37,6 +37,7 @@ enum PickFeature: Feature {
     case keyPressed(Key)
     case terminalResized(TerminalSize)
     case squadChanged(Result<PickSquad, PersistenceError>)
+    /// A second passed without a key after something changed; the screen shows it.
     case ticked
     case inputEnded
     case changesSaved(Result<SquadUpdateResult, SquadError>)

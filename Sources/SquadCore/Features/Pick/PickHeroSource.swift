@@ -2,6 +2,7 @@
 /// its rows, and names starting with a text are found by bisection.
 protocol PickHeroSource: Sendable {
   var count: Int { get }
+  /// The hero at `position`, whole or as a row shows it; nil when its record cannot be read.
   func hero(at position: Int) -> Hero?
   func summary(at position: Int) -> HeroSummary?
   /// The positions of the heroes whose folded name starts with `folded`; all for an empty text.

@@ -33,9 +33,8 @@ enum PickScreen {
     }
     let style = Style(enabled: state.colour)
     if state.mode == .help { return helpScreen(state, width: width, style: style) }
-    let listHeight = PickFeature.listHeight(size)
     var lines = [filterLine(state, width: width), style.bold(fit(header(width: width), width))]
-    lines += listRows(state, width: width, height: listHeight, style: style)
+    lines += listRows(state, width: width, height: PickFeature.listHeight(size), style: style)
     lines += detailLines(state, width: width)
     lines.append(statusLine(state, width: width, style: style))
     return lines

@@ -19,8 +19,7 @@ final class SquadFileWatch: Sendable {
   init(squadFile: SquadFile) { self.squadFile = squadFile }
 
   func read() throws(PersistenceError) -> PickSquad {
-    let stamp = Self.stamp(squadFile.path)
-    seen.withLock { $0 = stamp }
+    seen.withLock { $0 = Self.stamp(squadFile.path) }
     return PickSquad(squad: try squadFile.load(), identity: try squadFile.identity)
   }
 
