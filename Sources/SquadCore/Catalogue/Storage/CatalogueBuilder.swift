@@ -4,8 +4,7 @@ import Foundation
 /// new ones as they come (``HeroMerge``), written once in ``CatalogueFormat``.
 ///
 /// New records go to a ``RecordSpool`` as soon as they are merged, so the builder holds only a
-/// small entry per hero (its name key, id and where its record is): a sync of 100,000 heroes
-/// stays in bounded memory.
+/// small entry per hero: a sync of 100,000 heroes stays in bounded memory.
 final class CatalogueBuilder {
   private struct Entry {
     var key: String
@@ -50,16 +49,14 @@ final class CatalogueBuilder {
   private var comicEntries = 0
   private var countEntries = 0
 
-  /// A builder starting from what is intact of `base` (nil: empty), spooling new records to a
-  /// temporary file in `spoolFolder` (nil: memory).
+  /// Starts from what is intact of `base`, spooling new records to a file in `spoolFolder` (nil: memory).
   convenience init(base: CatalogueIndex?, spoolFolder: String? = nil) {
     let sections = base.map { ($0.header.records, $0.header.comics) }
     self.init(bytes: base?.bytes, sections, checked: base?.checked ?? false, spoolFolder: spoolFolder)
   }
 
-  /// A builder holding every intact record and comic found anywhere in `bytes`, a catalogue file
-  /// whose header does not read, as SQLite's `.recover` salvages rows. A file of format 2 or 3
-  /// has no checksums: there a line that reads is intact.
+  /// Holds every intact record and comic found anywhere in `bytes`, a catalogue file whose header
+  /// does not read, as SQLite's `.recover` salvages rows. In format 2 or 3 a line that reads is intact.
   convenience init(salvaging bytes: SharedBytes, spoolFolder: String? = nil) {
     let unchecked = bytes.withBytes { buffer in
       CatalogueFormat.readable.dropFirst(CatalogueFormat.checkedVersions).contains { buffer.starts(with: $0.utf8) }
@@ -92,9 +89,8 @@ final class CatalogueBuilder {
 
   /// Takes every intact line of `range`: records (when `records`) and comics. Only what holds its
   /// check and reads under the record rule (``HeroLimits``) is copied forward, so a damaged
-  /// record is dropped by the next write rather than kept forever; `counting`, lines that do
-  /// not are counted in ``droppedRecords``. Not `counting` is the salvage of a whole file, where
-  /// a line may end in CR LF: the CR is no part of what its check covers.
+  /// record is dropped by the next write; `counting`, lines that do not are counted in
+  /// ``droppedRecords``. Not `counting` is the salvage of a whole file.
   private func take(
     _ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, checked: Bool, records: Bool, counting: Bool
   ) {
@@ -143,10 +139,8 @@ final class CatalogueBuilder {
   // A comic line's keys are sorted (``Comic/Line``): it starts with its characters.
   private static let comicStart = Array(#"{"characters":"#.utf8)
 
-  /// How many heroes the catalogue will hold.
   var count: Int { entries.count }
 
-  /// Merges one hero in and says what that did.
   @discardableResult
   func merge(_ hero: Hero, origin: HeroOrigin) -> HeroMerge.Outcome {
     guard let position = positions[hero.id.rawValue] else {
@@ -155,7 +149,7 @@ final class CatalogueBuilder {
       return .added
     }
     if before[hero.id.rawValue] == nil { before[hero.id.rawValue] = .some(entries[position].line) }
-    guard let known = self.hero(at: position) else { return .unchanged }
+    guard let known = self.hero(at: entries[position].line) else { return .unchanged }
     let stored = HeroMerge.merged(known, hero)
     let outcome: HeroMerge.Outcome = stored == known ? .unchanged : .updated
     let label = Self.label(origin, hero, over: known, from: entries[position].origin)
@@ -180,11 +174,9 @@ final class CatalogueBuilder {
     HeroMerge.incomingWins(known, hero) ? incoming : origin
   }
 
-  /// Whether the catalogue holds a hero of this id.
   func contains(_ id: HeroID) -> Bool { positions[id.rawValue] != nil }
 
-  /// Puts back the bundled heroes the catalogue lost (a bundled hero whose stored record was damaged) when it
-  /// holds none with that id; not counted in the reports, since nothing new came in.
+  /// Puts back the bundled heroes the catalogue lost (a damaged record) and holds no other record of.
   func restoreBundled() {
     BundledCatalogue.index.eachHero(whole: false) { hero, _ in
       if positions[hero.id.rawValue] == nil, let whole = BundledCatalogue.index.entry(id: hero.id) {
@@ -193,12 +185,11 @@ final class CatalogueBuilder {
     }
   }
 
-  /// Every hero held, with its origin, in no particular order.
+  /// Every hero held, in no particular order.
   func eachHero(_ body: (Hero, HeroOrigin) -> Void) {
-    for position in entries.indices { hero(at: position).map { body($0, entries[position].origin) } }
+    for entry in entries { hero(at: entry.line).map { body($0, entry.origin) } }
   }
 
-  /// Adds a hero the builder does not hold yet.
   private func append(_ hero: Hero, origin: HeroOrigin) {
     changed = true
     add(
@@ -234,12 +225,11 @@ final class CatalogueBuilder {
     return .updated
   }
 
-  /// What is wrong with the size of the catalogue as built so far (``CatalogueLimits``), or nil.
+  /// What is wrong with the size of the catalogue as built so far (``CatalogueLimits``).
   func limitProblem() -> String? {
     CatalogueLimits.problem(heroes: count, comics: comics.count, bytes: size)
   }
 
-  /// The bytes the catalogue file will take, as built so far.
   var size: Int {
     CatalogueFormat.headerSize + recordBytes + count * (CatalogueFormat.idEntryWidth + CatalogueFormat.nameEntryWidth)
       + comicBytes + countEntries * CatalogueFormat.countEntryWidth
@@ -248,8 +238,7 @@ final class CatalogueBuilder {
   }
 
   /// Forgets how the merges so far went, so that a report counts only what follows: what the
-  /// store merges while preparing the builder (a previous release's heroes, a new bundled set)
-  /// was there before the command, not brought by it.
+  /// store merges while preparing the builder was there before the command, not brought by it.
   func startReport() {
     before = [:]
     changed = false
@@ -268,7 +257,7 @@ final class CatalogueBuilder {
       let same: Bool
       switch (start, entries[position].line) {
       case (.base(let old), .base(let new)): same = old == new
-      default: same = hero(at: start) == hero(at: position)
+      default: same = hero(at: start) == hero(at: entries[position].line)
       }
       counts[same ? .unchanged : .updated, default: 0] += 1
     }
@@ -276,7 +265,7 @@ final class CatalogueBuilder {
   }
 
   /// Entry positions in name-key order (bytes), then id.
-  func sortedEntries() -> [Int] {
+  private func sortedEntries() -> [Int] {
     entries.indices.sorted { left, right in
       let leftKey = entries[left].key.utf8
       let rightKey = entries[right].key.utf8
@@ -285,13 +274,9 @@ final class CatalogueBuilder {
     }
   }
 
-  func idOf(_ position: Int) -> Int { entries[position].id }
-
-  func countsOf(_ position: Int) -> HeroCounts { entries[position].counts }
-
   /// Hands over each record line, newline included, in the given order. Spooled records are
   /// read one at a time (not mapped), so a build's memory does not grow with the spool.
-  func recordLines(_ order: [Int], _ body: (Int, [UInt8], HeroOrigin) throws(PersistenceError) -> Void)
+  private func recordLines(_ order: [Int], _ body: (Int, [UInt8], HeroOrigin) throws(PersistenceError) -> Void)
     throws(PersistenceError)
   {
     let baseBytes = base ?? SharedBytes([])
@@ -313,14 +298,12 @@ final class CatalogueBuilder {
     if let failure = spool.failure { throw failure }
   }
 
-  /// The comics, by id.
   func storedComics() -> [(Comic, HeroOrigin)] {
     comics.keys.sorted().compactMap { id in comics[id].map { ($0.comic, $0.origin) } }
   }
 
-  /// Of a file cut short (`header`: its header, intact), the records and comics it lacks
-  /// altogether: what the header counts less what was salvaged (`comics` of them comics) and
-  /// what was there but damaged. One count for `catalogue import` and `catalogue check`.
+  /// Of a file cut short (`header` intact), the records and comics it lacks altogether: what the
+  /// header counts less what was salvaged (`comics` of them comics) and what was there but damaged.
   func missing(from header: CatalogueHeader, comics: Int) -> (records: Int, comics: Int) {
     (max(0, header.count - count - droppedRecords), max(0, header.comicCount - comics - droppedComics))
   }
@@ -334,9 +317,6 @@ final class CatalogueBuilder {
       * (Comic.Line(comic, origin: .imported).bytes.count + CatalogueFormat.checkWidth + 1 + entries
         * CatalogueFormat.comicEntryWidth)
   }
-
-  /// The hero at an entry position, read back from where its record is.
-  private func hero(at position: Int) -> Hero? { hero(at: entries[position].line) }
 
   private func hero(at location: Location) -> Hero? {
     let bytes: [UInt8]
@@ -353,12 +333,125 @@ final class CatalogueBuilder {
     }
   }
 
-  /// The record of a hero (its line before the checksum): its name key first and its origin
-  /// second, as the index reads them.
+  /// A hero's record line before its checksum: name key first and origin second, as the index reads them.
   static func line(_ hero: Hero, origin: HeroOrigin) -> [UInt8] {
     guard case .object(let fields) = hero.record else { return [] }
     let record = JSONValue.object(
       [("k", .string(HeroName.folded(hero.name))), ("src", .string(origin.rawValue))] + fields)
     return Array(record.encoded().utf8)
+  }
+
+  /// Writes the catalogue: records in name-key order (then id), the id and name indexes, the
+  /// comics and their index, each count's known values, the index blocks' checksums, and the header.
+  func write(updatedAt: Date?, bundled: String, to sink: inout some CatalogueSink) throws(PersistenceError) {
+    MemoryRelease.returnFreedMemory()
+    let order = sortedEntries()
+    var header = CatalogueHeader()
+    header.updatedAt = updatedAt
+    header.bundled = bundled
+    try sink.append([UInt8](repeating: UInt8(ascii: " "), count: CatalogueFormat.headerSize))
+    var offset = CatalogueFormat.headerSize
+    // What was written, in name order: a record that could not be read back is left out of the
+    // indexes and the counts alike, so the header always agrees with the file.
+    var written: [(id: Int, offset: Int)] = []
+    written.reserveCapacity(order.count)
+    var counts: [[Int]] = [[], [], [], []]
+    var line: [UInt8] = []
+    try recordLines(order) { (position, content, origin) throws(PersistenceError) in
+      written.append((entries[position].id, offset))
+      for (slot, value) in entries[position].counts.values.enumerated() { value.map { counts[slot].append($0) } }
+      header.heroes[origin] += 1
+      line.removeAll(keepingCapacity: true)
+      CatalogueFormat.appendChecked(content, to: &line)
+      try sink.append(line)
+      offset += line.count
+    }
+    header.count = written.count
+    header.records = CatalogueFormat.headerSize..<offset
+    var index: [UInt8] = []
+    index.reserveCapacity(written.count * CatalogueFormat.idEntryWidth)
+    for entry in written.sorted(by: { $0.id < $1.id }) {
+      CatalogueFormat.appendHex(CatalogueFormat.idKey(entry.id), digits: 16, to: &index)
+      CatalogueFormat.appendHex(UInt64(entry.offset), digits: 12, to: &index)
+      index.append(UInt8(ascii: "\n"))
+    }
+    var checks: [UInt8] = []
+    header.ids = try Self.append(index, width: CatalogueFormat.idEntryWidth, &offset, &checks, to: &sink)
+    index.removeAll(keepingCapacity: true)
+    for entry in written {
+      CatalogueFormat.appendHex(UInt64(entry.offset), digits: 12, to: &index)
+      index.append(UInt8(ascii: "\n"))
+    }
+    header.names = try Self.append(index, width: CatalogueFormat.nameEntryWidth, &offset, &checks, to: &sink)
+    try writeComics(&header, &offset, &checks, to: &sink)
+    index.removeAll(keepingCapacity: true)
+    for run in counts {
+      for value in run.sorted() {
+        CatalogueFormat.appendHex(UInt64(clamping: value), digits: 16, to: &index)
+        index.append(UInt8(ascii: "\n"))
+      }
+    }
+    header.counts = try Self.append(index, width: CatalogueFormat.countEntryWidth, &offset, &checks, to: &sink)
+    header.known = counts.map(\.count)
+    try sink.append(checks)
+    header.checks = offset..<(offset + checks.count)
+    try sink.finish(header: header.encoded())
+  }
+
+  private func writeComics(
+    _ header: inout CatalogueHeader, _ offset: inout Int, _ checks: inout [UInt8], to sink: inout some CatalogueSink
+  ) throws(PersistenceError) {
+    var entries: [(character: UInt64, newest: UInt64, offset: Int)] = []
+    let start = offset
+    for (comic, origin) in storedComics() {
+      var line: [UInt8] = []
+      CatalogueFormat.appendChecked(Comic.Line(comic, origin: origin).bytes, to: &line)
+      let seconds = Int64(comic.onSale?.timeIntervalSince1970 ?? -Double(Int64.max / 2))
+      // Inverted so that ascending order is newest first.
+      let newest = UInt64(bitPattern: Int64.max &- seconds)
+      for character in Set(comic.characters) {
+        entries.append((CatalogueFormat.idKey(character.rawValue), newest, offset))
+      }
+      header.comicsByOrigin[origin] += 1
+      header.comicCount += 1
+      try sink.append(line)
+      offset += line.count
+    }
+    header.comics = start..<offset
+    entries.sort { ($0.character, $0.newest, $0.offset) < ($1.character, $1.newest, $1.offset) }
+    var index: [UInt8] = []
+    index.reserveCapacity(entries.count * CatalogueFormat.comicEntryWidth)
+    for entry in entries {
+      CatalogueFormat.appendHex(entry.character, digits: 16, to: &index)
+      CatalogueFormat.appendHex(entry.newest, digits: 16, to: &index)
+      CatalogueFormat.appendHex(UInt64(entry.offset), digits: 12, to: &index)
+      index.append(UInt8(ascii: "\n"))
+    }
+    header.comicIndex = try Self.append(index, width: CatalogueFormat.comicEntryWidth, &offset, &checks, to: &sink)
+  }
+
+  /// Appends an index section at `offset` (moved past it) and the checksum of each block of its
+  /// entries to `checks`; gives where the section lies.
+  private static func append(
+    _ index: [UInt8], width: Int, _ offset: inout Int, _ checks: inout [UInt8], to sink: inout some CatalogueSink
+  ) throws(PersistenceError) -> Range<Int> {
+    try sink.append(index)
+    let block = CatalogueFormat.blockEntries * width
+    index.withUnsafeBufferPointer { buffer in
+      for start in stride(from: 0, to: buffer.count, by: block) {
+        let crc = CRC32.checksum(.init(rebasing: buffer[start..<min(start + block, buffer.count)]))
+        CatalogueFormat.appendHex(UInt64(crc), digits: 8, to: &checks)
+        checks.append(UInt8(ascii: "\n"))
+      }
+    }
+    defer { offset += index.count }
+    return offset..<(offset + index.count)
+  }
+
+  func memoryIndex(updatedAt: Date?, bundled: String) -> CatalogueIndex {
+    var sink = MemoryCatalogueSink()
+    try? write(updatedAt: updatedAt, bundled: bundled, to: &sink)
+    // What the writer makes always reads back; the empty catalogue stands in should it not.
+    return (try? CatalogueIndex(SharedBytes(sink.bytes))) ?? BundledCatalogue.empty
   }
 }

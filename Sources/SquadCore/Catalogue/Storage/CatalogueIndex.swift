@@ -9,12 +9,11 @@ import Foundation
 /// A catalogue file (``CatalogueFormat``) read in place: heroes found by bisection of its
 /// fixed-width indexes, each record parsed only when asked for.
 ///
-/// Nothing here trusts the file beyond its header's bounds (which ``CatalogueHeader`` checks
-/// against the file). What a read uses is verified as it is used (in format 4, a record's or
-/// comic's checksum when it is read, an index block's when an entry of it is): a record or entry
-/// that fails, that does not read or breaks the record rule (``HeroLimits``), or an id entry
-/// leading to another hero is damage. It is never answered from: the read notes it (``isDamaged``,
-/// said once through `onDamage`) and ``LocalCatalogue`` answers again from ``intact``.
+/// Nothing is trusted beyond the header's bounds (checked by ``CatalogueHeader``). What a read
+/// uses is verified as it is used: a record, comic or index block that fails its checksum, does
+/// not read or breaks the record rule (``HeroLimits``), or an id entry leading to another hero,
+/// is damage. It is never answered from: the read notes it (``isDamaged``, said once through
+/// `onDamage`) and ``LocalCatalogue`` answers again from ``intact``.
 final class CatalogueIndex: Sendable {
   let bytes: SharedBytes
   let header: CatalogueHeader
@@ -26,8 +25,7 @@ final class CatalogueIndex: Sendable {
   private let verifiedBlocks: Mutex<[Bool]>
   private let idOrderChecked = Mutex(false)
 
-  /// Reads the header of `bytes`; throws when they are not a catalogue or it is damaged.
-  /// `onDamage` hears, once, that a read met damage.
+  /// Throws when `bytes` are not a catalogue or its header is damaged.
   init(_ bytes: SharedBytes, onDamage: (@Sendable () -> Void)? = nil) throws(CatalogueFormatError) {
     self.bytes = bytes
     self.onDamage = onDamage
@@ -35,7 +33,6 @@ final class CatalogueIndex: Sendable {
     verifiedBlocks = Mutex(Array(repeating: false, count: (header.checks?.count ?? 0) / CatalogueFormat.checkWidth))
   }
 
-  /// An index of nothing.
   init(empty: Void) {
     bytes = SharedBytes([])
     header = CatalogueHeader()
@@ -43,16 +40,11 @@ final class CatalogueIndex: Sendable {
     verifiedBlocks = Mutex([])
   }
 
-  /// How many heroes it holds.
   var count: Int { header.count }
-
   /// Whether the file carries checksums (formats 4 and 5).
   var checked: Bool { header.checks != nil }
-
-  /// Whether a read has met damage.
   var isDamaged: Bool { damage.withLock { $0.met } }
 
-  /// Notes that a read met damage.
   func noteDamage() {
     let first = damage.withLock { state in
       defer { state.met = true }
@@ -98,18 +90,6 @@ final class CatalogueIndex: Sendable {
   /// holds; nil, noted as damage, when it does not or they are not hex.
   func field(_ buffer: UnsafeBufferPointer<UInt8>, _ table: Table, _ entry: Int, column: Int, count: Int) -> UInt64? {
     guard entry >= 0, entry < table.entries else { return nil }
-    guard let start = fieldStart(buffer, table, entry, column: column),
-      let value = CatalogueFormat.hex(buffer, at: start, count: count)
-    else {
-      noteDamage()
-      return nil
-    }
-    return value
-  }
-
-  /// Where the field at `column` of entry `entry` (one of `table`'s) starts, once its block's
-  /// checksum holds; nil when it does not.
-  private func fieldStart(_ buffer: UnsafeBufferPointer<UInt8>, _ table: Table, _ entry: Int, column: Int) -> Int? {
     let block = entry / CatalogueFormat.blockEntries
     if let checks = header.checks {
       let checkLine = table.firstCheck + block
@@ -119,11 +99,19 @@ final class CatalogueIndex: Sendable {
         let end = min(start + CatalogueFormat.blockEntries * table.width, table.range.upperBound)
         let checksum = CatalogueFormat.hex(
           buffer, at: checks.lowerBound + checkLine * CatalogueFormat.checkWidth, count: 8)
-        guard checksum == UInt64(CRC32.checksum(.init(rebasing: buffer[start..<end]))) else { return nil }
+        guard checksum == UInt64(CRC32.checksum(.init(rebasing: buffer[start..<end]))) else {
+          noteDamage()
+          return nil
+        }
         verifiedBlocks.withLock { if $0.indices.contains(checkLine) { $0[checkLine] = true } }
       }
     }
-    return table.range.lowerBound + entry * table.width + column
+    let start = table.range.lowerBound + entry * table.width + column
+    guard let value = CatalogueFormat.hex(buffer, at: start, count: count) else {
+      noteDamage()
+      return nil
+    }
+    return value
   }
 
   /// The content of the line starting at `offset` in `section`, its checksum verified; nil when
@@ -170,7 +158,6 @@ final class CatalogueIndex: Sendable {
     }
   }
 
-  /// The hero with this id, whole or not (``entry(at:whole:)``).
   func entry(id: HeroID, whole: Bool = true) -> (hero: Hero, origin: HeroOrigin)? {
     bytes.withBytes { buffer in
       guard let offset = recordOffset(buffer, id: id), let found = record(buffer, at: offset, whole: whole) else {
@@ -194,7 +181,6 @@ final class CatalogueIndex: Sendable {
     }
   }
 
-  /// Where the record of this id starts, as the id index says; nil when the index lacks the id.
   private func recordOffset(_ buffer: UnsafeBufferPointer<UInt8>, id: HeroID) -> Int? {
     let wanted = CatalogueFormat.idKey(id.rawValue)
     let position = Self.bisect(header.count) { (field(buffer, ids, $0, column: 0, count: 16) ?? .max) < wanted }
@@ -206,10 +192,8 @@ final class CatalogueIndex: Sendable {
   }
 
   /// Notes damage when the id entries are out of order, checked whole at the first miss of a
-  /// read. Bisection trusts the order: entries swapped, repeated or rotated under checksums that
-  /// hold (only their order shows them) would otherwise hide a hero in silence. Once a read, so
-  /// a sync that looks up thousands of new heroes pays one pass. An entry that does not read is
-  /// noted when it is read.
+  /// read: bisection trusts the order, and entries swapped under checksums that hold would
+  /// otherwise hide a hero in silence. Once a read, so a sync of thousands pays one pass.
   private func checkOrder(_ buffer: UnsafeBufferPointer<UInt8>) {
     guard
       idOrderChecked.withLock({ checked in
@@ -251,8 +235,7 @@ final class CatalogueIndex: Sendable {
     }
   }
 
-  /// Every hero in name order, whole or not (``entry(at:whole:)``), with its origin, read one
-  /// record at a time.
+  /// Every hero in name order, whole or not (``entry(at:whole:)``), read one record at a time.
   func eachHero(whole: Bool = true, _ body: (Hero, HeroOrigin) -> Void) {
     bytes.withBytes { buffer in
       var offset = header.records.lowerBound
@@ -264,7 +247,7 @@ final class CatalogueIndex: Sendable {
     }
   }
 
-  /// Every hero's folded name (the `k` member) as UTF-8, in name order; reads no other member.
+  /// Every hero's folded name (the `k` member), in name order; reads no other member.
   func forEachFoldedName(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
     bytes.withBytes { buffer in
       for position in 0..<header.count {
@@ -278,7 +261,7 @@ final class CatalogueIndex: Sendable {
     }
   }
 
-  /// The comics featuring the hero, newest on-sale first.
+  /// Newest on-sale first.
   func comics(of id: HeroID) -> [Comic] {
     bytes.withBytes { buffer in
       let wanted = CatalogueFormat.idKey(id.rawValue)
@@ -331,7 +314,7 @@ final class CatalogueIndex: Sendable {
     }
   }
 
-  /// The comic line at `offset` (comic lines are read by the one comic rule, ``ComicDTO``).
+  /// The comic line at `offset`, read by the one comic rule (``ComicDTO``).
   func comicLine(_ buffer: UnsafeBufferPointer<UInt8>, at offset: Int) -> Comic.Line? {
     guard let line = line(buffer, at: offset, in: header.comics),
       let comic = try? JSONDecoder().decode(Comic.Line.self, from: Data(buffer[line]))
@@ -341,8 +324,6 @@ final class CatalogueIndex: Sendable {
     }
     return comic
   }
-
-  // MARK: - Reading entries
 
   private func nameOffset(_ buffer: UnsafeBufferPointer<UInt8>, _ position: Int) -> Int? {
     field(buffer, names, position, column: 0, count: 12).map { Int($0) }
@@ -396,7 +377,6 @@ final class CatalogueIndex: Sendable {
     return (key, HeroOrigin(rawValue: source) ?? .api)
   }
 
-  /// The first position whose key fails `isBefore` (all keys that pass come first).
   private func bisect(_ buffer: UnsafeBufferPointer<UInt8>, isBefore: (UnsafeBufferPointer<UInt8>) -> Bool) -> Int {
     Self.bisect(header.count) { key(buffer, $0).map { $0.withUTF8(isBefore) } ?? false }
   }
@@ -412,7 +392,6 @@ final class CatalogueIndex: Sendable {
     return low
   }
 
-  /// The `k` member of the record at `position`.
   private func key(_ buffer: UnsafeBufferPointer<UInt8>, _ position: Int) -> JSONKey? {
     guard let offset = nameOffset(buffer, position) else { return nil }
     guard let line = line(buffer, at: offset, in: header.records), let lead = Self.lead(buffer, line) else {

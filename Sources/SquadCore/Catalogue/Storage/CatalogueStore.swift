@@ -13,7 +13,6 @@ import Foundation
 /// the next write keeps every intact record, puts back lost bundled heroes and moves the file
 /// aside. A file that cannot be read is an error (``read()``), not damage.
 final class CatalogueStore: Sendable {
-  /// The catalogue file.
   let path: String
   let legacyPath: String
   private let lockPath: String
@@ -25,9 +24,8 @@ final class CatalogueStore: Sendable {
   private let readFailureReported = Mutex(false)
   private let notKeptReported = Mutex(false)
 
-  /// A store over `paths.catalogueFile`; `warn` hears about a damaged file, `notice` about an
-  /// upgrade, and `alert` (never silenced by `--quiet`: it is about the user's data) about a
-  /// damaged file moved aside. `alert` defaults to `warn`.
+  /// `warn` hears about a damaged file, `notice` about an upgrade, and `alert` (never silenced by
+  /// `--quiet`: it is about the user's data) about a damaged file moved aside.
   init(
     paths: SquadPaths, warn: @escaping @Sendable (String) -> Void = { _ in },
     notice: (@Sendable (String) -> Void)? = nil, alert: (@Sendable (String) -> Void)? = nil
@@ -40,8 +38,8 @@ final class CatalogueStore: Sendable {
     self.alert = alert ?? warn
   }
 
-  /// The catalogue: bundled heroes plus everything stored; when the file cannot be read, the
-  /// bundled set, with a warning (``read()`` is for answers that must not come from it).
+  /// The catalogue; the bundled set, with a warning, when the file cannot be read (``read()`` is
+  /// for answers that must not come from it).
   var catalogue: LocalCatalogue {
     do throws(PersistenceError) {
       return try read()
@@ -51,7 +49,7 @@ final class CatalogueStore: Sendable {
     }
   }
 
-  /// The catalogue, read once: throws when the file cannot be read (the error, not damage).
+  /// The catalogue, read once; throws when the file cannot be read (an error, not damage).
   func read() throws(PersistenceError) -> LocalCatalogue {
     try loaded.withLock { slot in
       if let slot { return slot }
@@ -72,8 +70,7 @@ final class CatalogueStore: Sendable {
       })
   }
 
-  /// Says, once a process, that heroes an API answer brought could not be kept: the answer
-  /// stands, but offline commands will not know them.
+  /// Says, once a process, that heroes an API answer brought could not be kept.
   func sayNotKept(_ error: PersistenceError) {
     guard Self.first(notKeptReported) else { return }
     warn(
@@ -84,8 +81,7 @@ final class CatalogueStore: Sendable {
 
   /// Runs `change` on a builder holding the current catalogue, under the lock, and writes the
   /// result when `change` says to (or the file is damaged, which a write repairs); nil from
-  /// `change` refuses the change, and nothing is written. `updatedAt` becomes `date` (or stays,
-  /// when nil). Says whether it wrote.
+  /// `change` refuses the change. `updatedAt` becomes `date` (or stays, when nil). Says whether it wrote.
   @discardableResult
   func update(
     at date: Date?, spool: Bool = false, deciding change: (CatalogueBuilder) throws(PersistenceError) -> Bool?
@@ -100,7 +96,8 @@ final class CatalogueStore: Sendable {
     let folder = AtomicFile.folderAndName(of: target.path).folder
     AtomicFile.removeLeftovers(in: folder, of: RecordSpool.leftoverName)
     // The write repairs what it meets (and says what it sets aside), so damage is not warned of.
-    let plan = CataloguePlan.start(from: try snapshot(warning: false), writing: true, spoolFolder: spool ? folder : nil)
+    let snapshot = CatalogueSnapshot(path: path, stored: try stored(warning: false), legacy: legacy())
+    let plan = CataloguePlan.start(from: snapshot, writing: true, spoolFolder: spool ? folder : nil)
     let builder = plan.builder
     builder.startReport()
     // A damaged file is written whole again, even when the change brings nothing.
@@ -123,23 +120,21 @@ final class CatalogueStore: Sendable {
     return true
   }
 
-  /// What ``reset()`` would drop now (``CatalogueContents/init(measuring:)``), or the damage that
-  /// makes the stored file unusable (it is then moved aside); throws when the file cannot be read.
+  /// What ``reset(asked:)`` would drop now, or the damage that makes the stored file unusable.
   func resetContents() throws(PersistenceError) -> CatalogueContents {
     let file = try storedFile()
     return CatalogueContents(resetting: CatalogueSnapshot(path: path, stored: try stored(warning: false)), file: file)
   }
 
-  /// The stored file's device, inode and size (a link followed); nil when nothing is there.
+  /// The stored file's device, inode and size (a link followed).
   private func storedFile() throws(PersistenceError) -> [UInt64]? {
     try FileKind.status(path, following: true).map { FileKind.identity(of: $0) + [UInt64(max($0.st_size, 0))] }
   }
 
   /// Drops everything but the bundled set, under the lock, through the same one write as every
-  /// change (so a link is followed and a read-only file refused): the bundled set answers as in a
-  /// fresh home (bundled heroes that were updated come back as bundled). A damaged file is moved
-  /// aside, saying so, never deleted. When a person was asked about `asked` (``resetContents()``),
-  /// a catalogue that holds anything else by the time of the lock is left as it is: a reset never
+  /// change (so a link is followed and a read-only file refused). A damaged file is moved aside,
+  /// saying so, never deleted. When a person was asked about `asked` (``resetContents()``), a
+  /// catalogue that holds anything else by the time of the lock is left as it is: a reset never
   /// drops what nobody was asked about (heroes imported while the question waited).
   func reset(asked: CatalogueContents? = nil) throws(PersistenceError) {
     // With no file there the bundled set already answers alone: nothing to lock, nothing created.
@@ -176,39 +171,39 @@ final class CatalogueStore: Sendable {
   private func replacement() throws(PersistenceError) -> (target: OutputFile.Replacement, keptAs: String?) {
     let target = try OutputFile.Replacement(path: path)
     guard let status = try FileKind.status(target.path), status.st_nlink > 1 else { return (target, nil) }
-    let twins = Self.keptAsideNames(of: target.path, status)
+    let twins = Self.asides(of: target.path).filter { Self.same($0.status, status) }
     guard twins.count == Int(status.st_nlink) - 1 else {
       throw PersistenceError(
         path: target.path, reason: .notOwnFile(kind: "a file with \(status.st_nlink) names (hard links)"))
     }
-    return (target, twins.sorted().first)
+    return (target, twins.first?.path)
   }
 
   /// The damaged catalogues earlier writes (of this release or another) kept aside beside the
   /// file (beside a linked catalogue's target), by name: what `catalogue import` can bring back.
   func keptAside() -> [String] {
     let file = (try? OutputFile.Replacement(path: path).path) ?? path
-    let (folder, name) = AtomicFile.folderAndName(of: file)
     let current = try? FileKind.status(file)
-    let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-    return entries.filter { $0.hasPrefix(name + ".damaged-") }.sorted().map { folder + "/" + $0 }.filter { aside in
-      // A second name of the current file (left by a killed write) is not a copy of anything.
-      guard let other = try? FileKind.status(aside), other.st_mode & S_IFMT == S_IFREG else { return false }
-      return current.map { other.st_ino != $0.st_ino || other.st_dev != $0.st_dev } ?? true
-    }
+    // A second name of the current file (left by a killed write) is not a copy of anything.
+    return Self.asides(of: file).filter { aside in
+      aside.status.st_mode & S_IFMT == S_IFREG && !(current.map { Self.same(aside.status, $0) } ?? false)
+    }.map(\.path)
   }
 
-  /// The names `<file>.damaged-…` beside `file` that are the same file as `status` describes.
-  private static func keptAsideNames(of file: String, _ status: stat) -> [String] {
+  /// The names `<file>.damaged-…` beside `file`, in name order, with what each is (not followed).
+  private static func asides(of file: String) -> [(path: String, status: stat)] {
     let (folder, name) = AtomicFile.folderAndName(of: file)
     let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-    return entries.filter { $0.hasPrefix(name + ".damaged-") }.map { folder + "/" + $0 }.filter { aside in
-      guard let other = try? FileKind.status(aside) else { return false }
-      return other.st_ino == status.st_ino && other.st_dev == status.st_dev
+    return entries.filter { $0.hasPrefix(name + ".damaged-") }.sorted().compactMap { entry in
+      (try? FileKind.status(folder + "/" + entry)).map { (folder + "/" + entry, $0) }
     }
   }
 
-  /// The file as it reads now: only bytes that read and fail the checks are damage; a failed read is thrown.
+  private static func same(_ one: stat, _ other: stat) -> Bool {
+    one.st_ino == other.st_ino && one.st_dev == other.st_dev
+  }
+
+  /// The file as it reads now: only bytes that read and fail the checks are damage.
   private func stored(warning: Bool = true) throws(PersistenceError) -> CatalogueSnapshot.Stored {
     let bytes: SharedBytes?
     do throws(PersistenceError) {
@@ -237,16 +232,14 @@ final class CatalogueStore: Sendable {
     }
   }
 
-  /// Says, once for each problem, that the catalogue is damaged and how it is answered and repaired.
   private func warnDamaged(_ problem: String) {
     alert(
       "\(problem), so squad answers from what is intact of it and the bundled set, and a listing may miss heroes; "
         + "'squad catalogue check --repair' repairs it.")
   }
 
-  /// Every damage of the stored file (none when it is whole, or there is none), and how many
-  /// heroes are intact: what `squad catalogue check` reports; throws when the file cannot be read.
-  /// Its report says it all, so the reads warn of nothing.
+  /// What `squad catalogue check` reports: every damage of the stored file, and how many heroes
+  /// are intact. Its report says it all, so the reads warn of nothing.
   func check() throws(PersistenceError) -> CatalogueCheckReport {
     var report = CatalogueCheckReport(file: path, damages: [], intact: LocalCatalogue().count, checksums: true)
     switch try stored(warning: false) {
@@ -277,20 +270,17 @@ final class CatalogueStore: Sendable {
     return (intact, found.count - intact)
   }
 
-  /// Writes the catalogue again when it is damaged (``update(at:spool:deciding:)``): every intact
-  /// record kept, the bundled heroes it lost put back, the damaged file moved aside; says whether
-  /// it wrote. The repair is a change made at `date`: a file whose header did not read has no
-  /// last change left to keep.
+  /// Writes the catalogue again when it is damaged; says whether it wrote. The repair is a change
+  /// made at `date`: a file whose header did not read has no last change left to keep.
   func repair(at date: Date) throws(PersistenceError) -> Bool {
     try update(at: date, deciding: { _ in false })
   }
 
   /// The catalogue as it reads now, written nowhere. The previous release's `cache/catalogue.json`
-  /// is merged in memory, as ``upgrade()`` would write it, so its heroes answer before the
-  /// upgrade too; a catalogue of another bundled set answers as stored (merging the new set in
-  /// on every read would cost a user each command) until the upgrade takes this one's in.
+  /// is merged in memory, so its heroes answer before the upgrade too; a catalogue of another
+  /// bundled set answers as stored (merging the new set on every read would cost each command).
   private func readFile() throws(PersistenceError) -> LocalCatalogue {
-    let snapshot = try snapshot()
+    let snapshot = CatalogueSnapshot(path: path, stored: try stored(), legacy: legacy())
     switch snapshot.stored {
     case .found(let catalogue) where snapshot.legacy == nil: return catalogue
     case .missing where snapshot.legacy == nil: return LocalCatalogue()
@@ -302,18 +292,10 @@ final class CatalogueStore: Sendable {
       index: plan.builder.memoryIndex(updatedAt: plan.updatedAt, bundled: BundledCatalogue.fingerprint))
   }
 
-  /// The stored file and the previous release's as they read now; a failed read of the stored
-  /// file is thrown, and a previous release's file that does not read is reported and left out.
-  private func snapshot(warning: Bool = true) throws(PersistenceError) -> CatalogueSnapshot {
-    let stored = try stored(warning: warning)
-    return CatalogueSnapshot(path: path, stored: stored, legacy: legacy())
-  }
-
-  /// Takes in what an earlier release left — its `cache/catalogue.json` (with one notice), or a
-  /// catalogue built with another bundled set — in one write; nothing when there is nothing to
-  /// take in, or the stored file is damaged (the next write of the catalogue sets it aside).
-  /// The explicit migration step of commands that change data (``FeatureCommand/upgradesCatalogue``);
-  /// reading never migrates.
+  /// Takes in what an earlier release left (its `cache/catalogue.json`, or a catalogue built with
+  /// another bundled set) in one write; nothing when the stored file is damaged (the next write
+  /// sets it aside). The explicit migration step of commands that change data
+  /// (``FeatureCommand/upgradesCatalogue``); reading never migrates.
   func upgrade() {
     let legacy = self.legacy() != nil
     let failure: (PersistenceError) -> String
@@ -345,7 +327,7 @@ final class CatalogueStore: Sendable {
     }
   }
 
-  /// Whether this is the first time `reported` is asked (a warning said once per process).
+  /// Whether this is the first time `reported` is asked (a warning said once a process).
   private static func first(_ reported: Mutex<Bool>) -> Bool {
     reported.withLock { reported in
       defer { reported = true }
@@ -369,8 +351,7 @@ final class CatalogueStore: Sendable {
         + "instead, use 'squad catalogue import <file>'.")
   }
 
-  /// Says where the damaged file was kept (``FileCatalogueSink/keptAside``), even with `--quiet`:
-  /// it is about the user's data. Said only once the new file replaced it.
+  /// Says where the damaged file was kept, once the new file replaced it.
   private func announce(_ aside: CataloguePlan.Aside?, keptAt kept: String?) {
     guard let aside, let kept else { return }
     alert(
