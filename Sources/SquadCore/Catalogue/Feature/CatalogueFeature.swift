@@ -6,20 +6,14 @@ import Foundation
 /// Reset measures the catalogue first, so the question can say what goes, and so that what
 /// reading it upgrades (a previous release's file) is dropped with the rest.
 enum CatalogueFeature: Feature {
-  /// Where the command is.
   struct State: Equatable, Sendable {
-    /// The current phase.
     var phase = Phase.idle
   }
 
-  /// The phases of a `catalogue` command.
   enum Phase: Equatable, Sendable {
     case idle
-    /// Reading what the catalogue holds and where its files are.
     case summarising
-    /// Finished the summary.
     case summarised(CatalogueOverview)
-    /// Checking and merging the files, then writing the catalogue once.
     case importing(CatalogueImportRequest)
     /// Finished an import (which may have changed nothing).
     case imported(CatalogueImport.Report)
@@ -28,23 +22,18 @@ enum CatalogueFeature: Feature {
     /// Waiting for the user to confirm dropping what the catalogue holds beyond the bundled set
     /// (or setting a damaged file aside).
     case confirming(CatalogueContents)
-    /// Writing the bundled set alone under the catalogue's lock (a damaged file moved aside first).
     case resetting
     /// Finished a reset; the catalogue holds this many (bundled) heroes.
     case reset(heroes: Int)
     /// The catalogue already held the bundled set alone: nothing was asked or written.
     case alreadyBundled
-    /// The user said no; nothing changed.
     case cancelled
-    /// Verifying every byte of the catalogue, and repairing it when asked.
     case checking(repair: Bool)
-    /// Finished a check.
     case checked(CatalogueCheckReport)
     /// Refused or failed; the catalogue is unchanged.
     case failed(CatalogueFailure)
   }
 
-  /// What happened.
   enum Action: Equatable, Sendable {
     case summaryRequested
     case overviewLoaded(Result<CatalogueOverview, PersistenceError>)
@@ -58,13 +47,10 @@ enum CatalogueFeature: Feature {
     case checkFinished(Result<CatalogueCheckReport, PersistenceError>)
   }
 
-  /// What the feature asks the outside world to do.
   enum Effect: Equatable, Sendable {
-    /// Read the catalogue's counts and the sizes of its files.
     case loadOverview
     /// Check every file, merge them and write the catalogue once, under its lock.
     case importFiles(CatalogueImportRequest)
-    /// Read how much the catalogue holds beyond the bundled set.
     case measureContents
     case confirm(prompt: String)
     /// Write the bundled set alone under the catalogue's lock, setting a damaged file aside;
@@ -75,63 +61,34 @@ enum CatalogueFeature: Feature {
   }
 
   static func reduce(_ state: inout State, _ action: Action) -> [Effect] {
+    let (phase, effects): (Phase, [Effect])
     switch (state.phase, action) {
-    case (.idle, .summaryRequested):
-      state.phase = .summarising
-      return [.loadOverview]
-
+    case (.idle, .summaryRequested): (phase, effects) = (.summarising, [.loadOverview])
     case (.summarising, .overviewLoaded(let result)):
-      state.phase = finished(result, Phase.summarised, CatalogueFailure.reading)
-      return []
-
-    case (.idle, .importRequested(let request)):
-      state.phase = .importing(request)
-      return [.importFiles(request)]
-
+      (phase, effects) = (finished(result, Phase.summarised, CatalogueFailure.reading), [])
+    case (.idle, .importRequested(let request)): (phase, effects) = (.importing(request), [.importFiles(request)])
     case (.importing, .importFinished(let result)):
-      state.phase = finished(result, Phase.imported, CatalogueFailure.importing)
-      return []
-
-    case (.idle, .resetRequested(let askFirst)):
-      state.phase = .measuring(askFirst: askFirst)
-      return [.measureContents]
-
+      (phase, effects) = (finished(result, Phase.imported, CatalogueFailure.importing), [])
+    case (.idle, .resetRequested(let askFirst)): (phase, effects) = (.measuring(askFirst: askFirst), [.measureContents])
     case (.measuring, .contentsMeasured(let contents)) where contents.isBundledSetOnly:
-      state.phase = .alreadyBundled
-      return []
-
+      (phase, effects) = (.alreadyBundled, [])
     case (.measuring(let askFirst), .contentsMeasured(let contents)):
-      guard askFirst else {
-        state.phase = .resetting
-        return [.reset(asked: nil)]
-      }
-      state.phase = .confirming(contents)
-      return [.confirm(prompt: Self.resetPrompt(contents))]
-
+      (phase, effects) =
+        askFirst
+        ? (.confirming(contents), [.confirm(prompt: Self.resetPrompt(contents))]) : (.resetting, [.reset(asked: nil)])
     case (.confirming(let contents), .confirmationAnswered(true)):
-      state.phase = .resetting
-      return [.reset(asked: contents)]
-
-    case (.confirming, .confirmationAnswered(false)):
-      state.phase = .cancelled
-      return []
-
+      (phase, effects) = (.resetting, [.reset(asked: contents)])
+    case (.confirming, .confirmationAnswered(false)): (phase, effects) = (.cancelled, [])
     // A catalogue that cannot be read is an error before anything is asked, never "nothing to reset".
     case (.resetting, .resetFinished(let result)), (.measuring, .resetFinished(let result)):
-      state.phase = finished(result, Phase.reset(heroes:), CatalogueFailure.resetting)
-      return []
-
-    case (.idle, .checkRequested(let repair)):
-      state.phase = .checking(repair: repair)
-      return [.check(repair: repair)]
-
+      (phase, effects) = (finished(result, Phase.reset(heroes:), CatalogueFailure.resetting), [])
+    case (.idle, .checkRequested(let repair)): (phase, effects) = (.checking(repair: repair), [.check(repair: repair)])
     case (.checking, .checkFinished(let result)):
-      state.phase = finished(result, Phase.checked, CatalogueFailure.repairing)
-      return []
-
-    default:
-      return []
+      (phase, effects) = (finished(result, Phase.checked, CatalogueFailure.repairing), [])
+    default: return []
     }
+    state.phase = phase
+    return effects
   }
 
   /// The phase a finished effect leads to: `done` with its value, or failed.

@@ -3,7 +3,6 @@ import Foundation
 /// The catalogue as one command finds it (under the lock, when it writes): the stored file as it
 /// reads and the previous release's file. All a ``CataloguePlan`` decides from.
 struct CatalogueSnapshot: Sendable {
-  /// The stored file as it reads.
   enum Stored: Sendable {
     case missing
     case found(LocalCatalogue)
@@ -30,14 +29,12 @@ struct CatalogueSnapshot: Sendable {
     var heroes: [Hero]
     /// Why each record squad could not keep was left out.
     var skipped: [String]
-    /// When its heroes were stored: the file's `updatedAt`, or else when it was last written.
+    /// The file's `updatedAt`, or else when it was last written.
     var storedAt: Date
   }
 
-  /// The stored catalogue's path, for messages.
   var path: String
   var stored: Stored
-  /// The previous release's file, when it is there and reads.
   var legacy: Legacy?
 }
 
@@ -47,7 +44,6 @@ struct CatalogueSnapshot: Sendable {
 /// records were lost put back, a new bundled set merged into a file built with another, the
 /// previous release's heroes taken in, and what the write must say.
 struct CataloguePlan {
-  /// The heroes and comics to write (new records spool to a folder the caller chose).
   let builder: CatalogueBuilder
   /// When heroes were last stored, before the change.
   var updatedAt: Date?
@@ -55,9 +51,8 @@ struct CataloguePlan {
   var migratedLegacy = false
   /// The stored file is damaged: a write writes it whole again even when the change brings nothing.
   var damaged = false
-  /// Why the stored file is moved aside when a write replaces it, and what the new one keeps.
   var aside: Aside?
-  /// What the migration of the previous release's file says, when there was one.
+  /// What the migration of the previous release's file says.
   var notice: String?
 
   /// Why a damaged file is kept aside when the write replaces it, and what the new one keeps.
@@ -114,7 +109,6 @@ struct CataloguePlan {
     return plan
   }
 
-  /// Merges the previous release's heroes in, and says so.
   private mutating func migrate(_ legacy: CatalogueSnapshot.Legacy, into path: String) {
     for hero in legacy.heroes { builder.merge(hero, origin: .api) }
     let kept =
@@ -126,6 +120,4 @@ struct CataloguePlan {
     updatedAt = max(updatedAt ?? legacy.storedAt, legacy.storedAt)
     migratedLegacy = true
   }
-
-  private init(builder: CatalogueBuilder) { self.builder = builder }
 }

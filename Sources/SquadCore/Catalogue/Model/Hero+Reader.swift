@@ -6,17 +6,12 @@ extension Hero {
     self = try Self.read(&reader, keepingDetails: true)
   }
 
-  /// The one way a hero is read from the catalogue (bundled or synced), by the rule of
-  /// ``CharacterDTO``, straight from JSON text: the catalogue holds thousands of these and is
-  /// read at every local listing, which is why it is hand-written (BENCHMARKS.md, "heroes, 1,564
-  /// synced" and the growth table). Every field is checked; the description, picture and links
-  /// are kept only when `keepingDetails`, else left empty: a listing (``HeroSummary``) prints none
-  /// of them, and decoding them costs it half again (BENCHMARKS.md, "What a plain `Hero` would
-  /// cost listings").
-  ///
-  /// The record must keep the record rule (``HeroLimits``) like every hero squad takes in: one
-  /// that breaks it throws, with the reader past the whole record, so a caller reading a list can
-  /// skip it and go on.
+  /// The one way a hero is read from the catalogue, by the rule of ``CharacterDTO``, straight
+  /// from JSON text: hand-written because every local listing reads thousands (BENCHMARKS.md,
+  /// "heroes, 1,564 synced"). Every field is checked; the description, picture and links are kept
+  /// only when `keepingDetails` (decoding them costs a listing half again: BENCHMARKS.md, "What a
+  /// plain `Hero` would cost listings"). A record that breaks the record rule (``HeroLimits``)
+  /// throws with the reader past it, so a caller reading a list can skip it and go on.
   static func read(_ reader: inout JSONReader, keepingDetails keep: Bool) throws(JSONReader.Failure) -> Hero {
     let start = reader.offset
     var id: Int?
@@ -173,13 +168,5 @@ extension Hero {
       }
     }
     return values
-  }
-}
-
-extension HeroSummary {
-  /// Reads a catalogue record as a listing shows it, by the one reader of a whole hero
-  /// (``Hero/read(_:keepingDetails:)``): every field checked, the details not kept.
-  init(reading reader: inout JSONReader, position: Int?) throws(JSONReader.Failure) {
-    self.init(try Hero.read(&reader, keepingDetails: false), position: position)
   }
 }

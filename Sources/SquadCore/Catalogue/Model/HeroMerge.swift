@@ -3,19 +3,15 @@ import Foundation
 /// How two records of the same hero become one: the newer `modified` wins, and a field the
 /// winner lacks is taken from the other, so a list without counts never wipes known counts.
 enum HeroMerge {
-  /// What merging a record did to the catalogue.
   enum Outcome: Equatable, Sendable {
-    case added
-    case updated
-    case unchanged
+    case added, updated, unchanged
   }
 
-  /// Whether `incoming` wins over `known`: unless `known` is strictly newer.
+  /// Unless `known` is strictly newer.
   static func incomingWins(_ known: Hero, _ incoming: Hero) -> Bool {
     known.modified.map { (incoming.modified ?? .distantPast) >= $0 } ?? true
   }
 
-  /// The merged record: `incoming` wins unless `known` is strictly newer.
   static func merged(_ known: Hero, _ incoming: Hero) -> Hero {
     let incomingWins = incomingWins(known, incoming)
     var winner = incomingWins ? incoming : known

@@ -4,12 +4,10 @@ import Foundation
 /// fetched or imported since, by id (``HeroMerge``).
 ///
 /// Backed by one indexed catalogue (``CatalogueFormat``), memory-mapped or compiled in: finding
-/// one hero, a name prefix or a page in name order reads only the records it returns, whatever
-/// the catalogue's size. Listing everything reads the records in order, one at a time.
+/// one hero, a name prefix or a page in name order reads only the records it returns.
 ///
 /// An answer never comes from bytes that fail their check: a read that meets damage is asked
-/// again of what is intact (``CatalogueIndex/intact``: every record whose check holds, and the
-/// bundled heroes whose records were lost).
+/// again of what is intact (``CatalogueIndex/intact``).
 struct LocalCatalogue: Sendable {
   let index: CatalogueIndex
 
@@ -19,20 +17,14 @@ struct LocalCatalogue: Sendable {
     return index.isDamaged ? body(index.intact) : answer
   }
 
-  /// This catalogue with every byte verified first (``CatalogueIndex/damages()``), so that a
-  /// view of all of it (the picker, the summary) is of what is intact from the start.
+  /// This catalogue with every byte verified first, so that a view of all of it (the picker,
+  /// the summary) is of what is intact from the start.
   var verified: LocalCatalogue {
     if !index.damages().isEmpty { index.noteDamage() }
     return index.isDamaged ? LocalCatalogue(index: index.intact) : self
   }
 
-  /// The bundled set alone.
-  init() { index = BundledCatalogue.index }
-
-  /// A catalogue over an index already read.
-  init(index: CatalogueIndex) { self.index = index }
-
-  /// Every hero's summary, in name order.
+  /// In name order.
   var summaries: [HeroSummary] {
     var summaries: [HeroSummary] = []
     summaries.reserveCapacity(index.count)
@@ -40,16 +32,12 @@ struct LocalCatalogue: Sendable {
     return index.isDamaged ? LocalCatalogue(index: index.intact).summaries : summaries
   }
 
-  /// How many heroes the catalogue holds.
   var count: Int { answer(\.count) }
-
   /// When heroes were last stored from the API or an import; nil for the bundled set alone.
   var updatedAt: Date? { index.header.updatedAt }
 
-  /// The hero with this id, if known.
   func hero(_ id: HeroID) -> Hero? { answer { $0.entry(id: id)?.hero } }
 
-  /// The summary of the hero with this id, if known: what a join of counts needs.
   func summary(_ id: HeroID) -> HeroSummary? {
     answer { $0.entry(id: id, whole: false).map { HeroSummary($0.hero) } }
   }
@@ -58,24 +46,15 @@ struct LocalCatalogue: Sendable {
   /// finds none when what is intact lacks it too, rather than there being no such hero.
   func recordIsDamaged(_ id: HeroID) -> Bool { index.recordIsDamaged(id: id) }
 
-  /// Where the hero with this id came from.
   func origin(of id: HeroID) -> HeroOrigin? { answer { $0.entry(id: id)?.origin } }
-
-  /// How many heroes came from each origin.
   var heroesByOrigin: [HeroOrigin: Int] { answer(\.header.heroes.byOrigin) }
-
-  /// How many comics came from each origin.
   var comicsByOrigin: [HeroOrigin: Int] { answer(\.header.comicsByOrigin.byOrigin) }
-
-  /// How many comics the catalogue holds.
   var comicCount: Int { answer(\.header.comicCount) }
 
-  /// How this catalogue's records of the bundled set's heroes compare with the bundled records
-  /// themselves (``BundledCatalogue``): the `same`; those `relabelled`, updated from the API or an
-  /// import; and those `filledIn`, labelled bundled but not the bundled record (a newer bundled
-  /// record keeps its origin when it takes a field, links or a picture, from an older one:
-  /// ``CatalogueBuilder/label(_:_:over:from:)``). What a reset reverts and the summary counts;
-  /// reads every bundled hero's record here and in the binary.
+  /// How this catalogue's records of the bundled heroes compare with the bundled records: the
+  /// `same`; those `relabelled`, updated from the API or an import; and those `filledIn`, labelled
+  /// bundled but not the bundled record (``CatalogueBuilder/label(_:_:over:from:)``). What a reset
+  /// reverts and the summary counts.
   func bundledStanding() -> (same: Int, relabelled: Int, filledIn: Int) {
     var standing = (same: 0, relabelled: 0, filledIn: 0)
     BundledCatalogue.index.eachHero { bundled, _ in
@@ -91,10 +70,9 @@ struct LocalCatalogue: Sendable {
     return standing
   }
 
-  /// The fingerprint of the bundled set this catalogue includes.
   var bundledFingerprint: String { index.header.bundled }
 
-  /// The comics featuring the hero, newest on-sale first.
+  /// Newest on-sale first.
   func comics(of id: HeroID) -> [Comic] { answer { $0.comics(of: id) } }
 
   /// Whether merging these heroes from `origin` would change anything, a record or where one came
@@ -108,8 +86,8 @@ struct LocalCatalogue: Sendable {
   }
 
   /// The heroes matching the query's prefix and search, in its order, cut to its window. Name
-  /// orders read only the window; the others sort the matches. Names that contain the search
-  /// text are found as the picker finds them (``PickIndex``), from each record's folded name.
+  /// orders read only the window; the others sort the matches. The search is the picker's
+  /// (``PickIndex``).
   func page(_ query: HeroQuery, source: DataSource) -> HeroPage {
     answer { index in
       let prefixed = index.positions(prefix: query.namePrefix.map(HeroName.folded) ?? "")
@@ -147,7 +125,6 @@ struct LocalCatalogue: Sendable {
     }
   }
 
-  /// The summaries of the heroes whose names start with the prefix, as ``matching(prefix:limit:)`` finds them.
   func summaries(prefix: String?) -> [HeroSummary] {
     answer { summaries($0, $0.positions(prefix: prefix.map(HeroName.folded) ?? "")) }
   }
@@ -164,4 +141,9 @@ struct LocalCatalogue: Sendable {
     let total = max(summary(id)?.counts.comics ?? 0, comics.count)
     return ComicsSummary(total: total, latest: Array(comics.prefix(2)))
   }
+}
+
+extension LocalCatalogue {
+  /// The bundled set alone.
+  init() { self.init(index: BundledCatalogue.index) }
 }
