@@ -4,7 +4,6 @@ struct CatalogueContents: Equatable, Sendable {
   var droppedHeroes: Int
   /// Bundled heroes whose record was since updated (synced or imported): a reset reverts them.
   var revertedHeroes = 0
-  /// Comics (none are bundled).
   var comics: Int
   /// Why the stored file cannot be used, when it is damaged: a reset then moves it aside.
   var damage: String? = nil
@@ -12,7 +11,6 @@ struct CatalogueContents: Equatable, Sendable {
   /// under the reset's lock means a change the question did not count.
   var file: [UInt64]? = nil
 
-  /// Whether a reset would change nothing: the catalogue holds the bundled set alone.
   var isBundledSetOnly: Bool { droppedHeroes == 0 && revertedHeroes == 0 && comics == 0 && damage == nil }
 }
 

@@ -4,8 +4,6 @@ enum CatalogueFailure: Error, Equatable, Sendable {
   case importing(CatalogueImport.Failure)
   /// The stored catalogue could not be read (an overview never answers from the bundled set alone).
   case reading(PersistenceError)
-  /// The stored catalogue could not be removed.
   case resetting(PersistenceError)
-  /// The repaired catalogue could not be written.
   case repairing(PersistenceError)
 }

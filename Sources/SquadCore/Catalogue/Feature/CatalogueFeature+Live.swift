@@ -7,8 +7,6 @@ struct CatalogueEffects: EffectRunner {
   private let confirm: @Sendable (String) async -> Bool
   private let now: @Sendable () -> Date
 
-  /// A runner over `store` (the catalogue of `paths`), asking with `environment.confirm`; a
-  /// repair is a change at `environment.now`.
   init(store: CatalogueStore, paths: SquadPaths, environment: AppEnvironment) {
     self.store = store
     self.paths = paths

@@ -2,26 +2,19 @@ import Foundation
 
 /// What `squad catalogue` reports: heroes and comics by origin, the last change, and the files.
 struct CatalogueOverview: Equatable, Sendable {
-  /// How many heroes.
   var heroes: Int
-  /// Heroes by where they came from.
   var heroesByOrigin: [HeroOrigin: Int]
   /// Bundled heroes whose record is labelled bundled but is not the bundled one: a field (links, a
   /// picture) filled in from an older API or imported record. A reset reverts them.
   var changedBundled = 0
-  /// How many comics.
   var comics: Int
-  /// Comics by where they came from.
   var comicsByOrigin: [HeroOrigin: Int]
   /// When the stored catalogue last changed; nil for the bundled set alone.
   var updatedAt: Date?
-  /// The catalogue file.
   var catalogueFile: String
-  /// Its size; nil when it is not written yet.
+  /// Nil when it is not written yet.
   var catalogueBytes: Int?
-  /// The response cache's folder.
   var cacheFolder: String
-  /// The bytes of the cached responses.
   var cacheBytes: Int
   /// Damaged catalogues kept aside by earlier writes, whose intact records an import brings back.
   var keptAside: [String] = []
@@ -29,9 +22,8 @@ struct CatalogueOverview: Equatable, Sendable {
 
 /// What `squad catalogue check` found: every damage of the stored file, and what is intact.
 struct CatalogueCheckReport: Equatable, Sendable {
-  /// The catalogue file.
   var file: String
-  /// Its damages; empty when it is whole.
+  /// Empty when it is whole.
   var damages: [CatalogueDamage]
   /// The heroes whose records read intact: what a repair keeps.
   var intact: Int
@@ -41,11 +33,9 @@ struct CatalogueCheckReport: Equatable, Sendable {
   /// Records the file lacks because it ends before its header says (cut short), as
   /// ``CatalogueImport/Report/missing`` counts them.
   var missing = 0
-  /// Comics the file lacks because it ends before its header says.
   var missingComics = 0
   /// Whether the file carries checksums (format 4); an older one has none to verify.
   var checksums: Bool
-  /// Whether `--repair` wrote the catalogue again.
   var repaired = false
   /// Whether there is a file (without one, the bundled set answers and there is nothing to check).
   var exists = true

@@ -3,11 +3,9 @@
 /// JSON array, a derived list (`{"characters": [...]}` or `{"comics": [...]}`), JSON Lines, or a
 /// single record. Each record is then read by Foundation's decoder (``ImportedRecord``).
 ///
-/// The document is walked with the streaming ``JSONReader`` rather than decoded whole: a file of
-/// millions of tiny records would otherwise become a decoder's map of millions of values before
-/// the first check.
+/// Walked with the streaming ``JSONReader`` rather than decoded whole: a file of millions of tiny
+/// records would otherwise become a decoder's map of millions of values before the first check.
 enum CatalogueDocument {
-  /// What is wrong with a document.
   struct Detail: Error, Equatable {
     var text: String
     init(_ text: String) { self.text = text }
@@ -161,7 +159,7 @@ enum CatalogueDocument {
     }
   }
 
-  /// A response's `code` value as JSON text; nil when it is Marvel's 200, as a number or a string.
+  /// Nil when it is Marvel's 200, as a number or a string.
   static func errorCode(_ code: Slice<UnsafeBufferPointer<UInt8>>) -> String? {
     let text = String(decoding: UnsafeBufferPointer(rebasing: code), as: UTF8.self).trimmingWhitespace()
     return text == "200" || text == "\"200\"" ? nil : text

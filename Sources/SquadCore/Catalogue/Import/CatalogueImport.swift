@@ -4,9 +4,7 @@ import Foundation
 /// is checked before anything is written; the catalogue is written once, at the end, under its
 /// lock, and only when something changed.
 enum CatalogueImport {
-  /// What an import did.
   struct Report: Equatable, Sendable {
-    /// Files read and imported.
     var filesRead = 0
     /// Files and folders passed over (`--skip-invalid`), with why.
     var skipped: [CatalogueImportFile.Problem] = []
@@ -15,33 +13,24 @@ enum CatalogueImport {
     /// Records of squad's own catalogue files that fail their check or break the record rule:
     /// left out, as everything intact around them is taken (a salvage, like SQLite's `.recover`).
     var leftOut = 0
-    /// Comics of squad's own catalogue files that fail their check or do not read: left out too.
     var comicsLeftOut = 0
     /// Records a catalogue file of squad's own lacks because it ends before its header says (cut
     /// short), whose header reads intact: not in the file at all, so not among ``leftOut``.
     var missing = 0
-    /// Comics such a file lacks.
     var missingComics = 0
     /// Catalogue files of squad's own whose header is cut short or does not read (not cut after
     /// it): damaged, so nothing can be said of what they lack.
     var damagedHeaders = 0
     /// Heroes and comics read intact from the files, whether or not they change the catalogue.
     var recordsRead = 0
-    /// Heroes new to the catalogue.
     var heroesAdded = 0
-    /// Heroes the catalogue held, now changed.
     var heroesUpdated = 0
-    /// Heroes the catalogue held as they were.
     var heroesUnchanged = 0
-    /// Comics new to the catalogue.
     var comicsAdded = 0
-    /// Comics the catalogue held, now changed.
     var comicsUpdated = 0
-
     /// Whether the catalogue file was written: when something changed, or to repair a damaged one.
     var written = false
 
-    /// Whether the catalogue changed.
     var changed: Bool { heroesAdded + heroesUpdated + comicsAdded + comicsUpdated > 0 }
 
     /// Whether squad's own files held damaged or missing records and comics and not one intact:
@@ -57,9 +46,8 @@ enum CatalogueImport {
     case invalid(CatalogueImportFile.Problem)
     /// A path the file system refused: missing, unreadable, a link loop (exit 1).
     case unreadable(CatalogueImportFile.Problem)
-    /// The catalogue would pass a bound of ``CatalogueLimits`` (exit 65); says which.
+    /// The catalogue would pass a bound of ``CatalogueLimits`` (exit 65).
     case overLimit(String)
-    /// The catalogue could not be written.
     case persistence(PersistenceError)
 
     /// The file or folder at fault, when `--skip-invalid` may pass over it (never the bounds).
@@ -71,9 +59,9 @@ enum CatalogueImport {
     }
   }
 
-  /// Imports the files into the catalogue; `skipInvalid` imports the good files and reports the
-  /// rest. Each file is checked whole before any of its records is merged, and merging stops as
-  /// soon as the catalogue passes its bounds, so memory stays bounded whatever the files hold.
+  /// Imports the files; `skipInvalid` imports the good ones and reports the rest. Each file is
+  /// checked whole before any of its records is merged, and merging stops as soon as the
+  /// catalogue passes its bounds, so memory stays bounded whatever the files hold.
   static func run(_ paths: [String], skipInvalid: Bool, store: CatalogueStore, now: Date) -> Result<Report, Failure> {
     let found: CatalogueImportWalk.Found
     switch CatalogueImportWalk.files(paths, skipInvalid: skipInvalid) {
@@ -176,9 +164,8 @@ enum CatalogueImport {
     return nil
   }
 
-  /// Merges every record and comic that read intact from a catalogue file of squad's own (any
-  /// format, damaged or not), with its origin; of a file `cut` short (its header intact), counts
-  /// what its header gives that is not in the file at all.
+  /// Merges every record and comic that read intact from a catalogue file of squad's own, with
+  /// its origin; of a file `cut` short (its header intact), counts what it lacks altogether.
   private static func takeOwn(
     _ found: CatalogueBuilder, cut: CatalogueHeader?, into builder: CatalogueBuilder, _ report: inout Report
   ) -> Failure? {

@@ -9,15 +9,13 @@ enum CatalogueImportFile {
   struct Problem: Error, Equatable, Sendable {
     /// The file or folder.
     var path: String
-    /// What is wrong.
     var detail: String
     /// Whether the file system refused (exit 1), rather than the content being wrong (exit 65).
     var isUnreadable = false
-    /// `FILE: what is wrong`.
     var description: String { "\(path): \(detail)" }
   }
 
-  /// The file's bytes, its byte-order mark left out.
+  /// Its byte-order mark left out.
   static func read(_ path: String) -> Result<[UInt8], Problem> {
     do throws(PersistenceError) {
       guard let bytes = try BoundedInput.regularFile(path, limit: InputLimit.catalogueImportFile) else {

@@ -6,22 +6,19 @@ import Foundation
   import Darwin
 #endif
 
-/// The files a `catalogue import` reads: files as named, whatever their names, and in folders,
-/// walked recursively, the files that can hold Marvel data: `.json`, `.jsonl` and `.ndjson`
-/// (``holdsData(_:)``; the others are counted as passed over, as are saved error answers, see
-/// ``isErrorAnswer(_:)``). The walk leaves out hidden entries, enters each folder once (a
-/// symbolic link back up is not a loop), stays on the file system of the folder named (as `find
-/// -xdev` does, so `/` never wanders into `/proc`, `/sys` or `/dev`), and stops past
-/// ``maximumFiles`` files or ``maximumDepth`` levels. A folder or entry that cannot be read is a
-/// problem naming it, never passed over.
+/// The files a `catalogue import` reads: files as named, and in folders, walked recursively, the
+/// `.json`, `.jsonl` and `.ndjson` files (the others are counted as passed over, as are saved
+/// error answers). The walk leaves out hidden entries, enters each folder once, stays on the file
+/// system of the folder named (as `find -xdev` does, so `/` never wanders into `/proc`), and stops
+/// past ``maximumFiles`` files or ``maximumDepth`` levels. A folder or entry that cannot be read
+/// is a problem naming it, never passed over.
 enum CatalogueImportWalk {
-  /// The most files one import reads (an archived dump is a few thousand pages).
+  /// An archived dump is a few thousand pages.
   static let maximumFiles = 100_000
-  /// The deepest a walk goes below a folder named.
   static let maximumDepth = 64
 
-  /// What the walk found: the files in order, those named on the command line (read strictly),
-  /// how many files it passed over, and the paths skipped (with `skipInvalid`).
+  /// The files in order, those named on the command line (read strictly), how many files were
+  /// passed over, and the paths skipped (with `skipInvalid`).
   struct Found: Equatable {
     var files: [String] = []
     var named: Set<String> = []
@@ -29,7 +26,6 @@ enum CatalogueImportWalk {
     var skipped: [CatalogueImportFile.Problem] = []
   }
 
-  /// Whether a file met in a folder can hold Marvel data, by its name: JSON or JSON Lines.
   static func holdsData(_ name: String) -> Bool {
     guard let dot = name.lastIndex(of: ".") else { return false }
     return ["json", "jsonl", "ndjson"].contains(name[name.index(after: dot)...].lowercased())
@@ -119,7 +115,7 @@ enum CatalogueImportWalk {
       }
     }
 
-    /// The names in a folder, or nil when it cannot be listed (and skipping is allowed).
+    /// Nil when it cannot be listed (and skipping is allowed).
     private mutating func list(_ folder: String) throws(CatalogueImport.Failure) -> [String]? {
       var detail = String(cString: strerror(ENOENT))
       do throws(PersistenceError) {
@@ -141,7 +137,6 @@ enum CatalogueImportWalk {
       found.skipped.append(problem)
     }
 
-    /// What `stat` said about a path, named as a person would.
     private static func statProblem(_ path: String, missing: String) -> CatalogueImportFile.Problem {
       let reason = errno
       switch reason {

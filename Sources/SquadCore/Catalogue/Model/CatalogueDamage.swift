@@ -1,19 +1,17 @@
 /// One damaged part of a catalogue file, as `squad catalogue check` reports it.
 struct CatalogueDamage: Equatable, Sendable {
-  /// The part: `header`, `records`, `id index`, `name index`, `comics`, `comic index`, `counts`
-  /// or `checks`.
+  /// `header`, `records`, `id index`, `name index`, `comics`, `comic index`, `counts` or `checks`.
   var section: String
-  /// What is wrong there.
   var detail: String
   /// The names (folded, as the records' `k`) of damaged heroes whose name still reads.
   var heroes: [String] = []
 }
 
 extension CatalogueIndex {
-  /// Every damage in the file, every byte verified (``CatalogueFormat``): each record and comic
-  /// (its checksum, the record rule), each index block (its checksum) and entry (leading to the
-  /// line it names, in order), and the header's counts against what the sections hold. Empty when
-  /// the file is whole. Linear in the file's size: for `catalogue check` and views of everything.
+  /// Every damage in the file, every byte verified: each record and comic (its checksum, the
+  /// record rule), each index block and entry (leading to the line it names, in order), and the
+  /// header's counts against the sections. Linear in the file's size: for `catalogue check` and
+  /// views of everything.
   func damages() -> [CatalogueDamage] {
     bytes.withBytes { buffer in
       var found: [CatalogueDamage] = []
@@ -109,6 +107,5 @@ extension CatalogueIndex {
 }
 
 extension Array {
-  /// The element at `index`, or nil beyond the ends.
   fileprivate func get(_ index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
 }

@@ -5,12 +5,10 @@
 enum CatalogueLimits {
   /// The most heroes: twice the design size of 100,000 (Marvel has 1,562).
   static let maximumHeroes = 200_000
-  /// The most comics.
   static let maximumComics = 200_000
-  /// The largest catalogue file: what squad reads back.
+  /// What squad reads back.
   static let maximumBytes = InputLimit.mappedFile
 
-  /// What is wrong with a catalogue of this size, or nil.
   static func problem(heroes: Int, comics: Int, bytes: Int) -> String? {
     if heroes > maximumHeroes {
       return "the catalogue would hold more than \(maximumHeroes) heroes, the most squad keeps"

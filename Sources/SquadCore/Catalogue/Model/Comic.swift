@@ -6,13 +6,10 @@ import Foundation
 /// Read by one rule wherever it comes from (``ComicDTO``: the API, archives, the catalogue's
 /// lines, the response cache); written in squad's own form, dates as seconds since 1970.
 struct Comic: Hashable, Sendable, Codable {
-  /// Marvel's comic id.
   var id: Int
-  /// The title, e.g. `Avengers (1963) #12`.
+  /// E.g. `Avengers (1963) #12`.
   var title: String
-  /// When it went on sale; nil when unknown.
   var onSale: Date?
-  /// The characters it lists.
   var characters: [HeroID]
 }
 
@@ -29,7 +26,7 @@ extension Comic {
     try container.encode(characters.map(\.rawValue), forKey: .characters)
   }
 
-  /// A line of the catalogue's comics section: the comic and where it came from.
+  /// A line of the catalogue's comics section.
   struct Line: Codable {
     var comic: Comic
     var origin: HeroOrigin
@@ -51,7 +48,7 @@ extension Comic {
       try container.encode(origin.rawValue, forKey: .src)
     }
 
-    /// The line's bytes, before its checksum.
+    /// Before its checksum.
     var bytes: [UInt8] { CompactJSON.encode(self) }
   }
 }

@@ -6,7 +6,6 @@ import Foundation
 /// either way (a hero with no known count is neither the most nor the least); ties keep the order
 /// the heroes came in, which from the catalogue is name order.
 enum HeroOrdering {
-  /// The heroes in the given order.
   static func sorted<Listed: HeroOrderable>(_ heroes: [Listed], by order: HeroOrder) -> [Listed] {
     let positions: [Int]
     switch order {
@@ -50,13 +49,9 @@ enum HeroOrdering {
 
 /// What an order reads of a hero: what a ``Hero`` and its ``HeroSummary`` both hold.
 protocol HeroOrderable {
-  /// The Marvel character id.
   var id: HeroID { get }
-  /// The display name.
   var name: String { get }
-  /// When Marvel last changed the record; nil when unknown.
   var modified: Date? { get }
-  /// The appearance counts.
   var counts: HeroCounts { get }
 }
 

@@ -6,7 +6,6 @@ import Foundation
 /// The file is a `StaticString`: its bytes lie in the binary and are searched where they are,
 /// so a fresh home finds a hero by bisection without decoding the other 1,563.
 enum BundledCatalogue {
-  /// The bundled catalogue, read in place.
   static let index: CatalogueIndex = {
     let buffer = UnsafeBufferPointer(start: file.utf8Start, count: file.utf8CodeUnitCount)
     // The generator's output always reads; a broken one is caught by the catalogue tests, and

@@ -14,12 +14,9 @@ struct CatalogueHeader: Encodable, Equatable, Sendable {
   var updatedAt: Date?
   /// The fingerprint of the bundled set the file includes.
   var bundled = ""
-  /// Heroes by origin.
   var heroes = OriginCounts()
-  /// Comics by origin.
   var comicsByOrigin = OriginCounts()
-
-  /// Where each count's known values are (``CatalogueFormat``); nil in formats 4 and before.
+  /// Where each count's known values are; nil in formats 4 and before.
   var counts: Range<Int>?
   /// How many heroes have each count known (comics, series, stories, events): the length of
   /// each run of the counts section.
@@ -35,7 +32,7 @@ struct CatalogueHeader: Encodable, Equatable, Sendable {
     return line + [UInt8(ascii: "\n")]
   }
 
-  /// Reads and checks the header of a catalogue file (this format, or the previous release's).
+  /// Reads and checks the header of a catalogue file.
   init(reading bytes: UnsafeBufferPointer<UInt8>) throws(CatalogueFormatError) {
     self = try Self.lines(bytes)
     try checkAgreement(fileSize: bytes.count)
@@ -50,7 +47,7 @@ struct CatalogueHeader: Encodable, Equatable, Sendable {
     return header
   }
 
-  /// The header's two lines, read and checked on their own: the magic, the checksum, the JSON.
+  /// The header's two lines, checked on their own: the magic, the checksum, the JSON.
   private static func lines(_ bytes: UnsafeBufferPointer<UInt8>) throws(CatalogueFormatError) -> CatalogueHeader {
     let magic = CatalogueFormat.magic.utf8.count
     guard bytes.count >= CatalogueFormat.headerSize, bytes[magic] == UInt8(ascii: "\n"),
@@ -77,7 +74,6 @@ struct CatalogueHeader: Encodable, Equatable, Sendable {
     return header
   }
 
-  /// The sections, in the order the writer puts them.
   private var sections: [Range<Int>] {
     [records, ids, names, comics, comicIndex] + [counts, checks].compactMap { $0 }
   }
@@ -160,9 +156,8 @@ struct CatalogueHeader: Encodable, Equatable, Sendable {
   }
 
   /// Checks that the header's numbers agree with each other and with the file: every later
-  /// computation trusts them (entry `i` of an index is at `start + i × width`), so a number that
-  /// does not agree makes the file damaged rather than a trap or a lie on screen. The arithmetic
-  /// is checked, since the numbers come from a file.
+  /// computation trusts them, so a number that does not agree makes the file damaged rather than
+  /// a trap or a lie on screen. The arithmetic is checked, since the numbers come from a file.
   private func checkAgreement(fileSize: Int) throws(CatalogueFormatError) {
     // The sections lie within the file and follow each other in this order, as the writer puts
     // them; checked first, so that no section's size below can overflow.
@@ -215,16 +210,14 @@ struct CatalogueHeader: Encodable, Equatable, Sendable {
     return !overflow && counts.count == bytes
   }
 
-  /// How many entries the counts section holds (0 when it has none).
   var countEntries: Int { known?.reduce(0, +) ?? 0 }
 
-  /// The check lines of a checked file: one for each block of each index.
-  var checkLines: Int {
+  /// One for each block of each index.
+  private var checkLines: Int {
     2 * Self.blocks(count) + Self.blocks(comicIndex.count / CatalogueFormat.comicEntryWidth)
       + Self.blocks(countEntries)
   }
 
-  /// How many blocks `entries` index entries make.
   static func blocks(_ entries: Int) -> Int {
     (entries + CatalogueFormat.blockEntries - 1) / CatalogueFormat.blockEntries
   }
@@ -252,7 +245,7 @@ struct OriginCounts: Encodable, Equatable, Sendable {
     }
   }
 
-  /// The counts above 0, by origin.
+  /// The counts above 0.
   var byOrigin: [HeroOrigin: Int] { HeroOrigin.allCases.reduce(into: [:]) { if self[$1] > 0 { $0[$1] = self[$1] } } }
 
   /// The sum; nil when a count is below 0 or the sum does not fit.
@@ -264,11 +257,9 @@ struct OriginCounts: Encodable, Equatable, Sendable {
   }
 }
 
-/// Why bytes are not a usable catalogue.
 enum CatalogueFormatError: Error, Equatable {
   /// Not this format at all (an older `catalogue.json`, or another file).
   case notACatalogue
-  /// This format, but broken.
   case damaged(String)
   /// A later format, written by a newer squad: never taken for damage, so never set aside.
   case newer(Int)

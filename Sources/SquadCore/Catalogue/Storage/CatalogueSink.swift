@@ -8,13 +8,11 @@ import Foundation
 
 /// Where a catalogue build writes: bytes appended in order, then the header put in front.
 protocol CatalogueSink {
-  /// Appends bytes after everything written so far.
   mutating func append(_ bytes: [UInt8]) throws(PersistenceError)
   /// Writes the header over the placeholder at the start and finishes.
   mutating func finish(header: [UInt8]) throws(PersistenceError)
 }
 
-/// A catalogue built in memory (tests, and catalogues made from a list of heroes).
 struct MemoryCatalogueSink: CatalogueSink {
   private(set) var bytes: [UInt8] = []
 
@@ -39,14 +37,13 @@ final class FileCatalogueSink: CatalogueSink {
   private var buffer: [UInt8] = []
   private var finished = false
 
-  /// Where the file replaced was kept (``AsideName``), when it was to be kept.
+  /// Where the file replaced was kept (``AsideName``).
   private(set) var keptAside: String?
   private let keepsReplaced: Bool
 
-  /// Opens the temporary file beside `target`; call under the catalogue's lock. With
-  /// `keepingReplaced`, the file replaced keeps a name of its own: given only once the new file
-  /// is whole on the disk, and taken back when the replacing fails, so a write that fails leaves
-  /// the catalogue as it was.
+  /// Call under the catalogue's lock. With `keepingReplaced`, the file replaced keeps a name of
+  /// its own: given only once the new file is whole on the disk, and taken back when the
+  /// replacing fails, so a write that fails leaves the catalogue as it was.
   init(target: OutputFile.Replacement, keepingReplaced: Bool = false) throws(PersistenceError) {
     keepsReplaced = keepingReplaced
     path = target.path

@@ -31,7 +31,6 @@ struct LegacyCatalogueFile: Sendable {
     var heroes: [Record]?
   }
 
-  /// A record: the hero, or why squad cannot keep it.
   private struct Record: Decodable {
     var hero: Hero?
     var problem: String?

@@ -9,7 +9,6 @@
 /// Its name (``leftoverName``) carries the process's id, so one whose unlink failed is swept as
 /// a stale temporary file (``AtomicFile/removeLeftovers(of:)``) once its process has ended.
 final class RecordSpool {
-  /// The name spools take in their folder, as ``AtomicFile`` names its temporary files.
   static let leftoverName = "catalogue-spool"
   private var memory: [UInt8] = []
   private var descriptor: Int32 = -1
@@ -17,7 +16,7 @@ final class RecordSpool {
   /// The first read that failed: what the build would write is incomplete, so it must not be written.
   private(set) var failure: PersistenceError?
 
-  /// A spool in memory, or in an anonymous file in `folder` (falling back to memory).
+  /// In memory, or in an anonymous file in `folder` (falling back to memory).
   init(folder: String? = nil) {
     guard let folder else { return }
     var template = Array((folder + "/.\(Self.leftoverName).tmp-\(getpid())-XXXXXX").utf8CString)
@@ -30,7 +29,6 @@ final class RecordSpool {
 
   deinit { if descriptor >= 0 { close(descriptor) } }
 
-  /// Appends a line (newline included) and says where it is.
   func append(_ line: [UInt8]) -> Range<Int> {
     let start = size
     size += line.count
