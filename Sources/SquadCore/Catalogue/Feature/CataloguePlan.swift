@@ -39,10 +39,9 @@ struct CatalogueSnapshot: Sendable {
 }
 
 /// What a catalogue write, or a read answered in memory, starts from, decided from a
-/// ``CatalogueSnapshot`` without touching a file, as ``SquadFeature/plan(_:heroes:identity:in:)``
-/// decides a squad's change: every intact record carried forward, the bundled heroes whose
-/// records were lost put back, a new bundled set merged into a file built with another, the
-/// previous release's heroes taken in, and what the write must say.
+/// ``CatalogueSnapshot`` without touching a file: every intact record carried forward, lost
+/// bundled heroes put back, a new bundled set merged in, the previous release's heroes taken in,
+/// and what the write must say.
 struct CataloguePlan {
   let builder: CatalogueBuilder
   /// When heroes were last stored, before the change.

@@ -7,7 +7,6 @@ import Foundation
 enum CatalogueImportFile {
   /// Why a file cannot be imported, in the `FILE: record N: field: what is wrong` form.
   struct Problem: Error, Equatable, Sendable {
-    /// The file or folder.
     var path: String
     var detail: String
     /// Whether the file system refused (exit 1), rather than the content being wrong (exit 65).

@@ -341,8 +341,7 @@ final class CatalogueBuilder {
     return Array(record.encoded().utf8)
   }
 
-  /// Writes the catalogue: records in name-key order (then id), the id and name indexes, the
-  /// comics and their index, each count's known values, the index blocks' checksums, and the header.
+  /// Writes the catalogue in ``CatalogueFormat``'s order, the header last.
   func write(updatedAt: Date?, bundled: String, to sink: inout some CatalogueSink) throws(PersistenceError) {
     MemoryRelease.returnFreedMemory()
     let order = sortedEntries()

@@ -64,7 +64,6 @@ final class CatalogueIndex: Sendable {
     return built
   }
 
-  /// An index section: where it is, its entries' width, and the first of its check lines.
   struct Table {
     let range: Range<Int>
     let width: Int
@@ -124,8 +123,7 @@ final class CatalogueIndex: Sendable {
     return CatalogueFormat.content(buffer, offset..<end, checked: checked)
   }
 
-  /// The hero at `position` in name order, and where it came from; not `whole`, with its
-  /// description, picture and links checked and left empty (``Hero/read(_:keepingDetails:)``).
+  /// The hero at `position` in name order; not `whole`, its details checked and left empty.
   func entry(at position: Int, whole: Bool = true) -> (hero: Hero, origin: HeroOrigin)? {
     bytes.withBytes { buffer in
       guard let offset = nameOffset(buffer, position) else { return nil }
@@ -336,9 +334,8 @@ final class CatalogueIndex: Sendable {
     return UnsafeRawPointer(newline) - UnsafeRawPointer(base)
   }
 
-  /// The record at `offset`, whole or with its details only checked (``Hero/read(_:keepingDetails:)``);
-  /// when reading records in file order, `previous` holds the key before it, which must not come
-  /// after its own (records swapped whole keep their checksums).
+  /// The record at `offset`; in file order, `previous` holds the key before it, which must not
+  /// come after its own (records swapped whole keep their checksums).
   func record(_ buffer: UnsafeBufferPointer<UInt8>, at offset: Int, previous: inout [UInt8], whole: Bool) -> (
     hero: Hero, origin: HeroOrigin
   )? {
@@ -359,15 +356,13 @@ final class CatalogueIndex: Sendable {
     return record(buffer, at: offset, previous: &first, whole: whole)
   }
 
-  /// The hero of the record content at `range`, under the record rule; nil when it breaks it.
-  /// Not `whole`, its description, picture and links are checked and left empty.
+  /// Nil when the record at `range` breaks the record rule; not `whole`, its details are left empty.
   static func hero(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, whole: Bool) -> Hero? {
     var reader = JSONReader(buffer, range: range)
     return try? Hero.read(&reader, keepingDetails: whole)
   }
 
-  /// The name key (`k`) and origin (`src`) of the record line at `range`, which the writer puts
-  /// first and second; nil when they are not there.
+  /// The name key (`k`) and origin (`src`) the writer puts first and second in a record line.
   static func lead(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> (key: JSONKey, origin: HeroOrigin)? {
     var reader = JSONReader(buffer, range: range)
     guard (try? reader.beginObject()) != nil, let first = try? reader.nextKey(), first == "k",

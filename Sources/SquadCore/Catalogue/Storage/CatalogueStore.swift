@@ -162,12 +162,10 @@ final class CatalogueStore: Sendable {
     loaded.withLock { $0 = nil }
   }
 
-  /// Where a write goes (``OutputFile/Replacement``), and a kept-aside name the file already has.
-  /// A write replaces the file, so a file with other hard links is refused: their names would
-  /// keep the old catalogue in silence (share one through a symbolic link, which a write follows).
-  /// Names `<file>.damaged-…` are the exception: a write killed between keeping a damaged file
-  /// aside and replacing it leaves one, and a person may keep a copy so; they stay, holding the
-  /// file replaced (a damaged one is then not kept aside a second time).
+  /// Where a write goes, and a kept-aside name the file already has. A file with other hard links
+  /// is refused: their names would keep the old catalogue in silence. Names `<file>.damaged-…` are
+  /// the exception (a write killed between keeping a damaged file aside and replacing it leaves
+  /// one): they stay, holding the file replaced, which is then not kept aside a second time.
   private func replacement() throws(PersistenceError) -> (target: OutputFile.Replacement, keptAs: String?) {
     let target = try OutputFile.Replacement(path: path)
     guard let status = try FileKind.status(target.path), status.st_nlink > 1 else { return (target, nil) }
