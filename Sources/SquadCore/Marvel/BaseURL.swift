@@ -3,7 +3,7 @@ import Foundation
 /// The one check of an API base URL: absolute http(s) with a host, a port 1–65535, no query or
 /// fragment.
 enum BaseURL {
-  /// The base as squad uses it (the scheme lowercased), or why it can never work.
+  /// The base with its scheme lowercased, or why it can never work.
   static func validate(_ text: String) -> Result<String, BaseURLProblem> {
     guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
       scheme == "http" || scheme == "https"
@@ -25,7 +25,7 @@ enum BaseURL {
     return .success(scheme + afterScheme)
   }
 
-  /// Whether a host is the IPv6 loopback in any spelling: `::1`, `[::1]`, `[0:0:0:0:0:0:0:1]`.
+  /// `::1`, `[::1]`, `[0:0:0:0:0:0:0:1]`: the IPv6 loopback in any spelling.
   static func isIPv6Loopback(_ host: String) -> Bool {
     var bare = Substring(host)
     if bare.hasPrefix("["), bare.hasSuffix("]") { bare = bare.dropFirst().dropLast() }

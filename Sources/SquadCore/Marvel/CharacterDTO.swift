@@ -1,5 +1,3 @@
-import Foundation
-
 /// A Marvel character in every shape squad reads one (API answers, archives, JSON Lines, an
 /// earlier release's cache), by one rule: unknown dates, placeholder pictures and non-web links
 /// are dropped; anything squad could not keep (``HeroLimits``) refuses the record, naming the field.

@@ -1,20 +1,15 @@
-import Foundation
-
-/// The parameters of `/characters` squad sends: the name filters, the order and the window.
-/// Unset ones are left out of the request, so the API applies its defaults.
+/// The parameters of `/characters` squad sends. Unset ones are left out of the request, so the
+/// API applies its defaults (by name, 20 results).
 struct CharacterFilter: Hashable, Sendable {
   /// A case-insensitive name prefix.
   var nameStartsWith: String?
-  /// The order; the API's default is by name.
   var orderBy: HeroOrder?
-  /// How many results, 1…100; the API's default is 20.
+  /// 1…100.
   var limit: Int?
-  /// How many results to skip.
   var offset: Int?
 }
 
 extension CharacterFilter {
-  /// The filter for one listing window of squad's own query.
   init(_ query: HeroQuery) {
     self.init(
       nameStartsWith: query.namePrefix.flatMap { $0.isEmpty ? nil : $0 }, orderBy: query.order,

@@ -26,7 +26,6 @@ struct ComicDTO: Decodable {
     comic = Comic(id: id, title: title, onSale: onSale, characters: characters.map(HeroID.init))
   }
 
-  /// `{type: onsaleDate|focDate|…, date}`.
   private struct Dated: Decodable {
     var type: String
     var date: String?

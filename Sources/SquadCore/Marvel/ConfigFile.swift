@@ -14,7 +14,6 @@ struct ConfigFile: Equatable, Decodable {
 
   private enum CodingKeys: String, CodingKey { case publicKey, privateKey, baseURL, timeout, cacheTTL, offline }
 
-  /// The file's settings; no file means no settings.
   static func load(_ path: String) -> Result<ConfigFile, ConfigurationError> {
     let bytes: [UInt8]
     do throws(PersistenceError) {
@@ -52,9 +51,7 @@ struct ConfigFile: Equatable, Decodable {
     file.mode = UInt32(info.st_mode)
     return .success(file)
   }
-}
 
-extension ConfigFile {
   // The first of the file's own keys given twice, if any: readers disagree on which one counts.
   private static func repeatedKey(_ bytes: [UInt8]) -> String? {
     ByteOrderMark.stripped(bytes).withUnsafeBufferPointer { buffer in
@@ -71,20 +68,16 @@ extension ConfigFile {
   }
 }
 
-/// A configuration that cannot be used.
 enum ConfigurationError: Error, Equatable, Sendable, CustomStringConvertible {
-  /// `config.json` is not valid; `detail` says what is wrong.
   case malformedFile(path: String, detail: String)
-  /// `config.json` exists but cannot be read.
   case unreadableFile(path: String)
-  /// `config.json` cannot be used as a file: not a regular file, too large, unreadable.
+  /// Not a regular file, too large, unreadable.
   case unusableFile(PersistenceError)
   /// A flag or environment variable has an unusable value.
   case invalidSetting(name: String, value: String)
-  /// A base URL that can never work; `setting` names where it came from.
+  /// `setting` names where the base URL came from.
   case invalidBaseURL(setting: String, value: String, reason: String)
 
-  /// 65 for a bad file, 1 for an unreadable one, 64 for a bad flag or variable.
   var exitCode: ExitCode {
     switch self {
     case .malformedFile: return .invalidData
@@ -98,16 +91,13 @@ enum ConfigurationError: Error, Equatable, Sendable, CustomStringConvertible {
     switch self {
     case .malformedFile(let path, let detail):
       return "\(path) is not a valid squad configuration: \(detail). Fix or remove it."
-    case .unreadableFile(let path):
-      return "Could not read \(path). Check its permissions."
-    case .unusableFile(let error):
-      return error.description
+    case .unreadableFile(let path): return "Could not read \(path). Check its permissions."
+    case .unusableFile(let error): return error.description
     case .invalidSetting(let name, let value) where name == "--timeout":
       return "The value '\(value)' is invalid for '\(name)': expected a number of seconds above 0."
     case .invalidSetting(let name, let value) where name == "SQUAD_OFFLINE":
       return "The value '\(value)' is invalid for '\(name)': expected 1, true or yes (offline), or 0, false or no."
-    case .invalidSetting(let name, let value):
-      return "The value '\(value)' is invalid for '\(name)'."
+    case .invalidSetting(let name, let value): return "The value '\(value)' is invalid for '\(name)'."
     case .invalidBaseURL(let setting, let value, let reason):
       return "The API base URL '\(value)' from \(setting) cannot be used: \(reason)."
     }

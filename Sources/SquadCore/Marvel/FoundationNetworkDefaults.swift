@@ -18,14 +18,9 @@ enum FoundationNetworkDefaults {
     #endif
   }()
 
-  /// Replaces the shared cache and cookie storage; runs once, before any configuration is made.
-  static func prepare() { prepared }
-}
-
-extension URLSessionConfiguration {
-  /// A configuration that keeps nothing: no URL cache, no cookies (``FoundationNetworkDefaults``).
-  static var squad: URLSessionConfiguration {
-    FoundationNetworkDefaults.prepare()
+  /// A configuration that keeps nothing: no URL cache, no cookies.
+  static func configuration() -> URLSessionConfiguration {
+    _ = prepared
     let configuration = URLSessionConfiguration.default
     configuration.urlCache = nil
     configuration.httpCookieStorage = nil

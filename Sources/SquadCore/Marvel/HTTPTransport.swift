@@ -14,12 +14,11 @@ public struct HTTPRequest: Hashable, Sendable {
   public var headers: [String: String] = [:]
   /// Seconds the exchange may take.
   public var timeout: Double
-  /// The most body bytes accepted, after un-gzipping; a longer one fails as soon as it passes it.
+  /// Bytes after un-gzipping; a longer body fails as soon as it passes it.
   var bodyLimit = defaultBodyLimit
-
-  /// The body limit of every Marvel request: 16 MiB, far above the largest real page (about 1 MB).
+  /// 16 MiB, far above the largest real page (about 1 MB).
   static let defaultBodyLimit = 16 << 20
-  /// The most redirects followed for one request; more is a loop, not a move.
+  /// More is a loop, not a move.
   static let maximumRedirects = 5
 }
 
@@ -74,7 +73,6 @@ public enum TransportError: Error, Hashable, Sendable {
   /// Any other failure, in a few words.
   case other(String)
 
-  /// A few words for messages.
   var reason: String {
     switch self {
     case .connectionRefused: return "connection refused"

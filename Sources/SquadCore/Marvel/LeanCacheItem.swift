@@ -12,7 +12,7 @@ extension Hero: LeanCacheItem {
     .heroes(items.map { CachedHero(id: $0.id.rawValue, modified: $0.modified.map(Self.seconds)) })
   }
 
-  /// The catalogue's records when each is what merging the answer's would leave; nil (fetch again) otherwise.
+  /// The catalogue's records when each is what merging the answer's would leave; else nil (fetch again).
   static func rebuilt(_ items: CachedItems, catalogue: LocalCatalogue?) -> [Hero]? {
     guard case .heroes(let cached) = items else { return nil }
     let heroes = cached.compactMap { item -> Hero? in
@@ -65,7 +65,7 @@ extension CachedHero {
   }
 }
 
-/// The items of a cached page in short form: heroes' ids, or the comics themselves.
+/// Heroes' ids, or the comics themselves.
 enum CachedItems: Codable, Hashable, Sendable {
   case heroes([CachedHero])
   case comics([Comic])

@@ -8,7 +8,7 @@ enum ListingPaging: Equatable, Sendable {
   /// The server stopped sending before `total`: what it sent is all there is.
   case short
 
-  /// Where a page asked for at `requested` with `limit` leaves the listing, given what came back.
+  /// Where a page asked for at `requested` with `limit` leaves the listing.
   static func after(requested: Int, limit: Int, offset: Int, count: Int, total: Int) -> ListingPaging {
     let (end, overflow) = requested.addingReportingOverflow(count)
     if overflow || end >= total { return count > 0 || requested >= total ? .complete : .short }
@@ -16,7 +16,6 @@ enum ListingPaging: Equatable, Sendable {
     return .next(end)
   }
 
-  /// Whether the listing stops here.
   var endsListing: Bool {
     if case .next = self { return false }
     return true
@@ -25,7 +24,6 @@ enum ListingPaging: Equatable, Sendable {
 
 /// Heroes an API listing promised and did not send, as a warning for stderr.
 enum ShortListing {
-  /// `Warning: the Marvel API promised 250 heroes but sent 200 …`; nil when nothing is missing.
   static func warning(promised: Int, received: Int) -> String? {
     guard received < promised else { return nil }
     return "The Marvel API promised \(Grouped.format(promised)) heroes but sent \(Grouped.format(received)) "

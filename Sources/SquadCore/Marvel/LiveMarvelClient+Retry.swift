@@ -1,5 +1,3 @@
-import Foundation
-
 extension LiveMarvelClient {
   /// Sends a signed GET `url` (errors show `label`), retrying per the policy within one `timeout`
   /// from the first attempt's place on the wire; returns the answer and how many requests it took.
@@ -36,18 +34,15 @@ extension LiveMarvelClient {
           let at = environment.now().addingTimeInterval(seconds)
           return .failure(.retryLater(status: response.status, seconds: seconds, at: at, url: label))
         }
-      case .success(let response):
-        return .success((response, attempt))
-      case .failure(.timedOut):
-        return .failure(.timedOut(seconds: timeout, url: label))
+      case .success(let response): return .success((response, attempt))
+      case .failure(.timedOut): return .failure(.timedOut(seconds: timeout, url: label))
       case .failure(.bodyTooLarge(let limit)):
         return .failure(
           .invalidResponse(status: 200, detail: TransportError.bodyTooLarge(limit: limit).reason, url: label))
       // A body that is not what its header says is an invalid answer, as an undecodable one is.
       case .failure(.badContentEncoding):
         return .failure(.invalidResponse(status: 200, detail: TransportError.badContentEncoding.reason, url: label))
-      case .failure(.noNetworkLibrary(let detail)):
-        return .failure(.noNetworkLibrary(detail: detail))
+      case .failure(.noNetworkLibrary(let detail)): return .failure(.noNetworkLibrary(detail: detail))
       case .failure(let error):
         failure = .unreachable(reason: error.reason, attempts: attempt, url: label)
         guard RetryPolicy.isRetryable(error) else { return .failure(failure) }

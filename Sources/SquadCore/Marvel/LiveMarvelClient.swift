@@ -2,41 +2,24 @@ import Foundation
 
 /// The Marvel API over HTTP: signed requests, a response cache with ETag revalidation, and retries.
 struct LiveMarvelClient: MarvelClient {
-  /// The base URL, e.g. `https://gateway.marvel.com/v1/public`.
+  /// E.g. `https://gateway.marvel.com/v1/public`.
   let baseURL: String
-  /// The keys requests are signed with.
   let credentials: MarvelCredentials
   /// Seconds one request may take, retries included.
-  let timeout: Double
+  var timeout: Double = 10
   /// Seconds a cached answer is used without asking.
-  let cacheTTL: Double
-  /// When to retry.
+  var cacheTTL: Double = 86_400
+  /// Nil disables caching.
+  let cache: ResponseCache?
+  var transport: any HTTPTransport = URLSessionTransport()
+  var environment = MarvelClientEnvironment.live
   let retry = RetryPolicy()
+  let limiter = RequestLimiter(limit: LiveMarvelClient.maximumRequestsInFlight)
+  let sent = Mutex(0)
   /// The most requests this client has on the wire at once.
   static let maximumRequestsInFlight = 5
   /// Pages of one listing in progress at once, so the next request leaves while one is decoded.
   static let pagesInProgress = 2 * maximumRequestsInFlight
-  let limiter: RequestLimiter
-  let sent = Mutex(0)
-  let cache: ResponseCache?
-  let transport: any HTTPTransport
-  let environment: MarvelClientEnvironment
-
-  /// A client; `cache` nil disables caching.
-  init(
-    baseURL: String, credentials: MarvelCredentials, timeout: Double = 10, cacheTTL: Double = 86_400,
-    cache: ResponseCache?, transport: any HTTPTransport = URLSessionTransport(),
-    environment: MarvelClientEnvironment = .live
-  ) {
-    self.baseURL = baseURL
-    self.credentials = credentials
-    self.timeout = timeout
-    self.cacheTTL = cacheTTL
-    self.cache = cache
-    self.transport = transport
-    self.environment = environment
-    limiter = RequestLimiter(limit: Self.maximumRequestsInFlight)
-  }
 
   var requestsSent: Int { sent.withLock { $0 } }
 
@@ -151,7 +134,7 @@ struct LiveMarvelClient: MarvelClient {
     return bare(answered) == bare(stored)
   }
 
-  /// Whether a cached answer is within the TTL and not from beyond ``clockSkew`` in the future.
+  /// Within the TTL and not from beyond ``clockSkew`` in the future.
   func isFresh(_ entry: CachedResponse) -> Bool {
     let age = environment.now().timeIntervalSince(entry.fetchedAt)
     return age > -Self.clockSkew && age < cacheTTL

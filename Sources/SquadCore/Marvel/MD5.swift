@@ -1,6 +1,5 @@
 /// MD5 (RFC 1321), for the Marvel API's signature and cache file names; Foundation on Linux lacks it.
 enum MD5 {
-  /// The 16-byte digest of the bytes.
   static func digest<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> [UInt8] {
     var state: (UInt32, UInt32, UInt32, UInt32) = (0x6745_2301, 0xefcd_ab89, 0x98ba_dcfe, 0x1032_5476)
     var message = Array(bytes)
@@ -21,11 +20,8 @@ enum MD5 {
   }
 
   /// The lowercase hexadecimal digest of the text's UTF-8 bytes, e.g. for the request `hash`.
-  static func hex(_ text: String) -> String {
-    hex(digest(Array(text.utf8)))
-  }
+  static func hex(_ text: String) -> String { hex(digest(Array(text.utf8))) }
 
-  /// Lowercase hexadecimal of bytes.
   static func hex(_ bytes: [UInt8]) -> String {
     bytes.map { String($0 >> 4, radix: 16) + String($0 & 0x0f, radix: 16) }.joined()
   }

@@ -1,10 +1,9 @@
 /// The Marvel API as squad uses it. The live client signs, caches and retries; tests stub it.
 protocol MarvelClient: Sendable {
-  /// `/characters` with a filter; `freshness` says whether a cached answer within the TTL will do.
+  /// `freshness` says whether a cached answer within the TTL will do.
   func characters(_ filter: CharacterFilter, freshness: CacheFreshness) async -> Result<MarvelPage<Hero>, MarvelError>
-  /// `/characters/{id}`: a page of at most one hero (404 is `.notFound`).
+  /// A page of at most one hero (404 is `.notFound`).
   func character(_ id: HeroID) async -> Result<MarvelPage<Hero>, MarvelError>
-  /// `/characters/{id}/comics` in the given order.
   func comics(of id: HeroID, order: ComicOrder, limit: Int, offset: Int) async -> Result<
     MarvelPage<Comic>, MarvelError
   >
@@ -12,7 +11,6 @@ protocol MarvelClient: Sendable {
   var requestsSent: Int { get }
 }
 
-/// How much a cached answer may be trusted.
 enum CacheFreshness: Hashable, Sendable {
   /// Within the TTL the cache answers without a request; after it, revalidate.
   case withinTTL
@@ -22,11 +20,10 @@ enum CacheFreshness: Hashable, Sendable {
 
 /// How an answer was obtained, so commands can count what the network cost.
 enum ResponseOrigin: Hashable, Sendable {
-  /// From the cache within its TTL, with no request.
+  /// Within its TTL, with no request.
   case cache
-  /// Revalidated: the server said 304 and the cached body was reused.
+  /// The server said 304 and the cached body was reused.
   case notModified
-  /// Downloaded afresh.
   case network
 }
 
@@ -38,13 +35,12 @@ struct MarvelPage<Item: Hashable & Sendable>: Hashable, Sendable {
   var limit: Int
   /// How many results match in all.
   var total: Int
-  /// The results, in the API's order.
+  /// In the API's order.
   var results: [Item]
   /// Marvel's `attributionText`.
   var attribution: String
-  /// Where the answer came from.
   var origin = ResponseOrigin.network
-  /// How many HTTP requests it cost, retries included (0 from the cache).
+  /// HTTP requests it cost, retries included (0 from the cache).
   var requests = 1
   /// A new answer's cache entry, for the caller to write once it has stored the page's heroes.
   var pendingCache: PendingCacheEntry?

@@ -2,7 +2,6 @@ import Foundation
 
 /// The clock, waiting, jitter and request timestamps of talking to the API, injected for tests.
 struct MarvelClientEnvironment: Sendable {
-  /// The current time (deadlines, cache ages).
   var now: @Sendable () -> Date
   /// Waits this many seconds (between retries).
   var sleep: @Sendable (Double) async -> Void
@@ -11,7 +10,6 @@ struct MarvelClientEnvironment: Sendable {
   /// The `ts` of a request: any string that changes per request.
   var timestamp: @Sendable () -> String
 
-  /// The real clock, real sleeping, random jitter and millisecond timestamps.
   static let live = MarvelClientEnvironment(
     now: Date.init,
     sleep: { seconds in try? await Task.sleep(nanoseconds: Nanoseconds.from(seconds: seconds)) },

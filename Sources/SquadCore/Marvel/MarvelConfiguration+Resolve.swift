@@ -1,7 +1,7 @@
 import Foundation
 
 extension MarvelConfiguration {
-  /// Resolves every setting by precedence: flag > environment > config file > default.
+  /// Every setting by precedence: flag > environment > config file > default.
   static func resolve(
     baseURLFlag: String?, timeoutFlag: String?, offlineFlag: Bool = false, environment: [String: String],
     configFile: String
@@ -64,7 +64,9 @@ extension MarvelConfiguration {
           "\(configFile) holds privateKey and other users can read it (mode \(String(mode & 0o777, radix: 8))). Run 'chmod 600 \(configFile)'."
         )
       }
-      if case .complete = keys, let host = plainHTTPHost(baseURL), !isLoopback(host) {
+      if case .complete = keys, let components = URLComponents(string: baseURL),
+        components.scheme?.lowercased() == "http", let host = components.host, !isLoopback(host)
+      {
         warnings.append(
           "The Marvel API base URL \(MarvelURL.withoutUserInfo(baseURL)) uses plain http, so requests travel unencrypted. Use https."
         )
@@ -74,12 +76,6 @@ extension MarvelConfiguration {
         configFile: configFile, warnings: warnings, offline: offline,
         networkLibraries: NetworkLibrary.names(environment: environment))
     }
-  }
-
-  /// The host of a plain-http URL; nil for https.
-  static func plainHTTPHost(_ text: String) -> String? {
-    guard let components = URLComponents(string: text), components.scheme?.lowercased() == "http" else { return nil }
-    return components.host
   }
 
   /// 127.0.0.0/8, `localhost` and `::1`.

@@ -1,21 +1,15 @@
-import Foundation
-
 /// How squad reaches the Marvel API: keys, base URL, timeout and cache TTL (flag, environment, config, default).
 struct MarvelConfiguration: Equatable, Sendable {
   /// Marvel's own gateway, retired in 2025 but still the documented default.
   static let defaultBaseURL = "https://gateway.marvel.com/v1/public"
-  /// Seconds a request may take, retries included, unless `--timeout` or `timeout` says otherwise.
+  /// Seconds a request may take, retries included.
   static let defaultTimeout = 10.0
   /// Seconds a cached answer is reused without asking: 24 hours.
   static let defaultCacheTTL = 86_400.0
 
-  /// The key pair, if both halves are set.
   var keys: Keys
-  /// The API base URL.
   var baseURL = defaultBaseURL
-  /// Seconds one request may take, retries included.
   var timeout = defaultTimeout
-  /// Seconds a cached answer is reused without asking.
   var cacheTTL = defaultCacheTTL
   /// The configuration file consulted (it may not exist).
   var configFile: String
@@ -26,26 +20,21 @@ struct MarvelConfiguration: Equatable, Sendable {
   /// The libcurl libraries to try, in order (`SQUAD_LIBCURL`, or ``NetworkLibrary/defaultNames``).
   var networkLibraries = NetworkLibrary.defaultNames
 
-  /// Whether both keys are set, one of them, or neither.
   enum Keys: Equatable, Sendable {
     /// Neither key: the local catalogue answers.
     case none
-    /// Both keys.
     case complete(MarvelCredentials)
-    /// Only one key; `missing` names the absent variable.
+    /// `missing` names the absent variable.
     case incomplete(missing: String)
     /// Both keys, but one shorter than ``SecretText/shortest`` (`name`: where it was set).
     case tooShort(name: String)
   }
 
-  /// The credentials, or the error a command needing them reports.
   var credentials: Result<MarvelCredentials, SourceError> {
     let both = "MARVEL_PUBLIC_KEY and MARVEL_PRIVATE_KEY (or publicKey and privateKey in \(configFile))"
     switch keys {
-    case .complete(let credentials):
-      return .success(credentials)
-    case .none:
-      return .failure(.credentials("No Marvel API keys are set. Set both \(both)."))
+    case .complete(let credentials): return .success(credentials)
+    case .none: return .failure(.credentials("No Marvel API keys are set. Set both \(both)."))
     case .incomplete(let missing):
       return .failure(
         .credentials(

@@ -1,10 +1,9 @@
 /// A Marvel API key pair; printing, reflecting or tracing it shows only the public key.
 struct MarvelCredentials: Hashable, Sendable {
-  /// The public key, sent as `apikey`.
+  /// Sent as `apikey`.
   let publicKey: String
   private let privateKey: String
 
-  /// A key pair.
   init(publicKey: String, privateKey: String) {
     self.publicKey = publicKey
     self.privateKey = privateKey
@@ -33,13 +32,10 @@ extension MarvelCredentials: CustomStringConvertible, CustomDebugStringConvertib
   private static let redacted = "<redacted>"
 
   public var description: String { "MarvelCredentials(publicKey: \(publicKey), privateKey: \(Self.redacted))" }
-
   var debugDescription: String { description }
-
   var customMirror: Mirror {
     Mirror(self, children: ["publicKey": publicKey, "privateKey": Self.redacted], displayStyle: .struct)
   }
-
   var traceValue: JSONValue {
     .object([("publicKey", .string(publicKey)), ("privateKey", .string(Self.redacted))])
   }

@@ -1,15 +1,10 @@
-import Foundation
-
 /// A Marvel API request before signing: a path and its query parameters, always spelled the same.
 enum MarvelEndpoint: Hashable, Sendable {
-  /// `/characters`, filtered, ordered and paged.
   case characters(CharacterFilter)
-  /// `/characters/{id}`.
   case character(HeroID)
-  /// `/characters/{id}/comics`, ordered and paged.
   case comics(of: HeroID, order: ComicOrder = .onSaleDescending, limit: Int = 20, offset: Int = 0)
 
-  /// The path under the base URL, starting with `/`.
+  /// Under the base URL, starting with `/`.
   var path: String {
     switch self {
     case .characters: return "/characters"
@@ -18,7 +13,7 @@ enum MarvelEndpoint: Hashable, Sendable {
     }
   }
 
-  /// The query parameters, without authentication.
+  /// Without authentication.
   var query: [URLQueryParameter] {
     switch self {
     case .characters(let filter): return filter.parameters
@@ -35,8 +30,6 @@ enum MarvelEndpoint: Hashable, Sendable {
   }
 }
 
-/// The order squad asks `/characters/{id}/comics` for.
 enum ComicOrder: String, Hashable, Sendable {
-  /// Newest on-sale date first.
   case onSaleDescending = "-onsaleDate"
 }

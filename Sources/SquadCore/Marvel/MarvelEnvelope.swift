@@ -4,7 +4,6 @@ struct MarvelEnvelope<Item: Decodable>: Decodable {
   var etag: String?
   var data: Container
 
-  /// `data`: the window and its results.
   struct Container: Decodable {
     var offset: Int
     var limit: Int
@@ -50,15 +49,15 @@ enum MarvelPaging {
   /// The largest `total`: the most heroes squad keeps (``CatalogueLimits/maximumHeroes``), which
   /// also ends a listing whose total grows at every page.
   static let maximumTotal = CatalogueLimits.maximumHeroes
-  /// The largest `offset`, `limit` or `count`.
+  /// Of `offset`, `limit` or `count`.
   static let maximumWindow = Int(Int32.max)
 }
 
 /// The error body, in either of Marvel's two shapes: `{"code": "…", "message": …}` or `{"code": 409, "status": …}`.
 struct MarvelErrorBody: Decodable, Equatable {
-  /// The string code (`InvalidCredentials`, `MissingParameter`, …), or the integer one as text.
+  /// `InvalidCredentials`, `MissingParameter`, …, or the integer code as text.
   var code: String?
-  /// The human text, from `message` or `status`.
+  /// From `message` or `status`.
   var message: String?
 
   private enum CodingKeys: String, CodingKey { case code, message, status }

@@ -4,7 +4,7 @@ import Foundation
 enum MarvelError: Error, Hashable, Sendable, CustomStringConvertible {
   /// 401, or 409 `MissingParameter`: the keys are wrong or missing. Never retried or hidden.
   case credentials(status: Int, message: String)
-  /// 404: nothing at this path (an unknown character id).
+  /// 404: an unknown character id.
   case notFound(message: String, url: String)
   /// Another 4xx: the API refused the request as asked (validation, method).
   case rejected(status: Int, message: String, url: String)
@@ -12,18 +12,18 @@ enum MarvelError: Error, Hashable, Sendable, CustomStringConvertible {
   case throttled(attempts: Int, url: String)
   /// 5xx on every attempt.
   case serverError(status: Int, attempts: Int, url: String)
-  /// The connection could not be made or broke, on every attempt.
+  /// On every attempt.
   case unreachable(reason: String, attempts: Int, url: String)
   /// 429 or 5xx with a `Retry-After` past the deadline: the server takes requests again at `at`.
   case retryLater(status: Int, seconds: Double, at: Date, url: String)
-  /// No answer within the deadline (`--timeout`), retries included.
+  /// Retries included.
   case timedOut(seconds: Double, url: String)
-  /// An answer that is not a valid Marvel response (HTML, empty, truncated JSON, wrong shape).
+  /// HTML, empty, truncated JSON, wrong shape.
   case invalidResponse(status: Int, detail: String, url: String)
   /// libcurl could not be loaded: an installation problem, never retried or hidden.
   case noNetworkLibrary(detail: String)
 
-  /// Whether the API could not answer at all, so the local catalogue may stand in for it.
+  /// The API could not answer at all, so the local catalogue may stand in for it.
   var isUnavailable: Bool {
     switch self {
     case .throttled, .serverError, .unreachable, .timedOut, .retryLater: return true
@@ -34,16 +34,16 @@ enum MarvelError: Error, Hashable, Sendable, CustomStringConvertible {
   /// A few words for notices: `connection refused after 4 attempts`, `HTTP 500 after 4 attempts`.
   var summary: String {
     switch self {
-    case .credentials(let status, let message): return "HTTP \(status): \(message)"
+    case .credentials(let status, let message), .rejected(let status, let message, _),
+      .invalidResponse(let status, let message, _):
+      return "HTTP \(status): \(message)"
     case .notFound(let message, _): return "HTTP 404: \(message)"
-    case .rejected(let status, let message, _): return "HTTP \(status): \(message)"
     case .throttled(let attempts, _): return "HTTP 429 rate limit" + Self.after(attempts)
     case .serverError(let status, let attempts, _): return "HTTP \(status)" + Self.after(attempts)
     case .unreachable(let reason, let attempts, _): return reason + Self.after(attempts)
     case .timedOut(let seconds, _): return "no answer within \(Self.seconds(seconds))"
     case .retryLater(let status, let seconds, let at, _):
       return "HTTP \(status); the server takes requests again \(Self.when(seconds, at))"
-    case .invalidResponse(let status, let detail, _): return "HTTP \(status): \(detail)"
     case .noNetworkLibrary: return "libcurl could not be loaded"
     }
   }
@@ -53,8 +53,7 @@ enum MarvelError: Error, Hashable, Sendable, CustomStringConvertible {
     case .credentials(let status, let message):
       return "The Marvel API rejected the credentials (HTTP \(status): \(message)). "
         + "Check MARVEL_PUBLIC_KEY and MARVEL_PRIVATE_KEY (or publicKey and privateKey in config.json)."
-    case .notFound(let message, let url):
-      return "The Marvel API has nothing at \(Self.shown(url)) (\(message))."
+    case .notFound(let message, let url): return "The Marvel API has nothing at \(Self.shown(url)) (\(message))."
     case .rejected(let status, let message, let url):
       return "The Marvel API refused \(Self.shown(url)) (HTTP \(status): \(message)). Check the command's arguments."
     case .throttled(let attempts, let url):
@@ -98,7 +97,7 @@ enum MarvelError: Error, Hashable, Sendable, CustomStringConvertible {
 }
 
 extension MarvelError {
-  /// The error as a source of heroes reports it, with the exit code the contract gives it.
+  /// With the exit code the contract gives it.
   var sourceError: SourceError {
     switch self {
     case .credentials: return .credentials(description)

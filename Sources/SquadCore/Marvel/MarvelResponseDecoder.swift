@@ -36,20 +36,13 @@ enum MarvelResponseDecoder {
     let parsed = try? JSONDecoder().decode(MarvelErrorBody.self, from: body)
     let message = parsed?.message ?? "no message (\(describe(body, error: nil)))"
     switch status {
-    case 401:
-      return .credentials(status: status, message: message)
-    case 409 where parsed?.code == "MissingParameter":
-      return .credentials(status: status, message: message)
-    case 404:
-      return .notFound(message: message, url: url)
-    case 429:
-      return .throttled(attempts: attempts, url: url)
-    case 500...599:
-      return .serverError(status: status, attempts: attempts, url: url)
-    case 400...499:
-      return .rejected(status: status, message: message, url: url)
-    default:
-      return .invalidResponse(status: status, detail: "an unexpected HTTP status", url: url)
+    case 401: return .credentials(status: status, message: message)
+    case 409 where parsed?.code == "MissingParameter": return .credentials(status: status, message: message)
+    case 404: return .notFound(message: message, url: url)
+    case 429: return .throttled(attempts: attempts, url: url)
+    case 500...599: return .serverError(status: status, attempts: attempts, url: url)
+    case 400...499: return .rejected(status: status, message: message, url: url)
+    default: return .invalidResponse(status: status, detail: "an unexpected HTTP status", url: url)
     }
   }
 

@@ -9,7 +9,6 @@ enum MarvelURL {
     return String(root) + tail + (queryString.isEmpty ? "" : "?" + queryString)
   }
 
-  /// The URL with a signature's query parameters appended.
   static func signed(_ url: String, with signature: [URLQueryParameter]) -> String {
     let query = signature.map(\.encoded).joinedDirectly(separator: "&")
     return url + (url.contains("?") ? "&" : "?") + query

@@ -3,7 +3,7 @@ import LazyLibcurl
 
 /// libcurl, which URLSession speaks HTTP through on Linux, loaded when squad first needs the network.
 enum NetworkLibrary {
-  /// The libraries tried in order when `SQUAD_LIBCURL` is unset: the OpenSSL build, then the GnuTLS one.
+  /// When `SQUAD_LIBCURL` is unset: the OpenSSL build, then the GnuTLS one.
   static let defaultNames = ["libcurl.so.4", "libcurl-gnutls.so.4"]
 
   /// The libraries to try: `SQUAD_LIBCURL` (a file name or a path) alone when set.
@@ -35,7 +35,6 @@ enum NetworkLibrary {
   }
 }
 
-/// libcurl could not be loaded: squad cannot use the network at all.
 struct NetworkLibraryError: Error, Hashable, Sendable {
   /// The loader's reasons, e.g. `libcurl.so.4: cannot open shared object file: …`.
   var detail: String

@@ -1,14 +1,11 @@
 /// Lets at most `limit` requests be on the wire at once, first come first served.
 actor RequestLimiter {
-  /// The most requests out at once.
   let limit: Int
   private var out = 0
   private(set) var waiting: [CheckedContinuation<Void, Never>] = []
 
-  /// A limiter allowing `limit` requests at once (at least one).
   init(limit: Int) { self.limit = max(1, limit) }
 
-  /// Waits for a place on the wire.
   func enter() async {
     if out < limit {
       out += 1

@@ -3,21 +3,19 @@ import Foundation
 /// API answers kept on disk (`cache/responses/`), one JSON line per unsigned request URL, named by
 /// its MD5; the items in short form (``CachedItems``), heroes rebuilt from the catalogue.
 struct ResponseCache: Sendable {
-  /// The folder of cached answers.
+  /// Created on first write.
   let directory: String
   /// Where cached character ids are looked up.
   let catalogue: CatalogueStore?
 
-  /// A cache in the given folder (created on first write), resolving heroes in `catalogue`.
   init(directory: String, catalogue: CatalogueStore? = nil) {
     self.directory = directory
     self.catalogue = catalogue
   }
 
-  /// The file an unsigned URL is cached in.
   func path(for url: String) -> String { directory + "/" + MD5.hex(url) + ".json" }
 
-  /// The cached answer for an unsigned URL; nil when missing, unreadable or not a valid answer.
+  /// Nil when missing, unreadable or not a valid answer.
   func entry(for url: String) -> CachedResponse? {
     guard let bytes = try? BoundedInput.regularFile(path(for: url), limit: InputLimit.mappedFile),
       let entry = try? JSONDecoder().decode(CachedResponse.self, from: Data(bytes)), entry.url == url
@@ -25,8 +23,7 @@ struct ResponseCache: Sendable {
     // Checked like the API answer it stands for (``MarvelPaging``).
     if let page = entry.page {
       guard (0...MarvelPaging.maximumTotal).contains(page.total),
-        (0...MarvelPaging.maximumWindow).contains(page.offset),
-        (0...MarvelPaging.maximumWindow).contains(page.limit), page.items.count <= MarvelPaging.maximumWindow
+        [page.offset, page.limit, page.items.count].allSatisfy((0...MarvelPaging.maximumWindow).contains)
       else { return nil }
     }
     return entry
@@ -42,7 +39,7 @@ struct ResponseCache: Sendable {
     return PendingCacheEntry(entry: entry, cache: self, heroes: Set(heroes.map(\.id)))
   }
 
-  /// Stores an answer atomically; the first store removes earlier layouts' files and leftovers.
+  /// Atomically; the first store removes earlier layouts' files and leftovers.
   func store(_ entry: CachedResponse) throws(PersistenceError) {
     tidy()
     try AtomicFile.write(Data(CompactJSON.encode(entry) + [UInt8(ascii: "\n")]), to: path(for: entry.url))
@@ -81,17 +78,15 @@ struct PendingCacheEntry: Hashable, Sendable, CustomTraceConvertible {
   var traceValue: JSONValue { .string(entry.url) }
 }
 
-/// One cached API answer.
 struct CachedResponse: Hashable, Sendable {
   /// The file layout this release writes; files of other layouts are misses.
   static let layout = 2
-  /// The unsigned request URL (no `apikey`, `ts` or `hash`).
+  /// Unsigned (no `apikey`, `ts` or `hash`).
   var url: String
-  /// The ETag the server sent, for `If-None-Match`.
+  /// For `If-None-Match`.
   var etag: String?
   /// When the answer was fetched or last revalidated.
   var fetchedAt: Date
-  /// The answer in short form.
   var page: CachedPage?
 }
 

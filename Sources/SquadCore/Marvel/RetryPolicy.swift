@@ -5,16 +5,11 @@ import Foundation
 struct RetryPolicy: Hashable, Sendable {
   /// Retries after the first attempt.
   var maximumRetries = 3
-  /// The wait before the first retry, before jitter.
+  /// Seconds before the first retry, before jitter.
   var baseDelay = 0.5
 
-  /// squad's policy: 3 retries, 0.5 s doubling.
-  init() {}
-
-  /// Whether an answer with this status may succeed if asked again.
   static func isRetryable(status: Int) -> Bool { status == 429 || (500...599).contains(status) }
 
-  /// Whether a transport failure may go away if asked again.
   static func isRetryable(_ error: TransportError) -> Bool {
     switch error {
     case .connectionRefused, .connectionLost, .hostNotFound, .other: return true
@@ -56,22 +51,16 @@ struct RetryPolicy: Hashable, Sendable {
     if text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) {
       return min(Double(text) ?? longestRetryAfter, longestRetryAfter)
     }
-    guard let date = HTTPDate.parse(text) else { return nil }
+    guard let date = httpDate(text) else { return nil }
     return min(max(0, date.timeIntervalSince(now)), longestRetryAfter)
   }
 
   /// A year: the longest `Retry-After` squad reads as given.
   static let longestRetryAfter = 365 * 86_400.0
-}
 
-/// HTTP dates (RFC 9110 §5.6.7): the IMF-fixdate, and the obsolete RFC 850 and asctime forms.
-enum HTTPDate {
-  private static let formats = [
-    "EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz", "EEE MMM d HH:mm:ss yyyy",
-  ]
-
-  static func parse(_ text: String) -> Date? {
-    for format in formats {
+  /// An HTTP date (RFC 9110 §5.6.7): the IMF-fixdate, or the obsolete RFC 850 and asctime forms.
+  private static func httpDate(_ text: String) -> Date? {
+    for format in ["EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz", "EEE MMM d HH:mm:ss yyyy"] {
       let formatter = DateFormatter()
       formatter.locale = Locale(identifier: "en_US_POSIX")
       formatter.timeZone = TimeZone(identifier: "GMT")

@@ -1,11 +1,9 @@
 /// One `name=value` query parameter, kept in order so a request's URL is always spelled the same.
 struct URLQueryParameter: Hashable, Sendable {
-  /// The parameter name, e.g. `nameStartsWith`.
   var name: String
-  /// The value before percent-encoding.
+  /// Before percent-encoding.
   var value: String
 
-  /// A parameter.
   init(_ name: String, _ value: String) {
     self.name = name
     self.value = value

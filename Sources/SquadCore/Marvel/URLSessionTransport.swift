@@ -22,8 +22,8 @@ final class URLSessionTransport: HTTPTransport {
     session.withLock { slot in
       if let made = slot { return made }
       let made = NetworkLibrary.load(libraries).map { _ in
-        // Not `.ephemeral`: making one creates a cache folder under ~/.cache (see `.squad`).
-        let configuration = URLSessionConfiguration.squad
+        // Not `.ephemeral`: making one creates a cache folder under ~/.cache (``FoundationNetworkDefaults``).
+        let configuration = FoundationNetworkDefaults.configuration()
         configuration.httpMaximumConnectionsPerHost = 6
         let queue = OperationQueue()
         // One at a time, so a body's pieces are appended in the order they came.

@@ -44,7 +44,7 @@ import Testing
     let port = try LoopbackPort(.refusing)
     defer { withExtendedLifetime(port) {} }
     let url = try #require(URL(string: port.baseURL + "/characters"))
-    let session = URLSession(configuration: .squad)
+    let session = URLSession(configuration: FoundationNetworkDefaults.configuration())
     defer { session.finishTasksAndInvalidate() }
     let task = session.dataTask(with: url)
     weak var weakExchange: URLSessionTransport.Exchange?
