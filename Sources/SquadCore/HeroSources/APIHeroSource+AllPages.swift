@@ -2,9 +2,8 @@
 /// write of the local catalogue, like `sync`, under the same paging rule (``ListingPaging``).
 extension APIHeroSource {
   /// The first page says how many there are; the rest are fetched a few at a time and handed
-  /// over in order, each hero once, until a page ends the listing. Only heroes the API sent are
-  /// handed over: when a later page fails, the listing fails rather than mixing in local heroes.
-  /// Every hero the API sent is learnt in one write at the end.
+  /// over in order, each hero once. When a later page fails, the listing fails rather than
+  /// mixing in local heroes. Every hero the API sent is learnt in one write at the end.
   func allPages(
     from query: HeroQuery, receive: @escaping @Sendable (Result<HeroPage, SourceError>) async -> Void
   ) async {
@@ -27,9 +26,23 @@ extension APIHeroSource {
       ListingPaging.after(
         requested: requested, limit: window.limit, offset: page.offset, count: page.results.count, total: page.total)
     }
-    let listing = ListingInProgress()
+    var learnt: [Hero] = []
+    var pendingCache: [PendingCacheEntry?] = []
+    var seen: Set<HeroID> = []
+    // Heroes already handed over (on this page or an earlier one) are left out, so the catalogue
+    // keeps the version that was printed.
+    func handOver(_ page: MarvelPage<Hero>, ending step: ListingPaging) -> HeroPage {
+      let fresh = page.results.filter { seen.insert($0.id).inserted }
+      if page.origin == .network {
+        learnt += fresh
+        pendingCache.append(page.pendingCache)
+      }
+      return HeroPage(
+        whole: fresh, offset: page.offset, total: page.total, source: .api(attribution: page.attribution),
+        endsListing: step.endsListing)
+    }
     var step = paging(first, requested: window.offset)
-    await receive(.success(listing.handOver(first, ending: step)))
+    await receive(.success(handOver(first, ending: step)))
     var total = first.total
     // Pages are planned up to the latest total; a catalogue that grew meanwhile is followed on.
     while case .next(let next) = step {
@@ -47,39 +60,18 @@ extension APIHeroSource {
         case .success(let page):
           step = paging(page, requested: offset)
           total = page.total
-          await receive(.success(listing.handOver(page, ending: step)))
+          await receive(.success(handOver(page, ending: step)))
           return !step.endsListing
         }
       }
     }
-    learn(listing.learnt, caching: listing.pendingCache)
+    learn(learnt, caching: pendingCache)
   }
 
-  /// The whole listing from the local catalogue, in one page: when the API could not answer, or
-  /// cannot answer this query.
+  /// The whole listing from the local catalogue, in one page.
   private func localListing(from query: HeroQuery, source: DataSource) -> HeroPage {
     var everything = query
     everything.limit = Int.max
     return store.catalogue.page(everything, source: source).endingListing()
-  }
-}
-
-/// The heroes of an API listing so far: each id handed over once, and learnt as handed over.
-final class ListingInProgress {
-  private(set) var learnt: [Hero] = []
-  private(set) var pendingCache: [PendingCacheEntry?] = []
-  private var seen: Set<HeroID> = []
-
-  /// The page as handed over, and learnt: heroes already handed over (on this page or an earlier
-  /// one) are left out, so the catalogue keeps the version that was printed.
-  func handOver(_ page: MarvelPage<Hero>, ending step: ListingPaging) -> HeroPage {
-    let fresh = page.results.filter { seen.insert($0.id).inserted }
-    if page.origin == .network {
-      learnt += fresh
-      pendingCache.append(page.pendingCache)
-    }
-    return HeroPage(
-      whole: fresh, offset: page.offset, total: page.total, source: .api(attribution: page.attribution),
-      endsListing: step.endsListing)
   }
 }

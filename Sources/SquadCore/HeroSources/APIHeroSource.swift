@@ -7,21 +7,12 @@ import Foundation
 /// Once the API has failed to answer, later questions in the same run go straight to the local
 /// catalogue: one command should not wait through the retries twice.
 struct APIHeroSource: HeroSource {
-  /// The API.
   let client: any MarvelClient
   /// The local catalogue, learner and fallback.
   let store: CatalogueStore
-  private let now: @Sendable () -> Date
+  var now: @Sendable () -> Date = Date.init
   private let outage = Mutex<MarvelError?>(nil)
 
-  /// A source over a client and the local catalogue.
-  init(client: any MarvelClient, store: CatalogueStore, now: @escaping @Sendable () -> Date = Date.init) {
-    self.client = client
-    self.store = store
-    self.now = now
-  }
-
-  /// The API's page limit.
   var maximumPageSize: Int { HeroQuery.maximumLimit }
 
   func page(_ query: HeroQuery) async -> Result<HeroPage, SourceError> {
@@ -36,8 +27,7 @@ struct APIHeroSource: HeroSource {
         HeroPage(
           whole: Array(kept.prefix(query.limit)), offset: page.offset, total: page.total,
           source: .api(attribution: page.attribution)))
-    case .failure(let error):
-      return fallback(error) { store.catalogue.page(query, source: $0) }
+    case .failure(let error): return fallback(error) { store.catalogue.page(query, source: $0) }
     }
   }
 
@@ -53,8 +43,7 @@ struct APIHeroSource: HeroSource {
       let local = store.catalogue.hero(id)
       return .success(
         Sourced(local, source: local == nil ? .api(attribution: DataSource.standardAttribution) : standingIn))
-    case .failure(let error):
-      return fallback(error) { Sourced(store.catalogue.hero(id), source: $0) }
+    case .failure(let error): return fallback(error) { Sourced(store.catalogue.hero(id), source: $0) }
     }
   }
 
@@ -79,10 +68,8 @@ struct APIHeroSource: HeroSource {
       return .success(Sourced(summary, source: .api(attribution: page.attribution)))
     case .failure(.notFound) where store.catalogue.summary(id) != nil:
       return .success(Sourced(store.catalogue.comicsSummary(of: id), source: standingIn))
-    case .failure(.notFound):
-      return .success(Sourced(nil, source: .api(attribution: DataSource.standardAttribution)))
-    case .failure(let error):
-      return fallback(error) { Sourced(store.catalogue.comicsSummary(of: id), source: $0) }
+    case .failure(.notFound): return .success(Sourced(nil, source: .api(attribution: DataSource.standardAttribution)))
+    case .failure(let error): return fallback(error) { Sourced(store.catalogue.comicsSummary(of: id), source: $0) }
     }
   }
 
@@ -107,10 +94,10 @@ struct APIHeroSource: HeroSource {
     return result
   }
 
-  /// The label of the local record of a hero the API says it does not have.
+  /// Of the local record of a hero the API says it does not have.
   private var standingIn: DataSource { .catalogue(reason: .apiDoesNotKnow, updatedAt: store.catalogue.updatedAt) }
 
-  /// The label of a local answer to a query the API cannot answer; nil when it can.
+  /// Of a local answer to a query the API cannot answer; nil when it can.
   func localSource(for query: HeroQuery) -> DataSource? {
     query.apiCannot.map { .catalogue(reason: .apiCannot($0), updatedAt: store.catalogue.updatedAt) }
   }
@@ -123,9 +110,8 @@ struct APIHeroSource: HeroSource {
     return .success(answer(.fallback(problem: error.summary, updatedAt: store.catalogue.updatedAt)))
   }
 
-  /// Each hero as the catalogue keeps it once the answer is merged in (``HeroMerge``): what a
-  /// later answer from the cache shows (``LeanCacheItem``), so a hero reads the same the first
-  /// time as every time after, and its rank is computed for the counts shown.
+  /// Each hero as the catalogue keeps it once the answer is merged in (``HeroMerge``), as a later
+  /// answer from the cache shows it (``LeanCacheItem``): a hero reads the same every time.
   func asKept(_ heroes: [Hero]) -> [Hero] {
     heroes.map { hero in store.catalogue.hero(hero.id).map { HeroMerge.merged($0, hero) } ?? hero }
   }

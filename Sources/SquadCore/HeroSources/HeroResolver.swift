@@ -1,22 +1,18 @@
 /// Resolves what the user typed into heroes, all of them before anything is changed.
 struct HeroResolver: Sendable {
-  /// Where heroes are looked up.
   let heroes: any HeroSource
-  /// Squad members to match first (for `fire`), so a member the catalogue does not know — say,
-  /// one imported from a friend's export — can still be named.
+  /// Matched first (for `fire`), so a member the catalogue does not know (one imported from a
+  /// friend's export) can still be named.
   var members: [Member] = []
 
-  /// Every reference resolved in order, duplicates removed; every reference that fails is
-  /// reported together, once (a source that cannot answer stops it). The source is the least
-  /// fresh of the answers (a fallback, if any answer was one).
+  /// In order, duplicates removed; the failures are reported together, once (a source that
+  /// cannot answer stops it). The source is the least fresh of the answers (a fallback, if any).
   func resolve(_ refs: [HeroRef]) async -> Result<Sourced<[Hero]>, LookupFailure> {
     await resolve(refs, firing: false).heroes
   }
 
-  /// `fire`'s references: as ``resolve(_:)``, but a name that matches no member and several
-  /// heroes is no one to fire rather than an ambiguity: it is left out and returned in
-  /// `noMember` (nothing to do, as for a hero who is not a member), so the same fire run twice
-  /// succeeds twice.
+  /// `fire`'s references: a name that matches no member and several heroes is no one to fire
+  /// rather than an ambiguity: it is returned in `noMember`, so the same fire succeeds twice.
   func resolveFiring(_ refs: [HeroRef]) async -> (
     heroes: Result<Sourced<[Hero]>, LookupFailure>, noMember: [String]
   ) {
@@ -40,8 +36,7 @@ struct HeroResolver: Sendable {
       case .success(let answer):
         if !heroes.contains(where: { $0.id == answer.value.id }) { heroes.append(answer.value) }
         if source == nil || answer.source.isFallback { source = answer.source }
-      case .failure(.source(let error)):
-        return (.failure(.source(error)), [])
+      case .failure(.source(let error)): return (.failure(.source(error)), [])
       case .failure(.ambiguous(let name, _, _)) where firing && !namesMember(ref):
         noMember.append(name)
       case .failure(let failure):
@@ -52,7 +47,7 @@ struct HeroResolver: Sendable {
     return (.success(Sourced(heroes, source: source ?? .catalogue(reason: .noKeys, updatedAt: nil))), noMember)
   }
 
-  /// Whether a name reference matches some member's name (an id never reaches an ambiguity).
+  // An id never reaches an ambiguity.
   private func namesMember(_ ref: HeroRef) -> Bool {
     guard case .name(let name) = ref else { return true }
     return !HeroMatcher.matching(name, in: members.map(Hero.init(member:))).isEmpty
@@ -63,16 +58,12 @@ struct HeroResolver: Sendable {
     return .name(HeroName.loose(name))
   }
 
-  /// One reference: an id must exist; a name must match exactly or by a unique prefix (never a
-  /// prefix of the API's when the local catalogue has the exact name).
-  func resolve(_ ref: HeroRef) async -> Result<Sourced<Hero>, LookupFailure> {
-    await resolve(ref, suggesting: true)
-  }
-
-  /// How many names not found get a "did you mean" list in one command.
+  /// Names not found that get a "did you mean" list in one command.
   static let namesSuggestedFor = 10
 
-  private func resolve(_ ref: HeroRef, suggesting: Bool) async -> Result<Sourced<Hero>, LookupFailure> {
+  /// An id must exist; a name must match exactly or by a unique prefix (never a prefix of the
+  /// API's when the local catalogue has the exact name).
+  func resolve(_ ref: HeroRef, suggesting: Bool = true) async -> Result<Sourced<Hero>, LookupFailure> {
     if let member = await resolveAmongMembers(ref) { return member }
     switch ref {
     case .id(let id):
@@ -80,13 +71,11 @@ struct HeroResolver: Sendable {
       case .success(let answer):
         guard let hero = answer.value else { return .failure(.unknownID(id)) }
         return .success(Sourced(hero, source: answer.source))
-      case .failure(let error):
-        return .failure(.source(error))
+      case .failure(let error): return .failure(.source(error))
       }
     case .name(let name):
       switch await lookUp(name) {
-      case .failure(let error):
-        return .failure(.source(error))
+      case .failure(let error): return .failure(.source(error))
       case .success(let answer):
         let nearby =
           suggesting && HeroMatcher.matching(name, in: answer.value).isEmpty ? await heroes.suggestions(for: name) : []
@@ -110,30 +99,27 @@ struct HeroResolver: Sendable {
     }
   }
 
-  /// Whether `hero` is named `name` (as typed or as fans type it), not only starts with it.
+  /// Named `name` (as typed or as fans type it), not only starting with it.
   private static func names(_ name: String, _ hero: Hero) -> Bool {
     HeroName.folded(hero.name) == HeroName.folded(name)
       || HeroName.variants(name).map(HeroName.loose).contains(HeroName.loose(hero.name))
   }
 
-  /// The failure to report when the API's answer lacks a hero the local catalogue has by this
-  /// very name: a command must not take a hero whose name merely starts with it instead (a
-  /// partial or lying server answering `hulk` with Hulkling alone); nil when the catalogue has none.
+  /// When the API's answer lacks a hero the local catalogue has by this very name: a command must
+  /// not take one whose name merely starts with it (a server answering `hulk` with Hulkling alone).
   private func namesakesUnknownToAPI(_ name: String) async -> LookupFailure? {
     let local = await heroes.catalogueHeroes(matching: name).filter { Self.names(name, $0) }
     return local.isEmpty
       ? nil : .unknownToAPI(name, local: Array(HeroOrdering.prominent(local).prefix(HeroMatcher.candidateLimit)))
   }
 
-  /// The member a reference means, when it means one: the id, an exact name, or a prefix of
-  /// members' names — unless the name is exactly another hero's, which wins as it would
-  /// anywhere else (`fire carnage` must not fire Carnage (Ultimate) when Carnage is not in the
+  /// The member meant by id, exact name or prefix — unless the name is exactly another hero's,
+  /// which wins (`fire carnage` must not fire Carnage (Ultimate) when Carnage is not in the
   /// squad). Nil sends the reference to the source.
   private func resolveAmongMembers(_ ref: HeroRef) async -> Result<Sourced<Hero>, LookupFailure>? {
     let squad = members.map(Hero.init(member:))
     switch ref {
-    case .id(let id):
-      return squad.first { $0.id == id }.map { .success(Sourced($0, source: .squad)) }
+    case .id(let id): return squad.first { $0.id == id }.map { .success(Sourced($0, source: .squad)) }
     case .name(let name):
       let wanted = HeroName.folded(name)
       let matches = HeroMatcher.matching(name, in: squad)
@@ -159,8 +145,7 @@ struct HeroResolver: Sendable {
     }
   }
 
-  /// The members with the counts the source holds of each (its heroes named so); as they are
-  /// when it cannot answer.
+  /// The members with the source's counts of each; as they are when it cannot answer.
   private func withCatalogueCounts(_ members: [Hero], named name: String) async -> [Hero] {
     guard case .success(let answer) = await lookUp(name) else { return members }
     let known = Dictionary(answer.value.map { ($0.id, $0.counts) }, uniquingKeysWith: { first, _ in first })
@@ -171,8 +156,8 @@ struct HeroResolver: Sendable {
     }
   }
 
-  /// The heroes whose names may start with `name` as fans type it: the source is asked by what
-  /// comes before the first hyphen, space or dot of each way the name may be meant.
+  /// Heroes whose names may start with `name` as fans type it: the source is asked by what comes
+  /// before the first hyphen, space or dot of each way the name may be meant.
   private func lookUp(_ name: String) async -> Result<Sourced<[Hero]>, SourceError> {
     var found: [Hero] = []
     var ids = Set<HeroID>()

@@ -1,19 +1,14 @@
-import Foundation
-
 /// Answers every question about heroes, from wherever the data policy says: the API, its cache,
 /// or the local catalogue.
 protocol HeroSource: Sendable {
   /// The largest page worth asking for: 100 for the API, everything for a local catalogue.
   var maximumPageSize: Int { get }
-  /// One window of the listing.
   func page(_ query: HeroQuery) async -> Result<HeroPage, SourceError>
-  /// Every page of the listing from the query's offset to its end, in order, each handed to
-  /// `receive` as soon as it is in; it stops after a failure or a page marked
-  /// ``HeroPage/endsListing`` (the end, or where the listing fell short: ``ListingPaging``).
+  /// Every page from the query's offset on, in order, each handed to `receive` as soon as it is in,
+  /// up to a failure or a page marked ``HeroPage/endsListing`` (``ListingPaging``).
   func allPages(from query: HeroQuery, receive: @escaping @Sendable (Result<HeroPage, SourceError>) async -> Void) async
-  /// The hero with this id, or nil when there is none.
   func hero(_ id: HeroID) async -> Result<Sourced<Hero?>, SourceError>
-  /// Heroes whose names start with `prefix` (for resolving names), at most `limit` of them.
+  /// For resolving names.
   func heroes(namePrefix prefix: String, limit: Int) async -> Result<Sourced<[Hero]>, SourceError>
   /// The hero's comics, newest on-sale first; nil when no source can say.
   func comics(of id: HeroID) async -> Result<Sourced<ComicsSummary?>, SourceError>
@@ -48,20 +43,16 @@ extension HeroSource {
 
 /// A hero's comics as `show` needs them: how many, and the latest few.
 struct ComicsSummary: Hashable, Sendable {
-  /// How many comics feature the hero.
   var total: Int
-  /// The most recent comics by on-sale date, newest first.
+  /// Newest on-sale first.
   var latest: [Comic]
 }
 
 /// A value with the source that answered it.
 struct Sourced<Value: Hashable & Sendable>: Hashable, Sendable {
-  /// The answer.
   var value: Value
-  /// Where it came from.
   var source: DataSource
 
-  /// Pairs a value with its source.
   init(_ value: Value, source: DataSource) {
     self.value = value
     self.source = source

@@ -4,8 +4,7 @@ struct LocalHeroSource: HeroSource {
   private let catalogue: @Sendable () throws(PersistenceError) -> LocalCatalogue
   private let reason: DataSource.LocalReason
 
-  /// A source over a catalogue, read when first asked; answers say it is the local catalogue
-  /// and why. A catalogue that cannot be read fails every answer (never "no such hero").
+  /// A catalogue that cannot be read fails every answer (never "no such hero").
   init(
     catalogue: @escaping @autoclosure @Sendable () throws(PersistenceError) -> LocalCatalogue,
     reason: DataSource.LocalReason

@@ -1,12 +1,7 @@
 /// A source that cannot answer, for a configuration that must not silently fall back (one
 /// API key without the other): every question fails with the same error.
 struct UnusableHeroSource: HeroSource {
-  /// The error every answer carries.
   let error: SourceError
-
-  /// A source failing with `error`.
-  init(error: SourceError) { self.error = error }
-
   var maximumPageSize: Int { HeroQuery.maximumLimit }
   func page(_ query: HeroQuery) async -> Result<HeroPage, SourceError> { .failure(error) }
   func hero(_ id: HeroID) async -> Result<Sourced<Hero?>, SourceError> { .failure(error) }
