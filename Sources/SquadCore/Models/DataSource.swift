@@ -4,7 +4,7 @@ import Foundation
 enum DataSource: Hashable, Sendable {
   /// The local catalogue, because no API keys are configured or `--offline` was given.
   case catalogue(reason: LocalReason, updatedAt: Date?)
-  /// The Marvel API, fresh or from its cache; carries Marvel's attribution text.
+  /// The Marvel API, fresh or from its cache.
   case api(attribution: String)
   /// The local catalogue, because the API could not answer; `problem` says why.
   case fallback(problem: String, updatedAt: Date?)
@@ -13,11 +13,9 @@ enum DataSource: Hashable, Sendable {
 
   /// Why the local catalogue answered without asking the API.
   enum LocalReason: Hashable, Sendable {
-    /// No `MARVEL_PUBLIC_KEY`/`MARVEL_PRIVATE_KEY` configured.
     case noKeys
-    /// `--offline` was given.
     case offline
-    /// Keys are set, but the API cannot do what was asked (``HeroQuery/apiCannot``).
+    /// The API cannot do what was asked (``HeroQuery/apiCannot``).
     case apiCannot(String)
     /// The API says it has no such hero, and the local catalogue has one (an imported archive's,
     /// data that cannot be fetched again).
@@ -32,10 +30,7 @@ enum DataSource: Hashable, Sendable {
 
   /// The attribution Marvel's terms ask for wherever its data is shown.
   static let standardAttribution = "Data provided by Marvel. © MARVEL"
-}
 
-extension DataSource {
-  /// Whether the local catalogue answered because the API could not.
   var isFallback: Bool {
     if case .fallback = self { return true }
     return false

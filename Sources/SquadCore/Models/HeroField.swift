@@ -1,5 +1,3 @@
-import Foundation
-
 /// A field of a hero in `heroes` listings: the JSON keys, and the columns `--fields` chooses.
 /// `allCases` is the JSON order (`urls` follows `events` in JSON, which has no column).
 enum HeroField: String, ListField {

@@ -1,8 +1,7 @@
 /// A public web link for a hero, as Marvel lists them (`detail`, `wiki`, `comiclink`).
 struct HeroLink: Hashable, Sendable, Decodable {
-  /// The kind of page: `detail`, `wiki` or `comiclink`.
+  /// `detail`, `wiki` or `comiclink`.
   var type: String
-  /// The page address.
   var url: String
 
   /// Whether `address` is a web address squad keeps from what it reads: `http://` or `https://`

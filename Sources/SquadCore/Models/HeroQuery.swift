@@ -2,28 +2,25 @@
 struct HeroQuery: Hashable, Sendable {
   /// The most a single API page may hold.
   static let maximumLimit = 100
-  /// The largest offset: the Marvel API reads offsets as 32-bit integers. One rule online and
-  /// offline, so the same command line means the same thing either way.
+  /// The Marvel API reads offsets as 32-bit integers. One rule online and offline, so the same
+  /// command line means the same thing either way.
   static let maximumOffset = Int(Int32.max)
-  /// Why offsets end at ``maximumOffset``, for the usage error.
   static let maximumOffsetReason = "the Marvel API's offsets are 32-bit"
 
-  /// Case-insensitive name prefix; nil lists everyone.
+  /// Case-insensitive; nil lists everyone.
   var namePrefix: String?
   /// Text the names must contain (case- and accent-insensitive, as `pick` filters); nil for any.
   var search: String?
-  /// The order of the results (the API's default: by name).
   var order = HeroOrder.name
-  /// How many heroes to skip.
   var offset = 0
-  /// How many heroes to return (the API's default: 20; it sends at most ``maximumLimit``).
+  /// The API's default is 20; it sends at most ``maximumLimit``.
   var limit = 20
   /// Whether the page must carry its heroes whole (``HeroPage/whole``), for output that shows
   /// their descriptions, pictures or links; else a catalogue reads only their summaries.
   var whole = false
 
-  /// What the Marvel API cannot do for this query, so that the local catalogue answers it
-  /// (`order heroes by comics`); nil when the API can.
+  /// What the Marvel API cannot do for this query (`order heroes by comics`), so that the local
+  /// catalogue answers it.
   var apiCannot: String? {
     if search != nil { return "search within names (only by how they start)" }
     guard order.count != nil else { return nil }
@@ -47,7 +44,6 @@ enum HeroOrder: String, CaseIterable, Hashable, Sendable {
   case events
   case eventsDescending = "-events"
 
-  /// Whether the order runs from the largest (or latest, or last) down.
   var isDescending: Bool { rawValue.hasPrefix("-") }
 
   /// The count it sorts by; nil for the API's orders.
@@ -64,21 +60,19 @@ enum HeroOrder: String, CaseIterable, Hashable, Sendable {
 
 /// One window of a listing, and where it came from.
 struct HeroPage: Hashable, Sendable {
-  /// The heroes in this window, in the query's order, as listings show them.
+  /// In the query's order.
   var heroes: [HeroSummary]
-  /// The same heroes whole, in the same order: when the query asked for them
-  /// (``HeroQuery/whole``), or the source read them whole anyway (the API); else nil.
+  /// The same heroes whole: when the query asked for them (``HeroQuery/whole``), or the source
+  /// read them whole anyway (the API); else nil.
   var whole: [Hero]?
   /// The index of the first hero in the whole listing.
   var offset: Int
   /// How many heroes match the query in all.
   var total: Int
-  /// Where the data came from, and how fresh it is.
   var source: DataSource
   /// Whether this is the last page `allPages` hands over (the listing ended or fell short).
   var endsListing = false
 
-  /// The page marked as the listing's last.
   func endingListing() -> HeroPage {
     var page = self
     page.endsListing = true
@@ -97,7 +91,6 @@ struct HeroPage: Hashable, Sendable {
 }
 
 extension HeroPage {
-  /// A page of heroes read whole.
   init(whole: [Hero], offset: Int, total: Int, source: DataSource, endsListing: Bool = false) {
     self.init(
       heroes: whole.map { HeroSummary($0) }, whole: whole, offset: offset, total: total, source: source,

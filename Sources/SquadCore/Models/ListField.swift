@@ -1,7 +1,7 @@
 /// A field a listing can be cut down to with `--fields` (``MemberField`` for `list` and
 /// `export`, ``HeroField`` for `heroes`): one name in JSON keys, CSV headers and `--fields`.
 protocol ListField: CaseIterable, Equatable, RawRepresentable, Sendable where RawValue == String {
-  /// The column it makes in tables, TSV, CSV and Markdown.
+  /// In tables, TSV, CSV and Markdown.
   var column: Table.Column { get }
 }
 

@@ -4,20 +4,15 @@ import Foundation
 /// (`yyyy-MM-dd'T'HH:mm:ssZ`, offsets like `-0400`) in API answers and archives, and the ISO 8601
 /// dates of `squad.json`, exports and history.
 ///
-/// Reading is hand-written for what Foundation's ISO 8601 parser does not do: it rolls impossible
-/// dates over (`2026-02-30` becomes 2 March) and takes offsets such as `+05:99`, and it does not
-/// read a bare `2014-04-29`. Squad's own internal formats keep dates as numbers, so text is read
-/// only at the edges. Writing is plain arithmetic too: the proleptic Gregorian calendar both ways
-/// (Foundation's formatter turns Julian before 15 October 1582), and no formatter to set up.
+/// Hand-written: Foundation's ISO 8601 parser rolls impossible dates over (`2026-02-30` becomes
+/// 2 March), takes offsets such as `+05:99` and does not read a bare `2014-04-29`; its formatter
+/// turns Julian before 15 October 1582, where squad keeps the proleptic Gregorian calendar.
 enum MarvelDate {
   /// Marvel's way of saying "never recorded": `1969-12-31T19:00:00-0500`, the Unix epoch.
   static let unknownMarker = Date(timeIntervalSince1970: 0)
 
-  /// Parses `2014-04-29T14:18:17-0400`, `…+00:00`, `…Z` or a bare `2014-04-29`; nil when malformed
-  /// or impossible (`2026-02-30`, `23:59:60`, an offset of `+25:00` or `+05:99`): nothing rolls
-  /// over. A date whose offset takes it out of the years 0000 to 9999 in UTC
-  /// (`9999-12-31T23:59:59-05:00`) is refused too: written back in UTC, no reader could take it.
-  /// The one date rule for the squad file, imports and the API.
+  /// `2014-04-29T14:18:17-0400`, `…+00:00`, `…Z` or a bare `2014-04-29`; nil when malformed, out of
+  /// the years 0000–9999 in UTC, or impossible (`2026-02-30`, `23:59:60`, an offset of `+05:99`).
   static func parse(_ text: String) -> Date? {
     var text = text
     return text.withUTF8(parse)
@@ -69,9 +64,8 @@ enum MarvelDate {
     (-62_167_219_200...253_402_300_799).contains(seconds) ? Date(timeIntervalSince1970: TimeInterval(seconds)) : nil
   }
 
-  /// A date kept as whole seconds since 1970 in squad's own formats; nil outside the years 1 to
-  /// 9999 that text dates can name, so no number from a file becomes a date that traps when
-  /// it is written back.
+  /// Whole seconds since 1970 (squad's own formats); nil outside the years 1 to 9999, so no
+  /// number from a file becomes a date that traps when it is written back.
   static func seconds(_ value: Int) -> Date? {
     (-62_135_596_800...253_402_300_799).contains(value) ? Date(timeIntervalSince1970: Double(value)) : nil
   }
@@ -83,11 +77,10 @@ enum MarvelDate {
     return date
   }
 
-  /// Formats a date as ISO 8601 in UTC, `2026-11-22T07:55:00Z`, the form squad's own text dates
-  /// (`squad.json`, exports, history) use; fractions of a second are dropped.
+  /// `2026-11-22T07:55:00Z`, the form of squad's own text dates; fractions of a second are dropped.
   static func iso8601(_ date: Date) -> String { text(date, withTime: true) }
 
-  /// The calendar day of a date in UTC, as `2014-04-29`.
+  /// The day in UTC, as `2014-04-29`.
   static func day(_ date: Date) -> String { text(date, withTime: false) }
 
   // Written as bytes: joining a dozen small strings cost a listing 9,000 instructions a date.
@@ -108,16 +101,12 @@ enum MarvelDate {
     bytes.reserveCapacity(21)
     func append(_ value: Int, _ width: Int, _ separator: Unicode.Scalar?) {
       if let separator { bytes.append(UInt8(ascii: separator)) }
-      var divisor = 1
-      var digits = 1
-      while digits < width || value / divisor >= 10 {
-        divisor *= 10
-        digits += 1
-      }
-      while divisor > 0 {
-        bytes.append(UInt8(48 + value / divisor % 10))
-        divisor /= 10
-      }
+      let start = bytes.count
+      var rest = value
+      repeat {
+        bytes.insert(UInt8(48 + rest % 10), at: start)
+        rest /= 10
+      } while rest > 0 || bytes.count - start < width
     }
     append(abs(year), 4, nil)
     append(month, 2, "-")
@@ -131,7 +120,6 @@ enum MarvelDate {
     return String(decoding: bytes, as: UTF8.self)
   }
 
-  /// The days a month has, so that 2026-02-30 is refused rather than rolled into March.
   static func daysIn(month: Int, year: Int) -> Int {
     switch month {
     case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28

@@ -4,16 +4,13 @@ enum SourceError: CommandFailure, Hashable, Sendable {
   case credentials(String)
   /// The API could not be reached or kept failing, and no fallback could answer.
   case unavailable(String)
-  /// The API answered with something that is not a valid Marvel response.
   case invalidResponse(String)
-  /// The API refused the request (a 4xx other than authentication).
+  /// A 4xx other than authentication.
   case rejected(status: Int, message: String)
-  /// A local file could not be read or written.
   case storage(PersistenceError)
   /// The local catalogue holds this hero, but its record fails its check.
   case damagedRecord(HeroID)
 
-  /// The exit code this failure ends a command with.
   var exitCode: ExitCode {
     switch self {
     case .credentials: return .credentials
@@ -38,9 +35,8 @@ enum SourceError: CommandFailure, Hashable, Sendable {
 
 /// Why a hero named on the command line could not be picked.
 enum LookupFailure: CommandFailure, Hashable, Sendable {
-  /// No hero has this id.
   case unknownID(HeroID)
-  /// No hero's name is or starts with this text; `suggestions` are near misses.
+  /// `suggestions` are near misses.
   case unknownName(String, suggestions: [Hero])
   /// The API's answer holds no hero of this name, while the local catalogue's heroes `local` are
   /// or start with it (a partial or lying server); an id reaches the local record.
@@ -50,10 +46,9 @@ enum LookupFailure: CommandFailure, Hashable, Sendable {
   case ambiguous(String, candidates: [Hero], matchCount: Int)
   /// The heroes could not be searched at all.
   case source(SourceError)
-  /// Several references failed, each for its own reason; nothing was changed.
+  /// Several references failed, each for its own reason.
   indirect case several([LookupFailure])
 
-  /// 3 for not found or ambiguous; the source's own code otherwise.
   var exitCode: ExitCode {
     if case .source(let error) = self { return error.exitCode }
     return .notFound

@@ -1,20 +1,18 @@
 /// A Marvel image reference: `path` plus `extension`, from which every size variant is built.
 struct Thumbnail: Hashable, Sendable, Decodable {
-  /// The image path without extension, e.g. `http://i.annihil.us/u/prod/marvel/i/mg/3/50/526548a343e4b`.
+  /// Without extension, e.g. `http://i.annihil.us/u/prod/marvel/i/mg/3/50/526548a343e4b`.
   var path: String
-  /// The file extension without the dot, e.g. `jpg`.
+  /// Without the dot, e.g. `jpg`.
   var `extension`: String
 
   /// Marvel's placeholder for "no picture"; about a third of all characters carry it. Squad reads
   /// it as no picture wherever it finds it (``CharacterDTO``, the catalogue's records).
   var isPlaceholder: Bool { path.hasSuffix("image_not_available") }
-
-  /// The full-size image URL.
   func url() -> String { "\(path).\(`extension`)" }
 }
 
 extension Thumbnail {
-  /// Builds a thumbnail from a full-size image URL such as `http://…/526548a343e4b.jpg`.
+  /// From a full-size image URL such as `http://…/526548a343e4b.jpg`.
   init?(url: String) {
     guard let dot = url.lastIndex(of: "."), let slash = url.lastIndex(of: "/"), dot > slash else {
       return nil
