@@ -2,9 +2,8 @@ import Foundation
 
 /// Heroes from the Marvel API, per the data policy: the API first (through its cache); every
 /// hero it sends taught to the local catalogue; the local catalogue standing in, labelled as a
-/// fallback, when the API cannot answer; credential and data errors reported, never hidden.
-///
-/// Once the API has failed to answer, later questions in the same run go straight to the local
+/// fallback, when the API cannot answer; credential and data errors reported, never hidden. Once
+/// the API has failed to answer, later questions in the same run go straight to the local
 /// catalogue: one command should not wait through the retries twice.
 struct APIHeroSource: HeroSource {
   let client: any MarvelClient

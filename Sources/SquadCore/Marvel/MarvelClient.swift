@@ -35,7 +35,6 @@ struct MarvelPage<Item: Hashable & Sendable>: Hashable, Sendable {
   var limit: Int
   /// How many results match in all.
   var total: Int
-  /// In the API's order.
   var results: [Item]
   /// Marvel's `attributionText`.
   var attribution: String

@@ -6,12 +6,7 @@ struct ResponseCache: Sendable {
   /// Created on first write.
   let directory: String
   /// Where cached character ids are looked up.
-  let catalogue: CatalogueStore?
-
-  init(directory: String, catalogue: CatalogueStore? = nil) {
-    self.directory = directory
-    self.catalogue = catalogue
-  }
+  var catalogue: CatalogueStore? = nil
 
   func path(for url: String) -> String { directory + "/" + MD5.hex(url) + ".json" }
 

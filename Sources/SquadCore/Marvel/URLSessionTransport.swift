@@ -107,20 +107,6 @@ final class URLSessionTransport: HTTPTransport {
   // The error's text can quote the signed URL, so only its code is used; libcurl's text only
   // tells apart what an unknown code means.
   static func classify(_ code: URLError.Code, libcurlText: String = "") -> TransportError {
-    // libcurl's CURLE_BAD_CONTENT_ENCODING: "Error while processing content unencoding: …",
-    // "Unrecognized content encoding type …", "Unrecognized or bad HTTP Content or Transfer-Encoding".
-    let text = libcurlText.lowercased()
-    if code == .unknown,
-      ["content unencoding", "content encoding", "content or transfer-encoding"].contains(where: text.contains)
-    {
-      return .badContentEncoding
-    }
-    if code == .unknown,
-      libcurlText.hasPrefix("SSL") || libcurlText.contains("certificate") || libcurlText.contains("TLS")
-    {
-      let certificate = libcurlText.contains("certificate")
-      return .tlsFailed(certificate ? "the server's TLS certificate was refused" : "the TLS handshake failed")
-    }
     switch code {
     case .cannotConnectToHost: return .connectionRefused
     case .cannotFindHost, .dnsLookupFailed: return .hostNotFound
@@ -136,8 +122,17 @@ final class URLSessionTransport: HTTPTransport {
     case .serverCertificateUntrusted, .serverCertificateHasBadDate, .serverCertificateNotYetValid,
       .serverCertificateHasUnknownRoot:
       return .tlsFailed("the server's TLS certificate was refused")
-    // libcurl's partial transfers (a truncated body) surface as an unknown error.
-    case .unknown: return .connectionLost
+    case .unknown:
+      // libcurl's CURLE_BAD_CONTENT_ENCODING: "Error while processing content unencoding: …",
+      // "Unrecognized content encoding type …", "Unrecognized or bad HTTP Content or Transfer-Encoding".
+      let text = libcurlText.lowercased()
+      if ["content unencoding", "content encoding", "content or transfer-encoding"].contains(where: text.contains) {
+        return .badContentEncoding
+      }
+      if libcurlText.contains("certificate") { return .tlsFailed("the server's TLS certificate was refused") }
+      if libcurlText.hasPrefix("SSL") || libcurlText.contains("TLS") { return .tlsFailed("the TLS handshake failed") }
+      // libcurl's partial transfers (a truncated body) surface as an unknown error.
+      return .connectionLost
     default: return .other("network error \(code.rawValue)")
     }
   }

@@ -1,7 +1,6 @@
-/// The one rule for what a hero or member record may hold, wherever it comes from: the squad
-/// file, an import, an API answer (and an archived catalogue). Whatever squad accepts from one
-/// place, it can write and read back in every other, and one record's size is bounded.
-///
+/// The one rule for what a hero or member record may hold, wherever it comes from (squad file,
+/// import, API answer, archive): what squad accepts from one place it can write and read back in
+/// every other, and one record's size is bounded.
 /// Each `…Problem` says what is wrong with a value, or nil. Lengths are UTF-8 bytes, far above
 /// anything Marvel publishes (its longest name is under 100 bytes, its longest description a few KiB).
 enum HeroLimits {

@@ -4,10 +4,9 @@ struct HeroLink: Hashable, Sendable, Decodable {
   var type: String
   var url: String
 
-  /// Whether `address` is a web address squad keeps from what it reads: `http://` or `https://`
-  /// (any case) and more. Links and pictures of other schemes (`javascript:`, `data:`, `file:`)
-  /// are dropped where a hero is read (``CharacterDTO``, the catalogue's records), as the
-  /// placeholder picture is: a terminal or a Markdown viewer may open what squad prints.
+  /// `http://` or `https://` (any case) and more. Links and pictures of other schemes
+  /// (`javascript:`, `data:`, `file:`) are dropped where a hero is read (``CharacterDTO``, the
+  /// catalogue's records): a terminal or a Markdown viewer may open what squad prints.
   static func isWebAddress(_ address: String) -> Bool {
     let scheme = address.prefix(8).lowercased()
     return scheme.hasPrefix("https://") ? address.utf8.count > 8 : scheme.hasPrefix("http://") && address.utf8.count > 7

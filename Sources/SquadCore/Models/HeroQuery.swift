@@ -79,8 +79,7 @@ struct HeroPage: Hashable, Sendable {
     return page
   }
 
-  /// This page followed by `next`: its heroes after these (whole only when both are), and its
-  /// total, source and end.
+  /// `next`'s heroes after these (whole only when both are), with `next`'s total, source and end.
   func followed(by next: HeroPage) -> HeroPage {
     var joined = next
     joined.offset = offset

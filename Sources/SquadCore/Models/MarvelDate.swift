@@ -1,9 +1,7 @@
 import Foundation
 
 /// The one rule for a date written as text, wherever squad reads one: Marvel's timestamps
-/// (`yyyy-MM-dd'T'HH:mm:ssZ`, offsets like `-0400`) in API answers and archives, and the ISO 8601
-/// dates of `squad.json`, exports and history.
-///
+/// (`yyyy-MM-dd'T'HH:mm:ssZ`, offsets like `-0400`) and the ISO 8601 dates of squad's own files.
 /// Hand-written: Foundation's ISO 8601 parser rolls impossible dates over (`2026-02-30` becomes
 /// 2 March), takes offsets such as `+05:99` and does not read a bare `2014-04-29`; its formatter
 /// turns Julian before 15 October 1582, where squad keeps the proleptic Gregorian calendar.
