@@ -24,9 +24,7 @@ struct LocalHeroSource: HeroSource {
 
   var maximumPageSize: Int { Int.max }
 
-  func page(_ query: HeroQuery) async -> Result<HeroPage, SourceError> {
-    answer { $0.page(query, source: $1) }
-  }
+  func page(_ query: HeroQuery) async -> Result<HeroPage, SourceError> { answer { $0.page(query, source: $1) } }
 
   func hero(_ id: HeroID) async -> Result<Sourced<Hero?>, SourceError> {
     answer { catalogue, source in (catalogue, Sourced(catalogue.hero(id), source: source)) }.flatMap {

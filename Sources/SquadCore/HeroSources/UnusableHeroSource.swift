@@ -5,9 +5,7 @@ struct UnusableHeroSource: HeroSource {
   var maximumPageSize: Int { HeroQuery.maximumLimit }
   func page(_ query: HeroQuery) async -> Result<HeroPage, SourceError> { .failure(error) }
   func hero(_ id: HeroID) async -> Result<Sourced<Hero?>, SourceError> { .failure(error) }
-  func heroes(namePrefix prefix: String, limit: Int) async -> Result<Sourced<[Hero]>, SourceError> {
-    .failure(error)
-  }
+  func heroes(namePrefix prefix: String, limit: Int) async -> Result<Sourced<[Hero]>, SourceError> { .failure(error) }
   func comics(of id: HeroID) async -> Result<Sourced<ComicsSummary?>, SourceError> { .failure(error) }
   func suggestions(for name: String) async -> [Hero] { [] }
 }

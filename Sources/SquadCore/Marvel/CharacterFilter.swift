@@ -18,12 +18,11 @@ extension CharacterFilter {
 
   /// The query parameters in a fixed order.
   var parameters: [URLQueryParameter] {
-    let all: [URLQueryParameter?] = [
+    [
       nameStartsWith.map { URLQueryParameter("nameStartsWith", $0) },
       orderBy.map { URLQueryParameter("orderBy", $0.rawValue) },
       limit.map { URLQueryParameter("limit", String($0)) },
       offset.flatMap { $0 == 0 ? nil : URLQueryParameter("offset", String($0)) },
-    ]
-    return all.compactMap { $0 }
+    ].compactMap { $0 }
   }
 }

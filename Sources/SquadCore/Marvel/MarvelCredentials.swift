@@ -10,9 +10,7 @@ struct MarvelCredentials: Hashable, Sendable {
   }
 
   /// The lowercase hex `md5(ts + privateKey + publicKey)` Marvel checks.
-  func hash(timestamp: String) -> String {
-    MD5.hex(timestamp + privateKey + publicKey)
-  }
+  func hash(timestamp: String) -> String { MD5.hex(timestamp + privateKey + publicKey) }
 
   /// The three authentication parameters, in the order they are appended to a request.
   func signature(timestamp: String) -> [URLQueryParameter] {
@@ -36,7 +34,5 @@ extension MarvelCredentials: CustomStringConvertible, CustomDebugStringConvertib
   var customMirror: Mirror {
     Mirror(self, children: ["publicKey": publicKey, "privateKey": Self.redacted], displayStyle: .struct)
   }
-  var traceValue: JSONValue {
-    .object([("publicKey", .string(publicKey)), ("privateKey", .string(Self.redacted))])
-  }
+  var traceValue: JSONValue { .object([("publicKey", .string(publicKey)), ("privateKey", .string(Self.redacted))]) }
 }

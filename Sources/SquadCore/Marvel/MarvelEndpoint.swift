@@ -25,9 +25,7 @@ enum MarvelEndpoint: Hashable, Sendable {
   }
 
   /// The unsigned URL under `base`: safe to show, log and use as a cache key.
-  func url(base: String) -> String {
-    MarvelURL.join(base: base, path: path, query: query)
-  }
+  func url(base: String) -> String { MarvelURL.join(base: base, path: path, query: query) }
 }
 
 enum ComicOrder: String, Hashable, Sendable {

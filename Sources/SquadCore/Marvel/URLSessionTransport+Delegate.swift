@@ -13,9 +13,7 @@ extension URLSessionTransport {
       exchanges.withLock { $0[task.taskIdentifier] = exchange }
     }
 
-    private func exchange(_ task: URLSessionTask) -> Exchange? {
-      exchanges.withLock { $0[task.taskIdentifier] }
-    }
+    private func exchange(_ task: URLSessionTask) -> Exchange? { exchanges.withLock { $0[task.taskIdentifier] } }
 
     func urlSession(
       _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,

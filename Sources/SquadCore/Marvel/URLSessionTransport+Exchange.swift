@@ -106,8 +106,6 @@ extension URLSessionTransport {
     }
 
     /// The caller was cancelled. Called from a cancellation handler, so it hops off first.
-    func abandon() {
-      DispatchQueue.global().async { self.finish(.failure(.cancelled), cancellingTheRequest: true) }
-    }
+    func abandon() { DispatchQueue.global().async { self.finish(.failure(.cancelled), cancellingTheRequest: true) } }
   }
 }

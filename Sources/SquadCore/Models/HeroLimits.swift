@@ -13,9 +13,7 @@ enum HeroLimits {
   /// Of comics, series, stories or events.
   static let maximumCount = 100_000_000
 
-  static func idProblem(_ id: Int) -> String? {
-    id > 0 ? nil : "must be a whole number above 0, not \(id)"
-  }
+  static func idProblem(_ id: Int) -> String? { id > 0 ? nil : "must be a whole number above 0, not \(id)" }
 
   /// A name must have a visible character, hold no control character and fit the bound. White
   /// space, format characters (a zero-width space, a direction mark) and other default-ignorable

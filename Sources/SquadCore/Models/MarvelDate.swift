@@ -138,7 +138,5 @@ enum MarvelDate {
 }
 
 extension Int {
-  fileprivate func floorDivided(by divisor: Int) -> Int {
-    (self >= 0 ? self : self - divisor + 1) / divisor
-  }
+  fileprivate func floorDivided(by divisor: Int) -> Int { (self >= 0 ? self : self - divisor + 1) / divisor }
 }
