@@ -43,7 +43,8 @@ enum SquadsCreateCommand: SquadsFeatureCommand {
     examples: ["squad squads create avengers", "squad squads create avengers --max 6"])
 
   static func firstAction(_ context: CommandContext) throws(UsageError) -> SquadsFeature.Action {
-    .createRequested(try name(0, context), maxMembers: try limit(context.arguments), at: context.environment.now())
+    .changeRequested(
+      .create(try name(0, context), maxMembers: try limit(context.arguments), at: context.environment.now()))
   }
 
   static func limit(_ arguments: ParsedArguments) throws(UsageError) -> Int? {
@@ -75,8 +76,8 @@ enum SquadsEditCommand: SquadsFeatureCommand {
         removes ? "Give either --max or --no-max, not both." : "Nothing to change: give --max N or --no-max."
       throw UsageError(problem, command: arguments.command)
     }
-    return .limitRequested(
-      try name(0, context), maxMembers: try SquadsCreateCommand.limit(arguments), at: context.environment.now())
+    return .changeRequested(
+      .limit(try name(0, context), maxMembers: try SquadsCreateCommand.limit(arguments), at: context.environment.now()))
   }
 }
 
@@ -91,7 +92,7 @@ enum SquadsRenameCommand: SquadsFeatureCommand {
     examples: ["squad squads rename avengers earth-mightiest"])
 
   static func firstAction(_ context: CommandContext) throws(UsageError) -> SquadsFeature.Action {
-    .renameRequested(try name(0, context), to: try name(1, context), at: context.environment.now())
+    .changeRequested(.rename(try name(0, context), to: try name(1, context), at: context.environment.now()))
   }
 }
 
@@ -145,13 +146,13 @@ enum SquadsRestoreCommand: SquadsFeatureCommand {
       }
       return .listRequested
     }
-    guard let text = context.arguments.value(.at) else { return .restoreRequested(try name(0, context)) }
+    guard let text = context.arguments.value(.at) else { return .changeRequested(.restore(try name(0, context))) }
     guard let time = MarvelDate.parse(text) else {
       throw UsageError(
         "Invalid --at '\(text)': give a deletion time as 'squad squads restore' lists it, e.g. 2026-05-01T09:30:00Z.",
         command: context.arguments.command)
     }
-    return .restoreRequested(try name(0, context), at: time)
+    return .changeRequested(.restore(try name(0, context), at: time))
   }
 }
 

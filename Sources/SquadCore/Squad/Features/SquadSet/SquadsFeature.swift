@@ -17,12 +17,9 @@ enum SquadsFeature: Feature {
 
   enum Action: Equatable, Sendable {
     case listRequested
-    case createRequested(SquadName, maxMembers: Int?, at: Date)
-    case renameRequested(SquadName, to: SquadName, at: Date)
+    /// Create, rename, limit or restore; a delete is asked for with `deleteRequested`, which reads first.
+    case changeRequested(SquadsRequest)
     case deleteRequested(SquadName, askFirst: Bool, at: Date)
-    case limitRequested(SquadName, maxMembers: Int?, at: Date)
-    /// Restore the newest deletion of the name, or the one deleted in that second (`--at`).
-    case restoreRequested(SquadName, at: Date? = nil)
     case squadsLoaded(Result<[SquadSummary], SquadError>)
     case confirmationAnswered(Bool)
     case changeFinished(Result<SquadsChange, SquadError>)
@@ -39,14 +36,8 @@ enum SquadsFeature: Feature {
     case (.idle, .listRequested):
       state = .loading(deleting: nil, askFirst: false, at: nil)
       return [.loadSquads]
-    case (.idle, .createRequested(let name, let limit, let date)):
-      return change(&state, .create(name, maxMembers: limit, at: date))
-    case (.idle, .renameRequested(let old, let new, let date)):
-      return change(&state, .rename(old, to: new, at: date))
-    case (.idle, .limitRequested(let name, let limit, let date)):
-      return change(&state, .limit(name, maxMembers: limit, at: date))
-    case (.idle, .restoreRequested(let name, let time)):
-      return change(&state, .restore(name, at: time))
+    case (.idle, .changeRequested(let request)):
+      return change(&state, request)
     case (.idle, .deleteRequested(let name, let askFirst, let date)):
       guard !name.isDefault else {
         state = .failed(.isDefault(action: "deleted"))
@@ -114,6 +105,7 @@ enum SquadsRequest: Equatable, Sendable {
   /// Delete the squad; `asked`: the one a person was asked about (``SquadSet/delete(_:at:asked:)``).
   case delete(SquadName, at: Date, asked: [UInt64]? = nil)
   case limit(SquadName, maxMembers: Int?, at: Date)
+  /// Restore the newest deletion of the name, or the one deleted in that second (`--at`).
   case restore(SquadName, at: Date? = nil)
 }
 

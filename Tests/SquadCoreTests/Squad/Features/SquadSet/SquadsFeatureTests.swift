@@ -19,7 +19,7 @@ import Testing
   @Test func createThenListShowsTheNewSquadWithItsLimit() async throws {
     let six = try name("six")
     let store = store()
-    await store.send(.createRequested(six, maxMembers: 6, at: Sample.moment)) {
+    await store.send(.changeRequested(.create(six, maxMembers: 6, at: Sample.moment))) {
       $0 = .changing(.create(six, maxMembers: 6, at: Sample.moment))
     }
     await store.receive(.changeFinished(.success(.done))) {
@@ -42,7 +42,7 @@ import Testing
     let six = try name("six")
     _ = try SquadSet(paths: paths).create(six, maxMembers: nil, at: Sample.moment)
     let store = store()
-    await store.send(.createRequested(six, maxMembers: nil, at: Sample.moment)) {
+    await store.send(.changeRequested(.create(six, maxMembers: nil, at: Sample.moment))) {
       $0 = .changing(.create(six, maxMembers: nil, at: Sample.moment))
     }
     await store.receive(.changeFinished(.failure(.exists(six)))) { $0 = .failed(.exists(six)) }
@@ -142,7 +142,7 @@ import Testing
     let new = try name("new")
     _ = try SquadSet(paths: paths).create(old, maxMembers: 3, at: Sample.moment)
     let store = store()
-    await store.send(.renameRequested(old, to: new, at: Sample.moment)) {
+    await store.send(.changeRequested(.rename(old, to: new, at: Sample.moment))) {
       $0 = .changing(.rename(old, to: new, at: Sample.moment))
     }
     await store.receive(.changeFinished(.success(.done))) {
@@ -160,7 +160,7 @@ import Testing
     let file = SquadFile(paths: paths, name: six)
     _ = try file.update(.recruit(at: Sample.moment), heroes: [Sample.hulk, Sample.thor], at: Sample.moment)
     let store = store()
-    await store.send(.limitRequested(six, maxMembers: 1, at: Sample.moment)) {
+    await store.send(.changeRequested(.limit(six, maxMembers: 1, at: Sample.moment))) {
       $0 = .changing(.limit(six, maxMembers: 1, at: Sample.moment))
     }
     await store.receive(.changeFinished(.failure(.belowMembers(six, limit: 1, members: 2)))) {
@@ -169,7 +169,7 @@ import Testing
     store.finish()
     #expect(try file.load().maxMembers == 6)
     let lift = self.store()
-    await lift.send(.limitRequested(six, maxMembers: nil, at: Sample.moment)) {
+    await lift.send(.changeRequested(.limit(six, maxMembers: nil, at: Sample.moment))) {
       $0 = .changing(.limit(six, maxMembers: nil, at: Sample.moment))
     }
     await lift.receive(.changeFinished(.success(.done))) {
