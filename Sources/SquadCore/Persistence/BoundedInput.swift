@@ -67,6 +67,15 @@ enum BoundedInput {
     return try stream(descriptor, label: path, limit: limit)
   }
 
+  /// Standard input, at most ``InputLimit/importFile`` bytes, for `import -` and `recruit -`; closed, it is no
+  /// empty input but a failure to read it (exit 1).
+  static func standardInput() throws(PersistenceError) -> [UInt8] {
+    if StandardOutput.standardInputWasClosed {
+      throw PersistenceError(path: "<stdin>", reason: .unreadable(detail: "standard input is closed"))
+    }
+    return try stream(0, label: "<stdin>", limit: InputLimit.importFile)
+  }
+
   static func stream(_ descriptor: Int32, label: String, limit: Int) throws(PersistenceError) -> [UInt8] {
     var status = stat()
     var expected = 64 * 1024

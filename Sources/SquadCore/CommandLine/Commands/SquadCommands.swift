@@ -30,11 +30,7 @@ enum RecruitCommand: SquadFeatureCommand {
       // blank lines skipped.
       let bytes: [UInt8]
       do throws(PersistenceError) {
-        // Closed, stdin is no empty list of heroes: a failure to read it (exit 1), as for `import -`.
-        if StandardOutput.standardInputWasClosed {
-          throw PersistenceError(path: "<stdin>", reason: .unreadable(detail: "standard input is closed"))
-        }
-        bytes = ByteOrderMark.stripped(try BoundedInput.stream(0, label: "<stdin>", limit: InputLimit.importFile))
+        bytes = ByteOrderMark.stripped(try BoundedInput.standardInput())
       } catch {
         throw UsageError(failure: error, command: "recruit")
       }

@@ -39,11 +39,7 @@ struct ImportEffects: EffectRunner {
     Result { () throws(PersistenceError) in
       switch source {
       case .standardInput:
-        if StandardOutput.standardInputWasClosed {
-          throw PersistenceError(path: source.label, reason: .unreadable(detail: "standard input is closed"))
-        }
-        let bytes = try BoundedInput.stream(0, label: source.label, limit: InputLimit.importFile)
-        return ImportFile(label: source.label, data: Data(bytes))
+        return ImportFile(label: source.label, data: Data(try BoundedInput.standardInput()))
       case .file(let path):
         guard let bytes = try BoundedInput.anyFile(path, limit: InputLimit.importFile) else {
           throw PersistenceError(path: path, reason: .unreadable(detail: "there is no such file"))
