@@ -30,34 +30,13 @@ struct EleventhAttackLockEndToEndTests {
   /// The holder lets go of squads.lock when squad says it waits for it, and keeps the squad's lock.
   @Test func aSecondWaitNamesItsLockAndSharesTheBudget() throws {
     #expect(try squad.run("squads", "create", "av", "-q").status == 0)
-    let script = """
-      import fcntl, json, select, subprocess, sys, time
-      f = open(sys.argv[1], 'a'); fcntl.flock(f, fcntl.LOCK_EX)
-      g = open(sys.argv[2], 'a'); fcntl.flock(g, fcntl.LOCK_EX)
-      start = time.monotonic()
-      squad = subprocess.Popen(sys.argv[3:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-      said = b''
-      while b'Waiting for another squad command' not in said:
-          if not select.select([squad.stderr], [], [], 60)[0]: squad.kill(); break
-          line = squad.stderr.readline()
-          if not line: break
-          said += line
-      fcntl.flock(f, fcntl.LOCK_UN)
-      said += squad.stderr.read(); squad.wait()
-      print(json.dumps({'status': squad.returncode, 'stderr': said.decode(), 'took': time.monotonic() - start}))
-      """
     var environment = squad.environment
     environment["SQUAD_LOCK_TIMEOUT"] = "1"
-    let result = try CLIProcess.execute(
-      try #require(CLIProcess.which("python3")),
-      [
-        "-c", script, squad.home.file("squads.lock"), squad.home.file("squads/av/squad.lock"), SquadProcess.binary,
-        "--squad", "av", "recruit", "hulk", "--offline",
-      ],
-      environment: environment, directory: nil)
-    let report = try #require(JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])
-    let stderr = report["stderr"] as? String ?? ""
-    #expect(report["status"] as? Int == 1, "\(stderr)")
+    let report = try LockHolder.run(
+      holding: [squad.home.file("squads.lock"), squad.home.file("squads/av/squad.lock")],
+      [SquadProcess.binary, "--squad", "av", "recruit", "hulk", "--offline"], environment: environment)
+    let stderr = report.stderr
+    #expect(report.status == 1, "\(stderr)")
     let second = squad.home.file("squads/av/squad.lock")
     #expect(stderr.contains("Waiting for another squad command to finish: \(second) is held"), "\(stderr)")
     #expect(stderr.contains("Error: Gave up after 1 second waiting for \(second): "), "\(stderr)")

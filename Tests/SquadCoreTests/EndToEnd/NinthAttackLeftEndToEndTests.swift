@@ -130,27 +130,11 @@ struct NinthAttackLeftEndToEndTests {
   /// The wait itself goes on: once the holder lets go, the change is made. The holder lets go
   /// when squad says it waits, so the notice is what the test waits for.
   @Test func aChangeWaitingForALockIsMadeOnceTheHolderLetsGo() throws {
-    let script = """
-      import fcntl, json, select, subprocess, sys
-      f = open(sys.argv[1], 'a'); fcntl.flock(f, fcntl.LOCK_EX)
-      squad = subprocess.Popen(sys.argv[2:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-      said = b''
-      while b'Waiting for another squad command' not in said:
-          if not select.select([squad.stderr], [], [], 60)[0]: squad.kill(); break
-          line = squad.stderr.readline()
-          if not line: break
-          said += line
-      fcntl.flock(f, fcntl.LOCK_UN)
-      said += squad.stderr.read(); squad.wait()
-      print(json.dumps({'status': squad.returncode, 'stderr': said.decode()}))
-      """
-    let result = try CLIProcess.execute(
-      try #require(CLIProcess.which("python3")),
-      ["-c", script, squad.home.file("squad.lock"), SquadProcess.binary, "recruit", "thor", "--offline"],
-      environment: squad.environment, directory: nil)
-    let report = try #require(JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])
-    let stderr = report["stderr"] as? String ?? ""
-    #expect(report["status"] as? Int == 0, "\(stderr)")
+    let report = try LockHolder.run(
+      holding: [squad.home.file("squad.lock")], [SquadProcess.binary, "recruit", "thor", "--offline"],
+      environment: squad.environment)
+    let stderr = report.stderr
+    #expect(report.status == 0, "\(stderr)")
     #expect(stderr.contains("(squad gives up after 60 seconds)…\n"), "\(stderr)")
     #expect(stderr.contains("Recruited Thor."), "\(stderr)")
     #expect(try squad.run("list").stdout.hasPrefix("1009664\tThor\t"))
