@@ -24,7 +24,6 @@ struct CommandContext: Sendable {
     return code.rawValue
   }
 
-  /// Prints what the outcome says is left to print and returns its exit code.
   func finish(_ outcome: CommandOutcome) -> Int32 {
     switch outcome {
     case .exit(let code): return code.rawValue

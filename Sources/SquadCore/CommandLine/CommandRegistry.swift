@@ -57,7 +57,6 @@ public enum CommandRegistry {
   /// Every command and sub-command, parents before their sub-commands.
   public static let allCommands: [CommandSpec] = entries.map(\.spec)
   static var visibleCommands: [CommandSpec] { commands.filter { !$0.isHidden } }
-  /// `heroes`, `catalogue import`.
   static func command(named fullName: String) -> CommandSpec? { located(fullName)?.spec }
 
   /// Only the command's family's specs are built, not every command's options and help.

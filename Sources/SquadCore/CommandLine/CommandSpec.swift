@@ -2,7 +2,6 @@
 public struct CommandSpec: Sendable {
   /// The command's own word, e.g. `heroes`, or `import` for `catalogue import`.
   public var name: String
-  /// The one-line summary (help's OVERVIEW, and the SUBCOMMANDS list).
   var abstract: String
   var discussion = ""
   /// Positional arguments, in order.
@@ -14,14 +13,12 @@ public struct CommandSpec: Sendable {
   var takesOutputFormat = false
   /// Whether the command works on the squad `--squad` (or `SQUAD_NAME`) names, which must exist.
   var usesSquad = false
-  /// Whether help and completion leave the command out (plumbing such as `__complete`).
   var isHidden = false
   /// `["catalogue"]` for `catalogue import` (set by ``CommandRegistry``, as ``subcommands`` is).
   var parents: [String] = []
   var subcommands: [CommandSpec] = []
   /// The words that run the command: `["catalogue", "import"]`.
   public var path: [String] { parents + [name] }
-  /// `catalogue import`.
   var fullName: String { path.joinedDirectly(separator: " ") }
 
   /// Every option the command accepts: its own first, then the global ones it does not redeclare
@@ -50,7 +47,6 @@ public struct ArgumentSpec: Sendable {
   public var isRepeating = false
   var completion = ValueCompletion.none
 
-  /// `<hero> ...`, `[<prefix>]`.
   var usage: String {
     let core = "<\(name)>" + (isRepeating ? " ..." : "")
     return isOptional ? "[\(core)]" : core
@@ -84,10 +80,8 @@ public struct OptionSpec: Sendable {
 
   /// Whether the option is a flag (takes no value).
   public var isFlag: Bool { valueName == nil }
-  /// Long or short.
   func isNamed(_ word: String) -> Bool { name == word || short == word }
 
-  /// `-q, --quiet`, `--limit <n>`.
   var label: String {
     let names = (short.map { "\($0), " } ?? "") + name
     return valueName.map { "\(names) <\($0)>" } ?? names

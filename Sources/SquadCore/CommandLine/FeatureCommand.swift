@@ -61,7 +61,6 @@ enum CommandOutcome: Sendable {
   /// The feature stopped in a state that is not final.
   static let unfinished = CommandOutcome.error("The command stopped unexpectedly.", .failure)
 
-  /// The message, then the candidates, one per line.
   static func lookupFailed(_ failure: LookupFailure) -> CommandOutcome {
     .error(failure.description, failure.exitCode, then: failure.lines)
   }

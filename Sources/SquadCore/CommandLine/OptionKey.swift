@@ -8,6 +8,5 @@ enum OptionKey: String, Hashable, Sendable {
   case noPager = "no-pager"
   case noMax = "no-max"
   case skipInvalid = "skip-invalid"
-  /// The long name with dashes, e.g. `--limit`.
   var name: String { "--" + rawValue }
 }

@@ -9,14 +9,12 @@ struct ParsedArguments: Equatable, Sendable {
   func has(_ flag: OptionKey) -> Bool { flags.contains(flag.name) }
 
   /// Like every repeated option, the last one given wins, and that holds between `--json` and
-  /// `--format` too: `--format` after `--json` undoes it.
+  /// `--format` too: either undoes the other given before it, so only the one that won is checked.
   mutating func record(_ value: String, for name: String) {
     values[name] = value
     if name == OptionKey.format.name { flags.remove(OptionKey.json.name) }
   }
 
-  /// `--json` given after `--format` undoes that `--format`, so only the option that won is
-  /// checked and used.
   mutating func record(flag name: String) {
     flags.insert(name)
     if name == OptionKey.json.name { values[OptionKey.format.name] = nil }
@@ -38,7 +36,6 @@ struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
     self.command = command
   }
 
-  /// An input the command line names that cannot be used: the failure's message and exit code.
   init(failure: any CommandFailure, command: String?) {
     self.init(failure.description, command: command)
     exitCode = failure.exitCode

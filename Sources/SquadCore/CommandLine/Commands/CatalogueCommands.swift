@@ -96,7 +96,6 @@ enum CatalogueResetCommand: CatalogueFeatureCommand {
   }
 }
 
-/// The catalogue and its sub-commands: the catalogue feature, reported the same way.
 protocol CatalogueFeatureCommand: FeatureCommand where Machine == CatalogueFeature, Runner == CatalogueEffects {}
 
 extension CatalogueFeatureCommand {

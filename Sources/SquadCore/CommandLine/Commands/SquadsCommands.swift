@@ -196,7 +196,6 @@ enum SquadsCompareCommand: SquadsFeatureCommand {
   }
 }
 
-/// The squads and their sub-commands: the squads feature, reported the same way.
 protocol SquadsFeatureCommand: FeatureCommand where Machine == SquadsFeature, Runner == SquadsEffects {}
 
 extension SquadsFeatureCommand {

@@ -64,7 +64,6 @@ enum CompletionEngine {
     return values(argument.completion, prefix: current, described: nil, lookup)
   }
 
-  /// Those of an option carry its help.
   private static func values(
     _ completion: ValueCompletion, prefix: String, described option: OptionSpec?,
     _ lookup: (ValueCompletion, String) -> [String]
@@ -98,7 +97,6 @@ enum CompletionEngine {
     Reply(kind: .words, candidates: specs.filter { $0.name.hasPrefix(prefix) }.map { described($0.name, $0.abstract) })
   }
 
-  /// `word<TAB>the first line of the help`, or the word alone without help.
   private static func described(_ word: String, _ help: String) -> String {
     guard let line = help.split(separator: "\n").first else { return word }
     return word + "\t" + line

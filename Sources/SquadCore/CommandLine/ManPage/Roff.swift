@@ -8,7 +8,6 @@ struct Roff {
 
   mutating func request(_ line: String) { source += line + "\n" }
 
-  /// `.SH NAME`, or `.SS` for a subsection.
   mutating func heading(_ title: String, sub: Bool = false) {
     let text = Roff.escaped(title)
     request((sub ? ".SS " : ".SH ") + (text.contains(" ") ? "\"\(text)\"" : text))
@@ -27,7 +26,6 @@ struct Roff {
     afterHeading = false
   }
 
-  /// Examples: indented, one output line each.
   mutating func example(_ lines: [String]) { block([".RS 4", ".EX"] + lines.map(Roff.escaped) + [".EE", ".RE"]) }
 
   private mutating func block(_ lines: [String]) {
