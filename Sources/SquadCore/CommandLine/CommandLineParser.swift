@@ -105,10 +105,9 @@ enum CommandLineParser {
           // `squad version`, `squad versoin`: a global option's name typed without its dashes;
           // never one that takes a value (`squad squad list` means `squads`, not `--squad list`).
           let options = CommandRegistry.globalOptions.map { String($0.name.dropFirst(2)) }
-          let flags = CommandRegistry.globalOptions.filter(\.isFlag).map { String($0.name.dropFirst(2)) }
-          let option = flags.contains(token.lowercased()) ? token.lowercased() : nil
+          let flag = CommandRegistry.globalOptions.first { $0.isFlag && $0.name == "--" + token.lowercased() }
           let suggestion =
-            option.map { "--" + $0 } ?? commandMeant(by: token)
+            flag?.name ?? commandMeant(by: token)
             ?? EditDistance.closest(to: token.lowercased(), in: options).map { "--" + $0 }
           throw UsageError("Unknown command '\(token)'." + didYouMean(suggestion), command: nil)
         }

@@ -29,16 +29,16 @@ struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
   var command: String?
   /// 64, a usage mistake; or the exit code of an input the command line names that cannot be
   /// used (`recruit -` with a stdin that fails to read), which gets no usage lines.
-  var exitCode = ExitCode.usage
+  var exitCode: ExitCode
 
-  init(_ message: String, command: String?) {
+  init(_ message: String, command: String?, exitCode: ExitCode = .usage) {
     self.message = message
     self.command = command
+    self.exitCode = exitCode
   }
 
   init(failure: any CommandFailure, command: String?) {
-    self.init(failure.description, command: command)
-    exitCode = failure.exitCode
+    self.init(failure.description, command: command, exitCode: failure.exitCode)
   }
 
   var description: String { message }

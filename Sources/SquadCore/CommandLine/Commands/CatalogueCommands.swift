@@ -107,17 +107,16 @@ extension CatalogueFeatureCommand {
 
   static func report(_ state: CatalogueFeature.State, _ context: CommandContext) -> CommandOutcome {
     let json = context.output.format == .json
-    let pretty = context.output.prettyJSON
+    func data(_ value: JSONValue) -> String { value.encoded(pretty: context.output.prettyJSON) + "\n" }
     switch state.phase {
     case .summarised(let overview):
-      context.console.out(
-        json ? CatalogueSummary.json(overview).encoded(pretty: pretty) + "\n" : CatalogueSummary.text(overview))
+      context.console.out(json ? data(CatalogueSummary.json(overview)) : CatalogueSummary.text(overview))
       return .success
     case .imported(let report):
       // The report is a notice like sync's (stderr, silenced by -q); --json makes it the data.
       for problem in report.skipped { context.notice("Skipped " + problem.description) }
       if json {
-        context.console.out(CatalogueSummary.json(report).encoded(pretty: pretty) + "\n")
+        context.console.out(data(CatalogueSummary.json(report)))
       } else {
         context.notice(CatalogueSummary.text(report))
       }
@@ -140,8 +139,7 @@ extension CatalogueFeatureCommand {
     case .failed(.resetting(let error)), .failed(.repairing(let error)), .failed(.reading(let error)):
       return .error(error.description, .failure)
     case .checked(let report):
-      context.console.out(
-        json ? CatalogueSummary.json(report).encoded(pretty: pretty) + "\n" : CatalogueSummary.text(report))
+      context.console.out(json ? data(CatalogueSummary.json(report)) : CatalogueSummary.text(report))
       return report.damages.isEmpty || report.repaired ? .success : .exit(.invalidData)
     default: return .unfinished
     }

@@ -49,11 +49,9 @@ enum RecruitCommand: SquadFeatureCommand {
   /// character but tab, or an empty first field, 64.
   static func heroLines(_ bytes: [UInt8]) throws(UsageError) -> [String] {
     guard let text = String(validating: bytes, as: UTF8.self) else {
-      var error = UsageError(
+      throw UsageError(
         "stdin is not UTF-8 text; 'recruit -' reads hero ids or names from it, one a line. Nothing was recruited.",
-        command: "recruit")
-      error.exitCode = .invalidData
-      throw error
+        command: "recruit", exitCode: .invalidData)
     }
     let segments = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
     // A CR is dropped only before an LF: one at the very end, with no LF after it, is a lone CR.
