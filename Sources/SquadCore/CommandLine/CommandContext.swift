@@ -14,7 +14,6 @@ struct CommandContext: Sendable {
   var isQuiet: Bool { arguments.has(.quiet) }
   var isTracing: Bool { arguments.has(.trace) }
 
-  /// Prints a notice on stderr unless `--quiet`.
   func notice(_ text: String) {
     if !isQuiet { console.err(TextSanitizer.clean(text)) }
   }

@@ -58,7 +58,6 @@ enum CommandOutcome: Sendable {
   /// Done, exit 0, after this notice (stderr, silenced by `-q`).
   case notice(String)
   static let success = CommandOutcome.exit(.success)
-  /// The feature stopped in a state that is not final.
   static let unfinished = CommandOutcome.error("The command stopped unexpectedly.", .failure)
 
   static func lookupFailed(_ failure: LookupFailure) -> CommandOutcome {

@@ -7,7 +7,6 @@
 /// Where a question goes: stderr when it is a terminal, else `/dev/tty`, as git does, so
 /// `squad fire thor 2>log` still asks the person at the keyboard.
 enum TerminalPrompt {
-  /// Writes the question to the terminal; to stderr when there is no terminal to open.
   static func write(_ text: String) {
     InterruptCleanup.lineOpen(isatty(STDERR_FILENO) == 1 ? .standardError : .terminal)
     send(text)
