@@ -129,7 +129,7 @@ import Testing
       .resetFinished(.success(1562)), .resetFinished(.failure(Self.error)), .checkRequested(repair: true),
       .checkFinished(.success(check)), .checkFinished(.failure(Self.error)),
     ]
-    let phases: [CatalogueFeature.Phase] = [
+    let phases: [CatalogueFeature.State] = [
       .idle, .summarising, .summarised(overview), .importing(request), .imported(report), .measuring(askFirst: true),
       .confirming(contents), .resetting, .reset(heroes: 1562), .alreadyBundled, .cancelled,
       .failed(.importing(.invalid(CatalogueImportFile.Problem(path: "bad.json", detail: "not JSON")))),
@@ -149,7 +149,7 @@ import Testing
         break
       }
     }
-    expectDomainTraces(actions, phases.map { CatalogueFeature.State(phase: $0) })
+    expectDomainTraces(actions, phases)
   }
 
   @Test func syncTracesReadAsTheDomain() {

@@ -67,11 +67,11 @@ import Testing
   }
 
   @Test func aResetThatCannotMeasureTheCatalogueFailsBeforeAsking() {
-    var state = CatalogueFeature.State()
+    var state = CatalogueFeature.State.idle
     _ = CatalogueFeature.reduce(&state, .resetRequested(askFirst: true))
     let failure = PersistenceError(path: "catalogue.sqc", reason: .unreadable(detail: "Input/output error"))
     let effects = CatalogueFeature.reduce(&state, .resetFinished(.failure(failure)))
     #expect(effects.isEmpty)
-    #expect(state.phase == .failed(.resetting(failure)))
+    #expect(state == .failed(.resetting(failure)))
   }
 }

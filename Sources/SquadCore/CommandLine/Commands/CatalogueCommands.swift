@@ -99,7 +99,7 @@ enum CatalogueResetCommand: CatalogueFeatureCommand {
 protocol CatalogueFeatureCommand: FeatureCommand where Machine == CatalogueFeature, Runner == CatalogueEffects {}
 
 extension CatalogueFeatureCommand {
-  static var initialState: CatalogueFeature.State { CatalogueFeature.State() }
+  static var initialState: CatalogueFeature.State { .idle }
 
   static func runner(_ parts: LiveParts) -> CatalogueEffects {
     CatalogueEffects(store: parts.catalogue, paths: parts.paths, environment: parts.environment)
@@ -108,7 +108,7 @@ extension CatalogueFeatureCommand {
   static func report(_ state: CatalogueFeature.State, _ context: CommandContext) -> CommandOutcome {
     let json = context.output.format == .json
     func data(_ value: JSONValue) -> String { value.encoded(pretty: context.output.prettyJSON) + "\n" }
-    switch state.phase {
+    switch state {
     case .summarised(let overview):
       context.console.out(json ? data(CatalogueSummary.json(overview)) : CatalogueSummary.text(overview))
       return .success

@@ -12,7 +12,7 @@ import Testing
 
   func store(confirm: Bool = true) -> TestStore<CatalogueFeature, CatalogueEffects> {
     TestStore(
-      initialState: CatalogueFeature.State(),
+      initialState: CatalogueFeature.State.idle,
       runner: CatalogueEffects(
         store: CatalogueStore(paths: paths), paths: paths, environment: Sample.environment(in: home, confirm: confirm)))
   }
@@ -33,11 +33,11 @@ import Testing
 
   @Test func theSummaryCountsTheBundledSetOfAFreshHome() async {
     let store = store()
-    await store.send(.summaryRequested) { $0.phase = .summarising }
+    await store.send(.summaryRequested) { $0 = .summarising }
     let overview = CatalogueOverview(
       heroes: 1564, heroesByOrigin: [.bundled: 1564], comics: 0, comicsByOrigin: [:], updatedAt: nil,
       catalogueFile: paths.catalogueFile, catalogueBytes: nil, cacheFolder: paths.responsesDirectory, cacheBytes: 0)
-    await store.receive(.overviewLoaded(.success(overview))) { $0.phase = .summarised(overview) }
+    await store.receive(.overviewLoaded(.success(overview))) { $0 = .summarised(overview) }
     store.finish()
   }
 
@@ -68,19 +68,19 @@ import Testing
   }
 
   @Test func anOverviewOfACatalogueThatCannotBeReadFails() {
-    var state = CatalogueFeature.State()
-    state.phase = .summarising
+    var state = CatalogueFeature.State.idle
+    state = .summarising
     let error = PersistenceError(path: paths.catalogueFile, reason: .unreadable(detail: "Input/output error"))
     #expect(CatalogueFeature.reduce(&state, .overviewLoaded(.failure(error))).isEmpty)
-    #expect(state.phase == .failed(.reading(error)))
+    #expect(state == .failed(.reading(error)))
   }
 
   @Test func anImportReportsWhatItAddedThenTheSummaryCountsIt() async throws {
     try home.write(#"[{"id":5000001,"name":"Someone"},{"id":5000002,"name":"Else"}]"#, to: "two.json")
     let request = importing(["two.json"])
     let store = store()
-    await store.send(.importRequested(request)) { $0.phase = .importing(request) }
-    await store.receive(.importFinished(.success(imported(added: 2)))) { $0.phase = .imported(imported(added: 2)) }
+    await store.send(.importRequested(request)) { $0 = .importing(request) }
+    await store.receive(.importFinished(.success(imported(added: 2)))) { $0 = .imported(imported(added: 2)) }
     store.finish()
     #expect(CatalogueStore(paths: paths).catalogue.heroesByOrigin[.imported] == 2)
   }
@@ -91,9 +91,9 @@ import Testing
     let problem = CatalogueImportFile.Problem(
       path: home.file("bad.json"), detail: "record 1: id: must be a whole number above 0, not -1")
     let store = store()
-    await store.send(.importRequested(request)) { $0.phase = .importing(request) }
+    await store.send(.importRequested(request)) { $0 = .importing(request) }
     await store.receive(.importFinished(.failure(.invalid(problem)))) {
-      $0.phase = .failed(.importing(.invalid(problem)))
+      $0 = .failed(.importing(.invalid(problem)))
     }
     store.finish()
     #expect(!FileManager.default.fileExists(atPath: paths.catalogueFile))
@@ -104,9 +104,9 @@ import Testing
     let problem = CatalogueImportFile.Problem(
       path: home.file("nowhere.json"), detail: "no such file or folder", isUnreadable: true)
     let store = store()
-    await store.send(.importRequested(request)) { $0.phase = .importing(request) }
+    await store.send(.importRequested(request)) { $0 = .importing(request) }
     await store.receive(.importFinished(.failure(.unreadable(problem)))) {
-      $0.phase = .failed(.importing(.unreadable(problem)))
+      $0 = .failed(.importing(.unreadable(problem)))
     }
     store.finish()
   }
@@ -121,9 +121,9 @@ import Testing
         detail: "the file is empty; expected a Marvel response, list or JSON Lines of records")
     ]
     let store = store()
-    await store.send(.importRequested(request)) { $0.phase = .importing(request) }
+    await store.send(.importRequested(request)) { $0 = .importing(request) }
     let report = imported(added: 1, skipped: skipped)
-    await store.receive(.importFinished(.success(report))) { $0.phase = .imported(report) }
+    await store.receive(.importFinished(.success(report))) { $0 = .imported(report) }
     store.finish()
   }
 
@@ -132,12 +132,12 @@ import Testing
     _ = CatalogueImport.run(
       [home.file("one.json")], skipInvalid: false, store: CatalogueStore(paths: paths), now: Sample.moment)
     let store = store(confirm: true)
-    await store.send(.resetRequested(askFirst: true)) { $0.phase = .measuring(askFirst: true) }
+    await store.send(.resetRequested(askFirst: true)) { $0 = .measuring(askFirst: true) }
     let contents = try CatalogueStore(paths: paths).resetContents()
     #expect((contents.droppedHeroes, contents.revertedHeroes, contents.comics) == (1, 0, 0))
-    await store.receive(.contentsMeasured(contents)) { $0.phase = .confirming(contents) }
-    await store.receive(.confirmationAnswered(true)) { $0.phase = .resetting }
-    await store.receive(.resetFinished(.success(1564))) { $0.phase = .reset(heroes: 1564) }
+    await store.receive(.contentsMeasured(contents)) { $0 = .confirming(contents) }
+    await store.receive(.confirmationAnswered(true)) { $0 = .resetting }
+    await store.receive(.resetFinished(.success(1564))) { $0 = .reset(heroes: 1564) }
     store.finish()
     let catalogue = CatalogueStore(paths: paths).catalogue
     #expect(catalogue.count == 1564)
@@ -150,10 +150,10 @@ import Testing
       [home.file("one.json")], skipInvalid: false, store: CatalogueStore(paths: paths), now: Sample.moment)
     let before = home.contents("catalogue.sqc")
     let store = store(confirm: false)
-    await store.send(.resetRequested(askFirst: true)) { $0.phase = .measuring(askFirst: true) }
+    await store.send(.resetRequested(askFirst: true)) { $0 = .measuring(askFirst: true) }
     let contents = try CatalogueStore(paths: paths).resetContents()
-    await store.receive(.contentsMeasured(contents)) { $0.phase = .confirming(contents) }
-    await store.receive(.confirmationAnswered(false)) { $0.phase = .cancelled }
+    await store.receive(.contentsMeasured(contents)) { $0 = .confirming(contents) }
+    await store.receive(.confirmationAnswered(false)) { $0 = .cancelled }
     store.finish()
     #expect(home.contents("catalogue.sqc") == before)
   }
@@ -162,18 +162,18 @@ import Testing
     // A folder where the catalogue should be: it cannot be read, and it is never replaced.
     try FileManager.default.createDirectory(atPath: paths.catalogueFile + "/inside", withIntermediateDirectories: true)
     let store = store()
-    await store.send(.resetRequested(askFirst: false)) { $0.phase = .measuring(askFirst: false) }
+    await store.send(.resetRequested(askFirst: false)) { $0 = .measuring(askFirst: false) }
     // Not damage to move aside: a read that fails, said as it is (exit 1).
     let error = PersistenceError(path: paths.catalogueFile, reason: .notAFile(kind: "a folder"))
-    await store.receive(.resetFinished(.failure(error))) { $0.phase = .failed(.resetting(error)) }
+    await store.receive(.resetFinished(.failure(error))) { $0 = .failed(.resetting(error)) }
     store.finish()
   }
 
   @Test func aDamagedCatalogueIsOfferedToBeMovedAsideNotCounted() {
-    var state = CatalogueFeature.State(phase: .measuring(askFirst: true))
+    var state = CatalogueFeature.State.measuring(askFirst: true)
     let contents = CatalogueContents(droppedHeroes: 0, comics: 0, damage: "the index sizes do not match the count")
     let effects = CatalogueFeature.reduce(&state, .contentsMeasured(contents))
-    #expect(state.phase == .confirming(contents))
+    #expect(state == .confirming(contents))
     #expect(
       effects == [
         .confirm(
@@ -184,7 +184,7 @@ import Testing
 
   @Test func theResetQuestionSaysWhichHeroesRevertAndWhatIsDropped() {
     func question(_ contents: CatalogueContents) -> [CatalogueFeature.Effect] {
-      var state = CatalogueFeature.State(phase: .measuring(askFirst: true))
+      var state = CatalogueFeature.State.measuring(askFirst: true)
       return CatalogueFeature.reduce(&state, .contentsMeasured(contents))
     }
     let tail = ", keeping only the bundled set? [y/N] "
@@ -201,16 +201,16 @@ import Testing
 
   @Test(arguments: [true, false])
   func aResetWithNothingToDoAsksNothingAndWritesNothing(askFirst: Bool) {
-    var state = CatalogueFeature.State(phase: .measuring(askFirst: askFirst))
+    var state = CatalogueFeature.State.measuring(askFirst: askFirst)
     let effects = CatalogueFeature.reduce(&state, .contentsMeasured(CatalogueContents(droppedHeroes: 0, comics: 0)))
     #expect(effects == [])
-    #expect(state.phase == .alreadyBundled)
+    #expect(state == .alreadyBundled)
   }
 
   @Test func actionsOutOfPlaceChangeNothing() {
-    var state = CatalogueFeature.State()
+    var state = CatalogueFeature.State.idle
     #expect(CatalogueFeature.reduce(&state, .confirmationAnswered(true)) == [])
     #expect(CatalogueFeature.reduce(&state, .resetFinished(.success(1))) == [])
-    #expect(state == CatalogueFeature.State())
+    #expect(state == CatalogueFeature.State.idle)
   }
 }
