@@ -1,6 +1,5 @@
 import Foundation
 
-/// Runs the catalogue feature's effects against the real catalogue and its files.
 struct CatalogueEffects: EffectRunner {
   private let store: CatalogueStore
   private let paths: SquadPaths
@@ -38,8 +37,7 @@ struct CatalogueEffects: EffectRunner {
       let checked = Result { () throws(PersistenceError) in
         var report = try store.check()
         if repair, !report.damages.isEmpty {
-          // Another command may have written it between the check and the repair's lock: then
-          // what is there now is the answer, not the damage it had.
+          // Another command may have written it before the repair's lock: then it is the answer.
           let repaired = try InterruptCleanup.committing { () throws(PersistenceError) in try store.repair(at: now()) }
           if repaired { report.repaired = true } else { report = try store.check() }
         }

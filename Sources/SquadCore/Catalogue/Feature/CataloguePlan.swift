@@ -1,18 +1,16 @@
 import Foundation
 
-/// The catalogue as one command finds it (under the lock, when it writes): the stored file as it
-/// reads and the previous release's file. All a ``CataloguePlan`` decides from.
+/// The catalogue as one command finds it (under the lock, when it writes).
 struct CatalogueSnapshot: Sendable {
   enum Stored: Sendable {
     case missing
     case found(LocalCatalogue)
-    /// A header that does not read: the bytes are there to salvage from, when they could be read.
+    /// A header that does not read; the bytes, when they could be read, to salvage from.
     case damaged(String, SharedBytes?)
   }
 
-  /// What is damaged in the stored file, as one line; nil when it is whole or missing. Damage
-  /// anywhere counts (a header, records, an index): a file that holds it is kept aside, never
-  /// dropped, since its intact records may be found nowhere else.
+  /// Damage anywhere counts: such a file is kept aside, never dropped, since its intact records may
+  /// be found nowhere else.
   var damage: String? {
     switch stored {
     case .damaged(let problem, _): return problem
@@ -23,13 +21,10 @@ struct CatalogueSnapshot: Sendable {
     }
   }
 
-  /// The previous release's `cache/catalogue.json`, read.
   struct Legacy: Sendable {
     var path: String
     var heroes: [Hero]
-    /// Why each record squad could not keep was left out.
     var skipped: [String]
-    /// The file's `updatedAt`, or else when it was last written.
     var storedAt: Date
   }
 
@@ -38,34 +33,27 @@ struct CatalogueSnapshot: Sendable {
   var legacy: Legacy?
 }
 
-/// What a catalogue write, or a read answered in memory, starts from, decided from a
-/// ``CatalogueSnapshot`` without touching a file: every intact record carried forward, lost
-/// bundled heroes put back, a new bundled set merged in, the previous release's heroes taken in,
-/// and what the write must say.
+/// What a catalogue write, or a read answered in memory, starts from, decided without touching a file.
 struct CataloguePlan {
   let builder: CatalogueBuilder
-  /// When heroes were last stored, before the change.
   var updatedAt: Date?
-  /// The previous release's file was taken in: it is removed once the new file is in place.
+  /// The previous release's file is removed once the new file is in place.
   var migratedLegacy = false
-  /// The stored file is damaged: a write writes it whole again even when the change brings nothing.
+  /// A write writes a damaged file whole again even when the change brings nothing.
   var damaged = false
   var aside: Aside?
-  /// What the migration of the previous release's file says.
   var notice: String?
 
-  /// Why a damaged file is kept aside when the write replaces it, and what the new one keeps.
   struct Aside: Equatable {
     let because: String
     let keeping: String
   }
 
-  /// The plan of a write (`writing`), or of a read that answers in memory, which sets nothing aside.
+  /// A read (not `writing`) sets nothing aside.
   static func start(from snapshot: CatalogueSnapshot, writing: Bool, spoolFolder: String? = nil) -> CataloguePlan {
     var plan: CataloguePlan
     switch snapshot.stored {
     case .found(let catalogue):
-      // Only what holds its check is copied forward (``CatalogueBuilder``); the indexes are made anew.
       plan = CataloguePlan(builder: CatalogueBuilder(base: catalogue.index, spoolFolder: spoolFolder))
       plan.updatedAt = catalogue.updatedAt
       let dropped = plan.builder.droppedRecords
@@ -93,13 +81,11 @@ struct CataloguePlan {
     case .missing:
       plan = CataloguePlan(builder: CatalogueBuilder(base: BundledCatalogue.index, spoolFolder: spoolFolder))
     }
-    // A bundled hero whose record was lost comes back as bundled.
     plan.builder.restoreBundled()
     if let legacy = snapshot.legacy { plan.migrate(legacy, into: snapshot.path) }
     return plan
   }
 
-  /// What a reset writes: the bundled set alone, the stored file moved aside when it is damaged.
   static func reset(from snapshot: CatalogueSnapshot) -> CataloguePlan {
     var plan = CataloguePlan(builder: CatalogueBuilder(base: BundledCatalogue.index))
     if let problem = snapshot.damage {

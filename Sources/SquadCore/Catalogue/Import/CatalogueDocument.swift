@@ -1,18 +1,13 @@
-/// Where the records of an archived Marvel document are, handed over one at a time: a response
-/// wrapper (`{code: 200, data: {results}}`), a bare data container (`{offset, …, results}`), a
-/// JSON array, a derived list (`{"characters": [...]}` or `{"comics": [...]}`), JSON Lines, or a
-/// single record. Each record is then read by Foundation's decoder (``ImportedRecord``).
-///
-/// Walked with the streaming ``JSONReader`` rather than decoded whole: a file of millions of tiny
-/// records would otherwise become a decoder's map of millions of values before the first check.
+/// Where the records of an archived Marvel document are (the shapes: docs/CATALOGUE.md). Walked
+/// with the streaming ``JSONReader``: decoded whole, a file of millions of tiny records would
+/// become a map of millions of values before the first check.
 enum CatalogueDocument {
   struct Detail: Error, Equatable {
     var text: String
     init(_ text: String) { self.text = text }
   }
 
-  /// Calls `body` with where each record is, in document order (numbered from 1), its JSON
-  /// already checked; the bytes must be UTF-8 already checked, without a byte-order mark.
+  /// The bytes must be UTF-8 already checked, without a byte-order mark.
   static func forEachRecord(
     _ bytes: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>, Int) throws(Detail) -> Void
   ) throws(Detail) {
@@ -69,9 +64,7 @@ enum CatalogueDocument {
     throw Detail("not a Marvel response, list or record")
   }
 
-  /// Where each member's value is, and the first key given twice: in a response or list that is
-  /// refused, as in an answer from the API (``MarvelResponseDecoder``), since readers differ on
-  /// which one counts.
+  /// A key given twice is refused, as in an answer from the API: readers differ on which one counts.
   private static func members(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) throws(Detail) -> (
     [String: Range<Int>], repeated: String?
   ) {
@@ -92,8 +85,7 @@ enum CatalogueDocument {
     return (found, repeated)
   }
 
-  /// Refuses a key given twice inside any of `fields` but the one named `apart`, whose records
-  /// are checked one by one as they are read.
+  /// `apart`'s records are checked one by one as they are read.
   private static func noRepeatedKey(
     _ bytes: UnsafeBufferPointer<UInt8>, _ fields: [String: Range<Int>], apart: String, path: String
   ) throws(Detail) {

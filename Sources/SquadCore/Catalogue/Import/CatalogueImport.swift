@@ -1,56 +1,46 @@
 import Foundation
 
-/// `squad catalogue import`: archived Marvel files merged into the local catalogue. Every file
-/// is checked before anything is written; the catalogue is written once, at the end, under its
-/// lock, and only when something changed.
+/// `squad catalogue import`: every file is checked before anything is written; the catalogue is
+/// written once, at the end, and only when something changed.
 enum CatalogueImport {
   struct Report: Equatable, Sendable {
     var filesRead = 0
-    /// Files and folders passed over (`--skip-invalid`), with why.
     var skipped: [CatalogueImportFile.Problem] = []
-    /// Files in the folders walked that hold no Marvel data (``CatalogueImportWalk``).
     var passedOver = 0
-    /// Records of squad's own catalogue files that fail their check or break the record rule:
-    /// left out, as everything intact around them is taken (a salvage, like SQLite's `.recover`).
+    /// Damaged records of squad's own catalogue files, left out as SQLite's `.recover` would.
     var leftOut = 0
     var comicsLeftOut = 0
-    /// Records a catalogue file of squad's own lacks because it ends before its header says (cut
-    /// short), whose header reads intact: not in the file at all, so not among ``leftOut``.
+    /// Records a file cut short lacks: not in the file at all, so not among ``leftOut``.
     var missing = 0
     var missingComics = 0
-    /// Catalogue files of squad's own whose header is cut short or does not read (not cut after
-    /// it): damaged, so nothing can be said of what they lack.
+    /// Files whose header does not read: nothing can be said of what they lack.
     var damagedHeaders = 0
-    /// Heroes and comics read intact from the files, whether or not they change the catalogue.
     var recordsRead = 0
     var heroesAdded = 0
     var heroesUpdated = 0
     var heroesUnchanged = 0
     var comicsAdded = 0
     var comicsUpdated = 0
-    /// Whether the catalogue file was written: when something changed, or to repair a damaged one.
     var written = false
 
     var changed: Bool { heroesAdded + heroesUpdated + comicsAdded + comicsUpdated > 0 }
 
-    /// Whether squad's own files held damaged or missing records and comics and not one intact:
-    /// a salvage that brought nothing back is a failure (exit 65), never a quiet "Nothing changed".
+    /// A salvage that brought nothing back is a failure (exit 65), never a quiet "Nothing changed".
     var broughtBackNothing: Bool {
       recordsRead == 0 && leftOut + comicsLeftOut + missing + missingComics + damagedHeaders > 0
     }
   }
 
-  /// Why an import wrote nothing.
   enum Failure: Error, Equatable, Sendable {
-    /// A file that cannot be imported (exit 65).
+    /// Exit 65.
     case invalid(CatalogueImportFile.Problem)
-    /// A path the file system refused: missing, unreadable, a link loop (exit 1).
+    /// Exit 1.
     case unreadable(CatalogueImportFile.Problem)
-    /// The catalogue would pass a bound of ``CatalogueLimits`` (exit 65).
+    /// Exit 65.
     case overLimit(String)
     case persistence(PersistenceError)
 
-    /// The file or folder at fault, when `--skip-invalid` may pass over it (never the bounds).
+    /// Nil for the bounds, which `--skip-invalid` never passes over.
     var fileProblem: CatalogueImportFile.Problem? {
       switch self {
       case .invalid(let problem), .unreadable(let problem): return problem
@@ -59,9 +49,7 @@ enum CatalogueImport {
     }
   }
 
-  /// Imports the files; `skipInvalid` imports the good ones and reports the rest. Each file is
-  /// checked whole before any of its records is merged, and merging stops as soon as the
-  /// catalogue passes its bounds, so memory stays bounded whatever the files hold.
+  /// Merging stops as soon as the catalogue passes its bounds, so memory stays bounded.
   static func run(_ paths: [String], skipInvalid: Bool, store: CatalogueStore, now: Date) -> Result<Report, Failure> {
     let found: CatalogueImportWalk.Found
     switch CatalogueImportWalk.files(paths, skipInvalid: skipInvalid) {
@@ -98,13 +86,11 @@ enum CatalogueImport {
     return .success(report)
   }
 
-  /// Reads, checks and merges one file; what stopped it, or nil. A file met in a folder (not
-  /// `strictly`) that is a saved error answer is passed over.
+  /// A saved error answer met in a folder (not `strictly`) is passed over.
   private static func take(_ file: String, strictly: Bool, into builder: CatalogueBuilder, _ report: inout Report)
     -> Failure?
   {
-    // A catalogue of squad's own may be as large as the catalogue's bound (a damaged one kept
-    // aside is the way back a write names), beyond the 64 MiB of an archive: it is mapped.
+    // A catalogue of squad's own (a damaged one kept aside) may pass an archive's 64 MiB: it is mapped.
     if let own = CatalogueImportFile.ownCatalogue(file) {
       // A newer squad's file may not mean what this format says: refused, as it is in place.
       let cut = own.withBytes { CatalogueHeader.cutShort($0) }
@@ -124,9 +110,8 @@ enum CatalogueImport {
     case .success(let value): bytes = value
     case .failure(let problem): return problem.isUnreadable ? .unreadable(problem) : .invalid(problem)
     }
-    // Checked whole first, so that a bad record late in a file leaves nothing of it merged; a
-    // file with more distinct heroes or comics than any catalogue may hold stops there. The
-    // records are decoded once and kept until merged: at most the catalogue's bounds of them.
+    // Checked whole first, so that a bad record late in a file leaves nothing of it merged; the
+    // records are decoded once and kept until merged, at most the catalogue's bounds of them.
     var heroIDs = Set<Int>()
     var comicIDs = Set<Int>()
     var records: [ImportedRecord] = []
@@ -164,8 +149,7 @@ enum CatalogueImport {
     return nil
   }
 
-  /// Merges every record and comic that read intact from a catalogue file of squad's own, with
-  /// its origin; of a file `cut` short (its header intact), counts what it lacks altogether.
+  /// Of a file `cut` short, also counts what it lacks altogether.
   private static func takeOwn(
     _ found: CatalogueBuilder, cut: CatalogueHeader?, into builder: CatalogueBuilder, _ report: inout Report
   ) -> Failure? {

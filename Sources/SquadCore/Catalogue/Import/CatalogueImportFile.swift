@@ -1,11 +1,9 @@
 import Foundation
 
-/// One archived Marvel file, told by its content (``CatalogueDocument``), read with the rules
-/// `squad import` follows: a leading UTF-8 byte-order mark is skipped, bytes that are not UTF-8
-/// are refused (never repaired into U+FFFD), and an empty or blank file is refused. Records are
-/// characters or comics (``ImportedRecord``).
+/// One archived Marvel file, read with `squad import`'s rules: a byte-order mark is skipped, bytes
+/// that are not UTF-8 are refused (never repaired into U+FFFD), and so is an empty or blank file.
 enum CatalogueImportFile {
-  /// Why a file cannot be imported, in the `FILE: record N: field: what is wrong` form.
+  /// In the `FILE: record N: field: what is wrong` form.
   struct Problem: Error, Equatable, Sendable {
     var path: String
     var detail: String
@@ -14,7 +12,6 @@ enum CatalogueImportFile {
     var description: String { "\(path): \(detail)" }
   }
 
-  /// Its byte-order mark left out.
   static func read(_ path: String) -> Result<[UInt8], Problem> {
     do throws(PersistenceError) {
       guard let bytes = try BoundedInput.regularFile(path, limit: InputLimit.catalogueImportFile) else {
@@ -35,8 +32,7 @@ enum CatalogueImportFile {
     }
   }
 
-  /// The file mapped, when it is a catalogue of squad's own (its magic line) no larger than the
-  /// catalogue's bound; nil otherwise (read as an archive, with that reading's limits and errors).
+  /// Nil for anything else, which is read as an archive, with that reading's limits and errors.
   static func ownCatalogue(_ path: String) -> SharedBytes? {
     guard let bytes = try? SharedBytes.mapping(path),
       bytes.withBytes({ $0.starts(with: "squad-catalogue ".utf8) })
@@ -44,8 +40,6 @@ enum CatalogueImportFile {
     return bytes
   }
 
-  /// Calls `body` with every record of the file's bytes in order, each checked; throws the first
-  /// problem, or what `body` throws as one of this file.
   static func forEachRecord(
     _ bytes: [UInt8], path: String, _ body: (ImportedRecord) throws(CatalogueDocument.Detail) -> Void
   ) throws(Problem) {

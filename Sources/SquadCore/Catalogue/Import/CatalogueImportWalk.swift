@@ -6,19 +6,14 @@ import Foundation
   import Darwin
 #endif
 
-/// The files a `catalogue import` reads: files as named, and in folders, walked recursively, the
-/// `.json`, `.jsonl` and `.ndjson` files (the others are counted as passed over, as are saved
-/// error answers). The walk leaves out hidden entries, enters each folder once, stays on the file
-/// system of the folder named (as `find -xdev` does, so `/` never wanders into `/proc`), and stops
-/// past ``maximumFiles`` files or ``maximumDepth`` levels. A folder or entry that cannot be read
-/// is a problem naming it, never passed over.
+/// The files a `catalogue import` reads: folders are walked for `.json`, `.jsonl` and `.ndjson`,
+/// leaving out hidden entries, on the folder's own file system (as `find -xdev`), each folder once.
+/// A folder or entry that cannot be read is a problem naming it, never passed over.
 enum CatalogueImportWalk {
   /// An archived dump is a few thousand pages.
   static let maximumFiles = 100_000
   static let maximumDepth = 64
 
-  /// The files in order, those named on the command line (read strictly), how many files were
-  /// passed over, and the paths skipped (with `skipInvalid`).
   struct Found: Equatable {
     var files: [String] = []
     var named: Set<String> = []
@@ -31,8 +26,7 @@ enum CatalogueImportWalk {
     return ["json", "jsonl", "ndjson"].contains(name[name.index(after: dot)...].lowercased())
   }
 
-  /// Whether the bytes are a saved API error answer (an object whose `code` is not 200), which a
-  /// walk passes over; the rest of the file is not read.
+  /// An object whose `code` is not 200; the rest of the file is not read.
   static func isErrorAnswer(_ bytes: [UInt8]) -> Bool {
     bytes.withUnsafeBufferPointer { buffer in
       var reader = JSONReader(buffer)
@@ -49,8 +43,7 @@ enum CatalogueImportWalk {
     }
   }
 
-  /// The files of `paths`, each folder's in name order; with `skipInvalid`, paths that cannot be
-  /// read are listed as skipped, otherwise the first one ends the walk.
+  /// Each folder's in name order.
   static func files(
     _ paths: [String], skipInvalid: Bool, maximumFiles: Int = maximumFiles, maximumDepth: Int = maximumDepth
   ) -> Result<Found, CatalogueImport.Failure> {
@@ -115,7 +108,6 @@ enum CatalogueImportWalk {
       }
     }
 
-    /// Nil when it cannot be listed (and skipping is allowed).
     private mutating func list(_ folder: String) throws(CatalogueImport.Failure) -> [String]? {
       var detail = String(cString: strerror(ENOENT))
       do throws(PersistenceError) {

@@ -1,7 +1,6 @@
 import Foundation
 
-/// One record of an archived Marvel file: a character (it has a `name`) or a comic (a `title`),
-/// read by the one rule for each (``CharacterDTO``, ``ComicDTO``), as the API's answers are.
+/// A character (it has a `name`) or a comic (a `title`), read by the API answers' rules.
 enum ImportedRecord: Equatable, Sendable, Decodable {
   case hero(Hero)
   case comic(Comic)

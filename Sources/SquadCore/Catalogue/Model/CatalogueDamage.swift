@@ -1,17 +1,14 @@
-/// One damaged part of a catalogue file, as `squad catalogue check` reports it.
 struct CatalogueDamage: Equatable, Sendable {
   /// `header`, `records`, `id index`, `name index`, `comics`, `comic index`, `counts` or `checks`.
   var section: String
   var detail: String
-  /// The names (folded, as the records' `k`) of damaged heroes whose name still reads.
+  /// Folded, as the records' `k`.
   var heroes: [String] = []
 }
 
 extension CatalogueIndex {
-  /// Every damage in the file, every byte verified: each record and comic (its checksum, the
-  /// record rule), each index block and entry (leading to the line it names, in order), and the
-  /// header's counts against the sections. Linear in the file's size: for `catalogue check` and
-  /// views of everything.
+  /// Every byte verified (docs/CATALOGUE.md): linear in the file's size, for `catalogue check`
+  /// and views of everything.
   func damages() -> [CatalogueDamage] {
     bytes.withBytes { buffer in
       var found: [CatalogueDamage] = []
@@ -64,7 +61,6 @@ extension CatalogueIndex {
       note(
         "id index", badIDs.count, "entry fails its check or leads to the wrong hero",
         "entries fail their check or lead to the wrong hero")
-      // Comics and their index.
       var comicAt: [Int: Comic] = [:]
       var badComics = 0
       offset = header.comics.lowerBound
@@ -84,8 +80,7 @@ extension CatalogueIndex {
       note(
         "comic index", badEntries.count, "entry fails its check or leads to the wrong comic",
         "entries fail their check or lead to the wrong comic")
-      // Counts: each run the known values of the records, ascending (a damaged record's are the
-      // record's damage, reported above).
+      // Counts: each run the known values of the intact records, ascending.
       let stored = (0..<countTable.entries).map { field(buffer, countTable, $0, column: 0, count: 16) }
       let expected = values.flatMap { $0.sorted().map { UInt64(clamping: $0) } }
       let badCounts = stored.filter { $0 == nil }.count

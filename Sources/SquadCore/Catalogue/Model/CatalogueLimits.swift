@@ -1,12 +1,9 @@
-/// The most the stored catalogue may hold, so that squad never writes a catalogue it would then
-/// refuse to read (``InputLimit/mappedFile``) and a build stays in bounded memory. Checked while
-/// an import merges (it stops as soon as the bound is passed) and again before any write: past
-/// it, nothing is written and the command exits 65.
+/// So that squad never writes a catalogue it would refuse to read and a build stays in bounded
+/// memory. Past a bound, nothing is written and the command exits 65.
 enum CatalogueLimits {
   /// The most heroes: twice the design size of 100,000 (Marvel has 1,562).
   static let maximumHeroes = 200_000
   static let maximumComics = 200_000
-  /// What squad reads back.
   static let maximumBytes = InputLimit.mappedFile
 
   static func problem(heroes: Int, comics: Int, bytes: Int) -> String? {

@@ -1,13 +1,8 @@
 import Foundation
 
-/// A comic, as squad knows one: what the API answers for `show`, and what the local catalogue
-/// keeps from imported comics responses so that `show` names a hero's latest comics offline.
-///
-/// Read by one rule wherever it comes from (``ComicDTO``: the API, archives, the catalogue's
-/// lines, the response cache); written in squad's own form, dates as seconds since 1970.
+/// Read by one rule wherever it comes from (``ComicDTO``); written with dates as seconds since 1970.
 struct Comic: Hashable, Sendable, Codable {
   var id: Int
-  /// E.g. `Avengers (1963) #12`.
   var title: String
   var onSale: Date?
   var characters: [HeroID]
@@ -26,7 +21,6 @@ extension Comic {
     try container.encode(characters.map(\.rawValue), forKey: .characters)
   }
 
-  /// A line of the catalogue's comics section.
   struct Line: Codable {
     var comic: Comic
     var origin: HeroOrigin
@@ -48,7 +42,6 @@ extension Comic {
       try container.encode(origin.rawValue, forKey: .src)
     }
 
-    /// Before its checksum.
     var bytes: [UInt8] { CompactJSON.encode(self) }
   }
 }

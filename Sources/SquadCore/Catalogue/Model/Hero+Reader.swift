@@ -1,26 +1,20 @@
 import Foundation
 
 extension Hero {
-  /// Reads a catalogue record (the form `Hero.record` writes) whole.
   init(reading reader: inout JSONReader) throws(JSONReader.Failure) {
     self = try Self.read(&reader, keepingDetails: true)
   }
 
-  /// The one way a hero is read from the catalogue, by the rule of ``CharacterDTO``, straight
-  /// from JSON text: hand-written because every local listing reads thousands (BENCHMARKS.md,
-  /// "heroes, 1,564 synced"). Every field is checked; the description, picture and links are kept
-  /// only when `keepingDetails` (decoding them costs a listing half again: BENCHMARKS.md, "What a
-  /// plain `Hero` would cost listings"). A record that breaks the record rule (``HeroLimits``)
-  /// throws with the reader past it, so a caller reading a list can skip it and go on.
+  /// By the rule of ``CharacterDTO``, hand-written because every listing reads thousands (BENCHMARKS.md,
+  /// "heroes, 1,564 synced"); details are decoded only when kept (they cost a listing half again).
+  /// A record that breaks ``HeroLimits`` throws with the reader past it, so a list can go on.
   static func read(_ reader: inout JSONReader, keepingDetails keep: Bool) throws(JSONReader.Failure) -> Hero {
     let start = reader.offset
     var id: Int?
     var name: String?
     var hero = Hero(id: HeroID(0), name: "")
     var broken: String?
-    // A whole number by the rule of ``WholeNumber`` (a number, or plain digits in a string); any
-    // other value (too large for 64 bits, a fraction) breaks the record rule: the record is
-    // skipped, the rest of the file still reads.
+    // By the rule of ``WholeNumber``; any other value breaks the record rule.
     func number(_ field: String, _ reader: inout JSONReader) throws(JSONReader.Failure) -> Int? {
       guard !reader.skipNull() else { return nil }
       if let value = try? reader.int() { return value }
@@ -82,8 +76,7 @@ extension Hero {
     return hero
   }
 
-  /// `modified`: seconds since 1970, or (in the format-2 records of the previous release)
-  /// Marvel's text, by the one rule of ``CharacterDTO``: one that is not a date is unknown.
+  /// Seconds since 1970, or Marvel's text in format 2; one that is not a date is unknown.
   private static func date(_ reader: inout JSONReader) throws(JSONReader.Failure) -> Date? {
     if let seconds = try? reader.optionalInt() { return MarvelDate.seconds(seconds) }
     guard let text = try? reader.rawStringValue() else {
@@ -95,13 +88,12 @@ extension Hero {
 }
 
 extension Hero {
-  /// The keys of a record's fields, in the order of the read's `switch`.
+  /// In the order of the read's `switch`.
   private static let fields: [StaticString] = [
     "id", "name", "modified", "comics", "series", "stories", "events", "description", "thumbnail", "urls",
   ]
 
-  /// The number of the field `key` names in ``fields``: literal compares, which the compiler
-  /// makes cheap (a listing reads thousands of records; a loop over ``fields`` costs it 5%).
+  /// Literal compares, which the compiler makes cheap (a loop over ``fields`` costs a listing 5%).
   private static func field(_ key: JSONKey) -> Int? {
     if key == "id" { return 0 }
     if key == "name" { return 1 }
@@ -115,9 +107,7 @@ extension Hero {
     return key == "urls" ? 9 : nil
   }
 
-  /// Reads the value of field number `field` of ``fields``, a detail (the description, picture or
-  /// links: into `self` when `keep`, else only checking it); says what breaks the record rule
-  /// (``HeroLimits``), if anything.
+  /// Not `keep`, the detail is only checked; says what breaks the record rule, if anything.
   private mutating func readDetail(_ field: Int, _ reader: inout JSONReader, keep: Bool) throws(JSONReader.Failure)
     -> String?
   {
@@ -151,8 +141,6 @@ extension Hero {
     return (problem ?? HeroLimits.linksProblem(count: count)).map { "urls " + $0 }
   }
 
-  /// The two string members `first` and `second` of the object at the reader, skipping any
-  /// others; nil for one that is missing.
   private static func stringPair(_ reader: inout JSONReader, _ first: StaticString, _ second: StaticString)
     throws(JSONReader.Failure) -> (JSONKey?, JSONKey?)
   {

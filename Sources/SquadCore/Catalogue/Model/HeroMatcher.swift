@@ -1,18 +1,13 @@
-/// Picks the hero a name means: an exact (case-insensitive) name wins, then a unique prefix;
-/// anything else is not found or ambiguous, with candidates to show, the most comics first.
+/// Picks the hero a name means: an exact name wins, then a unique prefix.
 enum HeroMatcher {
-  /// How many candidates an error lists.
   static let candidateLimit = 10
 
-  /// The heroes whose names start with `name` as fans type names (``HeroName/loose(_:)``), or
-  /// with one of the ways it may be meant (``HeroName/variants(_:)``).
   static func matching<Listed: HeroOrderable>(_ name: String, in heroes: [Listed]) -> [Listed] {
     let wanted = HeroName.variants(name).map(HeroName.loose)
     return heroes.filter { hero in wanted.contains(where: HeroName.loose(hero.name).hasPrefix) }
   }
 
-  /// Chooses among the heroes whose names start with `name` (``matching(_:in:)``): an exact name
-  /// as typed, then as fans type it, then the only match; `nearby` offers suggestions when none do.
+  /// An exact name as typed, then as fans type it, then the only match; else `nearby` suggests.
   static func pick(_ name: String, among heroes: [Hero], nearby: [Hero] = []) -> Result<Hero, LookupFailure> {
     let matches = matching(name, in: heroes)
     let wanted = HeroName.folded(name)
@@ -26,12 +21,8 @@ enum HeroMatcher {
     return .failure(.ambiguous(name, candidates: candidates, matchCount: found.count))
   }
 
-  /// Heroes whose names contain the text, or are a few edits away from it, as fans type names:
-  /// closest first, then the most comics.
-  ///
-  /// The work is bounded by the heroes' names, not by the text: a hero whose name is shorter
-  /// than the text by more than the edits allowed cannot be a typo of it and is skipped before
-  /// any comparison, and distances are computed only up to the edits allowed.
+  /// Names containing the text or a few edits away, closest first. The work is bounded by the
+  /// names, not the text: distances are computed only up to the edits allowed.
   static func suggestions<Listed: HeroOrderable>(for name: String, in heroes: [Listed]) -> [Listed] {
     // Each way the name may be meant (`capt amerca`: `captain amerca`), the closest kept.
     let scored = HeroName.variants(name).flatMap { near($0, in: heroes) }
@@ -42,7 +33,6 @@ enum HeroMatcher {
       .map(\.1)
   }
 
-  /// The heroes near one spelling of a name, each with its distance (0: the name holds it).
   private static func near<Listed: HeroOrderable>(_ name: String, in heroes: [Listed]) -> [(Int, Listed)] {
     let folded = HeroName.loose(name)
     // Signs alone are close to nothing; one or two letters allow no edit, which would be all of them.

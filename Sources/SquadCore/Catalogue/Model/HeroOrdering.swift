@@ -1,10 +1,7 @@
 import Foundation
 
-/// Sorts heroes the way the Marvel API does: by name case-insensitively, or by `modified`,
-/// with the id breaking ties so every order is total and repeatable. Counts, which the API
-/// cannot sort by, go from the most (`-comics`) or the fewest (`comics`), unknown counts last
-/// either way (a hero with no known count is neither the most nor the least); ties keep the order
-/// the heroes came in, which from the catalogue is name order.
+/// Sorts heroes as the Marvel API does, the id breaking ties. Counts, which the API cannot sort by,
+/// put unknown counts last either way; ties keep the order the heroes came in (name order).
 enum HeroOrdering {
   static func sorted<Listed: HeroOrderable>(_ heroes: [Listed], by order: HeroOrder) -> [Listed] {
     let positions: [Int]
@@ -23,8 +20,7 @@ enum HeroOrdering {
     sorted(sorted(heroes, by: .name), by: .comicsDescending)
   }
 
-  // Listings in name order come from the catalogue's name index; this sorts the few heroes of a
-  // completion or a "did you mean" list.
+  // Listings come from the name index; this sorts the few heroes of a completion or a suggestion.
   private static func byName(_ heroes: [some HeroOrderable]) -> [Int] {
     let keys = heroes.map { HeroName.folded($0.name) }
     return heroes.indices.sorted { keys[$0] != keys[$1] ? keys[$0] < keys[$1] : heroes[$0].id < heroes[$1].id }
@@ -58,14 +54,11 @@ protocol HeroOrderable {
 extension Hero: HeroOrderable {}
 extension HeroSummary: HeroOrderable {}
 
-/// How names are compared: trimmed, case- and accent-insensitive.
 enum HeroName {
-  /// A name as fans type it: folded, with hyphens, spaces and dots left out (`iron-man`,
-  /// `Iron Man` and `iron.man` are one).
+  /// `iron-man`, `Iron Man` and `iron.man` are one.
   static func loose(_ name: String) -> String { String(folded(name).filter { !"-. ".contains($0) }) }
 
-  /// The ways a typed name may be meant, folded: itself, then with a short form that starts it
-  /// spelt out or shortened (`dr strange`: `doctor strange`; `mister fantastic`: `mr fantastic`).
+  /// Itself, then with a short form spelt out or shortened (`dr strange`: `doctor strange`).
   static func variants(_ name: String) -> [String] {
     let typed = folded(name)
     let head = String(typed.prefix { !"-. ".contains($0) })
@@ -86,8 +79,7 @@ enum HeroName {
       let trimmed = bytes.drop(while: isSpace).reversed().drop(while: isSpace).reversed()
       return String(decoding: trimmed.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }, as: UTF8.self)
     }
-    // Zero-width and other invisible characters (default-ignorable code points) are no part of the
-    // key, so a name is found by what it shows, whatever invisible character it starts with.
+    // Default-ignorable code points (zero-width…) are no part of the key: a name is found by what it shows.
     let visible = name.unicodeScalars.filter { !$0.properties.isDefaultIgnorableCodePoint }
     return String(String.UnicodeScalarView(visible)).trimmingWhitespace()
       .folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)

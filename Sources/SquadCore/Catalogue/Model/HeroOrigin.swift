@@ -1,4 +1,3 @@
-/// Where a hero or comic in the local catalogue came from, for `squad catalogue`.
 enum HeroOrigin: String, CaseIterable, Hashable, Sendable {
   case bundled = "b"
   /// The Marvel API (`sync`, or any command that asked it).

@@ -1,30 +1,21 @@
 import Foundation
 
-/// Every hero squad knows without asking the API: the bundled set merged with everything synced,
-/// fetched or imported since, by id (``HeroMerge``).
-///
-/// Backed by one indexed catalogue (``CatalogueFormat``), memory-mapped or compiled in: finding
-/// one hero, a name prefix or a page in name order reads only the records it returns.
-///
-/// An answer never comes from bytes that fail their check: a read that meets damage is asked
-/// again of what is intact (``CatalogueIndex/intact``).
+/// Every hero squad knows without asking the API, by id: one indexed catalogue, mapped or compiled
+/// in, where a lookup reads only the records it returns. Never answers from bytes that fail their check.
 struct LocalCatalogue: Sendable {
   let index: CatalogueIndex
 
-  /// `body`'s answer from the file, or from what is intact once a read has met damage.
   func answer<T>(_ body: (CatalogueIndex) -> T) -> T {
     let answer = body(index)
     return index.isDamaged ? body(index.intact) : answer
   }
 
-  /// This catalogue with every byte verified first, so that a view of all of it (the picker,
-  /// the summary) is of what is intact from the start.
+  /// Every byte verified first, so that a view of all of it is of what is intact from the start.
   var verified: LocalCatalogue {
     if !index.damages().isEmpty { index.noteDamage() }
     return index.isDamaged ? LocalCatalogue(index: index.intact) : self
   }
 
-  /// In name order.
   var summaries: [HeroSummary] {
     var summaries: [HeroSummary] = []
     summaries.reserveCapacity(index.count)
@@ -33,7 +24,6 @@ struct LocalCatalogue: Sendable {
   }
 
   var count: Int { answer(\.count) }
-  /// When heroes were last stored from the API or an import; nil for the bundled set alone.
   var updatedAt: Date? { index.header.updatedAt }
 
   func hero(_ id: HeroID) -> Hero? { answer { $0.entry(id: id)?.hero } }
@@ -42,8 +32,7 @@ struct LocalCatalogue: Sendable {
     answer { $0.entry(id: id, whole: false).map { HeroSummary($0.hero) } }
   }
 
-  /// Whether the file holds the hero with this id but its record is damaged: why ``hero(_:)``
-  /// finds none when what is intact lacks it too, rather than there being no such hero.
+  /// Why ``hero(_:)`` finds none, rather than there being no such hero.
   func recordIsDamaged(_ id: HeroID) -> Bool { index.recordIsDamaged(id: id) }
 
   func origin(of id: HeroID) -> HeroOrigin? { answer { $0.entry(id: id)?.origin } }
@@ -51,10 +40,8 @@ struct LocalCatalogue: Sendable {
   var comicsByOrigin: [HeroOrigin: Int] { answer(\.header.comicsByOrigin.byOrigin) }
   var comicCount: Int { answer(\.header.comicCount) }
 
-  /// How this catalogue's records of the bundled heroes compare with the bundled records: the
-  /// `same`; those `relabelled`, updated from the API or an import; and those `filledIn`, labelled
-  /// bundled but not the bundled record (``CatalogueBuilder/label(_:_:over:from:)``). What a reset
-  /// reverts and the summary counts.
+  /// `relabelled`: updated from the API or an import; `filledIn`: labelled bundled but not the
+  /// bundled record (``CatalogueBuilder/label(_:_:over:from:)``). What a reset reverts.
   func bundledStanding() -> (same: Int, relabelled: Int, filledIn: Int) {
     var standing = (same: 0, relabelled: 0, filledIn: 0)
     BundledCatalogue.index.eachHero { bundled, _ in
@@ -72,11 +59,9 @@ struct LocalCatalogue: Sendable {
 
   var bundledFingerprint: String { index.header.bundled }
 
-  /// Newest on-sale first.
   func comics(of id: HeroID) -> [Comic] { answer { $0.comics(of: id) } }
 
-  /// Whether merging these heroes from `origin` would change anything, a record or where one came
-  /// from (``CatalogueBuilder/label(_:_:over:from:)``); reads only their records.
+  /// A record or its origin (``CatalogueBuilder/label(_:_:over:from:)``); reads only their records.
   func wouldChange(with heroes: [Hero], origin: HeroOrigin = .api) -> Bool {
     heroes.contains { hero in
       guard let known = answer({ $0.entry(id: hero.id) }) else { return true }
@@ -85,9 +70,7 @@ struct LocalCatalogue: Sendable {
     }
   }
 
-  /// The heroes matching the query's prefix and search, in its order, cut to its window. Name
-  /// orders read only the window; the others sort the matches. The search is the picker's
-  /// (``PickIndex``).
+  /// Name orders read only the window; the others sort the matches. The search is ``PickIndex``'s.
   func page(_ query: HeroQuery, source: DataSource) -> HeroPage {
     answer { index in
       let prefixed = index.positions(prefix: query.namePrefix.map(HeroName.folded) ?? "")
@@ -117,8 +100,6 @@ struct LocalCatalogue: Sendable {
     return HeroPage(heroes: heroes, whole: whole, offset: query.offset, total: matches.count, source: source)
   }
 
-  /// Every hero whose name starts with the prefix (case- and accent-insensitive), in name order;
-  /// all when nil.
   func matching(prefix: String?, limit: Int = Int.max) -> [Hero] {
     answer { index in
       index.heroes(at: index.positions(prefix: prefix.map(HeroName.folded) ?? "").prefix(max(limit, 0))).map(\.hero)
@@ -133,8 +114,7 @@ struct LocalCatalogue: Sendable {
     index.heroes(at: positions, whole: false).map { HeroSummary($0.hero, position: $0.position) }
   }
 
-  /// What `show` says of a hero's comics offline: the two latest by on-sale date, or nil when
-  /// the catalogue knows none (comics come from imported comics responses).
+  /// The two latest by on-sale date; comics come from imported comics responses.
   func comicsSummary(of id: HeroID) -> ComicsSummary? {
     let comics = comics(of: id)
     guard !comics.isEmpty else { return nil }
@@ -144,6 +124,5 @@ struct LocalCatalogue: Sendable {
 }
 
 extension LocalCatalogue {
-  /// The bundled set alone.
   init() { self.init(index: BundledCatalogue.index) }
 }

@@ -1,10 +1,7 @@
 import Foundation
 
-/// Makes a catalogue file: the heroes of an existing catalogue (copied as they are), merged with
-/// new ones as they come (``HeroMerge``), written once in ``CatalogueFormat``.
-///
-/// New records go to a ``RecordSpool`` as soon as they are merged, so the builder holds only a
-/// small entry per hero: a sync of 100,000 heroes stays in bounded memory.
+/// Makes a catalogue file: an existing catalogue's records merged with new ones, written once.
+/// New records go to a ``RecordSpool``, so a sync of 100,000 heroes stays in bounded memory.
 final class CatalogueBuilder {
   private struct Entry {
     var key: String
@@ -30,33 +27,29 @@ final class CatalogueBuilder {
   private var entries: [Entry] = []
   private var positions: [Int: Int] = [:]
   private var comics: [Int: (comic: Comic, origin: HeroOrigin)] = [:]
-  /// Records and comics of the base that fail their check or do not read (``HeroLimits``, a cut
-  /// line, a repeated id) and are not copied forward; of a file salvaged whole (its header
-  /// damaged, so its sections unknown), the lines that start as a record does.
+  /// Records and comics of the base not copied forward (damaged); of a file salvaged whole, the
+  /// lines that start as a record does.
   private(set) var droppedRecords = 0
-  /// Of a file salvaged whole, the lines that start as a comic does and are not copied forward
-  /// (elsewhere a damaged comic is one of ``droppedRecords``).
+  /// Of a file salvaged whole only; elsewhere a damaged comic is one of ``droppedRecords``.
   private(set) var droppedComics = 0
-  // Where each hero merged so far was before its first merge (nil: it is new), so a report can
-  // compare the end result with the start, whatever happened in between.
+  // Where each hero merged so far was before its first merge (nil: it is new).
   private var before: [Int: Location?] = [:]
-  /// Whether a merge since ``startReport()`` changed a byte the file will hold.
+  /// Since ``startReport()``.
   private(set) var changed = false
-  // The bytes the records and comics will take, kept as merges go, so that a bound on the
-  // catalogue (``CatalogueLimits``) is checked without building it.
+  // Kept as merges go, so ``CatalogueLimits`` is checked without building the file.
   private var recordBytes = 0
   private var comicBytes = 0
   private var comicEntries = 0
   private var countEntries = 0
 
-  /// Starts from what is intact of `base`, spooling new records to a file in `spoolFolder` (nil: memory).
+  /// `spoolFolder` nil: new records stay in memory.
   convenience init(base: CatalogueIndex?, spoolFolder: String? = nil) {
     let sections = base.map { ($0.header.records, $0.header.comics) }
     self.init(bytes: base?.bytes, sections, checked: base?.checked ?? false, spoolFolder: spoolFolder)
   }
 
-  /// Holds every intact record and comic found anywhere in `bytes`, a catalogue file whose header
-  /// does not read, as SQLite's `.recover` salvages rows. In format 2 or 3 a line that reads is intact.
+  /// Every intact line of a file whose header does not read, as SQLite's `.recover` salvages rows.
+  /// In format 2 or 3 a line that reads is intact.
   convenience init(salvaging bytes: SharedBytes, spoolFolder: String? = nil) {
     let unchecked = bytes.withBytes { buffer in
       CatalogueFormat.readable.dropFirst(CatalogueFormat.checkedVersions).contains { buffer.starts(with: $0.utf8) }
@@ -76,8 +69,7 @@ final class CatalogueBuilder {
         take(buffer, sections.comics, checked: checked, records: false, counting: true)
       } else {
         take(buffer, 0..<buffer.count, checked: checked, records: true, counting: false)
-        // The records start where the header's fixed size ends, whatever the header holds: a
-        // header zeroed to its last newline must not take the first record with it.
+        // Records start after the header's fixed size, so a zeroed header takes none with it.
         let start = CatalogueFormat.headerSize
         if start < buffer.count, buffer[start - 1] != UInt8(ascii: "\n") {
           let end = buffer[start...].firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? buffer.count
@@ -87,10 +79,8 @@ final class CatalogueBuilder {
     }
   }
 
-  /// Takes every intact line of `range`: records (when `records`) and comics. Only what holds its
-  /// check and reads under the record rule (``HeroLimits``) is copied forward, so a damaged
-  /// record is dropped by the next write; `counting`, lines that do not are counted in
-  /// ``droppedRecords``. Not `counting` is the salvage of a whole file.
+  /// Only lines that hold their check and the record rule are copied forward; `counting`, the
+  /// others go to ``droppedRecords`` (not `counting` is the salvage of a whole file).
   private func take(
     _ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, checked: Bool, records: Bool, counting: Bool
   ) {
@@ -99,8 +89,7 @@ final class CatalogueBuilder {
       var end = offset
       while end < range.upperBound, buffer[end] != UInt8(ascii: "\n") { end += 1 }
       defer { offset = end + 1 }
-      // A copy through a Windows editor or git's autocrlf ends its lines in CR LF; squad's own
-      // file never does, so only the salvage walk passes over the CR.
+      // Only the salvage passes over a CR: a copy through git's autocrlf or a Windows editor has them.
       let last = !counting && end > offset && buffer[end - 1] == UInt8(ascii: "\r") ? end - 1 : end
       // A last line with no newline before the section ends is cut short: damaged too.
       if end < range.upperBound, let content = CatalogueFormat.content(buffer, offset..<last, checked: checked) {
@@ -108,8 +97,7 @@ final class CatalogueBuilder {
           let hero = CatalogueIndex.hero(buffer, content, whole: false), positions[hero.id.rawValue] == nil
         {
           let (key, origin) = (lead.key.string, lead.origin)
-          // A key folded by an earlier rule (a name starting with a zero-width character) is folded
-          // again, in a line written from the whole record.
+          // A key folded by an earlier rule is folded again, in a line written from the whole record.
           let stale = !key.utf8.allSatisfy { $0 < 0x80 } && key != HeroName.folded(hero.name)
           let rewritten = stale ? CatalogueIndex.hero(buffer, content, whole: true) : nil
           let line = rewritten.map { .spool(spool.append(Self.line($0, origin: origin))) } ?? Location.base(content)
@@ -166,17 +154,14 @@ final class CatalogueBuilder {
     return outcome
   }
 
-  /// The origin a merged record is labelled with: the winner's (``HeroMerge/incomingWins(_:_:)``).
-  /// A record from the API or an import that is not older is theirs even when it brings nothing
-  /// new (so a response-cache entry can stand for it, see ``LeanCacheItem``); a newer bundled
-  /// record stays bundled, whatever fields the other filled in.
+  /// The winner's origin: a record from the API or an import that is not older is theirs even
+  /// when it brings nothing new (``LeanCacheItem``); a newer bundled record stays bundled.
   static func label(_ incoming: HeroOrigin, _ hero: Hero, over known: Hero, from origin: HeroOrigin) -> HeroOrigin {
     HeroMerge.incomingWins(known, hero) ? incoming : origin
   }
 
   func contains(_ id: HeroID) -> Bool { positions[id.rawValue] != nil }
 
-  /// Puts back the bundled heroes the catalogue lost (a damaged record) and holds no other record of.
   func restoreBundled() {
     BundledCatalogue.index.eachHero(whole: false) { hero, _ in
       if positions[hero.id.rawValue] == nil, let whole = BundledCatalogue.index.entry(id: hero.id) {
@@ -185,7 +170,6 @@ final class CatalogueBuilder {
     }
   }
 
-  /// Every hero held, in no particular order.
   func eachHero(_ body: (Hero, HeroOrigin) -> Void) {
     for entry in entries { hero(at: entry.line).map { body($0, entry.origin) } }
   }
@@ -225,7 +209,6 @@ final class CatalogueBuilder {
     return .updated
   }
 
-  /// What is wrong with the size of the catalogue as built so far (``CatalogueLimits``).
   func limitProblem() -> String? {
     CatalogueLimits.problem(heroes: count, comics: comics.count, bytes: size)
   }
@@ -237,15 +220,13 @@ final class CatalogueBuilder {
       * CatalogueFormat.checkWidth
   }
 
-  /// Forgets how the merges so far went, so that a report counts only what follows: what the
-  /// store merges while preparing the builder was there before the command, not brought by it.
+  /// What the store merges while preparing the builder was there before the command, not brought by it.
   func startReport() {
     before = [:]
     changed = false
   }
 
-  /// How the heroes merged so far compare with what the catalogue held before: new, changed, or
-  /// the same (even when records in between said otherwise).
+  /// The end result against the start, whatever records in between said.
   func heroOutcomes() -> [HeroMerge.Outcome: Int] {
     var counts: [HeroMerge.Outcome: Int] = [:]
     for (id, start) in before {
@@ -264,7 +245,6 @@ final class CatalogueBuilder {
     return counts
   }
 
-  /// Entry positions in name-key order (bytes), then id.
   private func sortedEntries() -> [Int] {
     entries.indices.sorted { left, right in
       let leftKey = entries[left].key.utf8
@@ -274,8 +254,7 @@ final class CatalogueBuilder {
     }
   }
 
-  /// Hands over each record line, newline included, in the given order. Spooled records are
-  /// read one at a time (not mapped), so a build's memory does not grow with the spool.
+  /// Spooled records are read one at a time (not mapped), so memory does not grow with the spool.
   private func recordLines(_ order: [Int], _ body: (Int, [UInt8], HeroOrigin) throws(PersistenceError) -> Void)
     throws(PersistenceError)
   {
@@ -302,13 +281,11 @@ final class CatalogueBuilder {
     comics.keys.sorted().compactMap { id in comics[id].map { ($0.comic, $0.origin) } }
   }
 
-  /// Of a file cut short (`header` intact), the records and comics it lacks altogether: what the
-  /// header counts less what was salvaged (`comics` of them comics) and what was there but damaged.
+  /// Of a file cut short: what its header counts less what was salvaged and what was damaged.
   func missing(from header: CatalogueHeader, comics: Int) -> (records: Int, comics: Int) {
     (max(0, header.count - count - droppedRecords), max(0, header.comicCount - comics - droppedComics))
   }
 
-  /// Counts (`sign` 1) or discounts (-1) the bytes a comic takes in the file: its line and its index entries.
   private func account(_ comic: Comic, _ sign: Int) {
     let entries = Set(comic.characters).count
     comicEntries += sign * entries
@@ -333,7 +310,7 @@ final class CatalogueBuilder {
     }
   }
 
-  /// A hero's record line before its checksum: name key first and origin second, as the index reads them.
+  /// Name key first and origin second, as the index reads them.
   static func line(_ hero: Hero, origin: HeroOrigin) -> [UInt8] {
     guard case .object(let fields) = hero.record else { return [] }
     let record = JSONValue.object(
@@ -341,7 +318,6 @@ final class CatalogueBuilder {
     return Array(record.encoded().utf8)
   }
 
-  /// Writes the catalogue in ``CatalogueFormat``'s order, the header last.
   func write(updatedAt: Date?, bundled: String, to sink: inout some CatalogueSink) throws(PersistenceError) {
     MemoryRelease.returnFreedMemory()
     let order = sortedEntries()
@@ -350,8 +326,7 @@ final class CatalogueBuilder {
     header.bundled = bundled
     try sink.append([UInt8](repeating: UInt8(ascii: " "), count: CatalogueFormat.headerSize))
     var offset = CatalogueFormat.headerSize
-    // What was written, in name order: a record that could not be read back is left out of the
-    // indexes and the counts alike, so the header always agrees with the file.
+    // A record that could not be read back is left out of indexes and counts alike.
     var written: [(id: Int, offset: Int)] = []
     written.reserveCapacity(order.count)
     var counts: [[Int]] = [[], [], [], []]
@@ -429,8 +404,6 @@ final class CatalogueBuilder {
     header.comicIndex = try Self.append(index, width: CatalogueFormat.comicEntryWidth, &offset, &checks, to: &sink)
   }
 
-  /// Appends an index section at `offset` (moved past it) and the checksum of each block of its
-  /// entries to `checks`; gives where the section lies.
   private static func append(
     _ index: [UInt8], width: Int, _ offset: inout Int, _ checks: inout [UInt8], to sink: inout some CatalogueSink
   ) throws(PersistenceError) -> Range<Int> {

@@ -1,30 +1,20 @@
-/// The one file format of the local catalogue, shared by the stored catalogue (`catalogue.sqc`)
-/// and the bundled set compiled into the binary; docs/CATALOGUE.md ("One file format", "Checked
-/// bytes") lays it out. Plain text: a magic line, a JSON header padded to 1,024 bytes, records in
-/// name-key order, then fixed-width hex indexes (entry `i` at `start + i × width`, so a lookup is
-/// a bisection), comics, their index and the counts section. Offsets are absolute; ids are stored
-/// with the sign bit flipped so that hex order is numeric order; dates are seconds since 1970.
-/// Format 4 adds checksums (``CRC32``) to format 3, format 5 the counts section; formats 3 and 2
-/// (whose dates were text) read as they are, unchecked (the bundled set is format 3 with counts).
+/// The one file format of the stored catalogue and the bundled set; docs/CATALOGUE.md ("One file
+/// format", "Checked bytes") lays it out. Fixed-width hex indexes make a lookup a bisection; ids are
+/// stored with the sign bit flipped so that hex order is numeric order. Formats 3 and 2 read unchecked.
 enum CatalogueFormat {
   static let magic = "squad-catalogue 5"
   /// Newest first.
   static let readable = ["squad-catalogue 5", "squad-catalogue 4", "squad-catalogue 3", "squad-catalogue 2"]
   /// How many of ``readable`` (the first) carry checksums.
   static let checkedVersions = 2
-  /// Index entries under one checksum.
   static let blockEntries = 16
-  /// A line's checksum: a space and 8 hex digits (before its newline); a check line: 8 and a newline.
+  // Bytes, newlines included, of the lines docs/CATALOGUE.md lays out; a line's checksum is a
+  // space and 8 hex digits, a check line 8 digits.
   static let checkWidth = 9
-  /// Bytes before the records: the magic line (18 bytes) and the padded header line.
   static let headerSize = 1024
-  /// One id index entry: 16 hex digits of id, 12 of offset, a newline.
   static let idEntryWidth = 29
-  /// One name index entry: 12 hex digits of offset, a newline.
   static let nameEntryWidth = 13
-  /// One comic index entry: character (16), inverted on-sale seconds (16), offset (12), newline.
   static let comicEntryWidth = 45
-  /// One counts entry: a count (16 hex), a newline.
   static let countEntryWidth = 17
 
   /// The id as a key whose order is the ids' numeric order.
@@ -37,7 +27,6 @@ enum CatalogueFormat {
     }
   }
 
-  /// Nil when one of the `count` bytes at `start` is not a lower-case hex digit.
   static func hex(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, count: Int) -> UInt64? {
     guard start >= 0, start + count <= bytes.count else { return nil }
     var value: UInt64 = 0
@@ -54,8 +43,7 @@ enum CatalogueFormat {
     return value
   }
 
-  /// The content of the line at `range` (newline excluded): in a `checked` file, what comes
-  /// before its checksum, and nil when the checksum does not hold.
+  /// Nil when a `checked` line's checksum does not hold.
   static func content(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, checked: Bool) -> Range<Int>? {
     guard checked else { return range }
     let end = range.upperBound - checkWidth
@@ -65,7 +53,6 @@ enum CatalogueFormat {
     return range.lowerBound..<end
   }
 
-  /// Appends `content`, a space, its checksum and a newline.
   static func appendChecked(_ content: [UInt8], to output: inout [UInt8]) {
     output += content
     output.append(UInt8(ascii: " "))

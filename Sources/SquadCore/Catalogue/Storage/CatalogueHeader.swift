@@ -1,8 +1,5 @@
 import Foundation
 
-/// The header line of a catalogue file: where each section is, and what the file holds. Written
-/// with Foundation's encoder, read with ``JSONReader``; `updatedAt` is seconds since 1970 (text in
-/// the format-2 files of the previous release, which are read too).
 struct CatalogueHeader: Encodable, Equatable, Sendable {
   var count = 0
   var records = 0..<0
@@ -12,19 +9,16 @@ struct CatalogueHeader: Encodable, Equatable, Sendable {
   var comicIndex = 0..<0
   var comicCount = 0
   var updatedAt: Date?
-  /// The fingerprint of the bundled set the file includes.
   var bundled = ""
   var heroes = OriginCounts()
   var comicsByOrigin = OriginCounts()
-  /// Where each count's known values are; nil in formats 4 and before.
+  /// Nil in formats 4 and before.
   var counts: Range<Int>?
-  /// How many heroes have each count known (comics, series, stories, events): the length of
-  /// each run of the counts section.
+  /// How many heroes have each count known: the length of each run of the counts section.
   var known: [Int]?
-  /// Where the checksums of the index blocks are; nil in the unchecked formats 2 and 3.
+  /// Nil in the unchecked formats 2 and 3.
   var checks: Range<Int>?
 
-  /// The header's two lines, padded to ``CatalogueFormat/headerSize`` and ending with their checksum.
   func encoded() -> [UInt8] {
     var line = Array(CatalogueFormat.magic.utf8) + [UInt8(ascii: "\n")] + CompactJSON.encode(self)
     while line.count < CatalogueFormat.headerSize - CatalogueFormat.checkWidth { line.append(UInt8(ascii: " ")) }
@@ -32,14 +26,12 @@ struct CatalogueHeader: Encodable, Equatable, Sendable {
     return line + [UInt8(ascii: "\n")]
   }
 
-  /// Reads and checks the header of a catalogue file.
   init(reading bytes: UnsafeBufferPointer<UInt8>) throws(CatalogueFormatError) {
     self = try Self.lines(bytes)
     try checkAgreement(fileSize: bytes.count)
   }
 
-  /// The header of a file cut short: one that reads intact and whose numbers agree with each
-  /// other, but that gives sections ending past the end of the file; nil for any other file.
+  /// A header that reads intact and agrees with itself but whose sections end past the file's end.
   static func cutShort(_ bytes: UnsafeBufferPointer<UInt8>) -> CatalogueHeader? {
     guard let header = try? lines(bytes) else { return nil }
     let end = header.sections.map(\.upperBound).max() ?? 0
@@ -47,7 +39,6 @@ struct CatalogueHeader: Encodable, Equatable, Sendable {
     return header
   }
 
-  /// The header's two lines, checked on their own: the magic, the checksum, the JSON.
   private static func lines(_ bytes: UnsafeBufferPointer<UInt8>) throws(CatalogueFormatError) -> CatalogueHeader {
     let magic = CatalogueFormat.magic.utf8.count
     guard bytes.count >= CatalogueFormat.headerSize, bytes[magic] == UInt8(ascii: "\n"),
@@ -78,9 +69,8 @@ struct CatalogueHeader: Encodable, Equatable, Sendable {
     [records, ids, names, comics, comicIndex] + [counts, checks].compactMap { $0 }
   }
 
-  // The header's JSON line, read by JSONReader: JSONDecoder's set-up cost every command 1M
-  // instructions. Every key but updatedAt and checks is required; the first of a repeated key
-  // counts; unknown keys are passed over.
+  // Read by JSONReader: JSONDecoder's set-up cost every command 1M instructions. Every key but
+  // updatedAt and checks is required; the first of a repeated key counts; unknown keys are passed over.
   private static func read(_ reader: inout JSONReader) throws(JSONReader.Failure) -> CatalogueHeader {
     func range() throws(JSONReader.Failure) -> Range<Int> {
       try reader.beginArray()
@@ -155,13 +145,11 @@ struct CatalogueHeader: Encodable, Equatable, Sendable {
     return header
   }
 
-  /// Checks that the header's numbers agree with each other and with the file: every later
-  /// computation trusts them, so a number that does not agree makes the file damaged rather than
-  /// a trap or a lie on screen. The arithmetic is checked, since the numbers come from a file.
+  /// Every later computation trusts the numbers, so one that does not agree is damage, never a
+  /// trap or a lie on screen; the arithmetic is checked.
   private func checkAgreement(fileSize: Int) throws(CatalogueFormatError) {
-    // The sections lie within the file and follow each other in this order, as the writer puts
-    // them; checked first, so that no section's size below can overflow.
-    // The last one ends where the file does: a byte added or taken away anywhere is damage.
+    // The sections follow each other in the writer's order (checked first, so no size below can
+    // overflow), the last ending where the file does: a byte added or taken away is damage.
     let sections = self.sections
     guard sections.allSatisfy({ $0.lowerBound >= CatalogueFormat.headerSize && $0.upperBound <= fileSize }) else {
       throw .damaged("a section of the header lies outside the file")
@@ -187,9 +175,8 @@ struct CatalogueHeader: Encodable, Equatable, Sendable {
 
   init() {}
 
-  /// The version of a catalogue file a newer squad wrote (`squad-catalogue 6` and on); nil for
-  /// any other bytes. Its header line's checksum must hold as this format's does: a damaged
-  /// version digit (`5` become `7`) is damage, never a newer squad's file.
+  /// Its header line's checksum must hold: a damaged version digit (`5` become `7`) is damage,
+  /// never a newer squad's file.
   private static func newerFormat(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
     let prefix = Array("squad-catalogue ".utf8)
     let end = CatalogueFormat.headerSize - CatalogueFormat.checkWidth
@@ -202,7 +189,6 @@ struct CatalogueHeader: Encodable, Equatable, Sendable {
     return version
   }
 
-  /// Whether the counts section holds four runs of at most `count` values each, as `known` says.
   private var countsAgree: Bool {
     guard let counts, let known else { return true }
     guard known.count == 4, known.allSatisfy({ (0...count).contains($0) }) else { return false }
@@ -212,7 +198,6 @@ struct CatalogueHeader: Encodable, Equatable, Sendable {
 
   var countEntries: Int { known?.reduce(0, +) ?? 0 }
 
-  /// One for each block of each index.
   private var checkLines: Int {
     2 * Self.blocks(count) + Self.blocks(comicIndex.count / CatalogueFormat.comicEntryWidth)
       + Self.blocks(countEntries)
@@ -245,10 +230,9 @@ struct OriginCounts: Encodable, Equatable, Sendable {
     }
   }
 
-  /// The counts above 0.
   var byOrigin: [HeroOrigin: Int] { HeroOrigin.allCases.reduce(into: [:]) { if self[$1] > 0 { $0[$1] = self[$1] } } }
 
-  /// The sum; nil when a count is below 0 or the sum does not fit.
+  /// Nil when a count is below 0 or the sum does not fit.
   var total: Int? {
     guard bundled >= 0, api >= 0, imported >= 0 else { return nil }
     let (partial, first) = bundled.addingReportingOverflow(api)
@@ -258,10 +242,9 @@ struct OriginCounts: Encodable, Equatable, Sendable {
 }
 
 enum CatalogueFormatError: Error, Equatable {
-  /// Not this format at all (an older `catalogue.json`, or another file).
   case notACatalogue
   case damaged(String)
-  /// A later format, written by a newer squad: never taken for damage, so never set aside.
+  /// Never taken for damage, so never set aside.
   case newer(Int)
 
   var description: String {

@@ -6,26 +6,19 @@ import Foundation
   import Darwin
 #endif
 
-/// A catalogue file (``CatalogueFormat``) read in place: heroes found by bisection of its
-/// fixed-width indexes, each record parsed only when asked for.
-///
-/// Nothing is trusted beyond the header's bounds (checked by ``CatalogueHeader``). What a read
-/// uses is verified as it is used: a record, comic or index block that fails its checksum, does
-/// not read or breaks the record rule (``HeroLimits``), or an id entry leading to another hero,
-/// is damage. It is never answered from: the read notes it (``isDamaged``, said once through
-/// `onDamage`) and ``LocalCatalogue`` answers again from ``intact``.
+/// A catalogue file read in place by bisection of its indexes, each record parsed when asked for.
+/// What a read uses is verified as it is used; damage (docs/CATALOGUE.md) is never answered from:
+/// it is noted (``isDamaged``, said once through `onDamage`) and ``intact`` answers instead.
 final class CatalogueIndex: Sendable {
   let bytes: SharedBytes
   let header: CatalogueHeader
   private let onDamage: (@Sendable () -> Void)?
   private let damage = Mutex<(met: Bool, intact: CatalogueIndex?)>((false, nil))
-  // Which index blocks held their checksum, by check line: a table of 100 members makes 100 id
-  // bisections, whose first probes share blocks (docs/DECISIONS.md, "Verify what is used"). The
-  // bytes never change under a read (a write replaces the file by a rename).
+  // Which index blocks held their checksum: bisections' first probes share blocks (docs/DECISIONS.md,
+  // "Verify what is used"). The bytes never change under a read (a write renames a new file in).
   private let verifiedBlocks: Mutex<[Bool]>
   private let idOrderChecked = Mutex(false)
 
-  /// Throws when `bytes` are not a catalogue or its header is damaged.
   init(_ bytes: SharedBytes, onDamage: (@Sendable () -> Void)? = nil) throws(CatalogueFormatError) {
     self.bytes = bytes
     self.onDamage = onDamage
@@ -41,7 +34,6 @@ final class CatalogueIndex: Sendable {
   }
 
   var count: Int { header.count }
-  /// Whether the file carries checksums (formats 4 and 5).
   var checked: Bool { header.checks != nil }
   var isDamaged: Bool { damage.withLock { $0.met } }
 
@@ -53,8 +45,7 @@ final class CatalogueIndex: Sendable {
     if first { onDamage?() }
   }
 
-  /// What is intact of the file (every record and comic whose check holds, and the bundled heroes
-  /// whose records were lost), built in memory once: what answers once damage is met.
+  /// Built in memory once, with the bundled heroes whose records were lost: answers after damage.
   var intact: CatalogueIndex {
     if let built = damage.withLock({ $0.intact }) { return built }
     let builder = CatalogueBuilder(base: self)
@@ -85,8 +76,7 @@ final class CatalogueIndex: Sendable {
       firstCheck: comicTable.firstCheck + CatalogueHeader.blocks(comicTable.entries))
   }
 
-  /// The `count` hex digits at `column` of entry `entry` of `table`, once its block's checksum
-  /// holds; nil, noted as damage, when it does not or they are not hex.
+  /// Nil, noted as damage, when the block's checksum fails or the digits are not hex.
   func field(_ buffer: UnsafeBufferPointer<UInt8>, _ table: Table, _ entry: Int, column: Int, count: Int) -> UInt64? {
     guard entry >= 0, entry < table.entries else { return nil }
     let block = entry / CatalogueFormat.blockEntries
@@ -113,8 +103,6 @@ final class CatalogueIndex: Sendable {
     return value
   }
 
-  /// The content of the line starting at `offset` in `section`, its checksum verified; nil when
-  /// no line starts there or it fails.
   func line(_ buffer: UnsafeBufferPointer<UInt8>, at offset: Int, in section: Range<Int>) -> Range<Int>? {
     guard section.contains(offset), offset == section.lowerBound || buffer[offset - 1] == UInt8(ascii: "\n") else {
       return nil
@@ -123,7 +111,7 @@ final class CatalogueIndex: Sendable {
     return CatalogueFormat.content(buffer, offset..<end, checked: checked)
   }
 
-  /// The hero at `position` in name order; not `whole`, its details checked and left empty.
+  /// Not `whole`, its details checked and left empty.
   func entry(at position: Int, whole: Bool = true) -> (hero: Hero, origin: HeroOrigin)? {
     bytes.withBytes { buffer in
       guard let offset = nameOffset(buffer, position) else { return nil }
@@ -131,10 +119,8 @@ final class CatalogueIndex: Sendable {
     }
   }
 
-  /// The heroes at `positions` (ascending), whole or not (``entry(at:whole:)``), their keys
-  /// checked to be in order with each other and with the keys just outside (records swapped whole
-  /// keep their checksums; only the order shows them): a listing in name order never shows a
-  /// hero out of its place in silence.
+  /// Keys are checked in order with each other and the keys just outside: records swapped whole
+  /// keep their checksums, and only the order shows them.
   func heroes(at positions: some BidirectionalCollection<Int>, whole: Bool = true) -> [(hero: Hero, position: Int)] {
     guard let first = positions.first, let last = positions.last else { return [] }
     return bytes.withBytes { buffer in
@@ -170,8 +156,6 @@ final class CatalogueIndex: Sendable {
     }
   }
 
-  /// Whether the id index holds this id but the record it leads to fails its check (or is
-  /// another hero's): the file has the hero, and its record is damaged.
   func recordIsDamaged(id: HeroID) -> Bool {
     bytes.withBytes { buffer in
       guard let offset = recordOffset(buffer, id: id) else { return false }
@@ -189,9 +173,8 @@ final class CatalogueIndex: Sendable {
     return field(buffer, ids, position, column: 16, count: 12).map(Int.init)
   }
 
-  /// Notes damage when the id entries are out of order, checked whole at the first miss of a
-  /// read: bisection trusts the order, and entries swapped under checksums that hold would
-  /// otherwise hide a hero in silence. Once a read, so a sync of thousands pays one pass.
+  /// Bisection trusts the order: entries swapped under checksums that hold would hide a hero.
+  /// Checked whole at a read's first miss, so a sync of thousands pays one pass.
   private func checkOrder(_ buffer: UnsafeBufferPointer<UInt8>) {
     guard
       idOrderChecked.withLock({ checked in
@@ -207,8 +190,6 @@ final class CatalogueIndex: Sendable {
     }
   }
 
-  /// The positions, in name order, of the heroes whose folded name starts with `prefix`
-  /// (``HeroName/folded(_:)``); every position for an empty prefix.
   func positions(prefix: String) -> Range<Int> {
     let wanted = Array(prefix.utf8)
     guard !wanted.isEmpty else { return 0..<header.count }
@@ -233,7 +214,6 @@ final class CatalogueIndex: Sendable {
     }
   }
 
-  /// Every hero in name order, whole or not (``entry(at:whole:)``), read one record at a time.
   func eachHero(whole: Bool = true, _ body: (Hero, HeroOrigin) -> Void) {
     bytes.withBytes { buffer in
       var offset = header.records.lowerBound
@@ -245,7 +225,6 @@ final class CatalogueIndex: Sendable {
     }
   }
 
-  /// Every hero's folded name (the `k` member), in name order; reads no other member.
   func forEachFoldedName(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
     bytes.withBytes { buffer in
       for position in 0..<header.count {
@@ -280,8 +259,7 @@ final class CatalogueIndex: Sendable {
     }
   }
 
-  /// Where `hero` stands by each count among the catalogue's heroes (its own record left out),
-  /// by bisection of the counts section; nil when the file has none (format 4 and before).
+  /// Its own record left out; nil before format 5.
   func ranks(of hero: Hero) -> [HeroRank?]? {
     guard let known = header.known else { return nil }
     // The catalogue's record of the same hero is among the values; the hero is counted by `counts`.
@@ -312,7 +290,6 @@ final class CatalogueIndex: Sendable {
     }
   }
 
-  /// The comic line at `offset`, read by the one comic rule (``ComicDTO``).
   func comicLine(_ buffer: UnsafeBufferPointer<UInt8>, at offset: Int) -> Comic.Line? {
     guard let line = line(buffer, at: offset, in: header.comics),
       let comic = try? JSONDecoder().decode(Comic.Line.self, from: Data(buffer[line]))
@@ -334,8 +311,7 @@ final class CatalogueIndex: Sendable {
     return UnsafeRawPointer(newline) - UnsafeRawPointer(base)
   }
 
-  /// The record at `offset`; in file order, `previous` holds the key before it, which must not
-  /// come after its own (records swapped whole keep their checksums).
+  /// `previous`: the key before it in file order, which must not come after its own.
   func record(_ buffer: UnsafeBufferPointer<UInt8>, at offset: Int, previous: inout [UInt8], whole: Bool) -> (
     hero: Hero, origin: HeroOrigin
   )? {
@@ -356,13 +332,11 @@ final class CatalogueIndex: Sendable {
     return record(buffer, at: offset, previous: &first, whole: whole)
   }
 
-  /// Nil when the record at `range` breaks the record rule; not `whole`, its details are left empty.
   static func hero(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, whole: Bool) -> Hero? {
     var reader = JSONReader(buffer, range: range)
     return try? Hero.read(&reader, keepingDetails: whole)
   }
 
-  /// The name key (`k`) and origin (`src`) the writer puts first and second in a record line.
   static func lead(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> (key: JSONKey, origin: HeroOrigin)? {
     var reader = JSONReader(buffer, range: range)
     guard (try? reader.beginObject()) != nil, let first = try? reader.nextKey(), first == "k",
@@ -376,7 +350,6 @@ final class CatalogueIndex: Sendable {
     Self.bisect(header.count) { key(buffer, $0).map { $0.withUTF8(isBefore) } ?? false }
   }
 
-  /// The first of `count` positions that fails `isBefore` (all positions that pass come first).
   private static func bisect(_ count: Int, isBefore: (Int) -> Bool) -> Int {
     var low = 0
     var high = count
@@ -396,7 +369,7 @@ final class CatalogueIndex: Sendable {
     return lead.key
   }
 
-  /// Compares a key with a prefix: 0 when the key starts with it, else the order of the two.
+  /// 0 when the key starts with the prefix.
   private func compareKey(_ key: UnsafeBufferPointer<UInt8>, _ prefix: [UInt8]) -> Int {
     let common = min(key.count, prefix.count)
     for index in 0..<common where key[index] != prefix[index] { return key[index] < prefix[index] ? -1 : 1 }

@@ -6,10 +6,8 @@ import Foundation
   import Darwin
 #endif
 
-/// Where a catalogue build writes: bytes appended in order, then the header put in front.
 protocol CatalogueSink {
   mutating func append(_ bytes: [UInt8]) throws(PersistenceError)
-  /// Writes the header over the placeholder at the start and finishes.
   mutating func finish(header: [UInt8]) throws(PersistenceError)
 }
 
@@ -23,12 +21,8 @@ struct MemoryCatalogueSink: CatalogueSink {
   }
 }
 
-/// A catalogue written to a temporary file beside the file it replaces, in 1 MiB writes, flushed
-/// and renamed over it at the end: a reader sees the old file or the new one, and a build killed
-/// half-way leaves the old one (its temporary file is removed by the next writer).
-///
-/// Where it goes follows the one output path's rules (``OutputFile/Replacement``): a link is
-/// followed and its target replaced beside itself, keeping its permissions and owner.
+/// Written beside the file it replaces and renamed over it: a reader sees the old file or the
+/// new one, and a build killed half-way leaves the old one.
 final class FileCatalogueSink: CatalogueSink {
   let path: String
   private let temporary: String
@@ -36,14 +30,11 @@ final class FileCatalogueSink: CatalogueSink {
   private let cleanupSlot: Int32
   private var buffer: [UInt8] = []
   private var finished = false
-
-  /// Where the file replaced was kept (``AsideName``).
   private(set) var keptAside: String?
   private let keepsReplaced: Bool
 
-  /// Call under the catalogue's lock. With `keepingReplaced`, the file replaced keeps a name of
-  /// its own: given only once the new file is whole on the disk, and taken back when the
-  /// replacing fails, so a write that fails leaves the catalogue as it was.
+  /// Call under the catalogue's lock. `keepingReplaced`: the old file keeps a name of its own, given
+  /// once the new file is whole on the disk and taken back when replacing fails.
   init(target: OutputFile.Replacement, keepingReplaced: Bool = false) throws(PersistenceError) {
     keepsReplaced = keepingReplaced
     path = target.path

@@ -6,12 +6,9 @@ import Foundation
   import Darwin
 #endif
 
-/// The local catalogue file (``SquadPaths/catalogueFile``): read once per process, mapped; written
-/// whole and atomically, under a lock, after re-reading it, so concurrent processes never undo
-/// each other's additions. Older releases' files are taken in by one explicit step
-/// (``upgrade()``), never by a read. A damaged file answers with what is intact and a warning;
-/// the next write keeps every intact record, puts back lost bundled heroes and moves the file
-/// aside. A file that cannot be read is an error (``read()``), not damage.
+/// The local catalogue file: read once per process, mapped; written whole, atomically and under a
+/// lock after re-reading it, so concurrent processes never undo each other's additions. Damage and
+/// its repair: docs/CATALOGUE.md. A file that cannot be read is an error, not damage.
 final class CatalogueStore: Sendable {
   let path: String
   let legacyPath: String
@@ -24,8 +21,7 @@ final class CatalogueStore: Sendable {
   private let readFailureReported = Mutex(false)
   private let notKeptReported = Mutex(false)
 
-  /// `warn` hears about a damaged file, `notice` about an upgrade, and `alert` (never silenced by
-  /// `--quiet`: it is about the user's data) about a damaged file moved aside.
+  /// `alert` (about a damaged file moved aside) is never silenced by `--quiet`: it is the user's data.
   init(
     paths: SquadPaths, warn: @escaping @Sendable (String) -> Void = { _ in },
     notice: (@Sendable (String) -> Void)? = nil, alert: (@Sendable (String) -> Void)? = nil
@@ -38,8 +34,7 @@ final class CatalogueStore: Sendable {
     self.alert = alert ?? warn
   }
 
-  /// The catalogue; the bundled set, with a warning, when the file cannot be read (``read()`` is
-  /// for answers that must not come from it).
+  /// The bundled set, with a warning, when the file cannot be read.
   var catalogue: LocalCatalogue {
     do throws(PersistenceError) {
       return try read()
@@ -49,7 +44,6 @@ final class CatalogueStore: Sendable {
     }
   }
 
-  /// The catalogue, read once; throws when the file cannot be read (an error, not damage).
   func read() throws(PersistenceError) -> LocalCatalogue {
     try loaded.withLock { slot in
       if let slot { return slot }
@@ -59,7 +53,6 @@ final class CatalogueStore: Sendable {
     }.get()
   }
 
-  /// Merges heroes in (``HeroMerge``) and saves when that changed anything.
   func remember(_ heroes: [Hero], at date: Date, origin: HeroOrigin = .api) throws(PersistenceError) {
     guard catalogue.wouldChange(with: heroes, origin: origin) else { return }
     try update(
@@ -70,7 +63,6 @@ final class CatalogueStore: Sendable {
       })
   }
 
-  /// Says, once a process, that heroes an API answer brought could not be kept.
   func sayNotKept(_ error: PersistenceError) {
     guard Self.first(notKeptReported) else { return }
     warn(
@@ -79,9 +71,7 @@ final class CatalogueStore: Sendable {
     )
   }
 
-  /// Runs `change` on a builder holding the current catalogue, under the lock, and writes the
-  /// result when `change` says to (or the file is damaged, which a write repairs); nil from
-  /// `change` refuses the change. `updatedAt` becomes `date` (or stays, when nil). Says whether it wrote.
+  /// Writes when `change` says to or the file is damaged (a write repairs it); nil refuses the change.
   @discardableResult
   func update(
     at date: Date?, spool: Bool = false, deciding change: (CatalogueBuilder) throws(PersistenceError) -> Bool?
@@ -111,7 +101,6 @@ final class CatalogueStore: Sendable {
     var sink = try FileCatalogueSink(target: target, keepingReplaced: plan.aside != nil && keptAs == nil)
     let updatedAt = date.map { max($0, plan.updatedAt ?? $0) } ?? plan.updatedAt
     try builder.write(updatedAt: updatedAt, bundled: BundledCatalogue.fingerprint, to: &sink)
-    // Said once the new file is in place, as the kept-aside warning is.
     plan.notice.map(notice)
     announce(plan.aside, keptAt: sink.keptAside ?? keptAs)
     // Only once its heroes are in the new file is the old release's file removed.
@@ -120,22 +109,17 @@ final class CatalogueStore: Sendable {
     return true
   }
 
-  /// What ``reset(asked:)`` would drop now, or the damage that makes the stored file unusable.
   func resetContents() throws(PersistenceError) -> CatalogueContents {
     let file = try storedFile()
     return CatalogueContents(resetting: CatalogueSnapshot(path: path, stored: try stored(warning: false)), file: file)
   }
 
-  /// The stored file's device, inode and size (a link followed).
   private func storedFile() throws(PersistenceError) -> [UInt64]? {
     try FileKind.status(path, following: true).map { FileKind.identity(of: $0) + [UInt64(max($0.st_size, 0))] }
   }
 
-  /// Drops everything but the bundled set, under the lock, through the same one write as every
-  /// change (so a link is followed and a read-only file refused). A damaged file is moved aside,
-  /// saying so, never deleted. When a person was asked about `asked` (``resetContents()``), a
-  /// catalogue that holds anything else by the time of the lock is left as it is: a reset never
-  /// drops what nobody was asked about (heroes imported while the question waited).
+  /// Keeps the bundled set alone. A catalogue that no longer holds what the person was `asked`
+  /// about is left as it is: a reset never drops what nobody was asked about.
   func reset(asked: CatalogueContents? = nil) throws(PersistenceError) {
     // With no file there the bundled set already answers alone: nothing to lock, nothing created.
     guard try FileKind.isPresent(path) else { return loaded.withLock { $0 = .success(LocalCatalogue()) } }
@@ -150,8 +134,7 @@ final class CatalogueStore: Sendable {
         path: path, reason: .changedMeanwhile(during: "while you were asked", command: "squad catalogue reset"))
     }
     let plan = CataloguePlan.reset(from: snapshot)
-    // A file that was there (or is kept aside) is replaced by the bundled set alone, so a linked
-    // catalogue.sqc never becomes a link to nothing.
+    // Replaced by the bundled set alone, so a linked catalogue.sqc never becomes a link to nothing.
     guard target.exists else {
       loaded.withLock { $0 = .success(LocalCatalogue()) }
       return
@@ -162,10 +145,8 @@ final class CatalogueStore: Sendable {
     loaded.withLock { $0 = nil }
   }
 
-  /// Where a write goes, and a kept-aside name the file already has. A file with other hard links
-  /// is refused: their names would keep the old catalogue in silence. Names `<file>.damaged-…` are
-  /// the exception (a write killed between keeping a damaged file aside and replacing it leaves
-  /// one): they stay, holding the file replaced, which is then not kept aside a second time.
+  /// Refuses a file with other hard links (they would keep the old catalogue in silence), except
+  /// `<file>.damaged-…` names a killed write left: the file is then not kept aside a second time.
   private func replacement() throws(PersistenceError) -> (target: OutputFile.Replacement, keptAs: String?) {
     let target = try OutputFile.Replacement(path: path)
     guard let status = try FileKind.status(target.path), status.st_nlink > 1 else { return (target, nil) }
@@ -177,8 +158,7 @@ final class CatalogueStore: Sendable {
     return (target, twins.first?.path)
   }
 
-  /// The damaged catalogues earlier writes (of this release or another) kept aside beside the
-  /// file (beside a linked catalogue's target), by name: what `catalogue import` can bring back.
+  /// The damaged catalogues earlier writes kept aside, what `catalogue import` can bring back.
   func keptAside() -> [String] {
     let file = (try? OutputFile.Replacement(path: path).path) ?? path
     let current = try? FileKind.status(file)
@@ -188,7 +168,6 @@ final class CatalogueStore: Sendable {
     }.map(\.path)
   }
 
-  /// The names `<file>.damaged-…` beside `file`, in name order, with what each is (not followed).
   private static func asides(of file: String) -> [(path: String, status: stat)] {
     let (folder, name) = AtomicFile.folderAndName(of: file)
     let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
@@ -201,15 +180,13 @@ final class CatalogueStore: Sendable {
     one.st_ino == other.st_ino && one.st_dev == other.st_dev
   }
 
-  /// The file as it reads now: only bytes that read and fail the checks are damage.
   private func stored(warning: Bool = true) throws(PersistenceError) -> CatalogueSnapshot.Stored {
     let bytes: SharedBytes?
     do throws(PersistenceError) {
       bytes = try SharedBytes.mapping(path)
     } catch {
-      // A read that fails is an error, not damage: there are no bytes to check, and no repair
-      // can write over a folder, a FIFO or a link to nothing (the message says what to do).
-      // A file over the size limit is bytes: it is damage, set aside by the next write.
+      // A read that fails is an error, not damage (no repair writes over a folder or a FIFO);
+      // a file over the size limit is damage, set aside by the next write.
       switch error.reason {
       case .tooLarge: return .damaged(error.description, nil)
       default: throw error
@@ -236,8 +213,7 @@ final class CatalogueStore: Sendable {
         + "'squad catalogue check --repair' repairs it.")
   }
 
-  /// What `squad catalogue check` reports: every damage of the stored file, and how many heroes
-  /// are intact. Its report says it all, so the reads warn of nothing.
+  /// Its report says it all, so the reads warn of nothing.
   func check() throws(PersistenceError) -> CatalogueCheckReport {
     var report = CatalogueCheckReport(file: path, damages: [], intact: LocalCatalogue().count, checksums: true)
     switch try stored(warning: false) {
@@ -260,23 +236,19 @@ final class CatalogueStore: Sendable {
     return report
   }
 
-  /// How many heroes of a damaged file read intact, and how many bundled heroes whose records
-  /// were lost come back from the bundled set, as a read and a repair put them back.
   private static func intact(_ found: CatalogueBuilder) -> (intact: Int, restored: Int) {
     let intact = found.count
     found.restoreBundled()
     return (intact, found.count - intact)
   }
 
-  /// Writes the catalogue again when it is damaged; says whether it wrote. The repair is a change
-  /// made at `date`: a file whose header did not read has no last change left to keep.
+  /// A change at `date`: a file whose header did not read has no last change left to keep.
   func repair(at date: Date) throws(PersistenceError) -> Bool {
     try update(at: date, deciding: { _ in false })
   }
 
-  /// The catalogue as it reads now, written nowhere. The previous release's `cache/catalogue.json`
-  /// is merged in memory, so its heroes answer before the upgrade too; a catalogue of another
-  /// bundled set answers as stored (merging the new set on every read would cost each command).
+  /// The previous release's file is merged in memory, so its heroes answer before the upgrade; a
+  /// catalogue of another bundled set answers as stored (merging on every read would cost each command).
   private func readFile() throws(PersistenceError) -> LocalCatalogue {
     let snapshot = CatalogueSnapshot(path: path, stored: try stored(), legacy: legacy())
     switch snapshot.stored {
@@ -290,10 +262,8 @@ final class CatalogueStore: Sendable {
       index: plan.builder.memoryIndex(updatedAt: plan.updatedAt, bundled: BundledCatalogue.fingerprint))
   }
 
-  /// Takes in what an earlier release left (its `cache/catalogue.json`, or a catalogue built with
-  /// another bundled set) in one write; nothing when the stored file is damaged (the next write
-  /// sets it aside). The explicit migration step of commands that change data
-  /// (``FeatureCommand/upgradesCatalogue``); reading never migrates.
+  /// Takes in an earlier release's file or bundled set in one write, for commands that change
+  /// data (``FeatureCommand/upgradesCatalogue``); reading never migrates, nor does a damaged file.
   func upgrade() {
     let legacy = self.legacy() != nil
     let failure: (PersistenceError) -> String
@@ -310,8 +280,7 @@ final class CatalogueStore: Sendable {
     do throws(PersistenceError) { try update(at: nil, deciding: { _ in true }) } catch { warn(failure(error)) }
   }
 
-  /// The previous release's file, to migrate; nil when it is not there. One that cannot be read
-  /// is reported (once a process: it is tried again while it exists) and left where it is.
+  /// One that cannot be read is reported once a process and left where it is.
   private func legacy() -> CatalogueSnapshot.Legacy? {
     do throws(PersistenceError) {
       guard let legacy = try LegacyCatalogueFile(path: legacyPath).load() else { return nil }
@@ -325,7 +294,6 @@ final class CatalogueStore: Sendable {
     }
   }
 
-  /// Whether this is the first time `reported` is asked (a warning said once a process).
   private static func first(_ reported: Mutex<Bool>) -> Bool {
     reported.withLock { reported in
       defer { reported = true }
@@ -349,7 +317,6 @@ final class CatalogueStore: Sendable {
         + "instead, use 'squad catalogue import <file>'.")
   }
 
-  /// Says where the damaged file was kept, once the new file replaced it.
   private func announce(_ aside: CataloguePlan.Aside?, keptAt kept: String?) {
     guard let aside, let kept else { return }
     alert(

@@ -4,10 +4,8 @@
   import Darwin
 #endif
 
-/// Where a catalogue build keeps the record lines it has made so far: in memory for small builds,
-/// or an unlinked temporary file so that a sync of 100,000 heroes holds none of them in memory.
-/// Its name (``leftoverName``) carries the process's id, so one whose unlink failed is swept as
-/// a stale temporary file (``AtomicFile/removeLeftovers(of:)``) once its process has ended.
+/// A build's record lines so far, in an unlinked temporary file (or memory). Its name carries the
+/// process's id, so one whose unlink failed is swept once its process has ended.
 final class RecordSpool {
   static let leftoverName = "catalogue-spool"
   private var memory: [UInt8] = []
@@ -16,7 +14,6 @@ final class RecordSpool {
   /// The first read that failed: what the build would write is incomplete, so it must not be written.
   private(set) var failure: PersistenceError?
 
-  /// In memory, or in an anonymous file in `folder` (falling back to memory).
   init(folder: String? = nil) {
     guard let folder else { return }
     var template = Array((folder + "/.\(Self.leftoverName).tmp-\(getpid())-XXXXXX").utf8CString)
@@ -45,7 +42,7 @@ final class RecordSpool {
     return start..<size
   }
 
-  /// The bytes at `range`; none when they cannot be read back (``failure`` says why).
+  /// None when they cannot be read back (``failure`` says why).
   func read(_ range: Range<Int>) -> [UInt8] {
     guard descriptor >= 0 else { return Array(memory[range]) }
     var bytes = [UInt8](repeating: 0, count: range.count)
