@@ -4,8 +4,7 @@ struct CatalogueContents: Equatable, Sendable {
   var revertedHeroes = 0
   var comics: Int
   var damage: String? = nil
-  /// Device, inode, size: every write replaces the file, so another one under the reset's lock
-  /// means a change the question did not count.
+  /// Device, inode, size: another file under the reset's lock is a change the question did not count.
   var file: [UInt64]? = nil
 
   var isBundledSetOnly: Bool { droppedHeroes == 0 && revertedHeroes == 0 && comics == 0 && damage == nil }

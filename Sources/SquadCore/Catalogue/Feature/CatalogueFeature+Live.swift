@@ -1,17 +1,9 @@
 import Foundation
 
 struct CatalogueEffects: EffectRunner {
-  private let store: CatalogueStore
-  private let paths: SquadPaths
-  private let confirm: @Sendable (String) async -> Bool
-  private let now: @Sendable () -> Date
-
-  init(store: CatalogueStore, paths: SquadPaths, environment: AppEnvironment) {
-    self.store = store
-    self.paths = paths
-    confirm = environment.confirm
-    now = environment.now
-  }
+  let store: CatalogueStore
+  let paths: SquadPaths
+  let environment: AppEnvironment
 
   func run(_ effect: CatalogueFeature.Effect, send: @escaping @Sendable (CatalogueFeature.Action) async -> Void)
     async
@@ -32,13 +24,15 @@ struct CatalogueEffects: EffectRunner {
         await send(.resetFinished(.failure(error)))
       }
     case .confirm(let prompt):
-      await send(.confirmationAnswered(await confirm(prompt)))
+      await send(.confirmationAnswered(await environment.confirm(prompt)))
     case .check(let repair):
       let checked = Result { () throws(PersistenceError) in
         var report = try store.check()
         if repair, !report.damages.isEmpty {
           // Another command may have written it before the repair's lock: then it is the answer.
-          let repaired = try InterruptCleanup.committing { () throws(PersistenceError) in try store.repair(at: now()) }
+          let repaired = try InterruptCleanup.committing { () throws(PersistenceError) in
+            try store.repair(at: environment.now())
+          }
           if repaired { report.repaired = true } else { report = try store.check() }
         }
         return report

@@ -4,8 +4,7 @@ import Foundation
 struct CatalogueOverview: Equatable, Sendable {
   var heroes: Int
   var heroesByOrigin: [HeroOrigin: Int]
-  /// Labelled bundled but not the bundled record (a field filled in from an older API or imported
-  /// record). A reset reverts them.
+  /// Labelled bundled but not the bundled record (a field an older record filled in): reset reverts them.
   var changedBundled = 0
   var comics: Int
   var comicsByOrigin: [HeroOrigin: Int]

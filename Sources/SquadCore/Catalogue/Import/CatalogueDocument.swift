@@ -1,6 +1,5 @@
-/// Where the records of an archived Marvel document are (the shapes: docs/CATALOGUE.md). Walked
-/// with the streaming ``JSONReader``: decoded whole, a file of millions of tiny records would
-/// become a map of millions of values before the first check.
+/// Where an archived Marvel document's records are (shapes: docs/CATALOGUE.md), walked with ``JSONReader``:
+/// decoded whole, millions of tiny records would become millions of values before the first check.
 enum CatalogueDocument {
   struct Detail: Error, Equatable {
     var text: String

@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The files a `catalogue import` reads: folders are walked for `.json`, `.jsonl` and `.ndjson`,
 /// leaving out hidden entries, on the folder's own file system (as `find -xdev`), each folder once.
 /// A folder or entry that cannot be read is a problem naming it, never passed over.

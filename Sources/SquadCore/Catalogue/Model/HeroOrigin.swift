@@ -1,6 +1,5 @@
 enum HeroOrigin: String, CaseIterable, Hashable, Sendable {
   case bundled = "b"
-  /// The Marvel API (`sync`, or any command that asked it).
   case api = "a"
   case imported = "i"
 

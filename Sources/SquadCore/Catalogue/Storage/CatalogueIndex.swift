@@ -1,14 +1,7 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
-/// A catalogue file read in place by bisection of its indexes, each record parsed when asked for.
-/// What a read uses is verified as it is used; damage (docs/CATALOGUE.md) is never answered from:
-/// it is noted (``isDamaged``, said once through `onDamage`) and ``intact`` answers instead.
+/// A catalogue file read in place by bisection, each record parsed and verified when used. Damage
+/// (docs/CATALOGUE.md) is noted (``isDamaged``, said once through `onDamage`); ``intact`` answers.
 final class CatalogueIndex: Sendable {
   let bytes: SharedBytes
   let header: CatalogueHeader

@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 protocol CatalogueSink {
   mutating func append(_ bytes: [UInt8]) throws(PersistenceError)
   mutating func finish(header: [UInt8]) throws(PersistenceError)

@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The local catalogue file: read once per process, mapped; written whole, atomically and under a
 /// lock after re-reading it, so concurrent processes never undo each other's additions. Damage and
 /// its repair: docs/CATALOGUE.md. A file that cannot be read is an error, not damage.

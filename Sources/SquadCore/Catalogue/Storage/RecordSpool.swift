@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Foundation
 
 /// A build's record lines so far, in an unlinked temporary file (or memory). Its name carries the
 /// process's id, so one whose unlink failed is swept once its process has ended.
