@@ -1,9 +1,7 @@
-/// `heroes --all` against the API: as many requests as pages, but a few in flight at once and one
-/// write of the local catalogue, like `sync`, under the same paging rule (``ListingPaging``).
 extension APIHeroSource {
-  /// The first page says how many there are; the rest are fetched a few at a time and handed
-  /// over in order, each hero once. When a later page fails, the listing fails rather than
-  /// mixing in local heroes. Every hero the API sent is learnt in one write at the end.
+  /// `heroes --all`, like `sync` (``ListingPaging``): the first page says how many there are; the rest
+  /// come a few at a time, handed over in order, each hero once. A later page's failure fails the
+  /// listing (no local heroes mixed in); every hero the API sent is learnt in one write at the end.
   func allPages(
     from query: HeroQuery, receive: @escaping @Sendable (Result<HeroPage, SourceError>) async -> Void
   ) async {
@@ -68,7 +66,6 @@ extension APIHeroSource {
     learn(learnt, caching: pendingCache)
   }
 
-  /// The whole listing from the local catalogue, in one page.
   private func localListing(from query: HeroQuery, source: DataSource) -> HeroPage {
     var everything = query
     everything.limit = Int.max

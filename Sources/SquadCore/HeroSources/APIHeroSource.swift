@@ -1,17 +1,13 @@
 import Foundation
 
-/// Heroes from the Marvel API, per the data policy: the API first (through its cache); every
-/// hero it sends taught to the local catalogue; the local catalogue standing in, labelled as a
-/// fallback, when the API cannot answer; credential and data errors reported, never hidden. Once
-/// the API has failed to answer, later questions in the same run go straight to the local
-/// catalogue: one command should not wait through the retries twice.
+/// Heroes from the Marvel API per the data policy (docs/MARVEL-API.md): every hero it sends is taught
+/// to the local catalogue, which stands in, labelled, when the API cannot answer. After one outage the
+/// rest of the run asks the catalogue alone: one command should not wait through the retries twice.
 struct APIHeroSource: HeroSource {
   let client: any MarvelClient
-  /// The local catalogue, learner and fallback.
   let store: CatalogueStore
   var now: @Sendable () -> Date = Date.init
   private let outage = Mutex<MarvelError?>(nil)
-
   var maximumPageSize: Int { HeroQuery.maximumLimit }
 
   func page(_ query: HeroQuery) async -> Result<HeroPage, SourceError> {
@@ -117,7 +113,6 @@ struct APIHeroSource: HeroSource {
 
   // Only what the API sent now: a cached page is the catalogue's own records (``LeanCacheItem``),
   // and learning them again would relabel bundled records the API's answer did not replace.
-  // The pages' new cache entries are written once the heroes they name are stored (never ahead).
   func learn(_ heroes: [Hero], caching pending: [PendingCacheEntry?]) {
     guard !heroes.isEmpty else { return }
     // The answer stands even when the catalogue cannot be written (said once: offline commands

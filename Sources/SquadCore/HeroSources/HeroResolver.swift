@@ -11,15 +11,9 @@ struct HeroResolver: Sendable {
     await resolve(refs, firing: false).heroes
   }
 
-  /// `fire`'s references: a name that matches no member and several heroes is no one to fire
-  /// rather than an ambiguity: it is returned in `noMember`, so the same fire succeeds twice.
-  func resolveFiring(_ refs: [HeroRef]) async -> (
-    heroes: Result<Sourced<[Hero]>, LookupFailure>, noMember: [String]
-  ) {
-    await resolve(refs, firing: true)
-  }
-
-  private func resolve(_ refs: [HeroRef], firing: Bool) async -> (
+  /// When `firing`, a name that matches no member and several heroes is no one to fire rather than
+  /// an ambiguity: it is returned in `noMember`, so the same fire succeeds twice.
+  func resolve(_ refs: [HeroRef], firing: Bool) async -> (
     heroes: Result<Sourced<[Hero]>, LookupFailure>, noMember: [String]
   ) {
     var heroes: [Hero] = []
@@ -58,7 +52,6 @@ struct HeroResolver: Sendable {
     return .name(HeroName.loose(name))
   }
 
-  /// Names not found that get a "did you mean" list in one command.
   static let namesSuggestedFor = 10
 
   /// An id must exist; a name must match exactly or by a unique prefix (never a prefix of the

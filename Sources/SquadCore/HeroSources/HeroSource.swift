@@ -8,7 +8,6 @@ protocol HeroSource: Sendable {
   /// up to a failure or a page marked ``HeroPage/endsListing`` (``ListingPaging``).
   func allPages(from query: HeroQuery, receive: @escaping @Sendable (Result<HeroPage, SourceError>) async -> Void) async
   func hero(_ id: HeroID) async -> Result<Sourced<Hero?>, SourceError>
-  /// For resolving names.
   func heroes(namePrefix prefix: String, limit: Int) async -> Result<Sourced<[Hero]>, SourceError>
   /// The hero's comics, newest on-sale first; nil when no source can say.
   func comics(of id: HeroID) async -> Result<Sourced<ComicsSummary?>, SourceError>

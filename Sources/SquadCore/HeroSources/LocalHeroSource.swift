@@ -23,7 +23,6 @@ struct LocalHeroSource: HeroSource {
   }
 
   var maximumPageSize: Int { Int.max }
-
   func page(_ query: HeroQuery) async -> Result<HeroPage, SourceError> { answer { $0.page(query, source: $1) } }
 
   func hero(_ id: HeroID) async -> Result<Sourced<Hero?>, SourceError> {

@@ -1,7 +1,6 @@
 import Foundation
 
-/// The one check of an API base URL: absolute http(s) with a host, a port 1–65535, no query or
-/// fragment.
+/// The one check of an API base URL: http(s), a host, a port 1–65535, no query or fragment.
 enum BaseURL {
   /// The base with its scheme lowercased, or why it can never work.
   static func validate(_ text: String) -> Result<String, BaseURLProblem> {
@@ -39,7 +38,6 @@ enum BaseURL {
 /// Why a base URL can never work: what a valid one looks like, for the message.
 struct BaseURLProblem: Error, Equatable, Sendable {
   var expectation: String
-
   static let notAURL = Self(expectation: "expected an http or https URL such as \(MarvelConfiguration.defaultBaseURL)")
   static let noHost = Self(expectation: "the URL has no host")
   static let badPort = Self(expectation: "the port must be a number from 1 to 65535")

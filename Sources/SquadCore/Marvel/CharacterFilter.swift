@@ -1,7 +1,6 @@
 /// The parameters of `/characters` squad sends. Unset ones are left out of the request, so the
 /// API applies its defaults (by name, 20 results).
 struct CharacterFilter: Hashable, Sendable {
-  /// A case-insensitive name prefix.
   var nameStartsWith: String?
   var orderBy: HeroOrder?
   /// 1…100.
@@ -16,7 +15,6 @@ extension CharacterFilter {
       limit: min(max(query.limit, 1), HeroQuery.maximumLimit), offset: query.offset)
   }
 
-  /// The query parameters in a fixed order.
   var parameters: [URLQueryParameter] {
     [
       nameStartsWith.map { URLQueryParameter("nameStartsWith", $0) },

@@ -1,7 +1,6 @@
 import Foundation
 
-/// A comic in every shape squad reads (API answer, archive, squad's own forms), by the rules of
-/// ``CharacterDTO``.
+/// A comic in every shape squad reads (API answer, archive, its own forms), as ``CharacterDTO`` reads.
 struct ComicDTO: Decodable {
   var comic: Comic
 

@@ -73,7 +73,6 @@ enum ConfigurationError: Error, Equatable, Sendable, CustomStringConvertible {
   case unreadableFile(path: String)
   /// Not a regular file, too large, unreadable.
   case unusableFile(PersistenceError)
-  /// A flag or environment variable has an unusable value.
   case invalidSetting(name: String, value: String)
   /// `setting` names where the base URL came from.
   case invalidBaseURL(setting: String, value: String, reason: String)

@@ -18,7 +18,6 @@ enum FoundationNetworkDefaults {
     #endif
   }()
 
-  /// A configuration that keeps nothing: no URL cache, no cookies.
   static func configuration() -> URLSessionConfiguration {
     _ = prepared
     let configuration = URLSessionConfiguration.default

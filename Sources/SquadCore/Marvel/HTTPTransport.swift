@@ -14,10 +14,9 @@ public struct HTTPRequest: Hashable, Sendable {
   public var headers: [String: String] = [:]
   /// Seconds the exchange may take.
   public var timeout: Double
-  /// Bytes after un-gzipping; a longer body fails as soon as it passes it.
-  var bodyLimit = defaultBodyLimit
-  /// 16 MiB, far above the largest real page (about 1 MB).
-  static let defaultBodyLimit = 16 << 20
+  /// Bytes after un-gzipping; a longer body fails as soon as it passes it. 16 MiB is far above the
+  /// largest real page (about 1 MB).
+  var bodyLimit = 16 << 20
   /// More is a loop, not a move.
   static let maximumRedirects = 5
 }

@@ -8,7 +8,6 @@ enum ListingPaging: Equatable, Sendable {
   /// The server stopped sending before `total`: what it sent is all there is.
   case short
 
-  /// Where a page asked for at `requested` with `limit` leaves the listing.
   static func after(requested: Int, limit: Int, offset: Int, count: Int, total: Int) -> ListingPaging {
     let (end, overflow) = requested.addingReportingOverflow(count)
     if overflow || end >= total { return count > 0 || requested >= total ? .complete : .short }

@@ -2,7 +2,6 @@ import Foundation
 
 /// The Marvel API over HTTP: signed requests, a response cache with ETag revalidation, and retries.
 struct LiveMarvelClient: MarvelClient {
-  /// E.g. `https://gateway.marvel.com/v1/public`.
   let baseURL: String
   let credentials: MarvelCredentials
   /// Seconds one request may take, retries included.
@@ -16,57 +15,51 @@ struct LiveMarvelClient: MarvelClient {
   let retry = RetryPolicy()
   let limiter = RequestLimiter(limit: LiveMarvelClient.maximumRequestsInFlight)
   let sent = Mutex(0)
-  /// The most requests this client has on the wire at once.
   static let maximumRequestsInFlight = 5
   /// Pages of one listing in progress at once, so the next request leaves while one is decoded.
   static let pagesInProgress = 2 * maximumRequestsInFlight
-
   var requestsSent: Int { sent.withLock { $0 } }
 
   func characters(_ filter: CharacterFilter, freshness: CacheFreshness) async -> Result<
     MarvelPage<Hero>, MarvelError
   > {
-    let answer = await fetch(.characters(filter), as: CharacterDTO.self, freshness: freshness) { $0.hero }
+    let prefix = filter.nameStartsWith.map(HeroName.folded) ?? ""
     // A record whose name does not start with the prefix (case aside) answers another question.
-    if case .success(let page) = answer, let prefix = filter.nameStartsWith.map(HeroName.folded), !prefix.isEmpty,
-      let stray = page.results.first(where: { !HeroName.folded($0.name).hasPrefix(prefix) })
-    {
-      let detail =
-        "a record named '\(stray.name)' when names starting with '\(filter.nameStartsWith ?? "")' were asked for"
-      let url = MarvelURL.withoutUserInfo(MarvelEndpoint.characters(filter).url(base: baseURL))
-      return .failure(.invalidResponse(status: 200, detail: detail, url: url))
+    return await fetch(.characters(filter), as: CharacterDTO.self, freshness: freshness, map: \.hero) { page in
+      page.results.first { !prefix.isEmpty && !HeroName.folded($0.name).hasPrefix(prefix) }.map {
+        "a record named '\($0.name)' when names starting with '\(filter.nameStartsWith ?? "")' were asked for"
+      }
     }
-    return answer
   }
 
   func character(_ id: HeroID) async -> Result<MarvelPage<Hero>, MarvelError> {
-    let answer = await fetch(.character(id), as: CharacterDTO.self, freshness: .withinTTL) { $0.hero }
     // Marvel answers an id it does not know with 404: records of other ids alone are no answer.
-    if case .success(let page) = answer, let other = page.results.first, !page.results.contains(where: { $0.id == id })
-    {
-      let detail = "records of other ids (\(other.id)) when \(id) was asked for"
-      let url = MarvelURL.withoutUserInfo(MarvelEndpoint.character(id).url(base: baseURL))
-      return .failure(.invalidResponse(status: 200, detail: detail, url: url))
+    await fetch(.character(id), as: CharacterDTO.self, freshness: .withinTTL, map: \.hero) { page in
+      guard let other = page.results.first, !page.results.contains(where: { $0.id == id }) else { return nil }
+      return "records of other ids (\(other.id)) when \(id) was asked for"
     }
-    return answer
   }
 
   func comics(of id: HeroID, order: ComicOrder, limit: Int, offset: Int) async -> Result<
     MarvelPage<Comic>, MarvelError
   > {
-    await fetch(.comics(of: id, order: order, limit: limit, offset: offset), as: ComicDTO.self, freshness: .withinTTL) {
-      $0.comic
-    }
+    let endpoint = MarvelEndpoint.comics(of: id, order: order, limit: limit, offset: offset)
+    return await fetch(endpoint, as: ComicDTO.self, freshness: .withinTTL, map: \.comic)
   }
 
   /// One endpoint through the cache: fresh → no request; stale → a conditional request whose 304
   /// reuses the cached page; a new valid answer is cached (heroes' by ``MarvelPage/pendingCache``).
+  /// A page in which `stray` names a record that answers another question is an invalid answer.
   func fetch<DTO: Decodable, Item: LeanCacheItem>(
-    _ endpoint: MarvelEndpoint, as dto: DTO.Type, freshness: CacheFreshness, map: (DTO) -> Item
+    _ endpoint: MarvelEndpoint, as dto: DTO.Type, freshness: CacheFreshness, map: (DTO) -> Item,
+    stray: (MarvelPage<Item>) -> String? = { _ in nil }
   ) async -> Result<MarvelPage<Item>, MarvelError> {
     let address = endpoint.url(base: baseURL)
     // Credentials in the base URL go on the wire only, never into cache keys or messages.
     let url = MarvelURL.withoutUserInfo(address)
+    func checked(_ page: MarvelPage<Item>) -> Result<MarvelPage<Item>, MarvelError> {
+      stray(page).map { .failure(.invalidResponse(status: 200, detail: $0, url: url)) } ?? .success(page)
+    }
     var cached: (entry: CachedResponse, page: MarvelPage<Item>)?
     // A cached page whose items cannot all be rebuilt is no cached page.
     if let cache, let entry = cache.entry(for: url), let short = entry.page,
@@ -77,7 +70,7 @@ struct LiveMarvelClient: MarvelClient {
       cached = (entry, page)
     }
     if let cached, freshness == .withinTTL, isFresh(cached.entry) {
-      return .success(with(cached.page, origin: .cache, requests: 0))
+      return checked(with(cached.page, origin: .cache, requests: 0))
     }
     var headers = ["Accept": "application/json", "Accept-Encoding": "gzip"]
     if let etag = cached?.entry.etag { headers["If-None-Match"] = etag }
@@ -92,7 +85,7 @@ struct LiveMarvelClient: MarvelClient {
         var entry = cached.entry
         entry.fetchedAt = environment.now()
         try? cache?.store(entry)
-        return .success(with(cached.page, origin: .notModified, requests: attempts))
+        return checked(with(cached.page, origin: .notModified, requests: attempts))
       }
       // A 304 naming another version must not freshen the cached page (RFC 9111 §4.3.4): ask again.
       headers["If-None-Match"] = nil
@@ -115,10 +108,10 @@ struct LiveMarvelClient: MarvelClient {
         items: Item.cached(page.results))
       pending = cache?.storeOrHold(CachedResponse(url: url, etag: etag, fetchedAt: environment.now(), page: short))
     }
-    return decoded.map {
+    return decoded.flatMap {
       var page = with($0, origin: .network, requests: attempts)
       page.pendingCache = pending
-      return page
+      return checked(page)
     }
   }
 

@@ -1,6 +1,5 @@
 /// The Marvel API as squad uses it. The live client signs, caches and retries; tests stub it.
 protocol MarvelClient: Sendable {
-  /// `freshness` says whether a cached answer within the TTL will do.
   func characters(_ filter: CharacterFilter, freshness: CacheFreshness) async -> Result<MarvelPage<Hero>, MarvelError>
   /// A page of at most one hero (404 is `.notFound`).
   func character(_ id: HeroID) async -> Result<MarvelPage<Hero>, MarvelError>
@@ -29,11 +28,8 @@ enum ResponseOrigin: Hashable, Sendable {
 
 /// One page of results with Marvel's window, attribution and how it was obtained.
 struct MarvelPage<Item: Hashable & Sendable>: Hashable, Sendable {
-  /// The index of the first result in the whole listing.
   var offset: Int
-  /// The page size asked for.
   var limit: Int
-  /// How many results match in all.
   var total: Int
   var results: [Item]
   /// Marvel's `attributionText`.

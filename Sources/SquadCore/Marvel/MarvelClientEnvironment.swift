@@ -3,7 +3,6 @@ import Foundation
 /// The clock, waiting, jitter and request timestamps of talking to the API, injected for tests.
 struct MarvelClientEnvironment: Sendable {
   var now: @Sendable () -> Date
-  /// Waits this many seconds (between retries).
   var sleep: @Sendable (Double) async -> Void
   /// A random number in 0…1 that spreads retries out.
   var jitter: @Sendable () -> Double

@@ -9,7 +9,6 @@ extension MarvelConfiguration {
     Result { () throws(ConfigurationError) in
       let file = try ConfigFile.load(configFile).get()
       func variable(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
-
       let publicKey = variable("MARVEL_PUBLIC_KEY") ?? file.publicKey.flatMap { $0.isEmpty ? nil : $0 }
       let privateKey = variable("MARVEL_PRIVATE_KEY") ?? file.privateKey.flatMap { $0.isEmpty ? nil : $0 }
       // Every key set anywhere, used or not, is hidden from messages (a short one is never used).

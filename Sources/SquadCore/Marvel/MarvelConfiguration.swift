@@ -6,7 +6,6 @@ struct MarvelConfiguration: Equatable, Sendable {
   static let defaultTimeout = 10.0
   /// Seconds a cached answer is reused without asking: 24 hours.
   static let defaultCacheTTL = 86_400.0
-
   var keys: Keys
   var baseURL = defaultBaseURL
   var timeout = defaultTimeout
@@ -24,7 +23,6 @@ struct MarvelConfiguration: Equatable, Sendable {
     /// Neither key: the local catalogue answers.
     case none
     case complete(MarvelCredentials)
-    /// `missing` names the absent variable.
     case incomplete(missing: String)
     /// Both keys, but one shorter than ``SecretText/shortest`` (`name`: where it was set).
     case tooShort(name: String)

@@ -1,6 +1,5 @@
 /// A Marvel API key pair; printing, reflecting or tracing it shows only the public key.
 struct MarvelCredentials: Hashable, Sendable {
-  /// Sent as `apikey`.
   let publicKey: String
   private let privateKey: String
 
@@ -12,7 +11,6 @@ struct MarvelCredentials: Hashable, Sendable {
   /// The lowercase hex `md5(ts + privateKey + publicKey)` Marvel checks.
   func hash(timestamp: String) -> String { MD5.hex(timestamp + privateKey + publicKey) }
 
-  /// The three authentication parameters, in the order they are appended to a request.
   func signature(timestamp: String) -> [URLQueryParameter] {
     [
       URLQueryParameter("ts", timestamp), URLQueryParameter("apikey", publicKey),
@@ -28,7 +26,6 @@ extension MarvelCredentials: CustomStringConvertible, CustomDebugStringConvertib
   CustomTraceConvertible
 {
   private static let redacted = "<redacted>"
-
   public var description: String { "MarvelCredentials(publicKey: \(publicKey), privateKey: \(Self.redacted))" }
   var debugDescription: String { description }
   var customMirror: Mirror {

@@ -13,7 +13,6 @@ enum MarvelEndpoint: Hashable, Sendable {
     }
   }
 
-  /// Without authentication.
   var query: [URLQueryParameter] {
     switch self {
     case .characters(let filter): return filter.parameters

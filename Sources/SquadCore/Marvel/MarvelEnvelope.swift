@@ -44,7 +44,6 @@ struct MarvelEnvelope<Item: Decodable>: Decodable {
   }
 }
 
-/// The bounds of the paging numbers squad accepts in an answer.
 enum MarvelPaging {
   /// The largest `total`: the most heroes squad keeps (``CatalogueLimits/maximumHeroes``), which
   /// also ends a listing whose total grows at every page.
@@ -57,7 +56,6 @@ enum MarvelPaging {
 struct MarvelErrorBody: Decodable, Equatable {
   /// `InvalidCredentials`, `MissingParameter`, …, or the integer code as text.
   var code: String?
-  /// From `message` or `status`.
   var message: String?
 
   private enum CodingKeys: String, CodingKey { case code, message, status }

@@ -26,7 +26,6 @@ enum MarvelURL {
     return kept.isEmpty ? head : head + "?" + kept.joined(separator: "&")
   }
 
-  /// The URL without the `user:password@` of its authority, if it has one.
   static func withoutUserInfo(_ url: String) -> String {
     guard let schemeEnd = url.range(of: "://") else { return url }
     let authorityStart = schemeEnd.upperBound

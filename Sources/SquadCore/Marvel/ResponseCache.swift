@@ -7,7 +7,6 @@ struct ResponseCache: Sendable {
   let directory: String
   /// Where cached character ids are looked up.
   var catalogue: CatalogueStore? = nil
-
   func path(for url: String) -> String { directory + "/" + MD5.hex(url) + ".json" }
 
   /// Nil when missing, unreadable or not a valid answer.
@@ -78,7 +77,6 @@ struct CachedResponse: Hashable, Sendable {
   static let layout = 2
   /// Unsigned (no `apikey`, `ts` or `hash`).
   var url: String
-  /// For `If-None-Match`.
   var etag: String?
   /// When the answer was fetched or last revalidated.
   var fetchedAt: Date

@@ -7,7 +7,6 @@ struct RetryPolicy: Hashable, Sendable {
   var maximumRetries = 3
   /// Seconds before the first retry, before jitter.
   var baseDelay = 0.5
-
   static func isRetryable(status: Int) -> Bool { status == 429 || (500...599).contains(status) }
 
   static func isRetryable(_ error: TransportError) -> Bool {

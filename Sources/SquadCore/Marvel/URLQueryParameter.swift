@@ -9,7 +9,6 @@ struct URLQueryParameter: Hashable, Sendable {
     self.value = value
   }
 
-  /// `name=value`, percent-encoded for a query string.
   var encoded: String { Self.escape(name) + "=" + Self.escape(value) }
 
   /// Percent-encodes everything but RFC 3986 unreserved characters, so names reach the server as typed.

@@ -24,7 +24,6 @@ extension URLSessionTransport {
     private var redirects = 0
     private var cancelled = false
     private let lock = NSLock()
-
     init(bodyLimit: Int) { self.bodyLimit = bodyLimit }
 
     /// Starts the request and its deadline; resumes at once when the caller already gave up.
@@ -83,7 +82,6 @@ extension URLSessionTransport {
       finish(URLSessionTransport.result(data, response, error))
     }
 
-    /// Ends the exchange with `result` unless it has ended already.
     func finish(_ result: Result<HTTPResponse, TransportError>, cancellingTheRequest: Bool = false) {
       let (continuation, task) = lock.withLock { () -> (Caller?, URLSessionDataTask?) in
         let task = self.task

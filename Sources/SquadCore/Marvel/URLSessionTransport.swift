@@ -10,8 +10,6 @@ final class URLSessionTransport: HTTPTransport {
   private let libraries: [String]
   private let session = Mutex<Result<URLSession, NetworkLibraryError>?>(nil)
   private let delegate = SessionDelegate()
-
-  /// A transport that loads libcurl from the first of `libraries` that works.
   init(libraries: [String] = NetworkLibrary.defaultNames) { self.libraries = libraries }
 
   deinit {

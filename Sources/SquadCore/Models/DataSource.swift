@@ -4,14 +4,12 @@ import Foundation
 enum DataSource: Hashable, Sendable {
   /// The local catalogue, because no API keys are configured or `--offline` was given.
   case catalogue(reason: LocalReason, updatedAt: Date?)
-  /// The Marvel API, fresh or from its cache.
   case api(attribution: String)
   /// The local catalogue, because the API could not answer; `problem` says why.
   case fallback(problem: String, updatedAt: Date?)
   /// The squad file itself: a member named on the command line (`fire`).
   case squad
 
-  /// Why the local catalogue answered without asking the API.
   enum LocalReason: Hashable, Sendable {
     case noKeys
     case offline

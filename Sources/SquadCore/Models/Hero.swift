@@ -6,14 +6,10 @@ struct Hero: Hashable, Sendable, Identifiable {
   var id: HeroID
   /// E.g. `Spider-Man (Peter Parker)`. Not unique; never used as a key.
   var name: String
-  /// A short biography; often empty.
   var description = ""
-  /// When Marvel last changed the record; nil when unknown.
   var modified: Date?
-  /// Nil when Marvel has no picture.
   var thumbnail: Thumbnail?
   var counts = HeroCounts()
-  /// Public web pages about the hero.
   var urls: [HeroLink] = []
 }
 

@@ -1,8 +1,6 @@
-/// The one rule for what a hero or member record may hold, wherever it comes from (squad file,
-/// import, API answer, archive): what squad accepts from one place it can write and read back in
-/// every other, and one record's size is bounded.
-/// Each `…Problem` says what is wrong with a value, or nil. Lengths are UTF-8 bytes, far above
-/// anything Marvel publishes (its longest name is under 100 bytes, its longest description a few KiB).
+/// The one rule for what a hero or member record may hold, wherever it comes from, so what squad
+/// accepts in one place it can write and read back in every other. Each `…Problem` says what is wrong,
+/// or nil. Lengths are UTF-8 bytes, far above Marvel's (names under 100 bytes, descriptions a few KiB).
 enum HeroLimits {
   static let maximumNameBytes = 1_024
   static let maximumDescriptionBytes = 65_536
@@ -12,12 +10,10 @@ enum HeroLimits {
   static let maximumLinks = 100
   /// Of comics, series, stories or events.
   static let maximumCount = 100_000_000
-
   static func idProblem(_ id: Int) -> String? { id > 0 ? nil : "must be a whole number above 0, not \(id)" }
 
-  /// A name must have a visible character, hold no control character and fit the bound. White
-  /// space, format characters (a zero-width space, a direction mark) and other default-ignorable
-  /// ones show nothing, so a name of only those is as good as empty.
+  /// A name needs a visible character and no control character: white space and default-ignorable
+  /// characters (a zero-width space, a direction mark) show nothing, so a name of only those is empty.
   static func nameProblem(_ name: String) -> String? {
     // A name that starts with a visible ASCII character and has no byte that could start a
     // control character (nearly all) needs only its length checked: the checks below cost more.
@@ -36,7 +32,6 @@ enum HeroLimits {
     return lengthProblem(name.utf8.count, maximumNameBytes)
   }
 
-  /// Whether it shows something on a terminal.
   static func isVisible(_ scalar: Unicode.Scalar) -> Bool {
     let properties = scalar.properties
     switch properties.generalCategory {

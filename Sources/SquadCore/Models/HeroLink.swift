@@ -1,6 +1,5 @@
 /// A public web link for a hero, as Marvel lists them (`detail`, `wiki`, `comiclink`).
 struct HeroLink: Hashable, Sendable, Decodable {
-  /// `detail`, `wiki` or `comiclink`.
   var type: String
   var url: String
 

@@ -2,8 +2,7 @@
 struct HeroQuery: Hashable, Sendable {
   /// The most a single API page may hold.
   static let maximumLimit = 100
-  /// The Marvel API reads offsets as 32-bit integers. One rule online and offline, so the same
-  /// command line means the same thing either way.
+  /// The API's bound (``maximumOffsetReason``), offline too: a command line means the same either way.
   static let maximumOffset = Int(Int32.max)
   static let maximumOffsetReason = "the Marvel API's offsets are 32-bit"
 
@@ -19,8 +18,7 @@ struct HeroQuery: Hashable, Sendable {
   /// their descriptions, pictures or links; else a catalogue reads only their summaries.
   var whole = false
 
-  /// What the Marvel API cannot do for this query (`order heroes by comics`), so that the local
-  /// catalogue answers it.
+  /// What the Marvel API cannot do for this query (`order heroes by comics`): the catalogue answers.
   var apiCannot: String? {
     if search != nil { return "search within names (only by how they start)" }
     guard order.count != nil else { return nil }
@@ -43,7 +41,6 @@ enum HeroOrder: String, CaseIterable, Hashable, Sendable {
   case storiesDescending = "-stories"
   case events
   case eventsDescending = "-events"
-
   var isDescending: Bool { rawValue.hasPrefix("-") }
 
   /// The count it sorts by; nil for the API's orders.
@@ -65,9 +62,7 @@ struct HeroPage: Hashable, Sendable {
   /// The same heroes whole: when the query asked for them (``HeroQuery/whole``), or the source
   /// read them whole anyway (the API); else nil.
   var whole: [Hero]?
-  /// The index of the first hero in the whole listing.
   var offset: Int
-  /// How many heroes match the query in all.
   var total: Int
   var source: DataSource
   /// Whether this is the last page `allPages` hands over (the listing ended or fell short).

@@ -14,6 +14,5 @@ extension ListField {
     self = field
   }
 
-  /// Every field's name, in order, for help and errors.
   static var names: String { allCases.map(\.rawValue).joinedDirectly(separator: ", ") }
 }

@@ -1,6 +1,5 @@
 /// Why heroes could not be listed or looked up.
 enum SourceError: CommandFailure, Hashable, Sendable {
-  /// Keys missing where required, or rejected by the API.
   case credentials(String)
   /// The API could not be reached or kept failing, and no fallback could answer.
   case unavailable(String)
@@ -36,7 +35,6 @@ enum SourceError: CommandFailure, Hashable, Sendable {
 /// Why a hero named on the command line could not be picked.
 enum LookupFailure: CommandFailure, Hashable, Sendable {
   case unknownID(HeroID)
-  /// `suggestions` are near misses.
   case unknownName(String, suggestions: [Hero])
   /// The API's answer holds no hero of this name, while the local catalogue's heroes `local` are
   /// or start with it (a partial or lying server); an id reaches the local record.
@@ -44,9 +42,7 @@ enum LookupFailure: CommandFailure, Hashable, Sendable {
   /// Several heroes' names start with this text and none is an exact match; `candidates` are
   /// the first few of `matchCount`.
   case ambiguous(String, candidates: [Hero], matchCount: Int)
-  /// The heroes could not be searched at all.
   case source(SourceError)
-  /// Several references failed, each for its own reason.
   indirect case several([LookupFailure])
 
   var exitCode: ExitCode {

@@ -2,7 +2,6 @@
 struct Thumbnail: Hashable, Sendable, Decodable {
   /// Without extension, e.g. `http://i.annihil.us/u/prod/marvel/i/mg/3/50/526548a343e4b`.
   var path: String
-  /// Without the dot, e.g. `jpg`.
   var `extension`: String
 
   /// Marvel's placeholder for "no picture"; about a third of all characters carry it. Squad reads
@@ -12,7 +11,6 @@ struct Thumbnail: Hashable, Sendable, Decodable {
 }
 
 extension Thumbnail {
-  /// From a full-size image URL such as `http://…/526548a343e4b.jpg`.
   init?(url: String) {
     guard let dot = url.lastIndex(of: "."), let slash = url.lastIndex(of: "/"), dot > slash else {
       return nil

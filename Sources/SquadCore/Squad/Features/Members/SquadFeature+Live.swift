@@ -17,7 +17,7 @@ struct SquadEffects: EffectRunner {
     case .resolveHeroes(let refs, let members, let firing):
       let resolver = HeroResolver(heroes: environment.heroes, members: members)
       guard firing else { return await send(.heroesResolved(await resolver.resolve(refs))) }
-      let (heroes, noMember) = await resolver.resolveFiring(refs)
+      let (heroes, noMember) = await resolver.resolve(refs, firing: true)
       if !noMember.isEmpty { await send(.noMemberNamed(noMember)) }
       await send(.heroesResolved(heroes))
     case .confirm(let prompt):
