@@ -1,8 +1,7 @@
 /// Resolves what the user typed into heroes, all of them before anything is changed.
 struct HeroResolver: Sendable {
   let heroes: any HeroSource
-  /// Matched first (for `fire`), so a member the catalogue does not know (one imported from a
-  /// friend's export) can still be named.
+  /// Matched first (`fire`), so a member the catalogue does not know (from a friend's export) can be named.
   var members: [Member] = []
 
   /// In order, duplicates removed; the failures are reported together, once (a source that
@@ -21,8 +20,7 @@ struct HeroResolver: Sendable {
     var source: DataSource?
     var failures: [LookupFailure] = []
     var asked = Set<HeroRef>()
-    // A name given twice, in any of the spellings the matcher takes alike ('NoSuch', 'no-such'),
-    // is looked up, and reported, once.
+    // A name given twice, in spellings the matcher takes alike ('NoSuch', 'no-such'), is looked up and reported once.
     for ref in refs where asked.insert(Self.key(ref)).inserted {
       // Each "did you mean" reads every hero: past the first few names not found, the rest are
       // named without one, so a long list of typos costs names, not names × heroes.
@@ -106,9 +104,8 @@ struct HeroResolver: Sendable {
       ? nil : .unknownToAPI(name, local: Array(HeroOrdering.prominent(local).prefix(HeroMatcher.candidateLimit)))
   }
 
-  /// The member meant by id, exact name or prefix — unless the name is exactly another hero's,
-  /// which wins (`fire carnage` must not fire Carnage (Ultimate) when Carnage is not in the
-  /// squad). Nil sends the reference to the source.
+  /// The member meant by id, exact name or prefix, unless the name is exactly another hero's, which
+  /// wins (`fire carnage` spares Carnage (Ultimate) when Carnage is not in the squad); nil: ask the source.
   private func resolveAmongMembers(_ ref: HeroRef) async -> Result<Sourced<Hero>, LookupFailure>? {
     let squad = members.map(Hero.init(member:))
     switch ref {

@@ -1,5 +1,4 @@
-/// Answers every question about heroes, from wherever the data policy says: the API, its cache,
-/// or the local catalogue.
+/// Answers every question about heroes, from where the data policy says: the API, its cache or the catalogue.
 protocol HeroSource: Sendable {
   /// The largest page worth asking for: 100 for the API, everything for a local catalogue.
   var maximumPageSize: Int { get }
@@ -13,8 +12,7 @@ protocol HeroSource: Sendable {
   func comics(of id: HeroID) async -> Result<Sourced<ComicsSummary?>, SourceError>
   /// Heroes near a name, for "did you mean" when nothing matched.
   func suggestions(for name: String) async -> [Hero]
-  /// The local catalogue's heroes whose names start with `name` as fans type it, to check an
-  /// answer from elsewhere against; empty when the local catalogue is the source.
+  /// The catalogue's heroes whose names start with `name` as fans type it, to check another source against.
   func catalogueHeroes(matching name: String) async -> [Hero]
 }
 

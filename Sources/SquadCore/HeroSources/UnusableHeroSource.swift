@@ -1,5 +1,4 @@
-/// A source that cannot answer, for a configuration that must not silently fall back (one
-/// API key without the other): every question fails with the same error.
+/// For a configuration that must not silently fall back (one API key without the other): every question fails.
 struct UnusableHeroSource: HeroSource {
   let error: SourceError
   var maximumPageSize: Int { HeroQuery.maximumLimit }

@@ -1,5 +1,4 @@
-/// The parameters of `/characters` squad sends. Unset ones are left out of the request, so the
-/// API applies its defaults (by name, 20 results).
+/// The `/characters` parameters squad sends; unset ones are left out, so the API's defaults apply (by name, 20).
 struct CharacterFilter: Hashable, Sendable {
   var nameStartsWith: String?
   var orderBy: HeroOrder?

@@ -26,7 +26,6 @@ enum ResponseOrigin: Hashable, Sendable {
   case network
 }
 
-/// One page of results with Marvel's window, attribution and how it was obtained.
 struct MarvelPage<Item: Hashable & Sendable>: Hashable, Sendable {
   var offset: Int
   var limit: Int

@@ -25,8 +25,7 @@ struct RetryPolicy: Hashable, Sendable {
     return backoff * (0.5 + min(max(jitter, 0), 1) / 2)
   }
 
-  /// `Retry-After` (seconds or an HTTP date) as seconds from `now`, capped at
-  /// ``longestRetryAfter``; nil when absent or unreadable. Of several values the latest wins.
+  /// `Retry-After` (seconds or an HTTP date) in seconds from `now`, the latest of several, capped; nil if unreadable.
   static func retryAfterSeconds(_ header: String?, now: Date = Date()) -> Double? {
     guard let header else { return nil }
     let pieces = header.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingWhitespace() }

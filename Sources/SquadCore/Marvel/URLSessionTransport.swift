@@ -102,8 +102,7 @@ final class URLSessionTransport: HTTPTransport {
     return .success(HTTPResponse(status: http.statusCode, headers: headers, body: data ?? Data()))
   }
 
-  // The error's text can quote the signed URL, so only its code is used; libcurl's text only
-  // tells apart what an unknown code means.
+  // The error's text can quote the signed URL: only its code is used (libcurl's text splits `.unknown`).
   static func classify(_ code: URLError.Code, libcurlText: String = "") -> TransportError {
     switch code {
     case .cannotConnectToHost: return .connectionRefused

@@ -15,8 +15,7 @@ enum DataSource: Hashable, Sendable {
     case offline
     /// The API cannot do what was asked (``HeroQuery/apiCannot``).
     case apiCannot(String)
-    /// The API says it has no such hero, and the local catalogue has one (an imported archive's,
-    /// data that cannot be fetched again).
+    /// The API has no such hero, and the local catalogue has one (an imported archive's, not fetchable again).
     case apiDoesNotKnow
   }
 

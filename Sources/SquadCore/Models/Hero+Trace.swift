@@ -1,5 +1,4 @@
 extension Hero: CustomTraceConvertible {
-  /// Traces name the hero: a hero read from the catalogue keeps its details as the catalogue's
-  /// bytes, which mean nothing in a trace.
+  /// Traces name the hero: a catalogue hero's details are the catalogue's bytes, meaningless in a trace.
   var traceValue: JSONValue { .object([("id", .int(id.rawValue)), ("name", .string(name))]) }
 }

@@ -13,9 +13,8 @@ struct Hero: Hashable, Sendable, Identifiable {
   var urls: [HeroLink] = []
 }
 
-/// What a listing shows of a hero, and where a catalogue holds it, to read it whole when more is
-/// asked for. Read by the same reader as a whole ``Hero`` (``Hero/read(_:keepingDetails:)``), which
-/// checks the rest of the record without keeping it.
+/// What a listing shows of a hero, and where a catalogue holds it, to read it whole when asked. Read
+/// like a whole ``Hero`` (``Hero/read(_:keepingDetails:)``), which checks the rest without keeping it.
 struct HeroSummary: Hashable, Sendable, Identifiable {
   var id: HeroID
   var name: String

@@ -26,8 +26,7 @@ struct HeroQuery: Hashable, Sendable {
   }
 }
 
-/// The orders of a listing: the Marvel API's (name, modified) and the counts, which only the
-/// local catalogue can sort by. A leading `-` reverses.
+/// A listing's orders: the API's (name, modified) and the counts, which only the catalogue sorts by; `-` reverses.
 enum HeroOrder: String, CaseIterable, Hashable, Sendable {
   case name
   case nameDescending = "-name"
@@ -59,8 +58,7 @@ enum HeroOrder: String, CaseIterable, Hashable, Sendable {
 struct HeroPage: Hashable, Sendable {
   /// In the query's order.
   var heroes: [HeroSummary]
-  /// The same heroes whole: when the query asked for them (``HeroQuery/whole``), or the source
-  /// read them whole anyway (the API); else nil.
+  /// The same heroes whole when the query asked (``HeroQuery/whole``) or the source read them so (the API).
   var whole: [Hero]?
   var offset: Int
   var total: Int

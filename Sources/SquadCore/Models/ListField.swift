@@ -6,8 +6,7 @@ protocol ListField: CaseIterable, Equatable, RawRepresentable, Sendable where Ra
 }
 
 extension ListField {
-  /// The field named `text`, ignoring case and underscores (`recruitedat` and `recruited_at` are
-  /// `recruitedAt`, `in_squad` is `inSquad`).
+  /// The field named `text`, ignoring case and underscores (`in_squad` and `insquad` are `inSquad`).
   init?(name text: String) {
     func key(_ name: String) -> String { name.lowercased().replacingOccurrences(of: "_", with: "") }
     guard let field = Self.allCases.first(where: { key($0.rawValue) == key(text) }) else { return nil }

@@ -1,10 +1,9 @@
 import Foundation
 
-/// The one rule for a date written as text, wherever squad reads one: Marvel's timestamps
-/// (`yyyy-MM-dd'T'HH:mm:ssZ`, offsets like `-0400`) and the ISO 8601 dates of squad's own files.
-/// Hand-written: Foundation's ISO 8601 parser rolls impossible dates over (`2026-02-30` becomes
-/// 2 March), takes offsets such as `+05:99` and does not read a bare `2014-04-29`; its formatter
-/// turns Julian before 15 October 1582, where squad keeps the proleptic Gregorian calendar.
+/// The one rule for a date written as text: Marvel's timestamps (`yyyy-MM-dd'T'HH:mm:ssZ`, offsets like
+/// `-0400`) and squad's own ISO 8601 dates. Hand-written: Foundation's ISO 8601 parser rolls impossible
+/// dates over (`2026-02-30` becomes 2 March), takes offsets such as `+05:99` and does not read a bare
+/// `2014-04-29`; its formatter turns Julian before 15 October 1582 (squad keeps the proleptic Gregorian).
 enum MarvelDate {
   /// Marvel's way of saying "never recorded": `1969-12-31T19:00:00-0500`, the Unix epoch.
   static let unknownMarker = Date(timeIntervalSince1970: 0)

@@ -4,8 +4,7 @@ struct Thumbnail: Hashable, Sendable, Decodable {
   var path: String
   var `extension`: String
 
-  /// Marvel's placeholder for "no picture"; about a third of all characters carry it. Squad reads
-  /// it as no picture wherever it finds it (``CharacterDTO``, the catalogue's records).
+  /// Marvel's "no picture" (a third of all characters carry it), read as none wherever squad finds it.
   var isPlaceholder: Bool { path.hasSuffix("image_not_available") }
   func url() -> String { "\(path).\(`extension`)" }
 }
