@@ -27,8 +27,7 @@ extension APIHeroSource {
     var learnt: [Hero] = []
     var pendingCache: [PendingCacheEntry?] = []
     var seen: Set<HeroID> = []
-    // Heroes already handed over (on this page or an earlier one) are left out, so the catalogue
-    // keeps the version that was printed.
+    // Heroes already handed over are left out, so the catalogue keeps the version that was printed.
     func handOver(_ page: MarvelPage<Hero>, ending step: ListingPaging) -> HeroPage {
       let fresh = page.results.filter { seen.insert($0.id).inserted }
       if page.origin == .network {

@@ -53,8 +53,7 @@ struct ResponseCache: Sendable {
   private static let tidied = Mutex<Set<String>>([])
 }
 
-/// A new answer's cache entry that names heroes, written once they are in the catalogue
-/// (``write(stored:)``), so the cache never runs ahead of the catalogue.
+/// A new answer's entry that names heroes, written once they are all stored: the cache never runs ahead.
 struct PendingCacheEntry: Hashable, Sendable, CustomTraceConvertible {
   let entry: CachedResponse
   let cache: ResponseCache

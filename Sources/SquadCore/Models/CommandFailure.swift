@@ -3,8 +3,7 @@ protocol CommandFailure: Error, CustomStringConvertible {
   var exitCode: ExitCode { get }
 }
 
-/// A feature's failure, which is always one of a few underlying failures: its exit code and
-/// message are the underlying one's unless it says otherwise.
+/// A feature's failure: one of a few underlying ones, whose exit code and message it takes unless it says otherwise.
 protocol FeatureFailure: CommandFailure {
   var underlying: any CommandFailure { get }
 }

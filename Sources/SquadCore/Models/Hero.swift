@@ -1,7 +1,6 @@
 import Foundation
 
-/// A Marvel character as squad knows it: what `show`, `recruit` and the catalogue need. Listings
-/// of many heroes read the lighter ``HeroSummary``.
+/// A Marvel character as `show`, `recruit` and the catalogue need it; listings read the lighter ``HeroSummary``.
 struct Hero: Hashable, Sendable, Identifiable {
   var id: HeroID
   /// E.g. `Spider-Man (Peter Parker)`. Not unique; never used as a key.

@@ -23,8 +23,7 @@ enum HeroLimits {
       return lengthProblem(name.utf8.count, maximumNameBytes)
     }
     if name.trimmingWhitespace().isEmpty { return "must not be empty" }
-    // Output drops control characters, so a name holding one would not be found by the name the
-    // user sees, and a file export would carry it raw.
+    // Output drops control characters: such a name could not be found as shown, and an export would carry it raw.
     if let control = name.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
       return "must not hold a control character (\(TextSnippet.codePoint(control)))"
     }

@@ -3,12 +3,10 @@ enum HeroRef: Hashable, Sendable, CustomStringConvertible {
   case id(HeroID)
   case name(String)
 
-  /// Digits are an id, also after a `#` as `show` prints it (`#1009368`) and around invisible
-  /// characters; anything else is a name.
+  /// Digits are an id, also after a `#` (`#1009368`, as `show` prints it) and around invisible characters.
   init(argument: String) {
     let trimmed = argument.trimmingWhitespace()
-    // Invisible characters (a byte-order mark, a zero-width space) are dropped from names when
-    // they are looked up, so they are dropped before deciding "id or name" too.
+    // Lookups drop invisible characters (a byte-order mark, a zero-width space) from names: so does "id or name".
     var visible = String.UnicodeScalarView()
     visible.append(contentsOf: trimmed.unicodeScalars.filter { !TextSnippet.isInvisible($0) })
     let shown = String(visible).trimmingWhitespace()

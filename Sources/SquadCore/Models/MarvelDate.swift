@@ -32,8 +32,7 @@ enum MarvelDate {
     var seconds = daysFromCivil(year: year, month: month, day: day) * 86_400
     guard bytes.count > 10 else { return sayable(seconds: seconds) }
     guard bytes.count >= 19, bytes[10] == 84, let hour = number(11, 2), let minute = number(14, 2),
-      // A leap second (:60) is refused too: a Date cannot hold it, and rolling it into the next
-      // minute would store a time nobody wrote.
+      // A leap second (:60) is refused: a Date cannot hold it, and rolling it over stores a time nobody wrote.
       let second = number(17, 2), hour < 24, minute < 60, second < 60
     else { return nil }
     seconds += hour * 3600 + minute * 60 + second
@@ -76,7 +75,6 @@ enum MarvelDate {
 
   /// `2026-11-22T07:55:00Z`, the form of squad's own text dates; fractions of a second are dropped.
   static func iso8601(_ date: Date) -> String { text(date, withTime: true) }
-
   /// The day in UTC, as `2014-04-29`.
   static func day(_ date: Date) -> String { text(date, withTime: false) }
 

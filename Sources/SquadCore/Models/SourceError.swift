@@ -39,8 +39,7 @@ enum LookupFailure: CommandFailure, Hashable, Sendable {
   /// The API's answer holds no hero of this name, while the local catalogue's heroes `local` are
   /// or start with it (a partial or lying server); an id reaches the local record.
   case unknownToAPI(String, local: [Hero])
-  /// Several heroes' names start with this text and none is an exact match; `candidates` are
-  /// the first few of `matchCount`.
+  /// Several names start with this text, none exactly; `candidates` are the first few of `matchCount`.
   case ambiguous(String, candidates: [Hero], matchCount: Int)
   case source(SourceError)
   indirect case several([LookupFailure])

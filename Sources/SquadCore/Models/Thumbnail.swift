@@ -3,7 +3,6 @@ struct Thumbnail: Hashable, Sendable, Decodable {
   /// Without extension, e.g. `http://i.annihil.us/u/prod/marvel/i/mg/3/50/526548a343e4b`.
   var path: String
   var `extension`: String
-
   /// Marvel's "no picture" (a third of all characters carry it), read as none wherever squad finds it.
   var isPlaceholder: Bool { path.hasSuffix("image_not_available") }
   func url() -> String { "\(path).\(`extension`)" }
